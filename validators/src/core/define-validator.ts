@@ -1,0 +1,38 @@
+/**
+ * Turns a validation function into a public validator: it never throws (an unexpected exception becomes
+ * an `internal_error` issue) and it also speaks Standard Schema v1, so form libraries accept it as is.
+ */
+import { issue } from "./issue.js";
+import { failure, type Result } from "./result.js";
+import type { StandardSchemaV1 } from "./standard-schema.js";
+
+export const VENDOR = "account-funds";
+
+export type Validator<T, Extra extends object = {}, Options = undefined> = ((
+  input: unknown,
+  options?: Options,
+) => Result<T, Extra>) &
+  StandardSchemaV1<unknown, T>;
+
+/** Mark calls with `/* @__PURE__ *\/` so bundlers drop validators that are never used. */
+export function defineValidator<T, Extra extends object = {}, Options = undefined>(
+  validate: (input: unknown, options?: Options) => Result<T, Extra>,
+): Validator<T, Extra, Options> {
+  const safe = (input: unknown, options?: Options): Result<T, Extra> => {
+    try {
+      return validate(input, options);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return failure([issue("internal_error", `Validation failed unexpectedly: ${reason}`, [])]);
+    }
+  };
+  const standard: StandardSchemaV1.Props<unknown, T> = {
+    version: 1,
+    vendor: VENDOR,
+    validate: (value) => {
+      const result = safe(value);
+      return result.ok ? { value: result.value } : { issues: result.issues };
+    },
+  };
+  return Object.assign(safe, { "~standard": standard });
+}

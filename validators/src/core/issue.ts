@@ -1,0 +1,33 @@
+/**
+ * A validation issue is data, never an exception: a stable machine `code`, an English default `message`
+ * and the `path` of the offending field, so a form can show the message beside it.
+ */
+import type { IssueCode } from "./issue-codes.js";
+
+/** One step of a path into the validated value: a property name or an array index. */
+export type PathSegment = string | number;
+
+export interface Issue {
+  /** Stable, machine-readable code; see `issue-codes.ts`. */
+  readonly code: IssueCode;
+  /** English default message; translate by `code` and `params`, not by parsing this text. */
+  readonly message: string;
+  /** Where in the input the issue is; `[]` for the value itself. */
+  readonly path: readonly PathSegment[];
+  /** Values the message was built from (expected length, allowed values, ...). */
+  readonly params?: Readonly<Record<string, unknown>>;
+}
+
+export function issue(
+  code: IssueCode,
+  message: string,
+  path: readonly PathSegment[] = [],
+  params?: Readonly<Record<string, unknown>>,
+): Issue {
+  return params === undefined ? { code, message, path } : { code, message, path, params };
+}
+
+/** Re-roots issues found in a nested value under `prefix` (e.g. `["PaymentRouting"]`). */
+export function prefixIssues(prefix: readonly PathSegment[], issues: readonly Issue[]): Issue[] {
+  return issues.map((found) => ({ ...found, path: [...prefix, ...found.path] }));
+}

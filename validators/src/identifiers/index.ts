@@ -1,0 +1,2 @@
+// Public exports of identifiers/; filled in by the modules beside this file.
+export {};

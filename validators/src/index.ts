@@ -1,0 +1,14 @@
+/**
+ * @account-funds/validators: the single implementation of every Account Funds rule that an OpenAPI
+ * pattern cannot express. Pure functions, no throwing, tree-shakeable (`sideEffects: false`).
+ */
+export type { Issue, PathSegment } from "./core/issue.js";
+export { issueCodes, type IssueCode } from "./core/issue-codes.js";
+export type { Result, Success, Failure } from "./core/result.js";
+export type { StandardSchemaV1 } from "./core/standard-schema.js";
+export type { Validator } from "./core/define-validator.js";
+
+export * from "./identifiers/index.js";
+export * from "./routing/index.js";
+export * from "./requests/index.js";
+export * from "./formats/index.js";

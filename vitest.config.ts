@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+// One vitest project per package; each package keeps its own tests in its own test/ folder.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "validators", root: "./validators", include: ["test/**/*.test.ts"] } },
+      { test: { name: "spec", root: "./spec", include: ["test/**/*.test.ts"] } },
+    ],
+  },
+});
