@@ -159,7 +159,7 @@ const cases: Case[] = [
       "AU: BankStateBranch is 6 digits": { ...routings["BankStateBranchAccountNumber"], BankStateBranch: "08290" },
       "AU: AccountNumber is 6 to 10 characters": { ...routings["BankStateBranchAccountNumber"], AccountNumber: "12345" },
       "NZ: AccountNumber is 15 or 16 characters": { ...routings["NewZealandAccountNumber"], AccountNumber: "01090200683890001" },
-      "NZ: AccountNumber check digit": { ...routings["NewZealandAccountNumber"], AccountNumber: "0109020068389100" },
+      "NZ: AccountNumber check digit (algorithm A covers the base, not the suffix)": { ...routings["NewZealandAccountNumber"], AccountNumber: "0109020068388000" },
       "NG: AccountNumber is 10 digits": { ...routings["BicNuban"], AccountNumber: "012345678" },
       "MX: AccountNumber is 18 digits": { ...routings["BicClabe"], AccountNumber: "00201007777777777" },
       "MX: CLABE check digit": { ...routings["BicClabe"], AccountNumber: "002010077777777772" },
