@@ -68,6 +68,7 @@ const cases: Case[] = [
       "Reference is up to 35 characters": withField(transfer, "Reference", "x".repeat(36)),
       "AccountId is an int32": withField(transfer, "AccountId", 2 ** 31),
       "Amount is a number": withField(transfer, "Amount", "250"),
+      "Amount is greater than 0 (assumed)": withField(transfer, "Amount", 0),
     },
   },
   {
@@ -170,7 +171,12 @@ const cases: Case[] = [
   {
     schema: "CreateExchange",
     valid: { AccountId: 1001, SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Goal: 10000, GoalType: "Buy", UseAvailableFunds: true },
-    broken: { "GoalType is Buy or Sell": { AccountId: 1001, GoalType: "Hold" }, "UseAvailableFunds is boolean": { UseAvailableFunds: "yes" } },
+    broken: {
+      "GoalType is Buy or Sell": { AccountId: 1001, SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Goal: 10000, GoalType: "Hold" },
+      "UseAvailableFunds is boolean": { AccountId: 1001, SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Goal: 10000, GoalType: "Buy", UseAvailableFunds: "yes" },
+      "AccountId is required (assumed)": { SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Goal: 10000, GoalType: "Buy" },
+      "Goal is greater than 0 (assumed)": { AccountId: 1001, SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Goal: -5, GoalType: "Buy" },
+    },
   },
   {
     schema: "QuoteRequest",
@@ -181,6 +187,15 @@ const cases: Case[] = [
     schema: "CreateAlertRequest",
     valid: { SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Limit: 1.19 },
     broken: { "Limit is a number": { Limit: "1.19" } },
+  },
+  {
+    schema: "AssignDepositorDto",
+    valid: { IsThirdParty: true, Company: { Name: "Northwind Traders Ltd", IndustryId: 12 } },
+    broken: {
+      "one of Individual or Company (assumed)": { IsThirdParty: true },
+      "not both Individual and Company (assumed)": { Individual: { FirstName: "Ada", LastName: "Lovelace" }, Company: { Name: "Northwind Traders Ltd" } },
+      "an Individual has FirstName and LastName (assumed)": { Individual: { FirstName: "Ada" } },
+    },
   },
   {
     schema: "TokenResponse",
