@@ -36,3 +36,14 @@ export function defineValidator<T, Extra extends object = {}, Options = undefine
   };
   return Object.assign(safe, { "~standard": standard });
 }
+
+/**
+ * Binds context options to a validator (the account's PSP flag, the RequiredAdditionalInformation rules, ...),
+ * so that Standard Schema's `validate`, which takes no options, checks the context rules too.
+ */
+export function withOptions<T, Extra extends object, Options>(
+  validator: Validator<T, Extra, Options>,
+  options: Options,
+): Validator<T, Extra> {
+  return defineValidator<T, Extra>((input) => validator(input, options));
+}

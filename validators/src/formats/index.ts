@@ -1,2 +1,10 @@
-// Public exports of formats/; filled in by the modules beside this file.
-export {};
+// Public exports of formats/: the spec's custom JSON Schema formats for ajv.
+export {
+  addAccountFundsFormats,
+  accountFundsFormats,
+  type AccountFundsFormat,
+  type AccountFundsFormatName,
+  type FormatRegistry,
+  type NumberFormat,
+  type StringFormat,
+} from "./account-funds-formats.js";

@@ -1,0 +1,71 @@
+/**
+ * ABA routing transit number: 9 digits whose 3-7-1 weighted sum is a multiple of 10, starting with a
+ * Federal Reserve routing symbol prefix. Source: American Bankers Association, "Routing Number Policy"
+ * and "Key to Routing Numbers" (Accuity); prefixes 00–12 (Federal Reserve districts, 00 US Government),
+ * 21–32 (thrift institutions), 61–72 (electronic transactions), 80 (traveler's cheques).
+ */
+import { defineValidator } from "../core/define-validator.js";
+import { issue, type Issue } from "../core/issue.js";
+import { failure, success } from "../core/result.js";
+import { invalidChecksum, notAString } from "./identifier-issues.js";
+import { readGroups, removeSeparators, type GroupedForm } from "./separators.js";
+
+const FORM: GroupedForm = { name: "ABA routing number", groups: [9], lengths: [9], separators: "", letters: false };
+
+/**
+ * Σ digit · (3, 7, 1, 3, 7, 1, …) over the first `count` digits (8 or 9). 3, 7 and 1 are coprime to 10, so
+ * every single-digit error changes the sum mod 10.
+ */
+function weightedSum(value: string, count: number): number {
+  let sum = 0;
+  for (let i = 0; i < count; i += 3) {
+    sum += 3 * (value.charCodeAt(i) - 0x30) + 7 * (value.charCodeAt(i + 1) - 0x30);
+    if (i + 2 < count) sum += value.charCodeAt(i + 2) - 0x30;
+  }
+  return sum;
+}
+
+/** The 9th digit for the first 8 digits of `value`: 3-7-1 weighted sum plus it ≡ 0 (mod 10). */
+export function calcCheckDigit(value: string): string {
+  return String((10 - (weightedSum(value, 8) % 10)) % 10);
+}
+
+/** Federal Reserve routing symbol prefixes in use: 00–12, 21–32, 61–72, 80. */
+export function isValidPrefix(prefix: number): boolean {
+  return prefix <= 12 || (prefix >= 21 && prefix <= 32) || (prefix >= 61 && prefix <= 72) || prefix === 80;
+}
+
+function readAba(input: string): string | Issue {
+  const value = readGroups(input, FORM);
+  if (typeof value !== "string") return value;
+  const prefix = (value.charCodeAt(0) - 0x30) * 10 + (value.charCodeAt(1) - 0x30);
+  if (!isValidPrefix(prefix)) {
+    return issue(
+      "invalid_prefix",
+      `An ABA routing number starts with 00–12, 21–32, 61–72 or 80, not ${value.slice(0, 2)}.`,
+      [],
+      { prefix: value.slice(0, 2) },
+    );
+  }
+  return weightedSum(value, 9) % 10 === 0 ? value : invalidChecksum(FORM.name);
+}
+
+/** Removes spaces and hyphens; no validation. */
+export function compact(input: string): string {
+  return removeSeparators(input, 0, input.length).trim();
+}
+
+export const validateAbaRoutingNumber = /* @__PURE__ */ defineValidator<string>((input) => {
+  if (typeof input !== "string") return failure([notAString(FORM.name, input)]);
+  const value = readAba(input);
+  return typeof value === "string" ? success(value) : failure([value]);
+});
+
+export function isValidAbaRoutingNumber(input: unknown): boolean {
+  return typeof input === "string" && typeof readAba(input) === "string";
+}
+
+/** Routing numbers are printed as 9 plain digits; no validation. */
+export function formatAbaRoutingNumber(input: string): string {
+  return compact(input);
+}

@@ -1,0 +1,43 @@
+/**
+ * Australian BSB (Bank-State-Branch) number: 6 digits, printed `123-456`; the first digits name the bank,
+ * the next the state. Source: Australian Payments Network (AusPayNet), "BSB Numbers in Australia".
+ */
+import { defineValidator } from "../core/define-validator.js";
+import { failure, type Success } from "../core/result.js";
+import { notAString } from "./identifier-issues.js";
+import { readGroups, removeSeparators, type GroupedForm } from "./separators.js";
+
+export interface BsbDetails {
+  /** `123-456`. */
+  readonly print: string;
+}
+
+const FORM: GroupedForm = { name: "BSB", groups: [3, 3], lengths: [6], separators: " -", letters: false };
+
+/** Removes spaces and hyphens; no validation. */
+export function compact(input: string): string {
+  return removeSeparators(input, 0, input.length).trim();
+}
+
+function printForm(value: string): string {
+  return `${value.slice(0, 3)}-${value.slice(3, 6)}`;
+}
+
+/** Accepts `123456`, `123-456` and `123 456`; the value is the 6 digits. */
+export const validateBsb = /* @__PURE__ */ defineValidator<string, BsbDetails>((input) => {
+  if (typeof input !== "string") return failure([notAString(FORM.name, input)]);
+  const value = readGroups(input, FORM);
+  if (typeof value !== "string") return failure([value]);
+  // A literal, not success(value, extra): `{ ...extra, ok, value }` hits a slow V8 path (~2 µs a call on Node 20).
+  const result: Success<string, BsbDetails> = { ok: true, value, print: printForm(value) };
+  return result;
+});
+
+export function isValidBsb(input: unknown): boolean {
+  return typeof input === "string" && typeof readGroups(input, FORM) === "string";
+}
+
+/** `123456` → `123-456`; no validation. */
+export function formatBsb(input: string): string {
+  return printForm(compact(input));
+}

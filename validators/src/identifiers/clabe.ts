@@ -1,0 +1,71 @@
+/**
+ * CLABE (Clave Bancaria Estandarizada), Mexico: 3-digit bank, 3-digit city (plaza), 11-digit account and a
+ * check digit over the first 17 with weights 3, 7, 1 (each product taken mod 10). Source: Banco de México,
+ * SPEI "Estructura de la CLABE"; Asociación de Bancos de México.
+ */
+import { defineValidator } from "../core/define-validator.js";
+import { type Issue } from "../core/issue.js";
+import { failure, type Success } from "../core/result.js";
+import { invalidChecksum, notAString } from "./identifier-issues.js";
+import { readGroups, removeSeparators, type GroupedForm } from "./separators.js";
+
+export interface ClabeDetails {
+  readonly bank: string;
+  readonly city: string;
+  readonly account: string;
+}
+
+/** Usually written as 18 plain digits; the grouped form `002 010 07777777777 1` is tolerated too. */
+const FORM: GroupedForm = { name: "CLABE", groups: [3, 3, 11, 1], lengths: [18], separators: " ", letters: false };
+
+/**
+ * Σ (digit · 3, 7, 1, 3, …) mod 10 over the first 17 digits. Banxico takes each product mod 10 first, which
+ * leaves the sum's last digit unchanged. Each weight is coprime to 10.
+ */
+function weightedSum(value: string): number {
+  let sum = 0;
+  for (let i = 0; i < 15; i += 3) {
+    sum += 3 * (value.charCodeAt(i) - 0x30) + 7 * (value.charCodeAt(i + 1) - 0x30) + (value.charCodeAt(i + 2) - 0x30);
+  }
+  return (sum + 3 * (value.charCodeAt(15) - 0x30) + 7 * (value.charCodeAt(16) - 0x30)) % 10;
+}
+
+/** The 18th digit for the first 17 digits of `value`. */
+export function calcCheckDigit(value: string): string {
+  return String((10 - weightedSum(value)) % 10);
+}
+
+function readClabe(input: string): string | Issue {
+  const value = readGroups(input, FORM);
+  if (typeof value !== "string") return value;
+  return (10 - weightedSum(value)) % 10 === value.charCodeAt(17) - 0x30 ? value : invalidChecksum(FORM.name);
+}
+
+/** Removes spaces and hyphens; no validation. */
+export function compact(input: string): string {
+  return removeSeparators(input, 0, input.length).trim();
+}
+
+export const validateClabe = /* @__PURE__ */ defineValidator<string, ClabeDetails>((input) => {
+  if (typeof input !== "string") return failure([notAString(FORM.name, input)]);
+  const value = readClabe(input);
+  if (typeof value !== "string") return failure([value]);
+  // A literal, not success(value, extra): `{ ...extra, ok, value }` hits a slow V8 path (~2 µs a call on Node 20).
+  const result: Success<string, ClabeDetails> = {
+    ok: true,
+    value,
+    bank: value.slice(0, 3),
+    city: value.slice(3, 6),
+    account: value.slice(6, 17),
+  };
+  return result;
+});
+
+export function isValidClabe(input: unknown): boolean {
+  return typeof input === "string" && typeof readClabe(input) === "string";
+}
+
+/** Printed as the 18 digits; no validation. */
+export function formatClabe(input: string): string {
+  return compact(input);
+}

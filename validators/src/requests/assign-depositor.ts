@@ -1,0 +1,177 @@
+/**
+ * AssignDepositorDto (§ "Request shapes"; POST /v1/Deposits/{depositId}/AssignDepositor): IsThirdParty
+ * (boolean), Individual (FirstName, MiddleName, LastName, PhoneNumber, Address), Company (Name, PhoneNumber,
+ * Website, IndustryId int, IndustryDetails, Address), SupportingDocuments (Name, MediaType, StreamLength int64).
+ *
+ * Assumptions (the reference marks no field as required): exactly one of Individual and Company is given
+ * (a depositor is one or the other: `required` at `["Individual"]` with `params.anyOf` when neither,
+ * `conflict` at `["Company"]` when both); an Individual has FirstName and LastName, a Company has Name; an
+ * Address, when given, follows the request address rules (Street, Town, CountryCode required). With
+ * `options.sectors`, the Company's IndustryId must be a known sector and IndustryDetails is required when its
+ * industry starts with "Other" (the beneficiary rule; the Company has the same pair of fields).
+ */
+import { defineValidator } from "../core/define-validator.js";
+import { issue, type Issue } from "../core/issue.js";
+import { failure } from "../core/result.js";
+import { readPostalAddress, type PostalAddress } from "./fields/postal-address.js";
+import {
+  collectIssues,
+  definedFields,
+  fail,
+  field,
+  invalidType,
+  isEmpty,
+  isJsonObject,
+  ok,
+  readArray,
+  readBoolean,
+  readInt32,
+  readInt64,
+  readObject,
+  readString,
+  type FieldResult,
+  type JsonObject,
+  type Path,
+} from "../core/json-fields.js";
+import { requestResult, type RuleReport } from "./request-result.js";
+import { industryDetailsRule } from "./rules/industry-details.js";
+import { industryIdRule } from "./rules/industry-id.js";
+import { passed, type RuleOutcome, type Sector } from "./rules/rule-context.js";
+
+export interface AssignDepositorIndividual {
+  readonly FirstName: string;
+  readonly MiddleName?: string;
+  readonly LastName: string;
+  readonly PhoneNumber?: string;
+  readonly Address?: PostalAddress;
+}
+
+export interface AssignDepositorCompany {
+  readonly Name: string;
+  readonly PhoneNumber?: string;
+  readonly Website?: string;
+  /** Id from /v1/Sectors. */
+  readonly IndustryId?: number;
+  readonly IndustryDetails?: string;
+  readonly Address?: PostalAddress;
+}
+
+export interface SupportingDocument {
+  readonly Name?: string;
+  readonly MediaType?: string;
+  /** Size in bytes (int64, limited to JavaScript's safe integers). */
+  readonly StreamLength?: number;
+}
+
+export interface AssignDepositorRequest {
+  readonly IsThirdParty?: boolean;
+  readonly Individual?: AssignDepositorIndividual;
+  readonly Company?: AssignDepositorCompany;
+  readonly SupportingDocuments?: readonly SupportingDocument[];
+}
+
+export interface AssignDepositorOptions {
+  /** The /v1/Sectors list: checks Company.IndustryId and the "Other…" IndustryDetails rule. */
+  readonly sectors?: readonly Sector[];
+}
+
+function readIndividual(input: unknown, path: Path): FieldResult<AssignDepositorIndividual> {
+  const object = readObject(input, path);
+  if (object.value === undefined) return { value: undefined, issues: object.issues };
+  const body = object.value;
+  const { take, issues } = collectIssues();
+  const value = {
+    FirstName: take(readString(field(body, "FirstName"), [...path, "FirstName"], { required: true })),
+    MiddleName: take(readString(field(body, "MiddleName"), [...path, "MiddleName"])),
+    LastName: take(readString(field(body, "LastName"), [...path, "LastName"], { required: true })),
+    PhoneNumber: take(readString(field(body, "PhoneNumber"), [...path, "PhoneNumber"])),
+    Address: take(readPostalAddress(field(body, "Address"), [...path, "Address"])),
+  };
+  return issues.length > 0 ? fail(...issues) : ok(definedFields<AssignDepositorIndividual>(value));
+}
+
+function readCompany(input: unknown, path: Path): FieldResult<AssignDepositorCompany> {
+  const object = readObject(input, path);
+  if (object.value === undefined) return { value: undefined, issues: object.issues };
+  const body = object.value;
+  const { take, issues } = collectIssues();
+  const value = {
+    Name: take(readString(field(body, "Name"), [...path, "Name"], { required: true })),
+    PhoneNumber: take(readString(field(body, "PhoneNumber"), [...path, "PhoneNumber"])),
+    Website: take(readString(field(body, "Website"), [...path, "Website"])),
+    IndustryId: take(readInt32(field(body, "IndustryId"), [...path, "IndustryId"])),
+    IndustryDetails: take(readString(field(body, "IndustryDetails"), [...path, "IndustryDetails"])),
+    Address: take(readPostalAddress(field(body, "Address"), [...path, "Address"])),
+  };
+  return issues.length > 0 ? fail(...issues) : ok(definedFields<AssignDepositorCompany>(value));
+}
+
+function readSupportingDocuments(input: unknown, path: Path): FieldResult<readonly SupportingDocument[]> {
+  const list = readArray(input, path);
+  if (list.value === undefined) return { value: undefined, issues: list.issues };
+  const { take, issues } = collectIssues();
+  const documents: SupportingDocument[] = [];
+  list.value.forEach((item, index) => {
+    const object = take(readObject(item, [...path, index], { required: true }));
+    if (object === undefined) return;
+    documents.push(
+      definedFields<SupportingDocument>({
+        Name: take(readString(field(object, "Name"), [...path, index, "Name"])),
+        MediaType: take(readString(field(object, "MediaType"), [...path, index, "MediaType"])),
+        StreamLength: take(readInt64(field(object, "StreamLength"), [...path, index, "StreamLength"], { minimum: 0 })),
+      }),
+    );
+  });
+  return issues.length > 0 ? fail(...issues) : ok(documents);
+}
+
+/** Exactly one of Individual and Company (assumption, see the module comment). */
+function depositorKindIssues(body: JsonObject): Issue[] {
+  const individual = !isEmpty(field(body, "Individual"));
+  const company = !isEmpty(field(body, "Company"));
+  if (individual && company) {
+    return [issue("conflict", "Give either Individual or Company, not both.", ["Company"], { other: ["Individual"] })];
+  }
+  if (!individual && !company) {
+    return [issue("required", "Either Individual or Company is required.", ["Individual"], { anyOf: ["Individual", "Company"] })];
+  }
+  return [];
+}
+
+function companyRules(body: JsonObject, sectors: readonly Sector[] | undefined): RuleOutcome[] {
+  const raw = field(body, "Company");
+  if (!isJsonObject(raw)) return [passed("industry-id"), passed("industry-details")];
+  // Read again on its own: the rules apply even when another Company field is wrong.
+  const industryId = readInt32(field(raw, "IndustryId"), []).value;
+  return [
+    industryIdRule({
+      present: !isEmpty(field(raw, "IndustryId")),
+      industryId,
+      required: false,
+      sectors,
+      path: ["Company", "IndustryId"],
+    }),
+    industryDetailsRule({
+      present: !isEmpty(field(raw, "IndustryDetails")),
+      industryId,
+      sectors,
+      path: ["Company", "IndustryDetails"],
+    }),
+  ];
+}
+
+export const validateAssignDepositor = /* @__PURE__ */ defineValidator<AssignDepositorRequest, RuleReport, AssignDepositorOptions>(
+  (input, options) => {
+    if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
+    const { take, add, issues } = collectIssues();
+    const value = {
+      IsThirdParty: take(readBoolean(field(input, "IsThirdParty"), ["IsThirdParty"])),
+      Individual: take(readIndividual(field(input, "Individual"), ["Individual"])),
+      Company: take(readCompany(field(input, "Company"), ["Company"])),
+      SupportingDocuments: take(readSupportingDocuments(field(input, "SupportingDocuments"), ["SupportingDocuments"])),
+    };
+    add(...depositorKindIssues(input));
+    const outcomes = companyRules(input, options?.sectors);
+    return requestResult(issues, outcomes, () => definedFields<AssignDepositorRequest>(value));
+  },
+);

@@ -1,0 +1,35 @@
+/**
+ * CreateAccountTransfer (§ "Request shapes"; POST /v1/Transfers/CreateAccountTransfer): an internal transfer
+ * from an account to a transfer beneficiary. AccountId, CurrencyCode and BeneficiaryId are required; Amount
+ * is optional ("when empty the maximum transferable amount is requested"; assumed > 0 when given);
+ * Reference up to 35 characters. No conditional rules.
+ */
+import { defineValidator } from "../core/define-validator.js";
+import { failure, success } from "../core/result.js";
+import { readCurrencyCode } from "./fields/currency-code.js";
+import { collectIssues, definedFields, field, invalidType, isJsonObject, readDecimal, readInt32 } from "../core/json-fields.js";
+import { readReference } from "./fields/reference.js";
+
+export interface CreateAccountTransferRequest {
+  /** Account the funds come from. */
+  readonly AccountId: number;
+  readonly CurrencyCode: string;
+  /** Absent: the maximum transferable amount is requested. */
+  readonly Amount?: number;
+  /** Transfer beneficiary that receives the funds. */
+  readonly BeneficiaryId: number;
+  readonly Reference?: string;
+}
+
+export const validateCreateAccountTransfer = /* @__PURE__ */ defineValidator<CreateAccountTransferRequest>((input) => {
+  if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
+  const { take, issues } = collectIssues();
+  const value = {
+    AccountId: take(readInt32(field(input, "AccountId"), ["AccountId"], { required: true })),
+    CurrencyCode: take(readCurrencyCode(field(input, "CurrencyCode"), ["CurrencyCode"], { required: true })),
+    Amount: take(readDecimal(field(input, "Amount"), ["Amount"], { positive: true })),
+    BeneficiaryId: take(readInt32(field(input, "BeneficiaryId"), ["BeneficiaryId"], { required: true })),
+    Reference: take(readReference(field(input, "Reference"), ["Reference"])),
+  };
+  return issues.length > 0 ? failure(issues) : success(definedFields<CreateAccountTransferRequest>(value));
+});

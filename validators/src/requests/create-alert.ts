@@ -1,0 +1,30 @@
+/**
+ * CreateAlertRequest (§ "Request shapes"; POST /v1/Alerts/Create): SourceCurrencyCode, TargetCurrencyCode and
+ * Limit (decimal, the exchange-rate threshold). The reference marks no field as required; all three are
+ * required here (assumption: an alert without a pair or a threshold cannot be raised), Limit must be > 0 (a
+ * rate is positive) and the two currencies must differ.
+ */
+import { defineValidator } from "../core/define-validator.js";
+import { failure, success } from "../core/result.js";
+import { currencyPairIssues, readCurrencyCode } from "./fields/currency-code.js";
+import { collectIssues, field, invalidType, isJsonObject, readDecimal } from "../core/json-fields.js";
+
+export interface CreateAlertRequest {
+  readonly SourceCurrencyCode: string;
+  readonly TargetCurrencyCode: string;
+  /** Exchange-rate threshold. */
+  readonly Limit: number;
+}
+
+export const validateCreateAlert = /* @__PURE__ */ defineValidator<CreateAlertRequest>((input) => {
+  if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
+  const { take, add, issues } = collectIssues();
+  const SourceCurrencyCode = take(readCurrencyCode(field(input, "SourceCurrencyCode"), ["SourceCurrencyCode"], { required: true }));
+  const TargetCurrencyCode = take(readCurrencyCode(field(input, "TargetCurrencyCode"), ["TargetCurrencyCode"], { required: true }));
+  const Limit = take(readDecimal(field(input, "Limit"), ["Limit"], { required: true, positive: true }));
+  add(...currencyPairIssues(SourceCurrencyCode, TargetCurrencyCode));
+  if (issues.length > 0 || SourceCurrencyCode === undefined || TargetCurrencyCode === undefined || Limit === undefined) {
+    return failure(issues);
+  }
+  return success({ SourceCurrencyCode, TargetCurrencyCode, Limit });
+});

@@ -1,0 +1,100 @@
+/**
+ * CreateExchange (§ "Request shapes"; POST /v1/Exchanges/Create): AccountId, SourceCurrencyCode (disposed
+ * of), TargetCurrencyCode (acquired), Goal (decimal, the amount bought or sold depending on GoalType),
+ * GoalType (`Buy`/`Sell`), UseAvailableFunds (boolean), BoEPurposeCodeId (int) and ReceiverLei.
+ *
+ * Assumptions (the reference marks no field as required): AccountId, both currencies, Goal and GoalType are
+ * required, since an exchange cannot be executed without them; Goal must be > 0; the currencies must differ.
+ *
+ * BoEPurposeCodeId is "required for GBP withdrawals" and ReceiverLei "when the beneficiary is a company with
+ * vertical FI and industry Banks or Building Societies": both concern a withdrawal the exchange funds (an
+ * instruction withdrawal of the acquired currency), which the body does not describe. So they are checked
+ * only with `options.withdrawal`: `false` when the exchange funds no withdrawal (both rules hold), or the
+ * withdrawal's beneficiary; the currency paid out is the TargetCurrencyCode. Without it they are unchecked.
+ */
+import { defineValidator } from "../core/define-validator.js";
+import { failure } from "../core/result.js";
+import { currencyPairIssues, readCurrencyCode } from "./fields/currency-code.js";
+import { goalTypes, type GoalType } from "./fields/enums.js";
+import {
+  collectIssues,
+  definedFields,
+  field,
+  invalidType,
+  isEmpty,
+  isJsonObject,
+  readBoolean,
+  readDecimal,
+  readEnum,
+  readInt32,
+} from "../core/json-fields.js";
+import { readReceiverLei } from "./fields/receiver-lei.js";
+import { requestResult, type RuleReport } from "./request-result.js";
+import { boePurposeCodeRule } from "./rules/boe-purpose-code.js";
+import { receiverLeiRule } from "./rules/receiver-lei.js";
+import { passed, type BeneficiaryContext, type RuleOutcome } from "./rules/rule-context.js";
+
+export interface CreateExchangeRequest {
+  readonly AccountId: number;
+  /** Currency disposed of. */
+  readonly SourceCurrencyCode: string;
+  /** Currency acquired. */
+  readonly TargetCurrencyCode: string;
+  /** Amount bought or sold, depending on GoalType. */
+  readonly Goal: number;
+  readonly GoalType: GoalType;
+  /** True when available funds in the account are to be used. */
+  readonly UseAvailableFunds?: boolean;
+  readonly BoEPurposeCodeId?: number;
+  readonly ReceiverLei?: string;
+}
+
+export interface CreateExchangeOptions {
+  /**
+   * The withdrawal this exchange funds: `false` for none; otherwise its beneficiary (type, vertical,
+   * industry) for the ReceiverLei rule. The BoE rule only needs to know that there is one.
+   */
+  readonly withdrawal?: false | { readonly beneficiary?: BeneficiaryContext };
+}
+
+export const validateCreateExchange = /* @__PURE__ */ defineValidator<CreateExchangeRequest, RuleReport, CreateExchangeOptions>(
+  (input, options) => {
+    if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
+    const { take, add, issues } = collectIssues();
+    const value = {
+      AccountId: take(readInt32(field(input, "AccountId"), ["AccountId"], { required: true })),
+      SourceCurrencyCode: take(readCurrencyCode(field(input, "SourceCurrencyCode"), ["SourceCurrencyCode"], { required: true })),
+      TargetCurrencyCode: take(readCurrencyCode(field(input, "TargetCurrencyCode"), ["TargetCurrencyCode"], { required: true })),
+      Goal: take(readDecimal(field(input, "Goal"), ["Goal"], { required: true, positive: true })),
+      GoalType: take(readEnum(field(input, "GoalType"), ["GoalType"], goalTypes, { required: true })),
+      UseAvailableFunds: take(readBoolean(field(input, "UseAvailableFunds"), ["UseAvailableFunds"])),
+      BoEPurposeCodeId: take(readInt32(field(input, "BoEPurposeCodeId"), ["BoEPurposeCodeId"])),
+      ReceiverLei: take(readReceiverLei(field(input, "ReceiverLei"), ["ReceiverLei"])),
+    };
+    add(...currencyPairIssues(value.SourceCurrencyCode, value.TargetCurrencyCode));
+    const outcomes = exchangeRules(input, value.TargetCurrencyCode, options?.withdrawal);
+    return requestResult(issues, outcomes, () => definedFields<CreateExchangeRequest>(value));
+  },
+);
+
+function exchangeRules(
+  body: Readonly<Record<string, unknown>>,
+  target: string | undefined,
+  withdrawal: CreateExchangeOptions["withdrawal"],
+): RuleOutcome[] {
+  if (withdrawal === false) return [passed("boe-purpose-code"), passed("receiver-lei")];
+  const known = typeof withdrawal === "object" && withdrawal !== null;
+  const currency = known ? target : undefined;
+  const beneficiary: BeneficiaryContext = (known ? withdrawal.beneficiary : undefined) ?? {};
+  return [
+    boePurposeCodeRule({ present: !isEmpty(field(body, "BoEPurposeCodeId")), currency, path: ["BoEPurposeCodeId"] }),
+    receiverLeiRule({
+      present: !isEmpty(field(body, "ReceiverLei")),
+      currency,
+      beneficiaryType: beneficiary.type,
+      vertical: beneficiary.vertical,
+      industry: beneficiary.industry,
+      path: ["ReceiverLei"],
+    }),
+  ];
+}

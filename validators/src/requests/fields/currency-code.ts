@@ -1,0 +1,39 @@
+/**
+ * Request currency codes (CurrencyCode, SourceCurrencyCode, TargetCurrencyCode). The reference states the
+ * ISO 4217 3-letter form for the RequiredAdditionalInformation path parameter only; the spec applies the same
+ * `^[A-Z]{3}$` pattern to every request CurrencyCode (CONVENTIONS.md, "request CurrencyCode"), and so do we.
+ * Lower case is accepted and upper-cased, so `gbp` normalises to `GBP`. Whether the currency exists, or is
+ * offered by the account, is for the server (the currency list is an endpoint, not a fixed table).
+ */
+import { issue, type Issue } from "../../core/issue.js";
+import { fail, label, ok, readString, type FieldResult, type Path, type PresenceOptions } from "../../core/json-fields.js";
+
+const THREE_LETTERS = /^[A-Za-z]{3}$/;
+
+export function readCurrencyCode(input: unknown, path: Path, options: PresenceOptions = {}): FieldResult<string> {
+  const text = readString(input, path, options);
+  if (text.value === undefined) return text;
+  if (!THREE_LETTERS.test(text.value)) {
+    return fail(
+      issue("invalid_format", `${label(path)} must be a 3-letter ISO 4217 currency code.`, path, {
+        received: text.value.slice(0, 16),
+      }),
+    );
+  }
+  return ok(text.value.toUpperCase());
+}
+
+
+/**
+ * Assumption for exchanges, quotes and alerts (the reference does not state it): SourceCurrencyCode and
+ * TargetCurrencyCode differ, since an exchange of a currency into itself has no rate. Reported as `conflict`
+ * at `["TargetCurrencyCode"]`.
+ */
+export function currencyPairIssues(source: string | undefined, target: string | undefined): Issue[] {
+  if (source === undefined || source !== target) return [];
+  return [
+    issue("conflict", "TargetCurrencyCode must differ from SourceCurrencyCode.", ["TargetCurrencyCode"], {
+      other: ["SourceCurrencyCode"],
+    }),
+  ];
+}

@@ -1,0 +1,72 @@
+/**
+ * The request address (spec name `PostalAddress`): the CreateWithdrawalBeneficiary Address, the
+ * UltimateOriginator Address and the AssignDepositorDto Individual/Company Address. Fields and rules from the
+ * reference (§ CreateWithdrawalBeneficiary, § UltimateOriginator, § AddressDto): Street, Town and CountryCode
+ * are required; CountryCode is an ISO 3166-1 alpha-2 code (checked by `validateCountryCode`); HouseNumber,
+ * HouseName, FlatNumber, District, County and PostCode are optional strings.
+ *
+ * Assumption: PostCode is "required where supported" for the UltimateOriginator; the reference does not say
+ * which countries support it, so it stays optional here and the server decides. No field length is stated,
+ * so none is enforced.
+ */
+import { validateCountryCode } from "../../identifiers/country-code.js";
+import {
+  collectIssues,
+  definedFields,
+  field,
+  ok,
+  readObject,
+  readString,
+  readWith,
+  fail,
+  type FieldResult,
+  type Path,
+  type PresenceOptions,
+} from "../../core/json-fields.js";
+
+export interface PostalAddress {
+  readonly Street: string;
+  readonly HouseNumber?: string;
+  readonly HouseName?: string;
+  readonly FlatNumber?: string;
+  readonly District?: string;
+  readonly Town: string;
+  readonly County?: string;
+  readonly PostCode?: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  readonly CountryCode: string;
+}
+
+const OPTIONAL_TEXT = ["HouseNumber", "HouseName", "FlatNumber", "District", "County", "PostCode"] as const;
+
+export function readPostalAddress(input: unknown, path: Path, options: PresenceOptions = {}): FieldResult<PostalAddress> {
+  const object = readObject(input, path, options);
+  if (object.value === undefined) return { value: undefined, issues: object.issues };
+  const body = object.value;
+  const { take, issues } = collectIssues();
+
+  const Street = take(readString(field(body, "Street"), [...path, "Street"], { required: true }));
+  const Town = take(readString(field(body, "Town"), [...path, "Town"], { required: true }));
+  const CountryCode = take(
+    readWith(field(body, "CountryCode"), [...path, "CountryCode"], (value) => validateCountryCode(value), {
+      required: true,
+    }),
+  );
+  const optional: Partial<Record<(typeof OPTIONAL_TEXT)[number], string>> = {};
+  for (const key of OPTIONAL_TEXT) optional[key] = take(readString(field(body, key), [...path, key]));
+
+  if (issues.length > 0) return fail(...issues);
+  return ok(
+    definedFields<PostalAddress>({
+      Street,
+      HouseNumber: optional.HouseNumber,
+      HouseName: optional.HouseName,
+      FlatNumber: optional.FlatNumber,
+      District: optional.District,
+      Town,
+      County: optional.County,
+      PostCode: optional.PostCode,
+      CountryCode,
+    }),
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * QuoteRequest (§ "Request shapes"; POST /v1/Quotes/Quote): AccountId, GoalType (`Buy` or `Sell`), Amount,
+ * SourceCurrencyCode, TargetCurrencyCode. The reference marks no field as required; all five are required
+ * here (assumption: a quote needs an account, a pair, an amount and its meaning), Amount must be > 0 and the
+ * two currencies must differ.
+ */
+import { defineValidator } from "../core/define-validator.js";
+import { failure, success } from "../core/result.js";
+import { currencyPairIssues, readCurrencyCode } from "./fields/currency-code.js";
+import { goalTypes, type GoalType } from "./fields/enums.js";
+import { collectIssues, field, invalidType, isJsonObject, readDecimal, readEnum, readInt32 } from "../core/json-fields.js";
+
+export interface QuoteRequest {
+  readonly AccountId: number;
+  /** Whether Amount is the amount bought or sold. */
+  readonly GoalType: GoalType;
+  readonly Amount: number;
+  readonly SourceCurrencyCode: string;
+  readonly TargetCurrencyCode: string;
+}
+
+export const validateQuoteRequest = /* @__PURE__ */ defineValidator<QuoteRequest>((input) => {
+  if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
+  const { take, add, issues } = collectIssues();
+  const AccountId = take(readInt32(field(input, "AccountId"), ["AccountId"], { required: true }));
+  const GoalType = take(readEnum(field(input, "GoalType"), ["GoalType"], goalTypes, { required: true }));
+  const Amount = take(readDecimal(field(input, "Amount"), ["Amount"], { required: true, positive: true }));
+  const SourceCurrencyCode = take(readCurrencyCode(field(input, "SourceCurrencyCode"), ["SourceCurrencyCode"], { required: true }));
+  const TargetCurrencyCode = take(readCurrencyCode(field(input, "TargetCurrencyCode"), ["TargetCurrencyCode"], { required: true }));
+  add(...currencyPairIssues(SourceCurrencyCode, TargetCurrencyCode));
+  if (
+    issues.length > 0 ||
+    AccountId === undefined ||
+    GoalType === undefined ||
+    Amount === undefined ||
+    SourceCurrencyCode === undefined ||
+    TargetCurrencyCode === undefined
+  ) {
+    return failure(issues);
+  }
+  return success({ AccountId, GoalType, Amount, SourceCurrencyCode, TargetCurrencyCode });
+});

@@ -1,0 +1,25 @@
+/**
+ * BoEPurposeCodeId "required when CurrencyCode is GBP; values from the BoEPaymentPurposes endpoint"
+ * (§ CreateAccountWithdrawal; CreateInstructionWithdrawal has "the same rules"; CreateExchange: "required for
+ * GBP withdrawals"). The currency is the body's for an account withdrawal and comes from the context for an
+ * instruction withdrawal or an exchange that funds one.
+ */
+import { requiredIssue, type Path } from "../../core/json-fields.js";
+import { passed, sameText, unchecked, type RuleOutcome } from "./rule-context.js";
+
+export interface BoEPurposeCodeFacts {
+  readonly present: boolean;
+  /** The currency paid out, when known. */
+  readonly currency: string | undefined;
+  readonly path: Path;
+}
+
+export function boePurposeCodeRule(facts: BoEPurposeCodeFacts): RuleOutcome {
+  if (facts.present) return passed("boe-purpose-code");
+  const isSterling = sameText(facts.currency, "GBP");
+  if (isSterling === undefined) return unchecked("boe-purpose-code");
+  if (!isSterling) return passed("boe-purpose-code");
+  return passed("boe-purpose-code", [
+    { ...requiredIssue(facts.path), message: "BoEPurposeCodeId is required for a GBP payment.", params: { currency: "GBP" } },
+  ]);
+}

@@ -1,0 +1,30 @@
+/**
+ * BicAccountNumber (§ routing types, "fallback for all other countries"): CountryCode is the destination
+ * country, any assigned code; Bic; AccountNumber `^[0-9A-Z-]{4,24}$` (`validateAccountNumber`).
+ * AccountNumber is required (assumption, see `read-routing.ts`); Bic is optional, as the reference does not
+ * say otherwise.
+ */
+import { defineValidator } from "../core/define-validator.js";
+import { validateAccountNumber } from "../identifiers/account-number.js";
+import { validateBic } from "../identifiers/bic.js";
+import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
+import { routingTypeCountries } from "./routing-types.js";
+
+export interface BicAccountNumberPaymentRouting extends RoutingBase<"BicAccountNumber"> {
+  readonly Bic?: string;
+  readonly AccountNumber: string;
+}
+
+const spec: RoutingSpec<"BicAccountNumber"> = {
+  type: "BicAccountNumber",
+  country: routingTypeCountries.BicAccountNumber,
+  properties: {
+    Bic: { check: (value) => validateBic(value), required: false },
+    AccountNumber: { check: (value) => validateAccountNumber(value, { routingType: "BicAccountNumber" }), required: true },
+  },
+};
+
+/** Validates a BicAccountNumber routing and returns it with its identifiers in their normalised forms. */
+export const validateBicAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<BicAccountNumberPaymentRouting>((input) =>
+  readRouting<BicAccountNumberPaymentRouting>(input, spec),
+);

@@ -1,0 +1,33 @@
+/**
+ * IndianFinancialSystemCodeAccountNumber (§ routing types, IN): CountryCode `IN`; Bic;
+ * IndianFinancialSystemCode `^\w{11}$` (`validateIfsc`); AccountNumber `^[0-9A-Z-]{4,24}$`
+ * (`validateAccountNumber`). "Both Bic and IndianFinancialSystemCode are required"; AccountNumber too
+ * (assumption, see `read-routing.ts`).
+ */
+import { defineValidator } from "../core/define-validator.js";
+import { validateAccountNumber } from "../identifiers/account-number.js";
+import { validateBic } from "../identifiers/bic.js";
+import { validateIfsc } from "../identifiers/ifsc.js";
+import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
+import { routingTypeCountries } from "./routing-types.js";
+
+export interface IndianFinancialSystemCodeAccountNumberPaymentRouting extends RoutingBase<"IndianFinancialSystemCodeAccountNumber"> {
+  readonly Bic: string;
+  readonly IndianFinancialSystemCode: string;
+  readonly AccountNumber: string;
+}
+
+const spec: RoutingSpec<"IndianFinancialSystemCodeAccountNumber"> = {
+  type: "IndianFinancialSystemCodeAccountNumber",
+  country: routingTypeCountries.IndianFinancialSystemCodeAccountNumber,
+  properties: {
+    Bic: { check: (value) => validateBic(value), required: true },
+    IndianFinancialSystemCode: { check: (value) => validateIfsc(value), required: true },
+    AccountNumber: { check: (value) => validateAccountNumber(value, { routingType: "IndianFinancialSystemCodeAccountNumber" }), required: true },
+  },
+};
+
+/** Validates a IndianFinancialSystemCodeAccountNumber routing and returns it with its identifiers in their normalised forms. */
+export const validateIndianFinancialSystemCodeAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<IndianFinancialSystemCodeAccountNumberPaymentRouting>((input) =>
+  readRouting<IndianFinancialSystemCodeAccountNumberPaymentRouting>(input, spec),
+);

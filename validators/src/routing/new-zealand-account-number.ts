@@ -1,0 +1,30 @@
+/**
+ * NewZealandAccountNumber (§ routing types, NZ): CountryCode `NZ`; Bic; AccountNumber `^[0-9A-Z-]{15,16}$`,
+ * checked as a New Zealand bank account number (`validateNzAccountNumber`: bank, branch and check digits;
+ * the normalised value is the 15 or 16 digits). AccountNumber is required (assumption, see
+ * `read-routing.ts`).
+ */
+import { defineValidator } from "../core/define-validator.js";
+import { validateBic } from "../identifiers/bic.js";
+import { validateNzAccountNumber } from "../identifiers/nz-account-number.js";
+import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
+import { routingTypeCountries } from "./routing-types.js";
+
+export interface NewZealandAccountNumberPaymentRouting extends RoutingBase<"NewZealandAccountNumber"> {
+  readonly Bic?: string;
+  readonly AccountNumber: string;
+}
+
+const spec: RoutingSpec<"NewZealandAccountNumber"> = {
+  type: "NewZealandAccountNumber",
+  country: routingTypeCountries.NewZealandAccountNumber,
+  properties: {
+    Bic: { check: (value) => validateBic(value), required: false },
+    AccountNumber: { check: (value) => validateNzAccountNumber(value), required: true },
+  },
+};
+
+/** Validates a NewZealandAccountNumber routing and returns it with its identifiers in their normalised forms. */
+export const validateNewZealandAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<NewZealandAccountNumberPaymentRouting>((input) =>
+  readRouting<NewZealandAccountNumberPaymentRouting>(input, spec),
+);

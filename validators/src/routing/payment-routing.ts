@@ -1,0 +1,68 @@
+/**
+ * `validatePaymentRouting`: one routing object of any of the 10 routing types (§ CreateWithdrawalBeneficiary,
+ * "PaymentRouting", "AlternatePaymentRouting … same as PaymentRouting items"). It dispatches on `Type` to the
+ * validator of that type. An unknown or missing Type is reported at `["Type"]` (`invalid_enum` with
+ * `params.allowed`, or `required`), together with what can still be checked without it: the CountryCode.
+ */
+import { defineValidator } from "../core/define-validator.js";
+import { failure, type Result } from "../core/result.js";
+import { field, invalidType, isJsonObject } from "../core/json-fields.js";
+import { validateBankStateBranchAccountNumberPaymentRouting, type BankStateBranchAccountNumberPaymentRouting } from "./bank-state-branch-account-number.js";
+import { validateBicAccountNumberPaymentRouting, type BicAccountNumberPaymentRouting } from "./bic-account-number.js";
+import { validateBicClabePaymentRouting, type BicClabePaymentRouting } from "./bic-clabe.js";
+import { validateBicIbanPaymentRouting, type BicIbanPaymentRouting } from "./bic-iban.js";
+import { validateBicNubanPaymentRouting, type BicNubanPaymentRouting } from "./bic-nuban.js";
+import {
+  validateIndianFinancialSystemCodeAccountNumberPaymentRouting,
+  type IndianFinancialSystemCodeAccountNumberPaymentRouting,
+} from "./indian-financial-system-code-account-number.js";
+import { validateNewZealandAccountNumberPaymentRouting, type NewZealandAccountNumberPaymentRouting } from "./new-zealand-account-number.js";
+import { readRoutingCountry, readRoutingType } from "./read-routing.js";
+import {
+  validateRoutingTransitNumberAccountNumberPaymentRouting,
+  type RoutingTransitNumberAccountNumberPaymentRouting,
+} from "./routing-transit-number-account-number.js";
+import { paymentRoutingTypes, isPaymentRoutingType, type PaymentRoutingType } from "./routing-types.js";
+import { validateSortCodeAccountNumberPaymentRouting, type SortCodeAccountNumberPaymentRouting } from "./sort-code-account-number.js";
+import {
+  validateTransitNumberAccountNumberPaymentRouting,
+  type TransitNumberAccountNumberPaymentRouting,
+} from "./transit-number-account-number.js";
+
+/** A normalised payment routing of any type, discriminated on `Type`. */
+export type PaymentRouting =
+  | BicIbanPaymentRouting
+  | SortCodeAccountNumberPaymentRouting
+  | RoutingTransitNumberAccountNumberPaymentRouting
+  | TransitNumberAccountNumberPaymentRouting
+  | BankStateBranchAccountNumberPaymentRouting
+  | NewZealandAccountNumberPaymentRouting
+  | IndianFinancialSystemCodeAccountNumberPaymentRouting
+  | BicNubanPaymentRouting
+  | BicClabePaymentRouting
+  | BicAccountNumberPaymentRouting;
+
+type RoutingValidator = (input: unknown) => Result<PaymentRouting>;
+
+const validators: Readonly<Record<PaymentRoutingType, RoutingValidator>> = {
+  BicIban: validateBicIbanPaymentRouting,
+  SortCodeAccountNumber: validateSortCodeAccountNumberPaymentRouting,
+  RoutingTransitNumberAccountNumber: validateRoutingTransitNumberAccountNumberPaymentRouting,
+  TransitNumberAccountNumber: validateTransitNumberAccountNumberPaymentRouting,
+  BankStateBranchAccountNumber: validateBankStateBranchAccountNumberPaymentRouting,
+  NewZealandAccountNumber: validateNewZealandAccountNumberPaymentRouting,
+  IndianFinancialSystemCodeAccountNumber: validateIndianFinancialSystemCodeAccountNumberPaymentRouting,
+  BicNuban: validateBicNubanPaymentRouting,
+  BicClabe: validateBicClabePaymentRouting,
+  BicAccountNumber: validateBicAccountNumberPaymentRouting,
+};
+
+export const validatePaymentRouting = /* @__PURE__ */ defineValidator<PaymentRouting>((input) => {
+  if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
+  const type = field(input, "Type");
+  if (isPaymentRoutingType(type)) return validators[type](input);
+  return failure([
+    ...readRoutingType(type, paymentRoutingTypes),
+    ...readRoutingCountry(field(input, "CountryCode"), undefined, "payment").issues,
+  ]);
+});

@@ -1,0 +1,111 @@
+/**
+ * What every routing type has in common (§ CreateWithdrawalBeneficiary, "Payment routing types"): a `Type`
+ * and a `CountryCode` (ISO alpha-2, both required), a fixed country for the single-country types, and a set
+ * of bank identifier properties, each checked by the identifier validator of this package that owns its
+ * rule. Each routing module describes its type with a `RoutingSpec`; `readRouting` applies it.
+ *
+ * Assumption (the reference: "which listed properties are mandatory, other than where stated above: not
+ * shown"): the account identifier of each type is required (Iban for BicIban, SortCode and AccountNumber for
+ * SortCodeAccountNumber, AccountNumber for the others), because a routing without it cannot route a payment.
+ * Other properties are optional unless the reference states a combination (US: Bic or RoutingTransitNumber;
+ * IN: Bic and IndianFinancialSystemCode).
+ *
+ * Properties the type does not list are not reported and are left out of the normalised value (the spec
+ * sets no `additionalProperties` restriction, and the value carries only what the type defines).
+ */
+import { validateCountryCode } from "../identifiers/country-code.js";
+import { issue, type Issue } from "../core/issue.js";
+import { failure, success, type Result } from "../core/result.js";
+import {
+  collectIssues,
+  field,
+  invalidEnum,
+  invalidType,
+  isEmpty,
+  isJsonObject,
+  readWith,
+  requiredIssue,
+} from "../core/json-fields.js";
+import type { PaymentRoutingType } from "./routing-types.js";
+
+/** An identifier check: one of the `validateX` functions of `identifiers/`, possibly with its options bound. */
+export type IdentifierCheck = (input: unknown) => Result<string, object>;
+
+export interface RoutingPropertySpec {
+  readonly check: IdentifierCheck;
+  /** Required on its own (an account identifier, or a property the reference says is required). */
+  readonly required: boolean;
+}
+
+export interface RoutingSpec<T extends PaymentRoutingType> {
+  readonly type: T;
+  /** The CountryCode the type requires, or undefined when any destination country is allowed. */
+  readonly country: string | undefined;
+  /** The type's properties besides Type and CountryCode, in the order of the normalised value. */
+  readonly properties: Readonly<Record<string, RoutingPropertySpec>>;
+  /** Groups of properties of which at least one is required; the issue is placed at the last of the group. */
+  readonly anyOf?: readonly (readonly string[])[];
+}
+
+/** Every normalised routing: Type, CountryCode and the type's identifier properties that were given. */
+export interface RoutingBase<T extends PaymentRoutingType> {
+  readonly Type: T;
+  readonly CountryCode: string;
+}
+
+/** Reads `Type`: required, a string, one of `allowed`. */
+export function readRoutingType<T extends string>(input: unknown, allowed: readonly T[]): Issue[] {
+  if (isEmpty(input)) return [requiredIssue(["Type"])];
+  if (typeof input !== "string") return [invalidType(["Type"], "a string", input)];
+  return (allowed as readonly string[]).includes(input) ? [] : [invalidEnum(["Type"], allowed, input)];
+}
+
+/**
+ * Reads `CountryCode`: required, an assigned ISO 3166-1 alpha-2 code (`validateCountryCode`), and equal to the
+ * type's fixed country when it has one (`country_mismatch`, `params.expected`).
+ */
+export function readRoutingCountry(input: unknown, fixed: string | undefined, type: string): {
+  readonly value: string | undefined;
+  readonly issues: readonly Issue[];
+} {
+  const country = readWith(input, ["CountryCode"], (value) => validateCountryCode(value), { required: true });
+  if (country.value === undefined || fixed === undefined || country.value === fixed) return country;
+  return {
+    value: undefined,
+    issues: [
+      issue("country_mismatch", `A ${type} routing is for ${fixed} only; CountryCode must be ${fixed}.`, ["CountryCode"], {
+        expected: fixed,
+        received: country.value,
+      }),
+    ],
+  };
+}
+
+/**
+ * Validates `input` as the routing `spec` describes and returns it normalised: `V` is the routing's
+ * interface, whose properties are exactly `spec.properties` (kept in sync by each routing module).
+ */
+export function readRouting<V extends RoutingBase<PaymentRoutingType>>(input: unknown, spec: RoutingSpec<V["Type"]>): Result<V> {
+  if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
+  const { take, add, issues } = collectIssues();
+  add(...readRoutingType(field(input, "Type"), [spec.type]));
+  const CountryCode = take(readRoutingCountry(field(input, "CountryCode"), spec.country, spec.type));
+
+  const properties: Record<string, string> = {};
+  for (const [key, property] of Object.entries(spec.properties)) {
+    const value = take(readWith(field(input, key), [key], property.check, { required: property.required }));
+    if (value !== undefined) properties[key] = value;
+  }
+  for (const group of spec.anyOf ?? []) {
+    if (group.every((key) => isEmpty(field(input, key)))) {
+      const last = group[group.length - 1] as string;
+      add(
+        issue("required", `Either ${group.join(" or ")} is required for a ${spec.type} routing.`, [last], {
+          anyOf: group,
+        }),
+      );
+    }
+  }
+  if (issues.length > 0 || CountryCode === undefined) return failure(issues);
+  return success({ Type: spec.type, CountryCode, ...properties } as unknown as V);
+}

@@ -1,0 +1,29 @@
+/**
+ * SortCodeAccountNumber (§ routing types, GB): CountryCode `GB`; SortCode, 6 digits (`validateSortCode`);
+ * AccountNumber, 8 digits (`validateUkAccountNumber`). Both are required: together they are the account
+ * identifier (assumption, see `read-routing.ts`).
+ */
+import { defineValidator } from "../core/define-validator.js";
+import { validateSortCode } from "../identifiers/sort-code.js";
+import { validateUkAccountNumber } from "../identifiers/uk-account-number.js";
+import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
+import { routingTypeCountries } from "./routing-types.js";
+
+export interface SortCodeAccountNumberPaymentRouting extends RoutingBase<"SortCodeAccountNumber"> {
+  readonly SortCode: string;
+  readonly AccountNumber: string;
+}
+
+const spec: RoutingSpec<"SortCodeAccountNumber"> = {
+  type: "SortCodeAccountNumber",
+  country: routingTypeCountries.SortCodeAccountNumber,
+  properties: {
+    SortCode: { check: (value) => validateSortCode(value), required: true },
+    AccountNumber: { check: (value) => validateUkAccountNumber(value), required: true },
+  },
+};
+
+/** Validates a SortCodeAccountNumber routing and returns it with its identifiers in their normalised forms. */
+export const validateSortCodeAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<SortCodeAccountNumberPaymentRouting>((input) =>
+  readRouting<SortCodeAccountNumberPaymentRouting>(input, spec),
+);
