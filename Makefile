@@ -52,6 +52,7 @@ typecheck: build
 	$(BIN)/tsc -p validators/tsconfig.json
 	$(BIN)/tsc -p validators/tsconfig.test.json
 	$(BIN)/tsc -p spec/tsconfig.json
+	$(BIN)/tsc -p test/tsconfig.json
 
 ## publint: every publishable package has exports and types that resolve.
 publint: build

@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       { test: { name: "validators", root: "./validators", include: ["test/**/*.test.ts"] } },
       { test: { name: "spec", root: "./spec", include: ["test/**/*.test.ts"] } },
+      { test: { name: "cross-package", root: "./test", include: ["**/*.test.ts"] } },
     ],
   },
 });

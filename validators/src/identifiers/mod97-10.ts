@@ -27,15 +27,6 @@ export function mod97(value: string, start = 0, end = value.length): number {
 }
 
 /**
- * Appends the expansion of one character to a running remainder `r` (< 97 or any int below REDUCE_ABOVE)
- * and returns the reduced remainder; `code` must be a digit or an upper-case letter.
- */
-export function mod97Step(r: number, code: number): number {
-  const next = code <= 0x39 ? r * 10 + (code - 0x30) : r * 100 + (code - 55);
-  return next > REDUCE_ABOVE ? next % 97 : next;
-}
-
-/**
  * The two check digits that make `value + checkDigits` ≡ 1 (mod 97): `98 - (value · 100 mod 97)`, always
  * between 02 and 98. Returns "" if `value` has a character outside [0-9A-Z].
  */

@@ -1,0 +1,64 @@
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { describe, expect, it } from "vitest";
+import { accountFundsFormats, addAccountFundsFormats } from "../src/index.js";
+
+function ajv() {
+  const instance = new Ajv2020.default({ strict: true });
+  addFormats.default(instance);
+  return addAccountFundsFormats(instance);
+}
+
+const cases: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
+  bic: { valid: ["DEUTDEFF", "DEUTDEFF500"], invalid: ["DEUTXXFF", "DEUTDEFO", "DEUT"] },
+  iban: { valid: ["DE89370400440532013000", "DE89 3704 0044 0532 0130 00"], invalid: ["DE88370400440532013000", "DE89.3704"] },
+  "aba-routing-number": { valid: ["021000021"], invalid: ["021000022", "991000021"] },
+  lei: { valid: ["5493001KJTIIGC8Y1R12"], invalid: ["5493001KJTIIGC8Y1R13"] },
+  "sort-code": { valid: ["123456", "12-34-56"], invalid: ["12345"] },
+  "uk-account-number": { valid: ["31926819"], invalid: ["3192681"] },
+  "ca-transit-number": { valid: ["000312345"], invalid: ["100312345"] },
+  bsb: { valid: ["062000", "062-000"], invalid: ["06200"] },
+  "nz-account-number": { valid: ["010902006838900", "01-0902-0068389-00"], invalid: ["010902006838800"] },
+  ifsc: { valid: ["SBIN0005943"], invalid: ["SBIN1005943"] },
+  clabe: { valid: ["002010077777777771"], invalid: ["002010077777777772"] },
+  "country-code": { valid: ["DE", "XK"], invalid: ["ZZ", "DEU"] },
+};
+
+describe("addAccountFundsFormats", () => {
+  it("registers every custom format the spec uses", () => {
+    expect(Object.keys(accountFundsFormats).sort()).toEqual([...Object.keys(cases), "decimal"].sort());
+  });
+
+  it.each(Object.entries(cases))("format %s accepts and rejects with the validator's verdict", (format, { valid, invalid }) => {
+    const validate = ajv().compile({ type: "string", format });
+    for (const value of valid) expect(validate(value), String(value)).toBe(true);
+    for (const value of invalid) expect(validate(value), String(value)).toBe(false);
+  });
+
+  it("format decimal accepts any finite number under type number", () => {
+    const validate = ajv().compile({ type: "number", format: "decimal" });
+    for (const value of [0, -1.5, 1e21, 0.1]) expect(validate(value)).toBe(true);
+    expect(validate("1.5")).toBe(false);
+    expect(accountFundsFormats.decimal.validate(Number.NaN)).toBe(false);
+    expect(accountFundsFormats.decimal.validate(Number.POSITIVE_INFINITY)).toBe(false);
+  });
+
+  it("works beside the spec's patterns in a strict schema", () => {
+    const validate = ajv().compile({
+      type: "object",
+      properties: {
+        Bic: { type: "string", pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$", format: "bic" },
+        ReceiverLei: { type: "string", minLength: 20, maxLength: 20, pattern: "^[0-9A-Za-z]{20}$", format: "lei" },
+        Amount: { type: "number", format: "decimal" },
+      },
+    });
+    expect(validate({ Bic: "DEUTDEFF", ReceiverLei: "5493001KJTIIGC8Y1R12", Amount: 10.5 })).toBe(true);
+    expect(validate({ Bic: "DEUTXXFF" })).toBe(false);
+    expect(validate({ Bic: "deutdeff" })).toBe(false); // the pattern still applies
+  });
+
+  it("fails strict ajv without the formats, proving they are what the schema uses", () => {
+    const bare = new Ajv2020.default({ strict: true });
+    expect(() => bare.compile({ type: "string", format: "iban" })).toThrow(/unknown format/);
+  });
+});
