@@ -1,0 +1,25 @@
+/**
+ * What the runtime knows of one operation: emitted for every operation into `operations.ts` by the
+ * generator, read by the client at run time (method, path, bodies, success statuses, validators' keys).
+ */
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+
+export interface OperationMetadata {
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly group: string;
+  readonly clientMethod: string;
+  readonly pathParameters: readonly string[];
+  readonly queryParameters: readonly string[];
+  /** Media types the request body may be sent as, first one preferred; absent when there is no body. */
+  readonly requestBody?: { readonly required: boolean; readonly mediaTypes: readonly string[] };
+  /** Declared responses by status: media type of the body (absent: no body) and declared headers. */
+  readonly responses: { readonly [status: string]: { readonly mediaType?: string; readonly headers?: readonly string[] } };
+  /** Statuses that count as success, e.g. `["201"]`. */
+  readonly successStatuses: readonly string[];
+  readonly security: "bearer" | "none" | "mutualTLS";
+  /** Operation-level server with `{variables}` (token endpoints), else the client's base URL is used. */
+  readonly server?: { readonly url: string; readonly variables: { readonly [name: string]: string } };
+  readonly odata?: "list" | "entity";
+}
