@@ -9,11 +9,10 @@ BIN := node_modules/.bin
 REDOCLY := $(BIN)/redocly
 REDOCLY_CONFIG := spec/redocly.yaml
 SPEC_ROOT := spec/openapi.yaml
-BUNDLE := generated/openapi.json
 export REDOCLY_TELEMETRY := off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
 
-.PHONY: all install generate build check-generated lint typecheck publint unit test bench assumptions clean
+.PHONY: all install generate build build-validators check-generated lint typecheck publint unit test bench assumptions clean
 
 ## all: install (npm ci when the lock file changed), generate, build.
 all: install generate build
@@ -24,24 +23,23 @@ node_modules/.package-lock.json: package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-## generate: bundle spec/ into generated/openapi.json (deterministic).
-generate: install
-	$(REDOCLY) bundle $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --output $(BUNDLE) --ext json
-	$(BIN)/tsx spec/tools/normalize-bundle.ts $(BUNDLE)
+GENERATOR := $(BIN)/tsx generator/src/cli.ts
+
+## generate: generate the client package generated/ from spec/ (bundle, types, validators, ...; deterministic).
+generate: build-validators
+	$(GENERATOR) generate --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated
 
 ## build: compile the publishable packages.
-build: install
+build: build-validators
+	npm run build --workspace @account-funds/client
+
+## build-validators: the generator and the spec tests use @account-funds/validators' build (custom formats).
+build-validators: install
 	npm run build --workspace @account-funds/validators
 
-## check-generated: fail when generated/ differs from what `make generate` would write.
-check-generated: install
-	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
-	$(REDOCLY) bundle $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --output "$$tmp/openapi.json" --ext json >/dev/null 2>&1; \
-	$(BIN)/tsx spec/tools/normalize-bundle.ts "$$tmp/openapi.json"; \
-	if ! diff -u $(BUNDLE) "$$tmp/openapi.json" > "$$tmp/drift.diff"; then \
-	  head -n 80 "$$tmp/drift.diff"; \
-	  echo "generated/ is stale: run 'make generate' and commit the result." >&2; exit 1; \
-	fi; echo "generated/ is up to date."
+## check-generated: fail, with a diff, when generated/ differs from what `make generate` would write.
+check-generated: build-validators
+	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated
 
 ## lint: Redocly lint of the spec (zero errors, zero warnings).
 lint: install
@@ -53,6 +51,9 @@ typecheck: build
 	$(BIN)/tsc -p validators/tsconfig.test.json
 	$(BIN)/tsc -p spec/tsconfig.json
 	$(BIN)/tsc -p test/tsconfig.json
+	$(BIN)/tsc -p generator/tsconfig.json
+	$(BIN)/tsc -p generated/tsconfig.json
+	$(BIN)/tsc -p test/client/tsconfig.json
 
 ## publint: every publishable package has exports and types that resolve.
 publint: build
@@ -70,9 +71,9 @@ test: install lint typecheck check-generated build publint unit
 bench: build
 	npm run bench --workspaces --if-present
 
-## assumptions: every x-assumption of the bundled spec with its JSON pointer.
+## assumptions: every x-assumption of the bundled spec with its JSON pointer (JSON: add ARGS=--json).
 assumptions: install
-	$(BIN)/tsx spec/tools/list-assumptions.ts $(BUNDLE)
+	@$(GENERATOR) assumptions --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) $(ARGS)
 
 clean:
-	rm -rf validators/dist
+	rm -rf validators/dist generated/dist

@@ -6,7 +6,9 @@ export default defineConfig({
     projects: [
       { test: { name: "validators", root: "./validators", include: ["test/**/*.test.ts"] } },
       { test: { name: "spec", root: "./spec", include: ["test/**/*.test.ts"] } },
-      { test: { name: "cross-package", root: "./test", include: ["**/*.test.ts"] } },
+      { test: { name: "cross-package", root: "./test", include: ["*.test.ts"] } },
+      { test: { name: "client", root: "./test/client", include: ["**/*.test.ts"] } },
+      { test: { name: "generator", root: "./generator", include: ["test/**/*.test.ts"] } },
     ],
   },
 });

@@ -35,9 +35,8 @@ export function isValidPrefix(prefix: number): boolean {
   return prefix <= 12 || (prefix >= 21 && prefix <= 32) || (prefix >= 61 && prefix <= 72) || prefix === 80;
 }
 
-function readAba(input: string): string | Issue {
-  const value = readGroups(input, FORM);
-  if (typeof value !== "string") return value;
+/** The routing number's own rules on its nine digits, given their 3-7-1 weighted sum: prefix, then check digit. */
+function checkDigits(value: string, sum: number): string | Issue {
   const prefix = (value.charCodeAt(0) - 0x30) * 10 + (value.charCodeAt(1) - 0x30);
   if (!isValidPrefix(prefix)) {
     return issue(
@@ -47,7 +46,31 @@ function readAba(input: string): string | Issue {
       { prefix: value.slice(0, 2) },
     );
   }
-  return weightedSum(value, 9) % 10 === 0 ? value : invalidChecksum(FORM.name);
+  return sum % 10 === 0 ? value : invalidChecksum(FORM.name);
+}
+
+/**
+ * Nine plain digits, the form nearly all input comes in, read in one pass that also sums them; undefined for
+ * any other form (spaces, wrong characters or length), which readGroups reads and names the problem of.
+ */
+function readCanonicalAba(input: string): string | Issue | undefined {
+  if (input.length !== 9) return undefined;
+  let sum = 0;
+  for (let i = 0; i < 9; i += 3) {
+    const a = input.charCodeAt(i) - 0x30;
+    const b = input.charCodeAt(i + 1) - 0x30;
+    const c = input.charCodeAt(i + 2) - 0x30;
+    if (a >>> 0 > 9 || b >>> 0 > 9 || c >>> 0 > 9) return undefined; // unsigned: below "0" wraps
+    sum += 3 * a + 7 * b + c;
+  }
+  return checkDigits(input, sum);
+}
+
+function readAba(input: string): string | Issue {
+  const canonical = readCanonicalAba(input);
+  if (canonical !== undefined) return canonical;
+  const value = readGroups(input, FORM);
+  return typeof value === "string" ? checkDigits(value, weightedSum(value, 9)) : value;
 }
 
 /** Removes spaces and hyphens; no validation. */

@@ -5,10 +5,10 @@
  */
 import { defineValidator } from "../core/define-validator.js";
 import { issue, type Issue } from "../core/issue.js";
-import { failure, type Success } from "../core/result.js";
-import { isAssignedCountry } from "./country-code.js";
+import { failure, type Result, type Success } from "../core/result.js";
+import { assignedCountryCode, countryCodeTable, isAssignedCountry } from "./country-code.js";
 import { notAString } from "./identifier-issues.js";
-import { isUpper, readGroups, removeSeparators, type GroupedForm } from "./separators.js";
+import { isDigit, isUpper, readGroups, removeSeparators, type GroupedForm } from "./separators.js";
 
 export interface BicDetails {
   /** Location code ends in `0`: a test-and-training BIC, not reachable on the live network. */
@@ -22,33 +22,96 @@ export interface BicDetails {
 
 const FORM: GroupedForm = { name: "BIC", groups: [4, 2, 2, 3], lengths: [8, 11], separators: " ", letters: true };
 
+const isAlphanumeric = (code: number): boolean => isDigit(code) || isUpper(code);
+
+/** Location codes are indexed by their two char codes, each counted from "0" (0x30) up to "Z" (0x5a). */
+const LOCATION_SPAN = 0x5a - 0x30 + 1;
+
+let locations: readonly string[] | undefined;
+
 /**
- * The common case in one pass over char codes: 8 or 11 characters, already upper case and valid. Anything
- * else (spaces, lower case, any error) takes the slower path that normalises and names the problem.
+ * Every location code ISO 9362 allows (`[A-Z2-9][A-NP-Z0-9]`, 1,190 of them) as a shared string, indexed
+ * (first − "0") · 43 + (second − "0"), and "" where the pair is not allowed. One lookup both checks a location
+ * and names it, so a valid BIC's details need no slice for it. Built on first use (about 30 kB), by a
+ * function of its own so that this getter stays small enough for V8 to inline.
  */
-function isCompactValidBic(input: string): boolean {
+function locationTable(): readonly string[] {
+  return locations ?? buildLocationTable();
+}
+
+function buildLocationTable(): readonly string[] {
+  const built = Array.from({ length: LOCATION_SPAN * LOCATION_SPAN }, () => ""); // packed: no hole checks
+  for (let first = 0x32; first <= 0x5a; first++) {
+    if (!isAlphanumeric(first)) continue;
+    for (let second = 0x30; second <= 0x5a; second++) {
+      if (isAlphanumeric(second) && second !== 0x4f) {
+        built[(first - 0x30) * LOCATION_SPAN + (second - 0x30)] = String.fromCharCode(first, second);
+      }
+    }
+  }
+  return (locations = built);
+}
+
+/** The shared location code for char codes `first`, `second`, or "" when ISO 9362 does not allow it. */
+function locationCode(first: number, second: number): string {
+  const row = first - 0x30;
+  const column = second - 0x30;
+  if (row >>> 0 >= LOCATION_SPAN || column >>> 0 >= LOCATION_SPAN) return ""; // unsigned: below "0" wraps
+  return locationTable()[row * LOCATION_SPAN + column] ?? "";
+}
+
+/**
+ * The common case in one pass over char codes: `input` is already a valid BIC as ISO 9362 prints it (8 or 11
+ * characters, upper case, no spaces). Then `value` is the input itself, the country and location come from
+ * the shared tables, and only the institution (and branch) are sliced. Anything else is undefined and takes
+ * the general path, which normalises and names the problem.
+ *
+ * Written as nested conditions with the result inside, and with the table offsets checked together: this
+ * layout measured ~5 % faster on Node 20 than early returns and a lookup function per table.
+ */
+function canonicalBic(input: string): Success<string, BicDetails> | undefined {
   const length = input.length;
-  if (length !== 8 && length !== 11) return false;
-  for (let i = 0; i < 6; i++) {
-    const code = input.charCodeAt(i);
-    if (code < 0x41 || code > 0x5a) return false;
+  if (
+    (length === 8 || length === 11) &&
+    isUpper(input.charCodeAt(0)) &&
+    isUpper(input.charCodeAt(1)) &&
+    isUpper(input.charCodeAt(2)) &&
+    isUpper(input.charCodeAt(3))
+  ) {
+    // Offsets into the tables; unsigned, so a code below "A" (or "0") wraps to a huge number and fails the bound.
+    const country0 = input.charCodeAt(4) - 0x41;
+    const country1 = input.charCodeAt(5) - 0x41;
+    const location0 = input.charCodeAt(6) - 0x30;
+    const location1 = input.charCodeAt(7) - 0x30;
+    if (country0 >>> 0 < 26 && country1 >>> 0 < 26 && location0 >>> 0 < LOCATION_SPAN && location1 >>> 0 < LOCATION_SPAN) {
+      const country = countryCodeTable()[country0 * 26 + country1] ?? "";
+      const location = locationTable()[location0 * LOCATION_SPAN + location1] ?? "";
+      if (country !== "" && location !== "") {
+        const test = location1 === 0; // location ends in "0"
+        // Literals, not success(value, extra): spreading `extra` costs 30–120 ns a call on Node 20, more than the check.
+        if (length === 8) return { ok: true, value: input, test, institution: input.slice(0, 4), country, location };
+        if (isAlphanumeric(input.charCodeAt(8)) && isAlphanumeric(input.charCodeAt(9)) && isAlphanumeric(input.charCodeAt(10))) {
+          return { ok: true, value: input, test, institution: input.slice(0, 4), country, location, branch: input.slice(8) };
+        }
+      }
+    }
   }
-  const location0 = input.charCodeAt(6);
-  const location1 = input.charCodeAt(7);
-  if (!((location0 >= 0x32 && location0 <= 0x39) || (location0 >= 0x41 && location0 <= 0x5a))) return false;
-  if (!((location1 >= 0x30 && location1 <= 0x39) || (location1 >= 0x41 && location1 <= 0x5a)) || location1 === 0x4f) {
-    return false;
-  }
-  for (let i = 8; i < length; i++) {
-    const code = input.charCodeAt(i);
-    if (!((code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a))) return false;
-  }
-  return isAssignedCountry(input.charCodeAt(4), input.charCodeAt(5));
+  return undefined;
+}
+
+/** The result for `value`, a valid compact BIC that was not in canonical form before normalising. */
+function bicSuccess(value: string): Success<string, BicDetails> {
+  const test = value.charCodeAt(7) === 0x30;
+  const institution = value.slice(0, 4);
+  const country = assignedCountryCode(value.charCodeAt(4), value.charCodeAt(5));
+  const location = locationCode(value.charCodeAt(6), value.charCodeAt(7));
+  return value.length === 11
+    ? { ok: true, value, test, institution, country, location, branch: value.slice(8) }
+    : { ok: true, value, test, institution, country, location };
 }
 
 /** The compact BIC or the first issue: institution, country, location, in reading order. */
 function readBic(input: string): string | Issue {
-  if (isCompactValidBic(input)) return input;
   const value = readGroups(input, FORM);
   if (typeof value !== "string") return value;
   for (let i = 0; i < 6; i++) {
@@ -79,24 +142,21 @@ export function compact(input: string): string {
   return removeSeparators(input, 0, input.length).trim().toUpperCase();
 }
 
+/** Spaced, lower-case or invalid input: normalise, then check the rules in reading order to name the first problem. */
+function readBicResult(input: string): Result<string, BicDetails> {
+  const value = readBic(input);
+  return typeof value === "string" ? bicSuccess(value) : failure([value]);
+}
+
+// The general path lives in a function of its own: inside this closure it would count against V8's inlining
+// budget of every caller, and the fast path would no longer be inlined whole (~15 % slower on valid BICs).
 export const validateBic = /* @__PURE__ */ defineValidator<string, BicDetails>((input) => {
   if (typeof input !== "string") return failure([notAString(FORM.name, input)]);
-  const value = readBic(input);
-  if (typeof value !== "string") return failure([value]);
-  // Literals, not success(value, extra): `{ ...extra, ok, value }` hits a slow V8 path (~2 µs a call on Node 20).
-  const test = value.charCodeAt(7) === 0x30;
-  const institution = value.slice(0, 4);
-  const country = value.slice(4, 6);
-  const location = value.slice(6, 8);
-  const result: Success<string, BicDetails> =
-    value.length === 11
-      ? { ok: true, value, test, institution, country, location, branch: value.slice(8) }
-      : { ok: true, value, test, institution, country, location };
-  return result;
+  return canonicalBic(input) ?? readBicResult(input);
 });
 
 export function isValidBic(input: unknown): boolean {
-  return typeof input === "string" && typeof readBic(input) === "string";
+  return typeof input === "string" && (canonicalBic(input) !== undefined || typeof readBic(input) === "string");
 }
 
 /** A BIC is printed compact and upper case (ISO 9362 has no grouped form); no validation. */

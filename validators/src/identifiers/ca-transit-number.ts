@@ -64,7 +64,7 @@ export const validateCanadianTransitNumber = /* @__PURE__ */ defineValidator<str
   if (typeof input !== "string") return failure([notAString(NAME, input)]);
   const value = readTransit(input);
   if (typeof value !== "string") return failure([value]);
-  // A literal, not success(value, extra): `{ ...extra, ok, value }` hits a slow V8 path (~2 µs a call on Node 20).
+  // A literal, not success(value, extra): spreading `extra` costs 30–120 ns a call on Node 20, more than the check.
   const result: Success<string, CaTransitNumberDetails> = {
     ok: true,
     value,

@@ -50,7 +50,7 @@ export const validateClabe = /* @__PURE__ */ defineValidator<string, ClabeDetail
   if (typeof input !== "string") return failure([notAString(FORM.name, input)]);
   const value = readClabe(input);
   if (typeof value !== "string") return failure([value]);
-  // A literal, not success(value, extra): `{ ...extra, ok, value }` hits a slow V8 path (~2 µs a call on Node 20).
+  // A literal, not success(value, extra): spreading `extra` costs 30–120 ns a call on Node 20, more than the check.
   const result: Success<string, ClabeDetails> = {
     ok: true,
     value,

@@ -19,27 +19,43 @@ const ASSIGNED =
   "KMNRTU DELMNOQRST EMOP EGHIMNPRWYZ ABCIKRSTUVY ACDEFGHKLMNOPQRSTUVWXYZ ACEFGILOPRUZ M AEFGHKLMNRSTWY " +
   "A EOSUW ABCDEGHIJKLMNORSTVXYZ CDFGHJKLMNORTVWZ AGMSYZ ACEGINU FS K ET AMW";
 
-let rows: Int32Array | undefined;
+let interned: readonly string[] | undefined;
 
-/** One 26-bit mask per first letter, built on first use so importing the module costs nothing. */
-function assignedRows(): Int32Array {
-  if (rows !== undefined) return rows;
-  const built = new Int32Array(26);
-  let row = 0;
+/**
+ * Every two-letter combination, indexed (first − A) · 26 + (second − A): the code itself when assigned, else
+ * "". Built on first use, so importing the module costs nothing; the strings are shared, so a validator can
+ * report a country without slicing one out of its input (250 short strings, a few kB). The getter is kept
+ * apart from the build loop so that it is small enough for V8 to inline into every validator's hot path.
+ */
+export function countryCodeTable(): readonly string[] {
+  return interned ?? buildCodeTable();
+}
+
+function buildCodeTable(): readonly string[] {
+  const built = Array.from({ length: 26 * 26 }, () => ""); // packed: no hole checks on lookups
+  let first = 0;
   for (let i = 0; i < ASSIGNED.length; i++) {
     const code = ASSIGNED.charCodeAt(i);
-    if (code === 0x20) row++;
-    else built[row] = (built[row] ?? 0) | (1 << (code - 0x41));
+    if (code === 0x20) first++;
+    else built[first * 26 + (code - 0x41)] = String.fromCharCode(0x41 + first, code);
   }
-  return (rows = built);
+  return (interned = built);
+}
+
+/**
+ * The assigned code that `first` and `second` (char codes) spell, as a shared string, or "" when they are not
+ * two upper-case letters of an assigned code. O(1), allocates nothing.
+ */
+export function assignedCountryCode(first: number, second: number): string {
+  const row = first - 0x41;
+  const column = second - 0x41;
+  if (row >>> 0 > 25 || column >>> 0 > 25) return ""; // unsigned: below "A" wraps to a huge number
+  return countryCodeTable()[row * 26 + column] ?? "";
 }
 
 /** Whether `first` and `second` (char codes of upper-case letters) form an assigned code. O(1). */
 export function isAssignedCountry(first: number, second: number): boolean {
-  const row = first - 0x41;
-  const column = second - 0x41;
-  if (row < 0 || row > 25 || column < 0 || column > 25) return false;
-  return ((assignedRows()[row] ?? 0) & (1 << column)) !== 0;
+  return assignedCountryCode(first, second).length !== 0;
 }
 
 /** Every assigned code, A to Z, for tools and tests. */

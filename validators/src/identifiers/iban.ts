@@ -180,7 +180,7 @@ export const validateIban = /* @__PURE__ */ defineValidator<string, IbanDetails,
   if (typeof input !== "string") return failure([notAString(NAME, input)]);
   const electronic = readIban(input, options?.allowNonRegistry === true);
   if (typeof electronic !== "string") return failure([electronic]);
-  // A literal, not success(value, extra): `{ ...extra, ok, value }` hits a slow V8 path (~2 µs a call on Node 20).
+  // A literal, not success(value, extra): spreading `extra` costs 30–120 ns a call on Node 20, more than the check.
   const result: Success<string, IbanDetails> = {
     ok: true,
     value: electronic,

@@ -36,8 +36,10 @@ export function invalidChecksum(name: string): Issue {
 
 /** Printable characters are quoted; invisible or unusual ones are named by code point (a tab is `U+0009`). */
 export function describeCharacter(code: number): string {
-  const hex = `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
-  return code > 0x20 && code < 0x7f ? `"${String.fromCharCode(code)}"` : hex;
+  // The code point only when it is shown: toString(16), toUpperCase and padStart are a large share of a
+  // rejection otherwise.
+  if (code > 0x20 && code < 0x7f) return `"${String.fromCharCode(code)}"`;
+  return `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
 function typeName(input: unknown): string {

@@ -38,7 +38,7 @@ export const validateIfsc = /* @__PURE__ */ defineValidator<string, IfscDetails>
   if (typeof input !== "string") return failure([notAString(FORM.name, input)]);
   const value = readIfsc(input);
   if (typeof value !== "string") return failure([value]);
-  // A literal, not success(value, extra): `{ ...extra, ok, value }` hits a slow V8 path (~2 µs a call on Node 20).
+  // A literal, not success(value, extra): spreading `extra` costs 30–120 ns a call on Node 20, more than the check.
   const result: Success<string, IfscDetails> = { ok: true, value, bank: value.slice(0, 4), branch: value.slice(5) };
   return result;
 });

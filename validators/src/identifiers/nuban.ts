@@ -74,7 +74,7 @@ export const validateNuban = /* @__PURE__ */ defineValidator<string, NubanDetail
   const bankCode: unknown = options?.bankCode;
   const value = readNuban(input, bankCode);
   if (typeof value !== "string") return failure([value]);
-  // A literal, not success(value, extra): `{ ...extra, ok, value }` hits a slow V8 path (~2 µs a call on Node 20).
+  // A literal, not success(value, extra): spreading `extra` costs 30–120 ns a call on Node 20, more than the check.
   const result: Success<string, NubanDetails> = { ok: true, value, checked: bankCode !== undefined };
   return result;
 });

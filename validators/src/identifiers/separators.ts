@@ -15,16 +15,20 @@ export const HYPHEN = 0x2d;
  */
 export const MAX_INPUT_LENGTH = 64;
 
+// One unsigned comparison per class: `code - 0x30` wraps to a huge number below "0", so `>>> 0 < 10` tests
+// both bounds at once. V8 keeps the two comparisons of `code >= 0x30 && code <= 0x39` as two branches, a
+// measurable share of the scan of an 8-character BIC.
+
 export function isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
+  return (code - 0x30) >>> 0 < 10;
 }
 
 export function isUpper(code: number): boolean {
-  return code >= 0x41 && code <= 0x5a;
+  return (code - 0x41) >>> 0 < 26;
 }
 
 export function isLower(code: number): boolean {
-  return code >= 0x61 && code <= 0x7a;
+  return (code - 0x61) >>> 0 < 26;
 }
 
 /** First index that is not a space; only U+0020 is trimmed, a tab or newline is an invalid character. */
@@ -60,7 +64,11 @@ export interface GroupedForm {
  * `DEUT DE FF 500` are both fine), never inside a group, twice in a row, or mixed with another kind.
  */
 export function readGroups(input: string, form: GroupedForm): string | Issue {
-  if (isCompact(input, form)) return input;
+  // Small enough for V8 to inline at each caller; the long scan below stays out of line.
+  return isCompact(input, form) ? input : readSeparatedGroups(input, form);
+}
+
+function readSeparatedGroups(input: string, form: GroupedForm): string | Issue {
   if (input.length > MAX_INPUT_LENGTH) return tooLong(form.name, MAX_INPUT_LENGTH, input.length);
   const start = trimStart(input);
   const end = trimEnd(input, start);
@@ -104,9 +112,20 @@ export function readGroups(input: string, form: GroupedForm): string | Issue {
 function isCompact(input: string, form: GroupedForm): boolean {
   const length = input.length;
   if (length !== form.lengths[0] && length !== form.lengths[1]) return false;
-  for (let i = 0; i < length; i++) {
+  return form.letters ? isDigitsAndUpper(input) : isDigits(input);
+}
+
+// One loop per alphabet, so that the loop body reads no form field and tests one class per character.
+
+function isDigits(input: string): boolean {
+  for (let i = 0; i < input.length; i++) if (!isDigit(input.charCodeAt(i))) return false;
+  return true;
+}
+
+function isDigitsAndUpper(input: string): boolean {
+  for (let i = 0; i < input.length; i++) {
     const code = input.charCodeAt(i);
-    if (!(isDigit(code) || (form.letters && isUpper(code)))) return false;
+    if (!isDigit(code) && !isUpper(code)) return false;
   }
   return true;
 }

@@ -1,18 +1,12 @@
 /**
- * Collects every `x-assumption` of a bundled OpenAPI document with its JSON pointer, so a reviewer can
- * list, in one place, everything the spec states that the API reference does not.
+ * Every `x-assumption` of the bundled document with its JSON pointer, so a reviewer can list, in one place,
+ * everything the spec states that the API reference does not (`make assumptions`).
  */
+import type { AssumptionModel } from "./model.js";
 import { toPointer } from "./json-pointer.js";
 
-export interface Assumption {
-  /** RFC 6901 pointer to the node that carries the assumption. */
-  readonly pointer: string;
-  /** The `x-assumption` text: what was assumed and why. */
-  readonly text: string;
-}
-
-export function collectAssumptions(document: unknown): Assumption[] {
-  const found: Assumption[] = [];
+export function collectAssumptions(document: unknown): AssumptionModel[] {
+  const found: AssumptionModel[] = [];
   const visit = (node: unknown, path: (string | number)[]): void => {
     if (Array.isArray(node)) {
       node.forEach((item, index) => visit(item, [...path, index]));

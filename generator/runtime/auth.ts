@@ -1,0 +1,155 @@
+/**
+ * Access tokens (reference, Authentication): the OAuth 2.0 Password Grant, form-encoded, to `{auth_url}` +
+ * `/connect/token` with the client secret or `/connect/mtls/token` with a client certificate. The token is cached
+ * until shortly before `expires_in` runs out; concurrent callers share one token request; a token the API refused
+ * (401) is dropped so the next call fetches a fresh one. Token request failures are `TokenRequestError`s carrying
+ * the service's `error` code (`invalid_client`, `invalid_user`, ...).
+ */
+import type { MtlsOptions, PasswordCredentials, TokenProvider } from "./client-options.js";
+import { TokenRequestError, errorCodeOf, errorMessageOf } from "./errors.js";
+import type { OperationMetadata } from "./operation-metadata.js";
+import type { Redactor } from "./redact.js";
+import type { TokenSource, Transport } from "./transport.js";
+
+/** The reference's scope, with the brand part replaced by the neutral word `service`. */
+export const DEFAULT_SCOPE = "serviceFXAPI";
+
+export const DEFAULT_TOKEN_REFRESH_SKEW_MS = 60_000;
+
+export interface PasswordTokenSourceConfig {
+  /** Token operation (`requestPasswordToken` or `requestMtlsPasswordToken`): its path and `{auth_url}` server. */
+  readonly operation: OperationMetadata;
+  readonly authUrl: string;
+  readonly credentials: PasswordCredentials;
+  readonly mtls?: MtlsOptions | undefined;
+  readonly transport: Transport;
+  readonly redactor: Redactor;
+  readonly now: () => number;
+  readonly refreshSkewMs: number;
+  readonly timeoutMs: number | undefined;
+  readonly maxRetries: number;
+}
+
+export interface PasswordTokenSource extends TokenSource {
+  /** The URL tokens are requested from. */
+  readonly tokenUrl: string;
+}
+
+export function createPasswordTokenSource(config: PasswordTokenSourceConfig): PasswordTokenSource {
+  const tokenUrl = operationUrl(config.operation, { auth_url: config.authUrl });
+  let cached: { readonly token: string; readonly refreshAt: number } | undefined;
+  let inflight: Promise<string> | undefined;
+
+  const requestToken = async (): Promise<string> => {
+    const { credentials, redactor } = config;
+    const form = new URLSearchParams();
+    form.set("grant_type", "password");
+    form.set("scope", credentials.scope ?? DEFAULT_SCOPE);
+    form.set("client_id", credentials.clientId);
+    // The mTLS endpoint no longer accepts a client secret; the certificate authenticates the client.
+    if (!config.mtls && credentials.clientSecret !== undefined) form.set("client_secret", credentials.clientSecret);
+    form.set("username", credentials.username);
+    form.set("password", credentials.password);
+
+    const requestedAt = config.now();
+    const response = await config.transport.send(
+      {
+        method: "POST",
+        url: tokenUrl,
+        headers: new Headers({ "content-type": "application/x-www-form-urlencoded", accept: "application/json" }),
+        body: form.toString(),
+      },
+      {
+        operationId: config.operation.operationId,
+        // Safe to repeat: a token request changes no state.
+        retryable: true,
+        maxRetries: config.maxRetries,
+        timeoutMs: config.timeoutMs,
+        signal: undefined,
+        dispatcher: config.mtls?.dispatcher,
+      },
+    );
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text === "" ? undefined : JSON.parse(text);
+    } catch {
+      // keep the text
+    }
+    const request = { method: "POST", url: redactor.url(tokenUrl) };
+    const token = (body as { access_token?: unknown } | undefined)?.access_token;
+    if (response.status === 200 && typeof token === "string" && token !== "") {
+      redactor.addSecret(token);
+      const expiresIn = (body as { expires_in?: unknown }).expires_in;
+      const lifetimeMs = typeof expiresIn === "number" && Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn * 1000 : 0;
+      const skew = Math.min(config.refreshSkewMs, lifetimeMs / 2);
+      cached = { token, refreshAt: requestedAt + lifetimeMs - skew };
+      return token;
+    }
+    const safeBody = redactor.value(body);
+    const code = response.status === 200 ? "invalid_token_response" : errorCodeOf(safeBody);
+    const detail = response.status === 200 ? "the response holds no access_token" : (errorMessageOf(safeBody) ?? response.statusText);
+    throw new TokenRequestError({
+      message: redactor.string(`Token request failed: ${response.status} ${code ? `${code}` : ""}${detail ? `${code ? ": " : ""}${detail}` : ""} (POST ${request.url})`),
+      status: response.status,
+      code,
+      body: safeBody,
+      request,
+      operationId: config.operation.operationId,
+    });
+  };
+
+  return {
+    tokenUrl,
+    token() {
+      if (cached !== undefined && config.now() < cached.refreshAt) return Promise.resolve(cached.token);
+      // Single flight: every caller waiting for a token shares this one request.
+      inflight ??= requestToken().finally(() => {
+        inflight = undefined;
+      });
+      return inflight;
+    },
+    invalidate(token) {
+      if (cached?.token === token) cached = undefined;
+    },
+  };
+}
+
+/** Adapts a caller's token provider (an object or a function) and remembers its tokens for redaction. */
+export function createProvidedTokenSource(
+  provider: TokenProvider | ((signal?: AbortSignal) => Promise<string> | string),
+  redactor: Redactor,
+): TokenSource {
+  const get = typeof provider === "function" ? provider : (signal?: AbortSignal) => provider.getToken(signal);
+  return {
+    async token(signal) {
+      const token = await get(signal);
+      if (typeof token !== "string" || token === "") {
+        throw new TokenRequestError({ message: "The token provider returned no token", code: "token_provider_failed" });
+      }
+      redactor.addSecret(token);
+      return token;
+    },
+    invalidate(token) {
+      if (typeof provider !== "function") provider.invalidate?.(token);
+    },
+  };
+}
+
+/** The absolute URL of an operation: its own server (with variables) or `baseUrl`, plus its path. */
+export function operationUrl(operation: OperationMetadata, variables: Readonly<Record<string, string | undefined>>, baseUrl?: string): string {
+  return `${trimSlash(serverUrl(operation, variables) ?? baseUrl ?? "")}${operation.path}`;
+}
+
+/** The operation's own server URL with its `{variables}` filled in (given value, else the spec's default). */
+export function serverUrl(operation: OperationMetadata, variables: Readonly<Record<string, string | undefined>>): string | undefined {
+  const server = operation.server;
+  if (!server) return undefined;
+  return trimSlash(
+    server.url.replaceAll(/\{([^{}]+)\}/g, (_, name: string) => variables[name] ?? server.variables[name] ?? `{${name}}`),
+  );
+}
+
+function trimSlash(url: string): string {
+  return url.endsWith("/") ? url.slice(0, -1) : url;
+}

@@ -1,0 +1,100 @@
+/**
+ * Options of `createAccountFundsClient`. Authentication is one of: a client secret (`credentials` with
+ * `clientSecret`), a client certificate (`credentials` without it plus `mtls`, see `@account-funds/client/node`),
+ * or your own `tokenProvider`.
+ */
+import type { ClientHooks } from "./hooks.js";
+import type { RetrySettings } from "./retry.js";
+
+/**
+ * The `fetch` the client calls, with a `Request`. The second argument is only given for token requests when
+ * `mtls` is set: `{ dispatcher }` (undici), which `globalThis.fetch` on Node understands.
+ */
+export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
+
+/** OAuth 2.0 Password Grant credentials (reference, Authentication). */
+export interface PasswordCredentials {
+  /** Identifies the integrating party; issued by an account manager. */
+  readonly clientId: string;
+  /** The client's password; sent to `/connect/token`. Never given with `mtls`. */
+  readonly clientSecret?: string;
+  /** E-mail address of the portal user representing the integrating service. */
+  readonly username: string;
+  readonly password: string;
+  /** Requested scope. Default `serviceFXAPI`. */
+  readonly scope?: string;
+}
+
+/** Mutual TLS for the token request (`/connect/mtls/token`): a dispatcher from `createMtlsDispatcher`. */
+export interface MtlsOptions {
+  readonly dispatcher: unknown;
+}
+
+/** Supplies access tokens when you manage them yourself. */
+export interface TokenProvider {
+  /** A valid access token. Called before every request; cache inside. */
+  getToken(signal?: AbortSignal): Promise<string> | string;
+  /** Called with the token a request was refused with (401), before one retry with a fresh token. */
+  invalidate?(token: string): void;
+}
+
+export interface CommonClientOptions {
+  /** The API's base URL (`{base_url}`), e.g. `https://api.example.com`; paths start with `/api/v1`. */
+  readonly baseUrl: string;
+  /** Replaces `globalThis.fetch` (tests, proxies, instrumentation). */
+  readonly fetch?: FetchLike;
+  /** Per-attempt timeout in milliseconds. Default 30 000; `0` disables it. */
+  readonly timeoutMs?: number;
+  /** Automatic retries of GETs (network errors, timeouts, 408, 429, 502, 503, 504). Default 2; `0` disables. */
+  readonly maxRetries?: number;
+  /** Backoff settings. */
+  readonly retry?: RetrySettings;
+  /** Check success bodies against the spec's schemas (precompiled validators); a mismatch throws. Default false. */
+  readonly validateResponses?: boolean;
+  readonly hooks?: ClientHooks;
+  /** Headers sent with every API request (e.g. `User-Agent`). `Authorization` is always the client's own. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Refresh a cached token this long before it expires. Default 60 000 (capped at half the token's lifetime). */
+  readonly tokenRefreshSkewMs?: number;
+  /** Clock in epoch milliseconds; injectable for tests. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+export interface ClientSecretAuthOptions {
+  readonly credentials: PasswordCredentials & { readonly clientSecret: string };
+  /** The token service's base URL (`{auth_url}`); `/connect/token` is appended. */
+  readonly authUrl: string;
+  readonly mtls?: undefined;
+  readonly tokenProvider?: undefined;
+}
+
+export interface MtlsAuthOptions {
+  readonly credentials: PasswordCredentials & { readonly clientSecret?: undefined };
+  /** The token service's base URL (`{auth_url}`); `/connect/mtls/token` is appended. */
+  readonly authUrl: string;
+  readonly mtls: MtlsOptions;
+  readonly tokenProvider?: undefined;
+}
+
+export interface TokenProviderAuthOptions {
+  readonly tokenProvider: TokenProvider | ((signal?: AbortSignal) => Promise<string> | string);
+  readonly credentials?: undefined;
+  readonly authUrl?: undefined;
+  readonly mtls?: undefined;
+}
+
+export type ClientOptions = CommonClientOptions & (ClientSecretAuthOptions | MtlsAuthOptions | TokenProviderAuthOptions);
+
+/** Per-call options, the last argument of every client method. */
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  /**
+   * Per-attempt timeout for this call (a retried GET gets it for every attempt). For one deadline over all
+   * attempts, pass `signal: AbortSignal.timeout(ms)`.
+   */
+  readonly timeoutMs?: number;
+  /** Extra headers for this call. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Retries for this call (GETs only; POST commands are never retried). */
+  readonly maxRetries?: number;
+}

@@ -1,0 +1,87 @@
+/**
+ * Type-level views of one operation as openapi-typescript writes it (`operations["listAccountBalances"]` in
+ * types.ts): its path parameters, query, request body, the default result of a call (the success body; for a 201
+ * the id, Location and body; `void` without content) and the "narrowed by status" result of `withResponse`.
+ */
+import type { CallOptions } from "./client-options.js";
+import type { MultipartBody, MultipartParts } from "./multipart.js";
+import type { ODataListQuery } from "./odata.js";
+
+type Parameters_<Op> = Op extends { parameters: infer P } ? P : never;
+
+/** Path parameters object of an operation. */
+export type PathParamsOf<Op> = Parameters_<Op> extends { path?: infer P } ? NonNullable<P> : never;
+
+/** One path parameter's type: `PathParamOf<operations["getAccount"], "id">` → `number`. */
+export type PathParamOf<Op, Name extends string> = Name extends keyof PathParamsOf<Op> ? PathParamsOf<Op>[Name] : never;
+
+/** The query object of an operation (never when it takes none). */
+export type QueryOf<Op> = Parameters_<Op> extends { query?: infer Q } ? NonNullable<Q> : never;
+
+type RequestContent<Op> = Op extends { requestBody?: infer B } ? ([NonNullable<B>] extends [never] ? never : NonNullable<B> extends { content: infer C } ? C : never) : never;
+
+/**
+ * The request body a method accepts: the JSON (or form) body, or `multipart(...)` of the multipart form when the
+ * operation accepts `multipart/form-data` (binary fields take files).
+ */
+export type RequestBodyOf<Op> = [RequestContent<Op>] extends [never]
+  ? never
+  : {
+      [M in keyof RequestContent<Op>]: M extends "multipart/form-data"
+        ? MultipartBody<MultipartParts<RequestContent<Op>[M]>>
+        : RequestContent<Op>[M];
+    }[keyof RequestContent<Op>];
+
+type ResponsesOf<Op> = Op extends { responses: infer R } ? R : never;
+
+/** Statuses that count as success (the others are errors). */
+export type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207 | 208 | 226 | "2XX";
+
+/** The body of one response object: its content (any media type), or undefined without content. */
+export type ResponseBody<R> = R extends { content: infer C } ? C[keyof C] : undefined;
+
+type SuccessKeys<Op> = Extract<keyof ResponsesOf<Op>, SuccessStatus>;
+
+/** The success body: `void` when no success response declares content. */
+export type SuccessBodyOf<Op> = [SuccessKeys<Op>] extends [never]
+  ? unknown
+  : ResponseBody<ResponsesOf<Op>[SuccessKeys<Op>]> extends infer B
+    ? [B] extends [undefined]
+      ? void
+      : B
+    : never;
+
+/** A 201: the created id (from the body's `Id`, else the Location URL's key) and the Location URL. */
+export interface Created<B = unknown> {
+  readonly id?: number;
+  /** Absolute URL of the created resource (empty when the response lacked the header). */
+  readonly location: string;
+  readonly body: B;
+}
+
+/** What a method resolves to by default: `Created<...>` for a 201, else the success body. */
+export type DefaultResultOf<Op> = 201 extends SuccessKeys<Op> ? Created<ResponseBody<ResponsesOf<Op>[201]>> : SuccessBodyOf<Op>;
+
+type StatusNumber<S> = S extends number ? S : S extends `${infer N extends number}` ? N : number;
+
+/**
+ * The result of a `withResponse` method: one variant per declared status, narrowed by `status` (or `ok`). A
+ * declared status never throws; undeclared statuses and network failures still do.
+ */
+export type RawResultOf<Op> = {
+  [S in keyof ResponsesOf<Op>]: S extends SuccessStatus
+    ? { readonly ok: true; readonly status: StatusNumber<S>; readonly data: ResponseBody<ResponsesOf<Op>[S]>; readonly response: Response }
+    : { readonly ok: false; readonly status: StatusNumber<S>; readonly error: ResponseBody<ResponsesOf<Op>[S]>; readonly response: Response };
+}[keyof ResponsesOf<Op>];
+
+/** `"data"`: methods resolve to the success body and throw on errors; `"raw"`: they resolve to `RawResultOf`. */
+export type ResultMode = "data" | "raw";
+
+export type ResultOf<M extends ResultMode, Op> = Promise<M extends "raw" ? RawResultOf<Op> : DefaultResultOf<Op>>;
+
+/** An OData list method: call it for one page, or `.paginate(...)` for every entity of every page. */
+export interface ODataListMethod<M extends ResultMode, Args extends readonly unknown[], E, Op> {
+  (...args: [...Args, query?: ODataListQuery<E>, init?: CallOptions]): ResultOf<M, Op>;
+  /** Every entity, following `@odata.nextLink` page by page (`$top` sizes the pages when the server allows). */
+  paginate(...args: [...Args, query?: ODataListQuery<E>, init?: CallOptions]): AsyncIterableIterator<E>;
+}

@@ -1,0 +1,375 @@
+/**
+ * The core of the client: turns an operation's metadata and a call's arguments into a request with openapi-fetch
+ * (path, query and body serialisation), sends it through the transport (auth, timeouts, retries, hooks), and turns
+ * the response into the call's result: the success body, a `Created` for a 201, text for `text/plain`, nothing
+ * for a body-less success; or an error class for the status. `withResponse` calls get every declared status as a
+ * value instead. Opt-in response validation uses the precompiled validators.
+ */
+import createClient from "openapi-fetch";
+import { DEFAULT_TOKEN_REFRESH_SKEW_MS, createPasswordTokenSource, createProvidedTokenSource, serverUrl } from "./auth.js";
+import type { CallOptions, ClientOptions, FetchLike } from "./client-options.js";
+import type { OperationValidators } from "./compiled-validator.js";
+import {
+  AccountFundsError,
+  ResponseValidationError,
+  errorForStatus,
+  type RequestSummary,
+  type ValidationIssue,
+} from "./errors.js";
+import { callHook } from "./hooks.js";
+import { parseLocation } from "./location.js";
+import { MultipartBody, encodeMultipart } from "./multipart.js";
+import { paginate as paginatePages, serializeQuery, type Page } from "./odata.js";
+import type { OperationMetadata } from "./operation-metadata.js";
+import type { ResultMode } from "./operation-types.js";
+import { createRedactor } from "./redact.js";
+import { DEFAULT_MAX_RETRIES, isIdempotentMethod, retryPolicy } from "./retry.js";
+import { DEFAULT_TIMEOUT_MS } from "./timeout.js";
+import { createTransport, type RequestTemplate, type SendContext, type TokenSource } from "./transport.js";
+
+export interface RuntimeConfig {
+  /** Precompiled validators by operationId, for `validateResponses`. */
+  readonly operationValidators?: Readonly<Record<string, OperationValidators>>;
+  /** The token operations the built-in authentication uses. */
+  readonly tokenOperations?: {
+    /** Password grant with a client secret (`/connect/token`). */
+    readonly clientSecret?: OperationMetadata;
+    /** Password grant with a client certificate (`/connect/mtls/token`). */
+    readonly mtls?: OperationMetadata;
+  };
+}
+
+/** Arguments of one call, by where they go. */
+export interface CallArgs {
+  readonly path?: Readonly<Record<string, unknown>>;
+  readonly query?: object | undefined;
+  readonly body?: unknown;
+}
+
+export interface Runtime {
+  /** The API base URL, without a trailing slash. */
+  readonly baseUrl: string;
+  call(mode: ResultMode, operation: OperationMetadata, args: CallArgs, init?: CallOptions): Promise<unknown>;
+  paginate(operation: OperationMetadata, args: CallArgs, init?: CallOptions): AsyncIterableIterator<unknown>;
+}
+
+type LooseRequest = (
+  method: string,
+  url: string,
+  init: Record<string, unknown>,
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+interface Target {
+  readonly path: string;
+  /** Overrides the client's base URL (token operations' server, next pages' origin). */
+  readonly baseUrl?: string | undefined;
+  readonly args: CallArgs;
+}
+
+interface Executed {
+  readonly response: Response;
+  /** Parsed success body, or the error body (JSON when it parses, else text). */
+  readonly data: unknown;
+  readonly error: unknown;
+  /** The URL requested. */
+  readonly url: string;
+}
+
+export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}): Runtime {
+  const baseUrl = checkedBaseUrl(options.baseUrl);
+  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const now = options.now ?? Date.now;
+  const redactor = createRedactor([options.credentials?.clientSecret, options.credentials?.password]);
+  const transport = createTransport({ fetch: fetchImpl, hooks: options.hooks, redactor, retry: retryPolicy(options.retry), now });
+  const defaultMaxRetries = count(options.maxRetries, DEFAULT_MAX_RETRIES);
+  const defaultTimeoutMs = count(options.timeoutMs, DEFAULT_TIMEOUT_MS);
+  const tokens = tokenSource();
+
+  const client = createClient<Record<string, never>>({ baseUrl, pathSerializer: serializePath });
+  const request = client.request as unknown as LooseRequest;
+
+  function tokenSource(): TokenSource | undefined {
+    if (options.tokenProvider !== undefined) return createProvidedTokenSource(options.tokenProvider, redactor);
+    const credentials = options.credentials;
+    if (credentials === undefined) {
+      throw new TypeError("createAccountFundsClient needs `credentials` (with `authUrl`) or a `tokenProvider`");
+    }
+    const operation = options.mtls ? config.tokenOperations?.mtls : config.tokenOperations?.clientSecret;
+    if (operation === undefined) throw new TypeError("This client has no token operation; pass a `tokenProvider`");
+    if (!options.mtls && typeof credentials.clientSecret !== "string") {
+      throw new TypeError("`credentials.clientSecret` is required unless `mtls` is set");
+    }
+    if (options.mtls && credentials.clientSecret !== undefined) {
+      throw new TypeError("`credentials.clientSecret` must not be set with `mtls`: the mTLS token endpoint refuses it");
+    }
+    return createPasswordTokenSource({
+      operation,
+      authUrl: checkedBaseUrl(options.authUrl, "authUrl"),
+      credentials,
+      mtls: options.mtls,
+      transport,
+      redactor,
+      now,
+      refreshSkewMs: count(options.tokenRefreshSkewMs, DEFAULT_TOKEN_REFRESH_SKEW_MS),
+      timeoutMs: defaultTimeoutMs,
+      maxRetries: defaultMaxRetries,
+    });
+  }
+
+  function sendContext(operation: OperationMetadata, init: CallOptions | undefined): SendContext {
+    return {
+      operationId: operation.operationId,
+      retryable: isIdempotentMethod(operation.method),
+      maxRetries: count(init?.maxRetries, defaultMaxRetries),
+      timeoutMs: count(init?.timeoutMs, defaultTimeoutMs) || undefined,
+      signal: init?.signal,
+      auth: operation.security === "bearer" ? tokens : undefined,
+      dispatcher: operation.security === "mutualTLS" ? options.mtls?.dispatcher : undefined,
+    };
+  }
+
+  async function execute(operation: OperationMetadata, target: Target, init: CallOptions | undefined): Promise<Executed> {
+    const encoded = encodeBody(operation, target.args.body);
+    let url = "";
+    const result = await request(operation.method, target.path, {
+      baseUrl: target.baseUrl,
+      params: { path: target.args.path, query: serializeQuery(target.args.query) },
+      body: encoded?.body,
+      bodySerializer: (body: unknown) => body,
+      headers: {
+        ...options.headers,
+        ...init?.headers,
+        accept: acceptOf(operation),
+        "content-type": encoded?.contentType ?? null,
+      },
+      parseAs: "text",
+      fetch: async (input: Request): Promise<Response> => {
+        url = input.url;
+        return transport.send(await templateOf(input), sendContext(operation, init));
+      },
+    });
+    const { response } = result;
+    const data = response.ok ? parseSuccess(operation, response, result.data, url) : undefined;
+    const error = response.ok ? undefined : result.error === "" ? undefined : result.error;
+    return { response, data, error, url };
+  }
+
+  function validate(operation: OperationMetadata, response: Response, data: unknown, url: string): void {
+    if (!options.validateResponses) return;
+    const status = response.status;
+    const declared = declaredResponse(operation, status);
+    const byStatus = config.operationValidators?.[operation.operationId]?.responses;
+    const validator = declared?.mediaType ? (byStatus?.[declared.key]?.[declared.mediaType] ?? undefined) : undefined;
+    if (!validator || validator(data)) return;
+    const issues = (validator.errors ?? []).map(
+      (error): ValidationIssue => ({ path: error.instancePath, message: redactor.string(error.message ?? error.keyword) }),
+    );
+    const first = issues[0];
+    throw new ResponseValidationError({
+      message: `The ${status} response of ${operation.operationId} does not match the spec${first ? `: ${first.path || "(root)"} ${first.message}` : ""}`,
+      status,
+      code: "invalid_response",
+      request: summaryOf(operation, url),
+      operationId: operation.operationId,
+      // The request did succeed: keep the headers (a 201's Location) with the data.
+      headers: redactor.headers(response.headers),
+      issues,
+      data,
+    });
+  }
+
+  function summaryOf(operation: OperationMetadata, url: string): RequestSummary {
+    return { method: operation.method.toUpperCase(), url: redactor.url(url || `${baseUrl}${operation.path}`) };
+  }
+
+  function shape(mode: ResultMode, operation: OperationMetadata, executed: Executed): unknown {
+    const { response, url } = executed;
+    const status = response.status;
+    if (response.ok) {
+      validate(operation, response, executed.data, url);
+      if (mode === "raw") return { ok: true, status, data: executed.data, response };
+      if (status === 201) {
+        const parsed = parseLocation(response.headers.get("location"), url);
+        const bodyId = (executed.data as { Id?: unknown } | undefined)?.Id;
+        const id = typeof bodyId === "number" && Number.isSafeInteger(bodyId) ? bodyId : parsed?.id;
+        return id === undefined
+          ? { location: parsed?.location ?? "", body: executed.data }
+          : { id, location: parsed?.location ?? "", body: executed.data };
+      }
+      return executed.data;
+    }
+    if (mode === "raw" && declaredResponse(operation, status) !== undefined) {
+      return { ok: false, status, error: executed.error, response };
+    }
+    throw errorForStatus({
+      status,
+      statusText: response.statusText,
+      body: redactor.value(executed.error),
+      request: summaryOf(operation, url),
+      operationId: operation.operationId,
+      headers: redactor.headers(response.headers),
+    });
+  }
+
+  function reportError(operation: OperationMetadata, error: unknown): void {
+    if (!(error instanceof AccountFundsError)) return;
+    const request = error.request ?? summaryOf(operation, "");
+    callHook(options.hooks, "onError", { operationId: operation.operationId, method: request.method, url: request.url, error });
+  }
+
+  function targetOf(operation: OperationMetadata, args: CallArgs): Target {
+    const server = serverUrl(operation, { auth_url: options.authUrl });
+    return { path: operation.path, baseUrl: server, args };
+  }
+
+  async function call(mode: ResultMode, operation: OperationMetadata, args: CallArgs, init?: CallOptions): Promise<unknown> {
+    try {
+      return shape(mode, operation, await execute(operation, targetOf(operation, args), init));
+    } catch (error) {
+      reportError(operation, error);
+      throw error;
+    }
+  }
+
+  async function* paginate(operation: OperationMetadata, args: CallArgs, init?: CallOptions): AsyncGenerator<unknown, void, undefined> {
+    const page = async (target: Target): Promise<Page> => {
+      const executed = await execute(operation, target, init);
+      return { data: shape("data", operation, executed), url: executed.url };
+    };
+    try {
+      yield* paginatePages<unknown>(
+        () => page(targetOf(operation, args)),
+        (next) => {
+          const url = new URL(next);
+          return page({ path: `${url.pathname}${url.search}`, baseUrl: url.origin, args: {} });
+        },
+        baseUrl,
+      );
+    } catch (error) {
+      reportError(operation, error);
+      throw error;
+    }
+  }
+
+  return { baseUrl, call, paginate };
+}
+
+/** The declared response for a status: exact (`"404"`), range (`"4XX"`) or `default`. */
+function declaredResponse(
+  operation: OperationMetadata,
+  status: number,
+): { key: string; mediaType?: string | undefined } | undefined {
+  for (const key of [String(status), `${Math.floor(status / 100)}XX`, "default"]) {
+    const response = operation.responses[key];
+    if (response !== undefined) return { key, mediaType: response.mediaType };
+  }
+  return undefined;
+}
+
+function parseSuccess(operation: OperationMetadata, response: Response, text: unknown, url: string): unknown {
+  if (typeof text !== "string" || text === "") return undefined;
+  const declared = declaredResponse(operation, response.status);
+  const mediaType = declared ? declared.mediaType : (response.headers.get("content-type") ?? undefined);
+  if (mediaType === undefined) return undefined; // declared without content: any body is ignored
+  if (!isJson(mediaType)) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new AccountFundsError({
+      message: `The ${response.status} response of ${operation.operationId} is not valid JSON`,
+      status: response.status,
+      code: "invalid_response_body",
+      request: { method: operation.method.toUpperCase(), url },
+      operationId: operation.operationId,
+      cause: error,
+    });
+  }
+}
+
+interface EncodedBody {
+  readonly body: string | Blob | FormData;
+  readonly contentType: string | null;
+}
+
+function encodeBody(operation: OperationMetadata, body: unknown): EncodedBody | undefined {
+  const accepted = operation.requestBody;
+  if (body === undefined) {
+    if (accepted?.required) throw new TypeError(`${operation.operationId} needs a request body`);
+    return undefined;
+  }
+  if (!accepted) throw new TypeError(`${operation.operationId} takes no request body`);
+  if (body instanceof MultipartBody || (typeof FormData !== "undefined" && body instanceof FormData)) {
+    if (!accepted.mediaTypes.includes("multipart/form-data")) {
+      throw new TypeError(`${operation.operationId} does not accept multipart/form-data`);
+    }
+    if (body instanceof MultipartBody) return encodeMultipart(body.parts);
+    return { body, contentType: null }; // fetch sets the boundary
+  }
+  const mediaType = accepted.mediaTypes.find((type) => type !== "multipart/form-data") ?? "application/json";
+  if (mediaType === "application/x-www-form-urlencoded") {
+    const form = new URLSearchParams();
+    for (const [name, value] of Object.entries(body as object)) {
+      if (value !== undefined && value !== null) form.set(name, String(value));
+    }
+    return { body: form.toString(), contentType: mediaType };
+  }
+  if (mediaType.startsWith("text/")) return { body: String(body), contentType: `${mediaType}; charset=utf-8` };
+  return { body: JSON.stringify(body), contentType: isJson(mediaType) ? mediaType : "application/json" };
+}
+
+function acceptOf(operation: OperationMetadata): string {
+  const types = new Set<string>();
+  for (const response of Object.values(operation.responses)) if (response.mediaType) types.add(response.mediaType);
+  types.add("application/json");
+  return [...types].join(", ");
+}
+
+async function templateOf(request: Request): Promise<RequestTemplate> {
+  return {
+    method: request.method,
+    url: request.url,
+    headers: new Headers(request.headers),
+    body: request.body === null ? undefined : await request.arrayBuffer(),
+  };
+}
+
+/**
+ * Fills `{name}` in the path. Values are percent-encoded; inside an OData string literal (`'{CountryCode}'`)
+ * single quotes are doubled first. A missing or empty value is an error, not an empty key segment.
+ */
+export function serializePath(url: string, params: Record<string, unknown>): string {
+  return url.replaceAll(/(')?\{([^{}]+)\}(')?/g, (match, open: string | undefined, name: string, close: string | undefined) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === "") throw new TypeError(`Path parameter ${name} is required`);
+    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "bigint") {
+      throw new TypeError(`Path parameter ${name} must be a string or a number`);
+    }
+    if (typeof value === "number" && !Number.isFinite(value)) throw new TypeError(`Path parameter ${name} must be finite`);
+    const text = String(value);
+    const quoted = open !== undefined && close !== undefined;
+    const encoded = encodeURIComponent(quoted ? text.replaceAll("'", "''") : text).replaceAll("'", "%27");
+    return quoted ? `'${encoded}'` : `${open ?? ""}${encoded}${close ?? ""}`;
+  });
+}
+
+function isJson(mediaType: string): boolean {
+  const type = mediaType.split(";")[0]!.trim().toLowerCase();
+  return type === "application/json" || type.endsWith("+json");
+}
+
+function checkedBaseUrl(url: string | undefined, name = "baseUrl"): string {
+  if (typeof url !== "string") throw new TypeError(`\`${name}\` is required`);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new TypeError(`\`${name}\` must be an absolute URL`);
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") throw new TypeError(`\`${name}\` must be an http(s) URL`);
+  if (parsed.search || parsed.hash) throw new TypeError(`\`${name}\` must not have a query or fragment`);
+  return url.replace(/\/+$/, "");
+}
+
+function count(value: number | undefined, fallback: number): number {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback;
+}

@@ -1,0 +1,138 @@
+/**
+ * When to repeat an attempt and how long to wait. Only idempotent requests are retried (GET, and the token
+ * request): a POST command is never repeated automatically, because the API's commands are not idempotent and a
+ * lost response does not mean the command was not executed. Retried: network failures, attempt timeouts and the
+ * statuses 408, 429, 502, 503 and 504. Waits are exponential with full jitter, or what `Retry-After` says
+ * (RFC 9110 §10.2.3: delay-seconds or an HTTP-date), capped.
+ */
+
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 502, 503, 504]);
+
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+
+export interface RetrySettings {
+  /** First backoff step, before jitter. Default 500 ms. */
+  readonly baseDelayMs?: number;
+  /** Largest backoff step, before jitter. Default 8 s. */
+  readonly maxDelayMs?: number;
+  /** Largest wait taken from `Retry-After`. Default 60 s. */
+  readonly maxRetryAfterMs?: number;
+  /** Random number in [0, 1) for the jitter; injectable for tests. Default `Math.random`. */
+  readonly random?: () => number;
+  /** Waits `ms`, rejecting when `signal` aborts; injectable for tests. */
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface RetryPolicy {
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+  readonly maxRetryAfterMs: number;
+  readonly random: () => number;
+  readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export const DEFAULT_MAX_RETRIES = 2;
+
+export function retryPolicy(settings: RetrySettings = {}): RetryPolicy {
+  return {
+    baseDelayMs: nonNegative(settings.baseDelayMs, 500),
+    maxDelayMs: nonNegative(settings.maxDelayMs, 8_000),
+    maxRetryAfterMs: nonNegative(settings.maxRetryAfterMs, 60_000),
+    random: settings.random ?? Math.random,
+    sleep: settings.sleep ?? sleep,
+  };
+}
+
+export function isIdempotentMethod(method: string): boolean {
+  return IDEMPOTENT_METHODS.has(method.toUpperCase());
+}
+
+export function isRetryableStatus(status: number): boolean {
+  return RETRYABLE_STATUSES.has(status);
+}
+
+/**
+ * Wait before retry number `retry` (0 for the first retry): `Retry-After` when the response carried a usable one
+ * (capped at `maxRetryAfterMs`), else full jitter over `min(maxDelayMs, baseDelayMs * 2^retry)`.
+ */
+export function retryDelay(policy: RetryPolicy, retry: number, retryAfterMs?: number): number {
+  if (retryAfterMs !== undefined) return Math.min(Math.max(0, retryAfterMs), policy.maxRetryAfterMs);
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retry));
+  const random = Math.min(Math.max(policy.random(), 0), 1);
+  return Math.floor(random * ceiling);
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) ([A-Z][a-z]{2}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const RFC850_DATE = /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-([A-Z][a-z]{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const ASCTIME_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ([A-Z][a-z]{2}) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/;
+
+/**
+ * Parses an HTTP-date (RFC 9110 §5.6.7): IMF-fixdate, and the obsolete RFC 850 and asctime forms recipients must
+ * accept. Returns epoch milliseconds, or undefined.
+ */
+export function parseHttpDate(value: string): number | undefined {
+  const text = value.trim();
+  let day: string | undefined, month: string | undefined, year: number, time: [string, string, string];
+  let match = IMF_FIXDATE.exec(text);
+  if (match) {
+    [, day, month] = match;
+    year = Number(match[3]);
+    time = [match[4]!, match[5]!, match[6]!];
+  } else if ((match = RFC850_DATE.exec(text))) {
+    [, day, month] = match;
+    // RFC 9110: a two-digit year more than 50 years in the future is in the past century.
+    const twoDigits = Number(match[3]);
+    const currentYear = new Date().getUTCFullYear();
+    year = 2000 + twoDigits > currentYear + 50 ? 1900 + twoDigits : 2000 + twoDigits;
+    time = [match[4]!, match[5]!, match[6]!];
+  } else if ((match = ASCTIME_DATE.exec(text))) {
+    month = match[1];
+    day = match[2]!.trim();
+    year = Number(match[6]);
+    time = [match[3]!, match[4]!, match[5]!];
+  } else {
+    return undefined;
+  }
+  const monthIndex = MONTHS.indexOf(month ?? "");
+  if (monthIndex < 0) return undefined;
+  const ms = Date.UTC(year, monthIndex, Number(day), Number(time[0]), Number(time[1]), Number(time[2]));
+  const check = new Date(ms);
+  if (Number.isNaN(ms) || check.getUTCDate() !== Number(day) || check.getUTCHours() !== Number(time[0])) return undefined;
+  return ms;
+}
+
+/** `Retry-After` as a wait in milliseconds from `nowMs`: delay-seconds or an HTTP-date; undefined when unusable. */
+export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) {
+    const seconds = Number(text);
+    return Number.isSafeInteger(seconds) ? seconds * 1000 : undefined;
+  }
+  const date = parseHttpDate(text);
+  return date === undefined ? undefined : Math.max(0, date - nowMs);
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+function nonNegative(value: number | undefined, fallback: number): number {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : fallback;
+}

@@ -1,0 +1,138 @@
+#!/usr/bin/env -S npx tsx
+/**
+ * The generator's command line: `generate` (what `make generate` runs), `check` (what `make check-generated`
+ * runs) and `assumptions` (what `make assumptions` runs).
+ */
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { displayPath } from "./load/display-path.js";
+import { formatSpecProblem, specProblemsOf } from "./load/spec-error.js";
+import type { AssumptionModel } from "./model/model.js";
+import { check, defaultOutDirectory, defaultSpecPath, generate, loadModel, type GeneratorWarning } from "./pipeline.js";
+import { formatDrifts } from "./write/check-files.js";
+
+export const usage = `Usage: account-funds-generate <command> [options]
+
+Turns the OpenAPI spec into the generated client package @account-funds/client.
+
+Commands:
+  generate      write the package into the output directory (make generate)
+  check         compare the output directory with what generate would write; exit 1
+                with a diff when it is out of date (make check-generated)
+  assumptions   list every x-assumption of the bundled spec with its JSON pointer,
+                as a Markdown table, or JSON with --json (make assumptions)
+
+Options:
+  --spec <file>     root file of the spec (default: spec/openapi.yaml of the repository)
+  --out <dir>       output directory, the generated package (default: generated/ of the repository)
+  --config <file>   Redocly config for bundling (default: redocly.yaml beside the spec, if any)
+  --json            assumptions: print JSON instead of a Markdown table
+  -h, --help        show this help
+
+Exit status: 0 done; 1 check found out-of-date files; 2 the spec is broken (one
+"file#pointer: reason" line per problem on stderr); 64 wrong usage; 70 generator bug.
+`;
+
+export const exitCodes = { ok: 0, stale: 1, specError: 2, usage: 64, internal: 70 } as const;
+
+export interface CliIo {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+const processIo: CliIo = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) };
+
+export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (thrown) {
+    io.err(`${thrown instanceof Error ? thrown.message : String(thrown)}\n\n${usage}`);
+    return exitCodes.usage;
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true) {
+    io.out(usage);
+    return exitCodes.ok;
+  }
+  const [command, ...extra] = positionals;
+  if (command === undefined || extra.length > 0 || !["generate", "check", "assumptions"].includes(command)) {
+    io.err(`${command === undefined ? "missing command" : extra.length > 0 ? `unexpected argument: ${extra[0]}` : `unknown command: ${command}`}\n\n${usage}`);
+    return exitCodes.usage;
+  }
+  if (values.json === true && command !== "assumptions") {
+    io.err(`--json is an option of the assumptions command\n\n${usage}`);
+    return exitCodes.usage;
+  }
+  const options = {
+    specPath: values.spec ?? defaultSpecPath,
+    outDirectory: values.out ?? defaultOutDirectory,
+    ...(values.config === undefined ? {} : { configPath: values.config }),
+  };
+
+  try {
+    if (command === "assumptions") {
+      const { model, warnings } = await loadModel(options);
+      printWarnings(io, warnings);
+      io.out(values.json === true ? `${JSON.stringify(model.assumptions, null, 2)}\n` : assumptionsTable(model.assumptions, displayPath(options.specPath)));
+      return exitCodes.ok;
+    }
+    const outName = displayPath(options.outDirectory);
+    if (command === "generate") {
+      const result = await generate(options);
+      printWarnings(io, result.warnings);
+      const { written, unchanged, deleted } = result.written;
+      io.out(`${outName}/: ${written.length} written, ${unchanged.length} unchanged, ${deleted.length} deleted\n`);
+      for (const path of written) io.out(`  wrote   ${path}\n`);
+      for (const path of deleted) io.out(`  deleted ${path}\n`);
+      return exitCodes.ok;
+    }
+    const result = await check(options);
+    printWarnings(io, result.warnings);
+    if (result.drifts.length === 0) {
+      io.out(`${outName}/ is up to date.\n`);
+      return exitCodes.ok;
+    }
+    io.out(`${formatDrifts(result.drifts)}\n`);
+    io.err(`${outName}/ is stale: run 'make generate' and commit the result.\n`);
+    return exitCodes.stale;
+  } catch (thrown) {
+    const problems = specProblemsOf(thrown);
+    if (problems !== undefined) {
+      for (const problem of problems) io.err(`${formatSpecProblem(problem)}\n`);
+      io.err(`the spec has ${problems.length} problem${problems.length === 1 ? "" : "s"}; nothing was generated.\n`);
+      return exitCodes.specError;
+    }
+    io.err(`${thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)}\n`);
+    return exitCodes.internal;
+  }
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      spec: { type: "string" },
+      out: { type: "string" },
+      config: { type: "string" },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}
+
+function printWarnings(io: CliIo, warnings: readonly GeneratorWarning[]): void {
+  for (const warning of warnings) io.err(`warning (${warning.from}): ${warning.message}\n`);
+}
+
+/** The Markdown table `make assumptions` has always printed. */
+export function assumptionsTable(assumptions: readonly AssumptionModel[], source: string): string {
+  const rows = assumptions.map(({ pointer, text }, index) => `| ${index + 1} | \`${pointer}\` | ${text.replaceAll("|", "\\|")} |`);
+  return [`| # | JSON pointer | assumption |`, `|---|---|---|`, ...rows, "", `${assumptions.length} assumptions in ${source}`, ""].join("\n");
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,331 @@
+/**
+ * `src/client.ts`: the client façade. One interface per resource group declares each method's signature, typed
+ * from openapi-typescript's `operations` (so a wrong field, a wrong type, a missing required field or a wrong
+ * path parameter does not compile); one table maps each method to its operation's metadata; the runtime binds
+ * the table into methods by the same argument rule the signatures follow (`argumentSlots`): path parameters in
+ * path order, then the body or the query, then per-call options. The interfaces take a result mode, so the
+ * `withResponse` view (every declared status as a value) shares them. Also `parseWebhookEvents`.
+ */
+import { VariableDeclarationKind, type InterfaceDeclarationStructure, type OptionalKind, type ParameterDeclarationStructure } from "ts-morph";
+import { argumentSlots, type ArgumentSlot } from "../../runtime/bind.js";
+import type { ApiModel, OperationModel, WebhookModel } from "../model/model.js";
+import { createTypeScriptFile, jsDocText, printTypeScriptFile } from "../print/typescript-file.js";
+import type { Emitter } from "./emitter.js";
+
+/** Where the façade's imports come from, relative to src/client.ts. */
+const modules = {
+  types: "./types.js",
+  operations: "./operations.js",
+  validators: "./validators.js",
+  bind: "./runtime/bind.js",
+  options: "./runtime/client-options.js",
+  odata: "./runtime/odata.js",
+  operationTypes: "./runtime/operation-types.js",
+  request: "./runtime/request.js",
+  webhooks: "./runtime/webhooks.js",
+} as const;
+
+export const clientEmitter: Emitter = {
+  name: "client",
+  async emit(model) {
+    const file = createTypeScriptFile("client.ts");
+    const byId = new Map(model.operations.map((operation) => [operation.operationId, operation]));
+    const groups = model.groups.map((group) => ({
+      name: group.name,
+      interfaceName: groupInterfaceName(group.name),
+      operations: group.operationIds.map((id) => {
+        const operation = byId.get(id);
+        if (operation === undefined) throw new Error(`group ${group.name} names an unknown operation ${id}`);
+        return operation;
+      }),
+    }));
+    const tokens = tokenOperations(model);
+
+    file.addImportDeclaration({ isTypeOnly: true, namedImports: ["components", "operations as OperationTypes"], moduleSpecifier: modules.types });
+    file.addImportDeclaration({ namedImports: ["operations"], moduleSpecifier: modules.operations });
+    file.addImportDeclaration({
+      namedImports: model.webhooks.length > 0 ? ["operationValidators", "webhookValidators"] : ["operationValidators"],
+      moduleSpecifier: modules.validators,
+    });
+    file.addImportDeclaration({ namedImports: ["bindGroups"], moduleSpecifier: modules.bind });
+    file.addImportDeclaration({ isTypeOnly: true, namedImports: ["CallOptions", "ClientOptions"], moduleSpecifier: modules.options });
+    const usesEntityQuery = model.operations.some((operation) => operation.odataEntity !== undefined && operation.odataList === undefined);
+    if (usesEntityQuery) file.addImportDeclaration({ isTypeOnly: true, namedImports: ["ODataEntityQuery"], moduleSpecifier: modules.odata });
+    file.addImportDeclaration({
+      isTypeOnly: true,
+      namedImports: ["ODataListMethod", "PathParamOf", "QueryOf", "RequestBodyOf", "ResultMode", "ResultOf"],
+      moduleSpecifier: modules.operationTypes,
+    });
+    file.addImportDeclaration({ namedImports: ["createRuntime"], moduleSpecifier: modules.request });
+    if (model.webhooks.length > 0) {
+      file.addImportDeclaration({ namedImports: ["parseWebhookEventsWith", "type WebhookParseResult"], moduleSpecifier: modules.webhooks });
+    }
+
+    file.addTypeAliases([
+      { name: "Operation", typeParameters: ["K extends keyof OperationTypes"], type: "OperationTypes[K]" },
+      { name: "Path", typeParameters: ["K extends keyof OperationTypes", "N extends string"], type: "PathParamOf<OperationTypes[K], N>" },
+      { name: "Body", typeParameters: ["K extends keyof OperationTypes"], type: "RequestBodyOf<OperationTypes[K]>" },
+      { name: "Query", typeParameters: ["K extends keyof OperationTypes"], type: "QueryOf<OperationTypes[K]>" },
+      { name: "Result", typeParameters: ["M extends ResultMode", "K extends keyof OperationTypes"], type: "ResultOf<M, OperationTypes[K]>" },
+      { name: "Schema", typeParameters: ['N extends keyof components["schemas"]'], type: 'components["schemas"][N]' },
+    ]);
+
+    for (const group of groups) file.addInterface(groupInterface(group.name, group.interfaceName, group.operations));
+
+    file.addInterface({
+      name: "ClientGroups",
+      isExported: true,
+      typeParameters: [{ name: "M", constraint: "ResultMode", default: '"data"' }],
+      docs: ["Every resource group of the client."],
+      properties: groups.map((group) => ({ name: group.name, isReadonly: true, type: `${group.interfaceName}<M>` })),
+    });
+    file.addInterface({
+      name: "AccountFundsClient",
+      isExported: true,
+      extends: ['ClientGroups<"data">'],
+      docs: [
+        [
+          "The Account Funds API client. Methods resolve to the success body (a `Created` for a 201, text for",
+          "`text/plain`, `undefined` without content) and throw an `AccountFundsError` subclass otherwise.",
+        ].join("\n"),
+      ],
+      properties: [
+        {
+          name: "withResponse",
+          isReadonly: true,
+          type: 'ClientGroups<"raw">',
+          docs: [
+            [
+              "The same methods, resolving to `{ ok, status, data | error, response }` narrowed by status for every",
+              "status the spec declares; undeclared statuses and network failures still throw.",
+            ].join("\n"),
+          ],
+        },
+      ],
+    });
+
+    file.addVariableStatement({
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ["Client method → operation, by group."],
+      declarations: [
+        {
+          name: "groups",
+          initializer: (writer) => {
+            writer.write("{").newLine();
+            writer.indent(() => {
+              for (const group of groups) {
+                writer.write(`${propertyName(group.name)}: {`).newLine();
+                writer.indent(() => {
+                  for (const operation of group.operations) {
+                    writer.writeLine(`${propertyName(operation.clientMethod)}: operations${access(operation.operationId)},`);
+                  }
+                });
+                writer.write("},").newLine();
+              }
+            });
+            writer.write("} as const");
+          },
+        },
+      ],
+    });
+
+    const tokenConfig = [
+      tokens.clientSecret === undefined ? undefined : `clientSecret: operations${access(tokens.clientSecret.operationId)}`,
+      tokens.mtls === undefined ? undefined : `mtls: operations${access(tokens.mtls.operationId)}`,
+    ].filter((line) => line !== undefined);
+    file.addFunction({
+      name: "createAccountFundsClient",
+      isExported: true,
+      parameters: [{ name: "options", type: "ClientOptions" }],
+      returnType: "AccountFundsClient",
+      docs: [
+        [
+          "Creates a client. Authentication is built in: pass `credentials` and `authUrl` (client secret, or with",
+          "`mtls` a client certificate), or your own `tokenProvider`.",
+          "",
+          "@example",
+          "```ts",
+          "const client = createAccountFundsClient({",
+          '  baseUrl: "https://api.example.com",',
+          '  authUrl: "https://auth.example.com",',
+          '  credentials: { clientId, clientSecret, username, password },',
+          "});",
+          "const balances = await client.accounts.listBalances(accountId, { $select: [\"CurrencyCode\", \"Available\"] });",
+          "```",
+        ].join("\n"),
+      ],
+      statements: (writer) => {
+        writer.write("const runtime = createRuntime(options, {").newLine();
+        writer.indent(() => {
+          writer.writeLine("operationValidators,");
+          writer.writeLine(`tokenOperations: { ${tokenConfig.join(", ")} },`);
+        });
+        writer.writeLine("});");
+        writer.writeLine("return Object.freeze({");
+        writer.indent(() => {
+          writer.writeLine('...bindGroups<ClientGroups<"data">>(runtime, "data", groups),');
+          writer.writeLine('withResponse: bindGroups<ClientGroups<"raw">>(runtime, "raw", groups),');
+        });
+        writer.writeLine("});");
+      },
+    });
+
+    const parsers = webhookParserNames(model);
+    model.webhooks.forEach((webhook, index) => addWebhookParser(file, webhook, parsers[index]!));
+
+    const what = "The client: one method per operation, grouped by resource, typed from the spec.";
+    return [{ path: "src/client.ts", contents: await printTypeScriptFile(file, model.source, what) }];
+  },
+};
+
+function groupInterface(group: string, name: string, operations: readonly OperationModel[]): OptionalKind<InterfaceDeclarationStructure> {
+  const methods: NonNullable<InterfaceDeclarationStructure["methods"]> = [];
+  const properties: NonNullable<InterfaceDeclarationStructure["properties"]> = [];
+  for (const operation of operations) {
+    const docs = [operationDoc(operation)];
+    const id = JSON.stringify(operation.operationId);
+    if (operation.odataList !== undefined) {
+      const pathTuple = operation.pathParameters.map((parameter) => `${parameterName(parameter.name)}: Path<${id}, ${JSON.stringify(parameter.name)}>`);
+      properties.push({
+        name: propertyName(operation.clientMethod),
+        docs,
+        type: `ODataListMethod<M, [${pathTuple.join(", ")}], Schema<${JSON.stringify(operation.odataList.entitySchema)}>, Operation<${id}>>`,
+      });
+      continue;
+    }
+    methods.push({
+      name: propertyName(operation.clientMethod),
+      docs,
+      parameters: signatureParameters(operation),
+      returnType: `Result<M, ${id}>`,
+    });
+  }
+  return {
+    name,
+    isExported: true,
+    typeParameters: [{ name: "M", constraint: "ResultMode", default: '"data"' }],
+    docs: [`The \`${group}\` methods of the client.`],
+    properties,
+    methods,
+  };
+}
+
+/** Parameters in `argumentSlots` order; an optional parameter before a required one becomes `T | undefined`. */
+export function signatureParameters(operation: OperationModel): OptionalKind<ParameterDeclarationStructure>[] {
+  const id = JSON.stringify(operation.operationId);
+  const slots = argumentSlots({
+    pathParameters: operation.pathParameters.map((parameter) => parameter.name),
+    hasBody: operation.requestBody !== undefined,
+    hasQuery: operation.queryParameters.length > 0,
+  });
+  const parameters = slots.map((slot) => slotParameter(operation, id, slot));
+  let laterRequired = false;
+  for (let index = parameters.length - 1; index >= 0; index--) {
+    const parameter = parameters[index]!;
+    if (!parameter.optional) laterRequired = true;
+    else if (laterRequired) parameters[index] = { name: parameter.name, type: `${parameter.type} | undefined`, optional: false };
+  }
+  return parameters.map((parameter) => ({ name: parameter.name, type: parameter.type, hasQuestionToken: parameter.optional }));
+}
+
+interface Parameter {
+  readonly name: string;
+  readonly type: string;
+  readonly optional: boolean;
+}
+
+function slotParameter(operation: OperationModel, id: string, slot: ArgumentSlot): Parameter {
+  switch (slot.kind) {
+    case "path":
+      return { name: parameterName(slot.name), type: `Path<${id}, ${JSON.stringify(slot.name)}>`, optional: false };
+    case "body":
+      return { name: "body", type: `Body<${id}>`, optional: operation.requestBody?.required !== true };
+    case "query": {
+      const required = operation.queryParameters.some((parameter) => parameter.required);
+      const type =
+        operation.odataEntity !== undefined ? `ODataEntityQuery<Schema<${JSON.stringify(operation.odataEntity.entitySchema)}>>` : `Query<${id}>`;
+      return { name: "query", type, optional: !required };
+    }
+    case "init":
+      return { name: "init", type: "CallOptions", optional: true };
+  }
+}
+
+function operationDoc(operation: OperationModel): string {
+  const lines: string[] = [];
+  if (operation.summary !== "") lines.push(`${jsDocText(operation.summary)}.`.replace(/\.\.$/, "."));
+  if (operation.description !== "" && operation.description !== operation.summary) lines.push("", jsDocText(operation.description));
+  lines.push("", `\`${operation.method.toUpperCase()} ${operation.path}\` (\`${operation.operationId}\`)`);
+  return lines.join("\n").replace(/^\n+/, "");
+}
+
+/** `AccountsClient` for the `accounts` group. */
+export function groupInterfaceName(group: string): string {
+  return `${pascalCase(group)}Client`;
+}
+
+/** `parseWebhookEvents` when the spec has one webhook, else `parse<Webhook>` per webhook. */
+export function webhookParserNames(model: ApiModel): string[] {
+  return model.webhooks.length === 1 ? ["parseWebhookEvents"] : model.webhooks.map((webhook) => `parse${pascalCase(webhook.name)}`);
+}
+
+function addWebhookParser(file: ReturnType<typeof createTypeScriptFile>, webhook: WebhookModel, name: string): void {
+  const payload = webhook.payload.schemaName;
+  if (payload === undefined) throw new Error(`webhook ${webhook.name}: the payload must be a component schema`);
+  const eventType = `ElementOf<Schema<${JSON.stringify(payload)}>>`;
+  if (file.getTypeAlias("ElementOf") === undefined) {
+    file.addTypeAlias({ name: "ElementOf", typeParameters: ["T"], type: "T extends readonly (infer E)[] ? E : T" });
+  }
+  file.addFunction({
+    name,
+    isExported: true,
+    parameters: [{ name: "body", type: "unknown" }],
+    returnType: `WebhookParseResult<${eventType}>`,
+    docs: [
+      [
+        `Parses a delivery of the \`${webhook.name}\` webhook (the raw body as a string or bytes, or the parsed JSON)`,
+        `and checks it against the spec's \`${payload}\` schema. Never throws: \`{ ok: true, events }\` or`,
+        "`{ ok: false, error: { code, message, issues } }`.",
+      ].join("\n"),
+    ],
+    statements: [`return parseWebhookEventsWith<${eventType}>(webhookValidators${access(webhook.name)}!, body);`],
+  });
+}
+
+/** The token operations the built-in authentication uses: the password grant with a secret, and with mTLS. */
+export function tokenOperations(model: ApiModel): { clientSecret?: OperationModel; mtls?: OperationModel } {
+  const isTokenRequest = (operation: OperationModel): boolean =>
+    operation.method === "post" && operation.requestBody?.contents.some((media) => media.mediaType === "application/x-www-form-urlencoded") === true;
+  const clientSecret = model.operations.find((operation) => operation.security === "none" && isTokenRequest(operation));
+  const mtls = model.operations.find((operation) => operation.security === "mutualTLS" && isTokenRequest(operation));
+  return { ...(clientSecret === undefined ? {} : { clientSecret }), ...(mtls === undefined ? {} : { mtls }) };
+}
+
+const reserved = new Set(
+  "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await".split(
+    " ",
+  ),
+);
+
+/** A parameter name for a path parameter: itself when it is a usable identifier. */
+function parameterName(name: string): string {
+  const camel = name.replace(/[^A-Za-z0-9_$]+(.)?/g, (_, next: string | undefined) => (next ?? "").toUpperCase());
+  const safe = /^[A-Za-z_$]/.test(camel) ? camel : `_${camel}`;
+  return reserved.has(safe) || safe === "body" || safe === "query" || safe === "init" ? `${safe}Param` : safe;
+}
+
+function propertyName(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+}
+
+function access(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+}
+
+function pascalCase(text: string): string {
+  return text
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== "")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join("");
+}

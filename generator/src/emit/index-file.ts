@@ -1,0 +1,129 @@
+/**
+ * The package's entry points. `src/index.ts` (`@account-funds/client`, browser-safe): the client, the webhook
+ * parser, the spec's types (`paths`, `components`, `operations`, `webhooks` and a named type per schema), the
+ * operation metadata and validators, the error classes, the OData and multipart helpers and the option types.
+ * `src/node.ts` (`@account-funds/client/node`): what needs Node — the mTLS dispatcher (undici).
+ */
+import type { ExportDeclarationStructure, OptionalKind } from "ts-morph";
+import type { ApiModel } from "../model/model.js";
+import { createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
+import { groupInterfaceName, webhookParserNames } from "./client.js";
+import type { Emitter } from "./emitter.js";
+
+interface RuntimeExports {
+  readonly module: string;
+  readonly values?: readonly string[];
+  readonly types?: readonly string[];
+}
+
+/** The runtime's public surface, by module (under src/runtime/). */
+export const runtimeExports: readonly RuntimeExports[] = [
+  {
+    module: "errors",
+    values: [
+      "AbortError",
+      "AccountFundsError",
+      "ApiStatusError",
+      "AuthenticationError",
+      "BadRequestError",
+      "ConnectionError",
+      "GoneError",
+      "NotFoundError",
+      "ResponseValidationError",
+      "TimeoutError",
+      "TokenRequestError",
+    ],
+    types: ["RequestSummary", "ValidationIssue"],
+  },
+  {
+    module: "odata",
+    values: ["filter", "ODataFilter", "odataLiteral"],
+    types: ["EntityKey", "ODataCollection", "ODataEntityQuery", "ODataFilterField", "ODataListQuery", "ODataLiteral", "ODataOrderBy"],
+  },
+  { module: "multipart", values: ["multipart", "MultipartBody"], types: ["FilePart", "MultipartParts"] },
+  {
+    module: "client-options",
+    types: [
+      "CallOptions",
+      "ClientOptions",
+      "ClientSecretAuthOptions",
+      "CommonClientOptions",
+      "FetchLike",
+      "MtlsAuthOptions",
+      "MtlsOptions",
+      "PasswordCredentials",
+      "TokenProvider",
+      "TokenProviderAuthOptions",
+    ],
+  },
+  { module: "hooks", types: ["ClientHooks", "HookErrorInfo", "HookRequestInfo", "HookResponseInfo", "HookRetryInfo"] },
+  { module: "operation-types", types: ["Created", "DefaultResultOf", "ODataListMethod", "RawResultOf", "ResultMode"] },
+  { module: "retry", types: ["RetrySettings"] },
+  { module: "webhooks", types: ["WebhookParseError", "WebhookParseErrorCode", "WebhookParseResult"] },
+  { module: "operation-metadata", types: ["OperationMetadata"] },
+  { module: "compiled-validator", types: ["CompiledValidator", "OperationValidators", "ValidationErrorObject"] },
+];
+
+/** Names `src/index.ts` exports besides the schema types; a schema with one of these names would clash. */
+export function indexExportNames(model: ApiModel): string[] {
+  return [
+    ...clientExports(model).values,
+    ...clientExports(model).types,
+    "components",
+    "operations",
+    "paths",
+    "webhooks",
+    "operationMetadata",
+    "OperationId",
+    "operationValidators",
+    "webhookValidators",
+    ...runtimeExports.flatMap((entry) => [...(entry.values ?? []), ...(entry.types ?? [])]),
+  ];
+}
+
+function clientExports(model: ApiModel): { values: string[]; types: string[] } {
+  return {
+    values: ["createAccountFundsClient", ...webhookParserNames(model)],
+    types: ["AccountFundsClient", "ClientGroups", ...model.groups.map((group) => groupInterfaceName(group.name))],
+  };
+}
+
+export const indexFileEmitter: Emitter = {
+  name: "index",
+  async emit(model) {
+    const clashes = model.schemas.map((schema) => schema.name).filter((name) => indexExportNames(model).includes(name));
+    if (clashes.length > 0) {
+      throw new Error(`schema names clash with the client's exports: ${clashes.join(", ")} (rename the schemas or the exports)`);
+    }
+
+    const index = createTypeScriptFile("index.ts");
+    const client = clientExports(model);
+    const exports: OptionalKind<ExportDeclarationStructure>[] = [
+      { moduleSpecifier: "./client.js", namedExports: [...client.values, ...client.types.map((name) => `type ${name}`)] },
+      { moduleSpecifier: "./types.js", isTypeOnly: true, namedExports: ["components", "operations", "paths", "webhooks"] },
+      { moduleSpecifier: "./schemas.js", isTypeOnly: true },
+      { moduleSpecifier: "./operations.js", namedExports: ["operations as operationMetadata", "type OperationId"] },
+      { moduleSpecifier: "./validators.js", namedExports: ["operationValidators", "webhookValidators"] },
+      ...runtimeExports.map((entry) => ({
+        moduleSpecifier: `./runtime/${entry.module}.js`,
+        isTypeOnly: entry.values === undefined,
+        namedExports: [...(entry.values ?? []), ...(entry.types ?? []).map((name) => (entry.values === undefined ? name : `type ${name}`))],
+      })),
+    ];
+    index.addExportDeclarations(exports);
+
+    const node = createTypeScriptFile("node.ts");
+    node.addExportDeclaration({ moduleSpecifier: "./runtime/node.js", namedExports: ["createMtlsDispatcher", "type MtlsCertificate"] });
+
+    return [
+      {
+        path: "src/index.ts",
+        contents: await printTypeScriptFile(index, model.source, "@account-funds/client: the client, the spec's types, errors and helpers (browser-safe)."),
+      },
+      {
+        path: "src/node.ts",
+        contents: await printTypeScriptFile(node, model.source, "@account-funds/client/node: Node-only helpers (the mTLS dispatcher, undici)."),
+      },
+    ];
+  },
+};

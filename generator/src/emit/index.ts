@@ -1,0 +1,26 @@
+/**
+ * Every emitter, in the order the pipeline runs them; each owns the files it returns (two emitters may not
+ * return the same path). Output does not depend on this order, only log lines and error attribution do.
+ */
+import { clientEmitter } from "./client.js";
+import type { Emitter } from "./emitter.js";
+import { indexFileEmitter } from "./index-file.js";
+import { openapiJsonEmitter } from "./openapi-json.js";
+import { operationsEmitter } from "./operations.js";
+import { packageFilesEmitter } from "./package-files.js";
+import { runtimeEmitter } from "./runtime.js";
+import { schemasEmitter } from "./schemas.js";
+import { typesEmitter } from "./types.js";
+import { validatorsEmitter } from "./validators.js";
+
+export const emitters: readonly Emitter[] = [
+  openapiJsonEmitter, // openapi.json
+  packageFilesEmitter, // package.json, tsconfig.json, tsconfig.build.json
+  typesEmitter, // src/types.ts
+  schemasEmitter, // src/schemas.ts
+  operationsEmitter, // src/operations.ts
+  validatorsEmitter, // src/validators.ts
+  clientEmitter, // src/client.ts
+  indexFileEmitter, // src/index.ts, src/node.ts
+  runtimeEmitter, // src/runtime/*.ts
+];

@@ -1,0 +1,19 @@
+/**
+ * The generated package's own files, copied verbatim from generator/templates/: `package.json` (exports,
+ * dependencies), `tsconfig.json` (type check of src and tests) and `tsconfig.build.json` (the build to dist/).
+ * They are part of the generator, like its code: this emitter reads them, never the spec.
+ */
+import { readFile } from "node:fs/promises";
+import type { Emitter } from "./emitter.js";
+
+export const packageTemplateFiles = ["package.json", "tsconfig.json", "tsconfig.build.json"] as const;
+
+const templatesDirectory = new URL("../../templates/", import.meta.url);
+
+export const packageFilesEmitter: Emitter = {
+  name: "package-files",
+  emit: async () =>
+    Promise.all(
+      packageTemplateFiles.map(async (path) => ({ path, contents: await readFile(new URL(path, templatesDirectory), "utf8") })),
+    ),
+};

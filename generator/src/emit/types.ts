@@ -1,0 +1,53 @@
+/**
+ * `src/types.ts`: the `paths`, `components`, `operations` and `webhooks` interfaces from openapi-typescript,
+ * the types openapi-fetch and the client are parameterised with.
+ *
+ * Options, and why:
+ * - interfaces, not `exportType` aliases: interfaces show by name in hovers and errors and are what
+ *   openapi-fetch's documentation uses;
+ * - `emptyObjectsUnknown: true`: the spec leaves some bodies open on purpose (`QuoteResponse: type: object`,
+ *   "not shown in the reference"); they must read as `Record<string, unknown>`, not `Record<string, never>`;
+ * - `alphabetize: false`: order is already stable (components are sorted by the loader, paths and properties
+ *   follow the spec, which follows the reference), and keeping the reference's field order keeps hovers and
+ *   diffs readable next to it;
+ * - `immutable: false`: callers build request bodies and keep response data; readonly arrays would not pass to
+ *   their own `T[]` parameters. Immutability is a choice for the caller (`Readonly<...>`), not the contract;
+ * - `rootTypes: false`: `schemas.ts` exports a named type per schema, with its description, instead;
+ * - `enum: false`, `enumValues: false`: enums stay string-literal unions, so `types.ts` is types only;
+ * - `additionalProperties: false`, `defaultNonNullable: true`, `propertiesRequiredByDefault: false`,
+ *   `pathParamsAsTypes: false`, `excludeDeprecated: false`, `arrayLength: false`: openapi-typescript's defaults,
+ *   pinned here so a library upgrade cannot change the output silently.
+ */
+import openapiTS, { astToString, type OpenAPI3, type OpenAPITSOptions } from "openapi-typescript";
+import { formatTypeScript } from "../print/format.js";
+import { generatedHeader } from "../print/header.js";
+import type { Emitter } from "./emitter.js";
+
+export const openapiTypescriptOptions = {
+  exportType: false,
+  emptyObjectsUnknown: true,
+  alphabetize: false,
+  immutable: false,
+  rootTypes: false,
+  enum: false,
+  enumValues: false,
+  additionalProperties: false,
+  defaultNonNullable: true,
+  propertiesRequiredByDefault: false,
+  pathParamsAsTypes: false,
+  excludeDeprecated: false,
+  arrayLength: false,
+  makePathsEnum: false,
+  generatePathParams: false,
+  readWriteMarkers: false,
+} as const satisfies OpenAPITSOptions;
+
+export const typesEmitter: Emitter = {
+  name: "types",
+  async emit(model) {
+    // A copy: openapi-typescript bundles what it is given in place.
+    const nodes = await openapiTS(structuredClone(model.document) as unknown as OpenAPI3, openapiTypescriptOptions);
+    const header = generatedHeader(model.source, "Types of every path, operation, component and webhook of the API (openapi-typescript).");
+    return [{ path: "src/types.ts", contents: await formatTypeScript(`${header}\n${astToString(nodes)}`) }];
+  },
+};

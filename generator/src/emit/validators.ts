@@ -1,0 +1,229 @@
+/**
+ * `src/validators.ts`: precompiled validators for every request body (by media type), every response body (by
+ * status, then media type) and every webhook payload, as ajv "standalone" code, so the client validates
+ * without compiling a schema (no `new Function`, no ajv compiler, CSP-safe, no start-up cost).
+ *
+ * ajv is set up like the spec's own tests: JSON Schema 2020-12 (OpenAPI 3.1's dialect), strict (a typo in a
+ * schema keyword fails generation), union types allowed (nullable fields are `type: [string, "null"]`),
+ * `allErrors` (a caller sees every problem of a body at once), formats from ajv-formats (`date-time`, `int32`,
+ * `uri-reference`, ...) and from @account-funds/validators (`iban`, `bic`, `decimal`, ...). Validation never
+ * changes the data (no defaults, no coercion, no removal). OpenAPI's `discriminator` is an annotation here:
+ * `oneOf` already selects the routing type, and ajv's discriminator support rejects `mapping`.
+ *
+ * The standalone output is plain JavaScript in ESM form; ajv still writes `require(...)` for its few run-time
+ * helpers (`ajv/dist/runtime/ucs2length`, `equal`), which become imports that work in Node and in bundlers.
+ * The file is `.ts` (with `// @ts-nocheck` for the generated function bodies) so the package's `tsc` build
+ * emits it to dist/ like every other source; the two exported maps carry explicit types.
+ */
+import { Ajv2020 } from "ajv/dist/2020.js";
+import standaloneCode from "ajv/dist/standalone/index.js";
+import { _, Name } from "ajv";
+import { fullFormats } from "ajv-formats/dist/formats.js";
+import { accountFundsFormats } from "@account-funds/validators";
+import { VariableDeclarationKind } from "ts-morph";
+import { SpecError } from "../load/spec-error.js";
+import type { ApiModel, MediaModel } from "../model/model.js";
+import { parsePointer } from "../model/json-pointer.js";
+import { Code, writeLiteral, type LiteralValue } from "../print/literal.js";
+import { createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
+import type { Emitter } from "./emitter.js";
+
+/** `$id` the document's schemas are registered under inside the generator (never emitted as a URL to fetch). */
+const documentId = "urn:account-funds:openapi";
+/** Name of the format map the standalone code reads function formats from. */
+const formatsName = "allFormats";
+/** OpenAPI's additions to JSON Schema, accepted as annotations. */
+const openApiKeywords = ["discriminator", "xml", "externalDocs", "example"];
+
+interface ValidatorEntry {
+  /** Identifier in the emitted module: `validateAccountDtoCollection`. */
+  readonly name: string;
+  /** What ajv compiles: `urn:...#/components/schemas/AccountDtoCollection` or a pointer to an inline schema. */
+  readonly ref: string;
+  /** Pointer of the schema in the bundle, for error messages. */
+  readonly pointer: string;
+}
+
+export const validatorsEmitter: Emitter = {
+  name: "validators",
+  async emit(model) {
+    const entries = new ValidatorEntries();
+    const operationValidators: { [operationId: string]: LiteralValue } = {};
+    for (const operation of model.operations) {
+      const request = mediaValidators(entries, operation.requestBody?.contents ?? [], `${pascalCase(operation.operationId)}Request`);
+      const responses: { [status: string]: LiteralValue } = {};
+      for (const response of operation.responses) {
+        const byMedia = mediaValidators(entries, response.contents, `${pascalCase(operation.operationId)}Response${pascalCase(response.status)}`);
+        if (byMedia !== undefined) responses[response.status] = byMedia;
+      }
+      operationValidators[operation.operationId] = {
+        request,
+        responses: Object.keys(responses).length === 0 ? undefined : responses,
+      };
+    }
+    const webhookValidators: { [name: string]: LiteralValue } = {};
+    for (const webhook of model.webhooks) {
+      const entry = entries.for(webhook.payload, `${pascalCase(webhook.operationId)}Payload`);
+      if (entry !== undefined) webhookValidators[webhook.name] = new Code(entry.name);
+    }
+
+    const code = compileStandalone(model, entries.list);
+    const file = createTypeScriptFile("validators.ts");
+    file.addImportDeclaration({
+      isTypeOnly: true,
+      namedImports: ["CompiledValidator", "OperationValidators"],
+      moduleSpecifier: "./runtime/compiled-validator.js",
+    });
+    for (const { module, binding } of code.runtimeImports) file.addImportDeclaration({ defaultImport: binding, moduleSpecifier: module });
+    const fromAjvFormats = code.formats.filter((format) => !Object.hasOwn(accountFundsFormats, format));
+    const fromValidators = code.formats.filter((format) => Object.hasOwn(accountFundsFormats, format));
+    if (fromAjvFormats.length > 0) file.addImportDeclaration({ namedImports: ["fullFormats"], moduleSpecifier: "ajv-formats/dist/formats.js" });
+    if (fromValidators.length > 0) file.addImportDeclaration({ namedImports: ["accountFundsFormats"], moduleSpecifier: "@account-funds/validators" });
+    if (code.formats.length > 0) {
+      const formats = Object.fromEntries([
+        ...fromAjvFormats.map((format) => [format, new Code(`fullFormats${propertyAccess(format)}`)]),
+        ...fromValidators.map((format) => [format, new Code(`accountFundsFormats${propertyAccess(format)}`)]),
+      ]) as { [format: string]: LiteralValue };
+      file.addVariableStatement({
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ["The function formats the validators call: ajv-formats' and @account-funds/validators' own."],
+        declarations: [{ name: formatsName, initializer: (writer) => writeLiteral(writer, formats) }],
+      });
+    }
+    file.addStatements(code.text);
+    file.addVariableStatement({
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ["Validators by operationId: request bodies by media type, responses by status then media type."],
+      declarations: [{ name: "operationValidators", type: "Record<string, OperationValidators>", initializer: (writer) => writeLiteral(writer, operationValidators) }],
+    });
+    file.addVariableStatement({
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ["Validators of webhook payloads, by webhook name."],
+      declarations: [{ name: "webhookValidators", type: "Record<string, CompiledValidator>", initializer: (writer) => writeLiteral(writer, webhookValidators) }],
+    });
+    const what = "Precompiled validators (ajv standalone) of every request body, response body and webhook payload.";
+    const directives = ["// The validator functions are ajv's generated JavaScript; the exported maps are typed.", "// @ts-nocheck"];
+    return [{ path: "src/validators.ts", contents: await printTypeScriptFile(file, model.source, what, directives) }];
+  },
+};
+
+/** One validator per distinct schema: a component schema is compiled once however many bodies use it. */
+class ValidatorEntries {
+  readonly list: ValidatorEntry[] = [];
+  private readonly byRef = new Map<string, ValidatorEntry>();
+  private readonly names = new Set<string>();
+
+  for(media: MediaModel, inlineName: string): ValidatorEntry | undefined {
+    if (media.schemaPointer === undefined) return undefined;
+    const pointer = media.schemaName === undefined ? media.schemaPointer : `/components/schemas/${media.schemaName}`;
+    const ref = `${documentId}#${parsePointer(pointer)
+      .map((segment) => "/" + encodeURIComponent(segment.replaceAll("~", "~0").replaceAll("/", "~1")))
+      .join("")}`;
+    const known = this.byRef.get(ref);
+    if (known !== undefined) return known;
+    const base = `validate${media.schemaName === undefined ? inlineName : pascalCase(media.schemaName)}`;
+    let name = base;
+    for (let index = 2; this.names.has(name); index++) name = `${base}${index}`;
+    const entry = { name, ref, pointer };
+    this.names.add(name);
+    this.byRef.set(ref, entry);
+    this.list.push(entry);
+    return entry;
+  }
+}
+
+function mediaValidators(entries: ValidatorEntries, contents: readonly MediaModel[], inlineName: string): LiteralValue {
+  const byMedia: { [mediaType: string]: LiteralValue } = {};
+  for (const media of contents) {
+    const suffix = contents.length > 1 ? pascalCase(media.mediaType.split("/").pop() ?? "") : "";
+    const entry = entries.for(media, `${inlineName}${suffix}`);
+    if (entry !== undefined) byMedia[media.mediaType] = new Code(entry.name);
+  }
+  return Object.keys(byMedia).length === 0 ? undefined : byMedia;
+}
+
+interface StandaloneCode {
+  readonly text: string;
+  /** `ajv/dist/runtime/*` modules the code uses, with the default-import binding each gets. */
+  readonly runtimeImports: readonly { readonly module: string; readonly binding: string }[];
+  /** Function formats the code reads from `allFormats`, sorted. */
+  readonly formats: readonly string[];
+}
+
+function compileStandalone(model: ApiModel, entries: readonly ValidatorEntry[]): StandaloneCode {
+  const document = structuredClone(model.document);
+  const ajv = new Ajv2020({
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    allErrors: true,
+    discriminator: false,
+    useDefaults: false,
+    coerceTypes: false,
+    removeAdditional: false,
+    inlineRefs: false,
+    formats: { ...fullFormats, ...accountFundsFormats },
+    keywords: [...openApiKeywords, ...extensionKeywords(document), "components", "paths", "webhooks"],
+    code: { source: true, esm: true, formats: _`${new Name(formatsName)}`, lines: false },
+  });
+  ajv.addSchema({ $id: documentId, components: document["components"], paths: document["paths"], webhooks: document["webhooks"] } as object);
+  for (const entry of entries) {
+    try {
+      if (ajv.getSchema(entry.ref) === undefined) throw new Error(`no schema at ${entry.pointer}`);
+    } catch (thrown) {
+      throw new SpecError({ pointer: entry.pointer, reason: `ajv cannot compile the schema: ${thrown instanceof Error ? thrown.message : String(thrown)}` });
+    }
+  }
+  const refs = Object.fromEntries(entries.map((entry) => [entry.name, entry.ref]));
+  let text = entries.length === 0 ? "" : standaloneCode.default(ajv, refs);
+
+  text = text.replace(/^"use strict";/, "");
+  text = text.replace(/export const ([A-Za-z_$][\w$]*) = ([A-Za-z_$][\w$]*);/g, "const $1 = $2;");
+  const runtimeImports = new Map<string, string>();
+  text = text.replace(/require\("([^"]+)"\)((?:\.[A-Za-z_$][\w$]*)?)/g, (_match, module: string, member: string) => {
+    if (!module.startsWith("ajv/dist/runtime/")) throw new Error(`ajv standalone code requires ${module}, which is not a run-time helper`);
+    const binding = runtimeImports.get(module) ?? `ajvRuntime${pascalCase(module.slice("ajv/dist/runtime/".length))}`;
+    runtimeImports.set(module, binding);
+    // Node imports a CommonJS module as its `module.exports`; bundlers give `exports.default`. Both work:
+    return member === ".default" ? `(${binding}.default ?? ${binding})` : `(${binding}.default ?? ${binding})${member}`;
+  });
+  const formats = new Set<string>();
+  for (const match of text.matchAll(new RegExp(`\\b${formatsName}(?:\\.([A-Za-z_$][\\w$]*)|\\[("(?:[^"\\\\]|\\\\.)*")\\])`, "g"))) {
+    formats.add(match[1] ?? (JSON.parse(match[2] ?? '""') as string));
+  }
+  return {
+    text,
+    runtimeImports: [...runtimeImports].sort(([a], [b]) => (a < b ? -1 : 1)).map(([module, binding]) => ({ module: `${module}.js`, binding })),
+    formats: [...formats].sort(),
+  };
+}
+
+/** Every `x-` extension key used anywhere in the document, so strict mode accepts it as an annotation. */
+function extensionKeywords(document: unknown): string[] {
+  const found = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key.startsWith("x-")) found.add(key);
+      visit(value);
+    }
+  };
+  visit(document);
+  return [...found].sort();
+}
+
+function propertyAccess(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+}
+
+/** `listAccounts` → `ListAccounts`, `x-www-form-urlencoded` → `XWwwFormUrlencoded`, `2XX` → `2XX`. */
+function pascalCase(text: string): string {
+  return text
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== "")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join("");
+}

@@ -1,0 +1,35 @@
+/**
+ * Makes the bundle byte-stable, exactly as `redocly bundle` + the former spec/tools/normalize-bundle.ts did:
+ *
+ * - top-level keys in the order Redocly's CLI writes them (`openapi`, `info`, `jsonSchemaDialect`, `servers`,
+ *   `security`, `tags`, `externalDocs`, `paths`, `webhooks`, `x-webhooks`, `components`, then the rest in
+ *   document order);
+ * - every `components` map sorted by name: the bundler hoists components in traversal order, so a new `$ref`
+ *   anywhere would otherwise reorder them, and diffs of generated/ would show moves instead of the real change.
+ */
+type JsonObject = { readonly [key: string]: unknown };
+
+const topLevelOrder = ["openapi", "info", "jsonSchemaDialect", "servers", "security", "tags", "externalDocs", "paths", "webhooks", "x-webhooks", "components"];
+
+function isObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function sortKeys(map: JsonObject): JsonObject {
+  return Object.fromEntries(
+    Object.keys(map)
+      .sort()
+      .map((key) => [key, map[key]]),
+  );
+}
+
+export function normalizeBundle(document: JsonObject): JsonObject {
+  const ordered: { [key: string]: unknown } = {};
+  for (const key of topLevelOrder) if (Object.hasOwn(document, key)) ordered[key] = document[key];
+  for (const [key, value] of Object.entries(document)) if (!Object.hasOwn(ordered, key)) ordered[key] = value;
+  const components = ordered["components"];
+  if (isObject(components)) {
+    ordered["components"] = Object.fromEntries(Object.entries(components).map(([kind, map]) => [kind, isObject(map) ? sortKeys(map) : map]));
+  }
+  return ordered;
+}

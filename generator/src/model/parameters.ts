@@ -1,0 +1,97 @@
+/**
+ * An operation's parameters: path-level and operation-level merged (the operation's own win, by name and
+ * location), `$ref`s followed, schemas dereferenced; path parameters in the order the path template names them.
+ */
+import type { ParameterModel } from "./model.js";
+import { childPointer } from "./json-pointer.js";
+import { isObject, resolveRefs, stringOr, type JsonObject, type Problems } from "./document.js";
+import { dereferenceSchema } from "./dereference-schema.js";
+
+export interface OperationParameters {
+  readonly pathParameters: readonly ParameterModel[];
+  readonly queryParameters: readonly ParameterModel[];
+}
+
+interface Site {
+  readonly node: unknown;
+  readonly pointer: string;
+}
+
+export function buildParameters(
+  document: JsonObject,
+  path: string,
+  pathItem: Site,
+  operation: Site,
+  problems: Problems,
+): OperationParameters {
+  const byKey = new Map<string, ParameterModel>();
+  /** Parameters that are declared but broken (already reported), so they are not reported again as missing. */
+  const broken = new Set<string>();
+  for (const owner of [pathItem, operation]) {
+    const list = isObject(owner.node) ? owner.node["parameters"] : undefined;
+    if (list === undefined) continue;
+    const listPointer = childPointer(owner.pointer, "parameters");
+    if (!Array.isArray(list)) {
+      problems.add(listPointer, "parameters must be a list");
+      continue;
+    }
+    list.forEach((entry: unknown, index) => {
+      const parameter = buildParameter(document, entry, childPointer(listPointer, index), problems);
+      if ("broken" in parameter) broken.add(parameter.broken);
+      else byKey.set(`${parameter.in}:${parameter.name}`, parameter);
+    });
+  }
+  const parameters = [...byKey.values()];
+
+  const templateNames = [...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1] ?? "");
+  const pathParameters: ParameterModel[] = [];
+  for (const name of templateNames) {
+    const declared = parameters.find((parameter) => parameter.in === "path" && parameter.name === name);
+    if (declared === undefined && !broken.has(`path:${name}`)) problems.add(operation.pointer, `path parameter {${name}} of ${path} is not declared`);
+    else if (declared !== undefined) pathParameters.push(declared);
+  }
+  for (const parameter of parameters) {
+    if (parameter.in === "path" && !templateNames.includes(parameter.name)) {
+      problems.add(operation.pointer, `path parameter ${parameter.name} is declared but ${path} has no {${parameter.name}}`);
+    }
+  }
+  return { pathParameters, queryParameters: parameters.filter((parameter) => parameter.in === "query") };
+}
+
+/** The parameter, or the `in:name` key of a broken one (its problem is reported). */
+function buildParameter(document: JsonObject, entry: unknown, pointer: string, problems: Problems): ParameterModel | { readonly broken: string } {
+  const resolved = resolveRefs(document, entry, pointer, problems);
+  if (resolved === undefined) return { broken: "" };
+  const { node } = resolved;
+  const name = node["name"];
+  const location = node["in"];
+  if (typeof name !== "string" || name === "") {
+    problems.add(resolved.pointer, "parameter has no name");
+    return { broken: "" };
+  }
+  if (location !== "path" && location !== "query") {
+    const reason =
+      location === "header" || location === "cookie"
+        ? `${location} parameter ${name} is not supported by the generated client`
+        : `parameter ${name} has no valid \`in\` (path or query)`;
+    problems.add(resolved.pointer, reason);
+    return { broken: `${String(location)}:${name}` };
+  }
+  if (node["content"] !== undefined) {
+    problems.add(resolved.pointer, `${location} parameter ${name} uses \`content\`; only \`schema\` is supported`);
+    return { broken: `${location}:${name}` };
+  }
+  if (!isObject(node["schema"])) {
+    problems.add(resolved.pointer, `${location} parameter ${name} has no schema`);
+    return { broken: `${location}:${name}` };
+  }
+  const required = node["required"] === true;
+  if (location === "path" && !required) problems.add(resolved.pointer, `path parameter ${name} must be \`required: true\``);
+  return {
+    name,
+    in: location,
+    required,
+    description: stringOr(node["description"], ""),
+    schema: dereferenceSchema(document, node["schema"], childPointer(resolved.pointer, "schema"), problems),
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Every component schema, in the (sorted) order of the bundle, with its description and how it is used: as a
+ * request, response or webhook body directly (`$ref` right under a media type), or nested (referenced from
+ * another schema, an inline body schema or a parameter). Each becomes a named type in `schemas.ts`, so its
+ * name must be a TypeScript identifier.
+ */
+import type { MediaModel, OperationModel, SchemaModel, WebhookModel } from "./model.js";
+import { isIdentifier } from "./client-names.js";
+import { componentRefName, isObject, stringOr, type JsonObject, type Problems } from "./document.js";
+import { childPointer, toPointer } from "./json-pointer.js";
+
+type Usage = SchemaModel["usedAs"][number];
+const usageOrder: readonly Usage[] = ["request", "response", "webhook", "nested"];
+
+/** Names a type alias cannot have, and the names `schemas.ts` imports from `types.ts`. */
+const reservedNames = new Set([
+  "any", "bigint", "boolean", "never", "number", "object", "string", "symbol", "undefined", "unknown", "void",
+  "components", "paths", "operations", "webhooks", "$defs",
+]);
+
+export function buildSchemas(document: JsonObject, operations: readonly OperationModel[], webhooks: readonly WebhookModel[], problems: Problems): SchemaModel[] {
+  const components = document["components"];
+  const schemas = isObject(components) ? components["schemas"] : undefined;
+  if (schemas === undefined) return [];
+  if (!isObject(schemas)) {
+    problems.add("/components/schemas", "components.schemas must be an object");
+    return [];
+  }
+
+  const usage = new Map<string, Set<Usage>>();
+  const use = (name: string | undefined, as: Usage): void => {
+    if (name !== undefined) usage.set(name, (usage.get(name) ?? new Set()).add(as));
+  };
+  const bodyPointers = new Set<string>();
+  const body = (media: MediaModel, as: Usage): void => {
+    if (media.schemaPointer !== undefined) bodyPointers.add(media.schemaPointer);
+    use(media.schemaName, as);
+  };
+  for (const operation of operations) {
+    for (const media of operation.requestBody?.contents ?? []) body(media, "request");
+    for (const response of operation.responses) for (const media of response.contents) body(media, "response");
+  }
+  for (const webhook of webhooks) body(webhook.payload, "webhook");
+  forEachSchemaRef(document, (name, pointer) => {
+    if (!bodyPointers.has(pointer) && !pointer.startsWith(childPointer("/components/schemas", name) + "/")) use(name, "nested");
+  });
+
+  return Object.entries(schemas).map(([name, schema]) => {
+    const pointer = childPointer("/components/schemas", name);
+    if (!isIdentifier(name) || reservedNames.has(name)) problems.add(pointer, `schema name ${JSON.stringify(name)} cannot be a TypeScript type name`);
+    const used = usage.get(name) ?? new Set<Usage>();
+    return {
+      name,
+      pointer,
+      description: isObject(schema) ? stringOr(schema["description"], "") : "",
+      usedAs: usageOrder.filter((as) => used.has(as)),
+    };
+  });
+}
+
+/** Calls back with the schema name and the pointer of every `$ref: #/components/schemas/<name>` in the document. */
+function forEachSchemaRef(document: JsonObject, callback: (name: string, pointer: string) => void): void {
+  const visit = (node: unknown, path: (string | number)[]): void => {
+    if (Array.isArray(node)) return node.forEach((item, index) => visit(item, [...path, index]));
+    if (!isObject(node)) return;
+    const name = componentRefName(node, "schemas");
+    if (name !== undefined) callback(name, toPointer(path));
+    const inProperties = path[path.length - 1] === "properties";
+    for (const [key, value] of Object.entries(node)) {
+      if (!inProperties && (key === "examples" || key === "example")) continue;
+      visit(value, [...path, key]);
+    }
+  };
+  visit(document, []);
+}

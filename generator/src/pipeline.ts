@@ -1,0 +1,147 @@
+/**
+ * The generator end to end: load (bundle + normalise) → build the model → run every emitter → write or check.
+ * Each step only sees the previous step's output: emitters get the model, never the spec files.
+ */
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { EmittedFile, Emitter } from "./emit/emitter.js";
+import { emitters as defaultEmitters } from "./emit/index.js";
+import { loadSpec } from "./load/load-spec.js";
+import type { SourceLocator } from "./load/source-locator.js";
+import { formatSpecProblem, SpecError, SpecErrors, specProblemsOf } from "./load/spec-error.js";
+import { buildModel } from "./model/build-model.js";
+import type { ApiModel } from "./model/model.js";
+import { checkFiles, type Drift } from "./write/check-files.js";
+import { writeFiles, type WriteResult } from "./write/write-files.js";
+
+/** The repository the generator lives in: defaults and header names are relative to it, not to the cwd. */
+export const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
+export const defaultSpecPath = resolve(repositoryRoot, "spec/openapi.yaml");
+export const defaultOutDirectory = resolve(repositoryRoot, "generated");
+
+export interface PipelineOptions {
+  /** Root file of the spec. */
+  readonly specPath: string;
+  /** Redocly config; default: `redocly.yaml` beside the spec when there is one. */
+  readonly configPath?: string;
+  /** The name generated headers give the spec; default: its path in the repository (`spec/openapi.yaml`). */
+  readonly source?: string;
+  readonly emitters?: readonly Emitter[];
+}
+
+/** Something the generator wants a person to look at that does not stop it. */
+export interface GeneratorWarning {
+  /** `bundle`, or the emitter whose library printed it (`types`, `validators`). */
+  readonly from: string;
+  readonly message: string;
+}
+
+export interface LoadedModel {
+  readonly model: ApiModel;
+  readonly warnings: readonly GeneratorWarning[];
+  readonly locate: SourceLocator;
+}
+
+export interface PipelineResult extends LoadedModel {
+  /** Every emitted file, sorted by path. */
+  readonly files: readonly EmittedFile[];
+}
+
+/** How headers name the spec: its path in the repository, or its file name when it lives elsewhere. */
+export function sourceName(specPath: string): string {
+  const path = relative(repositoryRoot, resolve(specPath));
+  if (path.startsWith("..") || isAbsolute(path)) return resolve(specPath).split(sep).pop() ?? specPath;
+  return path.split(sep).join("/");
+}
+
+export async function loadModel(options: PipelineOptions): Promise<LoadedModel> {
+  const spec = await loadSpec({ specPath: options.specPath, ...(options.configPath === undefined ? {} : { configPath: options.configPath }) });
+  const warnings = spec.warnings.map((problem) => ({ from: "bundle", message: formatSpecProblem(problem) }));
+  try {
+    const model = buildModel(spec.document, { source: options.source ?? sourceName(options.specPath) });
+    return { model, warnings, locate: spec.locate };
+  } catch (thrown) {
+    throw relocate(thrown, spec.locate);
+  }
+}
+
+export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
+  const loaded = await loadModel(options);
+  const emitted = await emitFiles(loaded.model, options.emitters ?? defaultEmitters, loaded.locate);
+  return { ...loaded, files: emitted.files, warnings: [...loaded.warnings, ...emitted.warnings] };
+}
+
+/**
+ * Runs the emitters one after the other. What a library prints to the console meanwhile (openapi-typescript's
+ * and ajv's warnings) is collected as warnings of that emitter instead of interleaving with the CLI's output.
+ */
+export async function emitFiles(
+  model: ApiModel,
+  emitters: readonly Emitter[],
+  locate: SourceLocator = () => undefined,
+): Promise<{ files: EmittedFile[]; warnings: GeneratorWarning[] }> {
+  const owners = new Map<string, string>();
+  const files: EmittedFile[] = [];
+  const warnings: GeneratorWarning[] = [];
+  for (const emitter of emitters) {
+    const printed: string[] = [];
+    let output: readonly EmittedFile[];
+    try {
+      output = await capturingConsole(printed, () => emitter.emit(model));
+    } catch (thrown) {
+      if (specProblemsOf(thrown) !== undefined) throw relocate(thrown, locate);
+      throw new Error(`emitter ${emitter.name} failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`, { cause: thrown });
+    } finally {
+      warnings.push(...printed.map((message) => ({ from: emitter.name, message })));
+    }
+    for (const file of output) {
+      const owner = owners.get(file.path);
+      if (owner !== undefined) throw new Error(`emitters ${owner} and ${emitter.name} both emit ${file.path}`);
+      owners.set(file.path, emitter.name);
+      files.push(file);
+    }
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files, warnings };
+}
+
+export async function generate(options: PipelineOptions & { readonly outDirectory: string }): Promise<PipelineResult & { readonly written: WriteResult }> {
+  const result = await runPipeline(options);
+  return { ...result, written: await writeFiles(options.outDirectory, result.files) };
+}
+
+export async function check(options: PipelineOptions & { readonly outDirectory: string }): Promise<PipelineResult & { readonly drifts: readonly Drift[] }> {
+  const result = await runPipeline(options);
+  return { ...result, drifts: await checkFiles(options.outDirectory, result.files) };
+}
+
+/** Spec errors whose pointer is into the bundle get the source file and pointer a person edits. */
+function relocate(thrown: unknown, locate: SourceLocator): unknown {
+  const problems = specProblemsOf(thrown);
+  if (problems === undefined) return thrown;
+  const located = problems.map((problem) => {
+    if (problem.file !== undefined) return problem;
+    const source = locate(problem.pointer);
+    return source === undefined ? problem : new SpecError({ file: source.file, pointer: source.pointer, reason: problem.reason });
+  });
+  return located.length === 1 ? located[0] : new SpecErrors(located);
+}
+
+const ansiColors = /\u001b\[[0-9;]*m/g;
+
+async function capturingConsole<T>(printed: string[], run: () => T | Promise<T>): Promise<T> {
+  const { warn, error, log } = console;
+  const capture = (...parts: unknown[]): void => {
+    printed.push(parts.map((part) => (typeof part === "string" ? part : String(part))).join(" ").replace(ansiColors, "").trim());
+  };
+  console.warn = capture;
+  console.error = capture;
+  console.log = capture;
+  try {
+    return await run();
+  } finally {
+    console.warn = warn;
+    console.error = error;
+    console.log = log;
+  }
+}

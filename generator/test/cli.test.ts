@@ -1,0 +1,103 @@
+import { cp, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exitCodes, main, usage } from "../src/cli.js";
+import { fixturePath, repositoryRoot, temporaryDirectory } from "./support/fixtures.js";
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await main(argv, { out: (text) => (out += text), err: (text) => (err += text) });
+  return { code, out, err };
+}
+
+describe("usage", () => {
+  it("prints help", async () => {
+    const result = await run("--help");
+    expect(result).toEqual({ code: exitCodes.ok, out: usage, err: "" });
+    expect(usage).toMatch(/^Usage: account-funds-generate <command> \[options\]/);
+    for (const word of ["generate", "check", "assumptions", "--spec", "--out", "--json"]) expect(usage).toContain(word);
+  });
+
+  it.each([[[]], [["build"]], [["generate", "extra"]], [["generate", "--unknown"]], [["check", "--json"]]])("rejects %j", async (argv) => {
+    const result = await run(...argv);
+    expect(result.code).toBe(exitCodes.usage);
+    expect(result.err).toContain(usage);
+  });
+});
+
+describe("generate and check", () => {
+  let directory: Awaited<ReturnType<typeof temporaryDirectory>>;
+  const spec = fixturePath("odata.yaml");
+  beforeAll(async () => {
+    directory = await temporaryDirectory();
+  });
+  afterAll(() => directory.remove());
+
+  it("generates, then finds the output up to date", { timeout: 60_000 }, async () => {
+    const generated = await run("generate", "--spec", spec, "--out", directory.path);
+    expect(generated.code).toBe(exitCodes.ok);
+    expect(generated.err).toBe("");
+    expect(generated.out).toMatch(/written, 0 unchanged, 0 deleted/);
+    expect(generated.out).toContain("  wrote   src/validators.ts");
+
+    const checked = await run("check", "--spec", spec, "--out", directory.path);
+    expect(checked).toMatchObject({ code: exitCodes.ok, err: "" });
+    expect(checked.out).toMatch(/is up to date\.\n$/);
+  });
+
+  it("exits 1 with a readable diff when a generated file was edited", { timeout: 60_000 }, async () => {
+    const file = join(directory.path, "src/operations.ts");
+    await writeFile(file, (await readFile(file, "utf8")).replace('method: "get"', 'method: "post"'));
+    const checked = await run("check", "--spec", spec, "--out", directory.path);
+    expect(checked.code).toBe(exitCodes.stale);
+    expect(checked.out).toContain("--- a/src/operations.ts\n+++ b/src/operations.ts\n@@ ");
+    expect(checked.out).toContain('-    method: "post",\n+    method: "get",');
+    expect(checked.out).toContain("1 generated file out of date:\n  changed src/operations.ts");
+    expect(checked.err).toMatch(/is stale: run 'make generate' and commit the result\.\n$/);
+  });
+
+  it("exits 2 with file#pointer: reason lines for a broken spec, writing nothing", async () => {
+    const result = await run("generate", "--spec", fixturePath("broken/split/openapi.yaml"), "--out", join(directory.path, "never"));
+    expect(result.code).toBe(exitCodes.specError);
+    expect(result.err.split("\n")).toEqual([
+      expect.stringMatching(/broken\/split\/paths\/items\.yaml#\/Item\/get: operation has no operationId$/),
+      expect.stringMatching(/broken\/split\/parameters\/Id\.yaml#: path parameter id has no schema$/),
+      "the spec has 2 problems; nothing was generated.",
+      "",
+    ]);
+    expect(result.out).toBe("");
+  });
+
+  it("lists assumptions as a Markdown table or JSON", async () => {
+    const table = await run("assumptions", "--spec", spec);
+    expect(table.code).toBe(exitCodes.ok);
+    expect(table.out.split("\n").slice(0, 3)).toEqual([
+      "| # | JSON pointer | assumption |",
+      "|---|---|---|",
+      "| 1 | `/paths/~1api~1v1~1Accounts({id})/get/responses/404` | 404 for an unknown key — OData v4 convention. |",
+    ]);
+    expect(table.out).toMatch(/\n3 assumptions in .*odata\.yaml\n$/);
+    const json = await run("assumptions", "--json", "--spec", spec);
+    expect(JSON.parse(json.out)).toContainEqual({ pointer: "/components/parameters/ODataTop", text: "OData v4.01 paging — not shown in the reference." });
+  });
+});
+
+describe("check against a copy of the committed package", () => {
+  let directory: Awaited<ReturnType<typeof temporaryDirectory>>;
+  beforeAll(async () => {
+    directory = await temporaryDirectory();
+    await cp(join(repositoryRoot, "generated"), directory.path, { recursive: true, filter: (source) => !/[\\/](node_modules|dist)$/.test(source) });
+  });
+  afterAll(() => directory.remove());
+
+  it("exits 1 with a diff when a file of the copy is altered", { timeout: 120_000 }, async () => {
+    const file = join(directory.path, "src/schemas.ts");
+    await writeFile(file, (await readFile(file, "utf8")).replace("export type AccountDto =", "export type AccountDTO ="));
+    const checked = await run("check", "--out", directory.path);
+    expect(checked.code).toBe(exitCodes.stale);
+    expect(checked.out).toContain("-export type AccountDTO =");
+    expect(checked.out).toContain("+export type AccountDto =");
+    expect(checked.out).toMatch(/generated files? out of date:\n(.*\n)* {2}changed src\/schemas\.ts/);
+  });
+});

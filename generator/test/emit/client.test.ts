@@ -1,0 +1,98 @@
+import { readdir } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import { clientEmitter, signatureParameters, tokenOperations } from "../../src/emit/client.js";
+import { indexExportNames, indexFileEmitter } from "../../src/emit/index-file.js";
+import { runtimeDirectory, runtimeEmitter } from "../../src/emit/runtime.js";
+import { fixtureModel, fixtureOperations } from "./client-fixture.js";
+
+async function emitted(emitter: typeof clientEmitter, model = fixtureModel()): Promise<Map<string, string>> {
+  return new Map((await emitter.emit(model)).map((file) => [file.path, file.contents]));
+}
+
+describe("client emitter", () => {
+  it("emits src/client.ts (snapshot)", async () => {
+    const files = await emitted(clientEmitter);
+    expect([...files.keys()]).toEqual(["src/client.ts"]);
+    await expect(files.get("src/client.ts")).toMatchFileSnapshot("./__snapshots__/client.ts.snap");
+  });
+
+  it("is deterministic", async () => {
+    expect(await emitted(clientEmitter)).toEqual(await emitted(clientEmitter));
+  });
+
+  it("declares each kind of method with the runtime's argument layout", async () => {
+    const text = (await emitted(clientEmitter)).get("src/client.ts") ?? "";
+    expect(text.startsWith("// The client: one method per operation")).toBe(true);
+    expect(text).toContain("listBalances: ODataListMethod<");
+    expect(text).toContain('[accountId: Path<"listAccountBalances", "accountId">]');
+    expect(text).toContain('query?: ODataEntityQuery<Schema<"AccountBalanceDto">>');
+    expect(text).toContain('createAccountTransfer(body: Body<"createAccountTransfer">, init?: CallOptions): Result<M, "createAccountTransfer">;');
+    expect(text).toContain('approveTransfer(transferId: Path<"approveTransfer", "transferId">, init?: CallOptions): Result<M, "approveTransfer">;');
+    expect(text).toContain('query: Query<"getJobStatus">');
+    expect(text).toContain("tokenOperations: { clientSecret: operations.requestPasswordToken, mtls: operations.requestMtlsPasswordToken }");
+    expect(text).toContain('return parseWebhookEventsWith<ElementOf<Schema<"WebhookEventDelivery">>>(webhookValidators.accountFundsEvent!, body);');
+    expect(text).toContain("A `*\\/` in a description is escaped.");
+  });
+
+  it("keeps parameters legal: reserved names renamed, an optional body before a required query becomes `| undefined`", () => {
+    const annotate = fixtureOperations.find((operation) => operation.operationId === "annotateJob");
+    expect(signatureParameters(annotate!)).toEqual([
+      { name: "defaultParam", type: 'Path<"annotateJob", "default">', hasQuestionToken: false },
+      { name: "body", type: 'Body<"annotateJob"> | undefined', hasQuestionToken: false },
+      { name: "query", type: 'Query<"annotateJob">', hasQuestionToken: false },
+      { name: "init", type: "CallOptions", hasQuestionToken: true },
+    ]);
+  });
+
+  it("finds the token operations by security and form body", () => {
+    const found = tokenOperations(fixtureModel());
+    expect(found.clientSecret?.operationId).toBe("requestPasswordToken");
+    expect(found.mtls?.operationId).toBe("requestMtlsPasswordToken");
+    expect(tokenOperations(fixtureModel({ operations: [] }))).toEqual({});
+  });
+
+  it("names one parser per webhook when there are several", async () => {
+    const model = fixtureModel();
+    const second = { ...model.webhooks[0]!, name: "otherEvent" };
+    const text = (await emitted(clientEmitter, { ...model, webhooks: [...model.webhooks, second] })).get("src/client.ts") ?? "";
+    expect(text).toContain("export function parseAccountFundsEvent(");
+    expect(text).toContain("export function parseOtherEvent(");
+    expect(text).not.toContain("parseWebhookEvents(");
+  });
+});
+
+describe("index emitter", () => {
+  it("emits src/index.ts and src/node.ts (snapshot)", async () => {
+    const files = await emitted(indexFileEmitter);
+    expect([...files.keys()]).toEqual(["src/index.ts", "src/node.ts"]);
+    await expect(files.get("src/index.ts")).toMatchFileSnapshot("./__snapshots__/index.ts.snap");
+    await expect(files.get("src/node.ts")).toMatchFileSnapshot("./__snapshots__/node.ts.snap");
+  });
+
+  it("keeps undici out of the main entry", async () => {
+    const files = await emitted(indexFileEmitter);
+    expect(files.get("src/index.ts")).not.toContain("node.js");
+    expect(files.get("src/node.ts")).toContain('from "./runtime/node.js"');
+  });
+
+  it("refuses a schema whose name clashes with an export", async () => {
+    const model = fixtureModel();
+    expect(indexExportNames(model)).toContain("AccountsClient");
+    const clashing = fixtureModel({ schemas: [...model.schemas, { name: "AccountsClient", pointer: "/x", description: "", usedAs: [] }] });
+    await expect(indexFileEmitter.emit(clashing)).rejects.toThrow(/AccountsClient/);
+  });
+});
+
+describe("runtime emitter", () => {
+  it("copies every runtime module verbatim behind the header", async () => {
+    const files = await emitted(runtimeEmitter);
+    const sources = (await readdir(runtimeDirectory)).filter((name) => name.endsWith(".ts")).sort();
+    expect([...files.keys()]).toEqual(sources.map((name) => `src/runtime/${name}`));
+    const request = files.get("src/runtime/request.ts") ?? "";
+    expect(request.split("\n")[0]).toBe("// Client runtime: generator/runtime/request.ts, copied verbatim.");
+    expect(request).toContain("export function createRuntime(");
+    for (const [path, text] of files) {
+      if (path !== "src/runtime/node.ts") expect(text, path).not.toMatch(/from "undici"/);
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import type { CompiledValidator } from "../../runtime/compiled-validator.js";
+import { parseWebhookEventsWith } from "../../runtime/webhooks.js";
+
+const event = {
+  type: "object",
+  required: ["EntityType", "EntityId", "Reason", "ApiUrl"],
+  properties: {
+    EntityType: { enum: ["Transfer", "Withdrawal"] },
+    EntityId: { type: "integer" },
+    Reason: { type: "string" },
+    ApiUrl: { type: "string" },
+  },
+};
+const validate = new Ajv2020({ allErrors: true }).compile({ type: "array", items: event }) as unknown as CompiledValidator;
+
+type Event = { EntityType: string; EntityId: number; Reason: string; ApiUrl: string };
+const delivery = [{ EntityType: "Transfer", EntityId: 1, Reason: "TransferCreated", ApiUrl: "https://api.test/api/v1/OutboundTransfers(1)" }];
+
+describe("parseWebhookEvents", () => {
+  it("accepts a JSON string, bytes, an ArrayBuffer or a parsed array", () => {
+    const textBody = JSON.stringify(delivery);
+    const bytes = new TextEncoder().encode(textBody);
+    for (const body of [textBody, bytes, Buffer.from(textBody), bytes.buffer, delivery]) {
+      expect(parseWebhookEventsWith<Event>(validate, body)).toEqual({ ok: true, events: delivery });
+    }
+    expect(parseWebhookEventsWith<Event>(validate, "[]")).toEqual({ ok: true, events: [] });
+  });
+
+  it("reports invalid JSON", () => {
+    const result = parseWebhookEventsWith(validate, "[{");
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.code).toBe("invalid_json");
+    expect(parseWebhookEventsWith(validate, new Uint8Array([0xff, 0xfe]))).toMatchObject({ ok: false, error: { code: "invalid_json" } });
+  });
+
+  it("reports schema violations with paths", () => {
+    const result = parseWebhookEventsWith(validate, [{ EntityType: "Exchange", EntityId: "1", Reason: "X" }]);
+    expect(result).toMatchObject({ ok: false, error: { code: "invalid_payload" } });
+    if (result.ok) throw new Error("expected a failure");
+    expect(result.error.issues.map((issue) => issue.path)).toEqual(expect.arrayContaining(["/0", "/0/EntityType", "/0/EntityId"]));
+    expect(parseWebhookEventsWith(validate, { not: "an array" })).toMatchObject({ ok: false, error: { code: "invalid_payload" } });
+  });
+
+  it("rejects bodies that are not JSON at all", () => {
+    expect(parseWebhookEventsWith(validate, undefined)).toMatchObject({ ok: false, error: { code: "unsupported_body" } });
+    expect(parseWebhookEventsWith(validate, () => 1)).toMatchObject({ ok: false, error: { code: "unsupported_body" } });
+  });
+});
