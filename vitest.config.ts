@@ -1,14 +1,17 @@
 import { defineConfig } from "vitest/config";
 
 // One vitest project per package; each package keeps its own tests in its own test/ folder.
+// Property tests are CPU-bound and CI has 2 shared cores: a generous timeout keeps them from flaking
+// (speed is measured by `make bench`, never by a test's time).
+const testTimeout = 60_000;
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "validators", root: "./validators", include: ["test/**/*.test.ts"] } },
-      { test: { name: "spec", root: "./spec", include: ["test/**/*.test.ts"] } },
-      { test: { name: "cross-package", root: "./test", include: ["*.test.ts"] } },
-      { test: { name: "client", root: "./test/client", include: ["**/*.test.ts"] } },
-      { test: { name: "generator", root: "./generator", include: ["test/**/*.test.ts"] } },
+      { test: { name: "validators", testTimeout, root: "./validators", include: ["test/**/*.test.ts"] } },
+      { test: { name: "spec", testTimeout, root: "./spec", include: ["test/**/*.test.ts"] } },
+      { test: { name: "cross-package", testTimeout, root: "./test", include: ["*.test.ts"] } },
+      { test: { name: "client", testTimeout, root: "./test/client", include: ["**/*.test.ts"] } },
+      { test: { name: "generator", testTimeout, root: "./generator", include: ["test/**/*.test.ts"] } },
     ],
   },
 });

@@ -14,7 +14,15 @@ export type Validator<T, Extra extends object = {}, Options = undefined> = ((
 ) => Result<T, Extra>) &
   StandardSchemaV1<unknown, T>;
 
-/** Mark calls with `/* @__PURE__ *\/` so bundlers drop validators that are never used. */
+/**
+ * Mark calls with `/* @__PURE__ *\/` so bundlers drop validators that are never used.
+ *
+ * Every validator keeps this wrapper, the fast identifier paths included: on Node 20 the try/catch and the
+ * closure measured free (V8 inlines `safe` into each call site, and the closures sharing one feedback vector
+ * made no measurable difference, fresh or after seven other validators had run), so dropping the safety net for
+ * speed would trade a guarantee for nothing. What does cost is the inlining budget: keep the validate function
+ * small and put slow paths in functions of their own, so that V8 still inlines the fast path whole.
+ */
 export function defineValidator<T, Extra extends object = {}, Options = undefined>(
   validate: (input: unknown, options?: Options) => Result<T, Extra>,
 ): Validator<T, Extra, Options> {

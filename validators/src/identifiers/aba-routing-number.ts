@@ -36,7 +36,7 @@ export function isValidPrefix(prefix: number): boolean {
 }
 
 /** The routing number's own rules on its nine digits, given their 3-7-1 weighted sum: prefix, then check digit. */
-function checkDigits(value: string, sum: number): string | Issue {
+function checkPrefixAndSum(value: string, sum: number): string | Issue {
   const prefix = (value.charCodeAt(0) - 0x30) * 10 + (value.charCodeAt(1) - 0x30);
   if (!isValidPrefix(prefix)) {
     return issue(
@@ -63,14 +63,14 @@ function readCanonicalAba(input: string): string | Issue | undefined {
     if (a >>> 0 > 9 || b >>> 0 > 9 || c >>> 0 > 9) return undefined; // unsigned: below "0" wraps
     sum += 3 * a + 7 * b + c;
   }
-  return checkDigits(input, sum);
+  return checkPrefixAndSum(input, sum);
 }
 
 function readAba(input: string): string | Issue {
   const canonical = readCanonicalAba(input);
   if (canonical !== undefined) return canonical;
   const value = readGroups(input, FORM);
-  return typeof value === "string" ? checkDigits(value, weightedSum(value, 9)) : value;
+  return typeof value === "string" ? checkPrefixAndSum(value, weightedSum(value, 9)) : value;
 }
 
 /** Removes spaces and hyphens; no validation. */

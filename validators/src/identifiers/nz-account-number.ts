@@ -195,7 +195,10 @@ function isAllocated(bank: Bank | undefined, branch: number): boolean {
   return false;
 }
 
-/** Digits of the number being read by the fast path, in the spec's order (no dashes); reused across calls. */
+/**
+ * Digits of the number being read by the fast path, in the spec's order (no dashes); reused across calls.
+ * 19 slots, the longest input the fast path reads, so that no input writes past the end.
+ */
 let scratch: Int32Array | undefined;
 
 /**
@@ -248,7 +251,7 @@ function checksumOf(digits: Int32Array, count: number, algorithm: Algorithm): nu
  * for printed input, `value` for compact input; `bank` comes from the bank table.
  */
 function readCanonicalNz(input: string): Success<string, NzAccountNumberDetails> | Issue | undefined {
-  const digits = (scratch ??= new Int32Array(16));
+  const digits = (scratch ??= new Int32Array(19));
   const count = readCanonicalDigits(input, digits);
   if (count === 0) return undefined;
   const bank = bankTable()[numberOf(digits, 0, 2)];
