@@ -12,7 +12,7 @@ SPEC_ROOT := spec/openapi.yaml
 export REDOCLY_TELEMETRY := off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
 
-.PHONY: all install generate build build-validators check-generated lint typecheck publint unit test bench assumptions clean
+.PHONY: all install generate build build-validators check-generated lint typecheck publint package-checks consumer api-report api-report-check unit test bench assumptions clean
 
 ## all: install (npm ci when the lock file changed), generate, build.
 all: install generate build
@@ -60,14 +60,39 @@ publint: build
 	$(BIN)/publint run validators --strict
 	$(BIN)/publint run generated --strict
 
+## package-checks: attw ("are the types wrong") on the packed tarballs of both packages, with the esm-only profile:
+## they are ESM-only ("type": "module", no "require" condition), so require() from CommonJS and node10 resolution
+## of subpaths are not expected to work, and every ESM resolution (node16 from ESM, bundler) must be clean.
+package-checks: build
+	@dir="$$(mktemp -d)"; trap 'rm -rf "$$dir"' EXIT; \
+	npm pack --silent --loglevel=error --workspace @account-funds/validators --workspace @account-funds/client --pack-destination "$$dir" >/dev/null; \
+	for tarball in "$$dir"/*.tgz; do \
+	  echo "attw --profile esm-only $$(basename "$$tarball")"; \
+	  $(BIN)/attw "$$tarball" --profile esm-only --no-emoji --no-color --format table-flipped; \
+	done
+
+## consumer: a project of its own installs the packed tarballs and compiles (tsc, skipLibCheck off) with
+## moduleResolution nodenext, bundler, and bundler for the browser without @types/node (test/consumer/).
+consumer: build
+	$(BIN)/tsx test/consumer/check.ts
+
+## api-report: rewrite the API Extractor reports of @account-funds/client (api-report/*.api.md); commit them.
+api-report: build
+	api-report/run.sh --local
+
+## api-report-check: fail when the built public API differs from the committed reports (fix: `make api-report`).
+api-report-check: build
+	api-report/run.sh
+
 ## unit: every vitest project (unit, property, contract tests).
 unit: build
 	$(BIN)/vitest run
 
 ## test: everything CI runs.
-test: install lint typecheck check-generated build publint unit
+test: install lint typecheck check-generated build publint package-checks consumer api-report-check unit
 
-## bench: benchmarks with ratios against peers measured in the same run.
+## bench: benchmarks with ratios against peers measured in the same run: the validators' (validators/bench) and the
+## client's (generator/bench: per-call overhead, generate time, type instantiations, bundle size).
 bench: build
 	npm run bench --workspaces --if-present
 
@@ -76,4 +101,4 @@ assumptions: install
 	@$(GENERATOR) assumptions --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) $(ARGS)
 
 clean:
-	rm -rf validators/dist generated/dist
+	rm -rf validators/dist generated/dist api-report/temp

@@ -11,7 +11,11 @@ export default defineConfig({
       { test: { name: "spec", testTimeout, root: "./spec", include: ["test/**/*.test.ts"] } },
       { test: { name: "cross-package", testTimeout, root: "./test", include: ["*.test.ts"] } },
       { test: { name: "client", testTimeout, root: "./test/client", include: ["**/*.test.ts"] } },
-      { test: { name: "generator", testTimeout, root: "./generator", include: ["test/**/*.test.ts"] } },
+      // Not isolated: the generator's tests share no mutable module state (no vi.mock, timers restored after each
+      // test), and loading TypeScript, ts-morph, prettier and ajv once rather than once per file, with one shared run
+      // of the real spec (generator/test/support/real-spec.ts), halves the project's time. A test that mocks modules
+      // must restore them, or go to a project of its own.
+      { test: { name: "generator", testTimeout, root: "./generator", include: ["test/**/*.test.ts"], isolate: false } },
     ],
   },
 });

@@ -4,9 +4,10 @@
 
 import type { components, operations as OperationTypes } from "./types.js";
 import { operations } from "./operations.js";
-import { operationValidators, webhookValidators } from "./validators.js";
+import { webhookValidators } from "./validators/webhooks.js";
 import { bindGroups } from "./runtime/bind.js";
 import type { CallOptions, ClientOptions } from "./runtime/client-options.js";
+import type { OperationValidators } from "./runtime/compiled-validator.js";
 import type { ODataEntityQuery } from "./runtime/odata.js";
 import type {
   ODataListMethod,
@@ -1186,6 +1187,24 @@ const groups = {
     requestMtlsPasswordToken: operations.requestMtlsPasswordToken,
   },
 } as const;
+/** The operations' validators, loading or loaded; undefined until first use and after a failed load. */
+let operationValidators: Promise<Readonly<Record<string, OperationValidators>>> | undefined;
+
+/**
+ * The precompiled validators of every operation's request and response bodies, by operationId. They are
+ * most of this package's code, so they are loaded on first use — by a client with `validateResponses` or
+ * `validateRequests`, or by this call — as a chunk of their own in a bundle.
+ */
+export function loadOperationValidators(): Promise<Readonly<Record<string, OperationValidators>>> {
+  operationValidators ??= import("./validators/operations.js").then(
+    (module) => module.operationValidators,
+    (error: unknown) => {
+      operationValidators = undefined;
+      throw error;
+    },
+  );
+  return operationValidators;
+}
 
 /**
  * Creates a client. Authentication is built in: pass `credentials` and `authUrl` (client secret, or with
@@ -1203,7 +1222,7 @@ const groups = {
  */
 export function createAccountFundsClient(options: ClientOptions): AccountFundsClient {
   const runtime = createRuntime(options, {
-    operationValidators,
+    loadOperationValidators,
     tokenOperations: { clientSecret: operations.requestPasswordToken, mtls: operations.requestMtlsPasswordToken },
   });
   return Object.freeze({

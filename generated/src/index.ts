@@ -4,6 +4,7 @@
 
 export {
   createAccountFundsClient,
+  loadOperationValidators,
   parseWebhookEvents,
   type AccountFundsClient,
   type ClientGroups,
@@ -29,7 +30,7 @@ export {
 export type { components, operations, paths, webhooks } from "./types.js";
 export type * from "./schemas.js";
 export { operations as operationMetadata, type OperationId } from "./operations.js";
-export { operationValidators, webhookValidators } from "./validators.js";
+export { webhookValidators } from "./validators/webhooks.js";
 export {
   AbortError,
   AccountFundsError,
@@ -39,6 +40,7 @@ export {
   ConnectionError,
   GoneError,
   NotFoundError,
+  RequestValidationError,
   ResponseValidationError,
   TimeoutError,
   TokenRequestError,
@@ -75,4 +77,9 @@ export type { Created, DefaultResultOf, ODataListMethod, RawResultOf, ResultMode
 export type { RetrySettings } from "./runtime/retry.js";
 export type { WebhookParseError, WebhookParseErrorCode, WebhookParseResult } from "./runtime/webhooks.js";
 export type { OperationMetadata } from "./runtime/operation-metadata.js";
-export type { CompiledValidator, OperationValidators, ValidationErrorObject } from "./runtime/compiled-validator.js";
+export type {
+  CompiledValidator,
+  MultipartValidators,
+  OperationValidators,
+  ValidationErrorObject,
+} from "./runtime/compiled-validator.js";

@@ -1,8 +1,8 @@
 /**
  * Every error the client throws is an `AccountFundsError`. HTTP failures are `ApiStatusError`s, with a class per
  * status the reference names (400, 401, 404, 410); transport failures are `ConnectionError`, `TimeoutError` and
- * `AbortError`; a failed token request is a `TokenRequestError`; an opted-in response check that fails is a
- * `ResponseValidationError`. Messages, bodies, URLs and `toJSON()` are redacted before they are stored: an error
+ * `AbortError`; a failed token request is a `TokenRequestError`; an opted-in check that fails is a
+ * `RequestValidationError` (before anything is sent) or a `ResponseValidationError`. Messages, bodies, URLs and `toJSON()` are redacted before they are stored: an error
  * can be logged whole.
  */
 
@@ -23,6 +23,7 @@ export interface AccountFundsErrorInit {
   readonly cause?: unknown;
 }
 
+/** The base class of every error the client throws: `catch (error) { if (error instanceof AccountFundsError) ... }`. */
 export class AccountFundsError extends Error {
   override name = "AccountFundsError";
   /** HTTP status of the response, when there was one. */
@@ -119,6 +120,27 @@ export interface ValidationIssue {
   /** JSON pointer into the checked value (`/value/0/Id`); `""` for the root. */
   readonly path: string;
   readonly message: string;
+  /** The JSON Schema keyword that failed (`required`, `type`, `format`, ...), for handling issues by kind. */
+  readonly keyword: string;
+  /** The keyword's details, as ajv reports them: `{ missingProperty: "Amount" }`, `{ format: "iban" }`, ... */
+  readonly params: { readonly [key: string]: unknown };
+}
+
+/**
+ * `validateRequests: true` and a request body that does not match the spec. Thrown before anything is sent: no
+ * token was requested and the API saw nothing.
+ */
+export class RequestValidationError extends AccountFundsError {
+  override name = "RequestValidationError";
+  readonly issues: readonly ValidationIssue[];
+  constructor(init: AccountFundsErrorInit & { readonly issues: readonly ValidationIssue[] }) {
+    super(init);
+    this.issues = init.issues;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), issues: this.issues };
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * (path, query and body serialisation), sends it through the transport (auth, timeouts, retries, hooks), and turns
  * the response into the call's result: the success body, a `Created` for a 201, text for `text/plain`, nothing
  * for a body-less success; or an error class for the status. `withResponse` calls get every declared status as a
- * value instead. Opt-in response validation uses the precompiled validators.
+ * value instead. Opt-in request and response validation use the precompiled validators, loaded on first use.
  */
 import createClient from "openapi-fetch";
 import { DEFAULT_TOKEN_REFRESH_SKEW_MS, createPasswordTokenSource, createProvidedTokenSource, serverUrl } from "./auth.js";
@@ -11,6 +11,7 @@ import type { CallOptions, ClientOptions, FetchLike } from "./client-options.js"
 import type { OperationValidators } from "./compiled-validator.js";
 import {
   AccountFundsError,
+  RequestValidationError,
   ResponseValidationError,
   errorForStatus,
   type RequestSummary,
@@ -26,10 +27,15 @@ import { createRedactor } from "./redact.js";
 import { DEFAULT_MAX_RETRIES, isIdempotentMethod, retryPolicy } from "./retry.js";
 import { DEFAULT_TIMEOUT_MS } from "./timeout.js";
 import { createTransport, type RequestTemplate, type SendContext, type TokenSource } from "./transport.js";
+import { requestBodyIssues, responseBodyIssues } from "./validation.js";
 
 export interface RuntimeConfig {
-  /** Precompiled validators by operationId, for `validateResponses`. */
-  readonly operationValidators?: Readonly<Record<string, OperationValidators>>;
+  /**
+   * Loads the precompiled validators by operationId; called only with `validateResponses` or `validateRequests`,
+   * by the first call that validates. The validators are most of the client's code: a client that never
+   * validates never loads them (the façade's loader is a dynamic `import()`, a chunk of its own in a bundle).
+   */
+  readonly loadOperationValidators?: () => Promise<Readonly<Record<string, OperationValidators>>>;
   /** The token operations the built-in authentication uses. */
   readonly tokenOperations?: {
     /** Password grant with a client secret (`/connect/token`). */
@@ -154,19 +160,54 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
     return { response, data, error, url };
   }
 
-  function validate(operation: OperationMetadata, response: Response, data: unknown, url: string): void {
+  async function validatorsOf(operation: OperationMetadata): Promise<OperationValidators | undefined> {
+    if (config.loadOperationValidators === undefined) return undefined;
+    try {
+      return (await config.loadOperationValidators())[operation.operationId];
+    } catch (error) {
+      throw new AccountFundsError({
+        message: `The validators could not be loaded: ${redactor.string(error instanceof Error ? error.message : String(error))}`,
+        code: "validators_unavailable",
+        operationId: operation.operationId,
+        cause: error,
+      });
+    }
+  }
+
+  function redactedIssues(issues: readonly ValidationIssue[]): ValidationIssue[] {
+    return issues.map((issue) => ({
+      ...issue,
+      message: redactor.string(issue.message),
+      params: redactor.value(issue.params) as ValidationIssue["params"],
+    }));
+  }
+
+  /** `validateRequests`: throws before anything (a token request included) is sent. */
+  async function checkRequest(operation: OperationMetadata, body: unknown): Promise<void> {
+    if (!options.validateRequests || body === undefined || operation.requestBody === undefined) return;
+    const mediaType = requestMediaType(operation.requestBody, body);
+    const issues = redactedIssues(requestBodyIssues(await validatorsOf(operation), mediaType, body));
+    const first = issues[0];
+    if (first === undefined) return;
+    throw new RequestValidationError({
+      message: `The request body of ${operation.operationId} does not match the spec: ${first.path || "(root)"} ${first.message}`,
+      code: "invalid_request",
+      request: summaryOf(operation, ""),
+      operationId: operation.operationId,
+      issues,
+    });
+  }
+
+  async function checkResponse(operation: OperationMetadata, response: Response, data: unknown, url: string): Promise<void> {
     if (!options.validateResponses) return;
     const status = response.status;
     const declared = declaredResponse(operation, status);
-    const byStatus = config.operationValidators?.[operation.operationId]?.responses;
-    const validator = declared?.mediaType ? (byStatus?.[declared.key]?.[declared.mediaType] ?? undefined) : undefined;
-    if (!validator || validator(data)) return;
-    const issues = (validator.errors ?? []).map(
-      (error): ValidationIssue => ({ path: error.instancePath, message: redactor.string(error.message ?? error.keyword) }),
-    );
+    if (declared?.mediaType === undefined) return;
+    const issues = redactedIssues(responseBodyIssues(await validatorsOf(operation), declared.key, declared.mediaType, data));
     const first = issues[0];
+    if (first === undefined) return;
     throw new ResponseValidationError({
-      message: `The ${status} response of ${operation.operationId} does not match the spec${first ? `: ${first.path || "(root)"} ${first.message}` : ""}`,
+      message: `The ${status} response of ${operation.operationId} does not match the spec: ${first.path || "(root)"} ${first.message}`,
       status,
       code: "invalid_response",
       request: summaryOf(operation, url),
@@ -182,11 +223,11 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
     return { method: operation.method.toUpperCase(), url: redactor.url(url || `${baseUrl}${operation.path}`) };
   }
 
-  function shape(mode: ResultMode, operation: OperationMetadata, executed: Executed): unknown {
+  async function shape(mode: ResultMode, operation: OperationMetadata, executed: Executed): Promise<unknown> {
     const { response, url } = executed;
     const status = response.status;
     if (response.ok) {
-      validate(operation, response, executed.data, url);
+      await checkResponse(operation, response, executed.data, url);
       if (mode === "raw") return { ok: true, status, data: executed.data, response };
       if (status === 201) {
         const parsed = parseLocation(response.headers.get("location"), url);
@@ -224,7 +265,8 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
 
   async function call(mode: ResultMode, operation: OperationMetadata, args: CallArgs, init?: CallOptions): Promise<unknown> {
     try {
-      return shape(mode, operation, await execute(operation, targetOf(operation, args), init));
+      await checkRequest(operation, args.body);
+      return await shape(mode, operation, await execute(operation, targetOf(operation, args), init));
     } catch (error) {
       reportError(operation, error);
       throw error;
@@ -234,7 +276,7 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
   async function* paginate(operation: OperationMetadata, args: CallArgs, init?: CallOptions): AsyncGenerator<unknown, void, undefined> {
     const page = async (target: Target): Promise<Page> => {
       const executed = await execute(operation, target, init);
-      return { data: shape("data", operation, executed), url: executed.url };
+      return { data: await shape("data", operation, executed), url: executed.url };
     };
     try {
       yield* paginatePages<unknown>(
@@ -298,14 +340,12 @@ function encodeBody(operation: OperationMetadata, body: unknown): EncodedBody | 
     return undefined;
   }
   if (!accepted) throw new TypeError(`${operation.operationId} takes no request body`);
-  if (body instanceof MultipartBody || (typeof FormData !== "undefined" && body instanceof FormData)) {
-    if (!accepted.mediaTypes.includes("multipart/form-data")) {
-      throw new TypeError(`${operation.operationId} does not accept multipart/form-data`);
-    }
+  const mediaType = requestMediaType(accepted, body);
+  if (mediaType === "multipart/form-data") {
+    if (!accepted.mediaTypes.includes(mediaType)) throw new TypeError(`${operation.operationId} does not accept multipart/form-data`);
     if (body instanceof MultipartBody) return encodeMultipart(body.parts);
-    return { body, contentType: null }; // fetch sets the boundary
+    return { body: body as FormData, contentType: null }; // fetch sets the boundary
   }
-  const mediaType = accepted.mediaTypes.find((type) => type !== "multipart/form-data") ?? "application/json";
   if (mediaType === "application/x-www-form-urlencoded") {
     const form = new URLSearchParams();
     for (const [name, value] of Object.entries(body as object)) {
@@ -315,6 +355,12 @@ function encodeBody(operation: OperationMetadata, body: unknown): EncodedBody | 
   }
   if (mediaType.startsWith("text/")) return { body: String(body), contentType: `${mediaType}; charset=utf-8` };
   return { body: JSON.stringify(body), contentType: isJson(mediaType) ? mediaType : "application/json" };
+}
+
+/** The media type a body goes as: multipart for `multipart(...)` and FormData, else the operation's first other one. */
+function requestMediaType(accepted: NonNullable<OperationMetadata["requestBody"]>, body: unknown): string {
+  if (body instanceof MultipartBody || (typeof FormData !== "undefined" && body instanceof FormData)) return "multipart/form-data";
+  return accepted.mediaTypes.find((type) => type !== "multipart/form-data") ?? "application/json";
 }
 
 function acceptOf(operation: OperationMetadata): string {

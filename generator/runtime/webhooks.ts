@@ -4,6 +4,7 @@
  */
 import type { CompiledValidator } from "./compiled-validator.js";
 import type { ValidationIssue } from "./errors.js";
+import { issuesOf } from "./validation-issues.js";
 
 export type WebhookParseErrorCode =
   /** The body is not JSON. */
@@ -44,9 +45,7 @@ export function parseWebhookEventsWith<E>(validate: CompiledValidator, body: unk
   }
 
   if (validate(value)) return { ok: true, events: value as E[] };
-  const issues = (validate.errors ?? []).map(
-    (error): ValidationIssue => ({ path: error.instancePath, message: error.message ?? error.keyword }),
-  );
+  const issues = issuesOf(validate.errors);
   const first = issues[0];
   return failure(
     "invalid_payload",

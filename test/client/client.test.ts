@@ -13,10 +13,12 @@ import {
   BadRequestError,
   GoneError,
   NotFoundError,
+  RequestValidationError,
   TimeoutError,
   TokenRequestError,
   createAccountFundsClient,
   filter,
+  loadOperationValidators,
   multipart,
   operationMetadata,
   parseWebhookEvents,
@@ -160,6 +162,56 @@ describe("the façade", () => {
     const ids: number[] = [];
     for await (const transfer of client.transfers.listTransfers.paginate({ $top: 2 })) ids.push(transfer.Id);
     expect(ids).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe("validation", () => {
+  const transfer = { AccountId: 2001, CurrencyCode: "GBP", BeneficiaryId: 3001, Amount: 250 };
+  const withdrawal = { AccountId: 2001, CurrencyCode: "USD", BeneficiaryId: 4003, Amount: 7800 };
+
+  it("validateRequests: an invalid body is refused before anything reaches fetch", async () => {
+    const { api, client } = setup({ validateRequests: true });
+    api.on("POST", "/api/v1/Transfers/CreateAccountTransfer", () => json(201, { Id: 1 }));
+    const error = (await client.transfers
+      .createAccountTransfer({ ...transfer, CurrencyCode: "gbp", Amount: -1 })
+      .catch((caught: unknown) => caught)) as RequestValidationError;
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error.issues.map((issue) => [issue.path, issue.keyword])).toEqual([
+      ["/CurrencyCode", "pattern"],
+      ["/Amount", "exclusiveMinimum"],
+    ]);
+    expect(api.requests).toEqual([]);
+    await expect(client.transfers.createAccountTransfer(transfer)).resolves.toMatchObject({ id: 1 });
+  });
+
+  it("validateRequests: a multipart withdrawal is checked by its Request part, with real files as documents", async () => {
+    const { api, client } = setup({ validateRequests: true, validateResponses: true });
+    api.on("POST", "/api/v1/Withdrawals/CreateAccountWithdrawal", () => json(201, { Id: 7 }, { location: "/api/v1/Withdrawals(7)" }));
+    const documents = [new File(["%PDF"], "proforma.pdf", { type: "application/pdf" }), { data: new Uint8Array([1, 2]), filename: "scan.png", contentType: "image/png" }];
+    await expect(client.withdrawals.createAccountWithdrawal(multipart({ Request: withdrawal, SupportingDocuments: documents }))).resolves.toMatchObject({ id: 7 });
+    expect(api.to("/api/v1/Withdrawals/CreateAccountWithdrawal")).toHaveLength(1);
+
+    const error = (await client.withdrawals
+      .createAccountWithdrawal(multipart({ Request: { ...withdrawal, CurrencyCode: "usd" }, SupportingDocuments: ["<binary>" as never] }))
+      .catch((caught: unknown) => caught)) as RequestValidationError;
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error.issues.map((issue) => [issue.path, issue.keyword])).toEqual([
+      ["/Request/CurrencyCode", "pattern"],
+      ["/SupportingDocuments/0", "type"],
+    ]);
+    expect(api.to("/api/v1/Withdrawals/CreateAccountWithdrawal")).toHaveLength(1);
+  });
+
+  it("loads the operations' validators once, on demand, with the multipart form described by part", async () => {
+    expect(loadOperationValidators()).toBe(loadOperationValidators());
+    const validators = await loadOperationValidators();
+    const withdrawalValidators = validators["createAccountWithdrawal"];
+    expect(withdrawalValidators?.request?.["multipart/form-data"]).toBeUndefined();
+    expect(withdrawalValidators?.multipart).toEqual({
+      required: ["Request"],
+      values: { Request: withdrawalValidators?.request?.["application/json"] },
+      files: { SupportingDocuments: { multiple: true } },
+    });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Every success example of the spec, served by a fake API and read through the generated façade with
  * `validateResponses: true`: the client accepts what the spec says the API answers, and shapes it (Created for
- * a 201, text for text/plain, undefined without content). Each call's arguments are the spec's own examples.
+ * a 201, text for text/plain, undefined without content). Each call's arguments are the spec's own examples, checked
+ * on the way out with `validateRequests: true` (the multipart example's Request part included).
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -70,7 +71,7 @@ describe("every success example through the façade, validated", () => {
     if (status === 201) headers["location"] = `${BASE_URL}/api/v1/Created(4242)`;
     api.on(operation.method.toUpperCase(), /.*/, () => new Response(body, { status, headers }));
     if (operation.security === "bearer") api.on("POST", "/connect/token", () => api.token());
-    const client = createAccountFundsClient({ baseUrl: BASE_URL, authUrl: AUTH_URL, credentials, fetch: api.fetch, validateResponses: true });
+    const client = createAccountFundsClient({ baseUrl: BASE_URL, authUrl: AUTH_URL, credentials, fetch: api.fetch, validateResponses: true, validateRequests: true });
     const method = (client as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>)[operation.group]![operation.clientMethod]!;
 
     const result = await method(...argumentsFor(operation));
@@ -87,7 +88,7 @@ describe("every success example through the façade, validated", () => {
   it("sends the multipart example of CreateAccountWithdrawal", async () => {
     const api = new FakeApi();
     api.on("POST", "/api/v1/Withdrawals/CreateAccountWithdrawal", () => new Response(JSON.stringify({ Id: 1 }), { status: 201 }));
-    const client = createAccountFundsClient({ baseUrl: BASE_URL, authUrl: AUTH_URL, credentials, fetch: api.fetch, validateResponses: true });
+    const client = createAccountFundsClient({ baseUrl: BASE_URL, authUrl: AUTH_URL, credentials, fetch: api.fetch, validateResponses: true, validateRequests: true });
     const content = resolve<Json>(pathOperation(operationMetadata.createAccountWithdrawal)["requestBody"])["content"] as Json;
     const example = firstExample(content["multipart/form-data"] as Json) as { Request: never };
     await client.withdrawals.createAccountWithdrawal(

@@ -24,6 +24,7 @@ export interface PasswordCredentials {
   readonly clientSecret?: string;
   /** E-mail address of the portal user representing the integrating service. */
   readonly username: string;
+  /** That user's password; sent to the token service only. */
   readonly password: string;
   /** Requested scope. Default `serviceFXAPI`. */
   readonly scope?: string;
@@ -53,8 +54,18 @@ export interface CommonClientOptions {
   readonly maxRetries?: number;
   /** Backoff settings. */
   readonly retry?: RetrySettings;
-  /** Check success bodies against the spec's schemas (precompiled validators); a mismatch throws. Default false. */
+  /**
+   * Check success bodies against the spec's schemas; a mismatch throws a `ResponseValidationError`. Default false.
+   * The precompiled validators are loaded (a separate chunk) on the first call that needs them.
+   */
   readonly validateResponses?: boolean;
+  /**
+   * Check request bodies against the spec's schemas before sending; a mismatch throws a `RequestValidationError`
+   * and nothing is sent. A `multipart(...)` body is checked part by part: value parts (`Request`) with their
+   * schema, files by shape. Default false; loads the validators like `validateResponses`.
+   */
+  readonly validateRequests?: boolean;
+  /** Callbacks for logging and metrics (`onRequest`, `onResponse`, `onRetry`, `onError`), with redacted payloads. */
   readonly hooks?: ClientHooks;
   /** Headers sent with every API request (e.g. `User-Agent`). `Authorization` is always the client's own. */
   readonly headers?: Readonly<Record<string, string>>;
@@ -65,8 +76,9 @@ export interface CommonClientOptions {
 }
 
 export interface ClientSecretAuthOptions {
+  /** Password-grant credentials; with a `clientSecret`, or without one when `mtls` is set. */
   readonly credentials: PasswordCredentials & { readonly clientSecret: string };
-  /** The token service's base URL (`{auth_url}`); `/connect/token` is appended. */
+  /** The token service's base URL (`{auth_url}`); `/connect/token` (`/connect/mtls/token` with `mtls`) is appended. */
   readonly authUrl: string;
   readonly mtls?: undefined;
   readonly tokenProvider?: undefined;
@@ -76,11 +88,13 @@ export interface MtlsAuthOptions {
   readonly credentials: PasswordCredentials & { readonly clientSecret?: undefined };
   /** The token service's base URL (`{auth_url}`); `/connect/mtls/token` is appended. */
   readonly authUrl: string;
+  /** A client certificate for the token request: `{ dispatcher: createMtlsDispatcher(...) }` (Node only). */
   readonly mtls: MtlsOptions;
   readonly tokenProvider?: undefined;
 }
 
 export interface TokenProviderAuthOptions {
+  /** Your own access tokens instead of `credentials`: an object with `getToken()`, or a function. */
   readonly tokenProvider: TokenProvider | ((signal?: AbortSignal) => Promise<string> | string);
   readonly credentials?: undefined;
   readonly authUrl?: undefined;
@@ -91,6 +105,7 @@ export type ClientOptions = CommonClientOptions & (ClientSecretAuthOptions | Mtl
 
 /** Per-call options, the last argument of every client method. */
 export interface CallOptions {
+  /** Cancels the call, its retries and their waits: the call rejects with an `AbortError`. */
   readonly signal?: AbortSignal;
   /**
    * Per-attempt timeout for this call (a retried GET gets it for every attempt). For one deadline over all

@@ -4,7 +4,9 @@
  * path parameter does not compile); one table maps each method to its operation's metadata; the runtime binds
  * the table into methods by the same argument rule the signatures follow (`argumentSlots`): path parameters in
  * path order, then the body or the query, then per-call options. The interfaces take a result mode, so the
- * `withResponse` view (every declared status as a value) shares them. Also `parseWebhookEvents`.
+ * `withResponse` view (every declared status as a value) shares them. Also `parseWebhookEvents` (with the webhook
+ * validators, imported) and `loadOperationValidators` (the operations' validators, loaded with a dynamic
+ * `import()` only when a client validates: they are most of the package's code).
  */
 import { VariableDeclarationKind, type InterfaceDeclarationStructure, type OptionalKind, type ParameterDeclarationStructure } from "ts-morph";
 import { argumentSlots, type ArgumentSlot } from "../../runtime/bind.js";
@@ -16,7 +18,9 @@ import type { Emitter } from "./emitter.js";
 const modules = {
   types: "./types.js",
   operations: "./operations.js",
-  validators: "./validators.js",
+  operationValidators: "./validators/operations.js",
+  webhookValidators: "./validators/webhooks.js",
+  compiledValidator: "./runtime/compiled-validator.js",
   bind: "./runtime/bind.js",
   options: "./runtime/client-options.js",
   odata: "./runtime/odata.js",
@@ -43,12 +47,10 @@ export const clientEmitter: Emitter = {
 
     file.addImportDeclaration({ isTypeOnly: true, namedImports: ["components", "operations as OperationTypes"], moduleSpecifier: modules.types });
     file.addImportDeclaration({ namedImports: ["operations"], moduleSpecifier: modules.operations });
-    file.addImportDeclaration({
-      namedImports: model.webhooks.length > 0 ? ["operationValidators", "webhookValidators"] : ["operationValidators"],
-      moduleSpecifier: modules.validators,
-    });
+    if (model.webhooks.length > 0) file.addImportDeclaration({ namedImports: ["webhookValidators"], moduleSpecifier: modules.webhookValidators });
     file.addImportDeclaration({ namedImports: ["bindGroups"], moduleSpecifier: modules.bind });
     file.addImportDeclaration({ isTypeOnly: true, namedImports: ["CallOptions", "ClientOptions"], moduleSpecifier: modules.options });
+    file.addImportDeclaration({ isTypeOnly: true, namedImports: ["OperationValidators"], moduleSpecifier: modules.compiledValidator });
     const usesEntityQuery = model.operations.some((operation) => operation.odataEntity !== undefined && operation.odataList === undefined);
     if (usesEntityQuery) file.addImportDeclaration({ isTypeOnly: true, namedImports: ["ODataEntityQuery"], moduleSpecifier: modules.odata });
     file.addImportDeclaration({
@@ -129,6 +131,8 @@ export const clientEmitter: Emitter = {
       ],
     });
 
+    addValidatorsLoader(file);
+
     const tokenConfig = [
       tokens.clientSecret === undefined ? undefined : `clientSecret: operations${access(tokens.clientSecret.operationId)}`,
       tokens.mtls === undefined ? undefined : `mtls: operations${access(tokens.mtls.operationId)}`,
@@ -157,7 +161,7 @@ export const clientEmitter: Emitter = {
       statements: (writer) => {
         writer.write("const runtime = createRuntime(options, {").newLine();
         writer.indent(() => {
-          writer.writeLine("operationValidators,");
+          writer.writeLine("loadOperationValidators,");
           writer.writeLine(`tokenOperations: { ${tokenConfig.join(", ")} },`);
         });
         writer.writeLine("});");
@@ -177,6 +181,46 @@ export const clientEmitter: Emitter = {
     return [{ path: "src/client.ts", contents: await printTypeScriptFile(file, model.source, what) }];
   },
 };
+
+/**
+ * `loadOperationValidators()`: the one place the operations' validators are imported, with a static string
+ * specifier so a bundler splits them into a chunk of their own. The promise is cached (every client shares it);
+ * a failed load (a chunk that did not arrive) is forgotten, so a later call tries again.
+ */
+function addValidatorsLoader(file: ReturnType<typeof createTypeScriptFile>): void {
+  const type = "Promise<Readonly<Record<string, OperationValidators>>>";
+  file.addVariableStatement({
+    declarationKind: VariableDeclarationKind.Let,
+    docs: ["The operations' validators, loading or loaded; undefined until first use and after a failed load."],
+    declarations: [{ name: "operationValidators", type: `${type} | undefined` }],
+  });
+  file.addFunction({
+    name: "loadOperationValidators",
+    isExported: true,
+    returnType: type,
+    docs: [
+      [
+        "The precompiled validators of every operation's request and response bodies, by operationId. They are",
+        "most of this package's code, so they are loaded on first use — by a client with `validateResponses` or",
+        "`validateRequests`, or by this call — as a chunk of their own in a bundle.",
+      ].join("\n"),
+    ],
+    statements: (writer) => {
+      writer.writeLine(`operationValidators ??= import(${JSON.stringify(modules.operationValidators)}).then(`);
+      writer.indent(() => {
+        writer.writeLine("(module) => module.operationValidators,");
+        writer.writeLine("(error: unknown) => {");
+        writer.indent(() => {
+          writer.writeLine("operationValidators = undefined;");
+          writer.writeLine("throw error;");
+        });
+        writer.writeLine("},");
+      });
+      writer.writeLine(");");
+      writer.writeLine("return operationValidators;");
+    },
+  });
+}
 
 function groupInterface(group: string, name: string, operations: readonly OperationModel[]): OptionalKind<InterfaceDeclarationStructure> {
   const methods: NonNullable<InterfaceDeclarationStructure["methods"]> = [];

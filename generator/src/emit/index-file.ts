@@ -1,7 +1,9 @@
 /**
  * The package's entry points. `src/index.ts` (`@account-funds/client`, browser-safe): the client, the webhook
  * parser, the spec's types (`paths`, `components`, `operations`, `webhooks` and a named type per schema), the
- * operation metadata and validators, the error classes, the OData and multipart helpers and the option types.
+ * operation metadata, the webhook validators and the loader of the operations' validators (never a static export
+ * of them: an entry that re-exports a module cannot be split from it), the error classes, the OData and multipart
+ * helpers and the option types.
  * `src/node.ts` (`@account-funds/client/node`): what needs Node — the mTLS dispatcher (undici).
  */
 import type { ExportDeclarationStructure, OptionalKind } from "ts-morph";
@@ -29,6 +31,7 @@ export const runtimeExports: readonly RuntimeExports[] = [
       "ConnectionError",
       "GoneError",
       "NotFoundError",
+      "RequestValidationError",
       "ResponseValidationError",
       "TimeoutError",
       "TokenRequestError",
@@ -61,7 +64,7 @@ export const runtimeExports: readonly RuntimeExports[] = [
   { module: "retry", types: ["RetrySettings"] },
   { module: "webhooks", types: ["WebhookParseError", "WebhookParseErrorCode", "WebhookParseResult"] },
   { module: "operation-metadata", types: ["OperationMetadata"] },
-  { module: "compiled-validator", types: ["CompiledValidator", "OperationValidators", "ValidationErrorObject"] },
+  { module: "compiled-validator", types: ["CompiledValidator", "MultipartValidators", "OperationValidators", "ValidationErrorObject"] },
 ];
 
 /** Names `src/index.ts` exports besides the schema types; a schema with one of these names would clash. */
@@ -75,7 +78,6 @@ export function indexExportNames(model: ApiModel): string[] {
     "webhooks",
     "operationMetadata",
     "OperationId",
-    "operationValidators",
     "webhookValidators",
     ...runtimeExports.flatMap((entry) => [...(entry.values ?? []), ...(entry.types ?? [])]),
   ];
@@ -83,7 +85,7 @@ export function indexExportNames(model: ApiModel): string[] {
 
 function clientExports(model: ApiModel): { values: string[]; types: string[] } {
   return {
-    values: ["createAccountFundsClient", ...webhookParserNames(model)],
+    values: ["createAccountFundsClient", "loadOperationValidators", ...webhookParserNames(model)],
     types: ["AccountFundsClient", "ClientGroups", ...model.groups.map((group) => groupInterfaceName(group.name))],
   };
 }
@@ -103,7 +105,7 @@ export const indexFileEmitter: Emitter = {
       { moduleSpecifier: "./types.js", isTypeOnly: true, namedExports: ["components", "operations", "paths", "webhooks"] },
       { moduleSpecifier: "./schemas.js", isTypeOnly: true },
       { moduleSpecifier: "./operations.js", namedExports: ["operations as operationMetadata", "type OperationId"] },
-      { moduleSpecifier: "./validators.js", namedExports: ["operationValidators", "webhookValidators"] },
+      { moduleSpecifier: "./validators/webhooks.js", namedExports: ["webhookValidators"] },
       ...runtimeExports.map((entry) => ({
         moduleSpecifier: `./runtime/${entry.module}.js`,
         isTypeOnly: entry.values === undefined,

@@ -8,6 +8,7 @@ import { indexFileEmitter } from "./index-file.js";
 import { openapiJsonEmitter } from "./openapi-json.js";
 import { operationsEmitter } from "./operations.js";
 import { packageFilesEmitter } from "./package-files.js";
+import { readmeEmitter } from "./readme.js";
 import { runtimeEmitter } from "./runtime.js";
 import { schemasEmitter } from "./schemas.js";
 import { typesEmitter } from "./types.js";
@@ -19,8 +20,9 @@ export const emitters: readonly Emitter[] = [
   typesEmitter, // src/types.ts
   schemasEmitter, // src/schemas.ts
   operationsEmitter, // src/operations.ts
-  validatorsEmitter, // src/validators.ts
+  validatorsEmitter, // src/validators/operations.ts, src/validators/webhooks.ts
   clientEmitter, // src/client.ts
   indexFileEmitter, // src/index.ts, src/node.ts
   runtimeEmitter, // src/runtime/*.ts
+  readmeEmitter, // README.md
 ];

@@ -34,6 +34,14 @@ describe("client emitter", () => {
     expect(text).toContain("A `*\\/` in a description is escaped.");
   });
 
+  it("imports the webhook validators, and loads the operations' only with a dynamic import() a bundler can split", async () => {
+    const text = (await emitted(clientEmitter)).get("src/client.ts") ?? "";
+    expect(text).toContain('import { webhookValidators } from "./validators/webhooks.js";');
+    expect(text).toContain('operationValidators ??= import("./validators/operations.js").then(');
+    expect(text.match(/validators\/operations/g)).toHaveLength(1);
+    expect(text).toContain("createRuntime(options, {\n    loadOperationValidators,");
+  });
+
   it("keeps parameters legal: reserved names renamed, an optional body before a required query becomes `| undefined`", () => {
     const annotate = fixtureOperations.find((operation) => operation.operationId === "annotateJob");
     expect(signatureParameters(annotate!)).toEqual([

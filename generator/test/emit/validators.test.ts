@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { writeFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,40 +7,49 @@ import { validatorsEmitter } from "../../src/emit/validators.js";
 import { emitFixture, snapshotFixtures, snapshotPath, temporaryDirectory } from "../support/fixtures.js";
 import { importedModules } from "../support/validators-module.js";
 
-interface ValidatorsModule {
-  readonly operationValidators: Record<string, OperationValidators>;
-  readonly webhookValidators: Record<string, CompiledValidator>;
-}
+const paths = ["src/validators/operations.ts", "src/validators/webhooks.ts"];
 
 describe("validators emitter", () => {
   it.each(snapshotFixtures)("%s", async (fixture) => {
     const files = await emitFixture(validatorsEmitter, fixture);
-    expect([...files.keys()]).toEqual(["src/validators.ts"]);
-    await expect(files.get("src/validators.ts")).toMatchFileSnapshot(snapshotPath(fixture, "src/validators.ts"));
+    expect([...files.keys()]).toEqual(paths);
+    for (const path of paths) await expect(files.get(path)).toMatchFileSnapshot(snapshotPath(fixture, path));
   });
 
-  describe("the emitted module", () => {
-    let contents = "";
-    let module: ValidatorsModule;
+  describe("the emitted modules", () => {
+    let files = new Map<string, string>();
+    let operationValidators: Record<string, OperationValidators>;
+    let webhookValidators: Record<string, CompiledValidator>;
     let directory: Awaited<ReturnType<typeof temporaryDirectory>>;
 
     beforeAll(async () => {
-      contents = (await emitFixture(validatorsEmitter, "commands.yaml")).get("src/validators.ts") ?? "";
+      files = await emitFixture(validatorsEmitter, "commands.yaml");
       directory = await temporaryDirectory(true);
-      await writeFile(join(directory.path, "validators.ts"), contents);
-      module = (await import(pathToFileURL(join(directory.path, "validators.ts")).href)) as ValidatorsModule;
+      await mkdir(join(directory.path, "src/validators"), { recursive: true });
+      for (const [path, contents] of files) await writeFile(join(directory.path, path), contents);
+      const load = async (path: string) => import(pathToFileURL(join(directory.path, path)).href);
+      ({ operationValidators } = (await load("src/validators/operations.ts")) as { operationValidators: Record<string, OperationValidators> });
+      ({ webhookValidators } = (await load("src/validators/webhooks.ts")) as { webhookValidators: Record<string, CompiledValidator> });
     });
     afterAll(() => directory.remove());
 
-    it("imports ajv's run-time helpers and the formats, never ajv's compiler", () => {
-      const modules = importedModules(contents);
-      expect(modules).toEqual(["./runtime/compiled-validator.js", "ajv-formats/dist/formats.js", "@account-funds/validators", "ajv/dist/runtime/ucs2length.js"].sort());
-      expect(contents).not.toMatch(/\brequire\(|new Function/);
+    it("import ajv's run-time helpers and the formats they use, never ajv's compiler", () => {
+      expect(importedModules(files.get("src/validators/operations.ts") ?? "")).toEqual(
+        ["../runtime/compiled-validator.js", "ajv-formats/dist/formats.js", "@account-funds/validators", "ajv/dist/runtime/ucs2length.js"].sort(),
+      );
+      // The webhook payload uses only ajv-formats' date-time: @account-funds/validators stays out of the main entry.
+      expect(importedModules(files.get("src/validators/webhooks.ts") ?? "")).toEqual(["../runtime/compiled-validator.js", "ajv-formats/dist/formats.js"]);
+      for (const contents of files.values()) expect(contents).not.toMatch(/\brequire\(|new Function/);
     });
 
-    it("has a validator for every body with a schema, by operation, status and media type", () => {
+    it("keep the operations' and the webhooks' validators apart", () => {
+      expect(files.get("src/validators/webhooks.ts")).not.toContain("CreateAccountTransfer");
+      expect(files.get("src/validators/operations.ts")).not.toContain("TransferEventDelivery");
+    });
+
+    it("have a validator for every body with a schema, by operation, status and media type; multipart by part", () => {
       const shape = Object.fromEntries(
-        Object.entries(module.operationValidators).map(([id, validators]) => [
+        Object.entries(operationValidators).map(([id, validators]) => [
           id,
           {
             request: Object.keys(validators.request ?? {}),
@@ -49,21 +58,31 @@ describe("validators emitter", () => {
         ]),
       );
       expect(shape).toEqual({
-        createAccountTransfer: { request: ["application/json", "multipart/form-data"], responses: { "201": ["application/json"] } },
+        createAccountTransfer: { request: ["application/json"], responses: { "201": ["application/json"] } },
         approveTransfer: { request: [], responses: {} },
         getTransferConfirmation: { request: [], responses: { "200": ["text/plain"] } },
         requestPasswordToken: { request: ["application/x-www-form-urlencoded"], responses: { "200": ["application/json"] } },
         requestMtlsPasswordToken: { request: ["application/x-www-form-urlencoded"], responses: { "200": ["application/json"] } },
       });
-      expect(Object.keys(module.webhookValidators)).toEqual(["transferEvent"]);
+      expect(Object.keys(webhookValidators)).toEqual(["transferEvent"]);
       // One compiled function per schema, however many bodies use it.
-      expect(module.operationValidators["requestPasswordToken"]?.request?.["application/x-www-form-urlencoded"]).toBe(
-        module.operationValidators["requestMtlsPasswordToken"]?.request?.["application/x-www-form-urlencoded"],
+      expect(operationValidators["requestPasswordToken"]?.request?.["application/x-www-form-urlencoded"]).toBe(
+        operationValidators["requestMtlsPasswordToken"]?.request?.["application/x-www-form-urlencoded"],
       );
     });
 
-    it("accepts valid bodies and reports every problem of an invalid one", () => {
-      const validate = module.operationValidators["createAccountTransfer"]?.request?.["application/json"];
+    it("describe a multipart body by part: the Request part with the JSON body's validator, the documents as files", () => {
+      const transfer = operationValidators["createAccountTransfer"];
+      expect(transfer?.multipart).toEqual({
+        required: ["Request"],
+        values: { Request: transfer?.request?.["application/json"] },
+        files: { Documents: { multiple: true } },
+      });
+      expect(Object.keys(operationValidators).filter((id) => operationValidators[id]?.multipart !== undefined)).toEqual(["createAccountTransfer"]);
+    });
+
+    it("accept valid bodies and report every problem of an invalid one", () => {
+      const validate = operationValidators["createAccountTransfer"]?.request?.["application/json"];
       if (validate === undefined) throw new Error("no validator");
       expect(validate({ AccountId: 1, Amount: 10.5, Iban: "GB82WEST12345698765432", Routing: { Type: "SortCode", SortCode: "123456" } })).toBe(true);
       expect(validate.errors).toBeNull();
@@ -71,16 +90,16 @@ describe("validators emitter", () => {
       expect(validate.errors?.map((error) => `${error.instancePath} ${error.keyword}`).sort()).toEqual(["/AccountId type", "/Amount exclusiveMinimum", "/Iban format"]);
     });
 
-    it("checks the spec's custom formats with @account-funds/validators and the oneOf routing", () => {
-      const validate = module.operationValidators["createAccountTransfer"]?.request?.["application/json"];
+    it("check the spec's custom formats with @account-funds/validators and the oneOf routing", () => {
+      const validate = operationValidators["createAccountTransfer"]?.request?.["application/json"];
       expect(validate?.({ AccountId: 1, Amount: 1, Routing: { Type: "Bic", Bic: "DEUTDEFF" } })).toBe(true);
       expect(validate?.({ AccountId: 1, Amount: 1, Routing: { Type: "Bic", Bic: "DEUTXXFF" } })).toBe(false);
       expect(validate?.({ AccountId: 1, Amount: 1, Routing: { Type: "Iban" } })).toBe(false);
     });
 
-    it("validates responses and webhook payloads", () => {
-      expect(module.operationValidators["getTransferConfirmation"]?.responses?.["200"]?.["text/plain"]?.("CONFIRMED 7")).toBe(true);
-      const delivery = module.webhookValidators["transferEvent"];
+    it("validate responses and webhook payloads", () => {
+      expect(operationValidators["getTransferConfirmation"]?.responses?.["200"]?.["text/plain"]?.("CONFIRMED 7")).toBe(true);
+      const delivery = webhookValidators["transferEvent"];
       expect(delivery?.([{ Reason: "TransferCreated", EntityId: 7, RaisedAt: "2024-05-01T10:00:00Z" }])).toBe(true);
       expect(delivery?.([{ Reason: "TransferCreated", EntityId: 7, RaisedAt: "yesterday" }])).toBe(false);
       expect(delivery?.errors?.[0]).toMatchObject({ instancePath: "/0/RaisedAt", keyword: "format" });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  AccountFundsError,
   ApiStatusError,
   AuthenticationError,
   BadRequestError,
   GoneError,
   NotFoundError,
+  RequestValidationError,
   ResponseValidationError,
   TimeoutError,
   TokenRequestError,
@@ -46,8 +48,12 @@ describe("errors", () => {
       body: { error: { code: "NotFound", message: "no" } },
     });
     expect(String(error)).toBe("NotFoundError: 404 NotFound: no (GET https://api.test/api/v1/Accounts(1))");
-    const invalid = new ResponseValidationError({ message: "m", issues: [{ path: "/Id", message: "x" }], data: { Id: "1" } });
-    expect(invalid.toJSON()).toMatchObject({ issues: [{ path: "/Id", message: "x" }] });
+    const issues = [{ path: "/Id", message: "x", keyword: "type", params: { type: "integer" } }];
+    const invalid = new ResponseValidationError({ message: "m", issues, data: { Id: "1" } });
+    expect(invalid.toJSON()).toMatchObject({ issues });
     expect(invalid.toJSON()).not.toHaveProperty("data");
+    const refused = new RequestValidationError({ message: "m", code: "invalid_request", issues });
+    expect(refused).toBeInstanceOf(AccountFundsError);
+    expect(refused.toJSON()).toMatchObject({ name: "RequestValidationError", code: "invalid_request", issues });
   });
 });

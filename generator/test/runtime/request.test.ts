@@ -504,27 +504,31 @@ describe("paging", () => {
 describe("response validation", () => {
   const rejectAll: CompiledValidator = Object.assign(
     (data: unknown) => {
-      rejectAll.errors = [{ instancePath: "/Id", schemaPath: "#/properties/Id/type", keyword: "type", params: {}, message: "must be integer" }];
+      rejectAll.errors = [{ instancePath: "/Id", schemaPath: "#/properties/Id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
       return data === "never";
     },
     { errors: null },
   );
-  const config = { operationValidators: { getAccount: { responses: { "200": { "application/json": rejectAll } } } } };
+  const validators = { getAccount: { responses: { "200": { "application/json": rejectAll } } } };
 
-  it("is off by default", async () => {
-    const { server, client } = harness({ config });
+  it("is off by default, and then never loads the validators", async () => {
+    const loadOperationValidators = vi.fn(async () => validators);
+    const { server, client } = harness({ config: { loadOperationValidators } });
     server.on("GET", "/api/v1/Accounts(1)", () => json(200, { Id: "x" }));
     await expect(client.accounts.getAccount(1)).resolves.toEqual({ Id: "x" });
+    expect(loadOperationValidators).not.toHaveBeenCalled();
   });
 
-  it("throws ResponseValidationError with the issues and the data when on", async () => {
-    const { server, client } = harness({ config, validateResponses: true });
+  it("throws ResponseValidationError with the issues (keyword and params kept) and the data when on", async () => {
+    const loadOperationValidators = vi.fn(async () => validators);
+    const { server, client } = harness({ config: { loadOperationValidators }, validateResponses: true });
     server.on("GET", "/api/v1/Accounts(1)", () => json(200, { Id: "x" }));
     const error = (await client.accounts.getAccount(1).catch((caught: unknown) => caught)) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
-    expect(error.issues).toEqual([{ path: "/Id", message: "must be integer" }]);
+    expect(error.issues).toEqual([{ path: "/Id", message: "must be integer", keyword: "type", params: { type: "integer" } }]);
     expect(error.data).toEqual({ Id: "x" });
     expect(error.message).toBe("The 200 response of getAccount does not match the spec: /Id must be integer");
+    expect(loadOperationValidators).toHaveBeenCalledOnce();
   });
 });
 

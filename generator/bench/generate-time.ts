@@ -1,0 +1,94 @@
+/**
+ * `make generate` against openapi-typescript alone on the same spec, as wall time of fresh processes: our
+ * generator CLI (`tsx generator/src/cli.ts generate`, the command `make generate` runs, into a new temporary
+ * --out directory every run) and the openapi-typescript CLI on the bundled spec (generated/openapi.json), runs
+ * interleaved, medians compared. `make generate`'s prerequisite (building @account-funds/validators) is not
+ * timed. Also for information: openapi-typescript on the multi-file source (it bundles too, like we do), and
+ * where the generator's time goes (generate-phases.ts, one in-process run).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  generatePhasesScript,
+  generatedOpenapiJson,
+  generatorCli,
+  openapiTypescriptBin,
+  redoclyConfig,
+  repositoryRoot,
+  specRoot,
+  tsxBin,
+} from "./paths.js";
+import { median, timedRun } from "./stats.js";
+
+export type GenerateContenderId = "generator" | "openapi-typescript" | "openapi-typescript-multi-file";
+
+export interface GenerateTimeResult {
+  readonly id: GenerateContenderId;
+  readonly name: string;
+  readonly medianMs: number;
+  readonly runsMs: readonly number[];
+}
+
+export interface GeneratePhase {
+  readonly name: string;
+  readonly ms: number;
+}
+
+export interface GenerateTimeReport {
+  readonly contenders: readonly GenerateTimeResult[];
+  readonly phases: readonly GeneratePhase[];
+}
+
+interface Contender {
+  readonly id: GenerateContenderId;
+  readonly name: string;
+  readonly args: (scratch: string, run: number) => { command: string; args: string[] };
+}
+
+const contenders: readonly Contender[] = [
+  {
+    id: "generator",
+    name: "our generator (`make generate`'s command)",
+    args: (scratch, run) => ({
+      command: tsxBin,
+      args: [generatorCli, "generate", "--spec", specRoot, "--config", redoclyConfig, "--out", join(scratch, `generated-${run}`)],
+    }),
+  },
+  {
+    id: "openapi-typescript",
+    name: "openapi-typescript CLI, generated/openapi.json",
+    args: (scratch, run) => ({ command: openapiTypescriptBin, args: [generatedOpenapiJson, "-o", join(scratch, `types-${run}.ts`)] }),
+  },
+  {
+    id: "openapi-typescript-multi-file",
+    name: "openapi-typescript CLI, spec/openapi.yaml (multi-file)",
+    args: (scratch, run) => ({ command: openapiTypescriptBin, args: [specRoot, "-o", join(scratch, `types-multi-${run}.ts`)] }),
+  },
+];
+
+export function measureGenerateTime(runs: number, progress: (message: string) => void): GenerateTimeReport {
+  const scratch = mkdtempSync(join(tmpdir(), "account-funds-bench-generate-"));
+  try {
+    const samples = new Map<GenerateContenderId, number[]>(contenders.map((contender) => [contender.id, []]));
+    for (let run = 0; run < runs; run++) {
+      for (const contender of contenders) {
+        progress(`generate: run ${run + 1}/${runs}, ${contender.id}`);
+        const { command, args } = contender.args(scratch, run);
+        samples.get(contender.id)!.push(timedRun(command, args, repositoryRoot).ms);
+      }
+    }
+    progress("generate: phases (one in-process run)");
+    const phasesRun = timedRun(tsxBin, [generatePhasesScript, join(scratch, "generated-phases")], repositoryRoot);
+    const phases = JSON.parse(phasesRun.stdout) as GeneratePhase[];
+    return {
+      contenders: contenders.map((contender) => {
+        const runsMs = samples.get(contender.id)!;
+        return { id: contender.id, name: contender.name, medianMs: median(runsMs), runsMs };
+      }),
+      phases,
+    };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * What the README says about the runtime, read from the runtime's own declarations and their JSDoc: the option
+ * tables (client-options.ts), the error classes (errors.ts) and the filter builder's operators (odata.ts). A new
+ * option or error class, or a changed default in the documentation, reaches the README with the next
+ * `make generate`, and the README cannot describe what the client does not have.
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { Node, Project, type SourceFile } from "ts-morph";
+import { runtimeDirectory } from "./runtime.js";
+
+export interface OptionRow {
+  readonly name: string;
+  /** The declared type, without `readonly` (`PasswordCredentials & {...}` reads as `PasswordCredentials`). */
+  readonly type: string;
+  readonly optional: boolean;
+  /** The JSDoc, on one line. */
+  readonly description: string;
+}
+
+export interface OptionTables {
+  /** `credentials`, `authUrl`, `mtls`, `tokenProvider`: one table over the three ways to authenticate. */
+  readonly authentication: readonly OptionRow[];
+  readonly credentials: readonly OptionRow[];
+  readonly client: readonly OptionRow[];
+  readonly call: readonly OptionRow[];
+}
+
+export interface ErrorClass {
+  readonly name: string;
+  readonly extends: string;
+  readonly description: string;
+}
+
+export interface RuntimeFacts {
+  readonly options: OptionTables;
+  /** Every error class, base class first, in declaration order. */
+  readonly errors: readonly ErrorClass[];
+  /** `filter.eq`, `filter.and`, ...: the builder's functions, in declaration order. */
+  readonly filterOperators: readonly string[];
+}
+
+export async function runtimeFacts(): Promise<RuntimeFacts> {
+  const project = new Project({ useInMemoryFileSystem: true });
+  const parse = async (name: string): Promise<SourceFile> =>
+    project.createSourceFile(name, await readFile(join(runtimeDirectory, name), "utf8"));
+  const [options, errors, odata] = await Promise.all([parse("client-options.ts"), parse("errors.ts"), parse("odata.ts")]);
+  return { options: optionTables(options), errors: errorClasses(errors), filterOperators: filterOperators(odata) };
+}
+
+function errorClasses(file: SourceFile): ErrorClass[] {
+  return file
+    .getClasses()
+    .filter((declaration) => declaration.getName() === "AccountFundsError" || declaration.getExtends() !== undefined)
+    .map((declaration) => ({
+      name: declaration.getName() ?? "",
+      extends: declaration.getExtends()?.getText() ?? "Error",
+      description: oneLine(declaration.getJsDocs().map((doc) => doc.getDescription()).join(" ")),
+    }));
+}
+
+function filterOperators(file: SourceFile): string[] {
+  const initializer = file.getVariableDeclarationOrThrow("filter").getInitializer();
+  const object = Node.isAsExpression(initializer) ? initializer.getExpression() : initializer;
+  if (!Node.isObjectLiteralExpression(object)) throw new Error("runtime/odata.ts: `filter` is no longer an object literal");
+  return object.getProperties().flatMap((property) => (Node.isPropertyAssignment(property) || Node.isMethodDeclaration(property) ? [property.getName()] : []));
+}
+
+function optionTables(file: SourceFile): OptionTables {
+  return {
+    authentication: merged(file, ["ClientSecretAuthOptions", "MtlsAuthOptions", "TokenProviderAuthOptions"]),
+    credentials: rows(file, "PasswordCredentials"),
+    client: rows(file, "CommonClientOptions"),
+    call: rows(file, "CallOptions"),
+  };
+}
+
+function rows(file: SourceFile, interfaceName: string): OptionRow[] {
+  return file.getInterfaceOrThrow(interfaceName).getProperties().map((property) => ({
+    name: property.getName(),
+    type: typeText(property.getTypeNode()?.getText() ?? "unknown"),
+    optional: property.hasQuestionToken(),
+    description: oneLine(property.getJsDocs().map((doc) => doc.getDescription()).join(" ")),
+  }));
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** The properties of alternative interfaces, once each: a property typed `undefined` there (not allowed) is skipped. */
+function merged(file: SourceFile, interfaceNames: readonly string[]): OptionRow[] {
+  const byName = new Map<string, OptionRow>();
+  for (const row of interfaceNames.flatMap((name) => rows(file, name))) {
+    if (row.type === "undefined") continue;
+    const known = byName.get(row.name);
+    if (known === undefined) byName.set(row.name, { ...row, optional: true });
+    else if (known.description === "") byName.set(row.name, { ...known, description: row.description });
+  }
+  return [...byName.values()];
+}
+
+function typeText(text: string): string {
+  const plain = text.replace(/\breadonly\s+/g, "").replace(/\s+/g, " ").trim();
+  return plain.includes(" & {") ? plain.slice(0, plain.indexOf(" & {")) : plain;
+}

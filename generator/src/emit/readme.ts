@@ -1,0 +1,495 @@
+/**
+ * `README.md` of the generated package: what it is, how to install it, how to use it, its options and errors, and
+ * every method by resource group with its HTTP request and summary. Everything that can drift is derived: the
+ * methods from the model, the options, errors and filter operators from the runtime (readme-runtime.ts), and the
+ * usage snippets name their operations by operationId and take their arguments and bodies from the spec's
+ * examples, so a renamed method or a changed example shows here. Each snippet shows one operation of its kind (the
+ * API's own favourite when it has it, else the first of that kind); a snippet whose kind the spec lacks is left out.
+ * Every snippet is a module that type-checks against the package (test/client/readme.test.ts compiles them).
+ */
+import { isObject, refPointer } from "../model/document.js";
+import { getAtPointer } from "../model/json-pointer.js";
+import type { ApiModel, MediaModel, OperationModel } from "../model/model.js";
+import { generatedHeader } from "../print/header.js";
+import { signatureParameters, tokenOperations, webhookParserNames } from "./client.js";
+import type { Emitter } from "./emitter.js";
+import { multipartParts } from "./multipart-parts.js";
+import { runtimeFacts, type ErrorClass, type OptionRow, type RuntimeFacts } from "./readme-runtime.js";
+
+const packageName = "@account-funds/client";
+
+/** The operation each usage snippet shows: this operationId when the spec has it, else the first one of the kind. */
+const featured = {
+  list: { operationId: "listAccountBalances", kind: (operation: OperationModel) => operation.odataList !== undefined && operation.pathParameters.length > 0 },
+  get: { operationId: "getAccountBalance", kind: (operation: OperationModel) => operation.odataEntity !== undefined && operation.pathParameters.length > 0 },
+  create: {
+    operationId: "createAccountTransfer",
+    kind: (operation: OperationModel) =>
+      operation.method === "post" &&
+      operation.responses.some((response) => response.status === "201") &&
+      operation.requestBody?.contents.some((media) => media.mediaType === "application/json") === true,
+  },
+  command: { operationId: "approveTransfer", kind: (operation: OperationModel) => operation.method === "post" && operation.requestBody === undefined && operation.pathParameters.length > 0 },
+  upload: {
+    operationId: "createAccountWithdrawal",
+    kind: (operation: OperationModel) => operation.requestBody?.contents.some((media) => media.mediaType === "multipart/form-data") === true,
+  },
+} as const;
+
+/** Stand-ins for the caller's own settings in the snippets. */
+const settings = {
+  baseUrl: '"https://api.example.com"',
+  authUrl: '"https://auth.example.com"',
+  clientId: '"your-client-id"',
+  username: '"service-user@example.com"',
+  clientSecret: "process.env.ACCOUNT_FUNDS_CLIENT_SECRET!",
+  password: "process.env.ACCOUNT_FUNDS_PASSWORD!",
+};
+
+export const readmeEmitter: Emitter = {
+  name: "readme",
+  async emit(model) {
+    const facts = await runtimeFacts();
+    const text = [header(model), intro(model), install(), usage(model, facts), options(facts), errors(facts.errors), methods(model)]
+      .flat()
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n");
+    return [{ path: "README.md", contents: `${text.trimEnd()}\n` }];
+  },
+};
+
+function header(model: ApiModel): string[] {
+  const lines = generatedHeader(model.source, `README of ${packageName}.`)
+    .trimEnd()
+    .split("\n")
+    .map((line) => line.replace(/^\/\/ ?/, ""));
+  return ["<!--", ...lines, "-->", ""];
+}
+
+function intro(model: ApiModel): string[] {
+  const groups = model.groups.slice(0, 2).map((group) => `\`client.${group.name}\``);
+  const mtls = tokenOperations(model).mtls !== undefined;
+  const summary = isObject(model.document["info"]) ? model.document["info"]["summary"] : undefined;
+  return [
+    `# ${packageName}`,
+    "",
+    `A typed client for the **${model.info.title}** (version ${model.info.version}), generated from its OpenAPI 3.1 contract.`,
+    ...(typeof summary === "string" && summary.trim() !== "" ? ["", summary.trim()] : []),
+    "",
+    `- **One method per operation**, grouped by resource (${[...groups, "…"].join(", ")}; see [Methods](#methods)), with path`,
+    "  parameters, queries, bodies and results typed from the spec: a wrong field, type or path parameter does not compile.",
+    `- **Authentication built in**: the OAuth 2.0 password grant with a client secret${mtls ? " or a client certificate (mutual TLS)" : ""},`,
+    "  tokens cached, shared by concurrent calls and refreshed; or your own token provider.",
+    "- **Resilient**: GETs retried with backoff (and `Retry-After`) on network errors, timeouts and 408/429/502/503/504; a",
+    "  timeout per attempt; cancellation with an `AbortSignal`. Commands (POST) are never repeated.",
+    "- **An error class per failure** (see [Errors](#errors)), with secrets redacted from messages, bodies, URLs and hooks.",
+    "- **OData**: `$select`, `$filter`, `$orderby` checked against the entity, a `$filter` builder, and paging with `.paginate()`.",
+    `- **Multipart uploads**${model.webhooks.length > 0 ? ", **webhook parsing**" : ""} and opt-in **request and response validation**`,
+    "  with precompiled validators, loaded only by a client that validates.",
+    "- ESM for browsers and Node 20.19+. Node-only helpers live in `@account-funds/client/node`; the contract itself ships",
+    "  as `@account-funds/client/openapi.json`.",
+    "",
+    "This package is generated: change the spec (or the generator) and run `make generate`, never edit it by hand.",
+    "",
+  ];
+}
+
+function install(): string[] {
+  return ["## Install", "", "```sh", `npm install ${packageName}`, "```", ""];
+}
+
+function usage(model: ApiModel, facts: RuntimeFacts): string[] {
+  const list = find(model, featured.list);
+  const get = find(model, featured.get);
+  const create = find(model, featured.create);
+  const command = find(model, featured.command);
+  const upload = find(model, featured.upload);
+  const mtls = tokenOperations(model).mtls;
+  const parser = webhookParserNames(model)[0];
+  const sections: string[][] = [
+    [
+      "## Usage",
+      "",
+      "### Create a client",
+      "",
+      code([
+        `import { createAccountFundsClient } from "${packageName}";`,
+        "",
+        "const client = createAccountFundsClient({",
+        `  baseUrl: ${settings.baseUrl}, // the API`,
+        `  authUrl: ${settings.authUrl}, // the token service`,
+        "  credentials: {",
+        `    clientId: ${settings.clientId},`,
+        `    clientSecret: ${settings.clientSecret},`,
+        `    username: ${settings.username},`,
+        `    password: ${settings.password},`,
+        "  },",
+        "});",
+      ]),
+      "The client asks the token service for an access token on the first call, shares it between concurrent calls,",
+      "refreshes it before it expires, and fetches a fresh one once when the API answers 401. To manage tokens yourself,",
+      "pass `tokenProvider` instead of `credentials` and `authUrl`. The snippets below use this `client`.",
+      "",
+    ],
+  ];
+  if (list !== undefined) sections.push(listSection(model, list, facts.filterOperators));
+  if (create !== undefined) {
+    sections.push([
+      `### ${create.summary === "" ? "Create" : create.summary.replace(/\.$/, "")}`,
+      "",
+      code([`const created = await ${call(create, [requestBody(model, create, 0)])};`, "console.log(created.id, created.location); // from the 201: the new id and its Location URL"]),
+      "A `201 Created` resolves to `{ id, location, body }`; other successes resolve to their body (text for `text/plain`,",
+      "`undefined` without content).",
+      "",
+    ]);
+  }
+  if (command !== undefined) {
+    sections.push([
+      "### Handle errors by class",
+      "",
+      code([
+        `import { AccountFundsError, BadRequestError, GoneError, NotFoundError, TimeoutError } from "${packageName}";`,
+        "",
+        "try {",
+        `  await ${call(command, pathArguments(model, command))};`,
+        "} catch (error) {",
+        '  if (error instanceof NotFoundError) console.log("no such entity, or no permission to see it");',
+        '  else if (error instanceof GoneError) console.log("it exists, but can no longer be changed");',
+        "  else if (error instanceof BadRequestError) console.log(error.code, error.message);",
+        "  else if (error instanceof TimeoutError) console.log(`no answer within ${error.timeoutMs} ms`);",
+        "  else if (error instanceof AccountFundsError) console.error(JSON.stringify(error)); // redacted: safe to log",
+        "  else throw error;",
+        "}",
+      ]),
+      "Every error the client throws is an `AccountFundsError`, with `status`, `code` (the API's error code), `body`,",
+      "`request` (method and redacted URL) and `operationId`. See [Errors](#errors) for every class.",
+      "",
+    ]);
+  }
+  if (get !== undefined) {
+    sections.push([
+      "### Every declared status as a value: `withResponse`",
+      "",
+      code([
+        `const result = await ${call(get, pathArguments(model, get), "client.withResponse")};`,
+        "if (result.ok) console.log(result.status, result.data);",
+        "else console.log(result.status, result.error); // a status the spec declares, with its typed body",
+      ]),
+      "`client.withResponse` has the same methods; they resolve to `{ ok, status, data | error, response }`, narrowed by",
+      "`status`, for every status the spec declares. Undeclared statuses and network failures still throw.",
+      "",
+    ]);
+  }
+  if (upload !== undefined) sections.push(uploadSection(model, upload));
+  if (parser !== undefined) sections.push(webhookSection(model, parser));
+  if (mtls !== undefined) {
+    sections.push([
+      "### Mutual TLS (Node)",
+      "",
+      code([
+        'import { readFileSync } from "node:fs";',
+        `import { createAccountFundsClient } from "${packageName}";`,
+        `import { createMtlsDispatcher } from "${packageName}/node";`,
+        "",
+        'const dispatcher = createMtlsDispatcher({ cert: readFileSync("client.crt"), key: readFileSync("client.key") });',
+        "const client = createAccountFundsClient({",
+        `  baseUrl: ${settings.baseUrl},`,
+        `  authUrl: ${settings.authUrl},`,
+        `  credentials: { clientId: ${settings.clientId}, username: ${settings.username}, password: ${settings.password} },`,
+        "  mtls: { dispatcher },",
+        "});",
+        "// ... and when done with the client: await dispatcher.close();",
+      ]),
+      `With \`mtls\`, the token request goes to \`${mtls.path}\` with the client certificate and without a client secret;`,
+      `API calls use the bearer token over ordinary TLS. \`${packageName}/node\` is the only module that needs Node (undici).`,
+      "",
+    ]);
+  }
+  if (create !== undefined) sections.push(validationSection(model, create));
+  return sections.flat();
+}
+
+function listSection(model: ApiModel, list: OperationModel, operators: readonly string[]): string[] {
+  const entity = firstEntity(successExample(model, list));
+  const text = Object.entries(entity ?? {}).find(([key, value]) => typeof value === "string" && !key.startsWith("@"));
+  const number = Object.entries(entity ?? {}).find(([key, value]) => typeof value === "number" && !key.startsWith("@"));
+  const query =
+    text !== undefined && number !== undefined
+      ? [
+          "{",
+          `  $select: [${JSON.stringify(text[0])}, ${JSON.stringify(number[0])}],`,
+          `  $filter: filter.eq(${JSON.stringify(text[0])}, ${JSON.stringify(text[1])}).or(filter.gt(${JSON.stringify(number[0])}, 0)),`,
+          `  $orderby: ${JSON.stringify(`${number[0]} desc`)},`,
+          "  $top: 50,",
+          "  $count: true,",
+          "}",
+        ].join("\n")
+      : undefined;
+  const path = pathArguments(model, list);
+  const method = methodPath(list);
+  return [
+    "### List, filter and page",
+    "",
+    code([
+      `import { filter } from "${packageName}";`,
+      "",
+      `const page = await ${call(list, query === undefined ? path : [...path, query])};`,
+      "console.log(page.value);",
+      "",
+      "// Every entity of every page, following @odata.nextLink:",
+      `for await (const entity of ${method}.paginate(${[...path, "{ $top: 100 }"].join(", ")})) console.log(entity);`,
+    ]),
+    "The query is typed from the entity: `$select` and `$orderby` take its field names, `$filter` a string or the `filter`",
+    `builder (${operators.map((operator) => `\`${operator}\``).join(", ")}), which quotes and escapes literals.`,
+    "`.paginate(...)` yields the entities page by page (`$top` sizes the pages); a next link to another origin is refused.",
+    "",
+  ];
+}
+
+function uploadSection(model: ApiModel, upload: OperationModel): string[] {
+  const media = upload.requestBody?.contents.find((candidate) => candidate.mediaType === "multipart/form-data");
+  const parts = media === undefined ? undefined : multipartParts(model.document, media);
+  const valuePart = parts?.values[0];
+  const filePart = parts?.files[0];
+  if (media === undefined || valuePart === undefined || filePart === undefined) return [];
+  const example = mediaExample(model, media);
+  const value = isObject(example) && example[valuePart.name] !== undefined ? example[valuePart.name] : requestExample(model, upload, "application/json");
+  const file = '{ data: await readFile("proforma.pdf"), filename: "proforma.pdf", contentType: "application/pdf" }';
+  return [
+    "### Upload files: multipart",
+    "",
+    code([
+      'import { readFile } from "node:fs/promises";',
+      `import { multipart } from "${packageName}";`,
+      "",
+      `const created = await ${methodPath(upload)}(`,
+      "  multipart({",
+      `    ${key(valuePart.name)}: ${literal(value, 4)},`,
+      `    ${key(filePart.name)}: ${filePart.multiple ? `[${file}]` : file},`,
+      "  }),",
+      ");",
+    ]),
+    `\`${methodPath(upload)}\` takes the JSON body as it is, or \`multipart(...)\` of the \`multipart/form-data\` form: value parts`,
+    "are sent as JSON, each file as a part with its file name and content type. A file is a `File` or `Blob` (from an",
+    '`<input type="file">`, say), or `{ data, filename, contentType }` with bytes or a Blob as `data`.',
+    "",
+  ];
+}
+
+function webhookSection(model: ApiModel, parser: string): string[] {
+  const payload = model.webhooks[0]?.payload.schemaName;
+  return [
+    "### Webhooks",
+    "",
+    code([
+      `import { ${parser} } from "${packageName}";`,
+      "",
+      "/** Your HTTP handler's part: the raw body (a string or bytes) in, the status to answer out. */",
+      "export function onDelivery(rawBody: string | Uint8Array): number {",
+      `  const result = ${parser}(rawBody);`,
+      "  if (!result.ok) {",
+      "    console.error(result.error.code, result.error.message, result.error.issues);",
+      "    return 400;",
+      "  }",
+      "  for (const event of result.events) console.log(event);",
+      "  return 200;",
+      "}",
+    ]),
+    `\`${parser}\` checks the delivery against the spec${payload === undefined ? "" : `'s \`${payload}\` schema`} and never throws: \`{ ok: true, events }\``,
+    "with typed events, or `{ ok: false, error: { code, message, issues } }`.",
+    "",
+  ];
+}
+
+function validationSection(model: ApiModel, create: OperationModel): string[] {
+  return [
+    "### Validate requests and responses",
+    "",
+    code([
+      `import { RequestValidationError, ResponseValidationError, createAccountFundsClient } from "${packageName}";`,
+      "",
+      "const checked = createAccountFundsClient({",
+      `  baseUrl: ${settings.baseUrl},`,
+      '  tokenProvider: async () => "an access token you obtained yourself",',
+      "  validateRequests: true,",
+      "  validateResponses: true,",
+      "});",
+      "try {",
+      `  await ${call(create, [requestBody(model, create, 2)], "checked")};`,
+      "} catch (error) {",
+      "  if (error instanceof RequestValidationError) console.log(error.issues); // nothing was sent",
+      "  else if (error instanceof ResponseValidationError) console.log(error.issues, error.data); // the call did succeed",
+      "  else throw error;",
+      "}",
+    ]),
+    "Both are off by default. Each issue has `path` (a JSON pointer), `message`, `keyword` and `params`. A multipart body is",
+    "checked part by part: value parts against their schema, files by shape. The validators are precompiled (no schema",
+    "compiler at run time, CSP-safe) and are most of the package's code, so they are loaded on the first call that",
+    "validates — in a bundle, a chunk of its own that an application without validation never loads.",
+    "`loadOperationValidators()` returns them (by operationId) for your own use.",
+    "",
+  ];
+}
+
+function options(facts: RuntimeFacts): string[] {
+  const rows = (list: readonly OptionRow[], required: boolean) =>
+    list.map((row) => [`\`${row.name}\`${required && !row.optional ? " (required)" : ""}`, `\`${row.type}\``, row.description]);
+  return [
+    "## Options",
+    "",
+    "`createAccountFundsClient(options)`. Authentication is one of: `credentials` with a `clientSecret` and `authUrl`;",
+    "`credentials` without one, `authUrl` and `mtls`; or `tokenProvider`.",
+    "",
+    ...table(["option", "type", "description"], rows(facts.options.authentication, false)),
+    "",
+    ...table(["option", "type", "description"], rows(facts.options.client, true)),
+    "",
+    "`credentials`:",
+    "",
+    ...table(["field", "type", "description"], rows(facts.options.credentials, true)),
+    "",
+    "Per call, the last argument of every method (`init`):",
+    "",
+    ...table(["option", "type", "description"], rows(facts.options.call, false)),
+    "",
+  ];
+}
+
+function errors(classes: readonly ErrorClass[]): string[] {
+  return ["## Errors", "", ...table(["class", "extends", "when"], classes.map((error) => [`\`${error.name}\``, `\`${error.extends}\``, error.description])), ""];
+}
+
+function methods(model: ApiModel): string[] {
+  const byId = new Map(model.operations.map((operation) => [operation.operationId, operation]));
+  const lines = [
+    "## Methods",
+    "",
+    "Path parameters come first, in path order, then the body or the query. Every method also takes the per-call",
+    "options last (`init`), and `client.withResponse` has the same methods. List methods have `.paginate(...)`, with",
+    "the same arguments.",
+    "",
+  ];
+  for (const group of model.groups) {
+    const rows = group.operationIds.flatMap((id) => {
+      const operation = byId.get(id);
+      if (operation === undefined) return [];
+      const summary = operation.summary === "" ? operation.operationId : operation.summary.replace(/\.$/, "");
+      const pages = operation.odataList === undefined ? "" : "; pages with `.paginate(...)`";
+      return [[`\`${signature(operation)}\``, `\`${operation.method.toUpperCase()} ${operation.path}\``, `${summary}${pages}`]];
+    });
+    lines.push(`### \`client.${group.name}\``, "", ...table(["method", "request", "summary"], rows), "");
+  }
+  return lines;
+}
+
+/** `client.accounts.listBalances(accountId, query?)`: the method's parameters without the per-call options. */
+function signature(operation: OperationModel): string {
+  const parameters = signatureParameters(operation)
+    .filter((parameter) => parameter.name !== "init")
+    .map((parameter) => `${parameter.name}${parameter.hasQuestionToken === true ? "?" : ""}`);
+  return `${methodPath(operation)}(${parameters.join(", ")})`;
+}
+
+function methodPath(operation: OperationModel, client = "client"): string {
+  return `${client}${access(operation.group)}${access(operation.clientMethod)}`;
+}
+
+function call(operation: OperationModel, args: readonly string[], client = "client"): string {
+  return `${methodPath(operation, client)}(${args.join(", ")})`;
+}
+
+function find(model: ApiModel, wanted: { readonly operationId: string; readonly kind: (operation: OperationModel) => boolean }): OperationModel | undefined {
+  return model.operations.find((operation) => operation.operationId === wanted.operationId) ?? model.operations.find(wanted.kind);
+}
+
+/** The path arguments of a call, from the parameters' examples (else a placeholder of the parameter's type). */
+function pathArguments(model: ApiModel, operation: OperationModel): string[] {
+  const operationNode = getAtPointer(model.document, operation.pointer);
+  const pathItem = getAtPointer(model.document, operation.pointer.replace(/\/[^/]+$/, ""));
+  const declared = [pathItem, operationNode].flatMap((node) => (isObject(node) && Array.isArray(node["parameters"]) ? (node["parameters"] as unknown[]) : []));
+  const parameters = declared.map((parameter) => resolve(model, parameter)).filter(isObject);
+  return operation.pathParameters.map((parameter) => {
+    const found = parameters.find((candidate) => candidate["name"] === parameter.name && candidate["in"] === "path");
+    const example = found?.["example"] ?? parameter.schema["example"];
+    if (example !== undefined) return literal(example, 0);
+    return parameter.schema["type"] === "integer" || parameter.schema["type"] === "number" ? "1" : JSON.stringify(parameter.name);
+  });
+}
+
+/** The request body of a snippet: the spec's example for the operation's JSON form, else a typed placeholder. */
+function requestBody(model: ApiModel, operation: OperationModel, indent: number): string {
+  const example = requestExample(model, operation, "application/json");
+  if (example !== undefined) return literal(example, indent);
+  const schema = operation.requestBody?.contents[0]?.schemaName;
+  return `{} as never /* ${schema ?? "the request body"}: the spec has no example */`;
+}
+
+function requestExample(model: ApiModel, operation: OperationModel, mediaType: string): unknown {
+  const media = operation.requestBody?.contents.find((candidate) => candidate.mediaType === mediaType);
+  return media === undefined ? undefined : mediaExample(model, media);
+}
+
+function successExample(model: ApiModel, operation: OperationModel): unknown {
+  const media = operation.responses.find((response) => response.success)?.contents[0];
+  return media === undefined ? undefined : mediaExample(model, media);
+}
+
+/** The first example next to a media type's schema: `example`, or the first of `examples` (a `$ref` followed). */
+function mediaExample(model: ApiModel, media: MediaModel): unknown {
+  if (media.schemaPointer === undefined) return undefined;
+  const node = getAtPointer(model.document, media.schemaPointer.replace(/\/schema$/, ""));
+  if (!isObject(node)) return undefined;
+  if (node["example"] !== undefined) return node["example"];
+  const first = isObject(node["examples"]) ? Object.values(node["examples"])[0] : undefined;
+  const example = resolve(model, first);
+  return isObject(example) ? example["value"] : undefined;
+}
+
+/** The first entity of a collection example (`{ value: [entity, ...] }`). */
+function firstEntity(example: unknown): Record<string, unknown> | undefined {
+  const value = isObject(example) ? example["value"] : undefined;
+  const first: unknown = Array.isArray(value) ? value[0] : undefined;
+  return isObject(first) ? (first as Record<string, unknown>) : undefined;
+}
+
+function resolve(model: ApiModel, node: unknown): unknown {
+  let current = node;
+  for (let depth = 0; isObject(current) && typeof current["$ref"] === "string" && depth < 16; depth++) {
+    current = getAtPointer(model.document, refPointer(current["$ref"]));
+  }
+  return current;
+}
+
+/** A value as a TypeScript literal: on one line when it fits, else one member per line, indented from `indent`. */
+function literal(value: unknown, indent: number): string {
+  const inline = (item: unknown): string => {
+    if (Array.isArray(item)) return `[${item.map(inline).join(", ")}]`;
+    if (isObject(item)) {
+      const members = Object.entries(item).map(([name, member]) => `${key(name)}: ${inline(member)}`);
+      return members.length === 0 ? "{}" : `{ ${members.join(", ")} }`;
+    }
+    return JSON.stringify(item) ?? "undefined";
+  };
+  const flat = inline(value);
+  if (flat.length + indent <= 100 || !isObject(value)) return flat;
+  const pad = " ".repeat(indent + 2);
+  const members = Object.entries(value).map(([name, member]) => `${pad}${key(name)}: ${literal(member, indent + 2)},`);
+  return `{\n${members.join("\n")}\n${" ".repeat(indent)}}`;
+}
+
+function key(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+}
+
+function access(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+}
+
+function code(lines: readonly string[]): string {
+  return ["```ts", ...lines, "```", ""].join("\n");
+}
+
+function table(headers: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const cell = (text: string): string => text.replaceAll("|", "\\|").replace(/\s*\n\s*/g, " ");
+  return [`| ${headers.join(" | ")} |`, `|${headers.map(() => "---").join("|")}|`, ...rows.map((row) => `| ${row.map(cell).join(" | ")} |`)];
+}

@@ -1,0 +1,71 @@
+/**
+ * Installs the consumer project's dependencies, trying in order:
+ *   1. `npm install --offline`: the tarballs, plus third-party packages from the npm cache (what `npm ci` of the
+ *      repository left there). No network.
+ *   2. `npm install --prefer-offline`: the same, fetching from the registry what the cache lacks.
+ *   3. link: the tarballs unpacked into node_modules/@account-funds/, every other package a symlink into the
+ *      repository's node_modules (a machine with neither a warm cache nor a registry). The client is still the
+ *      packed one: only its third-party dependencies come from the repository.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+
+export type InstallStrategy = "npm --offline" | "npm --prefer-offline" | "link";
+
+export interface InstallInput {
+  /** The consumer project (package.json written). */
+  readonly projectDirectory: string;
+  /** Unscoped name under @account-funds/ → tarball path. */
+  readonly tarballs: Readonly<Record<string, string>>;
+  /** The repository's node_modules, for the link fallback. */
+  readonly repositoryNodeModules: string;
+  readonly log: (line: string) => void;
+}
+
+const NPM_TIMEOUT_MS = 240_000;
+
+function npmInstall(projectDirectory: string, mode: "--offline" | "--prefer-offline"): { ok: boolean; output: string } {
+  const result = spawnSync("npm", ["install", mode, "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"], {
+    cwd: projectDirectory,
+    encoding: "utf8",
+    timeout: NPM_TIMEOUT_MS,
+  });
+  return { ok: result.status === 0, output: `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? String(result.error) : ""}` };
+}
+
+function link(input: InstallInput): void {
+  const nodeModules = join(input.projectDirectory, "node_modules");
+  rmSync(nodeModules, { recursive: true, force: true }); // what a failed npm install left
+  const scope = join(nodeModules, "@account-funds");
+  mkdirSync(scope, { recursive: true });
+  for (const [name, tarball] of Object.entries(input.tarballs)) {
+    const target = join(scope, name);
+    mkdirSync(target, { recursive: true });
+    const untar = spawnSync("tar", ["-xzf", tarball, "-C", target, "--strip-components=1"], { encoding: "utf8" });
+    if (untar.status !== 0) throw new Error(`tar -xzf ${tarball}: ${untar.stderr}`);
+  }
+  for (const entry of readdirSync(input.repositoryNodeModules)) {
+    if (entry.startsWith(".") || entry === "@account-funds") continue;
+    if (entry.startsWith("@")) {
+      mkdirSync(join(nodeModules, entry), { recursive: true });
+      for (const scoped of readdirSync(join(input.repositoryNodeModules, entry))) {
+        symlinkSync(join(input.repositoryNodeModules, entry, scoped), join(nodeModules, entry, scoped), "dir");
+      }
+    } else {
+      symlinkSync(join(input.repositoryNodeModules, entry), join(nodeModules, entry), "dir");
+    }
+  }
+}
+
+/** `CONSUMER_INSTALL=link` skips npm (to test the fallback, or on a machine without a registry). */
+export function installDependencies(input: InstallInput): InstallStrategy {
+  const modes = process.env["CONSUMER_INSTALL"] === "link" ? [] : (["--offline", "--prefer-offline"] as const);
+  for (const mode of modes) {
+    const { ok, output } = npmInstall(input.projectDirectory, mode);
+    if (ok) return `npm ${mode}`;
+    input.log(`npm install ${mode} failed; trying the next way.\n${output.trim().split("\n").slice(-5).join("\n")}`);
+  }
+  link(input);
+  return "link";
+}
