@@ -13,6 +13,7 @@ import { argumentSlots, type ArgumentSlot } from "../../runtime/bind.js";
 import type { ApiModel, OperationModel, WebhookModel } from "../model/model.js";
 import { createTypeScriptFile, jsDocText, printTypeScriptFile } from "../print/typescript-file.js";
 import type { Emitter } from "./emitter.js";
+import { pascalCase, propertyAccess, propertyName } from "../print/names.js";
 
 /** Where the façade's imports come from, relative to src/client.ts. */
 const modules = {
@@ -119,7 +120,7 @@ export const clientEmitter: Emitter = {
                 writer.write(`${propertyName(group.name)}: {`).newLine();
                 writer.indent(() => {
                   for (const operation of group.operations) {
-                    writer.writeLine(`${propertyName(operation.clientMethod)}: operations${access(operation.operationId)},`);
+                    writer.writeLine(`${propertyName(operation.clientMethod)}: operations${propertyAccess(operation.operationId)},`);
                   }
                 });
                 writer.write("},").newLine();
@@ -134,8 +135,8 @@ export const clientEmitter: Emitter = {
     addValidatorsLoader(file);
 
     const tokenConfig = [
-      tokens.clientSecret === undefined ? undefined : `clientSecret: operations${access(tokens.clientSecret.operationId)}`,
-      tokens.mtls === undefined ? undefined : `mtls: operations${access(tokens.mtls.operationId)}`,
+      tokens.clientSecret === undefined ? undefined : `clientSecret: operations${propertyAccess(tokens.clientSecret.operationId)}`,
+      tokens.mtls === undefined ? undefined : `mtls: operations${propertyAccess(tokens.mtls.operationId)}`,
     ].filter((line) => line !== undefined);
     file.addFunction({
       name: "createAccountFundsClient",
@@ -332,7 +333,7 @@ function addWebhookParser(file: ReturnType<typeof createTypeScriptFile>, webhook
         "`{ ok: false, error: { code, message, issues } }`.",
       ].join("\n"),
     ],
-    statements: [`return parseWebhookEventsWith<${eventType}>(webhookValidators${access(webhook.name)}!, body);`],
+    statements: [`return parseWebhookEventsWith<${eventType}>(webhookValidators${propertyAccess(webhook.name)}!, body);`],
   });
 }
 
@@ -358,18 +359,3 @@ function parameterName(name: string): string {
   return reserved.has(safe) || safe === "body" || safe === "query" || safe === "init" ? `${safe}Param` : safe;
 }
 
-function propertyName(name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
-}
-
-function access(name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
-}
-
-function pascalCase(text: string): string {
-  return text
-    .split(/[^A-Za-z0-9]+/)
-    .filter((word) => word !== "")
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join("");
-}

@@ -15,6 +15,7 @@ import { signatureParameters, tokenOperations, webhookParserNames } from "./clie
 import type { Emitter } from "./emitter.js";
 import { multipartParts } from "./multipart-parts.js";
 import { runtimeFacts, type ErrorClass, type OptionRow, type RuntimeFacts } from "./readme-runtime.js";
+import { propertyAccess, propertyName } from "../print/names.js";
 
 const packageName = "@account-funds/client";
 
@@ -264,8 +265,8 @@ function uploadSection(model: ApiModel, upload: OperationModel): string[] {
       "",
       `const created = await ${methodPath(upload)}(`,
       "  multipart({",
-      `    ${key(valuePart.name)}: ${literal(value, 4)},`,
-      `    ${key(filePart.name)}: ${filePart.multiple ? `[${file}]` : file},`,
+      `    ${propertyName(valuePart.name)}: ${literal(value, 4)},`,
+      `    ${propertyName(filePart.name)}: ${filePart.multiple ? `[${file}]` : file},`,
       "  }),",
       ");",
     ]),
@@ -391,7 +392,7 @@ function signature(operation: OperationModel): string {
 }
 
 function methodPath(operation: OperationModel, client = "client"): string {
-  return `${client}${access(operation.group)}${access(operation.clientMethod)}`;
+  return `${client}${propertyAccess(operation.group)}${propertyAccess(operation.clientMethod)}`;
 }
 
 function call(operation: OperationModel, args: readonly string[], client = "client"): string {
@@ -465,7 +466,7 @@ function literal(value: unknown, indent: number): string {
   const inline = (item: unknown): string => {
     if (Array.isArray(item)) return `[${item.map(inline).join(", ")}]`;
     if (isObject(item)) {
-      const members = Object.entries(item).map(([name, member]) => `${key(name)}: ${inline(member)}`);
+      const members = Object.entries(item).map(([name, member]) => `${propertyName(name)}: ${inline(member)}`);
       return members.length === 0 ? "{}" : `{ ${members.join(", ")} }`;
     }
     return JSON.stringify(item) ?? "undefined";
@@ -473,16 +474,8 @@ function literal(value: unknown, indent: number): string {
   const flat = inline(value);
   if (flat.length + indent <= 100 || !isObject(value)) return flat;
   const pad = " ".repeat(indent + 2);
-  const members = Object.entries(value).map(([name, member]) => `${pad}${key(name)}: ${literal(member, indent + 2)},`);
+  const members = Object.entries(value).map(([name, member]) => `${pad}${propertyName(name)}: ${literal(member, indent + 2)},`);
   return `{\n${members.join("\n")}\n${" ".repeat(indent)}}`;
-}
-
-function key(name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
-}
-
-function access(name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
 }
 
 function code(lines: readonly string[]): string {

@@ -38,6 +38,7 @@ import { Code, writeLiteral, type LiteralValue } from "../print/literal.js";
 import { createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
 import type { EmittedFile, Emitter } from "./emitter.js";
 import { multipartParts } from "./multipart-parts.js";
+import { pascalCase, propertyAccess } from "../print/names.js";
 
 /** `$id` the document's schemas are registered under inside the generator (never emitted as a URL to fetch). */
 const documentId = "urn:account-funds:openapi";
@@ -277,15 +278,3 @@ function extensionKeywords(document: unknown): string[] {
   return [...found].sort();
 }
 
-function propertyAccess(name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
-}
-
-/** `listAccounts` → `ListAccounts`, `x-www-form-urlencoded` → `XWwwFormUrlencoded`, `2XX` → `2XX`. */
-function pascalCase(text: string): string {
-  return text
-    .split(/[^A-Za-z0-9]+/)
-    .filter((word) => word !== "")
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join("");
-}
