@@ -12,10 +12,11 @@ SPEC_ROOT := spec/openapi.yaml
 export REDOCLY_TELEMETRY := off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
 
-.PHONY: all install generate build build-validators check-generated lint typecheck publint package-checks consumer api-report api-report-check unit test bench assumptions clean
+.PHONY: all install generate build build-validators check-generated lint typecheck publint package-checks consumer api-report api-report-check unit test bench assumptions clean sandbox demo
 
-## all: install (npm ci when the lock file changed), generate, build.
-all: install generate build
+## all: install (npm ci when the lock file changed), generate, build, then the main job: the demo of the generated
+## client against the sandbox started in-process (demo/main.ts; exits non-zero when a step fails).
+all: install generate build demo
 
 ## install: `npm ci` when node_modules is missing or older than package-lock.json.
 install: node_modules/.package-lock.json
@@ -29,9 +30,19 @@ GENERATOR := $(BIN)/tsx generator/src/cli.ts
 generate: build-validators
 	$(GENERATOR) generate --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated
 
-## build: compile the publishable packages.
+## build: compile the publishable packages (the sandbox imports the client's build).
 build: build-validators
 	npm run build --workspace @account-funds/client
+	npm run build --workspace @account-funds/sandbox
+
+## demo: the main job: the generated client against the in-process sandbox, with a readable transcript.
+demo: build
+	$(BIN)/tsx demo/main.ts
+
+## sandbox: serve the sandbox on http://127.0.0.1:4010 (API, /connect/token, /_sandbox/) and https://127.0.0.1:4443
+## (/connect/mtls/token); ARGS passes options, e.g. ARGS="--data sandbox-state.json" (see --help).
+sandbox: build
+	node sandbox/dist/cli.js $(ARGS)
 
 ## build-validators: the generator and the spec tests use @account-funds/validators' build (custom formats).
 build-validators: install
@@ -54,11 +65,14 @@ typecheck: build
 	$(BIN)/tsc -p generator/tsconfig.json
 	$(BIN)/tsc -p generated/tsconfig.json
 	$(BIN)/tsc -p test/client/tsconfig.json
+	$(BIN)/tsc -p sandbox/tsconfig.json
+	$(BIN)/tsc -p demo/tsconfig.json
 
 ## publint: every publishable package has exports and types that resolve.
 publint: build
 	$(BIN)/publint run validators --strict
 	$(BIN)/publint run generated --strict
+	$(BIN)/publint run sandbox --strict
 
 ## package-checks: attw ("are the types wrong") on the packed tarballs of both packages, with the esm-only profile:
 ## they are ESM-only ("type": "module", no "require" condition), so require() from CommonJS and node10 resolution
@@ -101,4 +115,4 @@ assumptions: install
 	@$(GENERATOR) assumptions --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) $(ARGS)
 
 clean:
-	rm -rf validators/dist generated/dist api-report/temp
+	rm -rf validators/dist generated/dist sandbox/dist api-report/temp

@@ -11,6 +11,9 @@ export default defineConfig({
       { test: { name: "spec", testTimeout, root: "./spec", include: ["test/**/*.test.ts"] } },
       { test: { name: "cross-package", testTimeout, root: "./test", include: ["*.test.ts"] } },
       { test: { name: "client", testTimeout, root: "./test/client", include: ["**/*.test.ts"] } },
+      { test: { name: "sandbox", testTimeout, root: "./sandbox", include: ["test/**/*.test.ts"] } },
+      // The generated client against the running sandbox: every operation, spec-driven fuzzing, a model-based test.
+      { test: { name: "client-sandbox", testTimeout, root: "./test/sandbox", include: ["**/*.test.ts"] } },
       // Not isolated: the generator's tests share no mutable module state (no vi.mock, timers restored after each
       // test), and loading TypeScript, ts-morph, prettier and ajv once rather than once per file, with one shared run
       // of the real spec (generator/test/support/real-spec.ts), halves the project's time. A test that mocks modules

@@ -1,0 +1,91 @@
+/**
+ * Request and response bodies checked with the client's precompiled validators (generated from the same spec),
+ * so the sandbox and the client cannot disagree on what a valid body is.
+ */
+import type { ApiError, HandlerContext } from "./handler.js";
+import type { Contract, OperationContract } from "./contract.js";
+import type { ParsedBody } from "../http/body.js";
+
+interface ErrorObject {
+  readonly instancePath: string;
+  readonly keyword: string;
+  readonly message?: string;
+}
+
+function schemaError(errors: readonly ErrorObject[] | null | undefined, prefix: string, status: 400 | 500, code: string): ApiError {
+  const details = (errors ?? []).map((error) => ({
+    code: error.keyword,
+    message: error.message ?? error.keyword,
+    target: `${prefix}${error.instancePath}` || "/",
+  }));
+  const first = details[0];
+  return {
+    status,
+    code,
+    message: first === undefined ? "The body does not match the schema." : `${first.target}: ${first.message}`,
+    ...(first === undefined ? {} : { target: first.target }),
+    details,
+  };
+}
+
+export function checkRequestBody(
+  contract: Contract,
+  operation: OperationContract,
+  body: ParsedBody,
+): { ok: true; value: unknown; files: HandlerContext["files"] } | { ok: false; error: ApiError } {
+  const validators = contract.validators[operation.metadata.operationId];
+  if (body.kind === "json") {
+    const validate = validators?.request?.["application/json"];
+    if (validate !== undefined && !validate(body.value)) return { ok: false, error: schemaError(validate.errors, "", 400, "invalid_body") };
+    return { ok: true, value: body.value, files: [] };
+  }
+  if (body.kind === "multipart") {
+    const multipart = validators?.multipart;
+    if (multipart === undefined) return { ok: false, error: { status: 415, code: "unsupported_media_type", message: "This operation takes no multipart body." } };
+    for (const name of multipart.required) {
+      if (!body.fields.has(name) && !body.files.some((file) => file.fieldName === name)) {
+        return { ok: false, error: { status: 400, code: "missing_part", message: `The multipart part ${name} is required.`, target: `/${name}` } };
+      }
+    }
+    const values: Record<string, unknown> = {};
+    for (const [name, field] of body.fields) {
+      const validate = multipart.values[name];
+      if (validate === undefined) return { ok: false, error: { status: 400, code: "unknown_part", message: `The multipart part ${name} is not expected.`, target: `/${name}` } };
+      let value: unknown;
+      try {
+        value = JSON.parse(field.text);
+      } catch {
+        return { ok: false, error: { status: 400, code: "invalid_json", message: `The part ${name} is not valid JSON.`, target: `/${name}` } };
+      }
+      if (!validate(value)) return { ok: false, error: schemaError(validate.errors, `/${name}`, 400, "invalid_body") };
+      values[name] = value;
+    }
+    for (const file of body.files) {
+      const rule = multipart.files[file.fieldName];
+      if (rule === undefined) return { ok: false, error: { status: 400, code: "unknown_part", message: `The multipart part ${file.fieldName} is not expected.`, target: `/${file.fieldName}` } };
+      if (rule.contentTypes !== undefined && !rule.contentTypes.includes(file.contentType)) {
+        return { ok: false, error: { status: 400, code: "unsupported_file_type", message: `${file.fileName}: content type ${file.contentType} is not accepted.`, target: `/${file.fieldName}` } };
+      }
+    }
+    return { ok: true, value: values["Request"], files: body.files };
+  }
+  if (body.kind === "form") return { ok: true, value: Object.fromEntries(body.value), files: [] };
+  return { ok: true, value: undefined, files: [] };
+}
+
+/** A response the spec does not allow is the sandbox's bug: 500, with what was wrong. */
+export function checkResponseBody(contract: Contract, operation: OperationContract, status: number, contentType: string, body: unknown): ApiError | undefined {
+  const declared = operation.metadata.responses[String(status)];
+  if (declared === undefined) {
+    return { status: 500, code: "undeclared_status", message: `${operation.metadata.operationId} answered ${status}, which the spec does not declare.` };
+  }
+  if (declared.mediaType === undefined) {
+    return body === undefined ? undefined : { status: 500, code: "undeclared_body", message: `${operation.metadata.operationId} ${status} has a body the spec does not declare.` };
+  }
+  if (declared.mediaType !== contentType) {
+    return { status: 500, code: "undeclared_media_type", message: `${operation.metadata.operationId} ${status} is ${contentType}; the spec declares ${declared.mediaType}.` };
+  }
+  const validate = contract.validators[operation.metadata.operationId]?.responses?.[String(status)]?.[contentType];
+  if (validate !== undefined && !validate(body)) return schemaError(validate.errors, "", 500, "invalid_response");
+  return undefined;
+}

@@ -1,0 +1,107 @@
+/**
+ * The contract between the request pipeline and the per-resource handlers. The pipeline has already matched
+ * the operation, authenticated the caller, and checked path, query and body against the spec; a handler
+ * applies the domain rules (with @account-funds/validators) and returns data. OData shaping of lists and
+ * entities ($filter, $select, paging, `@odata.context`) is the pipeline's, so each handler returns plain rows.
+ */
+import type { OperationId } from "@account-funds/client";
+import type { Issue } from "@account-funds/validators";
+import type { SandboxClock } from "../auth/clock.js";
+import type { UploadedFile } from "../http/body.js";
+import type { TenantId } from "../state/records.js";
+import type { Store } from "../state/store.js";
+import type { EventSink } from "../webhooks/event-sink.js";
+
+export interface HandlerContext {
+  readonly operationId: ApiOperationId;
+  /** The authenticated service user. */
+  readonly tenant: TenantId;
+  /** Path parameters, typed as the spec declares them (ints are numbers). */
+  readonly path: Readonly<Record<string, string | number>>;
+  /** Query parameters other than the OData system options, typed as the spec declares them. */
+  readonly query: Readonly<Record<string, unknown>>;
+  /** The JSON body (for multipart: the `Request` part), valid against the operation's request schema. */
+  readonly body: unknown;
+  /** Files of a multipart body. */
+  readonly files: readonly UploadedFile[];
+  readonly store: Store;
+  readonly clock: SandboxClock;
+  readonly events: EventSink;
+  /** Absolute base URL of the API server, e.g. `http://127.0.0.1:4010`, for `Location` headers. */
+  readonly baseUrl: string;
+}
+
+export type HandlerResult =
+  /** A collection: the pipeline applies the OData options and writes the envelope. */
+  | { readonly kind: "list"; readonly rows: readonly object[] }
+  /** One entity: the pipeline applies `$select` and adds `@odata.context`. */
+  | { readonly kind: "entity"; readonly row: object }
+  /** 201 with `Location` (absolute URL of the API path) and a `CreateResultDto` body. */
+  | { readonly kind: "created"; readonly id: number; readonly location: string }
+  /** Any other response, written as it is. */
+  | {
+      readonly kind: "response";
+      readonly status: number;
+      readonly body?: unknown;
+      readonly contentType?: string;
+      readonly headers?: Readonly<Record<string, string>>;
+    }
+  /** An error: written as the spec's OData error body. */
+  | { readonly kind: "error"; readonly error: ApiError };
+
+export interface ApiError {
+  readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 500;
+  readonly code: string;
+  readonly message: string;
+  readonly target?: string;
+  readonly details?: readonly { readonly code: string; readonly message: string; readonly target?: string }[];
+}
+
+export type Handler = (context: HandlerContext) => HandlerResult | Promise<HandlerResult>;
+
+/** Operations served by the token endpoints of `auth/`, not by handlers. */
+export const tokenOperations = ["requestPasswordToken", "requestMtlsPasswordToken"] as const;
+export type ApiOperationId = Exclude<OperationId, (typeof tokenOperations)[number]>;
+
+/** One handler per API operation of the spec: the type makes a missing one a compile error. */
+export type HandlerTable = { readonly [K in ApiOperationId]: Handler };
+
+export const ok = (body?: unknown): HandlerResult => ({ kind: "response", status: 200, body });
+export const list = (rows: readonly object[]): HandlerResult => ({ kind: "list", rows });
+export const entity = (row: object): HandlerResult => ({ kind: "entity", row });
+export const created = (id: number, apiPath: string): HandlerResult => ({ kind: "created", id, location: apiPath });
+
+export const notFound = (what: string): HandlerResult => ({
+  kind: "error",
+  error: { status: 404, code: "not_found", message: `${what} does not exist, or you have no permission to view it.` },
+});
+
+export const gone = (what: string, reason: string): HandlerResult => ({
+  kind: "error",
+  error: { status: 410, code: "gone", message: `${what} ${reason}.` },
+});
+
+export const badRequest = (code: string, message: string, target?: string): HandlerResult => ({
+  kind: "error",
+  error: target === undefined ? { status: 400, code, message } : { status: 400, code, message, target },
+});
+
+/** A request the validators refused: one OData error detail per issue, its target the issue's JSON path. */
+export function rejected(issues: readonly Issue[], prefix = ""): HandlerResult {
+  const details = issues.map((found) => ({
+    code: found.code,
+    message: found.message,
+    target: `${prefix}${found.path.map((segment) => `/${String(segment)}`).join("")}` || "/",
+  }));
+  const first = details[0];
+  return {
+    kind: "error",
+    error: {
+      status: 400,
+      code: "invalid_request",
+      message: first === undefined ? "The request is not valid." : `${first.target}: ${first.message}`,
+      ...(first === undefined ? {} : { target: first.target }),
+      details,
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * Certificate thumbprints (SHA-256 of the DER certificate, RFC 8705 §3.1) in one form: upper-case hex, no colons,
+ * because Node shows them as "AB:CD:…" and people paste them lower-case or bare.
+ */
+import { createHash } from "node:crypto";
+
+const SHA256_HEX = /^[0-9A-F]{64}$/;
+
+/** Normalises "ab:cd:…", "AB CD …" or "abcd…" to "ABCD…"; undefined when it is not a SHA-256 digest. */
+export function normaliseThumbprint(value: string): string | undefined {
+  const hex = value.replace(/[\s:]/g, "").toUpperCase();
+  return SHA256_HEX.test(hex) ? hex : undefined;
+}
+
+/**
+ * The normalised SHA-256 thumbprint of a peer certificate as `TLSSocket.getPeerCertificate()` returns it.
+ * The DER bytes (`raw`) win over `fingerprint256` because they are what was actually presented; undefined
+ * when the peer sent no certificate (Node then returns an empty object).
+ */
+export function thumbprintOf(
+  peerCertificate: { fingerprint256?: string; raw?: Buffer } | null | undefined,
+): string | undefined {
+  if (!peerCertificate) return undefined;
+  const { raw, fingerprint256 } = peerCertificate;
+  if (raw !== undefined && raw.length > 0) return createHash("sha256").update(raw).digest("hex").toUpperCase();
+  if (typeof fingerprint256 === "string") return normaliseThumbprint(fingerprint256);
+  return undefined;
+}

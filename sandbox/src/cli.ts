@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+/**
+ * `account-funds-sandbox [--port 4010] [--tls-port 4443] [--host 127.0.0.1] [--data file.json]
+ * [--client-cert-thumbprint HEX]... [--validate-responses]`: starts the sandbox and prints its addresses and seeded
+ * credentials. Stops cleanly on SIGINT/SIGTERM (the data file is written first).
+ */
+import { parseArgs } from "node:util";
+import { defaultCredentials } from "./auth/index.js";
+import { startSandbox } from "./server.js";
+
+const usage = `Usage: account-funds-sandbox [options]
+
+Serves the Account Funds Web API sandbox: the API and /connect/token over HTTP, /connect/mtls/token over HTTPS
+(self-signed certificate made at start-up), and the sandbox control API under /_sandbox/.
+
+Options:
+  --port <n>                     HTTP port (default 4010; 0 picks a free port)
+  --tls-port <n>                 HTTPS port for /connect/mtls/token (default 4443; 0 picks a free port)
+  --no-tls                       serve no HTTPS
+  --host <address>               address to bind (default 127.0.0.1)
+  --data <file>                  keep the state in this JSON file (loaded at start, written after each command)
+  --client-cert-thumbprint <hex> register a client certificate's SHA-256 thumbprint for sandbox-client (repeatable)
+  --validate-responses           answer 500 when a response does not match the spec (development)
+  --page-size <n>                largest page before @odata.nextLink (default 100)
+  -h, --help                     show this help
+`;
+
+function fail(message: string): never {
+  process.stderr.write(`account-funds-sandbox: ${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+function portOf(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`${name} must be a port number (0-65535), got ${JSON.stringify(text)}`);
+  return port;
+}
+
+async function main(): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: {
+        port: { type: "string" },
+        "tls-port": { type: "string" },
+        "no-tls": { type: "boolean" },
+        host: { type: "string" },
+        data: { type: "string" },
+        "client-cert-thumbprint": { type: "string", multiple: true },
+        "validate-responses": { type: "boolean" },
+        "page-size": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const values = parsed.values;
+  if (values.help === true) {
+    process.stdout.write(usage);
+    return;
+  }
+  const pageSize = values["page-size"] === undefined ? 100 : Number(values["page-size"]);
+  if (!Number.isInteger(pageSize) || pageSize < 1) fail(`--page-size must be a positive integer`);
+  const credentials = defaultCredentials({ certificateThumbprints: values["client-cert-thumbprint"] ?? [] });
+  const sandbox = await startSandbox({
+    port: portOf("--port", values.port, 4010),
+    tlsPort: values["no-tls"] === true ? false : portOf("--tls-port", values["tls-port"], 4443),
+    ...(values.host === undefined ? {} : { host: values.host }),
+    ...(values.data === undefined ? {} : { dataFile: values.data }),
+    credentials,
+    validateResponses: values["validate-responses"] === true,
+    maxPageSize: pageSize,
+  });
+  const client = credentials.clients[0]!;
+  const lines = [
+    `Account Funds sandbox`,
+    `  API and token:   ${sandbox.url}/api/v1/   ${sandbox.url}/connect/token`,
+    sandbox.tlsUrl === undefined ? `  mTLS token:      (disabled)` : `  mTLS token:      ${sandbox.tlsUrl}/connect/mtls/token (self-signed; SHA-256 ${sandbox.certificate?.thumbprint})`,
+    `  Control API:     ${sandbox.url}/_sandbox/  (reset, clock, complete, webhooks, events)`,
+    `  Client:          client_id=${client.clientId} client_secret=${client.clientSecret} scope=serviceFXAPI`,
+    ...credentials.users.map((user) => `  User:            username=${user.username} password=${user.password}`),
+    ...(values.data === undefined ? [`  State:           in memory`] : [`  State:           ${values.data}`]),
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
+  const stop = (): void => {
+    void sandbox.close().then(() => process.exit(0));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`account-funds-sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+/**
+ * Exchange-rate alerts: created Active on a pair with a threshold (Limit), holding the pair's mid rate at
+ * creation (Rate, ValueDate); cancelling makes them inactive with a CancelledDate. Sandbox rates never move,
+ * so no alert is ever notified (NotifiedDate stays empty).
+ */
+import { validateCreateAlert } from "@account-funds/validators";
+import type { AlertRecord, TenantId } from "../state/records.js";
+import type { CommandRefusal, DomainContext } from "./context.js";
+import { midRateOf, rateValueDate } from "./rates.js";
+import { refuse, type InvalidRequest } from "./transfers.js";
+
+export type AlertOutcome = { readonly ok: true; readonly alert: AlertRecord } | CommandRefusal;
+
+const badRequest = (code: string, message: string, target: string): CommandRefusal => refuse(400, code, message, target);
+
+export function alertOf(ctx: DomainContext, tenant: TenantId, id: number): AlertRecord | undefined {
+  return ctx.store.owned(ctx.store.alerts, tenant, id);
+}
+
+/** POST /Alerts/Create: an active alert; a currency the sandbox does not know, or a pair without a rate, is a 400. */
+export function createAlert(ctx: DomainContext, tenant: TenantId, body: unknown): AlertOutcome | InvalidRequest {
+  const { store, clock } = ctx;
+  const checked = validateCreateAlert(body);
+  if (!checked.ok) return { ok: false, status: 400, issues: checked.issues };
+  const command = checked.value;
+  const { SourceCurrencyCode: source, TargetCurrencyCode: target } = command;
+  if (store.currencies.get(source) === undefined) {
+    return badRequest("unknown_currency", `The sandbox does not know the currency ${source}.`, "SourceCurrencyCode");
+  }
+  if (store.currencies.get(target) === undefined) {
+    return badRequest("unknown_currency", `The sandbox does not know the currency ${target}.`, "TargetCurrencyCode");
+  }
+  const rate = midRateOf(store, source, target);
+  if (rate === undefined) return badRequest("no_rate", `There is no mid rate for ${source}/${target}.`, "TargetCurrencyCode");
+  return store.atomically(() => {
+    const alert = store.alerts.insert({
+      Id: store.nextId("alerts"),
+      tenant,
+      SourceCurrencyCode: source,
+      TargetCurrencyCode: target,
+      Limit: command.Limit,
+      Rate: rate.MidRate,
+      CreatedDate: clock.now().toISOString(),
+      ValueDate: rateValueDate(clock),
+      Active: true,
+    });
+    return { ok: true, alert } as const;
+  });
+}
+
+/**
+ * Cancels an alert: Active false and CancelledDate now. The spec answers 200 when "the alert exists and is
+ * cancelled", so cancelling a cancelled alert is 200 too and keeps its first CancelledDate.
+ */
+export function cancelAlert(ctx: DomainContext, tenant: TenantId, id: number): AlertOutcome {
+  const alert = alertOf(ctx, tenant, id);
+  if (alert === undefined) return refuse(404, "not_found", `Alert ${id} does not exist, or you have no permission to view it.`);
+  if (!alert.Active) return { ok: true, alert };
+  return ctx.store.atomically(() => {
+    const cancelled = ctx.store.alerts.update(id, { Active: false, CancelledDate: ctx.clock.now().toISOString() });
+    return { ok: true, alert: cancelled } as const;
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * ExchangeDto (with its allocations, deposits, fees and instruction withdrawals), MidRateValue and the quote
+ * body. Goal is shown in the currency it is stated in (target when buying, source when selling); every
+ * exchange is a spot exchange (InstructionTypeId "Spot", as in the spec's example).
+ */
+import type { ExchangeRecord, RateRecord } from "../state/records.js";
+import type { Store } from "../state/store.js";
+import { decimalsOf, fromMinor } from "../domain/money.js";
+import type { Quote } from "../domain/rates.js";
+import { exchangeStatuses, statusText } from "../domain/statuses.js";
+import { toAllocationDtos, toDepositDto, type AllocationDto, type DepositDto } from "./deposit.js";
+import { noFees, type FeeDto } from "./fee.js";
+import { toWithdrawalDto, type WithdrawalDto } from "./withdrawal.js";
+
+export interface ExchangeDto {
+  readonly Id: number;
+  readonly AccountId: number;
+  readonly SourceCurrencyCode: string;
+  readonly TargetCurrencyCode: string;
+  readonly InstructionTypeId: string;
+  readonly Goal: number;
+  readonly GoalTypeCode: string;
+  readonly GoalType: string;
+  readonly Sold: number;
+  readonly Bought: number;
+  readonly StatusCode: string;
+  readonly Status: string;
+  readonly CreatedOn: string;
+  readonly UpdatedDate: string;
+  readonly Allocations: AllocationDto[];
+  readonly Deposits: DepositDto[];
+  readonly Fees: FeeDto[];
+  readonly Withdrawals: WithdrawalDto[];
+  readonly DepositReference: string;
+}
+
+export const goalTypeCode = (goalType: string): string => (goalType === "Buy" ? "B" : "S");
+
+/** The deposits that funded the exchange (their Reference is its DepositReference). */
+export function exchangeDepositDtos(store: Store, exchange: ExchangeRecord): DepositDto[] {
+  return store.deposits.filter((deposit) => deposit.ExchangeId === exchange.Id).map((deposit) => toDepositDto(store, deposit));
+}
+
+/** The instruction withdrawals the exchange triggers (their InstructionId is the exchange). */
+export function exchangeWithdrawalDtos(store: Store, exchange: ExchangeRecord): WithdrawalDto[] {
+  return store.withdrawals.filter((withdrawal) => withdrawal.InstructionId === exchange.Id).map((withdrawal) => toWithdrawalDto(store, withdrawal));
+}
+
+export function toExchangeDto(store: Store, exchange: ExchangeRecord): ExchangeDto {
+  const sourceDecimals = decimalsOf(store, exchange.SourceCurrencyCode);
+  const targetDecimals = decimalsOf(store, exchange.TargetCurrencyCode);
+  return {
+    Id: exchange.Id,
+    AccountId: exchange.AccountId,
+    SourceCurrencyCode: exchange.SourceCurrencyCode,
+    TargetCurrencyCode: exchange.TargetCurrencyCode,
+    InstructionTypeId: "Spot",
+    Goal: fromMinor(exchange.goal, exchange.GoalType === "Buy" ? targetDecimals : sourceDecimals),
+    GoalTypeCode: goalTypeCode(exchange.GoalType),
+    GoalType: exchange.GoalType,
+    Sold: fromMinor(exchange.sold, sourceDecimals),
+    Bought: fromMinor(exchange.bought, targetDecimals),
+    StatusCode: exchange.StatusCode,
+    Status: statusText(exchangeStatuses, exchange.StatusCode),
+    CreatedOn: exchange.CreatedOn,
+    UpdatedDate: exchange.UpdatedDate,
+    Allocations: toAllocationDtos(store, exchange),
+    Deposits: exchangeDepositDtos(store, exchange),
+    Fees: noFees(),
+    Withdrawals: exchangeWithdrawalDtos(store, exchange),
+    DepositReference: exchange.DepositReference,
+  };
+}
+
+export interface MidRateValue {
+  readonly SourceCurrencyCode: string;
+  readonly TargetCurrencyCode: string;
+  readonly ValueDate: string;
+  readonly MidRate: number;
+}
+
+export function toMidRateValue(rate: RateRecord, valueDate: string): MidRateValue {
+  return { SourceCurrencyCode: rate.SourceCurrencyCode, TargetCurrencyCode: rate.TargetCurrencyCode, ValueDate: valueDate, MidRate: rate.MidRate };
+}
+
+/**
+ * The quote body (open in the spec): the request echoed, the mid rate applied and both amounts, so a client
+ * sees exactly what Exchanges/Create would sell and buy at this moment. Nothing is reserved by a quote.
+ */
+export interface QuoteBody {
+  readonly AccountId: number;
+  readonly SourceCurrencyCode: string;
+  readonly TargetCurrencyCode: string;
+  readonly GoalType: string;
+  readonly Amount: number;
+  readonly Rate: number;
+  readonly SellAmount: number;
+  readonly BuyAmount: number;
+  readonly QuotedAt: string;
+  readonly ValueDate: string;
+}
+
+export function toQuoteBody(store: Store, quote: Quote): QuoteBody {
+  const sourceDecimals = decimalsOf(store, quote.sourceCurrencyCode);
+  const targetDecimals = decimalsOf(store, quote.targetCurrencyCode);
+  return {
+    AccountId: quote.accountId,
+    SourceCurrencyCode: quote.sourceCurrencyCode,
+    TargetCurrencyCode: quote.targetCurrencyCode,
+    GoalType: quote.goalType,
+    Amount: fromMinor(quote.goal, quote.goalType === "Buy" ? targetDecimals : sourceDecimals),
+    Rate: quote.rate,
+    SellAmount: fromMinor(quote.sold, sourceDecimals),
+    BuyAmount: fromMinor(quote.bought, targetDecimals),
+    QuotedAt: quote.quotedAt,
+    ValueDate: quote.valueDate,
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Balances and statements (spec/paths/balances-and-statements.yaml): an account's balances, one currency's
+ * balance, and that balance's statement in the order it was written (its running totals end at Value).
+ * A currency the account has never held is 404.
+ */
+import { entity, list, notFound, type Handler, type HandlerContext } from "../api/handler.js";
+import type { AccountRecord, BalanceRecord } from "../state/records.js";
+import { balanceOf } from "../domain/balances.js";
+import { toAccountBalanceDto } from "../dto/balance.js";
+import { toAccountStatementItemDto } from "../dto/statement.js";
+
+const ownAccount = (context: HandlerContext): AccountRecord | undefined =>
+  context.store.accountOf(context.tenant, Number(context.path["accountId"]));
+
+/** The balance named by the path, when the account is the caller's and holds that currency. */
+function pathBalance(context: HandlerContext): BalanceRecord | undefined {
+  const account = ownAccount(context);
+  return account === undefined ? undefined : balanceOf(context.store, account.Id, String(context.path["currencyCode"]));
+}
+
+const listAccountBalances: Handler = (context) => {
+  const account = ownAccount(context);
+  if (account === undefined) return notFound("The account");
+  const balances = context.store.balances.filter((row) => row.AccountId === account.Id);
+  return list(balances.map((balance) => toAccountBalanceDto(context.store, balance)));
+};
+
+const getAccountBalance: Handler = (context) => {
+  const balance = pathBalance(context);
+  return balance === undefined ? notFound("The balance") : entity(toAccountBalanceDto(context.store, balance));
+};
+
+const listAccountBalanceStatement: Handler = (context) => {
+  const balance = pathBalance(context);
+  if (balance === undefined) return notFound("The balance");
+  const items = context.store.statementItems.filter((row) => row.AccountId === balance.AccountId && row.CurrencyCode === balance.CurrencyCode);
+  return list(items.map((item) => toAccountStatementItemDto(context.store, item)));
+};
+
+export const balanceHandlers = {
+  listAccountBalances,
+  getAccountBalance,
+  listAccountBalanceStatement,
+} satisfies Record<string, Handler>;

@@ -1,0 +1,43 @@
+/**
+ * A sandbox per test file (free ports, response validation on) and clients logged in as either seeded user.
+ * Both sides check bodies against the spec: the sandbox answers 500 on a response that does not match, the
+ * client throws on one (`validateResponses`).
+ */
+import { createAccountFundsClient, type AccountFundsClient } from "@account-funds/client";
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEMO_USER, OTHER_USER, startSandbox, type Sandbox, type SandboxOptions } from "@account-funds/sandbox";
+
+export type SeededUser = typeof DEMO_USER | typeof OTHER_USER;
+
+export async function startTestSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  return startSandbox({ port: 0, tlsPort: false, validateResponses: true, webhookRetry: { initialMs: 20, maxMs: 200 }, ...options });
+}
+
+export function clientFor(sandbox: Sandbox, user: SeededUser = DEMO_USER): AccountFundsClient {
+  return createAccountFundsClient({
+    baseUrl: sandbox.url,
+    authUrl: sandbox.url,
+    credentials: { clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, username: user.username, password: user.password },
+    validateResponses: true,
+    maxRetries: 0,
+  });
+}
+
+/** A bearer token for raw `fetch` calls (fuzzing sends what the typed client would refuse to build). */
+export async function tokenFor(sandbox: Sandbox, user: SeededUser = DEMO_USER): Promise<string> {
+  const response = await fetch(`${sandbox.url}/connect/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "password",
+      scope: "serviceFXAPI",
+      client_id: DEFAULT_CLIENT_ID,
+      client_secret: DEFAULT_CLIENT_SECRET,
+      username: user.username,
+      password: user.password,
+    }),
+  });
+  if (!response.ok) throw new Error(`token request failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+export { DEMO_USER, OTHER_USER };
