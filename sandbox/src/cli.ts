@@ -1,9 +1,9 @@
-#!/usr/bin/env node
 /**
  * `account-funds-sandbox [--port 4010] [--tls-port 4443] [--host 127.0.0.1] [--data file.json]
- * [--client-cert-thumbprint HEX]... [--validate-responses]`: starts the sandbox and prints its addresses and seeded
+ * [--client-cert-thumbprint HEX]... [--certificate-out file.pem] [--validate-responses]`: starts the sandbox and prints its addresses and seeded
  * credentials. Stops cleanly on SIGINT/SIGTERM (the data file is written first).
  */
+import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { defaultCredentials } from "./auth/index.js";
 import { startSandbox } from "./server.js";
@@ -20,6 +20,7 @@ Options:
   --host <address>               address to bind (default 127.0.0.1)
   --data <file>                  keep the state in this JSON file (loaded at start, written after each command)
   --client-cert-thumbprint <hex> register a client certificate's SHA-256 thumbprint for sandbox-client (repeatable)
+  --certificate-out <file>       write the HTTPS server's self-signed certificate (PEM) there, for clients to trust
   --validate-responses           answer 500 when a response does not match the spec (development)
   --page-size <n>                largest page before @odata.nextLink (default 100)
   -h, --help                     show this help
@@ -33,7 +34,8 @@ function fail(message: string): never {
 function portOf(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
   const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`${name} must be a port number (0-65535), got ${JSON.stringify(text)}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`${name} must be a port number (0-65535), got ${JSON.stringify(text)}`);
   return port;
 }
 
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
         data: { type: "string" },
         "client-cert-thumbprint": { type: "string", multiple: true },
         "validate-responses": { type: "boolean" },
+        "certificate-out": { type: "string" },
         "page-size": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -75,11 +78,16 @@ async function main(): Promise<void> {
     validateResponses: values["validate-responses"] === true,
     maxPageSize: pageSize,
   });
+  const certificateOut = values["certificate-out"];
+  if (certificateOut !== undefined && sandbox.certificate !== undefined)
+    writeFileSync(certificateOut, sandbox.certificate.cert);
   const client = credentials.clients[0]!;
   const lines = [
     `Account Funds sandbox`,
     `  API and token:   ${sandbox.url}/api/v1/   ${sandbox.url}/connect/token`,
-    sandbox.tlsUrl === undefined ? `  mTLS token:      (disabled)` : `  mTLS token:      ${sandbox.tlsUrl}/connect/mtls/token (self-signed; SHA-256 ${sandbox.certificate?.thumbprint})`,
+    sandbox.tlsUrl === undefined
+      ? `  mTLS token:      (disabled)`
+      : `  mTLS token:      ${sandbox.tlsUrl}/connect/mtls/token (self-signed; SHA-256 ${sandbox.certificate?.thumbprint})`,
     `  Control API:     ${sandbox.url}/_sandbox/  (reset, clock, complete, webhooks, events)`,
     `  Client:          client_id=${client.clientId} client_secret=${client.clientSecret} scope=serviceFXAPI`,
     ...credentials.users.map((user) => `  User:            username=${user.username} password=${user.password}`),

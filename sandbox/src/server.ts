@@ -104,7 +104,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     certificate = await createServerCertificate({ hostnames: [host, "localhost"] });
     // RFC 8705 §2.2: the client certificate may be self-signed, so the handshake requests one without checking
     // a chain; /connect/mtls/token then matches its thumbprint against the client's registered ones.
-    tlsServer = createHttpsServer({ key: certificate.key, cert: certificate.cert, requestCert: true, rejectUnauthorized: false });
+    tlsServer = createHttpsServer({
+      key: certificate.key,
+      cert: certificate.cert,
+      requestCert: true,
+      rejectUnauthorized: false,
+    });
     await listen(tlsServer, options.tlsPort ?? 4443, host);
     tlsUrl = `https://${formatHost(host)}:${(tlsServer.address() as AddressInfo).port}`;
   }
@@ -142,7 +147,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     validateResponses: options.validateResponses ?? false,
   };
 
-  const tenantOfUsername = (username: string): string | undefined => credentials.users.find((user) => user.username === username)?.id;
+  const tenantOfUsername = (username: string): string | undefined =>
+    credentials.users.find((user) => user.username === username)?.id;
   // The re-seeded events are history, not news: targets are not sent them again.
   const reset = (): void => {
     store.restore(seedStore(clock).toJSON());
@@ -157,11 +163,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (requestUrl.pathname.startsWith(API_PREFIX)) return handleApiRequest(request, response, requestUrl, api);
     if (requestUrl.pathname === TOKEN_PATH) return serveToken(request, response, "password", undefined);
     if (requestUrl.pathname.startsWith(CONTROL_PREFIX)) {
-      return handleControlRequest(request, response, requestUrl, { store, clock, events, dispatcher, reset, tenantOfUsername, baseUrl: url });
+      return handleControlRequest(request, response, requestUrl, {
+        store,
+        clock,
+        events,
+        dispatcher,
+        reset,
+        tenantOfUsername,
+        baseUrl: url,
+      });
     }
     request.resume();
     if (requestUrl.pathname === MTLS_TOKEN_PATH) {
-      return sendError(response, { status: 404, code: "not_found", message: `${MTLS_TOKEN_PATH} is served over HTTPS at ${tlsUrl ?? "(HTTPS disabled)"}.` });
+      return sendError(response, {
+        status: 404,
+        code: "not_found",
+        message: `${MTLS_TOKEN_PATH} is served over HTTPS at ${tlsUrl ?? "(HTTPS disabled)"}.`,
+      });
     }
     sendError(response, { status: 404, code: "not_found", message: `No resource at ${requestUrl.pathname}.` });
   }
@@ -170,22 +188,43 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const requestUrl = new URL(request.url ?? "/", tlsUrl);
     if (requestUrl.pathname !== MTLS_TOKEN_PATH) {
       request.resume();
-      return sendError(response, { status: 404, code: "not_found", message: `Only ${MTLS_TOKEN_PATH} is served over HTTPS.` });
+      return sendError(response, {
+        status: 404,
+        code: "not_found",
+        message: `Only ${MTLS_TOKEN_PATH} is served over HTTPS.`,
+      });
     }
     const peer = (request.socket as TLSSocket).getPeerCertificate();
     void serveToken(request, response, "mtls", thumbprintOf(peer)).catch((error: unknown) => failSafe(response, error));
   });
 
-  async function serveToken(request: IncomingMessage, response: ServerResponse, endpoint: "password" | "mtls", thumbprint: string | undefined): Promise<void> {
+  async function serveToken(
+    request: IncomingMessage,
+    response: ServerResponse,
+    endpoint: "password" | "mtls",
+    thumbprint: string | undefined,
+  ): Promise<void> {
     if (request.method !== "POST") {
       request.resume();
-      return sendError(response, { status: 405, code: "method_not_allowed", message: "Use POST here." }, { allow: "POST" });
+      return sendError(
+        response,
+        { status: 405, code: "method_not_allowed", message: "Use POST here." },
+        { allow: "POST" },
+      );
     }
     const raw = await readRaw(request, MAX_FORM_BYTES);
     const contentType = request.headers["content-type"];
-    const form = Buffer.isBuffer(raw) && mediaTypeOf(contentType) === "application/x-www-form-urlencoded" ? new URLSearchParams(raw.toString("utf8")) : new URLSearchParams();
+    const form =
+      Buffer.isBuffer(raw) && mediaTypeOf(contentType) === "application/x-www-form-urlencoded"
+        ? new URLSearchParams(raw.toString("utf8"))
+        : new URLSearchParams();
     const result = await handleTokenRequest(
-      { form, contentType: Buffer.isBuffer(raw) ? contentType : undefined, endpoint, clientCertificateThumbprint: thumbprint },
+      {
+        form,
+        contentType: Buffer.isBuffer(raw) ? contentType : undefined,
+        endpoint,
+        clientCertificateThumbprint: thumbprint,
+      },
       { credentials, issuer },
     );
     const text = JSON.stringify(result.body);
@@ -218,7 +257,11 @@ function failSafe(response: ServerResponse, error: unknown): void {
     response.destroy();
     return;
   }
-  sendError(response, { status: 500, code: "sandbox_error", message: error instanceof Error ? error.message : String(error) });
+  sendError(response, {
+    status: 500,
+    code: "sandbox_error",
+    message: error instanceof Error ? error.message : String(error),
+  });
 }
 
 function listen(server: Server | HttpsServer, port: number, host: string): Promise<void> {

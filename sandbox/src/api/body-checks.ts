@@ -12,7 +12,12 @@ interface ErrorObject {
   readonly message?: string;
 }
 
-function schemaError(errors: readonly ErrorObject[] | null | undefined, prefix: string, status: 400 | 500, code: string): ApiError {
+function schemaError(
+  errors: readonly ErrorObject[] | null | undefined,
+  prefix: string,
+  status: 400 | 500,
+  code: string,
+): ApiError {
   const details = (errors ?? []).map((error) => ({
     code: error.keyword,
     message: error.message ?? error.keyword,
@@ -36,35 +41,82 @@ export function checkRequestBody(
   const validators = contract.validators[operation.metadata.operationId];
   if (body.kind === "json") {
     const validate = validators?.request?.["application/json"];
-    if (validate !== undefined && !validate(body.value)) return { ok: false, error: schemaError(validate.errors, "", 400, "invalid_body") };
+    if (validate !== undefined && !validate(body.value))
+      return { ok: false, error: schemaError(validate.errors, "", 400, "invalid_body") };
     return { ok: true, value: body.value, files: [] };
   }
   if (body.kind === "multipart") {
     const multipart = validators?.multipart;
-    if (multipart === undefined) return { ok: false, error: { status: 415, code: "unsupported_media_type", message: "This operation takes no multipart body." } };
+    if (multipart === undefined)
+      return {
+        ok: false,
+        error: { status: 415, code: "unsupported_media_type", message: "This operation takes no multipart body." },
+      };
     for (const name of multipart.required) {
       if (!body.fields.has(name) && !body.files.some((file) => file.fieldName === name)) {
-        return { ok: false, error: { status: 400, code: "missing_part", message: `The multipart part ${name} is required.`, target: `/${name}` } };
+        return {
+          ok: false,
+          error: {
+            status: 400,
+            code: "missing_part",
+            message: `The multipart part ${name} is required.`,
+            target: `/${name}`,
+          },
+        };
       }
     }
     const values: Record<string, unknown> = {};
     for (const [name, field] of body.fields) {
       const validate = multipart.values[name];
-      if (validate === undefined) return { ok: false, error: { status: 400, code: "unknown_part", message: `The multipart part ${name} is not expected.`, target: `/${name}` } };
+      if (validate === undefined)
+        return {
+          ok: false,
+          error: {
+            status: 400,
+            code: "unknown_part",
+            message: `The multipart part ${name} is not expected.`,
+            target: `/${name}`,
+          },
+        };
       let value: unknown;
       try {
         value = JSON.parse(field.text);
       } catch {
-        return { ok: false, error: { status: 400, code: "invalid_json", message: `The part ${name} is not valid JSON.`, target: `/${name}` } };
+        return {
+          ok: false,
+          error: {
+            status: 400,
+            code: "invalid_json",
+            message: `The part ${name} is not valid JSON.`,
+            target: `/${name}`,
+          },
+        };
       }
       if (!validate(value)) return { ok: false, error: schemaError(validate.errors, `/${name}`, 400, "invalid_body") };
       values[name] = value;
     }
     for (const file of body.files) {
       const rule = multipart.files[file.fieldName];
-      if (rule === undefined) return { ok: false, error: { status: 400, code: "unknown_part", message: `The multipart part ${file.fieldName} is not expected.`, target: `/${file.fieldName}` } };
+      if (rule === undefined)
+        return {
+          ok: false,
+          error: {
+            status: 400,
+            code: "unknown_part",
+            message: `The multipart part ${file.fieldName} is not expected.`,
+            target: `/${file.fieldName}`,
+          },
+        };
       if (rule.contentTypes !== undefined && !rule.contentTypes.includes(file.contentType)) {
-        return { ok: false, error: { status: 400, code: "unsupported_file_type", message: `${file.fileName}: content type ${file.contentType} is not accepted.`, target: `/${file.fieldName}` } };
+        return {
+          ok: false,
+          error: {
+            status: 400,
+            code: "unsupported_file_type",
+            message: `${file.fileName}: content type ${file.contentType} is not accepted.`,
+            target: `/${file.fieldName}`,
+          },
+        };
       }
     }
     return { ok: true, value: values["Request"], files: body.files };
@@ -74,16 +126,36 @@ export function checkRequestBody(
 }
 
 /** A response the spec does not allow is the sandbox's bug: 500, with what was wrong. */
-export function checkResponseBody(contract: Contract, operation: OperationContract, status: number, contentType: string, body: unknown): ApiError | undefined {
+export function checkResponseBody(
+  contract: Contract,
+  operation: OperationContract,
+  status: number,
+  contentType: string,
+  body: unknown,
+): ApiError | undefined {
   const declared = operation.metadata.responses[String(status)];
   if (declared === undefined) {
-    return { status: 500, code: "undeclared_status", message: `${operation.metadata.operationId} answered ${status}, which the spec does not declare.` };
+    return {
+      status: 500,
+      code: "undeclared_status",
+      message: `${operation.metadata.operationId} answered ${status}, which the spec does not declare.`,
+    };
   }
   if (declared.mediaType === undefined) {
-    return body === undefined ? undefined : { status: 500, code: "undeclared_body", message: `${operation.metadata.operationId} ${status} has a body the spec does not declare.` };
+    return body === undefined
+      ? undefined
+      : {
+          status: 500,
+          code: "undeclared_body",
+          message: `${operation.metadata.operationId} ${status} has a body the spec does not declare.`,
+        };
   }
   if (declared.mediaType !== contentType) {
-    return { status: 500, code: "undeclared_media_type", message: `${operation.metadata.operationId} ${status} is ${contentType}; the spec declares ${declared.mediaType}.` };
+    return {
+      status: 500,
+      code: "undeclared_media_type",
+      message: `${operation.metadata.operationId} ${status} is ${contentType}; the spec declares ${declared.mediaType}.`,
+    };
   }
   const validate = contract.validators[operation.metadata.operationId]?.responses?.[String(status)]?.[contentType];
   if (validate !== undefined && !validate(body)) return schemaError(validate.errors, "", 500, "invalid_response");

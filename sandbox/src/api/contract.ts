@@ -7,7 +7,12 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { loadOperationValidators, operationMetadata, type OperationId, type OperationMetadata } from "@account-funds/client";
+import {
+  loadOperationValidators,
+  operationMetadata,
+  type OperationId,
+  type OperationMetadata,
+} from "@account-funds/client";
 import { addAccountFundsFormats } from "@account-funds/validators";
 import { entityShapeFromSchema, type EntityShape } from "../odata/index.js";
 
@@ -66,7 +71,10 @@ function rebase(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(rebase);
   if (schema === null || typeof schema !== "object") return schema;
   return Object.fromEntries(
-    Object.entries(schema).map(([key, value]) => [key, key === "$ref" && typeof value === "string" && value.startsWith("#/") ? `${OPENAPI_ID}${value}` : rebase(value)]),
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      key === "$ref" && typeof value === "string" && value.startsWith("#/") ? `${OPENAPI_ID}${value}` : rebase(value),
+    ]),
   );
 }
 
@@ -84,14 +92,20 @@ function successSchema(document: JsonObject, operation: JsonObject): JsonObject 
   return schema;
 }
 
-function entityShapeOf(document: JsonObject, metadata: OperationMetadata, operation: JsonObject): EntityShape | undefined {
+function entityShapeOf(
+  document: JsonObject,
+  metadata: OperationMetadata,
+  operation: JsonObject,
+): EntityShape | undefined {
   if (metadata.odata === undefined) return undefined;
   const schema = successSchema(document, operation);
   if (schema === undefined) return undefined;
   const resolve = (ref: string): JsonObject => resolvePointer(document, ref);
   if (metadata.odata === "list") {
     const collection = deref(document, schema);
-    const items = ((collection["properties"] as JsonObject | undefined)?.["value"] as JsonObject | undefined)?.["items"] as JsonObject | undefined;
+    const items = ((collection["properties"] as JsonObject | undefined)?.["value"] as JsonObject | undefined)?.[
+      "items"
+    ] as JsonObject | undefined;
     return items === undefined ? undefined : entityShapeFromSchema(items, resolve);
   }
   return entityShapeFromSchema(schema, resolve);
@@ -109,9 +123,15 @@ export async function loadContract(): Promise<Contract> {
     const pathItem = paths[metadata.path] as JsonObject;
     const operation = pathItem[metadata.method] as JsonObject;
     // OpenAPI 3.1 §4.8.9.1: path-item parameters apply to every operation, which may override them by name and location.
-    const declared = [...((pathItem["parameters"] as JsonObject[] | undefined) ?? []), ...((operation["parameters"] as JsonObject[] | undefined) ?? [])]
+    const declared = [
+      ...((pathItem["parameters"] as JsonObject[] | undefined) ?? []),
+      ...((operation["parameters"] as JsonObject[] | undefined) ?? []),
+    ]
       .map((node) => deref(document, node))
-      .reduce((byKey, parameter) => byKey.set(`${String(parameter["in"])}:${String(parameter["name"])}`, parameter), new Map<string, JsonObject>());
+      .reduce(
+        (byKey, parameter) => byKey.set(`${String(parameter["in"])}:${String(parameter["name"])}`, parameter),
+        new Map<string, JsonObject>(),
+      );
     const parameters: ParameterSpec[] = [];
     const properties: Record<string, Record<string, unknown>> = { path: {}, query: {} };
     const required: Record<string, string[]> = { path: [], query: [] };
@@ -132,7 +152,12 @@ export async function loadContract(): Promise<Contract> {
       },
     });
     const entityShape = entityShapeOf(document, metadata, operation);
-    operations.set(metadata.operationId, { metadata, parameters, checkParameters, ...(entityShape === undefined ? {} : { entityShape }) });
+    operations.set(metadata.operationId, {
+      metadata,
+      parameters,
+      checkParameters,
+      ...(entityShape === undefined ? {} : { entityShape }),
+    });
   }
   return { document, operations, validators: await loadOperationValidators() };
 }

@@ -32,7 +32,8 @@ export function shapeList(
   const page = applyListQuery(rows, parsed.value, { maxPageSize: where.maxPageSize });
   const body: Record<string, unknown> = { "@odata.context": collectionContext(where.baseUrl, where.pathname) };
   if (page.count !== undefined) body["@odata.count"] = page.count;
-  if (page.next !== undefined) body["@odata.nextLink"] = buildNextLink(where.baseUrl, where.pathname, options, page.next);
+  if (page.next !== undefined)
+    body["@odata.nextLink"] = buildNextLink(where.baseUrl, where.pathname, options, page.next);
   body["value"] = page.value;
   return { ok: true, body };
 }
@@ -45,11 +46,21 @@ export function shapeEntity(
 ): Shaped {
   const parsed = parseEntityQuery(odataOptions(query), shape);
   if (!parsed.ok) return { ok: false, error: { status: 400, ...parsed.error } };
-  return { ok: true, body: { "@odata.context": entityContext(where.baseUrl, where.pathname), ...applySelect(row, parsed.value) } };
+  return {
+    ok: true,
+    body: { "@odata.context": entityContext(where.baseUrl, where.pathname), ...applySelect(row, parsed.value) },
+  };
 }
 
 function odataOptions(query: Readonly<Record<string, unknown>>) {
-  const options: { $filter?: string; $select?: string; $orderby?: string; $top?: number; $skip?: number; $count?: boolean } = {};
+  const options: {
+    $filter?: string;
+    $select?: string;
+    $orderby?: string;
+    $top?: number;
+    $skip?: number;
+    $count?: boolean;
+  } = {};
   if (typeof query["$filter"] === "string") options.$filter = query["$filter"];
   if (typeof query["$select"] === "string") options.$select = query["$select"];
   if (typeof query["$orderby"] === "string") options.$orderby = query["$orderby"];

@@ -40,7 +40,8 @@ export function readParameters(
     }
     declared.add(spec.name);
     const values = search.getAll(spec.name);
-    if (values.length > 1) return invalid(`$query/${spec.name}`, "duplicate_query_option", `${spec.name} is given more than once.`);
+    if (values.length > 1)
+      return invalid(`$query/${spec.name}`, "duplicate_query_option", `${spec.name} is given more than once.`);
     if (values[0] !== undefined) query[spec.name] = typed(spec, values[0]);
   }
   // OData URL Conventions §5: a system query option the service does not support is an error, not ignored.
@@ -59,7 +60,10 @@ export function readParameters(
     return {
       ok: false,
       error: {
-        status: first !== undefined && contract.parameters.some((p) => p.in === "path" && p.name === first.target) ? 404 : 400,
+        status:
+          first !== undefined && contract.parameters.some((p) => p.in === "path" && p.name === first.target)
+            ? 404
+            : 400,
         code: "invalid_parameter",
         message: first === undefined ? "A parameter is not valid." : `${first.target}: ${first.message}`,
         ...(first === undefined ? {} : { target: first.target }),

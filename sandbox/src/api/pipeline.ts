@@ -25,7 +25,9 @@ export interface ApiDependencies {
   readonly clock: SandboxClock;
   readonly events: EventSink;
   /** Resolves a bearer token to its service user, or says why it cannot. */
-  readonly authenticate: (authorization: string | undefined) => Promise<{ ok: true; tenant: string } | { ok: false; reason: TokenFailureReason }>;
+  readonly authenticate: (
+    authorization: string | undefined,
+  ) => Promise<{ ok: true; tenant: string } | { ok: false; reason: TokenFailureReason }>;
   readonly baseUrl: string;
   /** Largest page of a collection; the rest follows `@odata.nextLink`. */
   readonly maxPageSize: number;
@@ -35,12 +37,21 @@ export interface ApiDependencies {
   readonly validateResponses: boolean;
 }
 
-export async function handleApiRequest(request: IncomingMessage, response: ServerResponse, url: URL, deps: ApiDependencies): Promise<void> {
+export async function handleApiRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+  deps: ApiDependencies,
+): Promise<void> {
   let pathname: string;
   try {
     pathname = decodeURIComponent(url.pathname);
   } catch {
-    return sendError(response, { status: 400, code: "invalid_path", message: "The path is not valid percent-encoded UTF-8." });
+    return sendError(response, {
+      status: 400,
+      code: "invalid_path",
+      message: "The path is not valid percent-encoded UTF-8.",
+    });
   }
   const route = matchRoute(deps.routes, request.method ?? "GET", pathname);
   if (route.kind === "not-found") {
@@ -50,14 +61,22 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
   if (route.kind === "method-not-allowed") {
     request.resume();
     // RFC 9110 §15.5.6: 405 names the methods the resource does support.
-    return sendError(response, { status: 405, code: "method_not_allowed", message: `Use ${route.allowed.join(" or ")} here.` }, { allow: route.allowed.join(", ") });
+    return sendError(
+      response,
+      { status: 405, code: "method_not_allowed", message: `Use ${route.allowed.join(" or ")} here.` },
+      { allow: route.allowed.join(", ") },
+    );
   }
   const contract = deps.contract.operations.get(route.operation.operationId)!;
 
   const auth = await deps.authenticate(request.headers.authorization);
   if (!auth.ok) {
     request.resume();
-    return sendError(response, { status: 401, code: "unauthorized", message: `The access token is ${auth.reason}.` }, { "www-authenticate": bearerChallenge(auth.reason) });
+    return sendError(
+      response,
+      { status: 401, code: "unauthorized", message: `The access token is ${auth.reason}.` },
+      { "www-authenticate": bearerChallenge(auth.reason) },
+    );
   }
 
   const parameters = readParameters(contract, route.pathParameters, url.searchParams);
@@ -99,12 +118,23 @@ async function readRequestBody(
   const raw = await readRaw(request, deps.maxBodyBytes);
   if (!Buffer.isBuffer(raw)) return { ok: false, error: raw };
   if (declared === undefined) {
-    if (raw.length > 0) return { ok: false, error: { status: 400, code: "unexpected_body", message: "This operation takes no request body." } };
+    if (raw.length > 0)
+      return {
+        ok: false,
+        error: { status: 400, code: "unexpected_body", message: "This operation takes no request body." },
+      };
     return { ok: true, value: undefined, files: [] };
   }
   if (raw.length === 0) {
     if (!declared.required) return { ok: true, value: undefined, files: [] };
-    return { ok: false, error: { status: 400, code: "missing_body", message: `A request body is required (${declared.mediaTypes.join(" or ")}).` } };
+    return {
+      ok: false,
+      error: {
+        status: 400,
+        code: "missing_body",
+        message: `A request body is required (${declared.mediaTypes.join(" or ")}).`,
+      },
+    };
   }
   const parsed = await parseBody(raw, request.headers["content-type"], declared.mediaTypes);
   if (!parsed.ok) return { ok: false, error: parsed.error };
@@ -131,7 +161,8 @@ function writeResult(
     case "list":
     case "entity": {
       const shape = contract.entityShape;
-      if (shape === undefined) return sendError(response, internalError(contract, new Error("no entity shape for an OData result")));
+      if (shape === undefined)
+        return sendError(response, internalError(contract, new Error("no entity shape for an OData result")));
       const shaped =
         result.kind === "list"
           ? shapeList(result.rows, shape, query, { baseUrl: deps.baseUrl, pathname, maxPageSize: deps.maxPageSize })

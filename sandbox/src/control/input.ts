@@ -33,7 +33,8 @@ export function noFields(body: unknown): Parsed<undefined> {
   return fields.ok ? parsed(undefined) : fields;
 }
 
-export type ClockChange = { readonly kind: "advance"; readonly seconds: number } | { readonly kind: "set"; readonly date: Date };
+export type ClockChange =
+  { readonly kind: "advance"; readonly seconds: number } | { readonly kind: "set"; readonly date: Date };
 
 /** About a century each way: enough for any test, and far from Date's range limits. */
 const MAX_ADVANCE_SECONDS = 100 * 366 * 24 * 3600;
@@ -45,17 +46,32 @@ export function parseClockChange(body: unknown): Parsed<ClockChange> {
   if (!fields.ok) return fields;
   const { advanceSeconds, now } = fields.value;
   if ((advanceSeconds === undefined) === (now === undefined)) {
-    return invalid("invalid_body", 'Send exactly one of "advanceSeconds" (a number of seconds) and "now" (an ISO 8601 date-time).');
+    return invalid(
+      "invalid_body",
+      'Send exactly one of "advanceSeconds" (a number of seconds) and "now" (an ISO 8601 date-time).',
+    );
   }
   if (advanceSeconds !== undefined) {
-    if (typeof advanceSeconds !== "number" || !Number.isFinite(advanceSeconds) || Math.abs(advanceSeconds) > MAX_ADVANCE_SECONDS) {
-      return invalid("invalid_value", `"advanceSeconds" must be a number of seconds within ±${MAX_ADVANCE_SECONDS}.`, "advanceSeconds");
+    if (
+      typeof advanceSeconds !== "number" ||
+      !Number.isFinite(advanceSeconds) ||
+      Math.abs(advanceSeconds) > MAX_ADVANCE_SECONDS
+    ) {
+      return invalid(
+        "invalid_value",
+        `"advanceSeconds" must be a number of seconds within ±${MAX_ADVANCE_SECONDS}.`,
+        "advanceSeconds",
+      );
     }
     return parsed({ kind: "advance", seconds: advanceSeconds });
   }
   const date = typeof now === "string" && ISO_DATE_TIME.test(now) ? new Date(now) : undefined;
   if (date === undefined || Number.isNaN(date.getTime())) {
-    return invalid("invalid_value", '"now" must be an ISO 8601 date-time with a time zone, e.g. "2025-01-31T12:00:00Z".', "now");
+    return invalid(
+      "invalid_value",
+      '"now" must be an ISO 8601 date-time with a time zone, e.g. "2025-01-31T12:00:00Z".',
+      "now",
+    );
   }
   return parsed({ kind: "set", date });
 }
@@ -75,10 +91,15 @@ export function parseWebhookRegistration(body: unknown): Parsed<WebhookRegistrat
   const { url, username } = fields.value;
   if (url === undefined) return invalid("missing_field", '"url" is required.', "url");
   if (typeof url !== "string" || url.length > MAX_URL_LENGTH || !isHttpUrl(url)) {
-    return invalid("invalid_value", `"url" must be an absolute http or https URL of at most ${MAX_URL_LENGTH} characters.`, "url");
+    return invalid(
+      "invalid_value",
+      `"url" must be an absolute http or https URL of at most ${MAX_URL_LENGTH} characters.`,
+      "url",
+    );
   }
   if (username === undefined) return parsed({ url });
-  if (typeof username !== "string" || username === "") return invalid("invalid_value", '"username" must be a non-empty string.', "username");
+  if (typeof username !== "string" || username === "")
+    return invalid("invalid_value", '"username" must be a non-empty string.', "username");
   return parsed({ url, username });
 }
 
@@ -100,8 +121,14 @@ export interface EventsQuery {
 export function parseEventsQuery(query: URLSearchParams): Parsed<EventsQuery> {
   const known = ["tenant", "after"];
   for (const name of new Set(query.keys())) {
-    if (!known.includes(name)) return invalid("unknown_parameter", `Unknown query parameter ${JSON.stringify(name)} (known: tenant, after).`, name);
-    if (query.getAll(name).length > 1) return invalid("invalid_value", `Query parameter "${name}" is given more than once.`, name);
+    if (!known.includes(name))
+      return invalid(
+        "unknown_parameter",
+        `Unknown query parameter ${JSON.stringify(name)} (known: tenant, after).`,
+        name,
+      );
+    if (query.getAll(name).length > 1)
+      return invalid("invalid_value", `Query parameter "${name}" is given more than once.`, name);
   }
   const tenant = query.get("tenant") ?? undefined;
   if (tenant === "") return invalid("invalid_value", '"tenant" must not be empty.', "tenant");
@@ -117,7 +144,11 @@ export function parseEventsQuery(query: URLSearchParams): Parsed<EventsQuery> {
 export function noQuery(query: URLSearchParams): Parsed<undefined> {
   const first = query.keys().next();
   if (first.done === true) return parsed(undefined);
-  return invalid("unknown_parameter", `Unknown query parameter ${JSON.stringify(first.value)}: this route takes none.`, first.value);
+  return invalid(
+    "unknown_parameter",
+    `Unknown query parameter ${JSON.stringify(first.value)}: this route takes none.`,
+    first.value,
+  );
 }
 
 const INT32_MAX = 2_147_483_647;
@@ -125,6 +156,7 @@ const INT32_MAX = 2_147_483_647;
 /** A path id: a positive 32-bit integer, as the API's ids are. */
 export function parseId(text: string, target = "id"): Parsed<number> {
   const id = Number(text);
-  if (!/^[1-9]\d*$/.test(text) || id > INT32_MAX) return invalid("invalid_id", `The id must be a positive 32-bit integer, got ${JSON.stringify(text)}.`, target);
+  if (!/^[1-9]\d*$/.test(text) || id > INT32_MAX)
+    return invalid("invalid_id", `The id must be a positive 32-bit integer, got ${JSON.stringify(text)}.`, target);
   return parsed(id);
 }

@@ -7,9 +7,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiError } from "../api/handler.js";
 import type { SandboxClock } from "../auth/clock.js";
-import type { CommandRefusal, DomainContext } from "../domain/context.js";
+import type { DomainContext } from "../domain/context.js";
 import { completeExchange } from "../domain/exchanges.js";
-import { exchangeStatuses, statusText, transferStatuses, withdrawalStatuses, type StatusTable } from "../domain/statuses.js";
+import {
+  exchangeStatuses,
+  statusText,
+  transferStatuses,
+  withdrawalStatuses,
+  type StatusTable,
+} from "../domain/statuses.js";
 import { completeTransfer } from "../domain/transfers.js";
 import { completeWithdrawal } from "../domain/withdrawals.js";
 import { parseBody, readRaw } from "../http/body.js";
@@ -28,6 +34,7 @@ import {
   parseWebhookRegistration,
   type Parsed,
 } from "./input.js";
+import { type CommandRefusal } from "../domain/outcomes.js";
 
 export interface ControlDependencies {
   readonly store: Store;
@@ -81,7 +88,12 @@ function clockView(clock: SandboxClock): { now: string; nowSeconds: number } {
 }
 
 function eventView(event: EventRecord, baseUrl: string): Record<string, unknown> {
-  return { sequence: event.sequence, tenant: event.tenant, ...toWebhookEvent(event, baseUrl), raisedAt: event.raisedAt };
+  return {
+    sequence: event.sequence,
+    tenant: event.tenant,
+    ...toWebhookEvent(event, baseUrl),
+    raisedAt: event.raisedAt,
+  };
 }
 
 function targetView(target: WebhookTargetRecord, delivery: DeliveryStatus | undefined): Record<string, unknown> {
@@ -153,7 +165,10 @@ function completeRoute(kind: keyof typeof completions): ControlRoute {
   };
 }
 
-const webhookIdRoute = (method: "GET" | "DELETE", run: (call: ControlCall, target: WebhookTargetRecord) => ControlResult): ControlRoute => ({
+const webhookIdRoute = (
+  method: "GET" | "DELETE",
+  run: (call: ControlCall, target: WebhookTargetRecord) => ControlResult,
+): ControlRoute => ({
   method,
   path: `${CONTROL_ROOT}/webhooks/{id}`,
   pattern: new RegExp(`^${CONTROL_ROOT}/webhooks/([^/]+)$`),
@@ -161,7 +176,8 @@ const webhookIdRoute = (method: "GET" | "DELETE", run: (call: ControlCall, targe
     noInput(call, () =>
       withParsed(parseId(call.params[0] ?? ""), (id) => {
         const target = call.deps.dispatcher.targets().find((row) => row.id === id);
-        if (target === undefined) return { error: { status: 404, code: "not_found", message: `No webhook target ${id}.`, target: "id" } };
+        if (target === undefined)
+          return { error: { status: 404, code: "not_found", message: `No webhook target ${id}.`, target: "id" } };
         return run(call, target);
       }),
     ),
@@ -217,7 +233,12 @@ const routes: readonly ControlRoute[] = [
       noInput(call, () => {
         const { dispatcher } = call.deps;
         const deliveries = dispatcher.deliveries();
-        const targets = dispatcher.targets().map((target) => targetView(target, deliveries.find((status) => status.targetId === target.id)));
+        const targets = dispatcher.targets().map((target) =>
+          targetView(
+            target,
+            deliveries.find((status) => status.targetId === target.id),
+          ),
+        );
         return json(200, { targets });
       }),
   },
@@ -231,11 +252,20 @@ const routes: readonly ControlRoute[] = [
           const { dispatcher, tenantOfUsername, baseUrl } = call.deps;
           const tenant = username === undefined ? undefined : tenantOfUsername(username);
           if (username !== undefined && tenant === undefined) {
-            return { error: { status: 400, code: "unknown_username", message: `No service user is named ${JSON.stringify(username)}.`, target: "username" } };
+            return {
+              error: {
+                status: 400,
+                code: "unknown_username",
+                message: `No service user is named ${JSON.stringify(username)}.`,
+                target: "username",
+              },
+            };
           }
           const target = dispatcher.register(url, tenant);
           dispatcher.notify();
-          return json(201, targetView(target, deliveryOf(dispatcher, target.id)), { location: `${baseUrl}${CONTROL_ROOT}/webhooks/${target.id}` });
+          return json(201, targetView(target, deliveryOf(dispatcher, target.id)), {
+            location: `${baseUrl}${CONTROL_ROOT}/webhooks/${target.id}`,
+          });
         }),
       ),
   },
@@ -272,7 +302,8 @@ function matchControlRoute(method: string, pathname: string): RouteMatch {
   for (const route of routes) {
     const found = route.pattern.exec(pathname);
     if (found === null) continue;
-    if (route.method === method) return { kind: "found", route, params: found.slice(1).map((part) => decodePathPart(part ?? "")) };
+    if (route.method === method)
+      return { kind: "found", route, params: found.slice(1).map((part) => decodePathPart(part ?? "")) };
     allowed.add(route.method);
   }
   return allowed.size > 0 ? { kind: "method-not-allowed", allowed: [...allowed].sort() } : { kind: "not-found" };
@@ -306,10 +337,18 @@ export async function handleControlRequest(
   if (match.kind !== "found") {
     request.resume();
     if (match.kind === "method-not-allowed") {
-      const error: ApiError = { status: 405, code: "method_not_allowed", message: `Use ${match.allowed.join(" or ")} on ${url.pathname}.` };
+      const error: ApiError = {
+        status: 405,
+        code: "method_not_allowed",
+        message: `Use ${match.allowed.join(" or ")} on ${url.pathname}.`,
+      };
       return sendError(response, error, { allow: match.allowed.join(", ") });
     }
-    return sendError(response, { status: 404, code: "not_found", message: `No control route at ${url.pathname}; GET ${CONTROL_ROOT}/ lists them.` });
+    return sendError(response, {
+      status: 404,
+      code: "not_found",
+      message: `No control route at ${url.pathname}; GET ${CONTROL_ROOT}/ lists them.`,
+    });
   }
   const body = await readControlBody(request);
   if (!body.ok) return sendError(response, body.error);

@@ -21,17 +21,47 @@ export interface AdditionalInformationRequirement {
 
 export const additionalInformationRequirements: readonly AdditionalInformationRequirement[] = [
   // Mexican tax id (RFC) of a company banking in Mexico: the spec's example.
-  { currencyCode: "MXN", beneficiaryBankCountry: "MX", beneficiaryType: "Company", field: "RFC", regEx: "^[A-Z&Ñ]{3,4}[0-9]{6}[A-Z0-9]{3}$" },
+  {
+    currencyCode: "MXN",
+    beneficiaryBankCountry: "MX",
+    beneficiaryType: "Company",
+    field: "RFC",
+    regEx: "^[A-Z&Ñ]{3,4}[0-9]{6}[A-Z0-9]{3}$",
+  },
   // Mexican population registry id (CURP) of an individual banking in Mexico.
-  { currencyCode: "MXN", beneficiaryBankCountry: "MX", beneficiaryType: "Individual", field: "CURP", regEx: "^[A-Z]{4}[0-9]{6}[HM][A-Z]{5}[A-Z0-9][0-9]$" },
+  {
+    currencyCode: "MXN",
+    beneficiaryBankCountry: "MX",
+    beneficiaryType: "Individual",
+    field: "CURP",
+    regEx: "^[A-Z]{4}[0-9]{6}[HM][A-Z]{5}[A-Z0-9][0-9]$",
+  },
   // Indian permanent account number (PAN) of an individual banking in India.
-  { currencyCode: "INR", beneficiaryBankCountry: "IN", beneficiaryType: "Individual", field: "PAN", regEx: "^[A-Z]{5}[0-9]{4}[A-Z]$" },
+  {
+    currencyCode: "INR",
+    beneficiaryBankCountry: "IN",
+    beneficiaryType: "Individual",
+    field: "PAN",
+    regEx: "^[A-Z]{5}[0-9]{4}[A-Z]$",
+  },
   // Chinese resident identity card number of an individual banking in China.
-  { currencyCode: "CNH", beneficiaryBankCountry: "CN", beneficiaryType: "Individual", field: "ResidentIdentityCardNumber", regEx: "^[0-9]{17}[0-9X]$" },
+  {
+    currencyCode: "CNH",
+    beneficiaryBankCountry: "CN",
+    beneficiaryType: "Individual",
+    field: "ResidentIdentityCardNumber",
+    regEx: "^[0-9]{17}[0-9X]$",
+  },
   // A phone number for any beneficiary banking in Nigeria.
   { currencyCode: "NGN", beneficiaryBankCountry: "NG", field: "BeneficiaryPhoneNumber", regEx: "^\\+?[0-9]{7,15}$" },
   // A residence/routing combination: US dollars to a bank in the Emirates for a beneficiary living in India.
-  { currencyCode: "USD", beneficiaryCountryCode: "IN", beneficiaryBankCountry: "AE", field: "PassportNumber", regEx: "^[A-Z][0-9]{7}$" },
+  {
+    currencyCode: "USD",
+    beneficiaryCountryCode: "IN",
+    beneficiaryBankCountry: "AE",
+    field: "PassportNumber",
+    regEx: "^[A-Z][0-9]{7}$",
+  },
 ];
 
 export interface AdditionalInformationQuery {

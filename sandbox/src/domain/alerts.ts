@@ -5,13 +5,14 @@
  */
 import { validateCreateAlert } from "@account-funds/validators";
 import type { AlertRecord, TenantId } from "../state/records.js";
-import type { CommandRefusal, DomainContext } from "./context.js";
+import type { DomainContext } from "./context.js";
 import { midRateOf, rateValueDate } from "./rates.js";
-import { refuse, type InvalidRequest } from "./transfers.js";
+import { type CommandRefusal, refuse, type InvalidRequest } from "./outcomes.js";
 
 export type AlertOutcome = { readonly ok: true; readonly alert: AlertRecord } | CommandRefusal;
 
-const badRequest = (code: string, message: string, target: string): CommandRefusal => refuse(400, code, message, target);
+const badRequest = (code: string, message: string, target: string): CommandRefusal =>
+  refuse(400, code, message, target);
 
 export function alertOf(ctx: DomainContext, tenant: TenantId, id: number): AlertRecord | undefined {
   return ctx.store.owned(ctx.store.alerts, tenant, id);
@@ -31,7 +32,8 @@ export function createAlert(ctx: DomainContext, tenant: TenantId, body: unknown)
     return badRequest("unknown_currency", `The sandbox does not know the currency ${target}.`, "TargetCurrencyCode");
   }
   const rate = midRateOf(store, source, target);
-  if (rate === undefined) return badRequest("no_rate", `There is no mid rate for ${source}/${target}.`, "TargetCurrencyCode");
+  if (rate === undefined)
+    return badRequest("no_rate", `There is no mid rate for ${source}/${target}.`, "TargetCurrencyCode");
   return store.atomically(() => {
     const alert = store.alerts.insert({
       Id: store.nextId("alerts"),
@@ -54,7 +56,8 @@ export function createAlert(ctx: DomainContext, tenant: TenantId, body: unknown)
  */
 export function cancelAlert(ctx: DomainContext, tenant: TenantId, id: number): AlertOutcome {
   const alert = alertOf(ctx, tenant, id);
-  if (alert === undefined) return refuse(404, "not_found", `Alert ${id} does not exist, or you have no permission to view it.`);
+  if (alert === undefined)
+    return refuse(404, "not_found", `Alert ${id} does not exist, or you have no permission to view it.`);
   if (!alert.Active) return { ok: true, alert };
   return ctx.store.atomically(() => {
     const cancelled = ctx.store.alerts.update(id, { Active: false, CancelledDate: ctx.clock.now().toISOString() });

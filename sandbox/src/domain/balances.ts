@@ -28,25 +28,52 @@ export function balanceOf(store: Store, accountId: number, currencyCode: string)
 }
 
 /** The balance, created empty on first use of a currency. */
-export function ensureBalance(store: Store, clock: SandboxClock, accountId: number, currencyCode: string): BalanceRecord {
+export function ensureBalance(
+  store: Store,
+  clock: SandboxClock,
+  accountId: number,
+  currencyCode: string,
+): BalanceRecord {
   return (
     balanceOf(store, accountId, currencyCode) ??
-    store.balances.insert({ AccountId: accountId, CurrencyCode: currencyCode, value: 0, allocated: 0, processing: 0, ValueDate: clock.now().toISOString() })
+    store.balances.insert({
+      AccountId: accountId,
+      CurrencyCode: currencyCode,
+      value: 0,
+      allocated: 0,
+      processing: 0,
+      ValueDate: clock.now().toISOString(),
+    })
   );
 }
 
-function change(store: Store, balance: BalanceRecord, delta: Partial<Pick<BalanceRecord, "value" | "allocated" | "processing">>, clock: SandboxClock): BalanceRecord {
+function change(
+  store: Store,
+  balance: BalanceRecord,
+  delta: Partial<Pick<BalanceRecord, "value" | "allocated" | "processing">>,
+  clock: SandboxClock,
+): BalanceRecord {
   const next = {
     value: balance.value + (delta.value ?? 0),
     allocated: balance.allocated + (delta.allocated ?? 0),
     processing: balance.processing + (delta.processing ?? 0),
   };
-  if (next.allocated < 0 || next.processing < 0) throw new Error(`balance ${balance.AccountId}/${balance.CurrencyCode} would go negative`);
-  return store.balances.update(balanceKey(balance.AccountId, balance.CurrencyCode), { ...next, ValueDate: clock.now().toISOString() });
+  if (next.allocated < 0 || next.processing < 0)
+    throw new Error(`balance ${balance.AccountId}/${balance.CurrencyCode} would go negative`);
+  return store.balances.update(balanceKey(balance.AccountId, balance.CurrencyCode), {
+    ...next,
+    ValueDate: clock.now().toISOString(),
+  });
 }
 
 /** Reserves `amount` of the available funds; throws InsufficientFunds (inside a command, which is then undone). */
-export function allocate(store: Store, clock: SandboxClock, accountId: number, currencyCode: string, amount: number): BalanceRecord {
+export function allocate(
+  store: Store,
+  clock: SandboxClock,
+  accountId: number,
+  currencyCode: string,
+  amount: number,
+): BalanceRecord {
   const balance = ensureBalance(store, clock, accountId, currencyCode);
   const available = availableOf(balance);
   if (amount > available) throw new InsufficientFunds(available, amount);
@@ -54,20 +81,44 @@ export function allocate(store: Store, clock: SandboxClock, accountId: number, c
 }
 
 /** Returns allocated funds to the available balance (cancel, reject). */
-export function release(store: Store, clock: SandboxClock, accountId: number, currencyCode: string, amount: number): BalanceRecord {
+export function release(
+  store: Store,
+  clock: SandboxClock,
+  accountId: number,
+  currencyCode: string,
+  amount: number,
+): BalanceRecord {
   return change(store, ensureBalance(store, clock, accountId, currencyCode), { allocated: -amount }, clock);
 }
 
 /** Moves allocated funds to processing (approve). */
-export function startProcessing(store: Store, clock: SandboxClock, accountId: number, currencyCode: string, amount: number): BalanceRecord {
-  return change(store, ensureBalance(store, clock, accountId, currencyCode), { allocated: -amount, processing: amount }, clock);
+export function startProcessing(
+  store: Store,
+  clock: SandboxClock,
+  accountId: number,
+  currencyCode: string,
+  amount: number,
+): BalanceRecord {
+  return change(
+    store,
+    ensureBalance(store, clock, accountId, currencyCode),
+    { allocated: -amount, processing: amount },
+    clock,
+  );
 }
 
 /** Funds leave the account (completion): out of `from` and out of Value, with a statement item. */
 export function debit(
   store: Store,
   clock: SandboxClock,
-  entry: { accountId: number; currencyCode: string; amount: number; from: "allocated" | "processing"; narrative: string; detail?: StatementDetail },
+  entry: {
+    accountId: number;
+    currencyCode: string;
+    amount: number;
+    from: "allocated" | "processing";
+    narrative: string;
+    detail?: StatementDetail;
+  },
 ): StatementItemRecord {
   const balance = ensureBalance(store, clock, entry.accountId, entry.currencyCode);
   const updated = change(store, balance, { value: -entry.amount, [entry.from]: -entry.amount }, clock);
@@ -85,7 +136,14 @@ export function credit(
   return appendStatementItem(store, clock, updated, entry.amount, entry.narrative, entry.detail);
 }
 
-function appendStatementItem(store: Store, clock: SandboxClock, balance: BalanceRecord, delta: number, narrative: string, detail?: StatementDetail): StatementItemRecord {
+function appendStatementItem(
+  store: Store,
+  clock: SandboxClock,
+  balance: BalanceRecord,
+  delta: number,
+  narrative: string,
+  detail?: StatementDetail,
+): StatementItemRecord {
   const id = store.nextId("statementItems");
   const item: StatementItemRecord = {
     Id: id,

@@ -4,16 +4,21 @@
  * command that cannot move a beneficiary (Enable or Suspend of a Cancelled one) answers 200 and changes
  * nothing; the caller reads the beneficiary's StatusCode.
  */
-import { validateCreateWithdrawalBeneficiary, type CreateWithdrawalBeneficiaryOptions, type Sector } from "@account-funds/validators";
+import {
+  validateCreateWithdrawalBeneficiary,
+  type CreateWithdrawalBeneficiaryOptions,
+  type Sector,
+} from "@account-funds/validators";
 import type { BeneficiaryRecord, SectorRecord, TenantId } from "../state/records.js";
 import type { Store } from "../state/store.js";
 import { requiredAdditionalInformation } from "./additional-information-rules.js";
-import type { CommandRefusal, DomainContext } from "./context.js";
+import type { DomainContext } from "./context.js";
 import type { BeneficiaryStatusCode } from "./statuses.js";
-import { refuse, type InvalidRequest } from "./transfers.js";
+import { type CommandRefusal, refuse, type InvalidRequest } from "./outcomes.js";
 
 export type BeneficiaryOutcome = { readonly ok: true; readonly beneficiary: BeneficiaryRecord } | CommandRefusal;
-export type BeneficiaryCommandOutcome = { readonly ok: true; readonly beneficiary: BeneficiaryRecord; readonly changed: boolean } | CommandRefusal;
+export type BeneficiaryCommandOutcome =
+  { readonly ok: true; readonly beneficiary: BeneficiaryRecord; readonly changed: boolean } | CommandRefusal;
 
 /** The /v1/Sectors list as the validators take it. */
 export function sectorsOf(store: Store): Sector[] {
@@ -39,7 +44,8 @@ function textAt(value: unknown, ...path: readonly string[]): string | undefined 
  * the AdditionalInformation rules of the body's currency, residence, bank country and type.
  */
 export function beneficiaryValidationOptions(store: Store, body: unknown): CreateWithdrawalBeneficiaryOptions {
-  const industryId = typeof body === "object" && body !== null ? (body as Record<string, unknown>)["IndustryId"] : undefined;
+  const industryId =
+    typeof body === "object" && body !== null ? (body as Record<string, unknown>)["IndustryId"] : undefined;
   const sector = typeof industryId === "number" ? sectorOf(store, industryId) : undefined;
   const currencyCode = textAt(body, "CurrencyCode");
   return {
@@ -68,16 +74,30 @@ export function beneficiaryOf(ctx: DomainContext, tenant: TenantId, id: number):
  * creates an Enabled beneficiary. Refused (400) when the account is not the tenant's or the currency is not
  * one the sandbox knows. The routing is stored in the validators' normalised form (e.g. a compact IBAN).
  */
-export function createWithdrawalBeneficiary(ctx: DomainContext, tenant: TenantId, body: unknown): BeneficiaryOutcome | InvalidRequest {
+export function createWithdrawalBeneficiary(
+  ctx: DomainContext,
+  tenant: TenantId,
+  body: unknown,
+): BeneficiaryOutcome | InvalidRequest {
   const { store } = ctx;
   const checked = validateCreateWithdrawalBeneficiary(body, beneficiaryValidationOptions(store, body));
   if (!checked.ok) return { ok: false, status: 400, issues: checked.issues };
   const request = checked.value;
   if (store.accountOf(tenant, request.AccountId) === undefined) {
-    return refuse(400, "unknown_account", `Account ${request.AccountId} does not exist, or you have no permission to view it.`, "AccountId");
+    return refuse(
+      400,
+      "unknown_account",
+      `Account ${request.AccountId} does not exist, or you have no permission to view it.`,
+      "AccountId",
+    );
   }
   if (store.currencies.get(request.CurrencyCode) === undefined) {
-    return refuse(400, "unknown_currency", `The sandbox does not know the currency ${request.CurrencyCode}.`, "CurrencyCode");
+    return refuse(
+      400,
+      "unknown_currency",
+      `The sandbox does not know the currency ${request.CurrencyCode}.`,
+      "CurrencyCode",
+    );
   }
   return store.atomically(() => {
     const beneficiary = store.beneficiaries.insert({
@@ -86,12 +106,17 @@ export function createWithdrawalBeneficiary(ctx: DomainContext, tenant: TenantId
       AccountId: request.AccountId,
       Name: request.Name,
       // "When empty it equals Name."
-      AccountHolderName: request.AccountHolderName === undefined || request.AccountHolderName.trim() === "" ? request.Name : request.AccountHolderName,
+      AccountHolderName:
+        request.AccountHolderName === undefined || request.AccountHolderName.trim() === ""
+          ? request.Name
+          : request.AccountHolderName,
       CurrencyCode: request.CurrencyCode,
       StatusCode: "E",
       BeneficiaryType: request.BeneficiaryType,
       PaymentRouting: { ...request.PaymentRouting },
-      ...(request.AlternatePaymentRouting === undefined ? {} : { AlternatePaymentRouting: request.AlternatePaymentRouting.map((routing) => ({ ...routing })) }),
+      ...(request.AlternatePaymentRouting === undefined
+        ? {}
+        : { AlternatePaymentRouting: request.AlternatePaymentRouting.map((routing) => ({ ...routing })) }),
       ...(request.IntermediaryPaymentRouting === undefined
         ? {}
         : { IntermediaryPaymentRouting: request.IntermediaryPaymentRouting.map((routing) => ({ ...routing })) }),
@@ -101,7 +126,9 @@ export function createWithdrawalBeneficiary(ctx: DomainContext, tenant: TenantId
       ...optional("Website", request.Website),
       ...optional("Reference", request.Reference),
       ...optional("ReceiverLei", request.ReceiverLei),
-      ...(request.AdditionalInformation === undefined ? {} : { AdditionalInformation: { ...request.AdditionalInformation } }),
+      ...(request.AdditionalInformation === undefined
+        ? {}
+        : { AdditionalInformation: { ...request.AdditionalInformation } }),
     });
     return { ok: true, beneficiary } as const;
   });
@@ -124,12 +151,21 @@ export type BeneficiaryCommand = keyof typeof commands;
  * Enable (S → E), Suspend (E → S) or Cancel (E/S → X). A beneficiary already in the target state, or a
  * Cancelled one, is left unchanged with `changed: false`; 404 when it is not the tenant's.
  */
-export function commandBeneficiary(ctx: DomainContext, tenant: TenantId, id: number, command: BeneficiaryCommand): BeneficiaryCommandOutcome {
+export function commandBeneficiary(
+  ctx: DomainContext,
+  tenant: TenantId,
+  id: number,
+  command: BeneficiaryCommand,
+): BeneficiaryCommandOutcome {
   const beneficiary = beneficiaryOf(ctx, tenant, id);
   if (beneficiary === undefined) {
     return refuse(404, "not_found", `Beneficiary ${id} does not exist, or you have no permission to view it.`);
   }
   const move = commands[command];
-  if (!(move.from as readonly string[]).includes(beneficiary.StatusCode)) return { ok: true, beneficiary, changed: false };
-  return ctx.store.atomically(() => ({ ok: true, beneficiary: ctx.store.beneficiaries.update(id, { StatusCode: move.to }), changed: true }) as const);
+  if (!(move.from as readonly string[]).includes(beneficiary.StatusCode))
+    return { ok: true, beneficiary, changed: false };
+  return ctx.store.atomically(
+    () =>
+      ({ ok: true, beneficiary: ctx.store.beneficiaries.update(id, { StatusCode: move.to }), changed: true }) as const,
+  );
 }

@@ -8,12 +8,3 @@ export interface DomainContext {
   readonly clock: SandboxClock;
   readonly events: EventSink;
 }
-
-/** Outcome of a state-changing command when it is refused: the HTTP status the API answers and why. */
-export interface CommandRefusal {
-  readonly ok: false;
-  readonly status: 400 | 404 | 409 | 410;
-  readonly code: string;
-  readonly message: string;
-  readonly target?: string;
-}

@@ -14,12 +14,13 @@ import {
 import type { AccountRecord, DepositRecord, DepositorRecord, TenantId } from "../state/records.js";
 import type { Store } from "../state/store.js";
 import { availableOf, balanceOf, credit } from "./balances.js";
-import type { CommandRefusal, DomainContext } from "./context.js";
+import type { DomainContext } from "./context.js";
 import { sectorsOf } from "./beneficiaries.js";
 import { decimalsOf, toMinor } from "./money.js";
-import { refuse, type InvalidRequest } from "./transfers.js";
+import { type CommandRefusal, refuse, type InvalidRequest } from "./outcomes.js";
 
-const notFound = (what: string): CommandRefusal => refuse(404, "not_found", `${what} does not exist, or you have no permission to view it.`);
+const notFound = (what: string): CommandRefusal =>
+  refuse(404, "not_found", `${what} does not exist, or you have no permission to view it.`);
 
 export function depositOf(ctx: DomainContext, tenant: TenantId, id: number): DepositRecord | undefined {
   return ctx.store.owned(ctx.store.deposits, tenant, id);
@@ -43,7 +44,8 @@ export function receiveDeposit(ctx: DomainContext, tenant: TenantId, incoming: I
   const { store, clock } = ctx;
   return store.atomically(() => {
     const exchange = store.exchanges.filter(
-      (row) => row.tenant === tenant && row.AccountId === incoming.accountId && row.DepositReference === incoming.reference,
+      (row) =>
+        row.tenant === tenant && row.AccountId === incoming.accountId && row.DepositReference === incoming.reference,
     )[0];
     const deposit = store.deposits.insert({
       Id: store.nextId("deposits"),
@@ -74,21 +76,30 @@ function creditDeposit(ctx: DomainContext, deposit: DepositRecord): DepositRecor
 }
 
 /** Completes a Pending deposit (P → C), crediting the balance; for the control API. 410 when not Pending. */
-export function completeDeposit(ctx: DomainContext, id: number): { readonly ok: true; readonly deposit: DepositRecord } | CommandRefusal {
+export function completeDeposit(
+  ctx: DomainContext,
+  id: number,
+): { readonly ok: true; readonly deposit: DepositRecord } | CommandRefusal {
   const deposit = ctx.store.deposits.get(id);
   if (deposit === undefined) return notFound(`Deposit ${id}`);
   if (deposit.StatusCode !== "P") return refuse(410, "gone", `Deposit ${id} is already completed.`);
   return ctx.store.atomically(() => ({ ok: true, deposit: creditDeposit(ctx, deposit) }) as const);
 }
 
-export type AssignOutcome = { readonly ok: true; readonly deposit: DepositRecord; readonly depositor: DepositorRecord } | CommandRefusal;
+export type AssignOutcome =
+  { readonly ok: true; readonly deposit: DepositRecord; readonly depositor: DepositorRecord } | CommandRefusal;
 
 /**
  * POST /Deposits/{depositId}/AssignDepositor: creates a depositor of the deposit's account from the body's
  * Individual or Company (validated with the sectors) and links it to the deposit, replacing any earlier
  * link. The depositor's RemitterName is the name the deposit arrived with; supporting documents are not kept.
  */
-export function assignNewDepositor(ctx: DomainContext, tenant: TenantId, depositId: number, body: unknown): AssignOutcome | InvalidRequest {
+export function assignNewDepositor(
+  ctx: DomainContext,
+  tenant: TenantId,
+  depositId: number,
+  body: unknown,
+): AssignOutcome | InvalidRequest {
   const deposit = depositOf(ctx, tenant, depositId);
   if (deposit === undefined) return notFound(`Deposit ${depositId}`);
   const checked = validateAssignDepositor(body, { sectors: sectorsOf(ctx.store) });
@@ -120,7 +131,9 @@ function depositorParty(request: AssignDepositorRequest): DepositorParty | undef
   const individual = request.Individual;
   if (individual !== undefined) {
     return {
-      Name: [individual.FirstName, individual.MiddleName, individual.LastName].filter((part) => part !== undefined && part !== "").join(" "),
+      Name: [individual.FirstName, individual.MiddleName, individual.LastName]
+        .filter((part) => part !== undefined && part !== "")
+        .join(" "),
       EntityType: "Individual",
       ...withAddress(individual.Address),
       ...(individual.PhoneNumber === undefined ? {} : { PhoneNumber: individual.PhoneNumber }),
@@ -144,12 +157,20 @@ function withAddress(address: PostalAddress | undefined): Pick<DepositorRecord, 
 }
 
 /** AssignDepositor/{depositorId}: links an existing depositor of the tenant to the deposit (404 for either). */
-export function assignExistingDepositor(ctx: DomainContext, tenant: TenantId, depositId: number, depositorId: number): AssignOutcome {
+export function assignExistingDepositor(
+  ctx: DomainContext,
+  tenant: TenantId,
+  depositId: number,
+  depositorId: number,
+): AssignOutcome {
   const deposit = depositOf(ctx, tenant, depositId);
   if (deposit === undefined) return notFound(`Deposit ${depositId}`);
   const depositor = ctx.store.owned(ctx.store.depositors, tenant, depositorId);
   if (depositor === undefined) return notFound(`Depositor ${depositorId}`);
-  return ctx.store.atomically(() => ({ ok: true, deposit: ctx.store.deposits.update(deposit.Id, { DepositorId: depositor.Id }), depositor }) as const);
+  return ctx.store.atomically(
+    () =>
+      ({ ok: true, deposit: ctx.store.deposits.update(deposit.Id, { DepositorId: depositor.Id }), depositor }) as const,
+  );
 }
 
 /** The answer of DepositRequirement, in minor units (the response body is not shown by the reference). */
@@ -173,14 +194,29 @@ export function depositRequirement(
   if (!checked.ok) return { ok: false, status: 400, issues: checked.issues };
   const request = checked.value;
   if (store.accountOf(tenant, request.AccountId) === undefined) {
-    return refuse(400, "unknown_account", `Account ${request.AccountId} does not exist, or you have no permission to view it.`, "AccountId");
+    return refuse(
+      400,
+      "unknown_account",
+      `Account ${request.AccountId} does not exist, or you have no permission to view it.`,
+      "AccountId",
+    );
   }
   if (store.currencies.get(request.CurrencyCode) === undefined) {
-    return refuse(400, "unknown_currency", `The sandbox does not know the currency ${request.CurrencyCode}.`, "CurrencyCode");
+    return refuse(
+      400,
+      "unknown_currency",
+      `The sandbox does not know the currency ${request.CurrencyCode}.`,
+      "CurrencyCode",
+    );
   }
   const net = toMinor(request.NetDepositRequirement, decimalsOf(store, request.CurrencyCode));
   if (net === undefined) {
-    return refuse(400, "too_many_decimals", `NetDepositRequirement has more decimal places than ${request.CurrencyCode} allows.`, "NetDepositRequirement");
+    return refuse(
+      400,
+      "too_many_decimals",
+      `NetDepositRequirement has more decimal places than ${request.CurrencyCode} allows.`,
+      "NetDepositRequirement",
+    );
   }
   const balance = balanceOf(store, request.AccountId, request.CurrencyCode);
   const available = balance === undefined ? 0 : availableOf(balance);
@@ -219,15 +255,31 @@ export function virtualIban(accountId: number): string {
 
 /** The virtual account a currency is paid to: GBP by sort code and account number, then by IBAN; others by IBAN. */
 export function virtualAccountRoutings(accountId: number, currencyCode: string): Readonly<Record<string, string>>[] {
-  const iban = { Type: "BicIban", CountryCode: sandboxBank.country, Bic: sandboxBank.bic, Iban: virtualIban(accountId) };
+  const iban = {
+    Type: "BicIban",
+    CountryCode: sandboxBank.country,
+    Bic: sandboxBank.bic,
+    Iban: virtualIban(accountId),
+  };
   if (currencyCode !== "GBP") return [iban];
-  const sortCode = { Type: "SortCodeAccountNumber", CountryCode: sandboxBank.country, SortCode: sandboxBank.sortCode, AccountNumber: virtualAccountNumber(accountId) };
+  const sortCode = {
+    Type: "SortCodeAccountNumber",
+    CountryCode: sandboxBank.country,
+    SortCode: sandboxBank.sortCode,
+    AccountNumber: virtualAccountNumber(accountId),
+  };
   return [sortCode, iban];
 }
 
 /** Where the account can be paid, per currency it holds; the name to pay is the entity owning the account. */
 export function depositRoutingsOf(store: Store, account: AccountRecord): DepositRouting[] {
   const beneficiaryName = store.entities.get(account.EntityId)?.Name ?? account.Name;
-  const currencies = store.balances.filter((balance) => balance.AccountId === account.Id).map((balance) => balance.CurrencyCode);
-  return [...new Set(currencies)].map((currencyCode) => ({ currencyCode, beneficiaryName, routings: virtualAccountRoutings(account.Id, currencyCode) }));
+  const currencies = store.balances
+    .filter((balance) => balance.AccountId === account.Id)
+    .map((balance) => balance.CurrencyCode);
+  return [...new Set(currencies)].map((currencyCode) => ({
+    currencyCode,
+    beneficiaryName,
+    routings: virtualAccountRoutings(account.Id, currencyCode),
+  }));
 }

@@ -8,15 +8,16 @@
 import { validateCreateExchange } from "@account-funds/validators";
 import type { ExchangeRecord, TenantId } from "../state/records.js";
 import { allocate, credit, debit, InsufficientFunds, release } from "./balances.js";
-import type { CommandRefusal, DomainContext } from "./context.js";
+import type { DomainContext } from "./context.js";
 import { fromMinor, decimalsOf } from "./money.js";
 import { priceExchange } from "./rates.js";
 import { exchangeStatuses, statusText, type ExchangeStatusCode } from "./statuses.js";
-import { refuse, type InvalidRequest } from "./transfers.js";
+import { type CommandRefusal, refuse, type InvalidRequest } from "./outcomes.js";
 
 export type ExchangeOutcome = { readonly ok: true; readonly exchange: ExchangeRecord } | CommandRefusal;
 
-const notFound = (id: number): CommandRefusal => refuse(404, "not_found", `Exchange ${id} does not exist, or you have no permission to view it.`);
+const notFound = (id: number): CommandRefusal =>
+  refuse(404, "not_found", `Exchange ${id} does not exist, or you have no permission to view it.`);
 
 /** States that hold the sold amount as Allocated funds. */
 const holdsFunds: readonly string[] = ["L", "A"] satisfies ExchangeStatusCode[];
@@ -42,7 +43,12 @@ export function createExchange(ctx: DomainContext, tenant: TenantId, body: unkno
   const command = checked.value;
   const account = store.accountOf(tenant, command.AccountId);
   if (account === undefined) {
-    return refuse(400, "unknown_account", `Account ${command.AccountId} does not exist, or you have no permission to view it.`, "AccountId");
+    return refuse(
+      400,
+      "unknown_account",
+      `Account ${command.AccountId} does not exist, or you have no permission to view it.`,
+      "AccountId",
+    );
   }
   const priced = priceExchange(store, {
     sourceCurrencyCode: command.SourceCurrencyCode,
@@ -84,7 +90,12 @@ export function createExchange(ctx: DomainContext, tenant: TenantId, body: unkno
   }
 }
 
-function insufficient(ctx: DomainContext, accountId: number, currencyCode: string, error: InsufficientFunds): CommandRefusal {
+function insufficient(
+  ctx: DomainContext,
+  accountId: number,
+  currencyCode: string,
+  error: InsufficientFunds,
+): CommandRefusal {
   const decimals = decimalsOf(ctx.store, currencyCode);
   return refuse(
     400,
@@ -96,7 +107,12 @@ function insufficient(ctx: DomainContext, accountId: number, currencyCode: strin
 
 /** Outcome of Allocate: the spec declares only 200 and 404 for it, so "nothing to allocate" is not a refusal. */
 export type AllocateOutcome =
-  | { readonly ok: true; readonly exchange: ExchangeRecord; readonly allocated: boolean; readonly reason?: "insufficient_funds" | "not_pending" }
+  | {
+      readonly ok: true;
+      readonly exchange: ExchangeRecord;
+      readonly allocated: boolean;
+      readonly reason?: "insufficient_funds" | "not_pending";
+    }
   | CommandRefusal;
 
 /**
@@ -113,7 +129,8 @@ export function allocateExchange(ctx: DomainContext, tenant: TenantId, id: numbe
       return { ok: true, exchange: moveTo(ctx, exchange, "L"), allocated: true } as const;
     });
   } catch (error) {
-    if (error instanceof InsufficientFunds) return { ok: true, exchange, allocated: false, reason: "insufficient_funds" };
+    if (error instanceof InsufficientFunds)
+      return { ok: true, exchange, allocated: false, reason: "insufficient_funds" };
     throw error;
   }
 }
@@ -166,7 +183,8 @@ function endExchange(
 export function completeExchange(ctx: DomainContext, id: number): { readonly ok: true } | CommandRefusal {
   const exchange = ctx.store.exchanges.get(id);
   if (exchange === undefined) return notFound(id);
-  if (exchange.StatusCode !== "A") return refuse(410, "gone", `Exchange ${id} cannot complete: it is ${statusWord(exchange)}, not Approved.`);
+  if (exchange.StatusCode !== "A")
+    return refuse(410, "gone", `Exchange ${id} cannot complete: it is ${statusWord(exchange)}, not Approved.`);
   ctx.store.atomically(() => {
     const detail = { kind: "exchange", id } as const;
     const pair = `${exchange.SourceCurrencyCode}/${exchange.TargetCurrencyCode}`;

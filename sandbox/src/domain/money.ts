@@ -14,7 +14,9 @@ export function toMinor(amount: number, decimals: number): number | undefined {
   const scaled = amount * 10 ** decimals;
   const rounded = Math.round(scaled);
   // Tolerate binary floating-point noise (0.1 + 0.2), not a real extra decimal place.
-  return Math.abs(scaled - rounded) < 1e-6 * Math.max(1, Math.abs(scaled)) && Number.isSafeInteger(rounded) ? rounded : undefined;
+  return Math.abs(scaled - rounded) < 1e-6 * Math.max(1, Math.abs(scaled)) && Number.isSafeInteger(rounded)
+    ? rounded
+    : undefined;
 }
 
 export function fromMinor(minor: number, decimals: number): number {

@@ -7,14 +7,17 @@ import { validateQuoteRequest } from "@account-funds/validators";
 import type { SandboxClock } from "../auth/clock.js";
 import type { RateRecord, TenantId } from "../state/records.js";
 import type { Store } from "../state/store.js";
-import type { CommandRefusal } from "./context.js";
 import { decimalsOf, toMinor } from "./money.js";
-import { refuse, type InvalidRequest } from "./transfers.js";
+import { type CommandRefusal, refuse, type InvalidRequest } from "./outcomes.js";
 
 export type GoalType = "Buy" | "Sell";
 
 /** The mid rate of the pair as seeded; no cross rates are derived, so a pair without a record has no rate. */
-export function midRateOf(store: Store, sourceCurrencyCode: string, targetCurrencyCode: string): RateRecord | undefined {
+export function midRateOf(
+  store: Store,
+  sourceCurrencyCode: string,
+  targetCurrencyCode: string,
+): RateRecord | undefined {
   return store.rates.get(`${sourceCurrencyCode}/${targetCurrencyCode}`);
 }
 
@@ -46,14 +49,18 @@ export interface PriceRequest {
   readonly goalField: string;
 }
 
-const badRequest = (code: string, message: string, target: string): CommandRefusal => refuse(400, code, message, target);
+const badRequest = (code: string, message: string, target: string): CommandRefusal =>
+  refuse(400, code, message, target);
 
 /**
  * Buy: bought = goal, sold = goal / rate; Sell: sold = goal, bought = goal × rate; each rounded half-up to
  * the minor units of its currency. Refused (400) for an unknown currency, a pair without a rate, a goal with
  * more decimal places than its currency has, or an amount too small to buy or sell one minor unit.
  */
-export function priceExchange(store: Store, request: PriceRequest): { readonly ok: true; readonly price: PricedExchange } | CommandRefusal {
+export function priceExchange(
+  store: Store,
+  request: PriceRequest,
+): { readonly ok: true; readonly price: PricedExchange } | CommandRefusal {
   const { sourceCurrencyCode: source, targetCurrencyCode: target, goalType } = request;
   if (store.currencies.get(source) === undefined) {
     return badRequest("unknown_currency", `The sandbox does not know the currency ${source}.`, "SourceCurrencyCode");
@@ -62,20 +69,34 @@ export function priceExchange(store: Store, request: PriceRequest): { readonly o
     return badRequest("unknown_currency", `The sandbox does not know the currency ${target}.`, "TargetCurrencyCode");
   }
   const rate = midRateOf(store, source, target);
-  if (rate === undefined) return badRequest("no_rate", `There is no mid rate for ${source}/${target}.`, "TargetCurrencyCode");
+  if (rate === undefined)
+    return badRequest("no_rate", `There is no mid rate for ${source}/${target}.`, "TargetCurrencyCode");
   const sourceDecimals = decimalsOf(store, source);
   const targetDecimals = decimalsOf(store, target);
   const goalCurrency = goalType === "Buy" ? target : source;
   const goal = toMinor(request.goal, goalType === "Buy" ? targetDecimals : sourceDecimals);
   if (goal === undefined) {
-    return badRequest("too_many_decimals", `${request.goalField} has more decimal places than ${goalCurrency} allows.`, request.goalField);
+    return badRequest(
+      "too_many_decimals",
+      `${request.goalField} has more decimal places than ${goalCurrency} allows.`,
+      request.goalField,
+    );
   }
-  const sold = goalType === "Sell" ? goal : Math.round((goal / 10 ** targetDecimals / rate.MidRate) * 10 ** sourceDecimals);
-  const bought = goalType === "Buy" ? goal : Math.round((goal / 10 ** sourceDecimals) * rate.MidRate * 10 ** targetDecimals);
+  const sold =
+    goalType === "Sell" ? goal : Math.round((goal / 10 ** targetDecimals / rate.MidRate) * 10 ** sourceDecimals);
+  const bought =
+    goalType === "Buy" ? goal : Math.round((goal / 10 ** sourceDecimals) * rate.MidRate * 10 ** targetDecimals);
   if (sold <= 0 || bought <= 0) {
-    return badRequest("amount_too_small", `${request.goalField} is too small to exchange ${source} for ${target} at ${rate.MidRate}.`, request.goalField);
+    return badRequest(
+      "amount_too_small",
+      `${request.goalField} is too small to exchange ${source} for ${target} at ${rate.MidRate}.`,
+      request.goalField,
+    );
   }
-  return { ok: true, price: { sourceCurrencyCode: source, targetCurrencyCode: target, goalType, goal, rate: rate.MidRate, sold, bought } };
+  return {
+    ok: true,
+    price: { sourceCurrencyCode: source, targetCurrencyCode: target, goalType, goal, rate: rate.MidRate, sold, bought },
+  };
 }
 
 /** A quote: the price of an exchange now, on an account of the caller; nothing is reserved. */
@@ -86,12 +107,21 @@ export interface Quote extends PricedExchange {
 }
 
 /** POST /Quotes/Quote: validates the body; the account must be the caller's (else 400, target AccountId). */
-export function quoteExchange(store: Store, clock: SandboxClock, tenant: TenantId, body: unknown): { readonly ok: true; readonly quote: Quote } | CommandRefusal | InvalidRequest {
+export function quoteExchange(
+  store: Store,
+  clock: SandboxClock,
+  tenant: TenantId,
+  body: unknown,
+): { readonly ok: true; readonly quote: Quote } | CommandRefusal | InvalidRequest {
   const checked = validateQuoteRequest(body);
   if (!checked.ok) return { ok: false, status: 400, issues: checked.issues };
   const request = checked.value;
   if (store.accountOf(tenant, request.AccountId) === undefined) {
-    return badRequest("unknown_account", `Account ${request.AccountId} does not exist, or you have no permission to view it.`, "AccountId");
+    return badRequest(
+      "unknown_account",
+      `Account ${request.AccountId} does not exist, or you have no permission to view it.`,
+      "AccountId",
+    );
   }
   const priced = priceExchange(store, {
     sourceCurrencyCode: request.SourceCurrencyCode,
@@ -101,5 +131,13 @@ export function quoteExchange(store: Store, clock: SandboxClock, tenant: TenantI
     goalField: "Amount",
   });
   if (!priced.ok) return priced;
-  return { ok: true, quote: { ...priced.price, accountId: request.AccountId, quotedAt: clock.now().toISOString(), valueDate: rateValueDate(clock) } };
+  return {
+    ok: true,
+    quote: {
+      ...priced.price,
+      accountId: request.AccountId,
+      quotedAt: clock.now().toISOString(),
+      valueDate: rateValueDate(clock),
+    },
+  };
 }

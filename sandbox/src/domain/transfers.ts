@@ -10,66 +10,100 @@
  * C, R and X are final: approve, reject and cancel answer 410 there. Every command runs inside
  * `store.atomically`, so a refused one changes nothing.
  */
-import { validateCreateAccountTransfer, type Issue } from "@account-funds/validators";
+import { validateCreateAccountTransfer } from "@account-funds/validators";
 import type { TenantId, TransferBeneficiaryRecord, TransferRecord } from "../state/records.js";
 import type { Store } from "../state/store.js";
-import type { CommandRefusal, DomainContext } from "./context.js";
+import type { DomainContext } from "./context.js";
 import { availableOf, balanceOf, credit, debit, release, allocate, startProcessing } from "./balances.js";
 import { decimalsOf, fromMinor, toMinor } from "./money.js";
 import { finalPaymentStatuses, statusText, transferStatuses } from "./statuses.js";
-
-/** A request the validators refused: the handler answers 400 with one detail per issue. */
-export interface InvalidRequest {
-  readonly ok: false;
-  readonly status: 400;
-  readonly issues: readonly Issue[];
-}
-
-export type Done = { readonly ok: true };
-const done: Done = { ok: true };
-
-export const refuse = (status: CommandRefusal["status"], code: string, message: string, target?: string): CommandRefusal =>
-  target === undefined ? { ok: false, status, code, message } : { ok: false, status, code, message, target };
+import { type CommandRefusal, type InvalidRequest, type Done, refuse, isRefusal, done } from "./outcomes.js";
 
 /** The Enabled transfer beneficiary of `tenant` that `accountId` may pay, or undefined. */
-export function payableTransferBeneficiary(ctx: DomainContext, tenant: TenantId, accountId: number, beneficiaryId: number): TransferBeneficiaryRecord | undefined {
+export function payableTransferBeneficiary(
+  ctx: DomainContext,
+  tenant: TenantId,
+  accountId: number,
+  beneficiaryId: number,
+): TransferBeneficiaryRecord | undefined {
   const beneficiary = ctx.store.owned(ctx.store.transferBeneficiaries, tenant, beneficiaryId);
-  return beneficiary !== undefined && beneficiary.AccountId === accountId && beneficiary.StatusCode === "E" ? beneficiary : undefined;
+  return beneficiary !== undefined && beneficiary.AccountId === accountId && beneficiary.StatusCode === "E"
+    ? beneficiary
+    : undefined;
 }
 
 /**
  * The amount to move in minor units: the requested one, or the whole available balance when Amount is absent
  * ("the maximum transferable amount"). Refused (target `Amount`) when it exceeds what is available.
  */
-export function amountToMove(ctx: DomainContext, accountId: number, currencyCode: string, requested: number | undefined): number | CommandRefusal {
+export function amountToMove(
+  ctx: DomainContext,
+  accountId: number,
+  currencyCode: string,
+  requested: number | undefined,
+): number | CommandRefusal {
   const decimals = decimalsOf(ctx.store, currencyCode);
   const balance = balanceOf(ctx.store, accountId, currencyCode);
   const available = balance === undefined ? 0 : availableOf(balance);
   const shown = `${fromMinor(available, decimals).toFixed(decimals)} ${currencyCode}`;
   if (requested === undefined) {
-    return available > 0 ? available : refuse(400, "insufficient_funds", `No funds are available in ${currencyCode} on account ${accountId}.`, "Amount");
+    return available > 0
+      ? available
+      : refuse(
+          400,
+          "insufficient_funds",
+          `No funds are available in ${currencyCode} on account ${accountId}.`,
+          "Amount",
+        );
   }
   const amount = toMinor(requested, decimals);
-  if (amount === undefined) return refuse(400, "invalid_amount", `Amount has more decimal places than ${currencyCode} allows (${decimals}).`, "Amount");
-  if (amount > available) return refuse(400, "insufficient_funds", `Amount exceeds the available balance of ${shown}.`, "Amount");
+  if (amount === undefined)
+    return refuse(
+      400,
+      "invalid_amount",
+      `Amount has more decimal places than ${currencyCode} allows (${decimals}).`,
+      "Amount",
+    );
+  if (amount > available)
+    return refuse(400, "insufficient_funds", `Amount exceeds the available balance of ${shown}.`, "Amount");
   return amount;
 }
 
 /** POST /Transfers/CreateAccountTransfer: validates, checks references and funds, then allocates. */
-export function createTransfer(ctx: DomainContext, tenant: TenantId, body: unknown): { ok: true; transfer: TransferRecord } | CommandRefusal | InvalidRequest {
+export function createTransfer(
+  ctx: DomainContext,
+  tenant: TenantId,
+  body: unknown,
+): { ok: true; transfer: TransferRecord } | CommandRefusal | InvalidRequest {
   const checked = validateCreateAccountTransfer(body);
   if (!checked.ok) return { ok: false, status: 400, issues: checked.issues };
   const request = checked.value;
   const { store, clock, events } = ctx;
 
   const account = store.accountOf(tenant, request.AccountId);
-  if (account === undefined) return refuse(400, "unknown_account", `Account ${request.AccountId} does not exist, or you have no permission to use it.`, "AccountId");
+  if (account === undefined)
+    return refuse(
+      400,
+      "unknown_account",
+      `Account ${request.AccountId} does not exist, or you have no permission to use it.`,
+      "AccountId",
+    );
   const beneficiary = payableTransferBeneficiary(ctx, tenant, account.Id, request.BeneficiaryId);
   if (beneficiary === undefined) {
-    return refuse(400, "unknown_beneficiary", `BeneficiaryId ${request.BeneficiaryId} is not an enabled transfer beneficiary of account ${account.Id}.`, "BeneficiaryId");
+    return refuse(
+      400,
+      "unknown_beneficiary",
+      `BeneficiaryId ${request.BeneficiaryId} is not an enabled transfer beneficiary of account ${account.Id}.`,
+      "BeneficiaryId",
+    );
   }
   if (beneficiary.CurrencyCode !== request.CurrencyCode) {
-    return refuse(400, "currency_mismatch", `Transfer beneficiary ${beneficiary.Id} receives ${beneficiary.CurrencyCode}, not ${request.CurrencyCode}.`, "CurrencyCode");
+    return refuse(
+      400,
+      "currency_mismatch",
+      `Transfer beneficiary ${beneficiary.Id} receives ${beneficiary.CurrencyCode}, not ${request.CurrencyCode}.`,
+      "CurrencyCode",
+    );
   }
   const amount = amountToMove(ctx, account.Id, request.CurrencyCode, request.Amount);
   if (typeof amount !== "number") return amount;
@@ -97,16 +131,25 @@ export function createTransfer(ctx: DomainContext, tenant: TenantId, body: unkno
 }
 
 /** The transfer of `tenant` (the paying side) that can still be moved, or why not. */
-function movableTransfer(ctx: DomainContext, tenant: TenantId | undefined, id: number, verb: string): TransferRecord | CommandRefusal {
-  const transfer = tenant === undefined ? ctx.store.transfers.get(id) : ctx.store.owned(ctx.store.transfers, tenant, id);
-  if (transfer === undefined) return refuse(404, "not_found", `Transfer ${id} does not exist, or you have no permission to view it.`);
+function movableTransfer(
+  ctx: DomainContext,
+  tenant: TenantId | undefined,
+  id: number,
+  verb: string,
+): TransferRecord | CommandRefusal {
+  const transfer =
+    tenant === undefined ? ctx.store.transfers.get(id) : ctx.store.owned(ctx.store.transfers, tenant, id);
+  if (transfer === undefined)
+    return refuse(404, "not_found", `Transfer ${id} does not exist, or you have no permission to view it.`);
   if (finalPaymentStatuses.includes(transfer.StatusCode)) {
-    return refuse(410, "gone", `Transfer ${id} is ${statusText(transferStatuses, transfer.StatusCode)} and can no longer be ${verb}.`);
+    return refuse(
+      410,
+      "gone",
+      `Transfer ${id} is ${statusText(transferStatuses, transfer.StatusCode)} and can no longer be ${verb}.`,
+    );
   }
   return transfer;
 }
-
-export const isRefusal = (value: object): value is CommandRefusal => "ok" in value && value.ok === false;
 
 /** P → A: the allocated funds start processing. An Approved transfer can no longer be approved (410). */
 export function approveTransfer(ctx: DomainContext, tenant: TenantId, id: number): Done | CommandRefusal {
@@ -126,7 +169,8 @@ function approve(ctx: DomainContext, transfer: TransferRecord): TransferRecord {
 export function rejectTransfer(ctx: DomainContext, tenant: TenantId, id: number): Done | CommandRefusal {
   const transfer = movableTransfer(ctx, tenant, id, "rejected");
   if (isRefusal(transfer)) return transfer;
-  if (transfer.StatusCode !== "P") return refuse(410, "gone", `Transfer ${id} is already approved and can no longer be rejected.`);
+  if (transfer.StatusCode !== "P")
+    return refuse(410, "gone", `Transfer ${id} is already approved and can no longer be rejected.`);
   const { store, clock } = ctx;
   store.atomically(() => {
     release(store, clock, transfer.AccountId, transfer.CurrencyCode, transfer.amount);
@@ -150,7 +194,12 @@ export function cancelTransfer(ctx: DomainContext, tenant: TenantId, id: number)
 }
 
 /** Gives back reserved funds: allocated ones directly, processing ones by moving them back first. */
-export function returnFunds(ctx: DomainContext, accountId: number, currencyCode: string, from: { allocated: number } | { processing: number }): void {
+export function returnFunds(
+  ctx: DomainContext,
+  accountId: number,
+  currencyCode: string,
+  from: { allocated: number } | { processing: number },
+): void {
   const { store, clock } = ctx;
   if ("processing" in from) {
     // balances.ts has no "stop processing": move processing back to allocated (a negative start), then release.
@@ -173,7 +222,8 @@ export function completeTransfer(ctx: DomainContext, id: number): Done | Command
     const transfer = found.StatusCode === "P" ? approve(ctx, found) : found;
     const payer = store.accounts.get(transfer.AccountId);
     const receiver = store.accounts.get(transfer.BeneficiaryAccountId);
-    if (payer === undefined || receiver === undefined) throw new Error(`transfer ${id} names an account that does not exist`);
+    if (payer === undefined || receiver === undefined)
+      throw new Error(`transfer ${id} names an account that does not exist`);
     const reference = transfer.Reference === undefined ? "" : ` ${transfer.Reference}`;
     debit(store, clock, {
       accountId: payer.Id,

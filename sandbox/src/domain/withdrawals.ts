@@ -29,11 +29,12 @@ import type {
   WithdrawalRecord,
 } from "../state/records.js";
 import type { Store } from "../state/store.js";
-import type { CommandRefusal, DomainContext } from "./context.js";
+import type { DomainContext } from "./context.js";
 import { allocate, debit, InsufficientFunds, release, startProcessing } from "./balances.js";
 import { decimalsOf, fromMinor } from "./money.js";
 import { finalPaymentStatuses, statusText, withdrawalStatuses } from "./statuses.js";
-import { amountToMove, isRefusal, refuse, returnFunds, type Done, type InvalidRequest } from "./transfers.js";
+import { amountToMove, returnFunds } from "./transfers.js";
+import { type CommandRefusal, isRefusal, refuse, type Done, type InvalidRequest } from "./outcomes.js";
 
 const done: Done = { ok: true };
 
@@ -80,13 +81,28 @@ function payableBeneficiary(
   currency: { code: string; target: string },
 ): BeneficiaryRecord | CommandRefusal {
   if (beneficiary === undefined || beneficiary.AccountId !== accountId) {
-    return refuse(400, "unknown_beneficiary", `BeneficiaryId ${requestedId} is not a withdrawal beneficiary of account ${accountId}.`, "BeneficiaryId");
+    return refuse(
+      400,
+      "unknown_beneficiary",
+      `BeneficiaryId ${requestedId} is not a withdrawal beneficiary of account ${accountId}.`,
+      "BeneficiaryId",
+    );
   }
   if (beneficiary.StatusCode !== "E") {
-    return refuse(400, "beneficiary_not_enabled", `Withdrawal beneficiary ${beneficiary.Id} is not enabled.`, "BeneficiaryId");
+    return refuse(
+      400,
+      "beneficiary_not_enabled",
+      `Withdrawal beneficiary ${beneficiary.Id} is not enabled.`,
+      "BeneficiaryId",
+    );
   }
   if (beneficiary.CurrencyCode !== currency.code) {
-    return refuse(400, "currency_mismatch", `Withdrawal beneficiary ${beneficiary.Id} is paid in ${beneficiary.CurrencyCode}, not ${currency.code}.`, currency.target);
+    return refuse(
+      400,
+      "currency_mismatch",
+      `Withdrawal beneficiary ${beneficiary.Id} is paid in ${beneficiary.CurrencyCode}, not ${currency.code}.`,
+      currency.target,
+    );
   }
   return beneficiary;
 }
@@ -96,22 +112,47 @@ function payableBeneficiary(
  * country or a generic one, the BoE purpose code one of `BoEPaymentPurposes`, the subaccount number one of
  * the account's subaccounts.
  */
-function checkReferencedIds(store: Store, details: WithdrawalDetails, account: AccountRecord, bankCountry: string | undefined): CommandRefusal | undefined {
+function checkReferencedIds(
+  store: Store,
+  details: WithdrawalDetails,
+  account: AccountRecord,
+  bankCountry: string | undefined,
+): CommandRefusal | undefined {
   if (details.PaymentPurposeId !== undefined) {
     const purpose = store.paymentPurposes.get(details.PaymentPurposeId);
-    const fits = purpose !== undefined && !purpose.boe && (purpose.CountryCode === undefined || purpose.CountryCode === bankCountry);
+    const fits =
+      purpose !== undefined &&
+      !purpose.boe &&
+      (purpose.CountryCode === undefined || purpose.CountryCode === bankCountry);
     if (!fits) {
-      return refuse(400, "unknown_payment_purpose", `PaymentPurposeId ${details.PaymentPurposeId} is not a payment purpose for bank accounts in ${bankCountry ?? "this country"}.`, "PaymentPurposeId");
+      return refuse(
+        400,
+        "unknown_payment_purpose",
+        `PaymentPurposeId ${details.PaymentPurposeId} is not a payment purpose for bank accounts in ${bankCountry ?? "this country"}.`,
+        "PaymentPurposeId",
+      );
     }
   }
   if (details.BoEPurposeCodeId !== undefined && store.paymentPurposes.get(details.BoEPurposeCodeId)?.boe !== true) {
-    return refuse(400, "unknown_boe_purpose_code", `BoEPurposeCodeId ${details.BoEPurposeCodeId} is not one of the BoEPaymentPurposes.`, "BoEPurposeCodeId");
+    return refuse(
+      400,
+      "unknown_boe_purpose_code",
+      `BoEPurposeCodeId ${details.BoEPurposeCodeId} is not one of the BoEPaymentPurposes.`,
+      "BoEPurposeCodeId",
+    );
   }
   const subaccountNumber = details.UltimateOriginator?.SubaccountNumber;
   if (subaccountNumber !== undefined) {
-    const known = store.accounts.filter((row) => row.ParentAccountId === account.Id && row.AccountNumber === subaccountNumber).length > 0;
+    const known =
+      store.accounts.filter((row) => row.ParentAccountId === account.Id && row.AccountNumber === subaccountNumber)
+        .length > 0;
     if (!known) {
-      return refuse(400, "unknown_subaccount", `SubaccountNumber ${subaccountNumber} is not a subaccount of account ${account.Id}.`, "UltimateOriginator/SubaccountNumber");
+      return refuse(
+        400,
+        "unknown_subaccount",
+        `SubaccountNumber ${subaccountNumber} is not a subaccount of account ${account.Id}.`,
+        "UltimateOriginator/SubaccountNumber",
+      );
     }
   }
   return undefined;
@@ -146,8 +187,17 @@ export function createAccountWithdrawal(
   if (!checked.ok) return { ok: false, status: 400, issues: checked.issues };
   const request = checked.value;
 
-  if (account === undefined) return refuse(400, "unknown_account", `Account ${request.AccountId} does not exist, or you have no permission to use it.`, "AccountId");
-  const beneficiary = payableBeneficiary(found, request.BeneficiaryId, account.Id, { code: request.CurrencyCode, target: "CurrencyCode" });
+  if (account === undefined)
+    return refuse(
+      400,
+      "unknown_account",
+      `Account ${request.AccountId} does not exist, or you have no permission to use it.`,
+      "AccountId",
+    );
+  const beneficiary = payableBeneficiary(found, request.BeneficiaryId, account.Id, {
+    code: request.CurrencyCode,
+    target: "CurrencyCode",
+  });
   if (isRefusal(beneficiary)) return beneficiary;
   const bankCountry = beneficiaryRuleContext(store, beneficiary).bankCountry;
   const wrongId = checkReferencedIds(store, request, account, bankCountry);
@@ -184,18 +234,36 @@ const closedInstructionStatuses: readonly string[] = ["C", "R", "X"];
 
 /** Instruction withdrawals waiting on the exchange `exchangeId` (not rejected or cancelled). */
 export function instructionWithdrawalsOf(store: Store, exchangeId: number): WithdrawalRecord[] {
-  return store.withdrawals.filter((row) => row.InstructionId === exchangeId && row.StatusCode !== "R" && row.StatusCode !== "X");
+  return store.withdrawals.filter(
+    (row) => row.InstructionId === exchangeId && row.StatusCode !== "R" && row.StatusCode !== "X",
+  );
 }
 
 /** The exchange of `tenant` that can still trigger a withdrawal, or why not (target InstructionId). */
 function openInstruction(store: Store, tenant: TenantId, instructionId: number): ExchangeRecord | CommandRefusal {
   const exchange = store.owned(store.exchanges, tenant, instructionId);
-  if (exchange === undefined) return refuse(400, "unknown_instruction", `InstructionId ${instructionId} is not an exchange instruction you can use.`, "InstructionId");
+  if (exchange === undefined)
+    return refuse(
+      400,
+      "unknown_instruction",
+      `InstructionId ${instructionId} is not an exchange instruction you can use.`,
+      "InstructionId",
+    );
   if (closedInstructionStatuses.includes(exchange.StatusCode)) {
-    return refuse(400, "instruction_closed", `Exchange ${instructionId} can no longer complete and trigger a withdrawal.`, "InstructionId");
+    return refuse(
+      400,
+      "instruction_closed",
+      `Exchange ${instructionId} can no longer complete and trigger a withdrawal.`,
+      "InstructionId",
+    );
   }
   if (instructionWithdrawalsOf(store, exchange.Id).length > 0) {
-    return refuse(400, "instruction_in_use", `Exchange ${instructionId} already triggers a withdrawal.`, "InstructionId");
+    return refuse(
+      400,
+      "instruction_in_use",
+      `Exchange ${instructionId} already triggers a withdrawal.`,
+      "InstructionId",
+    );
   }
   return exchange;
 }
@@ -204,7 +272,11 @@ function openInstruction(store: Store, tenant: TenantId, instructionId: number):
  * POST /Withdrawals/CreateInstructionWithdrawal: pays what the exchange `InstructionId` buys (its target
  * currency, its Bought amount) from its account once it completes; nothing is allocated until then.
  */
-export function createInstructionWithdrawal(ctx: DomainContext, tenant: TenantId, body: unknown): CreateWithdrawalOutcome {
+export function createInstructionWithdrawal(
+  ctx: DomainContext,
+  tenant: TenantId,
+  body: unknown,
+): CreateWithdrawalOutcome {
   const { store, clock, events } = ctx;
   const instructionId = memberId(body, "InstructionId");
   const exchange = instructionId === undefined ? undefined : store.owned(store.exchanges, tenant, instructionId);
@@ -221,7 +293,10 @@ export function createInstructionWithdrawal(ctx: DomainContext, tenant: TenantId
   const instruction = openInstruction(store, tenant, request.InstructionId);
   if (isRefusal(instruction)) return instruction;
   if (account === undefined) throw new Error(`exchange ${instruction.Id} names an account that does not exist`);
-  const beneficiary = payableBeneficiary(found, request.BeneficiaryId, account.Id, { code: instruction.TargetCurrencyCode, target: "BeneficiaryId" });
+  const beneficiary = payableBeneficiary(found, request.BeneficiaryId, account.Id, {
+    code: instruction.TargetCurrencyCode,
+    target: "BeneficiaryId",
+  });
   if (isRefusal(beneficiary)) return beneficiary;
   const wrongId = checkReferencedIds(store, request, account, beneficiaryRuleContext(store, beneficiary).bankCountry);
   if (wrongId !== undefined) return wrongId;
@@ -251,17 +326,29 @@ export function createInstructionWithdrawal(ctx: DomainContext, tenant: TenantId
 /** Whether the withdrawal holds funds while it waits: an instruction withdrawal does not. */
 const holdsFunds = (withdrawal: WithdrawalRecord): boolean => withdrawal.InstructionId === undefined;
 
-function movableWithdrawal(ctx: DomainContext, tenant: TenantId | undefined, id: number, verb: string): WithdrawalRecord | CommandRefusal {
-  const withdrawal = tenant === undefined ? ctx.store.withdrawals.get(id) : ctx.store.owned(ctx.store.withdrawals, tenant, id);
-  if (withdrawal === undefined) return refuse(404, "not_found", `Withdrawal ${id} does not exist, or you have no permission to view it.`);
+function movableWithdrawal(
+  ctx: DomainContext,
+  tenant: TenantId | undefined,
+  id: number,
+  verb: string,
+): WithdrawalRecord | CommandRefusal {
+  const withdrawal =
+    tenant === undefined ? ctx.store.withdrawals.get(id) : ctx.store.owned(ctx.store.withdrawals, tenant, id);
+  if (withdrawal === undefined)
+    return refuse(404, "not_found", `Withdrawal ${id} does not exist, or you have no permission to view it.`);
   if (finalPaymentStatuses.includes(withdrawal.StatusCode)) {
-    return refuse(410, "gone", `Withdrawal ${id} is ${statusText(withdrawalStatuses, withdrawal.StatusCode)} and can no longer be ${verb}.`);
+    return refuse(
+      410,
+      "gone",
+      `Withdrawal ${id} is ${statusText(withdrawalStatuses, withdrawal.StatusCode)} and can no longer be ${verb}.`,
+    );
   }
   return withdrawal;
 }
 
 function approve(ctx: DomainContext, withdrawal: WithdrawalRecord): WithdrawalRecord {
-  if (holdsFunds(withdrawal)) startProcessing(ctx.store, ctx.clock, withdrawal.AccountId, withdrawal.CurrencyCode, withdrawal.amount);
+  if (holdsFunds(withdrawal))
+    startProcessing(ctx.store, ctx.clock, withdrawal.AccountId, withdrawal.CurrencyCode, withdrawal.amount);
   return ctx.store.withdrawals.update(withdrawal.Id, { StatusCode: "A" });
 }
 
@@ -278,7 +365,8 @@ export function approveWithdrawal(ctx: DomainContext, tenant: TenantId, id: numb
 export function rejectWithdrawal(ctx: DomainContext, tenant: TenantId, id: number): Done | CommandRefusal {
   const withdrawal = movableWithdrawal(ctx, tenant, id, "rejected");
   if (isRefusal(withdrawal)) return withdrawal;
-  if (withdrawal.StatusCode !== "P") return refuse(410, "gone", `Withdrawal ${id} is already approved and can no longer be rejected.`);
+  if (withdrawal.StatusCode !== "P")
+    return refuse(410, "gone", `Withdrawal ${id} is already approved and can no longer be rejected.`);
   const { store, clock } = ctx;
   store.atomically(() => {
     if (holdsFunds(withdrawal)) release(store, clock, withdrawal.AccountId, withdrawal.CurrencyCode, withdrawal.amount);
@@ -313,12 +401,17 @@ export function completeWithdrawal(ctx: DomainContext, id: number): Done | Comma
   if (isRefusal(found)) return found;
   const { store, clock, events } = ctx;
   if (!holdsFunds(found) && store.exchanges.get(found.InstructionId ?? -1)?.StatusCode !== "C") {
-    return refuse(409, "instruction_not_completed", `Withdrawal ${id} waits for exchange ${found.InstructionId} to complete.`);
+    return refuse(
+      409,
+      "instruction_not_completed",
+      `Withdrawal ${id} waits for exchange ${found.InstructionId} to complete.`,
+    );
   }
   try {
     store.atomically(() => {
       const withdrawal = found.StatusCode === "P" ? approve(ctx, found) : found;
-      if (!holdsFunds(withdrawal)) allocate(store, clock, withdrawal.AccountId, withdrawal.CurrencyCode, withdrawal.amount);
+      if (!holdsFunds(withdrawal))
+        allocate(store, clock, withdrawal.AccountId, withdrawal.CurrencyCode, withdrawal.amount);
       const beneficiary = store.beneficiaries.get(withdrawal.BeneficiaryId);
       const reference = withdrawal.Reference === undefined ? "" : ` ${withdrawal.Reference}`;
       debit(store, clock, {
@@ -335,7 +428,11 @@ export function completeWithdrawal(ctx: DomainContext, id: number): Done | Comma
   } catch (error) {
     if (!(error instanceof InsufficientFunds)) throw error;
     const decimals = decimalsOf(store, found.CurrencyCode);
-    return refuse(409, "insufficient_funds", `Withdrawal ${id} needs ${fromMinor(error.requested, decimals)} ${found.CurrencyCode}; ${fromMinor(error.available, decimals)} is available.`);
+    return refuse(
+      409,
+      "insufficient_funds",
+      `Withdrawal ${id} needs ${fromMinor(error.requested, decimals)} ${found.CurrencyCode}; ${fromMinor(error.available, decimals)} is available.`,
+    );
   }
   return done;
 }
@@ -343,10 +440,18 @@ export function completeWithdrawal(ctx: DomainContext, id: number): Done | Comma
 /** Why the MT103 confirmation cannot be given (400), or undefined when it can. */
 export function mt103Refusal(store: Store, withdrawal: WithdrawalRecord): CommandRefusal | undefined {
   if (store.accounts.get(withdrawal.AccountId)?.setup.mt103Enabled !== true) {
-    return refuse(400, "feature_not_enabled", `MT103 confirmations are not enabled for account ${withdrawal.AccountId}.`);
+    return refuse(
+      400,
+      "feature_not_enabled",
+      `MT103 confirmations are not enabled for account ${withdrawal.AccountId}.`,
+    );
   }
   if (withdrawal.StatusCode !== "C") {
-    return refuse(400, "withdrawal_not_completed", `Withdrawal ${withdrawal.Id} is ${statusText(withdrawalStatuses, withdrawal.StatusCode)}, not Completed.`);
+    return refuse(
+      400,
+      "withdrawal_not_completed",
+      `Withdrawal ${withdrawal.Id} is ${statusText(withdrawalStatuses, withdrawal.StatusCode)}, not Completed.`,
+    );
   }
   return undefined;
 }

@@ -152,7 +152,10 @@ export function toDepositorDto(store: Store, depositor: DepositorRecord): Deposi
 export function toDepositInformationDto(routing: DepositRouting): DepositInformationDto {
   return {
     CurrencyCode: routing.currencyCode,
-    Routings: routing.routings.map((properties) => ({ BeneficiaryName: routing.beneficiaryName, Properties: { ...properties } })),
+    Routings: routing.routings.map((properties) => ({
+      BeneficiaryName: routing.beneficiaryName,
+      Properties: { ...properties },
+    })),
   };
 }
 
@@ -179,7 +182,9 @@ function valueDay(timestamp: string): string {
  */
 export function toAllocationDtos(store: Store, exchange: ExchangeRecord): AllocationDto[] {
   if (!["L", "A", "C"].includes(exchange.StatusCode)) return [];
-  const funding = store.deposits.filter((deposit) => deposit.ExchangeId === exchange.Id && deposit.CurrencyCode === exchange.SourceCurrencyCode)[0];
+  const funding = store.deposits.filter(
+    (deposit) => deposit.ExchangeId === exchange.Id && deposit.CurrencyCode === exchange.SourceCurrencyCode,
+  )[0];
   return [
     {
       Id: exchange.Id,

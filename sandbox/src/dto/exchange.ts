@@ -38,12 +38,16 @@ export const goalTypeCode = (goalType: string): string => (goalType === "Buy" ? 
 
 /** The deposits that funded the exchange (their Reference is its DepositReference). */
 export function exchangeDepositDtos(store: Store, exchange: ExchangeRecord): DepositDto[] {
-  return store.deposits.filter((deposit) => deposit.ExchangeId === exchange.Id).map((deposit) => toDepositDto(store, deposit));
+  return store.deposits
+    .filter((deposit) => deposit.ExchangeId === exchange.Id)
+    .map((deposit) => toDepositDto(store, deposit));
 }
 
 /** The instruction withdrawals the exchange triggers (their InstructionId is the exchange). */
 export function exchangeWithdrawalDtos(store: Store, exchange: ExchangeRecord): WithdrawalDto[] {
-  return store.withdrawals.filter((withdrawal) => withdrawal.InstructionId === exchange.Id).map((withdrawal) => toWithdrawalDto(store, withdrawal));
+  return store.withdrawals
+    .filter((withdrawal) => withdrawal.InstructionId === exchange.Id)
+    .map((withdrawal) => toWithdrawalDto(store, withdrawal));
 }
 
 export function toExchangeDto(store: Store, exchange: ExchangeRecord): ExchangeDto {
@@ -80,7 +84,12 @@ export interface MidRateValue {
 }
 
 export function toMidRateValue(rate: RateRecord, valueDate: string): MidRateValue {
-  return { SourceCurrencyCode: rate.SourceCurrencyCode, TargetCurrencyCode: rate.TargetCurrencyCode, ValueDate: valueDate, MidRate: rate.MidRate };
+  return {
+    SourceCurrencyCode: rate.SourceCurrencyCode,
+    TargetCurrencyCode: rate.TargetCurrencyCode,
+    ValueDate: valueDate,
+    MidRate: rate.MidRate,
+  };
 }
 
 /**

@@ -66,18 +66,29 @@ const SANDBOX_BIC = "SNDBGB2LXXX";
 const yymmdd = (iso: string): string => iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
 const hhmm = (iso: string): string => iso.slice(11, 13) + iso.slice(14, 16);
 /** SWIFT amounts use a decimal comma and no thousands separator. */
-const swiftAmount = (amount: number, decimals: number): string => amount.toFixed(Math.max(decimals, 0)).replace(".", ",") + (decimals === 0 ? "," : "");
+const swiftAmount = (amount: number, decimals: number): string =>
+  amount.toFixed(Math.max(decimals, 0)).replace(".", ",") + (decimals === 0 ? "," : "");
 /** An MT field line holds up to 35 characters of the SWIFT X character set. */
-const swiftLine = (text: string): string => text.toUpperCase().replace(/[^A-Z0-9/\-?:().,'+ ]/g, " ").slice(0, 35);
+const swiftLine = (text: string): string =>
+  text
+    .toUpperCase()
+    .replace(/[^A-Z0-9/\-?:().,'+ ]/g, " ")
+    .slice(0, 35);
 const bic11 = (bic: string): string => (bic.length === 8 ? `${bic}XXX` : bic);
 /** A logical terminal address: BIC8, terminal code, branch (12 characters). */
 const terminal = (bic: string): string => `${bic.slice(0, 8)}A${bic11(bic).slice(8)}`;
 
 /** The beneficiary's account as :59: shows it: the IBAN, or the routing code and account number. */
 function beneficiaryAccount(routing: Readonly<Record<string, unknown>>): string {
-  const text = (key: string): string => (typeof routing[key] === "string" ? (routing[key] as string).replace(/\s/g, "") : "");
+  const text = (key: string): string =>
+    typeof routing[key] === "string" ? (routing[key] as string).replace(/\s/g, "") : "";
   if (text("Iban") !== "") return text("Iban");
-  const code = text("SortCode") || text("RoutingTransitNumber") || text("TransitNumber") || text("BankStateBranch") || text("IndianFinancialSystemCode");
+  const code =
+    text("SortCode") ||
+    text("RoutingTransitNumber") ||
+    text("TransitNumber") ||
+    text("BankStateBranch") ||
+    text("IndianFinancialSystemCode");
   return `${code}${text("AccountNumber")}`;
 }
 

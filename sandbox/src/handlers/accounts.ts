@@ -7,7 +7,8 @@ import { entity, list, notFound, type Handler, type HandlerContext } from "../ap
 import type { AccountRecord } from "../state/records.js";
 import { toAccountDto, toEntityDto } from "../dto/account.js";
 
-const tenantAccounts = (context: HandlerContext): AccountRecord[] => context.store.accounts.filter((account) => account.tenant === context.tenant);
+const tenantAccounts = (context: HandlerContext): AccountRecord[] =>
+  context.store.accounts.filter((account) => account.tenant === context.tenant);
 
 const listAccounts: Handler = (context) => list(tenantAccounts(context).map(toAccountDto));
 
@@ -19,7 +20,11 @@ const getAccount: Handler = (context) => {
 const listAccountSubaccounts: Handler = (context) => {
   const account = context.store.accountOf(context.tenant, Number(context.path["accountId"]));
   if (account === undefined) return notFound("The account");
-  return list(tenantAccounts(context).filter((row) => row.ParentAccountId === account.Id).map(toAccountDto));
+  return list(
+    tenantAccounts(context)
+      .filter((row) => row.ParentAccountId === account.Id)
+      .map(toAccountDto),
+  );
 };
 
 const listEntities: Handler = (context) =>
@@ -33,7 +38,11 @@ const getEntity: Handler = (context) => {
 const listEntityAccounts: Handler = (context) => {
   const found = context.store.owned(context.store.entities, context.tenant, Number(context.path["entityId"]));
   if (found === undefined) return notFound("The entity");
-  return list(tenantAccounts(context).filter((row) => row.EntityId === found.Id).map(toAccountDto));
+  return list(
+    tenantAccounts(context)
+      .filter((row) => row.EntityId === found.Id)
+      .map(toAccountDto),
+  );
 };
 
 export const accountHandlers = {

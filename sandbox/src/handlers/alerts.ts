@@ -2,9 +2,10 @@
 import { created, entity, list, notFound, type ApiOperationId, type Handler } from "../api/handler.js";
 import { alertOf, cancelAlert, createAlert } from "../domain/alerts.js";
 import { toAlertDto } from "../dto/alert.js";
-import { commandResult } from "./transfers.js";
+import { commandResult } from "./command-result.js";
 
-const listAlerts: Handler = (context) => list(context.store.alerts.filter((row) => row.tenant === context.tenant).map(toAlertDto));
+const listAlerts: Handler = (context) =>
+  list(context.store.alerts.filter((row) => row.tenant === context.tenant).map(toAlertDto));
 
 const getAlert: Handler = (context) => {
   const alert = alertOf(context, context.tenant, Number(context.path["id"]));

@@ -33,7 +33,9 @@ const getAccountBalance: Handler = (context) => {
 const listAccountBalanceStatement: Handler = (context) => {
   const balance = pathBalance(context);
   if (balance === undefined) return notFound("The balance");
-  const items = context.store.statementItems.filter((row) => row.AccountId === balance.AccountId && row.CurrencyCode === balance.CurrencyCode);
+  const items = context.store.statementItems.filter(
+    (row) => row.AccountId === balance.AccountId && row.CurrencyCode === balance.CurrencyCode,
+  );
   return list(items.map((item) => toAccountStatementItemDto(context.store, item)));
 };
 

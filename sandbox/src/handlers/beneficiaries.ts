@@ -3,11 +3,26 @@
  * beneficiaries (seeded with the accounts; read-only here), and the RequiredAdditionalInformation rules.
  * Every read and command sees the caller's beneficiaries only; anyone else's is 404.
  */
-import { badRequest, created, entity, list, notFound, ok, type ApiOperationId, type Handler, type HandlerContext } from "../api/handler.js";
+import {
+  badRequest,
+  created,
+  entity,
+  list,
+  notFound,
+  ok,
+  type ApiOperationId,
+  type Handler,
+  type HandlerContext,
+} from "../api/handler.js";
 import { requiredAdditionalInformation } from "../domain/additional-information-rules.js";
-import { beneficiaryOf, commandBeneficiary, createWithdrawalBeneficiary, type BeneficiaryCommand } from "../domain/beneficiaries.js";
+import {
+  beneficiaryOf,
+  commandBeneficiary,
+  createWithdrawalBeneficiary,
+  type BeneficiaryCommand,
+} from "../domain/beneficiaries.js";
 import { toBeneficiaryDto, toTransferBeneficiaryDto } from "../dto/beneficiary.js";
-import { commandResult } from "./transfers.js";
+import { commandResult } from "./command-result.js";
 
 const listBeneficiaries: Handler = (context) =>
   list(context.store.beneficiaries.filter((row) => row.tenant === context.tenant).map(toBeneficiaryDto));
@@ -18,11 +33,19 @@ const getBeneficiary: Handler = (context) => {
 };
 
 const listTransferBeneficiaries: Handler = (context) =>
-  list(context.store.transferBeneficiaries.filter((row) => row.tenant === context.tenant).map(toTransferBeneficiaryDto));
+  list(
+    context.store.transferBeneficiaries.filter((row) => row.tenant === context.tenant).map(toTransferBeneficiaryDto),
+  );
 
 const getTransferBeneficiary: Handler = (context) => {
-  const beneficiary = context.store.owned(context.store.transferBeneficiaries, context.tenant, Number(context.path["id"]));
-  return beneficiary === undefined ? notFound("The transfer beneficiary") : entity(toTransferBeneficiaryDto(beneficiary));
+  const beneficiary = context.store.owned(
+    context.store.transferBeneficiaries,
+    context.tenant,
+    Number(context.path["id"]),
+  );
+  return beneficiary === undefined
+    ? notFound("The transfer beneficiary")
+    : entity(toTransferBeneficiaryDto(beneficiary));
 };
 
 const listAccountBeneficiaries: Handler = (context) => {
@@ -34,12 +57,16 @@ const listAccountBeneficiaries: Handler = (context) => {
 const listAccountTransferBeneficiaries: Handler = (context) => {
   const account = context.store.accountOf(context.tenant, Number(context.path["accountId"]));
   if (account === undefined) return notFound("The account");
-  return list(context.store.transferBeneficiaries.filter((row) => row.AccountId === account.Id).map(toTransferBeneficiaryDto));
+  return list(
+    context.store.transferBeneficiaries.filter((row) => row.AccountId === account.Id).map(toTransferBeneficiaryDto),
+  );
 };
 
 const createBeneficiary: Handler = (context) => {
   const outcome = createWithdrawalBeneficiary(context, context.tenant, context.body);
-  return outcome.ok ? created(outcome.beneficiary.Id, `/api/v1/Beneficiaries(${outcome.beneficiary.Id})`) : commandResult(outcome);
+  return outcome.ok
+    ? created(outcome.beneficiary.Id, `/api/v1/Beneficiaries(${outcome.beneficiary.Id})`)
+    : commandResult(outcome);
 };
 
 const beneficiaryCommand =

@@ -3,7 +3,13 @@
  * the deposit requirement, and assigning depositors to deposits. Anyone else's deposit or account is 404.
  */
 import { entity, list, notFound, ok, type ApiOperationId, type Handler, type HandlerContext } from "../api/handler.js";
-import { assignExistingDepositor, assignNewDepositor, depositOf, depositRequirement, depositRoutingsOf } from "../domain/deposits.js";
+import {
+  assignExistingDepositor,
+  assignNewDepositor,
+  depositOf,
+  depositRequirement,
+  depositRoutingsOf,
+} from "../domain/deposits.js";
 import type { AccountRecord } from "../state/records.js";
 import {
   toDepositDto,
@@ -13,10 +19,14 @@ import {
   toDepositRoutingInformationDto,
 } from "../dto/deposit.js";
 import { noFees } from "../dto/fee.js";
-import { commandResult } from "./transfers.js";
+import { commandResult } from "./command-result.js";
 
 const listDeposits: Handler = (context) =>
-  list(context.store.deposits.filter((row) => row.tenant === context.tenant).map((row) => toDepositDto(context.store, row)));
+  list(
+    context.store.deposits
+      .filter((row) => row.tenant === context.tenant)
+      .map((row) => toDepositDto(context.store, row)),
+  );
 
 const getDeposit: Handler = (context) => {
   const deposit = depositOf(context, context.tenant, Number(context.path["id"]));
@@ -24,7 +34,9 @@ const getDeposit: Handler = (context) => {
 };
 
 const listDepositFees: Handler = (context) =>
-  depositOf(context, context.tenant, Number(context.path["depositId"])) === undefined ? notFound("The deposit") : list(noFees());
+  depositOf(context, context.tenant, Number(context.path["depositId"])) === undefined
+    ? notFound("The deposit")
+    : list(noFees());
 
 /** A list under Accounts({accountId}): 404 when the account is not the caller's. */
 const underAccount =
@@ -48,13 +60,20 @@ export const depositHandlers = {
   listAccountDeposits: underAccount(({ store }, account) =>
     store.deposits.filter((row) => row.AccountId === account.Id).map((row) => toDepositDto(store, row)),
   ),
-  listAccountDepositInformation: underAccount(({ store }, account) => depositRoutingsOf(store, account).map(toDepositInformationDto)),
-  listAccountDepositRoutingInformation: underAccount(({ store }, account) => depositRoutingsOf(store, account).map(toDepositRoutingInformationDto)),
+  listAccountDepositInformation: underAccount(({ store }, account) =>
+    depositRoutingsOf(store, account).map(toDepositInformationDto),
+  ),
+  listAccountDepositRoutingInformation: underAccount(({ store }, account) =>
+    depositRoutingsOf(store, account).map(toDepositRoutingInformationDto),
+  ),
   listAccountDepositors: underAccount(({ store }, account) =>
     store.depositors.filter((row) => row.AccountId === account.Id).map((row) => toDepositorDto(store, row)),
   ),
   requestDepositRequirement,
-  assignDepositor: (context) => commandResult(assignNewDepositor(context, context.tenant, depositId(context), context.body)),
+  assignDepositor: (context) =>
+    commandResult(assignNewDepositor(context, context.tenant, depositId(context), context.body)),
   assignExistingDepositor: (context) =>
-    commandResult(assignExistingDepositor(context, context.tenant, depositId(context), Number(context.path["depositorId"]))),
+    commandResult(
+      assignExistingDepositor(context, context.tenant, depositId(context), Number(context.path["depositorId"])),
+    ),
 } satisfies Partial<Record<ApiOperationId, Handler>>;

@@ -3,17 +3,43 @@
  * fees, instruction withdrawals), the exchange commands, mid rates and quotes. An exchange is the caller's
  * or it is 404. Allocate declares only 200 and 404: an exchange it cannot allocate stays as it is (200).
  */
-import { created, entity, list, notFound, ok, type ApiOperationId, type Handler, type HandlerContext } from "../api/handler.js";
-import { allocateExchange, approveExchange, cancelExchange, createExchange, exchangeOf, rejectExchange } from "../domain/exchanges.js";
+import {
+  created,
+  entity,
+  list,
+  notFound,
+  ok,
+  type ApiOperationId,
+  type Handler,
+  type HandlerContext,
+} from "../api/handler.js";
+import {
+  allocateExchange,
+  approveExchange,
+  cancelExchange,
+  createExchange,
+  exchangeOf,
+  rejectExchange,
+} from "../domain/exchanges.js";
 import { midRateOf, quoteExchange, rateValueDate } from "../domain/rates.js";
 import type { ExchangeRecord } from "../state/records.js";
 import { toAllocationDtos } from "../dto/deposit.js";
-import { exchangeDepositDtos, exchangeWithdrawalDtos, toExchangeDto, toMidRateValue, toQuoteBody } from "../dto/exchange.js";
+import {
+  exchangeDepositDtos,
+  exchangeWithdrawalDtos,
+  toExchangeDto,
+  toMidRateValue,
+  toQuoteBody,
+} from "../dto/exchange.js";
 import { noFees } from "../dto/fee.js";
-import { commandResult } from "./transfers.js";
+import { commandResult } from "./command-result.js";
 
 const listExchanges: Handler = (context) =>
-  list(context.store.exchanges.filter((row) => row.tenant === context.tenant).map((row) => toExchangeDto(context.store, row)));
+  list(
+    context.store.exchanges
+      .filter((row) => row.tenant === context.tenant)
+      .map((row) => toExchangeDto(context.store, row)),
+  );
 
 const getExchange: Handler = (context) => {
   const exchange = exchangeOf(context, context.tenant, Number(context.path["id"]));
@@ -31,12 +57,18 @@ const underExchange =
 const listAccountExchanges: Handler = (context) => {
   const account = context.store.accountOf(context.tenant, Number(context.path["accountId"]));
   if (account === undefined) return notFound("The account");
-  return list(context.store.exchanges.filter((row) => row.AccountId === account.Id).map((row) => toExchangeDto(context.store, row)));
+  return list(
+    context.store.exchanges
+      .filter((row) => row.AccountId === account.Id)
+      .map((row) => toExchangeDto(context.store, row)),
+  );
 };
 
 const create: Handler = (context) => {
   const outcome = createExchange(context, context.tenant, context.body);
-  return outcome.ok ? created(outcome.exchange.Id, `/api/v1/Exchanges(${outcome.exchange.Id})`) : commandResult(outcome);
+  return outcome.ok
+    ? created(outcome.exchange.Id, `/api/v1/Exchanges(${outcome.exchange.Id})`)
+    : commandResult(outcome);
 };
 
 const exchangeId = (context: HandlerContext): number => Number(context.path["exchangeId"]);

@@ -8,7 +8,8 @@ import { badRequest, notFound, ok, type ApiOperationId, type Handler } from "../
 const getJobStatus: Handler = (context) => {
   const job = context.store.owned(context.store.jobs, context.tenant, Number(context.path["jobId"]));
   if (job === undefined) return notFound("The job");
-  if (context.query["token"] !== job.token) return badRequest("invalid_token", "The token does not belong to this job.", "token");
+  if (context.query["token"] !== job.token)
+    return badRequest("invalid_token", "The token does not belong to this job.", "token");
   return ok({ JobId: job.Id, Status: job.Status, CreatedDate: job.CreatedDate });
 };
 

@@ -3,7 +3,16 @@
  * account or entity of the caller), currencies, sectors, and payment purposes (BoE codes, per bank country,
  * generic). The filter types are sandbox behaviour: the reference does not show the allowed values.
  */
-import { badRequest, entity, list, notFound, type ApiOperationId, type Handler, type HandlerContext, type HandlerResult } from "../api/handler.js";
+import {
+  badRequest,
+  entity,
+  list,
+  notFound,
+  type ApiOperationId,
+  type Handler,
+  type HandlerContext,
+  type HandlerResult,
+} from "../api/handler.js";
 import { toCountryDto, toCurrencyDto, toPaymentPurposeDto, toSectorDto } from "../dto/reference-data.js";
 import type { Store } from "../state/store.js";
 
@@ -24,7 +33,9 @@ function countriesFiltered(context: HandlerContext): HandlerResult {
 }
 
 const listAccountCountries: Handler = (context) =>
-  context.store.accountOf(context.tenant, Number(context.path["accountId"])) === undefined ? notFound("The account") : countriesFiltered(context);
+  context.store.accountOf(context.tenant, Number(context.path["accountId"])) === undefined
+    ? notFound("The account")
+    : countriesFiltered(context);
 
 const listEntityCountries: Handler = (context) =>
   context.store.owned(context.store.entities, context.tenant, Number(context.path["entityId"])) === undefined
@@ -36,8 +47,12 @@ const getCurrency: Handler = (context) => {
   return currency === undefined ? notFound("The currency") : entity(toCurrencyDto(currency));
 };
 
-const purposes = (select: (purpose: { readonly CountryCode?: string; readonly boe: boolean }, context: HandlerContext) => boolean): Handler => (context) =>
-  list(context.store.paymentPurposes.filter((purpose) => select(purpose, context)).map(toPaymentPurposeDto));
+const purposes =
+  (
+    select: (purpose: { readonly CountryCode?: string; readonly boe: boolean }, context: HandlerContext) => boolean,
+  ): Handler =>
+  (context) =>
+    list(context.store.paymentPurposes.filter((purpose) => select(purpose, context)).map(toPaymentPurposeDto));
 
 export const referenceDataHandlers = {
   listCountries: (context) => list(context.store.countries.all().map(toCountryDto)),
@@ -48,7 +63,8 @@ export const referenceDataHandlers = {
   listEntityCountries,
   listBoEPaymentPurposes: purposes((purpose) => purpose.boe),
   listCountryPaymentPurposes: purposes(
-    (purpose, context) => !purpose.boe && purpose.CountryCode !== undefined && purpose.CountryCode === String(context.path["CountryCode"]),
+    (purpose, context) =>
+      !purpose.boe && purpose.CountryCode !== undefined && purpose.CountryCode === String(context.path["CountryCode"]),
   ),
   listGenericPaymentPurposes: purposes((purpose) => !purpose.boe && purpose.CountryCode === undefined),
 } satisfies Partial<Record<ApiOperationId, Handler>>;

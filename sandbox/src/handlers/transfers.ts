@@ -3,8 +3,7 @@
  * for the tenant whose account receives; /Transfers shows both. The commands act for the paying tenant only:
  * the receiving one sees the transfer but cannot move it (404, as for anyone else's).
  */
-import { created, entity, list, notFound, ok, rejected, type Handler, type HandlerContext, type HandlerResult } from "../api/handler.js";
-import type { CommandRefusal } from "../domain/context.js";
+import { created, entity, list, notFound, type Handler, type HandlerContext } from "../api/handler.js";
 import type { TransferRecord } from "../state/records.js";
 import {
   approveTransfer,
@@ -13,19 +12,10 @@ import {
   isInboundFor,
   isOutboundFor,
   rejectTransfer,
-  type Done,
-  type InvalidRequest,
 } from "../domain/transfers.js";
 import { toInboundTransferDto, toOutboundTransferDto, toTransferDto } from "../dto/transfer.js";
 import { noFees } from "../dto/fee.js";
-
-/** A refused command as the API answers it; validator issues become one detail each. */
-export function commandResult(outcome: Done | CommandRefusal | InvalidRequest): HandlerResult {
-  if (outcome.ok) return ok();
-  if ("issues" in outcome) return rejected(outcome.issues);
-  const { status, code, message, target } = outcome;
-  return { kind: "error", error: target === undefined ? { status, code, message } : { status, code, message, target } };
-}
+import { commandResult } from "./command-result.js";
 
 type Visibility = (context: HandlerContext, transfer: TransferRecord) => boolean;
 const outbound: Visibility = (context, transfer) => isOutboundFor(context.store, context.tenant, transfer);
@@ -37,11 +27,17 @@ function visibleTransfer(context: HandlerContext, key: string, visible: Visibili
   return transfer !== undefined && visible(context, transfer) ? transfer : undefined;
 }
 
-const fees = (key: string, visible: Visibility): Handler => (context) =>
-  visibleTransfer(context, key, visible) === undefined ? notFound("The transfer") : list(noFees());
+const fees =
+  (key: string, visible: Visibility): Handler =>
+  (context) =>
+    visibleTransfer(context, key, visible) === undefined ? notFound("The transfer") : list(noFees());
 
 const listTransfers: Handler = (context) =>
-  list(context.store.transfers.filter((transfer) => either(context, transfer)).map((transfer) => toTransferDto(context.store, transfer)));
+  list(
+    context.store.transfers
+      .filter((transfer) => either(context, transfer))
+      .map((transfer) => toTransferDto(context.store, transfer)),
+  );
 
 const getTransfer: Handler = (context) => {
   const transfer = visibleTransfer(context, "id", either);
@@ -50,12 +46,16 @@ const getTransfer: Handler = (context) => {
 
 const getInboundTransfer: Handler = (context) => {
   const transfer = visibleTransfer(context, "id", inbound);
-  return transfer === undefined ? notFound("The inbound transfer") : entity(toInboundTransferDto(context.store, transfer));
+  return transfer === undefined
+    ? notFound("The inbound transfer")
+    : entity(toInboundTransferDto(context.store, transfer));
 };
 
 const getOutboundTransfer: Handler = (context) => {
   const transfer = visibleTransfer(context, "id", outbound);
-  return transfer === undefined ? notFound("The outbound transfer") : entity(toOutboundTransferDto(context.store, transfer));
+  return transfer === undefined
+    ? notFound("The outbound transfer")
+    : entity(toOutboundTransferDto(context.store, transfer));
 };
 
 const listAccountInboundTransfers: Handler = (context) => {
@@ -74,7 +74,9 @@ const listAccountOutboundTransfers: Handler = (context) => {
 
 const createAccountTransfer: Handler = (context) => {
   const outcome = createTransfer(context, context.tenant, context.body);
-  return outcome.ok ? created(outcome.transfer.Id, `/api/v1/Transfers(${outcome.transfer.Id})`) : commandResult(outcome);
+  return outcome.ok
+    ? created(outcome.transfer.Id, `/api/v1/Transfers(${outcome.transfer.Id})`)
+    : commandResult(outcome);
 };
 
 const transferId = (context: HandlerContext): number => Number(context.path["transferId"]);

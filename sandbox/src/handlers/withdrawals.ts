@@ -16,7 +16,7 @@ import {
 } from "../domain/withdrawals.js";
 import { toMt103Text, toWithdrawalDto } from "../dto/withdrawal.js";
 import { noFees } from "../dto/fee.js";
-import { commandResult } from "./transfers.js";
+import { commandResult } from "./command-result.js";
 
 /** The caller's withdrawal named by path parameter `key`. */
 function ownWithdrawal(context: HandlerContext, key: string): WithdrawalRecord | undefined {
@@ -36,7 +36,11 @@ const createdWithdrawal = (outcome: CreateWithdrawalOutcome) =>
   outcome.ok ? created(outcome.withdrawal.Id, `/api/v1/Withdrawals(${outcome.withdrawal.Id})`) : commandResult(outcome);
 
 const listWithdrawals: Handler = (context) =>
-  list(context.store.withdrawals.filter((row) => row.tenant === context.tenant).map((row) => toWithdrawalDto(context.store, row)));
+  list(
+    context.store.withdrawals
+      .filter((row) => row.tenant === context.tenant)
+      .map((row) => toWithdrawalDto(context.store, row)),
+  );
 
 const getWithdrawal: Handler = (context) => {
   const withdrawal = ownWithdrawal(context, "id");
@@ -71,7 +75,8 @@ export const withdrawalHandlers = {
   listWithdrawalFees,
   getWithdrawalPaymentConfirmationDetails,
   listAccountWithdrawals,
-  createAccountWithdrawal: (context) => createdWithdrawal(createAccount(context, context.tenant, context.body, supportingDocuments(context))),
+  createAccountWithdrawal: (context) =>
+    createdWithdrawal(createAccount(context, context.tenant, context.body, supportingDocuments(context))),
   createInstructionWithdrawal: (context) => createdWithdrawal(createInstruction(context, context.tenant, context.body)),
   approveWithdrawal: (context) => commandResult(approveWithdrawal(context, context.tenant, withdrawalId(context))),
   rejectWithdrawal: (context) => commandResult(rejectWithdrawal(context, context.tenant, withdrawalId(context))),

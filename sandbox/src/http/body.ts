@@ -28,7 +28,8 @@ export interface BodyError {
   readonly message: string;
 }
 
-export type BodyResult = { readonly ok: true; readonly body: ParsedBody } | { readonly ok: false; readonly error: BodyError };
+export type BodyResult =
+  { readonly ok: true; readonly body: ParsedBody } | { readonly ok: false; readonly error: BodyError };
 
 /** The media type without parameters, lower-cased (RFC 9110 §8.3.1: type and subtype are case-insensitive). */
 export function mediaTypeOf(contentType: string | undefined): string | undefined {
@@ -56,7 +57,11 @@ export async function readRaw(request: IncomingMessage, limit: number): Promise<
 }
 
 /** Parses `raw` as one of the `accepted` media types; a body of another type is 415 (RFC 9110 §15.5.16). */
-export async function parseBody(raw: Buffer, contentType: string | undefined, accepted: readonly string[]): Promise<BodyResult> {
+export async function parseBody(
+  raw: Buffer,
+  contentType: string | undefined,
+  accepted: readonly string[],
+): Promise<BodyResult> {
   if (raw.length === 0 && contentType === undefined) return { ok: true, body: { kind: "none" } };
   const mediaType = mediaTypeOf(contentType);
   if (mediaType === undefined || !accepted.includes(mediaType)) {
@@ -85,7 +90,10 @@ function parseJson(raw: Buffer): BodyResult {
   try {
     return { ok: true, body: { kind: "json", value: JSON.parse(raw.toString("utf8")) as unknown } };
   } catch (error) {
-    return { ok: false, error: { status: 400, code: "invalid_json", message: `The body is not valid JSON: ${(error as Error).message}` } };
+    return {
+      ok: false,
+      error: { status: 400, code: "invalid_json", message: `The body is not valid JSON: ${(error as Error).message}` },
+    };
   }
 }
 
@@ -93,9 +101,20 @@ function parseJson(raw: Buffer): BodyResult {
 async function parseMultipart(raw: Buffer, contentType: string): Promise<BodyResult> {
   let form: FormData;
   try {
-    form = await new Request("http://sandbox.invalid/", { method: "POST", headers: { "content-type": contentType }, body: raw }).formData();
+    form = await new Request("http://sandbox.invalid/", {
+      method: "POST",
+      headers: { "content-type": contentType },
+      body: raw,
+    }).formData();
   } catch (error) {
-    return { ok: false, error: { status: 400, code: "invalid_multipart", message: `The multipart body cannot be read: ${(error as Error).message}` } };
+    return {
+      ok: false,
+      error: {
+        status: 400,
+        code: "invalid_multipart",
+        message: `The multipart body cannot be read: ${(error as Error).message}`,
+      },
+    };
   }
   const fields = new Map<string, { text: string; contentType: string | undefined }>();
   const files: UploadedFile[] = [];

@@ -12,7 +12,11 @@ export interface Route {
 }
 
 export type RouteMatch =
-  | { readonly kind: "found"; readonly operation: OperationMetadata; readonly pathParameters: Readonly<Record<string, string>> }
+  | {
+      readonly kind: "found";
+      readonly operation: OperationMetadata;
+      readonly pathParameters: Readonly<Record<string, string>>;
+    }
   | { readonly kind: "method-not-allowed"; readonly allowed: readonly string[] }
   | { readonly kind: "not-found" };
 
@@ -38,7 +42,9 @@ function compileTemplate(template: string): { pattern: RegExp; parameterNames: s
 export function compileRoutes(operations: readonly OperationMetadata[]): Route[] {
   return operations
     .map((operation) => ({ operation, ...compileTemplate(operation.path) }))
-    .sort((a, b) => a.parameterNames.length - b.parameterNames.length || b.operation.path.length - a.operation.path.length);
+    .sort(
+      (a, b) => a.parameterNames.length - b.parameterNames.length || b.operation.path.length - a.operation.path.length,
+    );
 }
 
 /** `pathname` is already percent-decoded. */

@@ -2,7 +2,12 @@
 import type { ServerResponse } from "node:http";
 import type { ApiError } from "../api/handler.js";
 
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   const text = JSON.stringify(body);
   response.writeHead(status, {
     "content-type": "application/json; charset=utf-8",
@@ -12,12 +17,22 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
   response.end(text);
 }
 
-export function sendText(response: ServerResponse, status: number, text: string, contentType: string, headers: Readonly<Record<string, string>> = {}): void {
+export function sendText(
+  response: ServerResponse,
+  status: number,
+  text: string,
+  contentType: string,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   response.writeHead(status, { "content-type": contentType, "content-length": Buffer.byteLength(text), ...headers });
   response.end(text);
 }
 
-export function sendEmpty(response: ServerResponse, status: number, headers: Readonly<Record<string, string>> = {}): void {
+export function sendEmpty(
+  response: ServerResponse,
+  status: number,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   response.writeHead(status, { "content-length": 0, ...headers });
   response.end();
 }
@@ -30,6 +45,10 @@ export function odataErrorBody(error: ApiError): { error: Record<string, unknown
   return { error: body };
 }
 
-export function sendError(response: ServerResponse, error: ApiError, headers: Readonly<Record<string, string>> = {}): void {
+export function sendError(
+  response: ServerResponse,
+  error: ApiError,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   sendJson(response, error.status, odataErrorBody(error), headers);
 }

@@ -20,7 +20,8 @@ export interface PreparedFilter {
 const TARGET = "$filter";
 const IDENTIFIER_CHAR = /[A-Za-z0-9_.]/;
 // Prefixes of typed literals (URL Conventions §5.1.1.14.1): duration'P1D', binary'..', geography'..', X'..' (binary).
-const LITERAL_PREFIX = /(?:^|[^A-Za-z0-9_.])(duration|binary|x|geography|geometry|[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+)$/i;
+const LITERAL_PREFIX =
+  /(?:^|[^A-Za-z0-9_.])(duration|binary|x|geography|geometry|[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+)$/i;
 
 /**
  * Checks the raw (percent-decoded) $filter text and cuts out its string literals. The value must be percent-decoded
@@ -100,13 +101,62 @@ export function prepareFilter(source: string): Result<PreparedFilter> {
 // 4.01 services MUST accept operator, canonical function and lambda names in any case (URL Conventions §5.1.1.1,
 // §5.1.1.4, §5.1.1.13); the library only knows lower case, so a filter it rejects is retried with them lowered.
 const BINARY_OPERATORS = new Set([
-  "eq", "ne", "gt", "ge", "lt", "le", "and", "or", "has", "in", "add", "sub", "mul", "div", "divby", "mod",
+  "eq",
+  "ne",
+  "gt",
+  "ge",
+  "lt",
+  "le",
+  "and",
+  "or",
+  "has",
+  "in",
+  "add",
+  "sub",
+  "mul",
+  "div",
+  "divby",
+  "mod",
 ]);
 const FUNCTIONS = new Set([
-  "concat", "contains", "endswith", "indexof", "length", "startswith", "substring", "hassubset", "hassubsequence",
-  "matchespattern", "tolower", "toupper", "trim", "date", "day", "fractionalseconds", "hour", "maxdatetime",
-  "mindatetime", "minute", "month", "now", "second", "time", "totaloffsetminutes", "totalseconds", "year",
-  "ceiling", "floor", "round", "cast", "isof", "geo.distance", "geo.intersects", "geo.length", "case", "any", "all",
+  "concat",
+  "contains",
+  "endswith",
+  "indexof",
+  "length",
+  "startswith",
+  "substring",
+  "hassubset",
+  "hassubsequence",
+  "matchespattern",
+  "tolower",
+  "toupper",
+  "trim",
+  "date",
+  "day",
+  "fractionalseconds",
+  "hour",
+  "maxdatetime",
+  "mindatetime",
+  "minute",
+  "month",
+  "now",
+  "second",
+  "time",
+  "totaloffsetminutes",
+  "totalseconds",
+  "year",
+  "ceiling",
+  "floor",
+  "round",
+  "cast",
+  "isof",
+  "geo.distance",
+  "geo.intersects",
+  "geo.length",
+  "case",
+  "any",
+  "all",
 ]);
 const WORD = /[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*/g;
 

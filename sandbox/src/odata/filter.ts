@@ -81,7 +81,10 @@ function parseTree(text: string): Token {
   // The library has no `in` operator (§5.1.1.1.11) and does not parse some canonical functions (matchesPattern,
   // case, ...): say that they are unsupported rather than report a syntax error.
   if (/(?:^|[\s)'])in[ \t]*[([]/i.test(text)) {
-    throw new FilterError("unsupported_filter", "$filter does not support the in operator: combine eq comparisons with or");
+    throw new FilterError(
+      "unsupported_filter",
+      "$filter does not support the in operator: combine eq comparisons with or",
+    );
   }
   const unsupported = calledFunctions(text).find((name) => !Object.hasOwn(FUNCTIONS, name));
   if (unsupported !== undefined) throw unsupportedFunction(unsupported);
@@ -146,14 +149,24 @@ const num = (args: readonly Scalar[], index: number): number => args[index] as n
 
 // String functions of §5.1.1.5 and §5.1.1.7: case-sensitive, characters counted in UTF-16 code units.
 const FUNCTIONS: Readonly<Record<string, FunctionSpec>> = {
-  contains: { params: ["string", "string"], required: 2, result: "boolean", apply: (a) => str(a, 0).includes(str(a, 1)) },
+  contains: {
+    params: ["string", "string"],
+    required: 2,
+    result: "boolean",
+    apply: (a) => str(a, 0).includes(str(a, 1)),
+  },
   startswith: {
     params: ["string", "string"],
     required: 2,
     result: "boolean",
     apply: (a) => str(a, 0).startsWith(str(a, 1)),
   },
-  endswith: { params: ["string", "string"], required: 2, result: "boolean", apply: (a) => str(a, 0).endsWith(str(a, 1)) },
+  endswith: {
+    params: ["string", "string"],
+    required: 2,
+    result: "boolean",
+    apply: (a) => str(a, 0).endsWith(str(a, 1)),
+  },
   indexof: { params: ["string", "string"], required: 2, result: "number", apply: (a) => str(a, 0).indexOf(str(a, 1)) },
   concat: { params: ["string", "string"], required: 2, result: "string", apply: (a) => str(a, 0) + str(a, 1) },
   length: { params: ["string"], required: 1, result: "number", apply: (a) => str(a, 0).length },
@@ -362,9 +375,16 @@ class Compiler {
     const spec = own(FUNCTIONS, name);
     if (spec === undefined) throw unsupportedFunction(name);
     const rawParameters = field(token.value, "parameters");
-    const parameters = Array.isArray(rawParameters) ? rawParameters : rawParameters === undefined ? [] : [rawParameters];
+    const parameters = Array.isArray(rawParameters)
+      ? rawParameters
+      : rawParameters === undefined
+        ? []
+        : [rawParameters];
     if (parameters.length < spec.required || parameters.length > spec.params.length) {
-      throw new FilterError("invalid_filter_syntax", `${name}() takes ${spec.required} to ${spec.params.length} arguments`);
+      throw new FilterError(
+        "invalid_filter_syntax",
+        `${name}() takes ${spec.required} to ${spec.params.length} arguments`,
+      );
     }
     const args = parameters.map((parameter: unknown) => this.compile(parameter, depth + 1));
     args.forEach((arg, index) => {
@@ -420,7 +440,10 @@ class Compiler {
     let member: unknown = first.value;
     if (Array.isArray(member)) {
       // `$it/…` and lambda variables (`x/…`) come as a list of parts.
-      const what = member.filter(isToken).map((part) => own(UNSUPPORTED, part.type)).find((w) => w !== undefined);
+      const what = member
+        .filter(isToken)
+        .map((part) => own(UNSUPPORTED, part.type))
+        .find((w) => w !== undefined);
       throw new FilterError("unsupported_filter", `$filter does not support ${what ?? `'${this.show(first.raw)}'`}`);
     }
     for (;;) {
@@ -462,7 +485,8 @@ class Compiler {
     if (edmType === "null") return constant("null", null, "null");
     if (typeof edmType === "string" && NUMERIC_LITERALS.has(edmType)) {
       const value = raw === "INF" ? Infinity : raw === "-INF" ? -Infinity : raw === "NaN" ? NaN : Number(raw);
-      if (Number.isNaN(value) && raw !== "NaN") throw new FilterError("invalid_filter_syntax", `'${raw}' is not a number`);
+      if (Number.isNaN(value) && raw !== "NaN")
+        throw new FilterError("invalid_filter_syntax", `'${raw}' is not a number`);
       return constant("number", value, raw);
     }
     if (edmType === "Edm.DateTimeOffset") {

@@ -42,7 +42,12 @@ export function instantFromDate(date: Date): Instant | undefined {
   const ms = date.getTime();
   if (!Number.isFinite(ms)) return undefined;
   const seconds = Math.floor(ms / 1000);
-  return { seconds, fraction: String(ms - seconds * 1000).padStart(3, "0").replace(/0+$/, "") };
+  return {
+    seconds,
+    fraction: String(ms - seconds * 1000)
+      .padStart(3, "0")
+      .replace(/0+$/, ""),
+  };
 }
 
 /** Negative, zero or positive as `a` is before, at or after `b`. */

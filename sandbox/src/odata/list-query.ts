@@ -116,7 +116,9 @@ export function applyListQuery<T extends object>(
   const end = Math.min(ordered.length, query.top === undefined ? Infinity : start + query.top);
   const pageEnd = Math.min(end, start + maxPageSize);
   const selection = query.selection;
-  const value = ordered.slice(start, pageEnd).map((row) => (selection === undefined ? row : projectRow(row, selection)));
+  const value = ordered
+    .slice(start, pageEnd)
+    .map((row) => (selection === undefined ? row : projectRow(row, selection)));
   let next: NextPage | undefined;
   if (pageEnd < end) {
     next = query.top === undefined ? { skip: pageEnd } : { skip: pageEnd, top: start + query.top - pageEnd };

@@ -80,7 +80,8 @@ export function loadStateFile(path: string): StateFile | undefined {
     throw new Error(`The sandbox data file ${path} is not valid JSON (${(error as Error).message}); fix or delete it.`);
   }
   const problem = problemOf(value);
-  if (problem !== undefined) throw new Error(`The sandbox data file ${path} is not a sandbox state: ${problem}; fix or delete it.`);
+  if (problem !== undefined)
+    throw new Error(`The sandbox data file ${path} is not a sandbox state: ${problem}; fix or delete it.`);
   const { [CURSORS_KEY]: cursors, ...state } = value as Record<string, unknown>;
   return { state: state as unknown as SandboxState, webhookCursors: cursorsOf(cursors) };
 }
@@ -104,7 +105,9 @@ function problemOf(value: unknown): string | undefined {
 /** Cursors that are not numbers are dropped: their targets then start from the current last event. */
 function cursorsOf(value: unknown): WebhookCursors {
   if (!isObject(value)) return {};
-  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, number] => Number.isFinite(entry[1])));
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, number] => Number.isFinite(entry[1])),
+  );
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -125,13 +125,20 @@ export function toWebhookEvent(event: EventRecord, baseUrl: string): WebhookEven
 }
 
 /** The events `target` still has to receive, in sequence order. */
-export function pendingEvents(events: readonly EventRecord[], target: WebhookTargetRecord, deliveredSequence: number): EventRecord[] {
+export function pendingEvents(
+  events: readonly EventRecord[],
+  target: WebhookTargetRecord,
+  deliveredSequence: number,
+): EventRecord[] {
   return events
-    .filter((event) => event.sequence > deliveredSequence && (target.tenant === undefined || event.tenant === target.tenant))
+    .filter(
+      (event) => event.sequence > deliveredSequence && (target.tenant === undefined || event.tenant === target.tenant),
+    )
     .sort((a, b) => a.sequence - b.sequence);
 }
 
-const lastSequenceOf = (store: Store): number => store.events.all().reduce((last, event) => Math.max(last, event.sequence), 0);
+const lastSequenceOf = (store: Store): number =>
+  store.events.all().reduce((last, event) => Math.max(last, event.sequence), 0);
 
 type AttemptOutcome = { readonly ok: true } | { readonly ok: false; readonly error: string };
 
@@ -288,7 +295,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   function isIdle(): boolean {
     const events = store.events.all();
-    return syncTargets().every((state) => !state.inFlight && pendingEvents(events, state.target, state.deliveredSequence).length === 0);
+    return syncTargets().every(
+      (state) => !state.inFlight && pendingEvents(events, state.target, state.deliveredSequence).length === 0,
+    );
   }
 
   function wakeIdleWaiters(): void {
@@ -348,7 +357,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     register(url, tenant) {
       const firstNew = lastSequenceOf(store);
       const target = store.atomically(() =>
-        store.webhookTargets.insert({ id: store.nextId("webhookTargets"), url, ...(tenant === undefined ? {} : { tenant }) }),
+        store.webhookTargets.insert({
+          id: store.nextId("webhookTargets"),
+          url,
+          ...(tenant === undefined ? {} : { tenant }),
+        }),
       );
       const state = stateOf(target); // the store's listeners may have created it already, with the same cursor
       state.deliveredSequence = firstNew;

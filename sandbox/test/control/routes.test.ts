@@ -27,9 +27,28 @@ vi.mock("../../src/domain/exchanges.js", async (importOriginal) => {
 
 function emptyState(): SandboxState {
   return {
-    version: 1, nextId: {}, entities: [], accounts: [], balances: [], statementItems: [], transferBeneficiaries: [],
-    beneficiaries: [], transfers: [], withdrawals: [], exchanges: [], alerts: [], deposits: [], depositors: [], jobs: [],
-    currencies: [], countries: [], sectors: [], paymentPurposes: [], rates: [], events: [], webhookTargets: [],
+    version: 1,
+    nextId: {},
+    entities: [],
+    accounts: [],
+    balances: [],
+    statementItems: [],
+    transferBeneficiaries: [],
+    beneficiaries: [],
+    transfers: [],
+    withdrawals: [],
+    exchanges: [],
+    alerts: [],
+    deposits: [],
+    depositors: [],
+    jobs: [],
+    currencies: [],
+    countries: [],
+    sectors: [],
+    paymentPurposes: [],
+    rates: [],
+    events: [],
+    webhookTargets: [],
   };
 }
 
@@ -106,7 +125,9 @@ async function call(method: string, path: string, body?: unknown, contentType = 
 
 function expectError(reply: Reply, status: number, code: string, target?: string): void {
   expect(reply.status).toBe(status);
-  expect(reply.body).toEqual({ error: { code, message: expect.any(String), ...(target === undefined ? {} : { target }) } });
+  expect(reply.body).toEqual({
+    error: { code, message: expect.any(String), ...(target === undefined ? {} : { target }) },
+  });
 }
 
 function insertTransfer(id: number, StatusCode: string): TransferRecord {
@@ -131,7 +152,13 @@ describe("routing", () => {
     const reply = await call("GET", "/_sandbox/");
     expect(reply.status).toBe(200);
     expect(reply.body.routes).toEqual(
-      expect.arrayContaining(["POST /_sandbox/reset", "GET /_sandbox/clock", "POST /_sandbox/transfers/{id}/complete", "DELETE /_sandbox/webhooks/{id}", "GET /_sandbox/events"]),
+      expect.arrayContaining([
+        "POST /_sandbox/reset",
+        "GET /_sandbox/clock",
+        "POST /_sandbox/transfers/{id}/complete",
+        "DELETE /_sandbox/webhooks/{id}",
+        "GET /_sandbox/events",
+      ]),
     );
   });
 
@@ -145,7 +172,11 @@ describe("routing", () => {
   it("refuses bodies that are not JSON objects", async () => {
     expectError(await call("POST", "/_sandbox/clock", "{not json"), 400, "invalid_json");
     expectError(await call("POST", "/_sandbox/clock", "[1]"), 400, "invalid_body");
-    expectError(await call("POST", "/_sandbox/clock", "advanceSeconds=5", "application/x-www-form-urlencoded"), 415, "unsupported_media_type");
+    expectError(
+      await call("POST", "/_sandbox/clock", "advanceSeconds=5", "application/x-www-form-urlencoded"),
+      415,
+      "unsupported_media_type",
+    );
     expectError(await call("POST", "/_sandbox/clock", "x".repeat(70 * 1024)), 413, "payload_too_large");
   });
 });
@@ -161,12 +192,27 @@ describe("POST /_sandbox/reset", () => {
   });
 
   it("does not deliver the re-seeded events to registered targets", async () => {
-    const seeded = { ...emptyState(), events: [{ sequence: 1, tenant: "demo", EntityType: "Transfer" as const, EntityId: 1, Reason: "TransferCreated", apiPath: "/api/v1/OutboundTransfers(1)", raisedAt: START.toISOString() }] };
+    const seeded = {
+      ...emptyState(),
+      events: [
+        {
+          sequence: 1,
+          tenant: "demo",
+          EntityType: "Transfer" as const,
+          EntityId: 1,
+          Reason: "TransferCreated",
+          apiPath: "/api/v1/OutboundTransfers(1)",
+          raisedAt: START.toISOString(),
+        },
+      ],
+    };
     reset.mockImplementation(() => store.restore(seeded));
     await call("POST", "/_sandbox/webhooks", { url: "http://127.0.0.1:9/hook" });
     expect((await call("POST", "/_sandbox/reset")).status).toBe(200);
     expect(store.events.size).toBe(1);
-    expect((await call("GET", "/_sandbox/webhooks")).body.targets).toEqual([expect.objectContaining({ delivery: expect.objectContaining({ pending: 0 }) })]);
+    expect((await call("GET", "/_sandbox/webhooks")).body.targets).toEqual([
+      expect.objectContaining({ delivery: expect.objectContaining({ pending: 0 }) }),
+    ]);
   });
 
   it("accepts an empty object and refuses fields and query parameters", async () => {
@@ -204,9 +250,23 @@ describe("/_sandbox/clock", () => {
   it("refuses bad clock bodies", async () => {
     expectError(await call("POST", "/_sandbox/clock", {}), 400, "invalid_body");
     expectError(await call("POST", "/_sandbox/clock"), 400, "invalid_body");
-    expectError(await call("POST", "/_sandbox/clock", { advanceSeconds: 1, now: START.toISOString() }), 400, "invalid_body");
-    expectError(await call("POST", "/_sandbox/clock", { advanceSeconds: "900" }), 400, "invalid_value", "advanceSeconds");
-    expectError(await call("POST", "/_sandbox/clock", { advanceSeconds: 1e12 }), 400, "invalid_value", "advanceSeconds");
+    expectError(
+      await call("POST", "/_sandbox/clock", { advanceSeconds: 1, now: START.toISOString() }),
+      400,
+      "invalid_body",
+    );
+    expectError(
+      await call("POST", "/_sandbox/clock", { advanceSeconds: "900" }),
+      400,
+      "invalid_value",
+      "advanceSeconds",
+    );
+    expectError(
+      await call("POST", "/_sandbox/clock", { advanceSeconds: 1e12 }),
+      400,
+      "invalid_value",
+      "advanceSeconds",
+    );
     expectError(await call("POST", "/_sandbox/clock", { now: "tomorrow" }), 400, "invalid_value", "now");
     expectError(await call("POST", "/_sandbox/clock", { now: "2030-02-31T00:00:00" }), 400, "invalid_value", "now");
     expectError(await call("POST", "/_sandbox/clock", { now: 1_700_000_000 }), 400, "invalid_value", "now");
@@ -224,12 +284,23 @@ describe("POST /_sandbox/{transfers,withdrawals,exchanges}/{id}/complete", () =>
     });
     const reply = await call("POST", "/_sandbox/transfers/5/complete");
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ id: 5, statusCode: "C", status: "Completed", apiUrl: `${baseUrl}/api/v1/Transfers(5)` });
+    expect(reply.body).toEqual({
+      id: 5,
+      statusCode: "C",
+      status: "Completed",
+      apiUrl: `${baseUrl}/api/v1/Transfers(5)`,
+    });
     expect(completeTransfer).toHaveBeenCalledWith({ store, clock, events }, 5);
   });
 
   it("answers a refusal with its status, code and target", async () => {
-    vi.mocked(completeWithdrawal).mockReturnValueOnce({ ok: false, status: 410, code: "gone", message: "Withdrawal 8 is Cancelled.", target: "id" });
+    vi.mocked(completeWithdrawal).mockReturnValueOnce({
+      ok: false,
+      status: 410,
+      code: "gone",
+      message: "Withdrawal 8 is Cancelled.",
+      target: "id",
+    });
     expectError(await call("POST", "/_sandbox/withdrawals/8/complete"), 410, "gone", "id");
     expect(completeWithdrawal).toHaveBeenCalledWith({ store, clock, events }, 8);
   });
@@ -273,20 +344,38 @@ describe("/_sandbox/webhooks", () => {
   });
 
   it("maps a username to its tenant", async () => {
-    const reply = await call("POST", "/_sandbox/webhooks", { url: "https://example.test/hook", username: "other@example.com" });
+    const reply = await call("POST", "/_sandbox/webhooks", {
+      url: "https://example.test/hook",
+      username: "other@example.com",
+    });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ id: 1, url: "https://example.test/hook", tenant: "other" });
   });
 
   it("refuses bad registrations", async () => {
-    expectError(await call("POST", "/_sandbox/webhooks", { url: "http://x.test/", username: "nobody@example.com" }), 400, "unknown_username", "username");
-    expectError(await call("POST", "/_sandbox/webhooks", { url: "http://x.test/", username: 7 }), 400, "invalid_value", "username");
+    expectError(
+      await call("POST", "/_sandbox/webhooks", { url: "http://x.test/", username: "nobody@example.com" }),
+      400,
+      "unknown_username",
+      "username",
+    );
+    expectError(
+      await call("POST", "/_sandbox/webhooks", { url: "http://x.test/", username: 7 }),
+      400,
+      "invalid_value",
+      "username",
+    );
     expectError(await call("POST", "/_sandbox/webhooks", {}), 400, "missing_field", "url");
     expectError(await call("POST", "/_sandbox/webhooks"), 400, "missing_field", "url");
     expectError(await call("POST", "/_sandbox/webhooks", { url: "/relative" }), 400, "invalid_value", "url");
     expectError(await call("POST", "/_sandbox/webhooks", { url: "ftp://x.test/" }), 400, "invalid_value", "url");
     expectError(await call("POST", "/_sandbox/webhooks", { url: 42 }), 400, "invalid_value", "url");
-    expectError(await call("POST", "/_sandbox/webhooks", { url: "http://x.test/", secret: "s" }), 400, "unknown_field", "secret");
+    expectError(
+      await call("POST", "/_sandbox/webhooks", { url: "http://x.test/", secret: "s" }),
+      400,
+      "unknown_field",
+      "secret",
+    );
     expect(store.webhookTargets.size).toBe(0);
   });
 
@@ -298,7 +387,12 @@ describe("/_sandbox/webhooks", () => {
     const list = await call("GET", "/_sandbox/webhooks");
     expect(list.status).toBe(200);
     expect(list.body.targets).toEqual([
-      { id: 1, url: "http://127.0.0.1:9/a", tenant: "demo", delivery: expect.objectContaining({ pending: 1, deliveredSequence: 0 }) },
+      {
+        id: 1,
+        url: "http://127.0.0.1:9/a",
+        tenant: "demo",
+        delivery: expect.objectContaining({ pending: 1, deliveredSequence: 0 }),
+      },
       { id: 2, url: "http://127.0.0.1:9/b", delivery: expect.objectContaining({ pending: 1 }) },
     ]);
 
@@ -328,9 +422,33 @@ describe("GET /_sandbox/events", () => {
     const reply = await call("GET", "/_sandbox/events");
     expect(reply.status).toBe(200);
     expect(reply.body.events).toEqual([
-      { sequence: 1, tenant: "demo", EntityType: "Transfer", EntityId: 1, Reason: "TransferCreated", ApiUrl: `${baseUrl}/api/v1/OutboundTransfers(1)`, raisedAt: expect.any(String) },
-      { sequence: 2, tenant: "other", EntityType: "Withdrawal", EntityId: 2, Reason: "WithdrawalCreated", ApiUrl: `${baseUrl}/api/v1/Withdrawals(2)`, raisedAt: expect.any(String) },
-      { sequence: 3, tenant: "demo", EntityType: "Transfer", EntityId: 1, Reason: "TransferCanceled", ApiUrl: `${baseUrl}/api/v1/OutboundTransfers(1)`, raisedAt: expect.any(String) },
+      {
+        sequence: 1,
+        tenant: "demo",
+        EntityType: "Transfer",
+        EntityId: 1,
+        Reason: "TransferCreated",
+        ApiUrl: `${baseUrl}/api/v1/OutboundTransfers(1)`,
+        raisedAt: expect.any(String),
+      },
+      {
+        sequence: 2,
+        tenant: "other",
+        EntityType: "Withdrawal",
+        EntityId: 2,
+        Reason: "WithdrawalCreated",
+        ApiUrl: `${baseUrl}/api/v1/Withdrawals(2)`,
+        raisedAt: expect.any(String),
+      },
+      {
+        sequence: 3,
+        tenant: "demo",
+        EntityType: "Transfer",
+        EntityId: 1,
+        Reason: "TransferCanceled",
+        ApiUrl: `${baseUrl}/api/v1/OutboundTransfers(1)`,
+        raisedAt: expect.any(String),
+      },
     ]);
   });
 

@@ -47,9 +47,19 @@ describe("createAlert", () => {
   it("refuses an invalid body, an unknown currency and a pair without a rate, changing nothing", () => {
     const { ctx, store } = fixture();
     const before = snapshot(store);
-    expect(createAlert(ctx, "demo", { SourceCurrencyCode: "GBP", TargetCurrencyCode: "USD", Limit: -1 })).toMatchObject({ ok: false, status: 400, issues: [{ path: ["Limit"] }] });
-    expect(createAlert(ctx, "demo", { SourceCurrencyCode: "SEK", TargetCurrencyCode: "USD", Limit: 1 })).toMatchObject({ ok: false, status: 400, target: "SourceCurrencyCode" });
-    expect(createAlert(ctx, "demo", { SourceCurrencyCode: "NGN", TargetCurrencyCode: "JPY", Limit: 1 })).toMatchObject({ ok: false, status: 400, code: "no_rate" });
+    expect(createAlert(ctx, "demo", { SourceCurrencyCode: "GBP", TargetCurrencyCode: "USD", Limit: -1 })).toMatchObject(
+      { ok: false, status: 400, issues: [{ path: ["Limit"] }] },
+    );
+    expect(createAlert(ctx, "demo", { SourceCurrencyCode: "SEK", TargetCurrencyCode: "USD", Limit: 1 })).toMatchObject({
+      ok: false,
+      status: 400,
+      target: "SourceCurrencyCode",
+    });
+    expect(createAlert(ctx, "demo", { SourceCurrencyCode: "NGN", TargetCurrencyCode: "JPY", Limit: 1 })).toMatchObject({
+      ok: false,
+      status: 400,
+      code: "no_rate",
+    });
     expect(snapshot(store)).toBe(before);
   });
 });
@@ -62,7 +72,9 @@ describe("cancelAlert", () => {
     const outcome = cancelAlert(ctx, "demo", alert.Id);
     expect(outcome).toMatchObject({ ok: true, alert: { Active: false } });
     // The sandbox clock keeps running from the time it was moved to.
-    expect(Date.parse((outcome.ok && outcome.alert.CancelledDate) || "")).toBeGreaterThanOrEqual(Date.parse("2025-03-10T09:01:00Z"));
+    expect(Date.parse((outcome.ok && outcome.alert.CancelledDate) || "")).toBeGreaterThanOrEqual(
+      Date.parse("2025-03-10T09:01:00Z"),
+    );
   });
 
   it("cancelling a cancelled alert answers ok (it exists and is cancelled) and keeps its CancelledDate", () => {

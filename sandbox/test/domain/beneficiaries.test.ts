@@ -31,7 +31,13 @@ const ibanBody = (accountId: number, extra: Record<string, unknown> = {}) => ({
   CurrencyCode: "EUR",
   PaymentRouting: { Type: "BicIban", CountryCode: "FR", Bic: "PSSTFRPP", Iban: "FR14 2004 1010 0505 0001 3M02 606" },
   BeneficiaryType: "Company",
-  Address: { Street: "Rue du Faubourg Saint-Antoine", HouseNumber: "48", Town: "Paris", PostCode: "75012", CountryCode: "FR" },
+  Address: {
+    Street: "Rue du Faubourg Saint-Antoine",
+    HouseNumber: "48",
+    Town: "Paris",
+    PostCode: "75012",
+    CountryCode: "FR",
+  },
   IndustryId: 12,
   ...extra,
 });
@@ -57,14 +63,22 @@ function created(ctx: DomainContext, tenant: string, body: Record<string, unknow
 /** The paths of the validator issues of a refused creation (or [] when it was not refused for issues). */
 function issuePaths(ctx: DomainContext, body: Record<string, unknown>): string[] {
   const outcome = createWithdrawalBeneficiary(ctx, "demo", body);
-  return !outcome.ok && "issues" in outcome ? outcome.issues.map((issue) => `${issue.path.join("/")}:${issue.code}`) : [];
+  return !outcome.ok && "issues" in outcome
+    ? outcome.issues.map((issue) => `${issue.path.join("/")}:${issue.code}`)
+    : [];
 }
 
 describe("createWithdrawalBeneficiary", () => {
   it("creates an Enabled beneficiary with the routing normalised and AccountHolderName defaulting to Name", () => {
     const { ctx, demo } = fixture();
     const beneficiary = created(ctx, "demo", ibanBody(demo.primary));
-    expect(beneficiary).toMatchObject({ tenant: "demo", AccountId: demo.primary, StatusCode: "E", AccountHolderName: "Atelier Lumière", IndustryId: 12 });
+    expect(beneficiary).toMatchObject({
+      tenant: "demo",
+      AccountId: demo.primary,
+      StatusCode: "E",
+      AccountHolderName: "Atelier Lumière",
+      IndustryId: 12,
+    });
     expect(beneficiary.PaymentRouting).toMatchObject({ Type: "BicIban", Iban: "FR1420041010050500013M02606" });
   });
 
@@ -73,7 +87,9 @@ describe("createWithdrawalBeneficiary", () => {
     const before = snapshot(store);
     const { AdditionalInformation: _none, ...withoutRfc } = clabeBody(demo.primary);
     expect(issuePaths(ctx, withoutRfc)).toEqual(["AdditionalInformation/RFC:required"]);
-    expect(issuePaths(ctx, clabeBody(demo.primary, { AdditionalInformation: { RFC: "not an rfc" } }))).toEqual(["AdditionalInformation/RFC:pattern_mismatch"]);
+    expect(issuePaths(ctx, clabeBody(demo.primary, { AdditionalInformation: { RFC: "not an rfc" } }))).toEqual([
+      "AdditionalInformation/RFC:pattern_mismatch",
+    ]);
     expect(snapshot(store)).toBe(before);
     expect(created(ctx, "demo", clabeBody(demo.primary)).AdditionalInformation).toEqual({ RFC: "WDI150312AB4" });
   });
@@ -89,7 +105,9 @@ describe("createWithdrawalBeneficiary", () => {
       PaymentRouting: { Type: "BicIban", CountryCode: "GB", Bic: "NWBKGB2L", Iban: "GB29NWBK60161331926819" },
     };
     expect(issuePaths(ctx, bank)).toEqual(["ReceiverLei:required"]);
-    expect(created(ctx, "demo", { ...bank, ReceiverLei: "5493001KJTIIGC8Y1R12" }).ReceiverLei).toBe("5493001KJTIIGC8Y1R12");
+    expect(created(ctx, "demo", { ...bank, ReceiverLei: "5493001KJTIIGC8Y1R12" }).ReceiverLei).toBe(
+      "5493001KJTIIGC8Y1R12",
+    );
   });
 
   it("lets an individual go without IndustryId", () => {
@@ -101,8 +119,16 @@ describe("createWithdrawalBeneficiary", () => {
   it("refuses another tenant's account and an unknown currency (400 with the field), changing nothing", () => {
     const { ctx, store, demo, other } = fixture();
     const before = snapshot(store);
-    expect(createWithdrawalBeneficiary(ctx, "demo", ibanBody(other.primary))).toMatchObject({ ok: false, status: 400, target: "AccountId" });
-    expect(createWithdrawalBeneficiary(ctx, "demo", ibanBody(demo.primary, { CurrencyCode: "SEK" }))).toMatchObject({ ok: false, status: 400, target: "CurrencyCode" });
+    expect(createWithdrawalBeneficiary(ctx, "demo", ibanBody(other.primary))).toMatchObject({
+      ok: false,
+      status: 400,
+      target: "AccountId",
+    });
+    expect(createWithdrawalBeneficiary(ctx, "demo", ibanBody(demo.primary, { CurrencyCode: "SEK" }))).toMatchObject({
+      ok: false,
+      status: 400,
+      target: "CurrencyCode",
+    });
     expect(snapshot(store)).toBe(before);
   });
 });
@@ -112,11 +138,27 @@ describe("beneficiary commands", () => {
     const { ctx, demo } = fixture();
     const first = created(ctx, "demo", ibanBody(demo.primary));
     const second = created(ctx, "demo", ibanBody(demo.primary));
-    expect(commandBeneficiary(ctx, "demo", first.Id, "suspend")).toMatchObject({ ok: true, changed: true, beneficiary: { StatusCode: "S" } });
-    expect(commandBeneficiary(ctx, "demo", first.Id, "enable")).toMatchObject({ ok: true, changed: true, beneficiary: { StatusCode: "E" } });
-    expect(commandBeneficiary(ctx, "demo", first.Id, "cancel")).toMatchObject({ ok: true, changed: true, beneficiary: { StatusCode: "X" } });
+    expect(commandBeneficiary(ctx, "demo", first.Id, "suspend")).toMatchObject({
+      ok: true,
+      changed: true,
+      beneficiary: { StatusCode: "S" },
+    });
+    expect(commandBeneficiary(ctx, "demo", first.Id, "enable")).toMatchObject({
+      ok: true,
+      changed: true,
+      beneficiary: { StatusCode: "E" },
+    });
+    expect(commandBeneficiary(ctx, "demo", first.Id, "cancel")).toMatchObject({
+      ok: true,
+      changed: true,
+      beneficiary: { StatusCode: "X" },
+    });
     commandBeneficiary(ctx, "demo", second.Id, "suspend");
-    expect(commandBeneficiary(ctx, "demo", second.Id, "cancel")).toMatchObject({ ok: true, changed: true, beneficiary: { StatusCode: "X" } });
+    expect(commandBeneficiary(ctx, "demo", second.Id, "cancel")).toMatchObject({
+      ok: true,
+      changed: true,
+      beneficiary: { StatusCode: "X" },
+    });
   });
 
   it("a command that cannot move the beneficiary answers ok (the spec declares no 410) and changes nothing", () => {
@@ -127,7 +169,11 @@ describe("beneficiary commands", () => {
     const before = snapshot(store);
     expect(commandBeneficiary(ctx, "demo", enabled.Id, "enable")).toMatchObject({ ok: true, changed: false });
     for (const command of ["enable", "suspend", "cancel"] as const) {
-      expect(commandBeneficiary(ctx, "demo", cancelled.Id, command)).toMatchObject({ ok: true, changed: false, beneficiary: { StatusCode: "X" } });
+      expect(commandBeneficiary(ctx, "demo", cancelled.Id, command)).toMatchObject({
+        ok: true,
+        changed: false,
+        beneficiary: { StatusCode: "X" },
+      });
     }
     expect(snapshot(store)).toBe(before);
   });
@@ -146,10 +192,17 @@ describe("beneficiary commands", () => {
 
 describe("requiredAdditionalInformation", () => {
   it("answers the fields of a combination, each with its RegEx rules", () => {
-    expect(requiredAdditionalInformation({ currencyCode: "MXN", beneficiaryCountryCode: "MX", beneficiaryBankCountry: "MX", beneficiaryType: "Company" })).toEqual([
-      { Field: "RFC", Rule: [{ RegEx: "^[A-Z&Ñ]{3,4}[0-9]{6}[A-Z0-9]{3}$" }] },
-    ]);
-    expect(requiredAdditionalInformation({ currencyCode: "EUR", beneficiaryBankCountry: "FR", beneficiaryType: "Company" })).toEqual([]);
+    expect(
+      requiredAdditionalInformation({
+        currencyCode: "MXN",
+        beneficiaryCountryCode: "MX",
+        beneficiaryBankCountry: "MX",
+        beneficiaryType: "Company",
+      }),
+    ).toEqual([{ Field: "RFC", Rule: [{ RegEx: "^[A-Z&Ñ]{3,4}[0-9]{6}[A-Z0-9]{3}$" }] }]);
+    expect(
+      requiredAdditionalInformation({ currencyCode: "EUR", beneficiaryBankCountry: "FR", beneficiaryType: "Company" }),
+    ).toEqual([]);
   });
 
   it("lists everything that may be required when the query leaves parameters out", () => {
@@ -158,7 +211,12 @@ describe("requiredAdditionalInformation", () => {
 
   it("knows a residence and routing-country combination", () => {
     const fields = (beneficiaryCountryCode: string) =>
-      requiredAdditionalInformation({ currencyCode: "USD", beneficiaryCountryCode, beneficiaryBankCountry: "AE", beneficiaryType: "Individual" }).map((field) => field.Field);
+      requiredAdditionalInformation({
+        currencyCode: "USD",
+        beneficiaryCountryCode,
+        beneficiaryBankCountry: "AE",
+        beneficiaryType: "Individual",
+      }).map((field) => field.Field);
     expect(fields("IN")).toEqual(["PassportNumber"]);
     expect(fields("AE")).toEqual([]);
   });

@@ -1,4 +1,8 @@
-import { isValidIban, validateSortCodeAccountNumberPaymentRouting, validateBicIbanPaymentRouting } from "@account-funds/validators";
+import {
+  isValidIban,
+  validateSortCodeAccountNumberPaymentRouting,
+  validateBicIbanPaymentRouting,
+} from "@account-funds/validators";
 import { describe, expect, it } from "vitest";
 import { createSandboxClock } from "../../src/auth/clock.js";
 import { availableOf, balanceOf } from "../../src/domain/balances.js";
@@ -35,12 +39,34 @@ const snapshot = (store: Store) => {
   return JSON.stringify(rest);
 };
 
-const valueOf = (store: Store, accountId: number, currencyCode: string) => balanceOf(store, accountId, currencyCode)?.value ?? 0;
+const valueOf = (store: Store, accountId: number, currencyCode: string) =>
+  balanceOf(store, accountId, currencyCode)?.value ?? 0;
 
-const deposit = (ctx: DomainContext, tenant: string, accountId: number, completed: boolean, reference = "INV-1"): DepositRecord =>
-  receiveDeposit(ctx, tenant, { accountId, currencyCode: "USD", amount: 1_840_000, reference, counterpartAccountName: "Tailspin Toys Inc", completed });
+const deposit = (
+  ctx: DomainContext,
+  tenant: string,
+  accountId: number,
+  completed: boolean,
+  reference = "INV-1",
+): DepositRecord =>
+  receiveDeposit(ctx, tenant, {
+    accountId,
+    currencyCode: "USD",
+    amount: 1_840_000,
+    reference,
+    counterpartAccountName: "Tailspin Toys Inc",
+    completed,
+  });
 
-const company = { IsThirdParty: true, Company: { Name: "Tailspin Toys Inc", Website: "https://www.tailspintoys.example", IndustryId: 7, Address: { Street: "Broadway", Town: "New York", CountryCode: "US" } } };
+const company = {
+  IsThirdParty: true,
+  Company: {
+    Name: "Tailspin Toys Inc",
+    Website: "https://www.tailspintoys.example",
+    IndustryId: 7,
+    Address: { Street: "Broadway", Town: "New York", CountryCode: "US" },
+  },
+};
 
 describe("receiving deposits", () => {
   it("a Completed deposit credits the balance with a statement item naming it", () => {
@@ -69,9 +95,17 @@ describe("receiving deposits", () => {
 
   it("a deposit quoting an exchange's DepositReference funds that exchange", () => {
     const { ctx, demo } = fixture();
-    const exchange = createExchange(ctx, "demo", { AccountId: demo.primary, SourceCurrencyCode: "USD", TargetCurrencyCode: "EUR", Goal: 100, GoalType: "Sell" });
+    const exchange = createExchange(ctx, "demo", {
+      AccountId: demo.primary,
+      SourceCurrencyCode: "USD",
+      TargetCurrencyCode: "EUR",
+      Goal: 100,
+      GoalType: "Sell",
+    });
     if (!exchange.ok) throw new Error("no exchange");
-    expect(deposit(ctx, "demo", demo.primary, true, exchange.exchange.DepositReference).ExchangeId).toBe(exchange.exchange.Id);
+    expect(deposit(ctx, "demo", demo.primary, true, exchange.exchange.DepositReference).ExchangeId).toBe(
+      exchange.exchange.Id,
+    );
     expect(deposit(ctx, "demo", demo.primary, true, "something else").ExchangeId).toBeUndefined();
   });
 });
@@ -98,18 +132,33 @@ describe("assigning depositors", () => {
   it("an Individual's name is its first, middle and last names", () => {
     const { ctx, demo } = fixture();
     const received = deposit(ctx, "demo", demo.secondary, false);
-    const outcome = assignNewDepositor(ctx, "demo", received.Id, { Individual: { FirstName: "Camille", MiddleName: "Anne", LastName: "Martin", PhoneNumber: "+33 1 23 45 67 89" } });
-    expect(outcome).toMatchObject({ ok: true, depositor: { Name: "Camille Anne Martin", EntityType: "Individual", IsThirdParty: false, AccountId: demo.secondary } });
+    const outcome = assignNewDepositor(ctx, "demo", received.Id, {
+      Individual: { FirstName: "Camille", MiddleName: "Anne", LastName: "Martin", PhoneNumber: "+33 1 23 45 67 89" },
+    });
+    expect(outcome).toMatchObject({
+      ok: true,
+      depositor: {
+        Name: "Camille Anne Martin",
+        EntityType: "Individual",
+        IsThirdParty: false,
+        AccountId: demo.secondary,
+      },
+    });
   });
 
   it("refuses an invalid body with the validators' issues and changes nothing", () => {
     const { ctx, store, demo } = fixture();
     const received = deposit(ctx, "demo", demo.primary, true);
     const before = snapshot(store);
-    const both = assignNewDepositor(ctx, "demo", received.Id, { ...company, Individual: { FirstName: "A", LastName: "B" } });
+    const both = assignNewDepositor(ctx, "demo", received.Id, {
+      ...company,
+      Individual: { FirstName: "A", LastName: "B" },
+    });
     expect(both).toMatchObject({ ok: false, status: 400 });
     const other = assignNewDepositor(ctx, "demo", received.Id, { Company: { Name: "X", IndustryId: 99 } });
-    expect(!other.ok && "issues" in other && other.issues.map((issue) => issue.path.join("/"))).toEqual(["Company/IndustryDetails"]);
+    expect(!other.ok && "issues" in other && other.issues.map((issue) => issue.path.join("/"))).toEqual([
+      "Company/IndustryDetails",
+    ]);
     expect(snapshot(store)).toBe(before);
   });
 
@@ -119,7 +168,10 @@ describe("assigning depositors", () => {
     const second = deposit(ctx, "demo", demo.primary, false);
     const assigned = assignNewDepositor(ctx, "demo", first.Id, company);
     if (!assigned.ok || "issues" in assigned) throw new Error("not assigned");
-    expect(assignExistingDepositor(ctx, "demo", second.Id, assigned.depositor.Id)).toMatchObject({ ok: true, deposit: { DepositorId: assigned.depositor.Id } });
+    expect(assignExistingDepositor(ctx, "demo", second.Id, assigned.depositor.Id)).toMatchObject({
+      ok: true,
+      deposit: { DepositorId: assigned.depositor.Id },
+    });
   });
 
   it("another tenant's deposit or depositor is not found, and nothing changes", () => {
@@ -131,8 +183,14 @@ describe("assigning depositors", () => {
     const before = snapshot(store);
     expect(depositOf(ctx, "demo", theirs.Id)).toBeUndefined();
     expect(assignNewDepositor(ctx, "demo", theirs.Id, company)).toMatchObject({ ok: false, status: 404 });
-    expect(assignExistingDepositor(ctx, "demo", theirs.Id, theirDepositor.depositor.Id)).toMatchObject({ ok: false, status: 404 });
-    expect(assignExistingDepositor(ctx, "demo", ours.Id, theirDepositor.depositor.Id)).toMatchObject({ ok: false, status: 404 });
+    expect(assignExistingDepositor(ctx, "demo", theirs.Id, theirDepositor.depositor.Id)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(assignExistingDepositor(ctx, "demo", ours.Id, theirDepositor.depositor.Id)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     expect(snapshot(store)).toBe(before);
   });
 });
@@ -141,17 +199,29 @@ describe("depositRequirement", () => {
   it("is what must still be deposited for the available funds to cover the net requirement", () => {
     const { store, demo } = fixture();
     const available = availableOf(balanceOf(store, demo.primary, "GBP")!);
-    expect(depositRequirement(store, "demo", { AccountId: demo.primary, NetDepositRequirement: 300_000, CurrencyCode: "GBP" })).toMatchObject({
+    expect(
+      depositRequirement(store, "demo", {
+        AccountId: demo.primary,
+        NetDepositRequirement: 300_000,
+        CurrencyCode: "GBP",
+      }),
+    ).toMatchObject({
       ok: true,
       requirement: { netDepositRequirement: 30_000_000, available, depositRequired: 30_000_000 - available },
     });
-    expect(depositRequirement(store, "demo", { AccountId: demo.primary, NetDepositRequirement: 10, CurrencyCode: "GBP" })).toMatchObject({ requirement: { depositRequired: 0 } });
-    expect(depositRequirement(store, "demo", { AccountId: demo.primary, NetDepositRequirement: 10, CurrencyCode: "JPY" })).toMatchObject({ requirement: { available: 0, depositRequired: 10 } });
+    expect(
+      depositRequirement(store, "demo", { AccountId: demo.primary, NetDepositRequirement: 10, CurrencyCode: "GBP" }),
+    ).toMatchObject({ requirement: { depositRequired: 0 } });
+    expect(
+      depositRequirement(store, "demo", { AccountId: demo.primary, NetDepositRequirement: 10, CurrencyCode: "JPY" }),
+    ).toMatchObject({ requirement: { available: 0, depositRequired: 10 } });
   });
 
   it("refuses another tenant's account (400, target AccountId)", () => {
     const { store, other } = fixture();
-    expect(depositRequirement(store, "demo", { AccountId: other.primary, NetDepositRequirement: 1, CurrencyCode: "GBP" })).toMatchObject({ ok: false, status: 400, target: "AccountId" });
+    expect(
+      depositRequirement(store, "demo", { AccountId: other.primary, NetDepositRequirement: 1, CurrencyCode: "GBP" }),
+    ).toMatchObject({ ok: false, status: 400, target: "AccountId" });
   });
 });
 
@@ -159,7 +229,9 @@ describe("depositRoutingsOf", () => {
   it("offers each currency of the account, GBP by sort code and by IBAN, with valid identifiers", () => {
     const { store, demo } = fixture();
     const routings = depositRoutingsOf(store, store.accounts.get(demo.primary)!);
-    expect(routings.map((routing) => [routing.currencyCode, routing.routings.map((properties) => properties["Type"])])).toEqual([
+    expect(
+      routings.map((routing) => [routing.currencyCode, routing.routings.map((properties) => properties["Type"])]),
+    ).toEqual([
       ["GBP", ["SortCodeAccountNumber", "BicIban"]],
       ["EUR", ["BicIban"]],
       ["USD", ["BicIban"]],

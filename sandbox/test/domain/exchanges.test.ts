@@ -73,14 +73,27 @@ describe("createExchange", () => {
     const { ctx, store, demo } = fixture();
     const rate = midRateOf(store, "GBP", "EUR")!.MidRate;
     const exchange = created(ctx, "demo", gbpToEur(demo.primary));
-    expect(exchange).toMatchObject({ StatusCode: "P", GoalType: "Sell", goal: 100_000, sold: 100_000, rate, DepositReference: `FX${exchange.Id}` });
+    expect(exchange).toMatchObject({
+      StatusCode: "P",
+      GoalType: "Sell",
+      goal: 100_000,
+      sold: 100_000,
+      rate,
+      DepositReference: `FX${exchange.Id}`,
+    });
     expect(exchange.bought).toBe(Math.round(1000 * rate * 100));
   });
 
   it("prices a Buy: bought = Goal, sold = Goal / rate, rounded to the source's minor units (JPY has none)", () => {
     const { ctx, store, demo } = fixture();
     const rate = midRateOf(store, "JPY", "GBP")!.MidRate;
-    const exchange = created(ctx, "demo", { AccountId: demo.primary, SourceCurrencyCode: "JPY", TargetCurrencyCode: "GBP", Goal: 10.01, GoalType: "Buy" });
+    const exchange = created(ctx, "demo", {
+      AccountId: demo.primary,
+      SourceCurrencyCode: "JPY",
+      TargetCurrencyCode: "GBP",
+      Goal: 10.01,
+      GoalType: "Buy",
+    });
     expect(exchange.bought).toBe(1001);
     expect(exchange.sold).toBe(Math.round(10.01 / rate));
   });
@@ -97,7 +110,11 @@ describe("createExchange", () => {
     const before = balance(store, demo.primary, "GBP");
     const exchange = created(ctx, "demo", gbpToEur(demo.primary, { UseAvailableFunds: true }));
     expect(exchange.StatusCode).toBe("L");
-    expect(balance(store, demo.primary, "GBP")).toEqual({ ...before, allocated: before.allocated + 100_000, available: before.available - 100_000 });
+    expect(balance(store, demo.primary, "GBP")).toEqual({
+      ...before,
+      allocated: before.allocated + 100_000,
+      available: before.available - 100_000,
+    });
   });
 
   it("refuses UseAvailableFunds beyond the available funds (400, target Goal) and changes nothing", () => {
@@ -121,8 +138,13 @@ describe("createExchange", () => {
     const { ctx, store, demo, other } = fixture();
     const before = snapshot(store);
     expect(createExchange(ctx, "demo", gbpToEur(other.primary))).toMatchObject({ status: 400, target: "AccountId" });
-    expect(createExchange(ctx, "demo", { ...gbpToEur(demo.primary), SourceCurrencyCode: "NGN", TargetCurrencyCode: "JPY" })).toMatchObject({ status: 400, code: "no_rate" });
-    expect(createExchange(ctx, "demo", gbpToEur(demo.primary, { Goal: 1.001 }))).toMatchObject({ status: 400, target: "Goal" });
+    expect(
+      createExchange(ctx, "demo", { ...gbpToEur(demo.primary), SourceCurrencyCode: "NGN", TargetCurrencyCode: "JPY" }),
+    ).toMatchObject({ status: 400, code: "no_rate" });
+    expect(createExchange(ctx, "demo", gbpToEur(demo.primary, { Goal: 1.001 }))).toMatchObject({
+      status: 400,
+      target: "Goal",
+    });
     expect(snapshot(store)).toBe(before);
   });
 });
@@ -142,8 +164,16 @@ describe("exchange commands", () => {
     const big = created(ctx, "demo", gbpToEur(demo.primary, { Goal: 300_000 }));
     const allocated = created(ctx, "demo", gbpToEur(demo.primary, { UseAvailableFunds: true }));
     const before = snapshot(store);
-    expect(allocateExchange(ctx, "demo", big.Id)).toMatchObject({ ok: true, allocated: false, reason: "insufficient_funds" });
-    expect(allocateExchange(ctx, "demo", allocated.Id)).toMatchObject({ ok: true, allocated: false, reason: "not_pending" });
+    expect(allocateExchange(ctx, "demo", big.Id)).toMatchObject({
+      ok: true,
+      allocated: false,
+      reason: "insufficient_funds",
+    });
+    expect(allocateExchange(ctx, "demo", allocated.Id)).toMatchObject({
+      ok: true,
+      allocated: false,
+      reason: "not_pending",
+    });
     expect(snapshot(store)).toBe(before);
   });
 
@@ -217,9 +247,19 @@ describe("completeExchange", () => {
     approveExchange(ctx, "demo", exchange.Id);
     expect(completeExchange(ctx, exchange.Id)).toEqual({ ok: true });
     expect(store.exchanges.get(exchange.Id)?.StatusCode).toBe("C");
-    expect(balance(store, demo.primary, "GBP")).toEqual({ ...source, value: source.value - exchange.sold, available: source.available - exchange.sold });
-    expect(balance(store, demo.primary, "EUR")).toEqual({ ...target, value: target.value + exchange.bought, available: target.available + exchange.bought });
-    const items = store.statementItems.filter((item) => item.detail?.kind === "exchange" && item.detail.id === exchange.Id);
+    expect(balance(store, demo.primary, "GBP")).toEqual({
+      ...source,
+      value: source.value - exchange.sold,
+      available: source.available - exchange.sold,
+    });
+    expect(balance(store, demo.primary, "EUR")).toEqual({
+      ...target,
+      value: target.value + exchange.bought,
+      available: target.available + exchange.bought,
+    });
+    const items = store.statementItems.filter(
+      (item) => item.detail?.kind === "exchange" && item.detail.id === exchange.Id,
+    );
     expect(items.map((item) => [item.CurrencyCode, item.delta])).toEqual([
       ["GBP", -exchange.sold],
       ["EUR", exchange.bought],
@@ -229,7 +269,14 @@ describe("completeExchange", () => {
 
   it("creates the target balance when the account did not hold the currency", () => {
     const { ctx, store, demo } = fixture();
-    const exchange = created(ctx, "demo", { AccountId: demo.primary, SourceCurrencyCode: "GBP", TargetCurrencyCode: "JPY", Goal: 100, GoalType: "Sell", UseAvailableFunds: true });
+    const exchange = created(ctx, "demo", {
+      AccountId: demo.primary,
+      SourceCurrencyCode: "GBP",
+      TargetCurrencyCode: "JPY",
+      Goal: 100,
+      GoalType: "Sell",
+      UseAvailableFunds: true,
+    });
     approveExchange(ctx, "demo", exchange.Id);
     completeExchange(ctx, exchange.Id);
     expect(balance(store, demo.primary, "JPY").value).toBe(exchange.bought);
@@ -249,15 +296,30 @@ describe("quoteExchange", () => {
   it("prices like createExchange and reserves nothing", () => {
     const { ctx, store, demo } = fixture();
     const before = snapshot(store);
-    const outcome = quoteExchange(store, ctx.clock, "demo", { AccountId: demo.primary, GoalType: "Sell", Amount: 1000, SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR" });
+    const outcome = quoteExchange(store, ctx.clock, "demo", {
+      AccountId: demo.primary,
+      GoalType: "Sell",
+      Amount: 1000,
+      SourceCurrencyCode: "GBP",
+      TargetCurrencyCode: "EUR",
+    });
     expect(snapshot(store)).toBe(before);
     const exchange = created(ctx, "demo", gbpToEur(demo.primary));
-    expect(outcome).toMatchObject({ ok: true, quote: { sold: exchange.sold, bought: exchange.bought, rate: exchange.rate, accountId: demo.primary } });
+    expect(outcome).toMatchObject({
+      ok: true,
+      quote: { sold: exchange.sold, bought: exchange.bought, rate: exchange.rate, accountId: demo.primary },
+    });
   });
 
   it("refuses another tenant's account (400, target AccountId)", () => {
     const { ctx, store, other } = fixture();
-    const outcome = quoteExchange(store, ctx.clock, "demo", { AccountId: other.primary, GoalType: "Sell", Amount: 1, SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR" });
+    const outcome = quoteExchange(store, ctx.clock, "demo", {
+      AccountId: other.primary,
+      GoalType: "Sell",
+      Amount: 1,
+      SourceCurrencyCode: "GBP",
+      TargetCurrencyCode: "EUR",
+    });
     expect(outcome).toMatchObject({ ok: false, status: 400, target: "AccountId" });
   });
 });

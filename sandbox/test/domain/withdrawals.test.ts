@@ -71,8 +71,19 @@ interface Fixture {
 function fixture(): Fixture {
   const store = new Store(emptyState());
   const clock = createSandboxClock(new Date("2025-03-12T09:30:00Z"));
-  for (const [Id, Name] of [["GBP", "Pound Sterling"], ["EUR", "Euro"], ["USD", "US Dollar"]] as const) {
-    store.currencies.insert({ Id, Name, Type: "Fiat", Format: "#,##0.00", FormatTemplate: "{0}", SignificantDigits: 2 });
+  for (const [Id, Name] of [
+    ["GBP", "Pound Sterling"],
+    ["EUR", "Euro"],
+    ["USD", "US Dollar"],
+  ] as const) {
+    store.currencies.insert({
+      Id,
+      Name,
+      Type: "Fiat",
+      Format: "#,##0.00",
+      FormatTemplate: "{0}",
+      SignificantDigits: 2,
+    });
   }
   store.sectors.insert({ Id: 1, Name: "Banks", Vertical: "FI" });
   store.sectors.insert({ Id: 2, Name: "Wholesale Trade", Vertical: "Corporate" });
@@ -83,7 +94,14 @@ function fixture(): Fixture {
   const demo = seedAccounts(store, clock, "demo", 0);
   const other = seedAccounts(store, clock, "other", 1);
 
-  const beneficiary = (tenant: string, AccountId: number, Name: string, CurrencyCode: string, PaymentRouting: Record<string, unknown>, extra: Partial<BeneficiaryRecord> = {}) =>
+  const beneficiary = (
+    tenant: string,
+    AccountId: number,
+    Name: string,
+    CurrencyCode: string,
+    PaymentRouting: Record<string, unknown>,
+    extra: Partial<BeneficiaryRecord> = {},
+  ) =>
     store.beneficiaries.insert({
       Id: store.nextId("beneficiaries"),
       tenant,
@@ -108,7 +126,12 @@ function fixture(): Fixture {
     gbp: beneficiary("demo", demo.primary, "Fabrikam Supplies Ltd", "GBP", sortCode),
     gbpBank: beneficiary("demo", demo.primary, "Woodgrove Bank", "GBP", sortCode, { IndustryId: 1 }),
     eur: beneficiary("demo", demo.primary, "Contoso Pharma GmbH", "EUR", iban),
-    usdInEmirates: beneficiary("demo", demo.primary, "Desert Traders LLC", "USD", { Type: "BicAccountNumber", CountryCode: "AE", Bic: "EBILAEAD", AccountNumber: "1012345678" }),
+    usdInEmirates: beneficiary("demo", demo.primary, "Desert Traders LLC", "USD", {
+      Type: "BicAccountNumber",
+      CountryCode: "AE",
+      Bic: "EBILAEAD",
+      AccountNumber: "1012345678",
+    }),
     suspended: beneficiary("demo", demo.primary, "Old Supplier GmbH", "EUR", iban, { StatusCode: "S" }),
     secondaryEur: beneficiary("demo", demo.secondary, "Contoso Pharma GmbH", "EUR", iban),
     otherEur: beneficiary("other", other.primary, "Litware Inc", "EUR", iban),
@@ -118,15 +141,30 @@ function fixture(): Fixture {
 const balance = (store: Store, accountId: number, currencyCode: string) => {
   const found = balanceOf(store, accountId, currencyCode);
   if (found === undefined) throw new Error("no balance");
-  return { value: found.value, allocated: found.allocated, processing: found.processing, available: availableOf(found) };
+  return {
+    value: found.value,
+    allocated: found.allocated,
+    processing: found.processing,
+    available: availableOf(found),
+  };
 };
 
-const reasons = (store: Store) => store.events.all().map((event) => `${event.tenant}:${event.Reason}:${event.EntityId}`);
+const reasons = (store: Store) =>
+  store.events.all().map((event) => `${event.tenant}:${event.Reason}:${event.EntityId}`);
 
-const paths = (outcome: object) => ("issues" in outcome ? (outcome.issues as { path: unknown[] }[]).map((found) => found.path.join("/")) : []);
+const paths = (outcome: object) =>
+  "issues" in outcome ? (outcome.issues as { path: unknown[] }[]).map((found) => found.path.join("/")) : [];
 
 function gbpBody(fx: Fixture, extra: Record<string, unknown> = {}) {
-  return { AccountId: fx.demo.primary, CurrencyCode: "GBP", Amount: 2500, BeneficiaryId: fx.gbp.Id, Reference: "PO-88213", BoEPurposeCodeId: BOE_GOODS, ...extra };
+  return {
+    AccountId: fx.demo.primary,
+    CurrencyCode: "GBP",
+    Amount: 2500,
+    BeneficiaryId: fx.gbp.Id,
+    Reference: "PO-88213",
+    BoEPurposeCodeId: BOE_GOODS,
+    ...extra,
+  };
 }
 
 function created(fx: Fixture, body: Record<string, unknown>, tenant = "demo") {
@@ -141,8 +179,18 @@ describe("createAccountWithdrawal", () => {
     const documents = [{ fileName: "invoice.pdf", contentType: "application/pdf", size: 1234 }];
     const outcome = createAccountWithdrawal(fx.ctx, "demo", gbpBody(fx, { PaymentChargesCode: "SHA" }), documents);
     if (!outcome.ok) throw new Error(JSON.stringify(outcome));
-    expect(outcome.withdrawal).toMatchObject({ StatusCode: "P", amount: 250_000, CurrencyCode: "GBP", BoEPurposeCodeId: BOE_GOODS, PaymentChargesCode: "SHA", supportingDocuments: documents });
-    expect(balance(fx.store, fx.demo.primary, "GBP")).toMatchObject({ allocated: 250_000, available: 25_000_000 - 250_000 });
+    expect(outcome.withdrawal).toMatchObject({
+      StatusCode: "P",
+      amount: 250_000,
+      CurrencyCode: "GBP",
+      BoEPurposeCodeId: BOE_GOODS,
+      PaymentChargesCode: "SHA",
+      supportingDocuments: documents,
+    });
+    expect(balance(fx.store, fx.demo.primary, "GBP")).toMatchObject({
+      allocated: 250_000,
+      available: 25_000_000 - 250_000,
+    });
     expect(reasons(fx.store)).toEqual([`demo:WithdrawalCreated:${outcome.withdrawal.Id}`]);
   });
 
@@ -157,14 +205,20 @@ describe("createAccountWithdrawal", () => {
     const fx = fixture();
     const { BoEPurposeCodeId: _omitted, ...withoutBoe } = gbpBody(fx);
     expect(paths(createAccountWithdrawal(fx.ctx, "demo", withoutBoe))).toEqual(["BoEPurposeCodeId"]);
-    expect(createAccountWithdrawal(fx.ctx, "demo", gbpBody(fx, { BoEPurposeCodeId: GENERIC_PURPOSE }))).toMatchObject({ status: 400, target: "BoEPurposeCodeId" });
+    expect(createAccountWithdrawal(fx.ctx, "demo", gbpBody(fx, { BoEPurposeCodeId: GENERIC_PURPOSE }))).toMatchObject({
+      status: 400,
+      target: "BoEPurposeCodeId",
+    });
   });
 
   it("requires PaymentPurposeId for a bank account in the Emirates, one listed for AE or generic", () => {
     const fx = fixture();
     const body = { AccountId: fx.demo.primary, CurrencyCode: "USD", Amount: 100, BeneficiaryId: fx.usdInEmirates.Id };
     expect(paths(createAccountWithdrawal(fx.ctx, "demo", body))).toEqual(["PaymentPurposeId"]);
-    expect(createAccountWithdrawal(fx.ctx, "demo", { ...body, PaymentPurposeId: DE_PURPOSE })).toMatchObject({ status: 400, target: "PaymentPurposeId" });
+    expect(createAccountWithdrawal(fx.ctx, "demo", { ...body, PaymentPurposeId: DE_PURPOSE })).toMatchObject({
+      status: 400,
+      target: "PaymentPurposeId",
+    });
     expect(createAccountWithdrawal(fx.ctx, "demo", { ...body, PaymentPurposeId: AE_PURPOSE }).ok).toBe(true);
     expect(createAccountWithdrawal(fx.ctx, "demo", { ...body, PaymentPurposeId: GENERIC_PURPOSE }).ok).toBe(true);
   });
@@ -181,15 +235,34 @@ describe("createAccountWithdrawal", () => {
     const fx = fixture();
     const address = { Street: "Harbour Road", Town: "Bristol", PostCode: "BS1 5TY", CountryCode: "GB" };
     // demo primary: non-PSP, accepts both.
-    expect(paths(createAccountWithdrawal(fx.ctx, "demo", gbpBody(fx, { UltimateOriginator: { Name: "Adatum" } })))).toEqual(["UltimateOriginator/Address"]);
-    expect(createAccountWithdrawal(fx.ctx, "demo", gbpBody(fx, { UltimateOriginator: { Name: "Adatum", Address: address } })).ok).toBe(true);
+    expect(
+      paths(createAccountWithdrawal(fx.ctx, "demo", gbpBody(fx, { UltimateOriginator: { Name: "Adatum" } }))),
+    ).toEqual(["UltimateOriginator/Address"]);
+    expect(
+      createAccountWithdrawal(fx.ctx, "demo", gbpBody(fx, { UltimateOriginator: { Name: "Adatum", Address: address } }))
+        .ok,
+    ).toBe(true);
     // demo secondary: PSP, accepts UltimateOriginator but not PaymentChargesCode.
-    const secondary = { AccountId: fx.demo.secondary, CurrencyCode: "EUR", Amount: 10, BeneficiaryId: fx.secondaryEur.Id };
-    expect(paths(createAccountWithdrawal(fx.ctx, "demo", { ...secondary, PaymentChargesCode: "OUR" }))).toEqual(["PaymentChargesCode"]);
-    expect(paths(createAccountWithdrawal(fx.ctx, "demo", { ...secondary, UltimateOriginator: { Name: "Adatum" } }))).toEqual(["UltimateOriginator/SubaccountNumber"]);
+    const secondary = {
+      AccountId: fx.demo.secondary,
+      CurrencyCode: "EUR",
+      Amount: 10,
+      BeneficiaryId: fx.secondaryEur.Id,
+    };
+    expect(paths(createAccountWithdrawal(fx.ctx, "demo", { ...secondary, PaymentChargesCode: "OUR" }))).toEqual([
+      "PaymentChargesCode",
+    ]);
+    expect(
+      paths(createAccountWithdrawal(fx.ctx, "demo", { ...secondary, UltimateOriginator: { Name: "Adatum" } })),
+    ).toEqual(["UltimateOriginator/SubaccountNumber"]);
     // The secondary has no subaccounts; the primary's subaccount numbers are not its own.
     const primarySubaccount = fx.store.accounts.get(fx.demo.subaccounts[0]!)!.AccountNumber;
-    expect(createAccountWithdrawal(fx.ctx, "demo", { ...secondary, UltimateOriginator: { SubaccountNumber: primarySubaccount } })).toMatchObject({
+    expect(
+      createAccountWithdrawal(fx.ctx, "demo", {
+        ...secondary,
+        UltimateOriginator: { SubaccountNumber: primarySubaccount },
+      }),
+    ).toMatchObject({
       status: 400,
       target: "UltimateOriginator/SubaccountNumber",
     });
@@ -199,12 +272,28 @@ describe("createAccountWithdrawal", () => {
     const fx = fixture();
     const before = JSON.stringify(fx.store.toJSON());
     const eur = { AccountId: fx.demo.primary, CurrencyCode: "EUR", Amount: 10, BeneficiaryId: fx.eur.Id };
-    expect(createAccountWithdrawal(fx.ctx, "demo", { ...eur, BeneficiaryId: fx.suspended.Id })).toMatchObject({ status: 400, target: "BeneficiaryId" });
-    expect(createAccountWithdrawal(fx.ctx, "demo", { ...eur, CurrencyCode: "USD" })).toMatchObject({ status: 400, target: "CurrencyCode" });
-    expect(createAccountWithdrawal(fx.ctx, "demo", { ...eur, BeneficiaryId: fx.otherEur.Id })).toMatchObject({ status: 400, target: "BeneficiaryId" });
-    expect(createAccountWithdrawal(fx.ctx, "demo", { ...eur, BeneficiaryId: fx.secondaryEur.Id })).toMatchObject({ status: 400, target: "BeneficiaryId" });
+    expect(createAccountWithdrawal(fx.ctx, "demo", { ...eur, BeneficiaryId: fx.suspended.Id })).toMatchObject({
+      status: 400,
+      target: "BeneficiaryId",
+    });
+    expect(createAccountWithdrawal(fx.ctx, "demo", { ...eur, CurrencyCode: "USD" })).toMatchObject({
+      status: 400,
+      target: "CurrencyCode",
+    });
+    expect(createAccountWithdrawal(fx.ctx, "demo", { ...eur, BeneficiaryId: fx.otherEur.Id })).toMatchObject({
+      status: 400,
+      target: "BeneficiaryId",
+    });
+    expect(createAccountWithdrawal(fx.ctx, "demo", { ...eur, BeneficiaryId: fx.secondaryEur.Id })).toMatchObject({
+      status: 400,
+      target: "BeneficiaryId",
+    });
     expect(createAccountWithdrawal(fx.ctx, "other", eur)).toMatchObject({ status: 400, target: "AccountId" });
-    expect(createAccountWithdrawal(fx.ctx, "demo", { ...eur, Amount: 120_000.01 })).toMatchObject({ status: 400, code: "insufficient_funds", target: "Amount" });
+    expect(createAccountWithdrawal(fx.ctx, "demo", { ...eur, Amount: 120_000.01 })).toMatchObject({
+      status: 400,
+      code: "insufficient_funds",
+      target: "Amount",
+    });
     expect(JSON.stringify(fx.store.toJSON())).toBe(before);
   });
 });
@@ -212,7 +301,12 @@ describe("createAccountWithdrawal", () => {
 describe("withdrawal transitions", () => {
   function pending() {
     const fx = fixture();
-    return { ...fx, fx, withdrawal: created(fx, gbpBody(fx)), initial: { value: 25_000_000, allocated: 0, processing: 0, available: 25_000_000 } };
+    return {
+      ...fx,
+      fx,
+      withdrawal: created(fx, gbpBody(fx)),
+      initial: { value: 25_000_000, allocated: 0, processing: 0, available: 25_000_000 },
+    };
   }
 
   it("approve P → A moves the funds to processing; approve and reject are then 410", () => {
@@ -228,7 +322,8 @@ describe("withdrawal transitions", () => {
     const { ctx, store, demo, withdrawal, initial } = pending();
     expect(rejectWithdrawal(ctx, "demo", withdrawal.Id)).toEqual({ ok: true });
     expect(balance(store, demo.primary, "GBP")).toEqual(initial);
-    for (const command of [approveWithdrawal, rejectWithdrawal, cancelWithdrawal]) expect(command(ctx, "demo", withdrawal.Id)).toMatchObject({ status: 410 });
+    for (const command of [approveWithdrawal, rejectWithdrawal, cancelWithdrawal])
+      expect(command(ctx, "demo", withdrawal.Id)).toMatchObject({ status: 410 });
     expect(completeWithdrawal(ctx, withdrawal.Id)).toMatchObject({ status: 410 });
   });
 
@@ -241,18 +336,31 @@ describe("withdrawal transitions", () => {
     approveWithdrawal(ctx, "demo", approved.Id);
     expect(cancelWithdrawal(ctx, "demo", approved.Id)).toEqual({ ok: true });
     expect(balance(store, demo.primary, "GBP")).toEqual(initial);
-    expect(reasons(store).filter((reason) => reason.includes("Canceled"))).toEqual([`demo:WithdrawalCanceled:${withdrawal.Id}`, `demo:WithdrawalCanceled:${approved.Id}`]);
+    expect(reasons(store).filter((reason) => reason.includes("Canceled"))).toEqual([
+      `demo:WithdrawalCanceled:${withdrawal.Id}`,
+      `demo:WithdrawalCanceled:${approved.Id}`,
+    ]);
   });
 
   it("completion debits Value with a statement item and raises WithdrawalCompleted once", () => {
     const { ctx, store, demo, withdrawal } = pending();
     expect(completeWithdrawal(ctx, withdrawal.Id)).toEqual({ ok: true });
     expect(store.withdrawals.get(withdrawal.Id)?.StatusCode).toBe("C");
-    expect(balance(store, demo.primary, "GBP")).toEqual({ value: 24_750_000, allocated: 0, processing: 0, available: 24_750_000 });
+    expect(balance(store, demo.primary, "GBP")).toEqual({
+      value: 24_750_000,
+      allocated: 0,
+      processing: 0,
+      available: 24_750_000,
+    });
     const items = store.statementItems.filter((item) => item.detail?.kind === "withdrawal");
-    expect(items.map((item) => [item.AccountId, item.delta, item.runningTotal])).toEqual([[demo.primary, -250_000, 24_750_000]]);
+    expect(items.map((item) => [item.AccountId, item.delta, item.runningTotal])).toEqual([
+      [demo.primary, -250_000, 24_750_000],
+    ]);
     expect(completeWithdrawal(ctx, withdrawal.Id)).toMatchObject({ status: 410 });
-    expect(reasons(store)).toEqual([`demo:WithdrawalCreated:${withdrawal.Id}`, `demo:WithdrawalCompleted:${withdrawal.Id}`]);
+    expect(reasons(store)).toEqual([
+      `demo:WithdrawalCreated:${withdrawal.Id}`,
+      `demo:WithdrawalCompleted:${withdrawal.Id}`,
+    ]);
   });
 
   it("another tenant gets 404, as for a missing withdrawal", () => {
@@ -293,26 +401,51 @@ describe("createInstructionWithdrawal", () => {
     const before = balance(store, demo.primary, "EUR");
     const outcome = createInstructionWithdrawal(ctx, "demo", { InstructionId: exchange.Id, BeneficiaryId: eur.Id });
     if (!outcome.ok) throw new Error(JSON.stringify(outcome));
-    expect(outcome.withdrawal).toMatchObject({ StatusCode: "P", CurrencyCode: "EUR", amount: 100_000, InstructionId: exchange.Id, AccountId: demo.primary });
+    expect(outcome.withdrawal).toMatchObject({
+      StatusCode: "P",
+      CurrencyCode: "EUR",
+      amount: 100_000,
+      InstructionId: exchange.Id,
+      AccountId: demo.primary,
+    });
     expect(balance(store, demo.primary, "EUR")).toEqual(before);
     expect(reasons(store)).toEqual([`demo:WithdrawalCreated:${outcome.withdrawal.Id}`]);
-    expect(createInstructionWithdrawal(ctx, "demo", { InstructionId: exchange.Id, BeneficiaryId: eur.Id })).toMatchObject({ status: 400, target: "InstructionId" });
+    expect(
+      createInstructionWithdrawal(ctx, "demo", { InstructionId: exchange.Id, BeneficiaryId: eur.Id }),
+    ).toMatchObject({ status: 400, target: "InstructionId" });
   });
 
   it("refuses an unknown or another tenant's instruction, a closed one, and a beneficiary in another currency", () => {
     const { ctx, eur, gbp, exchange, store } = withExchange();
-    expect(createInstructionWithdrawal(ctx, "demo", { InstructionId: 999, BeneficiaryId: eur.Id })).toMatchObject({ status: 400, target: "InstructionId" });
-    expect(createInstructionWithdrawal(ctx, "other", { InstructionId: exchange.Id, BeneficiaryId: eur.Id })).toMatchObject({ status: 400, target: "InstructionId" });
-    expect(createInstructionWithdrawal(ctx, "demo", { InstructionId: exchange.Id, BeneficiaryId: gbp.Id })).toMatchObject({ status: 400, target: "BeneficiaryId" });
+    expect(createInstructionWithdrawal(ctx, "demo", { InstructionId: 999, BeneficiaryId: eur.Id })).toMatchObject({
+      status: 400,
+      target: "InstructionId",
+    });
+    expect(
+      createInstructionWithdrawal(ctx, "other", { InstructionId: exchange.Id, BeneficiaryId: eur.Id }),
+    ).toMatchObject({ status: 400, target: "InstructionId" });
+    expect(
+      createInstructionWithdrawal(ctx, "demo", { InstructionId: exchange.Id, BeneficiaryId: gbp.Id }),
+    ).toMatchObject({ status: 400, target: "BeneficiaryId" });
     store.exchanges.update(exchange.Id, { StatusCode: "X" });
-    expect(createInstructionWithdrawal(ctx, "demo", { InstructionId: exchange.Id, BeneficiaryId: eur.Id })).toMatchObject({ status: 400, target: "InstructionId" });
+    expect(
+      createInstructionWithdrawal(ctx, "demo", { InstructionId: exchange.Id, BeneficiaryId: eur.Id }),
+    ).toMatchObject({ status: 400, target: "InstructionId" });
   });
 
   it("applies the GBP rules with the exchange's target currency", () => {
     const { ctx, store, gbp, exchange } = withExchange();
     store.exchanges.update(exchange.Id, { SourceCurrencyCode: "EUR", TargetCurrencyCode: "GBP" });
-    expect(paths(createInstructionWithdrawal(ctx, "demo", { InstructionId: exchange.Id, BeneficiaryId: gbp.Id }))).toEqual(["BoEPurposeCodeId"]);
-    expect(createInstructionWithdrawal(ctx, "demo", { InstructionId: exchange.Id, BeneficiaryId: gbp.Id, BoEPurposeCodeId: BOE_GOODS }).ok).toBe(true);
+    expect(
+      paths(createInstructionWithdrawal(ctx, "demo", { InstructionId: exchange.Id, BeneficiaryId: gbp.Id })),
+    ).toEqual(["BoEPurposeCodeId"]);
+    expect(
+      createInstructionWithdrawal(ctx, "demo", {
+        InstructionId: exchange.Id,
+        BeneficiaryId: gbp.Id,
+        BoEPurposeCodeId: BOE_GOODS,
+      }).ok,
+    ).toBe(true);
   });
 
   it("completes only once its exchange is completed, then pays from the available balance", () => {
@@ -322,10 +455,20 @@ describe("createInstructionWithdrawal", () => {
     expect(approveWithdrawal(ctx, "demo", outcome.withdrawal.Id)).toEqual({ ok: true });
     expect(completeWithdrawal(ctx, outcome.withdrawal.Id)).toMatchObject({ ok: false, status: 409 });
     store.exchanges.update(exchange.Id, { StatusCode: "C" });
-    credit(store, ctx.clock, { accountId: demo.primary, currencyCode: "EUR", amount: 100_000, narrative: "Exchange bought EUR", detail: { kind: "exchange", id: exchange.Id } });
+    credit(store, ctx.clock, {
+      accountId: demo.primary,
+      currencyCode: "EUR",
+      amount: 100_000,
+      narrative: "Exchange bought EUR",
+      detail: { kind: "exchange", id: exchange.Id },
+    });
     const before = balance(store, demo.primary, "EUR");
     expect(completeWithdrawal(ctx, outcome.withdrawal.Id)).toEqual({ ok: true });
-    expect(balance(store, demo.primary, "EUR")).toEqual({ ...before, value: before.value - 100_000, available: before.available - 100_000 });
+    expect(balance(store, demo.primary, "EUR")).toEqual({
+      ...before,
+      value: before.value - 100_000,
+      available: before.available - 100_000,
+    });
   });
 });
 
@@ -342,16 +485,33 @@ describe("MT103 confirmation", () => {
     expect(text).toContain(":32A:250312GBP2500,00\n");
     expect(text).toContain(":59:/60161331926819\nFABRIKAM SUPPLIES LTD\n");
     expect(text).toContain(":70:PO-88213\n:71A:OUR\n-}");
-    const secondary = created(fx, { AccountId: fx.demo.secondary, CurrencyCode: "EUR", Amount: 10, BeneficiaryId: fx.secondaryEur.Id });
+    const secondary = created(fx, {
+      AccountId: fx.demo.secondary,
+      CurrencyCode: "EUR",
+      Amount: 10,
+      BeneficiaryId: fx.secondaryEur.Id,
+    });
     completeWithdrawal(fx.ctx, secondary.Id);
-    expect(mt103Refusal(fx.store, fx.store.withdrawals.get(secondary.Id)!)).toMatchObject({ status: 400, code: "feature_not_enabled" });
+    expect(mt103Refusal(fx.store, fx.store.withdrawals.get(secondary.Id)!)).toMatchObject({
+      status: 400,
+      code: "feature_not_enabled",
+    });
   });
 
   it("the DTO shows the outstanding amount until completion", () => {
     const fx = fixture();
     const withdrawal = created(fx, gbpBody(fx));
-    expect(toWithdrawalDto(fx.store, withdrawal)).toMatchObject({ Amount: 2500, OutstandingAmount: 2500, Status: "Pending", Beneficiary: { Id: fx.gbp.Id, Status: "Enabled" } });
+    expect(toWithdrawalDto(fx.store, withdrawal)).toMatchObject({
+      Amount: 2500,
+      OutstandingAmount: 2500,
+      Status: "Pending",
+      Beneficiary: { Id: fx.gbp.Id, Status: "Enabled" },
+    });
     completeWithdrawal(fx.ctx, withdrawal.Id);
-    expect(toWithdrawalDto(fx.store, fx.store.withdrawals.get(withdrawal.Id)!)).toMatchObject({ OutstandingAmount: 0, StatusCode: "C", Status: "Completed" });
+    expect(toWithdrawalDto(fx.store, fx.store.withdrawals.get(withdrawal.Id)!)).toMatchObject({
+      OutstandingAmount: 0,
+      StatusCode: "C",
+      Status: "Completed",
+    });
   });
 });

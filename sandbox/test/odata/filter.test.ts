@@ -217,7 +217,25 @@ describe("$filter functions, paths and literals", () => {
     const text = fc
       .array(
         fc.oneof(
-          fc.constantFrom("'", "''", "%", "%27", "%20", "(", ")", " ", "\n", "\t", "&", "#", '"', " eq ", "\\", "é", "😀"),
+          fc.constantFrom(
+            "'",
+            "''",
+            "%",
+            "%27",
+            "%20",
+            "(",
+            ")",
+            " ",
+            "\n",
+            "\t",
+            "&",
+            "#",
+            '"',
+            " eq ",
+            "\\",
+            "é",
+            "😀",
+          ),
           fc.string({ unit: "binary", maxLength: 3 }),
         ),
         { maxLength: 20 },
@@ -240,23 +258,36 @@ describe("$filter functions, paths and literals", () => {
     const operators = { eq: 0, ne: 1, gt: 2, ge: 3, lt: 4, le: 5 } as const;
     const literal = fc
       .tuple(fc.boolean(), fc.nat({ max: 10_000 }), fc.option(fc.nat({ max: 999 }), { nil: undefined }))
-      .map(([negative, whole, fraction]) => `${negative ? "-" : ""}${whole}${fraction === undefined ? "" : `.${fraction}`}`);
-    const amount = fc.option(fc.oneof(fc.integer({ min: -10_000, max: 10_000 }), fc.double({ min: -10_000, max: 10_000, noNaN: true })), {
-      nil: null,
-    });
+      .map(
+        ([negative, whole, fraction]) =>
+          `${negative ? "-" : ""}${whole}${fraction === undefined ? "" : `.${fraction}`}`,
+      );
+    const amount = fc.option(
+      fc.oneof(fc.integer({ min: -10_000, max: 10_000 }), fc.double({ min: -10_000, max: 10_000, noNaN: true })),
+      {
+        nil: null,
+      },
+    );
     fc.assert(
-      fc.property(fc.array(amount, { maxLength: 10 }), fc.constantFrom(...Object.keys(operators)), literal, (amounts, op, text) => {
-        const data = amounts.map((Amount, Id) => ({ Id, Amount }));
-        const parsed = parseFilter(`Amount ${op} ${text}`, shape);
-        expect(parsed.ok).toBe(true);
-        if (!parsed.ok) return;
-        const n = Number(text);
-        const expected = data.filter(({ Amount: a }) => {
-          if (a === null) return op === "ne";
-          return { eq: a === n, ne: a !== n, gt: a > n, ge: a >= n, lt: a < n, le: a <= n }[op as keyof typeof operators];
-        });
-        expect(data.filter(parsed.value)).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(amount, { maxLength: 10 }),
+        fc.constantFrom(...Object.keys(operators)),
+        literal,
+        (amounts, op, text) => {
+          const data = amounts.map((Amount, Id) => ({ Id, Amount }));
+          const parsed = parseFilter(`Amount ${op} ${text}`, shape);
+          expect(parsed.ok).toBe(true);
+          if (!parsed.ok) return;
+          const n = Number(text);
+          const expected = data.filter(({ Amount: a }) => {
+            if (a === null) return op === "ne";
+            return { eq: a === n, ne: a !== n, gt: a > n, ge: a >= n, lt: a < n, le: a <= n }[
+              op as keyof typeof operators
+            ];
+          });
+          expect(data.filter(parsed.value)).toEqual(expected);
+        },
+      ),
     );
   });
 
@@ -264,20 +295,27 @@ describe("$filter functions, paths and literals", () => {
     const min = Date.UTC(1900, 0, 1);
     const max = Date.UTC(2200, 0, 1);
     const offset = fc.integer({ min: -14 * 60, max: 14 * 60 });
-    const written = fc.tuple(fc.integer({ min, max }), offset).map(([ms, minutes]) => ({ ms, text: withOffset(ms, minutes) }));
+    const written = fc
+      .tuple(fc.integer({ min, max }), offset)
+      .map(([ms, minutes]) => ({ ms, text: withOffset(ms, minutes) }));
     fc.assert(
-      fc.property(fc.array(written, { maxLength: 8 }), written, fc.constantFrom("eq", "ne", "gt", "ge", "lt", "le"), (values, literal, op) => {
-        const data = values.map((value, Id) => ({ Id, CreatedDate: value.text }));
-        const parsed = parseFilter(`CreatedDate ${op} ${literal.text}`, shape);
-        expect(parsed.ok).toBe(true);
-        if (!parsed.ok) return;
-        const n = literal.ms;
-        const expected = values
-          .map((value, Id) => ({ Id, a: value.ms }))
-          .filter(({ a }) => ({ eq: a === n, ne: a !== n, gt: a > n, ge: a >= n, lt: a < n, le: a <= n })[op])
-          .map(({ Id }) => Id);
-        expect(data.filter(parsed.value).map((row) => row.Id)).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(written, { maxLength: 8 }),
+        written,
+        fc.constantFrom("eq", "ne", "gt", "ge", "lt", "le"),
+        (values, literal, op) => {
+          const data = values.map((value, Id) => ({ Id, CreatedDate: value.text }));
+          const parsed = parseFilter(`CreatedDate ${op} ${literal.text}`, shape);
+          expect(parsed.ok).toBe(true);
+          if (!parsed.ok) return;
+          const n = literal.ms;
+          const expected = values
+            .map((value, Id) => ({ Id, a: value.ms }))
+            .filter(({ a }) => ({ eq: a === n, ne: a !== n, gt: a > n, ge: a >= n, lt: a < n, le: a <= n })[op])
+            .map(({ Id }) => Id);
+          expect(data.filter(parsed.value).map((row) => row.Id)).toEqual(expected);
+        },
+      ),
     );
   });
 
@@ -334,7 +372,10 @@ describe("$filter functions, paths and literals", () => {
           return;
         }
         const expected = rows.filter((row) => evaluate(f, row) === true).map((row) => row.Id);
-        expect(rows.filter((row) => parsed.value(row)).map((row) => row.Id), text).toEqual(expected);
+        expect(
+          rows.filter((row) => parsed.value(row)).map((row) => row.Id),
+          text,
+        ).toEqual(expected);
       }),
       { numRuns: 300 },
     );

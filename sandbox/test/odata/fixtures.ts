@@ -27,7 +27,10 @@ export interface Row {
   readonly CreatedDate?: string | null;
   readonly StatusCode?: string | null;
   readonly Reference?: string | null;
-  readonly Beneficiary?: { readonly Name?: string | null; readonly Address?: { readonly City?: string | null } | null } | null;
+  readonly Beneficiary?: {
+    readonly Name?: string | null;
+    readonly Address?: { readonly City?: string | null } | null;
+  } | null;
   readonly Fees?: readonly unknown[] | null;
   readonly Extra?: unknown;
 }

@@ -3,16 +3,41 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSandboxClock } from "../../src/auth/clock.js";
-import { createStateWriter, loadState, loadStateFile, serializeState, writeFileAtomically } from "../../src/state/persistence.js";
+import {
+  createStateWriter,
+  loadState,
+  loadStateFile,
+  serializeState,
+  writeFileAtomically,
+} from "../../src/state/persistence.js";
 import type { SandboxState } from "../../src/state/records.js";
 import { Store } from "../../src/state/store.js";
 import { createEventSink } from "../../src/webhooks/event-sink.js";
 
 function emptyState(): SandboxState {
   return {
-    version: 1, nextId: {}, entities: [], accounts: [], balances: [], statementItems: [], transferBeneficiaries: [],
-    beneficiaries: [], transfers: [], withdrawals: [], exchanges: [], alerts: [], deposits: [], depositors: [], jobs: [],
-    currencies: [], countries: [], sectors: [], paymentPurposes: [], rates: [], events: [], webhookTargets: [],
+    version: 1,
+    nextId: {},
+    entities: [],
+    accounts: [],
+    balances: [],
+    statementItems: [],
+    transferBeneficiaries: [],
+    beneficiaries: [],
+    transfers: [],
+    withdrawals: [],
+    exchanges: [],
+    alerts: [],
+    deposits: [],
+    depositors: [],
+    jobs: [],
+    currencies: [],
+    countries: [],
+    sectors: [],
+    paymentPurposes: [],
+    rates: [],
+    events: [],
+    webhookTargets: [],
   };
 }
 
@@ -22,8 +47,19 @@ function storeWithData(): Store {
   const events = createEventSink(store, createSandboxClock(new Date("2025-03-01T10:00:00Z")));
   store.atomically(() => {
     store.entities.insert({ Id: store.nextId("entities"), tenant: "demo", Name: "Demo Ltd", CountryCode: "GB" });
-    store.currencies.insert({ Id: "EUR", Name: "Euro", Type: "Fiat", Format: "#,##0.00", FormatTemplate: "€{0}", SignificantDigits: 2 });
-    store.webhookTargets.insert({ id: store.nextId("webhookTargets"), url: "http://127.0.0.1:9999/hook", tenant: "demo" });
+    store.currencies.insert({
+      Id: "EUR",
+      Name: "Euro",
+      Type: "Fiat",
+      Format: "#,##0.00",
+      FormatTemplate: "€{0}",
+      SignificantDigits: 2,
+    });
+    store.webhookTargets.insert({
+      id: store.nextId("webhookTargets"),
+      url: "http://127.0.0.1:9999/hook",
+      tenant: "demo",
+    });
     events.raise("demo", "TransferCreated", 5);
   });
   return store;
@@ -52,7 +88,9 @@ describe("loadState", () => {
   it("names the file and the versions when the version differs", async () => {
     const path = join(directory, "future.json");
     await writeFile(path, JSON.stringify({ ...emptyState(), version: 2 }));
-    expect(() => loadState(path)).toThrow(`The sandbox data file ${path} is not a sandbox state: its version is 2, this sandbox reads version 1`);
+    expect(() => loadState(path)).toThrow(
+      `The sandbox data file ${path} is not a sandbox state: its version is 2, this sandbox reads version 1`,
+    );
   });
 
   it("refuses a state with a missing table", async () => {
@@ -98,7 +136,8 @@ describe("createStateWriter", () => {
     const path = join(directory, "state.json");
     const store = storeWithData();
     const writer = createStateWriter(path, store, { debounceMs: 40 });
-    for (let index = 0; index < 5; index += 1) store.atomically(() => store.entities.update(1, { Name: `Name ${index}` }));
+    for (let index = 0; index < 5; index += 1)
+      store.atomically(() => store.entities.update(1, { Name: `Name ${index}` }));
     await expect(readFile(path, "utf8")).rejects.toThrow(/ENOENT/);
 
     await new Promise((resolve) => setTimeout(resolve, 150));
@@ -138,7 +177,9 @@ describe("createStateWriter", () => {
 
     store.atomically(() => store.entities.update(1, { Name: "Again" }));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(errors.map((error) => error.message)).toEqual([expect.stringContaining(`Cannot write the sandbox data file ${path}`)]);
+    expect(errors.map((error) => error.message)).toEqual([
+      expect.stringContaining(`Cannot write the sandbox data file ${path}`),
+    ]);
 
     await mkdir(join(directory, "nested"));
     await writer.close();
@@ -170,7 +211,9 @@ describe("writeFileAtomically", () => {
 
   it("never shows a reader a half-written file while many writes race", async () => {
     const path = join(directory, "state.json");
-    const texts = Array.from({ length: 20 }, (_, index) => serializeState({ ...emptyState(), nextId: { entities: index } }));
+    const texts = Array.from({ length: 20 }, (_, index) =>
+      serializeState({ ...emptyState(), nextId: { entities: index } }),
+    );
     await writeFile(path, texts[0]!);
     const reads: string[] = [];
     const reader = (async () => {

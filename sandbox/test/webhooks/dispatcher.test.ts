@@ -1,4 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseWebhookEvents } from "@account-funds/client";
 import { afterEach, describe, expect, it } from "vitest";
@@ -19,9 +25,28 @@ const FAST_RETRY = { initialMs: 5, maxMs: 20 };
 
 function emptyState(): SandboxState {
   return {
-    version: 1, nextId: {}, entities: [], accounts: [], balances: [], statementItems: [], transferBeneficiaries: [],
-    beneficiaries: [], transfers: [], withdrawals: [], exchanges: [], alerts: [], deposits: [], depositors: [], jobs: [],
-    currencies: [], countries: [], sectors: [], paymentPurposes: [], rates: [], events: [], webhookTargets: [],
+    version: 1,
+    nextId: {},
+    entities: [],
+    accounts: [],
+    balances: [],
+    statementItems: [],
+    transferBeneficiaries: [],
+    beneficiaries: [],
+    transfers: [],
+    withdrawals: [],
+    exchanges: [],
+    alerts: [],
+    deposits: [],
+    depositors: [],
+    jobs: [],
+    currencies: [],
+    countries: [],
+    sectors: [],
+    paymentPurposes: [],
+    rates: [],
+    events: [],
+    webhookTargets: [],
   };
 }
 
@@ -51,7 +76,10 @@ async function startTarget(respond: Respond = (response) => response.writeHead(2
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      deliveries.push({ body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown, headers: request.headers });
+      deliveries.push({
+        body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown,
+        headers: request.headers,
+      });
       respond(response, deliveries.length - 1, request);
     });
   });
@@ -115,13 +143,35 @@ describe("webhook delivery", () => {
     const [delivery] = target.deliveries;
     expect(delivery!.headers["content-type"]).toBe("application/json");
     expect(delivery!.body).toEqual([
-      { EntityType: "Transfer", EntityId: 7, Reason: "TransferCreated", ApiUrl: `${BASE_URL}/api/v1/OutboundTransfers(7)` },
-      { EntityType: "Transfer", EntityId: 7, Reason: "IncomingTransferCompleted", ApiUrl: `${BASE_URL}/api/v1/InboundTransfers(7)` },
-      { EntityType: "Withdrawal", EntityId: 3, Reason: "WithdrawalCanceled", ApiUrl: `${BASE_URL}/api/v1/Withdrawals(3)` },
+      {
+        EntityType: "Transfer",
+        EntityId: 7,
+        Reason: "TransferCreated",
+        ApiUrl: `${BASE_URL}/api/v1/OutboundTransfers(7)`,
+      },
+      {
+        EntityType: "Transfer",
+        EntityId: 7,
+        Reason: "IncomingTransferCompleted",
+        ApiUrl: `${BASE_URL}/api/v1/InboundTransfers(7)`,
+      },
+      {
+        EntityType: "Withdrawal",
+        EntityId: 3,
+        Reason: "WithdrawalCanceled",
+        ApiUrl: `${BASE_URL}/api/v1/Withdrawals(3)`,
+      },
     ]);
     expect(parseWebhookEvents(delivery!.body)).toMatchObject({ ok: true });
     expect(dispatcher.deliveries()).toEqual([
-      expect.objectContaining({ url: target.url, deliveredSequence: 3, pending: 0, delivered: 3, attempts: 0, delivering: false }),
+      expect.objectContaining({
+        url: target.url,
+        deliveredSequence: 3,
+        pending: 0,
+        delivered: 3,
+        attempts: 0,
+        delivering: false,
+      }),
     ]);
   });
 
@@ -133,7 +183,9 @@ describe("webhook delivery", () => {
     for (let id = 1; id <= 5; id += 1) raise("demo", "TransferCreated", id);
 
     expect(await dispatcher.flush(5_000)).toBe(true);
-    const ids = target.deliveries.map((delivery) => (delivery.body as { EntityId: number }[]).map((event) => event.EntityId));
+    const ids = target.deliveries.map((delivery) =>
+      (delivery.body as { EntityId: number }[]).map((event) => event.EntityId),
+    );
     expect(ids).toEqual([[1, 2], [3, 4], [5]]);
     for (const delivery of target.deliveries) expect(parseWebhookEvents(delivery.body).ok).toBe(true);
   });
@@ -205,7 +257,8 @@ describe("webhook delivery", () => {
     raise("demo", "TransferCanceled", 1);
 
     expect(await dispatcher.flush(5_000)).toBe(true);
-    const ids = (target: Target): number[] => target.deliveries.flatMap((delivery) => (delivery.body as { EntityId: number }[]).map((event) => event.EntityId));
+    const ids = (target: Target): number[] =>
+      target.deliveries.flatMap((delivery) => (delivery.body as { EntityId: number }[]).map((event) => event.EntityId));
     expect(ids(demo)).toEqual([1, 1]);
     expect(ids(other)).toEqual([2]);
     expect(ids(all)).toEqual([1, 2, 1]);
@@ -248,7 +301,11 @@ describe("webhook delivery", () => {
     expect(dispatcher.deliveries()[0]).toMatchObject({ delivering: true, pending: 3 });
 
     await until(() => dispatcher.deliveries()[0]?.lastError !== undefined);
-    expect(dispatcher.deliveries()[0]).toMatchObject({ delivering: false, attempts: 1, lastError: "timed out after 300 ms" });
+    expect(dispatcher.deliveries()[0]).toMatchObject({
+      delivering: false,
+      attempts: 1,
+      lastError: "timed out after 300 ms",
+    });
     expect(dispatcher.deliveries()[0]!.nextAttemptAt).toBeDefined();
     expect(hung.deliveries).toHaveLength(1);
   });
@@ -294,7 +351,9 @@ describe("webhook delivery", () => {
     cleanups.push(() => dispatcher.close());
     dispatcher.restore({ "1": 1 });
     expect(await dispatcher.flush(5_000)).toBe(true);
-    const ids = target.deliveries.flatMap((delivery) => (delivery.body as { EntityId: number }[]).map((event) => event.EntityId));
+    const ids = target.deliveries.flatMap((delivery) =>
+      (delivery.body as { EntityId: number }[]).map((event) => event.EntityId),
+    );
     expect(ids).toEqual([2, 3]);
     expect(dispatcher.snapshot()).toEqual({ "1": 3 });
   });

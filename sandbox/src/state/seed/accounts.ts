@@ -35,7 +35,12 @@ interface TenantProfile {
   readonly subaccountFunds: Readonly<Record<string, number>>;
 }
 
-const subaccountSetup: Setup = { isPsp: false, acceptsUltimateOriginator: false, acceptsPaymentChargesCode: false, mt103Enabled: false };
+const subaccountSetup: Setup = {
+  isPsp: false,
+  acceptsUltimateOriginator: false,
+  acceptsPaymentChargesCode: false,
+  mt103Enabled: false,
+};
 
 /** Profiles by tenant index (a third tenant reuses the first profile with a numbered name). */
 const profiles: readonly TenantProfile[] = [
@@ -47,8 +52,18 @@ const profiles: readonly TenantProfile[] = [
     website: "https://www.northwind.example",
     vertical: "Corporate",
     industry: "Wholesale Trade",
-    primarySetup: { isPsp: false, acceptsUltimateOriginator: true, acceptsPaymentChargesCode: true, mt103Enabled: true },
-    secondarySetup: { isPsp: true, acceptsUltimateOriginator: true, acceptsPaymentChargesCode: false, mt103Enabled: false },
+    primarySetup: {
+      isPsp: false,
+      acceptsUltimateOriginator: true,
+      acceptsPaymentChargesCode: true,
+      mt103Enabled: true,
+    },
+    secondarySetup: {
+      isPsp: true,
+      acceptsUltimateOriginator: true,
+      acceptsPaymentChargesCode: false,
+      mt103Enabled: false,
+    },
     primaryFunds: { GBP: 250_000, EUR: 120_000, USD: 80_000 },
     secondaryFunds: { GBP: 20_000, EUR: 15_000 },
     subaccountFunds: { GBP: 5_000 },
@@ -62,7 +77,12 @@ const profiles: readonly TenantProfile[] = [
     vertical: "Corporate",
     industry: "Pharmaceuticals",
     primarySetup: { isPsp: true, acceptsUltimateOriginator: true, acceptsPaymentChargesCode: true, mt103Enabled: true },
-    secondarySetup: { isPsp: false, acceptsUltimateOriginator: false, acceptsPaymentChargesCode: true, mt103Enabled: false },
+    secondarySetup: {
+      isPsp: false,
+      acceptsUltimateOriginator: false,
+      acceptsPaymentChargesCode: true,
+      mt103Enabled: false,
+    },
     primaryFunds: { EUR: 180_000, GBP: 60_000, USD: 95_000 },
     secondaryFunds: { EUR: 25_000, USD: 10_000 },
     subaccountFunds: { EUR: 4_000 },
@@ -84,7 +104,14 @@ function profileOf(index: number): TenantProfile {
   };
 }
 
-function insertAccount(store: Store, tenant: TenantId, entityId: number, name: string, setup: Setup, parentAccountId?: number): AccountRecord {
+function insertAccount(
+  store: Store,
+  tenant: TenantId,
+  entityId: number,
+  name: string,
+  setup: Setup,
+  parentAccountId?: number,
+): AccountRecord {
   const id = store.nextId("accounts");
   return store.accounts.insert({
     Id: id,
@@ -110,10 +137,17 @@ function fund(store: Store, clock: SandboxClock, accountId: number, funds: Reado
 export function seedAccounts(store: Store, clock: SandboxClock, tenant: TenantId, index: number): SeededAccounts {
   const profile = profileOf(index);
   return store.atomically(() => {
-    const entity = store.entities.insert({ Id: store.nextId("entities"), tenant, Name: profile.entityName, CountryCode: profile.countryCode });
+    const entity = store.entities.insert({
+      Id: store.nextId("entities"),
+      tenant,
+      Name: profile.entityName,
+      CountryCode: profile.countryCode,
+    });
     const primary = insertAccount(store, tenant, entity.Id, profile.entityName, profile.primarySetup);
     const secondary = insertAccount(store, tenant, entity.Id, profile.secondaryName, profile.secondarySetup);
-    const subaccounts = profile.subaccountNames.map((name) => insertAccount(store, tenant, entity.Id, name, subaccountSetup, primary.Id));
+    const subaccounts = profile.subaccountNames.map((name) =>
+      insertAccount(store, tenant, entity.Id, name, subaccountSetup, primary.Id),
+    );
 
     fund(store, clock, primary.Id, profile.primaryFunds);
     fund(store, clock, secondary.Id, profile.secondaryFunds);
@@ -139,6 +173,11 @@ export function seedAccounts(store: Store, clock: SandboxClock, tenant: TenantId
         }
       }
     }
-    return { entityId: entity.Id, primary: primary.Id, secondary: secondary.Id, subaccounts: subaccounts.map((account) => account.Id) };
+    return {
+      entityId: entity.Id,
+      primary: primary.Id,
+      secondary: secondary.Id,
+      subaccounts: subaccounts.map((account) => account.Id),
+    };
   });
 }

@@ -22,7 +22,13 @@ function expectOk<T extends { readonly ok: boolean }>(what: string, outcome: T):
   return outcome as Extract<T, { ok: true }>;
 }
 
-const address = (Street: string, HouseNumber: string, Town: string, PostCode: string, CountryCode: string) => ({ Street, HouseNumber, Town, PostCode, CountryCode });
+const address = (Street: string, HouseNumber: string, Town: string, PostCode: string, CountryCode: string) => ({
+  Street,
+  HouseNumber,
+  Town,
+  PostCode,
+  CountryCode,
+});
 
 /** Beneficiary bodies of the primary account, one per routing type (identifiers valid for the validators). */
 function primaryBeneficiaries(accountId: number): readonly Record<string, unknown>[] {
@@ -32,7 +38,12 @@ function primaryBeneficiaries(accountId: number): readonly Record<string, unknow
       Name: "Fabrikam Retail",
       AccountHolderName: "Fabrikam Retail Ltd",
       CurrencyCode: "GBP",
-      PaymentRouting: { Type: "SortCodeAccountNumber", CountryCode: "GB", SortCode: "200415", AccountNumber: "38290008" },
+      PaymentRouting: {
+        Type: "SortCodeAccountNumber",
+        CountryCode: "GB",
+        SortCode: "200415",
+        AccountNumber: "38290008",
+      },
       BeneficiaryType: "Company",
       Address: address("Deansgate", "101", "Manchester", "M3 2BQ", "GB"),
       IndustryId: 7,
@@ -74,7 +85,13 @@ function primaryBeneficiaries(accountId: number): readonly Record<string, unknow
       Name: "Tailspin Toys",
       AccountHolderName: "Tailspin Toys Inc",
       CurrencyCode: "USD",
-      PaymentRouting: { Type: "RoutingTransitNumberAccountNumber", CountryCode: "US", RoutingTransitNumber: "021000021", Bic: "CHASUS33", AccountNumber: "483920175" },
+      PaymentRouting: {
+        Type: "RoutingTransitNumberAccountNumber",
+        CountryCode: "US",
+        RoutingTransitNumber: "021000021",
+        Bic: "CHASUS33",
+        AccountNumber: "483920175",
+      },
       BeneficiaryType: "Company",
       Address: address("Broadway", "1250", "New York", "10001", "US"),
       IndustryId: 7,
@@ -104,7 +121,13 @@ function primaryBeneficiaries(accountId: number): readonly Record<string, unknow
       AccountId: accountId,
       Name: "Priya Sharma",
       CurrencyCode: "INR",
-      PaymentRouting: { Type: "IndianFinancialSystemCodeAccountNumber", CountryCode: "IN", Bic: "HDFCINBB", IndianFinancialSystemCode: "HDFC0000001", AccountNumber: "50100012345678" },
+      PaymentRouting: {
+        Type: "IndianFinancialSystemCodeAccountNumber",
+        CountryCode: "IN",
+        Bic: "HDFCINBB",
+        IndianFinancialSystemCode: "HDFC0000001",
+        AccountNumber: "50100012345678",
+      },
       BeneficiaryType: "Individual",
       Address: address("MG Road", "17", "Bengaluru", "560001", "IN"),
       AdditionalInformation: { PAN: "ABCPS1234K" },
@@ -124,7 +147,12 @@ function primaryBeneficiaries(accountId: number): readonly Record<string, unknow
       Name: "Kiwi Exports",
       AccountHolderName: "Kiwi Exports Ltd",
       CurrencyCode: "NZD",
-      PaymentRouting: { Type: "NewZealandAccountNumber", CountryCode: "NZ", Bic: "ANZBNZ22", AccountNumber: "010902006838900" },
+      PaymentRouting: {
+        Type: "NewZealandAccountNumber",
+        CountryCode: "NZ",
+        Bic: "ANZBNZ22",
+        AccountNumber: "010902006838900",
+      },
       BeneficiaryType: "Company",
       Address: address("Queen Street", "205", "Auckland", "1010", "NZ"),
       IndustryId: 99,
@@ -143,14 +171,23 @@ function primaryBeneficiaries(accountId: number): readonly Record<string, unknow
 }
 
 /** A beneficiary of the secondary account, and two whose status commands have moved them (S and X). */
-function otherBeneficiaries(accounts: SeededAccounts): { readonly enabled: Record<string, unknown>; readonly suspended: Record<string, unknown>; readonly cancelled: Record<string, unknown> } {
+function otherBeneficiaries(accounts: SeededAccounts): {
+  readonly enabled: Record<string, unknown>;
+  readonly suspended: Record<string, unknown>;
+  readonly cancelled: Record<string, unknown>;
+} {
   return {
     enabled: {
       AccountId: accounts.secondary,
       Name: "Fabrikam Retail",
       AccountHolderName: "Fabrikam Retail Ltd",
       CurrencyCode: "GBP",
-      PaymentRouting: { Type: "SortCodeAccountNumber", CountryCode: "GB", SortCode: "200415", AccountNumber: "38290008" },
+      PaymentRouting: {
+        Type: "SortCodeAccountNumber",
+        CountryCode: "GB",
+        SortCode: "200415",
+        AccountNumber: "38290008",
+      },
       BeneficiaryType: "Company",
       Address: address("Deansgate", "101", "Manchester", "M3 2BQ", "GB"),
       IndustryId: 7,
@@ -160,7 +197,13 @@ function otherBeneficiaries(accounts: SeededAccounts): { readonly enabled: Recor
       Name: "Maple Leaf Supplies",
       AccountHolderName: "Maple Leaf Supplies Inc",
       CurrencyCode: "CAD",
-      PaymentRouting: { Type: "TransitNumberAccountNumber", CountryCode: "CA", TransitNumber: "000412345", Bic: "ROYCCAT2", AccountNumber: "1234567" },
+      PaymentRouting: {
+        Type: "TransitNumberAccountNumber",
+        CountryCode: "CA",
+        TransitNumber: "000412345",
+        Bic: "ROYCCAT2",
+        AccountNumber: "1234567",
+      },
       BeneficiaryType: "Company",
       Address: address("Bay Street", "200", "Toronto", "M5J 2J5", "CA"),
       IndustryId: 5,
@@ -170,7 +213,13 @@ function otherBeneficiaries(accounts: SeededAccounts): { readonly enabled: Recor
       Name: "Koala Outfitters",
       AccountHolderName: "Koala Outfitters Pty Ltd",
       CurrencyCode: "AUD",
-      PaymentRouting: { Type: "BankStateBranchAccountNumber", CountryCode: "AU", BankStateBranch: "062000", Bic: "CTBAAU2S", AccountNumber: "12345678" },
+      PaymentRouting: {
+        Type: "BankStateBranchAccountNumber",
+        CountryCode: "AU",
+        BankStateBranch: "062000",
+        Bic: "CTBAAU2S",
+        AccountNumber: "12345678",
+      },
       BeneficiaryType: "Company",
       Address: address("George Street", "1", "Sydney", "2000", "AU"),
       IndustryId: 12,
@@ -179,7 +228,8 @@ function otherBeneficiaries(accounts: SeededAccounts): { readonly enabled: Recor
 }
 
 function seedBeneficiaries(ctx: DomainContext, tenant: TenantId, accounts: SeededAccounts): void {
-  const create = (body: Record<string, unknown>) => expectOk(`beneficiary ${String(body["Name"])}`, createWithdrawalBeneficiary(ctx, tenant, body)).beneficiary;
+  const create = (body: Record<string, unknown>) =>
+    expectOk(`beneficiary ${String(body["Name"])}`, createWithdrawalBeneficiary(ctx, tenant, body)).beneficiary;
   for (const body of primaryBeneficiaries(accounts.primary)) create(body);
   const { enabled, suspended, cancelled } = otherBeneficiaries(accounts);
   create(enabled);
@@ -195,8 +245,22 @@ function minor(store: Store, amount: number, currencyCode: string): number {
 
 function seedDeposits(ctx: DomainContext, tenant: TenantId, accounts: SeededAccounts): void {
   const { store } = ctx;
-  const deposit = (accountId: number, currencyCode: string, amount: number, reference: string, counterpart: string, completed: boolean) =>
-    receiveDeposit(ctx, tenant, { accountId, currencyCode, amount: minor(store, amount, currencyCode), reference, counterpartAccountName: counterpart, completed });
+  const deposit = (
+    accountId: number,
+    currencyCode: string,
+    amount: number,
+    reference: string,
+    counterpart: string,
+    completed: boolean,
+  ) =>
+    receiveDeposit(ctx, tenant, {
+      accountId,
+      currencyCode,
+      amount: minor(store, amount, currencyCode),
+      reference,
+      counterpartAccountName: counterpart,
+      completed,
+    });
 
   deposit(accounts.primary, "GBP", 12_500, "INV-2025-0042", "Fabrikam Retail Ltd", true);
   const usd = deposit(accounts.primary, "USD", 18_400, "TT-INV-5531", "Tailspin Toys Inc", true);
@@ -220,7 +284,11 @@ function seedDeposits(ctx: DomainContext, tenant: TenantId, accounts: SeededAcco
     "assigning an individual depositor",
     assignNewDepositor(ctx, tenant, pending.Id, {
       IsThirdParty: false,
-      Individual: { FirstName: "Camille", LastName: "Martin", Address: { Street: "Rue de Rivoli", HouseNumber: "12", Town: "Paris", PostCode: "75004", CountryCode: "FR" } },
+      Individual: {
+        FirstName: "Camille",
+        LastName: "Martin",
+        Address: { Street: "Rue de Rivoli", HouseNumber: "12", Town: "Paris", PostCode: "75004", CountryCode: "FR" },
+      },
     }),
   );
 }
@@ -229,12 +297,25 @@ function seedExchanges(ctx: DomainContext, tenant: TenantId, accounts: SeededAcc
   const create = (body: Record<string, unknown>) => expectOk("an exchange", createExchange(ctx, tenant, body)).exchange;
 
   // Completed: sold from available funds at once, approved, completed.
-  const completed = create({ AccountId: accounts.primary, SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Goal: 10_000, GoalType: "Sell", UseAvailableFunds: true });
+  const completed = create({
+    AccountId: accounts.primary,
+    SourceCurrencyCode: "GBP",
+    TargetCurrencyCode: "EUR",
+    Goal: 10_000,
+    GoalType: "Sell",
+    UseAvailableFunds: true,
+  });
   expectOk("approving an exchange", approveExchange(ctx, tenant, completed.Id));
   expectOk("completing an exchange", completeExchange(ctx, completed.Id));
 
   // Allocated: funded by a deposit that quotes its DepositReference, then allocated; waiting for approval.
-  const funded = create({ AccountId: accounts.primary, SourceCurrencyCode: "GBP", TargetCurrencyCode: "USD", Goal: 5_000, GoalType: "Buy" });
+  const funded = create({
+    AccountId: accounts.primary,
+    SourceCurrencyCode: "GBP",
+    TargetCurrencyCode: "USD",
+    Goal: 5_000,
+    GoalType: "Buy",
+  });
   receiveDeposit(ctx, tenant, {
     accountId: accounts.primary,
     currencyCode: "GBP",
@@ -247,12 +328,21 @@ function seedExchanges(ctx: DomainContext, tenant: TenantId, accounts: SeededAcc
   if (!allocation.allocated) throw new Error("seeding: the funded exchange could not be allocated");
 
   // Pending: not yet allocated.
-  create({ AccountId: accounts.primary, SourceCurrencyCode: "EUR", TargetCurrencyCode: "CHF", Goal: 1_000, GoalType: "Sell" });
+  create({
+    AccountId: accounts.primary,
+    SourceCurrencyCode: "EUR",
+    TargetCurrencyCode: "CHF",
+    Goal: 1_000,
+    GoalType: "Sell",
+  });
 }
 
 function seedAlerts(ctx: DomainContext, tenant: TenantId): void {
   expectOk("an alert", createAlert(ctx, tenant, { SourceCurrencyCode: "GBP", TargetCurrencyCode: "USD", Limit: 1.3 }));
-  const cancelled = expectOk("an alert", createAlert(ctx, tenant, { SourceCurrencyCode: "EUR", TargetCurrencyCode: "GBP", Limit: 0.8 })).alert;
+  const cancelled = expectOk(
+    "an alert",
+    createAlert(ctx, tenant, { SourceCurrencyCode: "EUR", TargetCurrencyCode: "GBP", Limit: 0.8 }),
+  ).alert;
   expectOk("cancelling an alert", cancelAlert(ctx, tenant, cancelled.Id));
 }
 
@@ -260,7 +350,13 @@ function seedAlerts(ctx: DomainContext, tenant: TenantId): void {
 function seedJob(store: Store, clock: SandboxClock, tenant: TenantId): void {
   store.atomically(() => {
     const id = store.nextId("jobs");
-    store.jobs.insert({ Id: id, tenant, token: `job-${tenant}-${id}`, Status: "Completed", CreatedDate: clock.now().toISOString() });
+    store.jobs.insert({
+      Id: id,
+      tenant,
+      token: `job-${tenant}-${id}`,
+      Status: "Completed",
+      CreatedDate: clock.now().toISOString(),
+    });
   });
 }
 

@@ -6,10 +6,16 @@
  * is added when the tenant has an open exchange whose target currency one of them is paid in.
  */
 import type { SandboxClock } from "../../auth/clock.js";
-import type { CommandRefusal, DomainContext } from "../../domain/context.js";
+import type { DomainContext } from "../../domain/context.js";
 import { availableOf, balanceOf } from "../../domain/balances.js";
 import { decimalsOf, toMinor } from "../../domain/money.js";
-import { approveTransfer, cancelTransfer, completeTransfer, createTransfer, rejectTransfer, type Done, type InvalidRequest } from "../../domain/transfers.js";
+import {
+  approveTransfer,
+  cancelTransfer,
+  completeTransfer,
+  createTransfer,
+  rejectTransfer,
+} from "../../domain/transfers.js";
 import {
   approveWithdrawal,
   beneficiaryRuleContext,
@@ -23,6 +29,7 @@ import { createEventSink } from "../../webhooks/event-sink.js";
 import type { AccountRecord, BeneficiaryRecord, SupportingDocumentRecord, TenantId } from "../records.js";
 import type { Store } from "../store.js";
 import type { SeededAccounts } from "./seeded-accounts.js";
+import { type CommandRefusal, type Done, type InvalidRequest } from "../../domain/outcomes.js";
 
 type Step = "complete" | "keep" | "approve" | "cancel" | "reject";
 
@@ -32,13 +39,27 @@ const SEED_RECEIVER_LEI = "5493001KJTIIGC8Y1R12";
 /** Fails the seeding loudly: a refused seed command is a bug in the seed, not a user error. */
 function expectOk<T extends { ok: true }>(what: string, outcome: T | CommandRefusal | InvalidRequest): T {
   if (outcome.ok) return outcome;
-  const why = "issues" in outcome ? outcome.issues.map((found) => `${found.path.join("/")}: ${found.message}`).join("; ") : outcome.message;
+  const why =
+    "issues" in outcome
+      ? outcome.issues.map((found) => `${found.path.join("/")}: ${found.message}`).join("; ")
+      : outcome.message;
   throw new Error(`seeding ${what} failed: ${why}`);
 }
 
-function transferBeneficiaryId(store: Store, tenant: TenantId, from: number, to: number, currencyCode: string): number | undefined {
+function transferBeneficiaryId(
+  store: Store,
+  tenant: TenantId,
+  from: number,
+  to: number,
+  currencyCode: string,
+): number | undefined {
   return store.transferBeneficiaries.filter(
-    (row) => row.tenant === tenant && row.AccountId === from && row.BeneficiaryAccountId === to && row.CurrencyCode === currencyCode && row.StatusCode === "E",
+    (row) =>
+      row.tenant === tenant &&
+      row.AccountId === from &&
+      row.BeneficiaryAccountId === to &&
+      row.CurrencyCode === currencyCode &&
+      row.StatusCode === "E",
   )[0]?.Id;
 }
 
@@ -51,18 +72,68 @@ function affordable(store: Store, accountId: number, currencyCode: string, amoun
 
 function seedTransfers(ctx: DomainContext, tenant: TenantId, accounts: SeededAccounts): void {
   const { store } = ctx;
-  const secondaryCurrency = store.balances.filter((row) => row.AccountId === accounts.secondary)[0]?.CurrencyCode ?? "GBP";
-  const plans: readonly { from: number; to: number | undefined; currency: string; amount: number; reference: string; step: Step }[] = [
-    { from: accounts.primary, to: accounts.secondary, currency: "GBP", amount: 1500, reference: "INV-2025-0142", step: "complete" },
-    { from: accounts.primary, to: accounts.secondary, currency: "EUR", amount: 2000, reference: "Q1 reserve top-up", step: "keep" },
-    { from: accounts.secondary, to: accounts.primary, currency: secondaryCurrency, amount: 750, reference: "Float refund", step: "approve" },
-    { from: accounts.primary, to: accounts.subaccounts[0], currency: "USD", amount: 300, reference: "Client float", step: "cancel" },
-    { from: accounts.primary, to: accounts.secondary, currency: "USD", amount: 1000, reference: "Duplicate payment", step: "reject" },
+  const secondaryCurrency =
+    store.balances.filter((row) => row.AccountId === accounts.secondary)[0]?.CurrencyCode ?? "GBP";
+  const plans: readonly {
+    from: number;
+    to: number | undefined;
+    currency: string;
+    amount: number;
+    reference: string;
+    step: Step;
+  }[] = [
+    {
+      from: accounts.primary,
+      to: accounts.secondary,
+      currency: "GBP",
+      amount: 1500,
+      reference: "INV-2025-0142",
+      step: "complete",
+    },
+    {
+      from: accounts.primary,
+      to: accounts.secondary,
+      currency: "EUR",
+      amount: 2000,
+      reference: "Q1 reserve top-up",
+      step: "keep",
+    },
+    {
+      from: accounts.secondary,
+      to: accounts.primary,
+      currency: secondaryCurrency,
+      amount: 750,
+      reference: "Float refund",
+      step: "approve",
+    },
+    {
+      from: accounts.primary,
+      to: accounts.subaccounts[0],
+      currency: "USD",
+      amount: 300,
+      reference: "Client float",
+      step: "cancel",
+    },
+    {
+      from: accounts.primary,
+      to: accounts.secondary,
+      currency: "USD",
+      amount: 1000,
+      reference: "Duplicate payment",
+      step: "reject",
+    },
   ];
   for (const plan of plans) {
-    const beneficiaryId = plan.to === undefined ? undefined : transferBeneficiaryId(store, tenant, plan.from, plan.to, plan.currency);
+    const beneficiaryId =
+      plan.to === undefined ? undefined : transferBeneficiaryId(store, tenant, plan.from, plan.to, plan.currency);
     if (beneficiaryId === undefined || !affordable(store, plan.from, plan.currency, plan.amount)) continue;
-    const body = { AccountId: plan.from, CurrencyCode: plan.currency, Amount: plan.amount, BeneficiaryId: beneficiaryId, Reference: plan.reference };
+    const body = {
+      AccountId: plan.from,
+      CurrencyCode: plan.currency,
+      Amount: plan.amount,
+      BeneficiaryId: beneficiaryId,
+      Reference: plan.reference,
+    };
     const { transfer } = expectOk(`transfer ${plan.reference}`, createTransfer(ctx, tenant, body));
     const moved: Record<Step, () => Done | CommandRefusal> = {
       complete: () => completeTransfer(ctx, transfer.Id),
@@ -85,7 +156,9 @@ function requiredDetails(store: Store, beneficiary: BeneficiaryRecord, currencyC
     if (boe !== undefined) details["BoEPurposeCodeId"] = boe.Id;
   }
   if (context.bankCountry === "AE" || (context.bankCountry === "CN" && currencyCode === "CNH")) {
-    const purposes = store.paymentPurposes.filter((row) => !row.boe && (row.CountryCode === context.bankCountry || row.CountryCode === undefined));
+    const purposes = store.paymentPurposes.filter(
+      (row) => !row.boe && (row.CountryCode === context.bankCountry || row.CountryCode === undefined),
+    );
     const purpose = purposes.find((row) => row.CountryCode === context.bankCountry) ?? purposes[0];
     if (purpose !== undefined) details["PaymentPurposeId"] = purpose.Id;
   }
@@ -97,12 +170,21 @@ function requiredDetails(store: Store, beneficiary: BeneficiaryRecord, currencyC
 }
 
 /** An UltimateOriginator the account accepts: the subaccount for a PSP account, name and address otherwise. */
-function ultimateOriginator(store: Store, account: AccountRecord, accounts: SeededAccounts): Record<string, unknown> | undefined {
+function ultimateOriginator(
+  store: Store,
+  account: AccountRecord,
+  accounts: SeededAccounts,
+): Record<string, unknown> | undefined {
   if (!account.setup.acceptsUltimateOriginator) return undefined;
   if (!account.setup.isPsp) {
-    return { Name: "Adatum Corporation", Address: { Street: "Harbour Road", HouseNumber: "12", Town: "Bristol", PostCode: "BS1 5TY", CountryCode: "GB" } };
+    return {
+      Name: "Adatum Corporation",
+      Address: { Street: "Harbour Road", HouseNumber: "12", Town: "Bristol", PostCode: "BS1 5TY", CountryCode: "GB" },
+    };
   }
-  const subaccount = accounts.subaccounts.map((id) => store.accounts.get(id)).find((row) => row?.ParentAccountId === account.Id);
+  const subaccount = accounts.subaccounts
+    .map((id) => store.accounts.get(id))
+    .find((row) => row?.ParentAccountId === account.Id);
   return subaccount === undefined ? undefined : { SubaccountNumber: subaccount.AccountNumber };
 }
 
@@ -126,7 +208,9 @@ function seedWithdrawals(ctx: DomainContext, tenant: TenantId, accounts: SeededA
     { amount: 400, reference: "PO-88260", description: "Sample order", step: "cancel" },
     { amount: 150, reference: "PO-88277", description: "Duplicate invoice", step: "reject" },
   ];
-  const documents: SupportingDocumentRecord[] = [{ fileName: "invoice-PO-88240.pdf", contentType: "application/pdf", size: 48_213 }];
+  const documents: SupportingDocumentRecord[] = [
+    { fileName: "invoice-PO-88240.pdf", contentType: "application/pdf", size: 48_213 },
+  ];
   for (const [index, plan] of plans.entries()) {
     const candidates = payable.filter((row) => affordable(store, account.Id, row.CurrencyCode, plan.amount));
     const beneficiary = candidates[index % Math.max(candidates.length, 1)];
@@ -144,7 +228,10 @@ function seedWithdrawals(ctx: DomainContext, tenant: TenantId, accounts: SeededA
       ...(originator === undefined ? {} : { UltimateOriginator: originator }),
     };
     const attached = plan.step === "keep" ? documents : [];
-    const { withdrawal } = expectOk(`withdrawal ${plan.reference}`, createAccountWithdrawal(ctx, tenant, body, attached));
+    const { withdrawal } = expectOk(
+      `withdrawal ${plan.reference}`,
+      createAccountWithdrawal(ctx, tenant, body, attached),
+    );
     const moved: Record<Step, () => Done | CommandRefusal> = {
       complete: () => completeWithdrawal(ctx, withdrawal.Id),
       keep: () => ({ ok: true }),
@@ -160,12 +247,22 @@ function seedWithdrawals(ctx: DomainContext, tenant: TenantId, accounts: SeededA
 /** One instruction withdrawal on an open exchange of the tenant, when a beneficiary is paid in its target currency. */
 function seedInstructionWithdrawal(ctx: DomainContext, tenant: TenantId): void {
   const { store } = ctx;
-  for (const exchange of store.exchanges.filter((row) => row.tenant === tenant && !["C", "R", "X"].includes(row.StatusCode))) {
+  for (const exchange of store.exchanges.filter(
+    (row) => row.tenant === tenant && !["C", "R", "X"].includes(row.StatusCode),
+  )) {
     const beneficiary = store.beneficiaries.filter(
-      (row) => row.tenant === tenant && row.AccountId === exchange.AccountId && row.StatusCode === "E" && row.CurrencyCode === exchange.TargetCurrencyCode,
+      (row) =>
+        row.tenant === tenant &&
+        row.AccountId === exchange.AccountId &&
+        row.StatusCode === "E" &&
+        row.CurrencyCode === exchange.TargetCurrencyCode,
     )[0];
     if (beneficiary === undefined) continue;
-    const body = { InstructionId: exchange.Id, BeneficiaryId: beneficiary.Id, ...requiredDetails(store, beneficiary, exchange.TargetCurrencyCode) };
+    const body = {
+      InstructionId: exchange.Id,
+      BeneficiaryId: beneficiary.Id,
+      ...requiredDetails(store, beneficiary, exchange.TargetCurrencyCode),
+    };
     expectOk(`instruction withdrawal on exchange ${exchange.Id}`, createInstructionWithdrawal(ctx, tenant, body));
     return;
   }

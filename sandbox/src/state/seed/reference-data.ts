@@ -10,18 +10,74 @@ import type { Store } from "../store.js";
 const twoDecimals = "#,##0.00";
 
 export const seededCurrencies: readonly CurrencyRecord[] = [
-  { Id: "GBP", Name: "Pound Sterling", Type: "Fiat", Format: twoDecimals, FormatTemplate: "£{0}", SignificantDigits: 2 },
+  {
+    Id: "GBP",
+    Name: "Pound Sterling",
+    Type: "Fiat",
+    Format: twoDecimals,
+    FormatTemplate: "£{0}",
+    SignificantDigits: 2,
+  },
   { Id: "EUR", Name: "Euro", Type: "Fiat", Format: twoDecimals, FormatTemplate: "€{0}", SignificantDigits: 2 },
   { Id: "USD", Name: "US Dollar", Type: "Fiat", Format: twoDecimals, FormatTemplate: "${0}", SignificantDigits: 2 },
-  { Id: "CHF", Name: "Swiss Franc", Type: "Fiat", Format: twoDecimals, FormatTemplate: "CHF {0}", SignificantDigits: 2 },
+  {
+    Id: "CHF",
+    Name: "Swiss Franc",
+    Type: "Fiat",
+    Format: twoDecimals,
+    FormatTemplate: "CHF {0}",
+    SignificantDigits: 2,
+  },
   { Id: "JPY", Name: "Japanese Yen", Type: "Fiat", Format: "#,##0", FormatTemplate: "¥{0}", SignificantDigits: 0 },
-  { Id: "AUD", Name: "Australian Dollar", Type: "Fiat", Format: twoDecimals, FormatTemplate: "A${0}", SignificantDigits: 2 },
-  { Id: "CAD", Name: "Canadian Dollar", Type: "Fiat", Format: twoDecimals, FormatTemplate: "C${0}", SignificantDigits: 2 },
-  { Id: "NZD", Name: "New Zealand Dollar", Type: "Fiat", Format: twoDecimals, FormatTemplate: "NZ${0}", SignificantDigits: 2 },
+  {
+    Id: "AUD",
+    Name: "Australian Dollar",
+    Type: "Fiat",
+    Format: twoDecimals,
+    FormatTemplate: "A${0}",
+    SignificantDigits: 2,
+  },
+  {
+    Id: "CAD",
+    Name: "Canadian Dollar",
+    Type: "Fiat",
+    Format: twoDecimals,
+    FormatTemplate: "C${0}",
+    SignificantDigits: 2,
+  },
+  {
+    Id: "NZD",
+    Name: "New Zealand Dollar",
+    Type: "Fiat",
+    Format: twoDecimals,
+    FormatTemplate: "NZ${0}",
+    SignificantDigits: 2,
+  },
   { Id: "INR", Name: "Indian Rupee", Type: "Fiat", Format: twoDecimals, FormatTemplate: "₹{0}", SignificantDigits: 2 },
-  { Id: "NGN", Name: "Nigerian Naira", Type: "Fiat", Format: twoDecimals, FormatTemplate: "₦{0}", SignificantDigits: 2 },
-  { Id: "MXN", Name: "Mexican Peso", Type: "Fiat", Format: twoDecimals, FormatTemplate: "MX${0}", SignificantDigits: 2 },
-  { Id: "CNH", Name: "Chinese Yuan (offshore)", Type: "Fiat", Format: twoDecimals, FormatTemplate: "CN¥{0}", SignificantDigits: 2 },
+  {
+    Id: "NGN",
+    Name: "Nigerian Naira",
+    Type: "Fiat",
+    Format: twoDecimals,
+    FormatTemplate: "₦{0}",
+    SignificantDigits: 2,
+  },
+  {
+    Id: "MXN",
+    Name: "Mexican Peso",
+    Type: "Fiat",
+    Format: twoDecimals,
+    FormatTemplate: "MX${0}",
+    SignificantDigits: 2,
+  },
+  {
+    Id: "CNH",
+    Name: "Chinese Yuan (offshore)",
+    Type: "Fiat",
+    Format: twoDecimals,
+    FormatTemplate: "CN¥{0}",
+    SignificantDigits: 2,
+  },
   { Id: "AED", Name: "UAE Dirham", Type: "Fiat", Format: twoDecimals, FormatTemplate: "AED {0}", SignificantDigits: 2 },
 ];
 
@@ -35,7 +91,29 @@ export const seededCurrencies: readonly CurrencyRecord[] = [
 export const countryFilterTypes = ["All", "Beneficiary", "BankAccount"] as const;
 
 const sanctioned = new Set(["CU", "IR", "KP", "SY"]);
-const bankAccountCountries = new Set(["AE", "AT", "AU", "BE", "CA", "CH", "CN", "DE", "ES", "FR", "GB", "IE", "IN", "IT", "JP", "MX", "NG", "NL", "NZ", "PT", "US"]);
+const bankAccountCountries = new Set([
+  "AE",
+  "AT",
+  "AU",
+  "BE",
+  "CA",
+  "CH",
+  "CN",
+  "DE",
+  "ES",
+  "FR",
+  "GB",
+  "IE",
+  "IN",
+  "IT",
+  "JP",
+  "MX",
+  "NG",
+  "NL",
+  "NZ",
+  "PT",
+  "US",
+]);
 
 const countryNames: readonly (readonly [string, string])[] = [
   ["AE", "United Arab Emirates"],
@@ -106,7 +184,11 @@ export const seededSectors: readonly SectorRecord[] = [
   { Id: 99, Name: "Other (please specify)", Vertical: "Corporate" },
 ];
 
-const purpose = (Id: number, Name: string, extra: { CountryCode?: string; boe?: boolean } = {}): PaymentPurposeRecord => ({
+const purpose = (
+  Id: number,
+  Name: string,
+  extra: { CountryCode?: string; boe?: boolean } = {},
+): PaymentPurposeRecord => ({
   Id,
   Name,
   ...(extra.CountryCode === undefined ? {} : { CountryCode: extra.CountryCode }),

@@ -1,0 +1,46 @@
+/** What one run measured: per scenario and server, the rounds' loads (or why the pair could not be measured). */
+import type { LoadResult } from "./load.js";
+import type { Scenario } from "./scenarios.js";
+import { median } from "./stats.js";
+
+export type ServerId = "sandbox" | "prism";
+
+export interface Cell {
+  readonly scenario: Scenario;
+  readonly server: ServerId;
+  readonly rounds: LoadResult[];
+  /** Set when the pair broke: the server did not start, the smoke test failed, or a load got wrong answers. */
+  failure: string | undefined;
+}
+
+export interface CellSummary {
+  readonly requestsPerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly serverCpuPercent: number | undefined;
+  readonly generatorCpuPercent: number;
+}
+
+/** Medians over the rounds, each figure on its own; NaN when no round ran. */
+export function summarise(cell: Cell): CellSummary {
+  const cpu = cell.rounds.map((round) => round.serverCpuPercent).filter((value): value is number => value !== undefined);
+  return {
+    requestsPerSecond: median(cell.rounds.map((round) => round.requestsPerSecond)),
+    p50Ms: median(cell.rounds.map((round) => round.p50Ms)),
+    p99Ms: median(cell.rounds.map((round) => round.p99Ms)),
+    serverCpuPercent: cpu.length === 0 ? undefined : median(cpu),
+    generatorCpuPercent: median(cell.rounds.map((round) => round.generatorCpuPercent)),
+  };
+}
+
+export function findCell(cells: readonly Cell[], scenarioId: string, server: ServerId): Cell | undefined {
+  return cells.find((cell) => cell.scenario.id === scenarioId && cell.server === server);
+}
+
+/** Sandbox req/s over Prism req/s of the same scenario in this run; NaN when either is missing or broken. */
+export function ratioToPrism(cells: readonly Cell[], scenarioId: string): number {
+  const ours = findCell(cells, scenarioId, "sandbox");
+  const peer = findCell(cells, scenarioId, "prism");
+  if (ours === undefined || peer === undefined || ours.failure !== undefined || peer.failure !== undefined) return Number.NaN;
+  return summarise(ours).requestsPerSecond / summarise(peer).requestsPerSecond;
+}

@@ -1,0 +1,72 @@
+/**
+ * The requests under load: two collection GETs and one command, the same bytes to the sandbox and to Prism.
+ * The command is `POST /api/v1/Alerts/Create`: it needs no funds, so it stays valid however often it runs (a
+ * transfer would drain the balance and turn into 400s); the sandbox is reset before every round anyway.
+ */
+export type ScenarioId = "accounts" | "balances" | "create-alert";
+
+export interface Fixture {
+  /** The demo user's first account in the sandbox's seed (Prism accepts any id). */
+  readonly accountId: number;
+}
+
+export interface Scenario {
+  readonly id: ScenarioId;
+  /** "list" scenarios count for the ratio target, "command" ones for the absolute one. */
+  readonly kind: "list" | "command";
+  readonly title: string;
+  readonly method: "GET" | "POST";
+  readonly path: (fixture: Fixture) => string;
+  readonly body?: string;
+  /** The status every response must have. */
+  readonly status: number;
+  /** A check of one response body (smoke test before the load); a message when it is wrong. */
+  readonly checkBody: (body: unknown) => string | undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+function nonEmptyCollection(body: unknown): string | undefined {
+  if (!isRecord(body) || !Array.isArray(body["value"])) return "the body is not an OData collection ({ value: [...] })";
+  return body["value"].length === 0 ? "the collection is empty" : undefined;
+}
+
+export const SCENARIOS: readonly Scenario[] = [
+  {
+    id: "accounts",
+    kind: "list",
+    title: "`GET /api/v1/Accounts`",
+    method: "GET",
+    path: () => "/api/v1/Accounts",
+    status: 200,
+    checkBody: nonEmptyCollection,
+  },
+  {
+    id: "balances",
+    kind: "list",
+    title: "`GET /api/v1/Accounts({id})/Balances`",
+    method: "GET",
+    path: (fixture) => `/api/v1/Accounts(${fixture.accountId})/Balances`,
+    status: 200,
+    checkBody: nonEmptyCollection,
+  },
+  {
+    id: "create-alert",
+    kind: "command",
+    title: "`POST /api/v1/Alerts/Create`",
+    method: "POST",
+    path: () => "/api/v1/Alerts/Create",
+    body: JSON.stringify({ SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Limit: 1.2 }),
+    status: 201,
+    checkBody: (body) => (isRecord(body) && typeof body["Id"] === "number" ? undefined : "the body is not a CreateResultDto ({ Id })"),
+  },
+];
+
+export const SCENARIO_IDS = SCENARIOS.map((scenario) => scenario.id);
+
+/** Headers of every request: the bearer token, and the JSON content type when there is a body. */
+export function headersOf(scenario: Scenario, token: string): Record<string, string> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: "application/json" };
+  if (scenario.body !== undefined) headers["content-type"] = "application/json";
+  return headers;
+}

@@ -1,0 +1,147 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { orderRows, parseOrderBy, parseSelect, projectRow, type EntityShape } from "../../src/odata/index.js";
+import { rows, shape } from "./fixtures.js";
+
+function select(text: string, row: object): object {
+  const parsed = parseSelect(text, shape);
+  if (!parsed.ok) throw new Error(`${text}: ${parsed.error.message}`);
+  return projectRow(row, parsed.value);
+}
+
+function orderIds(text: string, data: readonly { readonly Id: number }[] = rows): number[] {
+  const parsed = parseOrderBy(text, shape);
+  if (!parsed.ok) throw new Error(`${text}: ${parsed.error.message}`);
+  return orderRows(data, parsed.value).map((row) => row.Id);
+}
+
+describe("$select", () => {
+  const row = rows[0] as (typeof rows)[0];
+
+  it("projects the listed properties (and always the key Id)", () => {
+    expect(select("CurrencyCode,Amount", row)).toEqual({ CurrencyCode: "EUR", Amount: 100, Id: 1 });
+    expect(Object.keys(select("Amount", row)).sort()).toEqual(["Amount", "Id"]);
+  });
+
+  it("projects members of complex properties", () => {
+    expect(select("Beneficiary/Name", row)).toEqual({ Id: 1, Beneficiary: { Name: "Alice Smith" } });
+    expect(select("Beneficiary/Address/City,Beneficiary/Name", row)).toEqual({
+      Id: 1,
+      Beneficiary: { Address: { City: "Paris" }, Name: "Alice Smith" },
+    });
+    // Selecting the whole complex value wins over selecting one of its members, in either order.
+    expect(select("Beneficiary/Name,Beneficiary", row)).toEqual({ Id: 1, Beneficiary: row.Beneficiary });
+    expect(select("Beneficiary,Beneficiary/Name", row)).toEqual({ Id: 1, Beneficiary: row.Beneficiary });
+  });
+
+  it("writes null for absent properties and for members of a null complex property", () => {
+    const third = rows[2] as (typeof rows)[2];
+    expect(select("Beneficiary/Name,Fees", third)).toEqual({ Id: 3, Beneficiary: null, Fees: null });
+    const second = rows[1] as (typeof rows)[1];
+    expect(select("Beneficiary/Address/City", second)).toEqual({ Id: 2, Beneficiary: { Address: null } });
+  });
+
+  it("returns every property for *", () => {
+    expect(select("*", row)).toEqual(row);
+    expect(select("Amount,*", row)).toEqual(row);
+  });
+
+  it("accepts spaces around items", () => {
+    expect(select(" Amount , StatusCode ", row)).toEqual({ Id: 1, Amount: 100, StatusCode: "C" });
+  });
+
+  it.each([
+    ["Nope", "unknown_property"],
+    ["Beneficiary/Nope", "unknown_property"],
+    ["Amount/Value", "unknown_property"],
+    ["constructor", "unknown_property"],
+    ["", "invalid_select"],
+    ["Id,,Amount", "invalid_select"],
+    ["Id,", "invalid_select"],
+    ["Beneficiary/", "invalid_select"],
+    ["Model.Action", "invalid_select"],
+    ["Fees($top=1)", "invalid_select"],
+    ["Id Amount", "invalid_select"],
+    ["x".repeat(2001), "query_too_complex"],
+  ])("%s → %s", (text, code) => {
+    const parsed = parseSelect(text, shape);
+    expect(parsed.ok ? undefined : parsed.error).toMatchObject({ code, target: "$select" });
+  });
+
+  it("keeps a property named __proto__ as data", () => {
+    const odd: EntityShape = { properties: { Id: "integer", ["__proto__"]: "string" } };
+    const parsed = parseSelect("__proto__", odd);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const source = JSON.parse('{"Id": 1, "__proto__": "x"}') as object;
+    const projected = projectRow(source, parsed.value);
+    expect(Object.getPrototypeOf(projected)).toBe(Object.prototype);
+    expect(JSON.stringify(projected)).toBe('{"__proto__":"x","Id":1}');
+  });
+});
+
+describe("$orderby", () => {
+  it.each([
+    ["Id", [1, 2, 3, 4, 5]],
+    ["Id desc", [5, 4, 3, 2, 1]],
+    ["Amount", [3, 5, 4, 1, 2]],
+    ["Amount asc", [3, 5, 4, 1, 2]],
+    ["Amount desc", [2, 1, 4, 5, 3]],
+    ["Amount DESC", [2, 1, 4, 5, 3]],
+    ["CurrencyCode,Id desc", [5, 3, 1, 2, 4]],
+    ["CurrencyCode desc,Id", [4, 2, 1, 3, 5]],
+    ["IsCrossCurrency,Id", [3, 1, 4, 2, 5]],
+    ["CreatedDate desc,Id", [5, 1, 2, 4, 3]],
+    ["Beneficiary/Name", [3, 5, 4, 1, 2]],
+    ["Beneficiary/Address/City desc", [1, 4, 2, 3, 5]],
+    [" StatusCode , Amount  desc ", [1, 4, 2, 3, 5]],
+  ])("%s (nulls first ascending, last descending)", (text, expected) => {
+    expect(orderIds(text)).toEqual(expected);
+  });
+
+  it("orders date-times as instants, not as text", () => {
+    const data = [
+      { Id: 1, CreatedDate: "2024-01-01T01:30:00+02:00" }, // 2023-12-31T23:30Z
+      { Id: 2, CreatedDate: "2024-01-01T00:00:00Z" },
+      { Id: 3, CreatedDate: "2023-12-31T23:00:00-02:00" }, // 2024-01-01T01:00Z
+    ];
+    expect(orderIds("CreatedDate", data)).toEqual([1, 2, 3]);
+  });
+
+  it("is stable: rows with equal keys keep their input order", () => {
+    const entry = fc.record({ Id: fc.integer(), StatusCode: fc.option(fc.constantFrom("A", "B", "C"), { nil: null }) });
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 40 }), fc.boolean(), (data, descending) => {
+        const parsed = parseOrderBy(`StatusCode${descending ? " desc" : ""}`, shape);
+        expect(parsed.ok).toBe(true);
+        if (!parsed.ok) return;
+        const ordered = orderRows(data, parsed.value);
+        const rank = (code: string | null): number => (code === null ? 0 : code.charCodeAt(0));
+        const expected = data
+          .map((row, index) => ({ row, index }))
+          .sort((a, b) => (rank(a.row.StatusCode) - rank(b.row.StatusCode)) * (descending ? -1 : 1) || a.index - b.index)
+          .map(({ row }) => row);
+        expect(ordered).toEqual(expected);
+        // The input is not modified.
+        expect(ordered).not.toBe(data);
+      }),
+    );
+  });
+
+  it.each([
+    ["Nope", "unknown_property"],
+    ["Beneficiary/Nope desc", "unknown_property"],
+    ["Beneficiary", "unsupported_orderby"],
+    ["Fees", "unsupported_orderby"],
+    ["tolower(CurrencyCode)", "unsupported_orderby"],
+    ["Amount add 1", "unsupported_orderby"],
+    ["", "invalid_orderby"],
+    ["Id,", "invalid_orderby"],
+    ["Id sideways", "invalid_orderby"],
+    ["Id desc asc", "invalid_orderby"],
+    ["x".repeat(2001), "query_too_complex"],
+  ])("%s → %s", (text, code) => {
+    const parsed = parseOrderBy(text, shape);
+    expect(parsed.ok ? undefined : parsed.error).toMatchObject({ code, target: "$orderby" });
+  });
+});
