@@ -79,7 +79,7 @@ publint: build
 ## of subpaths are not expected to work, and every ESM resolution (node16 from ESM, bundler) must be clean.
 package-checks: build
 	@dir="$$(mktemp -d)"; trap 'rm -rf "$$dir"' EXIT; \
-	npm pack --silent --loglevel=error --workspace @account-funds/validators --workspace @account-funds/client --pack-destination "$$dir" >/dev/null; \
+	npm pack --silent --loglevel=error --workspace @account-funds/validators --workspace @account-funds/client --workspace @account-funds/sandbox --pack-destination "$$dir" >/dev/null; \
 	for tarball in "$$dir"/*.tgz; do \
 	  echo "attw --profile esm-only $$(basename "$$tarball")"; \
 	  $(BIN)/attw "$$tarball" --profile esm-only --no-emoji --no-color --format table-flipped; \
