@@ -95,8 +95,18 @@ export function prepareFilter(source: string): Result<PreparedFilter> {
     i += 1;
   }
   if (depth !== 0) return fail("invalid_filter_syntax", TARGET, "unbalanced parentheses: a ')' is missing");
-  return ok({ text, strings });
+  return ok({
+    text: text.replace(
+      EXPONENT_NUMBER,
+      (_, whole: string, fraction = ".0", exponent: string) => `${whole}${fraction}e${exponent}`,
+    ),
+    strings,
+  });
 }
+
+// The ABNF's doubleValue allows `1e5` and `1E5` (ABNF strings are case-insensitive); the library only reads a
+// lower-case `e` after a fraction, so such numbers are rewritten as `1.0e5`.
+const EXPONENT_NUMBER = /(?<![\w.])(\d+)(\.\d+)?[eE]([+-]?\d+)(?![\w.])/g;
 
 // 4.01 services MUST accept operator, canonical function and lambda names in any case (URL Conventions §5.1.1.1,
 // §5.1.1.4, §5.1.1.13); the library only knows lower case, so a filter it rejects is retried with them lowered.

@@ -1,6 +1,6 @@
-// The six system query options of a list GET turned into one query over an in-memory array, in the order the
-// OData 4.01 Protocol evaluates them: $filter, $count (of all matches, ignoring $top/$skip), $orderby, $skip, $top,
-// $select; then server-driven paging ("Server-Driven Paging") cuts pages of at most `maxPageSize` rows.
+// The six system query options of a list GET as one query over an in-memory array: filter, count (of every match:
+// the Protocol's $count ignores $top and $skip), order, skip and top, select; then server-driven paging (Protocol,
+// "Server-Driven Paging") cuts pages of at most `maxPageSize` rows, continued by a next link.
 
 import { shapeProperty, type EntityShape } from "./entity-shape.js";
 import { fail, ok, type Result } from "./errors.js";

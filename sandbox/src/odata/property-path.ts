@@ -37,8 +37,3 @@ export function readPath(row: unknown, segments: readonly string[]): unknown {
   }
   return value === undefined ? null : value;
 }
-
-/** The text of a property path as OData writes it. */
-export function formatPath(segments: readonly string[]): string {
-  return segments.join("/");
-}

@@ -1,7 +1,7 @@
 // $select (OData 4.01 URL Conventions §5.1.4): a comma-separated list of property paths or `*`, checked against the
 // entity shape once, then applied to each row as a projection.
 
-import { shapeProperty, type EntityShape } from "./entity-shape.js";
+import { isEntityShape, shapeProperty, type EntityShape } from "./entity-shape.js";
 import { fail, ok, type Result } from "./errors.js";
 import { resolvePath } from "./property-path.js";
 
@@ -17,8 +17,8 @@ export interface Selection {
 const TARGET = "$select";
 const MAX_SELECT_LENGTH = 2000;
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*$/;
-// The entity key stays in every projection: §5.1.4 only says unselected properties SHOULD be omitted, and the
-// response DTOs require `Id`, so a projection without it would not validate against the spec.
+// The key `Id` stays in every projected entity, nested ones included: §5.1.4 only says unselected properties SHOULD
+// be omitted, and the spec's DTOs require `Id`, so a projection without it would not validate against the spec.
 const KEY = "Id";
 
 /** Parses `$select` against `shape`: unknown properties and anything but paths and `*` are errors. */
@@ -48,8 +48,16 @@ export function parseSelect(text: string, shape: EntityShape): Result<Selection>
     if (!resolution.ok) return fail("unknown_property", TARGET, resolution.message);
     insert(tree, segments);
   }
-  if (shapeProperty(shape, KEY) !== undefined) tree.set(KEY, true);
+  addKeys(tree, shape);
   return ok({ all, tree });
+}
+
+function addKeys(tree: MutableTree, shape: EntityShape): void {
+  if (shapeProperty(shape, KEY) !== undefined) tree.set(KEY, true);
+  for (const [name, sub] of tree) {
+    const property = shapeProperty(shape, name);
+    if (sub !== true && property !== undefined && isEntityShape(property)) addKeys(sub, property);
+  }
 }
 
 type MutableTree = Map<string, MutableTree | true>;

@@ -19,7 +19,10 @@ describe("entityShapeFromSchema", () => {
     Address: { type: "object", properties: { City: { type: ["string", "null"] } } },
     Beneficiary: {
       type: "object",
-      properties: { Name: { type: ["string", "null"] }, Address: { oneOf: [{ $ref: "#/components/schemas/Address" }, { type: "null" }] } },
+      properties: {
+        Name: { type: ["string", "null"] },
+        Address: { oneOf: [{ $ref: "#/components/schemas/Address" }, { type: "null" }] },
+      },
     },
     Annotations: { type: "object", properties: { "@odata.context": { type: "string" } } },
     Withdrawal: {
@@ -76,7 +79,12 @@ describe("entityShapeFromSchema", () => {
 
   it("unions the properties of oneOf branches", () => {
     const shape = entityShapeFromSchema(
-      { oneOf: [{ properties: { Bic: { type: "string" } } }, { properties: { Iban: { type: "string" }, Bic: { type: "string" } } }] },
+      {
+        oneOf: [
+          { properties: { Bic: { type: "string" } } },
+          { properties: { Iban: { type: "string" }, Bic: { type: "string" } } },
+        ],
+      },
       resolve,
     );
     expect(shape).toEqual({ properties: { Bic: "string", Iban: "string" } });
@@ -90,7 +98,10 @@ describe("entityShapeFromSchema", () => {
   });
 
   it("keeps a property named __proto__ as an own property", () => {
-    const shape = entityShapeFromSchema(JSON.parse('{"properties": {"__proto__": {"type": "string"}}}') as JsonSchema, resolve);
+    const shape = entityShapeFromSchema(
+      JSON.parse('{"properties": {"__proto__": {"type": "string"}}}') as JsonSchema,
+      resolve,
+    );
     expect(Object.hasOwn(shape.properties, "__proto__")).toBe(true);
     expect(shape.properties["__proto__"]).toBe("string");
   });
@@ -108,15 +119,16 @@ describe("entityShapeFromSchema", () => {
     const beneficiary = withdrawal.properties["Beneficiary"];
     expect(typeof beneficiary === "object" && beneficiary.properties["Name"]).toBe("string");
     const parsed = parseListQuery(
-      { $filter: "Beneficiary/Name ne null and CreatedDate gt 2024-01-01T00:00:00Z", $orderby: "Amount desc", $select: "Beneficiary/Name" },
+      {
+        $filter: "Beneficiary/Name ne null and CreatedDate gt 2024-01-01T00:00:00Z",
+        $orderby: "Amount desc",
+        $select: "Beneficiary/Name",
+      },
       withdrawal,
     );
     expect(parsed.ok).toBe(true);
     for (const name of Object.keys(document.components.schemas).filter((key) => key.endsWith("Collection"))) {
-      const shape = entityShapeFromSchema(
-        { $ref: `#/components/schemas/${name}` },
-        resolveSpec,
-      ).properties["value"];
+      const shape = entityShapeFromSchema({ $ref: `#/components/schemas/${name}` }, resolveSpec).properties["value"];
       expect(shape, name).toBe("array");
     }
   });

@@ -31,6 +31,10 @@ describe("$filter comparison operators", () => {
     ["Amount eq NaN", []],
     ["Amount ne NaN", [1, 2, 3, 4, 5]],
     ["100 eq Amount", [1]],
+    ["Amount eq 1e2", [1]],
+    ["Amount eq 1.0E2", [1]],
+    ["Amount eq 2.505e+2", [2]],
+    ["Amount lt -1.5e1", [5]],
     ["0 lt Amount", [1, 2]],
   ])("numbers: %s", (filter, expected) => {
     expect(ids(filter)).toEqual(expected);

@@ -34,6 +34,17 @@ describe("$select", () => {
     expect(select("Beneficiary,Beneficiary/Name", row)).toEqual({ Id: 1, Beneficiary: row.Beneficiary });
   });
 
+  it("keeps the key of nested entities too", () => {
+    const keyed: EntityShape = {
+      properties: { Id: "integer", Account: { properties: { Id: "integer", Name: "string", Code: "string" } } },
+    };
+    const parsed = parseSelect("Account/Name", keyed);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const row = { Id: 7, Amount: 1, Account: { Id: 9, Name: "Main", Code: "X" } };
+    expect(projectRow(row, parsed.value)).toEqual({ Id: 7, Account: { Id: 9, Name: "Main" } });
+  });
+
   it("writes null for absent properties and for members of a null complex property", () => {
     const third = rows[2] as (typeof rows)[2];
     expect(select("Beneficiary/Name,Fees", third)).toEqual({ Id: 3, Beneficiary: null, Fees: null });
@@ -119,7 +130,9 @@ describe("$orderby", () => {
         const rank = (code: string | null): number => (code === null ? 0 : code.charCodeAt(0));
         const expected = data
           .map((row, index) => ({ row, index }))
-          .sort((a, b) => (rank(a.row.StatusCode) - rank(b.row.StatusCode)) * (descending ? -1 : 1) || a.index - b.index)
+          .sort(
+            (a, b) => (rank(a.row.StatusCode) - rank(b.row.StatusCode)) * (descending ? -1 : 1) || a.index - b.index,
+          )
           .map(({ row }) => row);
         expect(ordered).toEqual(expected);
         // The input is not modified.
