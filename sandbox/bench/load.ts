@@ -24,6 +24,8 @@ export interface LoadResult {
   readonly statusCodes: Readonly<Record<string, number>>;
   /** CPU time of the server's process over wall time, in % of one core; undefined where /proc is missing. */
   readonly serverCpuPercent: number | undefined;
+  /** The server's CPU time per completed request in µs: less sensitive than req/s to other processes on the cores. */
+  readonly serverCpuMicrosPerRequest: number | undefined;
   readonly generatorCpuPercent: number;
 }
 
@@ -69,6 +71,7 @@ export async function runLoad(
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, stats]) => [status, stats.count]));
   const rightStatus = statusCodes[String(scenario.status)] ?? 0;
   const answered = Object.values(statusCodes).reduce((sum, count) => sum + count, 0);
+  const serverCpuSeconds = serverCpuBefore === undefined || serverCpuAfter === undefined ? undefined : serverCpuAfter - serverCpuBefore;
   return {
     requestsPerSecond: result.requests.total / result.duration,
     p50Ms: result.latency.p50,
@@ -77,8 +80,8 @@ export async function runLoad(
     wrongStatus: answered - rightStatus,
     errors: result.errors, // autocannon counts a timeout as an error too
     statusCodes,
-    serverCpuPercent:
-      serverCpuBefore === undefined || serverCpuAfter === undefined ? undefined : ((serverCpuAfter - serverCpuBefore) / wallSeconds) * 100,
+    serverCpuPercent: serverCpuSeconds === undefined ? undefined : (serverCpuSeconds / wallSeconds) * 100,
+    serverCpuMicrosPerRequest: serverCpuSeconds === undefined || result.requests.total === 0 ? undefined : (serverCpuSeconds / result.requests.total) * 1e6,
     generatorCpuPercent: ((generatorCpu.user + generatorCpu.system) / 1e6 / wallSeconds) * 100,
   };
 }

@@ -49,22 +49,25 @@ export function renderLoads(cells: readonly Cell[]): string {
       ms(summary.p99Ms),
       Number.isNaN(ratio) ? "—" : `${ratio.toFixed(2)}×`,
       percent(summary.serverCpuPercent),
+      summary.serverCpuMicrosPerRequest === undefined ? "—" : integer(summary.serverCpuMicrosPerRequest),
       percent(summary.generatorCpuPercent),
       cell.rounds.map((round) => integer(round.requestsPerSecond)).join(", ") || "—",
     ];
   });
   const failures = cells
     .filter((cell) => cell.failure !== undefined)
-    .map((cell) => `\n${cell.scenario.title} on ${cell.server === "sandbox" ? "the sandbox" : "Prism"} FAILED: ${cell.failure}`);
+    .map((cell) => `\n${cell.scenario.title} on ${cell.server === "sandbox" ? "the sandbox" : "Prism"} FAILED:\n\n\`\`\`\n${cell.failure}\n\`\`\``);
   return [
     "## Requests per second and latency (loopback)",
     "",
     table(
-      ["request", "server", "req/s (median)", "p50 ms", "p99 ms", "req/s vs Prism", "server CPU", "load generator CPU", "req/s per round"],
+      ["request", "server", "req/s (median)", "p50 ms", "p99 ms", "req/s vs Prism", "server CPU", "server CPU µs/req", "load generator CPU", "req/s per round"],
       rows,
     ),
     "",
-    "CPU: the process's user + system time over wall time, in % of one core (median of the rounds).",
+    "CPU: the process's user + system time over wall time, in % of one core; µs/req: the server's CPU time per completed" +
+      " request (medians of the rounds). A server below 100 % while the load generator is below 100 % too was waiting for" +
+      " the shared cores; µs/req is the figure other processes disturb least.",
     ...failures,
   ].join("\n");
 }

@@ -18,17 +18,22 @@ export interface CellSummary {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly serverCpuPercent: number | undefined;
+  readonly serverCpuMicrosPerRequest: number | undefined;
   readonly generatorCpuPercent: number;
 }
 
 /** Medians over the rounds, each figure on its own; NaN when no round ran. */
 export function summarise(cell: Cell): CellSummary {
-  const cpu = cell.rounds.map((round) => round.serverCpuPercent).filter((value): value is number => value !== undefined);
+  const known = (values: readonly (number | undefined)[]): number | undefined => {
+    const defined = values.filter((value): value is number => value !== undefined);
+    return defined.length === 0 ? undefined : median(defined);
+  };
   return {
     requestsPerSecond: median(cell.rounds.map((round) => round.requestsPerSecond)),
     p50Ms: median(cell.rounds.map((round) => round.p50Ms)),
     p99Ms: median(cell.rounds.map((round) => round.p99Ms)),
-    serverCpuPercent: cpu.length === 0 ? undefined : median(cpu),
+    serverCpuPercent: known(cell.rounds.map((round) => round.serverCpuPercent)),
+    serverCpuMicrosPerRequest: known(cell.rounds.map((round) => round.serverCpuMicrosPerRequest)),
     generatorCpuPercent: median(cell.rounds.map((round) => round.generatorCpuPercent)),
   };
 }

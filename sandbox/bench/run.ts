@@ -6,11 +6,14 @@
  * breaks does (exit 1, after the report has printed).
  *
  * Needs the built packages (`make build`). Tuning (environment): BENCH_DURATION_S per round (5), BENCH_ROUNDS (5),
- * BENCH_CONNECTIONS (10), BENCH_WARMUP_S (2), BENCH_SCENARIOS (e.g. "accounts,create-alert"; default all of
+ * BENCH_CONNECTIONS (10), BENCH_WARMUP_S (3), BENCH_SCENARIOS (e.g. "accounts,create-alert"; default all of
  * accounts, balances, create-alert), BENCH_SANDBOX_NODE_OPTIONS (extra node flags of the sandbox's process, e.g.
- * "--cpu-prof --cpu-prof-dir=/tmp/sandbox-prof" to profile it under the load).
+ * "--cpu-prof --cpu-prof-dir=/tmp/sandbox-prof" to profile it under the load; summarise the profile with
+ * `npx tsx sandbox/bench/profile-summary.ts <file>`), BENCH_SANDBOX_CLI (another build's cli.js, e.g. a candidate
+ * optimisation; default sandbox/dist/cli.js).
  */
 import { cpus } from "node:os";
+import { resolve } from "node:path";
 import { runLoad, type LoadOptions } from "./load.js";
 import { renderFailure, renderHeader, renderLoads, renderTargets } from "./report.js";
 import type { Cell, ServerId } from "./results.js";
@@ -41,14 +44,14 @@ function scenariosFromEnv(): readonly Scenario[] {
 const nodeOptionsFromEnv = (): string[] => (process.env["BENCH_SANDBOX_NODE_OPTIONS"] ?? "").split(/\s+/).filter((flag) => flag !== "");
 
 const progress = (message: string): void => void process.stderr.write(`[bench] ${message}\n`);
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 // Any bearer token satisfies Prism's security check; it is only used to probe whether Prism answers yet.
 const PROBE_HEADERS = { authorization: "Bearer probe", accept: "application/json" };
 
 async function main(): Promise<void> {
   const load: LoadOptions = { durationS: numberFromEnv("BENCH_DURATION_S", 5), connections: numberFromEnv("BENCH_CONNECTIONS", 10, true) };
   const rounds = numberFromEnv("BENCH_ROUNDS", 5, true);
-  const warmupS = numberFromEnv("BENCH_WARMUP_S", 2);
+  const warmupS = numberFromEnv("BENCH_WARMUP_S", 3);
   const scenarios = scenariosFromEnv();
   const started = performance.now();
   const cpu = cpus();
@@ -67,9 +70,10 @@ async function main(): Promise<void> {
   ];
   let failed = false;
 
+  const candidateCli = process.env["BENCH_SANDBOX_CLI"];
   progress("starting the sandbox and Prism (child processes)");
   const [sandboxStart, prismStart] = await Promise.allSettled([
-    startSandboxProcess(nodeOptionsFromEnv()),
+    startSandboxProcess(nodeOptionsFromEnv(), candidateCli === undefined || candidateCli === "" ? undefined : resolve(candidateCli)),
     startPrismProcess("/api/v1/Accounts", PROBE_HEADERS),
   ]);
   const servers = new Map<ServerId, RunningServer>();
@@ -80,8 +84,8 @@ async function main(): Promise<void> {
       progress(`${start.value.name} listens at ${start.value.url} (pid ${start.value.pid})`);
     } else {
       failed = true;
-      startFailures.set(id, `did not start: ${describe(start.reason)}`);
-      progress(`${id} did not start: ${describe(start.reason)}`);
+      startFailures.set(id, `did not start: ${messageOf(start.reason)}`);
+      progress(`${id} did not start: ${messageOf(start.reason)}`);
     }
   }
 
@@ -93,7 +97,7 @@ async function main(): Promise<void> {
       fixture = await discoverFixture(sandbox.url, await fetchToken(sandbox.url));
     } catch (error) {
       failed = true;
-      startFailures.set("sandbox", `no token or fixture: ${describe(error)}`);
+      startFailures.set("sandbox", `no token or fixture: ${messageOf(error)}`);
       servers.delete("sandbox");
     }
   }
@@ -116,7 +120,7 @@ async function main(): Promise<void> {
       await smokeTest(server.url, cell.scenario, fixture, await tokenFor());
       await runOne(cell, warmupS);
     } catch (error) {
-      cell.failure = describe(error);
+      cell.failure = messageOf(error);
     }
   }
 
@@ -132,13 +136,14 @@ async function main(): Promise<void> {
           cell.rounds.push(result);
           progress(
             `round ${round + 1}/${rounds} ${scenario.id} on ${server}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms` +
-              (result.serverCpuPercent === undefined ? "" : `, server CPU ${result.serverCpuPercent.toFixed(0)} %`),
+              (result.serverCpuPercent === undefined ? "" : `, server CPU ${result.serverCpuPercent.toFixed(0)} %`) +
+              (result.serverCpuMicrosPerRequest === undefined ? "" : ` (${result.serverCpuMicrosPerRequest.toFixed(0)} µs/req)`),
           );
           if (result.wrongStatus > 0 || result.errors > 0) {
             cell.failure = `round ${round + 1}: ${result.wrongStatus} responses of another status than ${scenario.status} (${JSON.stringify(result.statusCodes)}), ${result.errors} connection errors or timeouts`;
           }
         } catch (error) {
-          cell.failure = `round ${round + 1}: ${describe(error)}`;
+          cell.failure = `round ${round + 1}: ${messageOf(error)}`;
         }
       }
     }

@@ -64,10 +64,10 @@ function captureTail(child: ChildProcess): () => string {
 
 /**
  * `node [nodeOptions] sandbox/dist/cli.js --port 0 --no-tls`; resolves with the URL the CLI prints once it
- * listens. `nodeOptions` is for profiling (`--cpu-prof --cpu-prof-dir=...`).
+ * listens. `nodeOptions` is for profiling (`--cpu-prof --cpu-prof-dir=...`), `cli` for a candidate build.
  */
-export function startSandboxProcess(nodeOptions: readonly string[]): Promise<RunningServer> {
-  const child = spawn(process.execPath, [...nodeOptions, SANDBOX_CLI, "--port", "0", "--no-tls"], {
+export function startSandboxProcess(nodeOptions: readonly string[], cli = SANDBOX_CLI): Promise<RunningServer> {
+  const child = spawn(process.execPath, [...nodeOptions, cli, "--port", "0", "--no-tls"], {
     cwd: REPOSITORY_ROOT,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -38,7 +38,27 @@ export function evaluateTargets(cells: readonly Cell[]): TargetResult[] {
       });
     }
     if (usable) {
-      targets.push({ name: `${scenario.title} p99 latency, sandbox`, measured: `${summarise(ours).p99Ms.toFixed(0)} ms`, goal: "reported", met: undefined });
+      const summary = summarise(ours);
+      targets.push({ name: `${scenario.title} p99 latency, sandbox`, measured: `${summary.p99Ms.toFixed(0)} ms`, goal: "reported", met: undefined });
+      const micros = summary.serverCpuMicrosPerRequest;
+      const peer = findCell(cells, scenario.id, "prism");
+      const peerMicros = peer === undefined || peer.failure !== undefined ? undefined : summarise(peer).serverCpuMicrosPerRequest;
+      if (scenario.kind === "list" && micros !== undefined && peerMicros !== undefined) {
+        targets.push({
+          name: `${scenario.title} server CPU per request, Prism / sandbox (the req/s ratio when neither waits for a core)`,
+          measured: `${(peerMicros / micros).toFixed(1)}× (${peerMicros.toFixed(0)} / ${micros.toFixed(0)} µs)`,
+          goal: "reported",
+          met: undefined,
+        });
+      }
+      if (scenario.kind === "command" && micros !== undefined) {
+        targets.push({
+          name: `${scenario.title} sandbox CPU per request (req/s one free core would allow)`,
+          measured: `${micros.toFixed(0)} µs (≈ ${integer(1e6 / micros)}/s)`,
+          goal: "reported",
+          met: undefined,
+        });
+      }
     }
   }
   return targets;

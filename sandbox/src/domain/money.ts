@@ -22,3 +22,26 @@ export function toMinor(amount: number, decimals: number): number | undefined {
 export function fromMinor(minor: number, decimals: number): number {
   return Number((minor / 10 ** decimals).toFixed(decimals));
 }
+
+/** A decimal number as an exact fraction of integers (`1.08696` → 108696/100000), from its shortest text form. */
+export function exactFraction(value: number): { readonly numerator: bigint; readonly denominator: bigint } {
+  const [mantissa = "0", exponentText = "0"] = value.toString().toLowerCase().split("e");
+  const [whole = "0", fraction = ""] = mantissa.split(".");
+  const exponent = Number(exponentText) - fraction.length;
+  const digits = BigInt(`${whole}${fraction}`);
+  return exponent >= 0
+    ? { numerator: digits * 10n ** BigInt(exponent), denominator: 1n }
+    : { numerator: digits, denominator: 10n ** BigInt(-exponent) };
+}
+
+/**
+ * `minor` units of one currency times `rate`, in minor units of another, rounded half up, computed exactly in
+ * integers (binary floating point would put 187.5 × 1.08696 = 203.805 just below the half and round it down).
+ */
+export function convertMinor(minor: number, rate: number, fromDecimals: number, toDecimals: number, direction: "multiply" | "divide"): number {
+  const { numerator, denominator } = exactFraction(rate);
+  const [times, by] = direction === "multiply" ? [numerator, denominator] : [denominator, numerator];
+  const top = BigInt(minor) * times * 10n ** BigInt(toDecimals);
+  const bottom = by * 10n ** BigInt(fromDecimals);
+  return Number((2n * top + bottom) / (2n * bottom));
+}

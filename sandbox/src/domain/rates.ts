@@ -7,7 +7,7 @@ import { validateQuoteRequest } from "@account-funds/validators";
 import type { SandboxClock } from "../auth/clock.js";
 import type { RateRecord, TenantId } from "../state/records.js";
 import type { Store } from "../state/store.js";
-import { decimalsOf, toMinor } from "./money.js";
+import { decimalsOf, toMinor, convertMinor } from "./money.js";
 import { type CommandRefusal, refuse, type InvalidRequest } from "./outcomes.js";
 
 export type GoalType = "Buy" | "Sell";
@@ -82,10 +82,8 @@ export function priceExchange(
       request.goalField,
     );
   }
-  const sold =
-    goalType === "Sell" ? goal : Math.round((goal / 10 ** targetDecimals / rate.MidRate) * 10 ** sourceDecimals);
-  const bought =
-    goalType === "Buy" ? goal : Math.round((goal / 10 ** sourceDecimals) * rate.MidRate * 10 ** targetDecimals);
+  const sold = goalType === "Sell" ? goal : convertMinor(goal, rate.MidRate, targetDecimals, sourceDecimals, "divide");
+  const bought = goalType === "Buy" ? goal : convertMinor(goal, rate.MidRate, sourceDecimals, targetDecimals, "multiply");
   if (sold <= 0 || bought <= 0) {
     return badRequest(
       "amount_too_small",

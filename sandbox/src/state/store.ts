@@ -89,7 +89,10 @@ export class Store {
   restore(state: SandboxState): void {
     const nextEvent = Math.max(this.#nextId["events"] ?? 1, state.nextId["events"] ?? 1);
     const events = state.events.map((event, index) => ({ ...event, sequence: nextEvent + index }));
-    this.#nextId = { ...state.nextId, events: nextEvent + events.length };
+    // Ids are never reused, even across a reset: kept records (webhook targets) and clients' caches stay unambiguous.
+    const nextId: Record<string, number> = { ...this.#nextId };
+    for (const [kind, id] of Object.entries(state.nextId)) nextId[kind] = Math.max(nextId[kind] ?? 1, id);
+    this.#nextId = { ...nextId, events: nextEvent + events.length };
     this.entities.replaceAll(state.entities);
     this.accounts.replaceAll(state.accounts);
     this.balances.replaceAll(state.balances);

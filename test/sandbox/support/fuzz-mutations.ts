@@ -1,0 +1,168 @@
+/**
+ * Negative data, derived from the request schema: one change to a valid body that makes it break the schema at
+ * a known field (a required field dropped, a value of the wrong JSON type, a string one past maxLength, a string
+ * outside the pattern, a value outside the enum), and bodies broken as a whole (not JSON, JSON followed by
+ * garbage, JSON of the wrong top-level type, empty, or a content type the operation does not take).
+ */
+import fc from "fast-check";
+import { dereference, type JsonSchema } from "./arbitraries-from-schema.js";
+
+export type PathSegment = string | number;
+
+export type FieldMutationKind = "missing required field" | "wrong type" | "too long" | "pattern mismatch" | "outside enum";
+
+export interface FieldMutation {
+  readonly kind: FieldMutationKind;
+  /** Where the body now breaks the schema. */
+  readonly path: readonly PathSegment[];
+  readonly body: unknown;
+}
+
+interface Site {
+  readonly kind: FieldMutationKind;
+  readonly path: readonly PathSegment[];
+  readonly schema: JsonSchema;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+const isSchema = (value: unknown): value is JsonSchema => isObject(value);
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
+
+/** The branch of a oneOf/anyOf of whole schemas whose `const`s the value carries (the discriminator's branch). */
+function branchOf(node: JsonSchema, value: unknown, resolve: (ref: string) => JsonSchema): JsonSchema {
+  for (const keyword of ["oneOf", "anyOf"] as const) {
+    const branches = (Array.isArray(node[keyword]) ? (node[keyword] as unknown[]) : []).filter(isSchema).map((branch) => dereference(branch, resolve));
+    if (branches.length === 0 || branches.every((branch) => branch["properties"] === undefined)) continue;
+    const matching = branches.find((branch) =>
+      Object.entries(isSchema(branch["properties"]) ? branch["properties"] : {}).every(([name, property]) => {
+        const constant = isSchema(property) ? property["const"] : undefined;
+        return constant === undefined || (isObject(value) && value[name] === constant);
+      }),
+    );
+    if (matching !== undefined) return matching;
+  }
+  return node;
+}
+
+/** Every place where one change breaks the schema, found by walking the value along its schema. */
+function sitesOf(schema: JsonSchema, value: unknown, path: readonly PathSegment[], resolve: (ref: string) => JsonSchema): Site[] {
+  const node = branchOf(dereference(schema, resolve), value, resolve);
+  const sites: Site[] = [];
+  if (path.length > 0) {
+    sites.push({ kind: "wrong type", path, schema: node });
+    if (typeof value === "string" && typeof node["maxLength"] === "number") sites.push({ kind: "too long", path, schema: node });
+    if (typeof value === "string" && typeof node["pattern"] === "string") sites.push({ kind: "pattern mismatch", path, schema: node });
+    if (Array.isArray(node["enum"]) || "const" in node) sites.push({ kind: "outside enum", path, schema: node });
+  }
+  if (isObject(value)) {
+    const properties = isSchema(node["properties"]) ? node["properties"] : {};
+    const required = strings(node["required"]);
+    for (const [name, member] of Object.entries(value)) {
+      if (required.includes(name)) sites.push({ kind: "missing required field", path: [...path, name], schema: node });
+      const memberSchema = properties[name] ?? node["additionalProperties"];
+      if (isSchema(memberSchema)) sites.push(...sitesOf(memberSchema, member, [...path, name], resolve));
+    }
+  }
+  if (Array.isArray(value) && isSchema(node["items"])) {
+    const items = node["items"];
+    value.forEach((item, index) => sites.push(...sitesOf(items, item, [...path, index], resolve)));
+  }
+  return sites;
+}
+
+/** A JSON value of a type the schema's `type` does not allow. */
+function wrongTypeValue(schema: JsonSchema): fc.Arbitrary<unknown> {
+  const allowed = new Set(Array.isArray(schema["type"]) ? strings(schema["type"]) : [String(schema["type"] ?? "string")]);
+  if (allowed.has("number")) allowed.add("integer");
+  const samples: readonly (readonly [type: string, value: unknown])[] = [
+    ["string", "1"],
+    ["number", 1.5],
+    ["integer", 7],
+    ["boolean", true],
+    ["array", []],
+    ["object", {}],
+    ["null", null],
+  ];
+  return fc.constantFrom(...samples.filter(([type]) => !allowed.has(type)).map(([, value]) => value));
+}
+
+function replacementFor(site: Site): fc.Arbitrary<unknown> {
+  switch (site.kind) {
+    case "wrong type":
+      return wrongTypeValue(site.schema);
+    case "too long": {
+      const maxLength = site.schema["maxLength"] as number;
+      return fc.integer({ min: maxLength + 1, max: maxLength + 40 }).map((length) => "X".repeat(length));
+    }
+    case "pattern mismatch": {
+      const pattern = new RegExp(site.schema["pattern"] as string, "u");
+      const maxLength = typeof site.schema["maxLength"] === "number" ? site.schema["maxLength"] : 30;
+      return fc.string({ maxLength }).filter((text) => !pattern.test(text));
+    }
+    case "outside enum": {
+      const allowed = Array.isArray(site.schema["enum"]) ? (site.schema["enum"] as unknown[]) : [site.schema["const"]];
+      return fc.string({ maxLength: 12 }).filter((text) => !allowed.includes(text));
+    }
+    case "missing required field":
+      return fc.constant(undefined);
+  }
+}
+
+/** A deep copy of `body` with the value at `path` replaced (`undefined`: removed). */
+function withValueAt(body: unknown, path: readonly PathSegment[], replacement: unknown): unknown {
+  const copy = structuredClone(body) as unknown;
+  const parent = path.slice(0, -1).reduce<unknown>((node, segment) => (node as Record<PathSegment, unknown>)[segment], copy) as Record<PathSegment, unknown>;
+  const last = path[path.length - 1]!;
+  if (replacement === undefined) delete parent[last];
+  else parent[last] = replacement;
+  return copy;
+}
+
+/** One schema-breaking change to `body`, or undefined when the body offers no place for one. */
+export function fieldMutationOf(schema: JsonSchema, body: unknown, resolve: (ref: string) => JsonSchema): fc.Arbitrary<FieldMutation> | undefined {
+  const sites = sitesOf(schema, body, [], resolve);
+  if (sites.length === 0) return undefined;
+  return fc
+    .constantFrom(...sites)
+    .chain((site) => replacementFor(site).map((replacement) => ({ kind: site.kind, path: site.path, body: withValueAt(body, site.path, replacement) })));
+}
+
+export type WholeBodyMutationKind = "not JSON" | "JSON followed by garbage" | "JSON of the wrong type" | "empty body";
+
+export interface WholeBodyMutation {
+  readonly kind: WholeBodyMutationKind;
+  /** Sent as application/json. */
+  readonly text: string;
+}
+
+const parses = (text: string): boolean => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The body broken as a whole, still labelled application/json. */
+export function wholeBodyMutation(validBody: unknown): fc.Arbitrary<WholeBodyMutation> {
+  const json = JSON.stringify(validBody);
+  return fc.oneof(
+    fc
+      .oneof(fc.constantFrom("{", "AccountId=1", "<Request/>", "{'AccountId': 1}", "undefined", "NaN", json.slice(0, -1)), fc.string({ minLength: 1 }))
+      .filter((text) => !parses(text))
+      .map((text) => ({ kind: "not JSON" as const, text })),
+    fc
+      .string({ minLength: 1, maxLength: 12 })
+      .map((garbage) => `${json}${garbage}`)
+      .filter((text) => !parses(text))
+      .map((text) => ({ kind: "JSON followed by garbage" as const, text })),
+    fc
+      .constantFrom<unknown>([], [validBody], "body", 42, true, null)
+      .map((value) => ({ kind: "JSON of the wrong type" as const, text: JSON.stringify(value) })),
+    fc.constant({ kind: "empty body" as const, text: "" }),
+  );
+}
+
+/** Content types no JSON operation takes (and none at all). */
+export const wrongContentTypes: readonly (string | undefined)[] = ["text/plain", "application/xml", "text/html; charset=utf-8", "application/x-www-form-urlencoded", "application/octet-stream", undefined];

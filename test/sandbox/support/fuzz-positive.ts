@@ -1,0 +1,254 @@
+/**
+ * Positive data: a body generated from the operation's request schema, its references replaced by valid ones
+ * from the sandbox's lists (an account with the beneficiary it pays, in the beneficiary's currency, ...), kept
+ * only when the spec (ajv) and the matching @account-funds/validators request validator both accept it, with all
+ * the context a client can read from the API. What the sandbox may still refuse such a body for is listed here.
+ */
+import fc from "fast-check";
+import type { OperationMetadata } from "@account-funds/client";
+import {
+  validateAssignDepositor,
+  validateCreateAccountTransfer,
+  validateCreateAccountWithdrawal,
+  validateCreateAlert,
+  validateCreateExchange,
+  validateCreateInstructionWithdrawal,
+  validateCreateWithdrawalBeneficiary,
+  validateDepositRequirementRequest,
+  validateQuoteRequest,
+  type ConditionalRule,
+  type Issue,
+  type RequiredAdditionalInformation,
+} from "@account-funds/validators";
+import { isValidRequestBody, operationOf } from "./fuzz-spec.js";
+import { schemaBodyArbitrary, seededPathArbitrary, type PathValues } from "./fuzz-requests.js";
+import type { SeededBeneficiary, Seeds } from "./fuzz-seeds.js";
+import type { FuzzFile } from "./fuzz-http.js";
+
+/**
+ * 400 codes a body that is valid by the spec and the validators may still get, because each depends on state
+ * a request body cannot show:
+ * - insufficient_funds: the amount exceeds the account's available balance (or nothing is available);
+ * - invalid_amount, too_many_decimals: more decimal places than the currency has (JPY has none; the schema only
+ *   says `decimal`);
+ * - amount_too_small: the amount buys or sells less than one minor unit at the current rate;
+ * - no_rate: the sandbox has no mid rate for the currency pair;
+ * - beneficiary_not_enabled: the seeded beneficiary is Suspended or Cancelled;
+ * - currency_mismatch: an instruction withdrawal pays the exchange's target currency, and the account may have
+ *   no beneficiary in it;
+ * - instruction_closed, instruction_in_use: the exchange is already final, or already triggers a withdrawal.
+ * Not accepted: any unknown_* code (every reference is seeded valid), invalid_body (the spec accepts the body),
+ * and invalid_request, except at a field whose conditional rule the validator could not check (below).
+ */
+export const domainRefusalCodes: readonly string[] = [
+  "insufficient_funds",
+  "invalid_amount",
+  "too_many_decimals",
+  "amount_too_small",
+  "no_rate",
+  "beneficiary_not_enabled",
+  "currency_mismatch",
+  "instruction_closed",
+  "instruction_in_use",
+];
+
+/** The body fields each conditional rule decides about: the sandbox may refuse them when the rule was unchecked. */
+export const fieldsOfRule: Readonly<Record<ConditionalRule, readonly string[]>> = {
+  "payment-purpose": ["/PaymentPurposeId"],
+  "boe-purpose-code": ["/BoEPurposeCodeId"],
+  "receiver-lei": ["/ReceiverLei"],
+  "ultimate-originator": ["/UltimateOriginator"],
+  "account-setup": ["/UltimateOriginator", "/PaymentChargesCode"],
+  "industry-id": ["/IndustryId", "/Company/IndustryId"],
+  "industry-details": ["/IndustryDetails", "/Company/IndustryDetails"],
+  "additional-information": ["/AdditionalInformation"],
+};
+
+/** The validators' verdict on a body. */
+export type Verdict = { readonly ok: true; readonly uncheckedRules: readonly ConditionalRule[] } | { readonly ok: false; readonly issues: readonly Issue[] };
+
+export interface PositiveCase {
+  readonly operation: OperationMetadata;
+  readonly path: PathValues;
+  readonly body: Record<string, unknown>;
+  /** Sent as multipart/form-data with these documents (CreateAccountWithdrawal only); undefined: JSON. */
+  readonly documents: readonly FuzzFile[] | undefined;
+  readonly verdict: Verdict;
+}
+
+type Body = Record<string, unknown>;
+
+/** What a creation operation needs to build a valid body: its references, and the validator with its context. */
+interface CommandRecipe {
+  readonly operationId: string;
+  /** Replaces the generated references by seeded ones (and adds those a seeded reference makes required). */
+  readonly references: (seeds: Seeds) => fc.Arbitrary<(body: Body) => Body>;
+  readonly validate: (body: Body, seeds: Seeds, extra?: { readonly additionalInformationRules?: readonly RequiredAdditionalInformation[] }) => Verdict;
+}
+
+const verdictOf = (result: { ok: true; uncheckedRules?: readonly ConditionalRule[] } | { ok: false; issues: readonly Issue[] }): Verdict =>
+  result.ok ? { ok: true, uncheckedRules: result.uncheckedRules ?? [] } : { ok: false, issues: result.issues };
+
+/** Sets `key` only when the generated body has it: optional fields stay as optional as the schema made them. */
+const ifPresent = (body: Body, key: string, value: unknown): Body => (key in body ? { ...body, [key]: value } : body);
+
+const beneficiaryOf = (seeds: Seeds, id: unknown): SeededBeneficiary | undefined => seeds.beneficiaries.find((beneficiary) => beneficiary.Id === id);
+
+/** The withdrawal details whose ids name reference data: BoE codes (required for GBP), payment purposes, subaccounts. */
+function withdrawalDetails(seeds: Seeds, currency: string, accountId: number, bankCountry: string | undefined) {
+  const purposes = [...(seeds.paymentPurposes.get("") ?? []), ...(seeds.paymentPurposes.get(bankCountry ?? "") ?? [])];
+  const subaccounts = seeds.subaccountNumbers.get(accountId) ?? [];
+  return fc.record({ boe: fc.constantFrom(...seeds.boePurposeCodes), purpose: fc.constantFrom(...purposes), subaccount: fc.constantFrom(undefined, ...subaccounts) }).map(
+    ({ boe, purpose, subaccount }) =>
+      (body: Body): Body => {
+        let patched = currency === "GBP" ? { ...body, BoEPurposeCodeId: boe } : ifPresent(body, "BoEPurposeCodeId", boe);
+        patched = ifPresent(patched, "PaymentPurposeId", purpose);
+        const originator = patched["UltimateOriginator"] as Body | undefined;
+        if (originator !== undefined && "SubaccountNumber" in originator) {
+          const { SubaccountNumber: _random, ...rest } = originator;
+          patched = { ...patched, UltimateOriginator: subaccount === undefined ? rest : { ...rest, SubaccountNumber: subaccount } };
+        }
+        return patched;
+      },
+  );
+}
+
+const currencyPair = (seeds: Seeds) => fc.tuple(fc.constantFrom(...seeds.currencies), fc.constantFrom(...seeds.currencies));
+const accountIds = (seeds: Seeds) => fc.constantFrom(...seeds.accounts.map((account) => account.Id));
+const sectorIds = (seeds: Seeds) => fc.constantFrom(...seeds.sectors.map((sector) => sector.Id));
+
+const recipes: readonly CommandRecipe[] = [
+  {
+    operationId: "createAccountTransfer",
+    references: (seeds) =>
+      fc.constantFrom(...seeds.transferBeneficiaries).map((beneficiary) => (body: Body) => ({
+        ...body,
+        AccountId: beneficiary.AccountId,
+        BeneficiaryId: beneficiary.Id,
+        CurrencyCode: beneficiary.CurrencyCode,
+      })),
+    validate: (body) => verdictOf(validateCreateAccountTransfer(body)),
+  },
+  {
+    operationId: "createAccountWithdrawal",
+    references: (seeds) =>
+      fc.constantFrom(...seeds.beneficiaries).chain((beneficiary) =>
+        withdrawalDetails(seeds, beneficiary.CurrencyCode, beneficiary.AccountId, beneficiary.bankCountry).map((details) => (body: Body) =>
+          details({ ...body, AccountId: beneficiary.AccountId, BeneficiaryId: beneficiary.Id, CurrencyCode: beneficiary.CurrencyCode }),
+        ),
+      ),
+    validate: (body, seeds) => {
+      const bankCountry = beneficiaryOf(seeds, body["BeneficiaryId"])?.bankCountry;
+      return verdictOf(validateCreateAccountWithdrawal(body, bankCountry === undefined ? {} : { beneficiary: { bankCountry } }));
+    },
+  },
+  {
+    operationId: "createInstructionWithdrawal",
+    references: (seeds) =>
+      fc.constantFrom(...seeds.exchanges).chain((exchange) => {
+        const ofAccount = seeds.beneficiaries.filter((beneficiary) => beneficiary.AccountId === exchange.AccountId);
+        const inCurrency = ofAccount.filter((beneficiary) => beneficiary.CurrencyCode === exchange.TargetCurrencyCode);
+        const candidates = inCurrency.length > 0 ? inCurrency : ofAccount.length > 0 ? ofAccount : seeds.beneficiaries;
+        return fc.constantFrom(...candidates).chain((beneficiary) =>
+          withdrawalDetails(seeds, exchange.TargetCurrencyCode, exchange.AccountId, beneficiary.bankCountry).map((details) => (body: Body) =>
+            details({ ...body, InstructionId: exchange.Id, BeneficiaryId: beneficiary.Id }),
+          ),
+        );
+      }),
+    validate: (body, seeds) => {
+      const bankCountry = beneficiaryOf(seeds, body["BeneficiaryId"])?.bankCountry;
+      const exchange = seeds.exchanges.find((candidate) => candidate.Id === body["InstructionId"]);
+      return verdictOf(
+        validateCreateInstructionWithdrawal(body, {
+          ...(exchange === undefined ? {} : { currencyCode: exchange.TargetCurrencyCode }),
+          ...(bankCountry === undefined ? {} : { beneficiary: { bankCountry } }),
+        }),
+      );
+    },
+  },
+  {
+    operationId: "createWithdrawalBeneficiary",
+    references: (seeds) =>
+      fc.tuple(accountIds(seeds), fc.constantFrom(...seeds.currencies), sectorIds(seeds)).map(([AccountId, CurrencyCode, industry]) => (body: Body) =>
+        ifPresent({ ...body, AccountId, CurrencyCode }, "IndustryId", industry),
+      ),
+    validate: (body, seeds, extra) =>
+      verdictOf(
+        validateCreateWithdrawalBeneficiary(body, {
+          sectors: seeds.sectors,
+          ...(extra?.additionalInformationRules === undefined ? {} : { additionalInformationRules: extra.additionalInformationRules }),
+        }),
+      ),
+  },
+  {
+    operationId: "createExchange",
+    references: (seeds) =>
+      fc.tuple(accountIds(seeds), currencyPair(seeds)).map(([AccountId, [SourceCurrencyCode, TargetCurrencyCode]]) => (body: Body) => ({
+        ...body,
+        AccountId,
+        SourceCurrencyCode,
+        TargetCurrencyCode,
+      })),
+    // An exchange funds no withdrawal when it is created (an instruction withdrawal names it later).
+    validate: (body) => verdictOf(validateCreateExchange(body, { withdrawal: false })),
+  },
+  {
+    operationId: "createAlert",
+    references: (seeds) => currencyPair(seeds).map(([SourceCurrencyCode, TargetCurrencyCode]) => (body: Body) => ({ ...body, SourceCurrencyCode, TargetCurrencyCode })),
+    validate: (body) => verdictOf(validateCreateAlert(body)),
+  },
+  {
+    operationId: "requestQuote",
+    references: (seeds) =>
+      fc.tuple(accountIds(seeds), currencyPair(seeds)).map(([AccountId, [SourceCurrencyCode, TargetCurrencyCode]]) => (body: Body) => ({
+        ...body,
+        AccountId,
+        SourceCurrencyCode,
+        TargetCurrencyCode,
+      })),
+    validate: (body) => verdictOf(validateQuoteRequest(body)),
+  },
+  {
+    operationId: "requestDepositRequirement",
+    references: (seeds) => fc.tuple(accountIds(seeds), fc.constantFrom(...seeds.currencies)).map(([AccountId, CurrencyCode]) => (body: Body) => ({ ...body, AccountId, CurrencyCode })),
+    validate: (body) => verdictOf(validateDepositRequirementRequest(body)),
+  },
+  {
+    operationId: "assignDepositor",
+    references: (seeds) =>
+      sectorIds(seeds).map((industry) => (body: Body) => {
+        const company = body["Company"] as Body | undefined;
+        return company === undefined ? body : { ...body, Company: ifPresent(company, "IndustryId", industry) };
+      }),
+    validate: (body, seeds) => verdictOf(validateAssignDepositor(body, { sectors: seeds.sectors })),
+  },
+];
+
+export const recipesById: ReadonlyMap<string, CommandRecipe> = new Map(recipes.map((recipe) => [recipe.operationId, recipe]));
+
+/** Operations with a JSON request body, all of which have a recipe (checked by the test). */
+export const positiveOperationIds: readonly string[] = recipes.map((recipe) => recipe.operationId);
+
+const documentArbitrary: fc.Arbitrary<FuzzFile> = fc.record({
+  name: fc.stringMatching(/^[a-z]{1,8}\.(pdf|png|txt)$/),
+  contentType: fc.constantFrom("application/pdf", "image/png", "text/plain"),
+  content: fc.string({ maxLength: 64 }),
+});
+
+/** A positive case for `operationId`: spec-valid, validator-valid, with seeded references and path ids. */
+export function positiveCaseArbitrary(operationId: string, seeds: Seeds): fc.Arbitrary<PositiveCase> {
+  const recipe = recipesById.get(operationId);
+  const operation = operationOf(operationId);
+  const generated = schemaBodyArbitrary(operation);
+  if (recipe === undefined || generated === undefined) throw new Error(`no positive recipe for ${operationId}`);
+  const documents = operation.requestBody?.mediaTypes.includes("multipart/form-data")
+    ? fc.option(fc.array(documentArbitrary, { maxLength: 2 }), { nil: undefined })
+    : fc.constant(undefined);
+  return fc
+    .record({ path: seededPathArbitrary(operation, seeds), body: generated, patch: recipe.references(seeds), documents })
+    .map(({ path, body, patch, documents }) => {
+      const patched = patch(body as Body);
+      return { operation, path, body: patched, documents, verdict: recipe.validate(patched, seeds) };
+    })
+    .filter((candidate) => candidate.verdict.ok && isValidRequestBody(operation, candidate.body));
+}
