@@ -9,7 +9,7 @@ import { createAccountFundsClient, TokenRequestError, type AccountFundsClient, t
 import { createClientCertificate, defaultCredentials, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type ClientCertificate, type Sandbox } from "@account-funds/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mtlsClient, recordingClient, ResponseLog } from "./support/operation-calls-clients.js";
-import { primaryAccount, transferBeneficiaryFor } from "./support/operation-calls-data.js";
+import { first, primaryAccount, transferBeneficiaryFor } from "./support/operation-calls-data.js";
 import { clientFor, DEMO_USER, OTHER_USER, startTestSandbox, tokenFor } from "./support/sandbox-fixture.js";
 
 /** Starting a sandbox loads and compiles the contract: generous on a busy 2-core machine. */
@@ -145,8 +145,8 @@ interface RawCall {
 async function sampleCalls(client: AccountFundsClient): Promise<RawCall[]> {
   const account = await primaryAccount(client);
   const beneficiary = await transferBeneficiaryFor(client, account.Id, "EUR");
-  const pending = (await client.transfers.listTransfers({ $filter: "StatusCode eq 'P'" })).value[0]?.Id ?? -1;
-  const withdrawal = (await client.withdrawals.listWithdrawals({ $filter: "StatusCode eq 'C'" })).value[0]?.Id ?? -1;
+  const pending = first((await client.transfers.listTransfers({ $filter: "StatusCode eq 'P'" })).value, "pending transfer").Id;
+  const withdrawal = first((await client.withdrawals.listWithdrawals({ $filter: "StatusCode eq 'C'" })).value, "completed withdrawal").Id;
   return [
     { name: "listAccounts", method: "GET", path: "/api/v1/Accounts" },
     { name: "getAccount", method: "GET", path: `/api/v1/Accounts(${account.Id})` },

@@ -80,13 +80,15 @@ describe("every operation of the spec, called through the typed client", () => {
 });
 
 describe("a 201 resolves to Created: the new Id and an absolute Location that a GET resolves to the entity", () => {
-  const creations: readonly [string, (client: AccountFundsClient, accountId: number) => Promise<{ id?: number; location: string; body: unknown }>][] = [
+  type Create = (client: AccountFundsClient, accountId: number) => Promise<{ id?: number; location: string; body: unknown }>;
+  const creations: readonly [string, Create, Readonly<Record<string, unknown>>][] = [
     [
       "createAccountTransfer",
       async (client, accountId) => {
         const beneficiary = await transferBeneficiaryFor(client, accountId, "GBP");
         return client.transfers.createAccountTransfer({ AccountId: accountId, CurrencyCode: "GBP", Amount: 10, BeneficiaryId: beneficiary.Id, Reference: "Created shape" });
       },
+      { CurrencyCode: "GBP", Amount: 10, Reference: "Created shape", StatusCode: "P" },
     ],
     [
       "createAccountWithdrawal",
@@ -94,17 +96,27 @@ describe("a 201 resolves to Created: the new Id and an absolute Location that a 
         const beneficiary = await withdrawalBeneficiaryFor(client, accountId, "EUR");
         return client.withdrawals.createAccountWithdrawal({ AccountId: accountId, CurrencyCode: "EUR", Amount: 10, BeneficiaryId: beneficiary.Id, Reference: "Created shape" });
       },
+      { CurrencyCode: "EUR", Amount: 10, Reference: "Created shape", StatusCode: "P" },
     ],
-    ["createWithdrawalBeneficiary", (client, accountId) => client.beneficiaries.createWithdrawalBeneficiary(beneficiaryBody(accountId, "Created Shape"))],
+    [
+      "createWithdrawalBeneficiary",
+      (client, accountId) => client.beneficiaries.createWithdrawalBeneficiary(beneficiaryBody(accountId, "Created Shape")),
+      { Name: "Created Shape", CurrencyCode: "EUR", StatusCode: "E" },
+    ],
     [
       "createExchange",
       (client, accountId) =>
         client.exchanges.createExchange({ AccountId: accountId, SourceCurrencyCode: "USD", TargetCurrencyCode: "GBP", Goal: 10, GoalType: "Buy", UseAvailableFunds: false }),
+      { SourceCurrencyCode: "USD", TargetCurrencyCode: "GBP", Goal: 10, GoalType: "Buy", StatusCode: "P" },
     ],
-    ["createAlert", (client) => client.alerts.createAlert({ SourceCurrencyCode: "USD", TargetCurrencyCode: "EUR", Limit: 0.95 })],
+    [
+      "createAlert",
+      (client) => client.alerts.createAlert({ SourceCurrencyCode: "USD", TargetCurrencyCode: "EUR", Limit: 0.95 }),
+      { SourceCurrencyCode: "USD", TargetCurrencyCode: "EUR", Limit: 0.95, Active: true },
+    ],
   ];
 
-  it.each(creations)("%s", async (_operationId, create) => {
+  it.each(creations)("%s", async (_operationId, create, expected) => {
     const account = await primaryAccount(client);
     const created = await create(client, account.Id);
     expect(created.id).toEqual(expect.any(Number));
@@ -113,7 +125,7 @@ describe("a 201 resolves to Created: the new Id and an absolute Location that a 
     const response = await fetch(created.location, { headers: { authorization: `Bearer ${await tokenFor(sandbox)}` } });
     expect(response.status).toBe(200);
     const entity = (await response.json()) as { readonly Id?: unknown; readonly "@odata.context"?: unknown };
-    expect(entity.Id).toBe(created.id);
+    expect(entity).toMatchObject({ Id: created.id, ...expected });
     expect(entity["@odata.context"]).toMatch(/\/\$entity$/);
   });
 });
@@ -124,6 +136,7 @@ describe("OData query options on lists", () => {
     const statusCode = first(all, "transfer").StatusCode ?? "";
     const byStatus = await client.transfers.listTransfers({ $filter: filter.eq("StatusCode", statusCode), $orderby: "Id" });
     expect(byStatus.value.map((row) => row.Id)).toEqual(all.filter((row) => row.StatusCode === statusCode).map((row) => row.Id));
+    expect(byStatus.value.length).toBeLessThan(all.length);
 
     const large = await client.transfers.listTransfers({ $filter: "Amount ge 1000 and CurrencyCode ne 'EUR'", $orderby: "Id" });
     const expected = all.filter((row) => (row.Amount ?? 0) >= 1000 && row.CurrencyCode !== "EUR").map((row) => row.Id);
@@ -409,6 +422,30 @@ describe("withdrawal commands: states, 410 once final, balances, statements and 
     expect((await figures(client, account.Id, "USD")).available).toBe(0);
     expectStatus(await client.withResponse.withdrawals.cancelWithdrawal(id), 200);
     expect(await figures(client, account.Id, "USD")).toEqual(before);
+  });
+
+  it("an instruction withdrawal pays what its exchange buys, once the exchange has completed", async () => {
+    const account = await primaryAccount(client);
+    const beneficiary = await withdrawalBeneficiaryFor(client, account.Id, "USD");
+    const usdBefore = await figures(client, account.Id, "USD");
+    const exchangeId = await createExchange(client, { accountId: account.Id, sourceCurrencyCode: "EUR", targetCurrencyCode: "USD", goal: 40, goalType: "Buy", useAvailableFunds: false });
+    const created = await client.withResponse.withdrawals.createInstructionWithdrawal({ InstructionId: exchangeId, BeneficiaryId: beneficiary.Id });
+    const id = expectStatus(created, 201).data.Id;
+    expect(await client.withdrawals.getWithdrawal(id)).toMatchObject({ InstructionId: exchangeId, CurrencyCode: "USD", Amount: 40, StatusCode: "P" });
+    // Nothing is reserved for it while the instruction is open, and it cannot complete before the instruction does.
+    expect(await figures(client, account.Id, "USD")).toEqual(usdBefore);
+    expect((await context.control.tryComplete("withdrawals", id)).status).not.toBe(200);
+    expect((await client.withdrawals.getWithdrawal(id)).StatusCode).toBe("P");
+
+    expectStatus(await client.withResponse.exchanges.allocateExchange(exchangeId), 200);
+    expectStatus(await client.withResponse.exchanges.approveExchange(exchangeId), 200);
+    await context.control.complete("exchanges", exchangeId);
+    expect(delta(usdBefore, await figures(client, account.Id, "USD"))).toEqual({ value: 4000, allocated: 0, processing: 0, available: 4000 });
+    await context.control.complete("withdrawals", id);
+    expect(await client.withdrawals.getWithdrawal(id)).toMatchObject({ StatusCode: "C", OutstandingAmount: 0 });
+    expect(await figures(client, account.Id, "USD")).toEqual(usdBefore);
+    expect((await client.exchanges.getExchange(exchangeId)).Withdrawals?.map((row) => row.Id)).toEqual([id]);
+    await expectStatementMatchesBalance(client, account.Id, "USD");
   });
 
   it("multipart with supporting documents creates the same withdrawal as JSON, allocating its amount", async () => {

@@ -95,13 +95,25 @@ export function prepareFilter(source: string): Result<PreparedFilter> {
     i += 1;
   }
   if (depth !== 0) return fail("invalid_filter_syntax", TARGET, "unbalanced parentheses: a ')' is missing");
-  return ok({
-    text: text.replace(
-      EXPONENT_NUMBER,
-      (_, whole: string, fraction = ".0", exponent: string) => `${whole}${fraction}e${exponent}`,
-    ),
-    strings,
+  const expanded = expandInOperator(
+    text.replace(EXPONENT_NUMBER, (_, whole: string, fraction = ".0", exponent: string) => `${whole}${fraction}e${exponent}`),
+  );
+  if (expanded === undefined) return fail("invalid_filter_syntax", TARGET, "the list after `in` is empty");
+  return ok({ text: expanded, strings });
+}
+
+// `Name in ('a','b')` (URL Conventions §5.1.1.1.12) means `(Name eq 'a' or Name eq 'b')`; the library has no `in`,
+// so the list is expanded here, where string literals are already placeholders and cannot hold parentheses.
+const IN_LIST = /([A-Za-z_][\w/]*)[ \t]+in[ \t]*\(([^()]*)\)/gi;
+
+function expandInOperator(text: string): string | undefined {
+  let empty = false;
+  const expanded = text.replace(IN_LIST, (_, path: string, list: string) => {
+    const items = list.split(",").map((item) => item.trim());
+    if (items.some((item) => item === "")) empty = true;
+    return `(${items.map((item) => `${path} eq ${item}`).join(" or ")})`;
   });
+  return empty ? undefined : expanded;
 }
 
 // The ABNF's doubleValue allows `1e5` and `1E5` (ABNF strings are case-insensitive); the library only reads a

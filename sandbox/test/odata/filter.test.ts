@@ -145,6 +145,11 @@ describe("$filter logical operators and precedence", () => {
     ["StatusCode eq 'C' or StatusCode eq 'P' and Amount gt 1000", [1, 4]],
     ["(StatusCode eq 'C' or StatusCode eq 'P') and Amount gt 200", [2]],
     // not binds tighter than and/or (§5.1.1.17), although the ABNF's notExpr would swallow the rest.
+    // `in` (§5.1.1.1.12) is the disjunction of eq comparisons, whatever the literals hold.
+    ["CurrencyCode in ('EUR','GBP')", [1, 2, 3]],
+    ["CurrencyCode IN ('EUR') and Amount gt 50", [1]],
+    ["Id in (2, 4) or Id eq 5", [2, 4, 5]],
+    ["CurrencyCode in ('a,b','(x)')", []],
     ["not IsCrossCurrency and Id eq 1", [1]],
     ["Id eq 2 or not IsCrossCurrency and Id eq 4", [2, 4]],
     ["Id eq 4 and not IsCrossCurrency or Id eq 2", [2, 4]],
@@ -414,7 +419,7 @@ describe("$filter errors are data", () => {
     ["-Amount eq 20", "unsupported_filter"],
     ["- -Amount eq 20", "unsupported_filter"],
     ["CurrencyCode has 'EUR'", "unsupported_filter"],
-    ["CurrencyCode in ('EUR','GBP')", "unsupported_filter"],
+    ["CurrencyCode in ()", "invalid_filter_syntax"],
     ["Fees/any(f:f/Amount gt 1)", "unsupported_filter"],
     ["Fees/all(f:f/Amount gt 1)", "unsupported_filter"],
     ["Fees/$count gt 1", "unsupported_filter"],

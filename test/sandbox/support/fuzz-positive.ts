@@ -20,10 +20,11 @@ import {
   type Issue,
   type RequiredAdditionalInformation,
 } from "@account-funds/validators";
+import { isODataError, pointerOf, targetsOf } from "./fuzz-checks.js";
 import { isValidRequestBody, operationOf } from "./fuzz-spec.js";
-import { schemaBodyArbitrary, seededPathArbitrary, type PathValues } from "./fuzz-requests.js";
+import { cached, schemaBodyArbitrary, seededPathArbitrary, seedsKey, type PathValues } from "./fuzz-requests.js";
 import type { SeededBeneficiary, Seeds } from "./fuzz-seeds.js";
-import type { FuzzFile } from "./fuzz-http.js";
+import type { FuzzFile, FuzzResponse } from "./fuzz-http.js";
 
 /**
  * 400 codes a body that is valid by the spec and the validators may still get, because each depends on state
@@ -236,7 +237,8 @@ const documentArbitrary: fc.Arbitrary<FuzzFile> = fc.record({
 });
 
 /** A positive case for `operationId`: spec-valid, validator-valid, with seeded references and path ids. */
-export function positiveCaseArbitrary(operationId: string, seeds: Seeds): fc.Arbitrary<PositiveCase> {
+export const positiveCaseArbitrary = cached(buildPositiveCaseArbitrary, (operationId: string, seeds: Seeds) => `${operationId}@${seedsKey(seeds)}`);
+function buildPositiveCaseArbitrary(operationId: string, seeds: Seeds): fc.Arbitrary<PositiveCase> {
   const recipe = recipesById.get(operationId);
   const operation = operationOf(operationId);
   const generated = schemaBodyArbitrary(operation);
@@ -251,4 +253,61 @@ export function positiveCaseArbitrary(operationId: string, seeds: Seeds): fc.Arb
       return { operation, path, body: patched, documents, verdict: recipe.validate(patched, seeds) };
     })
     .filter((candidate) => candidate.verdict.ok && isValidRequestBody(operation, candidate.body));
+}
+
+/** Reads the RequiredAdditionalInformation rules for a beneficiary (GET /Beneficiaries/{currencyCode}/RequiredAdditionalInformation). */
+export type ReadAdditionalInformationRules = (query: {
+  readonly currencyCode: string;
+  readonly beneficiaryCountryCode: string;
+  readonly beneficiaryBankCountry: string;
+  readonly beneficiaryType: string;
+}) => Promise<readonly RequiredAdditionalInformation[]>;
+
+/**
+ * The validators' verdict with everything a client can read from the API: for a withdrawal beneficiary that
+ * includes the RequiredAdditionalInformation rules of its currency, address country, bank country and type,
+ * which may turn the verdict into a refusal at /AdditionalInformation.
+ */
+export async function fullVerdict(testCase: PositiveCase, seeds: Seeds, readRules: ReadAdditionalInformationRules): Promise<Verdict> {
+  if (testCase.operation.operationId !== "createWithdrawalBeneficiary") return testCase.verdict;
+  const body = testCase.body as { CurrencyCode: string; Address: { CountryCode: string }; PaymentRouting: { CountryCode: string }; BeneficiaryType: string };
+  const rules = await readRules({
+    currencyCode: body.CurrencyCode,
+    beneficiaryCountryCode: body.Address.CountryCode,
+    beneficiaryBankCountry: body.PaymentRouting.CountryCode,
+    beneficiaryType: body.BeneficiaryType,
+  });
+  return recipesById.get("createWithdrawalBeneficiary")!.validate(testCase.body, seeds, { additionalInformationRules: rules });
+}
+
+/** `200`, `201`, or `400 <code>`: what a tally counts. */
+export function outcomeOf(response: FuzzResponse): string {
+  return response.status === 400 && isODataError(response.body) ? `400 ${response.body.error.code}` : `${response.status}`;
+}
+
+const under = (target: string, field: string): boolean => target === field || target.startsWith(`${field}/`);
+
+/**
+ * What a body the validators accept may get: a success status, a domain refusal, or an invalid_request whose
+ * every detail is at a field of a rule the validator could not check. A body the validators refuse (with the
+ * API's additional-information rules) must be refused at one of the fields they name.
+ */
+export function positiveProblems(operation: OperationMetadata, verdict: Verdict, response: FuzzResponse): string[] {
+  const answer = `${response.status} ${response.text.slice(0, 400)}`;
+  if (!verdict.ok) {
+    const fields = verdict.issues.map((issue) => pointerOf(issue.path));
+    if (response.status !== 400 || !isODataError(response.body)) return [`the validators refuse it at ${fields.join(", ")}; the sandbox answered ${answer}`];
+    return targetsOf(response.body).some((target) => fields.some((field) => under(target, field))) ? [] : [`refused, but not at ${fields.join(", ")}: ${answer}`];
+  }
+  if (operation.successStatuses.includes(String(response.status))) return [];
+  if (response.status !== 400 || !isODataError(response.body)) return [`a valid body was answered ${answer}`];
+  const { code, details } = response.body.error;
+  if (domainRefusalCodes.includes(code)) return [];
+  if (code === "invalid_request" && verdict.uncheckedRules.length > 0) {
+    const allowed = verdict.uncheckedRules.flatMap((rule) => fieldsOfRule[rule]);
+    const targets = (details ?? []).map((detail) => detail.target ?? "");
+    if (targets.length > 0 && targets.every((target) => allowed.some((field) => under(target, field)))) return [];
+    return [`refused outside the fields of the unchecked rules (${verdict.uncheckedRules.join(", ")}): ${answer}`];
+  }
+  return [`a valid body with valid references was refused with ${code}, which is no domain rule: ${answer}`];
 }

@@ -12,6 +12,32 @@ import { seededValuesFor, type Seeds } from "./fuzz-seeds.js";
 
 export const schemaOptions: SchemaArbitraryOptions = { resolve: resolvePointer, formats: formatArbitraries };
 
+/**
+ * Builds an arbitrary once per key (an operation, and the seeds it draws from): building one parses patterns and
+ * walks schemas, which costs more than drawing from it, and properties ask for the same ones in every run.
+ */
+export function cached<A extends unknown[], T>(build: (...args: A) => T, key: (...args: A) => string): (...args: A) => T {
+  const built = new Map<string, T>();
+  return (...args: A): T => {
+    const name = key(...args);
+    let value = built.get(name);
+    if (value === undefined) {
+      value = build(...args);
+      built.set(name, value);
+    }
+    return value;
+  };
+}
+
+/** Seeds are loaded once per test file; a number per seeds object keeps cache keys apart if there were two. */
+const seedsIds = new WeakMap<object, number>();
+let nextSeedsId = 0;
+export const seedsKey = (seeds: object): string => {
+  if (!seedsIds.has(seeds)) seedsIds.set(seeds, nextSeedsId++);
+  return String(seedsIds.get(seeds));
+};
+const byOperation = (operation: OperationMetadata, seeds: object): string => `${operation.operationId}@${seedsKey(seeds)}`;
+
 export type PathValues = Readonly<Record<string, string | number>>;
 export type Query = readonly (readonly [string, string])[];
 
@@ -21,7 +47,8 @@ function seededOrAny(seeded: readonly (string | number)[], schema: JsonSchema): 
   return seeded.length === 0 ? any : fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...seeded) }, { weight: 1, arbitrary: any });
 }
 
-export function pathArbitrary(operation: OperationMetadata, seeds: Seeds): fc.Arbitrary<PathValues> {
+export const pathArbitrary = cached(buildPathArbitrary, byOperation);
+function buildPathArbitrary(operation: OperationMetadata, seeds: Seeds): fc.Arbitrary<PathValues> {
   const model = Object.fromEntries(
     parametersOf(operation)
       .filter((parameter) => parameter.in === "path")
@@ -37,7 +64,8 @@ function seededBalance(seeds: Seeds): fc.Arbitrary<PathValues> {
 }
 
 /** Only seeded values, so that the entity exists (used where a request must get past the lookup to its checks). */
-export function seededPathArbitrary(operation: OperationMetadata, seeds: Seeds): fc.Arbitrary<PathValues> {
+export const seededPathArbitrary = cached(buildSeededPathArbitrary, byOperation);
+function buildSeededPathArbitrary(operation: OperationMetadata, seeds: Seeds): fc.Arbitrary<PathValues> {
   const names = parametersOf(operation).filter((parameter) => parameter.in === "path");
   const model = Object.fromEntries(
     names.map((parameter) => {
@@ -128,7 +156,8 @@ function odataOptionArbitrary(name: string, operation: OperationMetadata): fc.Ar
  * The declared query parameters, each present or not: OData options per `odataOptionArbitrary`, others seeded
  * or generated from their schema (`typeof` text, as it goes in a URL).
  */
-export function queryArbitrary(operation: OperationMetadata, seeds: Seeds): fc.Arbitrary<Query> {
+export const queryArbitrary = cached(buildQueryArbitrary, byOperation);
+function buildQueryArbitrary(operation: OperationMetadata, seeds: Seeds): fc.Arbitrary<Query> {
   const parameters = parametersOf(operation).filter((parameter) => parameter.in === "query");
   const entries = parameters.map((parameter) => {
     const value = parameter.name.startsWith("$")
@@ -141,7 +170,10 @@ export function queryArbitrary(operation: OperationMetadata, seeds: Seeds): fc.A
 }
 
 /** A body generated from the operation's JSON request schema alone (references anything the schema allows). */
-export function schemaBodyArbitrary(operation: OperationMetadata, mediaType = "application/json"): fc.Arbitrary<unknown> | undefined {
-  const schema = requestSchemaOf(operation, mediaType);
-  return schema === undefined ? undefined : arbitraryFromSchema(schema, schemaOptions);
-}
+export const schemaBodyArbitrary = cached(
+  (operation: OperationMetadata, mediaType: string = "application/json"): fc.Arbitrary<unknown> | undefined => {
+    const schema = requestSchemaOf(operation, mediaType);
+    return schema === undefined ? undefined : arbitraryFromSchema(schema, schemaOptions);
+  },
+  (operation: OperationMetadata, mediaType: string = "application/json") => `${operation.operationId} ${mediaType}`,
+);

@@ -38,7 +38,7 @@ export interface Seeds {
   readonly filterTypes: readonly string[];
   readonly sectors: readonly { readonly Id: number; readonly Name: string; readonly Vertical: string }[];
   readonly boePurposeCodes: readonly number[];
-  /** Payment purposes by bank country; the generic ones under "". */
+  /** Payment purposes by the seeded beneficiaries' bank countries; the generic ones under "". */
   readonly paymentPurposes: ReadonlyMap<string, readonly number[]>;
 }
 
@@ -75,8 +75,11 @@ export async function loadSeeds(sandbox: Sandbox, authorization: string): Promis
   const outbound = await perAccount("OutboundTransfers");
   const depositors = await perAccount("Depositors");
   const countries = await list("/api/v1/Countries");
+  const beneficiaries = (await list("/api/v1/Beneficiaries")).map(seededBeneficiary);
+  // Payment purposes matter for the countries the seeded beneficiaries bank in.
+  const bankCountries = [...new Set(beneficiaries.map((beneficiary) => beneficiary.bankCountry).filter((country) => country !== undefined))];
   const purposesByCountry = await Promise.all(
-    countries.map(async (country) => [country["Id"] as string, ids(await list(`/api/v1/Withdrawals/PaymentPurposes(CountryCode='${String(country["Id"])}')`))] as const),
+    bankCountries.map(async (country) => [country, ids(await list(`/api/v1/Withdrawals/PaymentPurposes(CountryCode='${country}')`))] as const),
   );
   return {
     accounts: accounts.map((row) => ({ Id: row["Id"] as number, AccountNumber: row["AccountNumber"] as string })),
@@ -84,7 +87,7 @@ export async function loadSeeds(sandbox: Sandbox, authorization: string): Promis
     balanceCurrencies: new Map([...balances].map(([id, rows]) => [id, rows.map((row) => row["CurrencyCode"] as string)])),
     entities: ids(await list("/api/v1/Entities")),
     transferBeneficiaries: (await list("/api/v1/TransferBeneficiaries")).map(seededBeneficiary),
-    beneficiaries: (await list("/api/v1/Beneficiaries")).map(seededBeneficiary),
+    beneficiaries,
     transfers: ids(await list("/api/v1/Transfers")),
     inboundTransfers: [...inbound.values()].flatMap(ids),
     outboundTransfers: [...outbound.values()].flatMap(ids),

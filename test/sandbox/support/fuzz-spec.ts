@@ -141,3 +141,22 @@ export function schemaProblem(pointer: string, value: unknown): string | undefin
   const validate = validatorAt(pointer);
   return validate(value) ? undefined : describeErrors(validate.errors);
 }
+
+const getOperations = operations.filter((operation) => operation.method === "get");
+
+/** The GET operation whose path template matches an absolute URL's path, matched as the sandbox's router does. */
+export function getOperationAt(url: string): OperationMetadata | undefined {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return undefined;
+  }
+  return getOperations.find((operation) => {
+    const source = operation.path
+      .split(/(\{[^}]+\})/)
+      .map((part) => (/^\{[^}]+\}$/.test(part) ? "[^/()']+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("");
+    return new RegExp(`^${source}$`).test(pathname);
+  });
+}

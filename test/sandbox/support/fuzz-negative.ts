@@ -1,11 +1,15 @@
 /**
- * Negative data, derived from the request schema: one change to a valid body that makes it break the schema at
- * a known field (a required field dropped, a value of the wrong JSON type, a string one past maxLength, a string
- * outside the pattern, a value outside the enum), and bodies broken as a whole (not JSON, JSON followed by
- * garbage, JSON of the wrong top-level type, empty, or a content type the operation does not take).
+ * Negative data, derived from the spec: one change to a valid body that makes it break the request schema at a
+ * known field (a required field dropped, a value of the wrong JSON type, a string past maxLength, a string
+ * outside the pattern, a value outside the enum); bodies broken as a whole (not JSON, JSON followed by garbage,
+ * JSON of the wrong top-level type, empty, or a content type the operation does not take); malformed OData query
+ * options; and path parameters that break their schema.
  */
 import fc from "fast-check";
+import type { OperationMetadata } from "@account-funds/client";
 import { dereference, type JsonSchema } from "./arbitraries-from-schema.js";
+import { entityPropertiesOf, parametersOf } from "./fuzz-spec.js";
+import type { Query } from "./fuzz-requests.js";
 
 export type PathSegment = string | number;
 
@@ -166,3 +170,85 @@ export function wholeBodyMutation(validBody: unknown): fc.Arbitrary<WholeBodyMut
 
 /** Content types no JSON operation takes (and none at all). */
 export const wrongContentTypes: readonly (string | undefined)[] = ["text/plain", "application/xml", "text/html; charset=utf-8", "application/x-www-form-urlencoded", "application/octet-stream", undefined];
+
+export interface MalformedOption {
+  readonly kind: string;
+  /** The option the error must name in its target. */
+  readonly option: string;
+  readonly query: Query;
+}
+
+/** Values each OData option's grammar (or its int32 ≥ 0 / boolean schema) rejects. */
+function badValues(properties: ReadonlySet<string>): Readonly<Record<string, fc.Arbitrary<string>>> {
+  const unknownProperty = fc.stringMatching(/^[A-Z][A-Za-z]{2,12}$/).filter((name) => !properties.has(name));
+  return {
+    $top: fc.constantFrom("-1", "abc", "1.5", "", "1e2", "0x10", "2147483648", " 5"),
+    $skip: fc.constantFrom("-3", "ten", "2.5", "", "-0.5"),
+    $count: fc.constantFrom("yes", "1", "TRUE ", ""),
+    $filter: fc.oneof(
+      fc.constantFrom("Id eq", "eq 1", "(", "Id eq 'unterminated", "Id eq eq 1", "1 eq", "Id gt", "contains(", "Name eq 'a' and", ")", "not", "Id eq 1)"),
+      unknownProperty.map((name) => `${name} eq 1`),
+    ),
+    $orderby: fc.oneof(fc.constantFrom(",", "desc", "Id sideways", "Id asc desc"), unknownProperty),
+    $select: fc.oneof(fc.constantFrom(",", "Id,,", "Id Name"), unknownProperty),
+  };
+}
+
+/**
+ * One malformed option: a bad value of an option the operation declares, a system option it does not declare
+ * (OData URL Conventions §5: an error, not ignored), or a declared option given twice.
+ */
+export function malformedOptionArbitrary(operation: OperationMetadata): fc.Arbitrary<MalformedOption> {
+  const declared = new Set(operation.queryParameters);
+  const properties = new Set(Object.keys(entityPropertiesOf(operation)));
+  const bad = badValues(properties);
+  const options = Object.keys(bad).filter((option) => declared.has(option));
+  const unknownOption = fc
+    .oneof(fc.constantFrom("$expand", "$search", "$apply", "$format", "$levels", "$compute"), fc.stringMatching(/^\$[a-z]{2,10}$/))
+    .filter((option) => !declared.has(option))
+    .map((option): MalformedOption => ({ kind: "unknown option", option, query: [[option, "x"]] }));
+  const choices: fc.Arbitrary<MalformedOption>[] = [unknownOption];
+  if (options.length > 0) {
+    choices.push(fc.constantFrom(...options).chain((option) => bad[option]!.map((value): MalformedOption => ({ kind: `bad ${option}`, option, query: [[option, value]] }))));
+    const valid = (option: string, index: number): string => (option === "$select" ? ([...properties][0] ?? "Id") : String(index));
+    const repeatable = options.filter((option) => option === "$top" || option === "$skip" || option === "$select");
+    if (repeatable.length > 0) {
+      choices.push(
+        fc.constantFrom(...repeatable).map((option): MalformedOption => ({
+          kind: "repeated option",
+          option,
+          query: [
+            [option, valid(option, 1)],
+            [option, valid(option, 2)],
+          ],
+        })),
+      );
+    }
+  }
+  return fc.oneof(...choices);
+}
+
+export interface WrongPathValues {
+  readonly name: string;
+  readonly values: readonly string[];
+}
+
+/** For each typed path parameter, values that break its schema (int32, or a pattern); plain strings have none. */
+export function wrongPathValues(operation: OperationMetadata): WrongPathValues[] {
+  return parametersOf(operation)
+    .filter((parameter) => parameter.in === "path")
+    .map((parameter) => {
+      const schema = dereference(parameter.schema, (ref) => {
+        throw new Error(`unexpected $ref ${ref} in a path parameter`);
+      });
+      if (schema["type"] === "integer") {
+        return { name: parameter.name, values: ["abc", "1.5", "1e3", "0x10", "2147483648", "-", "\uff11", "99999999999999999999", "true"] };
+      }
+      if (typeof schema["pattern"] === "string") {
+        const pattern = new RegExp(schema["pattern"], "u");
+        return { name: parameter.name, values: ["gbp", "GBPX", "G1P", "A", "ABCD", "12", "a b"].filter((value) => !pattern.test(value)) };
+      }
+      return { name: parameter.name, values: [] };
+    })
+    .filter((site) => site.values.length > 0);
+}
