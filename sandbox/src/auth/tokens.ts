@@ -49,6 +49,23 @@ export interface TokenIssuer {
 // RFC 6750 §2.1: credentials = "Bearer" 1*SP b64token; the scheme is case-insensitive (RFC 9110 §11.1).
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
+/** How many verified tokens are remembered; the oldest is forgotten first (a forgotten one is verified again). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/** A token whose signature and claims were checked: only its time claims must be re-checked on later calls. */
+interface VerifiedToken {
+  readonly exp: number;
+  readonly nbf: number | undefined;
+  readonly result: TokenVerification & { ok: true };
+}
+
+/** The time checks jose makes (`nbf > now` is invalid, `exp <= now` expired; no leeway), by the sandbox clock. */
+function recheck(token: VerifiedToken, nowSeconds: number): TokenVerification {
+  if (token.nbf !== undefined && token.nbf > nowSeconds) return { ok: false, reason: "invalid" };
+  if (token.exp <= nowSeconds) return { ok: false, reason: "expired" };
+  return token.result;
+}
+
 export function createTokenIssuer(options: TokenIssuerOptions): TokenIssuer {
   const { clock, issuer, audience } = options;
   if (options.secret !== undefined && options.secret.byteLength < MIN_SECRET_BYTES) {
@@ -56,6 +73,15 @@ export function createTokenIssuer(options: TokenIssuerOptions): TokenIssuer {
   }
   const key =
     options.secret !== undefined ? Uint8Array.from(options.secret) : new Uint8Array(randomBytes(MIN_SECRET_BYTES));
+
+  // A client sends the same token on every call for up to 900 s. Its signature and claims cannot change, so
+  // they are checked once (jose and WebCrypto HMAC took about half of a request's CPU); later calls only
+  // re-check its time claims against the sandbox clock, which can move.
+  const verified = new Map<string, VerifiedToken>();
+  const remember = (token: string, entry: VerifiedToken): void => {
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+    verified.set(token, entry);
+  };
 
   return {
     get secret() {
@@ -82,6 +108,8 @@ export function createTokenIssuer(options: TokenIssuerOptions): TokenIssuer {
       const match = BEARER.exec(authorizationHeader.trim());
       const token = match?.[1];
       if (token === undefined) return { ok: false, reason: "malformed" };
+      const known = verified.get(token);
+      if (known !== undefined) return recheck(known, clock.nowSeconds());
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: [ALGORITHM],
@@ -97,7 +125,10 @@ export function createTokenIssuer(options: TokenIssuerOptions): TokenIssuer {
         if (typeof sub !== "string" || typeof clientId !== "string" || typeof scope !== "string") {
           return { ok: false, reason: "invalid" };
         }
-        return { ok: true, userId: sub, clientId, scope };
+        const result = { ok: true, userId: sub, clientId, scope } as const;
+        // requiredClaims makes jose refuse a token without exp, so it is a number here.
+        remember(token, { exp: payload.exp!, nbf: payload.nbf, result });
+        return result;
       } catch (error) {
         if (error instanceof errors.JWTExpired) return { ok: false, reason: "expired" };
         if (error instanceof errors.JOSEError) return { ok: false, reason: "invalid" };
