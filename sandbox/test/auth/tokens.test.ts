@@ -111,8 +111,12 @@ describe("token issuer", () => {
 
   it("rejects a token with a corrupted signature", async () => {
     const { access_token } = await issuer.issue(USER, "sandbox-client", "serviceFXAPI");
-    const last = access_token.at(-1) === "A" ? "B" : "A";
-    await expect(issuer.verify(`Bearer ${access_token.slice(0, -1)}${last}`)).resolves.toEqual({
+    // Changes the signature's first character: all 6 of its bits are signature bits (the last character's lowest
+    // two are padding, so changing only those would leave the signature as it was).
+    const signatureStart = access_token.lastIndexOf(".") + 1;
+    const first = access_token.charAt(signatureStart) === "A" ? "B" : "A";
+    const corrupted = `${access_token.slice(0, signatureStart)}${first}${access_token.slice(signatureStart + 1)}`;
+    await expect(issuer.verify(`Bearer ${corrupted}`)).resolves.toEqual({
       ok: false,
       reason: "invalid",
     });
