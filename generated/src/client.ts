@@ -20,12 +20,21 @@ import type {
 import { createRuntime } from "./runtime/request.js";
 import { parseWebhookEventsWith, type WebhookParseResult } from "./runtime/webhooks.js";
 
-type Operation<K extends keyof OperationTypes> = OperationTypes[K];
-type Path<K extends keyof OperationTypes, N extends string> = PathParamOf<OperationTypes[K], N>;
-type Body<K extends keyof OperationTypes> = RequestBodyOf<OperationTypes[K]>;
-type Query<K extends keyof OperationTypes> = QueryOf<OperationTypes[K]>;
-type Result<M extends ResultMode, K extends keyof OperationTypes> = ResultOf<M, OperationTypes[K]>;
-type Schema<N extends keyof components["schemas"]> = components["schemas"][N];
+/** openapi-typescript's type of the operation with operationId `K`: `operations[K]`. */
+export type Operation<K extends keyof OperationTypes> = OperationTypes[K];
+/** The type of path parameter `N` of operation `K`: `OperationPathParam<"getAccount", "id">`. */
+export type OperationPathParam<K extends keyof OperationTypes, N extends string> = PathParamOf<OperationTypes[K], N>;
+/** The request body the method of operation `K` takes: the JSON or form body, or `multipart(...)`. */
+export type OperationBody<K extends keyof OperationTypes> = RequestBodyOf<OperationTypes[K]>;
+/** The query object the method of operation `K` takes (`never` when it takes none). */
+export type OperationQuery<K extends keyof OperationTypes> = QueryOf<OperationTypes[K]>;
+/**
+ * What the method of operation `K` returns: with `"data"` the success body (a `Created` for a 201), with
+ * `"raw"` (`withResponse`) every declared status as a value, narrowed by `status`.
+ */
+export type OperationResult<M extends ResultMode, K extends keyof OperationTypes> = ResultOf<M, OperationTypes[K]>;
+/** A schema of the spec by name: `Schema<"AccountDto">` (the same type as the named export `AccountDto`). */
+export type Schema<N extends keyof components["schemas"]> = components["schemas"][N];
 
 /** The `accounts` methods of the client. */
 export interface AccountsClient<M extends ResultMode = "data"> {
@@ -46,7 +55,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    */
   listSubaccounts: ODataListMethod<
     M,
-    [accountId: Path<"listAccountSubaccounts", "accountId">],
+    [accountId: OperationPathParam<"listAccountSubaccounts", "accountId">],
     Schema<"AccountDto">,
     Operation<"listAccountSubaccounts">
   >;
@@ -59,7 +68,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    */
   listBalances: ODataListMethod<
     M,
-    [accountId: Path<"listAccountBalances", "accountId">],
+    [accountId: OperationPathParam<"listAccountBalances", "accountId">],
     Schema<"AccountBalanceDto">,
     Operation<"listAccountBalances">
   >;
@@ -73,8 +82,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
   listBalanceStatement: ODataListMethod<
     M,
     [
-      accountId: Path<"listAccountBalanceStatement", "accountId">,
-      currencyCode: Path<"listAccountBalanceStatement", "currencyCode">,
+      accountId: OperationPathParam<"listAccountBalanceStatement", "accountId">,
+      currencyCode: OperationPathParam<"listAccountBalanceStatement", "currencyCode">,
     ],
     Schema<"AccountStatementItemDto">,
     Operation<"listAccountBalanceStatement">
@@ -88,7 +97,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    */
   listInboundTransfers: ODataListMethod<
     M,
-    [accountId: Path<"listAccountInboundTransfers", "accountId">],
+    [accountId: OperationPathParam<"listAccountInboundTransfers", "accountId">],
     Schema<"InboundTransferDto">,
     Operation<"listAccountInboundTransfers">
   >;
@@ -101,7 +110,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    */
   listOutboundTransfers: ODataListMethod<
     M,
-    [accountId: Path<"listAccountOutboundTransfers", "accountId">],
+    [accountId: OperationPathParam<"listAccountOutboundTransfers", "accountId">],
     Schema<"OutboundTransferDto">,
     Operation<"listAccountOutboundTransfers">
   >;
@@ -114,7 +123,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    */
   listWithdrawals: ODataListMethod<
     M,
-    [accountId: Path<"listAccountWithdrawals", "accountId">],
+    [accountId: OperationPathParam<"listAccountWithdrawals", "accountId">],
     Schema<"WithdrawalDto">,
     Operation<"listAccountWithdrawals">
   >;
@@ -127,7 +136,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    */
   listBeneficiaries: ODataListMethod<
     M,
-    [accountId: Path<"listAccountBeneficiaries", "accountId">],
+    [accountId: OperationPathParam<"listAccountBeneficiaries", "accountId">],
     Schema<"BeneficiaryDto">,
     Operation<"listAccountBeneficiaries">
   >;
@@ -140,7 +149,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    */
   listTransferBeneficiaries: ODataListMethod<
     M,
-    [accountId: Path<"listAccountTransferBeneficiaries", "accountId">],
+    [accountId: OperationPathParam<"listAccountTransferBeneficiaries", "accountId">],
     Schema<"TransferBeneficiaryDto">,
     Operation<"listAccountTransferBeneficiaries">
   >;
@@ -153,7 +162,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    */
   listExchanges: ODataListMethod<
     M,
-    [accountId: Path<"listAccountExchanges", "accountId">],
+    [accountId: OperationPathParam<"listAccountExchanges", "accountId">],
     Schema<"ExchangeDto">,
     Operation<"listAccountExchanges">
   >;
@@ -166,7 +175,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    */
   listDeposits: ODataListMethod<
     M,
-    [accountId: Path<"listAccountDeposits", "accountId">],
+    [accountId: OperationPathParam<"listAccountDeposits", "accountId">],
     Schema<"DepositDto">,
     Operation<"listAccountDeposits">
   >;
@@ -179,7 +188,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    */
   listDepositInformation: ODataListMethod<
     M,
-    [accountId: Path<"listAccountDepositInformation", "accountId">],
+    [accountId: OperationPathParam<"listAccountDepositInformation", "accountId">],
     Schema<"DepositInformationDto">,
     Operation<"listAccountDepositInformation">
   >;
@@ -192,7 +201,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    */
   listDepositRoutingInformation: ODataListMethod<
     M,
-    [accountId: Path<"listAccountDepositRoutingInformation", "accountId">],
+    [accountId: OperationPathParam<"listAccountDepositRoutingInformation", "accountId">],
     Schema<"DepositRoutingInformationDto">,
     Operation<"listAccountDepositRoutingInformation">
   >;
@@ -205,7 +214,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    */
   listDepositors: ODataListMethod<
     M,
-    [accountId: Path<"listAccountDepositors", "accountId">],
+    [accountId: OperationPathParam<"listAccountDepositors", "accountId">],
     Schema<"DepositorDto2">,
     Operation<"listAccountDepositors">
   >;
@@ -218,7 +227,10 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    */
   listCountries: ODataListMethod<
     M,
-    [accountId: Path<"listAccountCountries", "accountId">, filterType: Path<"listAccountCountries", "filterType">],
+    [
+      accountId: OperationPathParam<"listAccountCountries", "accountId">,
+      filterType: OperationPathParam<"listAccountCountries", "filterType">,
+    ],
     Schema<"CountryDto">,
     Operation<"listAccountCountries">
   >;
@@ -230,10 +242,10 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    * `GET /api/v1/Accounts({id})` (`getAccount`)
    */
   getAccount(
-    id: Path<"getAccount", "id">,
+    id: OperationPathParam<"getAccount", "id">,
     query?: ODataEntityQuery<Schema<"AccountDto">>,
     init?: CallOptions,
-  ): Result<M, "getAccount">;
+  ): OperationResult<M, "getAccount">;
   /**
    * Get the balance of an account in one currency.
    *
@@ -242,11 +254,11 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    * `GET /api/v1/Accounts({accountId})/Balances({currencyCode})` (`getAccountBalance`)
    */
   getBalance(
-    accountId: Path<"getAccountBalance", "accountId">,
-    currencyCode: Path<"getAccountBalance", "currencyCode">,
+    accountId: OperationPathParam<"getAccountBalance", "accountId">,
+    currencyCode: OperationPathParam<"getAccountBalance", "currencyCode">,
     query?: ODataEntityQuery<Schema<"AccountBalanceDto">>,
     init?: CallOptions,
-  ): Result<M, "getAccountBalance">;
+  ): OperationResult<M, "getAccountBalance">;
 }
 
 /** The `entities` methods of the client. */
@@ -268,7 +280,7 @@ export interface EntitiesClient<M extends ResultMode = "data"> {
    */
   listAccounts: ODataListMethod<
     M,
-    [entityId: Path<"listEntityAccounts", "entityId">],
+    [entityId: OperationPathParam<"listEntityAccounts", "entityId">],
     Schema<"AccountDto">,
     Operation<"listEntityAccounts">
   >;
@@ -281,7 +293,10 @@ export interface EntitiesClient<M extends ResultMode = "data"> {
    */
   listCountries: ODataListMethod<
     M,
-    [entityId: Path<"listEntityCountries", "entityId">, filterType: Path<"listEntityCountries", "filterType">],
+    [
+      entityId: OperationPathParam<"listEntityCountries", "entityId">,
+      filterType: OperationPathParam<"listEntityCountries", "filterType">,
+    ],
     Schema<"CountryDto">,
     Operation<"listEntityCountries">
   >;
@@ -293,10 +308,10 @@ export interface EntitiesClient<M extends ResultMode = "data"> {
    * `GET /api/v1/Entities({id})` (`getEntity`)
    */
   getEntity(
-    id: Path<"getEntity", "id">,
+    id: OperationPathParam<"getEntity", "id">,
     query?: ODataEntityQuery<Schema<"EntityDto">>,
     init?: CallOptions,
-  ): Result<M, "getEntity">;
+  ): OperationResult<M, "getEntity">;
 }
 
 /** The `transfers` methods of the client. */
@@ -318,7 +333,7 @@ export interface TransfersClient<M extends ResultMode = "data"> {
    */
   listFees: ODataListMethod<
     M,
-    [transferId: Path<"listTransferFees", "transferId">],
+    [transferId: OperationPathParam<"listTransferFees", "transferId">],
     Schema<"FeeDto">,
     Operation<"listTransferFees">
   >;
@@ -330,10 +345,10 @@ export interface TransfersClient<M extends ResultMode = "data"> {
    * `GET /api/v1/Transfers({id})` (`getTransfer`)
    */
   getTransfer(
-    id: Path<"getTransfer", "id">,
+    id: OperationPathParam<"getTransfer", "id">,
     query?: ODataEntityQuery<Schema<"TransferDto">>,
     init?: CallOptions,
-  ): Result<M, "getTransfer">;
+  ): OperationResult<M, "getTransfer">;
   /**
    * Create an internal transfer.
    *
@@ -341,7 +356,10 @@ export interface TransfersClient<M extends ResultMode = "data"> {
    *
    * `POST /api/v1/Transfers/CreateAccountTransfer` (`createAccountTransfer`)
    */
-  createAccountTransfer(body: Body<"createAccountTransfer">, init?: CallOptions): Result<M, "createAccountTransfer">;
+  createAccountTransfer(
+    body: OperationBody<"createAccountTransfer">,
+    init?: CallOptions,
+  ): OperationResult<M, "createAccountTransfer">;
   /**
    * Approve a transfer.
    *
@@ -349,7 +367,10 @@ export interface TransfersClient<M extends ResultMode = "data"> {
    *
    * `POST /api/v1/Transfers/{transferId}/Approve` (`approveTransfer`)
    */
-  approveTransfer(transferId: Path<"approveTransfer", "transferId">, init?: CallOptions): Result<M, "approveTransfer">;
+  approveTransfer(
+    transferId: OperationPathParam<"approveTransfer", "transferId">,
+    init?: CallOptions,
+  ): OperationResult<M, "approveTransfer">;
   /**
    * Reject a transfer.
    *
@@ -357,7 +378,10 @@ export interface TransfersClient<M extends ResultMode = "data"> {
    *
    * `POST /api/v1/Transfers/{transferId}/Reject` (`rejectTransfer`)
    */
-  rejectTransfer(transferId: Path<"rejectTransfer", "transferId">, init?: CallOptions): Result<M, "rejectTransfer">;
+  rejectTransfer(
+    transferId: OperationPathParam<"rejectTransfer", "transferId">,
+    init?: CallOptions,
+  ): OperationResult<M, "rejectTransfer">;
   /**
    * Cancel a transfer.
    *
@@ -365,7 +389,10 @@ export interface TransfersClient<M extends ResultMode = "data"> {
    *
    * `POST /api/v1/Transfers/{transferId}/Cancel` (`cancelTransfer`)
    */
-  cancelTransfer(transferId: Path<"cancelTransfer", "transferId">, init?: CallOptions): Result<M, "cancelTransfer">;
+  cancelTransfer(
+    transferId: OperationPathParam<"cancelTransfer", "transferId">,
+    init?: CallOptions,
+  ): OperationResult<M, "cancelTransfer">;
 }
 
 /** The `inboundTransfers` methods of the client. */
@@ -379,7 +406,7 @@ export interface InboundTransfersClient<M extends ResultMode = "data"> {
    */
   listFees: ODataListMethod<
     M,
-    [transferId: Path<"listInboundTransferFees", "transferId">],
+    [transferId: OperationPathParam<"listInboundTransferFees", "transferId">],
     Schema<"FeeDto">,
     Operation<"listInboundTransferFees">
   >;
@@ -391,10 +418,10 @@ export interface InboundTransfersClient<M extends ResultMode = "data"> {
    * `GET /api/v1/InboundTransfers({id})` (`getInboundTransfer`)
    */
   getInboundTransfer(
-    id: Path<"getInboundTransfer", "id">,
+    id: OperationPathParam<"getInboundTransfer", "id">,
     query?: ODataEntityQuery<Schema<"InboundTransferDto">>,
     init?: CallOptions,
-  ): Result<M, "getInboundTransfer">;
+  ): OperationResult<M, "getInboundTransfer">;
 }
 
 /** The `outboundTransfers` methods of the client. */
@@ -408,7 +435,7 @@ export interface OutboundTransfersClient<M extends ResultMode = "data"> {
    */
   listFees: ODataListMethod<
     M,
-    [transferId: Path<"listOutboundTransferFees", "transferId">],
+    [transferId: OperationPathParam<"listOutboundTransferFees", "transferId">],
     Schema<"FeeDto">,
     Operation<"listOutboundTransferFees">
   >;
@@ -420,10 +447,10 @@ export interface OutboundTransfersClient<M extends ResultMode = "data"> {
    * `GET /api/v1/OutboundTransfers({id})` (`getOutboundTransfer`)
    */
   getOutboundTransfer(
-    id: Path<"getOutboundTransfer", "id">,
+    id: OperationPathParam<"getOutboundTransfer", "id">,
     query?: ODataEntityQuery<Schema<"OutboundTransferDto">>,
     init?: CallOptions,
-  ): Result<M, "getOutboundTransfer">;
+  ): OperationResult<M, "getOutboundTransfer">;
 }
 
 /** The `withdrawals` methods of the client. */
@@ -445,7 +472,7 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
    */
   listFees: ODataListMethod<
     M,
-    [withdrawalId: Path<"listWithdrawalFees", "withdrawalId">],
+    [withdrawalId: OperationPathParam<"listWithdrawalFees", "withdrawalId">],
     Schema<"FeeDto">,
     Operation<"listWithdrawalFees">
   >;
@@ -466,7 +493,7 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
    */
   listCountryPaymentPurposes: ODataListMethod<
     M,
-    [CountryCode: Path<"listCountryPaymentPurposes", "CountryCode">],
+    [CountryCode: OperationPathParam<"listCountryPaymentPurposes", "CountryCode">],
     Schema<"PaymentPurposeDto">,
     Operation<"listCountryPaymentPurposes">
   >;
@@ -491,10 +518,10 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
    * `GET /api/v1/Withdrawals({id})` (`getWithdrawal`)
    */
   getWithdrawal(
-    id: Path<"getWithdrawal", "id">,
+    id: OperationPathParam<"getWithdrawal", "id">,
     query?: ODataEntityQuery<Schema<"WithdrawalDto">>,
     init?: CallOptions,
-  ): Result<M, "getWithdrawal">;
+  ): OperationResult<M, "getWithdrawal">;
   /**
    * Get the payment confirmation details of a withdrawal.
    *
@@ -503,10 +530,10 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
    * `GET /api/v1/Withdrawals({withdrawalId})/PaymentConfirmationDetails` (`getWithdrawalPaymentConfirmationDetails`)
    */
   getPaymentConfirmationDetails(
-    withdrawalId: Path<"getWithdrawalPaymentConfirmationDetails", "withdrawalId">,
+    withdrawalId: OperationPathParam<"getWithdrawalPaymentConfirmationDetails", "withdrawalId">,
     query?: ODataEntityQuery<Schema<"PaymentConfirmationDetailsDto">>,
     init?: CallOptions,
-  ): Result<M, "getWithdrawalPaymentConfirmationDetails">;
+  ): OperationResult<M, "getWithdrawalPaymentConfirmationDetails">;
   /**
    * Create an ad-hoc withdrawal.
    *
@@ -515,9 +542,9 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
    * `POST /api/v1/Withdrawals/CreateAccountWithdrawal` (`createAccountWithdrawal`)
    */
   createAccountWithdrawal(
-    body: Body<"createAccountWithdrawal">,
+    body: OperationBody<"createAccountWithdrawal">,
     init?: CallOptions,
-  ): Result<M, "createAccountWithdrawal">;
+  ): OperationResult<M, "createAccountWithdrawal">;
   /**
    * Create an instruction withdrawal.
    *
@@ -526,9 +553,9 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
    * `POST /api/v1/Withdrawals/CreateInstructionWithdrawal` (`createInstructionWithdrawal`)
    */
   createInstructionWithdrawal(
-    body: Body<"createInstructionWithdrawal">,
+    body: OperationBody<"createInstructionWithdrawal">,
     init?: CallOptions,
-  ): Result<M, "createInstructionWithdrawal">;
+  ): OperationResult<M, "createInstructionWithdrawal">;
   /**
    * Approve a withdrawal.
    *
@@ -537,9 +564,9 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
    * `POST /api/v1/Withdrawals/{withdrawalId}/Approve` (`approveWithdrawal`)
    */
   approveWithdrawal(
-    withdrawalId: Path<"approveWithdrawal", "withdrawalId">,
+    withdrawalId: OperationPathParam<"approveWithdrawal", "withdrawalId">,
     init?: CallOptions,
-  ): Result<M, "approveWithdrawal">;
+  ): OperationResult<M, "approveWithdrawal">;
   /**
    * Reject a withdrawal.
    *
@@ -548,9 +575,9 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
    * `POST /api/v1/Withdrawals/{withdrawalId}/Reject` (`rejectWithdrawal`)
    */
   rejectWithdrawal(
-    withdrawalId: Path<"rejectWithdrawal", "withdrawalId">,
+    withdrawalId: OperationPathParam<"rejectWithdrawal", "withdrawalId">,
     init?: CallOptions,
-  ): Result<M, "rejectWithdrawal">;
+  ): OperationResult<M, "rejectWithdrawal">;
   /**
    * Cancel a withdrawal.
    *
@@ -559,9 +586,9 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
    * `POST /api/v1/Withdrawals/{withdrawalId}/Cancel` (`cancelWithdrawal`)
    */
   cancelWithdrawal(
-    withdrawalId: Path<"cancelWithdrawal", "withdrawalId">,
+    withdrawalId: OperationPathParam<"cancelWithdrawal", "withdrawalId">,
     init?: CallOptions,
-  ): Result<M, "cancelWithdrawal">;
+  ): OperationResult<M, "cancelWithdrawal">;
   /**
    * Get the MT103 confirmation of a withdrawal.
    *
@@ -570,9 +597,9 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
    * `GET /api/v1/Withdrawals/{withdrawalId}/ConfirmationMT103` (`getWithdrawalConfirmationMt103`)
    */
   getWithdrawalConfirmationMt103(
-    withdrawalId: Path<"getWithdrawalConfirmationMt103", "withdrawalId">,
+    withdrawalId: OperationPathParam<"getWithdrawalConfirmationMt103", "withdrawalId">,
     init?: CallOptions,
-  ): Result<M, "getWithdrawalConfirmationMt103">;
+  ): OperationResult<M, "getWithdrawalConfirmationMt103">;
 }
 
 /** The `beneficiaries` methods of the client. */
@@ -593,10 +620,10 @@ export interface BeneficiariesClient<M extends ResultMode = "data"> {
    * `GET /api/v1/Beneficiaries({id})` (`getBeneficiary`)
    */
   getBeneficiary(
-    id: Path<"getBeneficiary", "id">,
+    id: OperationPathParam<"getBeneficiary", "id">,
     query?: ODataEntityQuery<Schema<"BeneficiaryDto">>,
     init?: CallOptions,
-  ): Result<M, "getBeneficiary">;
+  ): OperationResult<M, "getBeneficiary">;
   /**
    * Create a withdrawal beneficiary.
    *
@@ -605,9 +632,9 @@ export interface BeneficiariesClient<M extends ResultMode = "data"> {
    * `POST /api/v1/Beneficiaries/CreateWithdrawalBeneficiary` (`createWithdrawalBeneficiary`)
    */
   createWithdrawalBeneficiary(
-    body: Body<"createWithdrawalBeneficiary">,
+    body: OperationBody<"createWithdrawalBeneficiary">,
     init?: CallOptions,
-  ): Result<M, "createWithdrawalBeneficiary">;
+  ): OperationResult<M, "createWithdrawalBeneficiary">;
   /**
    * Cancel a withdrawal beneficiary.
    *
@@ -616,9 +643,9 @@ export interface BeneficiariesClient<M extends ResultMode = "data"> {
    * `POST /api/v1/Beneficiaries/{beneficiaryId}/Cancel` (`cancelBeneficiary`)
    */
   cancelBeneficiary(
-    beneficiaryId: Path<"cancelBeneficiary", "beneficiaryId">,
+    beneficiaryId: OperationPathParam<"cancelBeneficiary", "beneficiaryId">,
     init?: CallOptions,
-  ): Result<M, "cancelBeneficiary">;
+  ): OperationResult<M, "cancelBeneficiary">;
   /**
    * Enable a withdrawal beneficiary.
    *
@@ -627,9 +654,9 @@ export interface BeneficiariesClient<M extends ResultMode = "data"> {
    * `POST /api/v1/Beneficiaries/{beneficiaryId}/Enable` (`enableBeneficiary`)
    */
   enableBeneficiary(
-    beneficiaryId: Path<"enableBeneficiary", "beneficiaryId">,
+    beneficiaryId: OperationPathParam<"enableBeneficiary", "beneficiaryId">,
     init?: CallOptions,
-  ): Result<M, "enableBeneficiary">;
+  ): OperationResult<M, "enableBeneficiary">;
   /**
    * Suspend a withdrawal beneficiary.
    *
@@ -638,9 +665,9 @@ export interface BeneficiariesClient<M extends ResultMode = "data"> {
    * `POST /api/v1/Beneficiaries/{beneficiaryId}/Suspend` (`suspendBeneficiary`)
    */
   suspendBeneficiary(
-    beneficiaryId: Path<"suspendBeneficiary", "beneficiaryId">,
+    beneficiaryId: OperationPathParam<"suspendBeneficiary", "beneficiaryId">,
     init?: CallOptions,
-  ): Result<M, "suspendBeneficiary">;
+  ): OperationResult<M, "suspendBeneficiary">;
   /**
    * Get the additional information required for a beneficiary.
    *
@@ -649,10 +676,10 @@ export interface BeneficiariesClient<M extends ResultMode = "data"> {
    * `GET /api/v1/Beneficiaries/{currencyCode}/RequiredAdditionalInformation` (`getRequiredAdditionalInformation`)
    */
   getRequiredAdditionalInformation(
-    currencyCode: Path<"getRequiredAdditionalInformation", "currencyCode">,
-    query?: Query<"getRequiredAdditionalInformation">,
+    currencyCode: OperationPathParam<"getRequiredAdditionalInformation", "currencyCode">,
+    query?: OperationQuery<"getRequiredAdditionalInformation">,
     init?: CallOptions,
-  ): Result<M, "getRequiredAdditionalInformation">;
+  ): OperationResult<M, "getRequiredAdditionalInformation">;
 }
 
 /** The `transferBeneficiaries` methods of the client. */
@@ -678,10 +705,10 @@ export interface TransferBeneficiariesClient<M extends ResultMode = "data"> {
    * `GET /api/v1/TransferBeneficiaries({id})` (`getTransferBeneficiary`)
    */
   getTransferBeneficiary(
-    id: Path<"getTransferBeneficiary", "id">,
+    id: OperationPathParam<"getTransferBeneficiary", "id">,
     query?: ODataEntityQuery<Schema<"TransferBeneficiaryDto">>,
     init?: CallOptions,
-  ): Result<M, "getTransferBeneficiary">;
+  ): OperationResult<M, "getTransferBeneficiary">;
 }
 
 /** The `exchanges` methods of the client. */
@@ -703,7 +730,7 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
    */
   listAllocations: ODataListMethod<
     M,
-    [exchangeId: Path<"listExchangeAllocations", "exchangeId">],
+    [exchangeId: OperationPathParam<"listExchangeAllocations", "exchangeId">],
     Schema<"AllocationDto">,
     Operation<"listExchangeAllocations">
   >;
@@ -716,7 +743,7 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
    */
   listDeposits: ODataListMethod<
     M,
-    [exchangeId: Path<"listExchangeDeposits", "exchangeId">],
+    [exchangeId: OperationPathParam<"listExchangeDeposits", "exchangeId">],
     Schema<"DepositDto">,
     Operation<"listExchangeDeposits">
   >;
@@ -729,7 +756,7 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
    */
   listFees: ODataListMethod<
     M,
-    [exchangeId: Path<"listExchangeFees", "exchangeId">],
+    [exchangeId: OperationPathParam<"listExchangeFees", "exchangeId">],
     Schema<"FeeDto">,
     Operation<"listExchangeFees">
   >;
@@ -742,7 +769,7 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
    */
   listWithdrawals: ODataListMethod<
     M,
-    [exchangeId: Path<"listExchangeWithdrawals", "exchangeId">],
+    [exchangeId: OperationPathParam<"listExchangeWithdrawals", "exchangeId">],
     Schema<"WithdrawalDto">,
     Operation<"listExchangeWithdrawals">
   >;
@@ -754,10 +781,10 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
    * `GET /api/v1/Exchanges({id})` (`getExchange`)
    */
   getExchange(
-    id: Path<"getExchange", "id">,
+    id: OperationPathParam<"getExchange", "id">,
     query?: ODataEntityQuery<Schema<"ExchangeDto">>,
     init?: CallOptions,
-  ): Result<M, "getExchange">;
+  ): OperationResult<M, "getExchange">;
   /**
    * Create an exchange.
    *
@@ -765,7 +792,7 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
    *
    * `POST /api/v1/Exchanges/Create` (`createExchange`)
    */
-  createExchange(body: Body<"createExchange">, init?: CallOptions): Result<M, "createExchange">;
+  createExchange(body: OperationBody<"createExchange">, init?: CallOptions): OperationResult<M, "createExchange">;
   /**
    * Allocate an exchange.
    *
@@ -774,9 +801,9 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
    * `POST /api/v1/Exchanges/{exchangeId}/Allocate` (`allocateExchange`)
    */
   allocateExchange(
-    exchangeId: Path<"allocateExchange", "exchangeId">,
+    exchangeId: OperationPathParam<"allocateExchange", "exchangeId">,
     init?: CallOptions,
-  ): Result<M, "allocateExchange">;
+  ): OperationResult<M, "allocateExchange">;
   /**
    * Approve an exchange.
    *
@@ -784,7 +811,10 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
    *
    * `POST /api/v1/Exchanges/{exchangeId}/Approve` (`approveExchange`)
    */
-  approveExchange(exchangeId: Path<"approveExchange", "exchangeId">, init?: CallOptions): Result<M, "approveExchange">;
+  approveExchange(
+    exchangeId: OperationPathParam<"approveExchange", "exchangeId">,
+    init?: CallOptions,
+  ): OperationResult<M, "approveExchange">;
   /**
    * Reject an exchange.
    *
@@ -792,7 +822,10 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
    *
    * `POST /api/v1/Exchanges/{exchangeId}/Reject` (`rejectExchange`)
    */
-  rejectExchange(exchangeId: Path<"rejectExchange", "exchangeId">, init?: CallOptions): Result<M, "rejectExchange">;
+  rejectExchange(
+    exchangeId: OperationPathParam<"rejectExchange", "exchangeId">,
+    init?: CallOptions,
+  ): OperationResult<M, "rejectExchange">;
   /**
    * Cancel an exchange.
    *
@@ -800,7 +833,10 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
    *
    * `POST /api/v1/Exchanges/{exchangeId}/Cancel` (`cancelExchange`)
    */
-  cancelExchange(exchangeId: Path<"cancelExchange", "exchangeId">, init?: CallOptions): Result<M, "cancelExchange">;
+  cancelExchange(
+    exchangeId: OperationPathParam<"cancelExchange", "exchangeId">,
+    init?: CallOptions,
+  ): OperationResult<M, "cancelExchange">;
 }
 
 /** The `exchangeRates` methods of the client. */
@@ -813,10 +849,10 @@ export interface ExchangeRatesClient<M extends ResultMode = "data"> {
    * `GET /api/v1/ExchangeRates/MidRate/{sourceCurrencyCode}/{targetCurrencyCode}` (`getMidRate`)
    */
   getMidRate(
-    sourceCurrencyCode: Path<"getMidRate", "sourceCurrencyCode">,
-    targetCurrencyCode: Path<"getMidRate", "targetCurrencyCode">,
+    sourceCurrencyCode: OperationPathParam<"getMidRate", "sourceCurrencyCode">,
+    targetCurrencyCode: OperationPathParam<"getMidRate", "targetCurrencyCode">,
     init?: CallOptions,
-  ): Result<M, "getMidRate">;
+  ): OperationResult<M, "getMidRate">;
 }
 
 /** The `quotes` methods of the client. */
@@ -828,7 +864,7 @@ export interface QuotesClient<M extends ResultMode = "data"> {
    *
    * `POST /api/v1/Quotes/Quote` (`requestQuote`)
    */
-  requestQuote(body: Body<"requestQuote">, init?: CallOptions): Result<M, "requestQuote">;
+  requestQuote(body: OperationBody<"requestQuote">, init?: CallOptions): OperationResult<M, "requestQuote">;
 }
 
 /** The `deposits` methods of the client. */
@@ -850,7 +886,7 @@ export interface DepositsClient<M extends ResultMode = "data"> {
    */
   listFees: ODataListMethod<
     M,
-    [depositId: Path<"listDepositFees", "depositId">],
+    [depositId: OperationPathParam<"listDepositFees", "depositId">],
     Schema<"FeeDto">,
     Operation<"listDepositFees">
   >;
@@ -862,10 +898,10 @@ export interface DepositsClient<M extends ResultMode = "data"> {
    * `GET /api/v1/Deposits({id})` (`getDeposit`)
    */
   getDeposit(
-    id: Path<"getDeposit", "id">,
+    id: OperationPathParam<"getDeposit", "id">,
     query?: ODataEntityQuery<Schema<"DepositDto">>,
     init?: CallOptions,
-  ): Result<M, "getDeposit">;
+  ): OperationResult<M, "getDeposit">;
   /**
    * Request a deposit requirement.
    *
@@ -874,9 +910,9 @@ export interface DepositsClient<M extends ResultMode = "data"> {
    * `POST /api/v1/Deposits/DepositRequirement` (`requestDepositRequirement`)
    */
   requestDepositRequirement(
-    body: Body<"requestDepositRequirement">,
+    body: OperationBody<"requestDepositRequirement">,
     init?: CallOptions,
-  ): Result<M, "requestDepositRequirement">;
+  ): OperationResult<M, "requestDepositRequirement">;
   /**
    * Assign a new depositor to a deposit.
    *
@@ -885,10 +921,10 @@ export interface DepositsClient<M extends ResultMode = "data"> {
    * `POST /api/v1/Deposits/{depositId}/AssignDepositor` (`assignDepositor`)
    */
   assignDepositor(
-    depositId: Path<"assignDepositor", "depositId">,
-    body: Body<"assignDepositor">,
+    depositId: OperationPathParam<"assignDepositor", "depositId">,
+    body: OperationBody<"assignDepositor">,
     init?: CallOptions,
-  ): Result<M, "assignDepositor">;
+  ): OperationResult<M, "assignDepositor">;
   /**
    * Assign an existing depositor to a deposit.
    *
@@ -897,10 +933,10 @@ export interface DepositsClient<M extends ResultMode = "data"> {
    * `POST /api/v1/Deposits/{depositId}/AssignDepositor/{depositorId}` (`assignExistingDepositor`)
    */
   assignExistingDepositor(
-    depositId: Path<"assignExistingDepositor", "depositId">,
-    depositorId: Path<"assignExistingDepositor", "depositorId">,
+    depositId: OperationPathParam<"assignExistingDepositor", "depositId">,
+    depositorId: OperationPathParam<"assignExistingDepositor", "depositorId">,
     init?: CallOptions,
-  ): Result<M, "assignExistingDepositor">;
+  ): OperationResult<M, "assignExistingDepositor">;
 }
 
 /** The `alerts` methods of the client. */
@@ -921,10 +957,10 @@ export interface AlertsClient<M extends ResultMode = "data"> {
    * `GET /api/v1/Alerts({id})` (`getAlert`)
    */
   getAlert(
-    id: Path<"getAlert", "id">,
+    id: OperationPathParam<"getAlert", "id">,
     query?: ODataEntityQuery<Schema<"AlertDto">>,
     init?: CallOptions,
-  ): Result<M, "getAlert">;
+  ): OperationResult<M, "getAlert">;
   /**
    * Create an exchange-rate alert.
    *
@@ -932,7 +968,7 @@ export interface AlertsClient<M extends ResultMode = "data"> {
    *
    * `POST /api/v1/Alerts/Create` (`createAlert`)
    */
-  createAlert(body: Body<"createAlert">, init?: CallOptions): Result<M, "createAlert">;
+  createAlert(body: OperationBody<"createAlert">, init?: CallOptions): OperationResult<M, "createAlert">;
   /**
    * Cancel an exchange-rate alert.
    *
@@ -940,7 +976,10 @@ export interface AlertsClient<M extends ResultMode = "data"> {
    *
    * `POST /api/v1/Alerts/{alertId}/Cancel` (`cancelAlert`)
    */
-  cancelAlert(alertId: Path<"cancelAlert", "alertId">, init?: CallOptions): Result<M, "cancelAlert">;
+  cancelAlert(
+    alertId: OperationPathParam<"cancelAlert", "alertId">,
+    init?: CallOptions,
+  ): OperationResult<M, "cancelAlert">;
 }
 
 /** The `countries` methods of the client. */
@@ -973,10 +1012,10 @@ export interface CurrenciesClient<M extends ResultMode = "data"> {
    * `GET /api/v1/Currencies({id})` (`getCurrency`)
    */
   getCurrency(
-    id: Path<"getCurrency", "id">,
+    id: OperationPathParam<"getCurrency", "id">,
     query?: ODataEntityQuery<Schema<"CurrencyDto">>,
     init?: CallOptions,
-  ): Result<M, "getCurrency">;
+  ): OperationResult<M, "getCurrency">;
 }
 
 /** The `sectors` methods of the client. */
@@ -1001,10 +1040,10 @@ export interface JobsClient<M extends ResultMode = "data"> {
    * `GET /api/v1/Jobs/{jobId}/Status` (`getJobStatus`)
    */
   getJobStatus(
-    jobId: Path<"getJobStatus", "jobId">,
-    query: Query<"getJobStatus">,
+    jobId: OperationPathParam<"getJobStatus", "jobId">,
+    query: OperationQuery<"getJobStatus">,
     init?: CallOptions,
-  ): Result<M, "getJobStatus">;
+  ): OperationResult<M, "getJobStatus">;
 }
 
 /** The `auth` methods of the client. */
@@ -1016,7 +1055,10 @@ export interface AuthClient<M extends ResultMode = "data"> {
    *
    * `POST /connect/token` (`requestPasswordToken`)
    */
-  requestPasswordToken(body: Body<"requestPasswordToken">, init?: CallOptions): Result<M, "requestPasswordToken">;
+  requestPasswordToken(
+    body: OperationBody<"requestPasswordToken">,
+    init?: CallOptions,
+  ): OperationResult<M, "requestPasswordToken">;
   /**
    * Request an access token with a client certificate (mutual TLS).
    *
@@ -1025,9 +1067,9 @@ export interface AuthClient<M extends ResultMode = "data"> {
    * `POST /connect/mtls/token` (`requestMtlsPasswordToken`)
    */
   requestMtlsPasswordToken(
-    body: Body<"requestMtlsPasswordToken">,
+    body: OperationBody<"requestMtlsPasswordToken">,
     init?: CallOptions,
-  ): Result<M, "requestMtlsPasswordToken">;
+  ): OperationResult<M, "requestMtlsPasswordToken">;
 }
 
 /** Every resource group of the client. */
@@ -1231,13 +1273,17 @@ export function createAccountFundsClient(options: ClientOptions): AccountFundsCl
   });
 }
 
-type ElementOf<T> = T extends readonly (infer E)[] ? E : T;
+/** One event of a webhook delivery `D`: its element type when a delivery is an array of events, else `D` itself. */
+export type WebhookEventOf<D> = D extends readonly (infer E)[] ? E : D;
 
 /**
  * Parses a delivery of the `accountFundsEvent` webhook (the raw body as a string or bytes, or the parsed JSON)
  * and checks it against the spec's `WebhookEventDelivery` schema. Never throws: `{ ok: true, events }` or
  * `{ ok: false, error: { code, message, issues } }`.
  */
-export function parseWebhookEvents(body: unknown): WebhookParseResult<ElementOf<Schema<"WebhookEventDelivery">>> {
-  return parseWebhookEventsWith<ElementOf<Schema<"WebhookEventDelivery">>>(webhookValidators.accountFundsEvent!, body);
+export function parseWebhookEvents(body: unknown): WebhookParseResult<WebhookEventOf<Schema<"WebhookEventDelivery">>> {
+  return parseWebhookEventsWith<WebhookEventOf<Schema<"WebhookEventDelivery">>>(
+    webhookValidators.accountFundsEvent!,
+    body,
+  );
 }

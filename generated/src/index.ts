@@ -26,6 +26,13 @@ export {
   type SectorsClient,
   type JobsClient,
   type AuthClient,
+  type Operation,
+  type OperationPathParam,
+  type OperationBody,
+  type OperationQuery,
+  type OperationResult,
+  type Schema,
+  type WebhookEventOf,
 } from "./client.js";
 export type { components, operations, paths, webhooks } from "./types.js";
 export type * from "./schemas.js";
@@ -44,6 +51,7 @@ export {
   ResponseValidationError,
   TimeoutError,
   TokenRequestError,
+  type AccountFundsErrorInit,
   type RequestSummary,
   type ValidationIssue,
 } from "./runtime/errors.js";
@@ -73,10 +81,29 @@ export type {
   TokenProviderAuthOptions,
 } from "./runtime/client-options.js";
 export type { ClientHooks, HookErrorInfo, HookRequestInfo, HookResponseInfo, HookRetryInfo } from "./runtime/hooks.js";
-export type { Created, DefaultResultOf, ODataListMethod, RawResultOf, ResultMode } from "./runtime/operation-types.js";
+export type {
+  Created,
+  DefaultResultOf,
+  ODataListMethod,
+  ParametersOf,
+  PathParamOf,
+  PathParamsOf,
+  QueryOf,
+  RawResultOf,
+  RequestBodyOf,
+  RequestContentOf,
+  ResponseBody,
+  ResponsesOf,
+  ResultMode,
+  ResultOf,
+  StatusNumber,
+  SuccessBodyOf,
+  SuccessStatus,
+  SuccessStatusOf,
+} from "./runtime/operation-types.js";
 export type { RetrySettings } from "./runtime/retry.js";
 export type { WebhookParseError, WebhookParseErrorCode, WebhookParseResult } from "./runtime/webhooks.js";
-export type { OperationMetadata } from "./runtime/operation-metadata.js";
+export type { HttpMethod, OperationMetadata } from "./runtime/operation-metadata.js";
 export type {
   CompiledValidator,
   MultipartValidators,

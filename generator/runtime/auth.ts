@@ -52,11 +52,11 @@ export function createPasswordTokenSource(config: PasswordTokenSourceConfig): Pa
     form.set("password", credentials.password);
 
     const requestedAt = config.now();
-    const response = await config.transport.send(
+    const { response, text } = await config.transport.send(
       {
         method: "POST",
         url: tokenUrl,
-        headers: new Headers({ "content-type": "application/x-www-form-urlencoded", accept: "application/json" }),
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
         body: form.toString(),
       },
       {
@@ -69,7 +69,6 @@ export function createPasswordTokenSource(config: PasswordTokenSourceConfig): Pa
         dispatcher: config.mtls?.dispatcher,
       },
     );
-    const text = await response.text();
     let body: unknown = text;
     try {
       body = text === "" ? undefined : JSON.parse(text);

@@ -40,15 +40,16 @@ export function argumentShapeOf(operation: OperationMetadata): ArgumentShape {
 
 /** Splits positional arguments into path, body, query and per-call options. */
 export function collectArguments(slots: readonly ArgumentSlot[], values: readonly unknown[]): { args: CallArgs; init: CallOptions | undefined } {
-  const path: Record<string, unknown> = {};
+  let path: Record<string, unknown> | undefined;
   let body: unknown;
   let query: object | undefined;
   let init: CallOptions | undefined;
-  slots.forEach((slot, index) => {
+  for (let index = 0; index < slots.length; index++) {
+    const slot = slots[index]!;
     const value = values[index];
     switch (slot.kind) {
       case "path":
-        path[slot.name] = value;
+        (path ??= {})[slot.name] = value;
         break;
       case "body":
         body = value;
@@ -60,9 +61,9 @@ export function collectArguments(slots: readonly ArgumentSlot[], values: readonl
         init = value as CallOptions | undefined;
         break;
     }
-  });
-  const hasPath = slots.some((slot) => slot.kind === "path");
-  return { args: { ...(hasPath ? { path } : {}), body, query }, init };
+  }
+  // Two literals rather than a conditional spread, which V8 runs on its slow path (µs per call).
+  return { args: path === undefined ? { body, query } : { path, body, query }, init };
 }
 
 type AnyMethod = ((...values: unknown[]) => Promise<unknown>) & { paginate?: (...values: unknown[]) => AsyncIterableIterator<unknown> };

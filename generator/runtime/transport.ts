@@ -1,8 +1,11 @@
 /**
  * Sends one logical request: adds the bearer token, runs attempts under their timeout, reads the whole body
  * inside the attempt (so a stalled body times out too), repeats idempotent requests on network errors, timeouts
- * and retryable statuses, and re-authenticates once on a 401. Returns the final response with its body
- * buffered; HTTP statuses are not errors here — the caller maps them.
+ * and retryable statuses, and re-authenticates once on a 401. Returns the final response with its body read;
+ * HTTP statuses are not errors here — the caller maps them.
+ *
+ * This is the client's hot path: one `Request` per attempt and one read of the body. What only errors and hooks
+ * need (the redacted URL, redacted headers) is computed when they need it.
  */
 import type { FetchLike } from "./client-options.js";
 import {
@@ -22,8 +25,20 @@ import { attemptSignal, raceSignal } from "./timeout.js";
 export interface RequestTemplate {
   readonly method: string;
   readonly url: string;
-  readonly headers: Headers;
-  readonly body?: ArrayBuffer | Blob | string | undefined;
+  /** Lower-case names. `authorization` is the transport's own, set per attempt. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** A body every attempt can send again (never a stream); ignored for GET and HEAD. */
+  readonly body?: string | Blob | FormData | ArrayBuffer | undefined;
+}
+
+/** The final response of a request. */
+export interface Received {
+  /** Status and headers. Its body has been read: it is `text`. */
+  readonly response: Response;
+  /** The whole body as text; `""` when there is none. */
+  readonly text: string;
+  /** The URL requested, as `Request` normalised it. */
+  readonly url: string;
 }
 
 /** Access tokens for API requests. */
@@ -55,7 +70,7 @@ export interface TransportConfig {
 }
 
 export interface Transport {
-  send(template: RequestTemplate, context: SendContext): Promise<Response>;
+  send(template: RequestTemplate, context: SendContext): Promise<Received>;
 }
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
@@ -66,15 +81,21 @@ export function createTransport(config: TransportConfig): Transport {
   return {
     async send(template, context) {
       const method = template.method.toUpperCase();
-      const summary: RequestSummary = { method, url: redactor.url(template.url) };
-      const abortError = (cause: unknown): AbortError =>
-        new AbortError({
-          message: `The request was aborted (${method} ${summary.url})`,
+      const body = method === "GET" || method === "HEAD" ? null : (template.body ?? null);
+      const fetchInit = context.dispatcher === undefined ? undefined : dispatcherInit(context.dispatcher);
+      // The redacted URL costs a URL parse: only errors and hooks need it.
+      let summary: RequestSummary | undefined;
+      const summaryOf = (): RequestSummary => (summary ??= { method, url: redactor.url(template.url) });
+      const abortError = (cause: unknown): AbortError => {
+        const request = summaryOf();
+        return new AbortError({
+          message: `The request was aborted (${method} ${request.url})`,
           code: "aborted",
-          request: summary,
+          request,
           operationId: context.operationId,
           cause,
         });
+      };
       const wait = async (ms: number): Promise<void> => {
         try {
           await policy.sleep(ms, context.signal);
@@ -90,67 +111,62 @@ export function createTransport(config: TransportConfig): Transport {
         attempt += 1;
         if (context.signal?.aborted) throw abortError(context.signal.reason);
 
-        const headers = new Headers(template.headers);
+        let headers = template.headers;
         let token: string | undefined;
         if (context.auth) {
           try {
             token = await raceSignal(context.auth.token(context.signal), context.signal);
           } catch (error) {
             if (context.signal?.aborted) throw abortError(error);
-            throw error instanceof AccountFundsError ? error : tokenProviderError(error, context.operationId, summary, redactor);
+            throw error instanceof AccountFundsError ? error : tokenProviderError(error, context.operationId, summaryOf(), redactor);
           }
-          headers.set("authorization", `Bearer ${token}`);
+          headers = withHeader(headers, "authorization", `Bearer ${token}`);
         }
 
-        const info: HookRequestInfo = {
-          operationId: context.operationId,
-          method,
-          url: summary.url,
-          attempt,
-          headers: redactor.headers(headers),
-        };
-        callHook(hooks, "onRequest", info);
+        // Hook payloads are redacted copies: built only when there is a hook to receive them.
+        const info: HookRequestInfo | undefined = observes(hooks)
+          ? { operationId: context.operationId, method, url: summaryOf().url, attempt, headers: redactor.headers(headers) }
+          : undefined;
+        if (info) callHook(hooks, "onRequest", info);
         const started = now();
         const signal = attemptSignal(context.signal, context.timeoutMs);
-        let response: Response | undefined;
+        let received: Received | undefined;
         let failure: AccountFundsError | undefined;
         try {
-          const request = new Request(template.url, {
-            method,
-            headers,
-            body: method === "GET" || method === "HEAD" ? null : (template.body ?? null),
-            signal: signal.signal,
-          });
-          const raw = await config.fetch(request, context.dispatcher === undefined ? undefined : dispatcherInit(context.dispatcher));
-          const body = NULL_BODY_STATUSES.has(raw.status) || method === "HEAD" ? null : await raw.arrayBuffer();
-          response = new Response(body, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
-        } catch (error) {
-          failure = context.signal?.aborted
-            ? abortError(error)
-            : signal.timedOut()
-              ? new TimeoutError({
-                  message: `The request timed out after ${context.timeoutMs} ms (${method} ${summary.url})`,
-                  code: "timeout",
-                  request: summary,
-                  operationId: context.operationId,
-                  timeoutMs: context.timeoutMs ?? 0,
-                  cause: error,
-                })
-              : new ConnectionError({
-                  message: `The request failed: ${redactor.string(describe(error))} (${method} ${summary.url})`,
-                  code: "connection_failed",
-                  request: summary,
-                  operationId: context.operationId,
-                  cause: error,
-                });
+          // Outside the inner try: a TypeError here (an invalid header value) is the caller's, not the network's.
+          const request = new Request(template.url, { method, headers, body, signal: signal.signal ?? null });
+          try {
+            const response = await config.fetch(request, fetchInit);
+            const text = NULL_BODY_STATUSES.has(response.status) || method === "HEAD" ? "" : await response.text();
+            received = { response, text, url: request.url };
+          } catch (error) {
+            failure = context.signal?.aborted
+              ? abortError(error)
+              : signal.timedOut()
+                ? new TimeoutError({
+                    message: `The request timed out after ${context.timeoutMs} ms (${method} ${summaryOf().url})`,
+                    code: "timeout",
+                    request: summaryOf(),
+                    operationId: context.operationId,
+                    timeoutMs: context.timeoutMs ?? 0,
+                    cause: error,
+                  })
+                : new ConnectionError({
+                    message: `The request failed: ${redactor.string(describe(error))} (${method} ${summaryOf().url})`,
+                    code: "connection_failed",
+                    request: summaryOf(),
+                    operationId: context.operationId,
+                    cause: error,
+                  });
+          }
         } finally {
           signal.dispose();
         }
 
-        if (response === undefined) {
+        if (received === undefined) {
           if (!(failure instanceof AbortError) && context.retryable && retries < context.maxRetries) {
             const delayMs = retryDelay(policy, retries);
-            callHook(hooks, "onRetry", { ...info, reason: failure?.name ?? "error", delayMs });
+            if (info) callHook(hooks, "onRetry", { ...info, reason: failure?.name ?? "error", delayMs });
             retries += 1;
             await wait(delayMs);
             continue;
@@ -158,26 +174,40 @@ export function createTransport(config: TransportConfig): Transport {
           throw failure;
         }
 
-        callHook(hooks, "onResponse", { ...info, status: response.status, durationMs: Math.max(0, now() - started) });
+        const status = received.response.status;
+        if (info) callHook(hooks, "onResponse", { ...info, status, durationMs: Math.max(0, now() - started) });
 
-        if (response.status === 401 && context.auth && token !== undefined && !reauthenticated) {
+        if (status === 401 && context.auth && token !== undefined && !reauthenticated) {
           // An expired or revoked token: one fresh token and one retry (also for POST: a 401 was not executed).
           reauthenticated = true;
           context.auth.invalidate(token);
-          callHook(hooks, "onRetry", { ...info, reason: "401: fresh token", status: 401, delayMs: 0 });
+          if (info) callHook(hooks, "onRetry", { ...info, reason: "401: fresh token", status: 401, delayMs: 0 });
           continue;
         }
-        if (context.retryable && retries < context.maxRetries && isRetryableStatus(response.status)) {
-          const delayMs = retryDelay(policy, retries, parseRetryAfter(response.headers.get("retry-after"), now()));
-          callHook(hooks, "onRetry", { ...info, reason: `status ${response.status}`, status: response.status, delayMs });
+        if (context.retryable && retries < context.maxRetries && isRetryableStatus(status)) {
+          const delayMs = retryDelay(policy, retries, parseRetryAfter(received.response.headers.get("retry-after"), now()));
+          if (info) callHook(hooks, "onRetry", { ...info, reason: `status ${status}`, status, delayMs });
           retries += 1;
           await wait(delayMs);
           continue;
         }
-        return response;
+        return received;
       }
     },
   };
+}
+
+/** Whether any hook the transport calls is set (`onError` is the caller's). */
+function observes(hooks: ClientHooks | undefined): hooks is ClientHooks {
+  return hooks !== undefined && (hooks.onRequest !== undefined || hooks.onResponse !== undefined || hooks.onRetry !== undefined);
+}
+
+/** A copy of `headers` with one more; a loop, as V8 spreads a record of unknown keys on its slow path. */
+function withHeader(headers: Readonly<Record<string, string>>, name: string, value: string): Record<string, string> {
+  const copy: Record<string, string> = {};
+  for (const key of Object.keys(headers)) copy[key] = headers[key]!;
+  copy[name] = value;
+  return copy;
 }
 
 /** `{ dispatcher }` as fetch's init: Node's RequestInit knows the undici extension, the DOM's does not. */

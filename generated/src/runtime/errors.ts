@@ -16,14 +16,23 @@ export interface RequestSummary {
   readonly url: string;
 }
 
+/** What an `AccountFundsError` (or a subclass) is built from; each field becomes the property of the same name. */
 export interface AccountFundsErrorInit {
+  /** The error message; already redacted. */
   readonly message: string;
+  /** HTTP status of the response, when there was one. */
   readonly status?: number | undefined;
+  /** Machine-readable code: OData `error.code`, the token endpoint's `error`, or a client code (`timeout`, ...). */
   readonly code?: string | undefined;
+  /** Parsed response body, already redacted. */
   readonly body?: unknown;
+  /** The request the error belongs to (redacted URL). */
   readonly request?: RequestSummary | undefined;
+  /** The spec's operationId of the call. */
   readonly operationId?: string | undefined;
+  /** Response headers, already redacted. */
   readonly headers?: Readonly<Record<string, string>> | undefined;
+  /** The underlying error (`Error.cause`). */
   readonly cause?: unknown;
 }
 

@@ -51,7 +51,8 @@ export interface ODataCollection<E> {
 /** Values `filter` can compare with; each becomes an OData literal. */
 export type ODataLiteral = string | number | bigint | boolean | null | Date;
 
-type Precedence = 0 | 1 | 2 | 3; // or < and < not < primary
+/** Binding strength of an expression's outermost operator: or < and < not < primary. */
+type Precedence = 0 | 1 | 2 | 3;
 
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*$/;
 
@@ -65,8 +66,8 @@ export class ODataFilter<F extends string = string> {
   readonly #text: string;
   readonly #precedence: Precedence;
 
-  /** @internal use the `filter` functions. */
-  constructor(text: string, precedence: Precedence) {
+  /** @internal use the `filter` functions. (`0 | 1 | 2 | 3` is `Precedence`, written out: the alias is not exported.) */
+  constructor(text: string, precedence: 0 | 1 | 2 | 3) {
     this.#text = text;
     this.#precedence = precedence;
   }
@@ -91,8 +92,8 @@ export class ODataFilter<F extends string = string> {
     return this.#text;
   }
 
-  /** @internal */
-  static precedenceOf(expression: ODataFilter<string>): Precedence {
+  /** @internal (`Precedence`, written out like the constructor's.) */
+  static precedenceOf(expression: ODataFilter<string>): 0 | 1 | 2 | 3 {
     return expression.#precedence;
   }
 }

@@ -11,32 +11,35 @@ import type { CallOptions } from "./client-options.js";
 import type { MultipartBody, MultipartParts } from "./multipart.js";
 import type { ODataListQuery } from "./odata.js";
 
-type Parameters_<Op> = Op extends { parameters: infer P } ? P : never;
+/** The parameters object of an operation (`path`, `query`, `header`, `cookie`); never when it declares none. */
+export type ParametersOf<Op> = Op extends { parameters: infer P } ? P : never;
 
 /** Path parameters object of an operation. */
-export type PathParamsOf<Op> = Parameters_<Op> extends { path?: infer P } ? NonNullable<P> : never;
+export type PathParamsOf<Op> = ParametersOf<Op> extends { path?: infer P } ? NonNullable<P> : never;
 
 /** One path parameter's type: `PathParamOf<operations["getAccount"], "id">` → `number`. */
 export type PathParamOf<Op, Name extends string> = Name extends keyof PathParamsOf<Op> ? PathParamsOf<Op>[Name] : never;
 
 /** The query object of an operation (never when it takes none). */
-export type QueryOf<Op> = Parameters_<Op> extends { query?: infer Q } ? NonNullable<Q> : never;
+export type QueryOf<Op> = ParametersOf<Op> extends { query?: infer Q } ? NonNullable<Q> : never;
 
-type RequestContent<Op> = Op extends { requestBody?: infer B } ? ([NonNullable<B>] extends [never] ? never : NonNullable<B> extends { content: infer C } ? C : never) : never;
+/** The request body's `content` of an operation, by media type (never when it takes no body). */
+export type RequestContentOf<Op> = Op extends { requestBody?: infer B } ? ([NonNullable<B>] extends [never] ? never : NonNullable<B> extends { content: infer C } ? C : never) : never;
 
 /**
  * The request body a method accepts: the JSON (or form) body, or `multipart(...)` of the multipart form when the
  * operation accepts `multipart/form-data` (binary fields take files).
  */
-export type RequestBodyOf<Op> = [RequestContent<Op>] extends [never]
+export type RequestBodyOf<Op> = [RequestContentOf<Op>] extends [never]
   ? never
   : {
-      [M in keyof RequestContent<Op>]: M extends "multipart/form-data"
-        ? MultipartBody<MultipartParts<RequestContent<Op>[M]>>
-        : RequestContent<Op>[M];
-    }[keyof RequestContent<Op>];
+      [M in keyof RequestContentOf<Op>]: M extends "multipart/form-data"
+        ? MultipartBody<MultipartParts<RequestContentOf<Op>[M]>>
+        : RequestContentOf<Op>[M];
+    }[keyof RequestContentOf<Op>];
 
-type ResponsesOf<Op> = Op extends { responses: infer R } ? R : never;
+/** The responses of an operation, by status key (`200`, `404`, `"4XX"`, `default`). */
+export type ResponsesOf<Op> = Op extends { responses: infer R } ? R : never;
 
 /** Statuses that count as success (the others are errors). */
 export type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207 | 208 | 226 | "2XX";
@@ -44,12 +47,13 @@ export type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207 | 208 
 /** The body of one response object: its content (any media type), or undefined without content. */
 export type ResponseBody<R> = R extends { content: infer C } ? C[keyof C] : undefined;
 
-type SuccessKeys<Op> = Extract<keyof ResponsesOf<Op>, SuccessStatus>;
+/** The success statuses an operation declares. */
+export type SuccessStatusOf<Op> = Extract<keyof ResponsesOf<Op>, SuccessStatus>;
 
 /** The success body: `void` when no success response declares content. */
-export type SuccessBodyOf<Op> = [SuccessKeys<Op>] extends [never]
+export type SuccessBodyOf<Op> = [SuccessStatusOf<Op>] extends [never]
   ? unknown
-  : ResponseBody<ResponsesOf<Op>[SuccessKeys<Op>]> extends infer B
+  : ResponseBody<ResponsesOf<Op>[SuccessStatusOf<Op>]> extends infer B
     ? [B] extends [undefined]
       ? void
       : B
@@ -64,9 +68,10 @@ export interface Created<B = unknown> {
 }
 
 /** What a method resolves to by default: `Created<...>` for a 201, else the success body. */
-export type DefaultResultOf<Op> = 201 extends SuccessKeys<Op> ? Created<ResponseBody<ResponsesOf<Op>[201]>> : SuccessBodyOf<Op>;
+export type DefaultResultOf<Op> = 201 extends SuccessStatusOf<Op> ? Created<ResponseBody<ResponsesOf<Op>[201]>> : SuccessBodyOf<Op>;
 
-type StatusNumber<S> = S extends number ? S : S extends `${infer N extends number}` ? N : number;
+/** A response key as the `status` a response has: `"404"` → `404`; a range or `default` → `number`. */
+export type StatusNumber<S> = S extends number ? S : S extends `${infer N extends number}` ? N : number;
 
 /**
  * The result of a `withResponse` method: one variant per declared status, narrowed by `status` (or `ok`). A
@@ -81,6 +86,7 @@ export type RawResultOf<Op> = {
 /** `"data"`: methods resolve to the success body and throw on errors; `"raw"`: they resolve to `RawResultOf`. */
 export type ResultMode = "data" | "raw";
 
+/** What a method returns in mode `M`: `DefaultResultOf` for `"data"`, `RawResultOf` for `"raw"`. */
 export type ResultOf<M extends ResultMode, Op> = Promise<M extends "raw" ? RawResultOf<Op> : DefaultResultOf<Op>>;
 
 /** An OData list method: call it for one page, or `.paginate(...)` for every entity of every page. */

@@ -3,13 +3,17 @@
 // change the spec (or the generator) and run `make generate`.
 
 /**
- * The core of the client: turns an operation's metadata and a call's arguments into a request with openapi-fetch
- * (path, query and body serialisation), sends it through the transport (auth, timeouts, retries, hooks), and turns
- * the response into the call's result: the success body, a `Created` for a 201, text for `text/plain`, nothing
- * for a body-less success; or an error class for the status. `withResponse` calls get every declared status as a
- * value instead. Opt-in request and response validation use the precompiled validators, loaded on first use.
+ * The core of the client: turns an operation's metadata and a call's arguments into a request (the URL built by
+ * openapi-fetch's `createFinalURL` and query serialiser, with our path serialiser; the body encoded here), sends it
+ * through the transport (auth, timeouts, retries, hooks), and turns the response into the call's result: the
+ * success body, a `Created` for a 201, text for `text/plain`, nothing for a body-less success; or an error class
+ * for the status. `withResponse` calls get every declared status as a value instead. Opt-in request and response
+ * validation use the precompiled validators, loaded on first use.
+ *
+ * openapi-fetch's own request loop is not used: the transport must build a `Request` per attempt (its signal, its
+ * token) and read the body inside the attempt, so the loop's `Request` and its response parsing were paid twice.
  */
-import createClient from "openapi-fetch";
+import { createFinalURL, createQuerySerializer } from "openapi-fetch";
 import { DEFAULT_TOKEN_REFRESH_SKEW_MS, createPasswordTokenSource, createProvidedTokenSource, serverUrl } from "./auth.js";
 import type { CallOptions, ClientOptions, FetchLike } from "./client-options.js";
 import type { OperationValidators } from "./compiled-validator.js";
@@ -30,7 +34,7 @@ import type { ResultMode } from "./operation-types.js";
 import { createRedactor } from "./redact.js";
 import { DEFAULT_MAX_RETRIES, isIdempotentMethod, retryPolicy } from "./retry.js";
 import { DEFAULT_TIMEOUT_MS } from "./timeout.js";
-import { createTransport, type RequestTemplate, type SendContext, type TokenSource } from "./transport.js";
+import { createTransport, type SendContext, type TokenSource } from "./transport.js";
 import { requestBodyIssues, responseBodyIssues } from "./validation.js";
 
 export interface RuntimeConfig {
@@ -63,12 +67,6 @@ export interface Runtime {
   paginate(operation: OperationMetadata, args: CallArgs, init?: CallOptions): AsyncIterableIterator<unknown>;
 }
 
-type LooseRequest = (
-  method: string,
-  url: string,
-  init: Record<string, unknown>,
-) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-
 interface Target {
   readonly path: string;
   /** Overrides the client's base URL (token operations' server, next pages' origin). */
@@ -85,6 +83,9 @@ interface Executed {
   readonly url: string;
 }
 
+/** openapi-fetch's default query serialiser (`name=value&...`, values percent-encoded); stateless, so shared. */
+const querySerializer = createQuerySerializer<unknown>();
+
 export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}): Runtime {
   const baseUrl = checkedBaseUrl(options.baseUrl);
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -94,9 +95,6 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
   const defaultMaxRetries = count(options.maxRetries, DEFAULT_MAX_RETRIES);
   const defaultTimeoutMs = count(options.timeoutMs, DEFAULT_TIMEOUT_MS);
   const tokens = tokenSource();
-
-  const client = createClient<Record<string, never>>({ baseUrl, pathSerializer: serializePath });
-  const request = client.request as unknown as LooseRequest;
 
   function tokenSource(): TokenSource | undefined {
     if (options.tokenProvider !== undefined) return createProvidedTokenSource(options.tokenProvider, redactor);
@@ -140,28 +138,21 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
 
   async function execute(operation: OperationMetadata, target: Target, init: CallOptions | undefined): Promise<Executed> {
     const encoded = encodeBody(operation, target.args.body);
-    let url = "";
-    const result = await request(operation.method, target.path, {
-      baseUrl: target.baseUrl,
+    const url = createFinalURL(target.path, {
+      baseUrl: target.baseUrl || baseUrl,
       params: { path: target.args.path, query: serializeQuery(target.args.query) },
-      body: encoded?.body,
-      bodySerializer: (body: unknown) => body,
-      headers: {
-        ...options.headers,
-        ...init?.headers,
-        accept: acceptOf(operation),
-        "content-type": encoded?.contentType ?? null,
-      },
-      parseAs: "text",
-      fetch: async (input: Request): Promise<Response> => {
-        url = input.url;
-        return transport.send(await templateOf(input), sendContext(operation, init));
-      },
+      querySerializer,
+      pathSerializer: serializePath,
     });
-    const { response } = result;
-    const data = response.ok ? parseSuccess(operation, response, result.data, url) : undefined;
-    const error = response.ok ? undefined : result.error === "" ? undefined : result.error;
-    return { response, data, error, url };
+    const headers = mergeHeaders(options.headers, init?.headers, {
+      accept: acceptOf(operation),
+      "content-type": encoded?.contentType ?? null,
+    });
+    const received = await transport.send({ method: operation.method, url, headers, body: encoded?.body }, sendContext(operation, init));
+    const { response, text } = received;
+    const data = response.ok ? parseSuccess(operation, response, text, received.url) : undefined;
+    const error = response.ok ? undefined : parseError(text);
+    return { response, data, error, url: received.url };
   }
 
   async function validatorsOf(operation: OperationMetadata): Promise<OperationValidators | undefined> {
@@ -188,7 +179,7 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
 
   /** `validateRequests`: throws before anything (a token request included) is sent. */
   async function checkRequest(operation: OperationMetadata, body: unknown): Promise<void> {
-    if (!options.validateRequests || body === undefined || operation.requestBody === undefined) return;
+    if (body === undefined || operation.requestBody === undefined) return;
     const mediaType = requestMediaType(operation.requestBody, body);
     const issues = redactedIssues(requestBodyIssues(await validatorsOf(operation), mediaType, body));
     const first = issues[0];
@@ -202,8 +193,8 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
     });
   }
 
+  /** `validateResponses`: a success body that does not match its declared schema throws. */
   async function checkResponse(operation: OperationMetadata, response: Response, data: unknown, url: string): Promise<void> {
-    if (!options.validateResponses) return;
     const status = response.status;
     const declared = declaredResponse(operation, status);
     if (declared?.mediaType === undefined) return;
@@ -231,7 +222,7 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
     const { response, url } = executed;
     const status = response.status;
     if (response.ok) {
-      await checkResponse(operation, response, executed.data, url);
+      if (options.validateResponses) await checkResponse(operation, response, executed.data, url);
       if (mode === "raw") return { ok: true, status, data: executed.data, response };
       if (status === 201) {
         const parsed = parseLocation(response.headers.get("location"), url);
@@ -269,7 +260,7 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
 
   async function call(mode: ResultMode, operation: OperationMetadata, args: CallArgs, init?: CallOptions): Promise<unknown> {
     try {
-      await checkRequest(operation, args.body);
+      if (options.validateRequests) await checkRequest(operation, args.body);
       return await shape(mode, operation, await execute(operation, targetOf(operation, args), init));
     } catch (error) {
       reportError(operation, error);
@@ -312,8 +303,8 @@ function declaredResponse(
   return undefined;
 }
 
-function parseSuccess(operation: OperationMetadata, response: Response, text: unknown, url: string): unknown {
-  if (typeof text !== "string" || text === "") return undefined;
+function parseSuccess(operation: OperationMetadata, response: Response, text: string, url: string): unknown {
+  if (text === "") return undefined;
   const declared = declaredResponse(operation, response.status);
   const mediaType = declared ? declared.mediaType : (response.headers.get("content-type") ?? undefined);
   if (mediaType === undefined) return undefined; // declared without content: any body is ignored
@@ -329,6 +320,17 @@ function parseSuccess(operation: OperationMetadata, response: Response, text: un
       operationId: operation.operationId,
       cause: error,
     });
+  }
+}
+
+/** An error body: JSON when it parses, else the text; undefined when empty. */
+function parseError(text: string): unknown {
+  if (text === "") return undefined;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return parsed === "" ? undefined : parsed;
+  } catch {
+    return text;
   }
 }
 
@@ -367,20 +369,41 @@ function requestMediaType(accepted: NonNullable<OperationMetadata["requestBody"]
   return accepted.mediaTypes.find((type) => type !== "multipart/form-data") ?? "application/json";
 }
 
+/** Operation metadata is immutable: its Accept header is worked out once. */
+const acceptHeaders = new WeakMap<OperationMetadata, string>();
+
 function acceptOf(operation: OperationMetadata): string {
-  const types = new Set<string>();
-  for (const response of Object.values(operation.responses)) if (response.mediaType) types.add(response.mediaType);
-  types.add("application/json");
-  return [...types].join(", ");
+  let accept = acceptHeaders.get(operation);
+  if (accept === undefined) {
+    const types = new Set<string>();
+    for (const response of Object.values(operation.responses)) if (response.mediaType) types.add(response.mediaType);
+    types.add("application/json");
+    accept = [...types].join(", ");
+    acceptHeaders.set(operation, accept);
+  }
+  return accept;
 }
 
-async function templateOf(request: Request): Promise<RequestTemplate> {
-  return {
-    method: request.method,
-    url: request.url,
-    headers: new Headers(request.headers),
-    body: request.body === null ? undefined : await request.arrayBuffer(),
-  };
+/**
+ * Later sources win, names compared case-insensitively (as `Headers` does); `null` removes a header, `undefined`
+ * is skipped. A plain record, not `Headers`: the transport copies it into each attempt's `Request` anyway.
+ */
+function mergeHeaders(...sources: (Readonly<Record<string, string | null | undefined>> | undefined)[]): Record<string, string> {
+  const latest: Record<string, string | null> = {};
+  for (const source of sources) {
+    if (source === undefined) continue;
+    for (const name of Object.keys(source)) {
+      const value = source[name];
+      if (value !== undefined) latest[name.toLowerCase()] = value;
+    }
+  }
+  // A second object rather than `delete`, which would turn the record into a slow dictionary.
+  const merged: Record<string, string> = {};
+  for (const name of Object.keys(latest)) {
+    const value = latest[name];
+    if (value !== null && value !== undefined) merged[name] = value;
+  }
+  return merged;
 }
 
 /**

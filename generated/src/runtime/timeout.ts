@@ -11,13 +11,25 @@
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface AttemptSignal {
-  readonly signal: AbortSignal;
+  /**
+   * The signal for the attempt's `Request`; undefined when nothing can abort the attempt (no timeout, no caller
+   * signal). A `Request` that follows a signal costs several times one that does not (listener, finaliser).
+   */
+  readonly signal: AbortSignal | undefined;
   /** True when the timeout (not the caller) aborted the attempt. */
   timedOut(): boolean;
   dispose(): void;
 }
 
+const NEVER_TIMED_OUT = (): boolean => false;
+const NOTHING_TO_DISPOSE = (): void => undefined;
+
 export function attemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: number | undefined): AttemptSignal {
+  if (timeoutMs === undefined || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    // Without a timeout the caller's signal is the attempt's signal: no controller to build and wire.
+    return { signal: callerSignal, timedOut: NEVER_TIMED_OUT, dispose: NOTHING_TO_DISPOSE };
+  }
+
   const controller = new AbortController();
   let timedOut = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -27,9 +39,6 @@ export function attemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: 
     controller.abort(callerSignal.reason);
   } else {
     callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
-  }
-
-  if (timeoutMs !== undefined && Number.isFinite(timeoutMs) && timeoutMs > 0 && !controller.signal.aborted) {
     timer = setTimeout(() => {
       timedOut = true;
       controller.abort(new DOMException(`The attempt timed out after ${timeoutMs} ms`, "TimeoutError"));

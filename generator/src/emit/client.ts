@@ -8,7 +8,13 @@
  * validators, imported) and `loadOperationValidators` (the operations' validators, loaded with a dynamic
  * `import()` only when a client validates: they are most of the package's code).
  */
-import { VariableDeclarationKind, type InterfaceDeclarationStructure, type OptionalKind, type ParameterDeclarationStructure } from "ts-morph";
+import {
+  VariableDeclarationKind,
+  type InterfaceDeclarationStructure,
+  type OptionalKind,
+  type ParameterDeclarationStructure,
+  type TypeAliasDeclarationStructure,
+} from "ts-morph";
 import { argumentSlots, type ArgumentSlot } from "../../runtime/bind.js";
 import type { ApiModel, OperationModel, WebhookModel } from "../model/model.js";
 import { createTypeScriptFile, jsDocText, printTypeScriptFile } from "../print/typescript-file.js";
@@ -64,14 +70,7 @@ export const clientEmitter: Emitter = {
       file.addImportDeclaration({ namedImports: ["parseWebhookEventsWith", "type WebhookParseResult"], moduleSpecifier: modules.webhooks });
     }
 
-    file.addTypeAliases([
-      { name: "Operation", typeParameters: ["K extends keyof OperationTypes"], type: "OperationTypes[K]" },
-      { name: "Path", typeParameters: ["K extends keyof OperationTypes", "N extends string"], type: "PathParamOf<OperationTypes[K], N>" },
-      { name: "Body", typeParameters: ["K extends keyof OperationTypes"], type: "RequestBodyOf<OperationTypes[K]>" },
-      { name: "Query", typeParameters: ["K extends keyof OperationTypes"], type: "QueryOf<OperationTypes[K]>" },
-      { name: "Result", typeParameters: ["M extends ResultMode", "K extends keyof OperationTypes"], type: "ResultOf<M, OperationTypes[K]>" },
-      { name: "Schema", typeParameters: ['N extends keyof components["schemas"]'], type: 'components["schemas"][N]' },
-    ]);
+    file.addTypeAliases(operationTypeAliases.map((alias) => ({ ...alias, isExported: true })));
 
     for (const group of groups) file.addInterface(groupInterface(group.name, group.interfaceName, group.operations));
 
@@ -230,7 +229,9 @@ function groupInterface(group: string, name: string, operations: readonly Operat
     const docs = [operationDoc(operation)];
     const id = JSON.stringify(operation.operationId);
     if (operation.odataList !== undefined) {
-      const pathTuple = operation.pathParameters.map((parameter) => `${parameterName(parameter.name)}: Path<${id}, ${JSON.stringify(parameter.name)}>`);
+      const pathTuple = operation.pathParameters.map(
+        (parameter) => `${parameterName(parameter.name)}: OperationPathParam<${id}, ${JSON.stringify(parameter.name)}>`,
+      );
       properties.push({
         name: propertyName(operation.clientMethod),
         docs,
@@ -242,7 +243,7 @@ function groupInterface(group: string, name: string, operations: readonly Operat
       name: propertyName(operation.clientMethod),
       docs,
       parameters: signatureParameters(operation),
-      returnType: `Result<M, ${id}>`,
+      returnType: `OperationResult<M, ${id}>`,
     });
   }
   return {
@@ -253,6 +254,59 @@ function groupInterface(group: string, name: string, operations: readonly Operat
     properties,
     methods,
   };
+}
+
+/**
+ * The façade's signatures name operations by operationId through these aliases. They are exported (and re-exported
+ * by the package entry), so every type a public signature uses can be named by consumers.
+ */
+const operationTypeAliases: readonly OptionalKind<TypeAliasDeclarationStructure>[] = [
+  {
+    name: "Operation",
+    typeParameters: ["K extends keyof OperationTypes"],
+    type: "OperationTypes[K]",
+    docs: ["openapi-typescript's type of the operation with operationId `K`: `operations[K]`."],
+  },
+  {
+    name: "OperationPathParam",
+    typeParameters: ["K extends keyof OperationTypes", "N extends string"],
+    type: "PathParamOf<OperationTypes[K], N>",
+    docs: ["The type of path parameter `N` of operation `K`: `OperationPathParam<\"getAccount\", \"id\">`."],
+  },
+  {
+    name: "OperationBody",
+    typeParameters: ["K extends keyof OperationTypes"],
+    type: "RequestBodyOf<OperationTypes[K]>",
+    docs: ["The request body the method of operation `K` takes: the JSON or form body, or `multipart(...)`."],
+  },
+  {
+    name: "OperationQuery",
+    typeParameters: ["K extends keyof OperationTypes"],
+    type: "QueryOf<OperationTypes[K]>",
+    docs: ["The query object the method of operation `K` takes (`never` when it takes none)."],
+  },
+  {
+    name: "OperationResult",
+    typeParameters: ["M extends ResultMode", "K extends keyof OperationTypes"],
+    type: "ResultOf<M, OperationTypes[K]>",
+    docs: [
+      [
+        "What the method of operation `K` returns: with `\"data\"` the success body (a `Created` for a 201), with",
+        "`\"raw\"` (`withResponse`) every declared status as a value, narrowed by `status`.",
+      ].join("\n"),
+    ],
+  },
+  {
+    name: "Schema",
+    typeParameters: ['N extends keyof components["schemas"]'],
+    type: 'components["schemas"][N]',
+    docs: ["A schema of the spec by name: `Schema<\"AccountDto\">` (the same type as the named export `AccountDto`)."],
+  },
+];
+
+/** Names of the exported aliases of src/client.ts (the package entry re-exports them). */
+export function clientTypeAliasNames(model: ApiModel): string[] {
+  return [...operationTypeAliases.map((alias) => alias.name), ...(model.webhooks.length > 0 ? ["WebhookEventOf"] : [])];
 }
 
 /** Parameters in `argumentSlots` order; an optional parameter before a required one becomes `T | undefined`. */
@@ -282,13 +336,13 @@ interface Parameter {
 function slotParameter(operation: OperationModel, id: string, slot: ArgumentSlot): Parameter {
   switch (slot.kind) {
     case "path":
-      return { name: parameterName(slot.name), type: `Path<${id}, ${JSON.stringify(slot.name)}>`, optional: false };
+      return { name: parameterName(slot.name), type: `OperationPathParam<${id}, ${JSON.stringify(slot.name)}>`, optional: false };
     case "body":
-      return { name: "body", type: `Body<${id}>`, optional: operation.requestBody?.required !== true };
+      return { name: "body", type: `OperationBody<${id}>`, optional: operation.requestBody?.required !== true };
     case "query": {
       const required = operation.queryParameters.some((parameter) => parameter.required);
       const type =
-        operation.odataEntity !== undefined ? `ODataEntityQuery<Schema<${JSON.stringify(operation.odataEntity.entitySchema)}>>` : `Query<${id}>`;
+        operation.odataEntity !== undefined ? `ODataEntityQuery<Schema<${JSON.stringify(operation.odataEntity.entitySchema)}>>` : `OperationQuery<${id}>`;
       return { name: "query", type, optional: !required };
     }
     case "init":
@@ -317,9 +371,15 @@ export function webhookParserNames(model: ApiModel): string[] {
 function addWebhookParser(file: ReturnType<typeof createTypeScriptFile>, webhook: WebhookModel, name: string): void {
   const payload = webhook.payload.schemaName;
   if (payload === undefined) throw new Error(`webhook ${webhook.name}: the payload must be a component schema`);
-  const eventType = `ElementOf<Schema<${JSON.stringify(payload)}>>`;
-  if (file.getTypeAlias("ElementOf") === undefined) {
-    file.addTypeAlias({ name: "ElementOf", typeParameters: ["T"], type: "T extends readonly (infer E)[] ? E : T" });
+  const eventType = `WebhookEventOf<Schema<${JSON.stringify(payload)}>>`;
+  if (file.getTypeAlias("WebhookEventOf") === undefined) {
+    file.addTypeAlias({
+      name: "WebhookEventOf",
+      isExported: true,
+      typeParameters: ["D"],
+      type: "D extends readonly (infer E)[] ? E : D",
+      docs: ["One event of a webhook delivery `D`: its element type when a delivery is an array of events, else `D` itself."],
+    });
   }
   file.addFunction({
     name,

@@ -9,7 +9,7 @@
 import type { ExportDeclarationStructure, OptionalKind } from "ts-morph";
 import type { ApiModel } from "../model/model.js";
 import { createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
-import { groupInterfaceName, webhookParserNames } from "./client.js";
+import { clientTypeAliasNames, groupInterfaceName, webhookParserNames } from "./client.js";
 import type { Emitter } from "./emitter.js";
 
 interface RuntimeExports {
@@ -36,7 +36,7 @@ export const runtimeExports: readonly RuntimeExports[] = [
       "TimeoutError",
       "TokenRequestError",
     ],
-    types: ["RequestSummary", "ValidationIssue"],
+    types: ["AccountFundsErrorInit", "RequestSummary", "ValidationIssue"],
   },
   {
     module: "odata",
@@ -60,10 +60,32 @@ export const runtimeExports: readonly RuntimeExports[] = [
     ],
   },
   { module: "hooks", types: ["ClientHooks", "HookErrorInfo", "HookRequestInfo", "HookResponseInfo", "HookRetryInfo"] },
-  { module: "operation-types", types: ["Created", "DefaultResultOf", "ODataListMethod", "RawResultOf", "ResultMode"] },
+  {
+    module: "operation-types",
+    types: [
+      "Created",
+      "DefaultResultOf",
+      "ODataListMethod",
+      "ParametersOf",
+      "PathParamOf",
+      "PathParamsOf",
+      "QueryOf",
+      "RawResultOf",
+      "RequestBodyOf",
+      "RequestContentOf",
+      "ResponseBody",
+      "ResponsesOf",
+      "ResultMode",
+      "ResultOf",
+      "StatusNumber",
+      "SuccessBodyOf",
+      "SuccessStatus",
+      "SuccessStatusOf",
+    ],
+  },
   { module: "retry", types: ["RetrySettings"] },
   { module: "webhooks", types: ["WebhookParseError", "WebhookParseErrorCode", "WebhookParseResult"] },
-  { module: "operation-metadata", types: ["OperationMetadata"] },
+  { module: "operation-metadata", types: ["HttpMethod", "OperationMetadata"] },
   { module: "compiled-validator", types: ["CompiledValidator", "MultipartValidators", "OperationValidators", "ValidationErrorObject"] },
 ];
 
@@ -86,7 +108,7 @@ export function indexExportNames(model: ApiModel): string[] {
 function clientExports(model: ApiModel): { values: string[]; types: string[] } {
   return {
     values: ["createAccountFundsClient", "loadOperationValidators", ...webhookParserNames(model)],
-    types: ["AccountFundsClient", "ClientGroups", ...model.groups.map((group) => groupInterfaceName(group.name))],
+    types: ["AccountFundsClient", "ClientGroups", ...model.groups.map((group) => groupInterfaceName(group.name)), ...clientTypeAliasNames(model)],
   };
 }
 

@@ -24,13 +24,19 @@ describe("client emitter", () => {
     const text = (await emitted(clientEmitter)).get("src/client.ts") ?? "";
     expect(text.startsWith("// The client: one method per operation")).toBe(true);
     expect(text).toContain("listBalances: ODataListMethod<");
-    expect(text).toContain('[accountId: Path<"listAccountBalances", "accountId">]');
+    expect(text).toContain('[accountId: OperationPathParam<"listAccountBalances", "accountId">]');
     expect(text).toContain('query?: ODataEntityQuery<Schema<"AccountBalanceDto">>');
-    expect(text).toContain('createAccountTransfer(body: Body<"createAccountTransfer">, init?: CallOptions): Result<M, "createAccountTransfer">;');
-    expect(text).toContain('approveTransfer(transferId: Path<"approveTransfer", "transferId">, init?: CallOptions): Result<M, "approveTransfer">;');
-    expect(text).toContain('query: Query<"getJobStatus">');
+    expect(text).toContain(
+      'createAccountTransfer(\n    body: OperationBody<"createAccountTransfer">,\n    init?: CallOptions,\n  ): OperationResult<M, "createAccountTransfer">;',
+    );
+    expect(text).toContain(
+      'approveTransfer(\n    transferId: OperationPathParam<"approveTransfer", "transferId">,\n    init?: CallOptions,\n  ): OperationResult<M, "approveTransfer">;',
+    );
+    expect(text).toContain('query: OperationQuery<"getJobStatus">');
     expect(text).toContain("tokenOperations: { clientSecret: operations.requestPasswordToken, mtls: operations.requestMtlsPasswordToken }");
-    expect(text).toContain('return parseWebhookEventsWith<ElementOf<Schema<"WebhookEventDelivery">>>(webhookValidators.accountFundsEvent!, body);');
+    expect(text).toContain(
+      'return parseWebhookEventsWith<WebhookEventOf<Schema<"WebhookEventDelivery">>>(\n    webhookValidators.accountFundsEvent!,\n    body,\n  );',
+    );
     expect(text).toContain("A `*\\/` in a description is escaped.");
   });
 
@@ -45,9 +51,9 @@ describe("client emitter", () => {
   it("keeps parameters legal: reserved names renamed, an optional body before a required query becomes `| undefined`", () => {
     const annotate = fixtureOperations.find((operation) => operation.operationId === "annotateJob");
     expect(signatureParameters(annotate!)).toEqual([
-      { name: "defaultParam", type: 'Path<"annotateJob", "default">', hasQuestionToken: false },
-      { name: "body", type: 'Body<"annotateJob"> | undefined', hasQuestionToken: false },
-      { name: "query", type: 'Query<"annotateJob">', hasQuestionToken: false },
+      { name: "defaultParam", type: 'OperationPathParam<"annotateJob", "default">', hasQuestionToken: false },
+      { name: "body", type: 'OperationBody<"annotateJob"> | undefined', hasQuestionToken: false },
+      { name: "query", type: 'OperationQuery<"annotateJob">', hasQuestionToken: false },
       { name: "init", type: "CallOptions", hasQuestionToken: true },
     ]);
   });
@@ -81,6 +87,15 @@ describe("index emitter", () => {
     const files = await emitted(indexFileEmitter);
     expect(files.get("src/index.ts")).not.toContain("node.js");
     expect(files.get("src/node.ts")).toContain('from "./runtime/node.js"');
+  });
+
+  it("re-exports the types the client's signatures name, so consumers can name them too", async () => {
+    const index = (await emitted(indexFileEmitter)).get("src/index.ts") ?? "";
+    for (const name of ["Operation", "OperationPathParam", "OperationBody", "OperationQuery", "OperationResult", "Schema", "WebhookEventOf"]) {
+      expect(index).toContain(`  type ${name},\n`);
+    }
+    expect(index).toContain("type AccountFundsErrorInit");
+    expect(index).toContain("SuccessStatusOf");
   });
 
   it("refuses a schema whose name clashes with an export", async () => {

@@ -169,6 +169,13 @@ describe("requests", () => {
     expect(new URLSearchParams(request?.body).get("username")).toBe("u@example.com");
   });
 
+  it("rejects an invalid header value with the TypeError itself: nothing is sent, nothing retried", async () => {
+    const { server, client } = harness();
+    server.on("GET", "/api/v1/Accounts", () => json(200, { value: [] }));
+    await expect(client.accounts.listAccounts(undefined, { headers: { "x-request-id": "a\nb" } })).rejects.toBeInstanceOf(TypeError);
+    expect(server.to("/api/v1/Accounts")).toHaveLength(0);
+  });
+
   it("merges default and per-call headers, but the Authorization header stays the client's", async () => {
     const { server, client } = harness({ headers: { "user-agent": "tests/1" } });
     server.on("GET", "/api/v1/Accounts", () => json(200, { value: [] }));

@@ -10,9 +10,9 @@ describe("attempt signal", () => {
     vi.useFakeTimers();
     const attempt = attemptSignal(undefined, 100);
     await vi.advanceTimersByTimeAsync(99);
-    expect(attempt.signal.aborted).toBe(false);
+    expect(attempt.signal?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(attempt.signal.aborted).toBe(true);
+    expect(attempt.signal?.aborted).toBe(true);
     expect(attempt.timedOut()).toBe(true);
   });
 
@@ -20,11 +20,11 @@ describe("attempt signal", () => {
     const controller = new AbortController();
     const attempt = attemptSignal(controller.signal, 1_000);
     controller.abort("stop");
-    expect(attempt.signal.aborted).toBe(true);
-    expect(attempt.signal.reason).toBe("stop");
+    expect(attempt.signal?.aborted).toBe(true);
+    expect(attempt.signal?.reason).toBe("stop");
     expect(attempt.timedOut()).toBe(false);
     attempt.dispose();
-    expect(attemptSignal(AbortSignal.abort("early"), 10).signal.reason).toBe("early");
+    expect(attemptSignal(AbortSignal.abort("early"), 10).signal?.reason).toBe("early");
   });
 
   it("clears the timer and the listener on dispose", async () => {
@@ -34,8 +34,18 @@ describe("attempt signal", () => {
     attempt.dispose();
     await vi.advanceTimersByTimeAsync(200);
     controller.abort();
-    expect(attempt.signal.aborted).toBe(false);
-    expect(attemptSignal(undefined, 0).signal.aborted).toBe(false);
+    expect(attempt.signal?.aborted).toBe(false);
+  });
+
+  it("is the caller's signal, or none, when there is no timeout: nothing to build or clear", () => {
+    expect(attemptSignal(undefined, 0).signal).toBeUndefined();
+    expect(attemptSignal(undefined, undefined).signal).toBeUndefined();
+    const controller = new AbortController();
+    const attempt = attemptSignal(controller.signal, 0);
+    expect(attempt.signal).toBe(controller.signal);
+    controller.abort("stop");
+    expect(attempt.timedOut()).toBe(false);
+    attempt.dispose();
   });
 });
 
