@@ -4,21 +4,23 @@ import { defineConfig } from "vitest/config";
 // Property tests are CPU-bound and CI has 2 shared cores: a generous timeout keeps them from flaking
 // (speed is measured by `make bench`, never by a test's time).
 const testTimeout = 60_000;
+// Hooks start sandboxes, browsers and builds; under CI load that takes longer than vitest's 10 s default.
+const hookTimeout = 60_000;
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "validators", testTimeout, root: "./validators", include: ["test/**/*.test.ts"] } },
-      { test: { name: "spec", testTimeout, root: "./spec", include: ["test/**/*.test.ts"] } },
-      { test: { name: "cross-package", testTimeout, root: "./test", include: ["*.test.ts"] } },
-      { test: { name: "client", testTimeout, root: "./test/client", include: ["**/*.test.ts"] } },
-      { test: { name: "sandbox", testTimeout, root: "./sandbox", include: ["test/**/*.test.ts"] } },
+      { test: { name: "validators", testTimeout, hookTimeout, root: "./validators", include: ["test/**/*.test.ts"] } },
+      { test: { name: "spec", testTimeout, hookTimeout, root: "./spec", include: ["test/**/*.test.ts"] } },
+      { test: { name: "cross-package", testTimeout, hookTimeout, root: "./test", include: ["*.test.ts"] } },
+      { test: { name: "client", testTimeout, hookTimeout, root: "./test/client", include: ["**/*.test.ts"] } },
+      { test: { name: "sandbox", testTimeout, hookTimeout, root: "./sandbox", include: ["test/**/*.test.ts"] } },
       // The generated client against the running sandbox: every operation, spec-driven fuzzing, a model-based test.
-      { test: { name: "client-sandbox", testTimeout, root: "./test/sandbox", include: ["**/*.test.ts"] } },
+      { test: { name: "client-sandbox", testTimeout, hookTimeout, root: "./test/sandbox", include: ["**/*.test.ts"] } },
       // Not isolated: the generator's tests share no mutable module state (no vi.mock, timers restored after each
       // test), and loading TypeScript, ts-morph, prettier and ajv once rather than once per file, with one shared run
       // of the real spec (generator/test/support/real-spec.ts), halves the project's time. A test that mocks modules
       // must restore them, or go to a project of its own.
-      { test: { name: "generator", testTimeout, root: "./generator", include: ["test/**/*.test.ts"], isolate: false } },
+      { test: { name: "generator", testTimeout, hookTimeout, root: "./generator", include: ["test/**/*.test.ts"], isolate: false } },
     ],
   },
 });
