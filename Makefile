@@ -12,7 +12,7 @@ SPEC_ROOT := spec/openapi.yaml
 export REDOCLY_TELEMETRY := off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
 
-.PHONY: all install generate build build-validators check-generated lint typecheck publint package-checks consumer api-report api-report-check unit test bench assumptions clean sandbox demo
+.PHONY: all install generate build build-validators check-generated lint typecheck publint package-checks consumer api-report api-report-check unit test bench assumptions clean sandbox demo docs example browser
 
 ## all: install (npm ci when the lock file changed), generate, build, then the main job: the demo of the generated
 ## client against the sandbox started in-process (demo/main.ts; exits non-zero when a step fails).
@@ -38,6 +38,17 @@ build: build-validators
 ## demo: the main job: the generated client against the in-process sandbox, with a readable transcript.
 demo: build
 	$(BIN)/tsx demo/main.ts
+
+## example: serve the beneficiary-form example on http://127.0.0.1:5173 (Vite dev server; imports the validators' build).
+example: build-validators
+	npm run dev --workspace @account-funds/example-beneficiary-form -- --host 127.0.0.1 --port 5173
+
+## browser: Debian's chromium for the headless end-to-end tests (playwright-core drives it); installed when missing.
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" -eq 0 ]; then apt-get update && apt-get install -y --no-install-recommends chromium; \
+	  else sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium; fi; \
+	fi
 
 ## sandbox: serve the sandbox on http://127.0.0.1:4010 (API, /connect/token, /_sandbox/) and https://127.0.0.1:4443
 ## (/connect/mtls/token); ARGS passes options, e.g. ARGS="--data sandbox-state.json" (see --help).
@@ -67,6 +78,8 @@ typecheck: build
 	$(BIN)/tsc -p test/client/tsconfig.json
 	$(BIN)/tsc -p sandbox/tsconfig.json
 	$(BIN)/tsc -p demo/tsconfig.json
+	$(BIN)/tsc -p examples/beneficiary-form/tsconfig.json
+	$(BIN)/tsc -p examples/beneficiary-form/tsconfig.node.json
 
 ## publint: every publishable package has exports and types that resolve.
 publint: build
@@ -98,9 +111,14 @@ api-report: build
 api-report-check: build
 	api-report/run.sh
 
-## unit: every vitest project (unit, property, contract tests).
-unit: build
+## unit: every vitest project (unit, property, contract and end-to-end tests; the browser ones need `make browser`).
+unit: build browser
 	$(BIN)/vitest run
+
+## docs: the HTML reference of the API, docs/dist/index.html (not committed): Redocly build-docs of the bundled spec
+## (generated/openapi.json) with Redoc inlined, so the page opens offline (docs/build.ts; test/docs opens it in Chromium).
+docs: install
+	$(BIN)/tsx docs/build.ts
 
 ## test: everything CI runs.
 test: install lint typecheck check-generated build publint package-checks consumer api-report-check unit

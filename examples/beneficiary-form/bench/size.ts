@@ -1,0 +1,134 @@
+/**
+ * `npm run bench` (`make bench`): the size of the example page's JavaScript as a browser downloads it, and the
+ * share of it that is @account-funds/validators.
+ *
+ * Method: Vite builds the page twice with its production settings (minified, tree-shaken), without writing
+ * files. Build 1 is the page as shipped: one JavaScript file. Build 2 is the same page with every module of
+ * the validators package put in a chunk of its own (rolldown `codeSplitting` group), so the validators' code
+ * can be minified and gzipped by itself. Sizes are bytes of the minified file and of the same bytes gzipped at
+ * level 9, as a server would send them. gzip of a part alone is close to, not exactly, its share inside the
+ * whole file (the two parts no longer share a dictionary), so the table also gives build 2's total.
+ */
+import { realpathSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build, version as viteVersion, type Rolldown } from "vite";
+
+const EXAMPLE_DIR = fileURLToPath(new URL("..", import.meta.url));
+/** Where the validators package really is (node_modules holds a workspace link to it). */
+const VALIDATORS_DIR = dirname(
+  realpathSync(createRequire(join(EXAMPLE_DIR, "package.json")).resolve("@account-funds/validators/package.json")),
+);
+
+const isValidatorsModule = (id: string): boolean => id.startsWith(VALIDATORS_DIR + sep);
+
+interface Size {
+  readonly minified: number;
+  readonly gzipped: number;
+}
+
+function sizeOf(code: string): Size {
+  const bytes = Buffer.from(code, "utf8");
+  return { minified: bytes.byteLength, gzipped: gzipSync(bytes, { level: 9 }).byteLength };
+}
+
+function sum(sizes: readonly Size[]): Size {
+  return sizes.reduce((total, size) => ({ minified: total.minified + size.minified, gzipped: total.gzipped + size.gzipped }), {
+    minified: 0,
+    gzipped: 0,
+  });
+}
+
+async function buildPage(splitValidators: boolean): Promise<Rolldown.OutputChunk[]> {
+  const result = await build({
+    configFile: join(EXAMPLE_DIR, "vite.config.ts"),
+    root: EXAMPLE_DIR,
+    logLevel: "silent",
+    build: {
+      write: false,
+      rolldownOptions: splitValidators ? { output: { codeSplitting: { groups: [{ name: "validators", test: isValidatorsModule }] } } } : {},
+    },
+  });
+  if (!("output" in result) && !Array.isArray(result)) throw new Error("vite build returned a watcher");
+  const outputs = Array.isArray(result) ? result : [result];
+  return outputs.flatMap((output) => output.output).filter((file): file is Rolldown.OutputChunk => file.type === "chunk");
+}
+
+type Align = "left" | "right";
+
+function table(headers: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[]): string {
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? "").length)));
+  const cell = (text: string, column: number): string =>
+    align[column] === "right" ? text.padStart(widths[column] ?? 0) : text.padEnd(widths[column] ?? 0);
+  const line = (cells: readonly string[]): string => `| ${cells.map(cell).join(" | ")} |`;
+  const rule = `| ${widths.map((width, column) => (align[column] === "right" ? `${"-".repeat(width - 1)}:` : "-".repeat(width))).join(" | ")} |`;
+  return [line(headers), rule, ...rows.map(line)].join("\n");
+}
+
+const bytes = (n: number): string => `${n.toLocaleString("en-US")} B`;
+const share = (part: number, whole: number): string => `${((part / whole) * 100).toFixed(0)} %`;
+
+const shipped = await buildPage(false);
+const split = await buildPage(true);
+
+const page = sum(shipped.map((chunk) => sizeOf(chunk.code)));
+const validatorsChunks = split.filter((chunk) => chunk.moduleIds.length > 0 && chunk.moduleIds.every(isValidatorsModule));
+const pageChunks = split.filter((chunk) => !validatorsChunks.includes(chunk));
+if (validatorsChunks.length === 0) throw new Error("build 2 has no chunk of validators modules");
+const validators = sum(validatorsChunks.map((chunk) => sizeOf(chunk.code)));
+const own = sum(pageChunks.map((chunk) => sizeOf(chunk.code)));
+const splitTotal = sum([validators, own]);
+
+const modules = validatorsChunks.flatMap((chunk) => Object.entries(chunk.modules));
+const rendered = modules.reduce((total, [, module]) => total + module.renderedLength, 0);
+const largest = [...modules].sort(([, a], [, b]) => b.renderedLength - a.renderedLength).slice(0, 8);
+
+console.log(
+  [
+    "# beneficiary-form example: page JavaScript size",
+    "",
+    `Vite ${viteVersion}, production build (minified, tree-shaken); gzip level 9. The validators are ` +
+      `@account-funds/validators as the page imports it (${relative(EXAMPLE_DIR, VALIDATORS_DIR)}/, its dist/ build).`,
+    "Their share comes from a second build that puts the validators' modules in a chunk of their own (rolldown " +
+      "`codeSplitting` group): that chunk is minified and gzipped by itself; the page's own code is the rest.",
+    "",
+    table(
+      ["JavaScript", "files", "minified", "min+gzip", "of the page (min+gzip)"],
+      [
+        ["the page as shipped (build 1)", String(shipped.length), bytes(page.minified), bytes(page.gzipped), "100 %"],
+        [
+          "validators' share (build 2, validators chunk)",
+          String(validatorsChunks.length),
+          bytes(validators.minified),
+          bytes(validators.gzipped),
+          share(validators.gzipped, page.gzipped),
+        ],
+        [
+          "the page's own code (build 2, the rest)",
+          String(pageChunks.length),
+          bytes(own.minified),
+          bytes(own.gzipped),
+          share(own.gzipped, page.gzipped),
+        ],
+        [
+          "build 2 total (two files)",
+          String(split.length),
+          bytes(splitTotal.minified),
+          bytes(splitTotal.gzipped),
+          share(splitTotal.gzipped, page.gzipped),
+        ],
+      ],
+      ["left", "right", "right", "right", "right"],
+    ),
+    "",
+    `The validators chunk holds ${modules.length} modules of the package (${bytes(rendered)} rendered before minification); the largest:`,
+    "",
+    table(
+      ["module", "rendered"],
+      largest.map(([id, module]) => [relative(VALIDATORS_DIR, id), bytes(module.renderedLength)]),
+      ["left", "right"],
+    ),
+  ].join("\n"),
+);
