@@ -35,6 +35,7 @@ export const operations = {
     queryParameters: ["$select"],
     responses: {
       "200": { mediaType: "application/json" },
+      "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
     },
@@ -90,6 +91,7 @@ export const operations = {
     queryParameters: ["$select"],
     responses: {
       "200": { mediaType: "application/json" },
+      "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
     },
@@ -146,6 +148,7 @@ export const operations = {
     queryParameters: ["$select"],
     responses: {
       "200": { mediaType: "application/json" },
+      "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
     },
@@ -201,6 +204,7 @@ export const operations = {
     queryParameters: ["$select"],
     responses: {
       "200": { mediaType: "application/json" },
+      "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
     },
@@ -238,6 +242,7 @@ export const operations = {
     queryParameters: ["$select"],
     responses: {
       "200": { mediaType: "application/json" },
+      "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
     },
@@ -275,6 +280,7 @@ export const operations = {
     queryParameters: ["$select"],
     responses: {
       "200": { mediaType: "application/json" },
+      "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
     },
@@ -353,6 +359,7 @@ export const operations = {
       "201": { mediaType: "application/json", headers: ["Location"] },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
+      "415": { mediaType: "application/json" },
     },
     successStatuses: ["201"],
     security: "bearer",
@@ -441,6 +448,7 @@ export const operations = {
     queryParameters: ["$select"],
     responses: {
       "200": { mediaType: "application/json" },
+      "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
     },
@@ -478,6 +486,7 @@ export const operations = {
     queryParameters: ["$select"],
     responses: {
       "200": { mediaType: "application/json" },
+      "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
     },
@@ -518,6 +527,7 @@ export const operations = {
       "201": { mediaType: "application/json", headers: ["Location"] },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
+      "415": { mediaType: "application/json" },
     },
     successStatuses: ["201"],
     security: "bearer",
@@ -536,6 +546,7 @@ export const operations = {
       "201": { mediaType: "application/json", headers: ["Location"] },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
+      "415": { mediaType: "application/json" },
     },
     successStatuses: ["201"],
     security: "bearer",
@@ -641,6 +652,7 @@ export const operations = {
     queryParameters: ["$select"],
     responses: {
       "200": { mediaType: "application/json" },
+      "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
     },
@@ -677,6 +689,7 @@ export const operations = {
     queryParameters: ["$select"],
     responses: {
       "200": { mediaType: "application/json" },
+      "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
     },
@@ -736,6 +749,7 @@ export const operations = {
       "201": { mediaType: "application/json", headers: ["Location"] },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
+      "415": { mediaType: "application/json" },
     },
     successStatuses: ["201"],
     security: "bearer",
@@ -825,6 +839,7 @@ export const operations = {
     queryParameters: ["$select"],
     responses: {
       "200": { mediaType: "application/json" },
+      "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
     },
@@ -941,6 +956,7 @@ export const operations = {
       "201": { mediaType: "application/json", headers: ["Location"] },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
+      "415": { mediaType: "application/json" },
     },
     successStatuses: ["201"],
     security: "bearer",
@@ -1044,6 +1060,7 @@ export const operations = {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
+      "415": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
     security: "bearer",
@@ -1077,6 +1094,7 @@ export const operations = {
     queryParameters: ["$select"],
     responses: {
       "200": { mediaType: "application/json" },
+      "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
     },
@@ -1193,6 +1211,7 @@ export const operations = {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
+      "415": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
     security: "bearer",
@@ -1212,6 +1231,7 @@ export const operations = {
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
+      "415": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
     security: "bearer",
@@ -1258,6 +1278,7 @@ export const operations = {
     queryParameters: ["$select"],
     responses: {
       "200": { mediaType: "application/json" },
+      "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
     },
@@ -1279,6 +1300,7 @@ export const operations = {
       "201": { mediaType: "application/json", headers: ["Location"] },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
+      "415": { mediaType: "application/json" },
     },
     successStatuses: ["201"],
     security: "bearer",
@@ -1343,6 +1365,7 @@ export const operations = {
     queryParameters: ["$select"],
     responses: {
       "200": { mediaType: "application/json" },
+      "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
     },

@@ -3983,6 +3983,15 @@ export interface components {
         "application/json": components["schemas"]["ODataError"];
       };
     };
+    /** @description The request body is sent with a media type this operation does not accept. */
+    UnsupportedMediaTypeAssumed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ODataError"];
+      };
+    };
   };
   parameters: {
     /**
@@ -4184,6 +4193,7 @@ export interface operations {
           "application/json": components["schemas"]["AccountDto"] & components["schemas"]["ODataEntityAnnotations"];
         };
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
     };
@@ -4328,6 +4338,7 @@ export interface operations {
           "application/json": components["schemas"]["EntityDto"] & components["schemas"]["ODataEntityAnnotations"];
         };
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
     };
@@ -4488,6 +4499,7 @@ export interface operations {
             components["schemas"]["ODataEntityAnnotations"];
         };
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
     };
@@ -4637,6 +4649,7 @@ export interface operations {
           "application/json": components["schemas"]["TransferDto"] & components["schemas"]["ODataEntityAnnotations"];
         };
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
     };
@@ -4729,6 +4742,7 @@ export interface operations {
             components["schemas"]["ODataEntityAnnotations"];
         };
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
     };
@@ -4821,6 +4835,7 @@ export interface operations {
             components["schemas"]["ODataEntityAnnotations"];
         };
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
     };
@@ -5030,6 +5045,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
   approveTransfer: {
@@ -5194,6 +5210,7 @@ export interface operations {
           "application/json": components["schemas"]["WithdrawalDto"] & components["schemas"]["ODataEntityAnnotations"];
         };
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
     };
@@ -5289,6 +5306,7 @@ export interface operations {
             components["schemas"]["ODataEntityAnnotations"];
         };
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
     };
@@ -5380,6 +5398,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
   createInstructionWithdrawal: {
@@ -5407,6 +5426,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
   approveWithdrawal: {
@@ -5599,6 +5619,7 @@ export interface operations {
           "application/json": components["schemas"]["BeneficiaryDto"] & components["schemas"]["ODataEntityAnnotations"];
         };
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
     };
@@ -5684,6 +5705,7 @@ export interface operations {
             components["schemas"]["ODataEntityAnnotations"];
         };
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
     };
@@ -5833,6 +5855,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
   cancelBeneficiary: {
@@ -6037,6 +6060,7 @@ export interface operations {
           "application/json": components["schemas"]["ExchangeDto"] & components["schemas"]["ODataEntityAnnotations"];
         };
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
     };
@@ -6366,6 +6390,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
   allocateExchange: {
@@ -6541,6 +6566,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
   listDeposits: {
@@ -6623,6 +6649,7 @@ export interface operations {
           "application/json": components["schemas"]["DepositDto"] & components["schemas"]["ODataEntityAnnotations"];
         };
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
     };
@@ -6951,6 +6978,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
   assignDepositor: {
@@ -6982,6 +7010,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
   assignExistingDepositor: {
@@ -7095,6 +7124,7 @@ export interface operations {
           "application/json": components["schemas"]["AlertDto"] & components["schemas"]["ODataEntityAnnotations"];
         };
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
     };
@@ -7124,6 +7154,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
   cancelAlert: {
@@ -7288,6 +7319,7 @@ export interface operations {
           "application/json": components["schemas"]["CurrencyDto"] & components["schemas"]["ODataEntityAnnotations"];
         };
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
     };

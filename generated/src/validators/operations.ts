@@ -24930,6 +24930,7 @@ export const operationValidators: Record<string, OperationValidators> = {
   getAccount: {
     responses: {
       "200": { "application/json": validateGetAccountResponse200 },
+      "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
     },
@@ -24952,6 +24953,7 @@ export const operationValidators: Record<string, OperationValidators> = {
   getEntity: {
     responses: {
       "200": { "application/json": validateGetEntityResponse200 },
+      "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
     },
@@ -24975,6 +24977,7 @@ export const operationValidators: Record<string, OperationValidators> = {
   getAccountBalance: {
     responses: {
       "200": { "application/json": validateGetAccountBalanceResponse200 },
+      "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
     },
@@ -24997,6 +25000,7 @@ export const operationValidators: Record<string, OperationValidators> = {
   getTransfer: {
     responses: {
       "200": { "application/json": validateGetTransferResponse200 },
+      "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
     },
@@ -25012,6 +25016,7 @@ export const operationValidators: Record<string, OperationValidators> = {
   getInboundTransfer: {
     responses: {
       "200": { "application/json": validateGetInboundTransferResponse200 },
+      "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
     },
@@ -25027,6 +25032,7 @@ export const operationValidators: Record<string, OperationValidators> = {
   getOutboundTransfer: {
     responses: {
       "200": { "application/json": validateGetOutboundTransferResponse200 },
+      "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
     },
@@ -25061,6 +25067,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "415": { "application/json": validateODataError },
     },
   },
   approveTransfer: {
@@ -25095,6 +25102,7 @@ export const operationValidators: Record<string, OperationValidators> = {
   getWithdrawal: {
     responses: {
       "200": { "application/json": validateGetWithdrawalResponse200 },
+      "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
     },
@@ -25110,6 +25118,7 @@ export const operationValidators: Record<string, OperationValidators> = {
   getWithdrawalPaymentConfirmationDetails: {
     responses: {
       "200": { "application/json": validateGetWithdrawalPaymentConfirmationDetailsResponse200 },
+      "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
     },
@@ -25133,6 +25142,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "415": { "application/json": validateODataError },
     },
   },
   createInstructionWithdrawal: {
@@ -25141,6 +25151,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "415": { "application/json": validateODataError },
     },
   },
   approveWithdrawal: {
@@ -25182,6 +25193,7 @@ export const operationValidators: Record<string, OperationValidators> = {
   getBeneficiary: {
     responses: {
       "200": { "application/json": validateGetBeneficiaryResponse200 },
+      "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
     },
@@ -25196,6 +25208,7 @@ export const operationValidators: Record<string, OperationValidators> = {
   getTransferBeneficiary: {
     responses: {
       "200": { "application/json": validateGetTransferBeneficiaryResponse200 },
+      "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
     },
@@ -25222,6 +25235,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "415": { "application/json": validateODataError },
     },
   },
   cancelBeneficiary: {
@@ -25250,6 +25264,7 @@ export const operationValidators: Record<string, OperationValidators> = {
   getExchange: {
     responses: {
       "200": { "application/json": validateGetExchangeResponse200 },
+      "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
     },
@@ -25300,6 +25315,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "415": { "application/json": validateODataError },
     },
   },
   allocateExchange: {
@@ -25340,6 +25356,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateQuoteResponse },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "415": { "application/json": validateODataError },
     },
   },
   listDeposits: {
@@ -25352,6 +25369,7 @@ export const operationValidators: Record<string, OperationValidators> = {
   getDeposit: {
     responses: {
       "200": { "application/json": validateGetDepositResponse200 },
+      "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
     },
@@ -25402,6 +25420,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateDepositRequirementResponse },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "415": { "application/json": validateODataError },
     },
   },
   assignDepositor: {
@@ -25410,6 +25429,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "415": { "application/json": validateODataError },
     },
   },
   assignExistingDepositor: {
@@ -25425,6 +25445,7 @@ export const operationValidators: Record<string, OperationValidators> = {
   getAlert: {
     responses: {
       "200": { "application/json": validateGetAlertResponse200 },
+      "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
     },
@@ -25435,6 +25456,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "415": { "application/json": validateODataError },
     },
   },
   cancelAlert: {
@@ -25457,6 +25479,7 @@ export const operationValidators: Record<string, OperationValidators> = {
   getCurrency: {
     responses: {
       "200": { "application/json": validateGetCurrencyResponse200 },
+      "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
     },

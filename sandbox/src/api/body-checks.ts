@@ -9,7 +9,16 @@ import type { ParsedBody } from "../http/body.js";
 interface ErrorObject {
   readonly instancePath: string;
   readonly keyword: string;
+  readonly params?: { readonly [name: string]: unknown };
   readonly message?: string;
+}
+
+/** RFC 6901 pointer of the value an error is about: for `required`, the missing property, not its parent. */
+function pointerOf(error: ErrorObject): string {
+  const missing = error.keyword === "required" ? error.params?.["missingProperty"] : undefined;
+  return typeof missing === "string"
+    ? `${error.instancePath}/${missing.replaceAll("~", "~0").replaceAll("/", "~1")}`
+    : error.instancePath;
 }
 
 function schemaError(
@@ -21,7 +30,7 @@ function schemaError(
   const details = (errors ?? []).map((error) => ({
     code: error.keyword,
     message: error.message ?? error.keyword,
-    target: `${prefix}${error.instancePath}` || "/",
+    target: `${prefix}${pointerOf(error)}` || "/",
   }));
   const first = details[0];
   return {

@@ -40,12 +40,14 @@ export function readParameters(
     }
     declared.add(spec.name);
     const values = search.getAll(spec.name);
-    if (values.length > 1)
-      return invalid(`$query/${spec.name}`, "duplicate_query_option", `${spec.name} is given more than once.`);
+    if (values.length > 1) return invalid(spec.name, "duplicate_query_option", `${spec.name} is given more than once.`);
     if (values[0] !== undefined) query[spec.name] = typed(spec, values[0]);
   }
-  // OData URL Conventions §5: a system query option the service does not support is an error, not ignored.
-  for (const name of search.keys()) {
+  // OData URL Conventions §5: a system query option the service does not support is an error, not ignored; a
+  // command that declares no 400 (approve, reject, ...) has no status to refuse it with, so it ignores the query.
+  const refusesUnknown =
+    [...declared].some((name) => name.startsWith("$")) || contract.metadata.responses["400"] !== undefined;
+  for (const name of refusesUnknown ? search.keys() : []) {
     if (name.startsWith("$") && !declared.has(name)) {
       return invalid(name, "unsupported_query_option", `The query option ${name} is not supported by this operation.`);
     }
@@ -60,8 +62,11 @@ export function readParameters(
     return {
       ok: false,
       error: {
+        // A key that cannot exist names no entity: 404 where the operation declares it, else a wrong attribute.
         status:
-          first !== undefined && contract.parameters.some((p) => p.in === "path" && p.name === first.target)
+          first !== undefined &&
+          contract.parameters.some((p) => p.in === "path" && p.name === first.target) &&
+          contract.metadata.responses["404"] !== undefined
             ? 404
             : 400,
         code: "invalid_parameter",

@@ -117,14 +117,9 @@ async function readRequestBody(
   const declared = contract.metadata.requestBody;
   const raw = await readRaw(request, deps.maxBodyBytes);
   if (!Buffer.isBuffer(raw)) return { ok: false, error: raw };
-  if (declared === undefined) {
-    if (raw.length > 0)
-      return {
-        ok: false,
-        error: { status: 400, code: "unexpected_body", message: "This operation takes no request body." },
-      };
-    return { ok: true, value: undefined, files: [] };
-  }
+  // A body sent to an operation that takes none is ignored, as HTTP allows (RFC 9110 §9.3.3): most of these
+  // commands declare no 400 to refuse it with.
+  if (declared === undefined) return { ok: true, value: undefined, files: [] };
   if (raw.length === 0) {
     if (!declared.required) return { ok: true, value: undefined, files: [] };
     return {

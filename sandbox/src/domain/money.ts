@@ -9,14 +9,17 @@ export function decimalsOf(store: Store, currencyCode: string): number {
   return store.currencies.get(currencyCode)?.SignificantDigits ?? 2;
 }
 
-/** The amount in minor units, or undefined when it has more decimal places than the currency allows. */
+/**
+ * The amount in minor units, or undefined when its decimal form has more places than the currency allows (or is
+ * too large to count exactly). Only exact amounts pass: 100000.001 GBP or 5e-324 are refused, never rounded.
+ */
 export function toMinor(amount: number, decimals: number): number | undefined {
-  const scaled = amount * 10 ** decimals;
-  const rounded = Math.round(scaled);
-  // Tolerate binary floating-point noise (0.1 + 0.2), not a real extra decimal place.
-  return Math.abs(scaled - rounded) < 1e-6 * Math.max(1, Math.abs(scaled)) && Number.isSafeInteger(rounded)
-    ? rounded
-    : undefined;
+  if (!Number.isFinite(amount)) return undefined;
+  const { numerator, denominator } = exactFraction(amount);
+  const scale = 10n ** BigInt(decimals);
+  if ((numerator * scale) % denominator !== 0n) return undefined;
+  const minor = Number((numerator * scale) / denominator);
+  return Number.isSafeInteger(minor) ? minor : undefined;
 }
 
 export function fromMinor(minor: number, decimals: number): number {
@@ -38,7 +41,13 @@ export function exactFraction(value: number): { readonly numerator: bigint; read
  * `minor` units of one currency times `rate`, in minor units of another, rounded half up, computed exactly in
  * integers (binary floating point would put 187.5 × 1.08696 = 203.805 just below the half and round it down).
  */
-export function convertMinor(minor: number, rate: number, fromDecimals: number, toDecimals: number, direction: "multiply" | "divide"): number {
+export function convertMinor(
+  minor: number,
+  rate: number,
+  fromDecimals: number,
+  toDecimals: number,
+  direction: "multiply" | "divide",
+): number {
   const { numerator, denominator } = exactFraction(rate);
   const [times, by] = direction === "multiply" ? [numerator, denominator] : [denominator, numerator];
   const top = BigInt(minor) * times * 10n ** BigInt(toDecimals);

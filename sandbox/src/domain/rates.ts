@@ -83,7 +83,8 @@ export function priceExchange(
     );
   }
   const sold = goalType === "Sell" ? goal : convertMinor(goal, rate.MidRate, targetDecimals, sourceDecimals, "divide");
-  const bought = goalType === "Buy" ? goal : convertMinor(goal, rate.MidRate, sourceDecimals, targetDecimals, "multiply");
+  const bought =
+    goalType === "Buy" ? goal : convertMinor(goal, rate.MidRate, sourceDecimals, targetDecimals, "multiply");
   if (sold <= 0 || bought <= 0) {
     return badRequest(
       "amount_too_small",

@@ -40,7 +40,11 @@ export function mediaTypeOf(contentType: string | undefined): string | undefined
 const NO_BODY = Buffer.alloc(0);
 
 export function readRaw(request: IncomingMessage, limit: number): Promise<Buffer | BodyError> {
-  const tooLarge: BodyError = { status: 413, code: "payload_too_large", message: `The request body exceeds ${limit} bytes.` };
+  const tooLarge: BodyError = {
+    status: 413,
+    code: "payload_too_large",
+    message: `The request body exceeds ${limit} bytes.`,
+  };
   const length = request.headers["content-length"];
   if (Number(length ?? "0") > limit) {
     request.resume();

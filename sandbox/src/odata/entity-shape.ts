@@ -6,6 +6,8 @@ export type PropertyKind = "string" | "integer" | "number" | "boolean" | "date-t
 export interface EntityShape {
   /** Declared properties; a nested EntityShape is a complex property whose members paths can reach. */
   readonly properties: Readonly<Record<string, PropertyKind | EntityShape>>;
+  /** Properties the schema requires (through `required` and `allOf`, not `oneOf`/`anyOf` branches): a projection keeps them. */
+  readonly required?: readonly string[];
 }
 
 /** An OpenAPI 3.1 (JSON Schema 2020-12) schema: an object of keywords, or a boolean schema. */
@@ -33,6 +35,7 @@ interface Entry {
 
 interface Flat {
   readonly types: Set<string>;
+  readonly required: Set<string>;
   format: string | undefined;
   readonly properties: Map<string, Entry[]>;
 }
@@ -46,7 +49,8 @@ interface Flat {
  */
 export function entityShapeFromSchema(schema: JsonSchema, resolve: (ref: string) => JsonSchema): EntityShape {
   const state = { visits: 0 };
-  const flatten = (entry: Entry, into: Flat): void => {
+  // `definite`: the node always applies (the root, `$ref`, `allOf`), so its `required` holds for every instance.
+  const flatten = (entry: Entry, into: Flat, definite = true): void => {
     state.visits += 1;
     const { schema: node, refs } = entry;
     if (typeof node !== "object" || state.visits > MAX_SCHEMA_VISITS) return;
@@ -55,11 +59,14 @@ export function entityShapeFromSchema(schema: JsonSchema, resolve: (ref: string)
       if (refs.has(ref)) {
         into.types.add("object"); // a cycle: the recursive member stays opaque
       } else {
-        flatten({ schema: resolve(ref), refs: new Set([...refs, ref]) }, into);
+        flatten({ schema: resolve(ref), refs: new Set([...refs, ref]) }, into, definite);
       }
     }
     for (const type of typeNames(node)) into.types.add(type);
     if (into.format === undefined && typeof node["format"] === "string") into.format = node["format"];
+    const required = node["required"];
+    if (definite && Array.isArray(required))
+      for (const name of required) if (typeof name === "string") into.required.add(name);
     const properties = node["properties"];
     if (isRecord(properties)) {
       for (const [name, member] of Object.entries(properties)) {
@@ -75,7 +82,8 @@ export function entityShapeFromSchema(schema: JsonSchema, resolve: (ref: string)
       const members = node[keyword];
       if (!Array.isArray(members)) continue;
       for (const member of members) {
-        if (typeof member === "boolean" || isRecord(member)) flatten({ schema: member, refs }, into);
+        if (typeof member === "boolean" || isRecord(member))
+          flatten({ schema: member, refs }, into, definite && keyword === "allOf");
       }
     }
   };
@@ -96,7 +104,8 @@ export function entityShapeFromSchema(schema: JsonSchema, resolve: (ref: string)
       PropertyKind | EntityShape
     >;
     for (const [name, entries] of flat.properties) properties[name] = describe(entries, depth + 1);
-    return { properties };
+    const required = [...flat.required].filter((name) => flat.properties.has(name)).sort();
+    return required.length > 0 ? { properties, required } : { properties };
   };
 
   const root = newFlat();
@@ -105,7 +114,7 @@ export function entityShapeFromSchema(schema: JsonSchema, resolve: (ref: string)
 }
 
 function newFlat(): Flat {
-  return { types: new Set(), format: undefined, properties: new Map() };
+  return { types: new Set(), required: new Set(), format: undefined, properties: new Map() };
 }
 
 function isRecord(value: unknown): value is { readonly [keyword: string]: unknown } {

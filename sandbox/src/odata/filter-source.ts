@@ -96,7 +96,10 @@ export function prepareFilter(source: string): Result<PreparedFilter> {
   }
   if (depth !== 0) return fail("invalid_filter_syntax", TARGET, "unbalanced parentheses: a ')' is missing");
   const expanded = expandInOperator(
-    text.replace(EXPONENT_NUMBER, (_, whole: string, fraction = ".0", exponent: string) => `${whole}${fraction}e${exponent}`),
+    text.replace(
+      EXPONENT_NUMBER,
+      (_, whole: string, fraction = ".0", exponent: string) => `${whole}${fraction}e${exponent}`,
+    ),
   );
   if (expanded === undefined) return fail("invalid_filter_syntax", TARGET, "the list after `in` is empty");
   return ok({ text: expanded, strings });

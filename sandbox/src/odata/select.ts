@@ -17,8 +17,9 @@ export interface Selection {
 const TARGET = "$select";
 const MAX_SELECT_LENGTH = 2000;
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*$/;
-// The key `Id` stays in every projected entity, nested ones included: §5.1.4 only says unselected properties SHOULD
-// be omitted, and the spec's DTOs require `Id`, so a projection without it would not validate against the spec.
+// The key `Id` and every property the schema requires (e.g. a balance's `CurrencyCode`) stay in every projected
+// entity, nested ones included: §5.1.4 only says unselected properties SHOULD be omitted, and a projection without
+// them would not validate against the spec.
 const KEY = "Id";
 
 /** Parses `$select` against `shape`: unknown properties and anything but paths and `*` are errors. */
@@ -53,7 +54,8 @@ export function parseSelect(text: string, shape: EntityShape): Result<Selection>
 }
 
 function addKeys(tree: MutableTree, shape: EntityShape): void {
-  if (shapeProperty(shape, KEY) !== undefined) tree.set(KEY, true);
+  for (const name of [KEY, ...(shape.required ?? [])])
+    if (shapeProperty(shape, name) !== undefined) tree.set(name, true);
   for (const [name, sub] of tree) {
     const property = shapeProperty(shape, name);
     if (sub !== true && property !== undefined && isEntityShape(property)) addKeys(sub, property);

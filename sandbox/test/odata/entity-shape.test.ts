@@ -65,7 +65,19 @@ describe("entityShapeFromSchema", () => {
         GoalType: "string",
         Anything: "object",
       },
+      required: ["Id"],
     });
+  });
+
+  it("keeps required properties from allOf members and refs, not from oneOf branches", () => {
+    const shape = entityShapeFromSchema(
+      {
+        allOf: [{ $ref: "#/components/schemas/Withdrawal" }, { required: ["Reference"] }],
+        oneOf: [{ required: ["Amount"] }, { required: ["Count"] }],
+      },
+      resolve,
+    );
+    expect(shape.required).toEqual(["Id", "Reference"]);
   });
 
   it("merges the properties of allOf members (an entity with its annotations)", () => {

@@ -29,7 +29,13 @@ function valid(format: keyof typeof accountFundsFormats, arbitrary: fc.Arbitrary
 const assignedCountries = countryCodes();
 
 const bic = fc
-  .tuple(stringOf(LETTERS, 4), fc.constantFrom(...assignedCountries), stringOf(`${LETTERS}23456789`, 1), stringOf(`${LETTERS.replace("O", "")}${DIGITS}`, 1), fc.option(stringOf(LETTERS + DIGITS, 3), { nil: "" }))
+  .tuple(
+    stringOf(LETTERS, 4),
+    fc.constantFrom(...assignedCountries),
+    stringOf(`${LETTERS}23456789`, 1),
+    stringOf(`${LETTERS.replace("O", "")}${DIGITS}`, 1),
+    fc.option(stringOf(LETTERS + DIGITS, 3), { nil: "" }),
+  )
   .map((parts) => parts.join(""));
 
 /** German IBANs (18-digit BBAN, no national check digit) and two registry examples with national checks. */
@@ -48,7 +54,9 @@ const lei = stringOf(DIGITS + LETTERS, 18).map((base) => `${base}${calcLeiCheckD
 const clabe = stringOf(DIGITS, 17).map((body) => `${body}${calcClabeCheckDigit(body)}`);
 
 /** ANZ branch 0902 (an allocated bank and branch); about one base in eleven passes the modulus check. */
-const nzAccountNumber = fc.tuple(stringOf(DIGITS, 7), stringOf(DIGITS, 2)).map(([base, suffix]) => `010902${base}${suffix}`);
+const nzAccountNumber = fc
+  .tuple(stringOf(DIGITS, 7), stringOf(DIGITS, 2))
+  .map(([base, suffix]) => `010902${base}${suffix}`);
 
 export const formatArbitraries: Readonly<Record<string, fc.Arbitrary<string>>> = {
   bic: valid("bic", bic),
@@ -61,6 +69,12 @@ export const formatArbitraries: Readonly<Record<string, fc.Arbitrary<string>>> =
   "sort-code": valid("sort-code", stringOf(DIGITS, 6)),
   "uk-account-number": valid("uk-account-number", stringOf(DIGITS, 8)),
   bsb: valid("bsb", stringOf(DIGITS, 6)),
-  "ca-transit-number": valid("ca-transit-number", stringOf(DIGITS, 8).map((digits) => `0${digits}`)),
-  ifsc: valid("ifsc", fc.tuple(stringOf(LETTERS, 4), stringOf(LETTERS + DIGITS, 6)).map(([bank, branch]) => `${bank}0${branch}`)),
+  "ca-transit-number": valid(
+    "ca-transit-number",
+    stringOf(DIGITS, 8).map((digits) => `0${digits}`),
+  ),
+  ifsc: valid(
+    "ifsc",
+    fc.tuple(stringOf(LETTERS, 4), stringOf(LETTERS + DIGITS, 6)).map(([bank, branch]) => `${bank}0${branch}`),
+  ),
 };

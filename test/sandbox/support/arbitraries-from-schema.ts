@@ -24,10 +24,13 @@ export interface SchemaArbitraryOptions {
 
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 } as const;
 
-const isSchema = (value: unknown): value is JsonSchema => value !== null && typeof value === "object" && !Array.isArray(value);
+const isSchema = (value: unknown): value is JsonSchema =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 const schemaList = (value: unknown): JsonSchema[] => (Array.isArray(value) ? value.filter(isSchema) : []);
-const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
-const numberAt = (schema: JsonSchema, keyword: string): number | undefined => (typeof schema[keyword] === "number" ? (schema[keyword] as number) : undefined);
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+const numberAt = (schema: JsonSchema, keyword: string): number | undefined =>
+  typeof schema[keyword] === "number" ? (schema[keyword] as number) : undefined;
 
 /** Follows `$ref`s until a schema that is not only a reference. */
 export function dereference(schema: JsonSchema, resolve: (ref: string) => JsonSchema): JsonSchema {
@@ -40,13 +43,17 @@ export function dereference(schema: JsonSchema, resolve: (ref: string) => JsonSc
 }
 
 /** A branch of `oneOf`/`anyOf` that only adds `required` names (no type, no properties). */
-const isRequiredOnly = (branch: JsonSchema): boolean => Object.keys(branch).every((keyword) => keyword === "required" || keyword === "description");
+const isRequiredOnly = (branch: JsonSchema): boolean =>
+  Object.keys(branch).every((keyword) => keyword === "required" || keyword === "description");
 
 /** `allOf` members merged into one object schema: properties and required lists together. */
 function mergeAllOf(schema: JsonSchema, resolve: (ref: string) => JsonSchema): JsonSchema {
   const { allOf, ...rest } = schema;
   const members = [rest, ...schemaList(allOf).map((member) => dereference(member, resolve))];
-  const properties = Object.assign({}, ...members.map((member) => (isSchema(member["properties"]) ? member["properties"] : {}))) as JsonSchema;
+  const properties = Object.assign(
+    {},
+    ...members.map((member) => (isSchema(member["properties"]) ? member["properties"] : {})),
+  ) as JsonSchema;
   const required = [...new Set(members.flatMap((member) => stringList(member["required"])))];
   const type = members.map((member) => member["type"]).find((value) => value !== undefined) ?? "object";
   return { ...Object.assign({}, ...members), type, properties, required };
@@ -66,8 +73,15 @@ export function arbitraryFromSchema(schema: JsonSchema, options: SchemaArbitrary
       // oneOf of required lists: exactly one branch holds, so the others' names are left out.
       return fc.constantFrom(...branches).chain((branch) => {
         const chosen = stringList(branch["required"]);
-        const excluded = keyword === "oneOf" ? branches.flatMap((other) => stringList(other["required"])).filter((name) => !chosen.includes(name)) : [];
-        return objectArbitrary({ ...parent, required: [...stringList(parent["required"]), ...chosen] }, options, excluded);
+        const excluded =
+          keyword === "oneOf"
+            ? branches.flatMap((other) => stringList(other["required"])).filter((name) => !chosen.includes(name))
+            : [];
+        return objectArbitrary(
+          { ...parent, required: [...stringList(parent["required"]), ...chosen] },
+          options,
+          excluded,
+        );
       });
     }
     // Whole schemas (PaymentRouting's routing types): one of them, each carrying its own discriminator const.
@@ -82,7 +96,10 @@ export function arbitraryFromSchema(schema: JsonSchema, options: SchemaArbitrary
     case "array":
       return fc.array(arbitraryFromSchema(isSchema(node["items"]) ? node["items"] : {}, options), {
         minLength: numberAt(node, "minItems") ?? 0,
-        maxLength: Math.max(numberAt(node, "minItems") ?? 0, Math.min(numberAt(node, "maxItems") ?? Infinity, options.maxItems ?? 2)),
+        maxLength: Math.max(
+          numberAt(node, "minItems") ?? 0,
+          Math.min(numberAt(node, "maxItems") ?? Infinity, options.maxItems ?? 2),
+        ),
       });
     case "string":
       return stringArbitrary(node, options);
@@ -99,16 +116,24 @@ export function arbitraryFromSchema(schema: JsonSchema, options: SchemaArbitrary
   }
 }
 
-function objectArbitrary(schema: JsonSchema, options: SchemaArbitraryOptions, excluded: readonly string[]): fc.Arbitrary<unknown> {
+function objectArbitrary(
+  schema: JsonSchema,
+  options: SchemaArbitraryOptions,
+  excluded: readonly string[],
+): fc.Arbitrary<unknown> {
   const properties = isSchema(schema["properties"]) ? schema["properties"] : {};
   const names = Object.keys(properties).filter((name) => !excluded.includes(name));
   const required = stringList(schema["required"]).filter((name) => names.includes(name));
   const extra = schema["additionalProperties"];
   if (names.length === 0 && isSchema(extra)) {
     // A map such as AdditionalInformation: a few keys, each with a value of the additionalProperties schema.
-    return fc.dictionary(fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{0,11}$/), arbitraryFromSchema(extra, options), { maxKeys: 3 });
+    return fc.dictionary(fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{0,11}$/), arbitraryFromSchema(extra, options), {
+      maxKeys: 3,
+    });
   }
-  const model = Object.fromEntries(names.map((name) => [name, arbitraryFromSchema(properties[name] as JsonSchema, options)]));
+  const model = Object.fromEntries(
+    names.map((name) => [name, arbitraryFromSchema(properties[name] as JsonSchema, options)]),
+  );
   return fc.record(model, { requiredKeys: required });
 }
 
@@ -117,7 +142,9 @@ function stringArbitrary(schema: JsonSchema, options: SchemaArbitraryOptions): f
   const maxLength = numberAt(schema, "maxLength");
   const pattern = typeof schema["pattern"] === "string" ? new RegExp(schema["pattern"], "u") : undefined;
   const fits = (value: string): boolean =>
-    [...value].length >= minLength && (maxLength === undefined || [...value].length <= maxLength) && (pattern === undefined || pattern.test(value));
+    [...value].length >= minLength &&
+    (maxLength === undefined || [...value].length <= maxLength) &&
+    (pattern === undefined || pattern.test(value));
   const format = typeof schema["format"] === "string" ? schema["format"] : undefined;
   const byFormat = format === undefined ? undefined : (options.formats?.[format] ?? builtInFormat(format));
   if (byFormat !== undefined) return byFormat.filter(fits);
@@ -130,7 +157,9 @@ function builtInFormat(format: string): fc.Arbitrary<string> | undefined {
     case "email":
       return fc.emailAddress();
     case "date-time":
-      return fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((date) => date.toISOString());
+      return fc
+        .date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true })
+        .map((date) => date.toISOString());
     case "uri":
       return fc.webUrl();
     default:
@@ -142,15 +171,25 @@ function builtInFormat(format: string): fc.Arbitrary<string> | undefined {
 function bounds(schema: JsonSchema, limits: { min: number; max: number }, step: number): { min: number; max: number } {
   const exclusiveMinimum = numberAt(schema, "exclusiveMinimum");
   const exclusiveMaximum = numberAt(schema, "exclusiveMaximum");
-  const min = Math.max(limits.min, numberAt(schema, "minimum") ?? -Infinity, exclusiveMinimum === undefined ? -Infinity : exclusiveMinimum + step);
-  const max = Math.min(limits.max, numberAt(schema, "maximum") ?? Infinity, exclusiveMaximum === undefined ? Infinity : exclusiveMaximum - step);
+  const min = Math.max(
+    limits.min,
+    numberAt(schema, "minimum") ?? -Infinity,
+    exclusiveMinimum === undefined ? -Infinity : exclusiveMinimum + step,
+  );
+  const max = Math.min(
+    limits.max,
+    numberAt(schema, "maximum") ?? Infinity,
+    exclusiveMaximum === undefined ? Infinity : exclusiveMaximum - step,
+  );
   return { min, max };
 }
 
 /** Small values most of the time (ids, counts), any value of the range now and then. */
 function biased(range: { min: number; max: number }): fc.Arbitrary<number> {
   const small = { min: Math.max(range.min, -10), max: Math.min(range.max, 10_000) };
-  return small.min <= small.max ? fc.oneof({ weight: 4, arbitrary: fc.integer(small) }, { weight: 1, arbitrary: fc.integer(range) }) : fc.integer(range);
+  return small.min <= small.max
+    ? fc.oneof({ weight: 4, arbitrary: fc.integer(small) }, { weight: 1, arbitrary: fc.integer(range) })
+    : fc.integer(range);
 }
 
 function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
@@ -158,12 +197,31 @@ function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
   return biased(bounds(schema, limits, 1));
 }
 
-/** `format: decimal` is money: whole cents, so that most values fit a two-decimal currency. */
+/** Any double within minimum/maximum and their exclusive forms (and ±limit). */
+function doubleArbitrary(schema: JsonSchema, limit: number): fc.Arbitrary<number> {
+  const exclusiveMinimum = numberAt(schema, "exclusiveMinimum");
+  const exclusiveMaximum = numberAt(schema, "exclusiveMaximum");
+  return fc.double({
+    min: Math.max(-limit, exclusiveMinimum ?? numberAt(schema, "minimum") ?? -limit),
+    max: Math.min(limit, exclusiveMaximum ?? numberAt(schema, "maximum") ?? limit),
+    minExcluded: exclusiveMinimum !== undefined,
+    maxExcluded: exclusiveMaximum !== undefined,
+    noNaN: true,
+    noDefaultInfinity: true,
+  });
+}
+
+/**
+ * `format: decimal` is money: mostly whole cents, so that most values fit a two-decimal currency; now and then
+ * any double the bounds allow (more decimal places, or a sliver above an exclusive minimum of 0).
+ */
 function numberArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
   if (schema["format"] === "decimal") {
     const cents = bounds(schema, { min: -1e13, max: 1e13 }, 0.01);
-    return biased({ min: Math.ceil(cents.min * 100), max: Math.floor(cents.max * 100) }).map((value) => value / 100);
+    const wholeCents = biased({ min: Math.ceil(cents.min * 100), max: Math.floor(cents.max * 100) }).map(
+      (value) => value / 100,
+    );
+    return fc.oneof({ weight: 4, arbitrary: wholeCents }, { weight: 1, arbitrary: doubleArbitrary(schema, 1e13) });
   }
-  const range = bounds(schema, { min: -1e9, max: 1e9 }, Number.EPSILON);
-  return fc.double({ ...range, noNaN: true, noDefaultInfinity: true });
+  return doubleArbitrary(schema, 1e9);
 }

@@ -22,36 +22,80 @@ function summary(response: FuzzResponse): string {
   return `${response.status} ${response.mediaType ?? "(no content type)"} ${response.text.slice(0, 400)}`;
 }
 
-export function conformanceProblems(operation: OperationMetadata, response: FuzzResponse, options: ConformanceOptions = {}): string[] {
-  const problems: string[] = [];
+/** No 5xx, ever (the sandbox also answers 500 when its own response would not match the spec). */
+export function serverErrorProblems(response: FuzzResponse): string[] {
+  return response.status >= 500 ? [`server error: ${summary(response)}`] : [];
+}
+
+/**
+ * The status is one the operation declares, in the declared media type, with the declared headers (Location on
+ * 201) and a Bearer challenge on 401. A 415 for a wrong content type is the one undeclared status allowed.
+ */
+export function statusProblems(
+  operation: OperationMetadata,
+  response: FuzzResponse,
+  options: ConformanceOptions = {},
+): string[] {
   const status = String(response.status);
-  if (response.status >= 500) problems.push(`server error: ${summary(response)}`);
   if (response.status === 415 && options.wrongContentType === true) {
-    if (response.mediaType !== "application/json") problems.push(`415 is not application/json: ${summary(response)}`);
-    const problem = schemaProblem(ODATA_ERROR, response.body);
-    if (problem !== undefined) problems.push(`415 body is not an ODataError (${problem}): ${summary(response)}`);
-    return problems;
+    return response.mediaType === "application/json" ? [] : [`415 is not application/json: ${summary(response)}`];
   }
   const declared = operation.responses[status];
-  if (declared === undefined) {
-    problems.push(`${operation.operationId} does not declare ${status} (declares ${Object.keys(operation.responses).join(", ")}): ${summary(response)}`);
-    return problems;
-  }
-  if (declared.mediaType === undefined) {
-    if (response.text !== "") problems.push(`${status} declares no body but has one: ${summary(response)}`);
-  } else if (response.mediaType !== declared.mediaType) {
-    problems.push(`${status} is ${response.mediaType ?? "(no content type)"}, the spec declares ${declared.mediaType}: ${summary(response)}`);
-  } else {
-    const problem = responseBodyProblem(operation, status, declared.mediaType, response.body);
-    if (problem !== undefined) problems.push(`${status} body does not match the spec (${problem}): ${summary(response)}`);
+  if (declared === undefined)
+    return [
+      `${operation.operationId} does not declare ${status} (declares ${Object.keys(operation.responses).join(", ")}): ${summary(response)}`,
+    ];
+  const problems: string[] = [];
+  if (declared.mediaType === undefined && response.text !== "")
+    problems.push(`${status} declares no body but has one: ${summary(response)}`);
+  if (declared.mediaType !== undefined && response.mediaType !== declared.mediaType) {
+    problems.push(
+      `${status} is ${response.mediaType ?? "(no content type)"}, the spec declares ${declared.mediaType}: ${summary(response)}`,
+    );
   }
   for (const header of declared.headers ?? []) {
-    if (response.headers[header.toLowerCase()] === undefined) problems.push(`${status} lacks the declared ${header} header`);
+    if (response.headers[header.toLowerCase()] === undefined)
+      problems.push(`${status} lacks the declared ${header} header`);
   }
   if (response.status === 401 && !/^Bearer\b/i.test(response.headers["www-authenticate"] ?? "")) {
-    problems.push(`401 without a Bearer WWW-Authenticate challenge: ${JSON.stringify(response.headers["www-authenticate"])}`);
+    problems.push(
+      `401 without a Bearer WWW-Authenticate challenge: ${JSON.stringify(response.headers["www-authenticate"])}`,
+    );
   }
   return problems;
+}
+
+/**
+ * The body matches the schema the spec declares for the status and media type (checked only where both are
+ * declared: an undeclared one is statusProblems' finding); a 415's body must be the spec's ODataError.
+ */
+export function bodyProblems(
+  operation: OperationMetadata,
+  response: FuzzResponse,
+  options: ConformanceOptions = {},
+): string[] {
+  const status = String(response.status);
+  if (response.status === 415 && options.wrongContentType === true) {
+    const problem = schemaProblem(ODATA_ERROR, response.body);
+    return problem === undefined ? [] : [`415 body is not an ODataError (${problem}): ${summary(response)}`];
+  }
+  const mediaType = operation.responses[status]?.mediaType;
+  if (mediaType === undefined || response.mediaType !== mediaType) return [];
+  const problem = responseBodyProblem(operation, status, mediaType, response.body);
+  return problem === undefined ? [] : [`${status} body does not match the spec (${problem}): ${summary(response)}`];
+}
+
+/** All three: what every fuzzed answer is held to. */
+export function conformanceProblems(
+  operation: OperationMetadata,
+  response: FuzzResponse,
+  options: ConformanceOptions = {},
+): string[] {
+  return [
+    ...serverErrorProblems(response),
+    ...statusProblems(operation, response, options),
+    ...bodyProblems(operation, response, options),
+  ];
 }
 
 export interface ODataErrorBody {
@@ -69,7 +113,9 @@ export function isODataError(body: unknown): body is ODataErrorBody {
 
 /** Every target the error names: its own and its details'. */
 export function targetsOf(body: ODataErrorBody): string[] {
-  return [body.error.target, ...(body.error.details ?? []).map((detail) => detail.target)].filter((target): target is string => target !== undefined);
+  return [body.error.target, ...(body.error.details ?? []).map((detail) => detail.target)].filter(
+    (target): target is string => target !== undefined,
+  );
 }
 
 /** A JSON Pointer of a body field, as the sandbox writes error targets (`/PaymentRouting/Iban`). */
@@ -88,5 +134,24 @@ export function badRequestProblems(response: FuzzResponse, field: readonly (stri
   const pointer = pointerOf(field);
   const targets = targetsOf(response.body);
   const pointsAtField = targets.some((target) => target === pointer || target.startsWith(`${pointer}/`));
-  return pointsAtField ? [] : [`400 does not point at ${pointer} (targets: ${JSON.stringify(targets)}): ${summary(response)}`];
+  return pointsAtField
+    ? []
+    : [`400 does not point at ${pointer} (targets: ${JSON.stringify(targets)}): ${summary(response)}`];
+}
+
+/**
+ * A created entity read back must carry what was asked for: each top-level scalar of the request (as the
+ * validators normalise it: trimmed, empty strings dropped) that the entity also has under the same name must be
+ * equal — an Amount of 5e-324 must not come back as 0.
+ */
+export function echoProblems(requested: unknown, created: unknown): string[] {
+  if (requested === null || typeof requested !== "object" || created === null || typeof created !== "object") return [];
+  const entity = created as Record<string, unknown>;
+  return Object.entries(requested as Record<string, unknown>)
+    .filter(([name, value]) => ["string", "number", "boolean"].includes(typeof value) && name in entity)
+    .filter(([name, value]) => entity[name] !== value)
+    .map(
+      ([name, value]) =>
+        `${name} was ${JSON.stringify(value)} in the request, ${JSON.stringify(entity[name])} in the created entity`,
+    );
 }

@@ -20,7 +20,9 @@ export interface Caller {
 
 /** A FuzzBody for a positive case: JSON, or multipart with the body as its Request part. */
 export function bodyOf(testCase: Pick<PositiveCase, "body" | "documents">): FuzzBody {
-  return testCase.documents === undefined ? { kind: "json", value: testCase.body } : { kind: "multipart", request: testCase.body, files: testCase.documents };
+  return testCase.documents === undefined
+    ? { kind: "json", value: testCase.body }
+    : { kind: "multipart", request: testCase.body, files: testCase.documents };
 }
 
 /** The lists (as whom, which path) each command group could change: its entities, balances, the payee's side. */
@@ -47,7 +49,11 @@ function listsOf(group: string, seeds: Seeds): readonly (readonly ["demo" | "oth
 }
 
 /** The lists a command of `operation`'s group could change, read as JSON. */
-export async function snapshot(operation: OperationMetadata, seeds: Seeds, caller: Caller): Promise<Record<string, unknown>> {
+export async function snapshot(
+  operation: OperationMetadata,
+  seeds: Seeds,
+  caller: Caller,
+): Promise<Record<string, unknown>> {
   const entries = await Promise.all(
     listsOf(operation.group, seeds).map(async ([who, path]) => {
       const response = await getJson(`${caller.url}${path}`, who === "demo" ? caller.demo : caller.other);
@@ -61,8 +67,15 @@ export async function snapshot(operation: OperationMetadata, seeds: Seeds, calle
  * Commands likely to be refused: valid bodies (some meet a domain rule), bodies broken at one field, any path
  * id (missing ones are 404, final ones 410), and the other user's token on the demo user's ids.
  */
-export function commandRequestArbitrary(operation: OperationMetadata, seeds: Seeds, caller: Caller): fc.Arbitrary<FuzzRequest> {
-  const authorization = fc.oneof({ weight: 4, arbitrary: fc.constant(caller.demo) }, { weight: 1, arbitrary: fc.constant(caller.other) });
+export function commandRequestArbitrary(
+  operation: OperationMetadata,
+  seeds: Seeds,
+  caller: Caller,
+): fc.Arbitrary<FuzzRequest> {
+  const authorization = fc.oneof(
+    { weight: 4, arbitrary: fc.constant(caller.demo) },
+    { weight: 1, arbitrary: fc.constant(caller.other) },
+  );
   const schema = requestSchemaOf(operation, "application/json");
   const body: fc.Arbitrary<{ body?: FuzzBody; path?: PathValues }> =
     schema === undefined
@@ -70,17 +83,21 @@ export function commandRequestArbitrary(operation: OperationMetadata, seeds: See
       : positiveCaseArbitrary(operation.operationId, seeds).chain((testCase) =>
           fc.oneof(
             fc.constant({ body: bodyOf(testCase), path: testCase.path }),
-            (fieldMutationOf(schema, testCase.body, resolvePointer) ?? fc.constant({ body: testCase.body })).map((mutation) => ({
-              body: { kind: "json", value: mutation.body } as FuzzBody,
-              path: testCase.path,
-            })),
+            (fieldMutationOf(schema, testCase.body, resolvePointer) ?? fc.constant({ body: testCase.body })).map(
+              (mutation) => ({
+                body: { kind: "json", value: mutation.body } as FuzzBody,
+                path: testCase.path,
+              }),
+            ),
           ),
         );
-  return fc.record({ path: pathArbitrary(operation, seeds), body, authorization }).map(({ path, body, authorization }) => ({
-    operation,
-    path: body.path ?? path,
-    query: [],
-    ...(body.body === undefined ? {} : { body: body.body }),
-    authorization,
-  }));
+  return fc
+    .record({ path: pathArbitrary(operation, seeds), body, authorization })
+    .map(({ path, body, authorization }) => ({
+      operation,
+      path: body.path ?? path,
+      query: [],
+      ...(body.body === undefined ? {} : { body: body.body }),
+      authorization,
+    }));
 }

@@ -33,12 +33,18 @@ function unsigned(token: string): string {
   return `${base64url(JSON.stringify({ alg: "none", typ: "at+jwt" }))}.${payload}.`;
 }
 
-export function badCredentials(client: { readonly id: string; readonly secret: string }, otherSubject: string): readonly BadCredential[] {
+export function badCredentials(
+  client: { readonly id: string; readonly secret: string },
+  otherSubject: string,
+): readonly BadCredential[] {
   return [
     { name: "no Authorization", header: () => undefined },
     { name: "empty Authorization", header: () => "" },
     { name: "Bearer without a token", header: () => "Bearer" },
-    { name: "Basic credentials", header: () => `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString("base64")}` },
+    {
+      name: "Basic credentials",
+      header: () => `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString("base64")}`,
+    },
     { name: "the token without Bearer", header: (token) => token },
     { name: "garbage token", header: (_, garbage) => `Bearer ${garbage}` },
     { name: "token signed with another key", header: (token) => `Bearer ${signedWithAnotherKey(token)}` },

@@ -75,7 +75,8 @@ function encode(body: FuzzBody | undefined): { body?: string | FormData; content
       // fetch writes the boundary into the Content-Type itself.
       const form = new FormData();
       form.append("Request", new Blob([JSON.stringify(body.request)], { type: "application/json" }));
-      for (const file of body.files) form.append("SupportingDocuments", new Blob([file.content], { type: file.contentType }), file.name);
+      for (const file of body.files)
+        form.append("SupportingDocuments", new Blob([file.content], { type: file.contentType }), file.name);
       return { body: form };
     }
   }
@@ -113,10 +114,21 @@ export async function send(transport: Transport, request: FuzzRequest): Promise<
   });
   const text = await response.text();
   const mediaType = mediaTypeOf(response.headers.get("content-type"));
-  return { status: response.status, mediaType, headers: Object.fromEntries(response.headers), text, body: readBody(text, mediaType) };
+  return {
+    status: response.status,
+    mediaType,
+    headers: Object.fromEntries(response.headers),
+    text,
+    body: readBody(text, mediaType),
+  };
 }
 
-function sendOverMutualTls(transport: Transport, request: FuzzRequest, headers: Record<string, string>, body: string | FormData | undefined): Promise<FuzzResponse> {
+function sendOverMutualTls(
+  transport: Transport,
+  request: FuzzRequest,
+  headers: Record<string, string>,
+  body: string | FormData | undefined,
+): Promise<FuzzResponse> {
   const tls = transport.tls;
   if (tls === undefined) throw new Error("the sandbox was started without HTTPS");
   if (body instanceof FormData) throw new Error("the token endpoints take no multipart body");
@@ -131,8 +143,19 @@ function sendOverMutualTls(transport: Transport, request: FuzzRequest, headers: 
         incoming.on("end", () => {
           const text = Buffer.concat(chunks).toString("utf8");
           const mediaType = mediaTypeOf(incoming.headers["content-type"]);
-          const flat = Object.fromEntries(Object.entries(incoming.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value)]));
-          resolve({ status: incoming.statusCode ?? 0, mediaType, headers: flat, text, body: readBody(text, mediaType) });
+          const flat = Object.fromEntries(
+            Object.entries(incoming.headers).map(([name, value]) => [
+              name,
+              Array.isArray(value) ? value.join(", ") : String(value),
+            ]),
+          );
+          resolve({
+            status: incoming.statusCode ?? 0,
+            mediaType,
+            headers: flat,
+            text,
+            body: readBody(text, mediaType),
+          });
         });
       },
     );
@@ -141,10 +164,22 @@ function sendOverMutualTls(transport: Transport, request: FuzzRequest, headers: 
   });
 }
 
+/** A request in one line, for failure messages. */
+export function describeRequest(request: FuzzRequest): string {
+  const body = request.body === undefined ? "" : ` body=${JSON.stringify(request.body).slice(0, 400)}`;
+  return `${request.operation.method.toUpperCase()} ${request.operation.path} path=${JSON.stringify(request.path)} query=${JSON.stringify(request.query)}${body}`;
+}
+
 /** A GET of an absolute URL (a Location header, a list to snapshot). */
 export async function getJson(url: string, authorization: string): Promise<FuzzResponse> {
   const response = await fetch(url, { headers: { authorization } });
   const text = await response.text();
   const mediaType = mediaTypeOf(response.headers.get("content-type"));
-  return { status: response.status, mediaType, headers: Object.fromEntries(response.headers), text, body: readBody(text, mediaType) };
+  return {
+    status: response.status,
+    mediaType,
+    headers: Object.fromEntries(response.headers),
+    text,
+    body: readBody(text, mediaType),
+  };
 }

@@ -13,7 +13,8 @@ import type { Query } from "./fuzz-requests.js";
 
 export type PathSegment = string | number;
 
-export type FieldMutationKind = "missing required field" | "wrong type" | "too long" | "pattern mismatch" | "outside enum";
+export type FieldMutationKind =
+  "missing required field" | "wrong type" | "too long" | "pattern mismatch" | "outside enum";
 
 export interface FieldMutation {
   readonly kind: FieldMutationKind;
@@ -28,14 +29,18 @@ interface Site {
   readonly schema: JsonSchema;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 const isSchema = (value: unknown): value is JsonSchema => isObject(value);
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 
 /** The branch of a oneOf/anyOf of whole schemas whose `const`s the value carries (the discriminator's branch). */
 function branchOf(node: JsonSchema, value: unknown, resolve: (ref: string) => JsonSchema): JsonSchema {
   for (const keyword of ["oneOf", "anyOf"] as const) {
-    const branches = (Array.isArray(node[keyword]) ? (node[keyword] as unknown[]) : []).filter(isSchema).map((branch) => dereference(branch, resolve));
+    const branches = (Array.isArray(node[keyword]) ? (node[keyword] as unknown[]) : [])
+      .filter(isSchema)
+      .map((branch) => dereference(branch, resolve));
     if (branches.length === 0 || branches.every((branch) => branch["properties"] === undefined)) continue;
     const matching = branches.find((branch) =>
       Object.entries(isSchema(branch["properties"]) ? branch["properties"] : {}).every(([name, property]) => {
@@ -49,13 +54,20 @@ function branchOf(node: JsonSchema, value: unknown, resolve: (ref: string) => Js
 }
 
 /** Every place where one change breaks the schema, found by walking the value along its schema. */
-function sitesOf(schema: JsonSchema, value: unknown, path: readonly PathSegment[], resolve: (ref: string) => JsonSchema): Site[] {
+function sitesOf(
+  schema: JsonSchema,
+  value: unknown,
+  path: readonly PathSegment[],
+  resolve: (ref: string) => JsonSchema,
+): Site[] {
   const node = branchOf(dereference(schema, resolve), value, resolve);
   const sites: Site[] = [];
   if (path.length > 0) {
     sites.push({ kind: "wrong type", path, schema: node });
-    if (typeof value === "string" && typeof node["maxLength"] === "number") sites.push({ kind: "too long", path, schema: node });
-    if (typeof value === "string" && typeof node["pattern"] === "string") sites.push({ kind: "pattern mismatch", path, schema: node });
+    if (typeof value === "string" && typeof node["maxLength"] === "number")
+      sites.push({ kind: "too long", path, schema: node });
+    if (typeof value === "string" && typeof node["pattern"] === "string")
+      sites.push({ kind: "pattern mismatch", path, schema: node });
     if (Array.isArray(node["enum"]) || "const" in node) sites.push({ kind: "outside enum", path, schema: node });
   }
   if (isObject(value)) {
@@ -76,7 +88,9 @@ function sitesOf(schema: JsonSchema, value: unknown, path: readonly PathSegment[
 
 /** A JSON value of a type the schema's `type` does not allow. */
 function wrongTypeValue(schema: JsonSchema): fc.Arbitrary<unknown> {
-  const allowed = new Set(Array.isArray(schema["type"]) ? strings(schema["type"]) : [String(schema["type"] ?? "string")]);
+  const allowed = new Set(
+    Array.isArray(schema["type"]) ? strings(schema["type"]) : [String(schema["type"] ?? "string")],
+  );
   if (allowed.has("number")) allowed.add("integer");
   const samples: readonly (readonly [type: string, value: unknown])[] = [
     ["string", "1"],
@@ -115,7 +129,12 @@ function replacementFor(site: Site): fc.Arbitrary<unknown> {
 /** A deep copy of `body` with the value at `path` replaced (`undefined`: removed). */
 function withValueAt(body: unknown, path: readonly PathSegment[], replacement: unknown): unknown {
   const copy = structuredClone(body) as unknown;
-  const parent = path.slice(0, -1).reduce<unknown>((node, segment) => (node as Record<PathSegment, unknown>)[segment], copy) as Record<PathSegment, unknown>;
+  const parent = path
+    .slice(0, -1)
+    .reduce<unknown>((node, segment) => (node as Record<PathSegment, unknown>)[segment], copy) as Record<
+    PathSegment,
+    unknown
+  >;
   const last = path[path.length - 1]!;
   if (replacement === undefined) delete parent[last];
   else parent[last] = replacement;
@@ -123,12 +142,20 @@ function withValueAt(body: unknown, path: readonly PathSegment[], replacement: u
 }
 
 /** One schema-breaking change to `body`, or undefined when the body offers no place for one. */
-export function fieldMutationOf(schema: JsonSchema, body: unknown, resolve: (ref: string) => JsonSchema): fc.Arbitrary<FieldMutation> | undefined {
+export function fieldMutationOf(
+  schema: JsonSchema,
+  body: unknown,
+  resolve: (ref: string) => JsonSchema,
+): fc.Arbitrary<FieldMutation> | undefined {
   const sites = sitesOf(schema, body, [], resolve);
   if (sites.length === 0) return undefined;
-  return fc
-    .constantFrom(...sites)
-    .chain((site) => replacementFor(site).map((replacement) => ({ kind: site.kind, path: site.path, body: withValueAt(body, site.path, replacement) })));
+  return fc.constantFrom(...sites).chain((site) =>
+    replacementFor(site).map((replacement) => ({
+      kind: site.kind,
+      path: site.path,
+      body: withValueAt(body, site.path, replacement),
+    })),
+  );
 }
 
 export type WholeBodyMutationKind = "not JSON" | "JSON followed by garbage" | "JSON of the wrong type" | "empty body";
@@ -153,7 +180,10 @@ export function wholeBodyMutation(validBody: unknown): fc.Arbitrary<WholeBodyMut
   const json = JSON.stringify(validBody);
   return fc.oneof(
     fc
-      .oneof(fc.constantFrom("{", "AccountId=1", "<Request/>", "{'AccountId': 1}", "undefined", "NaN", json.slice(0, -1)), fc.string({ minLength: 1 }))
+      .oneof(
+        fc.constantFrom("{", "AccountId=1", "<Request/>", "{'AccountId': 1}", "undefined", "NaN", json.slice(0, -1)),
+        fc.string({ minLength: 1 }),
+      )
       .filter((text) => !parses(text))
       .map((text) => ({ kind: "not JSON" as const, text })),
     fc
@@ -169,7 +199,14 @@ export function wholeBodyMutation(validBody: unknown): fc.Arbitrary<WholeBodyMut
 }
 
 /** Content types no JSON operation takes (and none at all). */
-export const wrongContentTypes: readonly (string | undefined)[] = ["text/plain", "application/xml", "text/html; charset=utf-8", "application/x-www-form-urlencoded", "application/octet-stream", undefined];
+export const wrongContentTypes: readonly (string | undefined)[] = [
+  "text/plain",
+  "application/xml",
+  "text/html; charset=utf-8",
+  "application/x-www-form-urlencoded",
+  "application/octet-stream",
+  undefined,
+];
 
 export interface MalformedOption {
   readonly kind: string;
@@ -186,7 +223,20 @@ function badValues(properties: ReadonlySet<string>): Readonly<Record<string, fc.
     $skip: fc.constantFrom("-3", "ten", "2.5", "", "-0.5"),
     $count: fc.constantFrom("yes", "1", "TRUE ", ""),
     $filter: fc.oneof(
-      fc.constantFrom("Id eq", "eq 1", "(", "Id eq 'unterminated", "Id eq eq 1", "1 eq", "Id gt", "contains(", "Name eq 'a' and", ")", "not", "Id eq 1)"),
+      fc.constantFrom(
+        "Id eq",
+        "eq 1",
+        "(",
+        "Id eq 'unterminated",
+        "Id eq eq 1",
+        "1 eq",
+        "Id gt",
+        "contains(",
+        "Name eq 'a' and",
+        ")",
+        "not",
+        "Id eq 1)",
+      ),
       unknownProperty.map((name) => `${name} eq 1`),
     ),
     $orderby: fc.oneof(fc.constantFrom(",", "desc", "Id sideways", "Id asc desc"), unknownProperty),
@@ -204,13 +254,23 @@ export function malformedOptionArbitrary(operation: OperationMetadata): fc.Arbit
   const bad = badValues(properties);
   const options = Object.keys(bad).filter((option) => declared.has(option));
   const unknownOption = fc
-    .oneof(fc.constantFrom("$expand", "$search", "$apply", "$format", "$levels", "$compute"), fc.stringMatching(/^\$[a-z]{2,10}$/))
+    .oneof(
+      fc.constantFrom("$expand", "$search", "$apply", "$format", "$levels", "$compute"),
+      fc.stringMatching(/^\$[a-z]{2,10}$/),
+    )
     .filter((option) => !declared.has(option))
     .map((option): MalformedOption => ({ kind: "unknown option", option, query: [[option, "x"]] }));
   const choices: fc.Arbitrary<MalformedOption>[] = [unknownOption];
   if (options.length > 0) {
-    choices.push(fc.constantFrom(...options).chain((option) => bad[option]!.map((value): MalformedOption => ({ kind: `bad ${option}`, option, query: [[option, value]] }))));
-    const valid = (option: string, index: number): string => (option === "$select" ? ([...properties][0] ?? "Id") : String(index));
+    choices.push(
+      fc
+        .constantFrom(...options)
+        .chain((option) =>
+          bad[option]!.map((value): MalformedOption => ({ kind: `bad ${option}`, option, query: [[option, value]] })),
+        ),
+    );
+    const valid = (option: string, index: number): string =>
+      option === "$select" ? ([...properties][0] ?? "Id") : String(index);
     const repeatable = options.filter((option) => option === "$top" || option === "$skip" || option === "$select");
     if (repeatable.length > 0) {
       choices.push(
@@ -242,11 +302,17 @@ export function wrongPathValues(operation: OperationMetadata): WrongPathValues[]
         throw new Error(`unexpected $ref ${ref} in a path parameter`);
       });
       if (schema["type"] === "integer") {
-        return { name: parameter.name, values: ["abc", "1.5", "1e3", "0x10", "2147483648", "-", "\uff11", "99999999999999999999", "true"] };
+        return {
+          name: parameter.name,
+          values: ["abc", "1.5", "1e3", "0x10", "2147483648", "-", "\uff11", "99999999999999999999", "true"],
+        };
       }
       if (typeof schema["pattern"] === "string") {
         const pattern = new RegExp(schema["pattern"], "u");
-        return { name: parameter.name, values: ["gbp", "GBPX", "G1P", "A", "ABCD", "12", "a b"].filter((value) => !pattern.test(value)) };
+        return {
+          name: parameter.name,
+          values: ["gbp", "GBPX", "G1P", "A", "ABCD", "12", "a b"].filter((value) => !pattern.test(value)),
+        };
       }
       return { name: parameter.name, values: [] };
     })

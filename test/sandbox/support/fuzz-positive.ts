@@ -20,9 +20,10 @@ import {
   type Issue,
   type RequiredAdditionalInformation,
 } from "@account-funds/validators";
+import { cached, seedsKey } from "./fuzz-cache.js";
 import { isODataError, pointerOf, targetsOf } from "./fuzz-checks.js";
 import { isValidRequestBody, operationOf } from "./fuzz-spec.js";
-import { cached, schemaBodyArbitrary, seededPathArbitrary, seedsKey, type PathValues } from "./fuzz-requests.js";
+import { schemaBodyArbitrary, seededPathArbitrary, type PathValues } from "./fuzz-requests.js";
 import type { SeededBeneficiary, Seeds } from "./fuzz-seeds.js";
 import type { FuzzFile, FuzzResponse } from "./fuzz-http.js";
 
@@ -66,7 +67,10 @@ export const fieldsOfRule: Readonly<Record<ConditionalRule, readonly string[]>> 
 };
 
 /** The validators' verdict on a body. */
-export type Verdict = { readonly ok: true; readonly uncheckedRules: readonly ConditionalRule[] } | { readonly ok: false; readonly issues: readonly Issue[] };
+export type Verdict =
+  /** `value`: the request as the validators normalise it (trimmed, empty strings dropped), as the sandbox keeps it. */
+  | { readonly ok: true; readonly value: unknown; readonly uncheckedRules: readonly ConditionalRule[] }
+  | { readonly ok: false; readonly issues: readonly Issue[] };
 
 export interface PositiveCase {
   readonly operation: OperationMetadata;
@@ -84,37 +88,76 @@ interface CommandRecipe {
   readonly operationId: string;
   /** Replaces the generated references by seeded ones (and adds those a seeded reference makes required). */
   readonly references: (seeds: Seeds) => fc.Arbitrary<(body: Body) => Body>;
-  readonly validate: (body: Body, seeds: Seeds, extra?: { readonly additionalInformationRules?: readonly RequiredAdditionalInformation[] }) => Verdict;
+  readonly validate: (
+    body: Body,
+    seeds: Seeds,
+    extra?: { readonly additionalInformationRules?: readonly RequiredAdditionalInformation[] },
+  ) => Verdict;
 }
 
-const verdictOf = (result: { ok: true; uncheckedRules?: readonly ConditionalRule[] } | { ok: false; issues: readonly Issue[] }): Verdict =>
-  result.ok ? { ok: true, uncheckedRules: result.uncheckedRules ?? [] } : { ok: false, issues: result.issues };
+const verdictOf = (
+  result:
+    { ok: true; value: unknown; uncheckedRules?: readonly ConditionalRule[] } | { ok: false; issues: readonly Issue[] },
+): Verdict =>
+  result.ok
+    ? { ok: true, value: result.value, uncheckedRules: result.uncheckedRules ?? [] }
+    : { ok: false, issues: result.issues };
 
 /** Sets `key` only when the generated body has it: optional fields stay as optional as the schema made them. */
 const ifPresent = (body: Body, key: string, value: unknown): Body => (key in body ? { ...body, [key]: value } : body);
 
-const beneficiaryOf = (seeds: Seeds, id: unknown): SeededBeneficiary | undefined => seeds.beneficiaries.find((beneficiary) => beneficiary.Id === id);
+const beneficiaryOf = (seeds: Seeds, id: unknown): SeededBeneficiary | undefined =>
+  seeds.beneficiaries.find((beneficiary) => beneficiary.Id === id);
 
 /** The withdrawal details whose ids name reference data: BoE codes (required for GBP), payment purposes, subaccounts. */
 function withdrawalDetails(seeds: Seeds, currency: string, accountId: number, bankCountry: string | undefined) {
   const purposes = [...(seeds.paymentPurposes.get("") ?? []), ...(seeds.paymentPurposes.get(bankCountry ?? "") ?? [])];
   const subaccounts = seeds.subaccountNumbers.get(accountId) ?? [];
-  return fc.record({ boe: fc.constantFrom(...seeds.boePurposeCodes), purpose: fc.constantFrom(...purposes), subaccount: fc.constantFrom(undefined, ...subaccounts) }).map(
-    ({ boe, purpose, subaccount }) =>
-      (body: Body): Body => {
-        let patched = currency === "GBP" ? { ...body, BoEPurposeCodeId: boe } : ifPresent(body, "BoEPurposeCodeId", boe);
-        patched = ifPresent(patched, "PaymentPurposeId", purpose);
-        const originator = patched["UltimateOriginator"] as Body | undefined;
-        if (originator !== undefined && "SubaccountNumber" in originator) {
-          const { SubaccountNumber: _random, ...rest } = originator;
-          patched = { ...patched, UltimateOriginator: subaccount === undefined ? rest : { ...rest, SubaccountNumber: subaccount } };
-        }
-        return patched;
-      },
-  );
+  return fc
+    .record({
+      boe: fc.constantFrom(...seeds.boePurposeCodes),
+      purpose: fc.constantFrom(...purposes),
+      subaccount: fc.constantFrom(undefined, ...subaccounts),
+    })
+    .map(({ boe, purpose, subaccount }) => (body: Body): Body => {
+      let patched = currency === "GBP" ? { ...body, BoEPurposeCodeId: boe } : ifPresent(body, "BoEPurposeCodeId", boe);
+      patched = ifPresent(patched, "PaymentPurposeId", purpose);
+      const originator = patched["UltimateOriginator"] as Body | undefined;
+      if (originator !== undefined && "SubaccountNumber" in originator) {
+        const { SubaccountNumber: _random, ...rest } = originator;
+        patched = {
+          ...patched,
+          UltimateOriginator: subaccount === undefined ? rest : { ...rest, SubaccountNumber: subaccount },
+        };
+      }
+      return patched;
+    });
 }
 
-const currencyPair = (seeds: Seeds) => fc.tuple(fc.constantFrom(...seeds.currencies), fc.constantFrom(...seeds.currencies));
+/**
+ * Mostly beneficiaries a payment can reach — Enabled, in a currency their account holds a balance in — and any
+ * of them now and then (refused with beneficiary_not_enabled or insufficient_funds), so that most valid bodies
+ * can succeed.
+ */
+function mostlyPayable(seeds: Seeds, beneficiaries: readonly SeededBeneficiary[]): fc.Arbitrary<SeededBeneficiary> {
+  const payable = beneficiaries.filter(
+    (beneficiary) =>
+      beneficiary.StatusCode === "E" &&
+      (seeds.balanceCurrencies.get(beneficiary.AccountId) ?? []).includes(beneficiary.CurrencyCode),
+  );
+  const any = fc.constantFrom(...beneficiaries);
+  return payable.length === 0
+    ? any
+    : fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...payable) }, { weight: 1, arbitrary: any });
+}
+
+const finalExchangeStatuses = ["C", "R", "X"];
+const openExchanges = (seeds: Seeds) => {
+  const open = seeds.exchanges.filter((exchange) => !finalExchangeStatuses.includes(exchange.StatusCode));
+  return fc.constantFrom(...(open.length > 0 ? open : seeds.exchanges));
+};
+const currencyPair = (seeds: Seeds) =>
+  fc.tuple(fc.constantFrom(...seeds.currencies), fc.constantFrom(...seeds.currencies));
 const accountIds = (seeds: Seeds) => fc.constantFrom(...seeds.accounts.map((account) => account.Id));
 const sectorIds = (seeds: Seeds) => fc.constantFrom(...seeds.sectors.map((sector) => sector.Id));
 
@@ -122,7 +165,7 @@ const recipes: readonly CommandRecipe[] = [
   {
     operationId: "createAccountTransfer",
     references: (seeds) =>
-      fc.constantFrom(...seeds.transferBeneficiaries).map((beneficiary) => (body: Body) => ({
+      mostlyPayable(seeds, seeds.transferBeneficiaries).map((beneficiary) => (body: Body) => ({
         ...body,
         AccountId: beneficiary.AccountId,
         BeneficiaryId: beneficiary.Id,
@@ -133,29 +176,49 @@ const recipes: readonly CommandRecipe[] = [
   {
     operationId: "createAccountWithdrawal",
     references: (seeds) =>
-      fc.constantFrom(...seeds.beneficiaries).chain((beneficiary) =>
-        withdrawalDetails(seeds, beneficiary.CurrencyCode, beneficiary.AccountId, beneficiary.bankCountry).map((details) => (body: Body) =>
-          details({ ...body, AccountId: beneficiary.AccountId, BeneficiaryId: beneficiary.Id, CurrencyCode: beneficiary.CurrencyCode }),
+      mostlyPayable(seeds, seeds.beneficiaries).chain((beneficiary) =>
+        withdrawalDetails(seeds, beneficiary.CurrencyCode, beneficiary.AccountId, beneficiary.bankCountry).map(
+          (details) => (body: Body) =>
+            details({
+              ...body,
+              AccountId: beneficiary.AccountId,
+              BeneficiaryId: beneficiary.Id,
+              CurrencyCode: beneficiary.CurrencyCode,
+            }),
         ),
       ),
     validate: (body, seeds) => {
       const bankCountry = beneficiaryOf(seeds, body["BeneficiaryId"])?.bankCountry;
-      return verdictOf(validateCreateAccountWithdrawal(body, bankCountry === undefined ? {} : { beneficiary: { bankCountry } }));
+      return verdictOf(
+        validateCreateAccountWithdrawal(body, bankCountry === undefined ? {} : { beneficiary: { bankCountry } }),
+      );
     },
   },
   {
     operationId: "createInstructionWithdrawal",
+    // Mostly exchanges that can still complete (a final one is refused with instruction_closed).
     references: (seeds) =>
-      fc.constantFrom(...seeds.exchanges).chain((exchange) => {
-        const ofAccount = seeds.beneficiaries.filter((beneficiary) => beneficiary.AccountId === exchange.AccountId);
-        const inCurrency = ofAccount.filter((beneficiary) => beneficiary.CurrencyCode === exchange.TargetCurrencyCode);
-        const candidates = inCurrency.length > 0 ? inCurrency : ofAccount.length > 0 ? ofAccount : seeds.beneficiaries;
-        return fc.constantFrom(...candidates).chain((beneficiary) =>
-          withdrawalDetails(seeds, exchange.TargetCurrencyCode, exchange.AccountId, beneficiary.bankCountry).map((details) => (body: Body) =>
-            details({ ...body, InstructionId: exchange.Id, BeneficiaryId: beneficiary.Id }),
-          ),
-        );
-      }),
+      fc
+        .oneof(
+          { weight: 3, arbitrary: openExchanges(seeds) },
+          { weight: 1, arbitrary: fc.constantFrom(...seeds.exchanges) },
+        )
+        .chain((exchange) => {
+          const ofAccount = seeds.beneficiaries.filter((beneficiary) => beneficiary.AccountId === exchange.AccountId);
+          const inCurrency = ofAccount.filter(
+            (beneficiary) => beneficiary.CurrencyCode === exchange.TargetCurrencyCode,
+          );
+          const candidates =
+            inCurrency.length > 0 ? inCurrency : ofAccount.length > 0 ? ofAccount : seeds.beneficiaries;
+          return fc
+            .constantFrom(...candidates)
+            .chain((beneficiary) =>
+              withdrawalDetails(seeds, exchange.TargetCurrencyCode, exchange.AccountId, beneficiary.bankCountry).map(
+                (details) => (body: Body) =>
+                  details({ ...body, InstructionId: exchange.Id, BeneficiaryId: beneficiary.Id }),
+              ),
+            );
+        }),
     validate: (body, seeds) => {
       const bankCountry = beneficiaryOf(seeds, body["BeneficiaryId"])?.bankCountry;
       const exchange = seeds.exchanges.find((candidate) => candidate.Id === body["InstructionId"]);
@@ -170,48 +233,64 @@ const recipes: readonly CommandRecipe[] = [
   {
     operationId: "createWithdrawalBeneficiary",
     references: (seeds) =>
-      fc.tuple(accountIds(seeds), fc.constantFrom(...seeds.currencies), sectorIds(seeds)).map(([AccountId, CurrencyCode, industry]) => (body: Body) =>
-        ifPresent({ ...body, AccountId, CurrencyCode }, "IndustryId", industry),
+      fc.tuple(accountIds(seeds), fc.constantFrom(...seeds.currencies), sectorIds(seeds)).map(
+        ([AccountId, CurrencyCode, industry]) =>
+          (body: Body) =>
+            ifPresent({ ...body, AccountId, CurrencyCode }, "IndustryId", industry),
       ),
     validate: (body, seeds, extra) =>
       verdictOf(
         validateCreateWithdrawalBeneficiary(body, {
           sectors: seeds.sectors,
-          ...(extra?.additionalInformationRules === undefined ? {} : { additionalInformationRules: extra.additionalInformationRules }),
+          ...(extra?.additionalInformationRules === undefined
+            ? {}
+            : { additionalInformationRules: extra.additionalInformationRules }),
         }),
       ),
   },
   {
     operationId: "createExchange",
     references: (seeds) =>
-      fc.tuple(accountIds(seeds), currencyPair(seeds)).map(([AccountId, [SourceCurrencyCode, TargetCurrencyCode]]) => (body: Body) => ({
-        ...body,
-        AccountId,
-        SourceCurrencyCode,
-        TargetCurrencyCode,
-      })),
+      fc
+        .tuple(accountIds(seeds), currencyPair(seeds))
+        .map(([AccountId, [SourceCurrencyCode, TargetCurrencyCode]]) => (body: Body) => ({
+          ...body,
+          AccountId,
+          SourceCurrencyCode,
+          TargetCurrencyCode,
+        })),
     // An exchange funds no withdrawal when it is created (an instruction withdrawal names it later).
     validate: (body) => verdictOf(validateCreateExchange(body, { withdrawal: false })),
   },
   {
     operationId: "createAlert",
-    references: (seeds) => currencyPair(seeds).map(([SourceCurrencyCode, TargetCurrencyCode]) => (body: Body) => ({ ...body, SourceCurrencyCode, TargetCurrencyCode })),
+    references: (seeds) =>
+      currencyPair(seeds).map(([SourceCurrencyCode, TargetCurrencyCode]) => (body: Body) => ({
+        ...body,
+        SourceCurrencyCode,
+        TargetCurrencyCode,
+      })),
     validate: (body) => verdictOf(validateCreateAlert(body)),
   },
   {
     operationId: "requestQuote",
     references: (seeds) =>
-      fc.tuple(accountIds(seeds), currencyPair(seeds)).map(([AccountId, [SourceCurrencyCode, TargetCurrencyCode]]) => (body: Body) => ({
-        ...body,
-        AccountId,
-        SourceCurrencyCode,
-        TargetCurrencyCode,
-      })),
+      fc
+        .tuple(accountIds(seeds), currencyPair(seeds))
+        .map(([AccountId, [SourceCurrencyCode, TargetCurrencyCode]]) => (body: Body) => ({
+          ...body,
+          AccountId,
+          SourceCurrencyCode,
+          TargetCurrencyCode,
+        })),
     validate: (body) => verdictOf(validateQuoteRequest(body)),
   },
   {
     operationId: "requestDepositRequirement",
-    references: (seeds) => fc.tuple(accountIds(seeds), fc.constantFrom(...seeds.currencies)).map(([AccountId, CurrencyCode]) => (body: Body) => ({ ...body, AccountId, CurrencyCode })),
+    references: (seeds) =>
+      fc
+        .tuple(accountIds(seeds), fc.constantFrom(...seeds.currencies))
+        .map(([AccountId, CurrencyCode]) => (body: Body) => ({ ...body, AccountId, CurrencyCode })),
     validate: (body) => verdictOf(validateDepositRequirementRequest(body)),
   },
   {
@@ -225,7 +304,9 @@ const recipes: readonly CommandRecipe[] = [
   },
 ];
 
-export const recipesById: ReadonlyMap<string, CommandRecipe> = new Map(recipes.map((recipe) => [recipe.operationId, recipe]));
+export const recipesById: ReadonlyMap<string, CommandRecipe> = new Map(
+  recipes.map((recipe) => [recipe.operationId, recipe]),
+);
 
 /** Operations with a JSON request body, all of which have a recipe (checked by the test). */
 export const positiveOperationIds: readonly string[] = recipes.map((recipe) => recipe.operationId);
@@ -237,7 +318,10 @@ const documentArbitrary: fc.Arbitrary<FuzzFile> = fc.record({
 });
 
 /** A positive case for `operationId`: spec-valid, validator-valid, with seeded references and path ids. */
-export const positiveCaseArbitrary = cached(buildPositiveCaseArbitrary, (operationId: string, seeds: Seeds) => `${operationId}@${seedsKey(seeds)}`);
+export const positiveCaseArbitrary = cached(
+  buildPositiveCaseArbitrary,
+  (operationId: string, seeds: Seeds) => `${operationId}@${seedsKey(seeds)}`,
+);
 function buildPositiveCaseArbitrary(operationId: string, seeds: Seeds): fc.Arbitrary<PositiveCase> {
   const recipe = recipesById.get(operationId);
   const operation = operationOf(operationId);
@@ -247,7 +331,12 @@ function buildPositiveCaseArbitrary(operationId: string, seeds: Seeds): fc.Arbit
     ? fc.option(fc.array(documentArbitrary, { maxLength: 2 }), { nil: undefined })
     : fc.constant(undefined);
   return fc
-    .record({ path: seededPathArbitrary(operation, seeds), body: generated, patch: recipe.references(seeds), documents })
+    .record({
+      path: seededPathArbitrary(operation, seeds),
+      body: generated,
+      patch: recipe.references(seeds),
+      documents,
+    })
     .map(({ path, body, patch, documents }) => {
       const patched = patch(body as Body);
       return { operation, path, body: patched, documents, verdict: recipe.validate(patched, seeds) };
@@ -268,21 +357,34 @@ export type ReadAdditionalInformationRules = (query: {
  * includes the RequiredAdditionalInformation rules of its currency, address country, bank country and type,
  * which may turn the verdict into a refusal at /AdditionalInformation.
  */
-export async function fullVerdict(testCase: PositiveCase, seeds: Seeds, readRules: ReadAdditionalInformationRules): Promise<Verdict> {
+export async function fullVerdict(
+  testCase: PositiveCase,
+  seeds: Seeds,
+  readRules: ReadAdditionalInformationRules,
+): Promise<Verdict> {
   if (testCase.operation.operationId !== "createWithdrawalBeneficiary") return testCase.verdict;
-  const body = testCase.body as { CurrencyCode: string; Address: { CountryCode: string }; PaymentRouting: { CountryCode: string }; BeneficiaryType: string };
+  const body = testCase.body as {
+    CurrencyCode: string;
+    Address: { CountryCode: string };
+    PaymentRouting: { CountryCode: string };
+    BeneficiaryType: string;
+  };
   const rules = await readRules({
     currencyCode: body.CurrencyCode,
     beneficiaryCountryCode: body.Address.CountryCode,
     beneficiaryBankCountry: body.PaymentRouting.CountryCode,
     beneficiaryType: body.BeneficiaryType,
   });
-  return recipesById.get("createWithdrawalBeneficiary")!.validate(testCase.body, seeds, { additionalInformationRules: rules });
+  return recipesById
+    .get("createWithdrawalBeneficiary")!
+    .validate(testCase.body, seeds, { additionalInformationRules: rules });
 }
 
 /** `200`, `201`, or `400 <code>`: what a tally counts. */
 export function outcomeOf(response: FuzzResponse): string {
-  return response.status === 400 && isODataError(response.body) ? `400 ${response.body.error.code}` : `${response.status}`;
+  return response.status === 400 && isODataError(response.body)
+    ? `400 ${response.body.error.code}`
+    : `${response.status}`;
 }
 
 const under = (target: string, field: string): boolean => target === field || target.startsWith(`${field}/`);
@@ -296,8 +398,11 @@ export function positiveProblems(operation: OperationMetadata, verdict: Verdict,
   const answer = `${response.status} ${response.text.slice(0, 400)}`;
   if (!verdict.ok) {
     const fields = verdict.issues.map((issue) => pointerOf(issue.path));
-    if (response.status !== 400 || !isODataError(response.body)) return [`the validators refuse it at ${fields.join(", ")}; the sandbox answered ${answer}`];
-    return targetsOf(response.body).some((target) => fields.some((field) => under(target, field))) ? [] : [`refused, but not at ${fields.join(", ")}: ${answer}`];
+    if (response.status !== 400 || !isODataError(response.body))
+      return [`the validators refuse it at ${fields.join(", ")}; the sandbox answered ${answer}`];
+    return targetsOf(response.body).some((target) => fields.some((field) => under(target, field)))
+      ? []
+      : [`refused, but not at ${fields.join(", ")}: ${answer}`];
   }
   if (operation.successStatuses.includes(String(response.status))) return [];
   if (response.status !== 400 || !isODataError(response.body)) return [`a valid body was answered ${answer}`];

@@ -28,7 +28,12 @@ export interface Seeds {
   readonly inboundTransfers: readonly number[];
   readonly outboundTransfers: readonly number[];
   readonly withdrawals: readonly number[];
-  readonly exchanges: readonly { readonly Id: number; readonly AccountId: number; readonly TargetCurrencyCode: string }[];
+  readonly exchanges: readonly {
+    readonly Id: number;
+    readonly AccountId: number;
+    readonly TargetCurrencyCode: string;
+    readonly StatusCode: string;
+  }[];
   readonly deposits: readonly number[];
   readonly depositors: readonly number[];
   readonly alerts: readonly number[];
@@ -53,8 +58,10 @@ async function listOf(base: string, authorization: string, path: string): Promis
 const ids = (rows: readonly Row[]): number[] => rows.map((row) => row["Id"] as number);
 
 function seededBeneficiary(row: Row): SeededBeneficiary {
-  const routing = row["PaymentRouting"] as { PartyIdentification?: { Properties?: { CountryCode?: string } } } | undefined;
-  const bankCountry = routing?.PartyIdentification?.Properties?.CountryCode ?? (row["CountryCode"] as string | undefined);
+  const routing = row["PaymentRouting"] as
+    { PartyIdentification?: { Properties?: { CountryCode?: string } } } | undefined;
+  const bankCountry =
+    routing?.PartyIdentification?.Properties?.CountryCode ?? (row["CountryCode"] as string | undefined);
   return {
     Id: row["Id"] as number,
     AccountId: row["AccountId"] as number,
@@ -64,11 +71,19 @@ function seededBeneficiary(row: Row): SeededBeneficiary {
   };
 }
 
-export async function loadSeeds(sandbox: Sandbox, authorization: string): Promise<Seeds> {
+/** The seeds of one service user: `authorization` is its `Bearer <token>`, `tenant` its id (for the jobs). */
+export async function loadSeeds(sandbox: Sandbox, authorization: string, tenant: string): Promise<Seeds> {
   const list = (path: string) => listOf(sandbox.url, authorization, path);
   const accounts = await list("/api/v1/Accounts");
   const perAccount = async (suffix: string) =>
-    new Map(await Promise.all(accounts.map(async (account) => [account["Id"] as number, await list(`/api/v1/Accounts(${String(account["Id"])})/${suffix}`)] as const)));
+    new Map(
+      await Promise.all(
+        accounts.map(
+          async (account) =>
+            [account["Id"] as number, await list(`/api/v1/Accounts(${String(account["Id"])})/${suffix}`)] as const,
+        ),
+      ),
+    );
   const balances = await perAccount("Balances");
   const subaccounts = await perAccount("Subaccounts");
   const inbound = await perAccount("InboundTransfers");
@@ -77,14 +92,23 @@ export async function loadSeeds(sandbox: Sandbox, authorization: string): Promis
   const countries = await list("/api/v1/Countries");
   const beneficiaries = (await list("/api/v1/Beneficiaries")).map(seededBeneficiary);
   // Payment purposes matter for the countries the seeded beneficiaries bank in.
-  const bankCountries = [...new Set(beneficiaries.map((beneficiary) => beneficiary.bankCountry).filter((country) => country !== undefined))];
+  const bankCountries = [
+    ...new Set(beneficiaries.map((beneficiary) => beneficiary.bankCountry).filter((country) => country !== undefined)),
+  ];
   const purposesByCountry = await Promise.all(
-    bankCountries.map(async (country) => [country, ids(await list(`/api/v1/Withdrawals/PaymentPurposes(CountryCode='${country}')`))] as const),
+    bankCountries.map(
+      async (country) =>
+        [country, ids(await list(`/api/v1/Withdrawals/PaymentPurposes(CountryCode='${country}')`))] as const,
+    ),
   );
   return {
     accounts: accounts.map((row) => ({ Id: row["Id"] as number, AccountNumber: row["AccountNumber"] as string })),
-    subaccountNumbers: new Map([...subaccounts].map(([id, rows]) => [id, rows.map((row) => row["AccountNumber"] as string)])),
-    balanceCurrencies: new Map([...balances].map(([id, rows]) => [id, rows.map((row) => row["CurrencyCode"] as string)])),
+    subaccountNumbers: new Map(
+      [...subaccounts].map(([id, rows]) => [id, rows.map((row) => row["AccountNumber"] as string)]),
+    ),
+    balanceCurrencies: new Map(
+      [...balances].map(([id, rows]) => [id, rows.map((row) => row["CurrencyCode"] as string)]),
+    ),
     entities: ids(await list("/api/v1/Entities")),
     transferBeneficiaries: (await list("/api/v1/TransferBeneficiaries")).map(seededBeneficiary),
     beneficiaries,
@@ -96,17 +120,28 @@ export async function loadSeeds(sandbox: Sandbox, authorization: string): Promis
       Id: row["Id"] as number,
       AccountId: row["AccountId"] as number,
       TargetCurrencyCode: row["TargetCurrencyCode"] as string,
+      StatusCode: row["StatusCode"] as string,
     })),
     deposits: ids(await list("/api/v1/Deposits")),
     depositors: [...depositors.values()].flatMap(ids),
     alerts: ids(await list("/api/v1/Alerts")),
-    jobs: sandbox.store.jobs.all().filter((job) => job.tenant === "demo").map((job) => ({ Id: job.Id, token: job.token })),
+    jobs: sandbox.store.jobs
+      .all()
+      .filter((job) => job.tenant === tenant)
+      .map((job) => ({ Id: job.Id, token: job.token })),
     currencies: (await list("/api/v1/Currencies")).map((row) => row["Id"] as string),
     countries: countries.map((row) => row["Id"] as string),
     filterTypes: [...new Set(sandbox.store.countries.all().flatMap((country) => country.filters))],
-    sectors: (await list("/api/v1/Sectors")).map((row) => ({ Id: row["Id"] as number, Name: row["Name"] as string, Vertical: row["Vertical"] as string })),
+    sectors: (await list("/api/v1/Sectors")).map((row) => ({
+      Id: row["Id"] as number,
+      Name: row["Name"] as string,
+      Vertical: row["Vertical"] as string,
+    })),
     boePurposeCodes: ids(await list("/api/v1/Withdrawals/BoEPaymentPurposes")),
-    paymentPurposes: new Map([["", ids(await list("/api/v1/Withdrawals/PaymentPurposes(CountryCode=null)"))], ...purposesByCountry]),
+    paymentPurposes: new Map([
+      ["", ids(await list("/api/v1/Withdrawals/PaymentPurposes(CountryCode=null)"))],
+      ...purposesByCountry,
+    ]),
   };
 }
 
@@ -118,7 +153,11 @@ export function seededValuesFor(seeds: Seeds, parameter: string, path: string): 
     case "entityId":
       return seeds.entities;
     case "transferId":
-      return path.includes("InboundTransfers") ? seeds.inboundTransfers : path.includes("OutboundTransfers") ? seeds.outboundTransfers : seeds.transfers;
+      return path.includes("InboundTransfers")
+        ? seeds.inboundTransfers
+        : path.includes("OutboundTransfers")
+          ? seeds.outboundTransfers
+          : seeds.transfers;
     case "withdrawalId":
       return seeds.withdrawals;
     case "exchangeId":

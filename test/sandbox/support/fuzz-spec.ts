@@ -38,7 +38,9 @@ export const deref = (node: JsonSchema): JsonSchema => dereference(node, resolve
 
 /** Every operation of the spec, the two token endpoints included. */
 export const operations: readonly OperationMetadata[] = Object.values(operationMetadata) as OperationMetadata[];
-export const operationsById: ReadonlyMap<string, OperationMetadata> = new Map(operations.map((operation) => [operation.operationId, operation]));
+export const operationsById: ReadonlyMap<string, OperationMetadata> = new Map(
+  operations.map((operation) => [operation.operationId, operation]),
+);
 export const bearerOperations = operations.filter((operation) => operation.security === "bearer");
 
 export function operationOf(operationId: string): OperationMetadata {
@@ -68,7 +70,10 @@ export function parametersOf(operation: OperationMetadata): readonly Parameter[]
   const pathItem = pathItemOf(operation);
   const own = pathItem[operation.method] as JsonSchema;
   const byKey = new Map<string, Parameter>();
-  for (const node of [...((pathItem["parameters"] as JsonSchema[] | undefined) ?? []), ...((own["parameters"] as JsonSchema[] | undefined) ?? [])]) {
+  for (const node of [
+    ...((pathItem["parameters"] as JsonSchema[] | undefined) ?? []),
+    ...((own["parameters"] as JsonSchema[] | undefined) ?? []),
+  ]) {
     const parameter = deref(node);
     const location = parameter["in"];
     if (location !== "path" && location !== "query") continue;
@@ -91,7 +96,9 @@ export function requestSchemaOf(operation: OperationMetadata, mediaType: string)
 
 /** JSON Pointer of a response's schema, through a `$ref` to components/responses when there is one. */
 function responseSchemaPointer(operation: OperationMetadata, status: string, mediaType: string): string {
-  const node = ((pathItemOf(operation)[operation.method] as JsonSchema)["responses"] as JsonSchema)[status] as JsonSchema;
+  const node = ((pathItemOf(operation)[operation.method] as JsonSchema)["responses"] as JsonSchema)[
+    status
+  ] as JsonSchema;
   const base = typeof node["$ref"] === "string" ? node["$ref"] : `${operationPointer(operation)}/responses/${status}`;
   return `${base}/content/${escapeToken(mediaType)}/schema`;
 }
@@ -100,9 +107,13 @@ function responseSchemaPointer(operation: OperationMetadata, status: string, med
 export function entityPropertiesOf(operation: OperationMetadata): Readonly<Record<string, JsonSchema>> {
   if (operation.odata === undefined) return {};
   let schema = deref(resolvePointer(responseSchemaPointer(operation, "200", "application/json")));
-  if (operation.odata === "list") schema = deref(((schema["properties"] as JsonSchema)["value"] as JsonSchema)["items"] as JsonSchema);
+  if (operation.odata === "list")
+    schema = deref(((schema["properties"] as JsonSchema)["value"] as JsonSchema)["items"] as JsonSchema);
   const members = Array.isArray(schema["allOf"]) ? (schema["allOf"] as JsonSchema[]).map(deref) : [schema];
-  return Object.assign({}, ...members.map((member) => (member["properties"] as JsonSchema | undefined) ?? {})) as Record<string, JsonSchema>;
+  return Object.assign(
+    {},
+    ...members.map((member) => (member["properties"] as JsonSchema | undefined) ?? {}),
+  ) as Record<string, JsonSchema>;
 }
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -124,15 +135,24 @@ export const describeErrors = (errors: readonly ErrorObject[] | null | undefined
   (errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message ?? error.keyword}`).join("; ");
 
 /** Checks a response body against the schema the spec declares for the operation, status and media type. */
-export function responseBodyProblem(operation: OperationMetadata, status: string, mediaType: string, body: unknown): string | undefined {
+export function responseBodyProblem(
+  operation: OperationMetadata,
+  status: string,
+  mediaType: string,
+  body: unknown,
+): string | undefined {
   const validate = validatorAt(responseSchemaPointer(operation, status, mediaType));
   return validate(body) ? undefined : describeErrors(validate.errors);
 }
 
 /** Whether a JSON body is valid against the operation's request schema (the spec's verdict, by ajv). */
-export function isValidRequestBody(operation: OperationMetadata, body: unknown, mediaType = "application/json"): boolean {
-  const body$ = (pathItemOf(operation)[operation.method] as JsonSchema)["requestBody"];
-  if (body$ === undefined) return body === undefined;
+export function isValidRequestBody(
+  operation: OperationMetadata,
+  body: unknown,
+  mediaType = "application/json",
+): boolean {
+  const declared = (pathItemOf(operation)[operation.method] as JsonSchema)["requestBody"];
+  if (declared === undefined) return body === undefined;
   return validatorAt(`${operationPointer(operation)}/requestBody/content/${escapeToken(mediaType)}/schema`)(body);
 }
 
