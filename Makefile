@@ -133,4 +133,4 @@ assumptions: install
 	@$(GENERATOR) assumptions --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) $(ARGS)
 
 clean:
-	rm -rf validators/dist generated/dist sandbox/dist api-report/temp
+	rm -rf validators/dist generated/dist sandbox/dist docs/dist examples/beneficiary-form/dist api-report/temp test-results

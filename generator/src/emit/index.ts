@@ -9,6 +9,7 @@ import { openapiJsonEmitter } from "./openapi-json.js";
 import { operationsEmitter } from "./operations.js";
 import { packageFilesEmitter } from "./package-files.js";
 import { readmeEmitter } from "./readme.js";
+import { referenceEmitter } from "./reference.js";
 import { runtimeEmitter } from "./runtime.js";
 import { schemasEmitter } from "./schemas.js";
 import { typesEmitter } from "./types.js";
@@ -25,4 +26,5 @@ export const emitters: readonly Emitter[] = [
   indexFileEmitter, // src/index.ts, src/node.ts
   runtimeEmitter, // src/runtime/*.ts
   readmeEmitter, // README.md
+  referenceEmitter, // REFERENCE.md
 ];
