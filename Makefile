@@ -39,6 +39,13 @@ build: build-validators
 demo: build
 	$(BIN)/tsx demo/main.ts
 
+BASE ?=
+## review: what the spec change since BASE (default: the merge base with main) does to client consumers
+## (review/README.md); ARGS="--format github|json --output <file>"; exit 1 on an unacknowledged breaking change,
+## 2 when BASE is missing (e.g. a shallow clone).
+review: build-validators
+	$(BIN)/tsx review/src/cli.ts --base "$(BASE)" $(ARGS)
+
 ## example: serve the beneficiary-form example on http://127.0.0.1:5173 (Vite dev server; imports the validators' build).
 example: build-validators
 	npm run dev --workspace @account-funds/example-beneficiary-form -- --host 127.0.0.1 --port 5173
@@ -78,6 +85,7 @@ typecheck: build
 	$(BIN)/tsc -p test/client/tsconfig.json
 	$(BIN)/tsc -p sandbox/tsconfig.json
 	$(BIN)/tsc -p demo/tsconfig.json
+	$(BIN)/tsc -p review/tsconfig.json
 	$(BIN)/tsc -p examples/beneficiary-form/tsconfig.json
 	$(BIN)/tsc -p examples/beneficiary-form/tsconfig.node.json
 

@@ -14,6 +14,8 @@ export default defineConfig({
       { test: { name: "cross-package", testTimeout, hookTimeout, root: "./test", include: ["*.test.ts"] } },
       { test: { name: "client", testTimeout, hookTimeout, root: "./test/client", include: ["**/*.test.ts"] } },
       { test: { name: "sandbox", testTimeout, hookTimeout, root: "./sandbox", include: ["test/**/*.test.ts"] } },
+      // `make review`: spec mutations classified as breaking or not, BASE handling, HEAD against HEAD.
+      { test: { name: "review", testTimeout, hookTimeout, root: "./review", include: ["test/**/*.test.ts"] } },
       // The HTML reference (Redocly build-docs) opened in headless Chromium.
       { test: { name: "docs", testTimeout, hookTimeout, root: "./test/docs", include: ["**/*.test.ts"] } },
       // The beneficiary-form example built with Vite and driven in headless Chromium.

@@ -1,0 +1,120 @@
+#!/usr/bin/env -S npx tsx
+/**
+ * `make review`: what the spec change between BASE and the working tree does to client consumers.
+ */
+import { appendFile, writeFile } from "node:fs/promises";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { renderGithub } from "./report/github.js";
+import { renderJson } from "./report/json.js";
+import { renderMarkdown } from "./report/markdown.js";
+import { isReviewError, type ReviewResult } from "./result.js";
+import { runReview, type ReviewOptions } from "./review.js";
+
+export const usage = `Usage: make review [BASE=<git ref>] [ARGS="<options>"]
+       tsx review/src/cli.ts [options]
+
+Compares the spec at BASE with the working tree and reports every change to
+operations, parameters, request and response fields, enums, constraints and
+webhooks, each classified as breaking or not for client consumers (request and
+response sides judged apart), with the x-assumptions it adds, removes or edits,
+the diff of the client's API Extractor report and generated/REFERENCE.md, and
+BASE's client type tests compiled against the new client.
+
+Options:
+  --base <ref>          BASE (default: git merge-base HEAD main, else origin/main)
+  --revision <ref>      review this commit instead of the working tree
+  --format <format>     markdown (default), github (Actions annotations), json
+  --output <file>       write the report to a file instead of stdout
+  --keep                keep the temporary directory (generated clients, reports)
+  -h, --help            show this help
+
+Exit status: 0 no breaking change, or every one is acknowledged in
+review/acknowledged-changes.yaml; 1 a breaking change is not acknowledged;
+2 wrong usage, BASE missing (shallow clone?), a spec that cannot be bundled, or
+an invalid acknowledgements file.
+`;
+
+export const exitCodes = { ok: 0, breaking: 1, error: 2 } as const;
+const formats = ["markdown", "github", "json"] as const;
+type Format = (typeof formats)[number];
+
+export interface CliIo {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+const processIo: CliIo = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text), env: process.env };
+
+export function render(result: ReviewResult, format: Format): string {
+  return format === "json" ? renderJson(result) : format === "github" ? renderGithub(result) : renderMarkdown(result);
+}
+
+export async function main(argv: readonly string[], io: CliIo = processIo, overrides: Partial<ReviewOptions> = {}): Promise<number> {
+  let values: ReturnType<typeof parse>["values"];
+  try {
+    const parsed = parse(argv);
+    if (parsed.positionals.length > 0) throw new Error(`unexpected argument: ${parsed.positionals[0]}`);
+    values = parsed.values;
+  } catch (thrown) {
+    io.err(`${thrown instanceof Error ? thrown.message : String(thrown)}\n\n${usage}`);
+    return exitCodes.error;
+  }
+  if (values.help === true) {
+    io.out(usage);
+    return exitCodes.ok;
+  }
+  const format = (values.format ?? "markdown") as Format;
+  if (!formats.includes(format)) {
+    io.err(`--format must be one of ${formats.join(", ")}\n\n${usage}`);
+    return exitCodes.error;
+  }
+  // make passes BASE= through even when it is empty: empty means the default.
+  const base = values.base === undefined || values.base.trim() === "" ? undefined : values.base.trim();
+  let result: Awaited<ReturnType<typeof runReview>>;
+  try {
+    result = await runReview({
+      ...(base === undefined ? {} : { base }),
+      ...(values.revision === undefined ? {} : { revision: values.revision }),
+      keep: values.keep === true,
+      progress: (line) => io.err(`${line}\n`),
+      ...overrides,
+    });
+  } catch (thrown) {
+    // A bug or an environment problem, not a verdict on the change: never exit 1 for it.
+    result = { error: `internal error: ${thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)}` };
+  }
+  if (isReviewError(result)) {
+    io.err(format === "github" ? `::error title=make review::${result.error.replaceAll("%", "%25").replaceAll("\n", "%0A")}\n` : `review: ${result.error}\n`);
+    return exitCodes.error;
+  }
+  const text = render(result, format);
+  if (values.output === undefined) io.out(text);
+  else await writeFile(values.output, text);
+  // In Actions, the readable report also goes to the job summary.
+  const summary = io.env["GITHUB_STEP_SUMMARY"];
+  if (format === "github" && summary !== undefined && summary !== "") await appendFile(summary, renderMarkdown(result));
+  for (const problem of result.acknowledgements.problems) io.err(`review: ${result.acknowledgements.file}: ${problem}\n`);
+  return result.exitCode;
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      base: { type: "string" },
+      revision: { type: "string" },
+      format: { type: "string" },
+      output: { type: "string" },
+      keep: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,237 @@
+/**
+ * The review end to end: resolve BASE → extract its spec and client tests → generate both sides with the
+ * working tree's generator → in parallel: Redocly's diff and the rules, the API reports, the consumer check, the
+ * reference diff, the x-assumption diff → acknowledgements → one ReviewResult. Steps that cannot run become
+ * notes; only a missing BASE, or a spec no side of the review can bundle, stops it (ReviewError).
+ */
+import { access, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { acknowledgementsFile, consumerTestDirectory, repositoryRoot, specConfig, specDirectory, specRoot } from "./paths.js";
+import { applyAcknowledgements, readAcknowledgements, unacknowledged } from "./acknowledgements.js";
+import { apiReportOf, diffApiReports, type ApiReportSide } from "./api-report.js";
+import { assumptionsOf, diffAssumptions } from "./assumptions.js";
+import { generateSides, type SideBuild, type SideInput } from "./bundle.js";
+import { checkConsumerImpact, type ConsumerImpact } from "./consumer-impact.js";
+import { buildDeclarations, type DeclarationsResult } from "./declarations.js";
+import { classifyChanges, compareFindings, diffContext } from "./diff/classify.js";
+import type { Json } from "./diff/facts.js";
+import { findingId, type Finding } from "./diff/finding.js";
+import { redoclyDiff } from "./diff/redocly.js";
+import { resolveBase, resolveRevision } from "./git/base.js";
+import { extractPaths } from "./git/extract.js";
+import { limit } from "./pool.js";
+import { diffReference } from "./reference.js";
+import type { ApiReportOutcome, LocatedFinding, ReferenceOutcome, ReviewError, ReviewResult } from "./result.js";
+import { createLocator } from "./source-locations.js";
+
+export interface ReviewOptions {
+  /** A git ref; default: the merge base of HEAD with main (or origin/main). */
+  readonly base?: string;
+  /** A git ref to review instead of the working tree. */
+  readonly revision?: string;
+  /** The repository (default: the one this file is in). */
+  readonly cwd?: string;
+  /** The acknowledgements file (default: review/acknowledged-changes.yaml). */
+  readonly acknowledgements?: string;
+  /** Keep the temporary directory (generated clients, reports) and say where it is. */
+  readonly keep?: boolean;
+  /** Progress lines for a person waiting (stderr in the CLI). */
+  readonly progress?: (line: string) => void;
+}
+
+const exists = (path: string): Promise<boolean> =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
+export async function runReview(options: ReviewOptions = {}): Promise<ReviewResult | ReviewError> {
+  const cwd = options.cwd ?? repositoryRoot;
+  const progress = options.progress ?? (() => undefined);
+  const started = Date.now();
+  // Wall-clock time of each step; steps run in parallel, so they overlap.
+  const timings: Record<string, number> = {};
+  const timed = async <T>(step: string, task: () => Promise<T>): Promise<T> => {
+    const started = Date.now();
+    try {
+      return await task();
+    } finally {
+      timings[step] = Date.now() - started;
+    }
+  };
+
+  const base = await resolveBase(cwd, options.base);
+  if (!base.ok) return { error: base.message };
+  const revision = options.revision === undefined ? undefined : await resolveRevision(cwd, options.revision);
+  if (revision !== undefined && !revision.ok) return { error: revision.message };
+
+  const work = await mkdtemp(join(tmpdir(), "account-funds-review-"));
+  try {
+    progress(`review: BASE ${base.base.ref} (${base.base.commit.slice(0, 12)}) → ${revision === undefined ? "the working tree" : `${revision.base.ref} (${revision.base.commit.slice(0, 12)})`}`);
+    const baseTree = join(work, "base-tree");
+    const extracted = await extractPaths(cwd, base.base.commit, [specDirectory, consumerTestDirectory], baseTree);
+    if ("error" in extracted) return { error: extracted.error };
+    if (!(await exists(join(baseTree, specRoot)))) return { error: `BASE ${base.base.ref} (${base.base.commit.slice(0, 12)}) has no ${specRoot}: nothing to compare with.` };
+
+    let revisionTree = cwd;
+    if (revision !== undefined) {
+      revisionTree = join(work, "revision-tree");
+      const revisionExtracted = await extractPaths(cwd, revision.base.commit, [specDirectory], revisionTree);
+      if ("error" in revisionExtracted) return { error: revisionExtracted.error };
+      if (!(await exists(join(revisionTree, specRoot)))) return { error: `${revision.base.ref} has no ${specRoot}.` };
+    }
+
+    const sideInput = async (name: SideInput["name"], tree: string): Promise<SideInput> => ({
+      name,
+      specRoot: join(tree, specRoot),
+      ...((await exists(join(tree, specConfig))) ? { configPath: join(tree, specConfig) } : {}),
+    });
+    const run = limit();
+    progress("review: generating the client from both specs (working tree's generator)…");
+    const [baseSide, revisionSide] = await timed("generate", async () => generateSides(await sideInput("base", baseTree), await sideInput("revision", revisionTree), work, run));
+    const notes: string[] = [];
+    for (const side of [baseSide, revisionSide]) {
+      if (side.status === "failed") return { error: `the ${side.name === "base" ? `spec at BASE ${base.base.ref}` : "revision's spec"} cannot be bundled:\n${side.reason ?? ""}` };
+      if (side.status === "bundled-only" && !side.shared) notes.push(`The generator could not build a client from the ${side.name} spec, so the API report, reference and consumer checks are skipped; the spec diff still ran. Generator: ${side.reason ?? ""}`);
+    }
+    if (revisionSide.shared) notes.push("The spec at BASE and the revision's spec are identical: the client was generated once for both sides.");
+
+    const [baseDocument, revisionDocument] = await Promise.all([readJson(baseSide.openapiPath), readJson(revisionSide.openapiPath)]);
+
+    progress("review: diffing (Redocly), building the API reports and type-checking BASE's client tests…");
+    const specDiff = timed("redocly diff", () => run(() => redoclyDiff(baseSide.openapiPath, revisionSide.openapiPath, work)));
+    const baseDeclarations = timed("base declarations", () => declarationsOf(baseSide, run));
+    const revisionDeclarations = revisionSide.shared ? baseDeclarations : timed("revision declarations", () => declarationsOf(revisionSide, run));
+    const apiReport = timed("api reports", () => compareApiReports(baseSide, revisionSide, baseDeclarations, revisionDeclarations, work, run));
+    const consumer = timed("consumer check", () => consumerImpactOf(baseTree, revisionSide, revisionDeclarations, work, run));
+    const reference: Promise<ReferenceOutcome> =
+      baseSide.status === "generated" && revisionSide.status === "generated"
+        ? diffReference(baseSide.generatedDirectory, revisionSide.generatedDirectory)
+        : Promise.resolve({ status: "skipped", reason: "no client was generated for one side" });
+
+    // Every step settles before anything returns: the temporary directory is removed only once no process uses it.
+    const [diffed, apiReportOutcome, consumerImpact, referenceOutcome] = await settleAll([specDiff, apiReport, consumer, reference] as const);
+    if (!diffed.ok) return { error: diffed.message };
+    const specFindings = classifyChanges(diffed.report, diffContext(baseDocument, revisionDocument));
+    const findings = [...specFindings, ...consumerFindings(consumerImpact)].sort(compareFindings);
+
+    const acknowledgementPath = options.acknowledgements ?? acknowledgementsFile;
+    const acknowledgementFile = await readAcknowledgements(acknowledgementPath);
+    const reviewed = applyAcknowledgements(findings, acknowledgementFile.entries);
+    const locate = await createLocator(join(revisionTree, specRoot), revisionTree);
+    const located = reviewed.findings.map((finding): LocatedFinding => {
+      if (finding.category === "consumer") return finding;
+      const location = locate(finding.pointer);
+      return location === undefined ? finding : { ...finding, location };
+    });
+
+    const failing = unacknowledged(reviewed.findings).length;
+    const count = (level: Finding["level"]) => reviewed.findings.filter((finding) => finding.level === level).length;
+    if (options.keep === true) notes.push(`Temporary files kept in ${work}.`);
+    timings["total"] = Date.now() - started;
+    return {
+      base: base.base,
+      revision: revision === undefined ? { ref: "working tree" } : revision.base,
+      findings: located,
+      assumptions: diffAssumptions(assumptionsOf(baseDocument), assumptionsOf(revisionDocument)),
+      apiReport: apiReportOutcome,
+      reference: referenceOutcome,
+      consumer: consumerImpact,
+      acknowledgements: { file: acknowledgementPath, stale: reviewed.stale, problems: acknowledgementFile.problems },
+      notes: [...notes, ...(await declarationNotes(baseDeclarations, revisionDeclarations))],
+      timings,
+      summary: {
+        breaking: count("breaking"),
+        acknowledged: reviewed.findings.filter((finding) => finding.acknowledged !== undefined).length,
+        warnings: count("warning"),
+        info: count("info"),
+      },
+      exitCode: acknowledgementFile.problems.length > 0 ? 2 : failing > 0 ? 1 : 0,
+    };
+  } finally {
+    if (options.keep !== true) await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Promise.all that waits for every promise before it rethrows the first failure. */
+async function settleAll<T extends readonly unknown[]>(promises: { readonly [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(promises);
+  const failed = settled.find((result): result is PromiseRejectedResult => result.status === "rejected");
+  if (failed !== undefined) throw failed.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+async function readJson(path: string): Promise<Json> {
+  return JSON.parse(await readFile(path, "utf8")) as Json;
+}
+
+function declarationsOf(side: SideBuild, run: ReturnType<typeof limit>): Promise<DeclarationsResult> {
+  if (side.status !== "generated") return Promise.resolve({ ok: false, message: `no client was generated for ${side.name}` });
+  return run(() => buildDeclarations(side.generatedDirectory));
+}
+
+async function compareApiReports(
+  baseSide: SideBuild,
+  revisionSide: SideBuild,
+  baseDeclarations: Promise<DeclarationsResult>,
+  revisionDeclarations: Promise<DeclarationsResult>,
+  work: string,
+  run: ReturnType<typeof limit>,
+): Promise<ApiReportOutcome> {
+  if (revisionSide.shared) return { status: "identical", reason: "both sides have the same spec, hence the same client" };
+  const report = async (side: SideBuild, declarations: Promise<DeclarationsResult>): Promise<ApiReportSide> => {
+    const built = await declarations;
+    if (!built.ok) return { ok: false, message: built.message };
+    return run(() => apiReportOf(side.generatedDirectory, join(work, "api-report", side.name)));
+  };
+  const [before, after] = await Promise.all([report(baseSide, baseDeclarations), report(revisionSide, revisionDeclarations)]);
+  if (!before.ok) return { status: "skipped", reason: `BASE: ${before.message}` };
+  if (!after.ok) return { status: "skipped", reason: `revision: ${after.message}` };
+  return { status: "compared", diff: diffApiReports(before.reports, after.reports), errors: [...before.errors.map((error) => `BASE: ${error}`), ...after.errors] };
+}
+
+async function consumerImpactOf(
+  baseTree: string,
+  revisionSide: SideBuild,
+  revisionDeclarations: Promise<DeclarationsResult>,
+  work: string,
+  run: ReturnType<typeof limit>,
+): Promise<ConsumerImpact> {
+  const built = await revisionDeclarations;
+  if (!built.ok) return { status: "skipped", reason: built.message };
+  return run(() => checkConsumerImpact(baseTree, built.distDirectory, work));
+}
+
+async function declarationNotes(...results: Promise<DeclarationsResult>[]): Promise<string[]> {
+  const notes: string[] = [];
+  for (const result of await Promise.all(results)) {
+    if (result.ok && result.typeErrors !== "") notes.push(`The generated client has type errors (declarations were built anyway):\n${result.typeErrors.slice(0, 2000)}`);
+  }
+  return [...new Set(notes)];
+}
+
+/** BASE's client tests that no longer compile (breaking) or whose expected error went away (warning). */
+export function consumerFindings(impact: ConsumerImpact): Finding[] {
+  if (impact.status !== "checked") return [];
+  return impact.diagnostics.map((diagnostic) => {
+    const rule = diagnostic.level === "breaking" ? "consumer-type-error" : "consumer-expect-error-unused";
+    return {
+      // File, line and code at BASE: stable while BASE is (a rebase onto a newer main may make the entry stale).
+      id: findingId(rule, `${diagnostic.file}:${diagnostic.line} ${diagnostic.code}`),
+      rule,
+      source: "review",
+      level: diagnostic.level,
+      side: "both",
+      category: "consumer",
+      change: "changed",
+      message:
+        diagnostic.level === "breaking"
+          ? `BASE's ${diagnostic.file}:${diagnostic.line} no longer compiles against the new client: ${diagnostic.code} ${diagnostic.message}`
+          : `BASE's ${diagnostic.file}:${diagnostic.line} expected a type error that the new client no longer gives (it accepts more).`,
+      pointer: `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`,
+      in: "base",
+      operations: [],
+    };
+  });
+}

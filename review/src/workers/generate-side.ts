@@ -1,0 +1,48 @@
+/**
+ * One side of the review (BASE or the revision), run as a process of its own so both sides generate at once on
+ * two cores: the working tree's generator turns that side's spec into a client package in a temporary directory
+ * (openapi.json, src/, README.md, REFERENCE.md), exactly what `generator/src/cli.ts generate` writes.
+ *
+ * When the current generator cannot build a client from an older spec (it may require something the old spec
+ * lacks), the side is still bundled and normalised the generator's way, so the spec diff works and only the
+ * client-based checks are skipped. Prints one JSON line: `GenerateSideResult`.
+ *
+ *   tsx review/src/workers/generate-side.ts '{"specPath": ..., "configPath": ..., "outDirectory": ...}'
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { formatSpecProblem, specProblemsOf } from "@account-funds/generator/src/load/spec-error.js";
+import { loadSpec } from "@account-funds/generator/src/load/load-spec.js";
+import { generate } from "@account-funds/generator/src/pipeline.js";
+import { resultMarker, type GenerateSideRequest, type GenerateSideResult } from "./protocol.js";
+
+function describe(thrown: unknown): string {
+  const problems = specProblemsOf(thrown);
+  if (problems !== undefined) return problems.map(formatSpecProblem).join("\n");
+  return thrown instanceof Error ? thrown.message : String(thrown);
+}
+
+export async function generateSide(request: GenerateSideRequest): Promise<GenerateSideResult> {
+  const loadOptions = { specPath: request.specPath, ...(request.configPath === undefined ? {} : { configPath: request.configPath }) };
+  try {
+    // Both sides name their spec spec/openapi.yaml, so generated headers do not differ by where the copy lives.
+    const result = await generate({ ...loadOptions, source: "spec/openapi.yaml", outDirectory: request.outDirectory });
+    return { status: "generated", warnings: result.warnings.map((warning) => `${warning.from}: ${warning.message}`) };
+  } catch (generateError) {
+    try {
+      const spec = await loadSpec(loadOptions);
+      await mkdir(request.outDirectory, { recursive: true });
+      await writeFile(join(request.outDirectory, "openapi.json"), `${JSON.stringify(spec.document, null, 2)}\n`);
+      return { status: "bundled-only", reason: describe(generateError) };
+    } catch (loadError) {
+      return { status: "failed", reason: describe(loadError) };
+    }
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const result = await generateSide(JSON.parse(process.argv[2] ?? "{}") as GenerateSideRequest);
+  // The last line of stdout, whatever a library printed before it.
+  process.stdout.write(`\n${resultMarker}${JSON.stringify(result)}\n`);
+}

@@ -1,0 +1,96 @@
+/**
+ * A property over generated mutations of the real spec: fast-check picks up to five schemas that only responses
+ * (or only requests) reach and a change to each, applies them all to one copy of the spec, and every change must
+ * come out with the classification its side calls for. One `redocly diff` per run, four runs by default: bounded.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { buildUsageIndex } from "../src/diff/usage.js";
+import { diffDocuments, verdictsAt } from "./support/diff-documents.js";
+import { realSpec, realSpecJson } from "./support/real-spec.js";
+
+type Spec = Record<string, any>;
+type Side = "request" | "response";
+
+interface Site {
+  readonly schema: string;
+  readonly side: Side;
+  readonly optional: readonly string[];
+}
+
+const schemas = (realSpecJson as Spec)["components"]["schemas"] as Record<string, Spec>;
+const usage = buildUsageIndex(realSpecJson);
+
+/** Object schemas that exactly one side reaches, with their optional properties. */
+const sites: readonly Site[] = Object.entries(schemas).flatMap(([schema, node]): Site[] => {
+  const { sides } = usage.placementOf(`/components/schemas/${schema}`);
+  const properties = node["properties"] as Record<string, Spec> | undefined;
+  const [side] = sides;
+  if (sides.length !== 1 || side === undefined || properties === undefined) return [];
+  const required = new Set<string>(node["required"] ?? []);
+  return [{ schema, side, optional: Object.keys(properties).filter((name) => !required.has(name)) }];
+});
+
+type Kind = "remove optional property" | "add optional property" | "make optional property required";
+
+interface Mutation {
+  readonly site: Site;
+  readonly kind: Kind;
+  readonly property: string;
+}
+
+const kinds: readonly Kind[] = ["remove optional property", "add optional property", "make optional property required"];
+
+const mutationArbitrary: fc.Arbitrary<Mutation> = fc
+  .record({ site: fc.constantFrom(...sites), kind: fc.constantFrom(...kinds), pick: fc.nat() })
+  .map(({ site, kind, pick }) => ({ site, kind, property: kind === "add optional property" ? "ReviewAdded" : (site.optional[pick % Math.max(site.optional.length, 1)] ?? "") }))
+  .filter((mutation) => mutation.property !== "");
+
+function apply(spec: Spec, mutation: Mutation): void {
+  const node = spec["components"]["schemas"][mutation.site.schema];
+  if (mutation.kind === "remove optional property") delete node["properties"][mutation.property];
+  else if (mutation.kind === "add optional property") node["properties"][mutation.property] = { type: "string", description: "Added by a test." };
+  else node["required"] = [...(node["required"] ?? []), mutation.property];
+}
+
+/** Where the finding is, and what it must say: the request/response asymmetry, as oasdiff and Redocly have it. */
+function expectation(mutation: Mutation): { readonly pointer: string; readonly verdict: string } {
+  const at = `/components/schemas/${mutation.site.schema}`;
+  const property = `${at}/properties/${mutation.property}`;
+  const side = mutation.site.side;
+  switch (mutation.kind) {
+    case "remove optional property":
+      return { pointer: property, verdict: side === "response" ? "property-removed breaking response" : "request-property-removed warning request" };
+    case "add optional property":
+      return { pointer: property, verdict: `${side}-property-added info ${side}` };
+    case "make optional property required":
+      return { pointer: `${at}/required`, verdict: side === "request" ? "required-properties-added breaking request" : "response-property-became-required info response" };
+  }
+}
+
+describe("generated mutations of the real spec", () => {
+  it("finds both sides of the exchange among the spec's schemas", () => {
+    expect(sites.some((site) => site.side === "request" && site.optional.length > 0)).toBe(true);
+    expect(sites.some((site) => site.side === "response" && site.optional.length > 0)).toBe(true);
+  });
+
+  it("classifies each mutation by its side", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(mutationArbitrary, { minLength: 1, maxLength: 5, selector: (mutation) => mutation.site.schema }), async (mutations) => {
+        const base = realSpec();
+        const revision = realSpec();
+        for (const mutation of mutations) apply(revision, mutation);
+        const findings = await diffDocuments(base, revision);
+        for (const mutation of mutations) {
+          const { pointer, verdict } = expectation(mutation);
+          expect(verdictsAt(findings, pointer), `${mutation.kind} ${mutation.property} of ${mutation.site.schema} (${mutation.site.side})`).toContain(verdict);
+        }
+        // Nothing breaking beyond what the mutations explain.
+        const explained = new Set(mutations.map((mutation) => expectation(mutation).pointer));
+        expect(findings.filter((finding) => finding.level === "breaking" && !explained.has(finding.pointer)).map((finding) => finding.id)).toEqual([]);
+      }),
+      // REVIEW_PROPERTY_RUNS=50 for a deeper local run.
+      { numRuns: Number(process.env["REVIEW_PROPERTY_RUNS"] ?? 4) },
+    );
+  }, 300_000);
+});

@@ -1,0 +1,18 @@
+/**
+ * The real bundled spec: generated/openapi.json, the committed output of `make generate` (make check-generated
+ * keeps it equal to what spec/ bundles to). Mutation tests start from a fresh copy of it, so they need neither
+ * git nor the generator.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Json } from "../../src/diff/facts.js";
+import { repositoryRoot } from "../../src/paths.js";
+
+const text = readFileSync(join(repositoryRoot, "generated", "openapi.json"), "utf8");
+
+/** A fresh, mutable copy for each call. */
+export function realSpec(): Record<string, any> {
+  return JSON.parse(text) as Record<string, any>;
+}
+
+export const realSpecJson: Json = JSON.parse(text) as Json;
