@@ -131,8 +131,9 @@ docs: install
 ## test: everything CI runs.
 test: install lint typecheck check-generated build publint package-checks consumer api-report-check unit
 
-## bench: benchmarks with ratios against peers measured in the same run: the validators' (validators/bench) and the
-## client's (generator/bench: per-call overhead, generate time, type instantiations, bundle size).
+## bench: benchmarks with ratios against peers measured in the same run: the validators' (validators/bench), the
+## client's (generator/bench: per-call overhead, generate time, type instantiations, bundle size), the sandbox's
+## (sandbox/bench: req/s and p99 against Prism 5.14) and the example form's page size (examples/beneficiary-form/bench).
 bench: build
 	npm run bench --workspaces --if-present
 
