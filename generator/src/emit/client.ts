@@ -73,7 +73,7 @@ export const clientEmitter: Emitter = {
       { name: "Schema", typeParameters: ['N extends keyof components["schemas"]'], type: 'components["schemas"][N]' },
     ]);
 
-    for (const group of groups) file.addInterface(groupInterface(group.name, group.interfaceName, group.operations));
+    file.addInterfaces(groups.map((group) => groupInterface(group.name, group.interfaceName, group.operations)));
 
     file.addInterface({
       name: "ClientGroups",
