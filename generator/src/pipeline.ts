@@ -4,22 +4,16 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { EmittedFile, Emitter } from "./emit/emitter.js";
-import { emitters as defaultEmitters } from "./emit/index.js";
 import { loadSpec } from "./load/load-spec.js";
 import type { SourceLocator } from "./load/source-locator.js";
 import { formatSpecProblem, SpecError, SpecErrors, specProblemsOf } from "./load/spec-error.js";
+import { repositoryRoot } from "./locations.js";
 import { buildModel } from "./model/build-model.js";
 import type { ApiModel } from "./model/model.js";
 import { warmUpFormatter } from "./print/format.js";
 import { checkFiles, type Drift } from "./write/check-files.js";
 import { writeFiles, type WriteResult } from "./write/write-files.js";
-
-/** The repository the generator lives in: defaults and header names are relative to it, not to the cwd. */
-export const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
-export const defaultSpecPath = resolve(repositoryRoot, "spec/openapi.yaml");
-export const defaultOutDirectory = resolve(repositoryRoot, "generated");
 
 export interface PipelineOptions {
   /** Root file of the spec. */
@@ -70,7 +64,9 @@ export async function loadModel(options: PipelineOptions): Promise<LoadedModel> 
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
   warmUpFormatter();
   const loaded = await loadModel(options);
-  const emitted = await emitFiles(loaded.model, options.emitters ?? defaultEmitters, loaded.locate);
+  // Loaded here, not up front: the emitters' libraries (ts-morph, openapi-typescript, ajv) are only needed now.
+  const emitters = options.emitters ?? (await import("./emit/index.js")).emitters;
+  const emitted = await emitFiles(loaded.model, emitters, loaded.locate);
   return { ...loaded, files: emitted.files, warnings: [...loaded.warnings, ...emitted.warnings] };
 }
 
