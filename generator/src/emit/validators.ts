@@ -153,7 +153,7 @@ async function validatorsModule(
     declarations: [{ name: map.name, type: map.type, initializer: (writer) => writeLiteral(writer, map.value) }],
   });
   const directives = ["// The validator functions are ajv's generated JavaScript; the exported map is typed.", "// @ts-nocheck"];
-  return { path, contents: await printTypeScriptFile(file, model.source, module.what, directives, verbatim) };
+  return { path, contents: await printTypeScriptFile(file, model.source, module.what, directives, [verbatim]) };
 }
 
 /** One validator per distinct schema: a component schema is compiled once however many bodies use it. */

@@ -5,7 +5,7 @@
  * validators) goes in with `addVerbatimCode`.
  */
 import { IndentationText, NewLineKind, Project, QuoteKind, type SourceFile } from "ts-morph";
-import { formatJavaScript, formatTypeScript } from "./format.js";
+import { formatTypeScript } from "./format.js";
 import { generatedHeader } from "./header.js";
 
 export function createTypeScriptFile(fileName: string): SourceFile {
@@ -21,14 +21,14 @@ export function createTypeScriptFile(fileName: string): SourceFile {
   return project.createSourceFile(fileName, "", { overwrite: true });
 }
 
-/** JavaScript to print as it is (formatted), in place of its marker statement. */
+/** Code to print as it is, in place of its marker statement. */
 export interface VerbatimCode {
   readonly marker: string;
   readonly code: string;
 }
 
 /**
- * Adds JavaScript that is already text (ajv's standalone validators): the file holds a one-line marker, printing
+ * Adds statements that are already text (ajv's standalone validators): the file holds a one-line marker, printing
  * puts the code in its place. ts-morph re-parses the file and re-scans each node's line for comments on every
  * later change, which on ajv's 0.5 MB one-line output took seconds.
  */
@@ -40,33 +40,20 @@ export function addVerbatimCode(file: SourceFile, code: string): VerbatimCode {
 
 /**
  * Header + the file's full text, formatted. `directives` go right under the header (`// @ts-nocheck`);
- * `verbatim` is what `addVerbatimCode` added to the file.
+ * `verbatim` is what `addVerbatimCode` added to the file. A blank line follows verbatim code, as ts-morph put
+ * one after ajv's last function.
  */
 export async function printTypeScriptFile(
   file: SourceFile,
   source: string,
   what: string,
   directives: readonly string[] = [],
-  verbatim?: VerbatimCode,
+  verbatim: readonly VerbatimCode[] = [],
 ): Promise<string> {
   const header = generatedHeader(source, what) + directives.map((directive) => `${directive}\n`).join("");
-  const text = `${header}\n${file.getFullText()}`;
-  if (verbatim === undefined) return formatTypeScript(text);
-  // prettier formats top-level statements one by one and keeps a blank line between two where the input has
-  // one, so the parts around the code format alike on their own, and the code with a JavaScript parser (its
-  // parse is 4× faster than TypeScript's). A blank line follows the code, as ts-morph put one after ajv's last
-  // function.
-  const at = text.indexOf(`${verbatim.marker}\n`);
-  const before = text.slice(0, at);
-  const after = text.slice(at + verbatim.marker.length + 1);
-  const parts = await Promise.all([formatTypeScript(before), formatJavaScript(verbatim.code), formatTypeScript(after)]);
-  const [head = "", code = "", tail = ""] = parts.map((part) => part.replace(/\n$/, ""));
-  const blocks = [
-    { text: head, gap: "" },
-    { text: code, gap: before.endsWith("\n\n") ? "\n\n" : "\n" },
-    { text: tail, gap: "\n\n" },
-  ].filter((block) => block.text !== "");
-  return `${blocks.map((block, index) => (index === 0 ? "" : block.gap) + block.text).join("")}\n`;
+  let text = file.getFullText();
+  for (const { marker, code } of verbatim) text = text.replace(`${marker}\n`, () => `${code}\n\n`);
+  return formatTypeScript(`${header}\n${text}`);
 }
 
 /** Text safe inside a JSDoc block: no `*\/` that would end it early. */
