@@ -41,7 +41,7 @@ build-validators: install
 ## prints JSON). Node loads the compiled JavaScript, and the libraries it imports, seconds faster than tsx does the
 ## TypeScript; `make typecheck` type-checks the sources.
 build-generator: generator/dist/src/cli.js
-generator/dist/src/cli.js: $(shell find generator/src generator/runtime -name '*.ts') generator/tsconfig.build.json generator/tsconfig.json tsconfig.json | install
+generator/dist/src/cli.js: $(shell find generator/src generator/runtime -name '*.ts' -o -name '*.js') generator/tsconfig.build.json generator/tsconfig.json tsconfig.json | install
 	@rm -rf generator/dist
 	@$(BIN)/tsc -p generator/tsconfig.build.json
 

@@ -6,13 +6,13 @@
  * times would load twice as slowly as they do in `make generate`.
  *
  * `phases` add up to the run: the process start (Node, imports; measured from the process's own start), load
- * (bundle + model), the emitters (concurrently, as the pipeline runs them: formatting in worker threads overlaps
+ * (bundle + model), the emitters (concurrently, as the pipeline runs them: what runs in worker threads overlaps
  * the next emitter) and write. `emitters`, for where the emit phase goes: each emitter alone, after that run.
  */
 import { fileURLToPath } from "node:url";
 import { emitters } from "../dist/src/emit/index.js";
 import { emitFiles, loadModel } from "../dist/src/pipeline.js";
-import { warmUpFormatter } from "../dist/src/print/format.js";
+import { startWorkers } from "../dist/src/workers/worker-pool.js";
 import { writeFiles } from "../dist/src/write/write-files.js";
 
 const specRoot = fileURLToPath(new URL("../../spec/openapi.yaml", import.meta.url));
@@ -34,7 +34,7 @@ async function main(outDirectory) {
     into.push({ name, ms: performance.now() - started });
     return result;
   };
-  warmUpFormatter();
+  startWorkers();
   const loaded = await timed(phases, "load: bundle + model", () => loadModel({ specPath: specRoot, configPath: redoclyConfig }));
   const emitted = await timed(phases, "emit: every emitter, concurrently", () => emitFiles(loaded.model, emitters, loaded.locate));
   await timed(phases, "write", () => writeFiles(outDirectory, emitted.files));

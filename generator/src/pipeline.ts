@@ -11,8 +11,8 @@ import { formatSpecProblem, SpecError, SpecErrors, specProblemsOf } from "./load
 import { repositoryRoot } from "./locations.js";
 import { buildModel } from "./model/build-model.js";
 import type { ApiModel } from "./model/model.js";
-import { warmUpFormatter } from "./print/format.js";
 import { checkFiles, type Drift } from "./write/check-files.js";
+import { startWorkers } from "./workers/worker-pool.js";
 import { writeFiles, type WriteResult } from "./write/write-files.js";
 
 export interface PipelineOptions {
@@ -62,19 +62,19 @@ export async function loadModel(options: PipelineOptions): Promise<LoadedModel> 
 }
 
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
-  warmUpFormatter();
+  startWorkers();
   const loaded = await loadModel(options);
-  // Loaded here, not up front: the emitters' libraries (ts-morph, openapi-typescript, ajv) are only needed now.
+  // Loaded here, not up front: the emitters' libraries (ts-morph, ajv) are only needed now.
   const emitters = options.emitters ?? (await import("./emit/index.js")).emitters;
   const emitted = await emitFiles(loaded.model, emitters, loaded.locate);
   return { ...loaded, files: emitted.files, warnings: [...loaded.warnings, ...emitted.warnings] };
 }
 
 /**
- * Runs the emitters concurrently: while one waits for prettier (in a worker thread), the next builds its files.
- * What a library prints to the console meanwhile (openapi-typescript's and ajv's warnings) is collected as
- * warnings of the emitter that was running, instead of interleaving with the CLI's output. Warnings and errors
- * are reported in emitter order, whichever finished first.
+ * Runs the emitters concurrently: while one waits for a worker thread (prettier, openapi-typescript), the next
+ * builds its files. What a library prints to the console meanwhile (openapi-typescript's and ajv's warnings) is
+ * collected as warnings of the emitter that was running, instead of interleaving with the CLI's output. Warnings
+ * and errors are reported in emitter order, whichever finished first.
  */
 export async function emitFiles(
   model: ApiModel,
