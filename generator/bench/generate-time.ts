@@ -1,10 +1,11 @@
 /**
  * `make generate` against openapi-typescript alone on the same spec, as wall time of fresh processes: our
- * generator CLI (`tsx generator/src/cli.ts generate`, the command `make generate` runs, into a new temporary
+ * generator CLI (`node generator/dist/src/cli.js generate`, the command `make generate` runs, into a new temporary
  * --out directory every run) and the openapi-typescript CLI on the bundled spec (generated/openapi.json), runs
- * interleaved, medians compared. `make generate`'s prerequisite (building @account-funds/validators) is not
- * timed. Also for information: openapi-typescript on the multi-file source (it bundles too, like we do), and
- * where the generator's time goes (generate-phases.ts, one in-process run).
+ * interleaved, medians compared. `make generate`'s prerequisites (building @account-funds/validators, and
+ * compiling the generator when its sources changed) are not timed. Also for information: openapi-typescript on
+ * the multi-file source (it bundles too, like we do), and where the generator's time goes (generate-phases.mjs,
+ * one in-process run).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,7 +18,6 @@ import {
   redoclyConfig,
   repositoryRoot,
   specRoot,
-  tsxBin,
 } from "./paths.js";
 import { median, timedRun } from "./stats.js";
 
@@ -37,7 +37,10 @@ export interface GeneratePhase {
 
 export interface GenerateTimeReport {
   readonly contenders: readonly GenerateTimeResult[];
+  /** One run, phase by phase; they add up to the run. */
   readonly phases: readonly GeneratePhase[];
+  /** Each emitter alone, after that run. */
+  readonly emitters: readonly GeneratePhase[];
 }
 
 interface Contender {
@@ -51,7 +54,7 @@ const contenders: readonly Contender[] = [
     id: "generator",
     name: "our generator (`make generate`'s command)",
     args: (scratch, run) => ({
-      command: tsxBin,
+      command: process.execPath,
       args: [generatorCli, "generate", "--spec", specRoot, "--config", redoclyConfig, "--out", join(scratch, `generated-${run}`)],
     }),
   },
@@ -79,14 +82,15 @@ export function measureGenerateTime(runs: number, progress: (message: string) =>
       }
     }
     progress("generate: phases (one in-process run)");
-    const phasesRun = timedRun(tsxBin, [generatePhasesScript, join(scratch, "generated-phases")], repositoryRoot);
-    const phases = JSON.parse(phasesRun.stdout) as GeneratePhase[];
+    const phasesRun = timedRun(process.execPath, [generatePhasesScript, join(scratch, "generated-phases")], repositoryRoot);
+    const { phases, emitters } = JSON.parse(phasesRun.stdout) as Pick<GenerateTimeReport, "phases" | "emitters">;
     return {
       contenders: contenders.map((contender) => {
         const runsMs = samples.get(contender.id)!;
         return { id: contender.id, name: contender.name, medianMs: median(runsMs), runsMs };
       }),
       phases,
+      emitters,
     };
   } finally {
     rmSync(scratch, { recursive: true, force: true });

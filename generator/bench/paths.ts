@@ -11,10 +11,10 @@ export const generatedSourceEntry = at("../../generated/src/index.ts");
 export const generatedOpenapiJson = at("../../generated/openapi.json");
 export const specRoot = at("../../spec/openapi.yaml");
 export const redoclyConfig = at("../../spec/redocly.yaml");
-export const generatorCli = at("../src/cli.ts");
-export const generatePhasesScript = at("./generate-phases.ts");
+/** The compiled generator CLI `make generate` runs (`make build-generator`, which `make bench` runs first). */
+export const generatorCli = at("../dist/src/cli.js");
+export const generatePhasesScript = at("./generate-phases.mjs");
 
 const bin = (name: string): string => at(`../../node_modules/.bin/${name}`);
-export const tsxBin = bin("tsx");
 export const openapiTypescriptBin = bin("openapi-typescript");
 export const tscScript = at("../../node_modules/typescript/bin/tsc");

@@ -68,11 +68,18 @@ export function renderGenerate(report: GenerateTimeReport): string {
       ]),
     ),
     "",
-    "Where the generator's time goes (one in-process run):",
+    "Where the generator's time goes (one in-process run of the compiled generator):",
     "",
     table(
       ["phase", "ms", "share"],
       report.phases.map((phase) => [phase.name, phase.ms.toFixed(0), `${((phase.ms / total) * 100).toFixed(0)} %`]),
+    ),
+    "",
+    "Each emitter alone, after that run (its own work and the formatting of its files, in worker threads):",
+    "",
+    table(
+      ["emitter", "ms"],
+      report.emitters.map((emitter) => [emitter.name, emitter.ms.toFixed(0)]),
     ),
   ].join("\n");
 }

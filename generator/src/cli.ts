@@ -7,8 +7,9 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { displayPath } from "./load/display-path.js";
 import { formatSpecProblem, specProblemsOf } from "./load/spec-error.js";
+import { defaultOutDirectory, defaultSpecPath } from "./locations.js";
 import type { AssumptionModel } from "./model/model.js";
-import { check, defaultOutDirectory, defaultSpecPath, generate, loadModel, type GeneratorWarning } from "./pipeline.js";
+import type { GeneratorWarning } from "./pipeline.js";
 import { formatDrifts } from "./write/check-files.js";
 
 export const usage = `Usage: account-funds-generate <command> [options]
@@ -71,6 +72,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   };
 
   try {
+    // Loaded once the arguments are known to be right: `--help` and usage errors need none of the libraries.
+    const { check, generate, loadModel } = await import("./pipeline.js");
     if (command === "assumptions") {
       const { model, warnings } = await loadModel(options);
       printWarnings(io, warnings);

@@ -2,22 +2,18 @@
  * The generator end to end: load (bundle + normalise) → build the model → run every emitter → write or check.
  * Each step only sees the previous step's output: emitters get the model, never the spec files.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { EmittedFile, Emitter } from "./emit/emitter.js";
-import { emitters as defaultEmitters } from "./emit/index.js";
 import { loadSpec } from "./load/load-spec.js";
 import type { SourceLocator } from "./load/source-locator.js";
 import { formatSpecProblem, SpecError, SpecErrors, specProblemsOf } from "./load/spec-error.js";
+import { repositoryRoot } from "./locations.js";
 import { buildModel } from "./model/build-model.js";
 import type { ApiModel } from "./model/model.js";
 import { checkFiles, type Drift } from "./write/check-files.js";
+import { startWorkers } from "./workers/worker-pool.js";
 import { writeFiles, type WriteResult } from "./write/write-files.js";
-
-/** The repository the generator lives in: defaults and header names are relative to it, not to the cwd. */
-export const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url));
-export const defaultSpecPath = resolve(repositoryRoot, "spec/openapi.yaml");
-export const defaultOutDirectory = resolve(repositoryRoot, "generated");
 
 export interface PipelineOptions {
   /** Root file of the spec. */
@@ -66,35 +62,42 @@ export async function loadModel(options: PipelineOptions): Promise<LoadedModel> 
 }
 
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
+  startWorkers();
   const loaded = await loadModel(options);
-  const emitted = await emitFiles(loaded.model, options.emitters ?? defaultEmitters, loaded.locate);
+  // Loaded here, not up front: the emitters' libraries (ts-morph, ajv) are only needed now.
+  const emitters = options.emitters ?? (await import("./emit/index.js")).emitters;
+  const emitted = await emitFiles(loaded.model, emitters, loaded.locate);
   return { ...loaded, files: emitted.files, warnings: [...loaded.warnings, ...emitted.warnings] };
 }
 
 /**
- * Runs the emitters one after the other. What a library prints to the console meanwhile (openapi-typescript's
- * and ajv's warnings) is collected as warnings of that emitter instead of interleaving with the CLI's output.
+ * Runs the emitters concurrently: while one waits for a worker thread (prettier, openapi-typescript), the next
+ * builds its files. What a library prints to the console meanwhile (openapi-typescript's and ajv's warnings) is
+ * collected as warnings of the emitter that was running, instead of interleaving with the CLI's output. Warnings
+ * and errors are reported in emitter order, whichever finished first.
  */
 export async function emitFiles(
   model: ApiModel,
   emitters: readonly Emitter[],
   locate: SourceLocator = () => undefined,
 ): Promise<{ files: EmittedFile[]; warnings: GeneratorWarning[] }> {
+  const runs = emitters.map((emitter) => ({ emitter, printed: [] as string[] }));
+  const outcomes = await capturingConsole(() =>
+    Promise.allSettled(runs.map(({ emitter, printed }) => printedBy.run(printed, async () => emitter.emit(model)))),
+  );
   const owners = new Map<string, string>();
   const files: EmittedFile[] = [];
   const warnings: GeneratorWarning[] = [];
-  for (const emitter of emitters) {
-    const printed: string[] = [];
-    let output: readonly EmittedFile[];
-    try {
-      output = await capturingConsole(printed, () => emitter.emit(model));
-    } catch (thrown) {
+  for (const [index, { emitter, printed }] of runs.entries()) {
+    const outcome = outcomes[index];
+    warnings.push(...printed.map((message) => ({ from: emitter.name, message })));
+    if (outcome === undefined) continue;
+    if (outcome.status === "rejected") {
+      const thrown: unknown = outcome.reason;
       if (specProblemsOf(thrown) !== undefined) throw relocate(thrown, locate);
       throw new Error(`emitter ${emitter.name} failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`, { cause: thrown });
-    } finally {
-      warnings.push(...printed.map((message) => ({ from: emitter.name, message })));
     }
-    for (const file of output) {
+    for (const file of outcome.value) {
       const owner = owners.get(file.path);
       if (owner !== undefined) throw new Error(`emitters ${owner} and ${emitter.name} both emit ${file.path}`);
       owners.set(file.path, emitter.name);
@@ -129,14 +132,21 @@ function relocate(thrown: unknown, locate: SourceLocator): unknown {
 
 const ansiColors = /\u001b\[[0-9;]*m/g;
 
-async function capturingConsole<T>(printed: string[], run: () => T | Promise<T>): Promise<T> {
+/** Where console output goes while an emitter runs: that emitter's list (it follows the emitter's awaits). */
+const printedBy = new AsyncLocalStorage<string[]>();
+
+async function capturingConsole<T>(run: () => Promise<T>): Promise<T> {
   const { warn, error, log } = console;
-  const capture = (...parts: unknown[]): void => {
-    printed.push(parts.map((part) => (typeof part === "string" ? part : String(part))).join(" ").replace(ansiColors, "").trim());
-  };
-  console.warn = capture;
-  console.error = capture;
-  console.log = capture;
+  const capture =
+    (original: (...parts: unknown[]) => void) =>
+    (...parts: unknown[]): void => {
+      const printed = printedBy.getStore();
+      if (printed === undefined) return original(...parts);
+      printed.push(parts.map((part) => (typeof part === "string" ? part : String(part))).join(" ").replace(ansiColors, "").trim());
+    };
+  console.warn = capture(warn);
+  console.error = capture(error);
+  console.log = capture(log);
   try {
     return await run();
   } finally {

@@ -72,7 +72,7 @@ export const clientEmitter: Emitter = {
 
     file.addTypeAliases(operationTypeAliases.map((alias) => ({ ...alias, isExported: true })));
 
-    for (const group of groups) file.addInterface(groupInterface(group.name, group.interfaceName, group.operations));
+    file.addInterfaces(groups.map((group) => groupInterface(group.name, group.interfaceName, group.operations)));
 
     file.addInterface({
       name: "ClientGroups",

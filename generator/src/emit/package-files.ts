@@ -4,16 +4,18 @@
  * They are part of the generator, like its code: this emitter reads them, never the spec.
  */
 import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { generatorDirectory } from "../locations.js";
 import type { Emitter } from "./emitter.js";
 
 export const packageTemplateFiles = ["package.json", "tsconfig.json", "tsconfig.build.json"] as const;
 
-const templatesDirectory = new URL("../../templates/", import.meta.url);
+const templatesDirectory = join(generatorDirectory, "templates");
 
 export const packageFilesEmitter: Emitter = {
   name: "package-files",
   emit: async () =>
     Promise.all(
-      packageTemplateFiles.map(async (path) => ({ path, contents: await readFile(new URL(path, templatesDirectory), "utf8") })),
+      packageTemplateFiles.map(async (path) => ({ path, contents: await readFile(join(templatesDirectory, path), "utf8") })),
     ),
 };

@@ -4,12 +4,12 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { generatorDirectory } from "../locations.js";
 import { generatedHeader } from "../print/header.js";
 import type { EmittedFile, Emitter } from "./emitter.js";
 
 /** generator/runtime/, next to generator/src/. */
-export const runtimeDirectory = fileURLToPath(new URL("../../runtime/", import.meta.url));
+export const runtimeDirectory = join(generatorDirectory, "runtime");
 
 export async function runtimeFiles(directory: string = runtimeDirectory): Promise<{ readonly name: string; readonly text: string }[]> {
   const names = (await readdir(directory, { withFileTypes: true }))

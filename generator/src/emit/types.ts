@@ -18,9 +18,10 @@
  *   `pathParamsAsTypes: false`, `excludeDeprecated: false`, `arrayLength: false`: openapi-typescript's defaults,
  *   pinned here so a library upgrade cannot change the output silently.
  */
-import openapiTS, { astToString, type OpenAPI3, type OpenAPITSOptions } from "openapi-typescript";
+import type { OpenAPITSOptions } from "openapi-typescript";
 import { formatTypeScript } from "../print/format.js";
 import { generatedHeader } from "../print/header.js";
+import { runInWorker } from "../workers/worker-pool.js";
 import type { Emitter } from "./emitter.js";
 
 export const openapiTypescriptOptions = {
@@ -45,9 +46,12 @@ export const openapiTypescriptOptions = {
 export const typesEmitter: Emitter = {
   name: "types",
   async emit(model) {
-    // A copy: openapi-typescript bundles what it is given in place.
-    const nodes = await openapiTS(structuredClone(model.document) as unknown as OpenAPI3, openapiTypescriptOptions);
+    // In a worker thread (a copy of the document goes there): openapi-typescript and the TypeScript compiler it
+    // loads take a second or two that the main thread spends on the other emitters meanwhile.
+    const input = { document: model.document, options: openapiTypescriptOptions };
+    const { output, printed } = await runInWorker("openapiTypescript", input, JSON.stringify(model.document).length);
+    for (const line of printed) console.warn(line); // reported as the types emitter's warnings, as in the main thread
     const header = generatedHeader(model.source, "Types of every path, operation, component and webhook of the API (openapi-typescript).");
-    return [{ path: "src/types.ts", contents: await formatTypeScript(`${header}\n${astToString(nodes)}`) }];
+    return [{ path: "src/types.ts", contents: await formatTypeScript(`${header}\n${output}`) }];
   },
 };

@@ -35,7 +35,7 @@ import { SpecError } from "../load/spec-error.js";
 import type { ApiModel, MediaModel } from "../model/model.js";
 import { parsePointer } from "../model/json-pointer.js";
 import { Code, writeLiteral, type LiteralValue } from "../print/literal.js";
-import { createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
+import { addVerbatimCode, createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
 import type { EmittedFile, Emitter } from "./emitter.js";
 import { multipartParts } from "./multipart-parts.js";
 import { pascalCase, propertyAccess } from "../print/names.js";
@@ -144,7 +144,7 @@ async function validatorsModule(
       declarations: [{ name: formatsName, initializer: (writer) => writeLiteral(writer, formats) }],
     });
   }
-  file.addStatements(code.text);
+  const verbatim = addVerbatimCode(file, code.text);
   const { map } = module;
   file.addVariableStatement({
     isExported: true,
@@ -153,7 +153,7 @@ async function validatorsModule(
     declarations: [{ name: map.name, type: map.type, initializer: (writer) => writeLiteral(writer, map.value) }],
   });
   const directives = ["// The validator functions are ajv's generated JavaScript; the exported map is typed.", "// @ts-nocheck"];
-  return { path, contents: await printTypeScriptFile(file, model.source, module.what, directives) };
+  return { path, contents: await printTypeScriptFile(file, model.source, module.what, directives, [verbatim]) };
 }
 
 /** One validator per distinct schema: a component schema is compiled once however many bodies use it. */
