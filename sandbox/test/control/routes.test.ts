@@ -6,10 +6,11 @@ import { handleControlRequest, type ControlDependencies } from "../../src/contro
 import { completeExchange } from "../../src/domain/exchanges.js";
 import { completeTransfer } from "../../src/domain/transfers.js";
 import { completeWithdrawal } from "../../src/domain/withdrawals.js";
-import type { SandboxState, TransferRecord } from "../../src/state/records.js";
+import type { TransferRecord } from "../../src/state/records.js";
 import { Store } from "../../src/state/store.js";
 import { createWebhookDispatcher, type WebhookDispatcher } from "../../src/webhooks/dispatcher.js";
 import { createEventSink, type EventSink } from "../../src/webhooks/event-sink.js";
+import { emptyState } from "../../src/state/empty-state.js";
 
 // The completion commands keep their real behaviour unless a test says otherwise.
 vi.mock("../../src/domain/transfers.js", async (importOriginal) => {
@@ -24,33 +25,6 @@ vi.mock("../../src/domain/exchanges.js", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../src/domain/exchanges.js")>();
   return { ...actual, completeExchange: vi.fn(actual.completeExchange) };
 });
-
-function emptyState(): SandboxState {
-  return {
-    version: 1,
-    nextId: {},
-    entities: [],
-    accounts: [],
-    balances: [],
-    statementItems: [],
-    transferBeneficiaries: [],
-    beneficiaries: [],
-    transfers: [],
-    withdrawals: [],
-    exchanges: [],
-    alerts: [],
-    deposits: [],
-    depositors: [],
-    jobs: [],
-    currencies: [],
-    countries: [],
-    sectors: [],
-    paymentPurposes: [],
-    rates: [],
-    events: [],
-    webhookTargets: [],
-  };
-}
 
 const START = new Date("2025-01-01T00:00:00.000Z");
 const usernames: Record<string, string> = { "demo@example.com": "demo", "other@example.com": "other" };

@@ -4,7 +4,7 @@ import { requiredAdditionalInformation } from "../../src/domain/additional-infor
 import { beneficiaryOf, commandBeneficiary, createWithdrawalBeneficiary } from "../../src/domain/beneficiaries.js";
 import type { DomainContext } from "../../src/domain/context.js";
 import { seedAccounts } from "../../src/state/seed/accounts.js";
-import { emptyState } from "../../src/state/seed/index.js";
+import { emptyState } from "../../src/state/empty-state.js";
 import { seedReferenceData } from "../../src/state/seed/reference-data.js";
 import type { SeededAccounts } from "../../src/state/seed/seeded-accounts.js";
 import type { BeneficiaryRecord } from "../../src/state/records.js";

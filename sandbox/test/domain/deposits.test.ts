@@ -18,7 +18,7 @@ import {
 } from "../../src/domain/deposits.js";
 import { createExchange } from "../../src/domain/exchanges.js";
 import { seedAccounts } from "../../src/state/seed/accounts.js";
-import { emptyState } from "../../src/state/seed/index.js";
+import { emptyState } from "../../src/state/empty-state.js";
 import { seedReferenceData } from "../../src/state/seed/reference-data.js";
 import type { SeededAccounts } from "../../src/state/seed/seeded-accounts.js";
 import type { DepositRecord } from "../../src/state/records.js";

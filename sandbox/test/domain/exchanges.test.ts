@@ -13,7 +13,7 @@ import {
 } from "../../src/domain/exchanges.js";
 import { midRateOf, quoteExchange } from "../../src/domain/rates.js";
 import { seedAccounts } from "../../src/state/seed/accounts.js";
-import { emptyState } from "../../src/state/seed/index.js";
+import { emptyState } from "../../src/state/empty-state.js";
 import { seedReferenceData } from "../../src/state/seed/reference-data.js";
 import type { SeededAccounts } from "../../src/state/seed/seeded-accounts.js";
 import type { ExchangeRecord } from "../../src/state/records.js";

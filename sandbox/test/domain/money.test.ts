@@ -24,14 +24,18 @@ describe("convertMinor", () => {
 
   it("is within half a minor unit of the exact product, and a rate of 1 changes nothing", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 9_999_999 }), (minor, rateDigits) => {
-        const rate = rateDigits / 1_000_000;
-        const converted = convertMinor(minor, rate, 2, 2, "multiply");
-        // Exact: minor × rateDigits / 10^6, compared in integers scaled by 2·10^6.
-        const twiceError = 2n * BigInt(converted) * 1_000_000n - 2n * BigInt(minor) * BigInt(rateDigits);
-        expect(twiceError >= -1_000_000n && twiceError < 1_000_000n).toBe(true);
-        expect(convertMinor(minor, 1, 2, 2, "multiply")).toBe(minor);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 9_999_999 }),
+        (minor, rateDigits) => {
+          const rate = rateDigits / 1_000_000;
+          const converted = convertMinor(minor, rate, 2, 2, "multiply");
+          // Exact: minor × rateDigits / 10^6, compared in integers scaled by 2·10^6.
+          const twiceError = 2n * BigInt(converted) * 1_000_000n - 2n * BigInt(minor) * BigInt(rateDigits);
+          expect(twiceError >= -1_000_000n && twiceError < 1_000_000n).toBe(true);
+          expect(convertMinor(minor, 1, 2, 2, "multiply")).toBe(minor);
+        },
+      ),
     );
   });
 });

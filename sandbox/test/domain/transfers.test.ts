@@ -11,36 +11,9 @@ import {
 } from "../../src/domain/transfers.js";
 import { seedAccounts } from "../../src/state/seed/accounts.js";
 import type { SeededAccounts } from "../../src/state/seed/seeded-accounts.js";
-import type { SandboxState } from "../../src/state/records.js";
 import { Store } from "../../src/state/store.js";
 import { createEventSink } from "../../src/webhooks/event-sink.js";
-
-function emptyState(): SandboxState {
-  return {
-    version: 1,
-    nextId: {},
-    entities: [],
-    accounts: [],
-    balances: [],
-    statementItems: [],
-    transferBeneficiaries: [],
-    beneficiaries: [],
-    transfers: [],
-    withdrawals: [],
-    exchanges: [],
-    alerts: [],
-    deposits: [],
-    depositors: [],
-    jobs: [],
-    currencies: [],
-    countries: [],
-    sectors: [],
-    paymentPurposes: [],
-    rates: [],
-    events: [],
-    webhookTargets: [],
-  };
-}
+import { emptyState } from "../../src/state/empty-state.js";
 
 /** Two tenants' accounts (seedAccounts) on a store with just the currencies they use. */
 function fixture(): { ctx: DomainContext; store: Store; demo: SeededAccounts; other: SeededAccounts } {

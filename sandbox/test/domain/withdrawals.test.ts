@@ -14,36 +14,10 @@ import {
 import { toMt103Text, toWithdrawalDto } from "../../src/dto/withdrawal.js";
 import { seedAccounts } from "../../src/state/seed/accounts.js";
 import type { SeededAccounts } from "../../src/state/seed/seeded-accounts.js";
-import type { BeneficiaryRecord, SandboxState } from "../../src/state/records.js";
+import type { BeneficiaryRecord } from "../../src/state/records.js";
 import { Store } from "../../src/state/store.js";
 import { createEventSink } from "../../src/webhooks/event-sink.js";
-
-function emptyState(): SandboxState {
-  return {
-    version: 1,
-    nextId: {},
-    entities: [],
-    accounts: [],
-    balances: [],
-    statementItems: [],
-    transferBeneficiaries: [],
-    beneficiaries: [],
-    transfers: [],
-    withdrawals: [],
-    exchanges: [],
-    alerts: [],
-    deposits: [],
-    depositors: [],
-    jobs: [],
-    currencies: [],
-    countries: [],
-    sectors: [],
-    paymentPurposes: [],
-    rates: [],
-    events: [],
-    webhookTargets: [],
-  };
-}
+import { emptyState } from "../../src/state/empty-state.js";
 
 const BOE_GOODS = 1;
 const AE_PURPOSE = 2;

@@ -10,36 +10,9 @@ import {
   serializeState,
   writeFileAtomically,
 } from "../../src/state/persistence.js";
-import type { SandboxState } from "../../src/state/records.js";
 import { Store } from "../../src/state/store.js";
 import { createEventSink } from "../../src/webhooks/event-sink.js";
-
-function emptyState(): SandboxState {
-  return {
-    version: 1,
-    nextId: {},
-    entities: [],
-    accounts: [],
-    balances: [],
-    statementItems: [],
-    transferBeneficiaries: [],
-    beneficiaries: [],
-    transfers: [],
-    withdrawals: [],
-    exchanges: [],
-    alerts: [],
-    deposits: [],
-    depositors: [],
-    jobs: [],
-    currencies: [],
-    countries: [],
-    sectors: [],
-    paymentPurposes: [],
-    rates: [],
-    events: [],
-    webhookTargets: [],
-  };
-}
+import { emptyState } from "../../src/state/empty-state.js";
 
 /** A store with a little of everything that a restart must keep: records, ids in use, events, a webhook target. */
 function storeWithData(): Store {

@@ -9,7 +9,6 @@ import type { AddressInfo } from "node:net";
 import { parseWebhookEvents } from "@account-funds/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSandboxClock } from "../../src/auth/clock.js";
-import type { SandboxState } from "../../src/state/records.js";
 import { Store } from "../../src/state/store.js";
 import {
   createWebhookDispatcher,
@@ -19,36 +18,10 @@ import {
   type WebhookDispatcherOptions,
 } from "../../src/webhooks/dispatcher.js";
 import { createEventSink, type EventReason } from "../../src/webhooks/event-sink.js";
+import { emptyState } from "../../src/state/empty-state.js";
 
 const BASE_URL = "http://127.0.0.1:4010";
 const FAST_RETRY = { initialMs: 5, maxMs: 20 };
-
-function emptyState(): SandboxState {
-  return {
-    version: 1,
-    nextId: {},
-    entities: [],
-    accounts: [],
-    balances: [],
-    statementItems: [],
-    transferBeneficiaries: [],
-    beneficiaries: [],
-    transfers: [],
-    withdrawals: [],
-    exchanges: [],
-    alerts: [],
-    deposits: [],
-    depositors: [],
-    jobs: [],
-    currencies: [],
-    countries: [],
-    sectors: [],
-    paymentPurposes: [],
-    rates: [],
-    events: [],
-    webhookTargets: [],
-  };
-}
 
 interface Delivery {
   readonly body: unknown;

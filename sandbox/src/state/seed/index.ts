@@ -5,40 +5,13 @@
  * the API, so the seeded state obeys the same invariants.
  */
 import type { SandboxClock } from "../../auth/clock.js";
-import type { SandboxState } from "../records.js";
+import { emptyState } from "../empty-state.js";
 import { Store } from "../store.js";
 import { seedReferenceData } from "./reference-data.js";
 import { seedAccounts } from "./accounts.js";
 export type { SeededAccounts } from "./seeded-accounts.js";
 import { seedActivity } from "./activity.js";
 import { seedPayments } from "./payments.js";
-
-export function emptyState(): SandboxState {
-  return {
-    version: 1,
-    nextId: {},
-    entities: [],
-    accounts: [],
-    balances: [],
-    statementItems: [],
-    transferBeneficiaries: [],
-    beneficiaries: [],
-    transfers: [],
-    withdrawals: [],
-    exchanges: [],
-    alerts: [],
-    deposits: [],
-    depositors: [],
-    jobs: [],
-    currencies: [],
-    countries: [],
-    sectors: [],
-    paymentPurposes: [],
-    rates: [],
-    events: [],
-    webhookTargets: [],
-  };
-}
 
 /** The tenants the sandbox seeds; their ids are the service users' ids (`auth/credentials.ts`). */
 export const seededTenants = ["demo", "other"] as const;
