@@ -1,17 +1,9 @@
 /** AccountBalanceDto from a balance record, with its CurrencyDto; amounts back to decimals. */
-import type { BalanceRecord, CurrencyRecord } from "../state/records.js";
+import type { BalanceRecord } from "../state/records.js";
 import type { Store } from "../state/store.js";
 import { availableOf } from "../domain/balances.js";
 import { decimalsOf, fromMinor } from "../domain/money.js";
-
-export interface CurrencyDto {
-  readonly Id: string;
-  readonly Name: string;
-  readonly Type: string;
-  readonly Format: string;
-  readonly FormatTemplate: string;
-  readonly SignificantDigits: number;
-}
+import { toCurrencyDto, type CurrencyDto } from "./reference-data.js";
 
 export interface AccountBalanceDto {
   readonly CurrencyCode: string;
@@ -21,17 +13,6 @@ export interface AccountBalanceDto {
   readonly Processing: number;
   readonly Available: number;
   readonly ValueDate: string;
-}
-
-function toCurrencyDto(currency: CurrencyRecord): CurrencyDto {
-  return {
-    Id: currency.Id,
-    Name: currency.Name,
-    Type: currency.Type,
-    Format: currency.Format,
-    FormatTemplate: currency.FormatTemplate,
-    SignificantDigits: currency.SignificantDigits,
-  };
 }
 
 export function toAccountBalanceDto(store: Store, balance: BalanceRecord): AccountBalanceDto {
