@@ -12,7 +12,7 @@ import { repositoryRoot } from "./locations.js";
 import { buildModel } from "./model/build-model.js";
 import type { ApiModel } from "./model/model.js";
 import { checkFiles, type Drift } from "./write/check-files.js";
-import { startWorkers } from "./workers/worker-pool.js";
+import { startOpenapiTypescriptThread } from "./workers/openapi-typescript-thread.js";
 import { writeFiles, type WriteResult } from "./write/write-files.js";
 
 export interface PipelineOptions {
@@ -62,7 +62,7 @@ export async function loadModel(options: PipelineOptions): Promise<LoadedModel> 
 }
 
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
-  startWorkers();
+  startOpenapiTypescriptThread();
   const loaded = await loadModel(options);
   // Loaded here, not up front: the emitters' libraries (ts-morph, ajv) are only needed now.
   const emitters = options.emitters ?? (await import("./emit/index.js")).emitters;
@@ -71,7 +71,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
 }
 
 /**
- * Runs the emitters concurrently: while one waits for a worker thread (prettier, openapi-typescript), the next
+ * Runs the emitters concurrently: while one waits for openapi-typescript's worker thread or the formatter, the next
  * builds its files. What a library prints to the console meanwhile (openapi-typescript's and ajv's warnings) is
  * collected as warnings of the emitter that was running, instead of interleaving with the CLI's output. Warnings
  * and errors are reported in emitter order, whichever finished first.

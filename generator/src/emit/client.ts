@@ -372,7 +372,7 @@ function addWebhookParser(file: ReturnType<typeof createTypeScriptFile>, webhook
   const payload = webhook.payload.schemaName;
   if (payload === undefined) throw new Error(`webhook ${webhook.name}: the payload must be a component schema`);
   const eventType = `WebhookEventOf<Schema<${JSON.stringify(payload)}>>`;
-  if (file.getTypeAlias("WebhookEventOf") === undefined) {
+  if (!file.declares("WebhookEventOf")) {
     file.addTypeAlias({
       name: "WebhookEventOf",
       isExported: true,
