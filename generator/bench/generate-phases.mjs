@@ -12,7 +12,7 @@
 import { fileURLToPath } from "node:url";
 import { emitters } from "../dist/src/emit/index.js";
 import { emitFiles, loadModel } from "../dist/src/pipeline.js";
-import { startOpenapiTypescriptThread } from "../dist/src/workers/openapi-typescript-thread.js";
+import { startLibraryThread } from "../dist/src/workers/library-thread.js";
 import { writeFiles } from "../dist/src/write/write-files.js";
 
 const specRoot = fileURLToPath(new URL("../../spec/openapi.yaml", import.meta.url));
@@ -34,7 +34,7 @@ async function main(outDirectory) {
     into.push({ name, ms: performance.now() - started });
     return result;
   };
-  startOpenapiTypescriptThread();
+  startLibraryThread();
   const loaded = await timed(phases, "load: bundle + model", () => loadModel({ specPath: specRoot, configPath: redoclyConfig }));
   const emitted = await timed(phases, "emit: every emitter, concurrently", () => emitFiles(loaded.model, emitters, loaded.locate));
   await timed(phases, "write", () => writeFiles(outDirectory, emitted.files));

@@ -12,7 +12,7 @@ import { repositoryRoot } from "./locations.js";
 import { buildModel } from "./model/build-model.js";
 import type { ApiModel } from "./model/model.js";
 import { checkFiles, type Drift } from "./write/check-files.js";
-import { startOpenapiTypescriptThread } from "./workers/openapi-typescript-thread.js";
+import { startLibraryThread } from "./workers/library-thread.js";
 import { writeFiles, type WriteResult } from "./write/write-files.js";
 
 export interface PipelineOptions {
@@ -62,16 +62,19 @@ export async function loadModel(options: PipelineOptions): Promise<LoadedModel> 
 }
 
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
-  startOpenapiTypescriptThread();
+  startLibraryThread();
+  // Imported while the spec loads, not up front (commands that load no spec never need ts-morph): its module
+  // loading fills the time the bundler waits for spec files.
+  const loadingEmitters = options.emitters === undefined ? import("./emit/index.js") : undefined;
+  loadingEmitters?.catch(() => undefined); // a failure is reported below, once the spec has loaded
   const loaded = await loadModel(options);
-  // Loaded here, not up front: the emitters' libraries (ts-morph, ajv) are only needed now.
-  const emitters = options.emitters ?? (await import("./emit/index.js")).emitters;
+  const emitters = options.emitters ?? (await loadingEmitters)?.emitters ?? [];
   const emitted = await emitFiles(loaded.model, emitters, loaded.locate);
   return { ...loaded, files: emitted.files, warnings: [...loaded.warnings, ...emitted.warnings] };
 }
 
 /**
- * Runs the emitters concurrently: while one waits for openapi-typescript's worker thread or the formatter, the next
+ * Runs the emitters concurrently: while one waits for the library thread (openapi-typescript, ajv) or the formatter, the next
  * builds its files. What a library prints to the console meanwhile (openapi-typescript's and ajv's warnings) is
  * collected as warnings of the emitter that was running, instead of interleaving with the CLI's output. Warnings
  * and errors are reported in emitter order, whichever finished first.

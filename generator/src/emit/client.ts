@@ -8,13 +8,8 @@
  * validators, imported) and `loadOperationValidators` (the operations' validators, loaded with a dynamic
  * `import()` only when a client validates: they are most of the package's code).
  */
-import {
-  VariableDeclarationKind,
-  type InterfaceDeclarationStructure,
-  type OptionalKind,
-  type ParameterDeclarationStructure,
-  type TypeAliasDeclarationStructure,
-} from "ts-morph";
+import type { InterfaceDeclarationStructure, OptionalKind, ParameterDeclarationStructure, TypeAliasDeclarationStructure } from "ts-morph";
+import { VariableDeclarationKind } from "../print/ts-morph.js";
 import { argumentSlots, type ArgumentSlot } from "../../runtime/bind.js";
 import type { ApiModel, OperationModel, WebhookModel } from "../model/model.js";
 import { createTypeScriptFile, jsDocText, printTypeScriptFile } from "../print/typescript-file.js";

@@ -8,7 +8,7 @@ import type { OperationModel } from "../model/model.js";
 import { writeLiteral, type LiteralValue } from "../print/literal.js";
 import { createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
 import type { Emitter } from "./emitter.js";
-import { VariableDeclarationKind } from "ts-morph";
+import { VariableDeclarationKind } from "../print/ts-morph.js";
 
 export function operationMetadata(operation: OperationModel): OperationMetadata {
   const server = operation.servers?.[0];

@@ -6,7 +6,8 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Node, Project, type SourceFile } from "ts-morph";
+import type { SourceFile } from "ts-morph";
+import { tsMorph } from "../print/ts-morph.js";
 import { runtimeDirectory } from "./runtime.js";
 
 export interface OptionRow {
@@ -41,7 +42,7 @@ export interface RuntimeFacts {
 }
 
 export async function runtimeFacts(): Promise<RuntimeFacts> {
-  const project = new Project({ useInMemoryFileSystem: true });
+  const project = new (tsMorph().Project)({ useInMemoryFileSystem: true });
   const parse = async (name: string): Promise<SourceFile> =>
     project.createSourceFile(name, await readFile(join(runtimeDirectory, name), "utf8"));
   const [options, errors, odata] = await Promise.all([parse("client-options.ts"), parse("errors.ts"), parse("odata.ts")]);
@@ -61,6 +62,7 @@ function errorClasses(file: SourceFile): ErrorClass[] {
 
 function filterOperators(file: SourceFile): string[] {
   const initializer = file.getVariableDeclarationOrThrow("filter").getInitializer();
+  const { Node } = tsMorph();
   const object = Node.isAsExpression(initializer) ? initializer.getExpression() : initializer;
   if (!Node.isObjectLiteralExpression(object)) throw new Error("runtime/odata.ts: `filter` is no longer an object literal");
   return object.getProperties().flatMap((property) => (Node.isPropertyAssignment(property) || Node.isMethodDeclaration(property) ? [property.getName()] : []));

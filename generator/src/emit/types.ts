@@ -21,7 +21,7 @@
 import type { OpenAPITSOptions } from "openapi-typescript";
 import { formatTypeScript } from "../print/format.js";
 import { generatedHeader } from "../print/header.js";
-import { runOpenapiTypescript } from "../workers/openapi-typescript-thread.js";
+import { runInLibraryThread } from "../workers/library-thread.js";
 import type { Emitter } from "./emitter.js";
 
 export const openapiTypescriptOptions = {
@@ -49,7 +49,7 @@ export const typesEmitter: Emitter = {
     // In a worker thread (a copy of the document goes there): openapi-typescript and the TypeScript compiler it
     // loads take a second or two that the main thread spends on the other emitters meanwhile.
     const input = { document: model.document, options: openapiTypescriptOptions };
-    const { output, printed } = await runOpenapiTypescript(input);
+    const { output, printed } = await runInLibraryThread("openapiTypescript", input);
     for (const line of printed) console.warn(line); // reported as the types emitter's warnings, as in the main thread
     const header = generatedHeader(model.source, "Types of every path, operation, component and webhook of the API (openapi-typescript).");
     return [{ path: "src/types.ts", contents: await formatTypeScript(`${header}\n${output}`) }];

@@ -11,7 +11,7 @@
  * bytes on the wire), which a Blob is not. Its value parts get their schema's validator, its file parts are
  * described for a check by shape (see multipart-parts.ts and the runtime's multipart-validation.ts).
  *
- * ajv is set up like the spec's own tests: JSON Schema 2020-12 (OpenAPI 3.1's dialect), strict (a typo in a
+ * ajv (compiling in the library thread: workers/ajv-standalone.js) is set up like the spec's own tests: JSON Schema 2020-12 (OpenAPI 3.1's dialect), strict (a typo in a
  * schema keyword fails generation), union types allowed (nullable fields are `type: [string, "null"]`),
  * `allErrors` (a caller sees every problem of a body at once), formats from ajv-formats (`date-time`, `int32`,
  * `uri-reference`, ...) and from @account-funds/validators (`iban`, `bic`, `decimal`, ...). Validation never
@@ -25,12 +25,8 @@
  * The files are `.ts` (with `// @ts-nocheck` for the generated function bodies) so the package's `tsc` build
  * emits them to dist/ like every other source; the exported maps carry explicit types.
  */
-import { Ajv2020 } from "ajv/dist/2020.js";
-import standaloneCode from "ajv/dist/standalone/index.js";
-import { _, Name } from "ajv";
-import { fullFormats } from "ajv-formats/dist/formats.js";
 import { accountFundsFormats } from "@account-funds/validators";
-import { VariableDeclarationKind } from "ts-morph";
+import { VariableDeclarationKind } from "../print/ts-morph.js";
 import { SpecError } from "../load/spec-error.js";
 import type { ApiModel, MediaModel } from "../model/model.js";
 import { parsePointer } from "../model/json-pointer.js";
@@ -39,13 +35,12 @@ import { addVerbatimCode, createTypeScriptFile, printTypeScriptFile } from "../p
 import type { EmittedFile, Emitter } from "./emitter.js";
 import { multipartParts } from "./multipart-parts.js";
 import { pascalCase, propertyAccess } from "../print/names.js";
+import { runInLibraryThread } from "../workers/library-thread.js";
 
 /** `$id` the document's schemas are registered under inside the generator (never emitted as a URL to fetch). */
 const documentId = "urn:account-funds:openapi";
 /** Name of the format map the standalone code reads function formats from. */
 const formatsName = "allFormats";
-/** OpenAPI's additions to JSON Schema, accepted as annotations. */
-const openApiKeywords = ["discriminator", "xml", "externalDocs", "example"];
 const multipartMediaType = "multipart/form-data";
 
 interface ValidatorEntry {
@@ -124,7 +119,7 @@ async function validatorsModule(
   entries: readonly ValidatorEntry[],
   module: { readonly what: string; readonly contracts: readonly string[]; readonly map: ValidatorMap },
 ): Promise<EmittedFile> {
-  const code = compileStandalone(model, entries);
+  const code = await compileStandalone(model, entries);
   const file = createTypeScriptFile(path.split("/").pop() ?? path);
   file.addImportDeclaration({ isTypeOnly: true, namedImports: [...module.contracts], moduleSpecifier: "../runtime/compiled-validator.js" });
   for (const { module: specifier, binding } of code.runtimeImports) file.addImportDeclaration({ defaultImport: binding, moduleSpecifier: specifier });
@@ -215,32 +210,13 @@ interface StandaloneCode {
   readonly formats: readonly string[];
 }
 
-function compileStandalone(model: ApiModel, entries: readonly ValidatorEntry[]): StandaloneCode {
-  const document = structuredClone(model.document);
-  const ajv = new Ajv2020({
-    strict: true,
-    strictRequired: false,
-    allowUnionTypes: true,
-    allErrors: true,
-    discriminator: false,
-    useDefaults: false,
-    coerceTypes: false,
-    removeAdditional: false,
-    inlineRefs: false,
-    formats: { ...fullFormats, ...accountFundsFormats },
-    keywords: [...openApiKeywords, ...extensionKeywords(document), "components", "paths", "webhooks"],
-    code: { source: true, esm: true, formats: _`${new Name(formatsName)}`, lines: false },
-  });
-  ajv.addSchema({ $id: documentId, components: document["components"], paths: document["paths"], webhooks: document["webhooks"] } as object);
-  for (const entry of entries) {
-    try {
-      if (ajv.getSchema(entry.ref) === undefined) throw new Error(`no schema at ${entry.pointer}`);
-    } catch (thrown) {
-      throw new SpecError({ pointer: entry.pointer, reason: `ajv cannot compile the schema: ${thrown instanceof Error ? thrown.message : String(thrown)}` });
-    }
-  }
-  const refs = Object.fromEntries(entries.map((entry) => [entry.name, entry.ref]));
-  let text = entries.length === 0 ? "" : standaloneCode.default(ajv, refs);
+/** ajv's standalone code for `entries`, compiled in the library thread, made into an ES module's body. */
+async function compileStandalone(model: ApiModel, entries: readonly ValidatorEntry[]): Promise<StandaloneCode> {
+  const refs = entries.map(({ name, ref, pointer }) => ({ name, ref, pointer }));
+  const { output, printed } = await runInLibraryThread("ajvStandalone", { document: model.document, documentId, refs, formatsName });
+  for (const line of printed) console.warn(line); // reported as the validators emitter's warnings
+  if ("failed" in output) throw new SpecError(output.failed);
+  let text = output.code;
 
   text = text.replace(/^"use strict";/, "");
   text = text.replace(/export const ([A-Za-z_$][\w$]*) = ([A-Za-z_$][\w$]*);/g, "const $1 = $2;");
@@ -262,19 +238,3 @@ function compileStandalone(model: ApiModel, entries: readonly ValidatorEntry[]):
     formats: [...formats].sort(),
   };
 }
-
-/** Every `x-` extension key used anywhere in the document, so strict mode accepts it as an annotation. */
-function extensionKeywords(document: unknown): string[] {
-  const found = new Set<string>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (node === null || typeof node !== "object") return;
-    for (const [key, value] of Object.entries(node)) {
-      if (key.startsWith("x-")) found.add(key);
-      visit(value);
-    }
-  };
-  visit(document);
-  return [...found].sort();
-}
-

@@ -5,40 +5,47 @@
  * validators) goes in with `addVerbatimCode`.
  *
  * Structures are collected and handed to ts-morph in one `createSourceFile`: ts-morph re-parses a whole source
- * file after every `add...` call, which made building a file quadratic (most of the emitters' time).
+ * file after every `add...` call, which made building a file quadratic (most of the emitters' time). Collecting
+ * needs no ts-morph, which loads when the first file prints (print/ts-morph.ts says why that matters).
  */
-import {
-  IndentationText,
-  NewLineKind,
-  Project,
-  QuoteKind,
-  StructureKind,
-  type ExportDeclarationStructure,
-  type FunctionDeclarationStructure,
-  type ImportDeclarationStructure,
-  type InterfaceDeclarationStructure,
-  type OptionalKind,
-  type StatementStructures,
-  type TypeAliasDeclarationStructure,
-  type VariableStatementStructure,
-  type WriterFunction,
-  type CodeBlockWriter,
+import type {
+  CodeBlockWriter,
+  ExportDeclarationStructure,
+  FunctionDeclarationStructure,
+  ImportDeclarationStructure,
+  InterfaceDeclarationStructure,
+  OptionalKind,
+  StatementStructures,
+  TypeAliasDeclarationStructure,
+  VariableStatementStructure,
+  WriterFunction,
 } from "ts-morph";
 import { formatTypeScript } from "./format.js";
 import { generatedHeader } from "./header.js";
+import { tsMorph } from "./ts-morph.js";
 
-/** Statements of one generated file, in order; nothing is printed until `printTypeScriptFile`. */
+/** One statement of a file: a structure tagged with its kind, or text printed as it is. */
+export type Statement =
+  | { readonly kind: "import"; readonly structure: OptionalKind<ImportDeclarationStructure> }
+  | { readonly kind: "export"; readonly structure: OptionalKind<ExportDeclarationStructure> }
+  | { readonly kind: "typeAlias"; readonly structure: OptionalKind<TypeAliasDeclarationStructure> }
+  | { readonly kind: "interface"; readonly structure: OptionalKind<InterfaceDeclarationStructure> }
+  | { readonly kind: "variable"; readonly structure: OptionalKind<VariableStatementStructure> }
+  | { readonly kind: "function"; readonly structure: OptionalKind<FunctionDeclarationStructure> }
+  | { readonly kind: "text"; readonly text: string };
+
+/** Statements of one generated file, in order; nothing is printed until `print`. */
 export class TypeScriptFile {
-  readonly statements: (StatementStructures | string)[] = [];
+  readonly statements: Statement[] = [];
 
   constructor(readonly fileName: string) {}
 
   addImportDeclaration(structure: OptionalKind<ImportDeclarationStructure>): void {
-    this.statements.push({ ...structure, kind: StructureKind.ImportDeclaration });
+    this.statements.push({ kind: "import", structure });
   }
 
   addExportDeclaration(structure: OptionalKind<ExportDeclarationStructure>): void {
-    this.statements.push({ ...structure, kind: StructureKind.ExportDeclaration });
+    this.statements.push({ kind: "export", structure });
   }
 
   addExportDeclarations(structures: readonly OptionalKind<ExportDeclarationStructure>[]): void {
@@ -46,7 +53,7 @@ export class TypeScriptFile {
   }
 
   addTypeAlias(structure: OptionalKind<TypeAliasDeclarationStructure>): void {
-    this.statements.push({ ...structure, kind: StructureKind.TypeAlias });
+    this.statements.push({ kind: "typeAlias", structure });
   }
 
   addTypeAliases(structures: readonly OptionalKind<TypeAliasDeclarationStructure>[]): void {
@@ -54,7 +61,7 @@ export class TypeScriptFile {
   }
 
   addInterface(structure: OptionalKind<InterfaceDeclarationStructure>): void {
-    this.statements.push({ ...structure, kind: StructureKind.Interface });
+    this.statements.push({ kind: "interface", structure });
   }
 
   addInterfaces(structures: readonly OptionalKind<InterfaceDeclarationStructure>[]): void {
@@ -62,24 +69,32 @@ export class TypeScriptFile {
   }
 
   addVariableStatement(structure: OptionalKind<VariableStatementStructure>): void {
-    this.statements.push({ ...structure, kind: StructureKind.VariableStatement });
+    this.statements.push({ kind: "variable", structure });
   }
 
   addFunction(structure: OptionalKind<FunctionDeclarationStructure>): void {
-    this.statements.push({ ...structure, kind: StructureKind.Function });
+    this.statements.push({ kind: "function", structure });
   }
 
   /** Whether a declaration of this name was added (type alias, interface, function or variable). */
   declares(name: string): boolean {
     return this.statements.some((statement) => {
-      if (typeof statement === "string") return false;
-      if (statement.kind === StructureKind.VariableStatement) return statement.declarations.some((declaration) => declaration.name === name);
-      return "name" in statement && statement.name === name;
+      switch (statement.kind) {
+        case "variable":
+          return statement.structure.declarations.some((declaration) => declaration.name === name);
+        case "typeAlias":
+        case "interface":
+        case "function":
+          return statement.structure.name === name;
+        default:
+          return false;
+      }
     });
   }
 
   /** The statements printed by ts-morph, unformatted. */
   print(): string {
+    const { IndentationText, NewLineKind, Project, QuoteKind } = tsMorph();
     const project = new Project({
       useInMemoryFileSystem: true,
       manipulationSettings: {
@@ -89,21 +104,36 @@ export class TypeScriptFile {
         useTrailingCommas: true,
       },
     });
-    return project.createSourceFile(this.fileName, { statements: withBlankLinesBetweenKinds(this.statements) }, { overwrite: true }).getFullText();
+    const statements = this.statements.flatMap<StatementStructures | string | WriterFunction>((statement, index) => {
+      const previous = this.statements[index - 1];
+      // A blank line where one kind of structure follows another (after the imports, between a constant and a
+      // type), as ts-morph's `add...` calls put them; its structure printer leaves them out.
+      const kindChanges = previous !== undefined && previous.kind !== "text" && statement.kind !== "text" && previous.kind !== statement.kind;
+      const structure = structureOf(statement);
+      return kindChanges ? [(writer: CodeBlockWriter) => writer.blankLineIfLastNot(), structure] : [structure];
+    });
+    return project.createSourceFile(this.fileName, { statements }, { overwrite: true }).getFullText();
   }
 }
 
-/**
- * A blank line where one kind of structure follows another (after the imports, between a constant and a type),
- * as ts-morph's \`add...\` calls put them; its structure printer leaves them out. The formatter collapses any
- * blank line the printer wrote as well.
- */
-function withBlankLinesBetweenKinds(statements: readonly (StatementStructures | string)[]): (StatementStructures | string | WriterFunction)[] {
-  return statements.flatMap<StatementStructures | string | WriterFunction>((statement, index) => {
-    const previous = statements[index - 1];
-    const kindChanges = typeof previous === "object" && typeof statement === "object" && previous.kind !== statement.kind;
-    return kindChanges ? [(writer: CodeBlockWriter) => writer.blankLineIfLastNot(), statement] : [statement];
-  });
+function structureOf(statement: Statement): StatementStructures | string {
+  const { StructureKind } = tsMorph();
+  switch (statement.kind) {
+    case "import":
+      return { ...statement.structure, kind: StructureKind.ImportDeclaration };
+    case "export":
+      return { ...statement.structure, kind: StructureKind.ExportDeclaration };
+    case "typeAlias":
+      return { ...statement.structure, kind: StructureKind.TypeAlias };
+    case "interface":
+      return { ...statement.structure, kind: StructureKind.Interface };
+    case "variable":
+      return { ...statement.structure, kind: StructureKind.VariableStatement };
+    case "function":
+      return { ...statement.structure, kind: StructureKind.Function };
+    case "text":
+      return statement.text;
+  }
 }
 
 export function createTypeScriptFile(fileName: string): TypeScriptFile {
@@ -122,7 +152,7 @@ export interface VerbatimCode {
  */
 export function addVerbatimCode(file: TypeScriptFile, code: string): VerbatimCode {
   const marker = `// verbatim code ${file.statements.length}`;
-  file.statements.push(marker);
+  file.statements.push({ kind: "text", text: marker });
   return { marker, code };
 }
 

@@ -4,7 +4,8 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompiledValidator, OperationValidators } from "../../runtime/compiled-validator.js";
 import { validatorsEmitter } from "../../src/emit/validators.js";
-import { emitFixture, snapshotFixtures, snapshotPath, temporaryDirectory } from "../support/fixtures.js";
+import { SpecError } from "../../src/load/spec-error.js";
+import { emitFixture, fixtureModel, snapshotFixtures, snapshotPath, temporaryDirectory } from "../support/fixtures.js";
 import { importedModules } from "../support/validators-module.js";
 
 const paths = ["src/validators/operations.ts", "src/validators/webhooks.ts"];
@@ -103,6 +104,18 @@ describe("validators emitter", () => {
       expect(delivery?.([{ Reason: "TransferCreated", EntityId: 7, RaisedAt: "2024-05-01T10:00:00Z" }])).toBe(true);
       expect(delivery?.([{ Reason: "TransferCreated", EntityId: 7, RaisedAt: "yesterday" }])).toBe(false);
       expect(delivery?.errors?.[0]).toMatchObject({ instancePath: "/0/RaisedAt", keyword: "format" });
+    });
+  });
+
+  it("reports a schema ajv cannot compile as a spec error at its pointer (the compile runs in a worker thread)", async () => {
+    const model = await fixtureModel("commands.yaml");
+    const schemas = (model.document["components"] as { schemas: Record<string, Record<string, unknown>> }).schemas;
+    schemas["CreateAccountTransfer"] = { ...schemas["CreateAccountTransfer"], minProperties: "two" };
+    const failure = validatorsEmitter.emit(model);
+    await expect(failure).rejects.toBeInstanceOf(SpecError);
+    await expect(failure).rejects.toMatchObject({
+      pointer: "/components/schemas/CreateAccountTransfer",
+      reason: expect.stringMatching(/^ajv cannot compile the schema: minProperties value must be/),
     });
   });
 });
