@@ -6,8 +6,8 @@
  * times would load twice as slowly as they do in `make generate`.
  *
  * `phases` add up to the run: the process start (Node, imports; measured from the process's own start), load
- * (bundle + model), the emitters (concurrently, as the pipeline runs them: what runs in worker threads overlaps
- * the next emitter) and write. `emitters`, for where the emit phase goes: each emitter alone, after that run.
+ * (bundle + model), the emitters (concurrently, as the pipeline runs them: what runs in the library thread overlaps
+ * the other emitters) and write. `emitters`, for where the emit phase goes: each emitter alone, after that run.
  */
 import { fileURLToPath } from "node:url";
 import { emitters } from "../dist/src/emit/index.js";

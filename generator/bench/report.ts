@@ -75,7 +75,7 @@ export function renderGenerate(report: GenerateTimeReport): string {
       report.phases.map((phase) => [phase.name, phase.ms.toFixed(0), `${((phase.ms / total) * 100).toFixed(0)} %`]),
     ),
     "",
-    "Each emitter alone, after that run (its own work and the formatting of its files, in worker threads):",
+    "Each emitter alone, after that run (its own work, the library thread's for it, and the formatting of its files):",
     "",
     table(
       ["emitter", "ms"],

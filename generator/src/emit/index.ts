@@ -1,8 +1,8 @@
 /**
  * Every emitter, in the order the pipeline starts them (they then run concurrently); each owns the files it
  * returns (two emitters may not return the same path). Output does not depend on this order, only the order of
- * warnings and which error is reported first do. The types go first (openapi-typescript runs in a worker thread,
- * from the start), then the validators: their 0.5 MB of ajv code takes the longest to format.
+ * warnings and which error is reported first do. The types and the validators go first: they hand their work
+ * (openapi-typescript, ajv's compile) to the library thread before the other emitters keep the main thread busy.
  */
 import { clientEmitter } from "./client.js";
 import type { Emitter } from "./emitter.js";
