@@ -7,8 +7,10 @@ import type { ClientHooks } from "./hooks.js";
 import type { RetrySettings } from "./retry.js";
 
 /**
- * The `fetch` the client calls, with a `Request`. The second argument is only given for token requests when
- * `mtls` is set: `{ dispatcher }` (undici), which `globalThis.fetch` on Node understands.
+ * The `fetch` the client calls, as `fetch(request, init)`. `init` carries what `fetch` takes beside the request:
+ * the attempt's `signal` (the timeout and the caller's signal) and, with `mtls`, the undici `dispatcher`, which
+ * `globalThis.fetch` on Node understands. A custom `fetch` must pass `init` on (or honour `init.signal`), or
+ * timeouts and aborts cannot stop its requests.
  */
 export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
 
@@ -42,9 +44,12 @@ export interface TokenProvider {
 export interface CommonClientOptions {
   /** The API's base URL (`{base_url}`), e.g. `https://api.example.com`; paths start with `/api/v1`. */
   readonly baseUrl: string;
-  /** Replaces `globalThis.fetch` (tests, proxies, instrumentation). */
+  /** Replaces `globalThis.fetch` (tests, proxies, instrumentation); it must pass `init` on (see `FetchLike`). */
   readonly fetch?: FetchLike;
-  /** Per-attempt timeout in milliseconds. Default 30 000; `0` disables it. */
+  /**
+   * Per-attempt timeout in milliseconds. Default 30 000; `0` disables it. An attempt times out no sooner, and at
+   * most a thousandth of it later (attempts ending in the same slot share one timer).
+   */
   readonly timeoutMs?: number;
   /** Automatic retries of GETs (network errors, timeouts, 408, 429, 502, 503, 504). Default 2; `0` disables. */
   readonly maxRetries?: number;

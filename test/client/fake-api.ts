@@ -40,7 +40,7 @@ export class FakeApi {
     return this.requests.filter((request) => decodeURIComponent(request.url.pathname) === path);
   }
 
-  readonly fetch: FetchLike = async (request) => {
+  readonly fetch: FetchLike = async (request, init) => {
     const body = new Uint8Array(await request.clone().arrayBuffer());
     const recorded: Recorded = {
       method: request.method,
@@ -53,9 +53,11 @@ export class FakeApi {
     const path = decodeURIComponent(recorded.url.pathname);
     const route = this.#routes.find((candidate) => candidate.method === request.method && candidate.match(path));
     const answer = route ? Promise.resolve(route.handler(recorded)) : Promise.resolve(json(500, { error: { code: "NoRoute", message: path } }));
+    // As fetch does: init's signal, else the request's.
+    const signal = init?.signal ?? request.signal;
     return new Promise<Response>((resolve, reject) => {
-      if (request.signal.aborted) return reject(request.signal.reason);
-      request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true });
+      if (signal.aborted) return reject(signal.reason);
+      signal.addEventListener("abort", () => reject(signal.reason), { once: true });
       answer.then(resolve, reject);
     });
   };

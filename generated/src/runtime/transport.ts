@@ -61,7 +61,7 @@ export interface SendContext {
   readonly signal: AbortSignal | undefined;
   /** Bearer authentication; absent for the token requests themselves. */
   readonly auth?: TokenSource | undefined;
-  /** undici dispatcher (mTLS), passed as `fetch(request, { dispatcher })`. */
+  /** undici dispatcher (mTLS), passed as `fetch(request, { signal, dispatcher })`. */
   readonly dispatcher?: unknown;
 }
 
@@ -86,7 +86,7 @@ export function createTransport(config: TransportConfig): Transport {
     async send(template, context) {
       const method = template.method.toUpperCase();
       const body = method === "GET" || method === "HEAD" ? null : (template.body ?? null);
-      const fetchInit = context.dispatcher === undefined ? undefined : dispatcherInit(context.dispatcher);
+      const dispatcher = context.dispatcher;
       // The redacted URL costs a URL parse: only errors and hooks need it.
       let summary: RequestSummary | undefined;
       const summaryOf = (): RequestSummary => (summary ??= { method, url: redactor.url(template.url) });
@@ -138,9 +138,12 @@ export function createTransport(config: TransportConfig): Transport {
         let failure: AccountFundsError | undefined;
         try {
           // Outside the inner try: a TypeError here (an invalid header value) is the caller's, not the network's.
-          const request = new Request(template.url, { method, headers, body, signal: signal.signal ?? null });
+          // The signal goes to fetch in `init`, as Stainless-style SDKs pass it, not on the Request: undici's fetch
+          // makes its own Request from (request, init) and follows the signal once, where a Request that follows a
+          // signal first would cost a second listener and finaliser per attempt (most of the client's overhead).
+          const request = new Request(template.url, { method, headers, body });
           try {
-            const response = await config.fetch(request, fetchInit);
+            const response = await config.fetch(request, fetchInit(signal.signal, dispatcher));
             const text = NULL_BODY_STATUSES.has(response.status) || method === "HEAD" ? "" : await response.text();
             received = { response, text, url: request.url };
           } catch (error) {
@@ -214,9 +217,13 @@ function withHeader(headers: Readonly<Record<string, string>>, name: string, val
   return copy;
 }
 
-/** `{ dispatcher }` as fetch's init: Node's RequestInit knows the undici extension, the DOM's does not. */
-function dispatcherInit(dispatcher: unknown): RequestInit {
-  return { dispatcher } as unknown as RequestInit;
+/**
+ * `fetch`'s second argument: the attempt's signal and the undici dispatcher (mTLS), when there are any. The cast:
+ * Node's RequestInit knows the undici extension, the DOM's does not.
+ */
+function fetchInit(signal: AbortSignal | undefined, dispatcher: unknown): RequestInit | undefined {
+  if (dispatcher !== undefined) return { signal, dispatcher } as unknown as RequestInit;
+  return signal === undefined ? undefined : { signal };
 }
 
 function describe(error: unknown): string {

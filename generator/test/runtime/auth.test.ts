@@ -59,7 +59,7 @@ describe("password grant", () => {
     const [request] = server.requests;
     expect(request?.url).toBe(`${AUTH_URL}/connect/mtls/token`);
     expect(new URLSearchParams(request?.body).has("client_secret")).toBe(false);
-    expect(request?.init).toEqual({ dispatcher: { name: "fake-dispatcher" } });
+    expect(request?.init).toEqual({ dispatcher: { name: "fake-dispatcher" }, signal: expect.any(AbortSignal) });
   });
 
   it("caches the token until expires_in minus the skew", async () => {
@@ -192,8 +192,8 @@ describe("authentication through the client", () => {
     });
     server.on("GET", "/api/v1/Accounts(1)", () => json(200, { Id: 1 }));
     await client.accounts.getAccount(1);
-    expect(server.to("/connect/mtls/token")[0]?.init).toEqual({ dispatcher });
-    expect(server.to("/api/v1/Accounts(1)")[0]?.init).toBeUndefined();
+    expect(server.to("/connect/mtls/token")[0]?.init).toEqual({ dispatcher, signal: expect.any(AbortSignal) });
+    expect(server.to("/api/v1/Accounts(1)")[0]?.init).toEqual({ signal: expect.any(AbortSignal) });
     expect(server.to("/api/v1/Accounts(1)")[0]?.headers["authorization"]).toBe("Bearer mtls-token-1");
   });
 });

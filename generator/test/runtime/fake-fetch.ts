@@ -13,6 +13,8 @@ export interface RecordedRequest {
   readonly body: string;
   readonly bytes: Uint8Array<ArrayBuffer>;
   readonly init: unknown;
+  /** What aborts the request, as fetch takes it: init's signal, else the request's. */
+  readonly signal: AbortSignal;
 }
 
 export type Handler = (request: RecordedRequest, raw: Request) => Response | Promise<Response>;
@@ -50,6 +52,7 @@ export class FakeServer {
       body: new TextDecoder().decode(bytes),
       bytes,
       init,
+      signal: init?.signal ?? raw.signal,
     };
     this.requests.push(recorded);
     const route = this.#routes.find(
@@ -58,7 +61,7 @@ export class FakeServer {
         (typeof candidate.pattern === "string" ? candidate.pattern === recorded.path : candidate.pattern.test(recorded.path + url.search)),
     );
     if (!route) return json(599, { error: { code: "NoRoute", message: `no route for ${raw.method} ${recorded.path}` } });
-    return abortable(raw.signal, Promise.resolve(route.handler(recorded, raw)));
+    return abortable(recorded.signal, Promise.resolve(route.handler(recorded, raw)));
   };
 }
 

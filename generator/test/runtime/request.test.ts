@@ -407,11 +407,11 @@ describe("timeouts and abort", () => {
   it("applies the default timeout, also while the body is still arriving", async () => {
     vi.useFakeTimers();
     const { server, client } = harness({ timeoutMs: 500, maxRetries: 0 });
-    server.on("GET", "/api/v1/Accounts(1)", (_request, raw) => {
+    server.on("GET", "/api/v1/Accounts(1)", (request) => {
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
           controller.enqueue(new TextEncoder().encode('{"Id":'));
-          raw.signal.addEventListener("abort", () => controller.error(raw.signal.reason));
+          request.signal.addEventListener("abort", () => controller.error(request.signal.reason));
         },
       });
       return new Response(body, { headers: { "content-type": "application/json" } });
@@ -430,6 +430,29 @@ describe("timeouts and abort", () => {
     controller.abort();
     expect(await result).toBeInstanceOf(AbortError);
     expect(server.to("/api/v1/Accounts")).toHaveLength(1);
+  });
+
+  it("hands fetch the attempt's signal in init, not on the Request, and no init when nothing can abort", async () => {
+    const { server, client } = harness({ timeoutMs: 0, maxRetries: 0 });
+    server.on("GET", "/api/v1/Accounts(1)", () => json(200, { Id: 1 }));
+    await client.accounts.getAccount(1);
+    expect(server.requests.at(-1)?.init).toBeUndefined();
+
+    const caller = new AbortController();
+    await client.accounts.getAccount(1, undefined, { signal: caller.signal });
+    expect(server.requests.at(-1)?.init).toEqual({ signal: caller.signal });
+
+    const timed = harness({ maxRetries: 0 });
+    timed.server.on("GET", "/api/v1/Accounts(1)", (_request, raw) => {
+      expect(raw.signal.aborted).toBe(false);
+      return json(200, { Id: 1 });
+    });
+    await timed.client.accounts.getAccount(1, undefined, { signal: caller.signal });
+    const { signal } = timed.server.requests[0]?.init as RequestInit;
+    expect(signal).toBeInstanceOf(AbortSignal);
+    expect(signal).not.toBe(caller.signal);
+    caller.abort("stop");
+    expect(signal?.aborted).toBe(false); // the attempt is over: its signal no longer follows the caller's
   });
 
   it("does not send anything with an already aborted signal", async () => {

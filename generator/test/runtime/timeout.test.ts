@@ -1,5 +1,7 @@
+import { execFileSync } from "node:child_process";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { attemptSignal, raceSignal } from "../../runtime/timeout.js";
+import { generatorRoot } from "../support/fixtures.js";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -46,6 +48,56 @@ describe("attempt signal", () => {
     controller.abort("stop");
     expect(attempt.timedOut()).toBe(false);
     attempt.dispose();
+  });
+});
+
+describe("shared deadlines (a timeout, no caller signal)", () => {
+  it("share one signal between attempts that end in the same slot, and time out together", async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const first = attemptSignal(undefined, 1_000);
+    const second = attemptSignal(undefined, 1_000);
+    expect(second.signal).toBe(first.signal);
+    await vi.advanceTimersByTimeAsync(1); // a 1 s timeout has 1 ms slots
+    const later = attemptSignal(undefined, 1_000);
+    expect(later.signal).not.toBe(first.signal);
+    await vi.advanceTimersByTimeAsync(999);
+    expect([first.signal?.aborted, first.timedOut(), later.signal?.aborted]).toEqual([true, true, false]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect([later.signal?.aborted, later.timedOut()]).toEqual([true, true]);
+  });
+
+  it("time out no earlier than the timeout and at most a thousandth later", async () => {
+    for (const start of [1_000_000, 1_000_007, 1_000_029]) {
+      vi.useFakeTimers({ now: start });
+      const attempt = attemptSignal(undefined, 30_000); // 30 ms slots
+      await vi.advanceTimersByTimeAsync(29_999);
+      expect(attempt.signal?.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(31);
+      expect(attempt.signal?.aborted).toBe(true);
+      vi.useRealTimers();
+    }
+  });
+
+  it("let many fetches follow one signal without Node's listener-leak warning", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      const { signal } = attemptSignal(undefined, 60_000);
+      for (let index = 0; index < 50; index++) signal?.addEventListener("abort", () => undefined);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((warning) => warning.name === "MaxListenersExceededWarning")).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
+  it("do not keep the process alive", () => {
+    const script = 'import { attemptSignal } from "./runtime/timeout.ts"; attemptSignal(undefined, 600_000); console.log("done");';
+    const started = Date.now();
+    const output = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: generatorRoot, timeout: 45_000 });
+    expect(output.toString()).toContain("done");
+    expect(Date.now() - started).toBeLessThan(45_000);
   });
 });
 
