@@ -12,14 +12,14 @@ const allFormats = {
   int32: fullFormats.int32,
   uri: fullFormats.uri,
 };
-const validateWebhookEventDelivery = validate53;
-const schema20 = {
+const validateWebhookEventDelivery = validate319;
+const schema139 = {
   title: "WebhookEventDelivery",
   description: "Body of a webhook delivery: a JSON array of events.",
   type: "array",
   items: { $ref: "#/components/schemas/WebhookEvent" },
 };
-const schema21 = {
+const schema140 = {
   title: "WebhookEvent",
   description: "One webhook event; Reason tells the event kind.",
   type: "object",
@@ -45,7 +45,7 @@ const schema21 = {
     },
   },
 };
-const schema22 = {
+const schema141 = {
   title: "TransferCreatedEvent",
   description:
     "Raised when a new transfer has been created. Follows the creation of a transfer via CreateAccountTransfer.",
@@ -64,16 +64,16 @@ const schema22 = {
     },
   },
 };
-const formats0 = allFormats.int32;
-const formats2 = allFormats.uri;
-const pattern3 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$", "u");
-function validate55(
+const formats6 = allFormats.int32;
+const formats336 = allFormats.uri;
+const pattern45 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$", "u");
+function validate321(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate321.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -192,7 +192,7 @@ function validate55(
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats0.validate(data1)) {
+        if (!formats6.validate(data1)) {
           const err7 = {
             instancePath: instancePath + "/EntityId",
             schemaPath: "#/properties/EntityId/format",
@@ -245,7 +245,7 @@ function validate55(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern3.test(data3)) {
+        if (!pattern45.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -261,7 +261,7 @@ function validate55(
           }
           errors++;
         }
-        if (!formats2(data3)) {
+        if (!formats336(data3)) {
           const err11 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -307,15 +307,15 @@ function validate55(
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate321.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = {
+validate321.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema23 = {
+const schema142 = {
   title: "TransferCompletedEvent",
   description: "Raised when a transfer is completed and funds have reached the beneficiary.",
   type: "object",
@@ -333,13 +333,13 @@ const schema23 = {
     },
   },
 };
-function validate57(
+function validate323(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate323.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -458,7 +458,7 @@ function validate57(
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats0.validate(data1)) {
+        if (!formats6.validate(data1)) {
           const err7 = {
             instancePath: instancePath + "/EntityId",
             schemaPath: "#/properties/EntityId/format",
@@ -511,7 +511,7 @@ function validate57(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern3.test(data3)) {
+        if (!pattern45.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -527,7 +527,7 @@ function validate57(
           }
           errors++;
         }
-        if (!formats2(data3)) {
+        if (!formats336(data3)) {
           const err11 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -573,15 +573,15 @@ function validate57(
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate323.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = {
+validate323.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema24 = {
+const schema143 = {
   title: "IncomingTransferCompletedEvent",
   description: "Raised on the beneficiary account when the transfer is completed and funds moved.",
   type: "object",
@@ -599,14 +599,14 @@ const schema24 = {
     },
   },
 };
-const pattern5 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers\\(\\d+\\)$", "u");
-function validate59(
+const pattern47 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers\\(\\d+\\)$", "u");
+function validate325(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate325.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -725,7 +725,7 @@ function validate59(
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats0.validate(data1)) {
+        if (!formats6.validate(data1)) {
           const err7 = {
             instancePath: instancePath + "/EntityId",
             schemaPath: "#/properties/EntityId/format",
@@ -778,7 +778,7 @@ function validate59(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern5.test(data3)) {
+        if (!pattern47.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -794,7 +794,7 @@ function validate59(
           }
           errors++;
         }
-        if (!formats2(data3)) {
+        if (!formats336(data3)) {
           const err11 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -840,15 +840,15 @@ function validate59(
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate325.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = {
+validate325.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema25 = {
+const schema144 = {
   title: "TransferCanceledEvent",
   description:
     "Raised when a transfer is canceled and allocated funds returned to the account. Follows the cancelling of a transfer.",
@@ -867,13 +867,13 @@ const schema25 = {
     },
   },
 };
-function validate61(
+function validate327(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate327.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -992,7 +992,7 @@ function validate61(
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats0.validate(data1)) {
+        if (!formats6.validate(data1)) {
           const err7 = {
             instancePath: instancePath + "/EntityId",
             schemaPath: "#/properties/EntityId/format",
@@ -1045,7 +1045,7 @@ function validate61(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern3.test(data3)) {
+        if (!pattern45.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -1061,7 +1061,7 @@ function validate61(
           }
           errors++;
         }
-        if (!formats2(data3)) {
+        if (!formats336(data3)) {
           const err11 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -1107,15 +1107,15 @@ function validate61(
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate327.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = {
+validate327.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema26 = {
+const schema145 = {
   title: "WithdrawalCreatedEvent",
   description: "Raised when a new withdrawal has been created. Follows the creation of a withdrawal.",
   type: "object",
@@ -1133,14 +1133,14 @@ const schema26 = {
     },
   },
 };
-const pattern7 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals\\(\\d+\\)$", "u");
-function validate63(
+const pattern49 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals\\(\\d+\\)$", "u");
+function validate329(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate329.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1259,7 +1259,7 @@ function validate63(
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats0.validate(data1)) {
+        if (!formats6.validate(data1)) {
           const err7 = {
             instancePath: instancePath + "/EntityId",
             schemaPath: "#/properties/EntityId/format",
@@ -1312,7 +1312,7 @@ function validate63(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern7.test(data3)) {
+        if (!pattern49.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -1327,7 +1327,7 @@ function validate63(
           }
           errors++;
         }
-        if (!formats2(data3)) {
+        if (!formats336(data3)) {
           const err11 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -1373,15 +1373,15 @@ function validate63(
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate329.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = {
+validate329.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema27 = {
+const schema146 = {
   title: "WithdrawalCompletedEvent",
   description:
     "Raised when a withdrawal is completed, i.e. a bank statement confirms that funds left the service's bank account.",
@@ -1400,13 +1400,13 @@ const schema27 = {
     },
   },
 };
-function validate65(
+function validate331(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate65.evaluated;
+  const evaluated0 = validate331.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1525,7 +1525,7 @@ function validate65(
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats0.validate(data1)) {
+        if (!formats6.validate(data1)) {
           const err7 = {
             instancePath: instancePath + "/EntityId",
             schemaPath: "#/properties/EntityId/format",
@@ -1578,7 +1578,7 @@ function validate65(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern7.test(data3)) {
+        if (!pattern49.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -1593,7 +1593,7 @@ function validate65(
           }
           errors++;
         }
-        if (!formats2(data3)) {
+        if (!formats336(data3)) {
           const err11 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -1639,15 +1639,15 @@ function validate65(
     }
     errors++;
   }
-  validate65.errors = vErrors;
+  validate331.errors = vErrors;
   return errors === 0;
 }
-validate65.evaluated = {
+validate331.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema28 = {
+const schema147 = {
   title: "WithdrawalCanceledEvent",
   description:
     "Raised when a withdrawal is canceled and allocated funds returned to the account. Follows the cancelling of a withdrawal.",
@@ -1666,13 +1666,13 @@ const schema28 = {
     },
   },
 };
-function validate67(
+function validate333(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate333.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1791,7 +1791,7 @@ function validate67(
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats0.validate(data1)) {
+        if (!formats6.validate(data1)) {
           const err7 = {
             instancePath: instancePath + "/EntityId",
             schemaPath: "#/properties/EntityId/format",
@@ -1844,7 +1844,7 @@ function validate67(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern7.test(data3)) {
+        if (!pattern49.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -1859,7 +1859,7 @@ function validate67(
           }
           errors++;
         }
-        if (!formats2(data3)) {
+        if (!formats336(data3)) {
           const err11 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -1905,21 +1905,21 @@ function validate67(
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate333.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = {
+validate333.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate54(
+function validate320(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate320.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1945,8 +1945,8 @@ function validate54(
   let valid0 = false;
   let passing0 = null;
   const _errs2 = errors;
-  if (!validate55(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+  if (!validate321(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs2 === errors;
@@ -1960,8 +1960,8 @@ function validate54(
     props0.ApiUrl = true;
   }
   const _errs3 = errors;
-  if (!validate57(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+  if (!validate323(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs3 === errors;
@@ -1981,8 +1981,8 @@ function validate54(
       }
     }
     const _errs4 = errors;
-    if (!validate59(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-      vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+    if (!validate325(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+      vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs4 === errors;
@@ -2002,8 +2002,8 @@ function validate54(
         }
       }
       const _errs5 = errors;
-      if (!validate61(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+      if (!validate327(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs5 === errors;
@@ -2023,8 +2023,8 @@ function validate54(
           }
         }
         const _errs6 = errors;
-        if (!validate63(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+        if (!validate329(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate329.errors : vErrors.concat(validate329.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs6 === errors;
@@ -2044,8 +2044,8 @@ function validate54(
             }
           }
           const _errs7 = errors;
-          if (!validate65(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+          if (!validate331(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs7 === errors;
@@ -2065,8 +2065,8 @@ function validate54(
               }
             }
             const _errs8 = errors;
-            if (!validate67(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+            if (!validate333(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate333.errors : vErrors.concat(validate333.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs8 === errors;
@@ -2115,18 +2115,18 @@ function validate54(
       }
     }
   }
-  validate54.errors = vErrors;
+  validate320.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate54.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate53(
+validate320.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate319(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate319.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2137,7 +2137,7 @@ function validate53(
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
       if (
-        !validate54(data[i0], {
+        !validate320(data[i0], {
           instancePath: instancePath + "/" + i0,
           parentData: data,
           parentDataProperty: i0,
@@ -2145,7 +2145,7 @@ function validate53(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors = vErrors === null ? validate320.errors : vErrors.concat(validate320.errors);
         errors = vErrors.length;
       }
     }
@@ -2164,10 +2164,10 @@ function validate53(
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate319.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+validate319.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
 
 /** Validators of webhook payloads, by webhook name. */
 export const webhookValidators: Record<string, CompiledValidator> = {

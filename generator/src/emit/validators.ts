@@ -5,7 +5,7 @@
  * type, every response body by status then media type) are most of the package's code and only
  * `validateResponses`/`validateRequests` need them, so the façade loads them with a dynamic `import()` (a chunk
  * of its own in a bundle); the webhook payloads' validators are small and `parseWebhookEvents` imports them.
- * Each module is compiled on its own, so neither carries the other's code.
+ * One ajv instance compiles both (a schema both use compiles once); neither module carries the other's code.
  *
  * A `multipart/form-data` body has no validator of its own: its schema describes a file as a binary string (the
  * bytes on the wire), which a Blob is not. Its value parts get their schema's validator, its file parts are
@@ -63,11 +63,22 @@ interface ValidatorMap {
 export const validatorsEmitter: Emitter = {
   name: "validators",
   async emit(model) {
-    return Promise.all([operationsModule(model), webhooksModule(model)]);
+    const modules = [operationsModule(model), webhooksModule(model)];
+    const codes = await compileStandalone(model, modules.map((module) => module.entries));
+    return Promise.all(modules.map((module, index) => validatorsModule(model, module, codes[index]!)));
   },
 };
 
-async function operationsModule(model: ApiModel): Promise<EmittedFile> {
+/** What one validators module holds, before ajv compiles it. */
+interface ModulePlan {
+  readonly path: string;
+  readonly entries: readonly ValidatorEntry[];
+  readonly what: string;
+  readonly contracts: readonly string[];
+  readonly map: ValidatorMap;
+}
+
+function operationsModule(model: ApiModel): ModulePlan {
   const entries = new ValidatorEntries();
   const operationValidators: { [operationId: string]: LiteralValue } = {};
   for (const operation of model.operations) {
@@ -86,7 +97,9 @@ async function operationsModule(model: ApiModel): Promise<EmittedFile> {
       responses: Object.keys(responses).length === 0 ? undefined : responses,
     };
   }
-  return validatorsModule(model, "src/validators/operations.ts", entries.list, {
+  return {
+    path: "src/validators/operations.ts",
+    entries: entries.list,
     what: "Precompiled validators (ajv standalone) of every request and response body, loaded on first use.",
     contracts: ["OperationValidators"],
     map: {
@@ -95,31 +108,28 @@ async function operationsModule(model: ApiModel): Promise<EmittedFile> {
       docs: "Validators by operationId: request bodies by media type (multipart by part), responses by status then media type.",
       value: operationValidators,
     },
-  });
+  };
 }
 
-async function webhooksModule(model: ApiModel): Promise<EmittedFile> {
+function webhooksModule(model: ApiModel): ModulePlan {
   const entries = new ValidatorEntries();
   const webhookValidators: { [name: string]: LiteralValue } = {};
   for (const webhook of model.webhooks) {
     const entry = entries.for(webhook.payload, `${pascalCase(webhook.operationId)}Payload`);
     if (entry !== undefined) webhookValidators[webhook.name] = new Code(entry.name);
   }
-  return validatorsModule(model, "src/validators/webhooks.ts", entries.list, {
+  return {
+    path: "src/validators/webhooks.ts",
+    entries: entries.list,
     what: "Precompiled validators (ajv standalone) of every webhook payload.",
     contracts: ["CompiledValidator"],
     map: { name: "webhookValidators", type: "Record<string, CompiledValidator>", docs: "Validators of webhook payloads, by webhook name.", value: webhookValidators },
-  });
+  };
 }
 
-/** A module of ajv standalone code for `entries`, exporting one typed map of them. */
-async function validatorsModule(
-  model: ApiModel,
-  path: string,
-  entries: readonly ValidatorEntry[],
-  module: { readonly what: string; readonly contracts: readonly string[]; readonly map: ValidatorMap },
-): Promise<EmittedFile> {
-  const code = await compileStandalone(model, entries);
+/** A module of ajv standalone code for its entries, exporting one typed map of them. */
+async function validatorsModule(model: ApiModel, module: ModulePlan, code: StandaloneCode): Promise<EmittedFile> {
+  const { path } = module;
   const file = createTypeScriptFile(path.split("/").pop() ?? path);
   file.addImportDeclaration({ isTypeOnly: true, namedImports: [...module.contracts], moduleSpecifier: "../runtime/compiled-validator.js" });
   for (const { module: specifier, binding } of code.runtimeImports) file.addImportDeclaration({ defaultImport: binding, moduleSpecifier: specifier });
@@ -210,13 +220,22 @@ interface StandaloneCode {
   readonly formats: readonly string[];
 }
 
-/** ajv's standalone code for `entries`, compiled in the library thread, made into an ES module's body. */
-async function compileStandalone(model: ApiModel, entries: readonly ValidatorEntry[]): Promise<StandaloneCode> {
-  const refs = entries.map(({ name, ref, pointer }) => ({ name, ref, pointer }));
-  const { output, printed } = await runInLibraryThread("ajvStandalone", { document: model.document, documentId, refs, formatsName });
+/**
+ * ajv's standalone code for each module's entries, made into ES module bodies. One ajv instance compiles them all,
+ * in the library thread, so a schema both modules use is compiled once; each module's code has only the functions
+ * its own validators reach.
+ */
+async function compileStandalone(model: ApiModel, modules: readonly (readonly ValidatorEntry[])[]): Promise<StandaloneCode[]> {
+  const refs = modules.map((entries) => entries.map(({ name, ref, pointer }) => ({ name, ref, pointer })));
+  const { output, printed } = await runInLibraryThread("ajvStandalone", { document: model.document, documentId, modules: refs, formatsName });
   for (const line of printed) console.warn(line); // reported as the validators emitter's warnings
   if ("failed" in output) throw new SpecError(output.failed);
-  let text = output.code;
+  return output.codes.map(moduleBody);
+}
+
+/** ajv's CommonJS-flavoured standalone output as an ES module body: imports for its run-time helpers. */
+function moduleBody(code: string): StandaloneCode {
+  let text = code;
 
   text = text.replace(/^"use strict";/, "");
   text = text.replace(/export const ([A-Za-z_$][\w$]*) = ([A-Za-z_$][\w$]*);/g, "const $1 = $2;");

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * ajv's standalone compile of the schemas emit/validators.ts names, run in the library thread (about half a
- * second of CPU for the operations' validators). ajv is set up as emit/validators.ts explains.
+ * second of CPU). ajv is set up as emit/validators.ts explains.
  */
 import { accountFundsFormats } from "@account-funds/validators";
 import { _, Name } from "ajv";
@@ -16,7 +16,7 @@ const openApiKeywords = ["discriminator", "xml", "externalDocs", "example"];
  * @param {import("./library-thread.js").AjvStandaloneInput} input
  * @returns {import("./library-thread.js").AjvStandaloneOutput}
  */
-export function compileStandalone({ document, documentId, refs, formatsName }) {
+export function compileStandalone({ document, documentId, modules, formatsName }) {
   const ajv = new Ajv2020({
     strict: true,
     strictRequired: false,
@@ -32,15 +32,17 @@ export function compileStandalone({ document, documentId, refs, formatsName }) {
     code: { source: true, esm: true, formats: _`${new Name(formatsName)}`, lines: false },
   });
   ajv.addSchema({ $id: documentId, components: document["components"], paths: document["paths"], webhooks: document["webhooks"] });
-  for (const { ref, pointer } of refs) {
+  for (const { ref, pointer } of modules.flat()) {
     try {
       if (ajv.getSchema(ref) === undefined) throw new Error(`no schema at ${pointer}`);
     } catch (thrown) {
       return { failed: { pointer, reason: `ajv cannot compile the schema: ${thrown instanceof Error ? thrown.message : String(thrown)}` } };
     }
   }
-  if (refs.length === 0) return { code: "" };
-  return { code: standaloneCode.default(ajv, Object.fromEntries(refs.map(({ name, ref }) => [name, ref]))) };
+  // One instance for every module: a schema two modules use compiles once; each module's code has only the
+  // functions its own refs reach.
+  const codes = modules.map((refs) => (refs.length === 0 ? "" : standaloneCode.default(ajv, Object.fromEntries(refs.map(({ name, ref }) => [name, ref])))));
+  return { codes };
 }
 
 /**

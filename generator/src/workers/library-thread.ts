@@ -13,18 +13,18 @@ export interface ThreadResult<T> {
   readonly printed: readonly string[];
 }
 
-/** What ajv-standalone.js compiles: the schemas at `refs` (export name → `documentId#pointer`) of `document`. */
+/** What ajv-standalone.js compiles: per module, the schemas at its refs (export name → `documentId#pointer`). */
 export interface AjvStandaloneInput {
   readonly document: { readonly [key: string]: unknown };
-  /** `$id` the document's schemas are registered under; `refs` point into it. */
+  /** `$id` the document's schemas are registered under; the refs point into it. */
   readonly documentId: string;
-  readonly refs: readonly { readonly name: string; readonly ref: string; readonly pointer: string }[];
+  readonly modules: readonly (readonly { readonly name: string; readonly ref: string; readonly pointer: string }[])[];
   /** Name of the format map the code reads function formats from. */
   readonly formatsName: string;
 }
 
-/** ajv's standalone code, or the schema it could not compile (a spec problem, at a pointer of the bundle). */
-export type AjvStandaloneOutput = { readonly code: string } | { readonly failed: { readonly pointer: string; readonly reason: string } };
+/** ajv's standalone code per module, or the schema it could not compile (a spec problem, at a pointer of the bundle). */
+export type AjvStandaloneOutput = { readonly codes: readonly string[] } | { readonly failed: { readonly pointer: string; readonly reason: string } };
 
 export interface Tasks {
   /** openapi-typescript's output for `document` with `options`, printed to text. */
