@@ -4,11 +4,9 @@
  * operation of the spec under its tag and render each one's page, load nothing from elsewhere, and leave a
  * screenshot (test-results/docs/reference.png, uploaded by CI for review).
  *
- * Chromium is Debian's `chromium` (`make browser`), driven by playwright-core; CHROMIUM_PATH overrides
- * /usr/bin/chromium. Each run starts it with a fresh profile and without background networking, which this
- * machine refuses.
+ * Chromium is Debian's `chromium` (`make browser`), driven by playwright-core and started as test/support/chromium.ts
+ * says, with a fresh profile of its own.
  */
-import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -16,18 +14,8 @@ import { pathToFileURL } from "node:url";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDocs, offlineProblems, repositoryRoot } from "../../docs/build.js";
+import { CHROMIUM, chromiumArgs, chromiumMissing } from "../support/chromium.js";
 
-const executablePath = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
-const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const artifacts = resolve(repositoryRoot, "test-results/docs");
 const htmlPath = join(artifacts, "reference.html");
 const screenshotPath = join(artifacts, "reference.png");
@@ -103,11 +91,12 @@ describe("the HTML reference in Chromium", () => {
   const traffic: Traffic = { requests: [], network: [], pageErrors: [], consoleErrors: [] };
 
   beforeAll(async () => {
-    if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: run \`make browser\` (apt-get install -y chromium), or set CHROMIUM_PATH`);
+    const missing = chromiumMissing();
+    if (missing !== undefined) throw new Error(missing);
     expected = await expectedOperations();
     await buildDocs({ output: htmlPath });
     userDataDir = await mkdtemp(join(tmpdir(), "account-funds-docs-chromium-"));
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath, headless: true, args: chromiumArgs, viewport: { width: 1400, height: 900 } });
+    context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: [...chromiumArgs], viewport: { width: 1400, height: 900 } });
     // The network is cut off: the page must work without it, and anything that tries is recorded.
     await context.route(/^(https?|wss?|ftp):/i, async (route) => {
       traffic.network.push(route.request().url());

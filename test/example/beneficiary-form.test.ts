@@ -17,7 +17,7 @@ import {
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { sampleAccountId, sampleOptions, sampleRequiredAdditionalInformation } from "../../examples/beneficiary-form/src/sample-context.js";
-import { chromiumMissing, launchChromium } from "./support/browser.js";
+import { chromiumMissing, launchChromium } from "../support/chromium.js";
 import { FormPage, WAIT } from "./support/form-page.js";
 import { buildAndServe, type ServedPage } from "./support/serve-page.js";
 
