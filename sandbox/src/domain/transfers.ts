@@ -14,9 +14,10 @@ import { validateCreateAccountTransfer } from "@account-funds/validators";
 import type { TenantId, TransferBeneficiaryRecord, TransferRecord } from "../state/records.js";
 import type { Store } from "../state/store.js";
 import type { DomainContext } from "./context.js";
+import { movablePayment } from "./movable-payment.js";
 import { availableOf, balanceOf, credit, debit, release, allocate, startProcessing } from "./balances.js";
 import { decimalsOf, fromMinor, toMinor } from "./money.js";
-import { finalPaymentStatuses, statusText, transferStatuses } from "./statuses.js";
+import { transferStatuses } from "./statuses.js";
 import { type CommandRefusal, type InvalidRequest, type Done, refuse, isRefusal, done } from "./outcomes.js";
 
 /** The Enabled transfer beneficiary of `tenant` that `accountId` may pay, or undefined. */
@@ -137,18 +138,13 @@ function movableTransfer(
   id: number,
   verb: string,
 ): TransferRecord | CommandRefusal {
-  const transfer =
-    tenant === undefined ? ctx.store.transfers.get(id) : ctx.store.owned(ctx.store.transfers, tenant, id);
-  if (transfer === undefined)
-    return refuse(404, "not_found", `Transfer ${id} does not exist, or you have no permission to view it.`);
-  if (finalPaymentStatuses.includes(transfer.StatusCode)) {
-    return refuse(
-      410,
-      "gone",
-      `Transfer ${id} is ${statusText(transferStatuses, transfer.StatusCode)} and can no longer be ${verb}.`,
-    );
-  }
-  return transfer;
+  return movablePayment(
+    ctx,
+    { noun: "Transfer", table: ctx.store.transfers, statuses: transferStatuses },
+    tenant,
+    id,
+    verb,
+  );
 }
 
 /** P → A: the allocated funds start processing. An Approved transfer can no longer be approved (410). */

@@ -30,9 +30,10 @@ import type {
 } from "../state/records.js";
 import type { Store } from "../state/store.js";
 import type { DomainContext } from "./context.js";
+import { movablePayment } from "./movable-payment.js";
 import { allocate, debit, InsufficientFunds, release, startProcessing } from "./balances.js";
 import { decimalsOf, fromMinor } from "./money.js";
-import { finalPaymentStatuses, statusText, withdrawalStatuses } from "./statuses.js";
+import { statusText, withdrawalStatuses } from "./statuses.js";
 import { amountToMove, returnFunds } from "./transfers.js";
 import { type CommandRefusal, isRefusal, refuse, type Done, type InvalidRequest } from "./outcomes.js";
 
@@ -332,18 +333,13 @@ function movableWithdrawal(
   id: number,
   verb: string,
 ): WithdrawalRecord | CommandRefusal {
-  const withdrawal =
-    tenant === undefined ? ctx.store.withdrawals.get(id) : ctx.store.owned(ctx.store.withdrawals, tenant, id);
-  if (withdrawal === undefined)
-    return refuse(404, "not_found", `Withdrawal ${id} does not exist, or you have no permission to view it.`);
-  if (finalPaymentStatuses.includes(withdrawal.StatusCode)) {
-    return refuse(
-      410,
-      "gone",
-      `Withdrawal ${id} is ${statusText(withdrawalStatuses, withdrawal.StatusCode)} and can no longer be ${verb}.`,
-    );
-  }
-  return withdrawal;
+  return movablePayment(
+    ctx,
+    { noun: "Withdrawal", table: ctx.store.withdrawals, statuses: withdrawalStatuses },
+    tenant,
+    id,
+    verb,
+  );
 }
 
 function approve(ctx: DomainContext, withdrawal: WithdrawalRecord): WithdrawalRecord {

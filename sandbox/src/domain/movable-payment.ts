@@ -1,0 +1,37 @@
+/**
+ * A transfer or withdrawal that a command may still move (approve, reject, cancel, complete): it exists for the
+ * tenant (404 otherwise, the reference's "does not exist, or you have no permission" wording) and is not in a final
+ * status (410 Gone, as the spec's assumed transitions say).
+ */
+import type { TenantId } from "../state/records.js";
+import type { Table } from "../state/table.js";
+import type { DomainContext } from "./context.js";
+import { finalPaymentStatuses, statusText, type StatusTable } from "./statuses.js";
+import { type CommandRefusal, refuse } from "./outcomes.js";
+
+interface Payment {
+  readonly tenant: TenantId;
+  readonly StatusCode: string;
+}
+
+/** `tenant` undefined: any tenant's (the control API completing a payment). */
+export function movablePayment<P extends Payment>(
+  ctx: DomainContext,
+  payments: { readonly noun: string; readonly table: Table<P>; readonly statuses: StatusTable },
+  tenant: TenantId | undefined,
+  id: number,
+  verb: string,
+): P | CommandRefusal {
+  const { noun, table, statuses } = payments;
+  const payment = tenant === undefined ? table.get(id) : ctx.store.owned(table, tenant, id);
+  if (payment === undefined)
+    return refuse(404, "not_found", `${noun} ${id} does not exist, or you have no permission to view it.`);
+  if (finalPaymentStatuses.includes(payment.StatusCode)) {
+    return refuse(
+      410,
+      "gone",
+      `${noun} ${id} is ${statusText(statuses, payment.StatusCode)} and can no longer be ${verb}.`,
+    );
+  }
+  return payment;
+}
