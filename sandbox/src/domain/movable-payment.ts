@@ -4,6 +4,7 @@
  * status (410 Gone, as the spec's assumed transitions say).
  */
 import type { TenantId } from "../state/records.js";
+import type { Store } from "../state/store.js";
 import type { Table } from "../state/table.js";
 import type { DomainContext } from "./context.js";
 import { finalPaymentStatuses, statusText, type StatusTable } from "./statuses.js";
@@ -14,15 +15,23 @@ interface Payment {
   readonly StatusCode: string;
 }
 
+/** A kind of payment: its name in messages, its table in the store, its status texts. */
+export interface PaymentKind<P extends Payment> {
+  readonly noun: string;
+  readonly table: (store: Store) => Table<P>;
+  readonly statuses: StatusTable;
+}
+
 /** `tenant` undefined: any tenant's (the control API completing a payment). */
 export function movablePayment<P extends Payment>(
   ctx: DomainContext,
-  payments: { readonly noun: string; readonly table: Table<P>; readonly statuses: StatusTable },
+  kind: PaymentKind<P>,
   tenant: TenantId | undefined,
   id: number,
   verb: string,
 ): P | CommandRefusal {
-  const { noun, table, statuses } = payments;
+  const { noun, statuses } = kind;
+  const table = kind.table(ctx.store);
   const payment = tenant === undefined ? table.get(id) : ctx.store.owned(table, tenant, id);
   if (payment === undefined)
     return refuse(404, "not_found", `${noun} ${id} does not exist, or you have no permission to view it.`);

@@ -14,7 +14,7 @@ import { validateCreateAccountTransfer } from "@account-funds/validators";
 import type { TenantId, TransferBeneficiaryRecord, TransferRecord } from "../state/records.js";
 import type { Store } from "../state/store.js";
 import type { DomainContext } from "./context.js";
-import { movablePayment } from "./movable-payment.js";
+import { movablePayment, type PaymentKind } from "./movable-payment.js";
 import { availableOf, balanceOf, credit, debit, release, allocate, startProcessing } from "./balances.js";
 import { decimalsOf, fromMinor, toMinor } from "./money.js";
 import { transferStatuses } from "./statuses.js";
@@ -131,25 +131,16 @@ export function createTransfer(
   return { ok: true, transfer };
 }
 
-/** The transfer of `tenant` (the paying side) that can still be moved, or why not. */
-function movableTransfer(
-  ctx: DomainContext,
-  tenant: TenantId | undefined,
-  id: number,
-  verb: string,
-): TransferRecord | CommandRefusal {
-  return movablePayment(
-    ctx,
-    { noun: "Transfer", table: ctx.store.transfers, statuses: transferStatuses },
-    tenant,
-    id,
-    verb,
-  );
-}
+/** Transfers as movablePayment sees them. */
+const transferKind: PaymentKind<TransferRecord> = {
+  noun: "Transfer",
+  table: (store) => store.transfers,
+  statuses: transferStatuses,
+};
 
 /** P → A: the allocated funds start processing. An Approved transfer can no longer be approved (410). */
 export function approveTransfer(ctx: DomainContext, tenant: TenantId, id: number): Done | CommandRefusal {
-  const transfer = movableTransfer(ctx, tenant, id, "approved");
+  const transfer = movablePayment(ctx, transferKind, tenant, id, "approved");
   if (isRefusal(transfer)) return transfer;
   if (transfer.StatusCode !== "P") return refuse(410, "gone", `Transfer ${id} is already approved.`);
   ctx.store.atomically(() => approve(ctx, transfer));
@@ -163,7 +154,7 @@ function approve(ctx: DomainContext, transfer: TransferRecord): TransferRecord {
 
 /** P → R: the allocated funds return to the available balance. Only a Pending transfer awaits approval. */
 export function rejectTransfer(ctx: DomainContext, tenant: TenantId, id: number): Done | CommandRefusal {
-  const transfer = movableTransfer(ctx, tenant, id, "rejected");
+  const transfer = movablePayment(ctx, transferKind, tenant, id, "rejected");
   if (isRefusal(transfer)) return transfer;
   if (transfer.StatusCode !== "P")
     return refuse(410, "gone", `Transfer ${id} is already approved and can no longer be rejected.`);
@@ -177,7 +168,7 @@ export function rejectTransfer(ctx: DomainContext, tenant: TenantId, id: number)
 
 /** P|A → X: the funds (allocated, or processing once approved) return to the account; TransferCanceled. */
 export function cancelTransfer(ctx: DomainContext, tenant: TenantId, id: number): Done | CommandRefusal {
-  const transfer = movableTransfer(ctx, tenant, id, "cancelled");
+  const transfer = movablePayment(ctx, transferKind, tenant, id, "cancelled");
   if (isRefusal(transfer)) return transfer;
   const { store, events } = ctx;
   store.atomically(() => {
@@ -211,7 +202,7 @@ export function returnFunds(
  * from processing and the beneficiary account credited, each with a statement item.
  */
 export function completeTransfer(ctx: DomainContext, id: number): Done | CommandRefusal {
-  const found = movableTransfer(ctx, undefined, id, "completed");
+  const found = movablePayment(ctx, transferKind, undefined, id, "completed");
   if (isRefusal(found)) return found;
   const { store, clock, events } = ctx;
   store.atomically(() => {

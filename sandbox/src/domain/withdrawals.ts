@@ -30,7 +30,7 @@ import type {
 } from "../state/records.js";
 import type { Store } from "../state/store.js";
 import type { DomainContext } from "./context.js";
-import { movablePayment } from "./movable-payment.js";
+import { movablePayment, type PaymentKind } from "./movable-payment.js";
 import { allocate, debit, InsufficientFunds, release, startProcessing } from "./balances.js";
 import { decimalsOf, fromMinor } from "./money.js";
 import { statusText, withdrawalStatuses } from "./statuses.js";
@@ -327,20 +327,12 @@ export function createInstructionWithdrawal(
 /** Whether the withdrawal holds funds while it waits: an instruction withdrawal does not. */
 const holdsFunds = (withdrawal: WithdrawalRecord): boolean => withdrawal.InstructionId === undefined;
 
-function movableWithdrawal(
-  ctx: DomainContext,
-  tenant: TenantId | undefined,
-  id: number,
-  verb: string,
-): WithdrawalRecord | CommandRefusal {
-  return movablePayment(
-    ctx,
-    { noun: "Withdrawal", table: ctx.store.withdrawals, statuses: withdrawalStatuses },
-    tenant,
-    id,
-    verb,
-  );
-}
+/** Withdrawals as movablePayment sees them. */
+const withdrawalKind: PaymentKind<WithdrawalRecord> = {
+  noun: "Withdrawal",
+  table: (store) => store.withdrawals,
+  statuses: withdrawalStatuses,
+};
 
 function approve(ctx: DomainContext, withdrawal: WithdrawalRecord): WithdrawalRecord {
   if (holdsFunds(withdrawal))
@@ -350,7 +342,7 @@ function approve(ctx: DomainContext, withdrawal: WithdrawalRecord): WithdrawalRe
 
 /** P → A. An Approved withdrawal can no longer be approved (410). */
 export function approveWithdrawal(ctx: DomainContext, tenant: TenantId, id: number): Done | CommandRefusal {
-  const withdrawal = movableWithdrawal(ctx, tenant, id, "approved");
+  const withdrawal = movablePayment(ctx, withdrawalKind, tenant, id, "approved");
   if (isRefusal(withdrawal)) return withdrawal;
   if (withdrawal.StatusCode !== "P") return refuse(410, "gone", `Withdrawal ${id} is already approved.`);
   ctx.store.atomically(() => approve(ctx, withdrawal));
@@ -359,7 +351,7 @@ export function approveWithdrawal(ctx: DomainContext, tenant: TenantId, id: numb
 
 /** P → R: the allocated funds return. Only a Pending withdrawal awaits approval. */
 export function rejectWithdrawal(ctx: DomainContext, tenant: TenantId, id: number): Done | CommandRefusal {
-  const withdrawal = movableWithdrawal(ctx, tenant, id, "rejected");
+  const withdrawal = movablePayment(ctx, withdrawalKind, tenant, id, "rejected");
   if (isRefusal(withdrawal)) return withdrawal;
   if (withdrawal.StatusCode !== "P")
     return refuse(410, "gone", `Withdrawal ${id} is already approved and can no longer be rejected.`);
@@ -373,7 +365,7 @@ export function rejectWithdrawal(ctx: DomainContext, tenant: TenantId, id: numbe
 
 /** P|A → X: the funds (allocated, or processing once approved) return to the account; WithdrawalCanceled. */
 export function cancelWithdrawal(ctx: DomainContext, tenant: TenantId, id: number): Done | CommandRefusal {
-  const withdrawal = movableWithdrawal(ctx, tenant, id, "cancelled");
+  const withdrawal = movablePayment(ctx, withdrawalKind, tenant, id, "cancelled");
   if (isRefusal(withdrawal)) return withdrawal;
   const { store, events } = ctx;
   store.atomically(() => {
@@ -393,7 +385,7 @@ export function cancelWithdrawal(ctx: DomainContext, tenant: TenantId, id: numbe
  * available balance then (409 when the exchange is not completed or the funds are not there).
  */
 export function completeWithdrawal(ctx: DomainContext, id: number): Done | CommandRefusal {
-  const found = movableWithdrawal(ctx, undefined, id, "completed");
+  const found = movablePayment(ctx, withdrawalKind, undefined, id, "completed");
   if (isRefusal(found)) return found;
   const { store, clock, events } = ctx;
   if (!holdsFunds(found) && store.exchanges.get(found.InstructionId ?? -1)?.StatusCode !== "C") {
