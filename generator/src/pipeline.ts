@@ -63,21 +63,18 @@ export async function loadModel(options: PipelineOptions): Promise<LoadedModel> 
 
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
   startLibraryThread();
-  // Imported while the spec loads, not up front (commands that load no spec never need ts-morph): its module
-  // loading fills the time the bundler waits for spec files.
-  const loadingEmitters = options.emitters === undefined ? import("./emit/index.js") : undefined;
-  loadingEmitters?.catch(() => undefined); // a failure is reported below, once the spec has loaded
   const loaded = await loadModel(options);
-  const emitters = options.emitters ?? (await loadingEmitters)?.emitters ?? [];
+  // Imported on use: a broken spec stops the run before any emitter is needed.
+  const emitters = options.emitters ?? (await import("./emit/index.js")).emitters;
   const emitted = await emitFiles(loaded.model, emitters, loaded.locate);
   return { ...loaded, files: emitted.files, warnings: [...loaded.warnings, ...emitted.warnings] };
 }
 
 /**
- * Runs the emitters concurrently: while one waits for the library thread (openapi-typescript, ajv) or the formatter, the next
- * builds its files. What a library prints to the console meanwhile (openapi-typescript's and ajv's warnings) is
- * collected as warnings of the emitter that was running, instead of interleaving with the CLI's output. Warnings
- * and errors are reported in emitter order, whichever finished first.
+ * Runs the emitters concurrently: while one waits for the library thread (openapi-typescript, ajv) or the
+ * formatter, the next builds its files. What a library prints to the console meanwhile (openapi-typescript's and
+ * ajv's warnings) is collected as warnings of the emitter that was running, instead of interleaving with the CLI's
+ * output. Warnings and errors are reported in emitter order, whichever finished first.
  */
 export async function emitFiles(
   model: ApiModel,

@@ -42,7 +42,7 @@ export function attemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: 
     callerSignal.addEventListener("abort", onCallerAbort, { once: true });
     timer = setTimeout(() => {
       timedOut = true;
-      controller.abort(timeoutReason());
+      controller.abort(timeoutReason(timeoutMs));
     }, timeoutMs);
   }
 
@@ -56,15 +56,15 @@ export function attemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: 
   };
 }
 
-const timeoutReason = (): DOMException => new DOMException("The attempt timed out", "TimeoutError");
+const timeoutReason = (timeoutMs: number): DOMException => new DOMException(`The attempt timed out after ${timeoutMs} ms`, "TimeoutError");
 
 interface Deadline {
   readonly controller: AbortController;
   timedOut: boolean;
 }
 
-/** Shared deadlines by the time they pass (ms since the epoch). */
-const deadlines = new Map<number, Deadline>();
+/** Shared deadlines by timeout, then by the time they pass (ms since the epoch). */
+const deadlines = new Map<number, Map<number, Deadline>>();
 
 /**
  * The signal of an attempt with a timeout and no caller signal, shared with the other attempts that end in the same
@@ -77,15 +77,19 @@ function sharedDeadline(timeoutMs: number): AttemptSignal {
   const slotMs = Math.max(1, Math.ceil(timeoutMs / 1000));
   const now = Date.now();
   const at = Math.ceil((now + timeoutMs) / slotMs) * slotMs;
-  let deadline = deadlines.get(at);
+  let pending = deadlines.get(timeoutMs);
+  if (pending === undefined) deadlines.set(timeoutMs, (pending = new Map()));
+  let deadline = pending.get(at);
   if (deadline === undefined) {
     const created: Deadline = { controller: new AbortController(), timedOut: false };
     allowManyListeners(created.controller.signal);
-    deadlines.set(at, created);
+    const slots = pending;
+    slots.set(at, created);
     const timer = setTimeout(() => {
-      deadlines.delete(at);
+      slots.delete(at);
+      if (slots.size === 0 && deadlines.get(timeoutMs) === slots) deadlines.delete(timeoutMs);
       created.timedOut = true;
-      created.controller.abort(timeoutReason());
+      created.controller.abort(timeoutReason(timeoutMs));
     }, at - now);
     (timer as { unref?: () => void }).unref?.();
     deadline = created;

@@ -86,7 +86,6 @@ export function createTransport(config: TransportConfig): Transport {
     async send(template, context) {
       const method = template.method.toUpperCase();
       const body = method === "GET" || method === "HEAD" ? null : (template.body ?? null);
-      const dispatcher = context.dispatcher;
       // The redacted URL costs a URL parse: only errors and hooks need it.
       let summary: RequestSummary | undefined;
       const summaryOf = (): RequestSummary => (summary ??= { method, url: redactor.url(template.url) });
@@ -143,7 +142,7 @@ export function createTransport(config: TransportConfig): Transport {
           // signal first would cost a second listener and finaliser per attempt (most of the client's overhead).
           const request = new Request(template.url, { method, headers, body });
           try {
-            const response = await config.fetch(request, fetchInit(signal.signal, dispatcher));
+            const response = await config.fetch(request, fetchInit(signal.signal, context.dispatcher));
             const text = NULL_BODY_STATUSES.has(response.status) || method === "HEAD" ? "" : await response.text();
             received = { response, text, url: request.url };
           } catch (error) {

@@ -42,7 +42,8 @@ export interface RuntimeFacts {
 }
 
 export async function runtimeFacts(): Promise<RuntimeFacts> {
-  const project = new (tsMorph().Project)({ useInMemoryFileSystem: true });
+  const { Project } = tsMorph();
+  const project = new Project({ useInMemoryFileSystem: true });
   const parse = async (name: string): Promise<SourceFile> =>
     project.createSourceFile(name, await readFile(join(runtimeDirectory, name), "utf8"));
   const [options, errors, odata] = await Promise.all([parse("client-options.ts"), parse("errors.ts"), parse("odata.ts")]);

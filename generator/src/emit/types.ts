@@ -46,8 +46,8 @@ export const openapiTypescriptOptions = {
 export const typesEmitter: Emitter = {
   name: "types",
   async emit(model) {
-    // In a worker thread (a copy of the document goes there): openapi-typescript and the TypeScript compiler it
-    // loads take a second or two that the main thread spends on the other emitters meanwhile.
+    // In the library thread (a copy of the document goes there): openapi-typescript and the TypeScript compiler it
+    // loads take about a second that the main thread spends on the other emitters meanwhile.
     const input = { document: model.document, options: openapiTypescriptOptions };
     const { output, printed } = await runInLibraryThread("openapiTypescript", input);
     for (const line of printed) console.warn(line); // reported as the types emitter's warnings, as in the main thread

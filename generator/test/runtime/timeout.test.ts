@@ -66,6 +66,17 @@ describe("shared deadlines (a timeout, no caller signal)", () => {
     expect([later.signal?.aborted, later.timedOut()]).toEqual([true, true]);
   });
 
+  it("are kept apart by timeout, so the reason names each attempt's own", async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const long = attemptSignal(undefined, 1_000);
+    await vi.advanceTimersByTimeAsync(500);
+    const short = attemptSignal(undefined, 500); // ends at the same moment
+    expect(short.signal).not.toBe(long.signal);
+    await vi.advanceTimersByTimeAsync(500);
+    expect((long.signal?.reason as DOMException).message).toBe("The attempt timed out after 1000 ms");
+    expect((short.signal?.reason as DOMException).message).toBe("The attempt timed out after 500 ms");
+  });
+
   it("time out no earlier than the timeout and at most a thousandth later", async () => {
     for (const start of [1_000_000, 1_000_007, 1_000_029]) {
       vi.useFakeTimers({ now: start });
