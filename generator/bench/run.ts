@@ -7,7 +7,7 @@
  * after the other parts have printed).
  *
  * Needs the built packages (`make build`). Tuning (environment): BENCH_ROUNDS (7), BENCH_TIME_MS per contender per
- * round (500), BENCH_WARMUP_MS (300), BENCH_GENERATE_RUNS (3), BENCH_PARTS (e.g. "per-call,size"; default all of
+ * round (500), BENCH_WARMUP_MS (300), BENCH_GENERATE_RUNS (7), BENCH_PARTS (e.g. "per-call,size"; default all of
  * per-call, generate, instantiations, size).
  */
 import { cpus } from "node:os";
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     timeMs: numberFromEnv("BENCH_TIME_MS", 500),
     warmupMs: numberFromEnv("BENCH_WARMUP_MS", 300),
   };
-  const generateRuns = numberFromEnv("BENCH_GENERATE_RUNS", 3);
+  const generateRuns = numberFromEnv("BENCH_GENERATE_RUNS", 7);
   const parts = partsFromEnv();
   const started = performance.now();
   const cpu = cpus();
