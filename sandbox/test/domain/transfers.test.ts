@@ -14,25 +14,13 @@ import type { SeededAccounts } from "../../src/state/seed/seeded-accounts.js";
 import { Store } from "../../src/state/store.js";
 import { createEventSink } from "../../src/webhooks/event-sink.js";
 import { emptyState } from "../../src/state/empty-state.js";
+import { seededCurrencies } from "../../src/state/seed/reference-data.js";
 
 /** Two tenants' accounts (seedAccounts) on a store with just the currencies they use. */
 function fixture(): { ctx: DomainContext; store: Store; demo: SeededAccounts; other: SeededAccounts } {
   const store = new Store(emptyState());
   const clock = createSandboxClock(new Date("2025-03-10T09:00:00Z"));
-  for (const [Id, Name] of [
-    ["GBP", "Pound Sterling"],
-    ["EUR", "Euro"],
-    ["USD", "US Dollar"],
-  ] as const) {
-    store.currencies.insert({
-      Id,
-      Name,
-      Type: "Fiat",
-      Format: "#,##0.00",
-      FormatTemplate: "{0}",
-      SignificantDigits: 2,
-    });
-  }
+  for (const currency of seededCurrencies.filter(({ Id }) => ["GBP", "EUR", "USD"].includes(Id))) store.currencies.insert(currency);
   const demo = seedAccounts(store, clock, "demo", 0);
   const other = seedAccounts(store, clock, "other", 1);
   return { ctx: { store, clock, events: createEventSink(store, clock) }, store, demo, other };

@@ -18,6 +18,7 @@ import type { BeneficiaryRecord } from "../../src/state/records.js";
 import { Store } from "../../src/state/store.js";
 import { createEventSink } from "../../src/webhooks/event-sink.js";
 import { emptyState } from "../../src/state/empty-state.js";
+import { seededCurrencies } from "../../src/state/seed/reference-data.js";
 
 const BOE_GOODS = 1;
 const AE_PURPOSE = 2;
@@ -45,20 +46,7 @@ interface Fixture {
 function fixture(): Fixture {
   const store = new Store(emptyState());
   const clock = createSandboxClock(new Date("2025-03-12T09:30:00Z"));
-  for (const [Id, Name] of [
-    ["GBP", "Pound Sterling"],
-    ["EUR", "Euro"],
-    ["USD", "US Dollar"],
-  ] as const) {
-    store.currencies.insert({
-      Id,
-      Name,
-      Type: "Fiat",
-      Format: "#,##0.00",
-      FormatTemplate: "{0}",
-      SignificantDigits: 2,
-    });
-  }
+  for (const currency of seededCurrencies.filter(({ Id }) => ["GBP", "EUR", "USD"].includes(Id))) store.currencies.insert(currency);
   store.sectors.insert({ Id: 1, Name: "Banks", Vertical: "FI" });
   store.sectors.insert({ Id: 2, Name: "Wholesale Trade", Vertical: "Corporate" });
   store.paymentPurposes.insert({ Id: BOE_GOODS, Name: "Goods", boe: true });
