@@ -2323,7 +2323,16 @@ export interface components {
       Individual?: components["schemas"]["AssignDepositorIndividual"];
       Company?: components["schemas"]["AssignDepositorCompany"];
       SupportingDocuments?: components["schemas"]["SupportingDocument"][];
-    } & (unknown | unknown);
+    } & (
+      | {
+          Individual: components["schemas"]["AssignDepositorIndividual"];
+          Company?: never;
+        }
+      | {
+          Company: components["schemas"]["AssignDepositorCompany"];
+          Individual?: never;
+        }
+    );
     /**
      * AssignDepositorIndividual
      * @description Individual depositor in an AssignDepositorDto.
@@ -3469,32 +3478,36 @@ export interface components {
      * RoutingTransitNumberAccountNumberPaymentRouting
      * @description Routing by routing transit number and account number (US). Either Bic or RoutingTransitNumber is required.
      */
-    RoutingTransitNumberAccountNumberPaymentRouting:
+    RoutingTransitNumberAccountNumberPaymentRouting: {
+      /**
+       * @description Routing type. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      Type: "RoutingTransitNumberAccountNumber";
+      /**
+       * @description ISO 3166-1 alpha-2 country code.
+       * @constant
+       */
+      CountryCode: "US";
+      /**
+       * Format: aba-routing-number
+       * @description 9 digits; checksum validated.
+       */
+      RoutingTransitNumber?: string;
+      /**
+       * Format: bic
+       * @description BIC8 or BIC11.
+       */
+      Bic?: string;
+      AccountNumber?: string;
+    } & (
       | {
-          /**
-           * @description Routing type. (enum property replaced by openapi-typescript)
-           * @enum {string}
-           */
-          Type: "RoutingTransitNumberAccountNumber";
-          /**
-           * @description ISO 3166-1 alpha-2 country code.
-           * @constant
-           */
-          CountryCode: "US";
-          /**
-           * Format: aba-routing-number
-           * @description 9 digits; checksum validated.
-           */
-          RoutingTransitNumber?: string;
-          /**
-           * Format: bic
-           * @description BIC8 or BIC11.
-           */
-          Bic?: string;
-          AccountNumber?: string;
+          Bic: string;
         }
-      | unknown
-      | unknown;
+      | {
+          RoutingTransitNumber: string;
+        }
+    );
     /**
      * SectorDto
      * @description Sector (industry). Its Id is used as IndustryId.
