@@ -15801,20 +15801,22 @@ const schema89 = {
     { $ref: "#/components/schemas/BicClabePaymentRouting" },
     { $ref: "#/components/schemas/BicAccountNumberPaymentRouting" },
   ],
-  discriminator: {
-    propertyName: "Type",
-    mapping: {
-      BicIban: "#/components/schemas/BicIbanPaymentRouting",
-      SortCodeAccountNumber: "#/components/schemas/SortCodeAccountNumberPaymentRouting",
-      RoutingTransitNumberAccountNumber: "#/components/schemas/RoutingTransitNumberAccountNumberPaymentRouting",
-      TransitNumberAccountNumber: "#/components/schemas/TransitNumberAccountNumberPaymentRouting",
-      BankStateBranchAccountNumber: "#/components/schemas/BankStateBranchAccountNumberPaymentRouting",
-      NewZealandAccountNumber: "#/components/schemas/NewZealandAccountNumberPaymentRouting",
-      IndianFinancialSystemCodeAccountNumber:
-        "#/components/schemas/IndianFinancialSystemCodeAccountNumberPaymentRouting",
-      BicNuban: "#/components/schemas/BicNubanPaymentRouting",
-      BicClabe: "#/components/schemas/BicClabePaymentRouting",
-      BicAccountNumber: "#/components/schemas/BicAccountNumberPaymentRouting",
+  discriminator: { propertyName: "Type" },
+  required: ["Type"],
+  properties: {
+    Type: {
+      enum: [
+        "BicIban",
+        "SortCodeAccountNumber",
+        "RoutingTransitNumberAccountNumber",
+        "TransitNumberAccountNumber",
+        "BankStateBranchAccountNumber",
+        "NewZealandAccountNumber",
+        "IndianFinancialSystemCodeAccountNumber",
+        "BicNuban",
+        "BicClabe",
+        "BicAccountNumber",
+      ],
     },
   },
 };
@@ -16116,13 +16118,13 @@ const formats244 = allFormats["sort-code"];
 const formats246 = allFormats["uk-account-number"];
 const pattern12 = new RegExp("^[0-9]{6}$", "u");
 const pattern13 = new RegExp("^[0-9]{8}$", "u");
-function validate221(
+function validate220(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate221.evaluated;
+  const evaluated0 = validate220.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16339,10 +16341,10 @@ function validate221(
     }
     errors++;
   }
-  validate221.errors = vErrors;
+  validate220.errors = vErrors;
   return errors === 0;
 }
-validate221.evaluated = {
+validate220.evaluated = {
   props: { Type: true, CountryCode: true, SortCode: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -16377,13 +16379,13 @@ const schema92 = {
 const formats248 = allFormats["aba-routing-number"];
 const pattern14 = new RegExp("^[0-9]{9}$", "u");
 const pattern16 = new RegExp("^[0-9A-Z-]{7,17}$", "u");
-function validate223(
+function validate221(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate223.evaluated;
+  const evaluated0 = validate221.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16700,10 +16702,10 @@ function validate223(
     }
     errors++;
   }
-  validate223.errors = vErrors;
+  validate221.errors = vErrors;
   return errors === 0;
 }
-validate223.evaluated = {
+validate221.evaluated = {
   props: { Type: true, CountryCode: true, RoutingTransitNumber: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -16736,13 +16738,13 @@ const schema93 = {
 const formats252 = allFormats["ca-transit-number"];
 const pattern17 = new RegExp("^0[0-9]{8}$", "u");
 const pattern19 = new RegExp("^[0-9A-Z-]{7}$", "u");
-function validate225(
+function validate222(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate225.evaluated;
+  const evaluated0 = validate222.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16993,10 +16995,10 @@ function validate225(
     }
     errors++;
   }
-  validate225.errors = vErrors;
+  validate222.errors = vErrors;
   return errors === 0;
 }
-validate225.evaluated = {
+validate222.evaluated = {
   props: { Type: true, CountryCode: true, TransitNumber: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -17023,13 +17025,13 @@ const schema94 = {
 };
 const formats256 = allFormats.bsb;
 const pattern22 = new RegExp("^[0-9A-Z-]{6,10}$", "u");
-function validate227(
+function validate223(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate227.evaluated;
+  const evaluated0 = validate223.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17280,10 +17282,10 @@ function validate227(
     }
     errors++;
   }
-  validate227.errors = vErrors;
+  validate223.errors = vErrors;
   return errors === 0;
 }
-validate227.evaluated = {
+validate223.evaluated = {
   props: { Type: true, CountryCode: true, BankStateBranch: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -17309,13 +17311,13 @@ const schema95 = {
 };
 const formats262 = allFormats["nz-account-number"];
 const pattern24 = new RegExp("^[0-9A-Z-]{15,16}$", "u");
-function validate229(
+function validate224(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate229.evaluated;
+  const evaluated0 = validate224.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17532,10 +17534,10 @@ function validate229(
     }
     errors++;
   }
-  validate229.errors = vErrors;
+  validate224.errors = vErrors;
   return errors === 0;
 }
-validate229.evaluated = {
+validate224.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -17563,13 +17565,13 @@ const schema96 = {
 const formats266 = allFormats.ifsc;
 const pattern26 = new RegExp("^\\w{11}$", "u");
 const pattern27 = new RegExp("^[0-9A-Z-]{4,24}$", "u");
-function validate231(
+function validate225(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate231.evaluated;
+  const evaluated0 = validate225.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17850,10 +17852,10 @@ function validate231(
     }
     errors++;
   }
-  validate231.errors = vErrors;
+  validate225.errors = vErrors;
   return errors === 0;
 }
-validate231.evaluated = {
+validate225.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, IndianFinancialSystemCode: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -17878,13 +17880,13 @@ const schema97 = {
   },
 };
 const pattern29 = new RegExp("^[0-9]{10}$", "u");
-function validate233(
+function validate226(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate233.evaluated;
+  const evaluated0 = validate226.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18086,10 +18088,10 @@ function validate233(
     }
     errors++;
   }
-  validate233.errors = vErrors;
+  validate226.errors = vErrors;
   return errors === 0;
 }
-validate233.evaluated = {
+validate226.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -18115,13 +18117,13 @@ const schema98 = {
 };
 const formats272 = allFormats.clabe;
 const pattern31 = new RegExp("^[0-9]{18}$", "u");
-function validate235(
+function validate227(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate235.evaluated;
+  const evaluated0 = validate227.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18338,10 +18340,10 @@ function validate235(
     }
     errors++;
   }
-  validate235.errors = vErrors;
+  validate227.errors = vErrors;
   return errors === 0;
 }
-validate235.evaluated = {
+validate227.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -18370,13 +18372,13 @@ const schema99 = {
     AccountNumber: { type: "string", pattern: "^[0-9A-Z-]{4,24}$" },
   },
 };
-function validate237(
+function validate228(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate237.evaluated;
+  const evaluated0 = validate228.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18594,10 +18596,10 @@ function validate237(
     }
     errors++;
   }
-  validate237.errors = vErrors;
+  validate228.errors = vErrors;
   return errors === 0;
 }
-validate237.evaluated = {
+validate228.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -18615,73 +18617,82 @@ function validate218(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!(data && typeof data == "object" && !Array.isArray(data))) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "Type" },
+        message: "must have required property '" + "Type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
     }
-    errors++;
-  }
-  const _errs1 = errors;
-  let valid0 = false;
-  let passing0 = null;
-  const _errs2 = errors;
-  if (!validate219(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  if (_valid0) {
-    valid0 = true;
-    passing0 = 0;
-    var props0 = {};
-    props0.Type = true;
-    props0.CountryCode = true;
-    props0.Bic = true;
-    props0.Iban = true;
-  }
-  const _errs3 = errors;
-  if (!validate221(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  if (_valid0 && valid0) {
-    valid0 = false;
-    passing0 = [passing0, 1];
-  } else {
-    if (_valid0) {
-      valid0 = true;
-      passing0 = 1;
-      if (props0 !== true) {
-        props0 = props0 || {};
-        props0.Type = true;
-        props0.CountryCode = true;
-        props0.SortCode = true;
-        props0.AccountNumber = true;
+    if (data.Type !== undefined) {
+      let data0 = data.Type;
+      if (
+        !(
+          data0 === "BicIban" ||
+          data0 === "SortCodeAccountNumber" ||
+          data0 === "RoutingTransitNumberAccountNumber" ||
+          data0 === "TransitNumberAccountNumber" ||
+          data0 === "BankStateBranchAccountNumber" ||
+          data0 === "NewZealandAccountNumber" ||
+          data0 === "IndianFinancialSystemCodeAccountNumber" ||
+          data0 === "BicNuban" ||
+          data0 === "BicClabe" ||
+          data0 === "BicAccountNumber"
+        )
+      ) {
+        const err1 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/enum",
+          keyword: "enum",
+          params: { allowedValues: schema89.properties.Type.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
       }
     }
-    const _errs4 = errors;
-    if (!validate223(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-      vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
-      errors = vErrors.length;
-    }
-    var _valid0 = _errs4 === errors;
-    if (_valid0 && valid0) {
-      valid0 = false;
-      passing0 = [passing0, 2];
-    } else {
-      if (_valid0) {
-        valid0 = true;
-        passing0 = 2;
+    const tag0 = data.Type;
+    if (typeof tag0 == "string") {
+      if (tag0 === "BicIban") {
+        if (!validate219(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
+          errors = vErrors.length;
+        }
+        var props0 = {};
+        props0.Type = true;
+        props0.CountryCode = true;
+        props0.Bic = true;
+        props0.Iban = true;
+      } else if (tag0 === "SortCodeAccountNumber") {
+        if (!validate220(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0.Type = true;
+          props0.CountryCode = true;
+          props0.SortCode = true;
+          props0.AccountNumber = true;
+        }
+      } else if (tag0 === "RoutingTransitNumberAccountNumber") {
+        if (!validate221(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+          errors = vErrors.length;
+        }
         if (props0 !== true) {
           props0 = props0 || {};
           props0.Type = true;
@@ -18690,189 +18701,137 @@ function validate218(
           props0.Bic = true;
           props0.AccountNumber = true;
         }
-      }
-      const _errs5 = errors;
-      if (!validate225(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs5 === errors;
-      if (_valid0 && valid0) {
-        valid0 = false;
-        passing0 = [passing0, 3];
-      } else {
-        if (_valid0) {
-          valid0 = true;
-          passing0 = 3;
-          if (props0 !== true) {
-            props0 = props0 || {};
-            props0.Type = true;
-            props0.CountryCode = true;
-            props0.TransitNumber = true;
-            props0.Bic = true;
-            props0.AccountNumber = true;
-          }
+      } else if (tag0 === "TransitNumberAccountNumber") {
+        if (!validate222(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+          errors = vErrors.length;
         }
-        const _errs6 = errors;
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0.Type = true;
+          props0.CountryCode = true;
+          props0.TransitNumber = true;
+          props0.Bic = true;
+          props0.AccountNumber = true;
+        }
+      } else if (tag0 === "BankStateBranchAccountNumber") {
+        if (!validate223(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0.Type = true;
+          props0.CountryCode = true;
+          props0.BankStateBranch = true;
+          props0.Bic = true;
+          props0.AccountNumber = true;
+        }
+      } else if (tag0 === "NewZealandAccountNumber") {
+        if (!validate224(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0.Type = true;
+          props0.CountryCode = true;
+          props0.Bic = true;
+          props0.AccountNumber = true;
+        }
+      } else if (tag0 === "IndianFinancialSystemCodeAccountNumber") {
+        if (!validate225(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0.Type = true;
+          props0.CountryCode = true;
+          props0.Bic = true;
+          props0.IndianFinancialSystemCode = true;
+          props0.AccountNumber = true;
+        }
+      } else if (tag0 === "BicNuban") {
+        if (!validate226(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0.Type = true;
+          props0.CountryCode = true;
+          props0.Bic = true;
+          props0.AccountNumber = true;
+        }
+      } else if (tag0 === "BicClabe") {
         if (!validate227(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
           vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
           errors = vErrors.length;
         }
-        var _valid0 = _errs6 === errors;
-        if (_valid0 && valid0) {
-          valid0 = false;
-          passing0 = [passing0, 4];
-        } else {
-          if (_valid0) {
-            valid0 = true;
-            passing0 = 4;
-            if (props0 !== true) {
-              props0 = props0 || {};
-              props0.Type = true;
-              props0.CountryCode = true;
-              props0.BankStateBranch = true;
-              props0.Bic = true;
-              props0.AccountNumber = true;
-            }
-          }
-          const _errs7 = errors;
-          if (!validate229(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs7 === errors;
-          if (_valid0 && valid0) {
-            valid0 = false;
-            passing0 = [passing0, 5];
-          } else {
-            if (_valid0) {
-              valid0 = true;
-              passing0 = 5;
-              if (props0 !== true) {
-                props0 = props0 || {};
-                props0.Type = true;
-                props0.CountryCode = true;
-                props0.Bic = true;
-                props0.AccountNumber = true;
-              }
-            }
-            const _errs8 = errors;
-            if (!validate231(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
-              errors = vErrors.length;
-            }
-            var _valid0 = _errs8 === errors;
-            if (_valid0 && valid0) {
-              valid0 = false;
-              passing0 = [passing0, 6];
-            } else {
-              if (_valid0) {
-                valid0 = true;
-                passing0 = 6;
-                if (props0 !== true) {
-                  props0 = props0 || {};
-                  props0.Type = true;
-                  props0.CountryCode = true;
-                  props0.Bic = true;
-                  props0.IndianFinancialSystemCode = true;
-                  props0.AccountNumber = true;
-                }
-              }
-              const _errs9 = errors;
-              if (!validate233(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-                vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
-                errors = vErrors.length;
-              }
-              var _valid0 = _errs9 === errors;
-              if (_valid0 && valid0) {
-                valid0 = false;
-                passing0 = [passing0, 7];
-              } else {
-                if (_valid0) {
-                  valid0 = true;
-                  passing0 = 7;
-                  if (props0 !== true) {
-                    props0 = props0 || {};
-                    props0.Type = true;
-                    props0.CountryCode = true;
-                    props0.Bic = true;
-                    props0.AccountNumber = true;
-                  }
-                }
-                const _errs10 = errors;
-                if (!validate235(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-                  vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
-                  errors = vErrors.length;
-                }
-                var _valid0 = _errs10 === errors;
-                if (_valid0 && valid0) {
-                  valid0 = false;
-                  passing0 = [passing0, 8];
-                } else {
-                  if (_valid0) {
-                    valid0 = true;
-                    passing0 = 8;
-                    if (props0 !== true) {
-                      props0 = props0 || {};
-                      props0.Type = true;
-                      props0.CountryCode = true;
-                      props0.Bic = true;
-                      props0.AccountNumber = true;
-                    }
-                  }
-                  const _errs11 = errors;
-                  if (!validate237(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-                    vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
-                    errors = vErrors.length;
-                  }
-                  var _valid0 = _errs11 === errors;
-                  if (_valid0 && valid0) {
-                    valid0 = false;
-                    passing0 = [passing0, 9];
-                  } else {
-                    if (_valid0) {
-                      valid0 = true;
-                      passing0 = 9;
-                      if (props0 !== true) {
-                        props0 = props0 || {};
-                        props0.Type = true;
-                        props0.CountryCode = true;
-                        props0.Bic = true;
-                        props0.AccountNumber = true;
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0.Type = true;
+          props0.CountryCode = true;
+          props0.Bic = true;
+          props0.AccountNumber = true;
         }
+      } else if (tag0 === "BicAccountNumber") {
+        if (!validate228(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0.Type = true;
+          props0.CountryCode = true;
+          props0.Bic = true;
+          props0.AccountNumber = true;
+        }
+      } else {
+        const err2 = {
+          instancePath,
+          schemaPath: "#/discriminator",
+          keyword: "discriminator",
+          params: { error: "mapping", tag: "Type", tagValue: tag0 },
+          message: 'value of tag "Type" must be in oneOf',
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
       }
+    } else {
+      const err3 = {
+        instancePath,
+        schemaPath: "#/discriminator",
+        keyword: "discriminator",
+        params: { error: "tag", tag: "Type", tagValue: tag0 },
+        message: 'tag "Type" must be string',
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
     }
-  }
-  if (!valid0) {
-    const err1 = {
+  } else {
+    const err4 = {
       instancePath,
-      schemaPath: "#/oneOf",
-      keyword: "oneOf",
-      params: { passingSchemas: passing0 },
-      message: "must match exactly one schema in oneOf",
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err1];
+      vErrors = [err4];
     } else {
-      vErrors.push(err1);
+      vErrors.push(err4);
     }
     errors++;
-  } else {
-    errors = _errs1;
-    if (vErrors !== null) {
-      if (_errs1) {
-        vErrors.length = _errs1;
-      } else {
-        vErrors = null;
-      }
-    }
   }
   validate218.errors = vErrors;
   evaluated0.props = props0;

@@ -98,12 +98,35 @@ describe("validators emitter", () => {
       expect(validate?.({ AccountId: 1, Amount: 1, Routing: { Type: "Iban" } })).toBe(false);
     });
 
+    it("check a discriminated oneOf against the branch its tag selects, and an unknown tag at the tag", () => {
+      const validate = operationValidators["createAccountTransfer"]?.request?.["application/json"];
+      expect(validate?.({ AccountId: 1, Amount: 1, Routing: { Type: "SortCode", SortCode: "12-34" } })).toBe(false);
+      // Only the SortCode branch's error: no "must be equal to constant" from the Bic branch, no oneOf summary.
+      expect(validate?.errors?.map((error) => `${error.instancePath} ${error.keyword}`)).toEqual(["/Routing/SortCode format"]);
+      expect(validate?.({ AccountId: 1, Amount: 1, Routing: { Type: "Iban" } })).toBe(false);
+      expect(validate?.errors?.map((error) => `${error.instancePath} ${error.keyword}`)).toEqual(["/Routing/Type enum", "/Routing discriminator"]);
+      expect(validate?.errors?.[0]?.params).toEqual({ allowedValues: ["SortCode", "Bic"] });
+      expect(validate?.({ AccountId: 1, Amount: 1, Routing: { SortCode: "123456" } })).toBe(false);
+      expect(validate?.errors?.[0]).toMatchObject({ instancePath: "/Routing", keyword: "required", params: { missingProperty: "Type" } });
+    });
+
     it("validate responses and webhook payloads", () => {
       expect(operationValidators["getTransferConfirmation"]?.responses?.["200"]?.["text/plain"]?.("CONFIRMED 7")).toBe(true);
       const delivery = webhookValidators["transferEvent"];
       expect(delivery?.([{ Reason: "TransferCreated", EntityId: 7, RaisedAt: "2024-05-01T10:00:00Z" }])).toBe(true);
       expect(delivery?.([{ Reason: "TransferCreated", EntityId: 7, RaisedAt: "yesterday" }])).toBe(false);
       expect(delivery?.errors?.[0]).toMatchObject({ instancePath: "/0/RaisedAt", keyword: "format" });
+    });
+  });
+
+  it("reports a discriminator mapping that says something else than the branches' consts as a spec error", async () => {
+    const model = await fixtureModel("commands.yaml");
+    const routing = (model.document["components"] as { schemas: Record<string, { discriminator: { mapping: Record<string, string> } }> }).schemas["Routing"];
+    if (routing === undefined) throw new Error("no Routing in the fixture");
+    routing.discriminator.mapping = { SortCode: "#/components/schemas/BicRouting", Bic: "#/components/schemas/SortCodeRouting" };
+    await expect(validatorsEmitter.emit(model)).rejects.toMatchObject({
+      pointer: "/components/schemas/Routing/discriminator/mapping/SortCode",
+      reason: "maps SortCode to #/components/schemas/BicRouting, but the branch whose Type is SortCode is #/components/schemas/SortCodeRouting",
     });
   });
 
