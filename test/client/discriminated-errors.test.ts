@@ -4,24 +4,13 @@
  * constant`. Request bodies through `validateRequests` (RequestValidationError), webhook deliveries through
  * parseWebhookEvents.
  */
+import { paymentRoutingTypes } from "@account-funds/validators";
 import { describe, expect, it } from "vitest";
 import { createAccountFundsClient, parseWebhookEvents, RequestValidationError } from "../../generated/src/index.js";
 import { AUTH_URL, BASE_URL, FakeApi, credentials, json } from "./fake-api.js";
 
 const gb = { Type: "SortCodeAccountNumber", CountryCode: "GB", SortCode: "123456", AccountNumber: "12345678" } as const;
 const beneficiary = { AccountId: 2001, Name: "Supplier", CurrencyCode: "GBP", BeneficiaryType: "Company", Address: { Street: "1 High St", Town: "London", CountryCode: "GB" }, PaymentRouting: gb } as const;
-const routingTypes = [
-  "BicIban",
-  "SortCodeAccountNumber",
-  "RoutingTransitNumberAccountNumber",
-  "TransitNumberAccountNumber",
-  "BankStateBranchAccountNumber",
-  "NewZealandAccountNumber",
-  "IndianFinancialSystemCodeAccountNumber",
-  "BicNuban",
-  "BicClabe",
-  "BicAccountNumber",
-];
 
 function setup() {
   const api = new FakeApi().on("POST", "/api/v1/Beneficiaries/CreateWithdrawalBeneficiary", () => json(201, { Id: 1 }, { location: "/api/v1/Beneficiaries(1)" }));
@@ -57,12 +46,12 @@ describe("validateRequests on a discriminated routing", () => {
     expect(summary(error)).toEqual(["/AlternatePaymentRouting/1/AccountNumber pattern", "/AlternatePaymentRouting/1/AccountNumber format"]);
   });
 
-  it("names Type when it is not a routing type, with the routing types as the allowed values", async () => {
+  it("names Type when it is not a routing type, with the reference's routing types as the allowed values", async () => {
     const { client } = setup();
     // @ts-expect-error SortCode is not a routing type: the types refuse it too
     const error = await refusal(client.beneficiaries.createWithdrawalBeneficiary({ ...beneficiary, PaymentRouting: { ...gb, Type: "SortCode" } }));
     expect(error.message).toBe("The request body of createWithdrawalBeneficiary does not match the spec: /PaymentRouting/Type must be equal to one of the allowed values");
-    expect(error.issues[0]).toMatchObject({ path: "/PaymentRouting/Type", keyword: "enum", params: { allowedValues: routingTypes } });
+    expect(error.issues[0]).toMatchObject({ path: "/PaymentRouting/Type", keyword: "enum", params: { allowedValues: paymentRoutingTypes } });
     expect(summary(error)).toEqual(["/PaymentRouting/Type enum", "/PaymentRouting discriminator"]);
   });
 
