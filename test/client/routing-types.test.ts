@@ -110,9 +110,9 @@ const beneficiary = (routing: string, position: "PaymentRouting" | "AlternatePay
 function routingCases(): Case[] {
   const cases: Case[] = [];
   for (const position of ["PaymentRouting", "AlternatePaymentRouting"] as const) {
+    const code = (fields: { readonly [field: string]: string }): string => beneficiary(literal(fields), position);
     for (const [type, { valid, misspelt, foreign, wrongType }] of Object.entries(routings)) {
       const name = (what: string): string => `${type} in ${position}: ${what}`;
-      const code = (fields: { readonly [field: string]: string }): string => beneficiary(literal(fields), position);
       cases.push(
         { name: name("a correct one compiles"), code: code(valid) },
         { name: name("an unknown Type"), code: code({ ...valid, Type: `"${type}X"` }), error: new RegExp(`Type '"${type}X"' is not assignable to type`) },
@@ -123,7 +123,6 @@ function routingCases(): Case[] {
     }
     const us = { Type: `"RoutingTransitNumberAccountNumber"`, CountryCode: `"US"`, AccountNumber: `"123456789"` };
     const india = { Type: `"IndianFinancialSystemCodeAccountNumber"`, CountryCode: `"IN"`, AccountNumber: `"1234567890"` };
-    const code = (fields: { readonly [field: string]: string }): string => beneficiary(literal(fields), position);
     cases.push(
       { name: `US in ${position}: Bic alone compiles`, code: code({ ...us, Bic: `"CHASUS33"` }) },
       { name: `US in ${position}: Bic and RoutingTransitNumber compile`, code: code({ ...us, Bic: `"CHASUS33"`, RoutingTransitNumber: `"021000021"` }) },
