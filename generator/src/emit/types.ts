@@ -48,7 +48,7 @@ export const typesEmitter: Emitter = {
   async emit(model) {
     // In the library thread (a copy of the document goes there): openapi-typescript and the TypeScript compiler it
     // loads take about a second that the main thread spends on the other emitters meanwhile.
-    const input = { document: model.document, options: openapiTypescriptOptions };
+    const input = { document: model.documentForLibraries, options: openapiTypescriptOptions };
     const { output, printed } = await runInLibraryThread("openapiTypescript", input);
     for (const line of printed) console.warn(line); // reported as the types emitter's warnings, as in the main thread
     const header = generatedHeader(model.source, "Types of every path, operation, component and webhook of the API (openapi-typescript).");

@@ -27,13 +27,12 @@
  */
 import { accountFundsFormats } from "@account-funds/validators";
 import { VariableDeclarationKind } from "../print/ts-morph.js";
-import { SpecError } from "../load/spec-error.js";
+import { SpecError } from "../spec/spec-error.js";
 import type { ApiModel, MediaModel } from "../model/model.js";
-import { parsePointer } from "../model/json-pointer.js";
+import { parsePointer } from "../spec/json-pointer.js";
 import { Code, writeLiteral, type LiteralValue } from "../print/literal.js";
 import { addVerbatimCode, createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
 import type { EmittedFile, Emitter } from "./emitter.js";
-import { multipartParts } from "./multipart-parts.js";
 import { pascalCase, propertyAccess } from "../print/names.js";
 import { runInLibraryThread } from "../workers/library-thread.js";
 
@@ -200,7 +199,7 @@ function mediaValidators(entries: ValidatorEntries, contents: readonly MediaMode
 
 /** `MultipartValidators` of the runtime: the value parts' validators, the file parts' shape. */
 function multipartValidators(entries: ValidatorEntries, model: ApiModel, media: MediaModel, inlineName: string): LiteralValue {
-  const parts = multipartParts(model.document, media);
+  const parts = media.multipart;
   if (parts === undefined) return undefined;
   const values: { [part: string]: LiteralValue } = {};
   for (const part of parts.values) {
@@ -227,7 +226,7 @@ interface StandaloneCode {
  */
 async function compileStandalone(model: ApiModel, modules: readonly (readonly ValidatorEntry[])[]): Promise<StandaloneCode[]> {
   const refs = modules.map((entries) => entries.map(({ name, ref, pointer }) => ({ name, ref, pointer })));
-  const { output, printed } = await runInLibraryThread("ajvStandalone", { document: model.document, documentId, modules: refs, formatsName });
+  const { output, printed } = await runInLibraryThread("ajvStandalone", { document: model.documentForLibraries, documentId, modules: refs, formatsName });
   for (const line of printed) console.warn(line); // reported as the validators emitter's warnings
   if ("failed" in output) throw new SpecError(output.failed);
   return output.codes.map(moduleBody);

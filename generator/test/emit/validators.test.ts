@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompiledValidator, OperationValidators } from "../../runtime/compiled-validator.js";
 import { validatorsEmitter } from "../../src/emit/validators.js";
-import { SpecError } from "../../src/load/spec-error.js";
+import { SpecError } from "../../src/spec/spec-error.js";
 import { emitFixture, fixtureModel, snapshotFixtures, snapshotPath, temporaryDirectory } from "../support/fixtures.js";
 import { importedModules } from "../support/validators-module.js";
 
@@ -109,7 +109,7 @@ describe("validators emitter", () => {
 
   it("reports a schema ajv cannot compile as a spec error at its pointer (the compile runs in a worker thread)", async () => {
     const model = await fixtureModel("commands.yaml");
-    const schemas = (model.document["components"] as { schemas: Record<string, Record<string, unknown>> }).schemas;
+    const schemas = (model.documentForLibraries["components"] as { schemas: Record<string, Record<string, unknown>> }).schemas;
     schemas["CreateAccountTransfer"] = { ...schemas["CreateAccountTransfer"], minProperties: "two" };
     const failure = validatorsEmitter.emit(model);
     await expect(failure).rejects.toBeInstanceOf(SpecError);
