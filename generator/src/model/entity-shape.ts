@@ -5,7 +5,7 @@
  * checks `$filter`, `$select` and `$orderby` without reading JSON Schema.
  */
 import { isJsonObject, resolveRef, type JsonObject } from "../spec/json-pointer.js";
-import type { EntityPropertyKind, EntityShapeModel } from "./model.js";
+import type { EntityPropertyKind, EntityShape } from "./model.js";
 
 // Nested complex properties deeper than this are opaque "object"s: paths that long are not worth the size of the
 // shape, and the limit (with the ref-cycle guard) bounds the work on any schema graph.
@@ -32,7 +32,7 @@ interface Flat {
  * expansion becomes an opaque "object", so recursive schemas terminate; one that does not resolve (the loader has
  * reported it) adds nothing.
  */
-export function entityShapeFromSchema(document: JsonObject, schema: unknown): EntityShapeModel {
+export function entityShapeFromSchema(document: JsonObject, schema: unknown): EntityShape {
   const state = { visits: 0 };
   // `definite`: the node always applies (the root, `$ref`, `allOf`), so its `required` holds for every instance.
   const flatten = (entry: Entry, into: Flat, definite = true): void => {
@@ -67,14 +67,14 @@ export function entityShapeFromSchema(document: JsonObject, schema: unknown): En
     }
   };
 
-  const describe = (entries: readonly Entry[], depth: number): EntityPropertyKind | EntityShapeModel => {
+  const describe = (entries: readonly Entry[], depth: number): EntityPropertyKind | EntityShape => {
     const flat = newFlat();
     for (const entry of entries) flatten(entry, flat);
     if (flat.properties.size > 0) return depth >= maxNesting ? "object" : shapeOf(flat, depth);
     return kindOf(flat);
   };
 
-  const shapeOf = (flat: Flat, depth: number): EntityShapeModel => {
+  const shapeOf = (flat: Flat, depth: number): EntityShape => {
     // Object.fromEntries defines own properties: one named `__proto__` stays an ordinary key.
     const properties = Object.fromEntries([...flat.properties].map(([name, entries]) => [name, describe(entries, depth + 1)]));
     const required = [...flat.required].filter((name) => flat.properties.has(name)).sort();

@@ -5,7 +5,10 @@
  * (`generated/openapi.json`). JSON Schema nodes (`schema` fields) are kept as the spec wrote them, `$ref`s
  * included: a `$ref` names a component schema, which `schemas` holds.
  */
+import type { EntityShape, ScalarType } from "../../runtime/operation-contract.js";
 import type { JsonObject, JsonValue } from "../spec/json-pointer.js";
+
+export type { EntityPropertyKind, EntityShape, ScalarType } from "../../runtime/operation-contract.js";
 
 /** The bundled OpenAPI 3.1 document, as written to generated/openapi.json. */
 export type OpenApiDocument = JsonObject;
@@ -95,9 +98,6 @@ export interface OperationModel {
 /** One way to satisfy the security of an operation: every scheme listed applies (OpenAPI 3.1 §4.8.30). */
 export type SecurityRequirementModel = readonly { readonly scheme: string; readonly scopes: readonly string[] }[];
 
-/** The scalar JSON type a parameter's text stands for (`type`, the non-null one of a type list), `string` else. */
-export type ScalarType = "string" | "integer" | "number" | "boolean";
-
 export interface ParameterModel {
   readonly name: string;
   readonly in: "path" | "query" | "header";
@@ -105,6 +105,7 @@ export interface ParameterModel {
   readonly description: string;
   /** The parameter's JSON Schema (dereferenced). */
   readonly schema: JsonObject;
+  /** The JSON type the parameter's text stands for: the schema's `type` (the non-null one of a list), else `string`. */
   readonly scalarType: ScalarType;
   /** The parameter's own `example`, when it has one. */
   readonly example?: JsonValue;
@@ -208,23 +209,11 @@ export interface SchemaModel {
   readonly schema: JsonValue;
   /** Where the schema is used directly as a body, so emitters know which need validators and named exports. */
   readonly usedAs: readonly ("request" | "response" | "webhook" | "nested")[];
-  /** For the entity schema of an OData list or keyed read: what `$filter`, `$select` and `$orderby` can name. */
-  readonly entityShape?: EntityShapeModel;
+  /** For the entity schema of an OData list or keyed read: what `$filter`, `$select` and `$orderby` can name (model/entity-shape.ts). */
+  readonly entityShape?: EntityShape;
   /** The `x-assumption`s inside the schema. */
   readonly assumptions: readonly AssumptionModel[];
 }
-
-/**
- * An entity as the OData query options see it (model/entity-shape.ts): property names with a scalar kind, or a
- * nested shape for a complex property a path can reach into (`Beneficiary/Name`); `array` is a collection.
- */
-export interface EntityShapeModel {
-  readonly properties: { readonly [name: string]: EntityPropertyKind | EntityShapeModel };
-  /** Properties the schema requires (through `required` and `allOf`, not `oneOf`/`anyOf` branches), sorted. */
-  readonly required?: readonly string[];
-}
-
-export type EntityPropertyKind = "string" | "integer" | "number" | "boolean" | "date-time" | "object" | "array";
 
 export interface WebhookModel {
   readonly name: string;
