@@ -40,7 +40,7 @@ describe("the real spec", () => {
 
   it("emits the pipeline's files, each behind the generated header", () => {
     const paths = result.files.map((emitted) => emitted.path);
-    const typescript = ["src/types.ts", "src/schemas.ts", "src/operations.ts", ...validatorModules, "src/client.ts", "src/index.ts", "src/node.ts"];
+    const typescript = ["src/types.ts", "src/schemas.ts", "src/operations.ts", "src/contract.ts", ...validatorModules, "src/client.ts", "src/index.ts", "src/node.ts"];
     for (const path of ["openapi.json", "package.json", "tsconfig.json", "tsconfig.build.json", "README.md", ...typescript]) {
       expect(paths).toContain(path);
     }
@@ -54,7 +54,7 @@ describe("the real spec", () => {
 
   it("emits TypeScript that type-checks", { timeout: 120_000 }, async () => {
     // The pipeline's own TypeScript; the client's files are checked with the client's tests.
-    const own = ["src/types.ts", "src/schemas.ts", "src/operations.ts", ...validatorModules];
+    const own = ["src/types.ts", "src/schemas.ts", "src/operations.ts", "src/contract.ts", ...validatorModules];
     const diagnostics = await typecheckEmitted(join(directory.path, "typecheck"), result.files.filter((emitted) => own.includes(emitted.path)));
     expect(diagnostics).toEqual([]);
   });
