@@ -132,7 +132,7 @@ function usage(model: ApiModel, facts: RuntimeFacts): string[] {
       "",
     ],
   ];
-  if (list !== undefined) sections.push(listSection(model, list, facts.filterOperators));
+  if (list !== undefined) sections.push(listSection(list, facts.filterOperators));
   if (create !== undefined) {
     sections.push([
       `### ${create.summary === "" ? "Create" : create.summary.replace(/\.$/, "")}`,
@@ -180,7 +180,7 @@ function usage(model: ApiModel, facts: RuntimeFacts): string[] {
       "",
     ]);
   }
-  if (upload !== undefined) sections.push(uploadSection(model, upload));
+  if (upload !== undefined) sections.push(uploadSection(upload));
   if (parser !== undefined) sections.push(webhookSection(model, parser));
   if (mtls !== undefined) {
     sections.push([
@@ -205,11 +205,11 @@ function usage(model: ApiModel, facts: RuntimeFacts): string[] {
       "",
     ]);
   }
-  if (create !== undefined) sections.push(validationSection(model, create));
+  if (create !== undefined) sections.push(validationSection(create));
   return sections.flat();
 }
 
-function listSection(model: ApiModel, list: OperationModel, operators: readonly string[]): string[] {
+function listSection(list: OperationModel, operators: readonly string[]): string[] {
   const entity = firstEntity(successExample(list));
   const text = Object.entries(entity ?? {}).find(([key, value]) => typeof value === "string" && !key.startsWith("@"));
   const number = Object.entries(entity ?? {}).find(([key, value]) => typeof value === "number" && !key.startsWith("@"));
@@ -246,7 +246,7 @@ function listSection(model: ApiModel, list: OperationModel, operators: readonly 
   ];
 }
 
-function uploadSection(model: ApiModel, upload: OperationModel): string[] {
+function uploadSection(upload: OperationModel): string[] {
   const media = upload.requestBody?.contents.find((candidate) => candidate.mediaType === "multipart/form-data");
   const parts = media?.multipart;
   const valuePart = parts?.values[0];
@@ -301,7 +301,7 @@ function webhookSection(model: ApiModel, parser: string): string[] {
   ];
 }
 
-function validationSection(model: ApiModel, create: OperationModel): string[] {
+function validationSection(create: OperationModel): string[] {
   return [
     "### Validate requests and responses",
     "",

@@ -92,7 +92,7 @@ function operationsModule(model: ApiModel): ModulePlan {
     }
     operationValidators[operation.operationId] = {
       request,
-      multipart: multipart === undefined ? undefined : multipartValidators(entries, model, multipart, `${prefix}RequestPart`),
+      multipart: multipart === undefined ? undefined : multipartValidators(entries, multipart, `${prefix}RequestPart`),
       responses: Object.keys(responses).length === 0 ? undefined : responses,
     };
   }
@@ -198,7 +198,7 @@ function mediaValidators(entries: ValidatorEntries, contents: readonly MediaMode
 }
 
 /** `MultipartValidators` of the runtime: the value parts' validators, the file parts' shape. */
-function multipartValidators(entries: ValidatorEntries, model: ApiModel, media: MediaModel, inlineName: string): LiteralValue {
+function multipartValidators(entries: ValidatorEntries, media: MediaModel, inlineName: string): LiteralValue {
   const parts = media.multipart;
   if (parts === undefined) return undefined;
   const values: { [part: string]: LiteralValue } = {};
