@@ -24,7 +24,8 @@ import {
   validateUkAccountNumber,
   type Validator,
 } from "@account-funds/validators";
-import { loadBundledSpec, type JsonObject } from "../spec/test/support/bundled-spec.js";
+import { childPointer, isJsonObject, resolvePointer, type JsonObject } from "@account-funds/generator/json-pointer";
+import { loadBundledSpec } from "../spec/test/support/bundled-spec.js";
 import { compileSpecSchema, createSpecAjv, schemaRef } from "../spec/test/support/spec-ajv.js";
 import { registryExamples } from "../validators/test/identifiers/iban-examples.js";
 import { requestArbitraries } from "../validators/test/requests/request-arbitraries.js";
@@ -77,12 +78,11 @@ function propertiesWithFormat(format: string): { pointer: string; schema: JsonOb
   const found: { pointer: string; schema: JsonObject }[] = [];
   const visit = (node: unknown, pointer: string): void => {
     if (Array.isArray(node)) return node.forEach((item, index) => visit(item, `${pointer}/${index}`));
-    if (node === null || typeof node !== "object") return;
-    const schema = node as JsonObject;
-    if (schema["format"] === format && schema["type"] === "string") found.push({ pointer, schema });
-    for (const [key, value] of Object.entries(schema)) visit(value, `${pointer}/${key}`);
+    if (!isJsonObject(node)) return;
+    if (node["format"] === format && node["type"] === "string") found.push({ pointer, schema: node });
+    for (const [key, value] of Object.entries(node)) visit(value, childPointer(pointer, key));
   };
-  visit((spec["components"] as JsonObject)["schemas"], "#/components/schemas");
+  visit(resolvePointer(spec, "/components/schemas"), "#/components/schemas");
   return found;
 }
 
