@@ -2360,7 +2360,7 @@ export interface components {
        * @description BIC8 or BIC11.
        */
       Bic?: string;
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * BeneficiaryDto
@@ -2406,7 +2406,7 @@ export interface components {
        * @description BIC8 or BIC11.
        */
       Bic?: string;
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * BicClabePaymentRouting
@@ -2432,7 +2432,7 @@ export interface components {
        * Format: clabe
        * @description 18-digit CLABE.
        */
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * BicIbanPaymentRouting
@@ -2458,7 +2458,7 @@ export interface components {
        * Format: iban
        * @description IBAN, grouped or not; structure and checksum are validated.
        */
-      Iban?: string;
+      Iban: string;
     };
     /**
      * BicNubanPaymentRouting
@@ -2481,7 +2481,7 @@ export interface components {
        */
       Bic?: string;
       /** @description 10-digit NUBAN. */
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * ClientDepositorDetailsDto
@@ -3126,7 +3126,7 @@ export interface components {
       Bic: string;
       /** Format: ifsc */
       IndianFinancialSystemCode: string;
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * IndustryDto
@@ -3216,7 +3216,7 @@ export interface components {
        */
       Bic?: string;
       /** Format: nz-account-number */
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * ODataCollectionAnnotations
@@ -3491,7 +3491,7 @@ export interface components {
            * @description BIC8 or BIC11.
            */
           Bic?: string;
-          AccountNumber?: string;
+          AccountNumber: string;
         }
       | unknown
       | unknown;
@@ -3534,12 +3534,12 @@ export interface components {
        * Format: sort-code
        * @description 6 digits.
        */
-      SortCode?: string;
+      SortCode: string;
       /**
        * Format: uk-account-number
        * @description 8 digits.
        */
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * SupportingDocument
@@ -3765,7 +3765,7 @@ export interface components {
        * @description BIC8 or BIC11.
        */
       Bic?: string;
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * UltimateOriginator

@@ -66,7 +66,7 @@ const schema141 = {
 };
 const formats6 = allFormats.int32;
 const formats336 = allFormats.uri;
-const pattern45 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$", "u");
+const pattern51 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$", "u");
 function validate321(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -245,7 +245,7 @@ function validate321(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern45.test(data3)) {
+        if (!pattern51.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -511,7 +511,7 @@ function validate323(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern45.test(data3)) {
+        if (!pattern51.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -599,7 +599,7 @@ const schema143 = {
     },
   },
 };
-const pattern47 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers\\(\\d+\\)$", "u");
+const pattern53 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers\\(\\d+\\)$", "u");
 function validate325(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -778,7 +778,7 @@ function validate325(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern47.test(data3)) {
+        if (!pattern53.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -1045,7 +1045,7 @@ function validate327(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern45.test(data3)) {
+        if (!pattern51.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -1133,7 +1133,7 @@ const schema145 = {
     },
   },
 };
-const pattern49 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals\\(\\d+\\)$", "u");
+const pattern55 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals\\(\\d+\\)$", "u");
 function validate329(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1312,7 +1312,7 @@ function validate329(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern49.test(data3)) {
+        if (!pattern55.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -1578,7 +1578,7 @@ function validate331(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern49.test(data3)) {
+        if (!pattern55.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -1844,7 +1844,7 @@ function validate333(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern49.test(data3)) {
+        if (!pattern55.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
