@@ -3548,7 +3548,10 @@ export interface components {
     SupportingDocument: {
       Name?: string;
       MediaType?: string;
-      /** Format: int64 */
+      /**
+       * Format: int64
+       * @description Size of the file in bytes.
+       */
       StreamLength?: number;
     };
     /**

@@ -22642,7 +22642,15 @@ const schema121 = {
   properties: {
     Name: { type: "string" },
     MediaType: { type: "string" },
-    StreamLength: { type: "integer", format: "int64" },
+    StreamLength: {
+      description: "Size of the file in bytes.",
+      type: "integer",
+      format: "int64",
+      minimum: 0,
+      maximum: 9007199254740991,
+      "x-assumption":
+        "A byte count from 0 to 2^53 - 1, the integers JSON implementations read exactly (RFC 8259 §6) — the reference types it int64 only (validators/ enforces the same)",
+    },
   },
 };
 function validate286(
@@ -22711,13 +22719,13 @@ function validate286(
         errors++;
       }
       if (typeof data2 == "number" && isFinite(data2)) {
-        if (!formats2.validate(data2)) {
+        if (data2 > 9007199254740991 || isNaN(data2)) {
           const err3 = {
             instancePath: instancePath + "/StreamLength",
-            schemaPath: "#/properties/StreamLength/format",
-            keyword: "format",
-            params: { format: "int64" },
-            message: 'must match format "' + "int64" + '"',
+            schemaPath: "#/properties/StreamLength/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 9007199254740991 },
+            message: "must be <= 9007199254740991",
           };
           if (vErrors === null) {
             vErrors = [err3];
@@ -22726,10 +22734,40 @@ function validate286(
           }
           errors++;
         }
+        if (data2 < 0 || isNaN(data2)) {
+          const err4 = {
+            instancePath: instancePath + "/StreamLength",
+            schemaPath: "#/properties/StreamLength/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!formats2.validate(data2)) {
+          const err5 = {
+            instancePath: instancePath + "/StreamLength",
+            schemaPath: "#/properties/StreamLength/format",
+            keyword: "format",
+            params: { format: "int64" },
+            message: 'must match format "' + "int64" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
       }
     }
   } else {
-    const err4 = {
+    const err6 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -22737,9 +22775,9 @@ function validate286(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err4];
+      vErrors = [err6];
     } else {
-      vErrors.push(err4);
+      vErrors.push(err6);
     }
     errors++;
   }
