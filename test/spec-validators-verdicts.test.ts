@@ -8,8 +8,8 @@
  *   blank optional field, spaces, hyphens or lower case in a code): then it says so (`normalized`), every change
  *   it lists is such a presentation form, and its `value`, the wire form it would send, is accepted by the spec.
  *
- * The only exceptions are the rules the spec names in `x-conditional-rules` (each listed once below, with the
- * reason JSON Schema cannot state it): a validator may refuse a body the spec accepts, at the fields of such a
+ * The only exceptions are the rules the spec names in `x-conditional-rules` (each listed once, with the reason
+ * JSON Schema cannot state it, in agreement/conditional-rules.ts): a validator may refuse a body the spec accepts, at the fields of such a
  * rule and nowhere else; with its context given, and also without, for the rules the body alone decides.
  */
 import fc from "fast-check";
@@ -17,36 +17,12 @@ import { describe, expect, it } from "vitest";
 import type { Issue, ValueChange } from "@account-funds/validators";
 import { deref, loadBundledSpec, type JsonObject } from "../spec/test/support/bundled-spec.js";
 import { compileSpecSchema, createSpecAjv, schemaRef } from "../spec/test/support/spec-ajv.js";
+import { conditionalRules, isAtFieldOf, type ConditionalRuleName } from "./agreement/conditional-rules.js";
 import { nearValid } from "./agreement/near-valid.js";
 import { requestSubjects } from "./agreement/request-subjects.js";
 import { formatArbitraries } from "./sandbox/support/arbitraries-formats.js";
 import { arbitraryFromSchema, type JsonSchema } from "./sandbox/support/arbitraries-from-schema.js";
 
-/**
- * The conditional rules of the spec (`x-conditional-rules`, by `name`), the body fields each one decides, and why
- * the spec cannot state it as JSON Schema. The one place the two-way agreement makes exceptions.
- */
-const conditionalRules = {
-  "currency-pair": {
-    fields: ["/TargetCurrencyCode"],
-    reason: "a comparison of two fields (TargetCurrencyCode differs from SourceCurrencyCode), which JSON Schema 2020-12 cannot state",
-  },
-  "payment-purpose": { fields: ["/PaymentPurposeId"], reason: "needs the beneficiary's bank country, which the body lacks" },
-  "boe-purpose-code": {
-    fields: ["/BoEPurposeCodeId"],
-    reason: "needs the currency paid out, which an instruction withdrawal or an exchange body lacks (an account withdrawal states it: if/then)",
-  },
-  "receiver-lei": { fields: ["/ReceiverLei"], reason: "needs the beneficiary's type, vertical and industry, which the body lacks" },
-  "ultimate-originator": { fields: ["/UltimateOriginator"], reason: "needs to know whether the account is a PSP account" },
-  "account-setup": { fields: ["/UltimateOriginator", "/PaymentChargesCode"], reason: "needs the account's setup, which the API does not expose" },
-  "industry-id": { fields: ["/IndustryId", "/Company/IndustryId"], reason: "needs the /Sectors list and whether the beneficiary is held by the customer account" },
-  "industry-details": { fields: ["/IndustryDetails", "/Company/IndustryDetails"], reason: "needs the name of the sector the IndustryId chooses (/Sectors)" },
-  "additional-information": {
-    fields: ["/AdditionalInformation"],
-    reason: "needs the RequiredAdditionalInformation answer for the beneficiary's currency, countries and type",
-  },
-} as const satisfies Record<string, { readonly fields: readonly string[]; readonly reason: string }>;
-type RuleName = keyof typeof conditionalRules;
 
 const spec = loadBundledSpec();
 const ajv = createSpecAjv(spec);
@@ -82,7 +58,6 @@ const isPresentationChange = ({ from, to }: ValueChange): boolean =>
     : typeof from === "string" && typeof to === "string" && from.replace(/[\s-]/g, "").toUpperCase() === to;
 
 const pointer = (issue: Issue): string => `/${issue.path.join("/")}`;
-const under = (target: string, field: string): boolean => target === field || target.startsWith(`${field}/`);
 const describeIssues = (issues: readonly Issue[]): string => issues.map((issue) => `${pointer(issue)} ${issue.code}`).join("; ");
 
 describe("the conditional rules table", () => {
@@ -101,9 +76,8 @@ describe("the conditional rules table", () => {
 describe.each(requestSubjects.map((subject) => [subject.schema, subject] as const))("%s", (schemaName, subject) => {
   const check = compileSpecSchema(ajv, schemaRef(schemaName));
   const specAccepts = (body: unknown): boolean => check(body) === true;
-  const exempt = [...conditionalRulesOf(schemaName, subject.validatorName)] as RuleName[];
-  const exemptFields = exempt.flatMap((rule) => conditionalRules[rule].fields);
-  const outsideExemptFields = (issues: readonly Issue[]) => issues.filter((issue) => !exemptFields.some((field) => under(pointer(issue), field)));
+  const exempt = [...conditionalRulesOf(schemaName, subject.validatorName)] as ConditionalRuleName[];
+  const outsideExemptFields = (issues: readonly Issue[]) => issues.filter((issue) => !isAtFieldOf(exempt, pointer(issue)));
 
   const valid = arbitraryFromSchema(schemaRef(schemaName), { resolve, formats: formatArbitraries });
   const bodies = fc.oneof(
