@@ -5,13 +5,14 @@
  * rule. Each routing module describes its type with a `RoutingSpec`; `readRouting` applies it.
  *
  * Assumption (the reference: "which listed properties are mandatory, other than where stated above: not
- * shown"): the account identifier of each type is required (Iban for BicIban, SortCode and AccountNumber for
- * SortCodeAccountNumber, AccountNumber for the others), because a routing without it cannot route a payment.
- * Other properties are optional unless the reference states a combination (US: Bic or RoutingTransitNumber;
- * IN: Bic and IndianFinancialSystemCode).
+ * shown"), stated in the spec too: the account identifier of each type is required (Iban for BicIban, SortCode
+ * and AccountNumber for SortCodeAccountNumber, AccountNumber for the others), because a routing without it
+ * cannot route a payment. Other properties are optional unless the reference states a combination (US: Bic or
+ * RoutingTransitNumber; IN: Bic and IndianFinancialSystemCode); the value types state the same.
  *
  * Properties the type does not list are not reported and are left out of the normalised value (the spec
- * sets no `additionalProperties` restriction, and the value carries only what the type defines).
+ * sets no `additionalProperties` restriction, and the value carries only what the type defines); `changes`
+ * lists them, like every other difference between the input and the value.
  */
 import { validateCountryCode } from "../identifiers/country-code.js";
 import { issue, type Issue } from "../core/issue.js";

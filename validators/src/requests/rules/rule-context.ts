@@ -7,7 +7,7 @@
 import type { Issue } from "../../core/issue.js";
 import type { BeneficiaryType } from "../fields/enums.js";
 
-/** Names of the conditional rules, as listed in `uncheckedRules` and in the spec's `x-conditional-rules`. */
+/** Names of the conditional rules, as listed in `uncheckedRules` and as the `name`s of the spec's `x-conditional-rules`. */
 export const conditionalRules = [
   "payment-purpose", // PaymentPurposeId for AE bank accounts, and CN bank accounts in CNH
   "boe-purpose-code", // BoEPurposeCodeId for GBP
