@@ -13270,7 +13270,7 @@ const schema73 = {
   description:
     "Body of /api/v1/Transfers/CreateAccountTransfer: an internal transfer from an account to a transfer beneficiary.",
   "x-assumption":
-    'No member of this body, or of an object in it, is null: an optional field that is not given is left out — the reference shows no null in request bodies; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns',
+    'No member of this body, or of an object in it, is null: an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
   type: "object",
   required: ["AccountId", "CurrencyCode", "BeneficiaryId"],
   properties: {
@@ -13885,7 +13885,7 @@ const schema79 = {
   description:
     "Body of /api/v1/Withdrawals/CreateAccountWithdrawal (JSON): an ad-hoc withdrawal that states its account, currency and amount. Also the Request part of the multipart/form-data body (CreateAccountWithdrawalMultipart).",
   "x-assumption":
-    'No member of this body, or of an object in it, is null: an optional field that is not given is left out — the reference shows no null in request bodies; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns',
+    'No member of this body, or of an object in it, is null: an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
   type: "object",
   required: ["AccountId", "CurrencyCode", "BeneficiaryId"],
   properties: {
@@ -15037,7 +15037,7 @@ const schema82 = {
   description:
     "Body of /api/v1/Withdrawals/CreateInstructionWithdrawal: a withdrawal that is triggered when an instruction (an exchange instruction) completes. The optional and conditional fields follow the same rules as the account withdrawal.",
   "x-assumption":
-    'No member of this body, or of an object in it, is null: an optional field that is not given is left out — the reference shows no null in request bodies; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns',
+    'No member of this body, or of an object in it, is null: an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
   type: "object",
   required: ["InstructionId", "BeneficiaryId"],
   properties: {
@@ -15778,7 +15778,7 @@ const schema88 = {
   description:
     "Body of /api/v1/Beneficiaries/CreateWithdrawalBeneficiary: a bank account outside the system that withdrawals can be paid to.",
   "x-assumption":
-    'No member of this body, or of an object in it, is null: an optional field that is not given is left out — the reference shows no null in request bodies; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns',
+    'No member of this body, or of an object in it, is null: an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
   type: "object",
   required: ["AccountId", "Name", "CurrencyCode", "PaymentRouting", "BeneficiaryType", "Address"],
   properties: {
@@ -20551,7 +20551,7 @@ const schema108 = {
   title: "CreateExchange",
   description: "Body of /api/v1/Exchanges/Create: a currency exchange.",
   "x-assumption":
-    'AccountId, SourceCurrencyCode, TargetCurrencyCode, Goal, GoalType required — the reference does not show required-ness; an exchange cannot be executed without them (validators/ enforces the same). No member of this body, or of an object in it, is null: an optional field that is not given is left out — the reference shows no null in request bodies; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns',
+    'AccountId, SourceCurrencyCode, TargetCurrencyCode, Goal, GoalType required — the reference does not show required-ness; an exchange cannot be executed without them (validators/ enforces the same). No member of this body, or of an object in it, is null: an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
   required: ["AccountId", "SourceCurrencyCode", "TargetCurrencyCode", "Goal", "GoalType"],
   type: "object",
   properties: {
@@ -22177,7 +22177,7 @@ const schema118 = {
   description:
     "Body of /api/v1/Deposits/{depositId}/AssignDepositor: the depositor to assign to a deposit, as an individual or a company, with supporting documents.",
   "x-assumption":
-    'Exactly one of Individual or Company — the reference does not show required-ness; the depositor is either a person or a company (validators/ enforces the same). No member of this body, or of an object in it, is null: an optional field that is not given is left out — the reference shows no null in request bodies; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns',
+    'Exactly one of Individual or Company — the reference does not show required-ness; the depositor is either a person or a company (validators/ enforces the same). No member of this body, or of an object in it, is null: an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
   type: "object",
   properties: {
     IsThirdParty: { type: "boolean" },
