@@ -1,8 +1,8 @@
 /**
  * One rule, one place: the spec's patterns and lengths and the validators' checks must agree. Whatever a
  * validator accepts, normalised, the spec's schema accepts too, so a form that passes the validators never
- * sends a body the API contract rejects. The other direction (what the spec rejects, the validators reject)
- * is the spec's own rules test plus each validator's unit tests.
+ * sends a body the API contract rejects. Both directions over whole request bodies, valid and near-valid, are
+ * spec-validators-verdicts.test.ts; this file covers every custom format and routing type on its own.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

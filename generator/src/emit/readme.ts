@@ -5,7 +5,7 @@
  * usage snippets name their operations by operationId and take their arguments and bodies from the spec's
  * examples, so a renamed method or a changed example shows here. Each snippet shows one operation of its kind (the
  * API's own favourite when it has it, else the first of that kind); a snippet whose kind the spec lacks is left out.
- * Every snippet is a module that type-checks against the package (test/client/readme.test.ts compiles them).
+ * Every snippet is a module that type-checks against the package (test/readme-snippets.test.ts compiles them).
  */
 import type { ApiModel, OperationModel } from "../model/model.js";
 import { generatedHeader } from "../print/header.js";
@@ -143,6 +143,7 @@ function usage(model: ApiModel, facts: RuntimeFacts): string[] {
       "",
     ]);
   }
+  sections.push(formSection(model));
   if (command !== undefined) {
     sections.push([
       "### Handle errors by class",
@@ -207,6 +208,59 @@ function usage(model: ApiModel, facts: RuntimeFacts): string[] {
   }
   if (create !== undefined) sections.push(validationSection(create));
   return sections.flat();
+}
+
+/**
+ * The normalisation policy and the validate-then-send flow with @account-funds/validators; the validators' README
+ * and spec/CONVENTIONS.md state the same policy. Left out when the spec lacks one of the operations it calls.
+ */
+function formSection(model: ApiModel): string[] {
+  const byId = (operationId: string) => model.operations.find((operation) => operation.operationId === operationId);
+  const create = byId("createWithdrawalBeneficiary");
+  const sectors = byId("listSectors");
+  const required = byId("getRequiredAdditionalInformation");
+  if (create === undefined || sectors === undefined || required === undefined) return [];
+  return [
+    "### Validate a form, then send `result.value`",
+    "",
+    "The API takes the wire form the spec describes and refuses presentation forms with a 400: a sort code `400515`, not",
+    "`40-05-15`; `GB`, not `gb`; an optional field left out, never `null`. People type presentation forms.",
+    "[`@account-funds/validators`](https://www.npmjs.com/package/@account-funds/validators) (`npm install @account-funds/validators`)",
+    "accepts what they type and hands back the wire form in `result.value`, with `result.normalized` and `result.changes`",
+    "(`{ path, from, to }`) saying what it changed, so a form can show what will be sent. Free text (names, addresses,",
+    "references) is sent as typed. Send `result.value`, never the form's own values. The validators' options take this",
+    "client's responses as they come, nulls included, and `result.value` is the method's body type: no cast.",
+    "",
+    code([
+      'import { validateCreateWithdrawalBeneficiary } from "@account-funds/validators";',
+      "",
+      "// What the user typed: a dashed sort code and a lower-case country, which the API refuses as they are.",
+      "const formValues = {",
+      "  AccountId: 2001,",
+      '  Name: "Fabrikam Ltd",',
+      '  CurrencyCode: "GBP",',
+      '  BeneficiaryType: "Company",',
+      '  Address: { Street: "Pall Mall", HouseNumber: "12", Town: "London", PostCode: "SW1Y 5LU", CountryCode: "gb" },',
+      '  PaymentRouting: { Type: "SortCodeAccountNumber", CountryCode: "gb", SortCode: "40-05-15", AccountNumber: "31926819" },',
+      "};",
+      `const sectors = await ${call(sectors, [])};`,
+      `const required = await ${call(required, ['"GBP"', '{ beneficiaryCountryCode: "GB", beneficiaryBankCountry: "GB", beneficiaryType: "Company" }'])};`,
+      "const result = validateCreateWithdrawalBeneficiary(formValues, {",
+      "  sectors: sectors.value,",
+      "  additionalInformationRules: required.RequiredAdditionalInformation,",
+      "});",
+      'if (!result.ok) for (const issue of result.issues) console.log(issue.path.join("."), issue.message);',
+      "else {",
+      '  for (const { path, from, to } of result.changes) console.log(`${path.join(".")}: ${String(from)} → ${String(to)}`);',
+      "  // Address.CountryCode: gb → GB, PaymentRouting.CountryCode: gb → GB, PaymentRouting.SortCode: 40-05-15 → 400515",
+      `  const created = await ${call(create, ["result.value"])};`,
+      "  console.log(created.id);",
+      "}",
+    ]),
+    "`result.uncheckedRules` lists the conditional rules the validator could not decide for lack of context (the API may",
+    "still refuse the body for them). `validateRequests: true` (below) checks the wire form only: it refuses presentation forms too.",
+    "",
+  ];
 }
 
 function listSection(list: OperationModel, operators: readonly string[]): string[] {
