@@ -46,6 +46,9 @@ function checkPrefixAndSum(value: string, sum: number): string | Issue {
       { prefix: value.slice(0, 2) },
     );
   }
+  // 000000000 passes the 3-7-1 check and has the valid prefix 00, but no routing number is all zeros. Only
+  // nine zeros give a sum of 0, so this costs nothing on the fast path.
+  if (sum === 0) return issue("invalid_format", "An ABA routing number cannot be all zeros.", [], { position: 0 });
   return sum % 10 === 0 ? value : invalidChecksum(FORM.name);
 }
 

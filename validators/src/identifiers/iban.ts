@@ -86,7 +86,9 @@ function readIban(input: string, allowNonRegistry: boolean): string | Issue {
       continue;
     }
     if (code !== SPACE && code !== HYPHEN) return invalidCharacter(NAME, input.charCodeAt(i), i);
-    if (misplaced < 0 && (previousWasSeparator || (separator !== 0 && separator !== code))) misplaced = i;
+    // Spaces and hyphens may be mixed (`ES72 2013-0692-81-0201150993`), as ibantools and python-stdnum compact
+    // them; a doubled, leading or trailing separator is still refused (a sign of a pasted fragment).
+    if (misplaced < 0 && previousWasSeparator) misplaced = i;
     separator = code;
     previousWasSeparator = true;
   }
@@ -127,7 +129,7 @@ function readIban(input: string, allowNonRegistry: boolean): string | Issue {
 function misplacedSeparator(code: number, position: number): Issue {
   return issue(
     "invalid_separator",
-    "An IBAN may be grouped with single spaces or single hyphens between characters, one kind throughout.",
+    "An IBAN may be grouped only with single spaces or hyphens between its characters.",
     [],
     { character: describeCharacter(code), position },
   );

@@ -79,6 +79,7 @@ describe("validateIban: examples", () => {
       "  DE89370400440532013000  ",
       "De89370400440532013000",
       "DE 89 370400440532013000",
+      "DE89 3704-0044 0532-0130 00",
     ]) {
       expectValue(validateIban(written), value);
     }
@@ -106,7 +107,6 @@ describe("validateIban: examples", () => {
     });
     expectIssue(validateIban("DE89３70400440532013000"), "invalid_character"); // full-width 3
     expectIssue(validateIban("DE89  3704 0044 0532 0130 00"), "invalid_separator");
-    expectIssue(validateIban("DE89 3704-0044 0532 0130 00"), "invalid_separator");
     expectIssue(validateIban("-DE89370400440532013000"), "invalid_separator");
     expectIssue(validateIban("DE89370400440532013000-"), "invalid_separator");
     expect(expectIssue(validateIban("IBAN DE89 3704 0044 0532 0130 00"), "invalid_format").params).toEqual({
@@ -167,6 +167,16 @@ describe("validateIban: examples", () => {
     expect(isValidIban(iban, { allowNonRegistry: true })).toBe(true);
     expect(nonRegistry.map((format) => format.country)).toContain("DZ");
     for (const country of ["BI", "DJ", "FK", "HN"]) expect(isValidIban(registryExamples[country])).toBe(true);
+  });
+
+  it("accepts spaces and hyphens mixed, as ibantools and python-stdnum compact them; refuses doubled or outer ones", () => {
+    const printed = "ES72 2013-0692-81-0201150993";
+    expectValue(validateIban(printed), "ES7220130692810201150993");
+    expect(ibantools.electronicFormatIBAN(printed)).toBe("ES7220130692810201150993");
+    expect(isValidIban(printed)).toBe(true);
+    for (const written of ["ES72 2013--0692-81-0201150993", "ES72 -2013-0692-81-0201150993", "-ES7220130692810201150993", "ES7220130692810201150993 -"]) {
+      expectIssue(validateIban(written), "invalid_separator");
+    }
   });
 
   it("formats and compacts without validating", () => {
