@@ -3,10 +3,32 @@
  * an `internal_error` issue) and it also speaks Standard Schema v1, so form libraries accept it as is.
  */
 import { issue } from "./issue.js";
-import { failure, type Result } from "./result.js";
+import { failure, type Failure, type Result } from "./result.js";
 import type { StandardSchemaV1 } from "./standard-schema.js";
 
 export const VENDOR = "account-funds";
+
+const UNEXPLAINED_FAILURE: Failure = Object.freeze({
+  ok: false,
+  issues: Object.freeze([Object.freeze(issue("internal_error", "Validation failed unexpectedly.", []))]),
+});
+
+/**
+ * The message of a thrown value, read without trusting it: `instanceof` runs a Proxy's `getPrototypeOf` trap and
+ * `String()` an object's own `toString`, either of which may throw again; only a plain string message is used.
+ */
+export function describeThrown(error: unknown): string {
+  try {
+    if (typeof error === "string") return error;
+    if (error instanceof Error) {
+      const message: unknown = error.message;
+      if (typeof message === "string") return message;
+    }
+  } catch {
+    // A hostile value: fall through to the generic description.
+  }
+  return "a value that is not an Error was thrown.";
+}
 
 export type Validator<T, Extra extends object = {}, Options = undefined> = ((
   input: unknown,
@@ -30,8 +52,13 @@ export function defineValidator<T, Extra extends object = {}, Options = undefine
     try {
       return validate(input, options);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      return failure([issue("internal_error", `Validation failed unexpectedly: ${reason}`, [])]);
+      // The error path must not throw either: describing a hostile thrown value (a Proxy, a throwing getter)
+      // is guarded, and should even that fail (an exhausted stack), a prebuilt failure is returned.
+      try {
+        return failure([issue("internal_error", `Validation failed unexpectedly: ${describeThrown(error)}`, [])]);
+      } catch {
+        return UNEXPLAINED_FAILURE;
+      }
     }
   };
   const standard: StandardSchemaV1.Props<unknown, T> = {

@@ -7,7 +7,7 @@
  * field is left out of the normalised value; an empty required field is a `required` issue. Accepting `null`
  * and `""` as "not given" lets a form pass its state as is; the normalised value never contains them.
  */
-import { issue, prefixIssues, type Issue, type PathSegment } from "./issue.js";
+import { appendIssues, issue, prefixIssues, type Issue, type PathSegment } from "./issue.js";
 import type { Result } from "./result.js";
 
 /** A field read from the input: its normalised value when usable, and what was wrong with it. */
@@ -28,8 +28,9 @@ export function ok<T>(value: T): FieldResult<T> {
   return { value, issues: [] };
 }
 
-export function fail<T>(...issues: Issue[]): FieldResult<T> {
-  return { value: undefined, issues };
+/** A failed read: one issue, or a list (passed as it is, never spread into the call: see `appendIssues`). */
+export function fail<T>(found: Issue | readonly Issue[]): FieldResult<T> {
+  return { value: undefined, issues: "code" in found ? [found] : found };
 }
 
 const absent: FieldResult<never> = { value: undefined, issues: [] };
@@ -229,7 +230,7 @@ export function readWith<T>(
   const empty = whenEmpty<T>(input, path, options);
   if (empty !== undefined) return empty;
   const result = check(input);
-  return result.ok ? ok(result.value) : fail(...prefixIssues(path, result.issues));
+  return result.ok ? ok(result.value) : fail(prefixIssues(path, result.issues));
 }
 
 export interface ObjectOptions extends PresenceOptions {}
@@ -255,7 +256,8 @@ export function readArray(input: unknown, path: Path, options: PresenceOptions =
 export interface IssueCollector {
   readonly issues: Issue[];
   take<T>(result: FieldResult<T>): T | undefined;
-  add(...found: readonly Issue[]): void;
+  /** One issue or a list of them (a list is passed as it is, never spread into the call). */
+  add(found: Issue | readonly Issue[]): void;
 }
 
 export function collectIssues(): IssueCollector {
@@ -263,11 +265,12 @@ export function collectIssues(): IssueCollector {
   return {
     issues,
     take<T>(result: FieldResult<T>): T | undefined {
-      issues.push(...result.issues);
+      appendIssues(issues, result.issues);
       return result.value;
     },
-    add(...found: readonly Issue[]): void {
-      issues.push(...found);
+    add(found: Issue | readonly Issue[]): void {
+      if ("code" in found) issues.push(found);
+      else appendIssues(issues, found);
     },
   };
 }

@@ -139,6 +139,7 @@ function readBic(input: string): string | Issue {
 
 /** Removes spaces and upper-cases; no validation. */
 export function compact(input: string): string {
+  if (typeof input !== "string") return "";
   return removeSeparators(input, 0, input.length).trim().toUpperCase();
 }
 
@@ -156,7 +157,11 @@ export const validateBic = /* @__PURE__ */ defineValidator<string, BicDetails>((
 });
 
 export function isValidBic(input: unknown): boolean {
-  return typeof input === "string" && (canonicalBic(input) !== undefined || typeof readBic(input) === "string");
+  try {
+    return typeof input === "string" && (canonicalBic(input) !== undefined || typeof readBic(input) === "string");
+  } catch {
+    return false; // never throws: what makes the check throw (a hostile option, a Proxy) is not valid
+  }
 }
 
 /** A BIC is printed compact and upper case (ISO 9362 has no grouped form); no validation. */

@@ -18,7 +18,7 @@ import {
   tooLong,
 } from "./identifier-issues.js";
 import { calcCheckDigits as calcMod97CheckDigits, isCheckDigitRange } from "./mod97-10.js";
-import { HYPHEN, SPACE, removeSeparators, trimEnd, trimStart } from "./separators.js";
+import { HYPHEN, SPACE, isUpper, removeSeparators, trimEnd, trimStart } from "./separators.js";
 
 export interface IbanOptions {
   /** Also accept the national formats ibantools knows outside the SWIFT registry (AO, CI, MA, SN, …). */
@@ -170,11 +170,20 @@ function printForm(electronic: string): string {
 
 /** Removes spaces and hyphens and upper-cases; no validation. */
 export function compact(input: string): string {
+  if (typeof input !== "string") return "";
   return removeSeparators(input, 0, input.length).trim().toUpperCase();
 }
 
-/** The two check digits for `country` + `bban` (both upper case); "" if the BBAN has other characters. */
+/**
+ * The two check digits for `country` + `bban`. Domain: two upper-case letters and a BBAN of 1 to 30 upper-case
+ * letters or digits (ISO 13616: an IBAN has at most 34 characters); the BBAN's structure is not checked.
+ * Anything else gives "".
+ */
 export function calcCheckDigits(country: string, bban: string): string {
+  if (typeof country !== "string" || country.length !== 2 || typeof bban !== "string" || bban.length < 1 || bban.length > 30) {
+    return "";
+  }
+  if (!isUpper(country.charCodeAt(0)) || !isUpper(country.charCodeAt(1))) return "";
   return calcMod97CheckDigits(bban + country);
 }
 
@@ -196,7 +205,11 @@ export const validateIban = /* @__PURE__ */ defineValidator<string, IbanDetails,
 
 /** Boolean shortcut: builds no result object. */
 export function isValidIban(input: unknown, options?: IbanOptions): boolean {
-  return typeof input === "string" && typeof readIban(input, options?.allowNonRegistry === true) === "string";
+  try {
+    return typeof input === "string" && typeof readIban(input, options?.allowNonRegistry === true) === "string";
+  } catch {
+    return false; // never throws: what makes the check throw (a hostile option, a Proxy) is not valid
+  }
 }
 
 /** The print form of `input` (compacted first); no validation. */

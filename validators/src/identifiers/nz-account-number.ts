@@ -397,6 +397,7 @@ function printForm(value: string): string {
 
 /** The 15- or 16-digit form of a valid number in any accepted form, else the input without separators. */
 export function compact(input: string): string {
+  if (typeof input !== "string") return "";
   const result = readCanonicalNz(input) ?? readNz(input);
   return "ok" in result ? result.value : removeSeparators(input, 0, input.length).trim();
 }
@@ -414,7 +415,11 @@ export const validateNzAccountNumber = /* @__PURE__ */ defineValidator<string, N
 });
 
 export function isValidNzAccountNumber(input: unknown): boolean {
-  return typeof input === "string" && "ok" in (readCanonicalNz(input) ?? readNz(input));
+  try {
+    return typeof input === "string" && "ok" in (readCanonicalNz(input) ?? readNz(input));
+  } catch {
+    return false; // never throws: what makes the check throw (a hostile option, a Proxy) is not valid
+  }
 }
 
 /** `010902006838900` → `01-0902-0068389-00`; no validation. */

@@ -87,7 +87,7 @@ function readIndividual(input: unknown, path: Path): FieldResult<AssignDepositor
     PhoneNumber: take(readString(field(body, "PhoneNumber"), [...path, "PhoneNumber"])),
     Address: take(readPostalAddress(field(body, "Address"), [...path, "Address"])),
   };
-  return issues.length > 0 ? fail(...issues) : ok(definedFields<AssignDepositorIndividual>(value));
+  return issues.length > 0 ? fail(issues) : ok(definedFields<AssignDepositorIndividual>(value));
 }
 
 function readCompany(input: unknown, path: Path): FieldResult<AssignDepositorCompany> {
@@ -103,7 +103,7 @@ function readCompany(input: unknown, path: Path): FieldResult<AssignDepositorCom
     IndustryDetails: take(readString(field(body, "IndustryDetails"), [...path, "IndustryDetails"])),
     Address: take(readPostalAddress(field(body, "Address"), [...path, "Address"])),
   };
-  return issues.length > 0 ? fail(...issues) : ok(definedFields<AssignDepositorCompany>(value));
+  return issues.length > 0 ? fail(issues) : ok(definedFields<AssignDepositorCompany>(value));
 }
 
 function readSupportingDocuments(input: unknown, path: Path): FieldResult<readonly SupportingDocument[]> {
@@ -122,7 +122,7 @@ function readSupportingDocuments(input: unknown, path: Path): FieldResult<readon
       }),
     );
   });
-  return issues.length > 0 ? fail(...issues) : ok(documents);
+  return issues.length > 0 ? fail(issues) : ok(documents);
 }
 
 /** Exactly one of Individual and Company (assumption, see the module comment). */
@@ -170,7 +170,7 @@ export const validateAssignDepositor = /* @__PURE__ */ defineValidator<AssignDep
       Company: take(readCompany(field(input, "Company"), ["Company"])),
       SupportingDocuments: take(readSupportingDocuments(field(input, "SupportingDocuments"), ["SupportingDocuments"])),
     };
-    add(...depositorKindIssues(input));
+    add(depositorKindIssues(input));
     const outcomes = companyRules(input, options?.sectors);
     return requestResult(issues, outcomes, () => definedFields<AssignDepositorRequest>(value));
   },

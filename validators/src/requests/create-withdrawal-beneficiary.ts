@@ -105,7 +105,7 @@ function readRoutingList<T>(
     const value = take(readWith(item, [...path, index], validate, { required: true }));
     if (value !== undefined) items.push(value);
   });
-  return issues.length > 0 ? fail(...issues) : ok(items);
+  return issues.length > 0 ? fail(issues) : ok(items);
 }
 
 function beneficiaryRules(
