@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import * as api from "../src/index.js";
+import * as api from "../src/node.js";
 import { hostileValue } from "./hostile-values.js";
 
 /** Public functions that are not "take anything, never throw" by design, each with the reason. */

@@ -4,6 +4,7 @@
  */
 import { issue } from "./issue.js";
 import { failure, type Failure, type Result } from "./result.js";
+import { takePendingWork } from "./pending-work.js";
 import type { StandardSchemaV1 } from "./standard-schema.js";
 
 export const VENDOR = "account-funds";
@@ -65,11 +66,23 @@ export function defineValidator<T, Extra extends object = {}, Options = undefine
     version: 1,
     vendor: VENDOR,
     validate: (value) => {
+      takePendingWork(); // whatever a direct call left behind is not this validation's
       const result = safe(value);
-      return result.ok ? { value: result.value } : { issues: result.issues };
+      const pending = takePendingWork();
+      if (pending === undefined) return standardResult(result);
+      // The validation needs something still loading (see pending-work.ts): answer once it is there. Neither
+      // callback can throw, and `safe` never does, so the Promise never rejects.
+      return pending.then(
+        () => standardResult(safe(value)),
+        () => standardResult(result),
+      );
     },
   };
   return Object.assign(safe, { "~standard": standard });
+}
+
+function standardResult<T>(result: Result<T, object>): StandardSchemaV1.Result<T> {
+  return result.ok ? { value: result.value } : { issues: result.issues };
 }
 
 /**
