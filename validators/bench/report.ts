@@ -106,6 +106,14 @@ export function renderGroup(group: GroupResult): string {
       integer(group.ours.verdicts.acceptedCount),
       "—",
     ],
+    ...group.alsoOurs.map((also) => [
+      `**${also.name}**`,
+      rate(also.measurement.median),
+      percent(spread(also.measurement)),
+      fastest === undefined ? "no peer" : `${pairedRatio(also.measurement, fastest.measurement).toFixed(2)}× fastest peer`,
+      integer(also.verdicts.acceptedCount),
+      String(also.verdicts.accepted.filter((accepted, i) => accepted !== group.ours.verdicts.accepted[i]).length),
+    ]),
     ...group.peers.map((peer) => [
       peer.name + footnote(peer.guarded, peer.verdicts.threw),
       rate(peer.measurement.median),

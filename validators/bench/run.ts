@@ -40,7 +40,8 @@ const progress = (message: string): void => void process.stderr.write(`[bench] $
 async function runGroup(id: GroupId, size: number, seed: number, options: MeasureOptions): Promise<GroupResult> {
   const contenders = GROUPS[id]();
   const inputs = buildInputSet(id, { size, seed });
-  const all = [contenders.ours, ...contenders.peers];
+  const alsoOurs = contenders.alsoOurs ?? [];
+  const all = [contenders.ours, ...alsoOurs, ...contenders.peers];
 
   // Verdicts first: they are the correctness report, and they tell which contenders throw.
   const verdicts = all.map((contender) => classify(contender, inputs.inputs));
@@ -58,12 +59,14 @@ async function runGroup(id: GroupId, size: number, seed: number, options: Measur
     verdicts: verdicts[i]!,
     guarded: verdicts[i]!.threw > 0,
   }));
-  const [ours, ...peers] = results as [ContenderResult, ...ContenderResult[]];
+  const [ours, ...others] = results as [ContenderResult, ...ContenderResult[]];
+  const peers = others.slice(alsoOurs.length);
   return {
     id,
     contenders,
     inputs,
     ours,
+    alsoOurs: others.slice(0, alsoOurs.length),
     peers: peers.map((peer): PeerResult => ({ ...peer, disagreement: compare(ours.verdicts, peer.verdicts, inputs.inputs) })),
     oursByKind: acceptanceByKind(ours.verdicts, inputs.kinds),
   };
