@@ -6,7 +6,7 @@
 import { defineValidator } from "../core/define-validator.js";
 import { issue, type Issue } from "../core/issue.js";
 import { failure, type Result, type Success } from "../core/result.js";
-import { assignedCountryCode, countryCodeTable, isAssignedCountry } from "./country-code.js";
+import { assignedCountryCode, countryCodeTable } from "./country-code.js";
 import { notAString } from "./identifier-issues.js";
 import { isDigit, isUpper, readGroups, removeSeparators, type GroupedForm } from "./separators.js";
 
@@ -121,7 +121,7 @@ function readBic(input: string): string | Issue {
         : issue("invalid_format", "Characters 5 and 6 of a BIC are the country code, two letters.", [], { position: i });
     }
   }
-  if (!isAssignedCountry(value.charCodeAt(4), value.charCodeAt(5))) {
+  if (assignedCountryCode(value.charCodeAt(4), value.charCodeAt(5)) === "") {
     const country = value.slice(4, 6);
     return issue("unknown_country", `${country} in this BIC is not an ISO 3166-1 country code.`, [], { country });
   }

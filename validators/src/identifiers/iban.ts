@@ -6,7 +6,7 @@
 import { defineValidator } from "../core/define-validator.js";
 import { issue, type Issue } from "../core/issue.js";
 import { failure, type Success } from "../core/result.js";
-import { isAssignedCountry } from "./country-code.js";
+import { assignedCountryCode } from "./country-code.js";
 import { ibanFormat, type IbanFormat } from "./iban-registry.js";
 import {
   describeCharacter,
@@ -129,7 +129,7 @@ function readIban(input: string, allowNonRegistry: boolean): string | Issue {
 function misplacedSeparator(code: number, position: number): Issue {
   return issue(
     "invalid_separator",
-    "An IBAN may be grouped only with single spaces or hyphens between its characters.",
+    "Separate IBAN characters by single spaces or hyphens only.",
     [],
     { character: describeCharacter(code), position },
   );
@@ -139,12 +139,12 @@ function unsupportedCountry(country: string, format: IbanFormat | undefined): Is
   if (format !== undefined) {
     return issue(
       "unsupported_country",
-      `${country} IBANs are a national format outside the SWIFT IBAN registry; they are accepted only with allowNonRegistry.`,
+      `${country} IBANs are outside the SWIFT IBAN registry (allowed with allowNonRegistry).`,
       [],
       { country, registry: false },
     );
   }
-  if (isAssignedCountry(country.charCodeAt(0), country.charCodeAt(1))) {
+  if (assignedCountryCode(country.charCodeAt(0), country.charCodeAt(1)) !== "") {
     return issue("unsupported_country", `${country} does not use IBANs.`, [], { country });
   }
   return issue("unknown_country", `${country} is not an ISO 3166-1 country code.`, [], { country });

@@ -41,13 +41,13 @@ describe("the error path", () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.issues).toEqual([expect.objectContaining({ code: "internal_error", path: [] })]);
-    expect(result.issues[0]?.message).toBe("Validation failed unexpectedly: a value that is not an Error was thrown.");
+    expect(result.issues[0]?.message).toBe("Validation failed unexpectedly: a thrown value that is not an Error.");
   });
 
-  it("keeps the message of an ordinary Error and of a thrown string", () => {
+  it("keeps the message of an ordinary Error, and of nothing else", () => {
     expect(describeThrown(new Error("boom"))).toBe("boom");
-    expect(describeThrown("plain")).toBe("plain");
-    expect(describeThrown(throwingProxy({}))).toBe("a value that is not an Error was thrown.");
+    expect(describeThrown("plain")).toBe("a thrown value that is not an Error.");
+    expect(describeThrown(throwingProxy({}))).toBe("a thrown value that is not an Error.");
   });
 
   it("reads options through a proxy without throwing, in validators and in the boolean shortcuts", () => {

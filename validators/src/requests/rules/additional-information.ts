@@ -11,11 +11,11 @@
  *   `params.reason`. A value longer than `MAX_TESTED_VALUE_LENGTH` is `too_long` instead of being run.
  * - Keys without a rule are kept and not checked. Without a rules list the rule is not checked; while the
  *   engine is still loading (a browser, first use) the RegEx items are not run and the rule is listed as
- *   unchecked, and Standard Schema's `validate` waits for the engine (core/pending-work.ts).
+ *   unchecked, and Standard Schema's `validate` waits for the engine (core/waiting-validator.ts).
  */
 import { appendIssues, issue, type Issue } from "../../core/issue.js";
 import { field, isEmpty, isJsonObject, requiredIssue, type Path } from "../../core/json-fields.js";
-import { answerAfter } from "../../core/pending-work.js";
+import { answerAfter } from "../../core/waiting-validator.js";
 import { checkFieldRules } from "./regex/check-field-rules.js";
 import { loadRegexEngine } from "./regex/engine.js";
 import { passed, unchecked, type RequiredAdditionalInformation, type RuleOutcome } from "./rule-context.js";
