@@ -70,6 +70,21 @@ const HUGE_SPACES = " ".repeat(1_000_000);
 const HUGE_ARRAY = Array.from({ length: 100_000 }, (_, i) => (i % 2 === 0 ? {} : "x"));
 const SPARSE_ARRAY = new Array<unknown>(100_000);
 
+/** Any JSON-ish or JavaScript value fast-check makes, with the odd kinds switched on. */
+export const oddValues: fc.Arbitrary<unknown> = fc.anything({
+  maxDepth: 3,
+  withBigInt: true,
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withSparseArray: true,
+  withTypedArray: true,
+  withUnicodeString: true,
+});
+
 /** Fixed hostile values, each built once, with a name for counterexamples. */
 export const hostileConstants: readonly (readonly [name: string, value: unknown])[] = [
   ["proxy {} (every trap throws)", throwingProxy({})],
@@ -125,24 +140,7 @@ function box(name: string, value: unknown): Hostile {
 /** Any value, careless or hostile, for either argument of a public function. */
 export const hostileValue: fc.Arbitrary<Hostile> = fc.oneof(
   { arbitrary: fc.constantFrom(...hostileConstants).map(([name, value]) => box(name, value)), weight: 4 },
-  {
-    arbitrary: fc
-      .anything({
-        maxDepth: 3,
-        withBigInt: true,
-        withBoxedValues: true,
-        withDate: true,
-        withMap: true,
-        withSet: true,
-        withNullPrototype: true,
-        withObjectString: true,
-        withSparseArray: true,
-        withTypedArray: true,
-        withUnicodeString: true,
-      })
-      .map((value) => box(fc.stringify(value), value)),
-    weight: 3,
-  },
+  { arbitrary: oddValues.map((value) => box(fc.stringify(value), value)), weight: 3 },
   { arbitrary: fc.string({ unit: "binary", maxLength: 40 }).map((text) => box(JSON.stringify(text), text)), weight: 1 },
   // A hostile value under a key the functions read.
   {

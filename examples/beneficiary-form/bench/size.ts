@@ -124,6 +124,15 @@ const validators = sum(validatorsChunks.map((chunk) => sizeOf(chunk.code)));
 const own = sum(pageChunks.map((chunk) => sizeOf(chunk.code)));
 const splitTotal = sum([validators, own]);
 
+/** A table row: the files' sizes, and their gzipped share of the page as shipped. */
+const row = (label: string, files: number, size: Size): string[] => [
+  label,
+  String(files),
+  bytes(size.minified),
+  bytes(size.gzipped),
+  share(size.gzipped, page.gzipped),
+];
+
 const modules = validatorsChunks.flatMap((chunk) => Object.entries(chunk.modules));
 const rendered = modules.reduce((total, [, module]) => total + module.renderedLength, 0);
 const largest = [...modules].sort(([, a], [, b]) => b.renderedLength - a.renderedLength).slice(0, 8);
@@ -143,42 +152,12 @@ console.log(
     table(
       ["JavaScript", "files", "minified", "min+gzip", "of the page (min+gzip)"],
       [
-        ["the page as shipped, up front (build 1)", String(shipped.upFront.length), bytes(page.minified), bytes(page.gzipped), "100 %"],
-        [
-          "the RegEx engine, on demand (build 1)",
-          String(shipped.onDemand.length),
-          bytes(engine.minified),
-          bytes(engine.gzipped),
-          share(engine.gzipped, page.gzipped),
-        ],
-        [
-          "the page without re2js, up front (build 3)",
-          String(withoutEngine.upFront.length),
-          bytes(pageWithoutEngine.minified),
-          bytes(pageWithoutEngine.gzipped),
-          share(pageWithoutEngine.gzipped, page.gzipped),
-        ],
-        [
-          "validators' share (build 2, validators chunk)",
-          String(validatorsChunks.length),
-          bytes(validators.minified),
-          bytes(validators.gzipped),
-          share(validators.gzipped, page.gzipped),
-        ],
-        [
-          "the page's own code (build 2, the rest)",
-          String(pageChunks.length),
-          bytes(own.minified),
-          bytes(own.gzipped),
-          share(own.gzipped, page.gzipped),
-        ],
-        [
-          "build 2 total, up front",
-          String(split.upFront.length),
-          bytes(splitTotal.minified),
-          bytes(splitTotal.gzipped),
-          share(splitTotal.gzipped, page.gzipped),
-        ],
+        row("the page as shipped, up front (build 1)", shipped.upFront.length, page),
+        row("the RegEx engine, on demand (build 1)", shipped.onDemand.length, engine),
+        row("the page without re2js, up front (build 3)", withoutEngine.upFront.length, pageWithoutEngine),
+        row("validators' share (build 2, validators chunk)", validatorsChunks.length, validators),
+        row("the page's own code (build 2, the rest)", pageChunks.length, own),
+        row("build 2 total, up front", split.upFront.length, splitTotal),
       ],
       ["left", "right", "right", "right", "right"],
     ),

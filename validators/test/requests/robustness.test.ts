@@ -1,22 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { issueCodes, type Result } from "../../src/index.js";
+import { oddValues } from "../hostile-values.js";
 import { setAt } from "./request-examples.js";
 import { validatorsUnderTest } from "./validators-under-test.js";
-
-const oddValues = fc.anything({
-  maxDepth: 4,
-  withBigInt: true,
-  withBoxedValues: true,
-  withDate: true,
-  withMap: true,
-  withSet: true,
-  withNullPrototype: true,
-  withObjectString: true,
-  withSparseArray: true,
-  withTypedArray: true,
-  withUnicodeString: true,
-});
 
 /** A result is well formed: `ok` is a boolean, a failure has issues with known codes and array paths. */
 function expectWellFormed(result: Result<unknown, object>): void {
