@@ -16,6 +16,8 @@ export const catastrophicPatterns: readonly string[] = [
   // large counted repeats
   "a{1000}", "(a{1,100}){1,3}x", "[a-z]{0,400}[0-9]", "(\\w{1,30}\\.){1,10}[a-z]{2,}$", "(.{0,100}){0,10}x", "^(a|b)*a(a|b){100}$",
   "(.*a){100}", "\\p{L}{1,256}\\d$", "(?i)(\\w{1,60}\\d{1,60})+!",
+  // the costliest families for RE2 itself (many live NFA threads), near the program size cap
+  "(?:a?){150}a{150}", "(a|b)*a(a|b){150}", "(\\w+\\s?){75}$", "(a|aa){75}$", "(\\p{L}|\\p{N}){1,100}$", "[a-z]{0,200}[0-9]",
 ];
 
 const L = MAX_TESTED_VALUE_LENGTH;
