@@ -183,7 +183,7 @@ export function renderRegexCorpus(result: RegexCorpusResult): string {
     "",
     `${result.validations} validations of validateCreateWithdrawalBeneficiary, each with one rule of the test corpus ` +
       "(nested quantifiers, overlapping alternations, optional items between quantified runs, large counted repeats) " +
-      "on a value of the maximum tested length; the median of 5 runs of each.",
+      "on a value of the maximum tested length; CPU time, the median of 5 runs of each.",
     "",
     table(
       ["median validation", "worst validation", "worst pattern", "on"],

@@ -7,6 +7,7 @@
  */
 import { toRe2Syntax, reasonOf, type UnsafeRegexReason } from "./dialect.js";
 import { loadedRegexEngine } from "./engine.js";
+import { estimateProgramSize } from "./size-estimate.js";
 
 export type { UnsafeRegexReason } from "./dialect.js";
 
@@ -18,9 +19,10 @@ export const MAX_TESTED_VALUE_LENGTH = 256;
 
 /**
  * Largest RE2 program run (`programSize()`, about one instruction per character class or repeat step). Matching
- * costs at most value length × program size steps; at 500 × 256 that is a few milliseconds on a shared 2-core
- * machine even when RE2 falls back from its DFA to its NFA (`make bench` prints the worst case). Real rules are
- * well under 100: `^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$` compiles to 39.
+ * costs at most value length × program size steps; at 500 × 256 that is a few milliseconds of CPU on this
+ * 2-core machine even when RE2 falls back from its DFA to its NFA (`make bench` prints the worst case). Real rules are
+ * well under 100: `^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$` compiles to 57. Compiling costs the program size too
+ * (re2js needs tens of milliseconds for `a{1000}`), so the size is bounded from the text before compiling.
  */
 export const MAX_PROGRAM_SIZE = 500;
 
@@ -54,6 +56,9 @@ function messageOf(error: unknown): string {
 export function compileSafeRegex(source: string): CompiledRule {
   if (typeof source !== "string") return refuse("syntax", "The rule is not a string.");
   if (source.length > MAX_RULE_LENGTH) return refuse("too_long", `The rule is longer than ${MAX_RULE_LENGTH} characters.`);
+  if (estimateProgramSize(source, MAX_PROGRAM_SIZE) > MAX_PROGRAM_SIZE) {
+    return refuse("too_complex", `The rule's repeats expand to more than ${MAX_PROGRAM_SIZE} instructions.`);
+  }
   const engine = loadedRegexEngine();
   if (engine === undefined) return refuse("engine_unavailable", "The regular expression engine is not loaded yet.");
   let regex: ReturnType<typeof engine.compile>;
