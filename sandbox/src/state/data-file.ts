@@ -12,7 +12,7 @@
  * corrupting the file); `sync: "full"` syncs the WAL on every commit and survives those too, at the price of
  * one fsync per command. The file is opened in exclusive locking mode: a second sandbox on it is refused.
  */
-import { closeSync, copyFileSync, constants, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync } from "node:fs";
+import { accessSync, closeSync, copyFileSync, constants, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { readJsonDataFile, preview } from "./json-import.js";
 import { emptyState } from "./empty-state.js";
@@ -84,6 +84,16 @@ export function openDataFile(file: string, options: DataFileOptions = {}): DataF
   }
   const keyOf = storeKeys();
   let kind = kindOf(path);
+  // SQLite needs to write the file and, for its WAL, the directory: say so plainly rather than "disk I/O error".
+  for (const place of kind === "missing" ? [directory] : [directory, path]) {
+    try {
+      accessSync(place, constants.W_OK);
+    } catch (error) {
+      throw new DataFileError(
+        `The sandbox data file ${path} cannot be used: it is read-only here (${place}: ${(error as NodeJS.ErrnoException).code}).`,
+      );
+    }
+  }
   let importedFrom: string | undefined;
   if (kind === "other") {
     throw new DataFileError(
@@ -112,21 +122,23 @@ function open(path: string, options: DataFileOptions): SqliteConnection {
   } catch (error) {
     throw new DataFileError(`The sandbox data file ${path} cannot be opened: ${(error as Error).message}`);
   }
-  const step = (what: string, run: () => void): void => {
+  const step = (what: string | ((error: Error) => string), run: () => void): void => {
     try {
       run();
-    } catch (error) {
+    } catch (caught) {
       closeQuietly(database);
-      throw new DataFileError(`The sandbox data file ${path} cannot be used: ${what} (${(error as Error).message}).`);
+      const error = caught instanceof Error ? caught : new Error(String(caught));
+      const reason = typeof what === "string" ? what : what(error);
+      throw new DataFileError(`The sandbox data file ${path} cannot be used: ${reason} (${error.message}).`);
     }
   };
-  step("it is not a database it can open", () => {
-    // Exclusive before WAL: the WAL index then lives in this process's memory, and the lock is held until close.
+  step(openFailure, () => {
+    database.exec("PRAGMA busy_timeout = 0"); // a file another process holds is refused at once, not after a wait
+    // Exclusive before WAL: the WAL index then lives in this process's memory, and the lock is held until close,
+    // taken here by a first write transaction.
     database.exec("PRAGMA locking_mode = EXCLUSIVE");
     database.exec("PRAGMA journal_mode = WAL");
     database.exec(`PRAGMA synchronous = ${options.sync === "full" ? "FULL" : "NORMAL"}`);
-  });
-  step("another process holds it (is a sandbox already running on it?), or it is read-only", () => {
     database.exec("BEGIN IMMEDIATE");
     database.exec("COMMIT");
   });
@@ -142,6 +154,14 @@ function open(path: string, options: DataFileOptions): SqliteConnection {
   });
   step("its schema cannot be brought up to date", () => void migrate(database));
   return database;
+}
+
+/** Why a file could not be opened for writing, from SQLite's message. */
+function openFailure(error: Error): string {
+  if (/locked|busy/i.test(error.message)) return "another process holds it (is a sandbox already running on it?)";
+  if (/readonly|read-only|permission|access/i.test(error.message)) return "it is read-only here";
+  if (/not a database|malformed|corrupt/i.test(error.message)) return "it is not a database SQLite can read";
+  return "it cannot be opened for writing";
 }
 
 /** The saved state (undefined when the file holds none yet), every row and counter checked. */
