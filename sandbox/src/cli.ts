@@ -8,7 +8,7 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { defaultCredentials } from "./auth/index.js";
-import { startSandbox } from "./server.js";
+import { startSandbox, type Sandbox } from "./server.js";
 
 const usage = `Usage: account-funds-sandbox [options]
 
@@ -110,22 +110,30 @@ async function main(): Promise<void> {
     values["no-token-rate-limit"] === true ? `  Token endpoints: no rate limits` : `  Token endpoints: rate-limited (--no-token-rate-limit turns it off)`,
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
-  let stopping = false;
-  const stop = (): void => {
-    if (stopping) return;
-    stopping = true;
-    sandbox.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        // Every acknowledged command is in the data file already: a failure while closing loses nothing.
-        process.stderr.write(`account-funds-sandbox: while closing: ${error instanceof Error ? error.message : String(error)}\n`);
-        process.exit(0);
-      },
-    );
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  started = sandbox;
+  if (stopRequested) stop();
 }
+
+// Installed before anything starts: a signal during start-up (or just after the addresses are printed) still
+// closes cleanly instead of killing the process by the signal's default action.
+let started: Sandbox | undefined;
+let stopRequested = false;
+let stopping = false;
+function stop(): void {
+  stopRequested = true;
+  if (started === undefined || stopping) return;
+  stopping = true;
+  started.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      // Every acknowledged command is in the data file already: a failure while closing loses nothing.
+      process.stderr.write(`account-funds-sandbox: while closing: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(0);
+    },
+  );
+}
+process.once("SIGINT", stop);
+process.once("SIGTERM", stop);
 
 main().catch((error: unknown) => {
   process.stderr.write(`account-funds-sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
