@@ -3,10 +3,12 @@
  * schema it holds with `PRAGMA user_version`; opening runs the migrations it lacks, each in a transaction with
  * its version bump, and refuses a file of a newer schema than this sandbox knows.
  *
- * Schema 1: one table per record kind (`TABLE_SQL_NAMES`), each `(row INTEGER PRIMARY KEY, key UNIQUE, data)`:
- * `row` keeps the insertion order the sandbox lists in, `key` is the record's key (INTEGER ids; TEXT for
- * balances, currencies, countries and rates), `data` the record as JSON. `counters` holds the next id of each
- * kind, written in the same transaction as the rows that used the ids, so an id is never handed out twice.
+ * Schema 1: one table per record kind (`TABLE_SQL`), `data` holding the record as JSON. Records keyed by an
+ * integer id are `(key INTEGER PRIMARY KEY, data)`: one B-tree, in id order, which is the order they were
+ * inserted in (ids grow). Records keyed by text (balances, currencies, countries, rates) are
+ * `(row INTEGER PRIMARY KEY, key TEXT UNIQUE, data)`, `row` keeping the insertion order the sandbox lists them
+ * in. `counters` holds an id counter where the rows cannot tell it (`store.ts`, `StoreChanges.counters`), in the
+ * same transaction as the rows, so an id is never handed out twice.
  */
 import type { SqliteConnection } from "./sqlite-driver.js";
 import type { TableName } from "./store.js";
@@ -46,8 +48,11 @@ export interface Migration {
   readonly sql: string;
 }
 
+// No json_valid() CHECK: every row is checked field by field when the file is opened (`state-checks.ts`).
 const recordTable = (name: string, key: "INTEGER" | "TEXT"): string =>
-  `CREATE TABLE ${name} (row INTEGER PRIMARY KEY, key ${key} NOT NULL UNIQUE, data TEXT NOT NULL CHECK (json_valid(data))) STRICT;`;
+  key === "INTEGER"
+    ? `CREATE TABLE ${name} (key INTEGER PRIMARY KEY, data TEXT NOT NULL) STRICT;`
+    : `CREATE TABLE ${name} (row INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, data TEXT NOT NULL) STRICT;`;
 
 /**
  * Frozen once released: a later schema is a new migration, never an edit of an old one (files of every older

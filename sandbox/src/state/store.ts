@@ -71,7 +71,10 @@ export interface StoreChanges {
     readonly put: readonly { readonly key: RowKey; readonly row: object }[];
     readonly removed: readonly RowKey[];
   }[];
-  /** Id counters that moved (`nextId` kinds): the next id each hands out. */
+  /**
+   * Id counters the rows cannot tell: a data file takes a table's next id as past its largest key, so only a
+   * counter whose last id is not a row left in its table (a removal, an id of an undone command) is here.
+   */
   readonly counters: Readonly<Record<string, number>>;
 }
 
@@ -94,6 +97,7 @@ export class Store {
   readonly #listeners = new Set<() => void>();
   #sink: StoreSink | undefined;
   readonly #tableNames: ReadonlyMap<object, TableName>;
+  readonly #tableByName: ReadonlyMap<string, AnyTable>;
 
   readonly entities: Table<EntityRecord>;
   readonly accounts: Table<AccountRecord>;
@@ -145,6 +149,7 @@ export class Store {
     this.webhookDeadLetters = new Table("webhookDeadLetters", journal, (row) => row.id, state.webhookDeadLetters);
     const tables = this.tables();
     this.#tableNames = new Map(TABLE_NAMES.map((name) => [tables[name], name]));
+    this.#tableByName = new Map(TABLE_NAMES.map((name) => [name, tables[name]]));
   }
 
   /** Every table by its name; the type makes a table missing here a compile error. */
@@ -241,7 +246,17 @@ export class Store {
       tables.push({ name, put, removed });
     }
     const counters: Record<string, number> = {};
-    for (const kind of this.#movedCounters) counters[kind] = this.#nextId[kind] ?? 1;
+    const removedFrom = new Set<string>(tables.filter((table) => table.removed.length > 0).map((table) => table.name));
+    for (const kind of this.#movedCounters) {
+      const next = this.#nextId[kind] ?? 1;
+      const table = this.#tableByName.get(kind);
+      if (table !== undefined && !removedFrom.has(kind) && table.get(next - 1) !== undefined) continue;
+      counters[kind] = next;
+    }
+    for (const kind of removedFrom) {
+      const next = this.#nextId[kind];
+      if (next !== undefined) counters[kind] = next;
+    }
     sink.write({ tables, counters });
     this.#movedCounters.clear();
   }
