@@ -25541,6 +25541,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "200": { "application/json": validateTokenResponse },
       "400": { "application/json": validateTokenErrorResponse },
+      "429": { "application/json": validateTokenErrorResponse },
     },
   },
   requestMtlsPasswordToken: {
@@ -25548,6 +25549,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "200": { "application/json": validateTokenResponse },
       "400": { "application/json": validateTokenErrorResponse },
+      "429": { "application/json": validateTokenErrorResponse },
     },
   },
 };
