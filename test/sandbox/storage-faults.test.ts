@@ -66,7 +66,7 @@ function fillUp(path: string): string {
 
 interface Outcomes {
   readonly acknowledged: Map<number, number>;
-  readonly refused: number;
+  refused: number;
   readonly retryAfter: Set<string | null>;
   readonly codes: Set<string>;
   readonly others: number[];

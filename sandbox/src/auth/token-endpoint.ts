@@ -137,11 +137,11 @@ function withinValidity(validity: TokenRequest["clientCertificateValidity"], now
 }
 
 /**
- * Answers one token request. Checks run in this order, the first failure answering: content type, duplicate
- * parameters, client (authenticated before the grant is looked at, RFC 6749 §3.2.1), grant type, scope, user.
+ * Answers one token request: 429 when the client or user is over its rate limit, else the grant (below); a
+ * wrong password counts against the user's limit.
  */
 export async function handleTokenRequest(request: TokenRequest, deps: TokenEndpointDeps): Promise<TokenEndpointResult> {
-  const { form, endpoint } = request;
+  const { form } = request;
   const wait = deps.rateLimiter?.admit(form.get("client_id") ?? "", param(form, "username")) ?? 0;
   if (wait > 0) {
     // RFC 6585 §4 and RFC 9110 §10.2.3; `slow_down` is the OAuth token endpoint's "too fast" error (RFC 8628 §3.5).
@@ -158,6 +158,10 @@ export async function handleTokenRequest(request: TokenRequest, deps: TokenEndpo
   return result;
 }
 
+/**
+ * The grant. Checks run in this order, the first failure answering: content type, duplicate parameters, client
+ * (authenticated before the grant is looked at, RFC 6749 §3.2.1), certificate validity, grant type, scope, user.
+ */
 async function answerTokenRequest(request: TokenRequest, deps: TokenEndpointDeps): Promise<TokenEndpointResult> {
   const { form, endpoint } = request;
   if (!isFormEncoded(request.contentType)) return fail("invalid_request", DESCRIPTIONS.contentType);

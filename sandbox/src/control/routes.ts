@@ -29,7 +29,6 @@ import {
   json,
   noInput,
   withParsed,
-  type ControlCall,
   type ControlDependencies,
   type ControlResult,
   type ControlRoute,

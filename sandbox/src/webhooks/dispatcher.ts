@@ -22,13 +22,8 @@ import {
 } from "./delivery-policy.js";
 import { pendingEvents, toWebhookEvent } from "./payload.js";
 import { postBatch, type AttemptOutcome } from "./post-batch.js";
-
-import type {
-  DeliveryStatus,
-  WebhookDispatcher,
-  WebhookDispatcherOptions,
-  DispatcherTimers,
-} from "./dispatcher-api.js";
+import { newTargetState, statusOf, type TargetState } from "./target-state.js";
+import type { DispatcherTimers, WebhookDispatcher, WebhookDispatcherOptions } from "./dispatcher-api.js";
 
 export { pendingEvents, toWebhookEvent, type WebhookEventPayload } from "./payload.js";
 export type { ReplayOutcome } from "./dead-letters.js";
@@ -45,21 +40,6 @@ const DEFAULT_BATCH_SIZE = 50;
 
 const lastSequenceOf = (store: Store): number =>
   store.events.all().reduce((last, event) => Math.max(last, event.sequence), 0);
-
-/** What the dispatcher keeps per target, in memory; the cursor is also in the store (`webhookCursors`). */
-interface TargetState {
-  target: WebhookTargetRecord;
-  deliveredSequence: number;
-  delivered: number;
-  attempts: number;
-  inFlight: boolean;
-  retryTimer: unknown;
-  lastError: string | undefined;
-  lastAttemptAt: number | undefined;
-  nextAttemptAt: number | undefined;
-  /** When the current batch was first attempted (its age limit counts from there). */
-  firstAttemptAt: number | undefined;
-}
 
 /** A batch on its way: new events past the cursor, or a dead letter being replayed. */
 type Batch =
@@ -110,18 +90,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       return known;
     }
     const stored = store.webhookCursors.get(target.id)?.deliveredSequence;
-    const state: TargetState = {
-      target,
-      deliveredSequence: stored ?? lastSequenceOf(store),
-      delivered: 0,
-      attempts: 0,
-      inFlight: false,
-      retryTimer: undefined,
-      lastError: undefined,
-      lastAttemptAt: undefined,
-      nextAttemptAt: undefined,
-      firstAttemptAt: undefined,
-    };
+    const state = newTargetState(target, stored ?? lastSequenceOf(store));
     states.set(target.id, state);
     if (stored === undefined) saveCursor(state, state.deliveredSequence);
     return state;
@@ -299,28 +268,6 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       pumpScheduled = false;
       pumpAll();
     });
-  }
-
-  function statusOf(
-    state: TargetState,
-    events: readonly EventRecord[],
-    letters: readonly WebhookDeadLetterRecord[],
-  ): DeliveryStatus {
-    const { target } = state;
-    return {
-      targetId: target.id,
-      url: target.url,
-      ...(target.tenant === undefined ? {} : { tenant: target.tenant }),
-      deliveredSequence: state.deliveredSequence,
-      pending: pendingEvents(events, target, state.deliveredSequence).length,
-      delivered: state.delivered,
-      delivering: state.inFlight,
-      attempts: state.attempts,
-      deadLetters: letters.filter((letter) => letter.targetId === target.id).length,
-      ...(state.lastError === undefined ? {} : { lastError: state.lastError }),
-      ...(state.lastAttemptAt === undefined ? {} : { lastAttemptAt: new Date(state.lastAttemptAt).toISOString() }),
-      ...(state.nextAttemptAt === undefined ? {} : { nextAttemptAt: new Date(state.nextAttemptAt).toISOString() }),
-    };
   }
 
   return {
