@@ -29,25 +29,41 @@ export function targetView(target: WebhookTargetRecord, delivery: DeliveryStatus
 const deliveryOf = (dispatcher: WebhookDispatcher, id: number): DeliveryStatus | undefined =>
   dispatcher.deliveries().find((status) => status.targetId === id);
 
+/**
+ * A route on one record by its id in the path: the id checked, the record looked up (404 when there is none),
+ * then `run`. No query or body.
+ */
+function recordRoute<R>(
+  route: { readonly method: ControlRoute["method"]; readonly path: string; readonly pattern: RegExp },
+  find: (call: ControlCall, id: number) => R | undefined,
+  what: string,
+  run: (call: ControlCall, record: R) => ControlResult,
+): ControlRoute {
+  return {
+    ...route,
+    run: (call) =>
+      noInput(call, () =>
+        withParsed(parseId(call.params[0] ?? ""), (id) => {
+          const record = find(call, id);
+          if (record === undefined)
+            return { error: { status: 404, code: "not_found", message: `No ${what} ${id}.`, target: "id" } };
+          return run(call, record);
+        }),
+      ),
+  };
+}
+
 const webhookIdRoute = (
   method: "GET" | "DELETE",
   run: (call: ControlCall, target: WebhookTargetRecord) => ControlResult,
-): ControlRoute => ({
-  method,
-  path: `${CONTROL_ROOT}/webhooks/{id}`,
-  // `failed` is the dead-letter list, not a target id.
-  pattern: new RegExp(`^${CONTROL_ROOT}/webhooks/(?!failed$)([^/]+)$`),
-  run: (call) =>
-    noInput(call, () =>
-      withParsed(parseId(call.params[0] ?? ""), (id) => {
-        const target = call.deps.dispatcher.targets().find((row) => row.id === id);
-        if (target === undefined)
-          return { error: { status: 404, code: "not_found", message: `No webhook target ${id}.`, target: "id" } };
-        return run(call, target);
-      }),
-    ),
-});
-
+): ControlRoute =>
+  recordRoute(
+    // `failed` is the dead-letter list, not a target id.
+    { method, path: `${CONTROL_ROOT}/webhooks/{id}`, pattern: new RegExp(`^${CONTROL_ROOT}/webhooks/(?!failed$)([^/]+)$`) },
+    (call, id) => call.deps.dispatcher.targets().find((row) => row.id === id),
+    "webhook target",
+    run,
+  );
 
 function deadLetterView(letter: WebhookDeadLetterRecord, baseUrl: string): Record<string, unknown> {
   const { events, replayRequestedAt, ...rest } = letter;
@@ -63,20 +79,17 @@ const deadLetterIdRoute = (
   method: "POST" | "DELETE",
   suffix: string,
   run: (call: ControlCall, letter: WebhookDeadLetterRecord) => ControlResult,
-): ControlRoute => ({
-  method,
-  path: `${CONTROL_ROOT}/webhooks/failed/{id}${suffix}`,
-  pattern: new RegExp(`^${CONTROL_ROOT}/webhooks/failed/([^/]+)${suffix}$`),
-  run: (call) =>
-    noInput(call, () =>
-      withParsed(parseId(call.params[0] ?? ""), (id) => {
-        const letter = call.deps.dispatcher.deadLetters().find((row) => row.id === id);
-        if (letter === undefined)
-          return { error: { status: 404, code: "not_found", message: `No dead letter ${id}.`, target: "id" } };
-        return run(call, letter);
-      }),
-    ),
-});
+): ControlRoute =>
+  recordRoute(
+    {
+      method,
+      path: `${CONTROL_ROOT}/webhooks/failed/{id}${suffix}`,
+      pattern: new RegExp(`^${CONTROL_ROOT}/webhooks/failed/([^/]+)${suffix}$`),
+    },
+    (call, id) => call.deps.dispatcher.deadLetters().find((row) => row.id === id),
+    "dead letter",
+    run,
+  );
 
 export const webhookRoutes: readonly ControlRoute[] = [
   {

@@ -224,7 +224,7 @@ function loadDatabase(database: SqliteConnection, path: string, keyOf: KeyOf): S
   return checked;
 }
 
-const isCounted = (table: TableName): boolean => (COUNTED_TABLES as readonly TableName[]).includes(table);
+const isCounted = (table: TableName): boolean => COUNTED_TABLES.includes(table);
 
 /** A column of a row as a binding returns it (a plain object of column → value). */
 const column = (row: unknown, name: string): unknown =>

@@ -14,27 +14,19 @@ export class DataFileError extends Error {
   override readonly name = "DataFileError";
 }
 
-/**
- * The tables whose keys are ids from a counter of the same name (`store.nextId(table)`). Reference data
- * (currencies, countries, sectors, payment purposes, rates), balances and cursors are keyed by what they are.
- */
-export const COUNTED_TABLES = [
-  "entities",
-  "accounts",
-  "statementItems",
-  "transferBeneficiaries",
-  "beneficiaries",
-  "transfers",
-  "withdrawals",
-  "exchanges",
-  "alerts",
-  "deposits",
-  "depositors",
-  "jobs",
-  "events",
-  "webhookTargets",
-  "webhookDeadLetters",
-] as const satisfies readonly TableName[];
+/** Tables keyed by what their records are (reference data, balances, cursors), not by an id from a counter. */
+const KEYED_BY_WHAT_THEY_ARE: readonly TableName[] = [
+  "balances",
+  "currencies",
+  "countries",
+  "sectors",
+  "paymentPurposes",
+  "rates",
+  "webhookCursors",
+];
+
+/** The tables whose keys are ids from a counter of the same name (`store.nextId(table)`). */
+export const COUNTED_TABLES: readonly TableName[] = TABLE_NAMES.filter((name) => !KEYED_BY_WHAT_THEY_ARE.includes(name));
 
 let validators: { readonly [N in TableName]: ValidateFunction<SandboxState[N][number]> } | undefined;
 

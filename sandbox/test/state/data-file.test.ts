@@ -154,13 +154,20 @@ describe("start-up refuses a file it cannot use, naming it", () => {
     expect(() => openDataFile(path)).toThrow(/it is not a sandbox data file \(application_id is 0/);
   });
 
-  it("of a newer schema version than this sandbox reads", () => {
+  /** A seeded data file, closed, then changed behind the sandbox's back with `sql` (`?` is `parameter`). */
+  function tampered(sql: readonly string[], parameter?: string): { path: string; store: Store } {
     const path = join(directory, "state.db");
-    seeded(path).file.close();
+    const { file, store } = seeded(path);
+    file.close();
     opened.length = 0;
     const database = openSqlite(path);
-    database.exec("PRAGMA user_version = 99");
+    for (const statement of sql) database.prepare(statement).run(...(statement.includes("?") && parameter !== undefined ? [parameter] : []));
     database.close();
+    return { path, store };
+  }
+
+  it("of a newer schema version than this sandbox reads", () => {
+    const { path } = tampered(["PRAGMA user_version = 99"]);
     expect(() => openDataFile(path)).toThrow(/its schema version is 99; this sandbox reads versions up to 1/);
   });
 
@@ -171,27 +178,15 @@ describe("start-up refuses a file it cannot use, naming it", () => {
   });
 
   it("with a row of the wrong shape, naming the table and the row's key", () => {
-    const path = join(directory, "state.db");
-    const { file, store } = seeded(path);
-    const key = `${store.balances.all()[0]!.AccountId}:GBP`;
-    file.close();
-    opened.length = 0;
-    const database = openSqlite(path);
-    database.prepare("UPDATE balances SET data = json_set(data, '$.value', '100') WHERE key = ?").run(key);
-    database.close();
+    const key = `${seedStore(clock).balances.all()[0]!.AccountId}:GBP`;
+    const { path } = tampered(["UPDATE balances SET data = json_set(data, '$.value', '100') WHERE key = ?"], key);
     expect(() => openDataFile(path)).toThrow(
       new RegExp(`${path} cannot be used: the row of table balances with key "${key}": /value must be integer`),
     );
   });
 
   it("with a counters row SQLite's own checks refuse", () => {
-    const path = join(directory, "state.db");
-    seeded(path).file.close();
-    opened.length = 0;
-    const database = openSqlite(path);
-    database.exec("PRAGMA ignore_check_constraints = ON");
-    database.exec("UPDATE counters SET next_id = 0 WHERE kind = 'transfers'");
-    database.close();
+    const { path } = tampered(["PRAGMA ignore_check_constraints = ON", "UPDATE counters SET next_id = 0 WHERE kind = 'transfers'"]);
     expect(() => openDataFile(path)).toThrow(/SQLite's integrity check failed \(CHECK constraint failed in counters\)/);
   });
 });
