@@ -104,6 +104,30 @@ describe("a data file", () => {
     expect(reopen(path, file)).toEqual(store.toJSON());
   });
 
+  it("holds the webhook delivery cursors and the dead-letter list", () => {
+    const path = join(directory, "state.db");
+    const { file, store } = seeded(path);
+    const event = store.events.all()[0]!;
+    store.atomically(() => {
+      const target = store.webhookTargets.insert({ id: store.nextId("webhookTargets"), url: "http://127.0.0.1:9/h" });
+      store.webhookCursors.put({ targetId: target.id, deliveredSequence: event.sequence });
+      store.webhookDeadLetters.insert({
+        id: store.nextId("webhookDeadLetters"),
+        targetId: target.id,
+        url: target.url,
+        events: [event],
+        reason: "attempts",
+        attempts: 10,
+        lastError: "HTTP 503",
+        failedAt: "2025-03-01T10:05:00.000Z",
+      });
+    });
+    const state = reopen(path, file);
+    expect(state.webhookCursors).toEqual(store.webhookCursors.all());
+    expect(state.webhookDeadLetters).toEqual(store.webhookDeadLetters.all());
+    expect(state.webhookDeadLetters).toHaveLength(1);
+  });
+
   it("undoes a command in memory when its write fails, and hands out none of its ids again", () => {
     const store = new Store(emptyState());
     const written: (string | number)[][] = [];
