@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { afterAll } from "vitest";
 
 export const SANDBOX_COMMAND = fileURLToPath(new URL("../../../sandbox/bin/account-funds-sandbox.js", import.meta.url));
 const STARTUP_TIMEOUT_MS = 60_000;
@@ -26,9 +27,12 @@ export interface Exit {
 }
 
 const running = new Set<ChildProcess>();
-process.once("exit", () => {
+const killAll = (): void => {
   for (const child of running) child.kill("SIGKILL");
-});
+};
+// A test that fails half-way must not leave a sandbox running: killed after each file that imports this, and on exit.
+afterAll(killAll);
+process.once("exit", killAll);
 
 function spawnSandbox(args: readonly string[], wrapper: readonly string[] = []): { child: ChildProcess; output: () => { stdout: string; stderr: string }; exited: SandboxProcess["exited"] } {
   const command = [...wrapper, process.execPath, SANDBOX_COMMAND, "--port", "0", "--no-tls", ...args];
