@@ -4,34 +4,14 @@
  * amount are its own and it is never cross-currency; OutstandingAmount is what is still to leave the account
  * (the whole amount while Pending or Approved, nothing once Completed, Rejected or Cancelled).
  */
+import type { WithdrawalDto } from "@account-funds/client";
 import type { WithdrawalRecord } from "../state/records.js";
 import type { Store } from "../state/store.js";
 import { decimalsOf, fromMinor } from "../domain/money.js";
 import { statusText, withdrawalStatuses } from "../domain/statuses.js";
-import { toAccountDto, type AccountDto } from "./account.js";
-import { toBeneficiaryDto, type BeneficiaryDto } from "./beneficiary.js";
-import { noFees, type FeeDto } from "./fee.js";
-
-export interface WithdrawalDto {
-  readonly Id: number;
-  readonly AccountId: number;
-  readonly Account: AccountDto | null;
-  readonly CurrencyCode: string;
-  readonly Amount: number;
-  readonly TargetCurrencyCode: string;
-  readonly TargetAmount: number;
-  readonly IsCrossCurrency: boolean;
-  readonly OutstandingAmount: number;
-  readonly Beneficiary: BeneficiaryDto | null;
-  readonly Reference: string | null;
-  readonly InstructionId: number | null;
-  readonly CreatedDate: string;
-  readonly ValueDate: string;
-  readonly Description: string | null;
-  readonly StatusCode: string;
-  readonly Status: string;
-  readonly Fees: FeeDto[];
-}
+import { toAccountDto } from "./account.js";
+import { toBeneficiaryDto } from "./beneficiary.js";
+import { noFees } from "./fee.js";
 
 export function toWithdrawalDto(store: Store, withdrawal: WithdrawalRecord): WithdrawalDto {
   const amount = fromMinor(withdrawal.amount, decimalsOf(store, withdrawal.CurrencyCode));
