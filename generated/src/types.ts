@@ -3960,9 +3960,28 @@ export interface components {
         "application/json": components["schemas"]["ODataError"];
       };
     };
+    /** @description The request body is larger than the service accepts. */
+    ContentTooLargeAssumed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ODataError"];
+      };
+    };
     /** @description The entity exists but can no longer be approved, rejected or cancelled. */
     Gone: {
       headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ODataError"];
+      };
+    };
+    /** @description The resource does not support the request's method; the `Allow` header lists the methods it does support. */
+    MethodNotAllowedAssumed: {
+      headers: {
+        Allow: components["headers"]["Allow"];
         [name: string]: unknown;
       };
       content: {
@@ -4119,6 +4138,8 @@ export interface components {
   };
   requestBodies: never;
   headers: {
+    /** @description The methods the resource supports, comma-separated (RFC 9110 §10.2.1). */
+    Allow: string;
     /** @description URL of the created resource. */
     Location: string;
   };
@@ -4177,6 +4198,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getAccount: {
@@ -4209,6 +4231,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountSubaccounts: {
@@ -4269,6 +4292,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listEntities: {
@@ -4322,6 +4346,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getEntity: {
@@ -4354,6 +4379,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listEntityAccounts: {
@@ -4414,6 +4440,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountBalances: {
@@ -4474,6 +4501,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getAccountBalance: {
@@ -4515,6 +4543,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountBalanceStatement: {
@@ -4580,6 +4609,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listTransfers: {
@@ -4633,6 +4663,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getTransfer: {
@@ -4665,6 +4696,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listTransferFees: {
@@ -4725,6 +4757,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getInboundTransfer: {
@@ -4758,6 +4791,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listInboundTransferFees: {
@@ -4818,6 +4852,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getOutboundTransfer: {
@@ -4851,6 +4886,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listOutboundTransferFees: {
@@ -4911,6 +4947,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountInboundTransfers: {
@@ -4971,6 +5008,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountOutboundTransfers: {
@@ -5031,6 +5069,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   createAccountTransfer: {
@@ -5058,6 +5097,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
@@ -5085,6 +5126,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
     };
   };
@@ -5112,6 +5154,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
     };
   };
@@ -5140,6 +5183,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
     };
   };
@@ -5194,6 +5238,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getWithdrawal: {
@@ -5226,6 +5271,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listWithdrawalFees: {
@@ -5286,6 +5332,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getWithdrawalPaymentConfirmationDetails: {
@@ -5322,6 +5369,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountWithdrawals: {
@@ -5382,6 +5430,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   createAccountWithdrawal: {
@@ -5411,6 +5460,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
@@ -5439,6 +5490,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
@@ -5466,6 +5519,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
     };
   };
@@ -5493,6 +5547,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
     };
   };
@@ -5520,6 +5575,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
     };
   };
@@ -5550,6 +5606,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listBeneficiaries: {
@@ -5603,6 +5660,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getBeneficiary: {
@@ -5635,6 +5693,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listTransferBeneficiaries: {
@@ -5688,6 +5747,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getTransferBeneficiary: {
@@ -5721,6 +5781,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountBeneficiaries: {
@@ -5781,6 +5842,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountTransferBeneficiaries: {
@@ -5841,6 +5903,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   createWithdrawalBeneficiary: {
@@ -5868,6 +5931,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
@@ -5895,6 +5960,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   enableBeneficiary: {
@@ -5921,6 +5987,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   suspendBeneficiary: {
@@ -5947,6 +6014,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getRequiredAdditionalInformation: {
@@ -5991,6 +6059,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listExchanges: {
@@ -6044,6 +6113,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getExchange: {
@@ -6076,6 +6146,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listExchangeAllocations: {
@@ -6136,6 +6207,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listExchangeDeposits: {
@@ -6196,6 +6268,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listExchangeFees: {
@@ -6256,6 +6329,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listExchangeWithdrawals: {
@@ -6316,6 +6390,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountExchanges: {
@@ -6376,6 +6451,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   createExchange: {
@@ -6403,6 +6479,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
@@ -6430,6 +6508,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   approveExchange: {
@@ -6456,6 +6535,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
     };
   };
@@ -6483,6 +6563,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
     };
   };
@@ -6511,6 +6592,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
     };
   };
@@ -6553,6 +6635,7 @@ export interface operations {
           "application/json": components["schemas"]["ODataError"];
         };
       };
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   requestQuote: {
@@ -6579,6 +6662,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
@@ -6633,6 +6718,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getDeposit: {
@@ -6665,6 +6751,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listDepositFees: {
@@ -6725,6 +6812,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountDeposits: {
@@ -6785,6 +6873,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountDepositInformation: {
@@ -6845,6 +6934,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountDepositRoutingInformation: {
@@ -6905,6 +6995,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountDepositors: {
@@ -6965,6 +7056,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   requestDepositRequirement: {
@@ -6991,6 +7083,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
@@ -7023,6 +7117,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
@@ -7055,6 +7151,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAlerts: {
@@ -7108,6 +7205,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getAlert: {
@@ -7140,6 +7238,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   createAlert: {
@@ -7167,6 +7266,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
@@ -7194,6 +7295,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listCountries: {
@@ -7247,6 +7349,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listCurrencies: {
@@ -7300,6 +7403,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getCurrency: {
@@ -7335,6 +7439,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listSectors: {
@@ -7388,6 +7493,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountCountries: {
@@ -7450,6 +7556,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listEntityCountries: {
@@ -7512,6 +7619,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listBoEPaymentPurposes: {
@@ -7565,6 +7673,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listCountryPaymentPurposes: {
@@ -7624,6 +7733,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listGenericPaymentPurposes: {
@@ -7677,6 +7787,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getJobStatus: {
@@ -7709,6 +7820,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   requestPasswordToken: {
@@ -7742,6 +7854,7 @@ export interface operations {
           "application/json": components["schemas"]["TokenErrorResponse"];
         };
       };
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   requestMtlsPasswordToken: {
@@ -7775,6 +7888,7 @@ export interface operations {
           "application/json": components["schemas"]["TokenErrorResponse"];
         };
       };
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   receiveAccountFundsEvents: {

@@ -24884,6 +24884,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateAccountDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getAccount: {
@@ -24892,6 +24893,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountSubaccounts: {
@@ -24900,6 +24902,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listEntities: {
@@ -24907,6 +24910,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateEntityDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getEntity: {
@@ -24915,6 +24919,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listEntityAccounts: {
@@ -24923,6 +24928,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountBalances: {
@@ -24931,6 +24937,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getAccountBalance: {
@@ -24939,6 +24946,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountBalanceStatement: {
@@ -24947,6 +24955,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listTransfers: {
@@ -24954,6 +24963,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateTransferDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getTransfer: {
@@ -24962,6 +24972,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listTransferFees: {
@@ -24970,6 +24981,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getInboundTransfer: {
@@ -24978,6 +24990,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listInboundTransferFees: {
@@ -24986,6 +24999,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getOutboundTransfer: {
@@ -24994,6 +25008,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listOutboundTransferFees: {
@@ -25002,6 +25017,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountInboundTransfers: {
@@ -25010,6 +25026,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountOutboundTransfers: {
@@ -25018,6 +25035,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   createAccountTransfer: {
@@ -25026,6 +25044,8 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
     },
   },
@@ -25033,6 +25053,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
     },
   },
@@ -25040,6 +25061,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
     },
   },
@@ -25048,6 +25070,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
     },
   },
@@ -25056,6 +25079,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateWithdrawalDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getWithdrawal: {
@@ -25064,6 +25088,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listWithdrawalFees: {
@@ -25072,6 +25097,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getWithdrawalPaymentConfirmationDetails: {
@@ -25080,6 +25106,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountWithdrawals: {
@@ -25088,6 +25115,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   createAccountWithdrawal: {
@@ -25101,6 +25129,8 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
     },
   },
@@ -25110,6 +25140,8 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
     },
   },
@@ -25117,6 +25149,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
     },
   },
@@ -25124,6 +25157,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
     },
   },
@@ -25131,6 +25165,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
     },
   },
@@ -25140,6 +25175,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listBeneficiaries: {
@@ -25147,6 +25183,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateBeneficiaryDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getBeneficiary: {
@@ -25155,6 +25192,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listTransferBeneficiaries: {
@@ -25162,6 +25200,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateTransferBeneficiaryDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getTransferBeneficiary: {
@@ -25170,6 +25209,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountBeneficiaries: {
@@ -25178,6 +25218,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountTransferBeneficiaries: {
@@ -25186,6 +25227,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   createWithdrawalBeneficiary: {
@@ -25194,23 +25236,38 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
     },
   },
   cancelBeneficiary: {
-    responses: { "401": { "application/json": validateODataError }, "404": { "application/json": validateODataError } },
+    responses: {
+      "401": { "application/json": validateODataError },
+      "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+    },
   },
   enableBeneficiary: {
-    responses: { "401": { "application/json": validateODataError }, "404": { "application/json": validateODataError } },
+    responses: {
+      "401": { "application/json": validateODataError },
+      "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+    },
   },
   suspendBeneficiary: {
-    responses: { "401": { "application/json": validateODataError }, "404": { "application/json": validateODataError } },
+    responses: {
+      "401": { "application/json": validateODataError },
+      "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+    },
   },
   getRequiredAdditionalInformation: {
     responses: {
       "200": { "application/json": validateRequiredAdditionalInformationResponse },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listExchanges: {
@@ -25218,6 +25275,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateExchangeDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getExchange: {
@@ -25226,6 +25284,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listExchangeAllocations: {
@@ -25234,6 +25293,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listExchangeDeposits: {
@@ -25242,6 +25302,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listExchangeFees: {
@@ -25250,6 +25311,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listExchangeWithdrawals: {
@@ -25258,6 +25320,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountExchanges: {
@@ -25266,6 +25329,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   createExchange: {
@@ -25274,16 +25338,23 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
     },
   },
   allocateExchange: {
-    responses: { "401": { "application/json": validateODataError }, "404": { "application/json": validateODataError } },
+    responses: {
+      "401": { "application/json": validateODataError },
+      "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+    },
   },
   approveExchange: {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
     },
   },
@@ -25291,6 +25362,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
     },
   },
@@ -25299,6 +25371,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
     },
   },
@@ -25307,6 +25380,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateMidRateValue },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   requestQuote: {
@@ -25315,6 +25389,8 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateQuoteResponse },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
     },
   },
@@ -25323,6 +25399,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateDepositDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getDeposit: {
@@ -25331,6 +25408,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listDepositFees: {
@@ -25339,6 +25417,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountDeposits: {
@@ -25347,6 +25426,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountDepositInformation: {
@@ -25355,6 +25435,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountDepositRoutingInformation: {
@@ -25363,6 +25444,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountDepositors: {
@@ -25371,6 +25453,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   requestDepositRequirement: {
@@ -25379,6 +25462,8 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateDepositRequirementResponse },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
     },
   },
@@ -25388,17 +25473,24 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
     },
   },
   assignExistingDepositor: {
-    responses: { "401": { "application/json": validateODataError }, "404": { "application/json": validateODataError } },
+    responses: {
+      "401": { "application/json": validateODataError },
+      "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+    },
   },
   listAlerts: {
     responses: {
       "200": { "application/json": validateAlertDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getAlert: {
@@ -25407,6 +25499,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   createAlert: {
@@ -25415,17 +25508,24 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
     },
   },
   cancelAlert: {
-    responses: { "401": { "application/json": validateODataError }, "404": { "application/json": validateODataError } },
+    responses: {
+      "401": { "application/json": validateODataError },
+      "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+    },
   },
   listCountries: {
     responses: {
       "200": { "application/json": validateCountryDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listCurrencies: {
@@ -25433,6 +25533,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateCurrencyDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getCurrency: {
@@ -25441,6 +25542,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listSectors: {
@@ -25448,6 +25550,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateSectorDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountCountries: {
@@ -25456,6 +25559,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listEntityCountries: {
@@ -25464,6 +25568,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listBoEPaymentPurposes: {
@@ -25471,6 +25576,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validatePaymentPurposeDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listCountryPaymentPurposes: {
@@ -25478,6 +25584,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validatePaymentPurposeDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listGenericPaymentPurposes: {
@@ -25485,6 +25592,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validatePaymentPurposeDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getJobStatus: {
@@ -25493,6 +25601,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   requestPasswordToken: {
@@ -25500,6 +25609,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "200": { "application/json": validateTokenResponse },
       "400": { "application/json": validateTokenErrorResponse },
+      "405": { "application/json": validateODataError },
     },
   },
   requestMtlsPasswordToken: {
@@ -25507,6 +25617,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "200": { "application/json": validateTokenResponse },
       "400": { "application/json": validateTokenErrorResponse },
+      "405": { "application/json": validateODataError },
     },
   },
 };
