@@ -53,21 +53,17 @@ export async function handleApiRequest(
   deps: ApiDependencies,
 ): Promise<void> {
   const route = matchRoute(deps.routes, request.method ?? "GET", url.pathname);
-  if (route.kind === "not-found") {
-    request.resume();
-    const pathname = decodedPathname(url.pathname);
-    return sendError(response, { status: 404, code: "not_found", message: `No resource at ${pathname}.` });
-  }
+  const pathname = decodedPathname(url.pathname);
   if (route.kind === "method-not-allowed") {
     request.resume();
     return writeMethodNotAllowed(response, route.operations, deps);
   }
-  const contract = deps.contract.operations.get(route.operation.operationId);
-  if (contract === undefined || !isApiOperation(contract.operationId)) {
+  // The routes are the API operations': a path they do not fit is no resource, as is (defensively) a token path.
+  const contract = route.kind === "found" ? deps.contract.operations.get(route.operation.operationId) : undefined;
+  if (route.kind === "not-found" || contract === undefined || !isApiOperation(contract.operationId)) {
     request.resume();
-    return sendError(response, { status: 404, code: "not_found", message: `No resource at ${url.pathname}.` });
+    return sendError(response, { status: 404, code: "not_found", message: `No resource at ${pathname}.` });
   }
-  const pathname = decodedPathname(url.pathname);
   const checked = await checkRequest(request, url, route.pathParameters, contract, deps);
   const result = checked.ok ? await handle(contract.operationId, checked, deps) : checked.result;
   writeResult(response, result, contract, checked.ok ? checked.query : {}, pathname, deps);

@@ -212,7 +212,7 @@ function endExchange(
 ): ExchangeOutcome {
   const exchange = exchangeOf(ctx, tenant, id);
   if (exchange === undefined) return notFound(id);
-  if (!(move.from as readonly string[]).includes(exchange.StatusCode)) {
+  if (!move.from.some((code) => code === exchange.StatusCode)) {
     return refuse(410, "gone", `Exchange ${id} can no longer be ${move.verb}: it is ${statusWord(exchange)}.`);
   }
   return ctx.store.atomically(() => {

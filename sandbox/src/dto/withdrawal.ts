@@ -60,8 +60,10 @@ const terminal = (bic: string): string => `${bic.slice(0, 8)}A${bic11(bic).slice
 
 /** The beneficiary's account as :59: shows it: the IBAN, or the routing code and account number. */
 function beneficiaryAccount(routing: Readonly<Record<string, unknown>>): string {
-  const text = (key: string): string =>
-    typeof routing[key] === "string" ? (routing[key] as string).replace(/\s/g, "") : "";
+  const text = (key: string): string => {
+    const value = routing[key];
+    return typeof value === "string" ? value.replace(/\s/g, "") : "";
+  };
   if (text("Iban") !== "") return text("Iban");
   const code =
     text("SortCode") ||
