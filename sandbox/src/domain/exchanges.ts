@@ -113,14 +113,19 @@ function insufficient(
   );
 }
 
+/** Goal as a decimal in the currency it is stated in: the target currency when buying, the source when selling. */
+export function goalOf(store: Store, exchange: ExchangeRecord): number {
+  const goalCurrency = exchange.GoalType === "Buy" ? exchange.TargetCurrencyCode : exchange.SourceCurrencyCode;
+  return fromMinor(exchange.goal, decimalsOf(store, goalCurrency));
+}
+
 /** The CreateExchange request an exchange was created from, as the validators read it. */
 function exchangeRequestOf(store: Store, exchange: ExchangeRecord): CreateExchange {
-  const goalCurrency = exchange.GoalType === "Buy" ? exchange.TargetCurrencyCode : exchange.SourceCurrencyCode;
   return {
     AccountId: exchange.AccountId,
     SourceCurrencyCode: exchange.SourceCurrencyCode,
     TargetCurrencyCode: exchange.TargetCurrencyCode,
-    Goal: fromMinor(exchange.goal, decimalsOf(store, goalCurrency)),
+    Goal: goalOf(store, exchange),
     GoalType: exchange.GoalType,
     UseAvailableFunds: exchange.UseAvailableFunds,
     ...(exchange.BoEPurposeCodeId === undefined ? {} : { BoEPurposeCodeId: exchange.BoEPurposeCodeId }),

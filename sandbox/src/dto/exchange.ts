@@ -6,6 +6,7 @@
 import type { DepositDto, ExchangeDto, MidRateValue, QuoteResponse, WithdrawalDto } from "@account-funds/client";
 import type { ExchangeRecord, RateRecord } from "../state/records.js";
 import type { Store } from "../state/store.js";
+import { goalOf } from "../domain/exchanges.js";
 import { decimalsOf, fromMinor } from "../domain/money.js";
 import type { Quote } from "../domain/rates.js";
 import { exchangeStatuses, statusText } from "../domain/statuses.js";
@@ -38,7 +39,7 @@ export function toExchangeDto(store: Store, exchange: ExchangeRecord): ExchangeD
     SourceCurrencyCode: exchange.SourceCurrencyCode,
     TargetCurrencyCode: exchange.TargetCurrencyCode,
     InstructionTypeId: "Spot",
-    Goal: fromMinor(exchange.goal, exchange.GoalType === "Buy" ? targetDecimals : sourceDecimals),
+    Goal: goalOf(store, exchange),
     GoalTypeCode: goalTypeCode(exchange.GoalType),
     GoalType: exchange.GoalType,
     Sold: fromMinor(exchange.sold, sourceDecimals),

@@ -13,17 +13,17 @@ import type {
 } from "@account-funds/client";
 import type { ExchangeRecord, StatementItemRecord } from "../state/records.js";
 import type { Store } from "../state/store.js";
+import { goalOf } from "../domain/exchanges.js";
 import { decimalsOf, fromMinor } from "../domain/money.js";
+import { goalTypeCode } from "./exchange.js";
 
-/** Goal in the currency it is stated in: the target currency when buying, the source currency when selling. */
 export function toExchangeStatementDetailsDto(store: Store, exchange: ExchangeRecord): ExchangeStatementDetailsDto {
-  const goalCurrency = exchange.GoalType === "Buy" ? exchange.TargetCurrencyCode : exchange.SourceCurrencyCode;
   return {
     Id: exchange.Id,
     SourceCurrencyCode: exchange.SourceCurrencyCode,
     TargetCurrencyCode: exchange.TargetCurrencyCode,
-    Goal: fromMinor(exchange.goal, decimalsOf(store, goalCurrency)),
-    GoalTypeCode: exchange.GoalType === "Buy" ? "B" : "S",
+    Goal: goalOf(store, exchange),
+    GoalTypeCode: goalTypeCode(exchange.GoalType),
     GoalType: exchange.GoalType,
   };
 }
