@@ -34,8 +34,11 @@ export type QueryParametersOf<K extends ApiOperationId> = [QueryOf<Operation<K>>
  * The JSON body of an operation as the client types it; for a multipart body, its `Request` part (the same
  * schema); `undefined` for an operation that takes no body.
  */
-export type BodyOf<K extends ApiOperationId> =
-  RequestContentOf<Operation<K>> extends { readonly "application/json": infer B } ? B : undefined;
+export type BodyOf<K extends ApiOperationId> = [RequestContentOf<Operation<K>>] extends [never]
+  ? undefined
+  : RequestContentOf<Operation<K>> extends { readonly "application/json": infer B }
+    ? B
+    : undefined;
 
 /** What a handler of operation `K` is given: its checked parameters and body, typed as the client types them. */
 export interface HandlerContext<K extends ApiOperationId = ApiOperationId> {
