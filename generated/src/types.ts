@@ -3979,9 +3979,28 @@ export interface components {
         "application/json": components["schemas"]["ODataError"];
       };
     };
+    /** @description The request body is larger than the service accepts. */
+    ContentTooLargeAssumed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ODataError"];
+      };
+    };
     /** @description The entity exists but can no longer be approved, rejected or cancelled. */
     Gone: {
       headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ODataError"];
+      };
+    };
+    /** @description The resource does not support the request's method; the `Allow` header lists the methods it does support. */
+    MethodNotAllowedAssumed: {
+      headers: {
+        Allow: components["headers"]["Allow"];
         [name: string]: unknown;
       };
       content: {
@@ -4138,6 +4157,8 @@ export interface components {
   };
   requestBodies: never;
   headers: {
+    /** @description The methods the resource supports, comma-separated (RFC 9110 §10.2.1). */
+    Allow: string;
     /** @description URL of the created resource. */
     Location: string;
   };
@@ -4196,6 +4217,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getAccount: {
@@ -4228,6 +4250,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountSubaccounts: {
@@ -4288,6 +4311,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listEntities: {
@@ -4341,6 +4365,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getEntity: {
@@ -4373,6 +4398,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listEntityAccounts: {
@@ -4433,6 +4459,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountBalances: {
@@ -4493,6 +4520,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getAccountBalance: {
@@ -4534,6 +4562,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountBalanceStatement: {
@@ -4599,6 +4628,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listTransfers: {
@@ -4652,6 +4682,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getTransfer: {
@@ -4684,6 +4715,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listTransferFees: {
@@ -4744,6 +4776,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getInboundTransfer: {
@@ -4777,6 +4810,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listInboundTransferFees: {
@@ -4837,6 +4871,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getOutboundTransfer: {
@@ -4870,6 +4905,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listOutboundTransferFees: {
@@ -4930,6 +4966,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountInboundTransfers: {
@@ -4990,6 +5027,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountOutboundTransfers: {
@@ -5050,6 +5088,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   createAccountTransfer: {
@@ -5077,6 +5116,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
@@ -5104,6 +5145,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
     };
   };
@@ -5131,6 +5173,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
     };
   };
@@ -5159,6 +5202,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
     };
   };
@@ -5213,6 +5257,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getWithdrawal: {
@@ -5245,6 +5290,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listWithdrawalFees: {
@@ -5305,6 +5351,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getWithdrawalPaymentConfirmationDetails: {
@@ -5341,6 +5388,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountWithdrawals: {
@@ -5401,6 +5449,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   createAccountWithdrawal: {
@@ -5430,6 +5479,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
@@ -5458,6 +5509,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
@@ -5485,6 +5538,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
     };
   };
@@ -5512,6 +5566,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
     };
   };
@@ -5539,6 +5594,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
     };
   };
@@ -5569,6 +5625,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listBeneficiaries: {
@@ -5622,6 +5679,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getBeneficiary: {
@@ -5654,6 +5712,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listTransferBeneficiaries: {
@@ -5707,6 +5766,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getTransferBeneficiary: {
@@ -5740,6 +5800,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountBeneficiaries: {
@@ -5800,6 +5861,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountTransferBeneficiaries: {
@@ -5860,6 +5922,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   createWithdrawalBeneficiary: {
@@ -5887,6 +5950,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
@@ -5914,6 +5979,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   enableBeneficiary: {
@@ -5940,6 +6006,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   suspendBeneficiary: {
@@ -5966,6 +6033,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getRequiredAdditionalInformation: {
@@ -6010,6 +6078,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listExchanges: {
@@ -6063,6 +6132,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getExchange: {
@@ -6095,6 +6165,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listExchangeAllocations: {
@@ -6155,6 +6226,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listExchangeDeposits: {
@@ -6215,6 +6287,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listExchangeFees: {
@@ -6275,6 +6348,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listExchangeWithdrawals: {
@@ -6335,6 +6409,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountExchanges: {
@@ -6395,6 +6470,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   createExchange: {
@@ -6422,6 +6498,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
@@ -6449,6 +6527,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   approveExchange: {
@@ -6475,6 +6554,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
     };
   };
@@ -6502,6 +6582,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
     };
   };
@@ -6530,6 +6611,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
     };
   };
@@ -6572,6 +6654,7 @@ export interface operations {
           "application/json": components["schemas"]["ODataError"];
         };
       };
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   requestQuote: {
@@ -6598,6 +6681,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
@@ -6652,6 +6737,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getDeposit: {
@@ -6684,6 +6770,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listDepositFees: {
@@ -6744,6 +6831,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountDeposits: {
@@ -6804,6 +6892,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountDepositInformation: {
@@ -6864,6 +6953,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountDepositRoutingInformation: {
@@ -6924,6 +7014,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountDepositors: {
@@ -6984,6 +7075,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   requestDepositRequirement: {
@@ -7010,6 +7102,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
@@ -7042,6 +7136,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
@@ -7074,6 +7170,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAlerts: {
@@ -7127,6 +7224,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getAlert: {
@@ -7159,6 +7257,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   createAlert: {
@@ -7186,6 +7285,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
     };
   };
@@ -7213,6 +7314,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listCountries: {
@@ -7266,6 +7368,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listCurrencies: {
@@ -7319,6 +7422,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getCurrency: {
@@ -7354,6 +7458,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listSectors: {
@@ -7407,6 +7512,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountCountries: {
@@ -7469,6 +7575,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listEntityCountries: {
@@ -7531,6 +7638,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listBoEPaymentPurposes: {
@@ -7584,6 +7692,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listCountryPaymentPurposes: {
@@ -7643,6 +7752,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listGenericPaymentPurposes: {
@@ -7696,6 +7806,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getJobStatus: {
@@ -7728,6 +7839,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   requestPasswordToken: {
@@ -7761,6 +7873,7 @@ export interface operations {
           "application/json": components["schemas"]["TokenErrorResponse"];
         };
       };
+      405: components["responses"]["MethodNotAllowedAssumed"];
       /** @description Too many token requests of this client, or too many wrong passwords for this user: wait the `Retry-After` seconds, then try again. */
       429: {
         headers: {
@@ -7810,6 +7923,7 @@ export interface operations {
           "application/json": components["schemas"]["TokenErrorResponse"];
         };
       };
+      405: components["responses"]["MethodNotAllowedAssumed"];
       429: components["responses"]["429"];
     };
   };

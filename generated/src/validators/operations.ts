@@ -25332,6 +25332,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateAccountDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getAccount: {
@@ -25340,6 +25341,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountSubaccounts: {
@@ -25348,6 +25350,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listEntities: {
@@ -25355,6 +25358,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateEntityDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getEntity: {
@@ -25363,6 +25367,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listEntityAccounts: {
@@ -25371,6 +25376,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountBalances: {
@@ -25379,6 +25385,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getAccountBalance: {
@@ -25387,6 +25394,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountBalanceStatement: {
@@ -25395,6 +25403,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listTransfers: {
@@ -25402,6 +25411,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateTransferDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getTransfer: {
@@ -25410,6 +25420,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listTransferFees: {
@@ -25418,6 +25429,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getInboundTransfer: {
@@ -25426,6 +25438,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listInboundTransferFees: {
@@ -25434,6 +25447,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getOutboundTransfer: {
@@ -25442,6 +25456,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listOutboundTransferFees: {
@@ -25450,6 +25465,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountInboundTransfers: {
@@ -25458,6 +25474,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountOutboundTransfers: {
@@ -25466,6 +25483,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   createAccountTransfer: {
@@ -25474,6 +25492,8 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
     },
   },
@@ -25481,6 +25501,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
     },
   },
@@ -25488,6 +25509,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
     },
   },
@@ -25496,6 +25518,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
     },
   },
@@ -25504,6 +25527,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateWithdrawalDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getWithdrawal: {
@@ -25512,6 +25536,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listWithdrawalFees: {
@@ -25520,6 +25545,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getWithdrawalPaymentConfirmationDetails: {
@@ -25528,6 +25554,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountWithdrawals: {
@@ -25536,6 +25563,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   createAccountWithdrawal: {
@@ -25549,6 +25577,8 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
     },
   },
@@ -25558,6 +25588,8 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
     },
   },
@@ -25565,6 +25597,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
     },
   },
@@ -25572,6 +25605,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
     },
   },
@@ -25579,6 +25613,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
     },
   },
@@ -25588,6 +25623,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listBeneficiaries: {
@@ -25595,6 +25631,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateBeneficiaryDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getBeneficiary: {
@@ -25603,6 +25640,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listTransferBeneficiaries: {
@@ -25610,6 +25648,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateTransferBeneficiaryDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getTransferBeneficiary: {
@@ -25618,6 +25657,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountBeneficiaries: {
@@ -25626,6 +25666,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountTransferBeneficiaries: {
@@ -25634,6 +25675,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   createWithdrawalBeneficiary: {
@@ -25642,23 +25684,38 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
     },
   },
   cancelBeneficiary: {
-    responses: { "401": { "application/json": validateODataError }, "404": { "application/json": validateODataError } },
+    responses: {
+      "401": { "application/json": validateODataError },
+      "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+    },
   },
   enableBeneficiary: {
-    responses: { "401": { "application/json": validateODataError }, "404": { "application/json": validateODataError } },
+    responses: {
+      "401": { "application/json": validateODataError },
+      "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+    },
   },
   suspendBeneficiary: {
-    responses: { "401": { "application/json": validateODataError }, "404": { "application/json": validateODataError } },
+    responses: {
+      "401": { "application/json": validateODataError },
+      "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+    },
   },
   getRequiredAdditionalInformation: {
     responses: {
       "200": { "application/json": validateRequiredAdditionalInformationResponse },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listExchanges: {
@@ -25666,6 +25723,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateExchangeDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getExchange: {
@@ -25674,6 +25732,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listExchangeAllocations: {
@@ -25682,6 +25741,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listExchangeDeposits: {
@@ -25690,6 +25750,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listExchangeFees: {
@@ -25698,6 +25759,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listExchangeWithdrawals: {
@@ -25706,6 +25768,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountExchanges: {
@@ -25714,6 +25777,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   createExchange: {
@@ -25722,16 +25786,23 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
     },
   },
   allocateExchange: {
-    responses: { "401": { "application/json": validateODataError }, "404": { "application/json": validateODataError } },
+    responses: {
+      "401": { "application/json": validateODataError },
+      "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+    },
   },
   approveExchange: {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
     },
   },
@@ -25739,6 +25810,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
     },
   },
@@ -25747,6 +25819,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
     },
   },
@@ -25755,6 +25828,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateMidRateValue },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   requestQuote: {
@@ -25763,6 +25837,8 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateQuoteResponse },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
     },
   },
@@ -25771,6 +25847,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateDepositDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getDeposit: {
@@ -25779,6 +25856,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listDepositFees: {
@@ -25787,6 +25865,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountDeposits: {
@@ -25795,6 +25874,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountDepositInformation: {
@@ -25803,6 +25883,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountDepositRoutingInformation: {
@@ -25811,6 +25892,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountDepositors: {
@@ -25819,6 +25901,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   requestDepositRequirement: {
@@ -25827,6 +25910,8 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateDepositRequirementResponse },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
     },
   },
@@ -25836,17 +25921,24 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
     },
   },
   assignExistingDepositor: {
-    responses: { "401": { "application/json": validateODataError }, "404": { "application/json": validateODataError } },
+    responses: {
+      "401": { "application/json": validateODataError },
+      "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+    },
   },
   listAlerts: {
     responses: {
       "200": { "application/json": validateAlertDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getAlert: {
@@ -25855,6 +25947,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   createAlert: {
@@ -25863,17 +25956,24 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
     },
   },
   cancelAlert: {
-    responses: { "401": { "application/json": validateODataError }, "404": { "application/json": validateODataError } },
+    responses: {
+      "401": { "application/json": validateODataError },
+      "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+    },
   },
   listCountries: {
     responses: {
       "200": { "application/json": validateCountryDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listCurrencies: {
@@ -25881,6 +25981,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateCurrencyDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getCurrency: {
@@ -25889,6 +25990,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listSectors: {
@@ -25896,6 +25998,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateSectorDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountCountries: {
@@ -25904,6 +26007,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listEntityCountries: {
@@ -25912,6 +26016,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listBoEPaymentPurposes: {
@@ -25919,6 +26024,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validatePaymentPurposeDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listCountryPaymentPurposes: {
@@ -25926,6 +26032,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validatePaymentPurposeDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listGenericPaymentPurposes: {
@@ -25933,6 +26040,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validatePaymentPurposeDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getJobStatus: {
@@ -25941,6 +26049,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   requestPasswordToken: {
@@ -25948,6 +26057,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "200": { "application/json": validateTokenResponse },
       "400": { "application/json": validateTokenErrorResponse },
+      "405": { "application/json": validateODataError },
       "429": { "application/json": validateTokenErrorResponse },
     },
   },
@@ -25956,6 +26066,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "200": { "application/json": validateTokenResponse },
       "400": { "application/json": validateTokenErrorResponse },
+      "405": { "application/json": validateODataError },
       "429": { "application/json": validateTokenErrorResponse },
     },
   },

@@ -20,6 +20,7 @@ import {
 import { completeTransfer } from "../domain/transfers.js";
 import { completeWithdrawal } from "../domain/withdrawals.js";
 import { parseBody, readRaw } from "../http/body.js";
+import { locationOf } from "../http/operation-path.js";
 import { sendError, sendJson } from "../http/send.js";
 import type { Store } from "../state/store.js";
 import { StoreWriteError, storageUnavailable } from "../state/store-write-error.js";
@@ -58,19 +59,19 @@ const completions: Readonly<Record<"transfers" | "withdrawals" | "exchanges", Co
     complete: completeTransfer,
     statusCodeOf: (store, id) => store.transfers.get(id)?.StatusCode,
     statuses: transferStatuses,
-    apiPath: (id) => `/api/v1/Transfers(${id})`,
+    apiPath: (id) => locationOf("getTransfer", { id }),
   },
   withdrawals: {
     complete: completeWithdrawal,
     statusCodeOf: (store, id) => store.withdrawals.get(id)?.StatusCode,
     statuses: withdrawalStatuses,
-    apiPath: (id) => `/api/v1/Withdrawals(${id})`,
+    apiPath: (id) => locationOf("getWithdrawal", { id }),
   },
   exchanges: {
     complete: completeExchange,
     statusCodeOf: (store, id) => store.exchanges.get(id)?.StatusCode,
     statuses: exchangeStatuses,
-    apiPath: (id) => `/api/v1/Exchanges(${id})`,
+    apiPath: (id) => locationOf("getExchange", { id }),
   },
 };
 

@@ -161,6 +161,8 @@ const exchange: JSONSchemaType<ExchangeRecord> = {
     GoalType: { type: "string", enum: ["Buy", "Sell"] },
     goal: integer, rate: number, sold: integer, bought: integer, UseAvailableFunds: flag, StatusCode: text,
     CreatedOn: text, UpdatedDate: text, DepositReference: text,
+
+    BoEPurposeCodeId: optionalId, ReceiverLei: optionalText,
   },
 };
 

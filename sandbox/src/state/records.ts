@@ -152,6 +152,9 @@ export interface ExchangeRecord {
   readonly sold: number;
   readonly bought: number;
   readonly UseAvailableFunds: boolean;
+  /** As the CreateExchange request gave them: checked when an instruction withdrawal names the exchange. */
+  readonly BoEPurposeCodeId?: number;
+  readonly ReceiverLei?: string;
   readonly StatusCode: string;
   readonly CreatedOn: string;
   readonly UpdatedDate: string;
