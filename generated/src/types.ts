@@ -4025,6 +4025,16 @@ export interface components {
         "application/json": components["schemas"]["ODataError"];
       };
     };
+    /** @description The service cannot carry out the command now (for example, it could not store the command's changes); nothing was changed. Send it again after the `Retry-After` seconds. */
+    ServiceUnavailableAssumed: {
+      headers: {
+        "Retry-After": components["headers"]["RetryAfter"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ODataError"];
+      };
+    };
     /** @description The access token is expired, missing or invalid. */
     Unauthorized: {
       headers: {
@@ -4161,6 +4171,8 @@ export interface components {
     Allow: string;
     /** @description URL of the created resource. */
     Location: string;
+    /** @description Seconds to wait before sending the request again (RFC 9110 §10.2.3). */
+    RetryAfter: number;
   };
   pathItems: never;
 }
@@ -5119,6 +5131,7 @@ export interface operations {
       405: components["responses"]["MethodNotAllowedAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   approveTransfer: {
@@ -5147,6 +5160,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   rejectTransfer: {
@@ -5175,6 +5189,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   cancelTransfer: {
@@ -5204,6 +5219,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listWithdrawals: {
@@ -5482,6 +5498,7 @@ export interface operations {
       405: components["responses"]["MethodNotAllowedAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   createInstructionWithdrawal: {
@@ -5512,6 +5529,7 @@ export interface operations {
       405: components["responses"]["MethodNotAllowedAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   approveWithdrawal: {
@@ -5540,6 +5558,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   rejectWithdrawal: {
@@ -5568,6 +5587,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   cancelWithdrawal: {
@@ -5596,6 +5616,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getWithdrawalConfirmationMt103: {
@@ -5953,6 +5974,7 @@ export interface operations {
       405: components["responses"]["MethodNotAllowedAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   cancelBeneficiary: {
@@ -5980,6 +6002,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   enableBeneficiary: {
@@ -6007,6 +6030,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   suspendBeneficiary: {
@@ -6034,6 +6058,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getRequiredAdditionalInformation: {
@@ -6501,6 +6526,7 @@ export interface operations {
       405: components["responses"]["MethodNotAllowedAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   allocateExchange: {
@@ -6528,6 +6554,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   approveExchange: {
@@ -6556,6 +6583,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   rejectExchange: {
@@ -6584,6 +6612,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   cancelExchange: {
@@ -6613,6 +6642,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getMidRate: {
@@ -6684,6 +6714,7 @@ export interface operations {
       405: components["responses"]["MethodNotAllowedAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listDeposits: {
@@ -7105,6 +7136,7 @@ export interface operations {
       405: components["responses"]["MethodNotAllowedAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   assignDepositor: {
@@ -7139,6 +7171,7 @@ export interface operations {
       405: components["responses"]["MethodNotAllowedAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   assignExistingDepositor: {
@@ -7171,6 +7204,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAlerts: {
@@ -7288,6 +7322,7 @@ export interface operations {
       405: components["responses"]["MethodNotAllowedAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   cancelAlert: {
@@ -7315,6 +7350,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listCountries: {

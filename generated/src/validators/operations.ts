@@ -25495,6 +25495,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "405": { "application/json": validateODataError },
       "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   approveTransfer: {
@@ -25503,6 +25504,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "404": { "application/json": validateODataError },
       "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   rejectTransfer: {
@@ -25511,6 +25513,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "404": { "application/json": validateODataError },
       "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   cancelTransfer: {
@@ -25520,6 +25523,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "404": { "application/json": validateODataError },
       "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   listWithdrawals: {
@@ -25580,6 +25584,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "405": { "application/json": validateODataError },
       "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   createInstructionWithdrawal: {
@@ -25591,6 +25596,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "405": { "application/json": validateODataError },
       "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   approveWithdrawal: {
@@ -25599,6 +25605,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "404": { "application/json": validateODataError },
       "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   rejectWithdrawal: {
@@ -25607,6 +25614,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "404": { "application/json": validateODataError },
       "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   cancelWithdrawal: {
@@ -25615,6 +25623,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "404": { "application/json": validateODataError },
       "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   getWithdrawalConfirmationMt103: {
@@ -25687,6 +25696,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "405": { "application/json": validateODataError },
       "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   cancelBeneficiary: {
@@ -25694,6 +25704,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
       "405": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   enableBeneficiary: {
@@ -25701,6 +25712,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
       "405": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   suspendBeneficiary: {
@@ -25708,6 +25720,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
       "405": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   getRequiredAdditionalInformation: {
@@ -25789,6 +25802,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "405": { "application/json": validateODataError },
       "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   allocateExchange: {
@@ -25796,6 +25810,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
       "405": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   approveExchange: {
@@ -25804,6 +25819,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "404": { "application/json": validateODataError },
       "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   rejectExchange: {
@@ -25812,6 +25828,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "404": { "application/json": validateODataError },
       "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   cancelExchange: {
@@ -25821,6 +25838,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "404": { "application/json": validateODataError },
       "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   getMidRate: {
@@ -25840,6 +25858,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "405": { "application/json": validateODataError },
       "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   listDeposits: {
@@ -25913,6 +25932,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "405": { "application/json": validateODataError },
       "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   assignDepositor: {
@@ -25924,6 +25944,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "405": { "application/json": validateODataError },
       "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   assignExistingDepositor: {
@@ -25931,6 +25952,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
       "405": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   listAlerts: {
@@ -25959,6 +25981,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "405": { "application/json": validateODataError },
       "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   cancelAlert: {
@@ -25966,6 +25989,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
       "405": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   listCountries: {
