@@ -37,6 +37,8 @@ const optionalPeer = "undici";
 const compilers = { "TypeScript 5.9": "typescript", "TypeScript 7": "typescript-7" } as const;
 const withoutPeer = ["nodenext", "bundler", "browser"] as const;
 const withPeer = ["node-nodenext", "node-bundler"] as const;
+/** TypeScript 7 in the repository: the workspace tools/typescript-7 installs it there (see the root README). */
+const typescript7Directory = join(repository, "tools/typescript-7/node_modules/typescript");
 
 const log = (line: string): void => void process.stdout.write(`[consumer] ${line}\n`);
 
@@ -45,10 +47,12 @@ function run(command: string, args: readonly string[], cwd: string): { ok: boole
   return { ok: result.status === 0, output: `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? String(result.error) : ""}`.trim() };
 }
 
-function versionIn(directory: string, name: string): string {
-  const manifest = JSON.parse(readFileSync(join(directory, "node_modules", name, "package.json"), "utf8")) as { version: string };
+function versionOf(packageDirectory: string): string {
+  const manifest = JSON.parse(readFileSync(join(packageDirectory, "package.json"), "utf8")) as { version: string };
   return manifest.version;
 }
+
+const versionIn = (directory: string, name: string): string => versionOf(join(directory, "node_modules", name));
 
 /** npm pack of both workspaces; their dist/ must be built. Returns unscoped name → tarball path. */
 function pack(destination: string): Record<keyof typeof packages, string> {
@@ -69,7 +73,7 @@ function createProject(directory: string, tarballs: Record<keyof typeof packages
     .replaceAll("{{clientTarball}}", tarballs.client)
     .replaceAll("{{validatorsTarball}}", tarballs.validators)
     .replaceAll("{{typescriptVersion}}", versionIn(repository, "typescript"))
-    .replaceAll("{{typescript7Version}}", versionIn(join(repository, "tools/typescript-7"), "typescript"))
+    .replaceAll("{{typescript7Version}}", versionOf(typescript7Directory))
     .replaceAll("{{typesNodeVersion}}", versionIn(repository, "@types/node"));
   writeFileSync(join(directory, "package.json"), manifest);
   for (const file of readdirSync(fixture)) {
@@ -109,7 +113,14 @@ function main(): number {
     const tarballs = pack(tarballDirectory);
     log(`packed ${Object.values(tarballs).map((path) => path.slice(tarballDirectory.length + 1)).join(", ")}`);
     createProject(project, tarballs);
-    const input: InstallInput = { projectDirectory: project, tarballs, repositoryNodeModules: join(repository, "node_modules"), withheld: [optionalPeer], log };
+    const input: InstallInput = {
+      projectDirectory: project,
+      tarballs,
+      repositoryNodeModules: join(repository, "node_modules"),
+      withheld: [optionalPeer],
+      elsewhere: { "typescript-7": typescript7Directory },
+      log,
+    };
     const strategy = installDependencies(input);
     const installedClient = realpathSync(join(project, "node_modules", packages.client));
     if (!installedClient.startsWith(realpathSync(root))) throw new Error(`${packages.client} resolves to ${installedClient}, not the tarball`);

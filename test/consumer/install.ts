@@ -24,6 +24,8 @@ export interface InstallInput {
   readonly repositoryNodeModules: string;
   /** Packages the link fallback leaves out: optional peers that npm does not install unless asked to. */
   readonly withheld: readonly string[];
+  /** Packages the link fallback finds elsewhere than in the repository's node_modules (npm aliases): name → folder. */
+  readonly elsewhere: Readonly<Record<string, string>>;
   readonly log: (line: string) => void;
 }
 
@@ -60,6 +62,7 @@ function link(input: InstallInput): void {
       symlinkSync(join(input.repositoryNodeModules, entry), join(nodeModules, entry), "dir");
     }
   }
+  for (const [name, folder] of Object.entries(input.elsewhere)) symlinkSync(folder, join(nodeModules, name), "dir");
 }
 
 /** `CONSUMER_INSTALL=link` skips npm (to test the fallback, or on a machine without a registry). */
