@@ -2323,7 +2323,16 @@ export interface components {
       Individual?: components["schemas"]["AssignDepositorIndividual"];
       Company?: components["schemas"]["AssignDepositorCompany"];
       SupportingDocuments?: components["schemas"]["SupportingDocument"][];
-    } & (unknown | unknown);
+    } & (
+      | {
+          Individual: components["schemas"]["AssignDepositorIndividual"];
+          Company?: never;
+        }
+      | {
+          Company: components["schemas"]["AssignDepositorCompany"];
+          Individual?: never;
+        }
+    );
     /**
      * AssignDepositorIndividual
      * @description Individual depositor in an AssignDepositorDto.
@@ -2360,7 +2369,7 @@ export interface components {
        * @description BIC8 or BIC11.
        */
       Bic?: string;
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * BeneficiaryDto
@@ -2406,7 +2415,7 @@ export interface components {
        * @description BIC8 or BIC11.
        */
       Bic?: string;
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * BicClabePaymentRouting
@@ -2432,7 +2441,7 @@ export interface components {
        * Format: clabe
        * @description 18-digit CLABE.
        */
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * BicIbanPaymentRouting
@@ -2458,7 +2467,7 @@ export interface components {
        * Format: iban
        * @description IBAN, grouped or not; structure and checksum are validated.
        */
-      Iban?: string;
+      Iban: string;
     };
     /**
      * BicNubanPaymentRouting
@@ -2481,7 +2490,7 @@ export interface components {
        */
       Bic?: string;
       /** @description 10-digit NUBAN. */
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * ClientDepositorDetailsDto
@@ -3126,7 +3135,7 @@ export interface components {
       Bic: string;
       /** Format: ifsc */
       IndianFinancialSystemCode: string;
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * IndustryDto
@@ -3216,7 +3225,7 @@ export interface components {
        */
       Bic?: string;
       /** Format: nz-account-number */
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * ODataCollectionAnnotations
@@ -3469,32 +3478,36 @@ export interface components {
      * RoutingTransitNumberAccountNumberPaymentRouting
      * @description Routing by routing transit number and account number (US). Either Bic or RoutingTransitNumber is required.
      */
-    RoutingTransitNumberAccountNumberPaymentRouting:
+    RoutingTransitNumberAccountNumberPaymentRouting: {
+      /**
+       * @description Routing type. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      Type: "RoutingTransitNumberAccountNumber";
+      /**
+       * @description ISO 3166-1 alpha-2 country code.
+       * @constant
+       */
+      CountryCode: "US";
+      /**
+       * Format: aba-routing-number
+       * @description 9 digits; checksum validated.
+       */
+      RoutingTransitNumber?: string;
+      /**
+       * Format: bic
+       * @description BIC8 or BIC11.
+       */
+      Bic?: string;
+      AccountNumber: string;
+    } & (
       | {
-          /**
-           * @description Routing type. (enum property replaced by openapi-typescript)
-           * @enum {string}
-           */
-          Type: "RoutingTransitNumberAccountNumber";
-          /**
-           * @description ISO 3166-1 alpha-2 country code.
-           * @constant
-           */
-          CountryCode: "US";
-          /**
-           * Format: aba-routing-number
-           * @description 9 digits; checksum validated.
-           */
-          RoutingTransitNumber?: string;
-          /**
-           * Format: bic
-           * @description BIC8 or BIC11.
-           */
-          Bic?: string;
-          AccountNumber?: string;
+          Bic: string;
         }
-      | unknown
-      | unknown;
+      | {
+          RoutingTransitNumber: string;
+        }
+    );
     /**
      * SectorDto
      * @description Sector (industry). Its Id is used as IndustryId.
@@ -3534,12 +3547,12 @@ export interface components {
        * Format: sort-code
        * @description 6 digits.
        */
-      SortCode?: string;
+      SortCode: string;
       /**
        * Format: uk-account-number
        * @description 8 digits.
        */
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * SupportingDocument
@@ -3548,7 +3561,10 @@ export interface components {
     SupportingDocument: {
       Name?: string;
       MediaType?: string;
-      /** Format: int64 */
+      /**
+       * Format: int64
+       * @description Size of the file in bytes.
+       */
       StreamLength?: number;
     };
     /**
@@ -3765,7 +3781,7 @@ export interface components {
        * @description BIC8 or BIC11.
        */
       Bic?: string;
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * UltimateOriginator

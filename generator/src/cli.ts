@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { displayPath } from "./load/display-path.js";
-import { formatSpecProblem, specProblemsOf } from "./load/spec-error.js";
+import { formatSpecProblem, specProblemsOf } from "./spec/spec-error.js";
 import { defaultOutDirectory, defaultSpecPath, generatorDirectory } from "./locations.js";
 import type { AssumptionModel } from "./model/model.js";
 import type { GeneratorWarning } from "./pipeline.js";

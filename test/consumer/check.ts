@@ -14,6 +14,9 @@
  * (`@account-funds/client/node`) fails with an error that says to install undici. Then undici is installed at the
  * range the client's peerDependencies declare, and node-nodenext and node-bundler (the same configurations with
  * the Node-only entry and the JSON spec) compile with both compilers, and `node smoke-node.mjs` makes a dispatcher.
+ * Still without undici, forms.ts is compiled (tsconfig.forms.json) and run against a sandbox started from this
+ * repository (sandbox/dist, a child process): eight presentation-form beneficiaries validated with the packed
+ * validators, each `result.value` sent with the packed client, no cast, all 201.
  * skipLibCheck is off everywhere, so the package's .d.ts files are checked too. Node is the one running this
  * script, so `make test-node` runs the whole check on each Node line.
  *
@@ -21,7 +24,7 @@
  * install, see install.ts). Prints one PASS/FAIL line per check and "consumer: N passed, N failed"; exit 0 when
  * everything passed.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -103,7 +106,45 @@ function check(project: string, configurations: readonly string[], smoke: string
   return failed;
 }
 
-function main(): number {
+/** Starts the repository's sandbox (built) on a free port; resolves with its URL and a way to stop it. */
+function startSandbox(): Promise<{ readonly url: string; readonly stop: () => void }> {
+  const child = spawn(process.execPath, [join(repository, "sandbox/dist/cli.js"), "--port", "0", "--no-tls", "--validate-responses"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const stop = () => void child.kill();
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => (stop(), reject(new Error(`the sandbox did not start:\n${output}`))), 60_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(output)?.[0];
+      if (url !== undefined) (clearTimeout(timer), resolve({ url, stop }));
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+    child.on("exit", (code) => (clearTimeout(timer), reject(new Error(`the sandbox exited (${code}):\n${output}`))));
+  });
+}
+
+/** forms.ts compiled with the consumer's options and run against a sandbox. */
+async function runForms(project: string, tsc: string): Promise<{ ok: boolean; output: string }> {
+  const compiled = run(process.execPath, [tsc, "-p", "tsconfig.forms.json"], project);
+  if (!compiled.ok) return compiled;
+  const sandbox = await startSandbox();
+  try {
+    const result = spawnSync(process.execPath, [join("forms-dist", "forms.js")], {
+      cwd: project,
+      encoding: "utf8",
+      timeout: 120_000,
+      env: { ...process.env, SANDBOX_URL: sandbox.url },
+    });
+    return { ok: result.status === 0, output: `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? String(result.error) : ""}`.trim() };
+  } finally {
+    sandbox.stop();
+  }
+}
+
+async function main(): Promise<number> {
   const root = mkdtempSync(join(tmpdir(), "account-funds-consumer-"));
   try {
     const tarballDirectory = join(root, "tarballs");
@@ -127,8 +168,12 @@ function main(): number {
     const typescriptVersions = Object.values(compilers).map((name) => versionIn(project, name)).join(" and ");
     log(`installed with ${strategy} on Node ${process.version} (typescript ${typescriptVersions}, @types/node ${versionIn(project, "@types/node")})`);
 
-    let checks = withoutPeer.length * Object.keys(compilers).length + 1;
+    let checks = withoutPeer.length * Object.keys(compilers).length + 2;
     let failed = check(project, withoutPeer, "smoke.mjs", `without ${optionalPeer}: the main entry works, the /node entry says what to install`);
+    const forms = await runForms(project, join(project, "node_modules", compilers["TypeScript 5.9"], "bin", "tsc"));
+    log(`${forms.ok ? "PASS" : "FAIL"} forms.ts (8 presentation-form beneficiaries validated, each value sent to the sandbox: 201)`);
+    if (!forms.ok) failed += 1;
+    process.stdout.write(`${forms.output}\n`);
 
     const clientManifest = JSON.parse(readFileSync(join(installedClient, "package.json"), "utf8")) as { peerDependencies?: Record<string, string> };
     const peerRange = clientManifest.peerDependencies?.[optionalPeer];
@@ -149,4 +194,4 @@ function main(): number {
   }
 }
 
-process.exitCode = main();
+process.exitCode = await main();

@@ -32,16 +32,19 @@ const schema140 = {
     { $ref: "#/components/schemas/WithdrawalCompletedEvent" },
     { $ref: "#/components/schemas/WithdrawalCanceledEvent" },
   ],
-  discriminator: {
-    propertyName: "Reason",
-    mapping: {
-      TransferCreated: "#/components/schemas/TransferCreatedEvent",
-      TransferCompleted: "#/components/schemas/TransferCompletedEvent",
-      IncomingTransferCompleted: "#/components/schemas/IncomingTransferCompletedEvent",
-      TransferCanceled: "#/components/schemas/TransferCanceledEvent",
-      WithdrawalCreated: "#/components/schemas/WithdrawalCreatedEvent",
-      WithdrawalCompleted: "#/components/schemas/WithdrawalCompletedEvent",
-      WithdrawalCanceled: "#/components/schemas/WithdrawalCanceledEvent",
+  discriminator: { propertyName: "Reason" },
+  required: ["Reason"],
+  properties: {
+    Reason: {
+      enum: [
+        "TransferCreated",
+        "TransferCompleted",
+        "IncomingTransferCompleted",
+        "TransferCanceled",
+        "WithdrawalCreated",
+        "WithdrawalCompleted",
+        "WithdrawalCanceled",
+      ],
     },
   },
 };
@@ -66,7 +69,7 @@ const schema141 = {
 };
 const formats6 = allFormats.int32;
 const formats336 = allFormats.uri;
-const pattern45 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$", "u");
+const pattern51 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$", "u");
 function validate321(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -245,7 +248,7 @@ function validate321(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern45.test(data3)) {
+        if (!pattern51.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -333,13 +336,13 @@ const schema142 = {
     },
   },
 };
-function validate323(
+function validate322(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate323.evaluated;
+  const evaluated0 = validate322.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -511,7 +514,7 @@ function validate323(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern45.test(data3)) {
+        if (!pattern51.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -573,10 +576,10 @@ function validate323(
     }
     errors++;
   }
-  validate323.errors = vErrors;
+  validate322.errors = vErrors;
   return errors === 0;
 }
-validate323.evaluated = {
+validate322.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -599,14 +602,14 @@ const schema143 = {
     },
   },
 };
-const pattern47 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers\\(\\d+\\)$", "u");
-function validate325(
+const pattern53 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers\\(\\d+\\)$", "u");
+function validate323(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate325.evaluated;
+  const evaluated0 = validate323.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -778,7 +781,7 @@ function validate325(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern47.test(data3)) {
+        if (!pattern53.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -840,10 +843,10 @@ function validate325(
     }
     errors++;
   }
-  validate325.errors = vErrors;
+  validate323.errors = vErrors;
   return errors === 0;
 }
-validate325.evaluated = {
+validate323.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -867,13 +870,13 @@ const schema144 = {
     },
   },
 };
-function validate327(
+function validate324(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate327.evaluated;
+  const evaluated0 = validate324.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1045,7 +1048,7 @@ function validate327(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern45.test(data3)) {
+        if (!pattern51.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -1107,10 +1110,10 @@ function validate327(
     }
     errors++;
   }
-  validate327.errors = vErrors;
+  validate324.errors = vErrors;
   return errors === 0;
 }
-validate327.evaluated = {
+validate324.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -1133,14 +1136,14 @@ const schema145 = {
     },
   },
 };
-const pattern49 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals\\(\\d+\\)$", "u");
-function validate329(
+const pattern55 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals\\(\\d+\\)$", "u");
+function validate325(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate329.evaluated;
+  const evaluated0 = validate325.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1312,7 +1315,7 @@ function validate329(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern49.test(data3)) {
+        if (!pattern55.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -1373,10 +1376,10 @@ function validate329(
     }
     errors++;
   }
-  validate329.errors = vErrors;
+  validate325.errors = vErrors;
   return errors === 0;
 }
-validate329.evaluated = {
+validate325.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -1400,13 +1403,13 @@ const schema146 = {
     },
   },
 };
-function validate331(
+function validate326(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate331.evaluated;
+  const evaluated0 = validate326.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1578,7 +1581,7 @@ function validate331(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern49.test(data3)) {
+        if (!pattern55.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -1639,10 +1642,10 @@ function validate331(
     }
     errors++;
   }
-  validate331.errors = vErrors;
+  validate326.errors = vErrors;
   return errors === 0;
 }
-validate331.evaluated = {
+validate326.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -1666,13 +1669,13 @@ const schema147 = {
     },
   },
 };
-function validate333(
+function validate327(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate333.evaluated;
+  const evaluated0 = validate327.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1844,7 +1847,7 @@ function validate333(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern49.test(data3)) {
+        if (!pattern55.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -1905,10 +1908,10 @@ function validate333(
     }
     errors++;
   }
-  validate333.errors = vErrors;
+  validate327.errors = vErrors;
   return errors === 0;
 }
-validate333.evaluated = {
+validate327.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -1926,73 +1929,67 @@ function validate320(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!(data && typeof data == "object" && !Array.isArray(data))) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Reason === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "Reason" },
+        message: "must have required property '" + "Reason" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
     }
-    errors++;
-  }
-  const _errs1 = errors;
-  let valid0 = false;
-  let passing0 = null;
-  const _errs2 = errors;
-  if (!validate321(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  if (_valid0) {
-    valid0 = true;
-    passing0 = 0;
-    var props0 = {};
-    props0.EntityType = true;
-    props0.EntityId = true;
-    props0.Reason = true;
-    props0.ApiUrl = true;
-  }
-  const _errs3 = errors;
-  if (!validate323(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  if (_valid0 && valid0) {
-    valid0 = false;
-    passing0 = [passing0, 1];
-  } else {
-    if (_valid0) {
-      valid0 = true;
-      passing0 = 1;
-      if (props0 !== true) {
-        props0 = props0 || {};
+    if (data.Reason !== undefined) {
+      let data0 = data.Reason;
+      if (
+        !(
+          data0 === "TransferCreated" ||
+          data0 === "TransferCompleted" ||
+          data0 === "IncomingTransferCompleted" ||
+          data0 === "TransferCanceled" ||
+          data0 === "WithdrawalCreated" ||
+          data0 === "WithdrawalCompleted" ||
+          data0 === "WithdrawalCanceled"
+        )
+      ) {
+        const err1 = {
+          instancePath: instancePath + "/Reason",
+          schemaPath: "#/properties/Reason/enum",
+          keyword: "enum",
+          params: { allowedValues: schema140.properties.Reason.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    const tag0 = data.Reason;
+    if (typeof tag0 == "string") {
+      if (tag0 === "TransferCreated") {
+        if (!validate321(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
+          errors = vErrors.length;
+        }
+        var props0 = {};
         props0.EntityType = true;
         props0.EntityId = true;
         props0.Reason = true;
         props0.ApiUrl = true;
-      }
-    }
-    const _errs4 = errors;
-    if (!validate325(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-      vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
-      errors = vErrors.length;
-    }
-    var _valid0 = _errs4 === errors;
-    if (_valid0 && valid0) {
-      valid0 = false;
-      passing0 = [passing0, 2];
-    } else {
-      if (_valid0) {
-        valid0 = true;
-        passing0 = 2;
+      } else if (tag0 === "TransferCompleted") {
+        if (!validate322(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate322.errors : vErrors.concat(validate322.errors);
+          errors = vErrors.length;
+        }
         if (props0 !== true) {
           props0 = props0 || {};
           props0.EntityType = true;
@@ -2000,120 +1997,110 @@ function validate320(
           props0.Reason = true;
           props0.ApiUrl = true;
         }
-      }
-      const _errs5 = errors;
-      if (!validate327(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs5 === errors;
-      if (_valid0 && valid0) {
-        valid0 = false;
-        passing0 = [passing0, 3];
-      } else {
-        if (_valid0) {
-          valid0 = true;
-          passing0 = 3;
-          if (props0 !== true) {
-            props0 = props0 || {};
-            props0.EntityType = true;
-            props0.EntityId = true;
-            props0.Reason = true;
-            props0.ApiUrl = true;
-          }
-        }
-        const _errs6 = errors;
-        if (!validate329(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate329.errors : vErrors.concat(validate329.errors);
+      } else if (tag0 === "IncomingTransferCompleted") {
+        if (!validate323(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
           errors = vErrors.length;
         }
-        var _valid0 = _errs6 === errors;
-        if (_valid0 && valid0) {
-          valid0 = false;
-          passing0 = [passing0, 4];
-        } else {
-          if (_valid0) {
-            valid0 = true;
-            passing0 = 4;
-            if (props0 !== true) {
-              props0 = props0 || {};
-              props0.EntityType = true;
-              props0.EntityId = true;
-              props0.Reason = true;
-              props0.ApiUrl = true;
-            }
-          }
-          const _errs7 = errors;
-          if (!validate331(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs7 === errors;
-          if (_valid0 && valid0) {
-            valid0 = false;
-            passing0 = [passing0, 5];
-          } else {
-            if (_valid0) {
-              valid0 = true;
-              passing0 = 5;
-              if (props0 !== true) {
-                props0 = props0 || {};
-                props0.EntityType = true;
-                props0.EntityId = true;
-                props0.Reason = true;
-                props0.ApiUrl = true;
-              }
-            }
-            const _errs8 = errors;
-            if (!validate333(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate333.errors : vErrors.concat(validate333.errors);
-              errors = vErrors.length;
-            }
-            var _valid0 = _errs8 === errors;
-            if (_valid0 && valid0) {
-              valid0 = false;
-              passing0 = [passing0, 6];
-            } else {
-              if (_valid0) {
-                valid0 = true;
-                passing0 = 6;
-                if (props0 !== true) {
-                  props0 = props0 || {};
-                  props0.EntityType = true;
-                  props0.EntityId = true;
-                  props0.Reason = true;
-                  props0.ApiUrl = true;
-                }
-              }
-            }
-          }
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0.EntityType = true;
+          props0.EntityId = true;
+          props0.Reason = true;
+          props0.ApiUrl = true;
         }
+      } else if (tag0 === "TransferCanceled") {
+        if (!validate324(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0.EntityType = true;
+          props0.EntityId = true;
+          props0.Reason = true;
+          props0.ApiUrl = true;
+        }
+      } else if (tag0 === "WithdrawalCreated") {
+        if (!validate325(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0.EntityType = true;
+          props0.EntityId = true;
+          props0.Reason = true;
+          props0.ApiUrl = true;
+        }
+      } else if (tag0 === "WithdrawalCompleted") {
+        if (!validate326(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0.EntityType = true;
+          props0.EntityId = true;
+          props0.Reason = true;
+          props0.ApiUrl = true;
+        }
+      } else if (tag0 === "WithdrawalCanceled") {
+        if (!validate327(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0.EntityType = true;
+          props0.EntityId = true;
+          props0.Reason = true;
+          props0.ApiUrl = true;
+        }
+      } else {
+        const err2 = {
+          instancePath,
+          schemaPath: "#/discriminator",
+          keyword: "discriminator",
+          params: { error: "mapping", tag: "Reason", tagValue: tag0 },
+          message: 'value of tag "Reason" must be in oneOf',
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
       }
+    } else {
+      const err3 = {
+        instancePath,
+        schemaPath: "#/discriminator",
+        keyword: "discriminator",
+        params: { error: "tag", tag: "Reason", tagValue: tag0 },
+        message: 'tag "Reason" must be string',
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
     }
-  }
-  if (!valid0) {
-    const err1 = {
+  } else {
+    const err4 = {
       instancePath,
-      schemaPath: "#/oneOf",
-      keyword: "oneOf",
-      params: { passingSchemas: passing0 },
-      message: "must match exactly one schema in oneOf",
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err1];
+      vErrors = [err4];
     } else {
-      vErrors.push(err1);
+      vErrors.push(err4);
     }
     errors++;
-  } else {
-    errors = _errs1;
-    if (vErrors !== null) {
-      if (_errs1) {
-        vErrors.length = _errs1;
-      } else {
-        vErrors = null;
-      }
-    }
   }
   validate320.errors = vErrors;
   evaluated0.props = props0;

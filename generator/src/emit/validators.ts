@@ -15,8 +15,9 @@
  * schema keyword fails generation), union types allowed (nullable fields are `type: [string, "null"]`),
  * `allErrors` (a caller sees every problem of a body at once), formats from ajv-formats (`date-time`, `int32`,
  * `uri-reference`, ...) and from @account-funds/validators (`iban`, `bic`, `decimal`, ...). Validation never
- * changes the data (no defaults, no coercion, no removal). OpenAPI's `discriminator` is an annotation here:
- * `oneOf` already selects the routing type, and ajv's discriminator support rejects `mapping`. ajv's messages
+ * changes the data (no defaults, no coercion, no removal). ajv's `discriminator` option checks a discriminated
+ * `oneOf` against the branch its tag selects only, so errors name the wrong field of that branch; ajv-discriminators.ts
+ * gives ajv a copy of the document with each discriminator as ajv reads it (no `mapping`). ajv's messages
  * stay (`messages: false` would save 9% of the minified operations chunk but 3% gzipped, and the messages are
  * what `RequestValidationError`/`ResponseValidationError` show).
  *
@@ -27,13 +28,13 @@
  */
 import { accountFundsFormats } from "@account-funds/validators";
 import { VariableDeclarationKind } from "../print/ts-morph.js";
-import { SpecError } from "../load/spec-error.js";
+import { SpecError } from "../spec/spec-error.js";
 import type { ApiModel, MediaModel } from "../model/model.js";
-import { parsePointer } from "../model/json-pointer.js";
+import { parsePointer } from "../spec/json-pointer.js";
 import { Code, writeLiteral, type LiteralValue } from "../print/literal.js";
 import { addVerbatimCode, createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
+import { withAjvDiscriminators } from "./ajv-discriminators.js";
 import type { EmittedFile, Emitter } from "./emitter.js";
-import { multipartParts } from "./multipart-parts.js";
 import { pascalCase, propertyAccess } from "../print/names.js";
 import { runInLibraryThread } from "../workers/library-thread.js";
 
@@ -93,7 +94,7 @@ function operationsModule(model: ApiModel): ModulePlan {
     }
     operationValidators[operation.operationId] = {
       request,
-      multipart: multipart === undefined ? undefined : multipartValidators(entries, model, multipart, `${prefix}RequestPart`),
+      multipart: multipart === undefined ? undefined : multipartValidators(entries, multipart, `${prefix}RequestPart`),
       responses: Object.keys(responses).length === 0 ? undefined : responses,
     };
   }
@@ -199,8 +200,8 @@ function mediaValidators(entries: ValidatorEntries, contents: readonly MediaMode
 }
 
 /** `MultipartValidators` of the runtime: the value parts' validators, the file parts' shape. */
-function multipartValidators(entries: ValidatorEntries, model: ApiModel, media: MediaModel, inlineName: string): LiteralValue {
-  const parts = multipartParts(model.document, media);
+function multipartValidators(entries: ValidatorEntries, media: MediaModel, inlineName: string): LiteralValue {
+  const parts = media.multipart;
   if (parts === undefined) return undefined;
   const values: { [part: string]: LiteralValue } = {};
   for (const part of parts.values) {
@@ -227,7 +228,8 @@ interface StandaloneCode {
  */
 async function compileStandalone(model: ApiModel, modules: readonly (readonly ValidatorEntry[])[]): Promise<StandaloneCode[]> {
   const refs = modules.map((entries) => entries.map(({ name, ref, pointer }) => ({ name, ref, pointer })));
-  const { output, printed } = await runInLibraryThread("ajvStandalone", { document: model.document, documentId, modules: refs, formatsName });
+  const document = withAjvDiscriminators(model.documentForLibraries);
+  const { output, printed } = await runInLibraryThread("ajvStandalone", { document, documentId, modules: refs, formatsName });
   for (const line of printed) console.warn(line); // reported as the validators emitter's warnings
   if ("failed" in output) throw new SpecError(output.failed);
   return output.codes.map(moduleBody);

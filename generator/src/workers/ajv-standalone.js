@@ -9,8 +9,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 
-/** OpenAPI's additions to JSON Schema, accepted as annotations. */
-const openApiKeywords = ["discriminator", "xml", "externalDocs", "example"];
+/** OpenAPI's additions to JSON Schema, accepted as annotations (`discriminator` is ajv's own keyword, see below). */
+const openApiKeywords = ["xml", "externalDocs", "example"];
 
 /**
  * @param {import("./library-thread.js").AjvStandaloneInput} input
@@ -22,7 +22,8 @@ export function compileStandalone({ document, documentId, modules, formatsName }
     strictRequired: false,
     allowUnionTypes: true,
     allErrors: true,
-    discriminator: false,
+    // A discriminated oneOf is checked against the branch its tag selects (emit/ajv-discriminators.ts).
+    discriminator: true,
     useDefaults: false,
     coerceTypes: false,
     removeAdditional: false,

@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompiledValidator, OperationValidators } from "../../runtime/compiled-validator.js";
 import { validatorsEmitter } from "../../src/emit/validators.js";
-import { SpecError } from "../../src/load/spec-error.js";
+import { SpecError } from "../../src/spec/spec-error.js";
 import { emitFixture, fixtureModel, snapshotFixtures, snapshotPath, temporaryDirectory } from "../support/fixtures.js";
 import { importedModules } from "../support/validators-module.js";
 
@@ -98,6 +98,18 @@ describe("validators emitter", () => {
       expect(validate?.({ AccountId: 1, Amount: 1, Routing: { Type: "Iban" } })).toBe(false);
     });
 
+    it("check a discriminated oneOf against the branch its tag selects, and an unknown tag at the tag", () => {
+      const validate = operationValidators["createAccountTransfer"]?.request?.["application/json"];
+      expect(validate?.({ AccountId: 1, Amount: 1, Routing: { Type: "SortCode", SortCode: "12-34" } })).toBe(false);
+      // Only the SortCode branch's error: no "must be equal to constant" from the Bic branch, no oneOf summary.
+      expect(validate?.errors?.map((error) => `${error.instancePath} ${error.keyword}`)).toEqual(["/Routing/SortCode format"]);
+      expect(validate?.({ AccountId: 1, Amount: 1, Routing: { Type: "Iban" } })).toBe(false);
+      expect(validate?.errors?.map((error) => `${error.instancePath} ${error.keyword}`)).toEqual(["/Routing/Type enum", "/Routing discriminator"]);
+      expect(validate?.errors?.[0]?.params).toEqual({ allowedValues: ["SortCode", "Bic"] });
+      expect(validate?.({ AccountId: 1, Amount: 1, Routing: { SortCode: "123456" } })).toBe(false);
+      expect(validate?.errors?.[0]).toMatchObject({ instancePath: "/Routing", keyword: "required", params: { missingProperty: "Type" } });
+    });
+
     it("validate responses and webhook payloads", () => {
       expect(operationValidators["getTransferConfirmation"]?.responses?.["200"]?.["text/plain"]?.("CONFIRMED 7")).toBe(true);
       const delivery = webhookValidators["transferEvent"];
@@ -107,9 +119,20 @@ describe("validators emitter", () => {
     });
   });
 
+  it("reports a discriminator mapping that says something else than the branches' consts as a spec error", async () => {
+    const model = await fixtureModel("commands.yaml");
+    const routing = (model.documentForLibraries["components"] as { schemas: Record<string, { discriminator: { mapping: Record<string, string> } }> }).schemas["Routing"];
+    if (routing === undefined) throw new Error("no Routing in the fixture");
+    routing.discriminator.mapping = { SortCode: "#/components/schemas/BicRouting", Bic: "#/components/schemas/SortCodeRouting" };
+    await expect(validatorsEmitter.emit(model)).rejects.toMatchObject({
+      pointer: "/components/schemas/Routing/discriminator/mapping/SortCode",
+      reason: "maps SortCode to #/components/schemas/BicRouting, but the branch whose Type is SortCode is #/components/schemas/SortCodeRouting",
+    });
+  });
+
   it("reports a schema ajv cannot compile as a spec error at its pointer (the compile runs in a worker thread)", async () => {
     const model = await fixtureModel("commands.yaml");
-    const schemas = (model.document["components"] as { schemas: Record<string, Record<string, unknown>> }).schemas;
+    const schemas = (model.documentForLibraries["components"] as { schemas: Record<string, Record<string, unknown>> }).schemas;
     schemas["CreateAccountTransfer"] = { ...schemas["CreateAccountTransfer"], minProperties: "two" };
     const failure = validatorsEmitter.emit(model);
     await expect(failure).rejects.toBeInstanceOf(SpecError);

@@ -13,11 +13,19 @@ interface ErrorObject {
   readonly message?: string;
 }
 
-/** RFC 6901 pointer of the value an error is about: for `required`, the missing property, not its parent. */
+/**
+ * RFC 6901 pointer of the value an error is about: for `required`, the missing property, not its parent; for
+ * ajv's `discriminator` (a tag that selects no branch of a discriminated oneOf), the tag property (`params.tag`).
+ */
 function pointerOf(error: ErrorObject): string {
-  const missing = error.keyword === "required" ? error.params?.["missingProperty"] : undefined;
-  return typeof missing === "string"
-    ? `${error.instancePath}/${missing.replaceAll("~", "~0").replaceAll("/", "~1")}`
+  const property =
+    error.keyword === "required"
+      ? error.params?.["missingProperty"]
+      : error.keyword === "discriminator"
+        ? error.params?.["tag"]
+        : undefined;
+  return typeof property === "string"
+    ? `${error.instancePath}/${property.replaceAll("~", "~0").replaceAll("/", "~1")}`
     : error.instancePath;
 }
 
