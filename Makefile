@@ -107,7 +107,7 @@ lint: install
 	$(REDOCLY) lint $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --max-problems 500
 
 ## typecheck: TypeScript strict over every package's sources and tests, with TypeScript 7 (the native compiler,
-## tools/typescript-7/): on every config below it reports exactly what 5.9 reports, in a fifth of the time. The client's
+## tools/typescript-7/): on every config below it reports exactly what 5.9 reports, several times faster. The client's
 ## type tests (test/client) are checked by 5.9 too: consumers compile with both, and expect-type assertions are where
 ## the two compilers could disagree. Tools that need the compiler's API (ts-morph, openapi-typescript, API Extractor)
 ## keep 5.9, the workspace's `typescript`.
