@@ -79,7 +79,7 @@ browser:
 	fi
 
 ## sandbox: serve the sandbox on http://127.0.0.1:4010 (API, /connect/token, /_sandbox/) and https://127.0.0.1:4443
-## (/connect/mtls/token); ARGS passes options, e.g. ARGS="--data sandbox-state.json" (see --help).
+## (/connect/mtls/token); ARGS passes options, e.g. ARGS="--data sandbox-state.db" (see --help).
 sandbox: build
 	node sandbox/dist/cli.js $(ARGS)
 

@@ -3945,6 +3945,22 @@ export interface components {
     };
   };
   responses: {
+    /** @description Too many token requests of this client, or too many wrong passwords for this user: wait the `Retry-After` seconds, then try again. */
+    429: {
+      headers: {
+        /** @description Seconds to wait before the next token request (RFC 9110 §10.2.3). */
+        "Retry-After"?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "slow_down"
+         *     }
+         */
+        "application/json": components["schemas"]["TokenErrorResponse"];
+      };
+    };
     /** @description An attribute of the request is wrong. */
     BadRequest: {
       headers: {
@@ -7745,6 +7761,22 @@ export interface operations {
           "application/json": components["schemas"]["TokenErrorResponse"];
         };
       };
+      /** @description Too many token requests of this client, or too many wrong passwords for this user: wait the `Retry-After` seconds, then try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before the next token request (RFC 9110 §10.2.3). */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "slow_down"
+           *     }
+           */
+          "application/json": components["schemas"]["TokenErrorResponse"];
+        };
+      };
     };
   };
   requestMtlsPasswordToken: {
@@ -7778,6 +7810,7 @@ export interface operations {
           "application/json": components["schemas"]["TokenErrorResponse"];
         };
       };
+      429: components["responses"]["429"];
     };
   };
   receiveAccountFundsEvents: {

@@ -25948,6 +25948,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "200": { "application/json": validateTokenResponse },
       "400": { "application/json": validateTokenErrorResponse },
+      "429": { "application/json": validateTokenErrorResponse },
     },
   },
   requestMtlsPasswordToken: {
@@ -25955,6 +25956,7 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "200": { "application/json": validateTokenResponse },
       "400": { "application/json": validateTokenErrorResponse },
+      "429": { "application/json": validateTokenErrorResponse },
     },
   },
 };

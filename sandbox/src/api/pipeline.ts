@@ -15,6 +15,7 @@ import { odataErrorBody, sendEmpty, sendError, sendJson, sendText } from "../htt
 import type { SandboxClock } from "../auth/clock.js";
 import { bearerChallenge, type TokenFailureReason } from "../auth/tokens.js";
 import type { Store } from "../state/store.js";
+import { StoreWriteError, storageUnavailable } from "../state/store-write-error.js";
 import type { EventSink } from "../webhooks/event-sink.js";
 
 export interface ApiDependencies {
@@ -104,6 +105,11 @@ export async function handleApiRequest(
   try {
     result = await deps.handlers[context.operationId](context);
   } catch (error) {
+    // The data file refused the command's changes: undone in memory too, so nothing is acknowledged (503).
+    if (error instanceof StoreWriteError) {
+      const unavailable = storageUnavailable(error);
+      return sendJson(response, unavailable.status, unavailable.body, unavailable.headers);
+    }
     return sendError(response, internalError(contract, error));
   }
   writeResult(response, result, contract, parameters.value.query, pathname, deps);
