@@ -5,7 +5,7 @@
  * (exit 1, the file and row named). SIGINT/SIGTERM close it cleanly (exit 0): every acknowledged command is
  * already in the data file.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { defaultCredentials } from "./auth/index.js";
 import { startSandbox, type Sandbox } from "./server.js";
@@ -30,11 +30,23 @@ Options:
   --validate-responses           answer 500 when a response does not match the spec (development)
   --page-size <n>                largest page before @odata.nextLink (default 100)
   -h, --help                     show this help
+  --version                      print the sandbox's version
+
+Exit status: 0 stopped by SIGINT/SIGTERM; 1 could not start; 64 wrong usage (EX_USAGE).
 `;
+
+/** sysexits(3) EX_USAGE, the wrong-usage exit status of every command line of the toolkit. */
+const EX_USAGE = 64;
 
 function fail(message: string): never {
   process.stderr.write(`account-funds-sandbox: ${message}\n\n${usage}`);
-  process.exit(2);
+  process.exit(EX_USAGE);
+}
+
+/** The package's version: package.json is one level above this module both in src/ and in dist/. */
+function version(): string {
+  const manifest: { version: string } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+  return manifest.version;
 }
 
 function portOf(name: string, text: string | undefined, fallback: number): number {
@@ -62,6 +74,7 @@ async function main(): Promise<void> {
         "certificate-out": { type: "string" },
         "page-size": { type: "string" },
         help: { type: "boolean", short: "h" },
+        version: { type: "boolean" },
       },
       strict: true,
       allowPositionals: false,
@@ -72,6 +85,10 @@ async function main(): Promise<void> {
   const values = parsed.values;
   if (values.help === true) {
     process.stdout.write(usage);
+    return;
+  }
+  if (values.version === true) {
+    process.stdout.write(`${version()}\n`);
     return;
   }
   const pageSize = values["page-size"] === undefined ? 100 : Number(values["page-size"]);
