@@ -61,7 +61,11 @@ export function parseWebhookEventsWith<E, U = never>(validate: CompiledValidator
   }
 
   if (validate(value)) return split<E, U>(Array.isArray(value) ? value : [value], kinds);
-  const issues = issuesOf(validate.errors);
+  // A known event is checked by its kind's schema through an `if` (ajv-open-unions.ts): ajv adds "must match "then"
+  // schema" beside that schema's own errors, which says nothing more.
+  const all = issuesOf(validate.errors);
+  const specific = all.filter((issue) => issue.keyword !== "if");
+  const issues = specific.length > 0 ? specific : all;
   const first = issues[0];
   return failure(
     "invalid_payload",
