@@ -18,7 +18,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
     },
     successStatuses: ["200"],
     security: "bearer",
@@ -36,7 +36,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -55,7 +55,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -74,7 +74,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
     },
     successStatuses: ["200"],
     security: "bearer",
@@ -92,7 +92,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -111,7 +111,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -130,7 +130,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -149,7 +149,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -168,7 +168,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -187,7 +187,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
     },
     successStatuses: ["200"],
     security: "bearer",
@@ -205,7 +205,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -224,7 +224,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -243,7 +243,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -262,7 +262,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -281,7 +281,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -300,7 +300,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -319,7 +319,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -338,7 +338,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -358,7 +358,7 @@ export const operations = {
     responses: {
       "201": { mediaType: "application/json", headers: ["Location"] },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "415": { mediaType: "application/json" },
     },
     successStatuses: ["201"],
@@ -375,7 +375,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "410": { mediaType: "application/json" },
     },
@@ -393,7 +393,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "410": { mediaType: "application/json" },
     },
@@ -412,7 +412,7 @@ export const operations = {
     responses: {
       "200": {},
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "410": { mediaType: "application/json" },
     },
@@ -431,7 +431,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
     },
     successStatuses: ["200"],
     security: "bearer",
@@ -449,7 +449,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -468,7 +468,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -487,7 +487,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -506,7 +506,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -526,7 +526,7 @@ export const operations = {
     responses: {
       "201": { mediaType: "application/json", headers: ["Location"] },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "415": { mediaType: "application/json" },
     },
     successStatuses: ["201"],
@@ -545,7 +545,7 @@ export const operations = {
     responses: {
       "201": { mediaType: "application/json", headers: ["Location"] },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "415": { mediaType: "application/json" },
     },
     successStatuses: ["201"],
@@ -562,7 +562,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "410": { mediaType: "application/json" },
     },
@@ -580,7 +580,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "410": { mediaType: "application/json" },
     },
@@ -598,7 +598,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "410": { mediaType: "application/json" },
     },
@@ -617,7 +617,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "text/plain" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -635,7 +635,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
     },
     successStatuses: ["200"],
     security: "bearer",
@@ -653,7 +653,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -672,7 +672,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
     },
     successStatuses: ["200"],
     security: "bearer",
@@ -690,7 +690,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -709,7 +709,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -728,7 +728,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -748,7 +748,7 @@ export const operations = {
     responses: {
       "201": { mediaType: "application/json", headers: ["Location"] },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "415": { mediaType: "application/json" },
     },
     successStatuses: ["201"],
@@ -763,7 +763,11 @@ export const operations = {
     clientMethod: "cancelBeneficiary",
     pathParameters: ["beneficiaryId"],
     queryParameters: [],
-    responses: { "200": {}, "401": { mediaType: "application/json" }, "404": { mediaType: "application/json" } },
+    responses: {
+      "200": {},
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
+      "404": { mediaType: "application/json" },
+    },
     successStatuses: ["200"],
     security: "bearer",
   },
@@ -776,7 +780,11 @@ export const operations = {
     clientMethod: "enableBeneficiary",
     pathParameters: ["beneficiaryId"],
     queryParameters: [],
-    responses: { "200": {}, "401": { mediaType: "application/json" }, "404": { mediaType: "application/json" } },
+    responses: {
+      "200": {},
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
+      "404": { mediaType: "application/json" },
+    },
     successStatuses: ["200"],
     security: "bearer",
   },
@@ -789,7 +797,11 @@ export const operations = {
     clientMethod: "suspendBeneficiary",
     pathParameters: ["beneficiaryId"],
     queryParameters: [],
-    responses: { "200": {}, "401": { mediaType: "application/json" }, "404": { mediaType: "application/json" } },
+    responses: {
+      "200": {},
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
+      "404": { mediaType: "application/json" },
+    },
     successStatuses: ["200"],
     security: "bearer",
   },
@@ -805,7 +817,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
     },
     successStatuses: ["200"],
     security: "bearer",
@@ -822,7 +834,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
     },
     successStatuses: ["200"],
     security: "bearer",
@@ -840,7 +852,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -859,7 +871,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -878,7 +890,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -897,7 +909,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -916,7 +928,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -935,7 +947,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -955,7 +967,7 @@ export const operations = {
     responses: {
       "201": { mediaType: "application/json", headers: ["Location"] },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "415": { mediaType: "application/json" },
     },
     successStatuses: ["201"],
@@ -970,7 +982,11 @@ export const operations = {
     clientMethod: "allocateExchange",
     pathParameters: ["exchangeId"],
     queryParameters: [],
-    responses: { "200": {}, "401": { mediaType: "application/json" }, "404": { mediaType: "application/json" } },
+    responses: {
+      "200": {},
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
+      "404": { mediaType: "application/json" },
+    },
     successStatuses: ["200"],
     security: "bearer",
   },
@@ -985,7 +1001,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "410": { mediaType: "application/json" },
     },
@@ -1003,7 +1019,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "410": { mediaType: "application/json" },
     },
@@ -1022,7 +1038,7 @@ export const operations = {
     responses: {
       "200": {},
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "410": { mediaType: "application/json" },
     },
@@ -1040,7 +1056,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -1059,7 +1075,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "415": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -1077,7 +1093,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
     },
     successStatuses: ["200"],
     security: "bearer",
@@ -1095,7 +1111,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -1114,7 +1130,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -1133,7 +1149,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -1152,7 +1168,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -1171,7 +1187,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -1190,7 +1206,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -1210,7 +1226,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "415": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -1229,7 +1245,7 @@ export const operations = {
     responses: {
       "200": {},
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "415": { mediaType: "application/json" },
     },
@@ -1245,7 +1261,11 @@ export const operations = {
     clientMethod: "assignExistingDepositor",
     pathParameters: ["depositId", "depositorId"],
     queryParameters: [],
-    responses: { "200": {}, "401": { mediaType: "application/json" }, "404": { mediaType: "application/json" } },
+    responses: {
+      "200": {},
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
+      "404": { mediaType: "application/json" },
+    },
     successStatuses: ["200"],
     security: "bearer",
   },
@@ -1261,7 +1281,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
     },
     successStatuses: ["200"],
     security: "bearer",
@@ -1279,7 +1299,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -1299,7 +1319,7 @@ export const operations = {
     responses: {
       "201": { mediaType: "application/json", headers: ["Location"] },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "415": { mediaType: "application/json" },
     },
     successStatuses: ["201"],
@@ -1314,7 +1334,11 @@ export const operations = {
     clientMethod: "cancelAlert",
     pathParameters: ["alertId"],
     queryParameters: [],
-    responses: { "200": {}, "401": { mediaType: "application/json" }, "404": { mediaType: "application/json" } },
+    responses: {
+      "200": {},
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
+      "404": { mediaType: "application/json" },
+    },
     successStatuses: ["200"],
     security: "bearer",
   },
@@ -1330,7 +1354,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
     },
     successStatuses: ["200"],
     security: "bearer",
@@ -1348,7 +1372,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
     },
     successStatuses: ["200"],
     security: "bearer",
@@ -1366,7 +1390,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -1385,17 +1409,17 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
     },
     successStatuses: ["200"],
     security: "bearer",
     odata: "list",
   },
-  /** List the countries of an account by filter type: `GET /api/v1/Accounts({accountId})/Countries(FilterType = {filterType})` */
+  /** List the countries of an account by filter type: `GET /api/v1/Accounts({accountId})/Countries(FilterType%20=%20{filterType})` */
   listAccountCountries: {
     operationId: "listAccountCountries",
     method: "get",
-    path: "/api/v1/Accounts({accountId})/Countries(FilterType = {filterType})",
+    path: "/api/v1/Accounts({accountId})/Countries(FilterType%20=%20{filterType})",
     group: "accounts",
     clientMethod: "listCountries",
     pathParameters: ["accountId", "filterType"],
@@ -1403,18 +1427,18 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
     security: "bearer",
     odata: "list",
   },
-  /** List the countries of an entity by filter type: `GET /api/v1/Entities({entityId})/Countries(FilterType = {filterType})` */
+  /** List the countries of an entity by filter type: `GET /api/v1/Entities({entityId})/Countries(FilterType%20=%20{filterType})` */
   listEntityCountries: {
     operationId: "listEntityCountries",
     method: "get",
-    path: "/api/v1/Entities({entityId})/Countries(FilterType = {filterType})",
+    path: "/api/v1/Entities({entityId})/Countries(FilterType%20=%20{filterType})",
     group: "entities",
     clientMethod: "listCountries",
     pathParameters: ["entityId", "filterType"],
@@ -1422,7 +1446,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -1441,7 +1465,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
     },
     successStatuses: ["200"],
     security: "bearer",
@@ -1459,7 +1483,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
     },
     successStatuses: ["200"],
     security: "bearer",
@@ -1477,7 +1501,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
     },
     successStatuses: ["200"],
     security: "bearer",
@@ -1495,7 +1519,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
     },
     successStatuses: ["200"],
@@ -1511,10 +1535,13 @@ export const operations = {
     pathParameters: [],
     queryParameters: [],
     requestBody: { required: true, mediaTypes: ["application/x-www-form-urlencoded"] },
-    responses: { "200": { mediaType: "application/json" }, "400": { mediaType: "application/json" } },
+    responses: {
+      "200": { mediaType: "application/json", headers: ["Cache-Control"] },
+      "400": { mediaType: "application/json" },
+    },
     successStatuses: ["200"],
     security: "none",
-    server: { url: "{auth_url}", variables: { auth_url: "http://127.0.0.1:4010" } },
+    server: { url: "{auth_url}", variables: { auth_url: "https://127.0.0.1:4443" } },
   },
   /** Request an access token with a client certificate (mutual TLS): `POST /connect/mtls/token` */
   requestMtlsPasswordToken: {
@@ -1526,7 +1553,10 @@ export const operations = {
     pathParameters: [],
     queryParameters: [],
     requestBody: { required: true, mediaTypes: ["application/x-www-form-urlencoded"] },
-    responses: { "200": { mediaType: "application/json" }, "400": { mediaType: "application/json" } },
+    responses: {
+      "200": { mediaType: "application/json", headers: ["Cache-Control"] },
+      "400": { mediaType: "application/json" },
+    },
     successStatuses: ["200"],
     security: "mutualTLS",
     server: { url: "{auth_url}", variables: { auth_url: "https://127.0.0.1:4443" } },
