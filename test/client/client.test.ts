@@ -310,6 +310,26 @@ describe("webhooks", () => {
     expect(reasons).toEqual(["TransferCreated", "WithdrawalCompleted"]);
   });
 
+  it("keeps both events of a delivery holding one of a kind it does not know: the known one typed, the other apart", () => {
+    const exchange = { EntityType: "Exchange", EntityId: 7, Reason: "ExchangeCompleted", ApiUrl: `${BASE_URL}/api/v1/Exchanges(7)`, Extra: { a: 1 } };
+    const transfer = { EntityType: "Transfer", EntityId: 1, Reason: "TransferCreated", ApiUrl: `${BASE_URL}/api/v1/OutboundTransfers(1)` };
+    const result = parseWebhookEvents(Buffer.from(JSON.stringify([exchange, transfer])));
+    expect(result).toEqual({ ok: true, events: [transfer], unknownEvents: [exchange] });
+    if (!result.ok) return;
+    const [known] = result.events;
+    // Narrowed by Reason: a TransferCreated event's ApiUrl is a string, its EntityType "Transfer".
+    if (known?.Reason === "TransferCreated") expect(known.EntityType satisfies "Transfer").toBe("Transfer");
+    expect(result.unknownEvents[0]?.Reason).toBe("ExchangeCompleted");
+  });
+
+  it("takes an ApiUrl with a trailing slash or percent-encoded parentheses", () => {
+    const withdrawal = { EntityType: "Withdrawal", EntityId: 2, Reason: "WithdrawalCreated" };
+    for (const ApiUrl of [`${BASE_URL}/api/v1/Withdrawals(2)/`, `${BASE_URL}/api/v1/Withdrawals%282%29`, "https://api.example.com/base/api/v1/Withdrawals(2)"]) {
+      expect(parseWebhookEvents([{ ...withdrawal, ApiUrl }]), ApiUrl).toMatchObject({ ok: true, events: [{ ApiUrl }] });
+    }
+    expect(parseWebhookEvents([{ ...withdrawal, ApiUrl: `${BASE_URL}/api/v1/Withdrawals(2)/Fees` }]).ok).toBe(false);
+  });
+
   it("rejects deliveries the spec does not allow, with issues", () => {
     const wrongUrl = [{ EntityType: "Transfer", EntityId: 1, Reason: "TransferCreated", ApiUrl: `${BASE_URL}/api/v1/Withdrawals(1)` }];
     const result = parseWebhookEvents(wrongUrl);
