@@ -8,7 +8,7 @@
  * Every snippet is a module that type-checks against the package (test/readme-snippets.test.ts compiles them).
  */
 import { isDateTimeFormat } from "../model/date-time-formats.js";
-import type { ApiModel, OperationModel, WebhookEventsModel } from "../model/model.js";
+import type { ApiModel, OperationModel } from "../model/model.js";
 import { generatedHeader } from "../print/header.js";
 import { isJsonObject } from "../spec/json-pointer.js";
 import { signatureParameters, tokenOperations, webhookParserNames } from "./client.js";
@@ -346,69 +346,57 @@ function dateTimeSection(model: ApiModel): string[] {
   ];
 }
 
+/** Parsing deliveries; of known and unknown kinds of event when the payload is such a union (model/webhook-events.ts). */
 function webhookSection(model: ApiModel, parser: string): string[] {
   const payload = model.webhooks[0]?.payload.schemaName;
   const events = model.webhooks[0]?.events;
-  if (events !== undefined) return webhookEventsSection(parser, payload, events);
-  return [
-    "### Webhooks",
-    "",
-    code([
-      `import { ${parser} } from "${packageName}";`,
-      "",
-      "/** Your HTTP handler's part: the raw body (a string or bytes) in, the status to answer out. */",
-      "export function onDelivery(rawBody: string | Uint8Array): number {",
-      `  const result = ${parser}(rawBody);`,
-      "  if (!result.ok) {",
-      "    console.error(result.error.code, result.error.message, result.error.issues);",
-      "    return 400;",
-      "  }",
-      "  for (const event of result.events) console.log(event);",
-      "  return 200;",
-      "}",
-    ]),
-    `\`${parser}\` checks the delivery against the spec${payload === undefined ? "" : `'s \`${payload}\` schema`} and never throws: \`{ ok: true, events }\``,
-    "with typed events, or `{ ok: false, error: { code, message, issues } }`.",
-    "",
-  ];
-}
-
-/** A delivery of known and unknown kinds of event (model/webhook-events.ts). */
-function webhookEventsSection(parser: string, payload: string | undefined, events: WebhookEventsModel): string[] {
-  const [first] = events.tags;
-  return [
-    "### Webhooks",
-    "",
-    code([
-      `import { ${parser} } from "${packageName}";`,
-      "",
-      "/** Your HTTP handler's part: the raw body (a string or bytes) in, the status to answer out. */",
-      "export function onDelivery(rawBody: string | Uint8Array): number {",
-      `  const result = ${parser}(rawBody);`,
-      "  if (!result.ok) {",
-      "    console.error(result.error.code, result.error.message, result.error.issues);",
-      "    return 400;",
-      "  }",
-      "  for (const event of result.events) {",
-      `    // typed: a \`${events.known}\`, narrowed by \`${events.tag}\``,
-      ...(first === undefined ? [] : [`    if (event.${events.tag} === ${JSON.stringify(first)}) console.log(${JSON.stringify(`a ${first} event`)}, event);`]),
-      `    else console.log(event.${events.tag}, event);`,
-      "  }",
-      ...(events.unknown === undefined
-        ? []
-        : ["  // Kinds of event this client does not know yet: kept as they arrived, never a failed delivery.", `  for (const event of result.unknownEvents) console.log("not known yet:", event.${events.tag});`]),
-      "  return 200;",
-      "}",
-    ]),
-    `\`${parser}\` checks the delivery against the spec${payload === undefined ? "" : `'s \`${payload}\` schema`} and never throws: \`{ ok: true, events, unknownEvents }\`,`,
-    `or \`{ ok: false, error: { code, message, issues } }\`. \`events\` are the events of the kinds the spec shows, each checked`,
-    `whole and typed by its \`${events.tag}\`; a known event that does not match its schema fails the delivery.`,
-    ...(events.unknown === undefined
-      ? []
+  const first = events?.tags[0];
+  const loop =
+    events === undefined
+      ? ["  for (const event of result.events) console.log(event);"]
       : [
-          `\`unknownEvents\` are the events of other kinds (a \`${events.tag}\` the spec does not list; the API has more than it shows),`,
-          "as they arrived: a new kind of event never fails a delivery.",
-        ]),
+          "  for (const event of result.events) {",
+          `    // typed: a \`${events.known}\`, narrowed by \`${events.tag}\``,
+          ...(first === undefined ? [] : [`    if (event.${events.tag} === ${JSON.stringify(first)}) console.log(${JSON.stringify(`a ${first} event`)}, event);`]),
+          `    else console.log(event.${events.tag}, event);`,
+          "  }",
+          ...(events.unknown === undefined
+            ? []
+            : ["  // Kinds of event this client does not know yet: kept as they arrived, never a failed delivery.", `  for (const event of result.unknownEvents) console.log("not known yet:", event.${events.tag});`]),
+        ];
+  const checks = `\`${parser}\` checks the delivery against the spec${payload === undefined ? "" : `'s \`${payload}\` schema`} and never throws:`;
+  const text =
+    events === undefined
+      ? [`${checks} \`{ ok: true, events }\``, "with typed events, or `{ ok: false, error: { code, message, issues } }`."]
+      : [
+          `${checks} \`{ ok: true, events, unknownEvents }\`,`,
+          `or \`{ ok: false, error: { code, message, issues } }\`. \`events\` are the events of the kinds the spec shows, each checked`,
+          `whole and typed by its \`${events.tag}\`; a known event that does not match its schema fails the delivery.`,
+          ...(events.unknown === undefined
+            ? []
+            : [
+                `\`unknownEvents\` are the events of other kinds (a \`${events.tag}\` the spec does not list; the API has more than it shows),`,
+                "as they arrived: a new kind of event never fails a delivery.",
+              ]),
+        ];
+  return [
+    "### Webhooks",
+    "",
+    code([
+      `import { ${parser} } from "${packageName}";`,
+      "",
+      "/** Your HTTP handler's part: the raw body (a string or bytes) in, the status to answer out. */",
+      "export function onDelivery(rawBody: string | Uint8Array): number {",
+      `  const result = ${parser}(rawBody);`,
+      "  if (!result.ok) {",
+      "    console.error(result.error.code, result.error.message, result.error.issues);",
+      "    return 400;",
+      "  }",
+      ...loop,
+      "  return 200;",
+      "}",
+    ]),
+    ...text,
     "",
   ];
 }
