@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -33,18 +32,6 @@ export interface PrismViolation {
   readonly message: string;
 }
 
-/** A free port right now (Prism's silent mode does not print the one it listens on). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -57,37 +44,43 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts `prism proxy <bundled spec> <upstream> --errors` and resolves once it answers HTTP. */
-export async function startPrismProxy(upstream: string): Promise<PrismProxy> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [PRISM_CLI, "proxy", SPEC_FILE, upstream, "--errors", "-h", "127.0.0.1", "-p", String(port), "-v", "silent"], {
+/**
+ * Starts `prism proxy <bundled spec> <upstream> --errors` on a port of the system's choosing, and resolves with its
+ * URL once it says it listens (`-v info`: its per-request lines are read and dropped).
+ */
+export function startPrismProxy(upstream: string): Promise<PrismProxy> {
+  const child = spawn(process.execPath, [PRISM_CLI, "proxy", SPEC_FILE, upstream, "--errors", "-h", "127.0.0.1", "-p", "0", "-v", "info"], {
     cwd: REPOSITORY_ROOT,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // A test run that ends without afterAll (a crash, a timeout) must not leave Prism listening.
+  const killOnExit = (): void => void child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  child.once("exit", () => process.removeListener("exit", killOnExit));
   let tail = "";
-  const keep = (chunk: Buffer): void => {
-    tail = (tail + chunk.toString("utf8")).slice(-4000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`Prism exited (${child.exitCode ?? child.signalCode}) before it listened:\n${tail}`);
-    try {
-      // Any HTTP answer will do: an unauthenticated call is answered by Prism itself.
-      const response = await fetch(`${url}/api/v1/Currencies`);
-      await response.arrayBuffer();
-      return { url, stop: () => stopChild(child) };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stopChild(child);
-      throw new Error(`Prism did not listen within ${STARTUP_TIMEOUT_MS / 1000} s:\n${tail}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  return new Promise((resolve, reject) => {
+    let listening = false;
+    const timer = setTimeout(() => {
+      void stopChild(child);
+      reject(new Error(`Prism did not listen within ${STARTUP_TIMEOUT_MS / 1000} s:\n${tail}`));
+    }, STARTUP_TIMEOUT_MS);
+    const read = (chunk: Buffer): void => {
+      if (listening) return;
+      tail = (tail + chunk.toString("utf8")).slice(-4000);
+      const url = /Prism is listening on (http:\/\/[^\s]+)/.exec(tail)?.[1];
+      if (url === undefined) return;
+      listening = true;
+      clearTimeout(timer);
+      resolve({ url, stop: () => stopChild(child) });
+    };
+    // Both pipes stay drained after start-up, so a chatty Prism never blocks on a full pipe.
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      if (!listening) reject(new Error(`Prism exited (${code ?? signal}) before it listened:\n${tail}`));
+    });
+  });
 }
 
 /** What Prism said about one HTTP exchange it proxied. */
