@@ -236,6 +236,14 @@ describe("authentication", () => {
     expect(api.tokensIssued).toBe(3);
   });
 
+  it("takes a 401 without a body (the reference shows none) and with the Bearer challenge, validating responses", async () => {
+    const { api, client } = setup({ validateResponses: true });
+    api.on("GET", "/api/v1/Accounts(3)", () => new Response(null, { status: 401, headers: { "www-authenticate": 'Bearer error="invalid_token"' } }));
+    const error = await client.accounts.getAccount(3).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as AuthenticationError).status).toBe(401);
+  });
+
   it("surfaces invalid_client as a TokenRequestError", async () => {
     const { api, client } = setup();
     api.on("POST", "/connect/token", () => json(400, { error: "invalid_client" }));
