@@ -50,12 +50,17 @@ function conditionalRulesOf(schemaName: string, validatorName: string): Set<stri
 
 /**
  * A change from a presentation form to the wire form: "not given" (null, blank) left out, or a code written
- * with spaces, hyphens or lower case compacted. Never a changed word of free text, never a dropped bad value.
+ * with spaces, hyphens or lower case compacted: the two differ in spaces, hyphens and case only (a US account
+ * number keeps its hyphens, upper-cased; an enum value loses its outer spaces). Never a changed word of free text,
+ * never a dropped bad value.
  */
 const isPresentationChange = ({ from, to }: ValueChange): boolean =>
   to === undefined
     ? from === null || (typeof from === "string" && from.trim() === "")
-    : typeof from === "string" && typeof to === "string" && from.replace(/[\s-]/g, "").toUpperCase() === to;
+    : typeof from === "string" && typeof to === "string" && compact(from) === compact(to);
+
+/** A code without its spaces and hyphens, in upper case: what a presentation form and its wire form share. */
+const compact = (code: string): string => code.replace(/[\s-]/g, "").toUpperCase();
 
 const pointer = (issue: Issue): string => `/${issue.path.join("/")}`;
 const describeIssues = (issues: readonly Issue[]): string => issues.map((issue) => `${pointer(issue)} ${issue.code}`).join("; ");

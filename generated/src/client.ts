@@ -223,7 +223,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    *
    * OData v4 query endpoint returning a `CountryDto` list for an account, filtered by `filterType`. The allowed filter types are not shown in the reference.
    *
-   * `GET /api/v1/Accounts({accountId})/Countries(FilterType = {filterType})` (`listAccountCountries`)
+   * `GET /api/v1/Accounts({accountId})/Countries(FilterType%20=%20{filterType})` (`listAccountCountries`)
    */
   listCountries: ODataListMethod<
     M,
@@ -289,7 +289,7 @@ export interface EntitiesClient<M extends ResultMode = "data"> {
    *
    * OData v4 query endpoint returning a `CountryDto` list for an entity, filtered by `filterType`. The allowed filter types are not shown in the reference.
    *
-   * `GET /api/v1/Entities({entityId})/Countries(FilterType = {filterType})` (`listEntityCountries`)
+   * `GET /api/v1/Entities({entityId})/Countries(FilterType%20=%20{filterType})` (`listEntityCountries`)
    */
   listCountries: ODataListMethod<
     M,
@@ -548,7 +548,7 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
   /**
    * Create an instruction withdrawal.
    *
-   * Creates an instruction withdrawal: it is configured now and is triggered when the instruction (an exchange instruction) `InstructionId` completes, paying the bank account of the withdrawal beneficiary `BeneficiaryId`. The optional and conditional fields follow the same rules as on the account withdrawal: `PaymentPurposeId` is mandatory for beneficiaries with bank accounts in the United Arab Emirates (all currencies) or China (CNH only). `BoEPurposeCodeId` is required when `CurrencyCode` is GBP; its values come from the `Withdrawals/BoEPaymentPurposes` endpoint. `ReceiverLei` (a 20-character alphanumeric LEI) is required only when `CurrencyCode` is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies. `UltimateOriginator` is only for a withdrawal on behalf of another party: for non-PSP accounts its Name and Address are required by default, for PSP accounts only `SubaccountNumber` is used; whether it is accepted, like `PaymentChargesCode` (`OUR` or `SHA`), depends on the account setup. Answers 201 with a `Location` header, or 400 when an attribute is wrong. Creating a withdrawal is followed by a `WithdrawalCreated` webhook event.
+   * Creates an instruction withdrawal: it is configured now and is triggered when the instruction (an exchange instruction) `InstructionId` completes, paying the bank account of the withdrawal beneficiary `BeneficiaryId`. The optional and conditional fields follow the same rules as on the account withdrawal: `PaymentPurposeId` is mandatory for beneficiaries with bank accounts in the United Arab Emirates (all currencies) or China (CNH only). `BoEPurposeCodeId` is required when the withdrawal's currency is GBP (this body has no `CurrencyCode`: the currency is the instruction's); its values come from the `Withdrawals/BoEPaymentPurposes` endpoint. `ReceiverLei` (a 20-character alphanumeric LEI) is required only when the currency is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies. `UltimateOriginator` is only for a withdrawal on behalf of another party: for non-PSP accounts its Name and Address are required by default, for PSP accounts only `SubaccountNumber` is used; whether it is accepted, like `PaymentChargesCode` (`OUR` or `SHA`), depends on the account setup. Answers 201 with a `Location` header, or 400 when an attribute is wrong. Creating a withdrawal is followed by a `WithdrawalCreated` webhook event.
    *
    * `POST /api/v1/Withdrawals/CreateInstructionWithdrawal` (`createInstructionWithdrawal`)
    */
@@ -1278,12 +1278,27 @@ export type WebhookEventOf<D> = D extends readonly (infer E)[] ? E : D;
 
 /**
  * Parses a delivery of the `accountFundsEvent` webhook (the raw body as a string or bytes, or the parsed JSON)
- * and checks it against the spec's `WebhookEventDelivery` schema. Never throws: `{ ok: true, events }` or
- * `{ ok: false, error: { code, message, issues } }`.
+ * and checks it against the spec's `WebhookEventDelivery` schema. Never throws: `{ ok: true, events, unknownEvents }`,
+ * `events` the `WebhookEvent`s (one per `Reason` the spec knows, each checked whole), `unknownEvents`
+ * the `UnknownWebhookEvent`s of other kinds, kept as they arrived; or `{ ok: false, error: { code, message, issues } }`.
  */
-export function parseWebhookEvents(body: unknown): WebhookParseResult<WebhookEventOf<Schema<"WebhookEventDelivery">>> {
-  return parseWebhookEventsWith<WebhookEventOf<Schema<"WebhookEventDelivery">>>(
+export function parseWebhookEvents(
+  body: unknown,
+): WebhookParseResult<Schema<"WebhookEvent">, Schema<"UnknownWebhookEvent">> {
+  return parseWebhookEventsWith<Schema<"WebhookEvent">, Schema<"UnknownWebhookEvent">>(
     webhookValidators.accountFundsEvent!,
     body,
+    {
+      tag: "Reason",
+      known: [
+        "TransferCreated",
+        "TransferCompleted",
+        "IncomingTransferCompleted",
+        "TransferCanceled",
+        "WithdrawalCreated",
+        "WithdrawalCompleted",
+        "WithdrawalCanceled",
+      ],
+    },
   );
 }

@@ -163,7 +163,12 @@ export const operationContracts: { readonly [K in OperationId]: OperationContrac
         in: "path",
         required: true,
         type: "string",
-        schema: { type: "string", pattern: "^[A-Z]{3}$" },
+        schema: {
+          type: "string",
+          pattern: "^[A-Z]{3}$",
+          "x-assumption":
+            '^[A-Z]{3}$, the ISO 4217 alphabetic code — the reference states "a 3-letter ISO currency code" for RequiredAdditionalInformation\'s currencyCode, and types the Balances({currencyCode}) key only as a string',
+        },
       },
       { name: "$select", in: "query", required: false, type: "string", schema: { type: "string" } },
     ],
@@ -178,7 +183,12 @@ export const operationContracts: { readonly [K in OperationId]: OperationContrac
         in: "path",
         required: true,
         type: "string",
-        schema: { type: "string", pattern: "^[A-Z]{3}$" },
+        schema: {
+          type: "string",
+          pattern: "^[A-Z]{3}$",
+          "x-assumption":
+            '^[A-Z]{3}$, the ISO 4217 alphabetic code — the reference states "a 3-letter ISO currency code" for RequiredAdditionalInformation\'s currencyCode, and types the Balances({currencyCode}) key only as a string',
+        },
       },
       { name: "$filter", in: "query", required: false, type: "string", schema: { type: "string" } },
       { name: "$select", in: "query", required: false, type: "string", schema: { type: "string" } },
@@ -708,7 +718,12 @@ export const operationContracts: { readonly [K in OperationId]: OperationContrac
         in: "path",
         required: true,
         type: "string",
-        schema: { type: "string", pattern: "^[A-Z]{3}$" },
+        schema: {
+          type: "string",
+          pattern: "^[A-Z]{3}$",
+          "x-assumption":
+            '^[A-Z]{3}$, the ISO 4217 alphabetic code — the reference states "a 3-letter ISO currency code" for RequiredAdditionalInformation\'s currencyCode, and types the Balances({currencyCode}) key only as a string',
+        },
       },
       {
         name: "beneficiaryCountryCode",
@@ -1255,7 +1270,7 @@ export const operationContracts: { readonly [K in OperationId]: OperationContrac
     ],
     entitySchema: "SectorDto",
   },
-  /** GET /api/v1/Accounts({accountId})/Countries(FilterType = {filterType}) */
+  /** GET /api/v1/Accounts({accountId})/Countries(FilterType%20=%20{filterType}) */
   listAccountCountries: {
     parameters: [
       { name: "accountId", in: "path", required: true, type: "integer", schema: { type: "integer", format: "int32" } },
@@ -1281,7 +1296,7 @@ export const operationContracts: { readonly [K in OperationId]: OperationContrac
     ],
     entitySchema: "CountryDto",
   },
-  /** GET /api/v1/Entities({entityId})/Countries(FilterType = {filterType}) */
+  /** GET /api/v1/Entities({entityId})/Countries(FilterType%20=%20{filterType}) */
   listEntityCountries: {
     parameters: [
       { name: "entityId", in: "path", required: true, type: "integer", schema: { type: "integer", format: "int32" } },
@@ -1425,7 +1440,7 @@ export const entityShapes: { readonly [schema: string]: EntityShape } = {
       ValueDate: "date-time",
       Statement: "array",
     },
-    required: ["CurrencyCode"],
+    key: ["CurrencyCode"],
   },
   AccountDto: {
     properties: {
@@ -1448,7 +1463,7 @@ export const entityShapes: { readonly [schema: string]: EntityShape } = {
       Activities: "array",
       Depositors: "array",
     },
-    required: ["Id"],
+    key: ["Id"],
   },
   AccountStatementItemDto: {
     properties: {
@@ -1542,7 +1557,7 @@ export const entityShapes: { readonly [schema: string]: EntityShape } = {
         },
       },
     },
-    required: ["Id"],
+    key: ["Id"],
   },
   AlertDto: {
     properties: {
@@ -1557,11 +1572,11 @@ export const entityShapes: { readonly [schema: string]: EntityShape } = {
       CancelledDate: "date-time",
       Active: "boolean",
     },
-    required: ["Id"],
+    key: ["Id"],
   },
   AllocationDto: {
     properties: { Id: "integer", Amount: "number", ValueDate: "date-time", DepositId: "integer" },
-    required: ["Id"],
+    key: ["Id"],
   },
   BeneficiaryDto: {
     properties: {
@@ -1579,7 +1594,7 @@ export const entityShapes: { readonly [schema: string]: EntityShape } = {
         },
       },
     },
-    required: ["Id"],
+    key: ["Id"],
   },
   CountryDto: { properties: {} },
   CurrencyDto: {
@@ -1591,7 +1606,7 @@ export const entityShapes: { readonly [schema: string]: EntityShape } = {
       FormatTemplate: "string",
       SignificantDigits: "integer",
     },
-    required: ["Id"],
+    key: ["Id"],
   },
   DepositDto: {
     properties: {
@@ -1618,7 +1633,7 @@ export const entityShapes: { readonly [schema: string]: EntityShape } = {
       ClientDepositor: { properties: { DepositorId: "integer" } },
       Fees: "array",
     },
-    required: ["Id"],
+    key: ["Id"],
   },
   DepositInformationDto: { properties: { CurrencyCode: "string", Routings: "array" } },
   DepositRoutingInformationDto: { properties: { CurrencyCode: "string", Routings: "array" } },
@@ -1651,9 +1666,9 @@ export const entityShapes: { readonly [schema: string]: EntityShape } = {
       Status: "string",
       ComplianceOverridenEntityTypeId: "string",
     },
-    required: ["Id"],
+    key: ["Id"],
   },
-  EntityDto: { properties: { Id: "integer" }, required: ["Id"] },
+  EntityDto: { properties: { Id: "integer" }, key: ["Id"] },
   ExchangeDto: {
     properties: {
       Id: "integer",
@@ -1676,7 +1691,7 @@ export const entityShapes: { readonly [schema: string]: EntityShape } = {
       Withdrawals: "array",
       DepositReference: "string",
     },
-    required: ["Id"],
+    key: ["Id"],
   },
   FeeDto: {
     properties: {
@@ -1696,7 +1711,7 @@ export const entityShapes: { readonly [schema: string]: EntityShape } = {
       Cancelled: "boolean",
       CanBeCancelled: "boolean",
     },
-    required: ["Id"],
+    key: ["Id"],
   },
   InboundTransferDto: {
     properties: {
@@ -1722,7 +1737,7 @@ export const entityShapes: { readonly [schema: string]: EntityShape } = {
       Status: "string",
       Fees: "array",
     },
-    required: ["Id"],
+    key: ["Id"],
   },
   OutboundTransferDto: {
     properties: {
@@ -1751,11 +1766,11 @@ export const entityShapes: { readonly [schema: string]: EntityShape } = {
       Status: "string",
       Fees: "array",
     },
-    required: ["Id"],
+    key: ["Id"],
   },
   PaymentConfirmationDetailsDto: { properties: {} },
-  PaymentPurposeDto: { properties: { Id: "integer" }, required: ["Id"] },
-  SectorDto: { properties: { Id: "integer", Name: "string" }, required: ["Id"] },
+  PaymentPurposeDto: { properties: { Id: "integer" }, key: ["Id"] },
+  SectorDto: { properties: { Id: "integer", Name: "string" }, key: ["Id"] },
   TransferBeneficiaryDto: {
     properties: {
       Id: "integer",
@@ -1769,12 +1784,15 @@ export const entityShapes: { readonly [schema: string]: EntityShape } = {
       StatusCode: "string",
       Status: "string",
     },
-    required: ["Id"],
+    key: ["Id"],
   },
   TransferDto: {
     properties: {
       Beneficiary: {
         properties: {
+          Name: "string",
+          StatusCode: "string",
+          Status: "string",
           Id: "integer",
           AccountId: "integer",
           BeneficiaryAccountId: "integer",
@@ -1795,7 +1813,7 @@ export const entityShapes: { readonly [schema: string]: EntityShape } = {
       Status: "string",
       Fees: "array",
     },
-    required: ["Id"],
+    key: ["Id"],
   },
   WithdrawalDto: {
     properties: {
@@ -1855,6 +1873,6 @@ export const entityShapes: { readonly [schema: string]: EntityShape } = {
       Status: "string",
       Fees: "array",
     },
-    required: ["Id"],
+    key: ["Id"],
   },
 };

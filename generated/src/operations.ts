@@ -18,7 +18,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
     successStatuses: ["200"],
@@ -37,7 +37,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -57,7 +57,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -77,7 +77,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
     successStatuses: ["200"],
@@ -96,7 +96,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -116,7 +116,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -136,7 +136,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -156,7 +156,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -176,7 +176,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -196,7 +196,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
     successStatuses: ["200"],
@@ -215,7 +215,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -235,7 +235,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -255,7 +255,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -275,7 +275,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -295,7 +295,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -315,7 +315,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -335,7 +335,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -355,7 +355,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -376,7 +376,7 @@ export const operations = {
     responses: {
       "201": { mediaType: "application/json", headers: ["Location"] },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "413": { mediaType: "application/json" },
       "415": { mediaType: "application/json" },
@@ -396,7 +396,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "410": { mediaType: "application/json" },
@@ -416,7 +416,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "410": { mediaType: "application/json" },
@@ -437,7 +437,7 @@ export const operations = {
     responses: {
       "200": {},
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "410": { mediaType: "application/json" },
@@ -458,7 +458,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
     successStatuses: ["200"],
@@ -477,7 +477,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -497,7 +497,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -517,7 +517,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -537,7 +537,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -558,7 +558,7 @@ export const operations = {
     responses: {
       "201": { mediaType: "application/json", headers: ["Location"] },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "413": { mediaType: "application/json" },
       "415": { mediaType: "application/json" },
@@ -580,7 +580,7 @@ export const operations = {
     responses: {
       "201": { mediaType: "application/json", headers: ["Location"] },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "413": { mediaType: "application/json" },
       "415": { mediaType: "application/json" },
@@ -600,7 +600,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "410": { mediaType: "application/json" },
@@ -620,7 +620,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "410": { mediaType: "application/json" },
@@ -640,7 +640,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "410": { mediaType: "application/json" },
@@ -661,7 +661,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "text/plain" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -680,7 +680,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
     successStatuses: ["200"],
@@ -699,7 +699,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -719,7 +719,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
     successStatuses: ["200"],
@@ -738,7 +738,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -758,7 +758,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -778,7 +778,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -799,7 +799,7 @@ export const operations = {
     responses: {
       "201": { mediaType: "application/json", headers: ["Location"] },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "413": { mediaType: "application/json" },
       "415": { mediaType: "application/json" },
@@ -819,7 +819,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "503": { mediaType: "application/json", headers: ["Retry-After"] },
@@ -838,7 +838,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "503": { mediaType: "application/json", headers: ["Retry-After"] },
@@ -857,7 +857,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "503": { mediaType: "application/json", headers: ["Retry-After"] },
@@ -877,7 +877,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
     successStatuses: ["200"],
@@ -895,7 +895,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
     successStatuses: ["200"],
@@ -914,7 +914,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -934,7 +934,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -954,7 +954,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -974,7 +974,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -994,7 +994,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -1014,7 +1014,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -1035,7 +1035,7 @@ export const operations = {
     responses: {
       "201": { mediaType: "application/json", headers: ["Location"] },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "413": { mediaType: "application/json" },
       "415": { mediaType: "application/json" },
@@ -1055,7 +1055,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "503": { mediaType: "application/json", headers: ["Retry-After"] },
@@ -1074,7 +1074,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "410": { mediaType: "application/json" },
@@ -1094,7 +1094,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "410": { mediaType: "application/json" },
@@ -1115,7 +1115,7 @@ export const operations = {
     responses: {
       "200": {},
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "410": { mediaType: "application/json" },
@@ -1135,7 +1135,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -1155,7 +1155,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "413": { mediaType: "application/json" },
       "415": { mediaType: "application/json" },
@@ -1176,7 +1176,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
     successStatuses: ["200"],
@@ -1195,7 +1195,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -1215,7 +1215,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -1235,7 +1235,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -1255,7 +1255,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -1275,7 +1275,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -1295,7 +1295,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -1316,7 +1316,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "413": { mediaType: "application/json" },
       "415": { mediaType: "application/json" },
@@ -1338,7 +1338,7 @@ export const operations = {
     responses: {
       "200": {},
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "413": { mediaType: "application/json" },
@@ -1359,7 +1359,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "503": { mediaType: "application/json", headers: ["Retry-After"] },
@@ -1379,7 +1379,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
     successStatuses: ["200"],
@@ -1398,7 +1398,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -1419,7 +1419,7 @@ export const operations = {
     responses: {
       "201": { mediaType: "application/json", headers: ["Location"] },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "413": { mediaType: "application/json" },
       "415": { mediaType: "application/json" },
@@ -1439,7 +1439,7 @@ export const operations = {
     queryParameters: [],
     responses: {
       "200": {},
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "503": { mediaType: "application/json", headers: ["Retry-After"] },
@@ -1459,7 +1459,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
     successStatuses: ["200"],
@@ -1478,7 +1478,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
     successStatuses: ["200"],
@@ -1497,7 +1497,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -1517,18 +1517,18 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
     successStatuses: ["200"],
     security: "bearer",
     odata: "list",
   },
-  /** List the countries of an account by filter type: `GET /api/v1/Accounts({accountId})/Countries(FilterType = {filterType})` */
+  /** List the countries of an account by filter type: `GET /api/v1/Accounts({accountId})/Countries(FilterType%20=%20{filterType})` */
   listAccountCountries: {
     operationId: "listAccountCountries",
     method: "get",
-    path: "/api/v1/Accounts({accountId})/Countries(FilterType = {filterType})",
+    path: "/api/v1/Accounts({accountId})/Countries(FilterType%20=%20{filterType})",
     group: "accounts",
     clientMethod: "listCountries",
     pathParameters: ["accountId", "filterType"],
@@ -1536,7 +1536,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -1544,11 +1544,11 @@ export const operations = {
     security: "bearer",
     odata: "list",
   },
-  /** List the countries of an entity by filter type: `GET /api/v1/Entities({entityId})/Countries(FilterType = {filterType})` */
+  /** List the countries of an entity by filter type: `GET /api/v1/Entities({entityId})/Countries(FilterType%20=%20{filterType})` */
   listEntityCountries: {
     operationId: "listEntityCountries",
     method: "get",
-    path: "/api/v1/Entities({entityId})/Countries(FilterType = {filterType})",
+    path: "/api/v1/Entities({entityId})/Countries(FilterType%20=%20{filterType})",
     group: "entities",
     clientMethod: "listCountries",
     pathParameters: ["entityId", "filterType"],
@@ -1556,7 +1556,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -1576,7 +1576,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
     successStatuses: ["200"],
@@ -1595,7 +1595,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
     successStatuses: ["200"],
@@ -1614,7 +1614,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
     successStatuses: ["200"],
@@ -1633,7 +1633,7 @@ export const operations = {
     responses: {
       "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
-      "401": { mediaType: "application/json" },
+      "401": { mediaType: "application/json", headers: ["WWW-Authenticate"] },
       "404": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
     },
@@ -1651,14 +1651,14 @@ export const operations = {
     queryParameters: [],
     requestBody: { required: true, mediaTypes: ["application/x-www-form-urlencoded"] },
     responses: {
-      "200": { mediaType: "application/json" },
+      "200": { mediaType: "application/json", headers: ["Cache-Control"] },
       "400": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "429": { mediaType: "application/json", headers: ["Retry-After"] },
     },
     successStatuses: ["200"],
     security: "none",
-    server: { url: "{auth_url}", variables: { auth_url: "http://127.0.0.1:4010" } },
+    server: { url: "{auth_url}", variables: { auth_url: "https://127.0.0.1:4443" } },
   },
   /** Request an access token with a client certificate (mutual TLS): `POST /connect/mtls/token` */
   requestMtlsPasswordToken: {
@@ -1671,7 +1671,7 @@ export const operations = {
     queryParameters: [],
     requestBody: { required: true, mediaTypes: ["application/x-www-form-urlencoded"] },
     responses: {
-      "200": { mediaType: "application/json" },
+      "200": { mediaType: "application/json", headers: ["Cache-Control"] },
       "400": { mediaType: "application/json" },
       "405": { mediaType: "application/json", headers: ["Allow"] },
       "429": { mediaType: "application/json", headers: ["Retry-After"] },

@@ -34,6 +34,8 @@ export type AlertDtoCollection = components["schemas"]["AlertDtoCollection"];
 export type AllocationDto = components["schemas"]["AllocationDto"];
 /** OData v4 collection of AllocationDto. */
 export type AllocationDtoCollection = components["schemas"]["AllocationDtoCollection"];
+/** Address of a depositor in an AssignDepositorDto (Individual or Company): the fields of AddressDto, the address of a depositor, all optional. */
+export type AssignDepositorAddress = components["schemas"]["AssignDepositorAddress"];
 /** Company depositor in an AssignDepositorDto. */
 export type AssignDepositorCompany = components["schemas"]["AssignDepositorCompany"];
 /** Body of /api/v1/Deposits/{depositId}/AssignDepositor: the depositor to assign to a deposit, as an individual or a company, with supporting documents. */
@@ -65,7 +67,7 @@ export type CountryDtoCollection = components["schemas"]["CountryDtoCollection"]
 export type CreateAccountTransfer = components["schemas"]["CreateAccountTransfer"];
 /** Body of /api/v1/Withdrawals/CreateAccountWithdrawal (JSON): an ad-hoc withdrawal that states its account, currency and amount. Also the Request part of the multipart/form-data body (CreateAccountWithdrawalMultipart). */
 export type CreateAccountWithdrawal = components["schemas"]["CreateAccountWithdrawal"];
-/** multipart/form-data body of /api/v1/Withdrawals/CreateAccountWithdrawal with supporting documents. The part named Request holds the JSON body; each document is a part named SupportingDocuments with a file name and its own content type. Encoding for the request body: Request contentType application/json; SupportingDocuments keeps the content type of each file. */
+/** multipart/form-data body of /api/v1/Withdrawals/CreateAccountWithdrawal with supporting documents. The part named Request holds the JSON body; each document is a part named SupportingDocuments with a file name and its own content type. Encoding for the request body: Request contentType application/json; SupportingDocuments any content type (`*\/*`), each file's own. */
 export type CreateAccountWithdrawalMultipart = components["schemas"]["CreateAccountWithdrawalMultipart"];
 /** Body of /api/v1/Alerts/Create: an exchange-rate alert. */
 export type CreateAlertRequest = components["schemas"]["CreateAlertRequest"];
@@ -81,6 +83,8 @@ export type CreateWithdrawalBeneficiary = components["schemas"]["CreateWithdrawa
 export type CurrencyDto = components["schemas"]["CurrencyDto"];
 /** OData v4 collection of CurrencyDto. */
 export type CurrencyDtoCollection = components["schemas"]["CurrencyDtoCollection"];
+/** The reference's `datetime`: an ISO 8601 date-time string, a calendar date and a time of day, with or without a UTC offset, e.g. `2024-01-01T09:30:00Z`, `2024-01-01T09:30:00.1234567+01:00` or `2024-01-01T09:30:00`. The client hands it over as the string it received. */
+export type DateTime = components["schemas"]["DateTime"];
 /** Deposit into an account. */
 export type DepositDto = components["schemas"]["DepositDto"];
 /** OData v4 collection of DepositDto. */
@@ -138,7 +142,7 @@ export type IndianFinancialSystemCodeAccountNumberPaymentRouting =
   components["schemas"]["IndianFinancialSystemCodeAccountNumberPaymentRouting"];
 /** Industry of a depositor. */
 export type IndustryDto = components["schemas"]["IndustryDto"];
-/** Routing of an intermediary or corresponding bank. */
+/** Routing of an intermediary or corresponding bank. The reference: each item has Type `Bic` and Bic (the BIC of the intermediary or corresponding bank). */
 export type IntermediaryPaymentRouting = components["schemas"]["IntermediaryPaymentRouting"];
 /** Response body of the job status request (/api/v1/Jobs/{jobId}/Status). */
 export type JobStatusResponse = components["schemas"]["JobStatusResponse"];
@@ -152,6 +156,8 @@ export type NewZealandAccountNumberPaymentRouting = components["schemas"]["NewZe
 export type ODataCollectionAnnotations = components["schemas"]["ODataCollectionAnnotations"];
 /** OData v4 control information of a single-entity response: the context annotation @odata.context. */
 export type ODataEntityAnnotations = components["schemas"]["ODataEntityAnnotations"];
+/** The `@odata.id` annotation of an entity: its entity-id, by convention its canonical URL (absolute, or relative to the context URL of the response). An entity carries it when a `$select` leaves out its key. */
+export type ODataEntityId = components["schemas"]["ODataEntityId"];
 /** Error body of the API endpoints. */
 export type ODataError = components["schemas"]["ODataError"];
 /** One item of ODataError.error.details. */
@@ -220,9 +226,11 @@ export type TransitNumberAccountNumberPaymentRouting =
   components["schemas"]["TransitNumberAccountNumberPaymentRouting"];
 /** The party on whose behalf a withdrawal is made. For non-PSP accounts Name and Address are required by default; for PSP accounts only SubaccountNumber is used. */
 export type UltimateOriginator = components["schemas"]["UltimateOriginator"];
-/** One webhook event; Reason tells the event kind. */
+/** A webhook event of a kind the reference does not show: an object whose Reason is none of WebhookEvent's. Kept as it arrives, its other members unchecked, so that a new kind of event never fails a delivery. */
+export type UnknownWebhookEvent = components["schemas"]["UnknownWebhookEvent"];
+/** One webhook event of a kind the reference shows (its Events table); Reason tells the event kind. Events of other kinds arrive as UnknownWebhookEvent. */
 export type WebhookEvent = components["schemas"]["WebhookEvent"];
-/** Body of a webhook delivery: a JSON array of events. */
+/** Body of a webhook delivery: a JSON array of events, each of a kind the reference shows (WebhookEvent, checked whole) or of another kind (UnknownWebhookEvent, kept as it is). */
 export type WebhookEventDelivery = components["schemas"]["WebhookEventDelivery"];
 /** Raised when a withdrawal is canceled and allocated funds returned to the account. Follows the cancelling of a withdrawal. */
 export type WithdrawalCanceledEvent = components["schemas"]["WithdrawalCanceledEvent"];

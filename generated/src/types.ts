@@ -178,7 +178,7 @@ export interface paths {
          */
         accountId: components["parameters"]["AccountId"];
         /**
-         * @description 3-letter ISO 4217 currency code.
+         * @description 3-letter ISO 4217 currency code. In the OData key `Balances({currencyCode})` it is written unquoted, as the reference writes it (`Balances(GBP)`).
          * @example GBP
          */
         currencyCode: components["parameters"]["CurrencyCode"];
@@ -209,7 +209,7 @@ export interface paths {
          */
         accountId: components["parameters"]["AccountId"];
         /**
-         * @description 3-letter ISO 4217 currency code.
+         * @description 3-letter ISO 4217 currency code. In the OData key `Balances({currencyCode})` it is written unquoted, as the reference writes it (`Balances(GBP)`).
          * @example GBP
          */
         currencyCode: components["parameters"]["CurrencyCode"];
@@ -698,7 +698,7 @@ export interface paths {
     put?: never;
     /**
      * Create an instruction withdrawal
-     * @description Creates an instruction withdrawal: it is configured now and is triggered when the instruction (an exchange instruction) `InstructionId` completes, paying the bank account of the withdrawal beneficiary `BeneficiaryId`. The optional and conditional fields follow the same rules as on the account withdrawal: `PaymentPurposeId` is mandatory for beneficiaries with bank accounts in the United Arab Emirates (all currencies) or China (CNH only). `BoEPurposeCodeId` is required when `CurrencyCode` is GBP; its values come from the `Withdrawals/BoEPaymentPurposes` endpoint. `ReceiverLei` (a 20-character alphanumeric LEI) is required only when `CurrencyCode` is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies. `UltimateOriginator` is only for a withdrawal on behalf of another party: for non-PSP accounts its Name and Address are required by default, for PSP accounts only `SubaccountNumber` is used; whether it is accepted, like `PaymentChargesCode` (`OUR` or `SHA`), depends on the account setup. Answers 201 with a `Location` header, or 400 when an attribute is wrong. Creating a withdrawal is followed by a `WithdrawalCreated` webhook event.
+     * @description Creates an instruction withdrawal: it is configured now and is triggered when the instruction (an exchange instruction) `InstructionId` completes, paying the bank account of the withdrawal beneficiary `BeneficiaryId`. The optional and conditional fields follow the same rules as on the account withdrawal: `PaymentPurposeId` is mandatory for beneficiaries with bank accounts in the United Arab Emirates (all currencies) or China (CNH only). `BoEPurposeCodeId` is required when the withdrawal's currency is GBP (this body has no `CurrencyCode`: the currency is the instruction's); its values come from the `Withdrawals/BoEPaymentPurposes` endpoint. `ReceiverLei` (a 20-character alphanumeric LEI) is required only when the currency is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies. `UltimateOriginator` is only for a withdrawal on behalf of another party: for non-PSP accounts its Name and Address are required by default, for PSP accounts only `SubaccountNumber` is used; whether it is accepted, like `PaymentChargesCode` (`OUR` or `SHA`), depends on the account setup. Answers 201 with a `Location` header, or 400 when an attribute is wrong. Creating a withdrawal is followed by a `WithdrawalCreated` webhook event.
      */
     post: operations["createInstructionWithdrawal"];
     delete?: never;
@@ -1053,7 +1053,7 @@ export interface paths {
       header?: never;
       path: {
         /**
-         * @description 3-letter ISO 4217 currency code.
+         * @description 3-letter ISO 4217 currency code. In the OData key `Balances({currencyCode})` it is written unquoted, as the reference writes it (`Balances(GBP)`).
          * @example GBP
          */
         currencyCode: components["parameters"]["CurrencyCode"];
@@ -1806,7 +1806,7 @@ export interface paths {
       header?: never;
       path: {
         /**
-         * @description Key of the currency (`CurrencyDto.Id`), the currency code.
+         * @description Key of the currency (`CurrencyDto.Id`), the currency code, written unquoted as the reference writes the path (`Currencies(GBP)`).
          * @example GBP
          */
         id: components["parameters"]["CurrencyId"];
@@ -1846,7 +1846,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/v1/Accounts({accountId})/Countries(FilterType = {filterType})": {
+  "/api/v1/Accounts({accountId})/Countries(FilterType%20=%20{filterType})": {
     parameters: {
       query?: never;
       header?: never;
@@ -1856,7 +1856,7 @@ export interface paths {
          * @example 2001
          */
         accountId: components["parameters"]["AccountId"];
-        /** @description Filter applied to the country list, written inside `Countries(FilterType = {filterType})`. The allowed values are not shown in the reference. */
+        /** @description Filter applied to the country list, written unquoted inside `Countries(FilterType = {filterType})`, as the reference writes it. The allowed values are not shown in the reference. */
         filterType: components["parameters"]["FilterType"];
       };
       cookie?: never;
@@ -1874,7 +1874,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/v1/Entities({entityId})/Countries(FilterType = {filterType})": {
+  "/api/v1/Entities({entityId})/Countries(FilterType%20=%20{filterType})": {
     parameters: {
       query?: never;
       header?: never;
@@ -1884,7 +1884,7 @@ export interface paths {
          * @example 1001
          */
         entityId: components["parameters"]["EntityId"];
-        /** @description Filter applied to the country list, written inside `Countries(FilterType = {filterType})`. The allowed values are not shown in the reference. */
+        /** @description Filter applied to the country list, written unquoted inside `Countries(FilterType = {filterType})`, as the reference writes it. The allowed values are not shown in the reference. */
         filterType: components["parameters"]["FilterType"];
       };
       cookie?: never;
@@ -2081,6 +2081,7 @@ export interface components {
      * @description Balance of an account in one currency, keyed by CurrencyCode (/Balances({currencyCode})).
      */
     AccountBalanceDto: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       CurrencyCode: string;
       Currency?: components["schemas"]["CurrencyDto"] | null;
       /** Format: decimal */
@@ -2091,8 +2092,7 @@ export interface components {
       Processing?: number | null;
       /** Format: decimal */
       Available?: number | null;
-      /** Format: date-time */
-      ValueDate?: string | null;
+      ValueDate?: components["schemas"]["DateTime"] | null;
       Statement?: components["schemas"]["AccountStatementItemDto"][] | null;
     };
     /**
@@ -2107,6 +2107,7 @@ export interface components {
      * @description Account. The navigation members are present only when expanded or navigated.
      */
     AccountDto: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       /** Format: int32 */
       Id: number;
       /** Format: int32 */
@@ -2155,7 +2156,7 @@ export interface components {
      */
     AccountInfoDto: {
       /** Format: int32 */
-      Id: number;
+      Id?: number | null;
       AccountNumber?: string | null;
       Name?: string | null;
     };
@@ -2164,13 +2165,13 @@ export interface components {
      * @description Statement item of an account balance, with optional detail objects.
      */
     AccountStatementItemDto: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       /** Format: int32 */
       Id: number;
       CurrencyCode?: string | null;
       /** Format: decimal */
       DeltaBalance?: number | null;
-      /** Format: date-time */
-      ValueDate?: string | null;
+      ValueDate?: components["schemas"]["DateTime"] | null;
       Sequence?: string | null;
       /** Format: decimal */
       RunningTotal?: number | null;
@@ -2200,10 +2201,10 @@ export interface components {
      * @description Activity on an account.
      */
     ActivityDto: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       /** Format: int32 */
       Id: number;
-      /** Format: date-time */
-      ExecutedAt?: string | null;
+      ExecutedAt?: components["schemas"]["DateTime"] | null;
       UserName?: string | null;
       Location?: string | null;
       Description?: string | null;
@@ -2249,6 +2250,7 @@ export interface components {
      * @description Exchange-rate alert.
      */
     AlertDto: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       /** Format: int32 */
       Id: number;
       SourceCurrencyCode?: string | null;
@@ -2258,16 +2260,12 @@ export interface components {
        * @description Exchange-rate threshold.
        */
       Limit?: number | null;
-      /** Format: date-time */
-      CreatedDate?: string | null;
+      CreatedDate?: components["schemas"]["DateTime"] | null;
       /** Format: double */
       Rate?: number | null;
-      /** Format: date-time */
-      ValueDate?: string | null;
-      /** Format: date-time */
-      NotifiedDate?: string | null;
-      /** Format: date-time */
-      CancelledDate?: string | null;
+      ValueDate?: components["schemas"]["DateTime"] | null;
+      NotifiedDate?: components["schemas"]["DateTime"] | null;
+      CancelledDate?: components["schemas"]["DateTime"] | null;
       Active?: boolean | null;
     };
     /**
@@ -2282,12 +2280,12 @@ export interface components {
      * @description Allocation of an exchange.
      */
     AllocationDto: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       /** Format: int32 */
       Id: number;
       /** Format: decimal */
       Amount?: number | null;
-      /** Format: date-time */
-      ValueDate?: string | null;
+      ValueDate?: components["schemas"]["DateTime"] | null;
       /** Format: int32 */
       DepositId?: number | null;
     };
@@ -2298,6 +2296,21 @@ export interface components {
     AllocationDtoCollection: {
       value: components["schemas"]["AllocationDto"][];
     } & components["schemas"]["ODataCollectionAnnotations"];
+    /**
+     * AssignDepositorAddress
+     * @description Address of a depositor in an AssignDepositorDto (Individual or Company): the fields of AddressDto, the address of a depositor, all optional.
+     */
+    AssignDepositorAddress: {
+      Street?: string;
+      HouseNumber?: string;
+      HouseName?: string;
+      FlatNumber?: string;
+      District?: string;
+      Town?: string;
+      County?: string;
+      PostCode?: string;
+      CountryCode?: string;
+    };
     /**
      * AssignDepositorCompany
      * @description Company depositor in an AssignDepositorDto.
@@ -2312,7 +2325,7 @@ export interface components {
        */
       IndustryId?: number;
       IndustryDetails?: string;
-      Address?: components["schemas"]["PostalAddress"];
+      Address?: components["schemas"]["AssignDepositorAddress"];
     };
     /**
      * AssignDepositorDto
@@ -2342,7 +2355,7 @@ export interface components {
       MiddleName?: string;
       LastName: string;
       PhoneNumber?: string;
-      Address?: components["schemas"]["PostalAddress"];
+      Address?: components["schemas"]["AssignDepositorAddress"];
     };
     /**
      * BankStateBranchAccountNumberPaymentRouting
@@ -2376,6 +2389,7 @@ export interface components {
      * @description Withdrawal beneficiary: a bank account outside the system that withdrawals are paid to.
      */
     BeneficiaryDto: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       /** Format: int32 */
       Id: number;
       /** Format: int32 */
@@ -2526,9 +2540,9 @@ export interface components {
       CurrencyCode: string;
       /**
        * Format: decimal
-       * @description When empty, the maximum transferable amount is requested.
+       * @description When empty (left out, or null), the maximum transferable amount is requested.
        */
-      Amount?: number;
+      Amount?: number | null;
       /**
        * Format: int32
        * @description Transfer beneficiary that receives the funds.
@@ -2547,9 +2561,9 @@ export interface components {
       CurrencyCode: string;
       /**
        * Format: decimal
-       * @description When empty, the maximum withdrawable amount is requested.
+       * @description When empty (left out, or null), the maximum withdrawable amount is requested.
        */
-      Amount?: number;
+      Amount?: number | null;
       /** Format: int32 */
       BeneficiaryId: number;
       /** @description Up to 35 characters. */
@@ -2581,7 +2595,7 @@ export interface components {
     };
     /**
      * CreateAccountWithdrawalMultipart
-     * @description multipart/form-data body of /api/v1/Withdrawals/CreateAccountWithdrawal with supporting documents. The part named Request holds the JSON body; each document is a part named SupportingDocuments with a file name and its own content type. Encoding for the request body: Request contentType application/json; SupportingDocuments keeps the content type of each file.
+     * @description multipart/form-data body of /api/v1/Withdrawals/CreateAccountWithdrawal with supporting documents. The part named Request holds the JSON body; each document is a part named SupportingDocuments with a file name and its own content type. Encoding for the request body: Request contentType application/json; SupportingDocuments any content type (`*\/*`), each file's own.
      */
     CreateAccountWithdrawalMultipart: {
       /** @description The JSON body of the withdrawal (part contentType application/json). */
@@ -2724,6 +2738,7 @@ export interface components {
      * @description Currency, keyed by its string Id (/api/v1/Currencies({id})).
      */
     CurrencyDto: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       Id: string;
       Name?: string | null;
       Type?: string | null;
@@ -2740,10 +2755,19 @@ export interface components {
       value: components["schemas"]["CurrencyDto"][];
     } & components["schemas"]["ODataCollectionAnnotations"];
     /**
+     * DateTime
+     * Format: iso8601-date-time
+     * @description The reference's `datetime`: an ISO 8601 date-time string, a calendar date and a time of day, with or without a UTC offset, e.g. `2024-01-01T09:30:00Z`, `2024-01-01T09:30:00.1234567+01:00` or `2024-01-01T09:30:00`. The client hands it over as the string it received.
+     * @example 2024-01-01T09:30:00Z
+     * @example 2024-01-01T09:30:00.1234567
+     */
+    DateTime: string;
+    /**
      * DepositDto
      * @description Deposit into an account.
      */
     DepositDto: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       /** Format: int32 */
       Id: number;
       /** Format: int32 */
@@ -2753,8 +2777,7 @@ export interface components {
       Amount?: number | null;
       Reference?: string | null;
       Narrative?: unknown[] | null;
-      /** Format: date-time */
-      ValueDate?: string | null;
+      ValueDate?: components["schemas"]["DateTime"] | null;
       /** Format: decimal */
       Deposited?: number | null;
       /** @description Status as a short code. */
@@ -2834,7 +2857,7 @@ export interface components {
      */
     DepositStatementDetailsDto: {
       /** Format: int32 */
-      Id: number;
+      Id?: number | null;
       Reference?: string | null;
       CounterpartAccountName?: string | null;
       Exchange?: Record<string, unknown> | null;
@@ -2855,10 +2878,10 @@ export interface components {
      * @description Depositor of an account.
      */
     DepositorDto2: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       /** Format: int32 */
       Id: number;
-      /** Format: date-time */
-      CreatedDate?: string | null;
+      CreatedDate?: components["schemas"]["DateTime"] | null;
       RemitterName?: string | null;
       Name?: string | null;
       EntityType?: string | null;
@@ -2887,6 +2910,7 @@ export interface components {
      * @description Entity that owns accounts.
      */
     EntityDto: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       /** Format: int32 */
       Id: number;
     };
@@ -2902,6 +2926,7 @@ export interface components {
      * @description Currency exchange.
      */
     ExchangeDto: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       /** Format: int32 */
       Id: number;
       /** Format: int32 */
@@ -2926,10 +2951,8 @@ export interface components {
       StatusCode?: string | null;
       /** @description Status as text. */
       Status?: string | null;
-      /** Format: date-time */
-      CreatedOn?: string | null;
-      /** Format: date-time */
-      UpdatedDate?: string | null;
+      CreatedOn?: components["schemas"]["DateTime"] | null;
+      UpdatedDate?: components["schemas"]["DateTime"] | null;
       Allocations?: components["schemas"]["AllocationDto"][] | null;
       Deposits?: components["schemas"]["DepositDto"][] | null;
       Fees?: components["schemas"]["FeeDto"][] | null;
@@ -2949,7 +2972,7 @@ export interface components {
      */
     ExchangeStatementDetailsDto: {
       /** Format: int32 */
-      Id: number;
+      Id?: number | null;
       SourceCurrencyCode?: string | null;
       TargetCurrencyCode?: string | null;
       /** Format: decimal */
@@ -2962,6 +2985,7 @@ export interface components {
      * @description Fee of a deposit, exchange, transfer or withdrawal.
      */
     FeeDto: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       /** Format: int32 */
       Id: number;
       /** @description Fee narrative. The field name is spelled this way in the API. */
@@ -3001,7 +3025,7 @@ export interface components {
      */
     FeeStatementDetailsDto: {
       /** Format: int32 */
-      Id: number;
+      Id?: number | null;
       /** Format: int32 */
       AccountId?: number | null;
       /** Format: int32 */
@@ -3028,7 +3052,7 @@ export interface components {
      */
     FundsRequestStatementDetailsDto: {
       /** Format: int32 */
-      Id: number;
+      Id?: number | null;
       /** Format: int32 */
       PayeeAccountId?: number | null;
       /** Format: int32 */
@@ -3045,7 +3069,7 @@ export interface components {
      */
     InboundTransferBeneficiaryDto: {
       /** Format: int32 */
-      Id: number;
+      Id?: number | null;
       /** Format: int32 */
       AccountId?: number | null;
       /** Format: int32 */
@@ -3058,6 +3082,7 @@ export interface components {
      * @description Inbound transfer: an internal transfer the caller's account receives. Same fields as the outbound transfer, except that Beneficiary is an InboundTransferBeneficiaryDto.
      */
     InboundTransferDto: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       Beneficiary?: components["schemas"]["InboundTransferBeneficiaryDto"] | null;
       /** Format: int32 */
       Id: number;
@@ -3070,10 +3095,8 @@ export interface components {
       Reference?: string | null;
       /** Format: int32 */
       InstructionId?: number | null;
-      /** Format: date-time */
-      CreatedDate?: string | null;
-      /** Format: date-time */
-      ValueDate?: string | null;
+      CreatedDate?: components["schemas"]["DateTime"] | null;
+      ValueDate?: components["schemas"]["DateTime"] | null;
       /** @description Status as a short code. */
       StatusCode?: string | null;
       /** @description Status as text. */
@@ -3109,7 +3132,7 @@ export interface components {
       Reason: "IncomingTransferCompleted";
       /**
        * Format: uri
-       * @description Absolute URL of the entity in the API: {base_url}/api/v1/InboundTransfers({id}).
+       * @description Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/InboundTransfers({EntityId}).
        */
       ApiUrl: string;
     };
@@ -3143,12 +3166,12 @@ export interface components {
      */
     IndustryDto: {
       /** Format: int32 */
-      Id: number;
+      Id?: number | null;
       Name?: string | null;
     };
     /**
      * IntermediaryPaymentRouting
-     * @description Routing of an intermediary or corresponding bank.
+     * @description Routing of an intermediary or corresponding bank. The reference: each item has Type `Bic` and Bic (the BIC of the intermediary or corresponding bank).
      */
     IntermediaryPaymentRouting: {
       /**
@@ -3174,8 +3197,7 @@ export interface components {
     MidRateValue: {
       SourceCurrencyCode?: string | null;
       TargetCurrencyCode?: string | null;
-      /** Format: date-time */
-      ValueDate?: string | null;
+      ValueDate?: components["schemas"]["DateTime"] | null;
       /** Format: decimal */
       MidRate?: number | null;
     };
@@ -3260,6 +3282,12 @@ export interface components {
       "@odata.context"?: string;
     };
     /**
+     * ODataEntityId
+     * Format: uri-reference
+     * @description The `@odata.id` annotation of an entity: its entity-id, by convention its canonical URL (absolute, or relative to the context URL of the response). An entity carries it when a `$select` leaves out its key.
+     */
+    ODataEntityId: string;
+    /**
      * ODataError
      * @description Error body of the API endpoints.
      */
@@ -3307,7 +3335,7 @@ export interface components {
        */
       Status?: string | null;
       /** Format: int32 */
-      Id: number;
+      Id?: number | null;
       /** Format: int32 */
       AccountId?: number | null;
       /** Format: int32 */
@@ -3320,6 +3348,7 @@ export interface components {
      * @description Outbound transfer: an internal transfer the caller's account sends.
      */
     OutboundTransferDto: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       Beneficiary?: components["schemas"]["OutboundTransferBeneficiaryDto"] | null;
       /** Format: int32 */
       Id: number;
@@ -3332,10 +3361,8 @@ export interface components {
       Reference?: string | null;
       /** Format: int32 */
       InstructionId?: number | null;
-      /** Format: date-time */
-      CreatedDate?: string | null;
-      /** Format: date-time */
-      ValueDate?: string | null;
+      CreatedDate?: components["schemas"]["DateTime"] | null;
+      ValueDate?: components["schemas"]["DateTime"] | null;
       /** @description Status as a short code. */
       StatusCode?: string | null;
       /** @description Status as text. */
@@ -3394,6 +3421,7 @@ export interface components {
      * @description Payment purpose. The BoE payment purposes (/api/v1/Withdrawals/BoEPaymentPurposes) supply the BoEPurposeCodeId values of GBP withdrawals.
      */
     PaymentPurposeDto: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       /** Format: int32 */
       Id: number;
     };
@@ -3440,7 +3468,6 @@ export interface components {
       District?: string;
       Town: string;
       County?: string;
-      /** @description Required where supported. */
       PostCode?: string;
       /**
        * Format: country-code
@@ -3513,9 +3540,10 @@ export interface components {
      * @description Sector (industry). Its Id is used as IndustryId.
      */
     SectorDto: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       /**
        * Format: int32
-       * @description Used as IndustryId.
+       * @description Used as IndustryId, an int.
        */
       Id: number;
       /** @description Name of the industry. */
@@ -3578,6 +3606,13 @@ export interface components {
        * @example invalid_user
        */
       error: string;
+      /** @description Human-readable text explaining the error. */
+      error_description?: string;
+      /**
+       * Format: uri
+       * @description URI of a web page with information about the error.
+       */
+      error_uri?: string;
     };
     /**
      * TokenResponse
@@ -3597,13 +3632,14 @@ export interface components {
        */
       token_type: "Bearer";
       /** @description Scope the token grants. */
-      scope: string;
+      scope?: string;
     };
     /**
      * TransferBeneficiaryDto
      * @description Transfer beneficiary: another account within the system that receives internal transfers from the account.
      */
     TransferBeneficiaryDto: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       /** Format: int32 */
       Id: number;
       /** Format: int32 */
@@ -3655,7 +3691,7 @@ export interface components {
       Reason: "TransferCanceled";
       /**
        * Format: uri
-       * @description Absolute URL of the entity in the API: {base_url}/api/v1/OutboundTransfers({id}).
+       * @description Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/OutboundTransfers({EntityId}).
        */
       ApiUrl: string;
     };
@@ -3681,7 +3717,7 @@ export interface components {
       Reason: "TransferCompleted";
       /**
        * Format: uri
-       * @description Absolute URL of the entity in the API: {base_url}/api/v1/OutboundTransfers({id}).
+       * @description Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/OutboundTransfers({EntityId}).
        */
       ApiUrl: string;
     };
@@ -3707,7 +3743,7 @@ export interface components {
       Reason: "TransferCreated";
       /**
        * Format: uri
-       * @description Absolute URL of the entity in the API: {base_url}/api/v1/OutboundTransfers({id}).
+       * @description Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/OutboundTransfers({EntityId}).
        */
       ApiUrl: string;
     };
@@ -3716,7 +3752,8 @@ export interface components {
      * @description Transfer as returned by /api/v1/Transfers, which does not distinguish direction.
      */
     TransferDto: {
-      Beneficiary?: components["schemas"]["InboundTransferBeneficiaryDto"] | null;
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
+      Beneficiary?: components["schemas"]["OutboundTransferBeneficiaryDto"] | null;
       /** Format: int32 */
       Id: number;
       /** Format: int32 */
@@ -3728,10 +3765,8 @@ export interface components {
       Reference?: string | null;
       /** Format: int32 */
       InstructionId?: number | null;
-      /** Format: date-time */
-      CreatedDate?: string | null;
-      /** Format: date-time */
-      ValueDate?: string | null;
+      CreatedDate?: components["schemas"]["DateTime"] | null;
+      ValueDate?: components["schemas"]["DateTime"] | null;
       /** @description Status as a short code. */
       StatusCode?: string | null;
       /** @description Status as text. */
@@ -3751,7 +3786,7 @@ export interface components {
      */
     TransferStatementDetailsDto: {
       /** Format: int32 */
-      Id: number;
+      Id?: number | null;
       Reference?: string | null;
       PayerAccount?: components["schemas"]["AccountInfoDto"] | null;
       BeneficiaryAccount?: components["schemas"]["AccountInfoDto"] | null;
@@ -3790,13 +3825,30 @@ export interface components {
     UltimateOriginator: {
       /** @description Up to 35 characters. */
       Name?: string;
+      /** @description Street, Town and CountryCode (ISO 3166-1 alpha-2) required; PostCode required where supported; HouseNumber, HouseName, FlatNumber, District, County optional. */
       Address?: components["schemas"]["PostalAddress"];
       /** @description Taken from /api/v1/Accounts({accountId})/Subaccounts. */
       SubaccountNumber?: string;
     };
     /**
+     * UnknownWebhookEvent
+     * @description A webhook event of a kind the reference does not show: an object whose Reason is none of WebhookEvent's. Kept as it arrives, its other members unchecked, so that a new kind of event never fails a delivery.
+     */
+    UnknownWebhookEvent: {
+      /** @description Type of the entity, as received. */
+      EntityType?: unknown;
+      /** @description Id of the entity, as received. */
+      EntityId?: unknown;
+      /** @description Event kind; none of the kinds of WebhookEvent (they must match their own schemas). */
+      Reason: string;
+      /** @description URL of the entity in the API, as received. */
+      ApiUrl?: unknown;
+    } & {
+      [key: string]: unknown;
+    };
+    /**
      * WebhookEvent
-     * @description One webhook event; Reason tells the event kind.
+     * @description One webhook event of a kind the reference shows (its Events table); Reason tells the event kind. Events of other kinds arrive as UnknownWebhookEvent.
      */
     WebhookEvent:
       | components["schemas"]["TransferCreatedEvent"]
@@ -3808,9 +3860,9 @@ export interface components {
       | components["schemas"]["WithdrawalCanceledEvent"];
     /**
      * WebhookEventDelivery
-     * @description Body of a webhook delivery: a JSON array of events.
+     * @description Body of a webhook delivery: a JSON array of events, each of a kind the reference shows (WebhookEvent, checked whole) or of another kind (UnknownWebhookEvent, kept as it is).
      */
-    WebhookEventDelivery: components["schemas"]["WebhookEvent"][];
+    WebhookEventDelivery: (components["schemas"]["WebhookEvent"] | components["schemas"]["UnknownWebhookEvent"])[];
     /**
      * WithdrawalCanceledEvent
      * @description Raised when a withdrawal is canceled and allocated funds returned to the account. Follows the cancelling of a withdrawal.
@@ -3833,7 +3885,7 @@ export interface components {
       Reason: "WithdrawalCanceled";
       /**
        * Format: uri
-       * @description Absolute URL of the entity in the API: {base_url}/api/v1/Withdrawals({id}).
+       * @description Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/Withdrawals({EntityId}).
        */
       ApiUrl: string;
     };
@@ -3859,7 +3911,7 @@ export interface components {
       Reason: "WithdrawalCompleted";
       /**
        * Format: uri
-       * @description Absolute URL of the entity in the API: {base_url}/api/v1/Withdrawals({id}).
+       * @description Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/Withdrawals({EntityId}).
        */
       ApiUrl: string;
     };
@@ -3885,7 +3937,7 @@ export interface components {
       Reason: "WithdrawalCreated";
       /**
        * Format: uri
-       * @description Absolute URL of the entity in the API: {base_url}/api/v1/Withdrawals({id}).
+       * @description Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/Withdrawals({EntityId}).
        */
       ApiUrl: string;
     };
@@ -3894,6 +3946,7 @@ export interface components {
      * @description Withdrawal: moves funds out of the system to the bank account named by a withdrawal beneficiary.
      */
     WithdrawalDto: {
+      "@odata.id"?: components["schemas"]["ODataEntityId"];
       /** Format: int32 */
       Id: number;
       /** Format: int32 */
@@ -3912,10 +3965,8 @@ export interface components {
       Reference?: string | null;
       /** Format: int32 */
       InstructionId?: number | null;
-      /** Format: date-time */
-      CreatedDate?: string | null;
-      /** Format: date-time */
-      ValueDate?: string | null;
+      CreatedDate?: components["schemas"]["DateTime"] | null;
+      ValueDate?: components["schemas"]["DateTime"] | null;
       Description?: string | null;
       /** @description Status as a short code. */
       StatusCode?: string | null;
@@ -3936,7 +3987,7 @@ export interface components {
      */
     WithdrawalStatementDetailsDto: {
       /** Format: int32 */
-      Id: number;
+      Id?: number | null;
       Reference?: string | null;
       Exchange?: Record<string, unknown> | null;
       /** Format: int32 */
@@ -4035,9 +4086,10 @@ export interface components {
         "application/json": components["schemas"]["ODataError"];
       };
     };
-    /** @description The access token is expired, missing or invalid. */
+    /** @description The access token is expired, missing or invalid. The `WWW-Authenticate` header says which; the body may be empty. */
     Unauthorized: {
       headers: {
+        "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
         [name: string]: unknown;
       };
       content: {
@@ -4071,12 +4123,12 @@ export interface components {
      */
     BeneficiaryId: number;
     /**
-     * @description 3-letter ISO 4217 currency code.
+     * @description 3-letter ISO 4217 currency code. In the OData key `Balances({currencyCode})` it is written unquoted, as the reference writes it (`Balances(GBP)`).
      * @example GBP
      */
     CurrencyCode: string;
     /**
-     * @description Key of the currency (`CurrencyDto.Id`), the currency code.
+     * @description Key of the currency (`CurrencyDto.Id`), the currency code, written unquoted as the reference writes the path (`Currencies(GBP)`).
      * @example GBP
      */
     CurrencyId: string;
@@ -4100,7 +4152,7 @@ export interface components {
      * @example 7001
      */
     ExchangeId: number;
-    /** @description Filter applied to the country list, written inside `Countries(FilterType = {filterType})`. The allowed values are not shown in the reference. */
+    /** @description Filter applied to the country list, written unquoted inside `Countries(FilterType = {filterType})`, as the reference writes it. The allowed values are not shown in the reference. */
     FilterType: string;
     /** @description Key of the entity addressed by the path (its `Id`). */
     Id: number;
@@ -4169,10 +4221,20 @@ export interface components {
   headers: {
     /** @description The methods the resource supports, comma-separated (RFC 9110 §10.2.1). */
     Allow: string;
+    /**
+     * @description `no-store`: the response holds a credential and must not be cached.
+     * @example no-store
+     */
+    CacheControlNoStore: string;
     /** @description URL of the created resource. */
     Location: string;
     /** @description Seconds to wait before sending the request again (RFC 9110 §10.2.3). */
     RetryAfter: number;
+    /**
+     * @description The Bearer challenge (RFC 6750 §3), e.g. `Bearer error="invalid_token", error_description="The access token expired"`.
+     * @example Bearer error="invalid_token", error_description="The access token expired"
+     */
+    WWWAuthenticate: string;
   };
   pathItems: never;
 }
@@ -4552,7 +4614,7 @@ export interface operations {
          */
         accountId: components["parameters"]["AccountId"];
         /**
-         * @description 3-letter ISO 4217 currency code.
+         * @description 3-letter ISO 4217 currency code. In the OData key `Balances({currencyCode})` it is written unquoted, as the reference writes it (`Balances(GBP)`).
          * @example GBP
          */
         currencyCode: components["parameters"]["CurrencyCode"];
@@ -4619,7 +4681,7 @@ export interface operations {
          */
         accountId: components["parameters"]["AccountId"];
         /**
-         * @description 3-letter ISO 4217 currency code.
+         * @description 3-letter ISO 4217 currency code. In the OData key `Balances({currencyCode})` it is written unquoted, as the reference writes it (`Balances(GBP)`).
          * @example GBP
          */
         currencyCode: components["parameters"]["CurrencyCode"];
@@ -5815,7 +5877,7 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["TransferBeneficiaryDto"] &
-            components["schemas"]["ODataEntityAnnotations"];
+            WithRequired<components["schemas"]["ODataEntityAnnotations"], "@odata.context">;
         };
       };
       400: components["responses"]["BadRequestAssumed"];
@@ -6083,7 +6145,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description 3-letter ISO 4217 currency code.
+         * @description 3-letter ISO 4217 currency code. In the OData key `Balances({currencyCode})` it is written unquoted, as the reference writes it (`Balances(GBP)`).
          * @example GBP
          */
         currencyCode: components["parameters"]["CurrencyCode"];
@@ -7473,7 +7535,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Key of the currency (`CurrencyDto.Id`), the currency code.
+         * @description Key of the currency (`CurrencyDto.Id`), the currency code, written unquoted as the reference writes the path (`Currencies(GBP)`).
          * @example GBP
          */
         id: components["parameters"]["CurrencyId"];
@@ -7592,7 +7654,7 @@ export interface operations {
          * @example 2001
          */
         accountId: components["parameters"]["AccountId"];
-        /** @description Filter applied to the country list, written inside `Countries(FilterType = {filterType})`. The allowed values are not shown in the reference. */
+        /** @description Filter applied to the country list, written unquoted inside `Countries(FilterType = {filterType})`, as the reference writes it. The allowed values are not shown in the reference. */
         filterType: components["parameters"]["FilterType"];
       };
       cookie?: never;
@@ -7655,7 +7717,7 @@ export interface operations {
          * @example 1001
          */
         entityId: components["parameters"]["EntityId"];
-        /** @description Filter applied to the country list, written inside `Countries(FilterType = {filterType})`. The allowed values are not shown in the reference. */
+        /** @description Filter applied to the country list, written unquoted inside `Countries(FilterType = {filterType})`, as the reference writes it. The allowed values are not shown in the reference. */
         filterType: components["parameters"]["FilterType"];
       };
       cookie?: never;
@@ -7894,13 +7956,14 @@ export interface operations {
       /** @description The access token: an encoded JWT, valid for 900 seconds (15 minutes), of type `Bearer`. Send it verbatim as `Authorization: Bearer <ACCESS_TOKEN>`; reusing a token within its lifetime is encouraged. */
       200: {
         headers: {
+          "Cache-Control": components["headers"]["CacheControlNoStore"];
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["TokenResponse"];
         };
       };
-      /** @description The token request failed; `error` names the reason. */
+      /** @description The token request failed; `error` names the reason, `error_description` may explain it. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7944,13 +8007,14 @@ export interface operations {
       /** @description The access token: an encoded JWT, valid for 900 seconds (15 minutes), of type `Bearer`. Send it verbatim as `Authorization: Bearer <ACCESS_TOKEN>`; reusing a token within its lifetime is encouraged. */
       200: {
         headers: {
+          "Cache-Control": components["headers"]["CacheControlNoStore"];
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["TokenResponse"];
         };
       };
-      /** @description The token request failed; `error` names the reason. */
+      /** @description The token request failed; `error` names the reason, `error_description` may explain it. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7986,3 +8050,6 @@ export interface operations {
     };
   };
 }
+type WithRequired<T, K extends keyof T> = T & {
+  [P in K]-?: T[P];
+};

@@ -1,7 +1,7 @@
 /**
- * Starts the sandbox: the API and `/connect/token` over HTTP (default http://127.0.0.1:4010), and
- * `/connect/mtls/token` over HTTPS with a self-signed certificate made at start-up (default
- * https://127.0.0.1:4443), plus the sandbox-only control API under `/_sandbox/`. Wires state, clock, tokens,
+ * Starts the sandbox: the API and `/connect/token` over HTTP (default http://127.0.0.1:4010), and both token
+ * endpoints (`/connect/mtls/token`, `/connect/token`) over HTTPS with a self-signed certificate made at start-up
+ * (default https://127.0.0.1:4443, the spec's `{auth_url}`), plus the sandbox-only control API under `/_sandbox/`. Wires state, clock, tokens,
  * handlers, webhook delivery and the optional data file together; each part lives in its own module.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -44,7 +44,7 @@ export interface SandboxOptions {
   readonly host?: string;
   /** HTTP port of the API, `/connect/token` and `/_sandbox/`; 0 picks a free port. Default 4010. */
   readonly port?: number;
-  /** HTTPS port of `/connect/mtls/token`; 0 picks a free port; `false` serves no HTTPS. Default 4443. */
+  /** HTTPS port of `/connect/mtls/token` and `/connect/token`; 0 picks a free port; `false` serves no HTTPS. Default 4443. */
   readonly tlsPort?: number | false;
   /**
    * SQLite file the state is kept in (`state/data-file.ts`): loaded at start when it exists (a version 1 JSON
@@ -213,14 +213,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     sendError(response, { status: 404, code: "not_found", message: `No resource at ${requestUrl.pathname}.` });
   }
 
+  // The token service at one `{auth_url}` (the spec's one default): both token endpoints over HTTPS.
   tlsServer?.on("request", (request: IncomingMessage, response: ServerResponse) => {
     const requestUrl = new URL(request.url ?? "/", tlsUrl);
+    if (requestUrl.pathname === TOKEN_PATH) {
+      void serveToken(request, response, "password", undefined).catch((error: unknown) => failSafe(response, error));
+      return;
+    }
     if (requestUrl.pathname !== MTLS_TOKEN_PATH) {
       request.resume();
       return sendError(response, {
         status: 404,
         code: "not_found",
-        message: `Only ${MTLS_TOKEN_PATH} is served over HTTPS.`,
+        message: `Only ${TOKEN_PATH} and ${MTLS_TOKEN_PATH} are served over HTTPS.`,
       });
     }
     const peer = (request.socket as TLSSocket).getPeerCertificate();

@@ -236,6 +236,14 @@ describe("authentication", () => {
     expect(api.tokensIssued).toBe(3);
   });
 
+  it("takes a 401 without a body (the reference shows none) and with the Bearer challenge, validating responses", async () => {
+    const { api, client } = setup({ validateResponses: true });
+    api.on("GET", "/api/v1/Accounts(3)", () => new Response(null, { status: 401, headers: { "www-authenticate": 'Bearer error="invalid_token"' } }));
+    const error = await client.accounts.getAccount(3).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as AuthenticationError).status).toBe(401);
+  });
+
   it("surfaces invalid_client as a TokenRequestError", async () => {
     const { api, client } = setup();
     api.on("POST", "/connect/token", () => json(400, { error: "invalid_client" }));
@@ -308,6 +316,26 @@ describe("webhooks", () => {
     if (!result.ok) return;
     const reasons = result.events.map((event: WebhookEvent) => event.Reason);
     expect(reasons).toEqual(["TransferCreated", "WithdrawalCompleted"]);
+  });
+
+  it("keeps both events of a delivery holding one of a kind it does not know: the known one typed, the other apart", () => {
+    const exchange = { EntityType: "Exchange", EntityId: 7, Reason: "ExchangeCompleted", ApiUrl: `${BASE_URL}/api/v1/Exchanges(7)`, Extra: { a: 1 } };
+    const transfer = { EntityType: "Transfer", EntityId: 1, Reason: "TransferCreated", ApiUrl: `${BASE_URL}/api/v1/OutboundTransfers(1)` };
+    const result = parseWebhookEvents(Buffer.from(JSON.stringify([exchange, transfer])));
+    expect(result).toEqual({ ok: true, events: [transfer], unknownEvents: [exchange] });
+    if (!result.ok) return;
+    const [known] = result.events;
+    // Narrowed by Reason: a TransferCreated event's ApiUrl is a string, its EntityType "Transfer".
+    if (known?.Reason === "TransferCreated") expect(known.EntityType satisfies "Transfer").toBe("Transfer");
+    expect(result.unknownEvents[0]?.Reason).toBe("ExchangeCompleted");
+  });
+
+  it("takes an ApiUrl with a trailing slash or percent-encoded parentheses", () => {
+    const withdrawal = { EntityType: "Withdrawal", EntityId: 2, Reason: "WithdrawalCreated" };
+    for (const ApiUrl of [`${BASE_URL}/api/v1/Withdrawals(2)/`, `${BASE_URL}/api/v1/Withdrawals%282%29`, "https://api.example.com/base/api/v1/Withdrawals(2)"]) {
+      expect(parseWebhookEvents([{ ...withdrawal, ApiUrl }]), ApiUrl).toMatchObject({ ok: true, events: [{ ApiUrl }] });
+    }
+    expect(parseWebhookEvents([{ ...withdrawal, ApiUrl: `${BASE_URL}/api/v1/Withdrawals(2)/Fees` }]).ok).toBe(false);
   });
 
   it("rejects deliveries the spec does not allow, with issues", () => {

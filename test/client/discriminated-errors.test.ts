@@ -88,8 +88,10 @@ describe("parseWebhookEvents on a delivery with a bad event", () => {
     expect(result.ok ? [] : result.error.issues.map((issue) => `${issue.path} ${issue.keyword}`)).toEqual(["/0/ApiUrl pattern"]);
   });
 
-  it("names Reason when it is not an event kind", () => {
-    const result = parseWebhookEvents([{ ...created, Reason: "TransferExploded" }]);
-    expect(result.ok ? "" : result.error.message).toBe("The delivery does not match the spec: /0/Reason must be equal to one of the allowed values");
+  it("keeps an event of a kind it does not know, and names Reason when there is none to tell the kind", () => {
+    const unknown = { ...created, Reason: "ExchangeCompleted", EntityType: "Exchange" };
+    expect(parseWebhookEvents([unknown, created])).toEqual({ ok: true, events: [created], unknownEvents: [unknown] });
+    const result = parseWebhookEvents([{ ...created, Reason: 7 }]);
+    expect(result.ok ? [] : result.error.issues.map((issue) => `${issue.path} ${issue.message}`)).toEqual(["/0/Reason must be string"]);
   });
 });

@@ -44,6 +44,9 @@ export function typeHoles(typesFile: string): TypeHole[] {
       visit(node.elementType, reachedFrom);
     } else if (ts.isTypeReferenceNode(node) && node.typeName.getText() === "Record" && node.typeArguments?.length === 2) {
       visit(node.typeArguments[1]!, reachedFrom);
+    } else if (ts.isTypeReferenceNode(node) && node.typeName.getText() === "WithRequired" && node.typeArguments?.length === 2) {
+      // openapi-typescript's `T & { [P in K]-?: T[P] }` (an allOf that adds `required`): T's members, made required.
+      visit(node.typeArguments[0]!, reachedFrom);
     } else if (ts.isIndexedAccessTypeNode(node)) {
       const declaration = declarationOf(checker, node);
       if (visited.has(declaration)) return;

@@ -19,6 +19,7 @@ import {
   type ODataError,
   type QuoteResponse,
   type TokenResponse,
+  type UnknownWebhookEvent,
   type WebhookEvent,
   type WebhookParseResult,
 } from "../../generated/src/index.js";
@@ -49,7 +50,7 @@ describe("client types", () => {
     expectTypeOf<Resolved<Client["withdrawals"]["getWithdrawalConfirmationMt103"]>>().toEqualTypeOf<string>();
     expectTypeOf<Resolved<Client["quotes"]["requestQuote"]>>().toEqualTypeOf<QuoteResponse>();
     expectTypeOf<Resolved<Client["auth"]["requestPasswordToken"]>>().toEqualTypeOf<TokenResponse>();
-    expectTypeOf(parseWebhookEvents).returns.toEqualTypeOf<WebhookParseResult<WebhookEvent>>();
+    expectTypeOf(parseWebhookEvents).returns.toEqualTypeOf<WebhookParseResult<WebhookEvent, UnknownWebhookEvent>>();
   });
 
   it("narrows withResponse results by status", () => {

@@ -159,7 +159,7 @@ const readAdditionalInformationRules: ReadAdditionalInformationRules = async ({ 
 describe("the spec as the fuzzer reads it", () => {
   it("declares a JSON 401 on every bearer operation, and the fuzzer has a positive recipe for every JSON request body", () => {
     for (const operation of bearerOperations)
-      expect(operation.responses["401"], operation.operationId).toEqual({ mediaType: "application/json" });
+      expect(operation.responses["401"], operation.operationId).toEqual({ mediaType: "application/json", headers: ["WWW-Authenticate"] });
     expect([...positiveOperationIds].sort()).toEqual(ids(jsonBodyOperations).sort());
   });
 

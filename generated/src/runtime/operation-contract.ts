@@ -38,6 +38,8 @@ export interface EntityShape {
   readonly properties: { readonly [name: string]: EntityPropertyKind | EntityShape };
   /** Properties the schema requires (through `required` and `allOf`, not `oneOf`/`anyOf` branches), sorted. */
   readonly required?: readonly string[];
+  /** The entity's key properties (the schema's `x-odata-key`), in key order; absent for a complex value. */
+  readonly key?: readonly string[];
 }
 
 export type EntityPropertyKind = "string" | "integer" | "number" | "boolean" | "date-time" | "object" | "array";

@@ -4,7 +4,12 @@
 
 /**
  * Webhook deliveries: a JSON array of events, checked with the same precompiled schema validator the spec
- * defines for the delivery body. Never throws: the result is the typed events or a structured error.
+ * defines for the delivery body. Never throws: the result is the events or a structured error.
+ *
+ * Forward compatible, as SDKs treat unknown members of a union: the spec lets a delivery hold events of kinds it
+ * does not know (their discriminator value is none of the known ones). Those are kept apart, as received, in
+ * `unknownEvents`; `events` holds the known ones, each checked whole against its own schema, so one new kind of
+ * event never fails a delivery, and a known event that does not match its schema still does.
  */
 import type { CompiledValidator } from "./compiled-validator.js";
 import type { ValidationIssue } from "./errors.js";
@@ -13,7 +18,7 @@ import { issuesOf } from "./validation-issues.js";
 export type WebhookParseErrorCode =
   /** The body is not JSON. */
   | "invalid_json"
-  /** The body is JSON but not a delivery the spec allows (not an array, unknown Reason, missing field, ...). */
+  /** The body is JSON but not a delivery the spec allows (not an array, a known event missing a field, ...). */
   | "invalid_payload"
   /** The body is neither a string, bytes nor a parsed value. */
   | "unsupported_body";
@@ -24,15 +29,26 @@ export interface WebhookParseError {
   readonly issues: readonly ValidationIssue[];
 }
 
-export type WebhookParseResult<E> =
-  | { readonly ok: true; readonly events: readonly E[] }
+/**
+ * A parsed delivery: `events`, the events of the kinds the spec knows (typed `E`, a discriminated union), and
+ * `unknownEvents`, those of other kinds (typed `U`), each list in delivery order.
+ */
+export type WebhookParseResult<E, U = never> =
+  | { readonly ok: true; readonly events: readonly E[]; readonly unknownEvents: readonly U[] }
   | { readonly ok: false; readonly error: WebhookParseError };
+
+/** How the known events are told apart: the discriminator property (`Reason`) and its known values. */
+export interface WebhookEventKinds {
+  readonly tag: string;
+  readonly known: readonly string[];
+}
 
 /**
  * Parses a delivery. `body` may be the raw body (a string, a Buffer/Uint8Array, an ArrayBuffer) or the already
- * parsed JSON value (an array). An empty array is a valid delivery with no events.
+ * parsed JSON value (an array). An empty array is a valid delivery with no events. Without `kinds`, every event
+ * is a known one.
  */
-export function parseWebhookEventsWith<E>(validate: CompiledValidator, body: unknown): WebhookParseResult<E> {
+export function parseWebhookEventsWith<E, U = never>(validate: CompiledValidator, body: unknown, kinds?: WebhookEventKinds): WebhookParseResult<E, U> {
   let value: unknown;
   if (typeof body === "string" || body instanceof ArrayBuffer || ArrayBuffer.isView(body)) {
     const text = typeof body === "string" ? body : decode(body);
@@ -48,14 +64,35 @@ export function parseWebhookEventsWith<E>(validate: CompiledValidator, body: unk
     value = body;
   }
 
-  if (validate(value)) return { ok: true, events: value as E[] };
-  const issues = issuesOf(validate.errors);
+  if (validate(value)) return split<E, U>(Array.isArray(value) ? value : [value], kinds);
+  // A known event is checked by its kind's schema through an `if` (ajv-open-unions.ts): ajv adds "must match "then"
+  // schema" beside that schema's own errors, which says nothing more.
+  const all = issuesOf(validate.errors);
+  const specific = all.filter((issue) => issue.keyword !== "if");
+  const issues = specific.length > 0 ? specific : all;
   const first = issues[0];
   return failure(
     "invalid_payload",
     first ? `The delivery does not match the spec: ${first.path || "(root)"} ${first.message}` : "The delivery does not match the spec",
     issues,
   );
+}
+
+/** The validated events, the known ones apart from the others (the validator has checked each against its kind). */
+function split<E, U>(items: readonly unknown[], kinds: WebhookEventKinds | undefined): WebhookParseResult<E, U> {
+  const events: E[] = [];
+  const unknownEvents: U[] = [];
+  for (const item of items) {
+    if (kinds === undefined || isKnown(item, kinds)) events.push(item as E);
+    else unknownEvents.push(item as U);
+  }
+  return { ok: true, events, unknownEvents };
+}
+
+function isKnown(item: unknown, { tag, known }: WebhookEventKinds): boolean {
+  if (typeof item !== "object" || item === null) return false;
+  const value: unknown = Object.hasOwn(item, tag) ? (item as Record<string, unknown>)[tag] : undefined;
+  return typeof value === "string" && known.includes(value);
 }
 
 function decode(bytes: ArrayBuffer | ArrayBufferView): string | undefined {

@@ -11,10 +11,10 @@ import { accountFundsFormats } from "@account-funds/validators";
 
 /** The function formats the validators call, from ajv-formats and @account-funds/validators. */
 const allFormats = {
-  "date-time": fullFormats["date-time"],
   double: fullFormats.double,
   int32: fullFormats.int32,
   int64: fullFormats.int64,
+  uri: fullFormats.uri,
   "aba-routing-number": accountFundsFormats["aba-routing-number"],
   bic: accountFundsFormats.bic,
   bsb: accountFundsFormats.bsb,
@@ -24,6 +24,7 @@ const allFormats = {
   decimal: accountFundsFormats.decimal,
   iban: accountFundsFormats.iban,
   ifsc: accountFundsFormats.ifsc,
+  "iso8601-date-time": accountFundsFormats["iso8601-date-time"],
   lei: accountFundsFormats.lei,
   "nz-account-number": accountFundsFormats["nz-account-number"],
   "sort-code": accountFundsFormats["sort-code"],
@@ -221,10 +222,11 @@ const schema22 = {
   title: "AccountDto",
   description: "Account. The navigation members are present only when expanded or navigated.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Id is the entity key (x-odata-key): never null, and absent only from a $select that leaves it out, where @odata.id stands for it; every other property is optional and nullable — OData v4 JSON format: keys are non-nullable, and a projection returns only the selected properties (OData 4.01 JSON Format §4.5.8); the reference does not show required-ness or nullability",
   type: "object",
-  required: ["Id"],
+  "x-odata-key": ["Id"],
   properties: {
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
     Id: { type: "integer", format: "int32" },
     EntityId: { type: ["integer", "null"], format: "int32" },
     Name: { type: ["string", "null"] },
@@ -330,62 +332,36 @@ const schema22 = {
     },
   },
 };
-const formats6 = allFormats.int32;
 const schema23 = {
-  title: "AccountBalanceDto",
-  description: "Balance of an account in one currency, keyed by CurrencyCode (/Balances({currencyCode})).",
+  title: "ODataEntityId",
+  description:
+    "The `@odata.id` annotation of an entity: its entity-id, by convention its canonical URL (absolute, or relative to the context URL of the response). An entity carries it when a `$select` leaves out its key.",
+  type: "string",
+  format: "uri-reference",
   "x-assumption":
-    "CurrencyCode is the entity key (Balances({currencyCode})), so required and non-nullable; every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
-  type: "object",
-  required: ["CurrencyCode"],
-  properties: {
-    CurrencyCode: { type: "string" },
-    Currency: { oneOf: [{ $ref: "#/components/schemas/CurrencyDto" }, { type: "null" }] },
-    Value: { type: ["number", "null"], format: "decimal" },
-    Allocated: { type: ["number", "null"], format: "decimal" },
-    Processing: { type: ["number", "null"], format: "decimal" },
-    Available: { type: ["number", "null"], format: "decimal" },
-    ValueDate: { type: ["string", "null"], format: "date-time" },
-    Statement: { type: ["array", "null"], items: { $ref: "#/components/schemas/AccountStatementItemDto" } },
-  },
+    "An entity whose key a $select leaves out carries @odata.id instead (OData 4.01 JSON Format §4.5.8; absolute or relative URL, §4.6) — the reference says the supported OData query options are not shown",
 };
-const schema24 = {
-  title: "CurrencyDto",
-  description: "Currency, keyed by its string Id (/api/v1/Currencies({id})).",
-  "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
-  type: "object",
-  required: ["Id"],
-  properties: {
-    Id: { type: "string" },
-    Name: { type: ["string", "null"] },
-    Type: { type: ["string", "null"] },
-    Format: { type: ["string", "null"] },
-    FormatTemplate: { type: ["string", "null"] },
-    SignificantDigits: { type: ["integer", "null"], format: "int32" },
-  },
-};
-function validate58(
+function validate57(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
+  if (typeof data === "string") {
+    if (!formats0.test(data)) {
       const err0 = {
         instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
+        schemaPath: "#/format",
+        keyword: "format",
+        params: { format: "uri-reference" },
+        message: 'must match format "' + "uri-reference" + '"',
       };
       if (vErrors === null) {
         vErrors = [err0];
@@ -394,14 +370,116 @@ function validate58(
       }
       errors++;
     }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate57.errors = vErrors;
+  return errors === 0;
+}
+validate57.evaluated = { dynamicProps: false, dynamicItems: false };
+const schema24 = {
+  title: "AccountBalanceDto",
+  description: "Balance of an account in one currency, keyed by CurrencyCode (/Balances({currencyCode})).",
+  "x-assumption":
+    "CurrencyCode is the entity key (x-odata-key): never null, and absent only from a $select that leaves it out, where @odata.id stands for it; every other property is optional and nullable — OData v4 JSON format: keys are non-nullable, and a projection returns only the selected properties (OData 4.01 JSON Format §4.5.8); the reference does not show required-ness or nullability",
+  type: "object",
+  "x-odata-key": ["CurrencyCode"],
+  properties: {
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
+    CurrencyCode: { type: "string" },
+    Currency: { oneOf: [{ $ref: "#/components/schemas/CurrencyDto" }, { type: "null" }] },
+    Value: { type: ["number", "null"], format: "decimal" },
+    Allocated: { type: ["number", "null"], format: "decimal" },
+    Processing: { type: ["number", "null"], format: "decimal" },
+    Available: { type: ["number", "null"], format: "decimal" },
+    ValueDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
+    Statement: { type: ["array", "null"], items: { $ref: "#/components/schemas/AccountStatementItemDto" } },
+  },
+};
+const schema25 = {
+  title: "CurrencyDto",
+  description: "Currency, keyed by its string Id (/api/v1/Currencies({id})).",
+  "x-assumption":
+    "Id is the entity key (x-odata-key): never null, and absent only from a $select that leaves it out, where @odata.id stands for it; every other property is optional and nullable — OData v4 JSON format: keys are non-nullable, and a projection returns only the selected properties (OData 4.01 JSON Format §4.5.8); the reference does not show required-ness or nullability",
+  type: "object",
+  "x-odata-key": ["Id"],
+  properties: {
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
+    Id: { type: "string" },
+    Name: { type: ["string", "null"] },
+    Type: { type: ["string", "null"] },
+    Format: { type: ["string", "null"] },
+    FormatTemplate: { type: ["string", "null"] },
+    SignificantDigits: { type: ["integer", "null"], format: "int32" },
+  },
+};
+const formats8 = allFormats.int32;
+function validate61(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate61.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
+      }
+    }
     if (data.Id !== undefined) {
       if (typeof data.Id !== "string") {
-        const err1 = {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.Name !== undefined) {
+      let data2 = data.Name;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err1 = {
+          instancePath: instancePath + "/Name",
+          schemaPath: "#/properties/Name/type",
+          keyword: "type",
+          params: { type: schema25.properties.Name.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err1];
@@ -411,14 +489,14 @@ function validate58(
         errors++;
       }
     }
-    if (data.Name !== undefined) {
-      let data1 = data.Name;
-      if (typeof data1 !== "string" && data1 !== null) {
+    if (data.Type !== undefined) {
+      let data3 = data.Type;
+      if (typeof data3 !== "string" && data3 !== null) {
         const err2 = {
-          instancePath: instancePath + "/Name",
-          schemaPath: "#/properties/Name/type",
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/type",
           keyword: "type",
-          params: { type: schema24.properties.Name.type },
+          params: { type: schema25.properties.Type.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -429,14 +507,14 @@ function validate58(
         errors++;
       }
     }
-    if (data.Type !== undefined) {
-      let data2 = data.Type;
-      if (typeof data2 !== "string" && data2 !== null) {
+    if (data.Format !== undefined) {
+      let data4 = data.Format;
+      if (typeof data4 !== "string" && data4 !== null) {
         const err3 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/type",
+          instancePath: instancePath + "/Format",
+          schemaPath: "#/properties/Format/type",
           keyword: "type",
-          params: { type: schema24.properties.Type.type },
+          params: { type: schema25.properties.Format.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -447,14 +525,14 @@ function validate58(
         errors++;
       }
     }
-    if (data.Format !== undefined) {
-      let data3 = data.Format;
-      if (typeof data3 !== "string" && data3 !== null) {
+    if (data.FormatTemplate !== undefined) {
+      let data5 = data.FormatTemplate;
+      if (typeof data5 !== "string" && data5 !== null) {
         const err4 = {
-          instancePath: instancePath + "/Format",
-          schemaPath: "#/properties/Format/type",
+          instancePath: instancePath + "/FormatTemplate",
+          schemaPath: "#/properties/FormatTemplate/type",
           keyword: "type",
-          params: { type: schema24.properties.Format.type },
+          params: { type: schema25.properties.FormatTemplate.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -465,15 +543,15 @@ function validate58(
         errors++;
       }
     }
-    if (data.FormatTemplate !== undefined) {
-      let data4 = data.FormatTemplate;
-      if (typeof data4 !== "string" && data4 !== null) {
+    if (data.SignificantDigits !== undefined) {
+      let data6 = data.SignificantDigits;
+      if (!(typeof data6 == "number" && !(data6 % 1) && !isNaN(data6) && isFinite(data6)) && data6 !== null) {
         const err5 = {
-          instancePath: instancePath + "/FormatTemplate",
-          schemaPath: "#/properties/FormatTemplate/type",
+          instancePath: instancePath + "/SignificantDigits",
+          schemaPath: "#/properties/SignificantDigits/type",
           keyword: "type",
-          params: { type: schema24.properties.FormatTemplate.type },
-          message: "must be string,null",
+          params: { type: schema25.properties.SignificantDigits.type },
+          message: "must be integer,null",
         };
         if (vErrors === null) {
           vErrors = [err5];
@@ -482,27 +560,9 @@ function validate58(
         }
         errors++;
       }
-    }
-    if (data.SignificantDigits !== undefined) {
-      let data5 = data.SignificantDigits;
-      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5)) && data5 !== null) {
-        const err6 = {
-          instancePath: instancePath + "/SignificantDigits",
-          schemaPath: "#/properties/SignificantDigits/type",
-          keyword: "type",
-          params: { type: schema24.properties.SignificantDigits.type },
-          message: "must be integer,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      if (typeof data5 == "number" && isFinite(data5)) {
-        if (!formats6.validate(data5)) {
-          const err7 = {
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (!formats8.validate(data6)) {
+          const err6 = {
             instancePath: instancePath + "/SignificantDigits",
             schemaPath: "#/properties/SignificantDigits/format",
             keyword: "format",
@@ -510,16 +570,16 @@ function validate58(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err7];
+            vErrors = [err6];
           } else {
-            vErrors.push(err7);
+            vErrors.push(err6);
           }
           errors++;
         }
       }
     }
   } else {
-    const err8 = {
+    const err7 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -527,32 +587,127 @@ function validate58(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err8];
+      vErrors = [err7];
     } else {
-      vErrors.push(err8);
+      vErrors.push(err7);
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = {
-  props: { Id: true, Name: true, Type: true, Format: true, FormatTemplate: true, SignificantDigits: true },
+validate61.evaluated = {
+  props: {
+    "@odata.id": true,
+    Id: true,
+    Name: true,
+    Type: true,
+    Format: true,
+    FormatTemplate: true,
+    SignificantDigits: true,
+  },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema25 = {
+const schema26 = {
+  title: "DateTime",
+  description:
+    "The reference's `datetime`: an ISO 8601 date-time string, a calendar date and a time of day, with or without a UTC offset, e.g. `2024-01-01T09:30:00Z`, `2024-01-01T09:30:00.1234567+01:00` or `2024-01-01T09:30:00`. The client hands it over as the string it received.",
+  type: "string",
+  format: "iso8601-date-time",
+  pattern:
+    "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt]([01]\\d|2[0-3]):[0-5]\\d(:([0-5]\\d|60)([.,]\\d+)?)?([Zz]|[+-]([01]\\d|2[0-3])(:[0-5]\\d)?)?$",
+  examples: ["2024-01-01T09:30:00Z", "2024-01-01T09:30:00.1234567"],
+  "x-assumption":
+    'ISO 8601-1 extended format: YYYY-MM-DDThh:mm[:ss[.f]] with a fraction of any length (. or ,) and an optional Z or ±hh[:mm] offset; T and Z in either case; every RFC 3339 date-time is one; basic format, ordinal and week dates are not accepted; format iso8601-date-time also requires the day to exist in its month — the reference types datetime only as "ISO 8601 date-time string", and RFC 3339 (format date-time) would refuse a date-time without an offset, as .NET writes an unspecified DateTime (2024-01-01T00:00:00, with up to 7 fraction digits)',
+};
+const formats22 = allFormats["iso8601-date-time"];
+const pattern3 = new RegExp(
+  "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt]([01]\\d|2[0-3]):[0-5]\\d(:([0-5]\\d|60)([.,]\\d+)?)?([Zz]|[+-]([01]\\d|2[0-3])(:[0-5]\\d)?)?$",
+  "u",
+);
+function validate64(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate64.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (typeof data === "string") {
+    if (!pattern3.test(data)) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/pattern",
+        keyword: "pattern",
+        params: {
+          pattern:
+            "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt]([01]\\d|2[0-3]):[0-5]\\d(:([0-5]\\d|60)([.,]\\d+)?)?([Zz]|[+-]([01]\\d|2[0-3])(:[0-5]\\d)?)?$",
+        },
+        message:
+          'must match pattern "' +
+          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt]([01]\\d|2[0-3]):[0-5]\\d(:([0-5]\\d|60)([.,]\\d+)?)?([Zz]|[+-]([01]\\d|2[0-3])(:[0-5]\\d)?)?$" +
+          '"',
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (!formats22.validate(data)) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/format",
+        keyword: "format",
+        params: { format: "iso8601-date-time" },
+        message: 'must match format "' + "iso8601-date-time" + '"',
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate64.errors = vErrors;
+  return errors === 0;
+}
+validate64.evaluated = { dynamicProps: false, dynamicItems: false };
+const schema27 = {
   title: "AccountStatementItemDto",
   description: "Statement item of an account balance, with optional detail objects.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Id is the entity key (x-odata-key): never null, and absent only from a $select that leaves it out, where @odata.id stands for it; every other property is optional and nullable — OData v4 JSON format: keys are non-nullable, and a projection returns only the selected properties (OData 4.01 JSON Format §4.5.8); the reference does not show required-ness or nullability",
   type: "object",
-  required: ["Id"],
+  "x-odata-key": ["Id"],
   properties: {
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
     Id: { type: "integer", format: "int32" },
     CurrencyCode: { type: ["string", "null"] },
     DeltaBalance: { type: ["number", "null"], format: "decimal" },
-    ValueDate: { type: ["string", "null"], format: "date-time" },
+    ValueDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     Sequence: { type: ["string", "null"] },
     RunningTotal: { type: ["number", "null"], format: "decimal" },
     Narrative: { type: ["string", "null"] },
@@ -582,17 +737,14 @@ const schema25 = {
     },
   },
 };
-const formats12 = allFormats.decimal;
-const formats20 = allFormats["date-time"];
-const schema26 = {
+const schema28 = {
   title: "ExchangeStatementDetailsDto",
   description: "Exchange details of a statement item.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Not an entity but a complex value of a statement item (Exchange) or of fee details, so no key: every property, Id included, is optional and nullable — the reference does not show required-ness or nullability (OData v4 JSON format)",
   type: "object",
-  required: ["Id"],
   properties: {
-    Id: { type: "integer", format: "int32" },
+    Id: { type: ["integer", "null"], format: "int32" },
     SourceCurrencyCode: { type: ["string", "null"] },
     TargetCurrencyCode: { type: ["string", "null"] },
     Goal: { type: ["number", "null"], format: "decimal" },
@@ -600,13 +752,14 @@ const schema26 = {
     GoalType: { type: ["string", "null"] },
   },
 };
-function validate61(
+const formats14 = allFormats.decimal;
+function validate69(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate69.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -614,41 +767,26 @@ function validate61(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
     if (data.Id !== undefined) {
       let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0)) && data0 !== null) {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
+          params: { type: schema28.properties.Id.type },
+          message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+        if (!formats8.validate(data0)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -656,9 +794,9 @@ function validate61(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
           }
           errors++;
         }
@@ -667,11 +805,29 @@ function validate61(
     if (data.SourceCurrencyCode !== undefined) {
       let data1 = data.SourceCurrencyCode;
       if (typeof data1 !== "string" && data1 !== null) {
-        const err3 = {
+        const err2 = {
           instancePath: instancePath + "/SourceCurrencyCode",
           schemaPath: "#/properties/SourceCurrencyCode/type",
           keyword: "type",
-          params: { type: schema26.properties.SourceCurrencyCode.type },
+          params: { type: schema28.properties.SourceCurrencyCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.TargetCurrencyCode !== undefined) {
+      let data2 = data.TargetCurrencyCode;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err3 = {
+          instancePath: instancePath + "/TargetCurrencyCode",
+          schemaPath: "#/properties/TargetCurrencyCode/type",
+          keyword: "type",
+          params: { type: schema28.properties.TargetCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -682,15 +838,15 @@ function validate61(
         errors++;
       }
     }
-    if (data.TargetCurrencyCode !== undefined) {
-      let data2 = data.TargetCurrencyCode;
-      if (typeof data2 !== "string" && data2 !== null) {
+    if (data.Goal !== undefined) {
+      let data3 = data.Goal;
+      if (!(typeof data3 == "number" && isFinite(data3)) && data3 !== null) {
         const err4 = {
-          instancePath: instancePath + "/TargetCurrencyCode",
-          schemaPath: "#/properties/TargetCurrencyCode/type",
+          instancePath: instancePath + "/Goal",
+          schemaPath: "#/properties/Goal/type",
           keyword: "type",
-          params: { type: schema26.properties.TargetCurrencyCode.type },
-          message: "must be string,null",
+          params: { type: schema28.properties.Goal.type },
+          message: "must be number,null",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -699,27 +855,9 @@ function validate61(
         }
         errors++;
       }
-    }
-    if (data.Goal !== undefined) {
-      let data3 = data.Goal;
-      if (!(typeof data3 == "number" && isFinite(data3)) && data3 !== null) {
-        const err5 = {
-          instancePath: instancePath + "/Goal",
-          schemaPath: "#/properties/Goal/type",
-          keyword: "type",
-          params: { type: schema26.properties.Goal.type },
-          message: "must be number,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
       if (typeof data3 == "number" && isFinite(data3)) {
-        if (!formats12.validate(data3)) {
-          const err6 = {
+        if (!formats14.validate(data3)) {
+          const err5 = {
             instancePath: instancePath + "/Goal",
             schemaPath: "#/properties/Goal/format",
             keyword: "format",
@@ -727,9 +865,9 @@ function validate61(
             message: 'must match format "' + "decimal" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err5];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err5);
           }
           errors++;
         }
@@ -738,17 +876,17 @@ function validate61(
     if (data.GoalTypeCode !== undefined) {
       let data4 = data.GoalTypeCode;
       if (typeof data4 !== "string" && data4 !== null) {
-        const err7 = {
+        const err6 = {
           instancePath: instancePath + "/GoalTypeCode",
           schemaPath: "#/properties/GoalTypeCode/type",
           keyword: "type",
-          params: { type: schema26.properties.GoalTypeCode.type },
+          params: { type: schema28.properties.GoalTypeCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err6];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err6);
         }
         errors++;
       }
@@ -756,212 +894,11 @@ function validate61(
     if (data.GoalType !== undefined) {
       let data5 = data.GoalType;
       if (typeof data5 !== "string" && data5 !== null) {
-        const err8 = {
+        const err7 = {
           instancePath: instancePath + "/GoalType",
           schemaPath: "#/properties/GoalType/type",
           keyword: "type",
-          params: { type: schema26.properties.GoalType.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate61.errors = vErrors;
-  return errors === 0;
-}
-validate61.evaluated = {
-  props: {
-    Id: true,
-    SourceCurrencyCode: true,
-    TargetCurrencyCode: true,
-    Goal: true,
-    GoalTypeCode: true,
-    GoalType: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-const schema27 = {
-  title: "WithdrawalStatementDetailsDto",
-  description: "Withdrawal details of a statement item.",
-  "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
-  type: "object",
-  required: ["Id"],
-  properties: {
-    Id: { type: "integer", format: "int32" },
-    Reference: { type: ["string", "null"] },
-    Exchange: {
-      type: ["object", "null"],
-      "x-assumption": "Open object — the reference lists Exchange in WithdrawalStatementDetailsDto without a type",
-    },
-    BeneficiaryId: { type: ["integer", "null"], format: "int32" },
-    BeneficiaryName: { type: ["string", "null"] },
-  },
-};
-function validate63(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate63.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
-          instancePath: instancePath + "/Id",
-          schemaPath: "#/properties/Id/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
-            instancePath: instancePath + "/Id",
-            schemaPath: "#/properties/Id/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.Reference !== undefined) {
-      let data1 = data.Reference;
-      if (typeof data1 !== "string" && data1 !== null) {
-        const err3 = {
-          instancePath: instancePath + "/Reference",
-          schemaPath: "#/properties/Reference/type",
-          keyword: "type",
-          params: { type: schema27.properties.Reference.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.Exchange !== undefined) {
-      let data2 = data.Exchange;
-      if (!(data2 && typeof data2 == "object" && !Array.isArray(data2)) && data2 !== null) {
-        const err4 = {
-          instancePath: instancePath + "/Exchange",
-          schemaPath: "#/properties/Exchange/type",
-          keyword: "type",
-          params: { type: schema27.properties.Exchange.type },
-          message: "must be object,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.BeneficiaryId !== undefined) {
-      let data3 = data.BeneficiaryId;
-      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) && data3 !== null) {
-        const err5 = {
-          instancePath: instancePath + "/BeneficiaryId",
-          schemaPath: "#/properties/BeneficiaryId/type",
-          keyword: "type",
-          params: { type: schema27.properties.BeneficiaryId.type },
-          message: "must be integer,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (!formats6.validate(data3)) {
-          const err6 = {
-            instancePath: instancePath + "/BeneficiaryId",
-            schemaPath: "#/properties/BeneficiaryId/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.BeneficiaryName !== undefined) {
-      let data4 = data.BeneficiaryName;
-      if (typeof data4 !== "string" && data4 !== null) {
-        const err7 = {
-          instancePath: instancePath + "/BeneficiaryName",
-          schemaPath: "#/properties/BeneficiaryName/type",
-          keyword: "type",
-          params: { type: schema27.properties.BeneficiaryName.type },
+          params: { type: schema28.properties.GoalType.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -987,48 +924,45 @@ function validate63(
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate69.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = {
-  props: { Id: true, Reference: true, Exchange: true, BeneficiaryId: true, BeneficiaryName: true },
+validate69.evaluated = {
+  props: {
+    Id: true,
+    SourceCurrencyCode: true,
+    TargetCurrencyCode: true,
+    Goal: true,
+    GoalTypeCode: true,
+    GoalType: true,
+  },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema28 = {
-  title: "TransferStatementDetailsDto",
-  description: "Transfer details of a statement item.",
-  "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
-  type: "object",
-  required: ["Id"],
-  properties: {
-    Id: { type: "integer", format: "int32" },
-    Reference: { type: ["string", "null"] },
-    PayerAccount: { oneOf: [{ $ref: "#/components/schemas/AccountInfoDto" }, { type: "null" }] },
-    BeneficiaryAccount: { oneOf: [{ $ref: "#/components/schemas/AccountInfoDto" }, { type: "null" }] },
-  },
-};
 const schema29 = {
-  title: "AccountInfoDto",
-  description: "Short account information.",
+  title: "WithdrawalStatementDetailsDto",
+  description: "Withdrawal details of a statement item.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Not an entity but a complex value of a statement item (Withdrawal) or of fee details, so no key: every property, Id included, is optional and nullable — the reference does not show required-ness or nullability (OData v4 JSON format)",
   type: "object",
-  required: ["Id"],
   properties: {
-    Id: { type: "integer", format: "int32" },
-    AccountNumber: { type: ["string", "null"] },
-    Name: { type: ["string", "null"] },
+    Id: { type: ["integer", "null"], format: "int32" },
+    Reference: { type: ["string", "null"] },
+    Exchange: {
+      type: ["object", "null"],
+      "x-assumption": "Open object — the reference lists Exchange in WithdrawalStatementDetailsDto without a type",
+    },
+    BeneficiaryId: { type: ["integer", "null"], format: "int32" },
+    BeneficiaryName: { type: ["string", "null"] },
   },
 };
-function validate66(
+function validate71(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate71.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1036,41 +970,26 @@ function validate66(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
     if (data.Id !== undefined) {
       let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0)) && data0 !== null) {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
+          params: { type: schema29.properties.Id.type },
+          message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+        if (!formats8.validate(data0)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -1078,9 +997,195 @@ function validate66(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.Reference !== undefined) {
+      let data1 = data.Reference;
+      if (typeof data1 !== "string" && data1 !== null) {
+        const err2 = {
+          instancePath: instancePath + "/Reference",
+          schemaPath: "#/properties/Reference/type",
+          keyword: "type",
+          params: { type: schema29.properties.Reference.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.Exchange !== undefined) {
+      let data2 = data.Exchange;
+      if (!(data2 && typeof data2 == "object" && !Array.isArray(data2)) && data2 !== null) {
+        const err3 = {
+          instancePath: instancePath + "/Exchange",
+          schemaPath: "#/properties/Exchange/type",
+          keyword: "type",
+          params: { type: schema29.properties.Exchange.type },
+          message: "must be object,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.BeneficiaryId !== undefined) {
+      let data3 = data.BeneficiaryId;
+      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) && data3 !== null) {
+        const err4 = {
+          instancePath: instancePath + "/BeneficiaryId",
+          schemaPath: "#/properties/BeneficiaryId/type",
+          keyword: "type",
+          params: { type: schema29.properties.BeneficiaryId.type },
+          message: "must be integer,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (!formats8.validate(data3)) {
+          const err5 = {
+            instancePath: instancePath + "/BeneficiaryId",
+            schemaPath: "#/properties/BeneficiaryId/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.BeneficiaryName !== undefined) {
+      let data4 = data.BeneficiaryName;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err6 = {
+          instancePath: instancePath + "/BeneficiaryName",
+          schemaPath: "#/properties/BeneficiaryName/type",
+          keyword: "type",
+          params: { type: schema29.properties.BeneficiaryName.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate71.errors = vErrors;
+  return errors === 0;
+}
+validate71.evaluated = {
+  props: { Id: true, Reference: true, Exchange: true, BeneficiaryId: true, BeneficiaryName: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const schema30 = {
+  title: "TransferStatementDetailsDto",
+  description: "Transfer details of a statement item.",
+  "x-assumption":
+    "Not an entity but a complex value of a statement item (Transfer) or of fee details, so no key: every property, Id included, is optional and nullable — the reference does not show required-ness or nullability (OData v4 JSON format)",
+  type: "object",
+  properties: {
+    Id: { type: ["integer", "null"], format: "int32" },
+    Reference: { type: ["string", "null"] },
+    PayerAccount: { oneOf: [{ $ref: "#/components/schemas/AccountInfoDto" }, { type: "null" }] },
+    BeneficiaryAccount: { oneOf: [{ $ref: "#/components/schemas/AccountInfoDto" }, { type: "null" }] },
+  },
+};
+const schema31 = {
+  title: "AccountInfoDto",
+  description: "Short account information.",
+  "x-assumption":
+    "Not an entity but a complex value of a statement item's transfer details (PayerAccount, BeneficiaryAccount), so no key: every property, Id included, is optional and nullable — the reference does not show required-ness or nullability (OData v4 JSON format)",
+  type: "object",
+  properties: {
+    Id: { type: ["integer", "null"], format: "int32" },
+    AccountNumber: { type: ["string", "null"] },
+    Name: { type: ["string", "null"] },
+  },
+};
+function validate74(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate74.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Id !== undefined) {
+      let data0 = data.Id;
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0)) && data0 !== null) {
+        const err0 = {
+          instancePath: instancePath + "/Id",
+          schemaPath: "#/properties/Id/type",
+          keyword: "type",
+          params: { type: schema31.properties.Id.type },
+          message: "must be integer,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (!formats8.validate(data0)) {
+          const err1 = {
+            instancePath: instancePath + "/Id",
+            schemaPath: "#/properties/Id/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
           }
           errors++;
         }
@@ -1089,11 +1194,29 @@ function validate66(
     if (data.AccountNumber !== undefined) {
       let data1 = data.AccountNumber;
       if (typeof data1 !== "string" && data1 !== null) {
-        const err3 = {
+        const err2 = {
           instancePath: instancePath + "/AccountNumber",
           schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
-          params: { type: schema29.properties.AccountNumber.type },
+          params: { type: schema31.properties.AccountNumber.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.Name !== undefined) {
+      let data2 = data.Name;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err3 = {
+          instancePath: instancePath + "/Name",
+          schemaPath: "#/properties/Name/type",
+          keyword: "type",
+          params: { type: schema31.properties.Name.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -1104,15 +1227,385 @@ function validate66(
         errors++;
       }
     }
-    if (data.Name !== undefined) {
-      let data2 = data.Name;
-      if (typeof data2 !== "string" && data2 !== null) {
-        const err4 = {
-          instancePath: instancePath + "/Name",
-          schemaPath: "#/properties/Name/type",
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate74.errors = vErrors;
+  return errors === 0;
+}
+validate74.evaluated = {
+  props: { Id: true, AccountNumber: true, Name: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate73(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate73.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Id !== undefined) {
+      let data0 = data.Id;
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0)) && data0 !== null) {
+        const err0 = {
+          instancePath: instancePath + "/Id",
+          schemaPath: "#/properties/Id/type",
           keyword: "type",
-          params: { type: schema29.properties.Name.type },
+          params: { type: schema30.properties.Id.type },
+          message: "must be integer,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (!formats8.validate(data0)) {
+          const err1 = {
+            instancePath: instancePath + "/Id",
+            schemaPath: "#/properties/Id/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.Reference !== undefined) {
+      let data1 = data.Reference;
+      if (typeof data1 !== "string" && data1 !== null) {
+        const err2 = {
+          instancePath: instancePath + "/Reference",
+          schemaPath: "#/properties/Reference/type",
+          keyword: "type",
+          params: { type: schema30.properties.Reference.type },
           message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.PayerAccount !== undefined) {
+      let data2 = data.PayerAccount;
+      const _errs6 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs7 = errors;
+      if (
+        !validate74(data2, {
+          instancePath: instancePath + "/PayerAccount",
+          parentData: data,
+          parentDataProperty: "PayerAccount",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs7 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+        var props0 = {};
+        props0.Id = true;
+        props0.AccountNumber = true;
+        props0.Name = true;
+      }
+      const _errs8 = errors;
+      if (data2 !== null) {
+        const err3 = {
+          instancePath: instancePath + "/PayerAccount",
+          schemaPath: "#/properties/PayerAccount/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      var _valid0 = _errs8 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
+        const err4 = {
+          instancePath: instancePath + "/PayerAccount",
+          schemaPath: "#/properties/PayerAccount/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing0 },
+          message: "must match exactly one schema in oneOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      } else {
+        errors = _errs6;
+        if (vErrors !== null) {
+          if (_errs6) {
+            vErrors.length = _errs6;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.BeneficiaryAccount !== undefined) {
+      let data3 = data.BeneficiaryAccount;
+      const _errs11 = errors;
+      let valid2 = false;
+      let passing1 = null;
+      const _errs12 = errors;
+      if (
+        !validate74(data3, {
+          instancePath: instancePath + "/BeneficiaryAccount",
+          parentData: data,
+          parentDataProperty: "BeneficiaryAccount",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+        errors = vErrors.length;
+      }
+      var _valid1 = _errs12 === errors;
+      if (_valid1) {
+        valid2 = true;
+        passing1 = 0;
+        var props1 = {};
+        props1.Id = true;
+        props1.AccountNumber = true;
+        props1.Name = true;
+      }
+      const _errs13 = errors;
+      if (data3 !== null) {
+        const err5 = {
+          instancePath: instancePath + "/BeneficiaryAccount",
+          schemaPath: "#/properties/BeneficiaryAccount/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      var _valid1 = _errs13 === errors;
+      if (_valid1 && valid2) {
+        valid2 = false;
+        passing1 = [passing1, 1];
+      } else {
+        if (_valid1) {
+          valid2 = true;
+          passing1 = 1;
+        }
+      }
+      if (!valid2) {
+        const err6 = {
+          instancePath: instancePath + "/BeneficiaryAccount",
+          schemaPath: "#/properties/BeneficiaryAccount/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing1 },
+          message: "must match exactly one schema in oneOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      } else {
+        errors = _errs11;
+        if (vErrors !== null) {
+          if (_errs11) {
+            vErrors.length = _errs11;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate73.errors = vErrors;
+  return errors === 0;
+}
+validate73.evaluated = {
+  props: { Id: true, Reference: true, PayerAccount: true, BeneficiaryAccount: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const schema32 = {
+  title: "DepositStatementDetailsDto",
+  description: "Deposit details of a statement item.",
+  "x-assumption":
+    "Not an entity but a complex value of a statement item (Deposit) or of fee details, so no key: every property, Id included, is optional and nullable — the reference does not show required-ness or nullability (OData v4 JSON format)",
+  type: "object",
+  properties: {
+    Id: { type: ["integer", "null"], format: "int32" },
+    Reference: { type: ["string", "null"] },
+    CounterpartAccountName: { type: ["string", "null"] },
+    Exchange: {
+      type: ["object", "null"],
+      "x-assumption": "Open object — the reference lists Exchange in DepositStatementDetailsDto without a type",
+    },
+  },
+};
+function validate78(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate78.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Id !== undefined) {
+      let data0 = data.Id;
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0)) && data0 !== null) {
+        const err0 = {
+          instancePath: instancePath + "/Id",
+          schemaPath: "#/properties/Id/type",
+          keyword: "type",
+          params: { type: schema32.properties.Id.type },
+          message: "must be integer,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (!formats8.validate(data0)) {
+          const err1 = {
+            instancePath: instancePath + "/Id",
+            schemaPath: "#/properties/Id/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.Reference !== undefined) {
+      let data1 = data.Reference;
+      if (typeof data1 !== "string" && data1 !== null) {
+        const err2 = {
+          instancePath: instancePath + "/Reference",
+          schemaPath: "#/properties/Reference/type",
+          keyword: "type",
+          params: { type: schema32.properties.Reference.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.CounterpartAccountName !== undefined) {
+      let data2 = data.CounterpartAccountName;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err3 = {
+          instancePath: instancePath + "/CounterpartAccountName",
+          schemaPath: "#/properties/CounterpartAccountName/type",
+          keyword: "type",
+          params: { type: schema32.properties.CounterpartAccountName.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.Exchange !== undefined) {
+      let data3 = data.Exchange;
+      if (!(data3 && typeof data3 == "object" && !Array.isArray(data3)) && data3 !== null) {
+        const err4 = {
+          instancePath: instancePath + "/Exchange",
+          schemaPath: "#/properties/Exchange/type",
+          keyword: "type",
+          params: { type: schema32.properties.Exchange.type },
+          message: "must be object,null",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -1137,442 +1630,22 @@ function validate66(
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate78.errors = vErrors;
   return errors === 0;
 }
-validate66.evaluated = {
-  props: { Id: true, AccountNumber: true, Name: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate65(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate65.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
-          instancePath: instancePath + "/Id",
-          schemaPath: "#/properties/Id/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
-            instancePath: instancePath + "/Id",
-            schemaPath: "#/properties/Id/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.Reference !== undefined) {
-      let data1 = data.Reference;
-      if (typeof data1 !== "string" && data1 !== null) {
-        const err3 = {
-          instancePath: instancePath + "/Reference",
-          schemaPath: "#/properties/Reference/type",
-          keyword: "type",
-          params: { type: schema28.properties.Reference.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.PayerAccount !== undefined) {
-      let data2 = data.PayerAccount;
-      const _errs6 = errors;
-      let valid1 = false;
-      let passing0 = null;
-      const _errs7 = errors;
-      if (
-        !validate66(data2, {
-          instancePath: instancePath + "/PayerAccount",
-          parentData: data,
-          parentDataProperty: "PayerAccount",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs7 === errors;
-      if (_valid0) {
-        valid1 = true;
-        passing0 = 0;
-        var props0 = {};
-        props0.Id = true;
-        props0.AccountNumber = true;
-        props0.Name = true;
-      }
-      const _errs8 = errors;
-      if (data2 !== null) {
-        const err4 = {
-          instancePath: instancePath + "/PayerAccount",
-          schemaPath: "#/properties/PayerAccount/oneOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      var _valid0 = _errs8 === errors;
-      if (_valid0 && valid1) {
-        valid1 = false;
-        passing0 = [passing0, 1];
-      } else {
-        if (_valid0) {
-          valid1 = true;
-          passing0 = 1;
-        }
-      }
-      if (!valid1) {
-        const err5 = {
-          instancePath: instancePath + "/PayerAccount",
-          schemaPath: "#/properties/PayerAccount/oneOf",
-          keyword: "oneOf",
-          params: { passingSchemas: passing0 },
-          message: "must match exactly one schema in oneOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      } else {
-        errors = _errs6;
-        if (vErrors !== null) {
-          if (_errs6) {
-            vErrors.length = _errs6;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.BeneficiaryAccount !== undefined) {
-      let data3 = data.BeneficiaryAccount;
-      const _errs11 = errors;
-      let valid2 = false;
-      let passing1 = null;
-      const _errs12 = errors;
-      if (
-        !validate66(data3, {
-          instancePath: instancePath + "/BeneficiaryAccount",
-          parentData: data,
-          parentDataProperty: "BeneficiaryAccount",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-        errors = vErrors.length;
-      }
-      var _valid1 = _errs12 === errors;
-      if (_valid1) {
-        valid2 = true;
-        passing1 = 0;
-        var props1 = {};
-        props1.Id = true;
-        props1.AccountNumber = true;
-        props1.Name = true;
-      }
-      const _errs13 = errors;
-      if (data3 !== null) {
-        const err6 = {
-          instancePath: instancePath + "/BeneficiaryAccount",
-          schemaPath: "#/properties/BeneficiaryAccount/oneOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      var _valid1 = _errs13 === errors;
-      if (_valid1 && valid2) {
-        valid2 = false;
-        passing1 = [passing1, 1];
-      } else {
-        if (_valid1) {
-          valid2 = true;
-          passing1 = 1;
-        }
-      }
-      if (!valid2) {
-        const err7 = {
-          instancePath: instancePath + "/BeneficiaryAccount",
-          schemaPath: "#/properties/BeneficiaryAccount/oneOf",
-          keyword: "oneOf",
-          params: { passingSchemas: passing1 },
-          message: "must match exactly one schema in oneOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      } else {
-        errors = _errs11;
-        if (vErrors !== null) {
-          if (_errs11) {
-            vErrors.length = _errs11;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate65.errors = vErrors;
-  return errors === 0;
-}
-validate65.evaluated = {
-  props: { Id: true, Reference: true, PayerAccount: true, BeneficiaryAccount: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-const schema30 = {
-  title: "DepositStatementDetailsDto",
-  description: "Deposit details of a statement item.",
-  "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
-  type: "object",
-  required: ["Id"],
-  properties: {
-    Id: { type: "integer", format: "int32" },
-    Reference: { type: ["string", "null"] },
-    CounterpartAccountName: { type: ["string", "null"] },
-    Exchange: {
-      type: ["object", "null"],
-      "x-assumption": "Open object — the reference lists Exchange in DepositStatementDetailsDto without a type",
-    },
-  },
-};
-function validate70(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate70.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
-          instancePath: instancePath + "/Id",
-          schemaPath: "#/properties/Id/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
-            instancePath: instancePath + "/Id",
-            schemaPath: "#/properties/Id/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.Reference !== undefined) {
-      let data1 = data.Reference;
-      if (typeof data1 !== "string" && data1 !== null) {
-        const err3 = {
-          instancePath: instancePath + "/Reference",
-          schemaPath: "#/properties/Reference/type",
-          keyword: "type",
-          params: { type: schema30.properties.Reference.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.CounterpartAccountName !== undefined) {
-      let data2 = data.CounterpartAccountName;
-      if (typeof data2 !== "string" && data2 !== null) {
-        const err4 = {
-          instancePath: instancePath + "/CounterpartAccountName",
-          schemaPath: "#/properties/CounterpartAccountName/type",
-          keyword: "type",
-          params: { type: schema30.properties.CounterpartAccountName.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.Exchange !== undefined) {
-      let data3 = data.Exchange;
-      if (!(data3 && typeof data3 == "object" && !Array.isArray(data3)) && data3 !== null) {
-        const err5 = {
-          instancePath: instancePath + "/Exchange",
-          schemaPath: "#/properties/Exchange/type",
-          keyword: "type",
-          params: { type: schema30.properties.Exchange.type },
-          message: "must be object,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate70.errors = vErrors;
-  return errors === 0;
-}
-validate70.evaluated = {
+validate78.evaluated = {
   props: { Id: true, Reference: true, CounterpartAccountName: true, Exchange: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema31 = {
+const schema33 = {
   title: "FundsRequestStatementDetailsDto",
   description: "Funds request details of a statement item.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Not an entity but a complex value of a statement item (FundsRequest), so no key: every property, Id included, is optional and nullable — the reference does not show required-ness or nullability (OData v4 JSON format)",
   type: "object",
-  required: ["Id"],
   properties: {
-    Id: { type: "integer", format: "int32" },
+    Id: { type: ["integer", "null"], format: "int32" },
     PayeeAccountId: { type: ["integer", "null"], format: "int32" },
     PayerAccountId: { type: ["integer", "null"], format: "int32" },
     PayeeReference: { type: ["string", "null"] },
@@ -1581,13 +1654,13 @@ const schema31 = {
     CurrencyCode: { type: ["string", "null"] },
   },
 };
-function validate72(
+function validate80(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate80.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1595,41 +1668,26 @@ function validate72(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
     if (data.Id !== undefined) {
       let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0)) && data0 !== null) {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
+          params: { type: schema33.properties.Id.type },
+          message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+        if (!formats8.validate(data0)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -1637,9 +1695,9 @@ function validate72(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
           }
           errors++;
         }
@@ -1648,23 +1706,23 @@ function validate72(
     if (data.PayeeAccountId !== undefined) {
       let data1 = data.PayeeAccountId;
       if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1)) && data1 !== null) {
-        const err3 = {
+        const err2 = {
           instancePath: instancePath + "/PayeeAccountId",
           schemaPath: "#/properties/PayeeAccountId/type",
           keyword: "type",
-          params: { type: schema31.properties.PayeeAccountId.type },
+          params: { type: schema33.properties.PayeeAccountId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err2];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err2);
         }
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
-          const err4 = {
+        if (!formats8.validate(data1)) {
+          const err3 = {
             instancePath: instancePath + "/PayeeAccountId",
             schemaPath: "#/properties/PayeeAccountId/format",
             keyword: "format",
@@ -1672,9 +1730,9 @@ function validate72(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err3];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err3);
           }
           errors++;
         }
@@ -1683,23 +1741,23 @@ function validate72(
     if (data.PayerAccountId !== undefined) {
       let data2 = data.PayerAccountId;
       if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) && data2 !== null) {
-        const err5 = {
+        const err4 = {
           instancePath: instancePath + "/PayerAccountId",
           schemaPath: "#/properties/PayerAccountId/type",
           keyword: "type",
-          params: { type: schema31.properties.PayerAccountId.type },
+          params: { type: schema33.properties.PayerAccountId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err4];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err4);
         }
         errors++;
       }
       if (typeof data2 == "number" && isFinite(data2)) {
-        if (!formats6.validate(data2)) {
-          const err6 = {
+        if (!formats8.validate(data2)) {
+          const err5 = {
             instancePath: instancePath + "/PayerAccountId",
             schemaPath: "#/properties/PayerAccountId/format",
             keyword: "format",
@@ -1707,9 +1765,9 @@ function validate72(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err5];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err5);
           }
           errors++;
         }
@@ -1718,11 +1776,29 @@ function validate72(
     if (data.PayeeReference !== undefined) {
       let data3 = data.PayeeReference;
       if (typeof data3 !== "string" && data3 !== null) {
-        const err7 = {
+        const err6 = {
           instancePath: instancePath + "/PayeeReference",
           schemaPath: "#/properties/PayeeReference/type",
           keyword: "type",
-          params: { type: schema31.properties.PayeeReference.type },
+          params: { type: schema33.properties.PayeeReference.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.PayerReference !== undefined) {
+      let data4 = data.PayerReference;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err7 = {
+          instancePath: instancePath + "/PayerReference",
+          schemaPath: "#/properties/PayerReference/type",
+          keyword: "type",
+          params: { type: schema33.properties.PayerReference.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -1733,15 +1809,15 @@ function validate72(
         errors++;
       }
     }
-    if (data.PayerReference !== undefined) {
-      let data4 = data.PayerReference;
-      if (typeof data4 !== "string" && data4 !== null) {
+    if (data.Amount !== undefined) {
+      let data5 = data.Amount;
+      if (!(typeof data5 == "number" && isFinite(data5)) && data5 !== null) {
         const err8 = {
-          instancePath: instancePath + "/PayerReference",
-          schemaPath: "#/properties/PayerReference/type",
+          instancePath: instancePath + "/Amount",
+          schemaPath: "#/properties/Amount/type",
           keyword: "type",
-          params: { type: schema31.properties.PayerReference.type },
-          message: "must be string,null",
+          params: { type: schema33.properties.Amount.type },
+          message: "must be number,null",
         };
         if (vErrors === null) {
           vErrors = [err8];
@@ -1750,27 +1826,9 @@ function validate72(
         }
         errors++;
       }
-    }
-    if (data.Amount !== undefined) {
-      let data5 = data.Amount;
-      if (!(typeof data5 == "number" && isFinite(data5)) && data5 !== null) {
-        const err9 = {
-          instancePath: instancePath + "/Amount",
-          schemaPath: "#/properties/Amount/type",
-          keyword: "type",
-          params: { type: schema31.properties.Amount.type },
-          message: "must be number,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
       if (typeof data5 == "number" && isFinite(data5)) {
-        if (!formats12.validate(data5)) {
-          const err10 = {
+        if (!formats14.validate(data5)) {
+          const err9 = {
             instancePath: instancePath + "/Amount",
             schemaPath: "#/properties/Amount/format",
             keyword: "format",
@@ -1778,9 +1836,9 @@ function validate72(
             message: 'must match format "' + "decimal" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err9];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err9);
           }
           errors++;
         }
@@ -1789,23 +1847,23 @@ function validate72(
     if (data.CurrencyCode !== undefined) {
       let data6 = data.CurrencyCode;
       if (typeof data6 !== "string" && data6 !== null) {
-        const err11 = {
+        const err10 = {
           instancePath: instancePath + "/CurrencyCode",
           schemaPath: "#/properties/CurrencyCode/type",
           keyword: "type",
-          params: { type: schema31.properties.CurrencyCode.type },
+          params: { type: schema33.properties.CurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err10];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err10);
         }
         errors++;
       }
     }
   } else {
-    const err12 = {
+    const err11 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -1813,16 +1871,16 @@ function validate72(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err12];
+      vErrors = [err11];
     } else {
-      vErrors.push(err12);
+      vErrors.push(err11);
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate80.errors = vErrors;
   return errors === 0;
 }
-validate72.evaluated = {
+validate80.evaluated = {
   props: {
     Id: true,
     PayeeAccountId: true,
@@ -1835,15 +1893,14 @@ validate72.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema32 = {
+const schema34 = {
   title: "FeeStatementDetailsDto",
   description: "Fee details of a statement item; each related id has a matching detail object.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Not an entity but a complex value of a statement item (Fee), so no key: every property, Id included, is optional and nullable — the reference does not show required-ness or nullability (OData v4 JSON format)",
   type: "object",
-  required: ["Id"],
   properties: {
-    Id: { type: "integer", format: "int32" },
+    Id: { type: ["integer", "null"], format: "int32" },
     AccountId: { type: ["integer", "null"], format: "int32" },
     DepositId: { type: ["integer", "null"], format: "int32" },
     WithdrawalId: { type: ["integer", "null"], format: "int32" },
@@ -1876,13 +1933,13 @@ const schema32 = {
     Narrative: { type: ["string", "null"] },
   },
 };
-function validate74(
+function validate82(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate74.evaluated;
+  const evaluated0 = validate82.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1890,41 +1947,26 @@ function validate74(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
     if (data.Id !== undefined) {
       let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0)) && data0 !== null) {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
+          params: { type: schema34.properties.Id.type },
+          message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+        if (!formats8.validate(data0)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -1932,9 +1974,9 @@ function validate74(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
           }
           errors++;
         }
@@ -1943,23 +1985,23 @@ function validate74(
     if (data.AccountId !== undefined) {
       let data1 = data.AccountId;
       if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1)) && data1 !== null) {
-        const err3 = {
+        const err2 = {
           instancePath: instancePath + "/AccountId",
           schemaPath: "#/properties/AccountId/type",
           keyword: "type",
-          params: { type: schema32.properties.AccountId.type },
+          params: { type: schema34.properties.AccountId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err2];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err2);
         }
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
-          const err4 = {
+        if (!formats8.validate(data1)) {
+          const err3 = {
             instancePath: instancePath + "/AccountId",
             schemaPath: "#/properties/AccountId/format",
             keyword: "format",
@@ -1967,9 +2009,9 @@ function validate74(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err3];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err3);
           }
           errors++;
         }
@@ -1978,23 +2020,23 @@ function validate74(
     if (data.DepositId !== undefined) {
       let data2 = data.DepositId;
       if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) && data2 !== null) {
-        const err5 = {
+        const err4 = {
           instancePath: instancePath + "/DepositId",
           schemaPath: "#/properties/DepositId/type",
           keyword: "type",
-          params: { type: schema32.properties.DepositId.type },
+          params: { type: schema34.properties.DepositId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err4];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err4);
         }
         errors++;
       }
       if (typeof data2 == "number" && isFinite(data2)) {
-        if (!formats6.validate(data2)) {
-          const err6 = {
+        if (!formats8.validate(data2)) {
+          const err5 = {
             instancePath: instancePath + "/DepositId",
             schemaPath: "#/properties/DepositId/format",
             keyword: "format",
@@ -2002,9 +2044,9 @@ function validate74(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err5];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err5);
           }
           errors++;
         }
@@ -2013,23 +2055,23 @@ function validate74(
     if (data.WithdrawalId !== undefined) {
       let data3 = data.WithdrawalId;
       if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) && data3 !== null) {
-        const err7 = {
+        const err6 = {
           instancePath: instancePath + "/WithdrawalId",
           schemaPath: "#/properties/WithdrawalId/type",
           keyword: "type",
-          params: { type: schema32.properties.WithdrawalId.type },
+          params: { type: schema34.properties.WithdrawalId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err6];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err6);
         }
         errors++;
       }
       if (typeof data3 == "number" && isFinite(data3)) {
-        if (!formats6.validate(data3)) {
-          const err8 = {
+        if (!formats8.validate(data3)) {
+          const err7 = {
             instancePath: instancePath + "/WithdrawalId",
             schemaPath: "#/properties/WithdrawalId/format",
             keyword: "format",
@@ -2037,9 +2079,9 @@ function validate74(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err8];
+            vErrors = [err7];
           } else {
-            vErrors.push(err8);
+            vErrors.push(err7);
           }
           errors++;
         }
@@ -2048,23 +2090,23 @@ function validate74(
     if (data.TransferId !== undefined) {
       let data4 = data.TransferId;
       if (!(typeof data4 == "number" && !(data4 % 1) && !isNaN(data4) && isFinite(data4)) && data4 !== null) {
-        const err9 = {
+        const err8 = {
           instancePath: instancePath + "/TransferId",
           schemaPath: "#/properties/TransferId/type",
           keyword: "type",
-          params: { type: schema32.properties.TransferId.type },
+          params: { type: schema34.properties.TransferId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err8];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err8);
         }
         errors++;
       }
       if (typeof data4 == "number" && isFinite(data4)) {
-        if (!formats6.validate(data4)) {
-          const err10 = {
+        if (!formats8.validate(data4)) {
+          const err9 = {
             instancePath: instancePath + "/TransferId",
             schemaPath: "#/properties/TransferId/format",
             keyword: "format",
@@ -2072,9 +2114,9 @@ function validate74(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err9];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err9);
           }
           errors++;
         }
@@ -2083,23 +2125,23 @@ function validate74(
     if (data.ExchangeId !== undefined) {
       let data5 = data.ExchangeId;
       if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5)) && data5 !== null) {
-        const err11 = {
+        const err10 = {
           instancePath: instancePath + "/ExchangeId",
           schemaPath: "#/properties/ExchangeId/type",
           keyword: "type",
-          params: { type: schema32.properties.ExchangeId.type },
+          params: { type: schema34.properties.ExchangeId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err10];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err10);
         }
         errors++;
       }
       if (typeof data5 == "number" && isFinite(data5)) {
-        if (!formats6.validate(data5)) {
-          const err12 = {
+        if (!formats8.validate(data5)) {
+          const err11 = {
             instancePath: instancePath + "/ExchangeId",
             schemaPath: "#/properties/ExchangeId/format",
             keyword: "format",
@@ -2107,9 +2149,9 @@ function validate74(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err11];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err11);
           }
           errors++;
         }
@@ -2122,7 +2164,7 @@ function validate74(
       let passing0 = null;
       const _errs15 = errors;
       if (
-        !validate70(data6, {
+        !validate78(data6, {
           instancePath: instancePath + "/Deposit",
           parentData: data,
           parentDataProperty: "Deposit",
@@ -2130,7 +2172,7 @@ function validate74(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+        vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs15 === errors;
@@ -2145,7 +2187,7 @@ function validate74(
       }
       const _errs16 = errors;
       if (data6 !== null) {
-        const err13 = {
+        const err12 = {
           instancePath: instancePath + "/Deposit",
           schemaPath: "#/properties/Deposit/oneOf/1/type",
           keyword: "type",
@@ -2153,9 +2195,9 @@ function validate74(
           message: "must be null",
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err12];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err12);
         }
         errors++;
       }
@@ -2170,7 +2212,7 @@ function validate74(
         }
       }
       if (!valid1) {
-        const err14 = {
+        const err13 = {
           instancePath: instancePath + "/Deposit",
           schemaPath: "#/properties/Deposit/oneOf",
           keyword: "oneOf",
@@ -2178,9 +2220,9 @@ function validate74(
           message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err13];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err13);
         }
         errors++;
       } else {
@@ -2201,7 +2243,7 @@ function validate74(
       let passing1 = null;
       const _errs20 = errors;
       if (
-        !validate63(data7, {
+        !validate71(data7, {
           instancePath: instancePath + "/Withdrawal",
           parentData: data,
           parentDataProperty: "Withdrawal",
@@ -2209,7 +2251,7 @@ function validate74(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+        vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
         errors = vErrors.length;
       }
       var _valid1 = _errs20 === errors;
@@ -2225,7 +2267,7 @@ function validate74(
       }
       const _errs21 = errors;
       if (data7 !== null) {
-        const err15 = {
+        const err14 = {
           instancePath: instancePath + "/Withdrawal",
           schemaPath: "#/properties/Withdrawal/oneOf/1/type",
           keyword: "type",
@@ -2233,9 +2275,9 @@ function validate74(
           message: "must be null",
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err14];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err14);
         }
         errors++;
       }
@@ -2250,7 +2292,7 @@ function validate74(
         }
       }
       if (!valid2) {
-        const err16 = {
+        const err15 = {
           instancePath: instancePath + "/Withdrawal",
           schemaPath: "#/properties/Withdrawal/oneOf",
           keyword: "oneOf",
@@ -2258,9 +2300,9 @@ function validate74(
           message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err15];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err15);
         }
         errors++;
       } else {
@@ -2281,7 +2323,7 @@ function validate74(
       let passing2 = null;
       const _errs25 = errors;
       if (
-        !validate65(data8, {
+        !validate73(data8, {
           instancePath: instancePath + "/Transfer",
           parentData: data,
           parentDataProperty: "Transfer",
@@ -2289,7 +2331,7 @@ function validate74(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
         errors = vErrors.length;
       }
       var _valid2 = _errs25 === errors;
@@ -2304,7 +2346,7 @@ function validate74(
       }
       const _errs26 = errors;
       if (data8 !== null) {
-        const err17 = {
+        const err16 = {
           instancePath: instancePath + "/Transfer",
           schemaPath: "#/properties/Transfer/oneOf/1/type",
           keyword: "type",
@@ -2312,9 +2354,9 @@ function validate74(
           message: "must be null",
         };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err16];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err16);
         }
         errors++;
       }
@@ -2329,7 +2371,7 @@ function validate74(
         }
       }
       if (!valid3) {
-        const err18 = {
+        const err17 = {
           instancePath: instancePath + "/Transfer",
           schemaPath: "#/properties/Transfer/oneOf",
           keyword: "oneOf",
@@ -2337,9 +2379,9 @@ function validate74(
           message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err17];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err17);
         }
         errors++;
       } else {
@@ -2360,7 +2402,7 @@ function validate74(
       let passing3 = null;
       const _errs30 = errors;
       if (
-        !validate61(data9, {
+        !validate69(data9, {
           instancePath: instancePath + "/Exchange",
           parentData: data,
           parentDataProperty: "Exchange",
@@ -2368,7 +2410,7 @@ function validate74(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+        vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
         errors = vErrors.length;
       }
       var _valid3 = _errs30 === errors;
@@ -2385,7 +2427,7 @@ function validate74(
       }
       const _errs31 = errors;
       if (data9 !== null) {
-        const err19 = {
+        const err18 = {
           instancePath: instancePath + "/Exchange",
           schemaPath: "#/properties/Exchange/oneOf/1/type",
           keyword: "type",
@@ -2393,9 +2435,9 @@ function validate74(
           message: "must be null",
         };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err18];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err18);
         }
         errors++;
       }
@@ -2410,7 +2452,7 @@ function validate74(
         }
       }
       if (!valid4) {
-        const err20 = {
+        const err19 = {
           instancePath: instancePath + "/Exchange",
           schemaPath: "#/properties/Exchange/oneOf",
           keyword: "oneOf",
@@ -2418,9 +2460,9 @@ function validate74(
           message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
-          vErrors = [err20];
+          vErrors = [err19];
         } else {
-          vErrors.push(err20);
+          vErrors.push(err19);
         }
         errors++;
       } else {
@@ -2437,23 +2479,23 @@ function validate74(
     if (data.Narrative !== undefined) {
       let data10 = data.Narrative;
       if (typeof data10 !== "string" && data10 !== null) {
-        const err21 = {
+        const err20 = {
           instancePath: instancePath + "/Narrative",
           schemaPath: "#/properties/Narrative/type",
           keyword: "type",
-          params: { type: schema32.properties.Narrative.type },
+          params: { type: schema34.properties.Narrative.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
-          vErrors = [err21];
+          vErrors = [err20];
         } else {
-          vErrors.push(err21);
+          vErrors.push(err20);
         }
         errors++;
       }
     }
   } else {
-    const err22 = {
+    const err21 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -2461,16 +2503,16 @@ function validate74(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err22];
+      vErrors = [err21];
     } else {
-      vErrors.push(err22);
+      vErrors.push(err21);
     }
     errors++;
   }
-  validate74.errors = vErrors;
+  validate82.errors = vErrors;
   return errors === 0;
 }
-validate74.evaluated = {
+validate82.evaluated = {
   props: {
     Id: true,
     AccountId: true,
@@ -2487,13 +2529,13 @@ validate74.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate60(
+function validate66(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2501,25 +2543,24 @@ function validate60(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
       }
-      errors++;
     }
     if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+      let data1 = data.Id;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
@@ -2527,15 +2568,15 @@ function validate60(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (!formats8.validate(data1)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -2543,23 +2584,41 @@ function validate60(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
           }
           errors++;
         }
       }
     }
     if (data.CurrencyCode !== undefined) {
-      let data1 = data.CurrencyCode;
-      if (typeof data1 !== "string" && data1 !== null) {
-        const err3 = {
+      let data2 = data.CurrencyCode;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err2 = {
           instancePath: instancePath + "/CurrencyCode",
           schemaPath: "#/properties/CurrencyCode/type",
           keyword: "type",
-          params: { type: schema25.properties.CurrencyCode.type },
+          params: { type: schema27.properties.CurrencyCode.type },
           message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.DeltaBalance !== undefined) {
+      let data3 = data.DeltaBalance;
+      if (!(typeof data3 == "number" && isFinite(data3)) && data3 !== null) {
+        const err3 = {
+          instancePath: instancePath + "/DeltaBalance",
+          schemaPath: "#/properties/DeltaBalance/type",
+          keyword: "type",
+          params: { type: schema27.properties.DeltaBalance.type },
+          message: "must be number,null",
         };
         if (vErrors === null) {
           vErrors = [err3];
@@ -2568,27 +2627,9 @@ function validate60(
         }
         errors++;
       }
-    }
-    if (data.DeltaBalance !== undefined) {
-      let data2 = data.DeltaBalance;
-      if (!(typeof data2 == "number" && isFinite(data2)) && data2 !== null) {
-        const err4 = {
-          instancePath: instancePath + "/DeltaBalance",
-          schemaPath: "#/properties/DeltaBalance/type",
-          keyword: "type",
-          params: { type: schema25.properties.DeltaBalance.type },
-          message: "must be number,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if (typeof data2 == "number" && isFinite(data2)) {
-        if (!formats12.validate(data2)) {
-          const err5 = {
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (!formats14.validate(data3)) {
+          const err4 = {
             instancePath: instancePath + "/DeltaBalance",
             schemaPath: "#/properties/DeltaBalance/format",
             keyword: "format",
@@ -2596,167 +2637,54 @@ function validate60(
             message: 'must match format "' + "decimal" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err4];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err4);
           }
           errors++;
         }
       }
     }
     if (data.ValueDate !== undefined) {
-      let data3 = data.ValueDate;
-      if (typeof data3 !== "string" && data3 !== null) {
-        const err6 = {
-          instancePath: instancePath + "/ValueDate",
-          schemaPath: "#/properties/ValueDate/type",
-          keyword: "type",
-          params: { type: schema25.properties.ValueDate.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      if (typeof data3 === "string") {
-        if (!formats20.validate(data3)) {
-          const err7 = {
-            instancePath: instancePath + "/ValueDate",
-            schemaPath: "#/properties/ValueDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.Sequence !== undefined) {
-      let data4 = data.Sequence;
-      if (typeof data4 !== "string" && data4 !== null) {
-        const err8 = {
-          instancePath: instancePath + "/Sequence",
-          schemaPath: "#/properties/Sequence/type",
-          keyword: "type",
-          params: { type: schema25.properties.Sequence.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.RunningTotal !== undefined) {
-      let data5 = data.RunningTotal;
-      if (!(typeof data5 == "number" && isFinite(data5)) && data5 !== null) {
-        const err9 = {
-          instancePath: instancePath + "/RunningTotal",
-          schemaPath: "#/properties/RunningTotal/type",
-          keyword: "type",
-          params: { type: schema25.properties.RunningTotal.type },
-          message: "must be number,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-      if (typeof data5 == "number" && isFinite(data5)) {
-        if (!formats12.validate(data5)) {
-          const err10 = {
-            instancePath: instancePath + "/RunningTotal",
-            schemaPath: "#/properties/RunningTotal/format",
-            keyword: "format",
-            params: { format: "decimal" },
-            message: 'must match format "' + "decimal" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.Narrative !== undefined) {
-      let data6 = data.Narrative;
-      if (typeof data6 !== "string" && data6 !== null) {
-        const err11 = {
-          instancePath: instancePath + "/Narrative",
-          schemaPath: "#/properties/Narrative/type",
-          keyword: "type",
-          params: { type: schema25.properties.Narrative.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.Exchange !== undefined) {
-      let data7 = data.Exchange;
-      const _errs16 = errors;
+      let data4 = data.ValueDate;
+      const _errs9 = errors;
       let valid1 = false;
       let passing0 = null;
-      const _errs17 = errors;
+      const _errs10 = errors;
       if (
-        !validate61(data7, {
-          instancePath: instancePath + "/Exchange",
+        !validate64(data4, {
+          instancePath: instancePath + "/ValueDate",
           parentData: data,
-          parentDataProperty: "Exchange",
+          parentDataProperty: "ValueDate",
           rootData,
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
         errors = vErrors.length;
       }
-      var _valid0 = _errs17 === errors;
+      var _valid0 = _errs10 === errors;
       if (_valid0) {
         valid1 = true;
         passing0 = 0;
-        var props0 = {};
-        props0.Id = true;
-        props0.SourceCurrencyCode = true;
-        props0.TargetCurrencyCode = true;
-        props0.Goal = true;
-        props0.GoalTypeCode = true;
-        props0.GoalType = true;
       }
-      const _errs18 = errors;
-      if (data7 !== null) {
-        const err12 = {
-          instancePath: instancePath + "/Exchange",
-          schemaPath: "#/properties/Exchange/oneOf/1/type",
+      const _errs11 = errors;
+      if (data4 !== null) {
+        const err5 = {
+          instancePath: instancePath + "/ValueDate",
+          schemaPath: "#/properties/ValueDate/oneOf/1/type",
           keyword: "type",
           params: { type: "null" },
           message: "must be null",
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err5];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err5);
         }
         errors++;
       }
-      var _valid0 = _errs18 === errors;
+      var _valid0 = _errs11 === errors;
       if (_valid0 && valid1) {
         valid1 = false;
         passing0 = [passing0, 1];
@@ -2767,76 +2695,148 @@ function validate60(
         }
       }
       if (!valid1) {
-        const err13 = {
-          instancePath: instancePath + "/Exchange",
-          schemaPath: "#/properties/Exchange/oneOf",
+        const err6 = {
+          instancePath: instancePath + "/ValueDate",
+          schemaPath: "#/properties/ValueDate/oneOf",
           keyword: "oneOf",
           params: { passingSchemas: passing0 },
           message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err6];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err6);
         }
         errors++;
       } else {
-        errors = _errs16;
+        errors = _errs9;
         if (vErrors !== null) {
-          if (_errs16) {
-            vErrors.length = _errs16;
+          if (_errs9) {
+            vErrors.length = _errs9;
           } else {
             vErrors = null;
           }
         }
       }
     }
-    if (data.Withdrawal !== undefined) {
-      let data8 = data.Withdrawal;
-      const _errs21 = errors;
+    if (data.Sequence !== undefined) {
+      let data5 = data.Sequence;
+      if (typeof data5 !== "string" && data5 !== null) {
+        const err7 = {
+          instancePath: instancePath + "/Sequence",
+          schemaPath: "#/properties/Sequence/type",
+          keyword: "type",
+          params: { type: schema27.properties.Sequence.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.RunningTotal !== undefined) {
+      let data6 = data.RunningTotal;
+      if (!(typeof data6 == "number" && isFinite(data6)) && data6 !== null) {
+        const err8 = {
+          instancePath: instancePath + "/RunningTotal",
+          schemaPath: "#/properties/RunningTotal/type",
+          keyword: "type",
+          params: { type: schema27.properties.RunningTotal.type },
+          message: "must be number,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (!formats14.validate(data6)) {
+          const err9 = {
+            instancePath: instancePath + "/RunningTotal",
+            schemaPath: "#/properties/RunningTotal/format",
+            keyword: "format",
+            params: { format: "decimal" },
+            message: 'must match format "' + "decimal" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.Narrative !== undefined) {
+      let data7 = data.Narrative;
+      if (typeof data7 !== "string" && data7 !== null) {
+        const err10 = {
+          instancePath: instancePath + "/Narrative",
+          schemaPath: "#/properties/Narrative/type",
+          keyword: "type",
+          params: { type: schema27.properties.Narrative.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.Exchange !== undefined) {
+      let data8 = data.Exchange;
+      const _errs20 = errors;
       let valid2 = false;
       let passing1 = null;
-      const _errs22 = errors;
+      const _errs21 = errors;
       if (
-        !validate63(data8, {
-          instancePath: instancePath + "/Withdrawal",
+        !validate69(data8, {
+          instancePath: instancePath + "/Exchange",
           parentData: data,
-          parentDataProperty: "Withdrawal",
+          parentDataProperty: "Exchange",
           rootData,
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+        vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
         errors = vErrors.length;
       }
-      var _valid1 = _errs22 === errors;
+      var _valid1 = _errs21 === errors;
       if (_valid1) {
         valid2 = true;
         passing1 = 0;
-        var props1 = {};
-        props1.Id = true;
-        props1.Reference = true;
-        props1.Exchange = true;
-        props1.BeneficiaryId = true;
-        props1.BeneficiaryName = true;
+        var props0 = {};
+        props0.Id = true;
+        props0.SourceCurrencyCode = true;
+        props0.TargetCurrencyCode = true;
+        props0.Goal = true;
+        props0.GoalTypeCode = true;
+        props0.GoalType = true;
       }
-      const _errs23 = errors;
+      const _errs22 = errors;
       if (data8 !== null) {
-        const err14 = {
-          instancePath: instancePath + "/Withdrawal",
-          schemaPath: "#/properties/Withdrawal/oneOf/1/type",
+        const err11 = {
+          instancePath: instancePath + "/Exchange",
+          schemaPath: "#/properties/Exchange/oneOf/1/type",
           keyword: "type",
           params: { type: "null" },
           message: "must be null",
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err11];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err11);
         }
         errors++;
       }
-      var _valid1 = _errs23 === errors;
+      var _valid1 = _errs22 === errors;
       if (_valid1 && valid2) {
         valid2 = false;
         passing1 = [passing1, 1];
@@ -2847,75 +2847,76 @@ function validate60(
         }
       }
       if (!valid2) {
-        const err15 = {
-          instancePath: instancePath + "/Withdrawal",
-          schemaPath: "#/properties/Withdrawal/oneOf",
+        const err12 = {
+          instancePath: instancePath + "/Exchange",
+          schemaPath: "#/properties/Exchange/oneOf",
           keyword: "oneOf",
           params: { passingSchemas: passing1 },
           message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err12];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err12);
         }
         errors++;
       } else {
-        errors = _errs21;
+        errors = _errs20;
         if (vErrors !== null) {
-          if (_errs21) {
-            vErrors.length = _errs21;
+          if (_errs20) {
+            vErrors.length = _errs20;
           } else {
             vErrors = null;
           }
         }
       }
     }
-    if (data.Transfer !== undefined) {
-      let data9 = data.Transfer;
-      const _errs26 = errors;
+    if (data.Withdrawal !== undefined) {
+      let data9 = data.Withdrawal;
+      const _errs25 = errors;
       let valid3 = false;
       let passing2 = null;
-      const _errs27 = errors;
+      const _errs26 = errors;
       if (
-        !validate65(data9, {
-          instancePath: instancePath + "/Transfer",
+        !validate71(data9, {
+          instancePath: instancePath + "/Withdrawal",
           parentData: data,
-          parentDataProperty: "Transfer",
+          parentDataProperty: "Withdrawal",
           rootData,
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
         errors = vErrors.length;
       }
-      var _valid2 = _errs27 === errors;
+      var _valid2 = _errs26 === errors;
       if (_valid2) {
         valid3 = true;
         passing2 = 0;
-        var props2 = {};
-        props2.Id = true;
-        props2.Reference = true;
-        props2.PayerAccount = true;
-        props2.BeneficiaryAccount = true;
+        var props1 = {};
+        props1.Id = true;
+        props1.Reference = true;
+        props1.Exchange = true;
+        props1.BeneficiaryId = true;
+        props1.BeneficiaryName = true;
       }
-      const _errs28 = errors;
+      const _errs27 = errors;
       if (data9 !== null) {
-        const err16 = {
-          instancePath: instancePath + "/Transfer",
-          schemaPath: "#/properties/Transfer/oneOf/1/type",
+        const err13 = {
+          instancePath: instancePath + "/Withdrawal",
+          schemaPath: "#/properties/Withdrawal/oneOf/1/type",
           keyword: "type",
           params: { type: "null" },
           message: "must be null",
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err13];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err13);
         }
         errors++;
       }
-      var _valid2 = _errs28 === errors;
+      var _valid2 = _errs27 === errors;
       if (_valid2 && valid3) {
         valid3 = false;
         passing2 = [passing2, 1];
@@ -2926,75 +2927,75 @@ function validate60(
         }
       }
       if (!valid3) {
-        const err17 = {
-          instancePath: instancePath + "/Transfer",
-          schemaPath: "#/properties/Transfer/oneOf",
+        const err14 = {
+          instancePath: instancePath + "/Withdrawal",
+          schemaPath: "#/properties/Withdrawal/oneOf",
           keyword: "oneOf",
           params: { passingSchemas: passing2 },
           message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err14];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err14);
         }
         errors++;
       } else {
-        errors = _errs26;
+        errors = _errs25;
         if (vErrors !== null) {
-          if (_errs26) {
-            vErrors.length = _errs26;
+          if (_errs25) {
+            vErrors.length = _errs25;
           } else {
             vErrors = null;
           }
         }
       }
     }
-    if (data.Deposit !== undefined) {
-      let data10 = data.Deposit;
-      const _errs31 = errors;
+    if (data.Transfer !== undefined) {
+      let data10 = data.Transfer;
+      const _errs30 = errors;
       let valid4 = false;
       let passing3 = null;
-      const _errs32 = errors;
+      const _errs31 = errors;
       if (
-        !validate70(data10, {
-          instancePath: instancePath + "/Deposit",
+        !validate73(data10, {
+          instancePath: instancePath + "/Transfer",
           parentData: data,
-          parentDataProperty: "Deposit",
+          parentDataProperty: "Transfer",
           rootData,
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+        vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
         errors = vErrors.length;
       }
-      var _valid3 = _errs32 === errors;
+      var _valid3 = _errs31 === errors;
       if (_valid3) {
         valid4 = true;
         passing3 = 0;
-        var props3 = {};
-        props3.Id = true;
-        props3.Reference = true;
-        props3.CounterpartAccountName = true;
-        props3.Exchange = true;
+        var props2 = {};
+        props2.Id = true;
+        props2.Reference = true;
+        props2.PayerAccount = true;
+        props2.BeneficiaryAccount = true;
       }
-      const _errs33 = errors;
+      const _errs32 = errors;
       if (data10 !== null) {
-        const err18 = {
-          instancePath: instancePath + "/Deposit",
-          schemaPath: "#/properties/Deposit/oneOf/1/type",
+        const err15 = {
+          instancePath: instancePath + "/Transfer",
+          schemaPath: "#/properties/Transfer/oneOf/1/type",
           keyword: "type",
           params: { type: "null" },
           message: "must be null",
         };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err15];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err15);
         }
         errors++;
       }
-      var _valid3 = _errs33 === errors;
+      var _valid3 = _errs32 === errors;
       if (_valid3 && valid4) {
         valid4 = false;
         passing3 = [passing3, 1];
@@ -3005,78 +3006,75 @@ function validate60(
         }
       }
       if (!valid4) {
-        const err19 = {
-          instancePath: instancePath + "/Deposit",
-          schemaPath: "#/properties/Deposit/oneOf",
+        const err16 = {
+          instancePath: instancePath + "/Transfer",
+          schemaPath: "#/properties/Transfer/oneOf",
           keyword: "oneOf",
           params: { passingSchemas: passing3 },
           message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err16];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err16);
         }
         errors++;
       } else {
-        errors = _errs31;
+        errors = _errs30;
         if (vErrors !== null) {
-          if (_errs31) {
-            vErrors.length = _errs31;
+          if (_errs30) {
+            vErrors.length = _errs30;
           } else {
             vErrors = null;
           }
         }
       }
     }
-    if (data.FundsRequest !== undefined) {
-      let data11 = data.FundsRequest;
-      const _errs36 = errors;
+    if (data.Deposit !== undefined) {
+      let data11 = data.Deposit;
+      const _errs35 = errors;
       let valid5 = false;
       let passing4 = null;
-      const _errs37 = errors;
+      const _errs36 = errors;
       if (
-        !validate72(data11, {
-          instancePath: instancePath + "/FundsRequest",
+        !validate78(data11, {
+          instancePath: instancePath + "/Deposit",
           parentData: data,
-          parentDataProperty: "FundsRequest",
+          parentDataProperty: "Deposit",
           rootData,
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
         errors = vErrors.length;
       }
-      var _valid4 = _errs37 === errors;
+      var _valid4 = _errs36 === errors;
       if (_valid4) {
         valid5 = true;
         passing4 = 0;
-        var props4 = {};
-        props4.Id = true;
-        props4.PayeeAccountId = true;
-        props4.PayerAccountId = true;
-        props4.PayeeReference = true;
-        props4.PayerReference = true;
-        props4.Amount = true;
-        props4.CurrencyCode = true;
+        var props3 = {};
+        props3.Id = true;
+        props3.Reference = true;
+        props3.CounterpartAccountName = true;
+        props3.Exchange = true;
       }
-      const _errs38 = errors;
+      const _errs37 = errors;
       if (data11 !== null) {
-        const err20 = {
-          instancePath: instancePath + "/FundsRequest",
-          schemaPath: "#/properties/FundsRequest/oneOf/1/type",
+        const err17 = {
+          instancePath: instancePath + "/Deposit",
+          schemaPath: "#/properties/Deposit/oneOf/1/type",
           keyword: "type",
           params: { type: "null" },
           message: "must be null",
         };
         if (vErrors === null) {
-          vErrors = [err20];
+          vErrors = [err17];
         } else {
-          vErrors.push(err20);
+          vErrors.push(err17);
         }
         errors++;
       }
-      var _valid4 = _errs38 === errors;
+      var _valid4 = _errs37 === errors;
       if (_valid4 && valid5) {
         valid5 = false;
         passing4 = [passing4, 1];
@@ -3087,24 +3085,106 @@ function validate60(
         }
       }
       if (!valid5) {
-        const err21 = {
-          instancePath: instancePath + "/FundsRequest",
-          schemaPath: "#/properties/FundsRequest/oneOf",
+        const err18 = {
+          instancePath: instancePath + "/Deposit",
+          schemaPath: "#/properties/Deposit/oneOf",
           keyword: "oneOf",
           params: { passingSchemas: passing4 },
           message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
-          vErrors = [err21];
+          vErrors = [err18];
         } else {
-          vErrors.push(err21);
+          vErrors.push(err18);
         }
         errors++;
       } else {
-        errors = _errs36;
+        errors = _errs35;
         if (vErrors !== null) {
-          if (_errs36) {
-            vErrors.length = _errs36;
+          if (_errs35) {
+            vErrors.length = _errs35;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.FundsRequest !== undefined) {
+      let data12 = data.FundsRequest;
+      const _errs40 = errors;
+      let valid6 = false;
+      let passing5 = null;
+      const _errs41 = errors;
+      if (
+        !validate80(data12, {
+          instancePath: instancePath + "/FundsRequest",
+          parentData: data,
+          parentDataProperty: "FundsRequest",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+        errors = vErrors.length;
+      }
+      var _valid5 = _errs41 === errors;
+      if (_valid5) {
+        valid6 = true;
+        passing5 = 0;
+        var props4 = {};
+        props4.Id = true;
+        props4.PayeeAccountId = true;
+        props4.PayerAccountId = true;
+        props4.PayeeReference = true;
+        props4.PayerReference = true;
+        props4.Amount = true;
+        props4.CurrencyCode = true;
+      }
+      const _errs42 = errors;
+      if (data12 !== null) {
+        const err19 = {
+          instancePath: instancePath + "/FundsRequest",
+          schemaPath: "#/properties/FundsRequest/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+      var _valid5 = _errs42 === errors;
+      if (_valid5 && valid6) {
+        valid6 = false;
+        passing5 = [passing5, 1];
+      } else {
+        if (_valid5) {
+          valid6 = true;
+          passing5 = 1;
+        }
+      }
+      if (!valid6) {
+        const err20 = {
+          instancePath: instancePath + "/FundsRequest",
+          schemaPath: "#/properties/FundsRequest/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing5 },
+          message: "must match exactly one schema in oneOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      } else {
+        errors = _errs40;
+        if (vErrors !== null) {
+          if (_errs40) {
+            vErrors.length = _errs40;
           } else {
             vErrors = null;
           }
@@ -3112,13 +3192,13 @@ function validate60(
       }
     }
     if (data.Fee !== undefined) {
-      let data12 = data.Fee;
-      const _errs41 = errors;
-      let valid6 = false;
-      let passing5 = null;
-      const _errs42 = errors;
+      let data13 = data.Fee;
+      const _errs45 = errors;
+      let valid7 = false;
+      let passing6 = null;
+      const _errs46 = errors;
       if (
-        !validate74(data12, {
+        !validate82(data13, {
           instancePath: instancePath + "/Fee",
           parentData: data,
           parentDataProperty: "Fee",
@@ -3126,13 +3206,13 @@ function validate60(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+        vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
         errors = vErrors.length;
       }
-      var _valid5 = _errs42 === errors;
-      if (_valid5) {
-        valid6 = true;
-        passing5 = 0;
+      var _valid6 = _errs46 === errors;
+      if (_valid6) {
+        valid7 = true;
+        passing6 = 0;
         var props5 = {};
         props5.Id = true;
         props5.AccountId = true;
@@ -3146,9 +3226,9 @@ function validate60(
         props5.Exchange = true;
         props5.Narrative = true;
       }
-      const _errs43 = errors;
-      if (data12 !== null) {
-        const err22 = {
+      const _errs47 = errors;
+      if (data13 !== null) {
+        const err21 = {
           instancePath: instancePath + "/Fee",
           schemaPath: "#/properties/Fee/oneOf/1/type",
           keyword: "type",
@@ -3156,41 +3236,41 @@ function validate60(
           message: "must be null",
         };
         if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+      var _valid6 = _errs47 === errors;
+      if (_valid6 && valid7) {
+        valid7 = false;
+        passing6 = [passing6, 1];
+      } else {
+        if (_valid6) {
+          valid7 = true;
+          passing6 = 1;
+        }
+      }
+      if (!valid7) {
+        const err22 = {
+          instancePath: instancePath + "/Fee",
+          schemaPath: "#/properties/Fee/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing6 },
+          message: "must match exactly one schema in oneOf",
+        };
+        if (vErrors === null) {
           vErrors = [err22];
         } else {
           vErrors.push(err22);
         }
         errors++;
-      }
-      var _valid5 = _errs43 === errors;
-      if (_valid5 && valid6) {
-        valid6 = false;
-        passing5 = [passing5, 1];
       } else {
-        if (_valid5) {
-          valid6 = true;
-          passing5 = 1;
-        }
-      }
-      if (!valid6) {
-        const err23 = {
-          instancePath: instancePath + "/Fee",
-          schemaPath: "#/properties/Fee/oneOf",
-          keyword: "oneOf",
-          params: { passingSchemas: passing5 },
-          message: "must match exactly one schema in oneOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err23];
-        } else {
-          vErrors.push(err23);
-        }
-        errors++;
-      } else {
-        errors = _errs41;
+        errors = _errs45;
         if (vErrors !== null) {
-          if (_errs41) {
-            vErrors.length = _errs41;
+          if (_errs45) {
+            vErrors.length = _errs45;
           } else {
             vErrors = null;
           }
@@ -3198,7 +3278,7 @@ function validate60(
       }
     }
   } else {
-    const err24 = {
+    const err23 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -3206,17 +3286,18 @@ function validate60(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err24];
+      vErrors = [err23];
     } else {
-      vErrors.push(err24);
+      vErrors.push(err23);
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = {
+validate66.evaluated = {
   props: {
+    "@odata.id": true,
     Id: true,
     CurrencyCode: true,
     DeltaBalance: true,
@@ -3234,13 +3315,13 @@ validate60.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate57(
+function validate59(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3248,29 +3329,76 @@ function validate57(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.CurrencyCode === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "CurrencyCode" },
-        message: "must have required property '" + "CurrencyCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
       }
-      errors++;
     }
     if (data.CurrencyCode !== undefined) {
       if (typeof data.CurrencyCode !== "string") {
-        const err1 = {
+        const err0 = {
           instancePath: instancePath + "/CurrencyCode",
           schemaPath: "#/properties/CurrencyCode/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.Currency !== undefined) {
+      let data2 = data.Currency;
+      const _errs5 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs6 = errors;
+      if (
+        !validate61(data2, {
+          instancePath: instancePath + "/Currency",
+          parentData: data,
+          parentDataProperty: "Currency",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs6 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+        var props0 = {};
+        props0["@odata.id"] = true;
+        props0.Id = true;
+        props0.Name = true;
+        props0.Type = true;
+        props0.Format = true;
+        props0.FormatTemplate = true;
+        props0.SignificantDigits = true;
+      }
+      const _errs7 = errors;
+      if (data2 !== null) {
+        const err1 = {
+          instancePath: instancePath + "/Currency",
+          schemaPath: "#/properties/Currency/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
         };
         if (vErrors === null) {
           vErrors = [err1];
@@ -3279,54 +3407,7 @@ function validate57(
         }
         errors++;
       }
-    }
-    if (data.Currency !== undefined) {
-      let data1 = data.Currency;
-      const _errs4 = errors;
-      let valid1 = false;
-      let passing0 = null;
-      const _errs5 = errors;
-      if (
-        !validate58(data1, {
-          instancePath: instancePath + "/Currency",
-          parentData: data,
-          parentDataProperty: "Currency",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs5 === errors;
-      if (_valid0) {
-        valid1 = true;
-        passing0 = 0;
-        var props0 = {};
-        props0.Id = true;
-        props0.Name = true;
-        props0.Type = true;
-        props0.Format = true;
-        props0.FormatTemplate = true;
-        props0.SignificantDigits = true;
-      }
-      const _errs6 = errors;
-      if (data1 !== null) {
-        const err2 = {
-          instancePath: instancePath + "/Currency",
-          schemaPath: "#/properties/Currency/oneOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      var _valid0 = _errs6 === errors;
+      var _valid0 = _errs7 === errors;
       if (_valid0 && valid1) {
         valid1 = false;
         passing0 = [passing0, 1];
@@ -3337,7 +3418,7 @@ function validate57(
         }
       }
       if (!valid1) {
-        const err3 = {
+        const err2 = {
           instancePath: instancePath + "/Currency",
           schemaPath: "#/properties/Currency/oneOf",
           keyword: "oneOf",
@@ -3345,16 +3426,16 @@ function validate57(
           message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err2];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err2);
         }
         errors++;
       } else {
-        errors = _errs4;
+        errors = _errs5;
         if (vErrors !== null) {
-          if (_errs4) {
-            vErrors.length = _errs4;
+          if (_errs5) {
+            vErrors.length = _errs5;
           } else {
             vErrors = null;
           }
@@ -3362,25 +3443,25 @@ function validate57(
       }
     }
     if (data.Value !== undefined) {
-      let data2 = data.Value;
-      if (!(typeof data2 == "number" && isFinite(data2)) && data2 !== null) {
-        const err4 = {
+      let data3 = data.Value;
+      if (!(typeof data3 == "number" && isFinite(data3)) && data3 !== null) {
+        const err3 = {
           instancePath: instancePath + "/Value",
           schemaPath: "#/properties/Value/type",
           keyword: "type",
-          params: { type: schema23.properties.Value.type },
+          params: { type: schema24.properties.Value.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err3];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err3);
         }
         errors++;
       }
-      if (typeof data2 == "number" && isFinite(data2)) {
-        if (!formats12.validate(data2)) {
-          const err5 = {
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (!formats14.validate(data3)) {
+          const err4 = {
             instancePath: instancePath + "/Value",
             schemaPath: "#/properties/Value/format",
             keyword: "format",
@@ -3388,34 +3469,34 @@ function validate57(
             message: 'must match format "' + "decimal" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err4];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err4);
           }
           errors++;
         }
       }
     }
     if (data.Allocated !== undefined) {
-      let data3 = data.Allocated;
-      if (!(typeof data3 == "number" && isFinite(data3)) && data3 !== null) {
-        const err6 = {
+      let data4 = data.Allocated;
+      if (!(typeof data4 == "number" && isFinite(data4)) && data4 !== null) {
+        const err5 = {
           instancePath: instancePath + "/Allocated",
           schemaPath: "#/properties/Allocated/type",
           keyword: "type",
-          params: { type: schema23.properties.Allocated.type },
+          params: { type: schema24.properties.Allocated.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err5];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err5);
         }
         errors++;
       }
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (!formats12.validate(data3)) {
-          const err7 = {
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (!formats14.validate(data4)) {
+          const err6 = {
             instancePath: instancePath + "/Allocated",
             schemaPath: "#/properties/Allocated/format",
             keyword: "format",
@@ -3423,34 +3504,34 @@ function validate57(
             message: 'must match format "' + "decimal" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err7];
+            vErrors = [err6];
           } else {
-            vErrors.push(err7);
+            vErrors.push(err6);
           }
           errors++;
         }
       }
     }
     if (data.Processing !== undefined) {
-      let data4 = data.Processing;
-      if (!(typeof data4 == "number" && isFinite(data4)) && data4 !== null) {
-        const err8 = {
+      let data5 = data.Processing;
+      if (!(typeof data5 == "number" && isFinite(data5)) && data5 !== null) {
+        const err7 = {
           instancePath: instancePath + "/Processing",
           schemaPath: "#/properties/Processing/type",
           keyword: "type",
-          params: { type: schema23.properties.Processing.type },
+          params: { type: schema24.properties.Processing.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err7];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err7);
         }
         errors++;
       }
-      if (typeof data4 == "number" && isFinite(data4)) {
-        if (!formats12.validate(data4)) {
-          const err9 = {
+      if (typeof data5 == "number" && isFinite(data5)) {
+        if (!formats14.validate(data5)) {
+          const err8 = {
             instancePath: instancePath + "/Processing",
             schemaPath: "#/properties/Processing/format",
             keyword: "format",
@@ -3458,34 +3539,34 @@ function validate57(
             message: 'must match format "' + "decimal" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err9];
+            vErrors = [err8];
           } else {
-            vErrors.push(err9);
+            vErrors.push(err8);
           }
           errors++;
         }
       }
     }
     if (data.Available !== undefined) {
-      let data5 = data.Available;
-      if (!(typeof data5 == "number" && isFinite(data5)) && data5 !== null) {
-        const err10 = {
+      let data6 = data.Available;
+      if (!(typeof data6 == "number" && isFinite(data6)) && data6 !== null) {
+        const err9 = {
           instancePath: instancePath + "/Available",
           schemaPath: "#/properties/Available/type",
           keyword: "type",
-          params: { type: schema23.properties.Available.type },
+          params: { type: schema24.properties.Available.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err9];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err9);
         }
         errors++;
       }
-      if (typeof data5 == "number" && isFinite(data5)) {
-        if (!formats12.validate(data5)) {
-          const err11 = {
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (!formats14.validate(data6)) {
+          const err10 = {
             instancePath: instancePath + "/Available",
             schemaPath: "#/properties/Available/format",
             keyword: "format",
@@ -3493,23 +3574,70 @@ function validate57(
             message: 'must match format "' + "decimal" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err10];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err10);
           }
           errors++;
         }
       }
     }
     if (data.ValueDate !== undefined) {
-      let data6 = data.ValueDate;
-      if (typeof data6 !== "string" && data6 !== null) {
+      let data7 = data.ValueDate;
+      const _errs18 = errors;
+      let valid2 = false;
+      let passing1 = null;
+      const _errs19 = errors;
+      if (
+        !validate64(data7, {
+          instancePath: instancePath + "/ValueDate",
+          parentData: data,
+          parentDataProperty: "ValueDate",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid1 = _errs19 === errors;
+      if (_valid1) {
+        valid2 = true;
+        passing1 = 0;
+      }
+      const _errs20 = errors;
+      if (data7 !== null) {
+        const err11 = {
+          instancePath: instancePath + "/ValueDate",
+          schemaPath: "#/properties/ValueDate/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      var _valid1 = _errs20 === errors;
+      if (_valid1 && valid2) {
+        valid2 = false;
+        passing1 = [passing1, 1];
+      } else {
+        if (_valid1) {
+          valid2 = true;
+          passing1 = 1;
+        }
+      }
+      if (!valid2) {
         const err12 = {
           instancePath: instancePath + "/ValueDate",
-          schemaPath: "#/properties/ValueDate/type",
-          keyword: "type",
-          params: { type: schema23.properties.ValueDate.type },
-          message: "must be string,null",
+          schemaPath: "#/properties/ValueDate/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing1 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err12];
@@ -3517,62 +3645,54 @@ function validate57(
           vErrors.push(err12);
         }
         errors++;
-      }
-      if (typeof data6 === "string") {
-        if (!formats20.validate(data6)) {
-          const err13 = {
-            instancePath: instancePath + "/ValueDate",
-            schemaPath: "#/properties/ValueDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
+      } else {
+        errors = _errs18;
+        if (vErrors !== null) {
+          if (_errs18) {
+            vErrors.length = _errs18;
           } else {
-            vErrors.push(err13);
+            vErrors = null;
           }
-          errors++;
         }
       }
     }
     if (data.Statement !== undefined) {
-      let data7 = data.Statement;
-      if (!Array.isArray(data7) && data7 !== null) {
-        const err14 = {
+      let data8 = data.Statement;
+      if (!Array.isArray(data8) && data8 !== null) {
+        const err13 = {
           instancePath: instancePath + "/Statement",
           schemaPath: "#/properties/Statement/type",
           keyword: "type",
-          params: { type: schema23.properties.Statement.type },
+          params: { type: schema24.properties.Statement.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err13];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err13);
         }
         errors++;
       }
-      if (Array.isArray(data7)) {
-        const len0 = data7.length;
+      if (Array.isArray(data8)) {
+        const len0 = data8.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate60(data7[i0], {
+            !validate66(data8[i0], {
               instancePath: instancePath + "/Statement/" + i0,
-              parentData: data7,
+              parentData: data8,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+            vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
             errors = vErrors.length;
           }
         }
       }
     }
   } else {
-    const err15 = {
+    const err14 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -3580,17 +3700,18 @@ function validate57(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err15];
+      vErrors = [err14];
     } else {
-      vErrors.push(err15);
+      vErrors.push(err14);
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = {
+validate59.evaluated = {
   props: {
+    "@odata.id": true,
     CurrencyCode: true,
     Currency: true,
     Value: true,
@@ -3603,14 +3724,15 @@ validate57.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema33 = {
+const schema35 = {
   title: "ExchangeDto",
   description: "Currency exchange.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Id is the entity key (x-odata-key): never null, and absent only from a $select that leaves it out, where @odata.id stands for it; every other property is optional and nullable — OData v4 JSON format: keys are non-nullable, and a projection returns only the selected properties (OData 4.01 JSON Format §4.5.8); the reference does not show required-ness or nullability",
   type: "object",
-  required: ["Id"],
+  "x-odata-key": ["Id"],
   properties: {
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
     Id: { type: "integer", format: "int32" },
     AccountId: { type: ["integer", "null"], format: "int32" },
     SourceCurrencyCode: { description: "Currency disposed of.", type: ["string", "null"] },
@@ -3649,8 +3771,8 @@ const schema33 = {
         { code: "X", status: "Cancelled" },
       ],
     },
-    CreatedOn: { type: ["string", "null"], format: "date-time" },
-    UpdatedDate: { type: ["string", "null"], format: "date-time" },
+    CreatedOn: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
+    UpdatedDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     Allocations: {
       type: ["array", "null"],
       items: { $ref: "#/components/schemas/AllocationDto" },
@@ -3678,27 +3800,28 @@ const schema33 = {
     DepositReference: { type: ["string", "null"] },
   },
 };
-const schema34 = {
+const schema36 = {
   title: "AllocationDto",
   description: "Allocation of an exchange.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Id is the entity key (x-odata-key): never null, and absent only from a $select that leaves it out, where @odata.id stands for it; every other property is optional and nullable — OData v4 JSON format: keys are non-nullable, and a projection returns only the selected properties (OData 4.01 JSON Format §4.5.8); the reference does not show required-ness or nullability",
   type: "object",
-  required: ["Id"],
+  "x-odata-key": ["Id"],
   properties: {
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
     Id: { type: "integer", format: "int32" },
     Amount: { type: ["number", "null"], format: "decimal" },
-    ValueDate: { type: ["string", "null"], format: "date-time" },
+    ValueDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     DepositId: { type: ["integer", "null"], format: "int32" },
   },
 };
-function validate83(
+function validate94(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate83.evaluated;
+  const evaluated0 = validate94.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3706,25 +3829,24 @@ function validate83(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
       }
-      errors++;
     }
     if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+      let data1 = data.Id;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
@@ -3732,15 +3854,15 @@ function validate83(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (!formats8.validate(data1)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -3748,34 +3870,34 @@ function validate83(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
           }
           errors++;
         }
       }
     }
     if (data.Amount !== undefined) {
-      let data1 = data.Amount;
-      if (!(typeof data1 == "number" && isFinite(data1)) && data1 !== null) {
-        const err3 = {
+      let data2 = data.Amount;
+      if (!(typeof data2 == "number" && isFinite(data2)) && data2 !== null) {
+        const err2 = {
           instancePath: instancePath + "/Amount",
           schemaPath: "#/properties/Amount/type",
           keyword: "type",
-          params: { type: schema34.properties.Amount.type },
+          params: { type: schema36.properties.Amount.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err2];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err2);
         }
         errors++;
       }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats12.validate(data1)) {
-          const err4 = {
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (!formats14.validate(data2)) {
+          const err3 = {
             instancePath: instancePath + "/Amount",
             schemaPath: "#/properties/Amount/format",
             keyword: "format",
@@ -3783,23 +3905,70 @@ function validate83(
             message: 'must match format "' + "decimal" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err3];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err3);
           }
           errors++;
         }
       }
     }
     if (data.ValueDate !== undefined) {
-      let data2 = data.ValueDate;
-      if (typeof data2 !== "string" && data2 !== null) {
+      let data3 = data.ValueDate;
+      const _errs7 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs8 = errors;
+      if (
+        !validate64(data3, {
+          instancePath: instancePath + "/ValueDate",
+          parentData: data,
+          parentDataProperty: "ValueDate",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs8 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+      }
+      const _errs9 = errors;
+      if (data3 !== null) {
+        const err4 = {
+          instancePath: instancePath + "/ValueDate",
+          schemaPath: "#/properties/ValueDate/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      var _valid0 = _errs9 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
         const err5 = {
           instancePath: instancePath + "/ValueDate",
-          schemaPath: "#/properties/ValueDate/type",
-          keyword: "type",
-          params: { type: schema34.properties.ValueDate.type },
-          message: "must be string,null",
+          schemaPath: "#/properties/ValueDate/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing0 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err5];
@@ -3807,45 +3976,37 @@ function validate83(
           vErrors.push(err5);
         }
         errors++;
-      }
-      if (typeof data2 === "string") {
-        if (!formats20.validate(data2)) {
-          const err6 = {
-            instancePath: instancePath + "/ValueDate",
-            schemaPath: "#/properties/ValueDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
+      } else {
+        errors = _errs7;
+        if (vErrors !== null) {
+          if (_errs7) {
+            vErrors.length = _errs7;
           } else {
-            vErrors.push(err6);
+            vErrors = null;
           }
-          errors++;
         }
       }
     }
     if (data.DepositId !== undefined) {
-      let data3 = data.DepositId;
-      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) && data3 !== null) {
-        const err7 = {
+      let data4 = data.DepositId;
+      if (!(typeof data4 == "number" && !(data4 % 1) && !isNaN(data4) && isFinite(data4)) && data4 !== null) {
+        const err6 = {
           instancePath: instancePath + "/DepositId",
           schemaPath: "#/properties/DepositId/type",
           keyword: "type",
-          params: { type: schema34.properties.DepositId.type },
+          params: { type: schema36.properties.DepositId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err6];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err6);
         }
         errors++;
       }
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (!formats6.validate(data3)) {
-          const err8 = {
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (!formats8.validate(data4)) {
+          const err7 = {
             instancePath: instancePath + "/DepositId",
             schemaPath: "#/properties/DepositId/format",
             keyword: "format",
@@ -3853,16 +4014,16 @@ function validate83(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err8];
+            vErrors = [err7];
           } else {
-            vErrors.push(err8);
+            vErrors.push(err7);
           }
           errors++;
         }
       }
     }
   } else {
-    const err9 = {
+    const err8 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -3870,28 +4031,29 @@ function validate83(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err9];
+      vErrors = [err8];
     } else {
-      vErrors.push(err9);
+      vErrors.push(err8);
     }
     errors++;
   }
-  validate83.errors = vErrors;
+  validate94.errors = vErrors;
   return errors === 0;
 }
-validate83.evaluated = {
-  props: { Id: true, Amount: true, ValueDate: true, DepositId: true },
+validate94.evaluated = {
+  props: { "@odata.id": true, Id: true, Amount: true, ValueDate: true, DepositId: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema35 = {
+const schema37 = {
   title: "DepositDto",
   description: "Deposit into an account.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Id is the entity key (x-odata-key): never null, and absent only from a $select that leaves it out, where @odata.id stands for it; every other property is optional and nullable — OData v4 JSON format: keys are non-nullable, and a projection returns only the selected properties (OData 4.01 JSON Format §4.5.8); the reference does not show required-ness or nullability",
   type: "object",
-  required: ["Id"],
+  "x-odata-key": ["Id"],
   properties: {
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
     Id: { type: "integer", format: "int32" },
     AccountId: { type: ["integer", "null"], format: "int32" },
     CurrencyCode: { type: ["string", "null"] },
@@ -3901,7 +4063,7 @@ const schema35 = {
       type: ["array", "null"],
       items: { "x-assumption": 'Item type left open — the reference types Narrative only as "array"' },
     },
-    ValueDate: { type: ["string", "null"], format: "date-time" },
+    ValueDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     Deposited: { type: ["number", "null"], format: "decimal" },
     StatusCode: {
       description: "Status as a short code.",
@@ -3933,7 +4095,7 @@ const schema35 = {
     },
   },
 };
-const schema36 = {
+const schema38 = {
   title: "DepositorDetailsDto",
   description: "Depositor details of a deposit.",
   "x-assumption":
@@ -3947,7 +4109,7 @@ const schema36 = {
     CounterpartyBankName: { type: ["string", "null"] },
   },
 };
-const schema37 = {
+const schema39 = {
   title: "PartyIdentificationDto",
   description: "Party identification: the routing properties of a party.",
   "x-assumption":
@@ -3955,13 +4117,13 @@ const schema37 = {
   type: "object",
   properties: { Properties: { description: "The routing properties.", type: ["object", "null"] } },
 };
-function validate87(
+function validate102(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate87.evaluated;
+  const evaluated0 = validate102.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3976,7 +4138,7 @@ function validate87(
           instancePath: instancePath + "/Properties",
           schemaPath: "#/properties/Properties/type",
           keyword: "type",
-          params: { type: schema37.properties.Properties.type },
+          params: { type: schema39.properties.Properties.type },
           message: "must be object,null",
         };
         if (vErrors === null) {
@@ -4002,17 +4164,17 @@ function validate87(
     }
     errors++;
   }
-  validate87.errors = vErrors;
+  validate102.errors = vErrors;
   return errors === 0;
 }
-validate87.evaluated = { props: { Properties: true }, dynamicProps: false, dynamicItems: false };
-function validate86(
+validate102.evaluated = { props: { Properties: true }, dynamicProps: false, dynamicItems: false };
+function validate101(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate86.evaluated;
+  const evaluated0 = validate101.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4027,7 +4189,7 @@ function validate86(
           instancePath: instancePath + "/Name",
           schemaPath: "#/properties/Name/type",
           keyword: "type",
-          params: { type: schema36.properties.Name.type },
+          params: { type: schema38.properties.Name.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -4045,7 +4207,7 @@ function validate86(
       let passing0 = null;
       const _errs5 = errors;
       if (
-        !validate87(data1, {
+        !validate102(data1, {
           instancePath: instancePath + "/VirtualAccount",
           parentData: data,
           parentDataProperty: "VirtualAccount",
@@ -4053,7 +4215,7 @@ function validate86(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+        vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs5 === errors;
@@ -4121,7 +4283,7 @@ function validate86(
       let passing1 = null;
       const _errs10 = errors;
       if (
-        !validate87(data2, {
+        !validate102(data2, {
           instancePath: instancePath + "/Counterparty",
           parentData: data,
           parentDataProperty: "Counterparty",
@@ -4129,7 +4291,7 @@ function validate86(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+        vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
         errors = vErrors.length;
       }
       var _valid1 = _errs10 === errors;
@@ -4197,7 +4359,7 @@ function validate86(
           instancePath: instancePath + "/CounterpartyBankCountry",
           schemaPath: "#/properties/CounterpartyBankCountry/type",
           keyword: "type",
-          params: { type: schema36.properties.CounterpartyBankCountry.type },
+          params: { type: schema38.properties.CounterpartyBankCountry.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -4215,7 +4377,7 @@ function validate86(
           instancePath: instancePath + "/CounterpartyBankName",
           schemaPath: "#/properties/CounterpartyBankName/type",
           keyword: "type",
-          params: { type: schema36.properties.CounterpartyBankName.type },
+          params: { type: schema38.properties.CounterpartyBankName.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -4241,10 +4403,10 @@ function validate86(
     }
     errors++;
   }
-  validate86.errors = vErrors;
+  validate101.errors = vErrors;
   return errors === 0;
 }
-validate86.evaluated = {
+validate101.evaluated = {
   props: {
     Name: true,
     VirtualAccount: true,
@@ -4255,7 +4417,7 @@ validate86.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema38 = {
+const schema40 = {
   title: "ClientDepositorDetailsDto",
   description: "Client depositor of a deposit.",
   "x-assumption":
@@ -4263,13 +4425,13 @@ const schema38 = {
   type: "object",
   properties: { DepositorId: { type: ["integer", "null"], format: "int32" } },
 };
-function validate91(
+function validate106(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate91.evaluated;
+  const evaluated0 = validate106.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4284,7 +4446,7 @@ function validate91(
           instancePath: instancePath + "/DepositorId",
           schemaPath: "#/properties/DepositorId/type",
           keyword: "type",
-          params: { type: schema38.properties.DepositorId.type },
+          params: { type: schema40.properties.DepositorId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
@@ -4295,7 +4457,7 @@ function validate91(
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
+        if (!formats8.validate(data0)) {
           const err1 = {
             instancePath: instancePath + "/DepositorId",
             schemaPath: "#/properties/DepositorId/format",
@@ -4327,18 +4489,19 @@ function validate91(
     }
     errors++;
   }
-  validate91.errors = vErrors;
+  validate106.errors = vErrors;
   return errors === 0;
 }
-validate91.evaluated = { props: { DepositorId: true }, dynamicProps: false, dynamicItems: false };
-const schema39 = {
+validate106.evaluated = { props: { DepositorId: true }, dynamicProps: false, dynamicItems: false };
+const schema41 = {
   title: "FeeDto",
   description: "Fee of a deposit, exchange, transfer or withdrawal.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Id is the entity key (x-odata-key): never null, and absent only from a $select that leaves it out, where @odata.id stands for it; every other property is optional and nullable — OData v4 JSON format: keys are non-nullable, and a projection returns only the selected properties (OData 4.01 JSON Format §4.5.8); the reference does not show required-ness or nullability",
   type: "object",
-  required: ["Id"],
+  "x-odata-key": ["Id"],
   properties: {
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
     Id: { type: "integer", format: "int32" },
     Narative: {
       description: "Fee narrative. The field name is spelled this way in the API.",
@@ -4359,14 +4522,14 @@ const schema39 = {
     CanBeCancelled: { type: ["boolean", "null"] },
   },
 };
-const formats100 = allFormats.double;
-function validate93(
+const formats92 = allFormats.double;
+function validate108(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate93.evaluated;
+  const evaluated0 = validate108.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4374,25 +4537,24 @@ function validate93(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
       }
-      errors++;
     }
     if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+      let data1 = data.Id;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
@@ -4400,15 +4562,15 @@ function validate93(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (!formats8.validate(data1)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -4416,22 +4578,40 @@ function validate93(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
           }
           errors++;
         }
       }
     }
     if (data.Narative !== undefined) {
-      let data1 = data.Narative;
-      if (typeof data1 !== "string" && data1 !== null) {
-        const err3 = {
+      let data2 = data.Narative;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err2 = {
           instancePath: instancePath + "/Narative",
           schemaPath: "#/properties/Narative/type",
           keyword: "type",
-          params: { type: schema39.properties.Narative.type },
+          params: { type: schema41.properties.Narative.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.CurrencyCode !== undefined) {
+      let data3 = data.CurrencyCode;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err3 = {
+          instancePath: instancePath + "/CurrencyCode",
+          schemaPath: "#/properties/CurrencyCode/type",
+          keyword: "type",
+          params: { type: schema41.properties.CurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -4442,15 +4622,15 @@ function validate93(
         errors++;
       }
     }
-    if (data.CurrencyCode !== undefined) {
-      let data2 = data.CurrencyCode;
-      if (typeof data2 !== "string" && data2 !== null) {
+    if (data.Amount !== undefined) {
+      let data4 = data.Amount;
+      if (!(typeof data4 == "number" && isFinite(data4)) && data4 !== null) {
         const err4 = {
-          instancePath: instancePath + "/CurrencyCode",
-          schemaPath: "#/properties/CurrencyCode/type",
+          instancePath: instancePath + "/Amount",
+          schemaPath: "#/properties/Amount/type",
           keyword: "type",
-          params: { type: schema39.properties.CurrencyCode.type },
-          message: "must be string,null",
+          params: { type: schema41.properties.Amount.type },
+          message: "must be number,null",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -4459,27 +4639,9 @@ function validate93(
         }
         errors++;
       }
-    }
-    if (data.Amount !== undefined) {
-      let data3 = data.Amount;
-      if (!(typeof data3 == "number" && isFinite(data3)) && data3 !== null) {
-        const err5 = {
-          instancePath: instancePath + "/Amount",
-          schemaPath: "#/properties/Amount/type",
-          keyword: "type",
-          params: { type: schema39.properties.Amount.type },
-          message: "must be number,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (!formats100.validate(data3)) {
-          const err6 = {
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (!formats92.validate(data4)) {
+          const err5 = {
             instancePath: instancePath + "/Amount",
             schemaPath: "#/properties/Amount/format",
             keyword: "format",
@@ -4487,34 +4649,34 @@ function validate93(
             message: 'must match format "' + "double" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err5];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err5);
           }
           errors++;
         }
       }
     }
     if (data.DefinitionAmount !== undefined) {
-      let data4 = data.DefinitionAmount;
-      if (!(typeof data4 == "number" && isFinite(data4)) && data4 !== null) {
-        const err7 = {
+      let data5 = data.DefinitionAmount;
+      if (!(typeof data5 == "number" && isFinite(data5)) && data5 !== null) {
+        const err6 = {
           instancePath: instancePath + "/DefinitionAmount",
           schemaPath: "#/properties/DefinitionAmount/type",
           keyword: "type",
-          params: { type: schema39.properties.DefinitionAmount.type },
+          params: { type: schema41.properties.DefinitionAmount.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err6];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err6);
         }
         errors++;
       }
-      if (typeof data4 == "number" && isFinite(data4)) {
-        if (!formats100.validate(data4)) {
-          const err8 = {
+      if (typeof data5 == "number" && isFinite(data5)) {
+        if (!formats92.validate(data5)) {
+          const err7 = {
             instancePath: instancePath + "/DefinitionAmount",
             schemaPath: "#/properties/DefinitionAmount/format",
             keyword: "format",
@@ -4522,34 +4684,34 @@ function validate93(
             message: 'must match format "' + "double" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err8];
+            vErrors = [err7];
           } else {
-            vErrors.push(err8);
+            vErrors.push(err7);
           }
           errors++;
         }
       }
     }
     if (data.BaseAmount !== undefined) {
-      let data5 = data.BaseAmount;
-      if (!(typeof data5 == "number" && isFinite(data5)) && data5 !== null) {
-        const err9 = {
+      let data6 = data.BaseAmount;
+      if (!(typeof data6 == "number" && isFinite(data6)) && data6 !== null) {
+        const err8 = {
           instancePath: instancePath + "/BaseAmount",
           schemaPath: "#/properties/BaseAmount/type",
           keyword: "type",
-          params: { type: schema39.properties.BaseAmount.type },
+          params: { type: schema41.properties.BaseAmount.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err8];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err8);
         }
         errors++;
       }
-      if (typeof data5 == "number" && isFinite(data5)) {
-        if (!formats100.validate(data5)) {
-          const err10 = {
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (!formats92.validate(data6)) {
+          const err9 = {
             instancePath: instancePath + "/BaseAmount",
             schemaPath: "#/properties/BaseAmount/format",
             keyword: "format",
@@ -4557,34 +4719,34 @@ function validate93(
             message: 'must match format "' + "double" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err9];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err9);
           }
           errors++;
         }
       }
     }
     if (data.TieredFeeBaseValue !== undefined) {
-      let data6 = data.TieredFeeBaseValue;
-      if (!(typeof data6 == "number" && isFinite(data6)) && data6 !== null) {
-        const err11 = {
+      let data7 = data.TieredFeeBaseValue;
+      if (!(typeof data7 == "number" && isFinite(data7)) && data7 !== null) {
+        const err10 = {
           instancePath: instancePath + "/TieredFeeBaseValue",
           schemaPath: "#/properties/TieredFeeBaseValue/type",
           keyword: "type",
-          params: { type: schema39.properties.TieredFeeBaseValue.type },
+          params: { type: schema41.properties.TieredFeeBaseValue.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err10];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err10);
         }
         errors++;
       }
-      if (typeof data6 == "number" && isFinite(data6)) {
-        if (!formats100.validate(data6)) {
-          const err12 = {
+      if (typeof data7 == "number" && isFinite(data7)) {
+        if (!formats92.validate(data7)) {
+          const err11 = {
             instancePath: instancePath + "/TieredFeeBaseValue",
             schemaPath: "#/properties/TieredFeeBaseValue/format",
             keyword: "format",
@@ -4592,34 +4754,34 @@ function validate93(
             message: 'must match format "' + "double" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err11];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err11);
           }
           errors++;
         }
       }
     }
     if (data.Percentage !== undefined) {
-      let data7 = data.Percentage;
-      if (!(typeof data7 == "number" && isFinite(data7)) && data7 !== null) {
-        const err13 = {
+      let data8 = data.Percentage;
+      if (!(typeof data8 == "number" && isFinite(data8)) && data8 !== null) {
+        const err12 = {
           instancePath: instancePath + "/Percentage",
           schemaPath: "#/properties/Percentage/type",
           keyword: "type",
-          params: { type: schema39.properties.Percentage.type },
+          params: { type: schema41.properties.Percentage.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err12];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err12);
         }
         errors++;
       }
-      if (typeof data7 == "number" && isFinite(data7)) {
-        if (!formats100.validate(data7)) {
-          const err14 = {
+      if (typeof data8 == "number" && isFinite(data8)) {
+        if (!formats92.validate(data8)) {
+          const err13 = {
             instancePath: instancePath + "/Percentage",
             schemaPath: "#/properties/Percentage/format",
             keyword: "format",
@@ -4627,22 +4789,40 @@ function validate93(
             message: 'must match format "' + "double" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err13];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
     }
     if (data.PaymentScheme !== undefined) {
-      let data8 = data.PaymentScheme;
-      if (typeof data8 !== "string" && data8 !== null) {
-        const err15 = {
+      let data9 = data.PaymentScheme;
+      if (typeof data9 !== "string" && data9 !== null) {
+        const err14 = {
           instancePath: instancePath + "/PaymentScheme",
           schemaPath: "#/properties/PaymentScheme/type",
           keyword: "type",
-          params: { type: schema39.properties.PaymentScheme.type },
+          params: { type: schema41.properties.PaymentScheme.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.ConfiguredCurrency !== undefined) {
+      let data10 = data.ConfiguredCurrency;
+      if (typeof data10 !== "string" && data10 !== null) {
+        const err15 = {
+          instancePath: instancePath + "/ConfiguredCurrency",
+          schemaPath: "#/properties/ConfiguredCurrency/type",
+          keyword: "type",
+          params: { type: schema41.properties.ConfiguredCurrency.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -4653,15 +4833,15 @@ function validate93(
         errors++;
       }
     }
-    if (data.ConfiguredCurrency !== undefined) {
-      let data9 = data.ConfiguredCurrency;
-      if (typeof data9 !== "string" && data9 !== null) {
+    if (data.ConfiguredAmount !== undefined) {
+      let data11 = data.ConfiguredAmount;
+      if (!(typeof data11 == "number" && isFinite(data11)) && data11 !== null) {
         const err16 = {
-          instancePath: instancePath + "/ConfiguredCurrency",
-          schemaPath: "#/properties/ConfiguredCurrency/type",
+          instancePath: instancePath + "/ConfiguredAmount",
+          schemaPath: "#/properties/ConfiguredAmount/type",
           keyword: "type",
-          params: { type: schema39.properties.ConfiguredCurrency.type },
-          message: "must be string,null",
+          params: { type: schema41.properties.ConfiguredAmount.type },
+          message: "must be number,null",
         };
         if (vErrors === null) {
           vErrors = [err16];
@@ -4670,27 +4850,9 @@ function validate93(
         }
         errors++;
       }
-    }
-    if (data.ConfiguredAmount !== undefined) {
-      let data10 = data.ConfiguredAmount;
-      if (!(typeof data10 == "number" && isFinite(data10)) && data10 !== null) {
-        const err17 = {
-          instancePath: instancePath + "/ConfiguredAmount",
-          schemaPath: "#/properties/ConfiguredAmount/type",
-          keyword: "type",
-          params: { type: schema39.properties.ConfiguredAmount.type },
-          message: "must be number,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-      if (typeof data10 == "number" && isFinite(data10)) {
-        if (!formats100.validate(data10)) {
-          const err18 = {
+      if (typeof data11 == "number" && isFinite(data11)) {
+        if (!formats92.validate(data11)) {
+          const err17 = {
             instancePath: instancePath + "/ConfiguredAmount",
             schemaPath: "#/properties/ConfiguredAmount/format",
             keyword: "format",
@@ -4698,34 +4860,34 @@ function validate93(
             message: 'must match format "' + "double" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err17];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err17);
           }
           errors++;
         }
       }
     }
     if (data.ConfiguredPercentage !== undefined) {
-      let data11 = data.ConfiguredPercentage;
-      if (!(typeof data11 == "number" && isFinite(data11)) && data11 !== null) {
-        const err19 = {
+      let data12 = data.ConfiguredPercentage;
+      if (!(typeof data12 == "number" && isFinite(data12)) && data12 !== null) {
+        const err18 = {
           instancePath: instancePath + "/ConfiguredPercentage",
           schemaPath: "#/properties/ConfiguredPercentage/type",
           keyword: "type",
-          params: { type: schema39.properties.ConfiguredPercentage.type },
+          params: { type: schema41.properties.ConfiguredPercentage.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err18];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err18);
         }
         errors++;
       }
-      if (typeof data11 == "number" && isFinite(data11)) {
-        if (!formats100.validate(data11)) {
-          const err20 = {
+      if (typeof data12 == "number" && isFinite(data12)) {
+        if (!formats92.validate(data12)) {
+          const err19 = {
             instancePath: instancePath + "/ConfiguredPercentage",
             schemaPath: "#/properties/ConfiguredPercentage/format",
             keyword: "format",
@@ -4733,34 +4895,34 @@ function validate93(
             message: 'must match format "' + "double" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err20];
+            vErrors = [err19];
           } else {
-            vErrors.push(err20);
+            vErrors.push(err19);
           }
           errors++;
         }
       }
     }
     if (data.ExchangeRate !== undefined) {
-      let data12 = data.ExchangeRate;
-      if (!(typeof data12 == "number" && isFinite(data12)) && data12 !== null) {
-        const err21 = {
+      let data13 = data.ExchangeRate;
+      if (!(typeof data13 == "number" && isFinite(data13)) && data13 !== null) {
+        const err20 = {
           instancePath: instancePath + "/ExchangeRate",
           schemaPath: "#/properties/ExchangeRate/type",
           keyword: "type",
-          params: { type: schema39.properties.ExchangeRate.type },
+          params: { type: schema41.properties.ExchangeRate.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
-          vErrors = [err21];
+          vErrors = [err20];
         } else {
-          vErrors.push(err21);
+          vErrors.push(err20);
         }
         errors++;
       }
-      if (typeof data12 == "number" && isFinite(data12)) {
-        if (!formats100.validate(data12)) {
-          const err22 = {
+      if (typeof data13 == "number" && isFinite(data13)) {
+        if (!formats92.validate(data13)) {
+          const err21 = {
             instancePath: instancePath + "/ExchangeRate",
             schemaPath: "#/properties/ExchangeRate/format",
             keyword: "format",
@@ -4768,22 +4930,40 @@ function validate93(
             message: 'must match format "' + "double" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err22];
+            vErrors = [err21];
           } else {
-            vErrors.push(err22);
+            vErrors.push(err21);
           }
           errors++;
         }
       }
     }
     if (data.Cancelled !== undefined) {
-      let data13 = data.Cancelled;
-      if (typeof data13 !== "boolean" && data13 !== null) {
-        const err23 = {
+      let data14 = data.Cancelled;
+      if (typeof data14 !== "boolean" && data14 !== null) {
+        const err22 = {
           instancePath: instancePath + "/Cancelled",
           schemaPath: "#/properties/Cancelled/type",
           keyword: "type",
-          params: { type: schema39.properties.Cancelled.type },
+          params: { type: schema41.properties.Cancelled.type },
+          message: "must be boolean,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.CanBeCancelled !== undefined) {
+      let data15 = data.CanBeCancelled;
+      if (typeof data15 !== "boolean" && data15 !== null) {
+        const err23 = {
+          instancePath: instancePath + "/CanBeCancelled",
+          schemaPath: "#/properties/CanBeCancelled/type",
+          keyword: "type",
+          params: { type: schema41.properties.CanBeCancelled.type },
           message: "must be boolean,null",
         };
         if (vErrors === null) {
@@ -4794,26 +4974,8 @@ function validate93(
         errors++;
       }
     }
-    if (data.CanBeCancelled !== undefined) {
-      let data14 = data.CanBeCancelled;
-      if (typeof data14 !== "boolean" && data14 !== null) {
-        const err24 = {
-          instancePath: instancePath + "/CanBeCancelled",
-          schemaPath: "#/properties/CanBeCancelled/type",
-          keyword: "type",
-          params: { type: schema39.properties.CanBeCancelled.type },
-          message: "must be boolean,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err24];
-        } else {
-          vErrors.push(err24);
-        }
-        errors++;
-      }
-    }
   } else {
-    const err25 = {
+    const err24 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -4821,17 +4983,18 @@ function validate93(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err25];
+      vErrors = [err24];
     } else {
-      vErrors.push(err25);
+      vErrors.push(err24);
     }
     errors++;
   }
-  validate93.errors = vErrors;
+  validate108.errors = vErrors;
   return errors === 0;
 }
-validate93.evaluated = {
+validate108.evaluated = {
   props: {
+    "@odata.id": true,
     Id: true,
     Narative: true,
     CurrencyCode: true,
@@ -4851,13 +5014,13 @@ validate93.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate85(
+function validate98(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate85.evaluated;
+  const evaluated0 = validate98.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4865,25 +5028,24 @@ function validate85(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
       }
-      errors++;
     }
     if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+      let data1 = data.Id;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
@@ -4891,15 +5053,15 @@ function validate85(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (!formats8.validate(data1)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -4907,34 +5069,34 @@ function validate85(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
           }
           errors++;
         }
       }
     }
     if (data.AccountId !== undefined) {
-      let data1 = data.AccountId;
-      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1)) && data1 !== null) {
-        const err3 = {
+      let data2 = data.AccountId;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) && data2 !== null) {
+        const err2 = {
           instancePath: instancePath + "/AccountId",
           schemaPath: "#/properties/AccountId/type",
           keyword: "type",
-          params: { type: schema35.properties.AccountId.type },
+          params: { type: schema37.properties.AccountId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err2];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err2);
         }
         errors++;
       }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
-          const err4 = {
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (!formats8.validate(data2)) {
+          const err3 = {
             instancePath: instancePath + "/AccountId",
             schemaPath: "#/properties/AccountId/format",
             keyword: "format",
@@ -4942,23 +5104,41 @@ function validate85(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err3];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err3);
           }
           errors++;
         }
       }
     }
     if (data.CurrencyCode !== undefined) {
-      let data2 = data.CurrencyCode;
-      if (typeof data2 !== "string" && data2 !== null) {
-        const err5 = {
+      let data3 = data.CurrencyCode;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err4 = {
           instancePath: instancePath + "/CurrencyCode",
           schemaPath: "#/properties/CurrencyCode/type",
           keyword: "type",
-          params: { type: schema35.properties.CurrencyCode.type },
+          params: { type: schema37.properties.CurrencyCode.type },
           message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.Amount !== undefined) {
+      let data4 = data.Amount;
+      if (!(typeof data4 == "number" && isFinite(data4)) && data4 !== null) {
+        const err5 = {
+          instancePath: instancePath + "/Amount",
+          schemaPath: "#/properties/Amount/type",
+          keyword: "type",
+          params: { type: schema37.properties.Amount.type },
+          message: "must be number,null",
         };
         if (vErrors === null) {
           vErrors = [err5];
@@ -4967,27 +5147,9 @@ function validate85(
         }
         errors++;
       }
-    }
-    if (data.Amount !== undefined) {
-      let data3 = data.Amount;
-      if (!(typeof data3 == "number" && isFinite(data3)) && data3 !== null) {
-        const err6 = {
-          instancePath: instancePath + "/Amount",
-          schemaPath: "#/properties/Amount/type",
-          keyword: "type",
-          params: { type: schema35.properties.Amount.type },
-          message: "must be number,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (!formats12.validate(data3)) {
-          const err7 = {
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (!formats14.validate(data4)) {
+          const err6 = {
             instancePath: instancePath + "/Amount",
             schemaPath: "#/properties/Amount/format",
             keyword: "format",
@@ -4995,23 +5157,41 @@ function validate85(
             message: 'must match format "' + "decimal" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err7];
+            vErrors = [err6];
           } else {
-            vErrors.push(err7);
+            vErrors.push(err6);
           }
           errors++;
         }
       }
     }
     if (data.Reference !== undefined) {
-      let data4 = data.Reference;
-      if (typeof data4 !== "string" && data4 !== null) {
-        const err8 = {
+      let data5 = data.Reference;
+      if (typeof data5 !== "string" && data5 !== null) {
+        const err7 = {
           instancePath: instancePath + "/Reference",
           schemaPath: "#/properties/Reference/type",
           keyword: "type",
-          params: { type: schema35.properties.Reference.type },
+          params: { type: schema37.properties.Reference.type },
           message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.Narrative !== undefined) {
+      let data6 = data.Narrative;
+      if (!Array.isArray(data6) && data6 !== null) {
+        const err8 = {
+          instancePath: instancePath + "/Narrative",
+          schemaPath: "#/properties/Narrative/type",
+          keyword: "type",
+          params: { type: schema37.properties.Narrative.type },
+          message: "must be array,null",
         };
         if (vErrors === null) {
           vErrors = [err8];
@@ -5021,15 +5201,37 @@ function validate85(
         errors++;
       }
     }
-    if (data.Narrative !== undefined) {
-      let data5 = data.Narrative;
-      if (!Array.isArray(data5) && data5 !== null) {
+    if (data.ValueDate !== undefined) {
+      let data7 = data.ValueDate;
+      const _errs15 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs16 = errors;
+      if (
+        !validate64(data7, {
+          instancePath: instancePath + "/ValueDate",
+          parentData: data,
+          parentDataProperty: "ValueDate",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs16 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+      }
+      const _errs17 = errors;
+      if (data7 !== null) {
         const err9 = {
-          instancePath: instancePath + "/Narrative",
-          schemaPath: "#/properties/Narrative/type",
+          instancePath: instancePath + "/ValueDate",
+          schemaPath: "#/properties/ValueDate/oneOf/1/type",
           keyword: "type",
-          params: { type: schema35.properties.Narrative.type },
-          message: "must be array,null",
+          params: { type: "null" },
+          message: "must be null",
         };
         if (vErrors === null) {
           vErrors = [err9];
@@ -5038,159 +5240,7 @@ function validate85(
         }
         errors++;
       }
-    }
-    if (data.ValueDate !== undefined) {
-      let data6 = data.ValueDate;
-      if (typeof data6 !== "string" && data6 !== null) {
-        const err10 = {
-          instancePath: instancePath + "/ValueDate",
-          schemaPath: "#/properties/ValueDate/type",
-          keyword: "type",
-          params: { type: schema35.properties.ValueDate.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-      if (typeof data6 === "string") {
-        if (!formats20.validate(data6)) {
-          const err11 = {
-            instancePath: instancePath + "/ValueDate",
-            schemaPath: "#/properties/ValueDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.Deposited !== undefined) {
-      let data7 = data.Deposited;
-      if (!(typeof data7 == "number" && isFinite(data7)) && data7 !== null) {
-        const err12 = {
-          instancePath: instancePath + "/Deposited",
-          schemaPath: "#/properties/Deposited/type",
-          keyword: "type",
-          params: { type: schema35.properties.Deposited.type },
-          message: "must be number,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data7 == "number" && isFinite(data7)) {
-        if (!formats12.validate(data7)) {
-          const err13 = {
-            instancePath: instancePath + "/Deposited",
-            schemaPath: "#/properties/Deposited/format",
-            keyword: "format",
-            params: { format: "decimal" },
-            message: 'must match format "' + "decimal" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.StatusCode !== undefined) {
-      let data8 = data.StatusCode;
-      if (typeof data8 !== "string" && data8 !== null) {
-        const err14 = {
-          instancePath: instancePath + "/StatusCode",
-          schemaPath: "#/properties/StatusCode/type",
-          keyword: "type",
-          params: { type: schema35.properties.StatusCode.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data.Status !== undefined) {
-      let data9 = data.Status;
-      if (typeof data9 !== "string" && data9 !== null) {
-        const err15 = {
-          instancePath: instancePath + "/Status",
-          schemaPath: "#/properties/Status/type",
-          keyword: "type",
-          params: { type: schema35.properties.Status.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data.Depositor !== undefined) {
-      let data10 = data.Depositor;
-      const _errs22 = errors;
-      let valid1 = false;
-      let passing0 = null;
-      const _errs23 = errors;
-      if (
-        !validate86(data10, {
-          instancePath: instancePath + "/Depositor",
-          parentData: data,
-          parentDataProperty: "Depositor",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs23 === errors;
-      if (_valid0) {
-        valid1 = true;
-        passing0 = 0;
-        var props0 = {};
-        props0.Name = true;
-        props0.VirtualAccount = true;
-        props0.Counterparty = true;
-        props0.CounterpartyBankCountry = true;
-        props0.CounterpartyBankName = true;
-      }
-      const _errs24 = errors;
-      if (data10 !== null) {
-        const err16 = {
-          instancePath: instancePath + "/Depositor",
-          schemaPath: "#/properties/Depositor/oneOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-      var _valid0 = _errs24 === errors;
+      var _valid0 = _errs17 === errors;
       if (_valid0 && valid1) {
         valid1 = false;
         passing0 = [passing0, 1];
@@ -5201,90 +5251,147 @@ function validate85(
         }
       }
       if (!valid1) {
-        const err17 = {
-          instancePath: instancePath + "/Depositor",
-          schemaPath: "#/properties/Depositor/oneOf",
+        const err10 = {
+          instancePath: instancePath + "/ValueDate",
+          schemaPath: "#/properties/ValueDate/oneOf",
           keyword: "oneOf",
           params: { passingSchemas: passing0 },
           message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err10];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err10);
         }
         errors++;
       } else {
-        errors = _errs22;
+        errors = _errs15;
         if (vErrors !== null) {
-          if (_errs22) {
-            vErrors.length = _errs22;
+          if (_errs15) {
+            vErrors.length = _errs15;
           } else {
             vErrors = null;
           }
         }
       }
     }
-    if (data.CounterpartAccountName !== undefined) {
-      let data11 = data.CounterpartAccountName;
-      if (typeof data11 !== "string" && data11 !== null) {
-        const err18 = {
-          instancePath: instancePath + "/CounterpartAccountName",
-          schemaPath: "#/properties/CounterpartAccountName/type",
+    if (data.Deposited !== undefined) {
+      let data8 = data.Deposited;
+      if (!(typeof data8 == "number" && isFinite(data8)) && data8 !== null) {
+        const err11 = {
+          instancePath: instancePath + "/Deposited",
+          schemaPath: "#/properties/Deposited/type",
           keyword: "type",
-          params: { type: schema35.properties.CounterpartAccountName.type },
+          params: { type: schema37.properties.Deposited.type },
+          message: "must be number,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if (typeof data8 == "number" && isFinite(data8)) {
+        if (!formats14.validate(data8)) {
+          const err12 = {
+            instancePath: instancePath + "/Deposited",
+            schemaPath: "#/properties/Deposited/format",
+            keyword: "format",
+            params: { format: "decimal" },
+            message: 'must match format "' + "decimal" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.StatusCode !== undefined) {
+      let data9 = data.StatusCode;
+      if (typeof data9 !== "string" && data9 !== null) {
+        const err13 = {
+          instancePath: instancePath + "/StatusCode",
+          schemaPath: "#/properties/StatusCode/type",
+          keyword: "type",
+          params: { type: schema37.properties.StatusCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err13];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err13);
         }
         errors++;
       }
     }
-    if (data.ClientDepositor !== undefined) {
-      let data12 = data.ClientDepositor;
-      const _errs29 = errors;
+    if (data.Status !== undefined) {
+      let data10 = data.Status;
+      if (typeof data10 !== "string" && data10 !== null) {
+        const err14 = {
+          instancePath: instancePath + "/Status",
+          schemaPath: "#/properties/Status/type",
+          keyword: "type",
+          params: { type: schema37.properties.Status.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.Depositor !== undefined) {
+      let data11 = data.Depositor;
+      const _errs26 = errors;
       let valid2 = false;
       let passing1 = null;
-      const _errs30 = errors;
+      const _errs27 = errors;
       if (
-        !validate91(data12, {
-          instancePath: instancePath + "/ClientDepositor",
+        !validate101(data11, {
+          instancePath: instancePath + "/Depositor",
           parentData: data,
-          parentDataProperty: "ClientDepositor",
+          parentDataProperty: "Depositor",
           rootData,
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+        vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
         errors = vErrors.length;
       }
-      var _valid1 = _errs30 === errors;
+      var _valid1 = _errs27 === errors;
       if (_valid1) {
         valid2 = true;
         passing1 = 0;
-        var props1 = {};
-        props1.DepositorId = true;
+        var props0 = {};
+        props0.Name = true;
+        props0.VirtualAccount = true;
+        props0.Counterparty = true;
+        props0.CounterpartyBankCountry = true;
+        props0.CounterpartyBankName = true;
       }
-      const _errs31 = errors;
-      if (data12 !== null) {
-        const err19 = {
-          instancePath: instancePath + "/ClientDepositor",
-          schemaPath: "#/properties/ClientDepositor/oneOf/1/type",
+      const _errs28 = errors;
+      if (data11 !== null) {
+        const err15 = {
+          instancePath: instancePath + "/Depositor",
+          schemaPath: "#/properties/Depositor/oneOf/1/type",
           keyword: "type",
           params: { type: "null" },
           message: "must be null",
         };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err15];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err15);
         }
         errors++;
       }
-      var _valid1 = _errs31 === errors;
+      var _valid1 = _errs28 === errors;
       if (_valid1 && valid2) {
         valid2 = false;
         passing1 = [passing1, 1];
@@ -5295,24 +5402,118 @@ function validate85(
         }
       }
       if (!valid2) {
-        const err20 = {
-          instancePath: instancePath + "/ClientDepositor",
-          schemaPath: "#/properties/ClientDepositor/oneOf",
+        const err16 = {
+          instancePath: instancePath + "/Depositor",
+          schemaPath: "#/properties/Depositor/oneOf",
           keyword: "oneOf",
           params: { passingSchemas: passing1 },
           message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
-          vErrors = [err20];
+          vErrors = [err16];
         } else {
-          vErrors.push(err20);
+          vErrors.push(err16);
         }
         errors++;
       } else {
-        errors = _errs29;
+        errors = _errs26;
         if (vErrors !== null) {
-          if (_errs29) {
-            vErrors.length = _errs29;
+          if (_errs26) {
+            vErrors.length = _errs26;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.CounterpartAccountName !== undefined) {
+      let data12 = data.CounterpartAccountName;
+      if (typeof data12 !== "string" && data12 !== null) {
+        const err17 = {
+          instancePath: instancePath + "/CounterpartAccountName",
+          schemaPath: "#/properties/CounterpartAccountName/type",
+          keyword: "type",
+          params: { type: schema37.properties.CounterpartAccountName.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.ClientDepositor !== undefined) {
+      let data13 = data.ClientDepositor;
+      const _errs33 = errors;
+      let valid3 = false;
+      let passing2 = null;
+      const _errs34 = errors;
+      if (
+        !validate106(data13, {
+          instancePath: instancePath + "/ClientDepositor",
+          parentData: data,
+          parentDataProperty: "ClientDepositor",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+        errors = vErrors.length;
+      }
+      var _valid2 = _errs34 === errors;
+      if (_valid2) {
+        valid3 = true;
+        passing2 = 0;
+        var props1 = {};
+        props1.DepositorId = true;
+      }
+      const _errs35 = errors;
+      if (data13 !== null) {
+        const err18 = {
+          instancePath: instancePath + "/ClientDepositor",
+          schemaPath: "#/properties/ClientDepositor/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      var _valid2 = _errs35 === errors;
+      if (_valid2 && valid3) {
+        valid3 = false;
+        passing2 = [passing2, 1];
+      } else {
+        if (_valid2) {
+          valid3 = true;
+          passing2 = 1;
+        }
+      }
+      if (!valid3) {
+        const err19 = {
+          instancePath: instancePath + "/ClientDepositor",
+          schemaPath: "#/properties/ClientDepositor/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing2 },
+          message: "must match exactly one schema in oneOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      } else {
+        errors = _errs33;
+        if (vErrors !== null) {
+          if (_errs33) {
+            vErrors.length = _errs33;
           } else {
             vErrors = null;
           }
@@ -5320,42 +5521,42 @@ function validate85(
       }
     }
     if (data.Fees !== undefined) {
-      let data13 = data.Fees;
-      if (!Array.isArray(data13) && data13 !== null) {
-        const err21 = {
+      let data14 = data.Fees;
+      if (!Array.isArray(data14) && data14 !== null) {
+        const err20 = {
           instancePath: instancePath + "/Fees",
           schemaPath: "#/properties/Fees/type",
           keyword: "type",
-          params: { type: schema35.properties.Fees.type },
+          params: { type: schema37.properties.Fees.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
-          vErrors = [err21];
+          vErrors = [err20];
         } else {
-          vErrors.push(err21);
+          vErrors.push(err20);
         }
         errors++;
       }
-      if (Array.isArray(data13)) {
-        const len0 = data13.length;
+      if (Array.isArray(data14)) {
+        const len0 = data14.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate93(data13[i0], {
+            !validate108(data14[i0], {
               instancePath: instancePath + "/Fees/" + i0,
-              parentData: data13,
+              parentData: data14,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+            vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
             errors = vErrors.length;
           }
         }
       }
     }
   } else {
-    const err22 = {
+    const err21 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -5363,17 +5564,18 @@ function validate85(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err22];
+      vErrors = [err21];
     } else {
-      vErrors.push(err22);
+      vErrors.push(err21);
     }
     errors++;
   }
-  validate85.errors = vErrors;
+  validate98.errors = vErrors;
   return errors === 0;
 }
-validate85.evaluated = {
+validate98.evaluated = {
   props: {
+    "@odata.id": true,
     Id: true,
     AccountId: true,
     CurrencyCode: true,
@@ -5392,14 +5594,15 @@ validate85.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema40 = {
+const schema42 = {
   title: "WithdrawalDto",
   description: "Withdrawal: moves funds out of the system to the bank account named by a withdrawal beneficiary.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Id is the entity key (x-odata-key): never null, and absent only from a $select that leaves it out, where @odata.id stands for it; every other property is optional and nullable — OData v4 JSON format: keys are non-nullable, and a projection returns only the selected properties (OData 4.01 JSON Format §4.5.8); the reference does not show required-ness or nullability",
   type: "object",
-  required: ["Id"],
+  "x-odata-key": ["Id"],
   properties: {
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
     Id: { type: "integer", format: "int32" },
     AccountId: { type: ["integer", "null"], format: "int32" },
     Account: { oneOf: [{ $ref: "#/components/schemas/AccountDto" }, { type: "null" }] },
@@ -5412,8 +5615,8 @@ const schema40 = {
     Beneficiary: { oneOf: [{ $ref: "#/components/schemas/BeneficiaryDto" }, { type: "null" }] },
     Reference: { type: ["string", "null"] },
     InstructionId: { type: ["integer", "null"], format: "int32" },
-    CreatedDate: { type: ["string", "null"], format: "date-time" },
-    ValueDate: { type: ["string", "null"], format: "date-time" },
+    CreatedDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
+    ValueDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     Description: { type: ["string", "null"] },
     StatusCode: {
       description: "Status as a short code.",
@@ -5444,15 +5647,15 @@ const schema40 = {
     Fees: { type: ["array", "null"], items: { $ref: "#/components/schemas/FeeDto" } },
   },
 };
-const wrapper0 = { validate: validate56 };
-const schema41 = {
+const schema43 = {
   title: "BeneficiaryDto",
   description: "Withdrawal beneficiary: a bank account outside the system that withdrawals are paid to.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Id is the entity key (x-odata-key): never null, and absent only from a $select that leaves it out, where @odata.id stands for it; every other property is optional and nullable — OData v4 JSON format: keys are non-nullable, and a projection returns only the selected properties (OData 4.01 JSON Format §4.5.8); the reference does not show required-ness or nullability",
   type: "object",
-  required: ["Id"],
+  "x-odata-key": ["Id"],
   properties: {
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
     Id: { type: "integer", format: "int32" },
     AccountId: { type: ["integer", "null"], format: "int32" },
     Name: { type: ["string", "null"] },
@@ -5482,7 +5685,7 @@ const schema41 = {
     PaymentRouting: { oneOf: [{ $ref: "#/components/schemas/PaymentRoutingDto" }, { type: "null" }] },
   },
 };
-const schema42 = {
+const schema44 = {
   title: "PaymentRoutingDto",
   description: "Payment routing of a bank account: account holder name and party identifications.",
   "x-assumption":
@@ -5496,13 +5699,13 @@ const schema42 = {
     },
   },
 };
-function validate99(
+function validate117(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate99.evaluated;
+  const evaluated0 = validate117.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5517,7 +5720,7 @@ function validate99(
           instancePath: instancePath + "/AccountHolderName",
           schemaPath: "#/properties/AccountHolderName/type",
           keyword: "type",
-          params: { type: schema42.properties.AccountHolderName.type },
+          params: { type: schema44.properties.AccountHolderName.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -5535,7 +5738,7 @@ function validate99(
       let passing0 = null;
       const _errs5 = errors;
       if (
-        !validate87(data1, {
+        !validate102(data1, {
           instancePath: instancePath + "/PartyIdentification",
           parentData: data,
           parentDataProperty: "PartyIdentification",
@@ -5543,7 +5746,7 @@ function validate99(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+        vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs5 === errors;
@@ -5611,7 +5814,7 @@ function validate99(
       let passing1 = null;
       const _errs10 = errors;
       if (
-        !validate87(data2, {
+        !validate102(data2, {
           instancePath: instancePath + "/IntermediaryPartyIdentification",
           parentData: data,
           parentDataProperty: "IntermediaryPartyIdentification",
@@ -5619,7 +5822,7 @@ function validate99(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+        vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
         errors = vErrors.length;
       }
       var _valid1 = _errs10 === errors;
@@ -5695,21 +5898,21 @@ function validate99(
     }
     errors++;
   }
-  validate99.errors = vErrors;
+  validate117.errors = vErrors;
   return errors === 0;
 }
-validate99.evaluated = {
+validate117.evaluated = {
   props: { AccountHolderName: true, PartyIdentification: true, IntermediaryPartyIdentification: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate98(
+function validate115(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate98.evaluated;
+  const evaluated0 = validate115.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5717,25 +5920,24 @@ function validate98(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
       }
-      errors++;
     }
     if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+      let data1 = data.Id;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
@@ -5743,15 +5945,15 @@ function validate98(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (!formats8.validate(data1)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -5759,34 +5961,34 @@ function validate98(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
           }
           errors++;
         }
       }
     }
     if (data.AccountId !== undefined) {
-      let data1 = data.AccountId;
-      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1)) && data1 !== null) {
-        const err3 = {
+      let data2 = data.AccountId;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) && data2 !== null) {
+        const err2 = {
           instancePath: instancePath + "/AccountId",
           schemaPath: "#/properties/AccountId/type",
           keyword: "type",
-          params: { type: schema41.properties.AccountId.type },
+          params: { type: schema43.properties.AccountId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err2];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err2);
         }
         errors++;
       }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
-          const err4 = {
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (!formats8.validate(data2)) {
+          const err3 = {
             instancePath: instancePath + "/AccountId",
             schemaPath: "#/properties/AccountId/format",
             keyword: "format",
@@ -5794,22 +5996,40 @@ function validate98(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err3];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err3);
           }
           errors++;
         }
       }
     }
     if (data.Name !== undefined) {
-      let data2 = data.Name;
-      if (typeof data2 !== "string" && data2 !== null) {
-        const err5 = {
+      let data3 = data.Name;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err4 = {
           instancePath: instancePath + "/Name",
           schemaPath: "#/properties/Name/type",
           keyword: "type",
-          params: { type: schema41.properties.Name.type },
+          params: { type: schema43.properties.Name.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.CurrencyCode !== undefined) {
+      let data4 = data.CurrencyCode;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err5 = {
+          instancePath: instancePath + "/CurrencyCode",
+          schemaPath: "#/properties/CurrencyCode/type",
+          keyword: "type",
+          params: { type: schema43.properties.CurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -5820,14 +6040,14 @@ function validate98(
         errors++;
       }
     }
-    if (data.CurrencyCode !== undefined) {
-      let data3 = data.CurrencyCode;
-      if (typeof data3 !== "string" && data3 !== null) {
+    if (data.StatusCode !== undefined) {
+      let data5 = data.StatusCode;
+      if (typeof data5 !== "string" && data5 !== null) {
         const err6 = {
-          instancePath: instancePath + "/CurrencyCode",
-          schemaPath: "#/properties/CurrencyCode/type",
+          instancePath: instancePath + "/StatusCode",
+          schemaPath: "#/properties/StatusCode/type",
           keyword: "type",
-          params: { type: schema41.properties.CurrencyCode.type },
+          params: { type: schema43.properties.StatusCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -5838,14 +6058,14 @@ function validate98(
         errors++;
       }
     }
-    if (data.StatusCode !== undefined) {
-      let data4 = data.StatusCode;
-      if (typeof data4 !== "string" && data4 !== null) {
+    if (data.Status !== undefined) {
+      let data6 = data.Status;
+      if (typeof data6 !== "string" && data6 !== null) {
         const err7 = {
-          instancePath: instancePath + "/StatusCode",
-          schemaPath: "#/properties/StatusCode/type",
+          instancePath: instancePath + "/Status",
+          schemaPath: "#/properties/Status/type",
           keyword: "type",
-          params: { type: schema41.properties.StatusCode.type },
+          params: { type: schema43.properties.Status.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -5856,32 +6076,14 @@ function validate98(
         errors++;
       }
     }
-    if (data.Status !== undefined) {
-      let data5 = data.Status;
-      if (typeof data5 !== "string" && data5 !== null) {
-        const err8 = {
-          instancePath: instancePath + "/Status",
-          schemaPath: "#/properties/Status/type",
-          keyword: "type",
-          params: { type: schema41.properties.Status.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
     if (data.PaymentRouting !== undefined) {
-      let data6 = data.PaymentRouting;
-      const _errs14 = errors;
+      let data7 = data.PaymentRouting;
+      const _errs15 = errors;
       let valid1 = false;
       let passing0 = null;
-      const _errs15 = errors;
+      const _errs16 = errors;
       if (
-        !validate99(data6, {
+        !validate117(data7, {
           instancePath: instancePath + "/PaymentRouting",
           parentData: data,
           parentDataProperty: "PaymentRouting",
@@ -5889,10 +6091,10 @@ function validate98(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+        vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
         errors = vErrors.length;
       }
-      var _valid0 = _errs15 === errors;
+      var _valid0 = _errs16 === errors;
       if (_valid0) {
         valid1 = true;
         passing0 = 0;
@@ -5901,9 +6103,9 @@ function validate98(
         props0.PartyIdentification = true;
         props0.IntermediaryPartyIdentification = true;
       }
-      const _errs16 = errors;
-      if (data6 !== null) {
-        const err9 = {
+      const _errs17 = errors;
+      if (data7 !== null) {
+        const err8 = {
           instancePath: instancePath + "/PaymentRouting",
           schemaPath: "#/properties/PaymentRouting/oneOf/1/type",
           keyword: "type",
@@ -5911,13 +6113,13 @@ function validate98(
           message: "must be null",
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err8];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err8);
         }
         errors++;
       }
-      var _valid0 = _errs16 === errors;
+      var _valid0 = _errs17 === errors;
       if (_valid0 && valid1) {
         valid1 = false;
         passing0 = [passing0, 1];
@@ -5928,7 +6130,7 @@ function validate98(
         }
       }
       if (!valid1) {
-        const err10 = {
+        const err9 = {
           instancePath: instancePath + "/PaymentRouting",
           schemaPath: "#/properties/PaymentRouting/oneOf",
           keyword: "oneOf",
@@ -5936,16 +6138,16 @@ function validate98(
           message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err9];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err9);
         }
         errors++;
       } else {
-        errors = _errs14;
+        errors = _errs15;
         if (vErrors !== null) {
-          if (_errs14) {
-            vErrors.length = _errs14;
+          if (_errs15) {
+            vErrors.length = _errs15;
           } else {
             vErrors = null;
           }
@@ -5953,7 +6155,7 @@ function validate98(
       }
     }
   } else {
-    const err11 = {
+    const err10 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -5961,17 +6163,18 @@ function validate98(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err11];
+      vErrors = [err10];
     } else {
-      vErrors.push(err11);
+      vErrors.push(err10);
     }
     errors++;
   }
-  validate98.errors = vErrors;
+  validate115.errors = vErrors;
   return errors === 0;
 }
-validate98.evaluated = {
+validate115.evaluated = {
   props: {
+    "@odata.id": true,
     Id: true,
     AccountId: true,
     Name: true,
@@ -5983,13 +6186,14 @@ validate98.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate97(
+const wrapper0 = { validate: validate56 };
+function validate113(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate97.evaluated;
+  const evaluated0 = validate113.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5997,25 +6201,24 @@ function validate97(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
       }
-      errors++;
     }
     if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+      let data1 = data.Id;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
@@ -6023,15 +6226,15 @@ function validate97(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (!formats8.validate(data1)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -6039,34 +6242,34 @@ function validate97(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
           }
           errors++;
         }
       }
     }
     if (data.AccountId !== undefined) {
-      let data1 = data.AccountId;
-      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1)) && data1 !== null) {
-        const err3 = {
+      let data2 = data.AccountId;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) && data2 !== null) {
+        const err2 = {
           instancePath: instancePath + "/AccountId",
           schemaPath: "#/properties/AccountId/type",
           keyword: "type",
-          params: { type: schema40.properties.AccountId.type },
+          params: { type: schema42.properties.AccountId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err2];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err2);
         }
         errors++;
       }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
-          const err4 = {
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (!formats8.validate(data2)) {
+          const err3 = {
             instancePath: instancePath + "/AccountId",
             schemaPath: "#/properties/AccountId/format",
             keyword: "format",
@@ -6074,22 +6277,22 @@ function validate97(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err3];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err3);
           }
           errors++;
         }
       }
     }
     if (data.Account !== undefined) {
-      let data2 = data.Account;
-      const _errs6 = errors;
+      let data3 = data.Account;
+      const _errs7 = errors;
       let valid1 = false;
       let passing0 = null;
-      const _errs7 = errors;
+      const _errs8 = errors;
       if (
-        !wrapper0.validate(data2, {
+        !wrapper0.validate(data3, {
           instancePath: instancePath + "/Account",
           parentData: data,
           parentDataProperty: "Account",
@@ -6100,14 +6303,14 @@ function validate97(
         vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
         errors = vErrors.length;
       }
-      var _valid0 = _errs7 === errors;
+      var _valid0 = _errs8 === errors;
       if (_valid0) {
         valid1 = true;
         passing0 = 0;
       }
-      const _errs8 = errors;
-      if (data2 !== null) {
-        const err5 = {
+      const _errs9 = errors;
+      if (data3 !== null) {
+        const err4 = {
           instancePath: instancePath + "/Account",
           schemaPath: "#/properties/Account/oneOf/1/type",
           keyword: "type",
@@ -6115,13 +6318,13 @@ function validate97(
           message: "must be null",
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err4];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err4);
         }
         errors++;
       }
-      var _valid0 = _errs8 === errors;
+      var _valid0 = _errs9 === errors;
       if (_valid0 && valid1) {
         valid1 = false;
         passing0 = [passing0, 1];
@@ -6132,7 +6335,7 @@ function validate97(
         }
       }
       if (!valid1) {
-        const err6 = {
+        const err5 = {
           instancePath: instancePath + "/Account",
           schemaPath: "#/properties/Account/oneOf",
           keyword: "oneOf",
@@ -6140,16 +6343,16 @@ function validate97(
           message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err5];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err5);
         }
         errors++;
       } else {
-        errors = _errs6;
+        errors = _errs7;
         if (vErrors !== null) {
-          if (_errs6) {
-            vErrors.length = _errs6;
+          if (_errs7) {
+            vErrors.length = _errs7;
           } else {
             vErrors = null;
           }
@@ -6157,14 +6360,32 @@ function validate97(
       }
     }
     if (data.CurrencyCode !== undefined) {
-      let data3 = data.CurrencyCode;
-      if (typeof data3 !== "string" && data3 !== null) {
-        const err7 = {
+      let data4 = data.CurrencyCode;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err6 = {
           instancePath: instancePath + "/CurrencyCode",
           schemaPath: "#/properties/CurrencyCode/type",
           keyword: "type",
-          params: { type: schema40.properties.CurrencyCode.type },
+          params: { type: schema42.properties.CurrencyCode.type },
           message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.Amount !== undefined) {
+      let data5 = data.Amount;
+      if (!(typeof data5 == "number" && isFinite(data5)) && data5 !== null) {
+        const err7 = {
+          instancePath: instancePath + "/Amount",
+          schemaPath: "#/properties/Amount/type",
+          keyword: "type",
+          params: { type: schema42.properties.Amount.type },
+          message: "must be number,null",
         };
         if (vErrors === null) {
           vErrors = [err7];
@@ -6173,27 +6394,9 @@ function validate97(
         }
         errors++;
       }
-    }
-    if (data.Amount !== undefined) {
-      let data4 = data.Amount;
-      if (!(typeof data4 == "number" && isFinite(data4)) && data4 !== null) {
-        const err8 = {
-          instancePath: instancePath + "/Amount",
-          schemaPath: "#/properties/Amount/type",
-          keyword: "type",
-          params: { type: schema40.properties.Amount.type },
-          message: "must be number,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if (typeof data4 == "number" && isFinite(data4)) {
-        if (!formats100.validate(data4)) {
-          const err9 = {
+      if (typeof data5 == "number" && isFinite(data5)) {
+        if (!formats92.validate(data5)) {
+          const err8 = {
             instancePath: instancePath + "/Amount",
             schemaPath: "#/properties/Amount/format",
             keyword: "format",
@@ -6201,23 +6404,41 @@ function validate97(
             message: 'must match format "' + "double" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err9];
+            vErrors = [err8];
           } else {
-            vErrors.push(err9);
+            vErrors.push(err8);
           }
           errors++;
         }
       }
     }
     if (data.TargetCurrencyCode !== undefined) {
-      let data5 = data.TargetCurrencyCode;
-      if (typeof data5 !== "string" && data5 !== null) {
-        const err10 = {
+      let data6 = data.TargetCurrencyCode;
+      if (typeof data6 !== "string" && data6 !== null) {
+        const err9 = {
           instancePath: instancePath + "/TargetCurrencyCode",
           schemaPath: "#/properties/TargetCurrencyCode/type",
           keyword: "type",
-          params: { type: schema40.properties.TargetCurrencyCode.type },
+          params: { type: schema42.properties.TargetCurrencyCode.type },
           message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.TargetAmount !== undefined) {
+      let data7 = data.TargetAmount;
+      if (!(typeof data7 == "number" && isFinite(data7)) && data7 !== null) {
+        const err10 = {
+          instancePath: instancePath + "/TargetAmount",
+          schemaPath: "#/properties/TargetAmount/type",
+          keyword: "type",
+          params: { type: schema42.properties.TargetAmount.type },
+          message: "must be number,null",
         };
         if (vErrors === null) {
           vErrors = [err10];
@@ -6226,27 +6447,9 @@ function validate97(
         }
         errors++;
       }
-    }
-    if (data.TargetAmount !== undefined) {
-      let data6 = data.TargetAmount;
-      if (!(typeof data6 == "number" && isFinite(data6)) && data6 !== null) {
-        const err11 = {
-          instancePath: instancePath + "/TargetAmount",
-          schemaPath: "#/properties/TargetAmount/type",
-          keyword: "type",
-          params: { type: schema40.properties.TargetAmount.type },
-          message: "must be number,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-      if (typeof data6 == "number" && isFinite(data6)) {
-        if (!formats100.validate(data6)) {
-          const err12 = {
+      if (typeof data7 == "number" && isFinite(data7)) {
+        if (!formats92.validate(data7)) {
+          const err11 = {
             instancePath: instancePath + "/TargetAmount",
             schemaPath: "#/properties/TargetAmount/format",
             keyword: "format",
@@ -6254,23 +6457,41 @@ function validate97(
             message: 'must match format "' + "double" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err11];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err11);
           }
           errors++;
         }
       }
     }
     if (data.IsCrossCurrency !== undefined) {
-      let data7 = data.IsCrossCurrency;
-      if (typeof data7 !== "boolean" && data7 !== null) {
-        const err13 = {
+      let data8 = data.IsCrossCurrency;
+      if (typeof data8 !== "boolean" && data8 !== null) {
+        const err12 = {
           instancePath: instancePath + "/IsCrossCurrency",
           schemaPath: "#/properties/IsCrossCurrency/type",
           keyword: "type",
-          params: { type: schema40.properties.IsCrossCurrency.type },
+          params: { type: schema42.properties.IsCrossCurrency.type },
           message: "must be boolean,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.OutstandingAmount !== undefined) {
+      let data9 = data.OutstandingAmount;
+      if (!(typeof data9 == "number" && isFinite(data9)) && data9 !== null) {
+        const err13 = {
+          instancePath: instancePath + "/OutstandingAmount",
+          schemaPath: "#/properties/OutstandingAmount/type",
+          keyword: "type",
+          params: { type: schema42.properties.OutstandingAmount.type },
+          message: "must be number,null",
         };
         if (vErrors === null) {
           vErrors = [err13];
@@ -6279,27 +6500,9 @@ function validate97(
         }
         errors++;
       }
-    }
-    if (data.OutstandingAmount !== undefined) {
-      let data8 = data.OutstandingAmount;
-      if (!(typeof data8 == "number" && isFinite(data8)) && data8 !== null) {
-        const err14 = {
-          instancePath: instancePath + "/OutstandingAmount",
-          schemaPath: "#/properties/OutstandingAmount/type",
-          keyword: "type",
-          params: { type: schema40.properties.OutstandingAmount.type },
-          message: "must be number,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-      if (typeof data8 == "number" && isFinite(data8)) {
-        if (!formats100.validate(data8)) {
-          const err15 = {
+      if (typeof data9 == "number" && isFinite(data9)) {
+        if (!formats92.validate(data9)) {
+          const err14 = {
             instancePath: instancePath + "/OutstandingAmount",
             schemaPath: "#/properties/OutstandingAmount/format",
             keyword: "format",
@@ -6307,22 +6510,22 @@ function validate97(
             message: 'must match format "' + "double" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err15];
+            vErrors = [err14];
           } else {
-            vErrors.push(err15);
+            vErrors.push(err14);
           }
           errors++;
         }
       }
     }
     if (data.Beneficiary !== undefined) {
-      let data9 = data.Beneficiary;
-      const _errs23 = errors;
+      let data10 = data.Beneficiary;
+      const _errs24 = errors;
       let valid2 = false;
       let passing1 = null;
-      const _errs24 = errors;
+      const _errs25 = errors;
       if (
-        !validate98(data9, {
+        !validate115(data10, {
           instancePath: instancePath + "/Beneficiary",
           parentData: data,
           parentDataProperty: "Beneficiary",
@@ -6330,14 +6533,15 @@ function validate97(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+        vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
         errors = vErrors.length;
       }
-      var _valid1 = _errs24 === errors;
+      var _valid1 = _errs25 === errors;
       if (_valid1) {
         valid2 = true;
         passing1 = 0;
         var props1 = {};
+        props1["@odata.id"] = true;
         props1.Id = true;
         props1.AccountId = true;
         props1.Name = true;
@@ -6346,9 +6550,9 @@ function validate97(
         props1.Status = true;
         props1.PaymentRouting = true;
       }
-      const _errs25 = errors;
-      if (data9 !== null) {
-        const err16 = {
+      const _errs26 = errors;
+      if (data10 !== null) {
+        const err15 = {
           instancePath: instancePath + "/Beneficiary",
           schemaPath: "#/properties/Beneficiary/oneOf/1/type",
           keyword: "type",
@@ -6356,13 +6560,13 @@ function validate97(
           message: "must be null",
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err15];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err15);
         }
         errors++;
       }
-      var _valid1 = _errs25 === errors;
+      var _valid1 = _errs26 === errors;
       if (_valid1 && valid2) {
         valid2 = false;
         passing1 = [passing1, 1];
@@ -6373,7 +6577,7 @@ function validate97(
         }
       }
       if (!valid2) {
-        const err17 = {
+        const err16 = {
           instancePath: instancePath + "/Beneficiary",
           schemaPath: "#/properties/Beneficiary/oneOf",
           keyword: "oneOf",
@@ -6381,16 +6585,16 @@ function validate97(
           message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err16];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err16);
         }
         errors++;
       } else {
-        errors = _errs23;
+        errors = _errs24;
         if (vErrors !== null) {
-          if (_errs23) {
-            vErrors.length = _errs23;
+          if (_errs24) {
+            vErrors.length = _errs24;
           } else {
             vErrors = null;
           }
@@ -6398,14 +6602,32 @@ function validate97(
       }
     }
     if (data.Reference !== undefined) {
-      let data10 = data.Reference;
-      if (typeof data10 !== "string" && data10 !== null) {
-        const err18 = {
+      let data11 = data.Reference;
+      if (typeof data11 !== "string" && data11 !== null) {
+        const err17 = {
           instancePath: instancePath + "/Reference",
           schemaPath: "#/properties/Reference/type",
           keyword: "type",
-          params: { type: schema40.properties.Reference.type },
+          params: { type: schema42.properties.Reference.type },
           message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.InstructionId !== undefined) {
+      let data12 = data.InstructionId;
+      if (!(typeof data12 == "number" && !(data12 % 1) && !isNaN(data12) && isFinite(data12)) && data12 !== null) {
+        const err18 = {
+          instancePath: instancePath + "/InstructionId",
+          schemaPath: "#/properties/InstructionId/type",
+          keyword: "type",
+          params: { type: schema42.properties.InstructionId.type },
+          message: "must be integer,null",
         };
         if (vErrors === null) {
           vErrors = [err18];
@@ -6414,27 +6636,9 @@ function validate97(
         }
         errors++;
       }
-    }
-    if (data.InstructionId !== undefined) {
-      let data11 = data.InstructionId;
-      if (!(typeof data11 == "number" && !(data11 % 1) && !isNaN(data11) && isFinite(data11)) && data11 !== null) {
-        const err19 = {
-          instancePath: instancePath + "/InstructionId",
-          schemaPath: "#/properties/InstructionId/type",
-          keyword: "type",
-          params: { type: schema40.properties.InstructionId.type },
-          message: "must be integer,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
-      if (typeof data11 == "number" && isFinite(data11)) {
-        if (!formats6.validate(data11)) {
-          const err20 = {
+      if (typeof data12 == "number" && isFinite(data12)) {
+        if (!formats8.validate(data12)) {
+          const err19 = {
             instancePath: instancePath + "/InstructionId",
             schemaPath: "#/properties/InstructionId/format",
             keyword: "format",
@@ -6442,23 +6646,70 @@ function validate97(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err20];
+            vErrors = [err19];
           } else {
-            vErrors.push(err20);
+            vErrors.push(err19);
           }
           errors++;
         }
       }
     }
     if (data.CreatedDate !== undefined) {
-      let data12 = data.CreatedDate;
-      if (typeof data12 !== "string" && data12 !== null) {
+      let data13 = data.CreatedDate;
+      const _errs33 = errors;
+      let valid3 = false;
+      let passing2 = null;
+      const _errs34 = errors;
+      if (
+        !validate64(data13, {
+          instancePath: instancePath + "/CreatedDate",
+          parentData: data,
+          parentDataProperty: "CreatedDate",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid2 = _errs34 === errors;
+      if (_valid2) {
+        valid3 = true;
+        passing2 = 0;
+      }
+      const _errs35 = errors;
+      if (data13 !== null) {
+        const err20 = {
+          instancePath: instancePath + "/CreatedDate",
+          schemaPath: "#/properties/CreatedDate/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+      var _valid2 = _errs35 === errors;
+      if (_valid2 && valid3) {
+        valid3 = false;
+        passing2 = [passing2, 1];
+      } else {
+        if (_valid2) {
+          valid3 = true;
+          passing2 = 1;
+        }
+      }
+      if (!valid3) {
         const err21 = {
           instancePath: instancePath + "/CreatedDate",
-          schemaPath: "#/properties/CreatedDate/type",
-          keyword: "type",
-          params: { type: schema40.properties.CreatedDate.type },
-          message: "must be string,null",
+          schemaPath: "#/properties/CreatedDate/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing2 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err21];
@@ -6466,34 +6717,73 @@ function validate97(
           vErrors.push(err21);
         }
         errors++;
-      }
-      if (typeof data12 === "string") {
-        if (!formats20.validate(data12)) {
-          const err22 = {
-            instancePath: instancePath + "/CreatedDate",
-            schemaPath: "#/properties/CreatedDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err22];
+      } else {
+        errors = _errs33;
+        if (vErrors !== null) {
+          if (_errs33) {
+            vErrors.length = _errs33;
           } else {
-            vErrors.push(err22);
+            vErrors = null;
           }
-          errors++;
         }
       }
     }
     if (data.ValueDate !== undefined) {
-      let data13 = data.ValueDate;
-      if (typeof data13 !== "string" && data13 !== null) {
+      let data14 = data.ValueDate;
+      const _errs38 = errors;
+      let valid4 = false;
+      let passing3 = null;
+      const _errs39 = errors;
+      if (
+        !validate64(data14, {
+          instancePath: instancePath + "/ValueDate",
+          parentData: data,
+          parentDataProperty: "ValueDate",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid3 = _errs39 === errors;
+      if (_valid3) {
+        valid4 = true;
+        passing3 = 0;
+      }
+      const _errs40 = errors;
+      if (data14 !== null) {
+        const err22 = {
+          instancePath: instancePath + "/ValueDate",
+          schemaPath: "#/properties/ValueDate/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+      var _valid3 = _errs40 === errors;
+      if (_valid3 && valid4) {
+        valid4 = false;
+        passing3 = [passing3, 1];
+      } else {
+        if (_valid3) {
+          valid4 = true;
+          passing3 = 1;
+        }
+      }
+      if (!valid4) {
         const err23 = {
           instancePath: instancePath + "/ValueDate",
-          schemaPath: "#/properties/ValueDate/type",
-          keyword: "type",
-          params: { type: schema40.properties.ValueDate.type },
-          message: "must be string,null",
+          schemaPath: "#/properties/ValueDate/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing3 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err23];
@@ -6501,33 +6791,43 @@ function validate97(
           vErrors.push(err23);
         }
         errors++;
-      }
-      if (typeof data13 === "string") {
-        if (!formats20.validate(data13)) {
-          const err24 = {
-            instancePath: instancePath + "/ValueDate",
-            schemaPath: "#/properties/ValueDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err24];
+      } else {
+        errors = _errs38;
+        if (vErrors !== null) {
+          if (_errs38) {
+            vErrors.length = _errs38;
           } else {
-            vErrors.push(err24);
+            vErrors = null;
           }
-          errors++;
         }
       }
     }
     if (data.Description !== undefined) {
-      let data14 = data.Description;
-      if (typeof data14 !== "string" && data14 !== null) {
-        const err25 = {
+      let data15 = data.Description;
+      if (typeof data15 !== "string" && data15 !== null) {
+        const err24 = {
           instancePath: instancePath + "/Description",
           schemaPath: "#/properties/Description/type",
           keyword: "type",
-          params: { type: schema40.properties.Description.type },
+          params: { type: schema42.properties.Description.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+    }
+    if (data.StatusCode !== undefined) {
+      let data16 = data.StatusCode;
+      if (typeof data16 !== "string" && data16 !== null) {
+        const err25 = {
+          instancePath: instancePath + "/StatusCode",
+          schemaPath: "#/properties/StatusCode/type",
+          keyword: "type",
+          params: { type: schema42.properties.StatusCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -6538,14 +6838,14 @@ function validate97(
         errors++;
       }
     }
-    if (data.StatusCode !== undefined) {
-      let data15 = data.StatusCode;
-      if (typeof data15 !== "string" && data15 !== null) {
+    if (data.Status !== undefined) {
+      let data17 = data.Status;
+      if (typeof data17 !== "string" && data17 !== null) {
         const err26 = {
-          instancePath: instancePath + "/StatusCode",
-          schemaPath: "#/properties/StatusCode/type",
+          instancePath: instancePath + "/Status",
+          schemaPath: "#/properties/Status/type",
           keyword: "type",
-          params: { type: schema40.properties.StatusCode.type },
+          params: { type: schema42.properties.Status.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -6556,15 +6856,15 @@ function validate97(
         errors++;
       }
     }
-    if (data.Status !== undefined) {
-      let data16 = data.Status;
-      if (typeof data16 !== "string" && data16 !== null) {
+    if (data.Fees !== undefined) {
+      let data18 = data.Fees;
+      if (!Array.isArray(data18) && data18 !== null) {
         const err27 = {
-          instancePath: instancePath + "/Status",
-          schemaPath: "#/properties/Status/type",
+          instancePath: instancePath + "/Fees",
+          schemaPath: "#/properties/Fees/type",
           keyword: "type",
-          params: { type: schema40.properties.Status.type },
-          message: "must be string,null",
+          params: { type: schema42.properties.Fees.type },
+          message: "must be array,null",
         };
         if (vErrors === null) {
           vErrors = [err27];
@@ -6573,44 +6873,26 @@ function validate97(
         }
         errors++;
       }
-    }
-    if (data.Fees !== undefined) {
-      let data17 = data.Fees;
-      if (!Array.isArray(data17) && data17 !== null) {
-        const err28 = {
-          instancePath: instancePath + "/Fees",
-          schemaPath: "#/properties/Fees/type",
-          keyword: "type",
-          params: { type: schema40.properties.Fees.type },
-          message: "must be array,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err28];
-        } else {
-          vErrors.push(err28);
-        }
-        errors++;
-      }
-      if (Array.isArray(data17)) {
-        const len0 = data17.length;
+      if (Array.isArray(data18)) {
+        const len0 = data18.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate93(data17[i0], {
+            !validate108(data18[i0], {
               instancePath: instancePath + "/Fees/" + i0,
-              parentData: data17,
+              parentData: data18,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+            vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
             errors = vErrors.length;
           }
         }
       }
     }
   } else {
-    const err29 = {
+    const err28 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -6618,17 +6900,18 @@ function validate97(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err29];
+      vErrors = [err28];
     } else {
-      vErrors.push(err29);
+      vErrors.push(err28);
     }
     errors++;
   }
-  validate97.errors = vErrors;
+  validate113.errors = vErrors;
   return errors === 0;
 }
-validate97.evaluated = {
+validate113.evaluated = {
   props: {
+    "@odata.id": true,
     Id: true,
     AccountId: true,
     Account: true,
@@ -6651,13 +6934,13 @@ validate97.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate82(
+function validate90(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate82.evaluated;
+  const evaluated0 = validate90.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6665,25 +6948,24 @@ function validate82(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
       }
-      errors++;
     }
     if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+      let data1 = data.Id;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
@@ -6691,15 +6973,15 @@ function validate82(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (!formats8.validate(data1)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -6707,34 +6989,34 @@ function validate82(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
           }
           errors++;
         }
       }
     }
     if (data.AccountId !== undefined) {
-      let data1 = data.AccountId;
-      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1)) && data1 !== null) {
-        const err3 = {
+      let data2 = data.AccountId;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) && data2 !== null) {
+        const err2 = {
           instancePath: instancePath + "/AccountId",
           schemaPath: "#/properties/AccountId/type",
           keyword: "type",
-          params: { type: schema33.properties.AccountId.type },
+          params: { type: schema35.properties.AccountId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err2];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err2);
         }
         errors++;
       }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
-          const err4 = {
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (!formats8.validate(data2)) {
+          const err3 = {
             instancePath: instancePath + "/AccountId",
             schemaPath: "#/properties/AccountId/format",
             keyword: "format",
@@ -6742,22 +7024,40 @@ function validate82(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err3];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err3);
           }
           errors++;
         }
       }
     }
     if (data.SourceCurrencyCode !== undefined) {
-      let data2 = data.SourceCurrencyCode;
-      if (typeof data2 !== "string" && data2 !== null) {
-        const err5 = {
+      let data3 = data.SourceCurrencyCode;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err4 = {
           instancePath: instancePath + "/SourceCurrencyCode",
           schemaPath: "#/properties/SourceCurrencyCode/type",
           keyword: "type",
-          params: { type: schema33.properties.SourceCurrencyCode.type },
+          params: { type: schema35.properties.SourceCurrencyCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.TargetCurrencyCode !== undefined) {
+      let data4 = data.TargetCurrencyCode;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err5 = {
+          instancePath: instancePath + "/TargetCurrencyCode",
+          schemaPath: "#/properties/TargetCurrencyCode/type",
+          keyword: "type",
+          params: { type: schema35.properties.TargetCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -6768,14 +7068,14 @@ function validate82(
         errors++;
       }
     }
-    if (data.TargetCurrencyCode !== undefined) {
-      let data3 = data.TargetCurrencyCode;
-      if (typeof data3 !== "string" && data3 !== null) {
+    if (data.InstructionTypeId !== undefined) {
+      let data5 = data.InstructionTypeId;
+      if (typeof data5 !== "string" && data5 !== null) {
         const err6 = {
-          instancePath: instancePath + "/TargetCurrencyCode",
-          schemaPath: "#/properties/TargetCurrencyCode/type",
+          instancePath: instancePath + "/InstructionTypeId",
+          schemaPath: "#/properties/InstructionTypeId/type",
           keyword: "type",
-          params: { type: schema33.properties.TargetCurrencyCode.type },
+          params: { type: schema35.properties.InstructionTypeId.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -6786,15 +7086,15 @@ function validate82(
         errors++;
       }
     }
-    if (data.InstructionTypeId !== undefined) {
-      let data4 = data.InstructionTypeId;
-      if (typeof data4 !== "string" && data4 !== null) {
+    if (data.Goal !== undefined) {
+      let data6 = data.Goal;
+      if (!(typeof data6 == "number" && isFinite(data6)) && data6 !== null) {
         const err7 = {
-          instancePath: instancePath + "/InstructionTypeId",
-          schemaPath: "#/properties/InstructionTypeId/type",
+          instancePath: instancePath + "/Goal",
+          schemaPath: "#/properties/Goal/type",
           keyword: "type",
-          params: { type: schema33.properties.InstructionTypeId.type },
-          message: "must be string,null",
+          params: { type: schema35.properties.Goal.type },
+          message: "must be number,null",
         };
         if (vErrors === null) {
           vErrors = [err7];
@@ -6803,27 +7103,9 @@ function validate82(
         }
         errors++;
       }
-    }
-    if (data.Goal !== undefined) {
-      let data5 = data.Goal;
-      if (!(typeof data5 == "number" && isFinite(data5)) && data5 !== null) {
-        const err8 = {
-          instancePath: instancePath + "/Goal",
-          schemaPath: "#/properties/Goal/type",
-          keyword: "type",
-          params: { type: schema33.properties.Goal.type },
-          message: "must be number,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if (typeof data5 == "number" && isFinite(data5)) {
-        if (!formats12.validate(data5)) {
-          const err9 = {
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (!formats14.validate(data6)) {
+          const err8 = {
             instancePath: instancePath + "/Goal",
             schemaPath: "#/properties/Goal/format",
             keyword: "format",
@@ -6831,22 +7113,40 @@ function validate82(
             message: 'must match format "' + "decimal" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err9];
+            vErrors = [err8];
           } else {
-            vErrors.push(err9);
+            vErrors.push(err8);
           }
           errors++;
         }
       }
     }
     if (data.GoalTypeCode !== undefined) {
-      let data6 = data.GoalTypeCode;
-      if (typeof data6 !== "string" && data6 !== null) {
-        const err10 = {
+      let data7 = data.GoalTypeCode;
+      if (typeof data7 !== "string" && data7 !== null) {
+        const err9 = {
           instancePath: instancePath + "/GoalTypeCode",
           schemaPath: "#/properties/GoalTypeCode/type",
           keyword: "type",
-          params: { type: schema33.properties.GoalTypeCode.type },
+          params: { type: schema35.properties.GoalTypeCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.GoalType !== undefined) {
+      let data8 = data.GoalType;
+      if (typeof data8 !== "string" && data8 !== null) {
+        const err10 = {
+          instancePath: instancePath + "/GoalType",
+          schemaPath: "#/properties/GoalType/type",
+          keyword: "type",
+          params: { type: schema35.properties.GoalType.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -6857,15 +7157,15 @@ function validate82(
         errors++;
       }
     }
-    if (data.GoalType !== undefined) {
-      let data7 = data.GoalType;
-      if (typeof data7 !== "string" && data7 !== null) {
+    if (data.Sold !== undefined) {
+      let data9 = data.Sold;
+      if (!(typeof data9 == "number" && isFinite(data9)) && data9 !== null) {
         const err11 = {
-          instancePath: instancePath + "/GoalType",
-          schemaPath: "#/properties/GoalType/type",
+          instancePath: instancePath + "/Sold",
+          schemaPath: "#/properties/Sold/type",
           keyword: "type",
-          params: { type: schema33.properties.GoalType.type },
-          message: "must be string,null",
+          params: { type: schema35.properties.Sold.type },
+          message: "must be number,null",
         };
         if (vErrors === null) {
           vErrors = [err11];
@@ -6874,27 +7174,9 @@ function validate82(
         }
         errors++;
       }
-    }
-    if (data.Sold !== undefined) {
-      let data8 = data.Sold;
-      if (!(typeof data8 == "number" && isFinite(data8)) && data8 !== null) {
-        const err12 = {
-          instancePath: instancePath + "/Sold",
-          schemaPath: "#/properties/Sold/type",
-          keyword: "type",
-          params: { type: schema33.properties.Sold.type },
-          message: "must be number,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data8 == "number" && isFinite(data8)) {
-        if (!formats12.validate(data8)) {
-          const err13 = {
+      if (typeof data9 == "number" && isFinite(data9)) {
+        if (!formats14.validate(data9)) {
+          const err12 = {
             instancePath: instancePath + "/Sold",
             schemaPath: "#/properties/Sold/format",
             keyword: "format",
@@ -6902,34 +7184,34 @@ function validate82(
             message: 'must match format "' + "decimal" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err12];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err12);
           }
           errors++;
         }
       }
     }
     if (data.Bought !== undefined) {
-      let data9 = data.Bought;
-      if (!(typeof data9 == "number" && isFinite(data9)) && data9 !== null) {
-        const err14 = {
+      let data10 = data.Bought;
+      if (!(typeof data10 == "number" && isFinite(data10)) && data10 !== null) {
+        const err13 = {
           instancePath: instancePath + "/Bought",
           schemaPath: "#/properties/Bought/type",
           keyword: "type",
-          params: { type: schema33.properties.Bought.type },
+          params: { type: schema35.properties.Bought.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err13];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err13);
         }
         errors++;
       }
-      if (typeof data9 == "number" && isFinite(data9)) {
-        if (!formats12.validate(data9)) {
-          const err15 = {
+      if (typeof data10 == "number" && isFinite(data10)) {
+        if (!formats14.validate(data10)) {
+          const err14 = {
             instancePath: instancePath + "/Bought",
             schemaPath: "#/properties/Bought/format",
             keyword: "format",
@@ -6937,22 +7219,40 @@ function validate82(
             message: 'must match format "' + "decimal" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err15];
+            vErrors = [err14];
           } else {
-            vErrors.push(err15);
+            vErrors.push(err14);
           }
           errors++;
         }
       }
     }
     if (data.StatusCode !== undefined) {
-      let data10 = data.StatusCode;
-      if (typeof data10 !== "string" && data10 !== null) {
-        const err16 = {
+      let data11 = data.StatusCode;
+      if (typeof data11 !== "string" && data11 !== null) {
+        const err15 = {
           instancePath: instancePath + "/StatusCode",
           schemaPath: "#/properties/StatusCode/type",
           keyword: "type",
-          params: { type: schema33.properties.StatusCode.type },
+          params: { type: schema35.properties.StatusCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.Status !== undefined) {
+      let data12 = data.Status;
+      if (typeof data12 !== "string" && data12 !== null) {
+        const err16 = {
+          instancePath: instancePath + "/Status",
+          schemaPath: "#/properties/Status/type",
+          keyword: "type",
+          params: { type: schema35.properties.Status.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -6963,15 +7263,37 @@ function validate82(
         errors++;
       }
     }
-    if (data.Status !== undefined) {
-      let data11 = data.Status;
-      if (typeof data11 !== "string" && data11 !== null) {
+    if (data.CreatedOn !== undefined) {
+      let data13 = data.CreatedOn;
+      const _errs27 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs28 = errors;
+      if (
+        !validate64(data13, {
+          instancePath: instancePath + "/CreatedOn",
+          parentData: data,
+          parentDataProperty: "CreatedOn",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs28 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+      }
+      const _errs29 = errors;
+      if (data13 !== null) {
         const err17 = {
-          instancePath: instancePath + "/Status",
-          schemaPath: "#/properties/Status/type",
+          instancePath: instancePath + "/CreatedOn",
+          schemaPath: "#/properties/CreatedOn/oneOf/1/type",
           keyword: "type",
-          params: { type: schema33.properties.Status.type },
-          message: "must be string,null",
+          params: { type: "null" },
+          message: "must be null",
         };
         if (vErrors === null) {
           vErrors = [err17];
@@ -6980,16 +7302,23 @@ function validate82(
         }
         errors++;
       }
-    }
-    if (data.CreatedOn !== undefined) {
-      let data12 = data.CreatedOn;
-      if (typeof data12 !== "string" && data12 !== null) {
+      var _valid0 = _errs29 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
         const err18 = {
           instancePath: instancePath + "/CreatedOn",
-          schemaPath: "#/properties/CreatedOn/type",
-          keyword: "type",
-          params: { type: schema33.properties.CreatedOn.type },
-          message: "must be string,null",
+          schemaPath: "#/properties/CreatedOn/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing0 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err18];
@@ -6997,34 +7326,73 @@ function validate82(
           vErrors.push(err18);
         }
         errors++;
-      }
-      if (typeof data12 === "string") {
-        if (!formats20.validate(data12)) {
-          const err19 = {
-            instancePath: instancePath + "/CreatedOn",
-            schemaPath: "#/properties/CreatedOn/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err19];
+      } else {
+        errors = _errs27;
+        if (vErrors !== null) {
+          if (_errs27) {
+            vErrors.length = _errs27;
           } else {
-            vErrors.push(err19);
+            vErrors = null;
           }
-          errors++;
         }
       }
     }
     if (data.UpdatedDate !== undefined) {
-      let data13 = data.UpdatedDate;
-      if (typeof data13 !== "string" && data13 !== null) {
+      let data14 = data.UpdatedDate;
+      const _errs32 = errors;
+      let valid2 = false;
+      let passing1 = null;
+      const _errs33 = errors;
+      if (
+        !validate64(data14, {
+          instancePath: instancePath + "/UpdatedDate",
+          parentData: data,
+          parentDataProperty: "UpdatedDate",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid1 = _errs33 === errors;
+      if (_valid1) {
+        valid2 = true;
+        passing1 = 0;
+      }
+      const _errs34 = errors;
+      if (data14 !== null) {
+        const err19 = {
+          instancePath: instancePath + "/UpdatedDate",
+          schemaPath: "#/properties/UpdatedDate/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+      var _valid1 = _errs34 === errors;
+      if (_valid1 && valid2) {
+        valid2 = false;
+        passing1 = [passing1, 1];
+      } else {
+        if (_valid1) {
+          valid2 = true;
+          passing1 = 1;
+        }
+      }
+      if (!valid2) {
         const err20 = {
           instancePath: instancePath + "/UpdatedDate",
-          schemaPath: "#/properties/UpdatedDate/type",
-          keyword: "type",
-          params: { type: schema33.properties.UpdatedDate.type },
-          message: "must be string,null",
+          schemaPath: "#/properties/UpdatedDate/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing1 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err20];
@@ -7032,33 +7400,60 @@ function validate82(
           vErrors.push(err20);
         }
         errors++;
-      }
-      if (typeof data13 === "string") {
-        if (!formats20.validate(data13)) {
-          const err21 = {
-            instancePath: instancePath + "/UpdatedDate",
-            schemaPath: "#/properties/UpdatedDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err21];
+      } else {
+        errors = _errs32;
+        if (vErrors !== null) {
+          if (_errs32) {
+            vErrors.length = _errs32;
           } else {
-            vErrors.push(err21);
+            vErrors = null;
           }
-          errors++;
         }
       }
     }
     if (data.Allocations !== undefined) {
-      let data14 = data.Allocations;
-      if (!Array.isArray(data14) && data14 !== null) {
-        const err22 = {
+      let data15 = data.Allocations;
+      if (!Array.isArray(data15) && data15 !== null) {
+        const err21 = {
           instancePath: instancePath + "/Allocations",
           schemaPath: "#/properties/Allocations/type",
           keyword: "type",
-          params: { type: schema33.properties.Allocations.type },
+          params: { type: schema35.properties.Allocations.type },
+          message: "must be array,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+      if (Array.isArray(data15)) {
+        const len0 = data15.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate94(data15[i0], {
+              instancePath: instancePath + "/Allocations/" + i0,
+              parentData: data15,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    }
+    if (data.Deposits !== undefined) {
+      let data17 = data.Deposits;
+      if (!Array.isArray(data17) && data17 !== null) {
+        const err22 = {
+          instancePath: instancePath + "/Deposits",
+          schemaPath: "#/properties/Deposits/type",
+          keyword: "type",
+          params: { type: schema35.properties.Deposits.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -7068,32 +7463,32 @@ function validate82(
         }
         errors++;
       }
-      if (Array.isArray(data14)) {
-        const len0 = data14.length;
-        for (let i0 = 0; i0 < len0; i0++) {
+      if (Array.isArray(data17)) {
+        const len1 = data17.length;
+        for (let i1 = 0; i1 < len1; i1++) {
           if (
-            !validate83(data14[i0], {
-              instancePath: instancePath + "/Allocations/" + i0,
-              parentData: data14,
-              parentDataProperty: i0,
+            !validate98(data17[i1], {
+              instancePath: instancePath + "/Deposits/" + i1,
+              parentData: data17,
+              parentDataProperty: i1,
               rootData,
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+            vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
             errors = vErrors.length;
           }
         }
       }
     }
-    if (data.Deposits !== undefined) {
-      let data16 = data.Deposits;
-      if (!Array.isArray(data16) && data16 !== null) {
+    if (data.Fees !== undefined) {
+      let data19 = data.Fees;
+      if (!Array.isArray(data19) && data19 !== null) {
         const err23 = {
-          instancePath: instancePath + "/Deposits",
-          schemaPath: "#/properties/Deposits/type",
+          instancePath: instancePath + "/Fees",
+          schemaPath: "#/properties/Fees/type",
           keyword: "type",
-          params: { type: schema33.properties.Deposits.type },
+          params: { type: schema35.properties.Fees.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -7103,32 +7498,32 @@ function validate82(
         }
         errors++;
       }
-      if (Array.isArray(data16)) {
-        const len1 = data16.length;
-        for (let i1 = 0; i1 < len1; i1++) {
+      if (Array.isArray(data19)) {
+        const len2 = data19.length;
+        for (let i2 = 0; i2 < len2; i2++) {
           if (
-            !validate85(data16[i1], {
-              instancePath: instancePath + "/Deposits/" + i1,
-              parentData: data16,
-              parentDataProperty: i1,
+            !validate108(data19[i2], {
+              instancePath: instancePath + "/Fees/" + i2,
+              parentData: data19,
+              parentDataProperty: i2,
               rootData,
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+            vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
             errors = vErrors.length;
           }
         }
       }
     }
-    if (data.Fees !== undefined) {
-      let data18 = data.Fees;
-      if (!Array.isArray(data18) && data18 !== null) {
+    if (data.Withdrawals !== undefined) {
+      let data21 = data.Withdrawals;
+      if (!Array.isArray(data21) && data21 !== null) {
         const err24 = {
-          instancePath: instancePath + "/Fees",
-          schemaPath: "#/properties/Fees/type",
+          instancePath: instancePath + "/Withdrawals",
+          schemaPath: "#/properties/Withdrawals/type",
           keyword: "type",
-          params: { type: schema33.properties.Fees.type },
+          params: { type: schema35.properties.Withdrawals.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -7138,33 +7533,33 @@ function validate82(
         }
         errors++;
       }
-      if (Array.isArray(data18)) {
-        const len2 = data18.length;
-        for (let i2 = 0; i2 < len2; i2++) {
+      if (Array.isArray(data21)) {
+        const len3 = data21.length;
+        for (let i3 = 0; i3 < len3; i3++) {
           if (
-            !validate93(data18[i2], {
-              instancePath: instancePath + "/Fees/" + i2,
-              parentData: data18,
-              parentDataProperty: i2,
+            !validate113(data21[i3], {
+              instancePath: instancePath + "/Withdrawals/" + i3,
+              parentData: data21,
+              parentDataProperty: i3,
               rootData,
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+            vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
             errors = vErrors.length;
           }
         }
       }
     }
-    if (data.Withdrawals !== undefined) {
-      let data20 = data.Withdrawals;
-      if (!Array.isArray(data20) && data20 !== null) {
+    if (data.DepositReference !== undefined) {
+      let data23 = data.DepositReference;
+      if (typeof data23 !== "string" && data23 !== null) {
         const err25 = {
-          instancePath: instancePath + "/Withdrawals",
-          schemaPath: "#/properties/Withdrawals/type",
+          instancePath: instancePath + "/DepositReference",
+          schemaPath: "#/properties/DepositReference/type",
           keyword: "type",
-          params: { type: schema33.properties.Withdrawals.type },
-          message: "must be array,null",
+          params: { type: schema35.properties.DepositReference.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err25];
@@ -7173,44 +7568,9 @@ function validate82(
         }
         errors++;
       }
-      if (Array.isArray(data20)) {
-        const len3 = data20.length;
-        for (let i3 = 0; i3 < len3; i3++) {
-          if (
-            !validate97(data20[i3], {
-              instancePath: instancePath + "/Withdrawals/" + i3,
-              parentData: data20,
-              parentDataProperty: i3,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
-            errors = vErrors.length;
-          }
-        }
-      }
-    }
-    if (data.DepositReference !== undefined) {
-      let data22 = data.DepositReference;
-      if (typeof data22 !== "string" && data22 !== null) {
-        const err26 = {
-          instancePath: instancePath + "/DepositReference",
-          schemaPath: "#/properties/DepositReference/type",
-          keyword: "type",
-          params: { type: schema33.properties.DepositReference.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err26];
-        } else {
-          vErrors.push(err26);
-        }
-        errors++;
-      }
     }
   } else {
-    const err27 = {
+    const err26 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -7218,17 +7578,18 @@ function validate82(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err27];
+      vErrors = [err26];
     } else {
-      vErrors.push(err27);
+      vErrors.push(err26);
     }
     errors++;
   }
-  validate82.errors = vErrors;
+  validate90.errors = vErrors;
   return errors === 0;
 }
-validate82.evaluated = {
+validate90.evaluated = {
   props: {
+    "@odata.id": true,
     Id: true,
     AccountId: true,
     SourceCurrencyCode: true,
@@ -7252,15 +7613,16 @@ validate82.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema43 = {
+const schema45 = {
   title: "InboundTransferDto",
   description:
     "Inbound transfer: an internal transfer the caller's account receives. Same fields as the outbound transfer, except that Beneficiary is an InboundTransferBeneficiaryDto.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Id is the entity key (x-odata-key): never null, and absent only from a $select that leaves it out, where @odata.id stands for it; every other property is optional and nullable — OData v4 JSON format: keys are non-nullable, and a projection returns only the selected properties (OData 4.01 JSON Format §4.5.8); the reference does not show required-ness or nullability",
   type: "object",
-  required: ["Id"],
+  "x-odata-key": ["Id"],
   properties: {
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
     Beneficiary: { oneOf: [{ $ref: "#/components/schemas/InboundTransferBeneficiaryDto" }, { type: "null" }] },
     Id: { type: "integer", format: "int32" },
     AccountId: { type: ["integer", "null"], format: "int32" },
@@ -7269,744 +7631,8 @@ const schema43 = {
     Amount: { type: ["number", "null"], format: "double" },
     Reference: { type: ["string", "null"] },
     InstructionId: { type: ["integer", "null"], format: "int32" },
-    CreatedDate: { type: ["string", "null"], format: "date-time" },
-    ValueDate: { type: ["string", "null"], format: "date-time" },
-    StatusCode: {
-      description: "Status as a short code.",
-      type: ["string", "null"],
-      "x-assumption":
-        "Sandbox values P Pending (awaiting approval), A Approved (processing), C Completed, R Rejected, X Cancelled — the reference does not show the transfer status values",
-      "x-assumed-values": [
-        { code: "P", status: "Pending" },
-        { code: "A", status: "Approved" },
-        { code: "C", status: "Completed" },
-        { code: "R", status: "Rejected" },
-        { code: "X", status: "Cancelled" },
-      ],
-    },
-    Status: {
-      description: "Status as text.",
-      type: ["string", "null"],
-      "x-assumption":
-        "Sandbox values P Pending (awaiting approval), A Approved (processing), C Completed, R Rejected, X Cancelled (Status is the text of StatusCode) — the reference does not show the transfer status values",
-      "x-assumed-values": [
-        { code: "P", status: "Pending" },
-        { code: "A", status: "Approved" },
-        { code: "C", status: "Completed" },
-        { code: "R", status: "Rejected" },
-        { code: "X", status: "Cancelled" },
-      ],
-    },
-    Fees: { type: ["array", "null"], items: { $ref: "#/components/schemas/FeeDto" } },
-  },
-};
-const schema44 = {
-  title: "InboundTransferBeneficiaryDto",
-  description: "Transfer beneficiary of an inbound transfer.",
-  "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
-  type: "object",
-  required: ["Id"],
-  properties: {
-    Id: { type: "integer", format: "int32" },
-    AccountId: { type: ["integer", "null"], format: "int32" },
-    BeneficiaryAccountId: { type: ["integer", "null"], format: "int32" },
-    BeneficiaryAccountName: { type: ["string", "null"] },
-    CurrencyCode: { type: ["string", "null"] },
-  },
-};
-function validate109(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate109.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
-          instancePath: instancePath + "/Id",
-          schemaPath: "#/properties/Id/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
-            instancePath: instancePath + "/Id",
-            schemaPath: "#/properties/Id/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.AccountId !== undefined) {
-      let data1 = data.AccountId;
-      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1)) && data1 !== null) {
-        const err3 = {
-          instancePath: instancePath + "/AccountId",
-          schemaPath: "#/properties/AccountId/type",
-          keyword: "type",
-          params: { type: schema44.properties.AccountId.type },
-          message: "must be integer,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
-          const err4 = {
-            instancePath: instancePath + "/AccountId",
-            schemaPath: "#/properties/AccountId/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.BeneficiaryAccountId !== undefined) {
-      let data2 = data.BeneficiaryAccountId;
-      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) && data2 !== null) {
-        const err5 = {
-          instancePath: instancePath + "/BeneficiaryAccountId",
-          schemaPath: "#/properties/BeneficiaryAccountId/type",
-          keyword: "type",
-          params: { type: schema44.properties.BeneficiaryAccountId.type },
-          message: "must be integer,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (typeof data2 == "number" && isFinite(data2)) {
-        if (!formats6.validate(data2)) {
-          const err6 = {
-            instancePath: instancePath + "/BeneficiaryAccountId",
-            schemaPath: "#/properties/BeneficiaryAccountId/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.BeneficiaryAccountName !== undefined) {
-      let data3 = data.BeneficiaryAccountName;
-      if (typeof data3 !== "string" && data3 !== null) {
-        const err7 = {
-          instancePath: instancePath + "/BeneficiaryAccountName",
-          schemaPath: "#/properties/BeneficiaryAccountName/type",
-          keyword: "type",
-          params: { type: schema44.properties.BeneficiaryAccountName.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.CurrencyCode !== undefined) {
-      let data4 = data.CurrencyCode;
-      if (typeof data4 !== "string" && data4 !== null) {
-        const err8 = {
-          instancePath: instancePath + "/CurrencyCode",
-          schemaPath: "#/properties/CurrencyCode/type",
-          keyword: "type",
-          params: { type: schema44.properties.CurrencyCode.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate109.errors = vErrors;
-  return errors === 0;
-}
-validate109.evaluated = {
-  props: { Id: true, AccountId: true, BeneficiaryAccountId: true, BeneficiaryAccountName: true, CurrencyCode: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate108(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate108.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.Beneficiary !== undefined) {
-      let data0 = data.Beneficiary;
-      const _errs2 = errors;
-      let valid1 = false;
-      let passing0 = null;
-      const _errs3 = errors;
-      if (
-        !validate109(data0, {
-          instancePath: instancePath + "/Beneficiary",
-          parentData: data,
-          parentDataProperty: "Beneficiary",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      if (_valid0) {
-        valid1 = true;
-        passing0 = 0;
-        var props0 = {};
-        props0.Id = true;
-        props0.AccountId = true;
-        props0.BeneficiaryAccountId = true;
-        props0.BeneficiaryAccountName = true;
-        props0.CurrencyCode = true;
-      }
-      const _errs4 = errors;
-      if (data0 !== null) {
-        const err1 = {
-          instancePath: instancePath + "/Beneficiary",
-          schemaPath: "#/properties/Beneficiary/oneOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      var _valid0 = _errs4 === errors;
-      if (_valid0 && valid1) {
-        valid1 = false;
-        passing0 = [passing0, 1];
-      } else {
-        if (_valid0) {
-          valid1 = true;
-          passing0 = 1;
-        }
-      }
-      if (!valid1) {
-        const err2 = {
-          instancePath: instancePath + "/Beneficiary",
-          schemaPath: "#/properties/Beneficiary/oneOf",
-          keyword: "oneOf",
-          params: { passingSchemas: passing0 },
-          message: "must match exactly one schema in oneOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      } else {
-        errors = _errs2;
-        if (vErrors !== null) {
-          if (_errs2) {
-            vErrors.length = _errs2;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.Id !== undefined) {
-      let data1 = data.Id;
-      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
-        const err3 = {
-          instancePath: instancePath + "/Id",
-          schemaPath: "#/properties/Id/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
-          const err4 = {
-            instancePath: instancePath + "/Id",
-            schemaPath: "#/properties/Id/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.AccountId !== undefined) {
-      let data2 = data.AccountId;
-      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) && data2 !== null) {
-        const err5 = {
-          instancePath: instancePath + "/AccountId",
-          schemaPath: "#/properties/AccountId/type",
-          keyword: "type",
-          params: { type: schema43.properties.AccountId.type },
-          message: "must be integer,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (typeof data2 == "number" && isFinite(data2)) {
-        if (!formats6.validate(data2)) {
-          const err6 = {
-            instancePath: instancePath + "/AccountId",
-            schemaPath: "#/properties/AccountId/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.AccountName !== undefined) {
-      let data3 = data.AccountName;
-      if (typeof data3 !== "string" && data3 !== null) {
-        const err7 = {
-          instancePath: instancePath + "/AccountName",
-          schemaPath: "#/properties/AccountName/type",
-          keyword: "type",
-          params: { type: schema43.properties.AccountName.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.CurrencyCode !== undefined) {
-      let data4 = data.CurrencyCode;
-      if (typeof data4 !== "string" && data4 !== null) {
-        const err8 = {
-          instancePath: instancePath + "/CurrencyCode",
-          schemaPath: "#/properties/CurrencyCode/type",
-          keyword: "type",
-          params: { type: schema43.properties.CurrencyCode.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.Amount !== undefined) {
-      let data5 = data.Amount;
-      if (!(typeof data5 == "number" && isFinite(data5)) && data5 !== null) {
-        const err9 = {
-          instancePath: instancePath + "/Amount",
-          schemaPath: "#/properties/Amount/type",
-          keyword: "type",
-          params: { type: schema43.properties.Amount.type },
-          message: "must be number,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-      if (typeof data5 == "number" && isFinite(data5)) {
-        if (!formats100.validate(data5)) {
-          const err10 = {
-            instancePath: instancePath + "/Amount",
-            schemaPath: "#/properties/Amount/format",
-            keyword: "format",
-            params: { format: "double" },
-            message: 'must match format "' + "double" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.Reference !== undefined) {
-      let data6 = data.Reference;
-      if (typeof data6 !== "string" && data6 !== null) {
-        const err11 = {
-          instancePath: instancePath + "/Reference",
-          schemaPath: "#/properties/Reference/type",
-          keyword: "type",
-          params: { type: schema43.properties.Reference.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.InstructionId !== undefined) {
-      let data7 = data.InstructionId;
-      if (!(typeof data7 == "number" && !(data7 % 1) && !isNaN(data7) && isFinite(data7)) && data7 !== null) {
-        const err12 = {
-          instancePath: instancePath + "/InstructionId",
-          schemaPath: "#/properties/InstructionId/type",
-          keyword: "type",
-          params: { type: schema43.properties.InstructionId.type },
-          message: "must be integer,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data7 == "number" && isFinite(data7)) {
-        if (!formats6.validate(data7)) {
-          const err13 = {
-            instancePath: instancePath + "/InstructionId",
-            schemaPath: "#/properties/InstructionId/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.CreatedDate !== undefined) {
-      let data8 = data.CreatedDate;
-      if (typeof data8 !== "string" && data8 !== null) {
-        const err14 = {
-          instancePath: instancePath + "/CreatedDate",
-          schemaPath: "#/properties/CreatedDate/type",
-          keyword: "type",
-          params: { type: schema43.properties.CreatedDate.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-      if (typeof data8 === "string") {
-        if (!formats20.validate(data8)) {
-          const err15 = {
-            instancePath: instancePath + "/CreatedDate",
-            schemaPath: "#/properties/CreatedDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.ValueDate !== undefined) {
-      let data9 = data.ValueDate;
-      if (typeof data9 !== "string" && data9 !== null) {
-        const err16 = {
-          instancePath: instancePath + "/ValueDate",
-          schemaPath: "#/properties/ValueDate/type",
-          keyword: "type",
-          params: { type: schema43.properties.ValueDate.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-      if (typeof data9 === "string") {
-        if (!formats20.validate(data9)) {
-          const err17 = {
-            instancePath: instancePath + "/ValueDate",
-            schemaPath: "#/properties/ValueDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.StatusCode !== undefined) {
-      let data10 = data.StatusCode;
-      if (typeof data10 !== "string" && data10 !== null) {
-        const err18 = {
-          instancePath: instancePath + "/StatusCode",
-          schemaPath: "#/properties/StatusCode/type",
-          keyword: "type",
-          params: { type: schema43.properties.StatusCode.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-    }
-    if (data.Status !== undefined) {
-      let data11 = data.Status;
-      if (typeof data11 !== "string" && data11 !== null) {
-        const err19 = {
-          instancePath: instancePath + "/Status",
-          schemaPath: "#/properties/Status/type",
-          keyword: "type",
-          params: { type: schema43.properties.Status.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
-    }
-    if (data.Fees !== undefined) {
-      let data12 = data.Fees;
-      if (!Array.isArray(data12) && data12 !== null) {
-        const err20 = {
-          instancePath: instancePath + "/Fees",
-          schemaPath: "#/properties/Fees/type",
-          keyword: "type",
-          params: { type: schema43.properties.Fees.type },
-          message: "must be array,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err20];
-        } else {
-          vErrors.push(err20);
-        }
-        errors++;
-      }
-      if (Array.isArray(data12)) {
-        const len0 = data12.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate93(data12[i0], {
-              instancePath: instancePath + "/Fees/" + i0,
-              parentData: data12,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-            errors = vErrors.length;
-          }
-        }
-      }
-    }
-  } else {
-    const err21 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err21];
-    } else {
-      vErrors.push(err21);
-    }
-    errors++;
-  }
-  validate108.errors = vErrors;
-  return errors === 0;
-}
-validate108.evaluated = {
-  props: {
-    Beneficiary: true,
-    Id: true,
-    AccountId: true,
-    AccountName: true,
-    CurrencyCode: true,
-    Amount: true,
-    Reference: true,
-    InstructionId: true,
-    CreatedDate: true,
-    ValueDate: true,
-    StatusCode: true,
-    Status: true,
-    Fees: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-const schema45 = {
-  title: "OutboundTransferDto",
-  description: "Outbound transfer: an internal transfer the caller's account sends.",
-  "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
-  type: "object",
-  required: ["Id"],
-  properties: {
-    Beneficiary: { oneOf: [{ $ref: "#/components/schemas/OutboundTransferBeneficiaryDto" }, { type: "null" }] },
-    Id: { type: "integer", format: "int32" },
-    AccountId: { type: ["integer", "null"], format: "int32" },
-    AccountName: { type: ["string", "null"] },
-    CurrencyCode: { type: ["string", "null"] },
-    Amount: { type: ["number", "null"], format: "double" },
-    Reference: { type: ["string", "null"] },
-    InstructionId: { type: ["integer", "null"], format: "int32" },
-    CreatedDate: { type: ["string", "null"], format: "date-time" },
-    ValueDate: { type: ["string", "null"], format: "date-time" },
+    CreatedDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
+    ValueDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     StatusCode: {
       description: "Status as a short code.",
       type: ["string", "null"],
@@ -8037,42 +7663,26 @@ const schema45 = {
   },
 };
 const schema46 = {
-  title: "OutboundTransferBeneficiaryDto",
-  description: "Transfer beneficiary of an outbound transfer.",
+  title: "InboundTransferBeneficiaryDto",
+  description: "Transfer beneficiary of an inbound transfer.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Not an entity but a complex value of an inbound transfer (Beneficiary), so no key: every property, Id included, is optional and nullable — the reference does not show required-ness or nullability (OData v4 JSON format)",
   type: "object",
-  required: ["Id"],
   properties: {
-    Name: { type: ["string", "null"] },
-    StatusCode: {
-      description: "Status as a single letter code. Known value for a transfer beneficiary: E (Status Enabled).",
-      type: ["string", "null"],
-      examples: ["E"],
-      "x-assumption":
-        "Read as the transfer beneficiary's status, whose only known value is E/Enabled; left an open string — the reference does not list this DTO's status values",
-    },
-    Status: {
-      description: "Text of the status. Known value for a transfer beneficiary: Enabled (StatusCode E).",
-      type: ["string", "null"],
-      examples: ["Enabled"],
-      "x-assumption":
-        "Read as the transfer beneficiary's status, whose only known value is E/Enabled; left an open string — the reference does not list this DTO's status values",
-    },
-    Id: { type: "integer", format: "int32" },
+    Id: { type: ["integer", "null"], format: "int32" },
     AccountId: { type: ["integer", "null"], format: "int32" },
     BeneficiaryAccountId: { type: ["integer", "null"], format: "int32" },
     BeneficiaryAccountName: { type: ["string", "null"] },
     CurrencyCode: { type: ["string", "null"] },
   },
 };
-function validate114(
+function validate130(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate114.evaluated;
+  const evaluated0 = validate130.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8080,48 +7690,50 @@ function validate114(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.Name !== undefined) {
-      let data0 = data.Name;
-      if (typeof data0 !== "string" && data0 !== null) {
-        const err1 = {
-          instancePath: instancePath + "/Name",
-          schemaPath: "#/properties/Name/type",
+    if (data.Id !== undefined) {
+      let data0 = data.Id;
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0)) && data0 !== null) {
+        const err0 = {
+          instancePath: instancePath + "/Id",
+          schemaPath: "#/properties/Id/type",
           keyword: "type",
-          params: { type: schema46.properties.Name.type },
-          message: "must be string,null",
+          params: { type: schema46.properties.Id.type },
+          message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (!formats8.validate(data0)) {
+          const err1 = {
+            instancePath: instancePath + "/Id",
+            schemaPath: "#/properties/Id/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
     }
-    if (data.StatusCode !== undefined) {
-      let data1 = data.StatusCode;
-      if (typeof data1 !== "string" && data1 !== null) {
+    if (data.AccountId !== undefined) {
+      let data1 = data.AccountId;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1)) && data1 !== null) {
         const err2 = {
-          instancePath: instancePath + "/StatusCode",
-          schemaPath: "#/properties/StatusCode/type",
+          instancePath: instancePath + "/AccountId",
+          schemaPath: "#/properties/AccountId/type",
           keyword: "type",
-          params: { type: schema46.properties.StatusCode.type },
-          message: "must be string,null",
+          params: { type: schema46.properties.AccountId.type },
+          message: "must be integer,null",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -8130,34 +7742,33 @@ function validate114(
         }
         errors++;
       }
-    }
-    if (data.Status !== undefined) {
-      let data2 = data.Status;
-      if (typeof data2 !== "string" && data2 !== null) {
-        const err3 = {
-          instancePath: instancePath + "/Status",
-          schemaPath: "#/properties/Status/type",
-          keyword: "type",
-          params: { type: schema46.properties.Status.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (!formats8.validate(data1)) {
+          const err3 = {
+            instancePath: instancePath + "/AccountId",
+            schemaPath: "#/properties/AccountId/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
         }
-        errors++;
       }
     }
-    if (data.Id !== undefined) {
-      let data3 = data.Id;
-      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+    if (data.BeneficiaryAccountId !== undefined) {
+      let data2 = data.BeneficiaryAccountId;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) && data2 !== null) {
         const err4 = {
-          instancePath: instancePath + "/Id",
-          schemaPath: "#/properties/Id/type",
+          instancePath: instancePath + "/BeneficiaryAccountId",
+          schemaPath: "#/properties/BeneficiaryAccountId/type",
           keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
+          params: { type: schema46.properties.BeneficiaryAccountId.type },
+          message: "must be integer,null",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -8166,11 +7777,11 @@ function validate114(
         }
         errors++;
       }
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (!formats6.validate(data3)) {
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (!formats8.validate(data2)) {
           const err5 = {
-            instancePath: instancePath + "/Id",
-            schemaPath: "#/properties/Id/format",
+            instancePath: instancePath + "/BeneficiaryAccountId",
+            schemaPath: "#/properties/BeneficiaryAccountId/format",
             keyword: "format",
             params: { format: "int32" },
             message: 'must match format "' + "int32" + '"',
@@ -8184,15 +7795,15 @@ function validate114(
         }
       }
     }
-    if (data.AccountId !== undefined) {
-      let data4 = data.AccountId;
-      if (!(typeof data4 == "number" && !(data4 % 1) && !isNaN(data4) && isFinite(data4)) && data4 !== null) {
+    if (data.BeneficiaryAccountName !== undefined) {
+      let data3 = data.BeneficiaryAccountName;
+      if (typeof data3 !== "string" && data3 !== null) {
         const err6 = {
-          instancePath: instancePath + "/AccountId",
-          schemaPath: "#/properties/AccountId/type",
+          instancePath: instancePath + "/BeneficiaryAccountName",
+          schemaPath: "#/properties/BeneficiaryAccountName/type",
           keyword: "type",
-          params: { type: schema46.properties.AccountId.type },
-          message: "must be integer,null",
+          params: { type: schema46.properties.BeneficiaryAccountName.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err6];
@@ -8201,317 +7812,15 @@ function validate114(
         }
         errors++;
       }
-      if (typeof data4 == "number" && isFinite(data4)) {
-        if (!formats6.validate(data4)) {
-          const err7 = {
-            instancePath: instancePath + "/AccountId",
-            schemaPath: "#/properties/AccountId/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.BeneficiaryAccountId !== undefined) {
-      let data5 = data.BeneficiaryAccountId;
-      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5)) && data5 !== null) {
-        const err8 = {
-          instancePath: instancePath + "/BeneficiaryAccountId",
-          schemaPath: "#/properties/BeneficiaryAccountId/type",
-          keyword: "type",
-          params: { type: schema46.properties.BeneficiaryAccountId.type },
-          message: "must be integer,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if (typeof data5 == "number" && isFinite(data5)) {
-        if (!formats6.validate(data5)) {
-          const err9 = {
-            instancePath: instancePath + "/BeneficiaryAccountId",
-            schemaPath: "#/properties/BeneficiaryAccountId/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.BeneficiaryAccountName !== undefined) {
-      let data6 = data.BeneficiaryAccountName;
-      if (typeof data6 !== "string" && data6 !== null) {
-        const err10 = {
-          instancePath: instancePath + "/BeneficiaryAccountName",
-          schemaPath: "#/properties/BeneficiaryAccountName/type",
-          keyword: "type",
-          params: { type: schema46.properties.BeneficiaryAccountName.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
     }
     if (data.CurrencyCode !== undefined) {
-      let data7 = data.CurrencyCode;
-      if (typeof data7 !== "string" && data7 !== null) {
-        const err11 = {
+      let data4 = data.CurrencyCode;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err7 = {
           instancePath: instancePath + "/CurrencyCode",
           schemaPath: "#/properties/CurrencyCode/type",
           keyword: "type",
           params: { type: schema46.properties.CurrencyCode.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err12 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err12];
-    } else {
-      vErrors.push(err12);
-    }
-    errors++;
-  }
-  validate114.errors = vErrors;
-  return errors === 0;
-}
-validate114.evaluated = {
-  props: {
-    Name: true,
-    StatusCode: true,
-    Status: true,
-    Id: true,
-    AccountId: true,
-    BeneficiaryAccountId: true,
-    BeneficiaryAccountName: true,
-    CurrencyCode: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate113(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate113.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.Beneficiary !== undefined) {
-      let data0 = data.Beneficiary;
-      const _errs2 = errors;
-      let valid1 = false;
-      let passing0 = null;
-      const _errs3 = errors;
-      if (
-        !validate114(data0, {
-          instancePath: instancePath + "/Beneficiary",
-          parentData: data,
-          parentDataProperty: "Beneficiary",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      if (_valid0) {
-        valid1 = true;
-        passing0 = 0;
-        var props0 = {};
-        props0.Name = true;
-        props0.StatusCode = true;
-        props0.Status = true;
-        props0.Id = true;
-        props0.AccountId = true;
-        props0.BeneficiaryAccountId = true;
-        props0.BeneficiaryAccountName = true;
-        props0.CurrencyCode = true;
-      }
-      const _errs4 = errors;
-      if (data0 !== null) {
-        const err1 = {
-          instancePath: instancePath + "/Beneficiary",
-          schemaPath: "#/properties/Beneficiary/oneOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      var _valid0 = _errs4 === errors;
-      if (_valid0 && valid1) {
-        valid1 = false;
-        passing0 = [passing0, 1];
-      } else {
-        if (_valid0) {
-          valid1 = true;
-          passing0 = 1;
-        }
-      }
-      if (!valid1) {
-        const err2 = {
-          instancePath: instancePath + "/Beneficiary",
-          schemaPath: "#/properties/Beneficiary/oneOf",
-          keyword: "oneOf",
-          params: { passingSchemas: passing0 },
-          message: "must match exactly one schema in oneOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      } else {
-        errors = _errs2;
-        if (vErrors !== null) {
-          if (_errs2) {
-            vErrors.length = _errs2;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.Id !== undefined) {
-      let data1 = data.Id;
-      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
-        const err3 = {
-          instancePath: instancePath + "/Id",
-          schemaPath: "#/properties/Id/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
-          const err4 = {
-            instancePath: instancePath + "/Id",
-            schemaPath: "#/properties/Id/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.AccountId !== undefined) {
-      let data2 = data.AccountId;
-      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) && data2 !== null) {
-        const err5 = {
-          instancePath: instancePath + "/AccountId",
-          schemaPath: "#/properties/AccountId/type",
-          keyword: "type",
-          params: { type: schema45.properties.AccountId.type },
-          message: "must be integer,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (typeof data2 == "number" && isFinite(data2)) {
-        if (!formats6.validate(data2)) {
-          const err6 = {
-            instancePath: instancePath + "/AccountId",
-            schemaPath: "#/properties/AccountId/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.AccountName !== undefined) {
-      let data3 = data.AccountName;
-      if (typeof data3 !== "string" && data3 !== null) {
-        const err7 = {
-          instancePath: instancePath + "/AccountName",
-          schemaPath: "#/properties/AccountName/type",
-          keyword: "type",
-          params: { type: schema45.properties.AccountName.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -8522,15 +7831,252 @@ function validate113(
         errors++;
       }
     }
-    if (data.CurrencyCode !== undefined) {
-      let data4 = data.CurrencyCode;
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate130.errors = vErrors;
+  return errors === 0;
+}
+validate130.evaluated = {
+  props: { Id: true, AccountId: true, BeneficiaryAccountId: true, BeneficiaryAccountName: true, CurrencyCode: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate128(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate128.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.Beneficiary !== undefined) {
+      let data1 = data.Beneficiary;
+      const _errs3 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs4 = errors;
+      if (
+        !validate130(data1, {
+          instancePath: instancePath + "/Beneficiary",
+          parentData: data,
+          parentDataProperty: "Beneficiary",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs4 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+        var props0 = {};
+        props0.Id = true;
+        props0.AccountId = true;
+        props0.BeneficiaryAccountId = true;
+        props0.BeneficiaryAccountName = true;
+        props0.CurrencyCode = true;
+      }
+      const _errs5 = errors;
+      if (data1 !== null) {
+        const err0 = {
+          instancePath: instancePath + "/Beneficiary",
+          schemaPath: "#/properties/Beneficiary/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      var _valid0 = _errs5 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
+        const err1 = {
+          instancePath: instancePath + "/Beneficiary",
+          schemaPath: "#/properties/Beneficiary/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing0 },
+          message: "must match exactly one schema in oneOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      } else {
+        errors = _errs3;
+        if (vErrors !== null) {
+          if (_errs3) {
+            vErrors.length = _errs3;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.Id !== undefined) {
+      let data2 = data.Id;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err2 = {
+          instancePath: instancePath + "/Id",
+          schemaPath: "#/properties/Id/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (!formats8.validate(data2)) {
+          const err3 = {
+            instancePath: instancePath + "/Id",
+            schemaPath: "#/properties/Id/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.AccountId !== undefined) {
+      let data3 = data.AccountId;
+      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) && data3 !== null) {
+        const err4 = {
+          instancePath: instancePath + "/AccountId",
+          schemaPath: "#/properties/AccountId/type",
+          keyword: "type",
+          params: { type: schema45.properties.AccountId.type },
+          message: "must be integer,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (!formats8.validate(data3)) {
+          const err5 = {
+            instancePath: instancePath + "/AccountId",
+            schemaPath: "#/properties/AccountId/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.AccountName !== undefined) {
+      let data4 = data.AccountName;
       if (typeof data4 !== "string" && data4 !== null) {
-        const err8 = {
+        const err6 = {
+          instancePath: instancePath + "/AccountName",
+          schemaPath: "#/properties/AccountName/type",
+          keyword: "type",
+          params: { type: schema45.properties.AccountName.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.CurrencyCode !== undefined) {
+      let data5 = data.CurrencyCode;
+      if (typeof data5 !== "string" && data5 !== null) {
+        const err7 = {
           instancePath: instancePath + "/CurrencyCode",
           schemaPath: "#/properties/CurrencyCode/type",
           keyword: "type",
           params: { type: schema45.properties.CurrencyCode.type },
           message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.Amount !== undefined) {
+      let data6 = data.Amount;
+      if (!(typeof data6 == "number" && isFinite(data6)) && data6 !== null) {
+        const err8 = {
+          instancePath: instancePath + "/Amount",
+          schemaPath: "#/properties/Amount/type",
+          keyword: "type",
+          params: { type: schema45.properties.Amount.type },
+          message: "must be number,null",
         };
         if (vErrors === null) {
           vErrors = [err8];
@@ -8539,27 +8085,9 @@ function validate113(
         }
         errors++;
       }
-    }
-    if (data.Amount !== undefined) {
-      let data5 = data.Amount;
-      if (!(typeof data5 == "number" && isFinite(data5)) && data5 !== null) {
-        const err9 = {
-          instancePath: instancePath + "/Amount",
-          schemaPath: "#/properties/Amount/type",
-          keyword: "type",
-          params: { type: schema45.properties.Amount.type },
-          message: "must be number,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-      if (typeof data5 == "number" && isFinite(data5)) {
-        if (!formats100.validate(data5)) {
-          const err10 = {
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (!formats92.validate(data6)) {
+          const err9 = {
             instancePath: instancePath + "/Amount",
             schemaPath: "#/properties/Amount/format",
             keyword: "format",
@@ -8567,23 +8095,41 @@ function validate113(
             message: 'must match format "' + "double" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err9];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err9);
           }
           errors++;
         }
       }
     }
     if (data.Reference !== undefined) {
-      let data6 = data.Reference;
-      if (typeof data6 !== "string" && data6 !== null) {
-        const err11 = {
+      let data7 = data.Reference;
+      if (typeof data7 !== "string" && data7 !== null) {
+        const err10 = {
           instancePath: instancePath + "/Reference",
           schemaPath: "#/properties/Reference/type",
           keyword: "type",
           params: { type: schema45.properties.Reference.type },
           message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.InstructionId !== undefined) {
+      let data8 = data.InstructionId;
+      if (!(typeof data8 == "number" && !(data8 % 1) && !isNaN(data8) && isFinite(data8)) && data8 !== null) {
+        const err11 = {
+          instancePath: instancePath + "/InstructionId",
+          schemaPath: "#/properties/InstructionId/type",
+          keyword: "type",
+          params: { type: schema45.properties.InstructionId.type },
+          message: "must be integer,null",
         };
         if (vErrors === null) {
           vErrors = [err11];
@@ -8592,27 +8138,9 @@ function validate113(
         }
         errors++;
       }
-    }
-    if (data.InstructionId !== undefined) {
-      let data7 = data.InstructionId;
-      if (!(typeof data7 == "number" && !(data7 % 1) && !isNaN(data7) && isFinite(data7)) && data7 !== null) {
-        const err12 = {
-          instancePath: instancePath + "/InstructionId",
-          schemaPath: "#/properties/InstructionId/type",
-          keyword: "type",
-          params: { type: schema45.properties.InstructionId.type },
-          message: "must be integer,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data7 == "number" && isFinite(data7)) {
-        if (!formats6.validate(data7)) {
-          const err13 = {
+      if (typeof data8 == "number" && isFinite(data8)) {
+        if (!formats8.validate(data8)) {
+          const err12 = {
             instancePath: instancePath + "/InstructionId",
             schemaPath: "#/properties/InstructionId/format",
             keyword: "format",
@@ -8620,23 +8148,70 @@ function validate113(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err12];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err12);
           }
           errors++;
         }
       }
     }
     if (data.CreatedDate !== undefined) {
-      let data8 = data.CreatedDate;
-      if (typeof data8 !== "string" && data8 !== null) {
+      let data9 = data.CreatedDate;
+      const _errs22 = errors;
+      let valid2 = false;
+      let passing1 = null;
+      const _errs23 = errors;
+      if (
+        !validate64(data9, {
+          instancePath: instancePath + "/CreatedDate",
+          parentData: data,
+          parentDataProperty: "CreatedDate",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid1 = _errs23 === errors;
+      if (_valid1) {
+        valid2 = true;
+        passing1 = 0;
+      }
+      const _errs24 = errors;
+      if (data9 !== null) {
+        const err13 = {
+          instancePath: instancePath + "/CreatedDate",
+          schemaPath: "#/properties/CreatedDate/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      var _valid1 = _errs24 === errors;
+      if (_valid1 && valid2) {
+        valid2 = false;
+        passing1 = [passing1, 1];
+      } else {
+        if (_valid1) {
+          valid2 = true;
+          passing1 = 1;
+        }
+      }
+      if (!valid2) {
         const err14 = {
           instancePath: instancePath + "/CreatedDate",
-          schemaPath: "#/properties/CreatedDate/type",
-          keyword: "type",
-          params: { type: schema45.properties.CreatedDate.type },
-          message: "must be string,null",
+          schemaPath: "#/properties/CreatedDate/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing1 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err14];
@@ -8644,34 +8219,73 @@ function validate113(
           vErrors.push(err14);
         }
         errors++;
-      }
-      if (typeof data8 === "string") {
-        if (!formats20.validate(data8)) {
-          const err15 = {
-            instancePath: instancePath + "/CreatedDate",
-            schemaPath: "#/properties/CreatedDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err15];
+      } else {
+        errors = _errs22;
+        if (vErrors !== null) {
+          if (_errs22) {
+            vErrors.length = _errs22;
           } else {
-            vErrors.push(err15);
+            vErrors = null;
           }
-          errors++;
         }
       }
     }
     if (data.ValueDate !== undefined) {
-      let data9 = data.ValueDate;
-      if (typeof data9 !== "string" && data9 !== null) {
+      let data10 = data.ValueDate;
+      const _errs27 = errors;
+      let valid3 = false;
+      let passing2 = null;
+      const _errs28 = errors;
+      if (
+        !validate64(data10, {
+          instancePath: instancePath + "/ValueDate",
+          parentData: data,
+          parentDataProperty: "ValueDate",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid2 = _errs28 === errors;
+      if (_valid2) {
+        valid3 = true;
+        passing2 = 0;
+      }
+      const _errs29 = errors;
+      if (data10 !== null) {
+        const err15 = {
+          instancePath: instancePath + "/ValueDate",
+          schemaPath: "#/properties/ValueDate/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      var _valid2 = _errs29 === errors;
+      if (_valid2 && valid3) {
+        valid3 = false;
+        passing2 = [passing2, 1];
+      } else {
+        if (_valid2) {
+          valid3 = true;
+          passing2 = 1;
+        }
+      }
+      if (!valid3) {
         const err16 = {
           instancePath: instancePath + "/ValueDate",
-          schemaPath: "#/properties/ValueDate/type",
-          keyword: "type",
-          params: { type: schema45.properties.ValueDate.type },
-          message: "must be string,null",
+          schemaPath: "#/properties/ValueDate/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing2 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err16];
@@ -8679,33 +8293,43 @@ function validate113(
           vErrors.push(err16);
         }
         errors++;
-      }
-      if (typeof data9 === "string") {
-        if (!formats20.validate(data9)) {
-          const err17 = {
-            instancePath: instancePath + "/ValueDate",
-            schemaPath: "#/properties/ValueDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err17];
+      } else {
+        errors = _errs27;
+        if (vErrors !== null) {
+          if (_errs27) {
+            vErrors.length = _errs27;
           } else {
-            vErrors.push(err17);
+            vErrors = null;
           }
-          errors++;
         }
       }
     }
     if (data.StatusCode !== undefined) {
-      let data10 = data.StatusCode;
-      if (typeof data10 !== "string" && data10 !== null) {
-        const err18 = {
+      let data11 = data.StatusCode;
+      if (typeof data11 !== "string" && data11 !== null) {
+        const err17 = {
           instancePath: instancePath + "/StatusCode",
           schemaPath: "#/properties/StatusCode/type",
           keyword: "type",
           params: { type: schema45.properties.StatusCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.Status !== undefined) {
+      let data12 = data.Status;
+      if (typeof data12 !== "string" && data12 !== null) {
+        const err18 = {
+          instancePath: instancePath + "/Status",
+          schemaPath: "#/properties/Status/type",
+          keyword: "type",
+          params: { type: schema45.properties.Status.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -8716,15 +8340,15 @@ function validate113(
         errors++;
       }
     }
-    if (data.Status !== undefined) {
-      let data11 = data.Status;
-      if (typeof data11 !== "string" && data11 !== null) {
+    if (data.Fees !== undefined) {
+      let data13 = data.Fees;
+      if (!Array.isArray(data13) && data13 !== null) {
         const err19 = {
-          instancePath: instancePath + "/Status",
-          schemaPath: "#/properties/Status/type",
+          instancePath: instancePath + "/Fees",
+          schemaPath: "#/properties/Fees/type",
           keyword: "type",
-          params: { type: schema45.properties.Status.type },
-          message: "must be string,null",
+          params: { type: schema45.properties.Fees.type },
+          message: "must be array,null",
         };
         if (vErrors === null) {
           vErrors = [err19];
@@ -8733,44 +8357,26 @@ function validate113(
         }
         errors++;
       }
-    }
-    if (data.Fees !== undefined) {
-      let data12 = data.Fees;
-      if (!Array.isArray(data12) && data12 !== null) {
-        const err20 = {
-          instancePath: instancePath + "/Fees",
-          schemaPath: "#/properties/Fees/type",
-          keyword: "type",
-          params: { type: schema45.properties.Fees.type },
-          message: "must be array,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err20];
-        } else {
-          vErrors.push(err20);
-        }
-        errors++;
-      }
-      if (Array.isArray(data12)) {
-        const len0 = data12.length;
+      if (Array.isArray(data13)) {
+        const len0 = data13.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate93(data12[i0], {
+            !validate108(data13[i0], {
               instancePath: instancePath + "/Fees/" + i0,
-              parentData: data12,
+              parentData: data13,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+            vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
             errors = vErrors.length;
           }
         }
       }
     }
   } else {
-    const err21 = {
+    const err20 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -8778,17 +8384,18 @@ function validate113(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err21];
+      vErrors = [err20];
     } else {
-      vErrors.push(err21);
+      vErrors.push(err20);
     }
     errors++;
   }
-  validate113.errors = vErrors;
+  validate128.errors = vErrors;
   return errors === 0;
 }
-validate113.evaluated = {
+validate128.evaluated = {
   props: {
+    "@odata.id": true,
     Beneficiary: true,
     Id: true,
     AccountId: true,
@@ -8807,14 +8414,895 @@ validate113.evaluated = {
   dynamicItems: false,
 };
 const schema47 = {
+  title: "OutboundTransferDto",
+  description: "Outbound transfer: an internal transfer the caller's account sends.",
+  "x-assumption":
+    "Id is the entity key (x-odata-key): never null, and absent only from a $select that leaves it out, where @odata.id stands for it; every other property is optional and nullable — OData v4 JSON format: keys are non-nullable, and a projection returns only the selected properties (OData 4.01 JSON Format §4.5.8); the reference does not show required-ness or nullability",
+  type: "object",
+  "x-odata-key": ["Id"],
+  properties: {
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
+    Beneficiary: { oneOf: [{ $ref: "#/components/schemas/OutboundTransferBeneficiaryDto" }, { type: "null" }] },
+    Id: { type: "integer", format: "int32" },
+    AccountId: { type: ["integer", "null"], format: "int32" },
+    AccountName: { type: ["string", "null"] },
+    CurrencyCode: { type: ["string", "null"] },
+    Amount: { type: ["number", "null"], format: "double" },
+    Reference: { type: ["string", "null"] },
+    InstructionId: { type: ["integer", "null"], format: "int32" },
+    CreatedDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
+    ValueDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
+    StatusCode: {
+      description: "Status as a short code.",
+      type: ["string", "null"],
+      "x-assumption":
+        "Sandbox values P Pending (awaiting approval), A Approved (processing), C Completed, R Rejected, X Cancelled — the reference does not show the transfer status values",
+      "x-assumed-values": [
+        { code: "P", status: "Pending" },
+        { code: "A", status: "Approved" },
+        { code: "C", status: "Completed" },
+        { code: "R", status: "Rejected" },
+        { code: "X", status: "Cancelled" },
+      ],
+    },
+    Status: {
+      description: "Status as text.",
+      type: ["string", "null"],
+      "x-assumption":
+        "Sandbox values P Pending (awaiting approval), A Approved (processing), C Completed, R Rejected, X Cancelled (Status is the text of StatusCode) — the reference does not show the transfer status values",
+      "x-assumed-values": [
+        { code: "P", status: "Pending" },
+        { code: "A", status: "Approved" },
+        { code: "C", status: "Completed" },
+        { code: "R", status: "Rejected" },
+        { code: "X", status: "Cancelled" },
+      ],
+    },
+    Fees: { type: ["array", "null"], items: { $ref: "#/components/schemas/FeeDto" } },
+  },
+};
+const schema48 = {
+  title: "OutboundTransferBeneficiaryDto",
+  description: "Transfer beneficiary of an outbound transfer.",
+  "x-assumption":
+    "Not an entity but a complex value of an outbound transfer (Beneficiary), so no key: every property, Id included, is optional and nullable — the reference does not show required-ness or nullability (OData v4 JSON format)",
+  type: "object",
+  properties: {
+    Name: { type: ["string", "null"] },
+    StatusCode: {
+      description: "Status as a single letter code. Known value for a transfer beneficiary: E (Status Enabled).",
+      type: ["string", "null"],
+      examples: ["E"],
+      "x-assumption":
+        "Read as the transfer beneficiary's status, whose only known value is E/Enabled; left an open string — the reference does not list this DTO's status values",
+    },
+    Status: {
+      description: "Text of the status. Known value for a transfer beneficiary: Enabled (StatusCode E).",
+      type: ["string", "null"],
+      examples: ["Enabled"],
+      "x-assumption":
+        "Read as the transfer beneficiary's status, whose only known value is E/Enabled; left an open string — the reference does not list this DTO's status values",
+    },
+    Id: { type: ["integer", "null"], format: "int32" },
+    AccountId: { type: ["integer", "null"], format: "int32" },
+    BeneficiaryAccountId: { type: ["integer", "null"], format: "int32" },
+    BeneficiaryAccountName: { type: ["string", "null"] },
+    CurrencyCode: { type: ["string", "null"] },
+  },
+};
+function validate138(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate138.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Name !== undefined) {
+      let data0 = data.Name;
+      if (typeof data0 !== "string" && data0 !== null) {
+        const err0 = {
+          instancePath: instancePath + "/Name",
+          schemaPath: "#/properties/Name/type",
+          keyword: "type",
+          params: { type: schema48.properties.Name.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.StatusCode !== undefined) {
+      let data1 = data.StatusCode;
+      if (typeof data1 !== "string" && data1 !== null) {
+        const err1 = {
+          instancePath: instancePath + "/StatusCode",
+          schemaPath: "#/properties/StatusCode/type",
+          keyword: "type",
+          params: { type: schema48.properties.StatusCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.Status !== undefined) {
+      let data2 = data.Status;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err2 = {
+          instancePath: instancePath + "/Status",
+          schemaPath: "#/properties/Status/type",
+          keyword: "type",
+          params: { type: schema48.properties.Status.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.Id !== undefined) {
+      let data3 = data.Id;
+      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) && data3 !== null) {
+        const err3 = {
+          instancePath: instancePath + "/Id",
+          schemaPath: "#/properties/Id/type",
+          keyword: "type",
+          params: { type: schema48.properties.Id.type },
+          message: "must be integer,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (!formats8.validate(data3)) {
+          const err4 = {
+            instancePath: instancePath + "/Id",
+            schemaPath: "#/properties/Id/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.AccountId !== undefined) {
+      let data4 = data.AccountId;
+      if (!(typeof data4 == "number" && !(data4 % 1) && !isNaN(data4) && isFinite(data4)) && data4 !== null) {
+        const err5 = {
+          instancePath: instancePath + "/AccountId",
+          schemaPath: "#/properties/AccountId/type",
+          keyword: "type",
+          params: { type: schema48.properties.AccountId.type },
+          message: "must be integer,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (!formats8.validate(data4)) {
+          const err6 = {
+            instancePath: instancePath + "/AccountId",
+            schemaPath: "#/properties/AccountId/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.BeneficiaryAccountId !== undefined) {
+      let data5 = data.BeneficiaryAccountId;
+      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5)) && data5 !== null) {
+        const err7 = {
+          instancePath: instancePath + "/BeneficiaryAccountId",
+          schemaPath: "#/properties/BeneficiaryAccountId/type",
+          keyword: "type",
+          params: { type: schema48.properties.BeneficiaryAccountId.type },
+          message: "must be integer,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data5 == "number" && isFinite(data5)) {
+        if (!formats8.validate(data5)) {
+          const err8 = {
+            instancePath: instancePath + "/BeneficiaryAccountId",
+            schemaPath: "#/properties/BeneficiaryAccountId/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.BeneficiaryAccountName !== undefined) {
+      let data6 = data.BeneficiaryAccountName;
+      if (typeof data6 !== "string" && data6 !== null) {
+        const err9 = {
+          instancePath: instancePath + "/BeneficiaryAccountName",
+          schemaPath: "#/properties/BeneficiaryAccountName/type",
+          keyword: "type",
+          params: { type: schema48.properties.BeneficiaryAccountName.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.CurrencyCode !== undefined) {
+      let data7 = data.CurrencyCode;
+      if (typeof data7 !== "string" && data7 !== null) {
+        const err10 = {
+          instancePath: instancePath + "/CurrencyCode",
+          schemaPath: "#/properties/CurrencyCode/type",
+          keyword: "type",
+          params: { type: schema48.properties.CurrencyCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err11 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate138.errors = vErrors;
+  return errors === 0;
+}
+validate138.evaluated = {
+  props: {
+    Name: true,
+    StatusCode: true,
+    Status: true,
+    Id: true,
+    AccountId: true,
+    BeneficiaryAccountId: true,
+    BeneficiaryAccountName: true,
+    CurrencyCode: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate136(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate136.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.Beneficiary !== undefined) {
+      let data1 = data.Beneficiary;
+      const _errs3 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs4 = errors;
+      if (
+        !validate138(data1, {
+          instancePath: instancePath + "/Beneficiary",
+          parentData: data,
+          parentDataProperty: "Beneficiary",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs4 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+        var props0 = {};
+        props0.Name = true;
+        props0.StatusCode = true;
+        props0.Status = true;
+        props0.Id = true;
+        props0.AccountId = true;
+        props0.BeneficiaryAccountId = true;
+        props0.BeneficiaryAccountName = true;
+        props0.CurrencyCode = true;
+      }
+      const _errs5 = errors;
+      if (data1 !== null) {
+        const err0 = {
+          instancePath: instancePath + "/Beneficiary",
+          schemaPath: "#/properties/Beneficiary/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      var _valid0 = _errs5 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
+        const err1 = {
+          instancePath: instancePath + "/Beneficiary",
+          schemaPath: "#/properties/Beneficiary/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing0 },
+          message: "must match exactly one schema in oneOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      } else {
+        errors = _errs3;
+        if (vErrors !== null) {
+          if (_errs3) {
+            vErrors.length = _errs3;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.Id !== undefined) {
+      let data2 = data.Id;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err2 = {
+          instancePath: instancePath + "/Id",
+          schemaPath: "#/properties/Id/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (!formats8.validate(data2)) {
+          const err3 = {
+            instancePath: instancePath + "/Id",
+            schemaPath: "#/properties/Id/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.AccountId !== undefined) {
+      let data3 = data.AccountId;
+      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) && data3 !== null) {
+        const err4 = {
+          instancePath: instancePath + "/AccountId",
+          schemaPath: "#/properties/AccountId/type",
+          keyword: "type",
+          params: { type: schema47.properties.AccountId.type },
+          message: "must be integer,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (!formats8.validate(data3)) {
+          const err5 = {
+            instancePath: instancePath + "/AccountId",
+            schemaPath: "#/properties/AccountId/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.AccountName !== undefined) {
+      let data4 = data.AccountName;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err6 = {
+          instancePath: instancePath + "/AccountName",
+          schemaPath: "#/properties/AccountName/type",
+          keyword: "type",
+          params: { type: schema47.properties.AccountName.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.CurrencyCode !== undefined) {
+      let data5 = data.CurrencyCode;
+      if (typeof data5 !== "string" && data5 !== null) {
+        const err7 = {
+          instancePath: instancePath + "/CurrencyCode",
+          schemaPath: "#/properties/CurrencyCode/type",
+          keyword: "type",
+          params: { type: schema47.properties.CurrencyCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.Amount !== undefined) {
+      let data6 = data.Amount;
+      if (!(typeof data6 == "number" && isFinite(data6)) && data6 !== null) {
+        const err8 = {
+          instancePath: instancePath + "/Amount",
+          schemaPath: "#/properties/Amount/type",
+          keyword: "type",
+          params: { type: schema47.properties.Amount.type },
+          message: "must be number,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (!formats92.validate(data6)) {
+          const err9 = {
+            instancePath: instancePath + "/Amount",
+            schemaPath: "#/properties/Amount/format",
+            keyword: "format",
+            params: { format: "double" },
+            message: 'must match format "' + "double" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.Reference !== undefined) {
+      let data7 = data.Reference;
+      if (typeof data7 !== "string" && data7 !== null) {
+        const err10 = {
+          instancePath: instancePath + "/Reference",
+          schemaPath: "#/properties/Reference/type",
+          keyword: "type",
+          params: { type: schema47.properties.Reference.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.InstructionId !== undefined) {
+      let data8 = data.InstructionId;
+      if (!(typeof data8 == "number" && !(data8 % 1) && !isNaN(data8) && isFinite(data8)) && data8 !== null) {
+        const err11 = {
+          instancePath: instancePath + "/InstructionId",
+          schemaPath: "#/properties/InstructionId/type",
+          keyword: "type",
+          params: { type: schema47.properties.InstructionId.type },
+          message: "must be integer,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if (typeof data8 == "number" && isFinite(data8)) {
+        if (!formats8.validate(data8)) {
+          const err12 = {
+            instancePath: instancePath + "/InstructionId",
+            schemaPath: "#/properties/InstructionId/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.CreatedDate !== undefined) {
+      let data9 = data.CreatedDate;
+      const _errs22 = errors;
+      let valid2 = false;
+      let passing1 = null;
+      const _errs23 = errors;
+      if (
+        !validate64(data9, {
+          instancePath: instancePath + "/CreatedDate",
+          parentData: data,
+          parentDataProperty: "CreatedDate",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid1 = _errs23 === errors;
+      if (_valid1) {
+        valid2 = true;
+        passing1 = 0;
+      }
+      const _errs24 = errors;
+      if (data9 !== null) {
+        const err13 = {
+          instancePath: instancePath + "/CreatedDate",
+          schemaPath: "#/properties/CreatedDate/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      var _valid1 = _errs24 === errors;
+      if (_valid1 && valid2) {
+        valid2 = false;
+        passing1 = [passing1, 1];
+      } else {
+        if (_valid1) {
+          valid2 = true;
+          passing1 = 1;
+        }
+      }
+      if (!valid2) {
+        const err14 = {
+          instancePath: instancePath + "/CreatedDate",
+          schemaPath: "#/properties/CreatedDate/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing1 },
+          message: "must match exactly one schema in oneOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      } else {
+        errors = _errs22;
+        if (vErrors !== null) {
+          if (_errs22) {
+            vErrors.length = _errs22;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.ValueDate !== undefined) {
+      let data10 = data.ValueDate;
+      const _errs27 = errors;
+      let valid3 = false;
+      let passing2 = null;
+      const _errs28 = errors;
+      if (
+        !validate64(data10, {
+          instancePath: instancePath + "/ValueDate",
+          parentData: data,
+          parentDataProperty: "ValueDate",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid2 = _errs28 === errors;
+      if (_valid2) {
+        valid3 = true;
+        passing2 = 0;
+      }
+      const _errs29 = errors;
+      if (data10 !== null) {
+        const err15 = {
+          instancePath: instancePath + "/ValueDate",
+          schemaPath: "#/properties/ValueDate/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      var _valid2 = _errs29 === errors;
+      if (_valid2 && valid3) {
+        valid3 = false;
+        passing2 = [passing2, 1];
+      } else {
+        if (_valid2) {
+          valid3 = true;
+          passing2 = 1;
+        }
+      }
+      if (!valid3) {
+        const err16 = {
+          instancePath: instancePath + "/ValueDate",
+          schemaPath: "#/properties/ValueDate/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing2 },
+          message: "must match exactly one schema in oneOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      } else {
+        errors = _errs27;
+        if (vErrors !== null) {
+          if (_errs27) {
+            vErrors.length = _errs27;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.StatusCode !== undefined) {
+      let data11 = data.StatusCode;
+      if (typeof data11 !== "string" && data11 !== null) {
+        const err17 = {
+          instancePath: instancePath + "/StatusCode",
+          schemaPath: "#/properties/StatusCode/type",
+          keyword: "type",
+          params: { type: schema47.properties.StatusCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.Status !== undefined) {
+      let data12 = data.Status;
+      if (typeof data12 !== "string" && data12 !== null) {
+        const err18 = {
+          instancePath: instancePath + "/Status",
+          schemaPath: "#/properties/Status/type",
+          keyword: "type",
+          params: { type: schema47.properties.Status.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.Fees !== undefined) {
+      let data13 = data.Fees;
+      if (!Array.isArray(data13) && data13 !== null) {
+        const err19 = {
+          instancePath: instancePath + "/Fees",
+          schemaPath: "#/properties/Fees/type",
+          keyword: "type",
+          params: { type: schema47.properties.Fees.type },
+          message: "must be array,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+      if (Array.isArray(data13)) {
+        const len0 = data13.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate108(data13[i0], {
+              instancePath: instancePath + "/Fees/" + i0,
+              parentData: data13,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    }
+  } else {
+    const err20 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err20];
+    } else {
+      vErrors.push(err20);
+    }
+    errors++;
+  }
+  validate136.errors = vErrors;
+  return errors === 0;
+}
+validate136.evaluated = {
+  props: {
+    "@odata.id": true,
+    Beneficiary: true,
+    Id: true,
+    AccountId: true,
+    AccountName: true,
+    CurrencyCode: true,
+    Amount: true,
+    Reference: true,
+    InstructionId: true,
+    CreatedDate: true,
+    ValueDate: true,
+    StatusCode: true,
+    Status: true,
+    Fees: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const schema49 = {
   title: "TransferBeneficiaryDto",
   description:
     "Transfer beneficiary: another account within the system that receives internal transfers from the account.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Id is the entity key (x-odata-key): never null, and absent only from a $select that leaves it out, where @odata.id stands for it; every other property is optional and nullable — OData v4 JSON format: keys are non-nullable, and a projection returns only the selected properties (OData 4.01 JSON Format §4.5.8); the reference does not show required-ness or nullability",
   type: "object",
-  required: ["Id"],
+  "x-odata-key": ["Id"],
   properties: {
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
     Id: { type: "integer", format: "int32" },
     AccountId: { type: ["integer", "null"], format: "int32" },
     BeneficiaryAccountId: { type: ["integer", "null"], format: "int32" },
@@ -8835,13 +9323,13 @@ const schema47 = {
     },
   },
 };
-function validate120(
+function validate146(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate120.evaluated;
+  const evaluated0 = validate146.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8849,25 +9337,24 @@ function validate120(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
       }
-      errors++;
     }
     if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+      let data1 = data.Id;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
@@ -8875,15 +9362,15 @@ function validate120(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (!formats8.validate(data1)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -8891,34 +9378,34 @@ function validate120(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
           }
           errors++;
         }
       }
     }
     if (data.AccountId !== undefined) {
-      let data1 = data.AccountId;
-      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1)) && data1 !== null) {
-        const err3 = {
+      let data2 = data.AccountId;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) && data2 !== null) {
+        const err2 = {
           instancePath: instancePath + "/AccountId",
           schemaPath: "#/properties/AccountId/type",
           keyword: "type",
-          params: { type: schema47.properties.AccountId.type },
+          params: { type: schema49.properties.AccountId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err2];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err2);
         }
         errors++;
       }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
-          const err4 = {
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (!formats8.validate(data2)) {
+          const err3 = {
             instancePath: instancePath + "/AccountId",
             schemaPath: "#/properties/AccountId/format",
             keyword: "format",
@@ -8926,34 +9413,34 @@ function validate120(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err3];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err3);
           }
           errors++;
         }
       }
     }
     if (data.BeneficiaryAccountId !== undefined) {
-      let data2 = data.BeneficiaryAccountId;
-      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) && data2 !== null) {
-        const err5 = {
+      let data3 = data.BeneficiaryAccountId;
+      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) && data3 !== null) {
+        const err4 = {
           instancePath: instancePath + "/BeneficiaryAccountId",
           schemaPath: "#/properties/BeneficiaryAccountId/type",
           keyword: "type",
-          params: { type: schema47.properties.BeneficiaryAccountId.type },
+          params: { type: schema49.properties.BeneficiaryAccountId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err4];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err4);
         }
         errors++;
       }
-      if (typeof data2 == "number" && isFinite(data2)) {
-        if (!formats6.validate(data2)) {
-          const err6 = {
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (!formats8.validate(data3)) {
+          const err5 = {
             instancePath: instancePath + "/BeneficiaryAccountId",
             schemaPath: "#/properties/BeneficiaryAccountId/format",
             keyword: "format",
@@ -8961,22 +9448,40 @@ function validate120(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err5];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err5);
           }
           errors++;
         }
       }
     }
     if (data.Name !== undefined) {
-      let data3 = data.Name;
-      if (typeof data3 !== "string" && data3 !== null) {
-        const err7 = {
+      let data4 = data.Name;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err6 = {
           instancePath: instancePath + "/Name",
           schemaPath: "#/properties/Name/type",
           keyword: "type",
-          params: { type: schema47.properties.Name.type },
+          params: { type: schema49.properties.Name.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.Website !== undefined) {
+      let data5 = data.Website;
+      if (typeof data5 !== "string" && data5 !== null) {
+        const err7 = {
+          instancePath: instancePath + "/Website",
+          schemaPath: "#/properties/Website/type",
+          keyword: "type",
+          params: { type: schema49.properties.Website.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -8987,14 +9492,14 @@ function validate120(
         errors++;
       }
     }
-    if (data.Website !== undefined) {
-      let data4 = data.Website;
-      if (typeof data4 !== "string" && data4 !== null) {
+    if (data.Vertical !== undefined) {
+      let data6 = data.Vertical;
+      if (typeof data6 !== "string" && data6 !== null) {
         const err8 = {
-          instancePath: instancePath + "/Website",
-          schemaPath: "#/properties/Website/type",
+          instancePath: instancePath + "/Vertical",
+          schemaPath: "#/properties/Vertical/type",
           keyword: "type",
-          params: { type: schema47.properties.Website.type },
+          params: { type: schema49.properties.Vertical.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9005,14 +9510,14 @@ function validate120(
         errors++;
       }
     }
-    if (data.Vertical !== undefined) {
-      let data5 = data.Vertical;
-      if (typeof data5 !== "string" && data5 !== null) {
+    if (data.Industry !== undefined) {
+      let data7 = data.Industry;
+      if (typeof data7 !== "string" && data7 !== null) {
         const err9 = {
-          instancePath: instancePath + "/Vertical",
-          schemaPath: "#/properties/Vertical/type",
+          instancePath: instancePath + "/Industry",
+          schemaPath: "#/properties/Industry/type",
           keyword: "type",
-          params: { type: schema47.properties.Vertical.type },
+          params: { type: schema49.properties.Industry.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9023,14 +9528,14 @@ function validate120(
         errors++;
       }
     }
-    if (data.Industry !== undefined) {
-      let data6 = data.Industry;
-      if (typeof data6 !== "string" && data6 !== null) {
+    if (data.CurrencyCode !== undefined) {
+      let data8 = data.CurrencyCode;
+      if (typeof data8 !== "string" && data8 !== null) {
         const err10 = {
-          instancePath: instancePath + "/Industry",
-          schemaPath: "#/properties/Industry/type",
+          instancePath: instancePath + "/CurrencyCode",
+          schemaPath: "#/properties/CurrencyCode/type",
           keyword: "type",
-          params: { type: schema47.properties.Industry.type },
+          params: { type: schema49.properties.CurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9041,14 +9546,14 @@ function validate120(
         errors++;
       }
     }
-    if (data.CurrencyCode !== undefined) {
-      let data7 = data.CurrencyCode;
-      if (typeof data7 !== "string" && data7 !== null) {
+    if (data.StatusCode !== undefined) {
+      let data9 = data.StatusCode;
+      if (typeof data9 !== "string" && data9 !== null) {
         const err11 = {
-          instancePath: instancePath + "/CurrencyCode",
-          schemaPath: "#/properties/CurrencyCode/type",
+          instancePath: instancePath + "/StatusCode",
+          schemaPath: "#/properties/StatusCode/type",
           keyword: "type",
-          params: { type: schema47.properties.CurrencyCode.type },
+          params: { type: schema49.properties.StatusCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9059,14 +9564,14 @@ function validate120(
         errors++;
       }
     }
-    if (data.StatusCode !== undefined) {
-      let data8 = data.StatusCode;
-      if (typeof data8 !== "string" && data8 !== null) {
+    if (data.Status !== undefined) {
+      let data10 = data.Status;
+      if (typeof data10 !== "string" && data10 !== null) {
         const err12 = {
-          instancePath: instancePath + "/StatusCode",
-          schemaPath: "#/properties/StatusCode/type",
+          instancePath: instancePath + "/Status",
+          schemaPath: "#/properties/Status/type",
           keyword: "type",
-          params: { type: schema47.properties.StatusCode.type },
+          params: { type: schema49.properties.Status.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9077,26 +9582,8 @@ function validate120(
         errors++;
       }
     }
-    if (data.Status !== undefined) {
-      let data9 = data.Status;
-      if (typeof data9 !== "string" && data9 !== null) {
-        const err13 = {
-          instancePath: instancePath + "/Status",
-          schemaPath: "#/properties/Status/type",
-          keyword: "type",
-          params: { type: schema47.properties.Status.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
   } else {
-    const err14 = {
+    const err13 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -9104,17 +9591,18 @@ function validate120(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err13];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err13);
     }
     errors++;
   }
-  validate120.errors = vErrors;
+  validate146.errors = vErrors;
   return errors === 0;
 }
-validate120.evaluated = {
+validate146.evaluated = {
   props: {
+    "@odata.id": true,
     Id: true,
     AccountId: true,
     BeneficiaryAccountId: true,
@@ -9129,7 +9617,7 @@ validate120.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema48 = {
+const schema50 = {
   title: "DepositInformationDto",
   description: "Deposit information of an account for one currency.",
   "x-assumption":
@@ -9140,7 +9628,7 @@ const schema48 = {
     Routings: { type: ["array", "null"], items: { $ref: "#/components/schemas/DepositInformationRoutingTempDto" } },
   },
 };
-const schema49 = {
+const schema51 = {
   title: "DepositInformationRoutingTempDto",
   description: "Routing of deposit information.",
   "x-assumption":
@@ -9151,13 +9639,13 @@ const schema49 = {
     Properties: { description: "The routing properties.", type: ["object", "null"] },
   },
 };
-function validate123(
+function validate150(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate123.evaluated;
+  const evaluated0 = validate150.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9172,7 +9660,7 @@ function validate123(
           instancePath: instancePath + "/BeneficiaryName",
           schemaPath: "#/properties/BeneficiaryName/type",
           keyword: "type",
-          params: { type: schema49.properties.BeneficiaryName.type },
+          params: { type: schema51.properties.BeneficiaryName.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9190,7 +9678,7 @@ function validate123(
           instancePath: instancePath + "/Properties",
           schemaPath: "#/properties/Properties/type",
           keyword: "type",
-          params: { type: schema49.properties.Properties.type },
+          params: { type: schema51.properties.Properties.type },
           message: "must be object,null",
         };
         if (vErrors === null) {
@@ -9216,118 +9704,21 @@ function validate123(
     }
     errors++;
   }
-  validate123.errors = vErrors;
+  validate150.errors = vErrors;
   return errors === 0;
 }
-validate123.evaluated = {
+validate150.evaluated = {
   props: { BeneficiaryName: true, Properties: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate122(
+function validate149(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate122.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.CurrencyCode !== undefined) {
-      let data0 = data.CurrencyCode;
-      if (typeof data0 !== "string" && data0 !== null) {
-        const err0 = {
-          instancePath: instancePath + "/CurrencyCode",
-          schemaPath: "#/properties/CurrencyCode/type",
-          keyword: "type",
-          params: { type: schema48.properties.CurrencyCode.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.Routings !== undefined) {
-      let data1 = data.Routings;
-      if (!Array.isArray(data1) && data1 !== null) {
-        const err1 = {
-          instancePath: instancePath + "/Routings",
-          schemaPath: "#/properties/Routings/type",
-          keyword: "type",
-          params: { type: schema48.properties.Routings.type },
-          message: "must be array,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate123(data1[i0], {
-              instancePath: instancePath + "/Routings/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
-            errors = vErrors.length;
-          }
-        }
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate122.errors = vErrors;
-  return errors === 0;
-}
-validate122.evaluated = { props: { CurrencyCode: true, Routings: true }, dynamicProps: false, dynamicItems: false };
-const schema50 = {
-  title: "DepositRoutingInformationDto",
-  description: "Deposit routing information of an account for one currency.",
-  "x-assumption":
-    "Every property is optional and nullable — the reference does not show required-ness or nullability (OData v4 JSON format)",
-  type: "object",
-  properties: {
-    CurrencyCode: { type: ["string", "null"] },
-    Routings: { type: ["array", "null"], items: { $ref: "#/components/schemas/PaymentRoutingDto" } },
-  },
-};
-function validate126(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate126.evaluated;
+  const evaluated0 = validate149.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9374,7 +9765,7 @@ function validate126(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate99(data1[i0], {
+            !validate150(data1[i0], {
               instancePath: instancePath + "/Routings/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -9382,7 +9773,7 @@ function validate126(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+            vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
             errors = vErrors.length;
           }
         }
@@ -9403,35 +9794,28 @@ function validate126(
     }
     errors++;
   }
-  validate126.errors = vErrors;
+  validate149.errors = vErrors;
   return errors === 0;
 }
-validate126.evaluated = { props: { CurrencyCode: true, Routings: true }, dynamicProps: false, dynamicItems: false };
-const schema51 = {
-  title: "ActivityDto",
-  description: "Activity on an account.",
+validate149.evaluated = { props: { CurrencyCode: true, Routings: true }, dynamicProps: false, dynamicItems: false };
+const schema52 = {
+  title: "DepositRoutingInformationDto",
+  description: "Deposit routing information of an account for one currency.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Every property is optional and nullable — the reference does not show required-ness or nullability (OData v4 JSON format)",
   type: "object",
-  required: ["Id"],
   properties: {
-    Id: { type: "integer", format: "int32" },
-    ExecutedAt: { type: ["string", "null"], format: "date-time" },
-    UserName: { type: ["string", "null"] },
-    Location: { type: ["string", "null"] },
-    Description: { type: ["string", "null"] },
-    ActivityType: { type: ["string", "null"] },
-    ApprovalStatusId: { type: ["string", "null"] },
-    InBound: { type: ["boolean", "null"] },
+    CurrencyCode: { type: ["string", "null"] },
+    Routings: { type: ["array", "null"], items: { $ref: "#/components/schemas/PaymentRoutingDto" } },
   },
 };
-function validate129(
+function validate153(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate129.evaluated;
+  const evaluated0 = validate153.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9439,30 +9823,33 @@ function validate129(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
-          instancePath: instancePath + "/Id",
-          schemaPath: "#/properties/Id/type",
+    if (data.CurrencyCode !== undefined) {
+      let data0 = data.CurrencyCode;
+      if (typeof data0 !== "string" && data0 !== null) {
+        const err0 = {
+          instancePath: instancePath + "/CurrencyCode",
+          schemaPath: "#/properties/CurrencyCode/type",
           keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
+          params: { type: schema52.properties.CurrencyCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.Routings !== undefined) {
+      let data1 = data.Routings;
+      if (!Array.isArray(data1) && data1 !== null) {
+        const err1 = {
+          instancePath: instancePath + "/Routings",
+          schemaPath: "#/properties/Routings/type",
+          keyword: "type",
+          params: { type: schema52.properties.Routings.type },
+          message: "must be array,null",
         };
         if (vErrors === null) {
           vErrors = [err1];
@@ -9471,9 +9858,110 @@ function validate129(
         }
         errors++;
       }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate117(data1[i0], {
+              instancePath: instancePath + "/Routings/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate153.errors = vErrors;
+  return errors === 0;
+}
+validate153.evaluated = { props: { CurrencyCode: true, Routings: true }, dynamicProps: false, dynamicItems: false };
+const schema53 = {
+  title: "ActivityDto",
+  description: "Activity on an account.",
+  "x-assumption":
+    "Id is the entity key (x-odata-key): never null, and absent only from a $select that leaves it out, where @odata.id stands for it; every other property is optional and nullable — OData v4 JSON format: keys are non-nullable, and a projection returns only the selected properties (OData 4.01 JSON Format §4.5.8); the reference does not show required-ness or nullability",
+  type: "object",
+  "x-odata-key": ["Id"],
+  properties: {
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
+    Id: { type: "integer", format: "int32" },
+    ExecutedAt: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
+    UserName: { type: ["string", "null"] },
+    Location: { type: ["string", "null"] },
+    Description: { type: ["string", "null"] },
+    ActivityType: { type: ["string", "null"] },
+    ApprovalStatusId: { type: ["string", "null"] },
+    InBound: { type: ["boolean", "null"] },
+  },
+};
+function validate156(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate156.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.Id !== undefined) {
+      let data1 = data.Id;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err0 = {
+          instancePath: instancePath + "/Id",
+          schemaPath: "#/properties/Id/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (!formats8.validate(data1)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -9481,23 +9969,70 @@ function validate129(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
           }
           errors++;
         }
       }
     }
     if (data.ExecutedAt !== undefined) {
-      let data1 = data.ExecutedAt;
-      if (typeof data1 !== "string" && data1 !== null) {
+      let data2 = data.ExecutedAt;
+      const _errs5 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs6 = errors;
+      if (
+        !validate64(data2, {
+          instancePath: instancePath + "/ExecutedAt",
+          parentData: data,
+          parentDataProperty: "ExecutedAt",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs6 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+      }
+      const _errs7 = errors;
+      if (data2 !== null) {
+        const err2 = {
+          instancePath: instancePath + "/ExecutedAt",
+          schemaPath: "#/properties/ExecutedAt/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      var _valid0 = _errs7 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
         const err3 = {
           instancePath: instancePath + "/ExecutedAt",
-          schemaPath: "#/properties/ExecutedAt/type",
-          keyword: "type",
-          params: { type: schema51.properties.ExecutedAt.type },
-          message: "must be string,null",
+          schemaPath: "#/properties/ExecutedAt/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing0 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err3];
@@ -9505,33 +10040,43 @@ function validate129(
           vErrors.push(err3);
         }
         errors++;
-      }
-      if (typeof data1 === "string") {
-        if (!formats20.validate(data1)) {
-          const err4 = {
-            instancePath: instancePath + "/ExecutedAt",
-            schemaPath: "#/properties/ExecutedAt/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
+      } else {
+        errors = _errs5;
+        if (vErrors !== null) {
+          if (_errs5) {
+            vErrors.length = _errs5;
           } else {
-            vErrors.push(err4);
+            vErrors = null;
           }
-          errors++;
         }
       }
     }
     if (data.UserName !== undefined) {
-      let data2 = data.UserName;
-      if (typeof data2 !== "string" && data2 !== null) {
-        const err5 = {
+      let data3 = data.UserName;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err4 = {
           instancePath: instancePath + "/UserName",
           schemaPath: "#/properties/UserName/type",
           keyword: "type",
-          params: { type: schema51.properties.UserName.type },
+          params: { type: schema53.properties.UserName.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.Location !== undefined) {
+      let data4 = data.Location;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err5 = {
+          instancePath: instancePath + "/Location",
+          schemaPath: "#/properties/Location/type",
+          keyword: "type",
+          params: { type: schema53.properties.Location.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9542,14 +10087,14 @@ function validate129(
         errors++;
       }
     }
-    if (data.Location !== undefined) {
-      let data3 = data.Location;
-      if (typeof data3 !== "string" && data3 !== null) {
+    if (data.Description !== undefined) {
+      let data5 = data.Description;
+      if (typeof data5 !== "string" && data5 !== null) {
         const err6 = {
-          instancePath: instancePath + "/Location",
-          schemaPath: "#/properties/Location/type",
+          instancePath: instancePath + "/Description",
+          schemaPath: "#/properties/Description/type",
           keyword: "type",
-          params: { type: schema51.properties.Location.type },
+          params: { type: schema53.properties.Description.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9560,14 +10105,14 @@ function validate129(
         errors++;
       }
     }
-    if (data.Description !== undefined) {
-      let data4 = data.Description;
-      if (typeof data4 !== "string" && data4 !== null) {
+    if (data.ActivityType !== undefined) {
+      let data6 = data.ActivityType;
+      if (typeof data6 !== "string" && data6 !== null) {
         const err7 = {
-          instancePath: instancePath + "/Description",
-          schemaPath: "#/properties/Description/type",
+          instancePath: instancePath + "/ActivityType",
+          schemaPath: "#/properties/ActivityType/type",
           keyword: "type",
-          params: { type: schema51.properties.Description.type },
+          params: { type: schema53.properties.ActivityType.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9578,14 +10123,14 @@ function validate129(
         errors++;
       }
     }
-    if (data.ActivityType !== undefined) {
-      let data5 = data.ActivityType;
-      if (typeof data5 !== "string" && data5 !== null) {
+    if (data.ApprovalStatusId !== undefined) {
+      let data7 = data.ApprovalStatusId;
+      if (typeof data7 !== "string" && data7 !== null) {
         const err8 = {
-          instancePath: instancePath + "/ActivityType",
-          schemaPath: "#/properties/ActivityType/type",
+          instancePath: instancePath + "/ApprovalStatusId",
+          schemaPath: "#/properties/ApprovalStatusId/type",
           keyword: "type",
-          params: { type: schema51.properties.ActivityType.type },
+          params: { type: schema53.properties.ApprovalStatusId.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9596,15 +10141,15 @@ function validate129(
         errors++;
       }
     }
-    if (data.ApprovalStatusId !== undefined) {
-      let data6 = data.ApprovalStatusId;
-      if (typeof data6 !== "string" && data6 !== null) {
+    if (data.InBound !== undefined) {
+      let data8 = data.InBound;
+      if (typeof data8 !== "boolean" && data8 !== null) {
         const err9 = {
-          instancePath: instancePath + "/ApprovalStatusId",
-          schemaPath: "#/properties/ApprovalStatusId/type",
+          instancePath: instancePath + "/InBound",
+          schemaPath: "#/properties/InBound/type",
           keyword: "type",
-          params: { type: schema51.properties.ApprovalStatusId.type },
-          message: "must be string,null",
+          params: { type: schema53.properties.InBound.type },
+          message: "must be boolean,null",
         };
         if (vErrors === null) {
           vErrors = [err9];
@@ -9614,26 +10159,8 @@ function validate129(
         errors++;
       }
     }
-    if (data.InBound !== undefined) {
-      let data7 = data.InBound;
-      if (typeof data7 !== "boolean" && data7 !== null) {
-        const err10 = {
-          instancePath: instancePath + "/InBound",
-          schemaPath: "#/properties/InBound/type",
-          keyword: "type",
-          params: { type: schema51.properties.InBound.type },
-          message: "must be boolean,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
   } else {
-    const err11 = {
+    const err10 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -9641,17 +10168,18 @@ function validate129(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err11];
+      vErrors = [err10];
     } else {
-      vErrors.push(err11);
+      vErrors.push(err10);
     }
     errors++;
   }
-  validate129.errors = vErrors;
+  validate156.errors = vErrors;
   return errors === 0;
 }
-validate129.evaluated = {
+validate156.evaluated = {
   props: {
+    "@odata.id": true,
     Id: true,
     ExecutedAt: true,
     UserName: true,
@@ -9664,16 +10192,17 @@ validate129.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema52 = {
+const schema54 = {
   title: "DepositorDto2",
   description: "Depositor of an account.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Id is the entity key (x-odata-key): never null, and absent only from a $select that leaves it out, where @odata.id stands for it; every other property is optional and nullable — OData v4 JSON format: keys are non-nullable, and a projection returns only the selected properties (OData 4.01 JSON Format §4.5.8); the reference does not show required-ness or nullability",
   type: "object",
-  required: ["Id"],
+  "x-odata-key": ["Id"],
   properties: {
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
     Id: { type: "integer", format: "int32" },
-    CreatedDate: { type: ["string", "null"], format: "date-time" },
+    CreatedDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     RemitterName: { type: ["string", "null"] },
     Name: { type: ["string", "null"] },
     EntityType: { type: ["string", "null"] },
@@ -9702,7 +10231,7 @@ const schema52 = {
     },
   },
 };
-const schema53 = {
+const schema55 = {
   title: "AddressDto",
   description: "Address of a depositor.",
   "x-assumption":
@@ -9720,13 +10249,13 @@ const schema53 = {
     CountryCode: { type: ["string", "null"] },
   },
 };
-function validate132(
+function validate163(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate132.evaluated;
+  const evaluated0 = validate163.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9741,7 +10270,7 @@ function validate132(
           instancePath: instancePath + "/Street",
           schemaPath: "#/properties/Street/type",
           keyword: "type",
-          params: { type: schema53.properties.Street.type },
+          params: { type: schema55.properties.Street.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9759,7 +10288,7 @@ function validate132(
           instancePath: instancePath + "/HouseNumber",
           schemaPath: "#/properties/HouseNumber/type",
           keyword: "type",
-          params: { type: schema53.properties.HouseNumber.type },
+          params: { type: schema55.properties.HouseNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9777,7 +10306,7 @@ function validate132(
           instancePath: instancePath + "/HouseName",
           schemaPath: "#/properties/HouseName/type",
           keyword: "type",
-          params: { type: schema53.properties.HouseName.type },
+          params: { type: schema55.properties.HouseName.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9795,7 +10324,7 @@ function validate132(
           instancePath: instancePath + "/FlatNumber",
           schemaPath: "#/properties/FlatNumber/type",
           keyword: "type",
-          params: { type: schema53.properties.FlatNumber.type },
+          params: { type: schema55.properties.FlatNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9813,7 +10342,7 @@ function validate132(
           instancePath: instancePath + "/District",
           schemaPath: "#/properties/District/type",
           keyword: "type",
-          params: { type: schema53.properties.District.type },
+          params: { type: schema55.properties.District.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9831,7 +10360,7 @@ function validate132(
           instancePath: instancePath + "/Town",
           schemaPath: "#/properties/Town/type",
           keyword: "type",
-          params: { type: schema53.properties.Town.type },
+          params: { type: schema55.properties.Town.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9849,7 +10378,7 @@ function validate132(
           instancePath: instancePath + "/County",
           schemaPath: "#/properties/County/type",
           keyword: "type",
-          params: { type: schema53.properties.County.type },
+          params: { type: schema55.properties.County.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9867,7 +10396,7 @@ function validate132(
           instancePath: instancePath + "/PostCode",
           schemaPath: "#/properties/PostCode/type",
           keyword: "type",
-          params: { type: schema53.properties.PostCode.type },
+          params: { type: schema55.properties.PostCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9885,7 +10414,7 @@ function validate132(
           instancePath: instancePath + "/CountryCode",
           schemaPath: "#/properties/CountryCode/type",
           keyword: "type",
-          params: { type: schema53.properties.CountryCode.type },
+          params: { type: schema55.properties.CountryCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -9911,10 +10440,10 @@ function validate132(
     }
     errors++;
   }
-  validate132.errors = vErrors;
+  validate163.errors = vErrors;
   return errors === 0;
 }
-validate132.evaluated = {
+validate163.evaluated = {
   props: {
     Street: true,
     HouseNumber: true,
@@ -9929,22 +10458,21 @@ validate132.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema54 = {
+const schema56 = {
   title: "IndustryDto",
   description: "Industry of a depositor.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Not an entity but a complex value of a depositor (Industry), so no key: every property, Id included, is optional and nullable — the reference does not show required-ness or nullability (OData v4 JSON format)",
   type: "object",
-  required: ["Id"],
-  properties: { Id: { type: "integer", format: "int32" }, Name: { type: ["string", "null"] } },
+  properties: { Id: { type: ["integer", "null"], format: "int32" }, Name: { type: ["string", "null"] } },
 };
-function validate134(
+function validate165(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate134.evaluated;
+  const evaluated0 = validate165.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9952,41 +10480,26 @@ function validate134(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
     if (data.Id !== undefined) {
       let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0)) && data0 !== null) {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
+          params: { type: schema56.properties.Id.type },
+          message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+        if (!formats8.validate(data0)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -9994,9 +10507,9 @@ function validate134(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
           }
           errors++;
         }
@@ -10005,23 +10518,23 @@ function validate134(
     if (data.Name !== undefined) {
       let data1 = data.Name;
       if (typeof data1 !== "string" && data1 !== null) {
-        const err3 = {
+        const err2 = {
           instancePath: instancePath + "/Name",
           schemaPath: "#/properties/Name/type",
           keyword: "type",
-          params: { type: schema54.properties.Name.type },
+          params: { type: schema56.properties.Name.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err2];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err2);
         }
         errors++;
       }
     }
   } else {
-    const err4 = {
+    const err3 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -10029,23 +10542,23 @@ function validate134(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err4];
+      vErrors = [err3];
     } else {
-      vErrors.push(err4);
+      vErrors.push(err3);
     }
     errors++;
   }
-  validate134.errors = vErrors;
+  validate165.errors = vErrors;
   return errors === 0;
 }
-validate134.evaluated = { props: { Id: true, Name: true }, dynamicProps: false, dynamicItems: false };
-function validate131(
+validate165.evaluated = { props: { Id: true, Name: true }, dynamicProps: false, dynamicItems: false };
+function validate160(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate131.evaluated;
+  const evaluated0 = validate160.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10053,25 +10566,24 @@ function validate131(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
       }
-      errors++;
     }
     if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+      let data1 = data.Id;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
@@ -10079,15 +10591,15 @@ function validate131(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (!formats8.validate(data1)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -10095,23 +10607,70 @@ function validate131(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
           }
           errors++;
         }
       }
     }
     if (data.CreatedDate !== undefined) {
-      let data1 = data.CreatedDate;
-      if (typeof data1 !== "string" && data1 !== null) {
+      let data2 = data.CreatedDate;
+      const _errs5 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs6 = errors;
+      if (
+        !validate64(data2, {
+          instancePath: instancePath + "/CreatedDate",
+          parentData: data,
+          parentDataProperty: "CreatedDate",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs6 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+      }
+      const _errs7 = errors;
+      if (data2 !== null) {
+        const err2 = {
+          instancePath: instancePath + "/CreatedDate",
+          schemaPath: "#/properties/CreatedDate/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      var _valid0 = _errs7 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
         const err3 = {
           instancePath: instancePath + "/CreatedDate",
-          schemaPath: "#/properties/CreatedDate/type",
-          keyword: "type",
-          params: { type: schema52.properties.CreatedDate.type },
-          message: "must be string,null",
+          schemaPath: "#/properties/CreatedDate/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing0 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err3];
@@ -10119,33 +10678,43 @@ function validate131(
           vErrors.push(err3);
         }
         errors++;
-      }
-      if (typeof data1 === "string") {
-        if (!formats20.validate(data1)) {
-          const err4 = {
-            instancePath: instancePath + "/CreatedDate",
-            schemaPath: "#/properties/CreatedDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
+      } else {
+        errors = _errs5;
+        if (vErrors !== null) {
+          if (_errs5) {
+            vErrors.length = _errs5;
           } else {
-            vErrors.push(err4);
+            vErrors = null;
           }
-          errors++;
         }
       }
     }
     if (data.RemitterName !== undefined) {
-      let data2 = data.RemitterName;
-      if (typeof data2 !== "string" && data2 !== null) {
-        const err5 = {
+      let data3 = data.RemitterName;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err4 = {
           instancePath: instancePath + "/RemitterName",
           schemaPath: "#/properties/RemitterName/type",
           keyword: "type",
-          params: { type: schema52.properties.RemitterName.type },
+          params: { type: schema54.properties.RemitterName.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.Name !== undefined) {
+      let data4 = data.Name;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err5 = {
+          instancePath: instancePath + "/Name",
+          schemaPath: "#/properties/Name/type",
+          keyword: "type",
+          params: { type: schema54.properties.Name.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -10156,14 +10725,14 @@ function validate131(
         errors++;
       }
     }
-    if (data.Name !== undefined) {
-      let data3 = data.Name;
-      if (typeof data3 !== "string" && data3 !== null) {
+    if (data.EntityType !== undefined) {
+      let data5 = data.EntityType;
+      if (typeof data5 !== "string" && data5 !== null) {
         const err6 = {
-          instancePath: instancePath + "/Name",
-          schemaPath: "#/properties/Name/type",
+          instancePath: instancePath + "/EntityType",
+          schemaPath: "#/properties/EntityType/type",
           keyword: "type",
-          params: { type: schema52.properties.Name.type },
+          params: { type: schema54.properties.EntityType.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -10174,15 +10743,15 @@ function validate131(
         errors++;
       }
     }
-    if (data.EntityType !== undefined) {
-      let data4 = data.EntityType;
-      if (typeof data4 !== "string" && data4 !== null) {
+    if (data.IsThirdParty !== undefined) {
+      let data6 = data.IsThirdParty;
+      if (typeof data6 !== "boolean" && data6 !== null) {
         const err7 = {
-          instancePath: instancePath + "/EntityType",
-          schemaPath: "#/properties/EntityType/type",
+          instancePath: instancePath + "/IsThirdParty",
+          schemaPath: "#/properties/IsThirdParty/type",
           keyword: "type",
-          params: { type: schema52.properties.EntityType.type },
-          message: "must be string,null",
+          params: { type: schema54.properties.IsThirdParty.type },
+          message: "must be boolean,null",
         };
         if (vErrors === null) {
           vErrors = [err7];
@@ -10192,32 +10761,14 @@ function validate131(
         errors++;
       }
     }
-    if (data.IsThirdParty !== undefined) {
-      let data5 = data.IsThirdParty;
-      if (typeof data5 !== "boolean" && data5 !== null) {
-        const err8 = {
-          instancePath: instancePath + "/IsThirdParty",
-          schemaPath: "#/properties/IsThirdParty/type",
-          keyword: "type",
-          params: { type: schema52.properties.IsThirdParty.type },
-          message: "must be boolean,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
     if (data.Address !== undefined) {
-      let data6 = data.Address;
-      const _errs14 = errors;
-      let valid1 = false;
-      let passing0 = null;
-      const _errs15 = errors;
+      let data7 = data.Address;
+      const _errs18 = errors;
+      let valid2 = false;
+      let passing1 = null;
+      const _errs19 = errors;
       if (
-        !validate132(data6, {
+        !validate163(data7, {
           instancePath: instancePath + "/Address",
           parentData: data,
           parentDataProperty: "Address",
@@ -10225,13 +10776,13 @@ function validate131(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+        vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
         errors = vErrors.length;
       }
-      var _valid0 = _errs15 === errors;
-      if (_valid0) {
-        valid1 = true;
-        passing0 = 0;
+      var _valid1 = _errs19 === errors;
+      if (_valid1) {
+        valid2 = true;
+        passing1 = 0;
         var props0 = {};
         props0.Street = true;
         props0.HouseNumber = true;
@@ -10243,9 +10794,9 @@ function validate131(
         props0.PostCode = true;
         props0.CountryCode = true;
       }
-      const _errs16 = errors;
-      if (data6 !== null) {
-        const err9 = {
+      const _errs20 = errors;
+      if (data7 !== null) {
+        const err8 = {
           instancePath: instancePath + "/Address",
           schemaPath: "#/properties/Address/oneOf/1/type",
           keyword: "type",
@@ -10253,108 +10804,13 @@ function validate131(
           message: "must be null",
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err8];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err8);
         }
         errors++;
       }
-      var _valid0 = _errs16 === errors;
-      if (_valid0 && valid1) {
-        valid1 = false;
-        passing0 = [passing0, 1];
-      } else {
-        if (_valid0) {
-          valid1 = true;
-          passing0 = 1;
-        }
-      }
-      if (!valid1) {
-        const err10 = {
-          instancePath: instancePath + "/Address",
-          schemaPath: "#/properties/Address/oneOf",
-          keyword: "oneOf",
-          params: { passingSchemas: passing0 },
-          message: "must match exactly one schema in oneOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      } else {
-        errors = _errs14;
-        if (vErrors !== null) {
-          if (_errs14) {
-            vErrors.length = _errs14;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.Website !== undefined) {
-      let data7 = data.Website;
-      if (typeof data7 !== "string" && data7 !== null) {
-        const err11 = {
-          instancePath: instancePath + "/Website",
-          schemaPath: "#/properties/Website/type",
-          keyword: "type",
-          params: { type: schema52.properties.Website.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.Industry !== undefined) {
-      let data8 = data.Industry;
-      const _errs21 = errors;
-      let valid2 = false;
-      let passing1 = null;
-      const _errs22 = errors;
-      if (
-        !validate134(data8, {
-          instancePath: instancePath + "/Industry",
-          parentData: data,
-          parentDataProperty: "Industry",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
-        errors = vErrors.length;
-      }
-      var _valid1 = _errs22 === errors;
-      if (_valid1) {
-        valid2 = true;
-        passing1 = 0;
-        var props1 = {};
-        props1.Id = true;
-        props1.Name = true;
-      }
-      const _errs23 = errors;
-      if (data8 !== null) {
-        const err12 = {
-          instancePath: instancePath + "/Industry",
-          schemaPath: "#/properties/Industry/oneOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      var _valid1 = _errs23 === errors;
+      var _valid1 = _errs20 === errors;
       if (_valid1 && valid2) {
         valid2 = false;
         passing1 = [passing1, 1];
@@ -10365,24 +10821,119 @@ function validate131(
         }
       }
       if (!valid2) {
-        const err13 = {
-          instancePath: instancePath + "/Industry",
-          schemaPath: "#/properties/Industry/oneOf",
+        const err9 = {
+          instancePath: instancePath + "/Address",
+          schemaPath: "#/properties/Address/oneOf",
           keyword: "oneOf",
           params: { passingSchemas: passing1 },
           message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err9];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err9);
         }
         errors++;
       } else {
-        errors = _errs21;
+        errors = _errs18;
         if (vErrors !== null) {
-          if (_errs21) {
-            vErrors.length = _errs21;
+          if (_errs18) {
+            vErrors.length = _errs18;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.Website !== undefined) {
+      let data8 = data.Website;
+      if (typeof data8 !== "string" && data8 !== null) {
+        const err10 = {
+          instancePath: instancePath + "/Website",
+          schemaPath: "#/properties/Website/type",
+          keyword: "type",
+          params: { type: schema54.properties.Website.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.Industry !== undefined) {
+      let data9 = data.Industry;
+      const _errs25 = errors;
+      let valid3 = false;
+      let passing2 = null;
+      const _errs26 = errors;
+      if (
+        !validate165(data9, {
+          instancePath: instancePath + "/Industry",
+          parentData: data,
+          parentDataProperty: "Industry",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+        errors = vErrors.length;
+      }
+      var _valid2 = _errs26 === errors;
+      if (_valid2) {
+        valid3 = true;
+        passing2 = 0;
+        var props1 = {};
+        props1.Id = true;
+        props1.Name = true;
+      }
+      const _errs27 = errors;
+      if (data9 !== null) {
+        const err11 = {
+          instancePath: instancePath + "/Industry",
+          schemaPath: "#/properties/Industry/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      var _valid2 = _errs27 === errors;
+      if (_valid2 && valid3) {
+        valid3 = false;
+        passing2 = [passing2, 1];
+      } else {
+        if (_valid2) {
+          valid3 = true;
+          passing2 = 1;
+        }
+      }
+      if (!valid3) {
+        const err12 = {
+          instancePath: instancePath + "/Industry",
+          schemaPath: "#/properties/Industry/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing2 },
+          message: "must match exactly one schema in oneOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      } else {
+        errors = _errs25;
+        if (vErrors !== null) {
+          if (_errs25) {
+            vErrors.length = _errs25;
           } else {
             vErrors = null;
           }
@@ -10390,13 +10941,31 @@ function validate131(
       }
     }
     if (data.IndustryDetails !== undefined) {
-      let data9 = data.IndustryDetails;
-      if (typeof data9 !== "string" && data9 !== null) {
-        const err14 = {
+      let data10 = data.IndustryDetails;
+      if (typeof data10 !== "string" && data10 !== null) {
+        const err13 = {
           instancePath: instancePath + "/IndustryDetails",
           schemaPath: "#/properties/IndustryDetails/type",
           keyword: "type",
-          params: { type: schema52.properties.IndustryDetails.type },
+          params: { type: schema54.properties.IndustryDetails.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.PhoneNumber !== undefined) {
+      let data11 = data.PhoneNumber;
+      if (typeof data11 !== "string" && data11 !== null) {
+        const err14 = {
+          instancePath: instancePath + "/PhoneNumber",
+          schemaPath: "#/properties/PhoneNumber/type",
+          keyword: "type",
+          params: { type: schema54.properties.PhoneNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -10407,14 +10976,14 @@ function validate131(
         errors++;
       }
     }
-    if (data.PhoneNumber !== undefined) {
-      let data10 = data.PhoneNumber;
-      if (typeof data10 !== "string" && data10 !== null) {
+    if (data.StatusCode !== undefined) {
+      let data12 = data.StatusCode;
+      if (typeof data12 !== "string" && data12 !== null) {
         const err15 = {
-          instancePath: instancePath + "/PhoneNumber",
-          schemaPath: "#/properties/PhoneNumber/type",
+          instancePath: instancePath + "/StatusCode",
+          schemaPath: "#/properties/StatusCode/type",
           keyword: "type",
-          params: { type: schema52.properties.PhoneNumber.type },
+          params: { type: schema54.properties.StatusCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -10425,14 +10994,14 @@ function validate131(
         errors++;
       }
     }
-    if (data.StatusCode !== undefined) {
-      let data11 = data.StatusCode;
-      if (typeof data11 !== "string" && data11 !== null) {
+    if (data.Status !== undefined) {
+      let data13 = data.Status;
+      if (typeof data13 !== "string" && data13 !== null) {
         const err16 = {
-          instancePath: instancePath + "/StatusCode",
-          schemaPath: "#/properties/StatusCode/type",
+          instancePath: instancePath + "/Status",
+          schemaPath: "#/properties/Status/type",
           keyword: "type",
-          params: { type: schema52.properties.StatusCode.type },
+          params: { type: schema54.properties.Status.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -10443,14 +11012,14 @@ function validate131(
         errors++;
       }
     }
-    if (data.Status !== undefined) {
-      let data12 = data.Status;
-      if (typeof data12 !== "string" && data12 !== null) {
+    if (data.ComplianceOverridenEntityTypeId !== undefined) {
+      let data14 = data.ComplianceOverridenEntityTypeId;
+      if (typeof data14 !== "string" && data14 !== null) {
         const err17 = {
-          instancePath: instancePath + "/Status",
-          schemaPath: "#/properties/Status/type",
+          instancePath: instancePath + "/ComplianceOverridenEntityTypeId",
+          schemaPath: "#/properties/ComplianceOverridenEntityTypeId/type",
           keyword: "type",
-          params: { type: schema52.properties.Status.type },
+          params: { type: schema54.properties.ComplianceOverridenEntityTypeId.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -10461,26 +11030,8 @@ function validate131(
         errors++;
       }
     }
-    if (data.ComplianceOverridenEntityTypeId !== undefined) {
-      let data13 = data.ComplianceOverridenEntityTypeId;
-      if (typeof data13 !== "string" && data13 !== null) {
-        const err18 = {
-          instancePath: instancePath + "/ComplianceOverridenEntityTypeId",
-          schemaPath: "#/properties/ComplianceOverridenEntityTypeId/type",
-          keyword: "type",
-          params: { type: schema52.properties.ComplianceOverridenEntityTypeId.type },
-          message: "must be string,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-    }
   } else {
-    const err19 = {
+    const err18 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -10488,17 +11039,18 @@ function validate131(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err19];
+      vErrors = [err18];
     } else {
-      vErrors.push(err19);
+      vErrors.push(err18);
     }
     errors++;
   }
-  validate131.errors = vErrors;
+  validate160.errors = vErrors;
   return errors === 0;
 }
-validate131.evaluated = {
+validate160.evaluated = {
   props: {
+    "@odata.id": true,
     Id: true,
     CreatedDate: true,
     RemitterName: true,
@@ -10531,25 +11083,24 @@ function validate56(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
       }
-      errors++;
     }
     if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+      let data1 = data.Id;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
@@ -10557,15 +11108,15 @@ function validate56(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (!formats8.validate(data1)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -10573,18 +11124,18 @@ function validate56(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
           }
           errors++;
         }
       }
     }
     if (data.EntityId !== undefined) {
-      let data1 = data.EntityId;
-      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1)) && data1 !== null) {
-        const err3 = {
+      let data2 = data.EntityId;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) && data2 !== null) {
+        const err2 = {
           instancePath: instancePath + "/EntityId",
           schemaPath: "#/properties/EntityId/type",
           keyword: "type",
@@ -10592,15 +11143,15 @@ function validate56(
           message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err2];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err2);
         }
         errors++;
       }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
-          const err4 = {
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (!formats8.validate(data2)) {
+          const err3 = {
             instancePath: instancePath + "/EntityId",
             schemaPath: "#/properties/EntityId/format",
             keyword: "format",
@@ -10608,22 +11159,40 @@ function validate56(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err3];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err3);
           }
           errors++;
         }
       }
     }
     if (data.Name !== undefined) {
-      let data2 = data.Name;
-      if (typeof data2 !== "string" && data2 !== null) {
-        const err5 = {
+      let data3 = data.Name;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err4 = {
           instancePath: instancePath + "/Name",
           schemaPath: "#/properties/Name/type",
           keyword: "type",
           params: { type: schema22.properties.Name.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.AccountNumber !== undefined) {
+      let data4 = data.AccountNumber;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err5 = {
+          instancePath: instancePath + "/AccountNumber",
+          schemaPath: "#/properties/AccountNumber/type",
+          keyword: "type",
+          params: { type: schema22.properties.AccountNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -10634,14 +11203,14 @@ function validate56(
         errors++;
       }
     }
-    if (data.AccountNumber !== undefined) {
-      let data3 = data.AccountNumber;
-      if (typeof data3 !== "string" && data3 !== null) {
+    if (data.StatusCode !== undefined) {
+      let data5 = data.StatusCode;
+      if (typeof data5 !== "string" && data5 !== null) {
         const err6 = {
-          instancePath: instancePath + "/AccountNumber",
-          schemaPath: "#/properties/AccountNumber/type",
+          instancePath: instancePath + "/StatusCode",
+          schemaPath: "#/properties/StatusCode/type",
           keyword: "type",
-          params: { type: schema22.properties.AccountNumber.type },
+          params: { type: schema22.properties.StatusCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -10652,14 +11221,14 @@ function validate56(
         errors++;
       }
     }
-    if (data.StatusCode !== undefined) {
-      let data4 = data.StatusCode;
-      if (typeof data4 !== "string" && data4 !== null) {
+    if (data.Status !== undefined) {
+      let data6 = data.Status;
+      if (typeof data6 !== "string" && data6 !== null) {
         const err7 = {
-          instancePath: instancePath + "/StatusCode",
-          schemaPath: "#/properties/StatusCode/type",
+          instancePath: instancePath + "/Status",
+          schemaPath: "#/properties/Status/type",
           keyword: "type",
-          params: { type: schema22.properties.StatusCode.type },
+          params: { type: schema22.properties.Status.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -10670,15 +11239,15 @@ function validate56(
         errors++;
       }
     }
-    if (data.Status !== undefined) {
-      let data5 = data.Status;
-      if (typeof data5 !== "string" && data5 !== null) {
+    if (data.Balances !== undefined) {
+      let data7 = data.Balances;
+      if (!Array.isArray(data7) && data7 !== null) {
         const err8 = {
-          instancePath: instancePath + "/Status",
-          schemaPath: "#/properties/Status/type",
+          instancePath: instancePath + "/Balances",
+          schemaPath: "#/properties/Balances/type",
           keyword: "type",
-          params: { type: schema22.properties.Status.type },
-          message: "must be string,null",
+          params: { type: schema22.properties.Balances.type },
+          message: "must be array,null",
         };
         if (vErrors === null) {
           vErrors = [err8];
@@ -10687,15 +11256,32 @@ function validate56(
         }
         errors++;
       }
+      if (Array.isArray(data7)) {
+        const len0 = data7.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate59(data7[i0], {
+              instancePath: instancePath + "/Balances/" + i0,
+              parentData: data7,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
     }
-    if (data.Balances !== undefined) {
-      let data6 = data.Balances;
-      if (!Array.isArray(data6) && data6 !== null) {
+    if (data.Exchanges !== undefined) {
+      let data9 = data.Exchanges;
+      if (!Array.isArray(data9) && data9 !== null) {
         const err9 = {
-          instancePath: instancePath + "/Balances",
-          schemaPath: "#/properties/Balances/type",
+          instancePath: instancePath + "/Exchanges",
+          schemaPath: "#/properties/Exchanges/type",
           keyword: "type",
-          params: { type: schema22.properties.Balances.type },
+          params: { type: schema22.properties.Exchanges.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -10705,32 +11291,32 @@ function validate56(
         }
         errors++;
       }
-      if (Array.isArray(data6)) {
-        const len0 = data6.length;
-        for (let i0 = 0; i0 < len0; i0++) {
+      if (Array.isArray(data9)) {
+        const len1 = data9.length;
+        for (let i1 = 0; i1 < len1; i1++) {
           if (
-            !validate57(data6[i0], {
-              instancePath: instancePath + "/Balances/" + i0,
-              parentData: data6,
-              parentDataProperty: i0,
+            !validate90(data9[i1], {
+              instancePath: instancePath + "/Exchanges/" + i1,
+              parentData: data9,
+              parentDataProperty: i1,
               rootData,
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+            vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
             errors = vErrors.length;
           }
         }
       }
     }
-    if (data.Exchanges !== undefined) {
-      let data8 = data.Exchanges;
-      if (!Array.isArray(data8) && data8 !== null) {
+    if (data.Withdrawals !== undefined) {
+      let data11 = data.Withdrawals;
+      if (!Array.isArray(data11) && data11 !== null) {
         const err10 = {
-          instancePath: instancePath + "/Exchanges",
-          schemaPath: "#/properties/Exchanges/type",
+          instancePath: instancePath + "/Withdrawals",
+          schemaPath: "#/properties/Withdrawals/type",
           keyword: "type",
-          params: { type: schema22.properties.Exchanges.type },
+          params: { type: schema22.properties.Withdrawals.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -10740,119 +11326,14 @@ function validate56(
         }
         errors++;
       }
-      if (Array.isArray(data8)) {
-        const len1 = data8.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (
-            !validate82(data8[i1], {
-              instancePath: instancePath + "/Exchanges/" + i1,
-              parentData: data8,
-              parentDataProperty: i1,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
-            errors = vErrors.length;
-          }
-        }
-      }
-    }
-    if (data.Withdrawals !== undefined) {
-      let data10 = data.Withdrawals;
-      if (!Array.isArray(data10) && data10 !== null) {
-        const err11 = {
-          instancePath: instancePath + "/Withdrawals",
-          schemaPath: "#/properties/Withdrawals/type",
-          keyword: "type",
-          params: { type: schema22.properties.Withdrawals.type },
-          message: "must be array,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-      if (Array.isArray(data10)) {
-        const len2 = data10.length;
+      if (Array.isArray(data11)) {
+        const len2 = data11.length;
         for (let i2 = 0; i2 < len2; i2++) {
           if (
-            !validate97(data10[i2], {
+            !validate113(data11[i2], {
               instancePath: instancePath + "/Withdrawals/" + i2,
-              parentData: data10,
+              parentData: data11,
               parentDataProperty: i2,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
-            errors = vErrors.length;
-          }
-        }
-      }
-    }
-    if (data.InboundTransfers !== undefined) {
-      let data12 = data.InboundTransfers;
-      if (!Array.isArray(data12) && data12 !== null) {
-        const err12 = {
-          instancePath: instancePath + "/InboundTransfers",
-          schemaPath: "#/properties/InboundTransfers/type",
-          keyword: "type",
-          params: { type: schema22.properties.InboundTransfers.type },
-          message: "must be array,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (Array.isArray(data12)) {
-        const len3 = data12.length;
-        for (let i3 = 0; i3 < len3; i3++) {
-          if (
-            !validate108(data12[i3], {
-              instancePath: instancePath + "/InboundTransfers/" + i3,
-              parentData: data12,
-              parentDataProperty: i3,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-            errors = vErrors.length;
-          }
-        }
-      }
-    }
-    if (data.OutboundTransfers !== undefined) {
-      let data14 = data.OutboundTransfers;
-      if (!Array.isArray(data14) && data14 !== null) {
-        const err13 = {
-          instancePath: instancePath + "/OutboundTransfers",
-          schemaPath: "#/properties/OutboundTransfers/type",
-          keyword: "type",
-          params: { type: schema22.properties.OutboundTransfers.type },
-          message: "must be array,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-      if (Array.isArray(data14)) {
-        const len4 = data14.length;
-        for (let i4 = 0; i4 < len4; i4++) {
-          if (
-            !validate113(data14[i4], {
-              instancePath: instancePath + "/OutboundTransfers/" + i4,
-              parentData: data14,
-              parentDataProperty: i4,
               rootData,
               dynamicAnchors,
             })
@@ -10863,10 +11344,80 @@ function validate56(
         }
       }
     }
+    if (data.InboundTransfers !== undefined) {
+      let data13 = data.InboundTransfers;
+      if (!Array.isArray(data13) && data13 !== null) {
+        const err11 = {
+          instancePath: instancePath + "/InboundTransfers",
+          schemaPath: "#/properties/InboundTransfers/type",
+          keyword: "type",
+          params: { type: schema22.properties.InboundTransfers.type },
+          message: "must be array,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if (Array.isArray(data13)) {
+        const len3 = data13.length;
+        for (let i3 = 0; i3 < len3; i3++) {
+          if (
+            !validate128(data13[i3], {
+              instancePath: instancePath + "/InboundTransfers/" + i3,
+              parentData: data13,
+              parentDataProperty: i3,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    }
+    if (data.OutboundTransfers !== undefined) {
+      let data15 = data.OutboundTransfers;
+      if (!Array.isArray(data15) && data15 !== null) {
+        const err12 = {
+          instancePath: instancePath + "/OutboundTransfers",
+          schemaPath: "#/properties/OutboundTransfers/type",
+          keyword: "type",
+          params: { type: schema22.properties.OutboundTransfers.type },
+          message: "must be array,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (Array.isArray(data15)) {
+        const len4 = data15.length;
+        for (let i4 = 0; i4 < len4; i4++) {
+          if (
+            !validate136(data15[i4], {
+              instancePath: instancePath + "/OutboundTransfers/" + i4,
+              parentData: data15,
+              parentDataProperty: i4,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    }
     if (data.Deposits !== undefined) {
-      let data16 = data.Deposits;
-      if (!Array.isArray(data16) && data16 !== null) {
-        const err14 = {
+      let data17 = data.Deposits;
+      if (!Array.isArray(data17) && data17 !== null) {
+        const err13 = {
           instancePath: instancePath + "/Deposits",
           schemaPath: "#/properties/Deposits/type",
           keyword: "type",
@@ -10874,55 +11425,20 @@ function validate56(
           message: "must be array,null",
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err13];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err13);
         }
         errors++;
       }
-      if (Array.isArray(data16)) {
-        const len5 = data16.length;
+      if (Array.isArray(data17)) {
+        const len5 = data17.length;
         for (let i5 = 0; i5 < len5; i5++) {
           if (
-            !validate85(data16[i5], {
+            !validate98(data17[i5], {
               instancePath: instancePath + "/Deposits/" + i5,
-              parentData: data16,
+              parentData: data17,
               parentDataProperty: i5,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
-            errors = vErrors.length;
-          }
-        }
-      }
-    }
-    if (data.Beneficiaries !== undefined) {
-      let data18 = data.Beneficiaries;
-      if (!Array.isArray(data18) && data18 !== null) {
-        const err15 = {
-          instancePath: instancePath + "/Beneficiaries",
-          schemaPath: "#/properties/Beneficiaries/type",
-          keyword: "type",
-          params: { type: schema22.properties.Beneficiaries.type },
-          message: "must be array,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-      if (Array.isArray(data18)) {
-        const len6 = data18.length;
-        for (let i6 = 0; i6 < len6; i6++) {
-          if (
-            !validate98(data18[i6], {
-              instancePath: instancePath + "/Beneficiaries/" + i6,
-              parentData: data18,
-              parentDataProperty: i6,
               rootData,
               dynamicAnchors,
             })
@@ -10933,14 +11449,84 @@ function validate56(
         }
       }
     }
+    if (data.Beneficiaries !== undefined) {
+      let data19 = data.Beneficiaries;
+      if (!Array.isArray(data19) && data19 !== null) {
+        const err14 = {
+          instancePath: instancePath + "/Beneficiaries",
+          schemaPath: "#/properties/Beneficiaries/type",
+          keyword: "type",
+          params: { type: schema22.properties.Beneficiaries.type },
+          message: "must be array,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (Array.isArray(data19)) {
+        const len6 = data19.length;
+        for (let i6 = 0; i6 < len6; i6++) {
+          if (
+            !validate115(data19[i6], {
+              instancePath: instancePath + "/Beneficiaries/" + i6,
+              parentData: data19,
+              parentDataProperty: i6,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    }
     if (data.TransferBeneficiaries !== undefined) {
-      let data20 = data.TransferBeneficiaries;
-      if (!Array.isArray(data20) && data20 !== null) {
-        const err16 = {
+      let data21 = data.TransferBeneficiaries;
+      if (!Array.isArray(data21) && data21 !== null) {
+        const err15 = {
           instancePath: instancePath + "/TransferBeneficiaries",
           schemaPath: "#/properties/TransferBeneficiaries/type",
           keyword: "type",
           params: { type: schema22.properties.TransferBeneficiaries.type },
+          message: "must be array,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      if (Array.isArray(data21)) {
+        const len7 = data21.length;
+        for (let i7 = 0; i7 < len7; i7++) {
+          if (
+            !validate146(data21[i7], {
+              instancePath: instancePath + "/TransferBeneficiaries/" + i7,
+              parentData: data21,
+              parentDataProperty: i7,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    }
+    if (data.DepositInformation !== undefined) {
+      let data23 = data.DepositInformation;
+      if (!Array.isArray(data23) && data23 !== null) {
+        const err16 = {
+          instancePath: instancePath + "/DepositInformation",
+          schemaPath: "#/properties/DepositInformation/type",
+          keyword: "type",
+          params: { type: schema22.properties.DepositInformation.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -10950,32 +11536,32 @@ function validate56(
         }
         errors++;
       }
-      if (Array.isArray(data20)) {
-        const len7 = data20.length;
-        for (let i7 = 0; i7 < len7; i7++) {
+      if (Array.isArray(data23)) {
+        const len8 = data23.length;
+        for (let i8 = 0; i8 < len8; i8++) {
           if (
-            !validate120(data20[i7], {
-              instancePath: instancePath + "/TransferBeneficiaries/" + i7,
-              parentData: data20,
-              parentDataProperty: i7,
+            !validate149(data23[i8], {
+              instancePath: instancePath + "/DepositInformation/" + i8,
+              parentData: data23,
+              parentDataProperty: i8,
               rootData,
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+            vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
             errors = vErrors.length;
           }
         }
       }
     }
-    if (data.DepositInformation !== undefined) {
-      let data22 = data.DepositInformation;
-      if (!Array.isArray(data22) && data22 !== null) {
+    if (data.DepositRoutingInformation !== undefined) {
+      let data25 = data.DepositRoutingInformation;
+      if (!Array.isArray(data25) && data25 !== null) {
         const err17 = {
-          instancePath: instancePath + "/DepositInformation",
-          schemaPath: "#/properties/DepositInformation/type",
+          instancePath: instancePath + "/DepositRoutingInformation",
+          schemaPath: "#/properties/DepositRoutingInformation/type",
           keyword: "type",
-          params: { type: schema22.properties.DepositInformation.type },
+          params: { type: schema22.properties.DepositRoutingInformation.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -10985,32 +11571,32 @@ function validate56(
         }
         errors++;
       }
-      if (Array.isArray(data22)) {
-        const len8 = data22.length;
-        for (let i8 = 0; i8 < len8; i8++) {
+      if (Array.isArray(data25)) {
+        const len9 = data25.length;
+        for (let i9 = 0; i9 < len9; i9++) {
           if (
-            !validate122(data22[i8], {
-              instancePath: instancePath + "/DepositInformation/" + i8,
-              parentData: data22,
-              parentDataProperty: i8,
+            !validate153(data25[i9], {
+              instancePath: instancePath + "/DepositRoutingInformation/" + i9,
+              parentData: data25,
+              parentDataProperty: i9,
               rootData,
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+            vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
             errors = vErrors.length;
           }
         }
       }
     }
-    if (data.DepositRoutingInformation !== undefined) {
-      let data24 = data.DepositRoutingInformation;
-      if (!Array.isArray(data24) && data24 !== null) {
+    if (data.Activities !== undefined) {
+      let data27 = data.Activities;
+      if (!Array.isArray(data27) && data27 !== null) {
         const err18 = {
-          instancePath: instancePath + "/DepositRoutingInformation",
-          schemaPath: "#/properties/DepositRoutingInformation/type",
+          instancePath: instancePath + "/Activities",
+          schemaPath: "#/properties/Activities/type",
           keyword: "type",
-          params: { type: schema22.properties.DepositRoutingInformation.type },
+          params: { type: schema22.properties.Activities.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -11020,32 +11606,32 @@ function validate56(
         }
         errors++;
       }
-      if (Array.isArray(data24)) {
-        const len9 = data24.length;
-        for (let i9 = 0; i9 < len9; i9++) {
+      if (Array.isArray(data27)) {
+        const len10 = data27.length;
+        for (let i10 = 0; i10 < len10; i10++) {
           if (
-            !validate126(data24[i9], {
-              instancePath: instancePath + "/DepositRoutingInformation/" + i9,
-              parentData: data24,
-              parentDataProperty: i9,
+            !validate156(data27[i10], {
+              instancePath: instancePath + "/Activities/" + i10,
+              parentData: data27,
+              parentDataProperty: i10,
               rootData,
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+            vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
             errors = vErrors.length;
           }
         }
       }
     }
-    if (data.Activities !== undefined) {
-      let data26 = data.Activities;
-      if (!Array.isArray(data26) && data26 !== null) {
+    if (data.Depositors !== undefined) {
+      let data29 = data.Depositors;
+      if (!Array.isArray(data29) && data29 !== null) {
         const err19 = {
-          instancePath: instancePath + "/Activities",
-          schemaPath: "#/properties/Activities/type",
+          instancePath: instancePath + "/Depositors",
+          schemaPath: "#/properties/Depositors/type",
           keyword: "type",
-          params: { type: schema22.properties.Activities.type },
+          params: { type: schema22.properties.Depositors.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -11055,61 +11641,26 @@ function validate56(
         }
         errors++;
       }
-      if (Array.isArray(data26)) {
-        const len10 = data26.length;
-        for (let i10 = 0; i10 < len10; i10++) {
-          if (
-            !validate129(data26[i10], {
-              instancePath: instancePath + "/Activities/" + i10,
-              parentData: data26,
-              parentDataProperty: i10,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
-            errors = vErrors.length;
-          }
-        }
-      }
-    }
-    if (data.Depositors !== undefined) {
-      let data28 = data.Depositors;
-      if (!Array.isArray(data28) && data28 !== null) {
-        const err20 = {
-          instancePath: instancePath + "/Depositors",
-          schemaPath: "#/properties/Depositors/type",
-          keyword: "type",
-          params: { type: schema22.properties.Depositors.type },
-          message: "must be array,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err20];
-        } else {
-          vErrors.push(err20);
-        }
-        errors++;
-      }
-      if (Array.isArray(data28)) {
-        const len11 = data28.length;
+      if (Array.isArray(data29)) {
+        const len11 = data29.length;
         for (let i11 = 0; i11 < len11; i11++) {
           if (
-            !validate131(data28[i11], {
+            !validate160(data29[i11], {
               instancePath: instancePath + "/Depositors/" + i11,
-              parentData: data28,
+              parentData: data29,
               parentDataProperty: i11,
               rootData,
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+            vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
             errors = vErrors.length;
           }
         }
       }
     }
   } else {
-    const err21 = {
+    const err20 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -11117,9 +11668,9 @@ function validate56(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err21];
+      vErrors = [err20];
     } else {
-      vErrors.push(err21);
+      vErrors.push(err20);
     }
     errors++;
   }
@@ -11128,6 +11679,7 @@ function validate56(
 }
 validate56.evaluated = {
   props: {
+    "@odata.id": true,
     Id: true,
     EntityId: true,
     Name: true,
@@ -11240,8 +11792,8 @@ validate53.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateODataError = validate138;
-const schema55 = {
+const validateODataError = validate169;
+const schema57 = {
   title: "ODataError",
   description: "Error body of the API endpoints.",
   "x-assumption": "OData v4 JSON Format §21 error response — the reference does not show the API error body",
@@ -11266,7 +11818,7 @@ const schema55 = {
     },
   },
 };
-const schema56 = {
+const schema58 = {
   title: "ODataErrorDetail",
   description: "One item of ODataError.error.details.",
   "x-assumption": "OData v4 JSON Format §21 error detail — the reference does not show the API error body",
@@ -11278,13 +11830,13 @@ const schema56 = {
     target: { description: "Target of the error.", type: "string" },
   },
 };
-function validate139(
+function validate170(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate139.evaluated;
+  const evaluated0 = validate170.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11388,21 +11940,21 @@ function validate139(
     }
     errors++;
   }
-  validate139.errors = vErrors;
+  validate170.errors = vErrors;
   return errors === 0;
 }
-validate139.evaluated = {
+validate170.evaluated = {
   props: { code: true, message: true, target: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate138(
+function validate169(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate138.evaluated;
+  const evaluated0 = validate169.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11515,7 +12067,7 @@ function validate138(
             const len0 = data4.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate139(data4[i0], {
+                !validate170(data4[i0], {
                   instancePath: instancePath + "/error/details/" + i0,
                   parentData: data4,
                   parentDataProperty: i0,
@@ -11523,7 +12075,7 @@ function validate138(
                   dynamicAnchors,
                 })
               ) {
-                vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+                vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
                 errors = vErrors.length;
               }
             }
@@ -11592,31 +12144,31 @@ function validate138(
     }
     errors++;
   }
-  validate138.errors = vErrors;
+  validate169.errors = vErrors;
   return errors === 0;
 }
-validate138.evaluated = { props: { error: true }, dynamicProps: false, dynamicItems: false };
-const validateGetAccountResponse200 = validate141;
-const schema57 = {
+validate169.evaluated = { props: { error: true }, dynamicProps: false, dynamicItems: false };
+const validateGetAccountResponse200 = validate172;
+const schema59 = {
   allOf: [{ $ref: "#/components/schemas/AccountDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-const schema58 = {
+const schema60 = {
   title: "ODataEntityAnnotations",
   description: "OData v4 control information of a single-entity response: the context annotation @odata.context.",
   "x-assumption":
-    "OData v4 JSON format control information on every single-entity response — the reference shows @odata.context only for the transfer beneficiary",
+    "@odata.context, optional, on the single-entity responses other than the transfer beneficiary's (whose response requires it, as the reference states) — OData v4 JSON format §10 (context URL); the reference shows @odata.context only for the transfer beneficiary",
   type: "object",
   properties: {
     "@odata.context": { description: "Context URL of the response.", type: "string", format: "uri-reference" },
   },
 };
-function validate143(
+function validate174(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate143.evaluated;
+  const evaluated0 = validate174.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11673,17 +12225,17 @@ function validate143(
     }
     errors++;
   }
-  validate143.errors = vErrors;
+  validate174.errors = vErrors;
   return errors === 0;
 }
-validate143.evaluated = { props: { "@odata.context": true }, dynamicProps: false, dynamicItems: false };
-function validate141(
+validate174.evaluated = { props: { "@odata.context": true }, dynamicProps: false, dynamicItems: false };
+function validate172(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate141.evaluated;
+  const evaluated0 = validate172.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11694,16 +12246,17 @@ function validate141(
     vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
     errors = vErrors.length;
   }
-  if (!validate143(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
     errors = vErrors.length;
   }
-  validate141.errors = vErrors;
+  validate172.errors = vErrors;
   return errors === 0;
 }
-validate141.evaluated = {
+validate172.evaluated = {
   props: {
     "@odata.context": true,
+    "@odata.id": true,
     Id: true,
     EntityId: true,
     Name: true,
@@ -11726,8 +12279,8 @@ validate141.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateEntityDtoCollection = validate145;
-const schema59 = {
+const validateEntityDtoCollection = validate176;
+const schema61 = {
   title: "EntityDtoCollection",
   description: "OData v4 collection of EntityDto.",
   type: "object",
@@ -11735,28 +12288,29 @@ const schema59 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/EntityDto" } } },
 };
-const schema60 = {
+const schema62 = {
   title: "EntityDto",
   description: "Entity that owns accounts.",
-  "x-assumption": "Fields other than Id not shown in the reference; left open — the reference names the DTO only",
+  "x-assumption":
+    "Fields other than Id not shown in the reference; left open; Id is the entity key (x-odata-key), absent only from a $select that leaves it out, where @odata.id stands for it (OData 4.01 JSON Format §4.5.8) — the reference names the DTO only",
   type: "object",
-  required: ["Id"],
+  "x-odata-key": ["Id"],
   properties: {
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
     Id: {
       type: "integer",
       format: "int32",
-      "x-assumption":
-        "Id (int32, required key) — the path keys entityId and Entities({id}) are int; OData keys are non-nullable",
+      "x-assumption": "Id (int32) — the path keys entityId and Entities({id}) are int; OData keys are non-nullable",
     },
   },
 };
-function validate147(
+function validate178(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate147.evaluated;
+  const evaluated0 = validate178.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11764,25 +12318,24 @@ function validate147(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
       }
-      errors++;
     }
     if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+      let data1 = data.Id;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
@@ -11790,15 +12343,15 @@ function validate147(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (!formats8.validate(data1)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -11806,16 +12359,16 @@ function validate147(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
           }
           errors++;
         }
       }
     }
   } else {
-    const err3 = {
+    const err2 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -11823,23 +12376,23 @@ function validate147(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err3];
+      vErrors = [err2];
     } else {
-      vErrors.push(err3);
+      vErrors.push(err2);
     }
     errors++;
   }
-  validate147.errors = vErrors;
+  validate178.errors = vErrors;
   return errors === 0;
 }
-validate147.evaluated = { props: { Id: true }, dynamicProps: false, dynamicItems: false };
-function validate145(
+validate178.evaluated = { props: { "@odata.id": true, Id: true }, dynamicProps: false, dynamicItems: false };
+function validate176(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate145.evaluated;
+  const evaluated0 = validate176.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11872,7 +12425,7 @@ function validate145(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate147(data0[i0], {
+            !validate178(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -11880,7 +12433,7 @@ function validate145(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+            vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
             errors = vErrors.length;
           }
         }
@@ -11915,45 +12468,49 @@ function validate145(
     }
     errors++;
   }
-  validate145.errors = vErrors;
+  validate176.errors = vErrors;
   return errors === 0;
 }
-validate145.evaluated = {
+validate176.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetEntityResponse200 = validate149;
-const schema61 = {
+const validateGetEntityResponse200 = validate181;
+const schema63 = {
   allOf: [{ $ref: "#/components/schemas/EntityDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate149(
+function validate181(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate149.evaluated;
+  const evaluated0 = validate181.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate147(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+  if (!validate178(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
     errors = vErrors.length;
   }
-  if (!validate143(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
     errors = vErrors.length;
   }
-  validate149.errors = vErrors;
+  validate181.errors = vErrors;
   return errors === 0;
 }
-validate149.evaluated = { props: { "@odata.context": true, Id: true }, dynamicProps: false, dynamicItems: false };
-const validateAccountBalanceDtoCollection = validate152;
-const schema62 = {
+validate181.evaluated = {
+  props: { "@odata.context": true, "@odata.id": true, Id: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const validateAccountBalanceDtoCollection = validate184;
+const schema64 = {
   title: "AccountBalanceDtoCollection",
   description: "OData v4 collection of AccountBalanceDto.",
   type: "object",
@@ -11961,13 +12518,13 @@ const schema62 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/AccountBalanceDto" } } },
 };
-function validate152(
+function validate184(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate152.evaluated;
+  const evaluated0 = validate184.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12000,7 +12557,7 @@ function validate152(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate57(data0[i0], {
+            !validate59(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -12008,7 +12565,7 @@ function validate152(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+            vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
             errors = vErrors.length;
           }
         }
@@ -12043,45 +12600,46 @@ function validate152(
     }
     errors++;
   }
-  validate152.errors = vErrors;
+  validate184.errors = vErrors;
   return errors === 0;
 }
-validate152.evaluated = {
+validate184.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetAccountBalanceResponse200 = validate155;
-const schema63 = {
+const validateGetAccountBalanceResponse200 = validate187;
+const schema65 = {
   allOf: [{ $ref: "#/components/schemas/AccountBalanceDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate155(
+function validate187(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate155.evaluated;
+  const evaluated0 = validate187.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate57(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+  if (!validate59(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
     errors = vErrors.length;
   }
-  if (!validate143(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
     errors = vErrors.length;
   }
-  validate155.errors = vErrors;
+  validate187.errors = vErrors;
   return errors === 0;
 }
-validate155.evaluated = {
+validate187.evaluated = {
   props: {
     "@odata.context": true,
+    "@odata.id": true,
     CurrencyCode: true,
     Currency: true,
     Value: true,
@@ -12094,8 +12652,8 @@ validate155.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateAccountStatementItemDtoCollection = validate158;
-const schema64 = {
+const validateAccountStatementItemDtoCollection = validate190;
+const schema66 = {
   title: "AccountStatementItemDtoCollection",
   description: "OData v4 collection of AccountStatementItemDto.",
   type: "object",
@@ -12103,13 +12661,13 @@ const schema64 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/AccountStatementItemDto" } } },
 };
-function validate158(
+function validate190(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate158.evaluated;
+  const evaluated0 = validate190.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12142,7 +12700,7 @@ function validate158(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate60(data0[i0], {
+            !validate66(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -12150,7 +12708,7 @@ function validate158(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+            vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
             errors = vErrors.length;
           }
         }
@@ -12185,16 +12743,16 @@ function validate158(
     }
     errors++;
   }
-  validate158.errors = vErrors;
+  validate190.errors = vErrors;
   return errors === 0;
 }
-validate158.evaluated = {
+validate190.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateTransferDtoCollection = validate161;
-const schema65 = {
+const validateTransferDtoCollection = validate193;
+const schema67 = {
   title: "TransferDtoCollection",
   description: "OData v4 collection of TransferDto.",
   type: "object",
@@ -12202,15 +12760,20 @@ const schema65 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/TransferDto" } } },
 };
-const schema66 = {
+const schema68 = {
   title: "TransferDto",
   description: "Transfer as returned by /api/v1/Transfers, which does not distinguish direction.",
   "x-assumption":
-    "Fields shared by inbound and outbound transfers, with Beneficiary as InboundTransferBeneficiaryDto; Id required and non-nullable, every other property optional and nullable — the reference does not show the shape of /v1/Transfers entities; OData v4 JSON format: entity keys are non-nullable",
+    "The fields shared by inbound and outbound transfers; Id is the entity key (x-odata-key): never null, and absent only from a $select that leaves it out, where @odata.id stands for it; every other property optional and nullable — the reference does not show the shape of /v1/Transfers entities; OData v4 JSON format: keys are non-nullable, and a projection returns only the selected properties (OData 4.01 JSON Format §4.5.8)",
   type: "object",
-  required: ["Id"],
+  "x-odata-key": ["Id"],
   properties: {
-    Beneficiary: { oneOf: [{ $ref: "#/components/schemas/InboundTransferBeneficiaryDto" }, { type: "null" }] },
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
+    Beneficiary: {
+      oneOf: [{ $ref: "#/components/schemas/OutboundTransferBeneficiaryDto" }, { type: "null" }],
+      "x-assumption":
+        "Typed as OutboundTransferBeneficiaryDto, whose fields include all of InboundTransferBeneficiaryDto's and are all optional, so the beneficiary of a transfer in either direction matches it — /v1/Transfers does not distinguish direction, and the reference does not show its Beneficiary",
+    },
     Id: { type: "integer", format: "int32" },
     AccountId: { type: ["integer", "null"], format: "int32" },
     AccountName: { type: ["string", "null"] },
@@ -12218,8 +12781,8 @@ const schema66 = {
     Amount: { type: ["number", "null"], format: "double" },
     Reference: { type: ["string", "null"] },
     InstructionId: { type: ["integer", "null"], format: "int32" },
-    CreatedDate: { type: ["string", "null"], format: "date-time" },
-    ValueDate: { type: ["string", "null"], format: "date-time" },
+    CreatedDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
+    ValueDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     StatusCode: {
       description: "Status as a short code.",
       type: ["string", "null"],
@@ -12249,13 +12812,13 @@ const schema66 = {
     Fees: { type: ["array", "null"], items: { $ref: "#/components/schemas/FeeDto" } },
   },
 };
-function validate163(
+function validate195(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate163.evaluated;
+  const evaluated0 = validate195.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12263,29 +12826,28 @@ function validate163(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
       }
-      errors++;
     }
     if (data.Beneficiary !== undefined) {
-      let data0 = data.Beneficiary;
-      const _errs2 = errors;
+      let data1 = data.Beneficiary;
+      const _errs3 = errors;
       let valid1 = false;
       let passing0 = null;
-      const _errs3 = errors;
+      const _errs4 = errors;
       if (
-        !validate109(data0, {
+        !validate138(data1, {
           instancePath: instancePath + "/Beneficiary",
           parentData: data,
           parentDataProperty: "Beneficiary",
@@ -12293,23 +12855,26 @@ function validate163(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+        vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
         errors = vErrors.length;
       }
-      var _valid0 = _errs3 === errors;
+      var _valid0 = _errs4 === errors;
       if (_valid0) {
         valid1 = true;
         passing0 = 0;
         var props0 = {};
+        props0.Name = true;
+        props0.StatusCode = true;
+        props0.Status = true;
         props0.Id = true;
         props0.AccountId = true;
         props0.BeneficiaryAccountId = true;
         props0.BeneficiaryAccountName = true;
         props0.CurrencyCode = true;
       }
-      const _errs4 = errors;
-      if (data0 !== null) {
-        const err1 = {
+      const _errs5 = errors;
+      if (data1 !== null) {
+        const err0 = {
           instancePath: instancePath + "/Beneficiary",
           schemaPath: "#/properties/Beneficiary/oneOf/1/type",
           keyword: "type",
@@ -12317,13 +12882,13 @@ function validate163(
           message: "must be null",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
-      var _valid0 = _errs4 === errors;
+      var _valid0 = _errs5 === errors;
       if (_valid0 && valid1) {
         valid1 = false;
         passing0 = [passing0, 1];
@@ -12334,7 +12899,7 @@ function validate163(
         }
       }
       if (!valid1) {
-        const err2 = {
+        const err1 = {
           instancePath: instancePath + "/Beneficiary",
           schemaPath: "#/properties/Beneficiary/oneOf",
           keyword: "oneOf",
@@ -12342,16 +12907,16 @@ function validate163(
           message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err1];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err1);
         }
         errors++;
       } else {
-        errors = _errs2;
+        errors = _errs3;
         if (vErrors !== null) {
-          if (_errs2) {
-            vErrors.length = _errs2;
+          if (_errs3) {
+            vErrors.length = _errs3;
           } else {
             vErrors = null;
           }
@@ -12359,9 +12924,9 @@ function validate163(
       }
     }
     if (data.Id !== undefined) {
-      let data1 = data.Id;
-      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
-        const err3 = {
+      let data2 = data.Id;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err2 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
@@ -12369,15 +12934,15 @@ function validate163(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err2];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err2);
         }
         errors++;
       }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
-          const err4 = {
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (!formats8.validate(data2)) {
+          const err3 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -12385,34 +12950,34 @@ function validate163(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err3];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err3);
           }
           errors++;
         }
       }
     }
     if (data.AccountId !== undefined) {
-      let data2 = data.AccountId;
-      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) && data2 !== null) {
-        const err5 = {
+      let data3 = data.AccountId;
+      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) && data3 !== null) {
+        const err4 = {
           instancePath: instancePath + "/AccountId",
           schemaPath: "#/properties/AccountId/type",
           keyword: "type",
-          params: { type: schema66.properties.AccountId.type },
+          params: { type: schema68.properties.AccountId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err4];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err4);
         }
         errors++;
       }
-      if (typeof data2 == "number" && isFinite(data2)) {
-        if (!formats6.validate(data2)) {
-          const err6 = {
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (!formats8.validate(data3)) {
+          const err5 = {
             instancePath: instancePath + "/AccountId",
             schemaPath: "#/properties/AccountId/format",
             keyword: "format",
@@ -12420,22 +12985,40 @@ function validate163(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err5];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err5);
           }
           errors++;
         }
       }
     }
     if (data.AccountName !== undefined) {
-      let data3 = data.AccountName;
-      if (typeof data3 !== "string" && data3 !== null) {
-        const err7 = {
+      let data4 = data.AccountName;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err6 = {
           instancePath: instancePath + "/AccountName",
           schemaPath: "#/properties/AccountName/type",
           keyword: "type",
-          params: { type: schema66.properties.AccountName.type },
+          params: { type: schema68.properties.AccountName.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.CurrencyCode !== undefined) {
+      let data5 = data.CurrencyCode;
+      if (typeof data5 !== "string" && data5 !== null) {
+        const err7 = {
+          instancePath: instancePath + "/CurrencyCode",
+          schemaPath: "#/properties/CurrencyCode/type",
+          keyword: "type",
+          params: { type: schema68.properties.CurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -12446,15 +13029,15 @@ function validate163(
         errors++;
       }
     }
-    if (data.CurrencyCode !== undefined) {
-      let data4 = data.CurrencyCode;
-      if (typeof data4 !== "string" && data4 !== null) {
+    if (data.Amount !== undefined) {
+      let data6 = data.Amount;
+      if (!(typeof data6 == "number" && isFinite(data6)) && data6 !== null) {
         const err8 = {
-          instancePath: instancePath + "/CurrencyCode",
-          schemaPath: "#/properties/CurrencyCode/type",
+          instancePath: instancePath + "/Amount",
+          schemaPath: "#/properties/Amount/type",
           keyword: "type",
-          params: { type: schema66.properties.CurrencyCode.type },
-          message: "must be string,null",
+          params: { type: schema68.properties.Amount.type },
+          message: "must be number,null",
         };
         if (vErrors === null) {
           vErrors = [err8];
@@ -12463,27 +13046,9 @@ function validate163(
         }
         errors++;
       }
-    }
-    if (data.Amount !== undefined) {
-      let data5 = data.Amount;
-      if (!(typeof data5 == "number" && isFinite(data5)) && data5 !== null) {
-        const err9 = {
-          instancePath: instancePath + "/Amount",
-          schemaPath: "#/properties/Amount/type",
-          keyword: "type",
-          params: { type: schema66.properties.Amount.type },
-          message: "must be number,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-      if (typeof data5 == "number" && isFinite(data5)) {
-        if (!formats100.validate(data5)) {
-          const err10 = {
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (!formats92.validate(data6)) {
+          const err9 = {
             instancePath: instancePath + "/Amount",
             schemaPath: "#/properties/Amount/format",
             keyword: "format",
@@ -12491,23 +13056,41 @@ function validate163(
             message: 'must match format "' + "double" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err9];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err9);
           }
           errors++;
         }
       }
     }
     if (data.Reference !== undefined) {
-      let data6 = data.Reference;
-      if (typeof data6 !== "string" && data6 !== null) {
-        const err11 = {
+      let data7 = data.Reference;
+      if (typeof data7 !== "string" && data7 !== null) {
+        const err10 = {
           instancePath: instancePath + "/Reference",
           schemaPath: "#/properties/Reference/type",
           keyword: "type",
-          params: { type: schema66.properties.Reference.type },
+          params: { type: schema68.properties.Reference.type },
           message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.InstructionId !== undefined) {
+      let data8 = data.InstructionId;
+      if (!(typeof data8 == "number" && !(data8 % 1) && !isNaN(data8) && isFinite(data8)) && data8 !== null) {
+        const err11 = {
+          instancePath: instancePath + "/InstructionId",
+          schemaPath: "#/properties/InstructionId/type",
+          keyword: "type",
+          params: { type: schema68.properties.InstructionId.type },
+          message: "must be integer,null",
         };
         if (vErrors === null) {
           vErrors = [err11];
@@ -12516,27 +13099,9 @@ function validate163(
         }
         errors++;
       }
-    }
-    if (data.InstructionId !== undefined) {
-      let data7 = data.InstructionId;
-      if (!(typeof data7 == "number" && !(data7 % 1) && !isNaN(data7) && isFinite(data7)) && data7 !== null) {
-        const err12 = {
-          instancePath: instancePath + "/InstructionId",
-          schemaPath: "#/properties/InstructionId/type",
-          keyword: "type",
-          params: { type: schema66.properties.InstructionId.type },
-          message: "must be integer,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data7 == "number" && isFinite(data7)) {
-        if (!formats6.validate(data7)) {
-          const err13 = {
+      if (typeof data8 == "number" && isFinite(data8)) {
+        if (!formats8.validate(data8)) {
+          const err12 = {
             instancePath: instancePath + "/InstructionId",
             schemaPath: "#/properties/InstructionId/format",
             keyword: "format",
@@ -12544,23 +13109,70 @@ function validate163(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err12];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err12);
           }
           errors++;
         }
       }
     }
     if (data.CreatedDate !== undefined) {
-      let data8 = data.CreatedDate;
-      if (typeof data8 !== "string" && data8 !== null) {
+      let data9 = data.CreatedDate;
+      const _errs22 = errors;
+      let valid2 = false;
+      let passing1 = null;
+      const _errs23 = errors;
+      if (
+        !validate64(data9, {
+          instancePath: instancePath + "/CreatedDate",
+          parentData: data,
+          parentDataProperty: "CreatedDate",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid1 = _errs23 === errors;
+      if (_valid1) {
+        valid2 = true;
+        passing1 = 0;
+      }
+      const _errs24 = errors;
+      if (data9 !== null) {
+        const err13 = {
+          instancePath: instancePath + "/CreatedDate",
+          schemaPath: "#/properties/CreatedDate/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      var _valid1 = _errs24 === errors;
+      if (_valid1 && valid2) {
+        valid2 = false;
+        passing1 = [passing1, 1];
+      } else {
+        if (_valid1) {
+          valid2 = true;
+          passing1 = 1;
+        }
+      }
+      if (!valid2) {
         const err14 = {
           instancePath: instancePath + "/CreatedDate",
-          schemaPath: "#/properties/CreatedDate/type",
-          keyword: "type",
-          params: { type: schema66.properties.CreatedDate.type },
-          message: "must be string,null",
+          schemaPath: "#/properties/CreatedDate/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing1 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err14];
@@ -12568,34 +13180,73 @@ function validate163(
           vErrors.push(err14);
         }
         errors++;
-      }
-      if (typeof data8 === "string") {
-        if (!formats20.validate(data8)) {
-          const err15 = {
-            instancePath: instancePath + "/CreatedDate",
-            schemaPath: "#/properties/CreatedDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err15];
+      } else {
+        errors = _errs22;
+        if (vErrors !== null) {
+          if (_errs22) {
+            vErrors.length = _errs22;
           } else {
-            vErrors.push(err15);
+            vErrors = null;
           }
-          errors++;
         }
       }
     }
     if (data.ValueDate !== undefined) {
-      let data9 = data.ValueDate;
-      if (typeof data9 !== "string" && data9 !== null) {
+      let data10 = data.ValueDate;
+      const _errs27 = errors;
+      let valid3 = false;
+      let passing2 = null;
+      const _errs28 = errors;
+      if (
+        !validate64(data10, {
+          instancePath: instancePath + "/ValueDate",
+          parentData: data,
+          parentDataProperty: "ValueDate",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid2 = _errs28 === errors;
+      if (_valid2) {
+        valid3 = true;
+        passing2 = 0;
+      }
+      const _errs29 = errors;
+      if (data10 !== null) {
+        const err15 = {
+          instancePath: instancePath + "/ValueDate",
+          schemaPath: "#/properties/ValueDate/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      var _valid2 = _errs29 === errors;
+      if (_valid2 && valid3) {
+        valid3 = false;
+        passing2 = [passing2, 1];
+      } else {
+        if (_valid2) {
+          valid3 = true;
+          passing2 = 1;
+        }
+      }
+      if (!valid3) {
         const err16 = {
           instancePath: instancePath + "/ValueDate",
-          schemaPath: "#/properties/ValueDate/type",
-          keyword: "type",
-          params: { type: schema66.properties.ValueDate.type },
-          message: "must be string,null",
+          schemaPath: "#/properties/ValueDate/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing2 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err16];
@@ -12603,33 +13254,43 @@ function validate163(
           vErrors.push(err16);
         }
         errors++;
-      }
-      if (typeof data9 === "string") {
-        if (!formats20.validate(data9)) {
-          const err17 = {
-            instancePath: instancePath + "/ValueDate",
-            schemaPath: "#/properties/ValueDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err17];
+      } else {
+        errors = _errs27;
+        if (vErrors !== null) {
+          if (_errs27) {
+            vErrors.length = _errs27;
           } else {
-            vErrors.push(err17);
+            vErrors = null;
           }
-          errors++;
         }
       }
     }
     if (data.StatusCode !== undefined) {
-      let data10 = data.StatusCode;
-      if (typeof data10 !== "string" && data10 !== null) {
-        const err18 = {
+      let data11 = data.StatusCode;
+      if (typeof data11 !== "string" && data11 !== null) {
+        const err17 = {
           instancePath: instancePath + "/StatusCode",
           schemaPath: "#/properties/StatusCode/type",
           keyword: "type",
-          params: { type: schema66.properties.StatusCode.type },
+          params: { type: schema68.properties.StatusCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.Status !== undefined) {
+      let data12 = data.Status;
+      if (typeof data12 !== "string" && data12 !== null) {
+        const err18 = {
+          instancePath: instancePath + "/Status",
+          schemaPath: "#/properties/Status/type",
+          keyword: "type",
+          params: { type: schema68.properties.Status.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -12640,15 +13301,15 @@ function validate163(
         errors++;
       }
     }
-    if (data.Status !== undefined) {
-      let data11 = data.Status;
-      if (typeof data11 !== "string" && data11 !== null) {
+    if (data.Fees !== undefined) {
+      let data13 = data.Fees;
+      if (!Array.isArray(data13) && data13 !== null) {
         const err19 = {
-          instancePath: instancePath + "/Status",
-          schemaPath: "#/properties/Status/type",
+          instancePath: instancePath + "/Fees",
+          schemaPath: "#/properties/Fees/type",
           keyword: "type",
-          params: { type: schema66.properties.Status.type },
-          message: "must be string,null",
+          params: { type: schema68.properties.Fees.type },
+          message: "must be array,null",
         };
         if (vErrors === null) {
           vErrors = [err19];
@@ -12657,44 +13318,26 @@ function validate163(
         }
         errors++;
       }
-    }
-    if (data.Fees !== undefined) {
-      let data12 = data.Fees;
-      if (!Array.isArray(data12) && data12 !== null) {
-        const err20 = {
-          instancePath: instancePath + "/Fees",
-          schemaPath: "#/properties/Fees/type",
-          keyword: "type",
-          params: { type: schema66.properties.Fees.type },
-          message: "must be array,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err20];
-        } else {
-          vErrors.push(err20);
-        }
-        errors++;
-      }
-      if (Array.isArray(data12)) {
-        const len0 = data12.length;
+      if (Array.isArray(data13)) {
+        const len0 = data13.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate93(data12[i0], {
+            !validate108(data13[i0], {
               instancePath: instancePath + "/Fees/" + i0,
-              parentData: data12,
+              parentData: data13,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+            vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
             errors = vErrors.length;
           }
         }
       }
     }
   } else {
-    const err21 = {
+    const err20 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -12702,17 +13345,18 @@ function validate163(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err21];
+      vErrors = [err20];
     } else {
-      vErrors.push(err21);
+      vErrors.push(err20);
     }
     errors++;
   }
-  validate163.errors = vErrors;
+  validate195.errors = vErrors;
   return errors === 0;
 }
-validate163.evaluated = {
+validate195.evaluated = {
   props: {
+    "@odata.id": true,
     Beneficiary: true,
     Id: true,
     AccountId: true,
@@ -12730,13 +13374,13 @@ validate163.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate161(
+function validate193(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate161.evaluated;
+  const evaluated0 = validate193.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12769,7 +13413,7 @@ function validate161(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate163(data0[i0], {
+            !validate195(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -12777,7 +13421,7 @@ function validate161(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+            vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
             errors = vErrors.length;
           }
         }
@@ -12812,45 +13456,46 @@ function validate161(
     }
     errors++;
   }
-  validate161.errors = vErrors;
+  validate193.errors = vErrors;
   return errors === 0;
 }
-validate161.evaluated = {
+validate193.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetTransferResponse200 = validate167;
-const schema67 = {
+const validateGetTransferResponse200 = validate202;
+const schema69 = {
   allOf: [{ $ref: "#/components/schemas/TransferDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate167(
+function validate202(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate167.evaluated;
+  const evaluated0 = validate202.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate163(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+  if (!validate195(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
     errors = vErrors.length;
   }
-  if (!validate143(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
     errors = vErrors.length;
   }
-  validate167.errors = vErrors;
+  validate202.errors = vErrors;
   return errors === 0;
 }
-validate167.evaluated = {
+validate202.evaluated = {
   props: {
     "@odata.context": true,
+    "@odata.id": true,
     Beneficiary: true,
     Id: true,
     AccountId: true,
@@ -12868,8 +13513,8 @@ validate167.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateFeeDtoCollection = validate170;
-const schema68 = {
+const validateFeeDtoCollection = validate205;
+const schema70 = {
   title: "FeeDtoCollection",
   description: "OData v4 collection of FeeDto.",
   type: "object",
@@ -12877,211 +13522,13 @@ const schema68 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/FeeDto" } } },
 };
-function validate170(
+function validate205(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate170.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!validate54(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-    errors = vErrors.length;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.value === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "value" },
-        message: "must have required property '" + "value" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.value !== undefined) {
-      let data0 = data.value;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate93(data0[i0], {
-              instancePath: instancePath + "/value/" + i0,
-              parentData: data0,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/value",
-          schemaPath: "#/properties/value/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate170.errors = vErrors;
-  return errors === 0;
-}
-validate170.evaluated = {
-  props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-const validateGetInboundTransferResponse200 = validate173;
-const schema69 = {
-  allOf: [{ $ref: "#/components/schemas/InboundTransferDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
-};
-function validate173(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate173.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!validate108(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-    errors = vErrors.length;
-  }
-  if (!validate143(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
-    errors = vErrors.length;
-  }
-  validate173.errors = vErrors;
-  return errors === 0;
-}
-validate173.evaluated = {
-  props: {
-    "@odata.context": true,
-    Beneficiary: true,
-    Id: true,
-    AccountId: true,
-    AccountName: true,
-    CurrencyCode: true,
-    Amount: true,
-    Reference: true,
-    InstructionId: true,
-    CreatedDate: true,
-    ValueDate: true,
-    StatusCode: true,
-    Status: true,
-    Fees: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-const validateGetOutboundTransferResponse200 = validate176;
-const schema70 = {
-  allOf: [
-    { $ref: "#/components/schemas/OutboundTransferDto" },
-    { $ref: "#/components/schemas/ODataEntityAnnotations" },
-  ],
-};
-function validate176(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate176.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!validate113(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-    errors = vErrors.length;
-  }
-  if (!validate143(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
-    errors = vErrors.length;
-  }
-  validate176.errors = vErrors;
-  return errors === 0;
-}
-validate176.evaluated = {
-  props: {
-    "@odata.context": true,
-    Beneficiary: true,
-    Id: true,
-    AccountId: true,
-    AccountName: true,
-    CurrencyCode: true,
-    Amount: true,
-    Reference: true,
-    InstructionId: true,
-    CreatedDate: true,
-    ValueDate: true,
-    StatusCode: true,
-    Status: true,
-    Fees: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-const validateInboundTransferDtoCollection = validate179;
-const schema71 = {
-  title: "InboundTransferDtoCollection",
-  description: "OData v4 collection of InboundTransferDto.",
-  type: "object",
-  allOf: [{ $ref: "#/components/schemas/ODataCollectionAnnotations" }],
-  required: ["value"],
-  properties: { value: { type: "array", items: { $ref: "#/components/schemas/InboundTransferDto" } } },
-};
-function validate179(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate179.evaluated;
+  const evaluated0 = validate205.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13157,16 +13604,216 @@ function validate179(
     }
     errors++;
   }
-  validate179.errors = vErrors;
+  validate205.errors = vErrors;
   return errors === 0;
 }
-validate179.evaluated = {
+validate205.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateOutboundTransferDtoCollection = validate182;
+const validateGetInboundTransferResponse200 = validate208;
+const schema71 = {
+  allOf: [{ $ref: "#/components/schemas/InboundTransferDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
+};
+function validate208(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate208.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (!validate128(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+    errors = vErrors.length;
+  }
+  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+    errors = vErrors.length;
+  }
+  validate208.errors = vErrors;
+  return errors === 0;
+}
+validate208.evaluated = {
+  props: {
+    "@odata.context": true,
+    "@odata.id": true,
+    Beneficiary: true,
+    Id: true,
+    AccountId: true,
+    AccountName: true,
+    CurrencyCode: true,
+    Amount: true,
+    Reference: true,
+    InstructionId: true,
+    CreatedDate: true,
+    ValueDate: true,
+    StatusCode: true,
+    Status: true,
+    Fees: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const validateGetOutboundTransferResponse200 = validate211;
 const schema72 = {
+  allOf: [
+    { $ref: "#/components/schemas/OutboundTransferDto" },
+    { $ref: "#/components/schemas/ODataEntityAnnotations" },
+  ],
+};
+function validate211(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate211.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (!validate136(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+    errors = vErrors.length;
+  }
+  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+    errors = vErrors.length;
+  }
+  validate211.errors = vErrors;
+  return errors === 0;
+}
+validate211.evaluated = {
+  props: {
+    "@odata.context": true,
+    "@odata.id": true,
+    Beneficiary: true,
+    Id: true,
+    AccountId: true,
+    AccountName: true,
+    CurrencyCode: true,
+    Amount: true,
+    Reference: true,
+    InstructionId: true,
+    CreatedDate: true,
+    ValueDate: true,
+    StatusCode: true,
+    Status: true,
+    Fees: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const validateInboundTransferDtoCollection = validate214;
+const schema73 = {
+  title: "InboundTransferDtoCollection",
+  description: "OData v4 collection of InboundTransferDto.",
+  type: "object",
+  allOf: [{ $ref: "#/components/schemas/ODataCollectionAnnotations" }],
+  required: ["value"],
+  properties: { value: { type: "array", items: { $ref: "#/components/schemas/InboundTransferDto" } } },
+};
+function validate214(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate214.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (!validate54(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+    errors = vErrors.length;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.value === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "value" },
+        message: "must have required property '" + "value" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.value !== undefined) {
+      let data0 = data.value;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate128(data0[i0], {
+              instancePath: instancePath + "/value/" + i0,
+              parentData: data0,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/value",
+          schemaPath: "#/properties/value/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate214.errors = vErrors;
+  return errors === 0;
+}
+validate214.evaluated = {
+  props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const validateOutboundTransferDtoCollection = validate217;
+const schema74 = {
   title: "OutboundTransferDtoCollection",
   description: "OData v4 collection of OutboundTransferDto.",
   type: "object",
@@ -13174,13 +13821,507 @@ const schema72 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/OutboundTransferDto" } } },
 };
-function validate182(
+function validate217(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate182.evaluated;
+  const evaluated0 = validate217.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (!validate54(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+    errors = vErrors.length;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.value === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "value" },
+        message: "must have required property '" + "value" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.value !== undefined) {
+      let data0 = data.value;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate136(data0[i0], {
+              instancePath: instancePath + "/value/" + i0,
+              parentData: data0,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/value",
+          schemaPath: "#/properties/value/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate217.errors = vErrors;
+  return errors === 0;
+}
+validate217.evaluated = {
+  props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const validateCreateAccountTransfer = validate220;
+const schema75 = {
+  title: "CreateAccountTransfer",
+  description:
+    "Body of /api/v1/Transfers/CreateAccountTransfer: an internal transfer from an account to a transfer beneficiary.",
+  "x-assumption":
+    'No member of this body, or of an object in it, is null, except Amount (see there): an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
+  type: "object",
+  required: ["AccountId", "CurrencyCode", "BeneficiaryId"],
+  properties: {
+    AccountId: { description: "Account the funds come from.", type: "integer", format: "int32" },
+    CurrencyCode: {
+      description: "Currency to transfer.",
+      type: "string",
+      pattern: "^[A-Z]{3}$",
+      "x-assumption":
+        "ISO 4217 alphabetic code matching ^[A-Z]{3}$ — the reference states this format only for the currencyCode path parameter",
+    },
+    Amount: {
+      description: "When empty (left out, or null), the maximum transferable amount is requested.",
+      type: ["number", "null"],
+      format: "decimal",
+      exclusiveMinimum: 0,
+      "x-assumption":
+        'null is empty, like a left-out Amount, and so the one member of this body that may be null; a number is greater than 0 — the reference says "when empty" without saying left out or null (a .NET decimal? reads both as no value), and does not show a lower bound; a zero or negative amount cannot be moved',
+    },
+    BeneficiaryId: { description: "Transfer beneficiary that receives the funds.", type: "integer", format: "int32" },
+    Reference: { description: "Up to 35 characters.", type: "string", maxLength: 35 },
+  },
+};
+const pattern4 = new RegExp("^[A-Z]{3}$", "u");
+const func1 = ajvRuntimeUcs2length.default ?? ajvRuntimeUcs2length;
+function validate220(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate220.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.AccountId === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "AccountId" },
+        message: "must have required property '" + "AccountId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.CurrencyCode === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "CurrencyCode" },
+        message: "must have required property '" + "CurrencyCode" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.BeneficiaryId === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "BeneficiaryId" },
+        message: "must have required property '" + "BeneficiaryId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.AccountId !== undefined) {
+      let data0 = data.AccountId;
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err3 = {
+          instancePath: instancePath + "/AccountId",
+          schemaPath: "#/properties/AccountId/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (!formats8.validate(data0)) {
+          const err4 = {
+            instancePath: instancePath + "/AccountId",
+            schemaPath: "#/properties/AccountId/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.CurrencyCode !== undefined) {
+      let data1 = data.CurrencyCode;
+      if (typeof data1 === "string") {
+        if (!pattern4.test(data1)) {
+          const err5 = {
+            instancePath: instancePath + "/CurrencyCode",
+            schemaPath: "#/properties/CurrencyCode/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[A-Z]{3}$" },
+            message: 'must match pattern "' + "^[A-Z]{3}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/CurrencyCode",
+          schemaPath: "#/properties/CurrencyCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.Amount !== undefined) {
+      let data2 = data.Amount;
+      if (!(typeof data2 == "number" && isFinite(data2)) && data2 !== null) {
+        const err7 = {
+          instancePath: instancePath + "/Amount",
+          schemaPath: "#/properties/Amount/type",
+          keyword: "type",
+          params: { type: schema75.properties.Amount.type },
+          message: "must be number,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (data2 <= 0 || isNaN(data2)) {
+          const err8 = {
+            instancePath: instancePath + "/Amount",
+            schemaPath: "#/properties/Amount/exclusiveMinimum",
+            keyword: "exclusiveMinimum",
+            params: { comparison: ">", limit: 0 },
+            message: "must be > 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data2)) {
+          const err9 = {
+            instancePath: instancePath + "/Amount",
+            schemaPath: "#/properties/Amount/format",
+            keyword: "format",
+            params: { format: "decimal" },
+            message: 'must match format "' + "decimal" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.BeneficiaryId !== undefined) {
+      let data3 = data.BeneficiaryId;
+      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err10 = {
+          instancePath: instancePath + "/BeneficiaryId",
+          schemaPath: "#/properties/BeneficiaryId/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (!formats8.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + "/BeneficiaryId",
+            schemaPath: "#/properties/BeneficiaryId/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.Reference !== undefined) {
+      let data4 = data.Reference;
+      if (typeof data4 === "string") {
+        if (func1(data4) > 35) {
+          const err12 = {
+            instancePath: instancePath + "/Reference",
+            schemaPath: "#/properties/Reference/maxLength",
+            keyword: "maxLength",
+            params: { limit: 35 },
+            message: "must NOT have more than 35 characters",
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + "/Reference",
+          schemaPath: "#/properties/Reference/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err14 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate220.errors = vErrors;
+  return errors === 0;
+}
+validate220.evaluated = {
+  props: { AccountId: true, CurrencyCode: true, Amount: true, BeneficiaryId: true, Reference: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const validateCreateResultDto = validate221;
+const schema76 = {
+  title: "CreateResultDto",
+  description: "Result of a create command: the Id of the created resource.",
+  "x-assumption":
+    "Id is required and non-nullable — the reference defines CreateResultDto but does not show required-ness or nullability",
+  type: "object",
+  required: ["Id"],
+  properties: { Id: { type: "integer", format: "int32" } },
+};
+function validate221(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate221.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "Id" },
+        message: "must have required property '" + "Id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.Id !== undefined) {
+      let data0 = data.Id;
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + "/Id",
+          schemaPath: "#/properties/Id/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (!formats8.validate(data0)) {
+          const err2 = {
+            instancePath: instancePath + "/Id",
+            schemaPath: "#/properties/Id/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate221.errors = vErrors;
+  return errors === 0;
+}
+validate221.evaluated = { props: { Id: true }, dynamicProps: false, dynamicItems: false };
+const validateWithdrawalDtoCollection = validate222;
+const schema77 = {
+  title: "WithdrawalDtoCollection",
+  description: "OData v4 collection of WithdrawalDto.",
+  type: "object",
+  allOf: [{ $ref: "#/components/schemas/ODataCollectionAnnotations" }],
+  required: ["value"],
+  properties: { value: { type: "array", items: { $ref: "#/components/schemas/WithdrawalDto" } } },
+};
+function validate222(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate222.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13256,537 +14397,46 @@ function validate182(
     }
     errors++;
   }
-  validate182.errors = vErrors;
+  validate222.errors = vErrors;
   return errors === 0;
 }
-validate182.evaluated = {
+validate222.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCreateAccountTransfer = validate185;
-const schema73 = {
-  title: "CreateAccountTransfer",
-  description:
-    "Body of /api/v1/Transfers/CreateAccountTransfer: an internal transfer from an account to a transfer beneficiary.",
-  "x-assumption":
-    'No member of this body, or of an object in it, is null: an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
-  type: "object",
-  required: ["AccountId", "CurrencyCode", "BeneficiaryId"],
-  properties: {
-    AccountId: { description: "Account the funds come from.", type: "integer", format: "int32" },
-    CurrencyCode: {
-      description: "Currency to transfer.",
-      type: "string",
-      pattern: "^[A-Z]{3}$",
-      "x-assumption":
-        "ISO 4217 alphabetic code matching ^[A-Z]{3}$ — the reference states this format only for the currencyCode path parameter",
-    },
-    Amount: {
-      description: "When empty, the maximum transferable amount is requested.",
-      type: "number",
-      format: "decimal",
-      exclusiveMinimum: 0,
-      "x-assumption": "Greater than 0 — not shown in the reference; a zero or negative amount cannot be moved",
-    },
-    BeneficiaryId: { description: "Transfer beneficiary that receives the funds.", type: "integer", format: "int32" },
-    Reference: { description: "Up to 35 characters.", type: "string", maxLength: 35 },
-  },
-};
-const pattern3 = new RegExp("^[A-Z]{3}$", "u");
-const func1 = ajvRuntimeUcs2length.default ?? ajvRuntimeUcs2length;
-function validate185(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate185.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.AccountId === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "AccountId" },
-        message: "must have required property '" + "AccountId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.CurrencyCode === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "CurrencyCode" },
-        message: "must have required property '" + "CurrencyCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.BeneficiaryId === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "BeneficiaryId" },
-        message: "must have required property '" + "BeneficiaryId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.AccountId !== undefined) {
-      let data0 = data.AccountId;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err3 = {
-          instancePath: instancePath + "/AccountId",
-          schemaPath: "#/properties/AccountId/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err4 = {
-            instancePath: instancePath + "/AccountId",
-            schemaPath: "#/properties/AccountId/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.CurrencyCode !== undefined) {
-      let data1 = data.CurrencyCode;
-      if (typeof data1 === "string") {
-        if (!pattern3.test(data1)) {
-          const err5 = {
-            instancePath: instancePath + "/CurrencyCode",
-            schemaPath: "#/properties/CurrencyCode/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Z]{3}$" },
-            message: 'must match pattern "' + "^[A-Z]{3}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/CurrencyCode",
-          schemaPath: "#/properties/CurrencyCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.Amount !== undefined) {
-      let data2 = data.Amount;
-      if (typeof data2 == "number" && isFinite(data2)) {
-        if (data2 <= 0 || isNaN(data2)) {
-          const err7 = {
-            instancePath: instancePath + "/Amount",
-            schemaPath: "#/properties/Amount/exclusiveMinimum",
-            keyword: "exclusiveMinimum",
-            params: { comparison: ">", limit: 0 },
-            message: "must be > 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-        if (!formats12.validate(data2)) {
-          const err8 = {
-            instancePath: instancePath + "/Amount",
-            schemaPath: "#/properties/Amount/format",
-            keyword: "format",
-            params: { format: "decimal" },
-            message: 'must match format "' + "decimal" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/Amount",
-          schemaPath: "#/properties/Amount/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.BeneficiaryId !== undefined) {
-      let data3 = data.BeneficiaryId;
-      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err10 = {
-          instancePath: instancePath + "/BeneficiaryId",
-          schemaPath: "#/properties/BeneficiaryId/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (!formats6.validate(data3)) {
-          const err11 = {
-            instancePath: instancePath + "/BeneficiaryId",
-            schemaPath: "#/properties/BeneficiaryId/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.Reference !== undefined) {
-      let data4 = data.Reference;
-      if (typeof data4 === "string") {
-        if (func1(data4) > 35) {
-          const err12 = {
-            instancePath: instancePath + "/Reference",
-            schemaPath: "#/properties/Reference/maxLength",
-            keyword: "maxLength",
-            params: { limit: 35 },
-            message: "must NOT have more than 35 characters",
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-      } else {
-        const err13 = {
-          instancePath: instancePath + "/Reference",
-          schemaPath: "#/properties/Reference/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err14 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate185.errors = vErrors;
-  return errors === 0;
-}
-validate185.evaluated = {
-  props: { AccountId: true, CurrencyCode: true, Amount: true, BeneficiaryId: true, Reference: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-const validateCreateResultDto = validate186;
-const schema74 = {
-  title: "CreateResultDto",
-  description: "Result of a create command: the Id of the created resource.",
-  "x-assumption":
-    "Id is required and non-nullable — the reference defines CreateResultDto but does not show required-ness or nullability",
-  type: "object",
-  required: ["Id"],
-  properties: { Id: { type: "integer", format: "int32" } },
-};
-function validate186(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate186.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
-          instancePath: instancePath + "/Id",
-          schemaPath: "#/properties/Id/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
-            instancePath: instancePath + "/Id",
-            schemaPath: "#/properties/Id/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate186.errors = vErrors;
-  return errors === 0;
-}
-validate186.evaluated = { props: { Id: true }, dynamicProps: false, dynamicItems: false };
-const validateWithdrawalDtoCollection = validate187;
-const schema75 = {
-  title: "WithdrawalDtoCollection",
-  description: "OData v4 collection of WithdrawalDto.",
-  type: "object",
-  allOf: [{ $ref: "#/components/schemas/ODataCollectionAnnotations" }],
-  required: ["value"],
-  properties: { value: { type: "array", items: { $ref: "#/components/schemas/WithdrawalDto" } } },
-};
-function validate187(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate187.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!validate54(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-    errors = vErrors.length;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.value === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "value" },
-        message: "must have required property '" + "value" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.value !== undefined) {
-      let data0 = data.value;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate97(data0[i0], {
-              instancePath: instancePath + "/value/" + i0,
-              parentData: data0,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/value",
-          schemaPath: "#/properties/value/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate187.errors = vErrors;
-  return errors === 0;
-}
-validate187.evaluated = {
-  props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-const validateGetWithdrawalResponse200 = validate190;
-const schema76 = {
+const validateGetWithdrawalResponse200 = validate225;
+const schema78 = {
   allOf: [{ $ref: "#/components/schemas/WithdrawalDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate190(
+function validate225(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate190.evaluated;
+  const evaluated0 = validate225.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate97(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+  if (!validate113(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
     errors = vErrors.length;
   }
-  if (!validate143(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
     errors = vErrors.length;
   }
-  validate190.errors = vErrors;
+  validate225.errors = vErrors;
   return errors === 0;
 }
-validate190.evaluated = {
+validate225.evaluated = {
   props: {
     "@odata.context": true,
+    "@odata.id": true,
     Id: true,
     AccountId: true,
     Account: true,
@@ -13809,26 +14459,26 @@ validate190.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetWithdrawalPaymentConfirmationDetailsResponse200 = validate193;
-const schema77 = {
+const validateGetWithdrawalPaymentConfirmationDetailsResponse200 = validate228;
+const schema79 = {
   allOf: [
     { $ref: "#/components/schemas/PaymentConfirmationDetailsDto" },
     { $ref: "#/components/schemas/ODataEntityAnnotations" },
   ],
 };
-const schema78 = {
+const schema80 = {
   title: "PaymentConfirmationDetailsDto",
   description: "Payment confirmation details of a withdrawal.",
   "x-assumption": "Fields not shown in the reference; left open — the reference names the DTO only",
   type: "object",
 };
-function validate194(
+function validate229(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate194.evaluated;
+  const evaluated0 = validate229.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13850,42 +14500,42 @@ function validate194(
     }
     errors++;
   }
-  validate194.errors = vErrors;
+  validate229.errors = vErrors;
   return errors === 0;
 }
-validate194.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate193(
+validate229.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate228(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate193.evaluated;
+  const evaluated0 = validate228.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate194(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+  if (!validate229(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
     errors = vErrors.length;
   }
-  if (!validate143(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
     errors = vErrors.length;
   }
-  validate193.errors = vErrors;
+  validate228.errors = vErrors;
   return errors === 0;
 }
-validate193.evaluated = { props: { "@odata.context": true }, dynamicProps: false, dynamicItems: false };
-const validateCreateAccountWithdrawal = validate197;
-const schema79 = {
+validate228.evaluated = { props: { "@odata.context": true }, dynamicProps: false, dynamicItems: false };
+const validateCreateAccountWithdrawal = validate232;
+const schema81 = {
   title: "CreateAccountWithdrawal",
   description:
     "Body of /api/v1/Withdrawals/CreateAccountWithdrawal (JSON): an ad-hoc withdrawal that states its account, currency and amount. Also the Request part of the multipart/form-data body (CreateAccountWithdrawalMultipart).",
   "x-assumption":
-    'No member of this body, or of an object in it, is null: an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
+    'No member of this body, or of an object in it, is null, except Amount (see there): an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
   type: "object",
   required: ["AccountId", "CurrencyCode", "BeneficiaryId"],
   properties: {
@@ -13897,11 +14547,12 @@ const schema79 = {
         "ISO 4217 alphabetic code matching ^[A-Z]{3}$ — the reference states this format only for the currencyCode path parameter",
     },
     Amount: {
-      description: "When empty, the maximum withdrawable amount is requested.",
-      type: "number",
+      description: "When empty (left out, or null), the maximum withdrawable amount is requested.",
+      type: ["number", "null"],
       format: "decimal",
       exclusiveMinimum: 0,
-      "x-assumption": "Greater than 0 — not shown in the reference; a zero or negative amount cannot be moved",
+      "x-assumption":
+        'null is empty, like a left-out Amount, and so the one member of this body that may be null; a number is greater than 0 — the reference says "when empty" without saying left out or null (a .NET decimal? reads both as no value), and does not show a lower bound; a zero or negative amount cannot be moved',
     },
     BeneficiaryId: { type: "integer", format: "int32" },
     Reference: { description: "Up to 35 characters.", type: "string", maxLength: 35 },
@@ -13968,16 +14619,22 @@ const schema79 = {
     },
   ],
 };
-const formats224 = allFormats.lei;
-const pattern8 = new RegExp("^[0-9A-Za-z]{20}$", "u");
-const schema80 = {
+const formats196 = allFormats.lei;
+const pattern9 = new RegExp("^[0-9A-Za-z]{20}$", "u");
+const schema82 = {
   title: "UltimateOriginator",
   description:
     "The party on whose behalf a withdrawal is made. For non-PSP accounts Name and Address are required by default; for PSP accounts only SubaccountNumber is used.",
   type: "object",
   properties: {
     Name: { description: "Up to 35 characters.", type: "string", maxLength: 35 },
-    Address: { $ref: "#/components/schemas/PostalAddress" },
+    Address: {
+      $ref: "#/components/schemas/PostalAddress",
+      description:
+        "Street, Town and CountryCode (ISO 3166-1 alpha-2) required; PostCode required where supported; HouseNumber, HouseName, FlatNumber, District, County optional.",
+      "x-assumption":
+        'PostCode is not required by the schema — the reference says "required where supported" without saying where it is supported; the server decides',
+    },
     SubaccountNumber: { description: "Taken from /api/v1/Accounts({accountId})/Subaccounts.", type: "string" },
   },
   "x-conditional-rules": [
@@ -13995,7 +14652,7 @@ const schema80 = {
     },
   ],
 };
-const schema81 = {
+const schema83 = {
   title: "PostalAddress",
   description: "Address in a request: the address of a withdrawal beneficiary and of an ultimate originator.",
   type: "object",
@@ -14018,7 +14675,7 @@ const schema81 = {
         "Not blank: at least one character other than white space — the reference marks the field required, and a blank value leaves it empty (validators/ reports a blank required field as missing)",
     },
     County: { type: "string" },
-    PostCode: { description: "Required where supported.", type: "string" },
+    PostCode: { type: "string" },
     CountryCode: {
       description: "ISO 3166-1 alpha-2 country code.",
       type: "string",
@@ -14029,16 +14686,16 @@ const schema81 = {
     },
   },
 };
-const pattern5 = new RegExp("\\S", "u");
-const pattern7 = new RegExp("^[A-Z]{2}$", "u");
-const formats220 = allFormats["country-code"];
-function validate199(
+const pattern6 = new RegExp("\\S", "u");
+const pattern8 = new RegExp("^[A-Z]{2}$", "u");
+const formats192 = allFormats["country-code"];
+function validate234(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate199.evaluated;
+  const evaluated0 = validate234.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14094,7 +14751,7 @@ function validate199(
     if (data.Street !== undefined) {
       let data0 = data.Street;
       if (typeof data0 === "string") {
-        if (!pattern5.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err3 = {
             instancePath: instancePath + "/Street",
             schemaPath: "#/properties/Street/pattern",
@@ -14196,7 +14853,7 @@ function validate199(
     if (data.Town !== undefined) {
       let data5 = data.Town;
       if (typeof data5 === "string") {
-        if (!pattern5.test(data5)) {
+        if (!pattern6.test(data5)) {
           const err9 = {
             instancePath: instancePath + "/Town",
             schemaPath: "#/properties/Town/pattern",
@@ -14264,7 +14921,7 @@ function validate199(
     if (data.CountryCode !== undefined) {
       let data8 = data.CountryCode;
       if (typeof data8 === "string") {
-        if (!pattern7.test(data8)) {
+        if (!pattern8.test(data8)) {
           const err13 = {
             instancePath: instancePath + "/CountryCode",
             schemaPath: "#/properties/CountryCode/pattern",
@@ -14279,7 +14936,7 @@ function validate199(
           }
           errors++;
         }
-        if (!formats220.validate(data8)) {
+        if (!formats192.validate(data8)) {
           const err14 = {
             instancePath: instancePath + "/CountryCode",
             schemaPath: "#/properties/CountryCode/format",
@@ -14325,10 +14982,10 @@ function validate199(
     }
     errors++;
   }
-  validate199.errors = vErrors;
+  validate234.errors = vErrors;
   return errors === 0;
 }
-validate199.evaluated = {
+validate234.evaluated = {
   props: {
     Street: true,
     HouseNumber: true,
@@ -14343,13 +15000,13 @@ validate199.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate198(
+function validate233(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate198.evaluated;
+  const evaluated0 = validate233.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14393,7 +15050,7 @@ function validate198(
     }
     if (data.Address !== undefined) {
       if (
-        !validate199(data.Address, {
+        !validate234(data.Address, {
           instancePath: instancePath + "/Address",
           parentData: data,
           parentDataProperty: "Address",
@@ -14401,7 +15058,7 @@ function validate198(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+        vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
         errors = vErrors.length;
       }
     }
@@ -14437,21 +15094,21 @@ function validate198(
     }
     errors++;
   }
-  validate198.errors = vErrors;
+  validate233.errors = vErrors;
   return errors === 0;
 }
-validate198.evaluated = {
+validate233.evaluated = {
   props: { Name: true, Address: true, SubaccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate197(
+function validate232(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate197.evaluated;
+  const evaluated0 = validate232.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14612,7 +15269,7 @@ function validate197(
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
+        if (!formats8.validate(data1)) {
           const err8 = {
             instancePath: instancePath + "/AccountId",
             schemaPath: "#/properties/AccountId/format",
@@ -14632,7 +15289,7 @@ function validate197(
     if (data.CurrencyCode !== undefined) {
       let data2 = data.CurrencyCode;
       if (typeof data2 === "string") {
-        if (!pattern3.test(data2)) {
+        if (!pattern4.test(data2)) {
           const err9 = {
             instancePath: instancePath + "/CurrencyCode",
             schemaPath: "#/properties/CurrencyCode/pattern",
@@ -14665,29 +15322,29 @@ function validate197(
     }
     if (data.Amount !== undefined) {
       let data3 = data.Amount;
+      if (!(typeof data3 == "number" && isFinite(data3)) && data3 !== null) {
+        const err11 = {
+          instancePath: instancePath + "/Amount",
+          schemaPath: "#/properties/Amount/type",
+          keyword: "type",
+          params: { type: schema81.properties.Amount.type },
+          message: "must be number,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
       if (typeof data3 == "number" && isFinite(data3)) {
         if (data3 <= 0 || isNaN(data3)) {
-          const err11 = {
+          const err12 = {
             instancePath: instancePath + "/Amount",
             schemaPath: "#/properties/Amount/exclusiveMinimum",
             keyword: "exclusiveMinimum",
             params: { comparison: ">", limit: 0 },
             message: "must be > 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-        if (!formats12.validate(data3)) {
-          const err12 = {
-            instancePath: instancePath + "/Amount",
-            schemaPath: "#/properties/Amount/format",
-            keyword: "format",
-            params: { format: "decimal" },
-            message: 'must match format "' + "decimal" + '"',
           };
           if (vErrors === null) {
             vErrors = [err12];
@@ -14696,20 +15353,21 @@ function validate197(
           }
           errors++;
         }
-      } else {
-        const err13 = {
-          instancePath: instancePath + "/Amount",
-          schemaPath: "#/properties/Amount/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
+        if (!formats14.validate(data3)) {
+          const err13 = {
+            instancePath: instancePath + "/Amount",
+            schemaPath: "#/properties/Amount/format",
+            keyword: "format",
+            params: { format: "decimal" },
+            message: 'must match format "' + "decimal" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
         }
-        errors++;
       }
     }
     if (data.BeneficiaryId !== undefined) {
@@ -14730,7 +15388,7 @@ function validate197(
         errors++;
       }
       if (typeof data4 == "number" && isFinite(data4)) {
-        if (!formats6.validate(data4)) {
+        if (!formats8.validate(data4)) {
           const err15 = {
             instancePath: instancePath + "/BeneficiaryId",
             schemaPath: "#/properties/BeneficiaryId/format",
@@ -14833,7 +15491,7 @@ function validate197(
         errors++;
       }
       if (typeof data7 == "number" && isFinite(data7)) {
-        if (!formats6.validate(data7)) {
+        if (!formats8.validate(data7)) {
           const err21 = {
             instancePath: instancePath + "/PaymentPurposeId",
             schemaPath: "#/properties/PaymentPurposeId/format",
@@ -14852,7 +15510,7 @@ function validate197(
     }
     if (data.UltimateOriginator !== undefined) {
       if (
-        !validate198(data.UltimateOriginator, {
+        !validate233(data.UltimateOriginator, {
           instancePath: instancePath + "/UltimateOriginator",
           parentData: data,
           parentDataProperty: "UltimateOriginator",
@@ -14860,7 +15518,7 @@ function validate197(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+        vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
         errors = vErrors.length;
       }
     }
@@ -14886,7 +15544,7 @@ function validate197(
           instancePath: instancePath + "/PaymentChargesCode",
           schemaPath: "#/properties/PaymentChargesCode/enum",
           keyword: "enum",
-          params: { allowedValues: schema79.properties.PaymentChargesCode.enum },
+          params: { allowedValues: schema81.properties.PaymentChargesCode.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -14915,7 +15573,7 @@ function validate197(
         errors++;
       }
       if (typeof data10 == "number" && isFinite(data10)) {
-        if (!formats6.validate(data10)) {
+        if (!formats8.validate(data10)) {
           const err25 = {
             instancePath: instancePath + "/BoEPurposeCodeId",
             schemaPath: "#/properties/BoEPurposeCodeId/format",
@@ -14965,7 +15623,7 @@ function validate197(
           }
           errors++;
         }
-        if (!pattern8.test(data11)) {
+        if (!pattern9.test(data11)) {
           const err28 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/pattern",
@@ -14980,7 +15638,7 @@ function validate197(
           }
           errors++;
         }
-        if (!formats224.validate(data11)) {
+        if (!formats196.validate(data11)) {
           const err29 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/format",
@@ -15026,13 +15684,13 @@ function validate197(
     }
     errors++;
   }
-  validate197.errors = vErrors;
+  validate232.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate197.evaluated = { dynamicProps: true, dynamicItems: false };
-const validateCreateInstructionWithdrawal = validate202;
-const schema82 = {
+validate232.evaluated = { dynamicProps: true, dynamicItems: false };
+const validateCreateInstructionWithdrawal = validate237;
+const schema84 = {
   title: "CreateInstructionWithdrawal",
   description:
     "Body of /api/v1/Withdrawals/CreateInstructionWithdrawal: a withdrawal that is triggered when an instruction (an exchange instruction) completes. The optional and conditional fields follow the same rules as the account withdrawal.",
@@ -15088,18 +15746,24 @@ const schema82 = {
       rule: "PaymentPurposeId is required.",
       when: "The beneficiary's bank account is in the United Arab Emirates (any currency), or in China and the withdrawal currency (taken from the instruction; the body has no CurrencyCode) is CNH.",
       implementedBy: "validateCreateInstructionWithdrawal",
+      "x-assumption":
+        "The withdrawal's currency is the instruction's — the reference says the same rules as the account withdrawal apply, which name CurrencyCode, and this body has none",
     },
     {
       name: "boe-purpose-code",
       rule: "BoEPurposeCodeId is required.",
       when: "The withdrawal currency (taken from the instruction; the body has no CurrencyCode) is GBP.",
       implementedBy: "validateCreateInstructionWithdrawal",
+      "x-assumption":
+        "The withdrawal's currency is the instruction's — the reference says the same rules as the account withdrawal apply, which name CurrencyCode, and this body has none",
     },
     {
       name: "receiver-lei",
       rule: "ReceiverLei is required.",
       when: "The withdrawal currency (taken from the instruction; the body has no CurrencyCode) is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies.",
       implementedBy: "validateCreateInstructionWithdrawal",
+      "x-assumption":
+        "The withdrawal's currency is the instruction's — the reference says the same rules as the account withdrawal apply, which name CurrencyCode, and this body has none",
     },
     {
       name: "account-setup",
@@ -15109,13 +15773,13 @@ const schema82 = {
     },
   ],
 };
-function validate202(
+function validate237(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate202.evaluated;
+  const evaluated0 = validate237.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15171,7 +15835,7 @@ function validate202(
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
+        if (!formats8.validate(data0)) {
           const err3 = {
             instancePath: instancePath + "/InstructionId",
             schemaPath: "#/properties/InstructionId/format",
@@ -15206,7 +15870,7 @@ function validate202(
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
+        if (!formats8.validate(data1)) {
           const err5 = {
             instancePath: instancePath + "/BeneficiaryId",
             schemaPath: "#/properties/BeneficiaryId/format",
@@ -15241,7 +15905,7 @@ function validate202(
         errors++;
       }
       if (typeof data2 == "number" && isFinite(data2)) {
-        if (!formats6.validate(data2)) {
+        if (!formats8.validate(data2)) {
           const err7 = {
             instancePath: instancePath + "/PaymentPurposeId",
             schemaPath: "#/properties/PaymentPurposeId/format",
@@ -15260,7 +15924,7 @@ function validate202(
     }
     if (data.UltimateOriginator !== undefined) {
       if (
-        !validate198(data.UltimateOriginator, {
+        !validate233(data.UltimateOriginator, {
           instancePath: instancePath + "/UltimateOriginator",
           parentData: data,
           parentDataProperty: "UltimateOriginator",
@@ -15268,7 +15932,7 @@ function validate202(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+        vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
         errors = vErrors.length;
       }
     }
@@ -15294,7 +15958,7 @@ function validate202(
           instancePath: instancePath + "/PaymentChargesCode",
           schemaPath: "#/properties/PaymentChargesCode/enum",
           keyword: "enum",
-          params: { allowedValues: schema82.properties.PaymentChargesCode.enum },
+          params: { allowedValues: schema84.properties.PaymentChargesCode.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -15323,7 +15987,7 @@ function validate202(
         errors++;
       }
       if (typeof data5 == "number" && isFinite(data5)) {
-        if (!formats6.validate(data5)) {
+        if (!formats8.validate(data5)) {
           const err11 = {
             instancePath: instancePath + "/BoEPurposeCodeId",
             schemaPath: "#/properties/BoEPurposeCodeId/format",
@@ -15373,7 +16037,7 @@ function validate202(
           }
           errors++;
         }
-        if (!pattern8.test(data6)) {
+        if (!pattern9.test(data6)) {
           const err14 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/pattern",
@@ -15388,7 +16052,7 @@ function validate202(
           }
           errors++;
         }
-        if (!formats224.validate(data6)) {
+        if (!formats196.validate(data6)) {
           const err15 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/format",
@@ -15434,10 +16098,10 @@ function validate202(
     }
     errors++;
   }
-  validate202.errors = vErrors;
+  validate237.errors = vErrors;
   return errors === 0;
 }
-validate202.evaluated = {
+validate237.evaluated = {
   props: {
     InstructionId: true,
     BeneficiaryId: true,
@@ -15450,15 +16114,15 @@ validate202.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetWithdrawalConfirmationMt103Response200 = validate204;
-const schema83 = { type: "string" };
-function validate204(
+const validateGetWithdrawalConfirmationMt103Response200 = validate239;
+const schema85 = { type: "string" };
+function validate239(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate204.evaluated;
+  const evaluated0 = validate239.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15480,12 +16144,12 @@ function validate204(
     }
     errors++;
   }
-  validate204.errors = vErrors;
+  validate239.errors = vErrors;
   return errors === 0;
 }
-validate204.evaluated = { dynamicProps: false, dynamicItems: false };
-const validateBeneficiaryDtoCollection = validate205;
-const schema84 = {
+validate239.evaluated = { dynamicProps: false, dynamicItems: false };
+const validateBeneficiaryDtoCollection = validate240;
+const schema86 = {
   title: "BeneficiaryDtoCollection",
   description: "OData v4 collection of BeneficiaryDto.",
   type: "object",
@@ -15493,13 +16157,13 @@ const schema84 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/BeneficiaryDto" } } },
 };
-function validate205(
+function validate240(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate205.evaluated;
+  const evaluated0 = validate240.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15532,7 +16196,7 @@ function validate205(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate98(data0[i0], {
+            !validate115(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -15540,7 +16204,7 @@ function validate205(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+            vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
             errors = vErrors.length;
           }
         }
@@ -15575,45 +16239,46 @@ function validate205(
     }
     errors++;
   }
-  validate205.errors = vErrors;
+  validate240.errors = vErrors;
   return errors === 0;
 }
-validate205.evaluated = {
+validate240.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetBeneficiaryResponse200 = validate208;
-const schema85 = {
+const validateGetBeneficiaryResponse200 = validate243;
+const schema87 = {
   allOf: [{ $ref: "#/components/schemas/BeneficiaryDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate208(
+function validate243(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate208.evaluated;
+  const evaluated0 = validate243.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate98(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+  if (!validate115(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
     errors = vErrors.length;
   }
-  if (!validate143(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
     errors = vErrors.length;
   }
-  validate208.errors = vErrors;
+  validate243.errors = vErrors;
   return errors === 0;
 }
-validate208.evaluated = {
+validate243.evaluated = {
   props: {
     "@odata.context": true,
+    "@odata.id": true,
     Id: true,
     AccountId: true,
     Name: true,
@@ -15625,8 +16290,8 @@ validate208.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateTransferBeneficiaryDtoCollection = validate211;
-const schema86 = {
+const validateTransferBeneficiaryDtoCollection = validate246;
+const schema88 = {
   title: "TransferBeneficiaryDtoCollection",
   description: "OData v4 collection of TransferBeneficiaryDto.",
   type: "object",
@@ -15634,13 +16299,13 @@ const schema86 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/TransferBeneficiaryDto" } } },
 };
-function validate211(
+function validate246(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate211.evaluated;
+  const evaluated0 = validate246.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15673,7 +16338,7 @@ function validate211(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate120(data0[i0], {
+            !validate146(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -15681,7 +16346,7 @@ function validate211(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+            vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
             errors = vErrors.length;
           }
         }
@@ -15716,48 +16381,83 @@ function validate211(
     }
     errors++;
   }
-  validate211.errors = vErrors;
+  validate246.errors = vErrors;
   return errors === 0;
 }
-validate211.evaluated = {
+validate246.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetTransferBeneficiaryResponse200 = validate214;
-const schema87 = {
+const validateGetTransferBeneficiaryResponse200 = validate249;
+const schema89 = {
+  description: "The reference states that a single-entity response also carries `@odata.context`.",
+  type: "object",
   allOf: [
     { $ref: "#/components/schemas/TransferBeneficiaryDto" },
     { $ref: "#/components/schemas/ODataEntityAnnotations" },
   ],
+  required: ["@odata.context"],
 };
-function validate214(
+function validate249(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate214.evaluated;
+  const evaluated0 = validate249.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate120(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+  if (!validate146(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
     errors = vErrors.length;
   }
-  if (!validate143(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
     errors = vErrors.length;
   }
-  validate214.errors = vErrors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data["@odata.context"] === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "@odata.context" },
+        message: "must have required property '" + "@odata.context" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate249.errors = vErrors;
   return errors === 0;
 }
-validate214.evaluated = {
+validate249.evaluated = {
   props: {
     "@odata.context": true,
+    "@odata.id": true,
     Id: true,
     AccountId: true,
     BeneficiaryAccountId: true,
@@ -15772,8 +16472,8 @@ validate214.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCreateWithdrawalBeneficiary = validate217;
-const schema88 = {
+const validateCreateWithdrawalBeneficiary = validate252;
+const schema90 = {
   title: "CreateWithdrawalBeneficiary",
   description:
     "Body of /api/v1/Beneficiaries/CreateWithdrawalBeneficiary: a bank account outside the system that withdrawals can be paid to.",
@@ -15875,7 +16575,7 @@ const schema88 = {
     },
   ],
 };
-const schema89 = {
+const schema91 = {
   title: "PaymentRouting",
   description: "Payment routing of a withdrawal beneficiary; Type selects the routing type.",
   type: "object",
@@ -15910,7 +16610,7 @@ const schema89 = {
     },
   },
 };
-const schema90 = {
+const schema92 = {
   title: "BicIbanPaymentRouting",
   description: "Routing by BIC and IBAN, for IBAN countries.",
   "x-assumption":
@@ -15945,17 +16645,17 @@ const schema90 = {
     },
   },
 };
-const formats240 = allFormats.bic;
-const formats242 = allFormats.iban;
-const pattern13 = new RegExp("^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$", "u");
-const pattern14 = new RegExp("^[A-Za-z]{2}[0-9]{2}[\\w\\s/-]+$", "u");
-function validate219(
+const formats212 = allFormats.bic;
+const formats214 = allFormats.iban;
+const pattern14 = new RegExp("^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$", "u");
+const pattern15 = new RegExp("^[A-Za-z]{2}[0-9]{2}[\\w\\s/-]+$", "u");
+function validate254(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate219.evaluated;
+  const evaluated0 = validate254.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16044,7 +16744,7 @@ function validate219(
     if (data.CountryCode !== undefined) {
       let data1 = data.CountryCode;
       if (typeof data1 === "string") {
-        if (!pattern7.test(data1)) {
+        if (!pattern8.test(data1)) {
           const err5 = {
             instancePath: instancePath + "/CountryCode",
             schemaPath: "#/properties/CountryCode/pattern",
@@ -16059,7 +16759,7 @@ function validate219(
           }
           errors++;
         }
-        if (!formats220.validate(data1)) {
+        if (!formats192.validate(data1)) {
           const err6 = {
             instancePath: instancePath + "/CountryCode",
             schemaPath: "#/properties/CountryCode/format",
@@ -16093,7 +16793,7 @@ function validate219(
     if (data.Bic !== undefined) {
       let data2 = data.Bic;
       if (typeof data2 === "string") {
-        if (!pattern13.test(data2)) {
+        if (!pattern14.test(data2)) {
           const err8 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
@@ -16108,7 +16808,7 @@ function validate219(
           }
           errors++;
         }
-        if (!formats240.validate(data2)) {
+        if (!formats212.validate(data2)) {
           const err9 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -16142,7 +16842,7 @@ function validate219(
     if (data.Iban !== undefined) {
       let data3 = data.Iban;
       if (typeof data3 === "string") {
-        if (!pattern14.test(data3)) {
+        if (!pattern15.test(data3)) {
           const err11 = {
             instancePath: instancePath + "/Iban",
             schemaPath: "#/properties/Iban/pattern",
@@ -16157,7 +16857,7 @@ function validate219(
           }
           errors++;
         }
-        if (!formats242.validate(data3)) {
+        if (!formats214.validate(data3)) {
           const err12 = {
             instancePath: instancePath + "/Iban",
             schemaPath: "#/properties/Iban/format",
@@ -16203,15 +16903,15 @@ function validate219(
     }
     errors++;
   }
-  validate219.errors = vErrors;
+  validate254.errors = vErrors;
   return errors === 0;
 }
-validate219.evaluated = {
+validate254.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, Iban: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema91 = {
+const schema93 = {
   title: "SortCodeAccountNumberPaymentRouting",
   description: "Routing by sort code and account number (GB).",
   "x-assumption":
@@ -16225,17 +16925,17 @@ const schema91 = {
     AccountNumber: { description: "8 digits.", type: "string", format: "uk-account-number", pattern: "^[0-9]{8}$" },
   },
 };
-const formats244 = allFormats["sort-code"];
-const formats246 = allFormats["uk-account-number"];
-const pattern15 = new RegExp("^[0-9]{6}$", "u");
-const pattern16 = new RegExp("^[0-9]{8}$", "u");
-function validate220(
+const formats216 = allFormats["sort-code"];
+const formats218 = allFormats["uk-account-number"];
+const pattern16 = new RegExp("^[0-9]{6}$", "u");
+const pattern17 = new RegExp("^[0-9]{8}$", "u");
+function validate255(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate220.evaluated;
+  const evaluated0 = validate255.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16372,7 +17072,7 @@ function validate220(
     if (data.SortCode !== undefined) {
       let data2 = data.SortCode;
       if (typeof data2 === "string") {
-        if (!pattern15.test(data2)) {
+        if (!pattern16.test(data2)) {
           const err8 = {
             instancePath: instancePath + "/SortCode",
             schemaPath: "#/properties/SortCode/pattern",
@@ -16387,7 +17087,7 @@ function validate220(
           }
           errors++;
         }
-        if (!formats244.validate(data2)) {
+        if (!formats216.validate(data2)) {
           const err9 = {
             instancePath: instancePath + "/SortCode",
             schemaPath: "#/properties/SortCode/format",
@@ -16421,7 +17121,7 @@ function validate220(
     if (data.AccountNumber !== undefined) {
       let data3 = data.AccountNumber;
       if (typeof data3 === "string") {
-        if (!pattern16.test(data3)) {
+        if (!pattern17.test(data3)) {
           const err11 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
@@ -16436,7 +17136,7 @@ function validate220(
           }
           errors++;
         }
-        if (!formats246.validate(data3)) {
+        if (!formats218.validate(data3)) {
           const err12 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/format",
@@ -16482,15 +17182,15 @@ function validate220(
     }
     errors++;
   }
-  validate220.errors = vErrors;
+  validate255.errors = vErrors;
   return errors === 0;
 }
-validate220.evaluated = {
+validate255.evaluated = {
   props: { Type: true, CountryCode: true, SortCode: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema92 = {
+const schema94 = {
   title: "RoutingTransitNumberAccountNumberPaymentRouting",
   description:
     "Routing by routing transit number and account number (US). Either Bic or RoutingTransitNumber is required.",
@@ -16521,16 +17221,16 @@ const schema92 = {
   },
   anyOf: [{ required: ["Bic"] }, { required: ["RoutingTransitNumber"] }],
 };
-const formats248 = allFormats["aba-routing-number"];
-const pattern17 = new RegExp("^[0-9]{9}$", "u");
-const pattern19 = new RegExp("^[0-9A-Z-]{7,17}$", "u");
-function validate221(
+const formats220 = allFormats["aba-routing-number"];
+const pattern18 = new RegExp("^[0-9]{9}$", "u");
+const pattern20 = new RegExp("^[0-9A-Z-]{7,17}$", "u");
+function validate256(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate221.evaluated;
+  const evaluated0 = validate256.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16718,7 +17418,7 @@ function validate221(
     if (data.RoutingTransitNumber !== undefined) {
       let data2 = data.RoutingTransitNumber;
       if (typeof data2 === "string") {
-        if (!pattern17.test(data2)) {
+        if (!pattern18.test(data2)) {
           const err10 = {
             instancePath: instancePath + "/RoutingTransitNumber",
             schemaPath: "#/properties/RoutingTransitNumber/pattern",
@@ -16733,7 +17433,7 @@ function validate221(
           }
           errors++;
         }
-        if (!formats248.validate(data2)) {
+        if (!formats220.validate(data2)) {
           const err11 = {
             instancePath: instancePath + "/RoutingTransitNumber",
             schemaPath: "#/properties/RoutingTransitNumber/format",
@@ -16767,7 +17467,7 @@ function validate221(
     if (data.Bic !== undefined) {
       let data3 = data.Bic;
       if (typeof data3 === "string") {
-        if (!pattern13.test(data3)) {
+        if (!pattern14.test(data3)) {
           const err13 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
@@ -16782,7 +17482,7 @@ function validate221(
           }
           errors++;
         }
-        if (!formats240.validate(data3)) {
+        if (!formats212.validate(data3)) {
           const err14 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -16816,7 +17516,7 @@ function validate221(
     if (data.AccountNumber !== undefined) {
       let data4 = data.AccountNumber;
       if (typeof data4 === "string") {
-        if (!pattern19.test(data4)) {
+        if (!pattern20.test(data4)) {
           const err16 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
@@ -16862,15 +17562,15 @@ function validate221(
     }
     errors++;
   }
-  validate221.errors = vErrors;
+  validate256.errors = vErrors;
   return errors === 0;
 }
-validate221.evaluated = {
+validate256.evaluated = {
   props: { Type: true, CountryCode: true, RoutingTransitNumber: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema93 = {
+const schema95 = {
   title: "TransitNumberAccountNumberPaymentRouting",
   description: "Routing by transit number and account number (CA).",
   "x-assumption":
@@ -16897,16 +17597,16 @@ const schema93 = {
     AccountNumber: { type: "string", pattern: "^[0-9A-Z-]{7}$" },
   },
 };
-const formats252 = allFormats["ca-transit-number"];
-const pattern20 = new RegExp("^0[0-9]{8}$", "u");
-const pattern22 = new RegExp("^[0-9A-Z-]{7}$", "u");
-function validate222(
+const formats224 = allFormats["ca-transit-number"];
+const pattern21 = new RegExp("^0[0-9]{8}$", "u");
+const pattern23 = new RegExp("^[0-9A-Z-]{7}$", "u");
+function validate257(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate222.evaluated;
+  const evaluated0 = validate257.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17028,7 +17728,7 @@ function validate222(
     if (data.TransitNumber !== undefined) {
       let data2 = data.TransitNumber;
       if (typeof data2 === "string") {
-        if (!pattern20.test(data2)) {
+        if (!pattern21.test(data2)) {
           const err7 = {
             instancePath: instancePath + "/TransitNumber",
             schemaPath: "#/properties/TransitNumber/pattern",
@@ -17043,7 +17743,7 @@ function validate222(
           }
           errors++;
         }
-        if (!formats252.validate(data2)) {
+        if (!formats224.validate(data2)) {
           const err8 = {
             instancePath: instancePath + "/TransitNumber",
             schemaPath: "#/properties/TransitNumber/format",
@@ -17077,7 +17777,7 @@ function validate222(
     if (data.Bic !== undefined) {
       let data3 = data.Bic;
       if (typeof data3 === "string") {
-        if (!pattern13.test(data3)) {
+        if (!pattern14.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
@@ -17092,7 +17792,7 @@ function validate222(
           }
           errors++;
         }
-        if (!formats240.validate(data3)) {
+        if (!formats212.validate(data3)) {
           const err11 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -17126,7 +17826,7 @@ function validate222(
     if (data.AccountNumber !== undefined) {
       let data4 = data.AccountNumber;
       if (typeof data4 === "string") {
-        if (!pattern22.test(data4)) {
+        if (!pattern23.test(data4)) {
           const err13 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
@@ -17172,15 +17872,15 @@ function validate222(
     }
     errors++;
   }
-  validate222.errors = vErrors;
+  validate257.errors = vErrors;
   return errors === 0;
 }
-validate222.evaluated = {
+validate257.evaluated = {
   props: { Type: true, CountryCode: true, TransitNumber: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema94 = {
+const schema96 = {
   title: "BankStateBranchAccountNumberPaymentRouting",
   description: "Routing by BSB and account number (AU).",
   "x-assumption":
@@ -17202,15 +17902,15 @@ const schema94 = {
     AccountNumber: { type: "string", pattern: "^[0-9A-Z-]{6,10}$" },
   },
 };
-const formats256 = allFormats.bsb;
-const pattern25 = new RegExp("^[0-9A-Z-]{6,10}$", "u");
-function validate223(
+const formats228 = allFormats.bsb;
+const pattern26 = new RegExp("^[0-9A-Z-]{6,10}$", "u");
+function validate258(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate223.evaluated;
+  const evaluated0 = validate258.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17332,7 +18032,7 @@ function validate223(
     if (data.BankStateBranch !== undefined) {
       let data2 = data.BankStateBranch;
       if (typeof data2 === "string") {
-        if (!pattern15.test(data2)) {
+        if (!pattern16.test(data2)) {
           const err7 = {
             instancePath: instancePath + "/BankStateBranch",
             schemaPath: "#/properties/BankStateBranch/pattern",
@@ -17347,7 +18047,7 @@ function validate223(
           }
           errors++;
         }
-        if (!formats256.validate(data2)) {
+        if (!formats228.validate(data2)) {
           const err8 = {
             instancePath: instancePath + "/BankStateBranch",
             schemaPath: "#/properties/BankStateBranch/format",
@@ -17381,7 +18081,7 @@ function validate223(
     if (data.Bic !== undefined) {
       let data3 = data.Bic;
       if (typeof data3 === "string") {
-        if (!pattern13.test(data3)) {
+        if (!pattern14.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
@@ -17396,7 +18096,7 @@ function validate223(
           }
           errors++;
         }
-        if (!formats240.validate(data3)) {
+        if (!formats212.validate(data3)) {
           const err11 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -17430,7 +18130,7 @@ function validate223(
     if (data.AccountNumber !== undefined) {
       let data4 = data.AccountNumber;
       if (typeof data4 === "string") {
-        if (!pattern25.test(data4)) {
+        if (!pattern26.test(data4)) {
           const err13 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
@@ -17476,15 +18176,15 @@ function validate223(
     }
     errors++;
   }
-  validate223.errors = vErrors;
+  validate258.errors = vErrors;
   return errors === 0;
 }
-validate223.evaluated = {
+validate258.evaluated = {
   props: { Type: true, CountryCode: true, BankStateBranch: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema95 = {
+const schema97 = {
   title: "NewZealandAccountNumberPaymentRouting",
   description: "Routing by New Zealand account number (NZ).",
   "x-assumption":
@@ -17511,15 +18211,15 @@ const schema95 = {
     },
   },
 };
-const formats262 = allFormats["nz-account-number"];
-const pattern27 = new RegExp("^[0-9A-Z-]{15,16}$", "u");
-function validate224(
+const formats234 = allFormats["nz-account-number"];
+const pattern28 = new RegExp("^[0-9A-Z-]{15,16}$", "u");
+function validate259(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate224.evaluated;
+  const evaluated0 = validate259.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17641,7 +18341,7 @@ function validate224(
     if (data.Bic !== undefined) {
       let data2 = data.Bic;
       if (typeof data2 === "string") {
-        if (!pattern13.test(data2)) {
+        if (!pattern14.test(data2)) {
           const err7 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
@@ -17656,7 +18356,7 @@ function validate224(
           }
           errors++;
         }
-        if (!formats240.validate(data2)) {
+        if (!formats212.validate(data2)) {
           const err8 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -17690,7 +18390,7 @@ function validate224(
     if (data.AccountNumber !== undefined) {
       let data3 = data.AccountNumber;
       if (typeof data3 === "string") {
-        if (!pattern27.test(data3)) {
+        if (!pattern28.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
@@ -17705,7 +18405,7 @@ function validate224(
           }
           errors++;
         }
-        if (!formats262.validate(data3)) {
+        if (!formats234.validate(data3)) {
           const err11 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/format",
@@ -17751,15 +18451,15 @@ function validate224(
     }
     errors++;
   }
-  validate224.errors = vErrors;
+  validate259.errors = vErrors;
   return errors === 0;
 }
-validate224.evaluated = {
+validate259.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema96 = {
+const schema98 = {
   title: "IndianFinancialSystemCodeAccountNumberPaymentRouting",
   description: "Routing by IFSC and account number (IN). Both Bic and IndianFinancialSystemCode are required.",
   "x-assumption":
@@ -17787,16 +18487,16 @@ const schema96 = {
     AccountNumber: { type: "string", pattern: "^[0-9A-Z-]{4,24}$" },
   },
 };
-const formats266 = allFormats.ifsc;
-const pattern29 = new RegExp("^\\w{11}$", "u");
-const pattern30 = new RegExp("^[0-9A-Z-]{4,24}$", "u");
-function validate225(
+const formats238 = allFormats.ifsc;
+const pattern30 = new RegExp("^\\w{11}$", "u");
+const pattern31 = new RegExp("^[0-9A-Z-]{4,24}$", "u");
+function validate260(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate225.evaluated;
+  const evaluated0 = validate260.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17948,7 +18648,7 @@ function validate225(
     if (data.Bic !== undefined) {
       let data2 = data.Bic;
       if (typeof data2 === "string") {
-        if (!pattern13.test(data2)) {
+        if (!pattern14.test(data2)) {
           const err9 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
@@ -17963,7 +18663,7 @@ function validate225(
           }
           errors++;
         }
-        if (!formats240.validate(data2)) {
+        if (!formats212.validate(data2)) {
           const err10 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -17997,7 +18697,7 @@ function validate225(
     if (data.IndianFinancialSystemCode !== undefined) {
       let data3 = data.IndianFinancialSystemCode;
       if (typeof data3 === "string") {
-        if (!pattern29.test(data3)) {
+        if (!pattern30.test(data3)) {
           const err12 = {
             instancePath: instancePath + "/IndianFinancialSystemCode",
             schemaPath: "#/properties/IndianFinancialSystemCode/pattern",
@@ -18012,7 +18712,7 @@ function validate225(
           }
           errors++;
         }
-        if (!formats266.validate(data3)) {
+        if (!formats238.validate(data3)) {
           const err13 = {
             instancePath: instancePath + "/IndianFinancialSystemCode",
             schemaPath: "#/properties/IndianFinancialSystemCode/format",
@@ -18046,7 +18746,7 @@ function validate225(
     if (data.AccountNumber !== undefined) {
       let data4 = data.AccountNumber;
       if (typeof data4 === "string") {
-        if (!pattern30.test(data4)) {
+        if (!pattern31.test(data4)) {
           const err15 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
@@ -18092,15 +18792,15 @@ function validate225(
     }
     errors++;
   }
-  validate225.errors = vErrors;
+  validate260.errors = vErrors;
   return errors === 0;
 }
-validate225.evaluated = {
+validate260.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, IndianFinancialSystemCode: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema97 = {
+const schema99 = {
   title: "BicNubanPaymentRouting",
   description: "Routing by BIC and NUBAN account number (NG).",
   "x-assumption":
@@ -18121,14 +18821,14 @@ const schema97 = {
     AccountNumber: { description: "10-digit NUBAN.", type: "string", pattern: "^[0-9]{10}$" },
   },
 };
-const pattern32 = new RegExp("^[0-9]{10}$", "u");
-function validate226(
+const pattern33 = new RegExp("^[0-9]{10}$", "u");
+function validate261(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate226.evaluated;
+  const evaluated0 = validate261.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18250,7 +18950,7 @@ function validate226(
     if (data.Bic !== undefined) {
       let data2 = data.Bic;
       if (typeof data2 === "string") {
-        if (!pattern13.test(data2)) {
+        if (!pattern14.test(data2)) {
           const err7 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
@@ -18265,7 +18965,7 @@ function validate226(
           }
           errors++;
         }
-        if (!formats240.validate(data2)) {
+        if (!formats212.validate(data2)) {
           const err8 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -18299,7 +18999,7 @@ function validate226(
     if (data.AccountNumber !== undefined) {
       let data3 = data.AccountNumber;
       if (typeof data3 === "string") {
-        if (!pattern32.test(data3)) {
+        if (!pattern33.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
@@ -18345,15 +19045,15 @@ function validate226(
     }
     errors++;
   }
-  validate226.errors = vErrors;
+  validate261.errors = vErrors;
   return errors === 0;
 }
-validate226.evaluated = {
+validate261.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema98 = {
+const schema100 = {
   title: "BicClabePaymentRouting",
   description: "Routing by BIC and CLABE account number (MX).",
   "x-assumption":
@@ -18381,15 +19081,15 @@ const schema98 = {
     },
   },
 };
-const formats272 = allFormats.clabe;
-const pattern34 = new RegExp("^[0-9]{18}$", "u");
-function validate227(
+const formats244 = allFormats.clabe;
+const pattern35 = new RegExp("^[0-9]{18}$", "u");
+function validate262(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate227.evaluated;
+  const evaluated0 = validate262.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18511,7 +19211,7 @@ function validate227(
     if (data.Bic !== undefined) {
       let data2 = data.Bic;
       if (typeof data2 === "string") {
-        if (!pattern13.test(data2)) {
+        if (!pattern14.test(data2)) {
           const err7 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
@@ -18526,7 +19226,7 @@ function validate227(
           }
           errors++;
         }
-        if (!formats240.validate(data2)) {
+        if (!formats212.validate(data2)) {
           const err8 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -18560,7 +19260,7 @@ function validate227(
     if (data.AccountNumber !== undefined) {
       let data3 = data.AccountNumber;
       if (typeof data3 === "string") {
-        if (!pattern34.test(data3)) {
+        if (!pattern35.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
@@ -18575,7 +19275,7 @@ function validate227(
           }
           errors++;
         }
-        if (!formats272.validate(data3)) {
+        if (!formats244.validate(data3)) {
           const err11 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/format",
@@ -18621,15 +19321,15 @@ function validate227(
     }
     errors++;
   }
-  validate227.errors = vErrors;
+  validate262.errors = vErrors;
   return errors === 0;
 }
-validate227.evaluated = {
+validate262.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema99 = {
+const schema101 = {
   title: "BicAccountNumberPaymentRouting",
   description: "Routing by BIC and account number: the fallback for all other countries.",
   "x-assumption":
@@ -18657,13 +19357,13 @@ const schema99 = {
     AccountNumber: { type: "string", pattern: "^[0-9A-Z-]{4,24}$" },
   },
 };
-function validate228(
+function validate263(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate228.evaluated;
+  const evaluated0 = validate263.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18752,7 +19452,7 @@ function validate228(
     if (data.CountryCode !== undefined) {
       let data1 = data.CountryCode;
       if (typeof data1 === "string") {
-        if (!pattern7.test(data1)) {
+        if (!pattern8.test(data1)) {
           const err5 = {
             instancePath: instancePath + "/CountryCode",
             schemaPath: "#/properties/CountryCode/pattern",
@@ -18767,7 +19467,7 @@ function validate228(
           }
           errors++;
         }
-        if (!formats220.validate(data1)) {
+        if (!formats192.validate(data1)) {
           const err6 = {
             instancePath: instancePath + "/CountryCode",
             schemaPath: "#/properties/CountryCode/format",
@@ -18801,7 +19501,7 @@ function validate228(
     if (data.Bic !== undefined) {
       let data2 = data.Bic;
       if (typeof data2 === "string") {
-        if (!pattern13.test(data2)) {
+        if (!pattern14.test(data2)) {
           const err8 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
@@ -18816,7 +19516,7 @@ function validate228(
           }
           errors++;
         }
-        if (!formats240.validate(data2)) {
+        if (!formats212.validate(data2)) {
           const err9 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -18850,7 +19550,7 @@ function validate228(
     if (data.AccountNumber !== undefined) {
       let data3 = data.AccountNumber;
       if (typeof data3 === "string") {
-        if (!pattern30.test(data3)) {
+        if (!pattern31.test(data3)) {
           const err11 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
@@ -18896,21 +19596,21 @@ function validate228(
     }
     errors++;
   }
-  validate228.errors = vErrors;
+  validate263.errors = vErrors;
   return errors === 0;
 }
-validate228.evaluated = {
+validate263.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate218(
+function validate253(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate218.evaluated;
+  const evaluated0 = validate253.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18953,7 +19653,7 @@ function validate218(
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/enum",
           keyword: "enum",
-          params: { allowedValues: schema89.properties.Type.enum },
+          params: { allowedValues: schema91.properties.Type.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -18967,8 +19667,8 @@ function validate218(
     const tag0 = data.Type;
     if (typeof tag0 == "string") {
       if (tag0 === "BicIban") {
-        if (!validate219(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
+        if (!validate254(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
           errors = vErrors.length;
         }
         var props0 = {};
@@ -18977,8 +19677,8 @@ function validate218(
         props0.Bic = true;
         props0.Iban = true;
       } else if (tag0 === "SortCodeAccountNumber") {
-        if (!validate220(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+        if (!validate255(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate255.errors : vErrors.concat(validate255.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -18989,8 +19689,8 @@ function validate218(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "RoutingTransitNumberAccountNumber") {
-        if (!validate221(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+        if (!validate256(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19002,8 +19702,8 @@ function validate218(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "TransitNumberAccountNumber") {
-        if (!validate222(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+        if (!validate257(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19015,8 +19715,8 @@ function validate218(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "BankStateBranchAccountNumber") {
-        if (!validate223(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
+        if (!validate258(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19028,8 +19728,8 @@ function validate218(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "NewZealandAccountNumber") {
-        if (!validate224(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
+        if (!validate259(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19040,8 +19740,8 @@ function validate218(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "IndianFinancialSystemCodeAccountNumber") {
-        if (!validate225(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+        if (!validate260(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19053,8 +19753,8 @@ function validate218(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "BicNuban") {
-        if (!validate226(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
+        if (!validate261(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19065,8 +19765,8 @@ function validate218(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "BicClabe") {
-        if (!validate227(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
+        if (!validate262(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19077,8 +19777,8 @@ function validate218(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "BicAccountNumber") {
-        if (!validate228(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
+        if (!validate263(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19133,17 +19833,17 @@ function validate218(
     }
     errors++;
   }
-  validate218.errors = vErrors;
+  validate253.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate218.evaluated = { dynamicProps: true, dynamicItems: false };
-const schema100 = {
+validate253.evaluated = { dynamicProps: true, dynamicItems: false };
+const schema102 = {
   title: "IntermediaryPaymentRouting",
-  description: "Routing of an intermediary or corresponding bank.",
+  description:
+    "Routing of an intermediary or corresponding bank. The reference: each item has Type `Bic` and Bic (the BIC of the intermediary or corresponding bank).",
   type: "object",
   required: ["Type", "Bic"],
-  "x-assumption": "Type and Bic required — the reference says each item has Type Bic and a Bic",
   properties: {
     Type: { description: "Routing type.", type: "string", const: "Bic" },
     Bic: {
@@ -19156,13 +19856,13 @@ const schema100 = {
     },
   },
 };
-function validate241(
+function validate276(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate241.evaluated;
+  const evaluated0 = validate276.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19236,7 +19936,7 @@ function validate241(
     if (data.Bic !== undefined) {
       let data1 = data.Bic;
       if (typeof data1 === "string") {
-        if (!pattern13.test(data1)) {
+        if (!pattern14.test(data1)) {
           const err4 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
@@ -19251,7 +19951,7 @@ function validate241(
           }
           errors++;
         }
-        if (!formats240.validate(data1)) {
+        if (!formats212.validate(data1)) {
           const err5 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -19297,17 +19997,17 @@ function validate241(
     }
     errors++;
   }
-  validate241.errors = vErrors;
+  validate276.errors = vErrors;
   return errors === 0;
 }
-validate241.evaluated = { props: { Type: true, Bic: true }, dynamicProps: false, dynamicItems: false };
-function validate217(
+validate276.evaluated = { props: { Type: true, Bic: true }, dynamicProps: false, dynamicItems: false };
+function validate252(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate217.evaluated;
+  const evaluated0 = validate252.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19423,7 +20123,7 @@ function validate217(
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
+        if (!formats8.validate(data0)) {
           const err7 = {
             instancePath: instancePath + "/AccountId",
             schemaPath: "#/properties/AccountId/format",
@@ -19443,7 +20143,7 @@ function validate217(
     if (data.Name !== undefined) {
       let data1 = data.Name;
       if (typeof data1 === "string") {
-        if (!pattern5.test(data1)) {
+        if (!pattern6.test(data1)) {
           const err8 = {
             instancePath: instancePath + "/Name",
             schemaPath: "#/properties/Name/pattern",
@@ -19494,7 +20194,7 @@ function validate217(
     if (data.CurrencyCode !== undefined) {
       let data3 = data.CurrencyCode;
       if (typeof data3 === "string") {
-        if (!pattern3.test(data3)) {
+        if (!pattern4.test(data3)) {
           const err11 = {
             instancePath: instancePath + "/CurrencyCode",
             schemaPath: "#/properties/CurrencyCode/pattern",
@@ -19527,7 +20227,7 @@ function validate217(
     }
     if (data.PaymentRouting !== undefined) {
       if (
-        !validate218(data.PaymentRouting, {
+        !validate253(data.PaymentRouting, {
           instancePath: instancePath + "/PaymentRouting",
           parentData: data,
           parentDataProperty: "PaymentRouting",
@@ -19535,7 +20235,7 @@ function validate217(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+        vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
         errors = vErrors.length;
       }
     }
@@ -19545,7 +20245,7 @@ function validate217(
         const len0 = data5.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate218(data5[i0], {
+            !validate253(data5[i0], {
               instancePath: instancePath + "/AlternatePaymentRouting/" + i0,
               parentData: data5,
               parentDataProperty: i0,
@@ -19553,7 +20253,7 @@ function validate217(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+            vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
             errors = vErrors.length;
           }
         }
@@ -19579,7 +20279,7 @@ function validate217(
         const len1 = data7.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
-            !validate241(data7[i1], {
+            !validate276(data7[i1], {
               instancePath: instancePath + "/IntermediaryPaymentRouting/" + i1,
               parentData: data7,
               parentDataProperty: i1,
@@ -19587,7 +20287,7 @@ function validate217(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
+            vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
             errors = vErrors.length;
           }
         }
@@ -19629,7 +20329,7 @@ function validate217(
           instancePath: instancePath + "/BeneficiaryType",
           schemaPath: "#/properties/BeneficiaryType/enum",
           keyword: "enum",
-          params: { allowedValues: schema88.properties.BeneficiaryType.enum },
+          params: { allowedValues: schema90.properties.BeneficiaryType.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -19642,7 +20342,7 @@ function validate217(
     }
     if (data.Address !== undefined) {
       if (
-        !validate199(data.Address, {
+        !validate234(data.Address, {
           instancePath: instancePath + "/Address",
           parentData: data,
           parentDataProperty: "Address",
@@ -19650,7 +20350,7 @@ function validate217(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+        vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
         errors = vErrors.length;
       }
     }
@@ -19672,7 +20372,7 @@ function validate217(
         errors++;
       }
       if (typeof data11 == "number" && isFinite(data11)) {
-        if (!formats6.validate(data11)) {
+        if (!formats8.validate(data11)) {
           const err18 = {
             instancePath: instancePath + "/IndustryId",
             schemaPath: "#/properties/IndustryId/format",
@@ -19826,7 +20526,7 @@ function validate217(
           }
           errors++;
         }
-        if (!pattern8.test(data17)) {
+        if (!pattern9.test(data17)) {
           const err27 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/pattern",
@@ -19841,7 +20541,7 @@ function validate217(
           }
           errors++;
         }
-        if (!formats224.validate(data17)) {
+        if (!formats196.validate(data17)) {
           const err28 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/format",
@@ -19887,10 +20587,10 @@ function validate217(
     }
     errors++;
   }
-  validate217.errors = vErrors;
+  validate252.errors = vErrors;
   return errors === 0;
 }
-validate217.evaluated = {
+validate252.evaluated = {
   props: {
     AccountId: true,
     Name: true,
@@ -19911,8 +20611,8 @@ validate217.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateRequiredAdditionalInformationResponse = validate244;
-const schema101 = {
+const validateRequiredAdditionalInformationResponse = validate279;
+const schema103 = {
   title: "RequiredAdditionalInformationResponse",
   description:
     "Additional information required for a withdrawal beneficiary (/api/v1/Beneficiaries/{currencyCode}/RequiredAdditionalInformation): the fields whose keys go into AdditionalInformation, each with its RegEx rules.",
@@ -19926,7 +20626,7 @@ const schema101 = {
     },
   },
 };
-const schema102 = {
+const schema104 = {
   title: "AdditionalInformationField",
   description: "One required additional information field: its key and the rules its value must match.",
   "x-assumption":
@@ -19941,7 +20641,7 @@ const schema102 = {
     },
   },
 };
-const schema103 = {
+const schema105 = {
   title: "AdditionalInformationRule",
   description: "Rule of an additional information field.",
   "x-assumption":
@@ -19949,13 +20649,13 @@ const schema103 = {
   type: "object",
   properties: { RegEx: { description: "Regular expression the value must match.", type: ["string", "null"] } },
 };
-function validate246(
+function validate281(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate246.evaluated;
+  const evaluated0 = validate281.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19970,7 +20670,7 @@ function validate246(
           instancePath: instancePath + "/RegEx",
           schemaPath: "#/properties/RegEx/type",
           keyword: "type",
-          params: { type: schema103.properties.RegEx.type },
+          params: { type: schema105.properties.RegEx.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -19996,17 +20696,17 @@ function validate246(
     }
     errors++;
   }
-  validate246.errors = vErrors;
+  validate281.errors = vErrors;
   return errors === 0;
 }
-validate246.evaluated = { props: { RegEx: true }, dynamicProps: false, dynamicItems: false };
-function validate245(
+validate281.evaluated = { props: { RegEx: true }, dynamicProps: false, dynamicItems: false };
+function validate280(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate245.evaluated;
+  const evaluated0 = validate280.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20021,7 +20721,7 @@ function validate245(
           instancePath: instancePath + "/Field",
           schemaPath: "#/properties/Field/type",
           keyword: "type",
-          params: { type: schema102.properties.Field.type },
+          params: { type: schema104.properties.Field.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -20039,7 +20739,7 @@ function validate245(
           instancePath: instancePath + "/Rule",
           schemaPath: "#/properties/Rule/type",
           keyword: "type",
-          params: { type: schema102.properties.Rule.type },
+          params: { type: schema104.properties.Rule.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -20053,7 +20753,7 @@ function validate245(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate246(data1[i0], {
+            !validate281(data1[i0], {
               instancePath: instancePath + "/Rule/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -20061,7 +20761,7 @@ function validate245(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
+            vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
             errors = vErrors.length;
           }
         }
@@ -20082,17 +20782,17 @@ function validate245(
     }
     errors++;
   }
-  validate245.errors = vErrors;
+  validate280.errors = vErrors;
   return errors === 0;
 }
-validate245.evaluated = { props: { Field: true, Rule: true }, dynamicProps: false, dynamicItems: false };
-function validate244(
+validate280.evaluated = { props: { Field: true, Rule: true }, dynamicProps: false, dynamicItems: false };
+function validate279(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate244.evaluated;
+  const evaluated0 = validate279.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20107,7 +20807,7 @@ function validate244(
           instancePath: instancePath + "/RequiredAdditionalInformation",
           schemaPath: "#/properties/RequiredAdditionalInformation/type",
           keyword: "type",
-          params: { type: schema101.properties.RequiredAdditionalInformation.type },
+          params: { type: schema103.properties.RequiredAdditionalInformation.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -20121,7 +20821,7 @@ function validate244(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate245(data0[i0], {
+            !validate280(data0[i0], {
               instancePath: instancePath + "/RequiredAdditionalInformation/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -20129,7 +20829,7 @@ function validate244(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
+            vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
             errors = vErrors.length;
           }
         }
@@ -20150,12 +20850,12 @@ function validate244(
     }
     errors++;
   }
-  validate244.errors = vErrors;
+  validate279.errors = vErrors;
   return errors === 0;
 }
-validate244.evaluated = { props: { RequiredAdditionalInformation: true }, dynamicProps: false, dynamicItems: false };
-const validateExchangeDtoCollection = validate249;
-const schema104 = {
+validate279.evaluated = { props: { RequiredAdditionalInformation: true }, dynamicProps: false, dynamicItems: false };
+const validateExchangeDtoCollection = validate284;
+const schema106 = {
   title: "ExchangeDtoCollection",
   description: "OData v4 collection of ExchangeDto.",
   type: "object",
@@ -20163,13 +20863,13 @@ const schema104 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/ExchangeDto" } } },
 };
-function validate249(
+function validate284(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate249.evaluated;
+  const evaluated0 = validate284.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20202,7 +20902,7 @@ function validate249(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate82(data0[i0], {
+            !validate90(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -20210,7 +20910,7 @@ function validate249(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+            vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
             errors = vErrors.length;
           }
         }
@@ -20245,45 +20945,46 @@ function validate249(
     }
     errors++;
   }
-  validate249.errors = vErrors;
+  validate284.errors = vErrors;
   return errors === 0;
 }
-validate249.evaluated = {
+validate284.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetExchangeResponse200 = validate252;
-const schema105 = {
+const validateGetExchangeResponse200 = validate287;
+const schema107 = {
   allOf: [{ $ref: "#/components/schemas/ExchangeDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate252(
+function validate287(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate252.evaluated;
+  const evaluated0 = validate287.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate82(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+  if (!validate90(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
     errors = vErrors.length;
   }
-  if (!validate143(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
     errors = vErrors.length;
   }
-  validate252.errors = vErrors;
+  validate287.errors = vErrors;
   return errors === 0;
 }
-validate252.evaluated = {
+validate287.evaluated = {
   props: {
     "@odata.context": true,
+    "@odata.id": true,
     Id: true,
     AccountId: true,
     SourceCurrencyCode: true,
@@ -20307,8 +21008,8 @@ validate252.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateAllocationDtoCollection = validate255;
-const schema106 = {
+const validateAllocationDtoCollection = validate290;
+const schema108 = {
   title: "AllocationDtoCollection",
   description: "OData v4 collection of AllocationDto.",
   type: "object",
@@ -20316,13 +21017,13 @@ const schema106 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/AllocationDto" } } },
 };
-function validate255(
+function validate290(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate255.evaluated;
+  const evaluated0 = validate290.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20355,7 +21056,7 @@ function validate255(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate83(data0[i0], {
+            !validate94(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -20363,7 +21064,7 @@ function validate255(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+            vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
             errors = vErrors.length;
           }
         }
@@ -20398,16 +21099,16 @@ function validate255(
     }
     errors++;
   }
-  validate255.errors = vErrors;
+  validate290.errors = vErrors;
   return errors === 0;
 }
-validate255.evaluated = {
+validate290.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateDepositDtoCollection = validate258;
-const schema107 = {
+const validateDepositDtoCollection = validate293;
+const schema109 = {
   title: "DepositDtoCollection",
   description: "OData v4 collection of DepositDto.",
   type: "object",
@@ -20415,13 +21116,13 @@ const schema107 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/DepositDto" } } },
 };
-function validate258(
+function validate293(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate258.evaluated;
+  const evaluated0 = validate293.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20454,7 +21155,7 @@ function validate258(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate85(data0[i0], {
+            !validate98(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -20462,7 +21163,7 @@ function validate258(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+            vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
             errors = vErrors.length;
           }
         }
@@ -20497,16 +21198,16 @@ function validate258(
     }
     errors++;
   }
-  validate258.errors = vErrors;
+  validate293.errors = vErrors;
   return errors === 0;
 }
-validate258.evaluated = {
+validate293.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCreateExchange = validate261;
-const schema108 = {
+const validateCreateExchange = validate296;
+const schema110 = {
   title: "CreateExchange",
   description: "Body of /api/v1/Exchanges/Create: a currency exchange.",
   "x-assumption":
@@ -20555,7 +21256,8 @@ const schema108 = {
     {
       name: "currency-pair",
       rule: "TargetCurrencyCode differs from SourceCurrencyCode.",
-      when: "Always (a cross-field rule JSON Schema cannot state); assumed, as a pair of one currency is no exchange.",
+      when: "Always (a cross-field rule JSON Schema cannot state).",
+      "x-assumption": "The two currencies differ — not shown in the reference; a pair of one currency is no exchange",
       implementedBy: "validateCreateExchange",
     },
     {
@@ -20563,22 +21265,26 @@ const schema108 = {
       rule: "BoEPurposeCodeId is required.",
       when: 'The exchange funds a GBP withdrawal (the reference says "required for GBP withdrawals").',
       implementedBy: "validateCreateExchange",
+      "x-assumption":
+        'Read as "the exchange funds a withdrawal in GBP" — the reference gives CreateExchange\'s BoEPurposeCodeId as "required for GBP withdrawals", and an exchange body names no withdrawal',
     },
     {
       name: "receiver-lei",
       rule: "ReceiverLei is required.",
-      when: "The exchange funds a GBP withdrawal to a company with vertical FI and industry Banks or Building Societies.",
+      when: "The beneficiary is a company with vertical FI and industry Banks or Building Societies (the reference states no currency condition for an exchange).",
       implementedBy: "validateCreateExchange",
+      "x-assumption":
+        'The beneficiary is that of the withdrawal the exchange funds — the reference says "when the beneficiary is a company ...", and an exchange body names no beneficiary',
     },
   ],
 };
-function validate261(
+function validate296(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate261.evaluated;
+  const evaluated0 = validate296.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20679,7 +21385,7 @@ function validate261(
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
+        if (!formats8.validate(data0)) {
           const err6 = {
             instancePath: instancePath + "/AccountId",
             schemaPath: "#/properties/AccountId/format",
@@ -20699,7 +21405,7 @@ function validate261(
     if (data.SourceCurrencyCode !== undefined) {
       let data1 = data.SourceCurrencyCode;
       if (typeof data1 === "string") {
-        if (!pattern3.test(data1)) {
+        if (!pattern4.test(data1)) {
           const err7 = {
             instancePath: instancePath + "/SourceCurrencyCode",
             schemaPath: "#/properties/SourceCurrencyCode/pattern",
@@ -20733,7 +21439,7 @@ function validate261(
     if (data.TargetCurrencyCode !== undefined) {
       let data2 = data.TargetCurrencyCode;
       if (typeof data2 === "string") {
-        if (!pattern3.test(data2)) {
+        if (!pattern4.test(data2)) {
           const err9 = {
             instancePath: instancePath + "/TargetCurrencyCode",
             schemaPath: "#/properties/TargetCurrencyCode/pattern",
@@ -20782,7 +21488,7 @@ function validate261(
           }
           errors++;
         }
-        if (!formats12.validate(data3)) {
+        if (!formats14.validate(data3)) {
           const err12 = {
             instancePath: instancePath + "/Goal",
             schemaPath: "#/properties/Goal/format",
@@ -20835,7 +21541,7 @@ function validate261(
           instancePath: instancePath + "/GoalType",
           schemaPath: "#/properties/GoalType/enum",
           keyword: "enum",
-          params: { allowedValues: schema108.properties.GoalType.enum },
+          params: { allowedValues: schema110.properties.GoalType.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -20881,7 +21587,7 @@ function validate261(
         errors++;
       }
       if (typeof data6 == "number" && isFinite(data6)) {
-        if (!formats6.validate(data6)) {
+        if (!formats8.validate(data6)) {
           const err18 = {
             instancePath: instancePath + "/BoEPurposeCodeId",
             schemaPath: "#/properties/BoEPurposeCodeId/format",
@@ -20931,7 +21637,7 @@ function validate261(
           }
           errors++;
         }
-        if (!pattern8.test(data7)) {
+        if (!pattern9.test(data7)) {
           const err21 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/pattern",
@@ -20946,7 +21652,7 @@ function validate261(
           }
           errors++;
         }
-        if (!formats224.validate(data7)) {
+        if (!formats196.validate(data7)) {
           const err22 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/format",
@@ -20992,10 +21698,10 @@ function validate261(
     }
     errors++;
   }
-  validate261.errors = vErrors;
+  validate296.errors = vErrors;
   return errors === 0;
 }
-validate261.evaluated = {
+validate296.evaluated = {
   props: {
     AccountId: true,
     SourceCurrencyCode: true,
@@ -21009,8 +21715,8 @@ validate261.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateMidRateValue = validate262;
-const schema109 = {
+const validateMidRateValue = validate297;
+const schema111 = {
   title: "MidRateValue",
   description: "Mid rate of a currency pair.",
   "x-assumption":
@@ -21019,17 +21725,17 @@ const schema109 = {
   properties: {
     SourceCurrencyCode: { type: ["string", "null"] },
     TargetCurrencyCode: { type: ["string", "null"] },
-    ValueDate: { type: ["string", "null"], format: "date-time" },
+    ValueDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     MidRate: { type: ["number", "null"], format: "decimal" },
   },
 };
-function validate262(
+function validate297(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate262.evaluated;
+  const evaluated0 = validate297.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21044,7 +21750,7 @@ function validate262(
           instancePath: instancePath + "/SourceCurrencyCode",
           schemaPath: "#/properties/SourceCurrencyCode/type",
           keyword: "type",
-          params: { type: schema109.properties.SourceCurrencyCode.type },
+          params: { type: schema111.properties.SourceCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -21062,7 +21768,7 @@ function validate262(
           instancePath: instancePath + "/TargetCurrencyCode",
           schemaPath: "#/properties/TargetCurrencyCode/type",
           keyword: "type",
-          params: { type: schema109.properties.TargetCurrencyCode.type },
+          params: { type: schema111.properties.TargetCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -21075,13 +21781,35 @@ function validate262(
     }
     if (data.ValueDate !== undefined) {
       let data2 = data.ValueDate;
-      if (typeof data2 !== "string" && data2 !== null) {
+      const _errs6 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs7 = errors;
+      if (
+        !validate64(data2, {
+          instancePath: instancePath + "/ValueDate",
+          parentData: data,
+          parentDataProperty: "ValueDate",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs7 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+      }
+      const _errs8 = errors;
+      if (data2 !== null) {
         const err2 = {
           instancePath: instancePath + "/ValueDate",
-          schemaPath: "#/properties/ValueDate/type",
+          schemaPath: "#/properties/ValueDate/oneOf/1/type",
           keyword: "type",
-          params: { type: schema109.properties.ValueDate.type },
-          message: "must be string,null",
+          params: { type: "null" },
+          message: "must be null",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -21090,21 +21818,38 @@ function validate262(
         }
         errors++;
       }
-      if (typeof data2 === "string") {
-        if (!formats20.validate(data2)) {
-          const err3 = {
-            instancePath: instancePath + "/ValueDate",
-            schemaPath: "#/properties/ValueDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
+      var _valid0 = _errs8 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
+        const err3 = {
+          instancePath: instancePath + "/ValueDate",
+          schemaPath: "#/properties/ValueDate/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing0 },
+          message: "must match exactly one schema in oneOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      } else {
+        errors = _errs6;
+        if (vErrors !== null) {
+          if (_errs6) {
+            vErrors.length = _errs6;
           } else {
-            vErrors.push(err3);
+            vErrors = null;
           }
-          errors++;
         }
       }
     }
@@ -21115,7 +21860,7 @@ function validate262(
           instancePath: instancePath + "/MidRate",
           schemaPath: "#/properties/MidRate/type",
           keyword: "type",
-          params: { type: schema109.properties.MidRate.type },
+          params: { type: schema111.properties.MidRate.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
@@ -21126,7 +21871,7 @@ function validate262(
         errors++;
       }
       if (typeof data3 == "number" && isFinite(data3)) {
-        if (!formats12.validate(data3)) {
+        if (!formats14.validate(data3)) {
           const err5 = {
             instancePath: instancePath + "/MidRate",
             schemaPath: "#/properties/MidRate/format",
@@ -21158,16 +21903,16 @@ function validate262(
     }
     errors++;
   }
-  validate262.errors = vErrors;
+  validate297.errors = vErrors;
   return errors === 0;
 }
-validate262.evaluated = {
+validate297.evaluated = {
   props: { SourceCurrencyCode: true, TargetCurrencyCode: true, ValueDate: true, MidRate: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateQuoteRequest = validate263;
-const schema110 = {
+const validateQuoteRequest = validate299;
+const schema112 = {
   title: "QuoteRequest",
   description: "Body of /api/v1/Quotes/Quote.",
   "x-assumption":
@@ -21200,18 +21945,19 @@ const schema110 = {
     {
       name: "currency-pair",
       rule: "TargetCurrencyCode differs from SourceCurrencyCode.",
-      when: "Always (a cross-field rule JSON Schema cannot state); assumed, as a pair of one currency is no exchange.",
+      when: "Always (a cross-field rule JSON Schema cannot state).",
+      "x-assumption": "The two currencies differ — not shown in the reference; a pair of one currency is no exchange",
       implementedBy: "validateQuoteRequest",
     },
   ],
 };
-function validate263(
+function validate299(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate263.evaluated;
+  const evaluated0 = validate299.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21312,7 +22058,7 @@ function validate263(
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
+        if (!formats8.validate(data0)) {
           const err6 = {
             instancePath: instancePath + "/AccountId",
             schemaPath: "#/properties/AccountId/format",
@@ -21351,7 +22097,7 @@ function validate263(
           instancePath: instancePath + "/GoalType",
           schemaPath: "#/properties/GoalType/enum",
           keyword: "enum",
-          params: { allowedValues: schema110.properties.GoalType.enum },
+          params: { allowedValues: schema112.properties.GoalType.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -21380,7 +22126,7 @@ function validate263(
           }
           errors++;
         }
-        if (!formats12.validate(data2)) {
+        if (!formats14.validate(data2)) {
           const err10 = {
             instancePath: instancePath + "/Amount",
             schemaPath: "#/properties/Amount/format",
@@ -21414,7 +22160,7 @@ function validate263(
     if (data.SourceCurrencyCode !== undefined) {
       let data3 = data.SourceCurrencyCode;
       if (typeof data3 === "string") {
-        if (!pattern3.test(data3)) {
+        if (!pattern4.test(data3)) {
           const err12 = {
             instancePath: instancePath + "/SourceCurrencyCode",
             schemaPath: "#/properties/SourceCurrencyCode/pattern",
@@ -21448,7 +22194,7 @@ function validate263(
     if (data.TargetCurrencyCode !== undefined) {
       let data4 = data.TargetCurrencyCode;
       if (typeof data4 === "string") {
-        if (!pattern3.test(data4)) {
+        if (!pattern4.test(data4)) {
           const err14 = {
             instancePath: instancePath + "/TargetCurrencyCode",
             schemaPath: "#/properties/TargetCurrencyCode/pattern",
@@ -21494,28 +22240,28 @@ function validate263(
     }
     errors++;
   }
-  validate263.errors = vErrors;
+  validate299.errors = vErrors;
   return errors === 0;
 }
-validate263.evaluated = {
+validate299.evaluated = {
   props: { AccountId: true, GoalType: true, Amount: true, SourceCurrencyCode: true, TargetCurrencyCode: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateQuoteResponse = validate264;
-const schema111 = {
+const validateQuoteResponse = validate300;
+const schema113 = {
   title: "QuoteResponse",
   description: "Response body of the quote request (/api/v1/Quotes/Quote).",
   "x-assumption": "Response body not shown; left open — the reference does not show it",
   type: "object",
 };
-function validate264(
+function validate300(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate264.evaluated;
+  const evaluated0 = validate300.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21537,41 +22283,42 @@ function validate264(
     }
     errors++;
   }
-  validate264.errors = vErrors;
+  validate300.errors = vErrors;
   return errors === 0;
 }
-validate264.evaluated = { dynamicProps: false, dynamicItems: false };
-const validateGetDepositResponse200 = validate265;
-const schema112 = {
+validate300.evaluated = { dynamicProps: false, dynamicItems: false };
+const validateGetDepositResponse200 = validate301;
+const schema114 = {
   allOf: [{ $ref: "#/components/schemas/DepositDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate265(
+function validate301(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate265.evaluated;
+  const evaluated0 = validate301.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate85(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+  if (!validate98(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
     errors = vErrors.length;
   }
-  if (!validate143(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
     errors = vErrors.length;
   }
-  validate265.errors = vErrors;
+  validate301.errors = vErrors;
   return errors === 0;
 }
-validate265.evaluated = {
+validate301.evaluated = {
   props: {
     "@odata.context": true,
+    "@odata.id": true,
     Id: true,
     AccountId: true,
     CurrencyCode: true,
@@ -21590,8 +22337,8 @@ validate265.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateDepositInformationDtoCollection = validate268;
-const schema113 = {
+const validateDepositInformationDtoCollection = validate304;
+const schema115 = {
   title: "DepositInformationDtoCollection",
   description: "OData v4 collection of DepositInformationDto.",
   type: "object",
@@ -21599,13 +22346,13 @@ const schema113 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/DepositInformationDto" } } },
 };
-function validate268(
+function validate304(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate268.evaluated;
+  const evaluated0 = validate304.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21638,7 +22385,7 @@ function validate268(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate122(data0[i0], {
+            !validate149(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -21646,7 +22393,7 @@ function validate268(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+            vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
             errors = vErrors.length;
           }
         }
@@ -21681,16 +22428,16 @@ function validate268(
     }
     errors++;
   }
-  validate268.errors = vErrors;
+  validate304.errors = vErrors;
   return errors === 0;
 }
-validate268.evaluated = {
+validate304.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateDepositRoutingInformationDtoCollection = validate271;
-const schema114 = {
+const validateDepositRoutingInformationDtoCollection = validate307;
+const schema116 = {
   title: "DepositRoutingInformationDtoCollection",
   description: "OData v4 collection of DepositRoutingInformationDto.",
   type: "object",
@@ -21698,13 +22445,13 @@ const schema114 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/DepositRoutingInformationDto" } } },
 };
-function validate271(
+function validate307(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate271.evaluated;
+  const evaluated0 = validate307.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21737,7 +22484,7 @@ function validate271(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate126(data0[i0], {
+            !validate153(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -21745,7 +22492,7 @@ function validate271(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+            vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
             errors = vErrors.length;
           }
         }
@@ -21780,16 +22527,16 @@ function validate271(
     }
     errors++;
   }
-  validate271.errors = vErrors;
+  validate307.errors = vErrors;
   return errors === 0;
 }
-validate271.evaluated = {
+validate307.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateDepositorDto2Collection = validate274;
-const schema115 = {
+const validateDepositorDto2Collection = validate310;
+const schema117 = {
   title: "DepositorDto2Collection",
   description: "OData v4 collection of DepositorDto2.",
   type: "object",
@@ -21797,13 +22544,13 @@ const schema115 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/DepositorDto2" } } },
 };
-function validate274(
+function validate310(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate274.evaluated;
+  const evaluated0 = validate310.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21836,7 +22583,7 @@ function validate274(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate131(data0[i0], {
+            !validate160(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -21844,7 +22591,7 @@ function validate274(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+            vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
             errors = vErrors.length;
           }
         }
@@ -21879,16 +22626,16 @@ function validate274(
     }
     errors++;
   }
-  validate274.errors = vErrors;
+  validate310.errors = vErrors;
   return errors === 0;
 }
-validate274.evaluated = {
+validate310.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateDepositRequirementRequest = validate277;
-const schema116 = {
+const validateDepositRequirementRequest = validate313;
+const schema118 = {
   title: "DepositRequirementRequest",
   description: "Body of /api/v1/Deposits/DepositRequirement.",
   "x-assumption":
@@ -21906,13 +22653,13 @@ const schema116 = {
     },
   },
 };
-function validate277(
+function validate313(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate277.evaluated;
+  const evaluated0 = validate313.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21983,7 +22730,7 @@ function validate277(
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
+        if (!formats8.validate(data0)) {
           const err4 = {
             instancePath: instancePath + "/AccountId",
             schemaPath: "#/properties/AccountId/format",
@@ -22003,7 +22750,7 @@ function validate277(
     if (data.NetDepositRequirement !== undefined) {
       let data1 = data.NetDepositRequirement;
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats12.validate(data1)) {
+        if (!formats14.validate(data1)) {
           const err5 = {
             instancePath: instancePath + "/NetDepositRequirement",
             schemaPath: "#/properties/NetDepositRequirement/format",
@@ -22037,7 +22784,7 @@ function validate277(
     if (data.CurrencyCode !== undefined) {
       let data2 = data.CurrencyCode;
       if (typeof data2 === "string") {
-        if (!pattern3.test(data2)) {
+        if (!pattern4.test(data2)) {
           const err7 = {
             instancePath: instancePath + "/CurrencyCode",
             schemaPath: "#/properties/CurrencyCode/pattern",
@@ -22083,28 +22830,28 @@ function validate277(
     }
     errors++;
   }
-  validate277.errors = vErrors;
+  validate313.errors = vErrors;
   return errors === 0;
 }
-validate277.evaluated = {
+validate313.evaluated = {
   props: { AccountId: true, NetDepositRequirement: true, CurrencyCode: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateDepositRequirementResponse = validate278;
-const schema117 = {
+const validateDepositRequirementResponse = validate314;
+const schema119 = {
   title: "DepositRequirementResponse",
   description: "Response body of the deposit requirement request (/api/v1/Deposits/DepositRequirement).",
   "x-assumption": "Response body not shown; left open — the reference does not show it",
   type: "object",
 };
-function validate278(
+function validate314(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate278.evaluated;
+  const evaluated0 = validate314.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22126,12 +22873,12 @@ function validate278(
     }
     errors++;
   }
-  validate278.errors = vErrors;
+  validate314.errors = vErrors;
   return errors === 0;
 }
-validate278.evaluated = { dynamicProps: false, dynamicItems: false };
-const validateAssignDepositorDto = validate279;
-const schema118 = {
+validate314.evaluated = { dynamicProps: false, dynamicItems: false };
+const validateAssignDepositorDto = validate315;
+const schema120 = {
   title: "AssignDepositorDto",
   description:
     "Body of /api/v1/Deposits/{depositId}/AssignDepositor: the depositor to assign to a deposit, as an individual or a company, with supporting documents.",
@@ -22142,11 +22889,16 @@ const schema118 = {
     IsThirdParty: { type: "boolean" },
     Individual: { $ref: "#/components/schemas/AssignDepositorIndividual" },
     Company: { $ref: "#/components/schemas/AssignDepositorCompany" },
-    SupportingDocuments: { type: "array", items: { $ref: "#/components/schemas/SupportingDocument" } },
+    SupportingDocuments: {
+      type: "array",
+      items: { $ref: "#/components/schemas/SupportingDocument" },
+      "x-assumption":
+        "Each document travels in this JSON body as the file's description only (Name, MediaType, StreamLength), with no content — the reference lists only these three fields of the \"files\" and names multipart/form-data only for CreateAccountWithdrawal; how a document's content reaches the service is not shown",
+    },
   },
   oneOf: [{ required: ["Individual"] }, { required: ["Company"] }],
 };
-const schema119 = {
+const schema121 = {
   title: "AssignDepositorIndividual",
   description: "Individual depositor in an AssignDepositorDto.",
   "x-assumption":
@@ -22168,20 +22920,235 @@ const schema119 = {
         "Not blank: at least one character other than white space — the field is required (see the schema's x-assumption), and a blank value leaves it empty (validators/ reports it as missing)",
     },
     PhoneNumber: { type: "string" },
-    Address: {
-      $ref: "#/components/schemas/PostalAddress",
-      "x-assumption":
-        "Typed as PostalAddress, the request address (Street, Town, CountryCode required) — the reference lists Address without its shape",
-    },
+    Address: { $ref: "#/components/schemas/AssignDepositorAddress" },
   },
 };
-function validate280(
+const schema122 = {
+  title: "AssignDepositorAddress",
+  description:
+    "Address of a depositor in an AssignDepositorDto (Individual or Company): the fields of AddressDto, the address of a depositor, all optional.",
+  "x-assumption":
+    "The fields of AddressDto (the depositor's address, DepositorDto2.Address), every one optional, none null as in every request body — the reference lists the depositor's Address without its shape and shows AddressDto, whose required-ness it does not state, as a depositor's address",
+  type: "object",
+  properties: {
+    Street: { type: "string" },
+    HouseNumber: { type: "string" },
+    HouseName: { type: "string" },
+    FlatNumber: { type: "string" },
+    District: { type: "string" },
+    Town: { type: "string" },
+    County: { type: "string" },
+    PostCode: { type: "string" },
+    CountryCode: { type: "string" },
+  },
+};
+function validate317(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate280.evaluated;
+  const evaluated0 = validate317.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Street !== undefined) {
+      if (typeof data.Street !== "string") {
+        const err0 = {
+          instancePath: instancePath + "/Street",
+          schemaPath: "#/properties/Street/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.HouseNumber !== undefined) {
+      if (typeof data.HouseNumber !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/HouseNumber",
+          schemaPath: "#/properties/HouseNumber/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.HouseName !== undefined) {
+      if (typeof data.HouseName !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/HouseName",
+          schemaPath: "#/properties/HouseName/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.FlatNumber !== undefined) {
+      if (typeof data.FlatNumber !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/FlatNumber",
+          schemaPath: "#/properties/FlatNumber/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.District !== undefined) {
+      if (typeof data.District !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/District",
+          schemaPath: "#/properties/District/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.Town !== undefined) {
+      if (typeof data.Town !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/Town",
+          schemaPath: "#/properties/Town/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.County !== undefined) {
+      if (typeof data.County !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/County",
+          schemaPath: "#/properties/County/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.PostCode !== undefined) {
+      if (typeof data.PostCode !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/PostCode",
+          schemaPath: "#/properties/PostCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.CountryCode !== undefined) {
+      if (typeof data.CountryCode !== "string") {
+        const err8 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate317.errors = vErrors;
+  return errors === 0;
+}
+validate317.evaluated = {
+  props: {
+    Street: true,
+    HouseNumber: true,
+    HouseName: true,
+    FlatNumber: true,
+    District: true,
+    Town: true,
+    County: true,
+    PostCode: true,
+    CountryCode: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate316(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate316.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22222,7 +23189,7 @@ function validate280(
     if (data.FirstName !== undefined) {
       let data0 = data.FirstName;
       if (typeof data0 === "string") {
-        if (!pattern5.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err2 = {
             instancePath: instancePath + "/FirstName",
             schemaPath: "#/properties/FirstName/pattern",
@@ -22273,7 +23240,7 @@ function validate280(
     if (data.LastName !== undefined) {
       let data2 = data.LastName;
       if (typeof data2 === "string") {
-        if (!pattern5.test(data2)) {
+        if (!pattern6.test(data2)) {
           const err5 = {
             instancePath: instancePath + "/LastName",
             schemaPath: "#/properties/LastName/pattern",
@@ -22323,7 +23290,7 @@ function validate280(
     }
     if (data.Address !== undefined) {
       if (
-        !validate199(data.Address, {
+        !validate317(data.Address, {
           instancePath: instancePath + "/Address",
           parentData: data,
           parentDataProperty: "Address",
@@ -22331,7 +23298,7 @@ function validate280(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+        vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
         errors = vErrors.length;
       }
     }
@@ -22350,15 +23317,15 @@ function validate280(
     }
     errors++;
   }
-  validate280.errors = vErrors;
+  validate316.errors = vErrors;
   return errors === 0;
 }
-validate280.evaluated = {
+validate316.evaluated = {
   props: { FirstName: true, MiddleName: true, LastName: true, PhoneNumber: true, Address: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema120 = {
+const schema123 = {
   title: "AssignDepositorCompany",
   description: "Company depositor in an AssignDepositorDto.",
   "x-assumption":
@@ -22386,11 +23353,7 @@ const schema120 = {
       "x-assumption":
         'Required when the industry starts with "Other" (x-conditional-rules) — the reference states the rule for withdrawal beneficiaries, and the company depositor has the same IndustryId/IndustryDetails pair',
     },
-    Address: {
-      $ref: "#/components/schemas/PostalAddress",
-      "x-assumption":
-        "Typed as PostalAddress, the request address (Street, Town, CountryCode required) — the reference lists Address without its shape",
-    },
+    Address: { $ref: "#/components/schemas/AssignDepositorAddress" },
   },
   "x-conditional-rules": [
     {
@@ -22407,13 +23370,13 @@ const schema120 = {
     },
   ],
 };
-function validate283(
+function validate320(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate283.evaluated;
+  const evaluated0 = validate320.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22439,7 +23402,7 @@ function validate283(
     if (data.Name !== undefined) {
       let data0 = data.Name;
       if (typeof data0 === "string") {
-        if (!pattern5.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err1 = {
             instancePath: instancePath + "/Name",
             schemaPath: "#/properties/Name/pattern",
@@ -22522,7 +23485,7 @@ function validate283(
         errors++;
       }
       if (typeof data3 == "number" && isFinite(data3)) {
-        if (!formats6.validate(data3)) {
+        if (!formats8.validate(data3)) {
           const err6 = {
             instancePath: instancePath + "/IndustryId",
             schemaPath: "#/properties/IndustryId/format",
@@ -22558,7 +23521,7 @@ function validate283(
     }
     if (data.Address !== undefined) {
       if (
-        !validate199(data.Address, {
+        !validate317(data.Address, {
           instancePath: instancePath + "/Address",
           parentData: data,
           parentDataProperty: "Address",
@@ -22566,7 +23529,7 @@ function validate283(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+        vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
         errors = vErrors.length;
       }
     }
@@ -22585,15 +23548,15 @@ function validate283(
     }
     errors++;
   }
-  validate283.errors = vErrors;
+  validate320.errors = vErrors;
   return errors === 0;
 }
-validate283.evaluated = {
+validate320.evaluated = {
   props: { Name: true, PhoneNumber: true, Website: true, IndustryId: true, IndustryDetails: true, Address: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema121 = {
+const schema124 = {
   title: "SupportingDocument",
   description: "Supporting document file of an AssignDepositorDto.",
   "x-assumption": "No property required — the reference does not show required-ness; left open",
@@ -22612,13 +23575,13 @@ const schema121 = {
     },
   },
 };
-function validate286(
+function validate323(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate286.evaluated;
+  const evaluated0 = validate323.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22740,21 +23703,21 @@ function validate286(
     }
     errors++;
   }
-  validate286.errors = vErrors;
+  validate323.errors = vErrors;
   return errors === 0;
 }
-validate286.evaluated = {
+validate323.evaluated = {
   props: { Name: true, MediaType: true, StreamLength: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate279(
+function validate315(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate279.evaluated;
+  const evaluated0 = validate315.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22859,7 +23822,7 @@ function validate279(
     }
     if (data.Individual !== undefined) {
       if (
-        !validate280(data.Individual, {
+        !validate316(data.Individual, {
           instancePath: instancePath + "/Individual",
           parentData: data,
           parentDataProperty: "Individual",
@@ -22867,13 +23830,13 @@ function validate279(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+        vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
         errors = vErrors.length;
       }
     }
     if (data.Company !== undefined) {
       if (
-        !validate283(data.Company, {
+        !validate320(data.Company, {
           instancePath: instancePath + "/Company",
           parentData: data,
           parentDataProperty: "Company",
@@ -22881,7 +23844,7 @@ function validate279(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate283.errors : vErrors.concat(validate283.errors);
+        vErrors = vErrors === null ? validate320.errors : vErrors.concat(validate320.errors);
         errors = vErrors.length;
       }
     }
@@ -22891,7 +23854,7 @@ function validate279(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate286(data3[i0], {
+            !validate323(data3[i0], {
               instancePath: instancePath + "/SupportingDocuments/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -22899,7 +23862,7 @@ function validate279(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
+            vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
             errors = vErrors.length;
           }
         }
@@ -22934,16 +23897,16 @@ function validate279(
     }
     errors++;
   }
-  validate279.errors = vErrors;
+  validate315.errors = vErrors;
   return errors === 0;
 }
-validate279.evaluated = {
+validate315.evaluated = {
   props: { IsThirdParty: true, Individual: true, Company: true, SupportingDocuments: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateAlertDtoCollection = validate288;
-const schema122 = {
+const validateAlertDtoCollection = validate325;
+const schema125 = {
   title: "AlertDtoCollection",
   description: "OData v4 collection of AlertDto.",
   type: "object",
@@ -22951,33 +23914,34 @@ const schema122 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/AlertDto" } } },
 };
-const schema123 = {
+const schema126 = {
   title: "AlertDto",
   description: "Exchange-rate alert.",
   "x-assumption":
-    "Id is required and non-nullable, every other property is optional and nullable — OData v4 JSON format: entity keys are non-nullable; the reference does not show required-ness or nullability",
+    "Id is the entity key (x-odata-key): never null, and absent only from a $select that leaves it out, where @odata.id stands for it; every other property is optional and nullable — OData v4 JSON format: keys are non-nullable, and a projection returns only the selected properties (OData 4.01 JSON Format §4.5.8); the reference does not show required-ness or nullability",
   type: "object",
-  required: ["Id"],
+  "x-odata-key": ["Id"],
   properties: {
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
     Id: { type: "integer", format: "int32" },
     SourceCurrencyCode: { type: ["string", "null"] },
     TargetCurrencyCode: { type: ["string", "null"] },
     Limit: { description: "Exchange-rate threshold.", type: ["number", "null"], format: "decimal" },
-    CreatedDate: { type: ["string", "null"], format: "date-time" },
+    CreatedDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     Rate: { type: ["number", "null"], format: "double" },
-    ValueDate: { type: ["string", "null"], format: "date-time" },
-    NotifiedDate: { type: ["string", "null"], format: "date-time" },
-    CancelledDate: { type: ["string", "null"], format: "date-time" },
+    ValueDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
+    NotifiedDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
+    CancelledDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     Active: { type: ["boolean", "null"] },
   },
 };
-function validate290(
+function validate327(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate290.evaluated;
+  const evaluated0 = validate327.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22985,25 +23949,24 @@ function validate290(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
       }
-      errors++;
     }
     if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+      let data1 = data.Id;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
@@ -23011,15 +23974,15 @@ function validate290(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (!formats8.validate(data1)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -23027,22 +23990,40 @@ function validate290(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
           }
           errors++;
         }
       }
     }
     if (data.SourceCurrencyCode !== undefined) {
-      let data1 = data.SourceCurrencyCode;
-      if (typeof data1 !== "string" && data1 !== null) {
-        const err3 = {
+      let data2 = data.SourceCurrencyCode;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err2 = {
           instancePath: instancePath + "/SourceCurrencyCode",
           schemaPath: "#/properties/SourceCurrencyCode/type",
           keyword: "type",
-          params: { type: schema123.properties.SourceCurrencyCode.type },
+          params: { type: schema126.properties.SourceCurrencyCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.TargetCurrencyCode !== undefined) {
+      let data3 = data.TargetCurrencyCode;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err3 = {
+          instancePath: instancePath + "/TargetCurrencyCode",
+          schemaPath: "#/properties/TargetCurrencyCode/type",
+          keyword: "type",
+          params: { type: schema126.properties.TargetCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -23053,15 +24034,15 @@ function validate290(
         errors++;
       }
     }
-    if (data.TargetCurrencyCode !== undefined) {
-      let data2 = data.TargetCurrencyCode;
-      if (typeof data2 !== "string" && data2 !== null) {
+    if (data.Limit !== undefined) {
+      let data4 = data.Limit;
+      if (!(typeof data4 == "number" && isFinite(data4)) && data4 !== null) {
         const err4 = {
-          instancePath: instancePath + "/TargetCurrencyCode",
-          schemaPath: "#/properties/TargetCurrencyCode/type",
+          instancePath: instancePath + "/Limit",
+          schemaPath: "#/properties/Limit/type",
           keyword: "type",
-          params: { type: schema123.properties.TargetCurrencyCode.type },
-          message: "must be string,null",
+          params: { type: schema126.properties.Limit.type },
+          message: "must be number,null",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -23070,27 +24051,9 @@ function validate290(
         }
         errors++;
       }
-    }
-    if (data.Limit !== undefined) {
-      let data3 = data.Limit;
-      if (!(typeof data3 == "number" && isFinite(data3)) && data3 !== null) {
-        const err5 = {
-          instancePath: instancePath + "/Limit",
-          schemaPath: "#/properties/Limit/type",
-          keyword: "type",
-          params: { type: schema123.properties.Limit.type },
-          message: "must be number,null",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (!formats12.validate(data3)) {
-          const err6 = {
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (!formats14.validate(data4)) {
+          const err5 = {
             instancePath: instancePath + "/Limit",
             schemaPath: "#/properties/Limit/format",
             keyword: "format",
@@ -23098,23 +24061,70 @@ function validate290(
             message: 'must match format "' + "decimal" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err5];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err5);
           }
           errors++;
         }
       }
     }
     if (data.CreatedDate !== undefined) {
-      let data4 = data.CreatedDate;
-      if (typeof data4 !== "string" && data4 !== null) {
+      let data5 = data.CreatedDate;
+      const _errs11 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs12 = errors;
+      if (
+        !validate64(data5, {
+          instancePath: instancePath + "/CreatedDate",
+          parentData: data,
+          parentDataProperty: "CreatedDate",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs12 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+      }
+      const _errs13 = errors;
+      if (data5 !== null) {
+        const err6 = {
+          instancePath: instancePath + "/CreatedDate",
+          schemaPath: "#/properties/CreatedDate/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      var _valid0 = _errs13 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
         const err7 = {
           instancePath: instancePath + "/CreatedDate",
-          schemaPath: "#/properties/CreatedDate/type",
-          keyword: "type",
-          params: { type: schema123.properties.CreatedDate.type },
-          message: "must be string,null",
+          schemaPath: "#/properties/CreatedDate/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing0 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err7];
@@ -23122,45 +24132,37 @@ function validate290(
           vErrors.push(err7);
         }
         errors++;
-      }
-      if (typeof data4 === "string") {
-        if (!formats20.validate(data4)) {
-          const err8 = {
-            instancePath: instancePath + "/CreatedDate",
-            schemaPath: "#/properties/CreatedDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
+      } else {
+        errors = _errs11;
+        if (vErrors !== null) {
+          if (_errs11) {
+            vErrors.length = _errs11;
           } else {
-            vErrors.push(err8);
+            vErrors = null;
           }
-          errors++;
         }
       }
     }
     if (data.Rate !== undefined) {
-      let data5 = data.Rate;
-      if (!(typeof data5 == "number" && isFinite(data5)) && data5 !== null) {
-        const err9 = {
+      let data6 = data.Rate;
+      if (!(typeof data6 == "number" && isFinite(data6)) && data6 !== null) {
+        const err8 = {
           instancePath: instancePath + "/Rate",
           schemaPath: "#/properties/Rate/type",
           keyword: "type",
-          params: { type: schema123.properties.Rate.type },
+          params: { type: schema126.properties.Rate.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err8];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err8);
         }
         errors++;
       }
-      if (typeof data5 == "number" && isFinite(data5)) {
-        if (!formats100.validate(data5)) {
-          const err10 = {
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (!formats92.validate(data6)) {
+          const err9 = {
             instancePath: instancePath + "/Rate",
             schemaPath: "#/properties/Rate/format",
             keyword: "format",
@@ -23168,23 +24170,70 @@ function validate290(
             message: 'must match format "' + "double" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err9];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err9);
           }
           errors++;
         }
       }
     }
     if (data.ValueDate !== undefined) {
-      let data6 = data.ValueDate;
-      if (typeof data6 !== "string" && data6 !== null) {
+      let data7 = data.ValueDate;
+      const _errs18 = errors;
+      let valid2 = false;
+      let passing1 = null;
+      const _errs19 = errors;
+      if (
+        !validate64(data7, {
+          instancePath: instancePath + "/ValueDate",
+          parentData: data,
+          parentDataProperty: "ValueDate",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid1 = _errs19 === errors;
+      if (_valid1) {
+        valid2 = true;
+        passing1 = 0;
+      }
+      const _errs20 = errors;
+      if (data7 !== null) {
+        const err10 = {
+          instancePath: instancePath + "/ValueDate",
+          schemaPath: "#/properties/ValueDate/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      var _valid1 = _errs20 === errors;
+      if (_valid1 && valid2) {
+        valid2 = false;
+        passing1 = [passing1, 1];
+      } else {
+        if (_valid1) {
+          valid2 = true;
+          passing1 = 1;
+        }
+      }
+      if (!valid2) {
         const err11 = {
           instancePath: instancePath + "/ValueDate",
-          schemaPath: "#/properties/ValueDate/type",
-          keyword: "type",
-          params: { type: schema123.properties.ValueDate.type },
-          message: "must be string,null",
+          schemaPath: "#/properties/ValueDate/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing1 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err11];
@@ -23192,34 +24241,73 @@ function validate290(
           vErrors.push(err11);
         }
         errors++;
-      }
-      if (typeof data6 === "string") {
-        if (!formats20.validate(data6)) {
-          const err12 = {
-            instancePath: instancePath + "/ValueDate",
-            schemaPath: "#/properties/ValueDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
+      } else {
+        errors = _errs18;
+        if (vErrors !== null) {
+          if (_errs18) {
+            vErrors.length = _errs18;
           } else {
-            vErrors.push(err12);
+            vErrors = null;
           }
-          errors++;
         }
       }
     }
     if (data.NotifiedDate !== undefined) {
-      let data7 = data.NotifiedDate;
-      if (typeof data7 !== "string" && data7 !== null) {
+      let data8 = data.NotifiedDate;
+      const _errs23 = errors;
+      let valid3 = false;
+      let passing2 = null;
+      const _errs24 = errors;
+      if (
+        !validate64(data8, {
+          instancePath: instancePath + "/NotifiedDate",
+          parentData: data,
+          parentDataProperty: "NotifiedDate",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid2 = _errs24 === errors;
+      if (_valid2) {
+        valid3 = true;
+        passing2 = 0;
+      }
+      const _errs25 = errors;
+      if (data8 !== null) {
+        const err12 = {
+          instancePath: instancePath + "/NotifiedDate",
+          schemaPath: "#/properties/NotifiedDate/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      var _valid2 = _errs25 === errors;
+      if (_valid2 && valid3) {
+        valid3 = false;
+        passing2 = [passing2, 1];
+      } else {
+        if (_valid2) {
+          valid3 = true;
+          passing2 = 1;
+        }
+      }
+      if (!valid3) {
         const err13 = {
           instancePath: instancePath + "/NotifiedDate",
-          schemaPath: "#/properties/NotifiedDate/type",
-          keyword: "type",
-          params: { type: schema123.properties.NotifiedDate.type },
-          message: "must be string,null",
+          schemaPath: "#/properties/NotifiedDate/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing2 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err13];
@@ -23227,34 +24315,73 @@ function validate290(
           vErrors.push(err13);
         }
         errors++;
-      }
-      if (typeof data7 === "string") {
-        if (!formats20.validate(data7)) {
-          const err14 = {
-            instancePath: instancePath + "/NotifiedDate",
-            schemaPath: "#/properties/NotifiedDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
+      } else {
+        errors = _errs23;
+        if (vErrors !== null) {
+          if (_errs23) {
+            vErrors.length = _errs23;
           } else {
-            vErrors.push(err14);
+            vErrors = null;
           }
-          errors++;
         }
       }
     }
     if (data.CancelledDate !== undefined) {
-      let data8 = data.CancelledDate;
-      if (typeof data8 !== "string" && data8 !== null) {
+      let data9 = data.CancelledDate;
+      const _errs28 = errors;
+      let valid4 = false;
+      let passing3 = null;
+      const _errs29 = errors;
+      if (
+        !validate64(data9, {
+          instancePath: instancePath + "/CancelledDate",
+          parentData: data,
+          parentDataProperty: "CancelledDate",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid3 = _errs29 === errors;
+      if (_valid3) {
+        valid4 = true;
+        passing3 = 0;
+      }
+      const _errs30 = errors;
+      if (data9 !== null) {
+        const err14 = {
+          instancePath: instancePath + "/CancelledDate",
+          schemaPath: "#/properties/CancelledDate/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      var _valid3 = _errs30 === errors;
+      if (_valid3 && valid4) {
+        valid4 = false;
+        passing3 = [passing3, 1];
+      } else {
+        if (_valid3) {
+          valid4 = true;
+          passing3 = 1;
+        }
+      }
+      if (!valid4) {
         const err15 = {
           instancePath: instancePath + "/CancelledDate",
-          schemaPath: "#/properties/CancelledDate/type",
-          keyword: "type",
-          params: { type: schema123.properties.CancelledDate.type },
-          message: "must be string,null",
+          schemaPath: "#/properties/CancelledDate/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing3 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err15];
@@ -23262,45 +24389,37 @@ function validate290(
           vErrors.push(err15);
         }
         errors++;
-      }
-      if (typeof data8 === "string") {
-        if (!formats20.validate(data8)) {
-          const err16 = {
-            instancePath: instancePath + "/CancelledDate",
-            schemaPath: "#/properties/CancelledDate/format",
-            keyword: "format",
-            params: { format: "date-time" },
-            message: 'must match format "' + "date-time" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err16];
+      } else {
+        errors = _errs28;
+        if (vErrors !== null) {
+          if (_errs28) {
+            vErrors.length = _errs28;
           } else {
-            vErrors.push(err16);
+            vErrors = null;
           }
-          errors++;
         }
       }
     }
     if (data.Active !== undefined) {
-      let data9 = data.Active;
-      if (typeof data9 !== "boolean" && data9 !== null) {
-        const err17 = {
+      let data10 = data.Active;
+      if (typeof data10 !== "boolean" && data10 !== null) {
+        const err16 = {
           instancePath: instancePath + "/Active",
           schemaPath: "#/properties/Active/type",
           keyword: "type",
-          params: { type: schema123.properties.Active.type },
+          params: { type: schema126.properties.Active.type },
           message: "must be boolean,null",
         };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err16];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err16);
         }
         errors++;
       }
     }
   } else {
-    const err18 = {
+    const err17 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -23308,17 +24427,18 @@ function validate290(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err18];
+      vErrors = [err17];
     } else {
-      vErrors.push(err18);
+      vErrors.push(err17);
     }
     errors++;
   }
-  validate290.errors = vErrors;
+  validate327.errors = vErrors;
   return errors === 0;
 }
-validate290.evaluated = {
+validate327.evaluated = {
   props: {
+    "@odata.id": true,
     Id: true,
     SourceCurrencyCode: true,
     TargetCurrencyCode: true,
@@ -23333,13 +24453,13 @@ validate290.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate288(
+function validate325(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate288.evaluated;
+  const evaluated0 = validate325.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23372,7 +24492,7 @@ function validate288(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate290(data0[i0], {
+            !validate327(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -23380,7 +24500,7 @@ function validate288(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+            vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
             errors = vErrors.length;
           }
         }
@@ -23415,45 +24535,46 @@ function validate288(
     }
     errors++;
   }
-  validate288.errors = vErrors;
+  validate325.errors = vErrors;
   return errors === 0;
 }
-validate288.evaluated = {
+validate325.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetAlertResponse200 = validate292;
-const schema124 = {
+const validateGetAlertResponse200 = validate334;
+const schema127 = {
   allOf: [{ $ref: "#/components/schemas/AlertDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate292(
+function validate334(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate292.evaluated;
+  const evaluated0 = validate334.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate290(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+  if (!validate327(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
     errors = vErrors.length;
   }
-  if (!validate143(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
     errors = vErrors.length;
   }
-  validate292.errors = vErrors;
+  validate334.errors = vErrors;
   return errors === 0;
 }
-validate292.evaluated = {
+validate334.evaluated = {
   props: {
     "@odata.context": true,
+    "@odata.id": true,
     Id: true,
     SourceCurrencyCode: true,
     TargetCurrencyCode: true,
@@ -23468,8 +24589,8 @@ validate292.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCreateAlertRequest = validate295;
-const schema125 = {
+const validateCreateAlertRequest = validate337;
+const schema128 = {
   title: "CreateAlertRequest",
   description: "Body of /api/v1/Alerts/Create: an exchange-rate alert.",
   "x-assumption":
@@ -23501,18 +24622,19 @@ const schema125 = {
     {
       name: "currency-pair",
       rule: "TargetCurrencyCode differs from SourceCurrencyCode.",
-      when: "Always (a cross-field rule JSON Schema cannot state); assumed, as a pair of one currency is no exchange.",
+      when: "Always (a cross-field rule JSON Schema cannot state).",
+      "x-assumption": "The two currencies differ — not shown in the reference; a pair of one currency is no exchange",
       implementedBy: "validateCreateAlert",
     },
   ],
 };
-function validate295(
+function validate337(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate295.evaluated;
+  const evaluated0 = validate337.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23568,7 +24690,7 @@ function validate295(
     if (data.SourceCurrencyCode !== undefined) {
       let data0 = data.SourceCurrencyCode;
       if (typeof data0 === "string") {
-        if (!pattern3.test(data0)) {
+        if (!pattern4.test(data0)) {
           const err3 = {
             instancePath: instancePath + "/SourceCurrencyCode",
             schemaPath: "#/properties/SourceCurrencyCode/pattern",
@@ -23602,7 +24724,7 @@ function validate295(
     if (data.TargetCurrencyCode !== undefined) {
       let data1 = data.TargetCurrencyCode;
       if (typeof data1 === "string") {
-        if (!pattern3.test(data1)) {
+        if (!pattern4.test(data1)) {
           const err5 = {
             instancePath: instancePath + "/TargetCurrencyCode",
             schemaPath: "#/properties/TargetCurrencyCode/pattern",
@@ -23651,7 +24773,7 @@ function validate295(
           }
           errors++;
         }
-        if (!formats12.validate(data2)) {
+        if (!formats14.validate(data2)) {
           const err8 = {
             instancePath: instancePath + "/Limit",
             schemaPath: "#/properties/Limit/format",
@@ -23697,16 +24819,16 @@ function validate295(
     }
     errors++;
   }
-  validate295.errors = vErrors;
+  validate337.errors = vErrors;
   return errors === 0;
 }
-validate295.evaluated = {
+validate337.evaluated = {
   props: { SourceCurrencyCode: true, TargetCurrencyCode: true, Limit: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCountryDtoCollection = validate296;
-const schema126 = {
+const validateCountryDtoCollection = validate338;
+const schema129 = {
   title: "CountryDtoCollection",
   description: "OData v4 collection of CountryDto.",
   type: "object",
@@ -23714,19 +24836,19 @@ const schema126 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/CountryDto" } } },
 };
-const schema127 = {
+const schema130 = {
   title: "CountryDto",
   description: "Country.",
   "x-assumption": "Fields not shown in the reference; left open — the reference names the DTO only",
   type: "object",
 };
-function validate298(
+function validate340(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate298.evaluated;
+  const evaluated0 = validate340.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23748,17 +24870,17 @@ function validate298(
     }
     errors++;
   }
-  validate298.errors = vErrors;
+  validate340.errors = vErrors;
   return errors === 0;
 }
-validate298.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate296(
+validate340.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate338(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate296.evaluated;
+  const evaluated0 = validate338.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23791,7 +24913,7 @@ function validate296(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate298(data0[i0], {
+            !validate340(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -23799,7 +24921,7 @@ function validate296(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
+            vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
             errors = vErrors.length;
           }
         }
@@ -23834,16 +24956,16 @@ function validate296(
     }
     errors++;
   }
-  validate296.errors = vErrors;
+  validate338.errors = vErrors;
   return errors === 0;
 }
-validate296.evaluated = {
+validate338.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCurrencyDtoCollection = validate300;
-const schema128 = {
+const validateCurrencyDtoCollection = validate342;
+const schema131 = {
   title: "CurrencyDtoCollection",
   description: "OData v4 collection of CurrencyDto.",
   type: "object",
@@ -23851,13 +24973,13 @@ const schema128 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/CurrencyDto" } } },
 };
-function validate300(
+function validate342(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate300.evaluated;
+  const evaluated0 = validate342.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23890,7 +25012,7 @@ function validate300(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate58(data0[i0], {
+            !validate61(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -23898,7 +25020,7 @@ function validate300(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+            vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
             errors = vErrors.length;
           }
         }
@@ -23933,45 +25055,46 @@ function validate300(
     }
     errors++;
   }
-  validate300.errors = vErrors;
+  validate342.errors = vErrors;
   return errors === 0;
 }
-validate300.evaluated = {
+validate342.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetCurrencyResponse200 = validate303;
-const schema129 = {
+const validateGetCurrencyResponse200 = validate345;
+const schema132 = {
   allOf: [{ $ref: "#/components/schemas/CurrencyDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate303(
+function validate345(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate303.evaluated;
+  const evaluated0 = validate345.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate58(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+  if (!validate61(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
     errors = vErrors.length;
   }
-  if (!validate143(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
     errors = vErrors.length;
   }
-  validate303.errors = vErrors;
+  validate345.errors = vErrors;
   return errors === 0;
 }
-validate303.evaluated = {
+validate345.evaluated = {
   props: {
     "@odata.context": true,
+    "@odata.id": true,
     Id: true,
     Name: true,
     Type: true,
@@ -23982,8 +25105,8 @@ validate303.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateSectorDtoCollection = validate306;
-const schema130 = {
+const validateSectorDtoCollection = validate348;
+const schema133 = {
   title: "SectorDtoCollection",
   description: "OData v4 collection of SectorDto.",
   type: "object",
@@ -23991,21 +25114,16 @@ const schema130 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/SectorDto" } } },
 };
-const schema131 = {
+const schema134 = {
   title: "SectorDto",
   description: "Sector (industry). Its Id is used as IndustryId.",
   "x-assumption":
-    "Fields other than Id and Name not shown in the reference; left open — the reference names the DTO only",
+    "Fields other than Id and Name not shown in the reference; left open; Id is the entity key (x-odata-key), absent only from a $select that leaves it out, where @odata.id stands for it (OData 4.01 JSON Format §4.5.8) — the reference names the DTO only",
   type: "object",
-  required: ["Id"],
+  "x-odata-key": ["Id"],
   properties: {
-    Id: {
-      description: "Used as IndustryId.",
-      type: "integer",
-      format: "int32",
-      "x-assumption":
-        "Id (int32, required key) — the reference uses the sector Id as IndustryId, which is int; OData keys are non-nullable",
-    },
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
+    Id: { description: "Used as IndustryId, an int.", type: "integer", format: "int32" },
     Name: {
       description: "Name of the industry.",
       type: ["string", "null"],
@@ -24013,13 +25131,13 @@ const schema131 = {
     },
   },
 };
-function validate308(
+function validate350(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate308.evaluated;
+  const evaluated0 = validate350.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24027,25 +25145,24 @@ function validate308(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
       }
-      errors++;
     }
     if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+      let data1 = data.Id;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err0 = {
           instancePath: instancePath + "/Id",
           schemaPath: "#/properties/Id/type",
           keyword: "type",
@@ -24053,15 +25170,15 @@ function validate308(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (!formats8.validate(data1)) {
+          const err1 = {
             instancePath: instancePath + "/Id",
             schemaPath: "#/properties/Id/format",
             keyword: "format",
@@ -24069,228 +25186,30 @@ function validate308(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err1];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err1);
           }
           errors++;
         }
       }
     }
     if (data.Name !== undefined) {
-      let data1 = data.Name;
-      if (typeof data1 !== "string" && data1 !== null) {
-        const err3 = {
+      let data2 = data.Name;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err2 = {
           instancePath: instancePath + "/Name",
           schemaPath: "#/properties/Name/type",
           keyword: "type",
-          params: { type: schema131.properties.Name.type },
+          params: { type: schema134.properties.Name.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err2];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err2);
         }
         errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate308.errors = vErrors;
-  return errors === 0;
-}
-validate308.evaluated = { props: { Id: true, Name: true }, dynamicProps: false, dynamicItems: false };
-function validate306(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate306.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!validate54(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-    errors = vErrors.length;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.value === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "value" },
-        message: "must have required property '" + "value" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.value !== undefined) {
-      let data0 = data.value;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate308(data0[i0], {
-              instancePath: instancePath + "/value/" + i0,
-              parentData: data0,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate308.errors : vErrors.concat(validate308.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/value",
-          schemaPath: "#/properties/value/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate306.errors = vErrors;
-  return errors === 0;
-}
-validate306.evaluated = {
-  props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-const validatePaymentPurposeDtoCollection = validate310;
-const schema132 = {
-  title: "PaymentPurposeDtoCollection",
-  description: "OData v4 collection of PaymentPurposeDto.",
-  type: "object",
-  allOf: [{ $ref: "#/components/schemas/ODataCollectionAnnotations" }],
-  required: ["value"],
-  properties: { value: { type: "array", items: { $ref: "#/components/schemas/PaymentPurposeDto" } } },
-};
-const schema133 = {
-  title: "PaymentPurposeDto",
-  description:
-    "Payment purpose. The BoE payment purposes (/api/v1/Withdrawals/BoEPaymentPurposes) supply the BoEPurposeCodeId values of GBP withdrawals.",
-  "x-assumption": "Fields other than Id not shown in the reference; left open — the reference names the DTO only",
-  type: "object",
-  required: ["Id"],
-  properties: {
-    Id: {
-      type: "integer",
-      format: "int32",
-      "x-assumption":
-        "Id (int32, required key) used as BoEPurposeCodeId / PaymentPurposeId — BoEPurposeCodeId (int) takes its values from the BoEPaymentPurposes list of PaymentPurposeDto; OData keys are non-nullable",
-    },
-  },
-};
-function validate312(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate312.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
-          instancePath: instancePath + "/Id",
-          schemaPath: "#/properties/Id/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats6.validate(data0)) {
-          const err2 = {
-            instancePath: instancePath + "/Id",
-            schemaPath: "#/properties/Id/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
       }
     }
   } else {
@@ -24308,17 +25227,21 @@ function validate312(
     }
     errors++;
   }
-  validate312.errors = vErrors;
+  validate350.errors = vErrors;
   return errors === 0;
 }
-validate312.evaluated = { props: { Id: true }, dynamicProps: false, dynamicItems: false };
-function validate310(
+validate350.evaluated = {
+  props: { "@odata.id": true, Id: true, Name: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate348(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate310.evaluated;
+  const evaluated0 = validate348.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24351,7 +25274,7 @@ function validate310(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate312(data0[i0], {
+            !validate350(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -24359,7 +25282,7 @@ function validate310(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate312.errors : vErrors.concat(validate312.errors);
+            vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
             errors = vErrors.length;
           }
         }
@@ -24394,28 +25317,227 @@ function validate310(
     }
     errors++;
   }
-  validate310.errors = vErrors;
+  validate348.errors = vErrors;
   return errors === 0;
 }
-validate310.evaluated = {
+validate348.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateJobStatusResponse = validate314;
-const schema134 = {
-  title: "JobStatusResponse",
-  description: "Response body of the job status request (/api/v1/Jobs/{jobId}/Status).",
-  "x-assumption": "Response body not shown; left open — the reference does not show it",
+const validatePaymentPurposeDtoCollection = validate353;
+const schema135 = {
+  title: "PaymentPurposeDtoCollection",
+  description: "OData v4 collection of PaymentPurposeDto.",
   type: "object",
+  allOf: [{ $ref: "#/components/schemas/ODataCollectionAnnotations" }],
+  required: ["value"],
+  properties: { value: { type: "array", items: { $ref: "#/components/schemas/PaymentPurposeDto" } } },
 };
-function validate314(
+const schema136 = {
+  title: "PaymentPurposeDto",
+  description:
+    "Payment purpose. The BoE payment purposes (/api/v1/Withdrawals/BoEPaymentPurposes) supply the BoEPurposeCodeId values of GBP withdrawals.",
+  "x-assumption":
+    "Fields other than Id not shown in the reference; left open; Id is the entity key (x-odata-key), absent only from a $select that leaves it out, where @odata.id stands for it (OData 4.01 JSON Format §4.5.8) — the reference names the DTO only",
+  type: "object",
+  "x-odata-key": ["Id"],
+  properties: {
+    "@odata.id": { $ref: "#/components/schemas/ODataEntityId" },
+    Id: {
+      type: "integer",
+      format: "int32",
+      "x-assumption":
+        "Id (int32) used as BoEPurposeCodeId / PaymentPurposeId — BoEPurposeCodeId (int) takes its values from the BoEPaymentPurposes list of PaymentPurposeDto; OData keys are non-nullable",
+    },
+  },
+};
+function validate355(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate314.evaluated;
+  const evaluated0 = validate355.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data["@odata.id"] !== undefined) {
+      if (
+        !validate57(data["@odata.id"], {
+          instancePath: instancePath + "/@odata.id",
+          parentData: data,
+          parentDataProperty: "@odata.id",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.Id !== undefined) {
+      let data1 = data.Id;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err0 = {
+          instancePath: instancePath + "/Id",
+          schemaPath: "#/properties/Id/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (!formats8.validate(data1)) {
+          const err1 = {
+            instancePath: instancePath + "/Id",
+            schemaPath: "#/properties/Id/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate355.errors = vErrors;
+  return errors === 0;
+}
+validate355.evaluated = { props: { "@odata.id": true, Id: true }, dynamicProps: false, dynamicItems: false };
+function validate353(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate353.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (!validate54(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+    errors = vErrors.length;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.value === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "value" },
+        message: "must have required property '" + "value" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.value !== undefined) {
+      let data0 = data.value;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate355(data0[i0], {
+              instancePath: instancePath + "/value/" + i0,
+              parentData: data0,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/value",
+          schemaPath: "#/properties/value/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate353.errors = vErrors;
+  return errors === 0;
+}
+validate353.evaluated = {
+  props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const validateJobStatusResponse = validate358;
+const schema137 = {
+  title: "JobStatusResponse",
+  description: "Response body of the job status request (/api/v1/Jobs/{jobId}/Status).",
+  "x-assumption": "Response body not shown; left open — the reference does not show it",
+  type: "object",
+};
+function validate358(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate358.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24437,12 +25559,12 @@ function validate314(
     }
     errors++;
   }
-  validate314.errors = vErrors;
+  validate358.errors = vErrors;
   return errors === 0;
 }
-validate314.evaluated = { dynamicProps: false, dynamicItems: false };
-const validatePasswordTokenRequest = validate315;
-const schema135 = {
+validate358.evaluated = { dynamicProps: false, dynamicItems: false };
+const validatePasswordTokenRequest = validate359;
+const schema138 = {
   title: "PasswordTokenRequest",
   description:
     "Form body (application/x-www-form-urlencoded) of POST {auth_url}/connect/token: OAuth 2.0 Password Grant with a client secret.",
@@ -24469,15 +25591,15 @@ const schema135 = {
     password: { description: "That user's password.", type: "string" },
   },
 };
-const formats328 =
+const formats290 =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
-function validate315(
+function validate359(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate315.evaluated;
+  const evaluated0 = validate359.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24662,7 +25784,7 @@ function validate315(
     if (data.username !== undefined) {
       let data4 = data.username;
       if (typeof data4 === "string") {
-        if (!formats328.test(data4)) {
+        if (!formats290.test(data4)) {
           const err11 = {
             instancePath: instancePath + "/username",
             schemaPath: "#/properties/username/format",
@@ -24725,20 +25847,22 @@ function validate315(
     }
     errors++;
   }
-  validate315.errors = vErrors;
+  validate359.errors = vErrors;
   return errors === 0;
 }
-validate315.evaluated = {
+validate359.evaluated = {
   props: { grant_type: true, scope: true, client_id: true, client_secret: true, username: true, password: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateTokenResponse = validate316;
-const schema136 = {
+const validateTokenResponse = validate360;
+const schema139 = {
   title: "TokenResponse",
   description: "Successful token response (status 200).",
+  "x-assumption":
+    "access_token, token_type and expires_in required, scope optional — the reference lists the four fields without their required-ness; RFC 6749 §5.1 requires access_token and token_type, the reference gives every token a lifetime (900 s) that a client caching the token relies on, and RFC 6749 §5.1 lets a server leave scope out when it is the scope requested, so a client does not refuse a usable token for it",
   type: "object",
-  required: ["access_token", "expires_in", "token_type", "scope"],
+  required: ["access_token", "expires_in", "token_type"],
   properties: {
     access_token: {
       description: "Encoded JWT; passed verbatim as Authorization: Bearer <ACCESS_TOKEN>.",
@@ -24749,13 +25873,13 @@ const schema136 = {
     scope: { description: "Scope the token grants.", type: "string" },
   },
 };
-function validate316(
+function validate360(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate316.evaluated;
+  const evaluated0 = validate360.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24808,29 +25932,32 @@ function validate316(
       }
       errors++;
     }
-    if (data.scope === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "scope" },
-        message: "must have required property '" + "scope" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
     if (data.access_token !== undefined) {
       if (typeof data.access_token !== "string") {
-        const err4 = {
+        const err3 = {
           instancePath: instancePath + "/access_token",
           schemaPath: "#/properties/access_token/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.expires_in !== undefined) {
+      let data1 = data.expires_in;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err4 = {
+          instancePath: instancePath + "/expires_in",
+          schemaPath: "#/properties/expires_in/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -24839,27 +25966,9 @@ function validate316(
         }
         errors++;
       }
-    }
-    if (data.expires_in !== undefined) {
-      let data1 = data.expires_in;
-      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
-        const err5 = {
-          instancePath: instancePath + "/expires_in",
-          schemaPath: "#/properties/expires_in/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
-          const err6 = {
+        if (!formats8.validate(data1)) {
+          const err5 = {
             instancePath: instancePath + "/expires_in",
             schemaPath: "#/properties/expires_in/format",
             keyword: "format",
@@ -24867,9 +25976,9 @@ function validate316(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err5];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err5);
           }
           errors++;
         }
@@ -24878,12 +25987,27 @@ function validate316(
     if (data.token_type !== undefined) {
       let data2 = data.token_type;
       if (typeof data2 !== "string") {
-        const err7 = {
+        const err6 = {
           instancePath: instancePath + "/token_type",
           schemaPath: "#/properties/token_type/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if ("Bearer" !== data2) {
+        const err7 = {
+          instancePath: instancePath + "/token_type",
+          schemaPath: "#/properties/token_type/const",
+          keyword: "const",
+          params: { allowedValue: "Bearer" },
+          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err7];
@@ -24892,13 +26016,15 @@ function validate316(
         }
         errors++;
       }
-      if ("Bearer" !== data2) {
+    }
+    if (data.scope !== undefined) {
+      if (typeof data.scope !== "string") {
         const err8 = {
-          instancePath: instancePath + "/token_type",
-          schemaPath: "#/properties/token_type/const",
-          keyword: "const",
-          params: { allowedValue: "Bearer" },
-          message: "must be equal to constant",
+          instancePath: instancePath + "/scope",
+          schemaPath: "#/properties/scope/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err8];
@@ -24908,25 +26034,8 @@ function validate316(
         errors++;
       }
     }
-    if (data.scope !== undefined) {
-      if (typeof data.scope !== "string") {
-        const err9 = {
-          instancePath: instancePath + "/scope",
-          schemaPath: "#/properties/scope/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
   } else {
-    const err10 = {
+    const err9 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -24934,22 +26043,22 @@ function validate316(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err10];
+      vErrors = [err9];
     } else {
-      vErrors.push(err10);
+      vErrors.push(err9);
     }
     errors++;
   }
-  validate316.errors = vErrors;
+  validate360.errors = vErrors;
   return errors === 0;
 }
-validate316.evaluated = {
+validate360.evaluated = {
   props: { access_token: true, expires_in: true, token_type: true, scope: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateTokenErrorResponse = validate317;
-const schema137 = {
+const validateTokenErrorResponse = validate361;
+const schema140 = {
   title: "TokenErrorResponse",
   description: "Body of a failed token request (status 400).",
   type: "object",
@@ -24963,15 +26072,27 @@ const schema137 = {
       "x-assumption":
         "Other values (e.g. invalid_grant, invalid_request) are possible, so not an enum — RFC 6749 §5.2; the reference shows only invalid_client and invalid_user",
     },
+    error_description: {
+      description: "Human-readable text explaining the error.",
+      type: "string",
+      "x-assumption": "Optional error_description — RFC 6749 §5.2; the reference shows only `{error}`",
+    },
+    error_uri: {
+      description: "URI of a web page with information about the error.",
+      type: "string",
+      format: "uri",
+      "x-assumption": "Optional error_uri — RFC 6749 §5.2; the reference shows only `{error}`",
+    },
   },
 };
-function validate317(
+const formats294 = allFormats.uri;
+function validate361(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate317.evaluated;
+  const evaluated0 = validate361.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25011,8 +26132,59 @@ function validate317(
         errors++;
       }
     }
+    if (data.error_description !== undefined) {
+      if (typeof data.error_description !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/error_description",
+          schemaPath: "#/properties/error_description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.error_uri !== undefined) {
+      let data2 = data.error_uri;
+      if (typeof data2 === "string") {
+        if (!formats294(data2)) {
+          const err3 = {
+            instancePath: instancePath + "/error_uri",
+            schemaPath: "#/properties/error_uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/error_uri",
+          schemaPath: "#/properties/error_uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err2 = {
+    const err5 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -25020,18 +26192,22 @@ function validate317(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err2];
+      vErrors = [err5];
     } else {
-      vErrors.push(err2);
+      vErrors.push(err5);
     }
     errors++;
   }
-  validate317.errors = vErrors;
+  validate361.errors = vErrors;
   return errors === 0;
 }
-validate317.evaluated = { props: { error: true }, dynamicProps: false, dynamicItems: false };
-const validateMtlsPasswordTokenRequest = validate318;
-const schema138 = {
+validate361.evaluated = {
+  props: { error: true, error_description: true, error_uri: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const validateMtlsPasswordTokenRequest = validate362;
+const schema141 = {
   title: "MtlsPasswordTokenRequest",
   description:
     "Form body (application/x-www-form-urlencoded) of POST {auth_url}/connect/mtls/token: OAuth 2.0 Password Grant with a client certificate presented in the TLS handshake. No client_secret: the endpoint no longer accepts one.",
@@ -25061,13 +26237,13 @@ const schema138 = {
     properties: { client_secret: { description: "Not accepted: the endpoint no longer accepts a client secret." } },
   },
 };
-function validate318(
+function validate362(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate318.evaluated;
+  const evaluated0 = validate362.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25253,7 +26429,7 @@ function validate318(
     if (data.username !== undefined) {
       let data3 = data.username;
       if (typeof data3 === "string") {
-        if (!formats328.test(data3)) {
+        if (!formats290.test(data3)) {
           const err11 = {
             instancePath: instancePath + "/username",
             schemaPath: "#/properties/username/format",
@@ -25316,10 +26492,10 @@ function validate318(
     }
     errors++;
   }
-  validate318.errors = vErrors;
+  validate362.errors = vErrors;
   return errors === 0;
 }
-validate318.evaluated = {
+validate362.evaluated = {
   props: { grant_type: true, scope: true, client_id: true, username: true, password: true },
   dynamicProps: false,
   dynamicItems: false,

@@ -12,16 +12,38 @@ const allFormats = {
   int32: fullFormats.int32,
   uri: fullFormats.uri,
 };
-const validateWebhookEventDelivery = validate319;
-const schema139 = {
+const validateWebhookEventDelivery = validate363;
+const schema142 = {
   title: "WebhookEventDelivery",
-  description: "Body of a webhook delivery: a JSON array of events.",
+  description:
+    "Body of a webhook delivery: a JSON array of events, each of a kind the reference shows (WebhookEvent, checked whole) or of another kind (UnknownWebhookEvent, kept as it is).",
   type: "array",
-  items: { $ref: "#/components/schemas/WebhookEvent" },
+  items: {
+    if: {
+      type: "object",
+      required: ["Reason"],
+      properties: {
+        Reason: {
+          enum: [
+            "TransferCreated",
+            "TransferCompleted",
+            "IncomingTransferCompleted",
+            "TransferCanceled",
+            "WithdrawalCreated",
+            "WithdrawalCompleted",
+            "WithdrawalCanceled",
+          ],
+        },
+      },
+    },
+    then: { $ref: "#/components/schemas/WebhookEvent" },
+    else: { $ref: "#/components/schemas/UnknownWebhookEvent" },
+  },
 };
-const schema140 = {
+const schema143 = {
   title: "WebhookEvent",
-  description: "One webhook event; Reason tells the event kind.",
+  description:
+    "One webhook event of a kind the reference shows (its Events table); Reason tells the event kind. Events of other kinds arrive as UnknownWebhookEvent.",
   type: "object",
   oneOf: [
     { $ref: "#/components/schemas/TransferCreatedEvent" },
@@ -48,7 +70,7 @@ const schema140 = {
     },
   },
 };
-const schema141 = {
+const schema144 = {
   title: "TransferCreatedEvent",
   description:
     "Raised when a new transfer has been created. Follows the creation of a transfer via CreateAccountTransfer.",
@@ -59,24 +81,27 @@ const schema141 = {
     EntityId: { description: "Id of the entity.", type: "integer", format: "int32" },
     Reason: { description: "Event kind.", type: "string", const: "TransferCreated" },
     ApiUrl: {
-      description: "Absolute URL of the entity in the API: {base_url}/api/v1/OutboundTransfers({id}).",
+      description:
+        "Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/OutboundTransfers({EntityId}).",
       type: "string",
       format: "uri",
-      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$",
+      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$",
       "x-api-url": "/api/v1/OutboundTransfers({id})",
+      "x-assumption":
+        "Any scheme and authority (the service's base URL), the key's parentheses as written or percent-encoded (%28, %29), an optional trailing slash; the key is EntityId, which a pattern cannot compare — the reference says only that ApiUrl is the absolute URL of the entity and points to /api/v1/OutboundTransfers({id})",
     },
   },
 };
-const formats6 = allFormats.int32;
-const formats336 = allFormats.uri;
-const pattern51 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$", "u");
-function validate321(
+const formats8 = allFormats.int32;
+const formats294 = allFormats.uri;
+const pattern52 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$", "u");
+function validate365(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate321.evaluated;
+  const evaluated0 = validate365.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -195,7 +220,7 @@ function validate321(
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
+        if (!formats8.validate(data1)) {
           const err7 = {
             instancePath: instancePath + "/EntityId",
             schemaPath: "#/properties/EntityId/format",
@@ -248,14 +273,16 @@ function validate321(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern51.test(data3)) {
+        if (!pattern52.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
             keyword: "pattern",
-            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$" },
+            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$" },
             message:
-              'must match pattern "' + "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$" + '"',
+              'must match pattern "' +
+              "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$" +
+              '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -264,7 +291,7 @@ function validate321(
           }
           errors++;
         }
-        if (!formats336(data3)) {
+        if (!formats294(data3)) {
           const err11 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -310,15 +337,15 @@ function validate321(
     }
     errors++;
   }
-  validate321.errors = vErrors;
+  validate365.errors = vErrors;
   return errors === 0;
 }
-validate321.evaluated = {
+validate365.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema142 = {
+const schema145 = {
   title: "TransferCompletedEvent",
   description: "Raised when a transfer is completed and funds have reached the beneficiary.",
   type: "object",
@@ -328,21 +355,24 @@ const schema142 = {
     EntityId: { description: "Id of the entity.", type: "integer", format: "int32" },
     Reason: { description: "Event kind.", type: "string", const: "TransferCompleted" },
     ApiUrl: {
-      description: "Absolute URL of the entity in the API: {base_url}/api/v1/OutboundTransfers({id}).",
+      description:
+        "Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/OutboundTransfers({EntityId}).",
       type: "string",
       format: "uri",
-      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$",
+      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$",
       "x-api-url": "/api/v1/OutboundTransfers({id})",
+      "x-assumption":
+        "Any scheme and authority (the service's base URL), the key's parentheses as written or percent-encoded (%28, %29), an optional trailing slash; the key is EntityId, which a pattern cannot compare — the reference says only that ApiUrl is the absolute URL of the entity and points to /api/v1/OutboundTransfers({id})",
     },
   },
 };
-function validate322(
+function validate366(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate322.evaluated;
+  const evaluated0 = validate366.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -461,7 +491,7 @@ function validate322(
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
+        if (!formats8.validate(data1)) {
           const err7 = {
             instancePath: instancePath + "/EntityId",
             schemaPath: "#/properties/EntityId/format",
@@ -514,14 +544,16 @@ function validate322(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern51.test(data3)) {
+        if (!pattern52.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
             keyword: "pattern",
-            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$" },
+            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$" },
             message:
-              'must match pattern "' + "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$" + '"',
+              'must match pattern "' +
+              "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$" +
+              '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -530,7 +562,7 @@ function validate322(
           }
           errors++;
         }
-        if (!formats336(data3)) {
+        if (!formats294(data3)) {
           const err11 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -576,15 +608,15 @@ function validate322(
     }
     errors++;
   }
-  validate322.errors = vErrors;
+  validate366.errors = vErrors;
   return errors === 0;
 }
-validate322.evaluated = {
+validate366.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema143 = {
+const schema146 = {
   title: "IncomingTransferCompletedEvent",
   description: "Raised on the beneficiary account when the transfer is completed and funds moved.",
   type: "object",
@@ -594,22 +626,25 @@ const schema143 = {
     EntityId: { description: "Id of the entity.", type: "integer", format: "int32" },
     Reason: { description: "Event kind.", type: "string", const: "IncomingTransferCompleted" },
     ApiUrl: {
-      description: "Absolute URL of the entity in the API: {base_url}/api/v1/InboundTransfers({id}).",
+      description:
+        "Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/InboundTransfers({EntityId}).",
       type: "string",
       format: "uri",
-      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers\\(\\d+\\)$",
+      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers(\\(|%28)\\d+(\\)|%29)/?$",
       "x-api-url": "/api/v1/InboundTransfers({id})",
+      "x-assumption":
+        "Any scheme and authority (the service's base URL), the key's parentheses as written or percent-encoded (%28, %29), an optional trailing slash; the key is EntityId, which a pattern cannot compare — the reference says only that ApiUrl is the absolute URL of the entity and points to /api/v1/InboundTransfers({id})",
     },
   },
 };
-const pattern53 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers\\(\\d+\\)$", "u");
-function validate323(
+const pattern54 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers(\\(|%28)\\d+(\\)|%29)/?$", "u");
+function validate367(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate323.evaluated;
+  const evaluated0 = validate367.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -728,7 +763,7 @@ function validate323(
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
+        if (!formats8.validate(data1)) {
           const err7 = {
             instancePath: instancePath + "/EntityId",
             schemaPath: "#/properties/EntityId/format",
@@ -781,14 +816,16 @@ function validate323(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern53.test(data3)) {
+        if (!pattern54.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
             keyword: "pattern",
-            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers\\(\\d+\\)$" },
+            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers(\\(|%28)\\d+(\\)|%29)/?$" },
             message:
-              'must match pattern "' + "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers\\(\\d+\\)$" + '"',
+              'must match pattern "' +
+              "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers(\\(|%28)\\d+(\\)|%29)/?$" +
+              '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -797,7 +834,7 @@ function validate323(
           }
           errors++;
         }
-        if (!formats336(data3)) {
+        if (!formats294(data3)) {
           const err11 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -843,15 +880,15 @@ function validate323(
     }
     errors++;
   }
-  validate323.errors = vErrors;
+  validate367.errors = vErrors;
   return errors === 0;
 }
-validate323.evaluated = {
+validate367.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema144 = {
+const schema147 = {
   title: "TransferCanceledEvent",
   description:
     "Raised when a transfer is canceled and allocated funds returned to the account. Follows the cancelling of a transfer.",
@@ -862,21 +899,24 @@ const schema144 = {
     EntityId: { description: "Id of the entity.", type: "integer", format: "int32" },
     Reason: { description: "Event kind.", type: "string", const: "TransferCanceled" },
     ApiUrl: {
-      description: "Absolute URL of the entity in the API: {base_url}/api/v1/OutboundTransfers({id}).",
+      description:
+        "Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/OutboundTransfers({EntityId}).",
       type: "string",
       format: "uri",
-      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$",
+      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$",
       "x-api-url": "/api/v1/OutboundTransfers({id})",
+      "x-assumption":
+        "Any scheme and authority (the service's base URL), the key's parentheses as written or percent-encoded (%28, %29), an optional trailing slash; the key is EntityId, which a pattern cannot compare — the reference says only that ApiUrl is the absolute URL of the entity and points to /api/v1/OutboundTransfers({id})",
     },
   },
 };
-function validate324(
+function validate368(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate324.evaluated;
+  const evaluated0 = validate368.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -995,7 +1035,7 @@ function validate324(
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
+        if (!formats8.validate(data1)) {
           const err7 = {
             instancePath: instancePath + "/EntityId",
             schemaPath: "#/properties/EntityId/format",
@@ -1048,14 +1088,16 @@ function validate324(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern51.test(data3)) {
+        if (!pattern52.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
             keyword: "pattern",
-            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$" },
+            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$" },
             message:
-              'must match pattern "' + "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$" + '"',
+              'must match pattern "' +
+              "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$" +
+              '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -1064,7 +1106,7 @@ function validate324(
           }
           errors++;
         }
-        if (!formats336(data3)) {
+        if (!formats294(data3)) {
           const err11 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -1110,15 +1152,15 @@ function validate324(
     }
     errors++;
   }
-  validate324.errors = vErrors;
+  validate368.errors = vErrors;
   return errors === 0;
 }
-validate324.evaluated = {
+validate368.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema145 = {
+const schema148 = {
   title: "WithdrawalCreatedEvent",
   description: "Raised when a new withdrawal has been created. Follows the creation of a withdrawal.",
   type: "object",
@@ -1128,22 +1170,25 @@ const schema145 = {
     EntityId: { description: "Id of the entity.", type: "integer", format: "int32" },
     Reason: { description: "Event kind.", type: "string", const: "WithdrawalCreated" },
     ApiUrl: {
-      description: "Absolute URL of the entity in the API: {base_url}/api/v1/Withdrawals({id}).",
+      description:
+        "Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/Withdrawals({EntityId}).",
       type: "string",
       format: "uri",
-      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals\\(\\d+\\)$",
+      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$",
       "x-api-url": "/api/v1/Withdrawals({id})",
+      "x-assumption":
+        "Any scheme and authority (the service's base URL), the key's parentheses as written or percent-encoded (%28, %29), an optional trailing slash; the key is EntityId, which a pattern cannot compare — the reference says only that ApiUrl is the absolute URL of the entity and points to /api/v1/Withdrawals({id})",
     },
   },
 };
-const pattern55 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals\\(\\d+\\)$", "u");
-function validate325(
+const pattern56 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$", "u");
+function validate369(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate325.evaluated;
+  const evaluated0 = validate369.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1262,7 +1307,7 @@ function validate325(
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
+        if (!formats8.validate(data1)) {
           const err7 = {
             instancePath: instancePath + "/EntityId",
             schemaPath: "#/properties/EntityId/format",
@@ -1315,13 +1360,16 @@ function validate325(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern55.test(data3)) {
+        if (!pattern56.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
             keyword: "pattern",
-            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals\\(\\d+\\)$" },
-            message: 'must match pattern "' + "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals\\(\\d+\\)$" + '"',
+            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$" },
+            message:
+              'must match pattern "' +
+              "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$" +
+              '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -1330,7 +1378,7 @@ function validate325(
           }
           errors++;
         }
-        if (!formats336(data3)) {
+        if (!formats294(data3)) {
           const err11 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -1376,15 +1424,15 @@ function validate325(
     }
     errors++;
   }
-  validate325.errors = vErrors;
+  validate369.errors = vErrors;
   return errors === 0;
 }
-validate325.evaluated = {
+validate369.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema146 = {
+const schema149 = {
   title: "WithdrawalCompletedEvent",
   description:
     "Raised when a withdrawal is completed, i.e. a bank statement confirms that funds left the service's bank account.",
@@ -1395,21 +1443,24 @@ const schema146 = {
     EntityId: { description: "Id of the entity.", type: "integer", format: "int32" },
     Reason: { description: "Event kind.", type: "string", const: "WithdrawalCompleted" },
     ApiUrl: {
-      description: "Absolute URL of the entity in the API: {base_url}/api/v1/Withdrawals({id}).",
+      description:
+        "Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/Withdrawals({EntityId}).",
       type: "string",
       format: "uri",
-      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals\\(\\d+\\)$",
+      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$",
       "x-api-url": "/api/v1/Withdrawals({id})",
+      "x-assumption":
+        "Any scheme and authority (the service's base URL), the key's parentheses as written or percent-encoded (%28, %29), an optional trailing slash; the key is EntityId, which a pattern cannot compare — the reference says only that ApiUrl is the absolute URL of the entity and points to /api/v1/Withdrawals({id})",
     },
   },
 };
-function validate326(
+function validate370(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate326.evaluated;
+  const evaluated0 = validate370.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1528,7 +1579,7 @@ function validate326(
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
+        if (!formats8.validate(data1)) {
           const err7 = {
             instancePath: instancePath + "/EntityId",
             schemaPath: "#/properties/EntityId/format",
@@ -1581,13 +1632,16 @@ function validate326(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern55.test(data3)) {
+        if (!pattern56.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
             keyword: "pattern",
-            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals\\(\\d+\\)$" },
-            message: 'must match pattern "' + "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals\\(\\d+\\)$" + '"',
+            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$" },
+            message:
+              'must match pattern "' +
+              "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$" +
+              '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -1596,7 +1650,7 @@ function validate326(
           }
           errors++;
         }
-        if (!formats336(data3)) {
+        if (!formats294(data3)) {
           const err11 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -1642,15 +1696,15 @@ function validate326(
     }
     errors++;
   }
-  validate326.errors = vErrors;
+  validate370.errors = vErrors;
   return errors === 0;
 }
-validate326.evaluated = {
+validate370.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema147 = {
+const schema150 = {
   title: "WithdrawalCanceledEvent",
   description:
     "Raised when a withdrawal is canceled and allocated funds returned to the account. Follows the cancelling of a withdrawal.",
@@ -1661,21 +1715,24 @@ const schema147 = {
     EntityId: { description: "Id of the entity.", type: "integer", format: "int32" },
     Reason: { description: "Event kind.", type: "string", const: "WithdrawalCanceled" },
     ApiUrl: {
-      description: "Absolute URL of the entity in the API: {base_url}/api/v1/Withdrawals({id}).",
+      description:
+        "Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/Withdrawals({EntityId}).",
       type: "string",
       format: "uri",
-      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals\\(\\d+\\)$",
+      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$",
       "x-api-url": "/api/v1/Withdrawals({id})",
+      "x-assumption":
+        "Any scheme and authority (the service's base URL), the key's parentheses as written or percent-encoded (%28, %29), an optional trailing slash; the key is EntityId, which a pattern cannot compare — the reference says only that ApiUrl is the absolute URL of the entity and points to /api/v1/Withdrawals({id})",
     },
   },
 };
-function validate327(
+function validate371(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate327.evaluated;
+  const evaluated0 = validate371.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1794,7 +1851,7 @@ function validate327(
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats6.validate(data1)) {
+        if (!formats8.validate(data1)) {
           const err7 = {
             instancePath: instancePath + "/EntityId",
             schemaPath: "#/properties/EntityId/format",
@@ -1847,13 +1904,16 @@ function validate327(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern55.test(data3)) {
+        if (!pattern56.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
             keyword: "pattern",
-            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals\\(\\d+\\)$" },
-            message: 'must match pattern "' + "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals\\(\\d+\\)$" + '"',
+            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$" },
+            message:
+              'must match pattern "' +
+              "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$" +
+              '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -1862,7 +1922,7 @@ function validate327(
           }
           errors++;
         }
-        if (!formats336(data3)) {
+        if (!formats294(data3)) {
           const err11 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -1908,21 +1968,21 @@ function validate327(
     }
     errors++;
   }
-  validate327.errors = vErrors;
+  validate371.errors = vErrors;
   return errors === 0;
 }
-validate327.evaluated = {
+validate371.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate320(
+function validate364(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate320.evaluated;
+  const evaluated0 = validate364.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1962,7 +2022,7 @@ function validate320(
           instancePath: instancePath + "/Reason",
           schemaPath: "#/properties/Reason/enum",
           keyword: "enum",
-          params: { allowedValues: schema140.properties.Reason.enum },
+          params: { allowedValues: schema143.properties.Reason.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -1976,8 +2036,8 @@ function validate320(
     const tag0 = data.Reason;
     if (typeof tag0 == "string") {
       if (tag0 === "TransferCreated") {
-        if (!validate321(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
+        if (!validate365(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate365.errors : vErrors.concat(validate365.errors);
           errors = vErrors.length;
         }
         var props0 = {};
@@ -1986,8 +2046,8 @@ function validate320(
         props0.Reason = true;
         props0.ApiUrl = true;
       } else if (tag0 === "TransferCompleted") {
-        if (!validate322(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate322.errors : vErrors.concat(validate322.errors);
+        if (!validate366(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate366.errors : vErrors.concat(validate366.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -1998,8 +2058,8 @@ function validate320(
           props0.ApiUrl = true;
         }
       } else if (tag0 === "IncomingTransferCompleted") {
-        if (!validate323(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
+        if (!validate367(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate367.errors : vErrors.concat(validate367.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -2010,8 +2070,8 @@ function validate320(
           props0.ApiUrl = true;
         }
       } else if (tag0 === "TransferCanceled") {
-        if (!validate324(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
+        if (!validate368(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate368.errors : vErrors.concat(validate368.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -2022,8 +2082,8 @@ function validate320(
           props0.ApiUrl = true;
         }
       } else if (tag0 === "WithdrawalCreated") {
-        if (!validate325(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
+        if (!validate369(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate369.errors : vErrors.concat(validate369.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -2034,8 +2094,8 @@ function validate320(
           props0.ApiUrl = true;
         }
       } else if (tag0 === "WithdrawalCompleted") {
-        if (!validate326(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
+        if (!validate370(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate370.errors : vErrors.concat(validate370.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -2046,8 +2106,8 @@ function validate320(
           props0.ApiUrl = true;
         }
       } else if (tag0 === "WithdrawalCanceled") {
-        if (!validate327(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
+        if (!validate371(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate371.errors : vErrors.concat(validate371.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -2102,18 +2162,160 @@ function validate320(
     }
     errors++;
   }
-  validate320.errors = vErrors;
+  validate364.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate320.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate319(
+validate364.evaluated = { dynamicProps: true, dynamicItems: false };
+const schema151 = {
+  title: "UnknownWebhookEvent",
+  description:
+    "A webhook event of a kind the reference does not show: an object whose Reason is none of WebhookEvent's. Kept as it arrives, its other members unchecked, so that a new kind of event never fails a delivery.",
+  "x-assumption":
+    "Other kinds of events may arrive in a delivery, recognised by a Reason outside the Events table and otherwise left open — the reference says events for exchanges, deposits, beneficiaries and alerts exist but are not shown",
+  type: "object",
+  required: ["Reason"],
+  properties: {
+    EntityType: { description: "Type of the entity, as received." },
+    EntityId: { description: "Id of the entity, as received." },
+    Reason: {
+      description: "Event kind; none of the kinds of WebhookEvent (they must match their own schemas).",
+      type: "string",
+      not: {
+        enum: [
+          "TransferCreated",
+          "TransferCompleted",
+          "IncomingTransferCompleted",
+          "TransferCanceled",
+          "WithdrawalCreated",
+          "WithdrawalCompleted",
+          "WithdrawalCanceled",
+        ],
+      },
+    },
+    ApiUrl: { description: "URL of the entity in the API, as received." },
+  },
+  additionalProperties: true,
+};
+function validate380(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate319.evaluated;
+  const evaluated0 = validate380.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Reason === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "Reason" },
+        message: "must have required property '" + "Reason" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.Reason !== undefined) {
+      let data0 = data.Reason;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/Reason",
+          schemaPath: "#/properties/Reason/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      const _errs4 = errors;
+      const _errs5 = errors;
+      if (
+        !(
+          data0 === "TransferCreated" ||
+          data0 === "TransferCompleted" ||
+          data0 === "IncomingTransferCompleted" ||
+          data0 === "TransferCanceled" ||
+          data0 === "WithdrawalCreated" ||
+          data0 === "WithdrawalCompleted" ||
+          data0 === "WithdrawalCanceled"
+        )
+      ) {
+        const err2 = {};
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      var valid1 = _errs5 === errors;
+      if (valid1) {
+        const err3 = {
+          instancePath: instancePath + "/Reason",
+          schemaPath: "#/properties/Reason/not",
+          keyword: "not",
+          params: {},
+          message: "must NOT be valid",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      } else {
+        errors = _errs4;
+        if (vErrors !== null) {
+          if (_errs4) {
+            vErrors.length = _errs4;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate380.errors = vErrors;
+  return errors === 0;
+}
+validate380.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate363(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate363.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2123,21 +2325,131 @@ function validate319(
   if (Array.isArray(data)) {
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
-      if (
-        !validate320(data[i0], {
+      let data0 = data[i0];
+      const _errs2 = errors;
+      let valid2 = true;
+      const _errs3 = errors;
+      if (errors === _errs3) {
+        if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+          let missing0;
+          if (data0.Reason === undefined && (missing0 = "Reason")) {
+            const err0 = {};
+            if (vErrors === null) {
+              vErrors = [err0];
+            } else {
+              vErrors.push(err0);
+            }
+            errors++;
+          } else {
+            if (data0.Reason !== undefined) {
+              let data1 = data0.Reason;
+              if (
+                !(
+                  data1 === "TransferCreated" ||
+                  data1 === "TransferCompleted" ||
+                  data1 === "IncomingTransferCompleted" ||
+                  data1 === "TransferCanceled" ||
+                  data1 === "WithdrawalCreated" ||
+                  data1 === "WithdrawalCompleted" ||
+                  data1 === "WithdrawalCanceled"
+                )
+              ) {
+                const err1 = {};
+                if (vErrors === null) {
+                  vErrors = [err1];
+                } else {
+                  vErrors.push(err1);
+                }
+                errors++;
+              }
+            }
+          }
+        } else {
+          const err2 = {};
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      }
+      var _valid0 = _errs3 === errors;
+      errors = _errs2;
+      if (vErrors !== null) {
+        if (_errs2) {
+          vErrors.length = _errs2;
+        } else {
+          vErrors = null;
+        }
+      }
+      let ifClause0;
+      if (_valid0) {
+        const _errs6 = errors;
+        if (
+          !validate364(data0, {
+            instancePath: instancePath + "/" + i0,
+            parentData: data,
+            parentDataProperty: i0,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate364.errors : vErrors.concat(validate364.errors);
+          errors = vErrors.length;
+        } else {
+          var props0 = validate364.evaluated.props;
+        }
+        var _valid0 = _errs6 === errors;
+        valid2 = _valid0;
+        if (valid2) {
+          if (props0 !== true) {
+            props0 = props0 || {};
+            props0.Reason = true;
+          }
+        }
+        ifClause0 = "then";
+      } else {
+        const _errs7 = errors;
+        if (
+          !validate380(data0, {
+            instancePath: instancePath + "/" + i0,
+            parentData: data,
+            parentDataProperty: i0,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs7 === errors;
+        valid2 = _valid0;
+        if (valid2) {
+          if (props0 !== true) {
+            props0 = true;
+          }
+        }
+        ifClause0 = "else";
+      }
+      if (!valid2) {
+        const err3 = {
           instancePath: instancePath + "/" + i0,
-          parentData: data,
-          parentDataProperty: i0,
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate320.errors : vErrors.concat(validate320.errors);
-        errors = vErrors.length;
+          schemaPath: "#/items/if",
+          keyword: "if",
+          params: { failingKeyword: ifClause0 },
+          message: 'must match "' + ifClause0 + '" schema',
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
       }
     }
   } else {
-    const err0 = {
+    const err4 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -2145,16 +2457,16 @@ function validate319(
       message: "must be array",
     };
     if (vErrors === null) {
-      vErrors = [err0];
+      vErrors = [err4];
     } else {
-      vErrors.push(err0);
+      vErrors.push(err4);
     }
     errors++;
   }
-  validate319.errors = vErrors;
+  validate363.errors = vErrors;
   return errors === 0;
 }
-validate319.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+validate363.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
 
 /** Validators of webhook payloads, by webhook name. */
 export const webhookValidators: Record<string, CompiledValidator> = {

@@ -7,6 +7,7 @@
  * API's own favourite when it has it, else the first of that kind); a snippet whose kind the spec lacks is left out.
  * Every snippet is a module that type-checks against the package (test/readme-snippets.test.ts compiles them).
  */
+import { isDateTimeFormat } from "../model/date-time-formats.js";
 import type { ApiModel, OperationModel } from "../model/model.js";
 import { generatedHeader } from "../print/header.js";
 import { isJsonObject } from "../spec/json-pointer.js";
@@ -144,6 +145,7 @@ function usage(model: ApiModel, facts: RuntimeFacts): string[] {
     ],
   ];
   if (list !== undefined) sections.push(listSection(list, facts.filterOperators));
+  sections.push(dateTimeSection(model));
   if (create !== undefined) {
     sections.push([
       `### ${create.summary === "" ? "Create" : create.summary.replace(/\.$/, "")}`,
@@ -341,8 +343,53 @@ function uploadSection(upload: OperationModel): string[] {
   ];
 }
 
+/** What a date-time field holds, when the spec has a named date-time schema (`DateTime`, format date-time-formats.ts). */
+function dateTimeSection(model: ApiModel): string[] {
+  const schema = model.schemas.find((candidate) => isJsonObject(candidate.schema) && isDateTimeFormat(candidate.schema["format"]));
+  if (schema === undefined) return [];
+  return [
+    "### Dates and times",
+    "",
+    `A date-time field (typed \`${schema.name}\`, a \`string\`) holds the text the API sent, not a \`Date\`. ${schema.description}`,
+    "`validateResponses` checks it as such. The client converts nothing: `new Date(text)` reads a date-time without an",
+    "offset as local time, so parse it as your domain needs.",
+    "",
+  ];
+}
+
+/** Parsing deliveries; of known and unknown kinds of event when the payload is such a union (model/webhook-events.ts). */
 function webhookSection(model: ApiModel, parser: string): string[] {
   const payload = model.webhooks[0]?.payload.schemaName;
+  const events = model.webhooks[0]?.events;
+  const first = events?.tags[0];
+  const loop =
+    events === undefined
+      ? ["  for (const event of result.events) console.log(event);"]
+      : [
+          "  for (const event of result.events) {",
+          `    // typed: a \`${events.known}\`, narrowed by \`${events.tag}\``,
+          ...(first === undefined ? [] : [`    if (event.${events.tag} === ${JSON.stringify(first)}) console.log(${JSON.stringify(`a ${first} event`)}, event);`]),
+          `    else console.log(event.${events.tag}, event);`,
+          "  }",
+          ...(events.unknown === undefined
+            ? []
+            : ["  // Kinds of event this client does not know yet: kept as they arrived, never a failed delivery.", `  for (const event of result.unknownEvents) console.log("not known yet:", event.${events.tag});`]),
+        ];
+  const checks = `\`${parser}\` checks the delivery against the spec${payload === undefined ? "" : `'s \`${payload}\` schema`} and never throws:`;
+  const text =
+    events === undefined
+      ? [`${checks} \`{ ok: true, events }\``, "with typed events, or `{ ok: false, error: { code, message, issues } }`."]
+      : [
+          `${checks} \`{ ok: true, events, unknownEvents }\`,`,
+          `or \`{ ok: false, error: { code, message, issues } }\`. \`events\` are the events of the kinds the spec shows, each checked`,
+          `whole and typed by its \`${events.tag}\`; a known event that does not match its schema fails the delivery.`,
+          ...(events.unknown === undefined
+            ? []
+            : [
+                `\`unknownEvents\` are the events of other kinds (a \`${events.tag}\` the spec does not list; the API has more than it shows),`,
+                "as they arrived: a new kind of event never fails a delivery.",
+              ]),
+        ];
   return [
     "### Webhooks",
     "",
@@ -356,12 +403,11 @@ function webhookSection(model: ApiModel, parser: string): string[] {
       "    console.error(result.error.code, result.error.message, result.error.issues);",
       "    return 400;",
       "  }",
-      "  for (const event of result.events) console.log(event);",
+      ...loop,
       "  return 200;",
       "}",
     ]),
-    `\`${parser}\` checks the delivery against the spec${payload === undefined ? "" : `'s \`${payload}\` schema`} and never throws: \`{ ok: true, events }\``,
-    "with typed events, or `{ ok: false, error: { code, message, issues } }`.",
+    ...text,
     "",
   ];
 }

@@ -23,6 +23,7 @@ import { formatTypeScript } from "../print/format.js";
 import { generatedHeader } from "../print/header.js";
 import { runInLibraryThread } from "../workers/library-thread.js";
 import type { Emitter } from "./emitter.js";
+import { withEntityKeys } from "./entity-keys.js";
 import { withRequiredAlternatives } from "./required-alternatives.js";
 
 export const openapiTypescriptOptions = {
@@ -49,8 +50,9 @@ export const typesEmitter: Emitter = {
   async emit(model) {
     // In the library thread (a copy of the document goes there): openapi-typescript and the TypeScript compiler it
     // loads take about a second that the main thread spends on the other emitters meanwhile.
-    // With required-only anyOf/oneOf branches typed (required-alternatives.ts explains why here).
-    const input = { document: withRequiredAlternatives(model.documentForLibraries), options: openapiTypescriptOptions };
+    // With required-only anyOf/oneOf branches typed (required-alternatives.ts explains why here), and each entity's
+    // key required, as a whole entity has it (entity-keys.ts).
+    const input = { document: withRequiredAlternatives(withEntityKeys(model.documentForLibraries)), options: openapiTypescriptOptions };
     const { output, printed } = await runInLibraryThread("openapiTypescript", input);
     for (const line of printed) console.warn(line); // reported as the types emitter's warnings, as in the main thread
     const header = generatedHeader(model.source, "Types of every path, operation, component and webhook of the API (openapi-typescript).");

@@ -34,6 +34,7 @@ import { parsePointer } from "../spec/json-pointer.js";
 import { Code, writeLiteral, type LiteralValue } from "../print/literal.js";
 import { addVerbatimCode, createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
 import { withAjvDiscriminators } from "./ajv-discriminators.js";
+import { withAjvOpenUnions } from "./ajv-open-unions.js";
 import type { EmittedFile, Emitter } from "./emitter.js";
 import { pascalCase, propertyAccess } from "../print/names.js";
 import { runInLibraryThread } from "../workers/library-thread.js";
@@ -228,7 +229,7 @@ interface StandaloneCode {
  */
 async function compileStandalone(model: ApiModel, modules: readonly (readonly ValidatorEntry[])[]): Promise<StandaloneCode[]> {
   const refs = modules.map((entries) => entries.map(({ name, ref, pointer }) => ({ name, ref, pointer })));
-  const document = withAjvDiscriminators(model.documentForLibraries);
+  const document = withAjvDiscriminators(withAjvOpenUnions(model.documentForLibraries));
   const { output, printed } = await runInLibraryThread("ajvStandalone", { document, documentId, modules: refs, formatsName });
   for (const line of printed) console.warn(line); // reported as the validators emitter's warnings
   if ("failed" in output) throw new SpecError(output.failed);

@@ -5,6 +5,7 @@
  * checks `$filter`, `$select` and `$orderby` without reading JSON Schema.
  */
 import { isJsonObject, resolveRef, type JsonObject } from "../spec/json-pointer.js";
+import { isDateTimeFormat } from "./date-time-formats.js";
 import type { EntityPropertyKind, EntityShape } from "./model.js";
 
 // Nested complex properties deeper than this are opaque "object"s: paths that long are not worth the size of the
@@ -21,14 +22,17 @@ interface Entry {
 interface Flat {
   readonly types: Set<string>;
   readonly required: Set<string>;
+  /** The entity's key properties (`x-odata-key`), from the first schema that names them. */
+  key: readonly string[] | undefined;
   format: string | undefined;
   readonly properties: Map<string, Entry[]>;
 }
 
 /**
- * Derives the shape of an entity from its OpenAPI 3.1 schema: `properties`, `type: [x, "null"]`, `format: date-time`,
- * `$ref` (resolved in `document`), `allOf` (properties of all members), `oneOf`/`anyOf` (properties of every
- * non-null branch, so `oneOf: [{$ref}, {type: "null"}]` is the referenced shape). A `$ref` met again inside its own
+ * Derives the shape of an entity from its OpenAPI 3.1 schema: `properties` (not `@` annotations), `x-odata-key`,
+ * `type: [x, "null"]`, a date-time `format` (date-time-formats.ts), `$ref` (resolved in `document`), `allOf`
+ * (properties of all members), `oneOf`/`anyOf` (properties of every non-null branch, so
+ * `oneOf: [{$ref}, {type: "null"}]` is the referenced shape). A `$ref` met again inside its own
  * expansion becomes an opaque "object", so recursive schemas terminate; one that does not resolve (the loader has
  * reported it) adds nothing.
  */
@@ -49,9 +53,13 @@ export function entityShapeFromSchema(document: JsonObject, schema: unknown): En
     if (into.format === undefined && typeof node["format"] === "string") into.format = node["format"];
     const required = node["required"];
     if (definite && Array.isArray(required)) for (const name of required) if (typeof name === "string") into.required.add(name);
+    const key = node["x-odata-key"];
+    if (definite && into.key === undefined && Array.isArray(key)) into.key = key.filter((name): name is string => typeof name === "string");
     const properties = node["properties"];
     if (isJsonObject(properties)) {
       for (const [name, member] of Object.entries(properties)) {
+        // `@odata.id` and other instance annotations are control information, not properties a query can name.
+        if (name.startsWith("@")) continue;
         if (typeof member !== "boolean" && !isJsonObject(member)) continue;
         const list = into.properties.get(name);
         if (list === undefined) into.properties.set(name, [{ schema: member, refs }]);
@@ -78,7 +86,12 @@ export function entityShapeFromSchema(document: JsonObject, schema: unknown): En
     // Object.fromEntries defines own properties: one named `__proto__` stays an ordinary key.
     const properties = Object.fromEntries([...flat.properties].map(([name, entries]) => [name, describe(entries, depth + 1)]));
     const required = [...flat.required].filter((name) => flat.properties.has(name)).sort();
-    return required.length > 0 ? { properties, required } : { properties };
+    const key = flat.key?.filter((name) => flat.properties.has(name));
+    return {
+      properties,
+      ...(required.length > 0 ? { required } : {}),
+      ...(key === undefined || key.length === 0 ? {} : { key }),
+    };
   };
 
   const root = newFlat();
@@ -87,7 +100,7 @@ export function entityShapeFromSchema(document: JsonObject, schema: unknown): En
 }
 
 function newFlat(): Flat {
-  return { types: new Set(), required: new Set(), format: undefined, properties: new Map() };
+  return { types: new Set(), required: new Set(), key: undefined, format: undefined, properties: new Map() };
 }
 
 /** The non-null JSON types a schema node admits: `type` (string or array), else inferred from `const`/`enum`. */
@@ -107,13 +120,13 @@ function typeNames(node: JsonObject): string[] {
 function kindOf(flat: Flat): EntityPropertyKind {
   const types = [...flat.types];
   // No type keyword: only a date-time format tells us anything; otherwise the value is opaque.
-  if (types.length === 0) return flat.format === "date-time" ? "date-time" : "object";
+  if (types.length === 0) return isDateTimeFormat(flat.format) ? "date-time" : "object";
   if (types.every((type) => type === "integer")) return "integer";
   if (types.every((type) => type === "integer" || type === "number")) return "number";
   if (types.length === 1) {
     switch (types[0]) {
       case "string":
-        return flat.format === "date-time" ? "date-time" : "string";
+        return isDateTimeFormat(flat.format) ? "date-time" : "string";
       case "boolean":
         return "boolean";
       case "array":

@@ -230,6 +230,19 @@ export interface WebhookModel {
   readonly responses: readonly ResponseModel[];
   readonly securityRequirements: readonly SecurityRequirementModel[];
   readonly assumptions: readonly AssumptionModel[];
+  /** The kinds of event the delivery holds (model/webhook-events.ts); absent when the payload is no such union. */
+  readonly events?: WebhookEventsModel;
+}
+
+/** A delivery's events: the known ones, a discriminated union, and the schema of the others. */
+export interface WebhookEventsModel {
+  /** Component of the events the spec knows: a `oneOf` with a discriminator (`WebhookEvent`). */
+  readonly known: string;
+  /** The discriminator property (`Reason`) and its values, one per known kind. */
+  readonly tag: string;
+  readonly tags: readonly string[];
+  /** Component of the events of other kinds, kept as they arrive (`UnknownWebhookEvent`); absent: none accepted. */
+  readonly unknown?: string;
 }
 
 export interface AssumptionModel {

@@ -1,6 +1,7 @@
 /**
  * Webhooks the API delivers to the integrating client: name, operationId, texts, the request body with its payload
- * (the JSON media type, else the first), what the subscriber may answer, security and assumptions.
+ * (the JSON media type, else the first), the kinds of event it holds, what the subscriber may answer, security
+ * and assumptions.
  */
 import { childPointer, isJsonObject } from "../spec/json-pointer.js";
 import type { WebhookModel } from "./model.js";
@@ -9,6 +10,7 @@ import { resolveRefs, stringOr, type ModelContext } from "./document.js";
 import { checkOperationId, firstTag, httpMethods, type SeenOperationIds } from "./operations.js";
 import { buildRequestBody, buildResponses } from "./responses.js";
 import { operationSecurity } from "./security.js";
+import { webhookEvents } from "./webhook-events.js";
 
 export function buildWebhooks(context: ModelContext, seenOperationIds: SeenOperationIds): WebhookModel[] {
   const { document, problems } = context;
@@ -38,6 +40,7 @@ export function buildWebhooks(context: ModelContext, seenOperationIds: SeenOpera
     const { securityRequirements } = operationSecurity(document, context.securitySchemes, operation, pointer, problems);
     if (operationId === undefined || payload === undefined) return [];
     const schemes = securityRequirements.flatMap((requirement) => requirement.map((entry) => entry.scheme));
+    const events = webhookEvents(document, payload.schemaName);
     return [
       {
         name,
@@ -52,6 +55,7 @@ export function buildWebhooks(context: ModelContext, seenOperationIds: SeenOpera
         responses,
         securityRequirements,
         assumptions: operationAssumptions(document, context.assumptions, pointer, schemes),
+        ...(events === undefined ? {} : { events }),
       },
     ];
   });

@@ -35,7 +35,7 @@ describe("client emitter", () => {
     expect(text).toContain('query: OperationQuery<"getJobStatus">');
     expect(text).toContain("tokenOperations: { clientSecret: operations.requestPasswordToken, mtls: operations.requestMtlsPasswordToken }");
     expect(text).toContain(
-      'return parseWebhookEventsWith<WebhookEventOf<Schema<"WebhookEventDelivery">>>(\n    webhookValidators.accountFundsEvent!,\n    body,\n  );',
+      'return parseWebhookEventsWith<WebhookEventOf<Schema<"WebhookEventDelivery">>, never>(\n    webhookValidators.accountFundsEvent!,\n    body,\n  );',
     );
     expect(text).toContain("A `*\\/` in a description is escaped.");
   });

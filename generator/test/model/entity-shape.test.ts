@@ -70,12 +70,25 @@ describe("entityShapeFromSchema", () => {
     expect(shape.required).toEqual(["Id", "Reference"]);
   });
 
-  it("merges the properties of allOf members (an entity with its annotations)", () => {
+  it("merges the properties of allOf members, but not instance annotations (an entity with its annotations)", () => {
     const shape = shapeOf(
       { allOf: [{ $ref: "#/components/schemas/Withdrawal" }, { $ref: "#/components/schemas/Annotations" }] },
     );
-    expect(shape.properties["@odata.context"]).toBe("string");
+    expect(shape.properties["@odata.context"]).toBeUndefined();
     expect(shape.properties["Id"]).toBe("integer");
+  });
+
+  it("reads the key (x-odata-key) and the spec's ISO 8601 date-time format", () => {
+    const shape = shapeOf({
+      type: "object",
+      "x-odata-key": ["Code"],
+      properties: {
+        "@odata.id": { type: "string" },
+        Code: { type: "string" },
+        ValueDate: { oneOf: [{ type: "string", format: "iso8601-date-time" }, { type: "null" }] },
+      },
+    });
+    expect(shape).toEqual({ properties: { Code: "string", ValueDate: "date-time" }, key: ["Code"] });
   });
 
   it("unions the properties of oneOf branches", () => {

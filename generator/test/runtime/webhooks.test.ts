@@ -23,9 +23,20 @@ describe("parseWebhookEvents", () => {
     const textBody = JSON.stringify(delivery);
     const bytes = new TextEncoder().encode(textBody);
     for (const body of [textBody, bytes, Buffer.from(textBody), bytes.buffer, delivery]) {
-      expect(parseWebhookEventsWith<Event>(validate, body)).toEqual({ ok: true, events: delivery });
+      expect(parseWebhookEventsWith<Event>(validate, body)).toEqual({ ok: true, events: delivery, unknownEvents: [] });
     }
-    expect(parseWebhookEventsWith<Event>(validate, "[]")).toEqual({ ok: true, events: [] });
+    expect(parseWebhookEventsWith<Event>(validate, "[]")).toEqual({ ok: true, events: [], unknownEvents: [] });
+  });
+
+  it("keeps the events of unknown kinds apart, in delivery order, and the known ones typed", () => {
+    const kinds = { tag: "Reason", known: ["TransferCreated", "WithdrawalCreated"] };
+    const exchange = { EntityType: "Exchange", EntityId: 7, Reason: "ExchangeCompleted", ApiUrl: "https://api.test/api/v1/Exchanges(7)" };
+    const withdrawal = { EntityType: "Withdrawal", EntityId: 2, Reason: "WithdrawalCreated", ApiUrl: "https://api.test/api/v1/Withdrawals(2)" };
+    const open = new Ajv2020({ allErrors: true }).compile({ type: "array", items: { type: "object" } }) as unknown as CompiledValidator;
+    const result = parseWebhookEventsWith<Event, { Reason: string }>(open, [exchange, ...delivery, { Reason: 5 }, withdrawal], kinds);
+    expect(result).toEqual({ ok: true, events: [...delivery, withdrawal], unknownEvents: [exchange, { Reason: 5 }] });
+    // The split follows the validator's verdict: an invalid delivery is refused whatever its kinds.
+    expect(parseWebhookEventsWith(validate, [{ ...exchange, EntityId: "7" }], kinds)).toMatchObject({ ok: false, error: { code: "invalid_payload" } });
   });
 
   it("reports invalid JSON", () => {

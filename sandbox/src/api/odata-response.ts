@@ -4,7 +4,7 @@
  */
 import type { ApiError } from "./handler.js";
 import type { EntityShape } from "../odata/index.js";
-import { applyListQuery, applySelect, buildNextLink, parseEntityQuery, parseListQuery } from "../odata/index.js";
+import { applyListQuery, applySelect, buildNextLink, identifyRows, parseEntityQuery, parseListQuery } from "../odata/index.js";
 
 const API_ROOT = "/api/v1/";
 
@@ -29,7 +29,8 @@ export function shapeList(
   const options = odataOptions(query);
   const parsed = parseListQuery(options, shape);
   if (!parsed.ok) return { ok: false, error: { status: 400, ...parsed.error } };
-  const page = applyListQuery(rows, parsed.value, { maxPageSize: where.maxPageSize });
+  const listQuery = identifyRows(parsed.value, shape, { ...where, addressing: "collection" });
+  const page = applyListQuery(rows, listQuery, { maxPageSize: where.maxPageSize });
   const body: Record<string, unknown> = { "@odata.context": collectionContext(where.baseUrl, where.pathname) };
   if (page.count !== undefined) body["@odata.count"] = page.count;
   if (page.next !== undefined)
@@ -48,7 +49,10 @@ export function shapeEntity(
   if (!parsed.ok) return { ok: false, error: { status: 400, ...parsed.error } };
   return {
     ok: true,
-    body: { "@odata.context": entityContext(where.baseUrl, where.pathname), ...applySelect(row, parsed.value) },
+    body: {
+      "@odata.context": entityContext(where.baseUrl, where.pathname),
+      ...applySelect(row, identifyRows(parsed.value, shape, { ...where, addressing: "entity" })),
+    },
   };
 }
 

@@ -9,7 +9,7 @@ import {
   validateAssignDepositor,
   validateDepositRequirementRequest,
   type AssignDepositorRequest,
-  type PostalAddress,
+  type DepositorAddress,
 } from "@account-funds/validators";
 import type { AccountRecord, DepositRecord, DepositorRecord, TenantId } from "../state/records.js";
 import type { Store } from "../state/store.js";
@@ -152,7 +152,7 @@ function depositorParty(request: AssignDepositorRequest): DepositorParty | undef
   };
 }
 
-function withAddress(address: PostalAddress | undefined): Pick<DepositorRecord, "Address"> {
+function withAddress(address: DepositorAddress | undefined): Pick<DepositorRecord, "Address"> {
   return address === undefined ? {} : { Address: { ...address } };
 }
 

@@ -1,7 +1,9 @@
 /**
  * Finds the operation of a request from the spec's own path templates (the generated operation metadata), so
  * the sandbox serves exactly the paths the spec declares. OData paths such as `Accounts({id})` and
- * `Countries(FilterType = {filterType})` are templates like any other; spaces inside them are optional.
+ * `Countries(FilterType%20=%20{filterType})` are templates like any other; spaces inside them are optional. A
+ * string key or function parameter the template writes unquoted, as the reference does (`Balances({currencyCode})`),
+ * may also come quoted, as OData 4.01 ABNF writes a string literal (`Balances('GBP')`, `''` for a quote).
  *
  * The path is matched segment by segment, each segment percent-decoded on its own (RFC 3986 §3.3: an encoded
  * `/` is data, not a delimiter). A parameter slot takes any text of its segment, even empty or malformed, so a
@@ -9,11 +11,21 @@
  * (400, or 404 where OData reads a malformed key as no such entity); only a path no template fits is "no route".
  */
 import type { OperationMetadata } from "@account-funds/client";
+import { operationContracts, type OperationContractMetadata } from "@account-funds/client/contract";
 
-/** One segment of a template: literal text, or a pattern with one parameter slot (quoted or not). */
+/**
+ * One segment of a template: literal text, or a pattern with one parameter slot. `quoting` says how the slot's
+ * value comes: between the template's own quotes (`always`), quoted or not (`optional`: a string the template
+ * writes unquoted in a key or function-parameter position), or as it is (`never`).
+ */
 type SegmentMatcher =
   | { readonly kind: "literal"; readonly text: string }
-  | { readonly kind: "slot"; readonly pattern: RegExp; readonly name: string; readonly quoted: boolean };
+  | {
+      readonly kind: "slot";
+      readonly pattern: RegExp;
+      readonly name: string;
+      readonly quoting: "always" | "optional" | "never";
+    };
 
 export interface Route {
   readonly operation: OperationMetadata;
@@ -36,20 +48,34 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 /** A template's parameter slot, with the OData string-literal quotes around it when the template has them. */
 const SLOT = /(')?\{([^{}]+)\}(')?/;
 
-function compileSegment(segment: string): SegmentMatcher {
+/** The string-typed path parameters of an operation (the contract's scalar types). */
+function stringParameters(operation: OperationMetadata): ReadonlySet<string> {
+  const contracts: Readonly<Partial<Record<string, OperationContractMetadata>>> = operationContracts;
+  const parameters = contracts[operation.operationId]?.parameters ?? [];
+  return new Set(parameters.filter((parameter) => parameter.in === "path" && parameter.type === "string").map((parameter) => parameter.name));
+}
+
+function compileSegment(template: string, strings: ReadonlySet<string>): SegmentMatcher {
+  // Segments are matched percent-decoded, so the template's own escapes (`%20`) are decoded too.
+  const segment = decodeSegment(template);
   const slot = SLOT.exec(segment);
   if (slot === null) return { kind: "literal", text: segment };
   const literal = (text: string): string => escapeRegExp(text).replace(/ +/g, " *");
-  const quoted = slot[1] !== undefined && slot[3] !== undefined;
-  const before = segment.slice(0, slot.index) + (quoted ? "" : (slot[1] ?? ""));
-  const after = (quoted ? "" : (slot[3] ?? "")) + segment.slice(slot.index + slot[0].length);
-  const value = quoted ? "'(.*)'" : "(.*)";
+  const templateQuoted = slot[1] !== undefined && slot[3] !== undefined;
+  const before = segment.slice(0, slot.index) + (templateQuoted ? "" : (slot[1] ?? ""));
+  const after = (templateQuoted ? "" : (slot[3] ?? "")) + segment.slice(slot.index + slot[0].length);
+  const name = slot[2]!;
+  const quotable = !templateQuoted && strings.has(name) && /[(=] *$/.test(before) && /^ *[),]/.test(after);
+  const quoting = templateQuoted ? "always" : quotable ? "optional" : "never";
+  // Quoted first, so `'GBP'` reads as GBP; anything else still reaches the operation as it is (and fails its schema).
+  const value = quoting === "always" ? "'(.*)'" : quoting === "optional" ? "(?:'(.*)'|(.*))" : "(.*)";
   const pattern = new RegExp(`^${literal(before)}${value}${literal(after)}$`, "s");
-  return { kind: "slot", name: slot[2]!, quoted, pattern };
+  return { kind: "slot", name, quoting, pattern };
 }
 
 function compileRoute(operation: OperationMetadata): Route {
-  const segments = operation.path.split("/").map(compileSegment);
+  const strings = stringParameters(operation);
+  const segments = operation.path.split("/").map((segment) => compileSegment(segment, strings));
   const parameterNames = segments.flatMap((segment) => (segment.kind === "slot" ? [segment.name] : []));
   return { operation, segments, parameterNames };
 }
@@ -90,7 +116,8 @@ function parametersOf(route: Route, segments: readonly string[]): Record<string,
     const found = matcher.pattern.exec(segment);
     if (found === null) return undefined;
     // OData ABNF (URL Conventions §2.2.2): a quote inside a string literal is written twice.
-    parameters[matcher.name] = matcher.quoted ? found[1]!.replaceAll("''", "'") : found[1]!;
+    const quoted = matcher.quoting === "never" ? undefined : found[1];
+    parameters[matcher.name] = quoted === undefined ? (found[2] ?? found[1] ?? "") : quoted.replaceAll("''", "'");
   }
   return parameters;
 }

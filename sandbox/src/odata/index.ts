@@ -5,7 +5,8 @@ export { isEntityShape } from "./entity-shape.js";
 export type { EntityShape, PropertyKind } from "./entity-shape.js";
 export { parseFilter, type RowPredicate } from "./filter.js";
 export { MAX_FILTER_DEPTH, MAX_FILTER_LENGTH } from "./filter-source.js";
-export { parseSelect, projectRow, type Selection, type SelectTree } from "./select.js";
+export { parseSelect, projectRow, withEntityIds, type Selection, type SelectTree } from "./select.js";
+export { entityIdsOf, identifyRows, type RowSource } from "./entity-id.js";
 export { orderRows, parseOrderBy, type OrderByItem } from "./orderby.js";
 export {
   applyListQuery,

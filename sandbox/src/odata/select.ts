@@ -1,7 +1,8 @@
 // $select (OData 4.01 URL Conventions §5.1.4): a comma-separated list of property paths or `*`, checked against the
-// entity shape once, then applied to each row as a projection.
+// entity shape once, then applied to each row as a projection. A projection holds the selected properties and
+// nothing else (JSON Format §4.5.8): when it leaves out the entity's key, the entity carries `@odata.id` instead.
 
-import { isEntityShape, shapeProperty, type EntityShape } from "./entity-shape.js";
+import type { EntityShape } from "./entity-shape.js";
 import { fail, ok, type Result } from "./errors.js";
 import { resolvePath } from "./property-path.js";
 
@@ -12,15 +13,15 @@ export interface Selection {
   /** `*` was selected: every property (§5.1.4). */
   readonly all: boolean;
   readonly tree: SelectTree;
+  /** A key property of the entity (`shape.key`) is not selected whole: a projected row is identified by `@odata.id`. */
+  readonly omitsKey: boolean;
+  /** The entity-id of a row (its canonical URL, entity-id.ts); the response sets it, as only it knows the URL. */
+  readonly entityIdOf?: (row: object) => string | undefined;
 }
 
 const TARGET = "$select";
 const MAX_SELECT_LENGTH = 2000;
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*$/;
-// The key `Id` and every property the schema requires (e.g. a balance's `CurrencyCode`) stay in every projected
-// entity, nested ones included: §5.1.4 only says unselected properties SHOULD be omitted, and a projection without
-// them would not validate against the spec.
-const KEY = "Id";
 
 /** Parses `$select` against `shape`: unknown properties and anything but paths and `*` are errors. */
 export function parseSelect(text: string, shape: EntityShape): Result<Selection> {
@@ -49,17 +50,13 @@ export function parseSelect(text: string, shape: EntityShape): Result<Selection>
     if (!resolution.ok) return fail("unknown_property", TARGET, resolution.message);
     insert(tree, segments);
   }
-  addKeys(tree, shape);
-  return ok({ all, tree });
+  const omitsKey = !all && (shape.key ?? []).some((name) => tree.get(name) !== true);
+  return ok({ all, tree, omitsKey });
 }
 
-function addKeys(tree: MutableTree, shape: EntityShape): void {
-  for (const name of [KEY, ...(shape.required ?? [])])
-    if (shapeProperty(shape, name) !== undefined) tree.set(name, true);
-  for (const [name, sub] of tree) {
-    const property = shapeProperty(shape, name);
-    if (sub !== true && property !== undefined && isEntityShape(property)) addKeys(sub, property);
-  }
+/** The selection, identifying each projected row that lacks its key by `entityIdOf(row)`. */
+export function withEntityIds(selection: Selection, entityIdOf: (row: object) => string | undefined): Selection {
+  return { ...selection, entityIdOf };
 }
 
 type MutableTree = Map<string, MutableTree | true>;
@@ -82,13 +79,17 @@ function insert(tree: MutableTree, segments: readonly string[]): void {
 /**
  * The selected part of `row`. With `*` it is the row itself. A selected property the row lacks is null; so is a
  * member of a null complex property, which stays null as a whole (§5.1.4: its components are treated as null).
+ * Without its key, the projection starts with `@odata.id` (control information precedes the properties, §4.5).
  */
 export function projectRow(row: object, selection: Selection): object {
-  return selection.all ? row : project(row, selection.tree);
+  if (selection.all) return row;
+  const entityId = selection.omitsKey ? selection.entityIdOf?.(row) : undefined;
+  const result: Record<string, unknown> = {};
+  if (entityId !== undefined) result["@odata.id"] = entityId;
+  return project(row, selection.tree, result);
 }
 
-function project(value: object, tree: SelectTree): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
+function project(value: object, tree: SelectTree, result: Record<string, unknown> = {}): Record<string, unknown> {
   for (const [name, sub] of tree) {
     const member: unknown = Object.hasOwn(value, name) ? (value as Record<string, unknown>)[name] : undefined;
     const projected =

@@ -16,6 +16,7 @@ export const shape: EntityShape = {
     Fees: "array",
     Extra: "object",
   },
+  key: ["Id"],
 };
 
 export interface Row {

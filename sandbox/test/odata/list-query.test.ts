@@ -54,7 +54,7 @@ describe("applyListQuery", () => {
   it("filters, then orders, then skips and takes, then projects", () => {
     const page = applyListQuery(
       rows,
-      query({ $filter: "Amount ne null", $orderby: "Amount desc", $skip: 1, $top: 2, $select: "Amount" }),
+      query({ $filter: "Amount ne null", $orderby: "Amount desc", $skip: 1, $top: 2, $select: "Id,Amount" }),
       { maxPageSize: 100 },
     );
     expect(page.value).toEqual([
@@ -136,7 +136,7 @@ describe("applyListQuery", () => {
             ...($top === undefined ? {} : { $top }),
             ...($skip === undefined ? {} : { $skip }),
             $count,
-            $select: "Amount",
+            $select: "Id,Amount",
           };
           const matching = table.filter(matches);
           const start = $skip ?? 0;
@@ -200,7 +200,7 @@ describe("parseListQuery", () => {
 describe("single entity $select", () => {
   it("projects one row, or returns it whole without $select", () => {
     const row = rows[0] as (typeof rows)[0];
-    const parsed = parseEntityQuery({ $select: "StatusCode" }, shape);
+    const parsed = parseEntityQuery({ $select: "Id,StatusCode" }, shape);
     expect(parsed.ok && applySelect(row, parsed.value)).toEqual({ Id: 1, StatusCode: "C" });
     const whole = parseEntityQuery({}, shape);
     expect(whole.ok && applySelect(row, whole.value)).toBe(row);

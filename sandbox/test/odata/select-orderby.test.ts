@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { orderRows, parseOrderBy, parseSelect, projectRow, type EntityShape } from "../../src/odata/index.js";
+import { orderRows, parseOrderBy, parseSelect, projectRow, withEntityIds, type EntityShape } from "../../src/odata/index.js";
 import { rows, shape } from "./fixtures.js";
 
 function select(text: string, row: object): object {
@@ -18,38 +18,54 @@ function orderIds(text: string, data: readonly { readonly Id: number }[] = rows)
 describe("$select", () => {
   const row = rows[0] as (typeof rows)[0];
 
-  it("projects the listed properties (and always the key Id)", () => {
-    expect(select("CurrencyCode,Amount", row)).toEqual({ CurrencyCode: "EUR", Amount: 100, Id: 1 });
-    expect(Object.keys(select("Amount", row)).sort()).toEqual(["Amount", "Id"]);
+  it("projects exactly the listed properties: no key is added back (OData 4.01 JSON Format §4.5.8)", () => {
+    expect(select("CurrencyCode,Amount", row)).toEqual({ CurrencyCode: "EUR", Amount: 100 });
+    expect(Object.keys(select("Amount", row))).toEqual(["Amount"]);
+    expect(select("Id,Amount", row)).toEqual({ Id: 1, Amount: 100 });
+  });
+
+  it("identifies a projection without its key by @odata.id, first, when the response says how", () => {
+    const parsed = parseSelect("Amount", shape);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(parsed.value.omitsKey).toBe(true);
+    const identified = withEntityIds(parsed.value, (source) => `http://host/api/v1/Withdrawals(${(source as typeof row).Id})`);
+    const projected = projectRow(row, identified);
+    expect(projected).toEqual({ "@odata.id": "http://host/api/v1/Withdrawals(1)", Amount: 100 });
+    expect(Object.keys(projected)[0]).toBe("@odata.id");
+    // With the key selected, or with every property, there is nothing to identify.
+    const keyed = parseSelect("Id,Amount", shape);
+    expect(keyed.ok && projectRow(row, withEntityIds(keyed.value, () => "x"))).toEqual({ Id: 1, Amount: 100 });
+    const all = parseSelect("*", shape);
+    expect(all.ok && all.value.omitsKey).toBe(false);
   });
 
   it("projects members of complex properties", () => {
-    expect(select("Beneficiary/Name", row)).toEqual({ Id: 1, Beneficiary: { Name: "Alice Smith" } });
+    expect(select("Beneficiary/Name", row)).toEqual({ Beneficiary: { Name: "Alice Smith" } });
     expect(select("Beneficiary/Address/City,Beneficiary/Name", row)).toEqual({
-      Id: 1,
       Beneficiary: { Address: { City: "Paris" }, Name: "Alice Smith" },
     });
     // Selecting the whole complex value wins over selecting one of its members, in either order.
-    expect(select("Beneficiary/Name,Beneficiary", row)).toEqual({ Id: 1, Beneficiary: row.Beneficiary });
-    expect(select("Beneficiary,Beneficiary/Name", row)).toEqual({ Id: 1, Beneficiary: row.Beneficiary });
+    expect(select("Beneficiary/Name,Beneficiary", row)).toEqual({ Beneficiary: row.Beneficiary });
+    expect(select("Beneficiary,Beneficiary/Name", row)).toEqual({ Beneficiary: row.Beneficiary });
   });
 
-  it("keeps the key of nested entities too", () => {
+  it("adds nothing to nested complex values either", () => {
     const keyed: EntityShape = {
       properties: { Id: "integer", Account: { properties: { Id: "integer", Name: "string", Code: "string" } } },
+      key: ["Id"],
     };
-    const parsed = parseSelect("Account/Name", keyed);
+    const parsed = parseSelect("Id,Account/Name", keyed);
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     const row = { Id: 7, Amount: 1, Account: { Id: 9, Name: "Main", Code: "X" } };
-    expect(projectRow(row, parsed.value)).toEqual({ Id: 7, Account: { Id: 9, Name: "Main" } });
+    expect(projectRow(row, parsed.value)).toEqual({ Id: 7, Account: { Name: "Main" } });
   });
 
   it("writes null for absent properties and for members of a null complex property", () => {
     const third = rows[2] as (typeof rows)[2];
-    expect(select("Beneficiary/Name,Fees", third)).toEqual({ Id: 3, Beneficiary: null, Fees: null });
+    expect(select("Beneficiary/Name,Fees", third)).toEqual({ Beneficiary: null, Fees: null });
     const second = rows[1] as (typeof rows)[1];
-    expect(select("Beneficiary/Address/City", second)).toEqual({ Id: 2, Beneficiary: { Address: null } });
+    expect(select("Beneficiary/Address/City", second)).toEqual({ Beneficiary: { Address: null } });
   });
 
   it("returns every property for *", () => {
@@ -58,7 +74,7 @@ describe("$select", () => {
   });
 
   it("accepts spaces around items", () => {
-    expect(select(" Amount , StatusCode ", row)).toEqual({ Id: 1, Amount: 100, StatusCode: "C" });
+    expect(select(" Amount , StatusCode ", row)).toEqual({ Amount: 100, StatusCode: "C" });
   });
 
   it.each([
@@ -87,7 +103,7 @@ describe("$select", () => {
     const source = JSON.parse('{"Id": 1, "__proto__": "x"}') as object;
     const projected = projectRow(source, parsed.value);
     expect(Object.getPrototypeOf(projected)).toBe(Object.prototype);
-    expect(JSON.stringify(projected)).toBe('{"__proto__":"x","Id":1}');
+    expect(JSON.stringify(projected)).toBe('{"__proto__":"x"}');
   });
 });
 

@@ -32,7 +32,8 @@ export function tableAfter(markdown: string, heading: string): string[][] {
 }
 
 const statusPattern = /\b[2-5]\d\d\b/g;
-const toSpecPath = (referencePath: string): string => `/api${referencePath.replaceAll("`", "").trim()}`;
+// The spec writes the reference's paths with `/api` prefixed and their spaces percent-encoded (a URL holds no space).
+const toSpecPath = (referencePath: string): string => `/api${referencePath.replaceAll("`", "").trim().replaceAll(" ", "%20")}`;
 
 /** `/v1/A ; /v1/A({id})` and `/v1/B/{x}/Cancel, /Enable, /Suspend` both list several paths in one cell. */
 function expandPaths(cell: string): string[] {

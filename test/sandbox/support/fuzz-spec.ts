@@ -52,9 +52,9 @@ export function operationOf(operationId: string): OperationMetadata {
   return operation;
 }
 
-/** Where the operation object lives, as a `$ref` into the document. */
+/** Where the operation object lives, as a `$ref` into the document: a URI fragment, so `%` is escaped (RFC 6901 §6). */
 function operationPointer(operation: OperationMetadata): string {
-  return `#${formatPointer(["paths", operation.path, operation.method])}`;
+  return `#${formatPointer(["paths", operation.path, operation.method]).replaceAll("%", "%25")}`;
 }
 
 /** The operation object, or an object member of it (`requestBody`, `responses`), its `$ref` followed. */

@@ -14,6 +14,7 @@ import { isValidLei } from "../identifiers/lei.js";
 import { isValidNzAccountNumber } from "../identifiers/nz-account-number.js";
 import { isValidSortCode } from "../identifiers/sort-code.js";
 import { isValidUkAccountNumber } from "../identifiers/uk-account-number.js";
+import { isIso8601DateTime } from "./iso8601-date-time.js";
 
 /** An ajv format definition for strings (ajv's `FormatDefinition<string>`, structurally). */
 export interface StringFormat {
@@ -53,6 +54,8 @@ export const accountFundsFormats = {
   ifsc: /* @__PURE__ */ stringFormat(isValidIfsc),
   clabe: /* @__PURE__ */ stringFormat(isValidClabe),
   "country-code": /* @__PURE__ */ stringFormat(isValidCountryCode),
+  /** The reference's `datetime`: ISO 8601, offset optional, fraction of any length (iso8601-date-time.ts). */
+  "iso8601-date-time": /* @__PURE__ */ stringFormat(isIso8601DateTime),
   /** `format: decimal` on `type: number`: any finite number (JSON has no NaN or Infinity, JS callers might). */
   decimal: { type: "number", validate: (data: number) => Number.isFinite(data) },
 } as const satisfies Readonly<Record<string, AccountFundsFormat>>;

@@ -8,3 +8,4 @@ export {
   type NumberFormat,
   type StringFormat,
 } from "./account-funds-formats.js";
+export { isIso8601DateTime } from "./iso8601-date-time.js";

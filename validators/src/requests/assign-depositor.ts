@@ -6,14 +6,14 @@
  * Assumptions (the reference marks no field as required): exactly one of Individual and Company is given
  * (a depositor is one or the other: `required` at `["Individual"]` with `params.anyOf` when neither,
  * `conflict` at `["Company"]` when both); an Individual has FirstName and LastName, a Company has Name; an
- * Address, when given, follows the request address rules (Street, Town, CountryCode required). With
+ * Address has the reference's AddressDto fields, all optional (fields/depositor-address.ts). With
  * `options.sectors`, the Company's IndustryId must be a known sector and IndustryDetails is required when its
  * industry starts with "Other" (the beneficiary rule; the Company has the same pair of fields).
  */
 import { defineValidator } from "../core/define-validator.js";
 import { issue, type Issue } from "../core/issue.js";
 import { failure } from "../core/result.js";
-import { readPostalAddress, type PostalAddress } from "./fields/postal-address.js";
+import { readDepositorAddress, type DepositorAddress } from "./fields/depositor-address.js";
 import {
   collectIssues,
   definedFields,
@@ -43,7 +43,7 @@ export interface AssignDepositorIndividual {
   MiddleName?: string;
   LastName: string;
   PhoneNumber?: string;
-  Address?: PostalAddress;
+  Address?: DepositorAddress;
 }
 
 export interface AssignDepositorCompany {
@@ -53,7 +53,7 @@ export interface AssignDepositorCompany {
   /** Id from /v1/Sectors. */
   IndustryId?: number;
   IndustryDetails?: string;
-  Address?: PostalAddress;
+  Address?: DepositorAddress;
 }
 
 export interface SupportingDocument {
@@ -88,7 +88,7 @@ function readIndividual(input: unknown, path: Path): FieldResult<AssignDepositor
     MiddleName: take(readString(field(body, "MiddleName"), [...path, "MiddleName"])),
     LastName: take(readString(field(body, "LastName"), [...path, "LastName"], { required: true })),
     PhoneNumber: take(readString(field(body, "PhoneNumber"), [...path, "PhoneNumber"])),
-    Address: take(readPostalAddress(field(body, "Address"), [...path, "Address"])),
+    Address: take(readDepositorAddress(field(body, "Address"), [...path, "Address"])),
   };
   return issues.length > 0 ? fail(issues) : ok(definedFields<AssignDepositorIndividual>(value));
 }
@@ -104,7 +104,7 @@ function readCompany(input: unknown, path: Path): FieldResult<AssignDepositorCom
     Website: take(readString(field(body, "Website"), [...path, "Website"])),
     IndustryId: take(readInt32(field(body, "IndustryId"), [...path, "IndustryId"])),
     IndustryDetails: take(readString(field(body, "IndustryDetails"), [...path, "IndustryDetails"])),
-    Address: take(readPostalAddress(field(body, "Address"), [...path, "Address"])),
+    Address: take(readDepositorAddress(field(body, "Address"), [...path, "Address"])),
   };
   return issues.length > 0 ? fail(issues) : ok(definedFields<AssignDepositorCompany>(value));
 }

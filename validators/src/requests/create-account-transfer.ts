@@ -1,7 +1,8 @@
 /**
  * CreateAccountTransfer (§ "Request shapes"; POST /v1/Transfers/CreateAccountTransfer): an internal transfer
  * from an account to a transfer beneficiary. AccountId, CurrencyCode and BeneficiaryId are required; Amount
- * is optional ("when empty the maximum transferable amount is requested"; assumed > 0 when given);
+ * is optional ("when empty the maximum transferable amount is requested": left out or null, the spec's reading;
+ * null is left out of the value, as both mean the same; assumed > 0 when given);
  * Reference up to 35 characters. No conditional rules.
  */
 import { defineValidator } from "../core/define-validator.js";

@@ -3,7 +3,8 @@
  * the `Request` part of the multipart form): an ad-hoc withdrawal to a withdrawal beneficiary.
  *
  * Fields: AccountId, CurrencyCode, BeneficiaryId (required); Amount (optional decimal, "when empty the
- * maximum withdrawable amount is requested"; assumed > 0 when given); Reference (≤ 35); Description (≤ 140);
+ * maximum withdrawable amount is requested": left out or null, null left out of the value; assumed > 0 when
+ * given); Reference (≤ 35); Description (≤ 140);
  * and the withdrawal details shared with the instruction withdrawal (`fields/withdrawal-details.ts`).
  * Conditional rules (`rules/withdrawal-rules.ts`): BoEPurposeCodeId when CurrencyCode is GBP (body only);
  * PaymentPurposeId, ReceiverLei, UltimateOriginator members and account-setup fields (need the context).

@@ -11,6 +11,7 @@
  * instruction withdrawal of the acquired currency), which the body does not describe. So they are checked
  * only with `options.withdrawal`: `false` when the exchange funds no withdrawal (both rules hold), or the
  * withdrawal's beneficiary; the currency paid out is the TargetCurrencyCode. Without it they are unchecked.
+ * The ReceiverLei rule has no currency condition here, as the reference states it for CreateExchange.
  */
 import { defineValidator } from "../core/define-validator.js";
 import { failure } from "../core/result.js";
@@ -91,6 +92,7 @@ function exchangeRules(
     receiverLeiRule({
       present: !isEmpty(field(body, "ReceiverLei")),
       currency,
+      anyCurrency: true,
       beneficiaryType: beneficiary.type,
       vertical: beneficiary.vertical,
       industry: beneficiary.industry,

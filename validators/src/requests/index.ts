@@ -31,6 +31,7 @@ export {
 } from "./rules/rule-context.js";
 export { goalTypes, beneficiaryTypes, paymentChargesCodes, type GoalType, type BeneficiaryType, type PaymentChargesCode } from "./fields/enums.js";
 export type { PostalAddress } from "./fields/postal-address.js";
+export type { DepositorAddress } from "./fields/depositor-address.js";
 export type { UltimateOriginator } from "./fields/ultimate-originator.js";
 export type { WithdrawalDetails } from "./fields/withdrawal-details.js";
 export type { AdditionalInformation } from "./fields/additional-information.js";

@@ -52,8 +52,10 @@ describe("validateCreateExchange: rules of the withdrawal it funds", () => {
     expect(issues(gbp, { withdrawal: false })).toEqual([]);
   });
 
-  it("requires ReceiverLei when the withdrawal pays GBP to a bank (vertical FI)", () => {
+  it("requires ReceiverLei when the withdrawal pays a bank (vertical FI), in any currency, as the reference states it here", () => {
     expect(paths(issues({ ...gbp, BoEPurposeCodeId: 4 }, { withdrawal: { beneficiary: bank } }))).toEqual([["required", ["ReceiverLei"]]]);
+    expect(paths(issues(validExchange, { withdrawal: { beneficiary: bank } }))).toEqual([["required", ["ReceiverLei"]]]);
+    expect(issues({ ...validExchange, ReceiverLei: LEI }, { withdrawal: { beneficiary: bank } })).toEqual([]);
     expect(issues({ ...gbp, BoEPurposeCodeId: 4, ReceiverLei: LEI }, { withdrawal: { beneficiary: bank } })).toEqual([]);
     expect(issues({ ...gbp, BoEPurposeCodeId: 4 }, { withdrawal: { beneficiary: { ...bank, industry: "Insurance" } } })).toEqual([]);
   });

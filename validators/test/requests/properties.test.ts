@@ -136,7 +136,8 @@ const breakable: Readonly<Record<string, readonly Breakable[]>> = {
     [["Company", "Website"], "text"],
     [["SupportingDocuments"], "list"],
     [["SupportingDocuments", 0, "StreamLength"], "int64"],
-    ...addressFields.map(([path, kind]): Breakable => [["Company", "Address", ...path], kind]),
+    // A depositor's address is AddressDto's fields, free text only: a code check does not apply.
+    ...addressFields.map(([path]): Breakable => [["Company", "Address", ...path], "text"]),
   ],
 };
 

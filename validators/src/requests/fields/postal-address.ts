@@ -1,7 +1,7 @@
 /**
- * The request address (spec name `PostalAddress`): the CreateWithdrawalBeneficiary Address, the
- * UltimateOriginator Address and the AssignDepositorDto Individual/Company Address. Fields and rules from the
- * reference (§ CreateWithdrawalBeneficiary, § UltimateOriginator, § AddressDto): Street, Town and CountryCode
+ * The request address (spec name `PostalAddress`): the CreateWithdrawalBeneficiary Address and the
+ * UltimateOriginator Address (a depositor's is depositor-address.ts). Fields and rules from the
+ * reference (§ CreateWithdrawalBeneficiary, § UltimateOriginator): Street, Town and CountryCode
  * are required; CountryCode is an ISO 3166-1 alpha-2 code (checked by `validateCountryCode`); HouseNumber,
  * HouseName, FlatNumber, District, County and PostCode are optional strings.
  *

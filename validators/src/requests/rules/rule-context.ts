@@ -50,10 +50,11 @@ export interface AccountContext {
 /**
  * One industry from /v1/Sectors (SectorDto), as the API returns it: `listSectors().value` fits as it is. The
  * reference does not show SectorDto's fields; it says the Id is used as IndustryId, and the "starts with
- * Other" rule implies a name. A sector without a Name is known to exist, but its industry is not known.
+ * Other" rule implies a name. A sector without a Name is known to exist, but its industry is not known; one
+ * without an Id (a `$select` may leave the key out) cannot be chosen and is skipped.
  */
 export interface Sector {
-  readonly Id: number;
+  readonly Id?: number | undefined;
   readonly Name?: string | null | undefined;
 }
 

@@ -5,6 +5,9 @@
  */
 import type { Sector } from "./rule-context.js";
 
+/** A sector that can be chosen: one with its key. */
+type KeyedSector = Sector & { readonly Id: number };
+
 export function findSector(sectors: readonly Sector[], id: number): Sector | undefined {
   if (!Array.isArray(sectors)) return undefined;
   return sectors.find((sector: unknown) => isSector(sector) && sector.Id === id);
@@ -14,7 +17,7 @@ export function sectorIds(sectors: readonly Sector[]): number[] {
   return Array.isArray(sectors) ? sectors.filter(isSector).map((sector) => sector.Id) : [];
 }
 
-function isSector(value: unknown): value is Sector {
+function isSector(value: unknown): value is KeyedSector {
   if (typeof value !== "object" || value === null) return false;
   return typeof (value as { readonly Id?: unknown }).Id === "number";
 }
