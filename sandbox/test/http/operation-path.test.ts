@@ -67,15 +67,23 @@ const anyText = fc.oneof(
 
 /**
  * A value for each path parameter of an operation: ints as the schema types them, any text for strings. Where the
- * template has a space beside the slot (`FilterType = {filterType}`), spaces there are optional, so a value's own
- * space on that side cannot be told from the template's: such values are left out.
+ * template has a space beside the slot (`FilterType%20=%20{filterType}`), spaces there are optional, so a value's own
+ * space on that side cannot be told from the template's: such values are left out. Where a string sits unquoted in
+ * a key or function-parameter position (`Balances({currencyCode})`), the router also takes OData's quoted form, so
+ * a value that itself starts and ends with a quote reads as that form: such values are left out too.
  */
 function valuesOf(operation: OperationMetadata): fc.Arbitrary<Record<string, string | number>> {
   const parameters = contracts[operation.operationId]?.parameters ?? [];
-  const text = (name: string) =>
-    operation.path.includes(` {${name}}`) || operation.path.includes(`{${name}} `)
-      ? anyText.filter((value) => !value.startsWith(" ") && !value.endsWith(" "))
-      : anyText;
+  const template = decodeURIComponent(operation.path);
+  const text = (name: string) => {
+    const spaced = template.includes(` {${name}}`) || template.includes(`{${name}} `);
+    const quotable = new RegExp(`[(=] *\\{${name}\\} *[),]`).test(template);
+    return anyText.filter(
+      (value) =>
+        !(spaced && (value.startsWith(" ") || value.endsWith(" "))) &&
+        !(quotable && value.length >= 2 && value.startsWith("'") && value.endsWith("'")),
+    );
+  };
   const entries = parameters
     .filter((parameter) => parameter.in === "path")
     .map((parameter): [string, fc.Arbitrary<string | number>] => [
