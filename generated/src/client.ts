@@ -8,8 +8,8 @@ import { webhookValidators } from "./validators/webhooks.js";
 import { bindGroups } from "./runtime/bind.js";
 import type { CallOptions, ClientOptions } from "./runtime/client-options.js";
 import type { OperationValidators } from "./runtime/compiled-validator.js";
-import type { ODataEntityQuery } from "./runtime/odata.js";
 import type {
+  ODataEntityMethod,
   ODataListMethod,
   PathParamOf,
   QueryOf,
@@ -47,6 +47,19 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    */
   listAccounts: ODataListMethod<M, [], Schema<"AccountDto">, Operation<"listAccounts">>;
   /**
+   * Get an account.
+   *
+   * OData v4 query endpoint returning one account (`AccountDto`) by its key.
+   *
+   * `GET /api/v1/Accounts({id})` (`getAccount`)
+   */
+  getAccount: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getAccount", "id">],
+    Schema<"AccountDto">,
+    Operation<"getAccount">
+  >;
+  /**
    * List the subaccounts of an account.
    *
    * OData v4 query endpoint returning the subaccounts of an account as an `AccountDto` list. A PSP account names the subaccount of a withdrawal in `UltimateOriginator.SubaccountNumber`, taken from this list.
@@ -70,7 +83,24 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountBalances", "accountId">],
     Schema<"AccountBalanceDto">,
-    Operation<"listAccountBalances">
+    Operation<"listAccountBalances">,
+    "ValueDate"
+  >;
+  /**
+   * Get the balance of an account in one currency.
+   *
+   * OData v4 query endpoint returning one `AccountBalanceDto`: the balance of the account in the given currency.
+   *
+   * `GET /api/v1/Accounts({accountId})/Balances({currencyCode})` (`getAccountBalance`)
+   */
+  getBalance: ODataEntityMethod<
+    M,
+    [
+      accountId: OperationPathParam<"getAccountBalance", "accountId">,
+      currencyCode: OperationPathParam<"getAccountBalance", "currencyCode">,
+    ],
+    Schema<"AccountBalanceDto">,
+    Operation<"getAccountBalance">
   >;
   /**
    * List the statement of a balance.
@@ -86,7 +116,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
       currencyCode: OperationPathParam<"listAccountBalanceStatement", "currencyCode">,
     ],
     Schema<"AccountStatementItemDto">,
-    Operation<"listAccountBalanceStatement">
+    Operation<"listAccountBalanceStatement">,
+    "ValueDate"
   >;
   /**
    * List the inbound transfers of an account.
@@ -99,7 +130,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountInboundTransfers", "accountId">],
     Schema<"InboundTransferDto">,
-    Operation<"listAccountInboundTransfers">
+    Operation<"listAccountInboundTransfers">,
+    "CreatedDate" | "ValueDate"
   >;
   /**
    * List the outbound transfers of an account.
@@ -112,7 +144,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountOutboundTransfers", "accountId">],
     Schema<"OutboundTransferDto">,
-    Operation<"listAccountOutboundTransfers">
+    Operation<"listAccountOutboundTransfers">,
+    "CreatedDate" | "ValueDate"
   >;
   /**
    * List the withdrawals of an account.
@@ -125,7 +158,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountWithdrawals", "accountId">],
     Schema<"WithdrawalDto">,
-    Operation<"listAccountWithdrawals">
+    Operation<"listAccountWithdrawals">,
+    "CreatedDate" | "ValueDate"
   >;
   /**
    * List the withdrawal beneficiaries of an account.
@@ -164,7 +198,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountExchanges", "accountId">],
     Schema<"ExchangeDto">,
-    Operation<"listAccountExchanges">
+    Operation<"listAccountExchanges">,
+    "CreatedOn" | "UpdatedDate"
   >;
   /**
    * List the deposits of an account.
@@ -177,7 +212,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountDeposits", "accountId">],
     Schema<"DepositDto">,
-    Operation<"listAccountDeposits">
+    Operation<"listAccountDeposits">,
+    "ValueDate"
   >;
   /**
    * List the deposit information of an account.
@@ -216,7 +252,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountDepositors", "accountId">],
     Schema<"DepositorDto2">,
-    Operation<"listAccountDepositors">
+    Operation<"listAccountDepositors">,
+    "CreatedDate"
   >;
   /**
    * List the countries of an account by filter type.
@@ -234,31 +271,6 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     Schema<"CountryDto">,
     Operation<"listAccountCountries">
   >;
-  /**
-   * Get an account.
-   *
-   * OData v4 query endpoint returning one account (`AccountDto`) by its key.
-   *
-   * `GET /api/v1/Accounts({id})` (`getAccount`)
-   */
-  getAccount(
-    id: OperationPathParam<"getAccount", "id">,
-    query?: ODataEntityQuery<Schema<"AccountDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getAccount">;
-  /**
-   * Get the balance of an account in one currency.
-   *
-   * OData v4 query endpoint returning one `AccountBalanceDto`: the balance of the account in the given currency.
-   *
-   * `GET /api/v1/Accounts({accountId})/Balances({currencyCode})` (`getAccountBalance`)
-   */
-  getBalance(
-    accountId: OperationPathParam<"getAccountBalance", "accountId">,
-    currencyCode: OperationPathParam<"getAccountBalance", "currencyCode">,
-    query?: ODataEntityQuery<Schema<"AccountBalanceDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getAccountBalance">;
 }
 
 /** The `entities` methods of the client. */
@@ -271,6 +283,19 @@ export interface EntitiesClient<M extends ResultMode = "data"> {
    * `GET /api/v1/Entities` (`listEntities`)
    */
   listEntities: ODataListMethod<M, [], Schema<"EntityDto">, Operation<"listEntities">>;
+  /**
+   * Get an entity.
+   *
+   * OData v4 query endpoint returning one entity (`EntityDto`) by its key.
+   *
+   * `GET /api/v1/Entities({id})` (`getEntity`)
+   */
+  getEntity: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getEntity", "id">],
+    Schema<"EntityDto">,
+    Operation<"getEntity">
+  >;
   /**
    * List the accounts of an entity.
    *
@@ -300,18 +325,6 @@ export interface EntitiesClient<M extends ResultMode = "data"> {
     Schema<"CountryDto">,
     Operation<"listEntityCountries">
   >;
-  /**
-   * Get an entity.
-   *
-   * OData v4 query endpoint returning one entity (`EntityDto`) by its key.
-   *
-   * `GET /api/v1/Entities({id})` (`getEntity`)
-   */
-  getEntity(
-    id: OperationPathParam<"getEntity", "id">,
-    query?: ODataEntityQuery<Schema<"EntityDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getEntity">;
 }
 
 /** The `transfers` methods of the client. */
@@ -323,7 +336,20 @@ export interface TransfersClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Transfers` (`listTransfers`)
    */
-  listTransfers: ODataListMethod<M, [], Schema<"TransferDto">, Operation<"listTransfers">>;
+  listTransfers: ODataListMethod<M, [], Schema<"TransferDto">, Operation<"listTransfers">, "CreatedDate" | "ValueDate">;
+  /**
+   * Get a transfer.
+   *
+   * OData v4 query endpoint returning one internal transfer by its key, without distinguishing direction.
+   *
+   * `GET /api/v1/Transfers({id})` (`getTransfer`)
+   */
+  getTransfer: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getTransfer", "id">],
+    Schema<"TransferDto">,
+    Operation<"getTransfer">
+  >;
   /**
    * List the fees of a transfer.
    *
@@ -337,18 +363,6 @@ export interface TransfersClient<M extends ResultMode = "data"> {
     Schema<"FeeDto">,
     Operation<"listTransferFees">
   >;
-  /**
-   * Get a transfer.
-   *
-   * OData v4 query endpoint returning one internal transfer by its key, without distinguishing direction.
-   *
-   * `GET /api/v1/Transfers({id})` (`getTransfer`)
-   */
-  getTransfer(
-    id: OperationPathParam<"getTransfer", "id">,
-    query?: ODataEntityQuery<Schema<"TransferDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getTransfer">;
   /**
    * Create an internal transfer.
    *
@@ -398,6 +412,19 @@ export interface TransfersClient<M extends ResultMode = "data"> {
 /** The `inboundTransfers` methods of the client. */
 export interface InboundTransfersClient<M extends ResultMode = "data"> {
   /**
+   * Get an inbound transfer.
+   *
+   * OData v4 query endpoint returning one inbound transfer (`InboundTransferDto`): a transfer the caller's account receives.
+   *
+   * `GET /api/v1/InboundTransfers({id})` (`getInboundTransfer`)
+   */
+  getInboundTransfer: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getInboundTransfer", "id">],
+    Schema<"InboundTransferDto">,
+    Operation<"getInboundTransfer">
+  >;
+  /**
    * List the fees of an inbound transfer.
    *
    * OData v4 query endpoint returning the fees of an inbound transfer as a `FeeDto` list.
@@ -410,22 +437,23 @@ export interface InboundTransfersClient<M extends ResultMode = "data"> {
     Schema<"FeeDto">,
     Operation<"listInboundTransferFees">
   >;
-  /**
-   * Get an inbound transfer.
-   *
-   * OData v4 query endpoint returning one inbound transfer (`InboundTransferDto`): a transfer the caller's account receives.
-   *
-   * `GET /api/v1/InboundTransfers({id})` (`getInboundTransfer`)
-   */
-  getInboundTransfer(
-    id: OperationPathParam<"getInboundTransfer", "id">,
-    query?: ODataEntityQuery<Schema<"InboundTransferDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getInboundTransfer">;
 }
 
 /** The `outboundTransfers` methods of the client. */
 export interface OutboundTransfersClient<M extends ResultMode = "data"> {
+  /**
+   * Get an outbound transfer.
+   *
+   * OData v4 query endpoint returning one outbound transfer (`OutboundTransferDto`): a transfer the caller's account sends.
+   *
+   * `GET /api/v1/OutboundTransfers({id})` (`getOutboundTransfer`)
+   */
+  getOutboundTransfer: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getOutboundTransfer", "id">],
+    Schema<"OutboundTransferDto">,
+    Operation<"getOutboundTransfer">
+  >;
   /**
    * List the fees of an outbound transfer.
    *
@@ -439,18 +467,6 @@ export interface OutboundTransfersClient<M extends ResultMode = "data"> {
     Schema<"FeeDto">,
     Operation<"listOutboundTransferFees">
   >;
-  /**
-   * Get an outbound transfer.
-   *
-   * OData v4 query endpoint returning one outbound transfer (`OutboundTransferDto`): a transfer the caller's account sends.
-   *
-   * `GET /api/v1/OutboundTransfers({id})` (`getOutboundTransfer`)
-   */
-  getOutboundTransfer(
-    id: OperationPathParam<"getOutboundTransfer", "id">,
-    query?: ODataEntityQuery<Schema<"OutboundTransferDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getOutboundTransfer">;
 }
 
 /** The `withdrawals` methods of the client. */
@@ -462,7 +478,26 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Withdrawals` (`listWithdrawals`)
    */
-  listWithdrawals: ODataListMethod<M, [], Schema<"WithdrawalDto">, Operation<"listWithdrawals">>;
+  listWithdrawals: ODataListMethod<
+    M,
+    [],
+    Schema<"WithdrawalDto">,
+    Operation<"listWithdrawals">,
+    "CreatedDate" | "ValueDate"
+  >;
+  /**
+   * Get a withdrawal.
+   *
+   * OData v4 query endpoint returning one withdrawal (`WithdrawalDto`) by its key.
+   *
+   * `GET /api/v1/Withdrawals({id})` (`getWithdrawal`)
+   */
+  getWithdrawal: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getWithdrawal", "id">],
+    Schema<"WithdrawalDto">,
+    Operation<"getWithdrawal">
+  >;
   /**
    * List the fees of a withdrawal.
    *
@@ -475,6 +510,19 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
     [withdrawalId: OperationPathParam<"listWithdrawalFees", "withdrawalId">],
     Schema<"FeeDto">,
     Operation<"listWithdrawalFees">
+  >;
+  /**
+   * Get the payment confirmation details of a withdrawal.
+   *
+   * OData v4 query endpoint returning one `PaymentConfirmationDetailsDto` for a withdrawal. The fields of `PaymentConfirmationDetailsDto` are not shown in the reference.
+   *
+   * `GET /api/v1/Withdrawals({withdrawalId})/PaymentConfirmationDetails` (`getWithdrawalPaymentConfirmationDetails`)
+   */
+  getPaymentConfirmationDetails: ODataEntityMethod<
+    M,
+    [withdrawalId: OperationPathParam<"getWithdrawalPaymentConfirmationDetails", "withdrawalId">],
+    Schema<"PaymentConfirmationDetailsDto">,
+    Operation<"getWithdrawalPaymentConfirmationDetails">
   >;
   /**
    * List Bank of England payment purposes.
@@ -510,30 +558,6 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
     Schema<"PaymentPurposeDto">,
     Operation<"listGenericPaymentPurposes">
   >;
-  /**
-   * Get a withdrawal.
-   *
-   * OData v4 query endpoint returning one withdrawal (`WithdrawalDto`) by its key.
-   *
-   * `GET /api/v1/Withdrawals({id})` (`getWithdrawal`)
-   */
-  getWithdrawal(
-    id: OperationPathParam<"getWithdrawal", "id">,
-    query?: ODataEntityQuery<Schema<"WithdrawalDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getWithdrawal">;
-  /**
-   * Get the payment confirmation details of a withdrawal.
-   *
-   * OData v4 query endpoint returning one `PaymentConfirmationDetailsDto` for a withdrawal. The fields of `PaymentConfirmationDetailsDto` are not shown in the reference.
-   *
-   * `GET /api/v1/Withdrawals({withdrawalId})/PaymentConfirmationDetails` (`getWithdrawalPaymentConfirmationDetails`)
-   */
-  getPaymentConfirmationDetails(
-    withdrawalId: OperationPathParam<"getWithdrawalPaymentConfirmationDetails", "withdrawalId">,
-    query?: ODataEntityQuery<Schema<"PaymentConfirmationDetailsDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getWithdrawalPaymentConfirmationDetails">;
   /**
    * Create an ad-hoc withdrawal.
    *
@@ -619,11 +643,12 @@ export interface BeneficiariesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Beneficiaries({id})` (`getBeneficiary`)
    */
-  getBeneficiary(
-    id: OperationPathParam<"getBeneficiary", "id">,
-    query?: ODataEntityQuery<Schema<"BeneficiaryDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getBeneficiary">;
+  getBeneficiary: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getBeneficiary", "id">],
+    Schema<"BeneficiaryDto">,
+    Operation<"getBeneficiary">
+  >;
   /**
    * Create a withdrawal beneficiary.
    *
@@ -704,11 +729,12 @@ export interface TransferBeneficiariesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/TransferBeneficiaries({id})` (`getTransferBeneficiary`)
    */
-  getTransferBeneficiary(
-    id: OperationPathParam<"getTransferBeneficiary", "id">,
-    query?: ODataEntityQuery<Schema<"TransferBeneficiaryDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getTransferBeneficiary">;
+  getTransferBeneficiary: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getTransferBeneficiary", "id">],
+    Schema<"TransferBeneficiaryDto">,
+    Operation<"getTransferBeneficiary">
+  >;
 }
 
 /** The `exchanges` methods of the client. */
@@ -720,7 +746,20 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Exchanges` (`listExchanges`)
    */
-  listExchanges: ODataListMethod<M, [], Schema<"ExchangeDto">, Operation<"listExchanges">>;
+  listExchanges: ODataListMethod<M, [], Schema<"ExchangeDto">, Operation<"listExchanges">, "CreatedOn" | "UpdatedDate">;
+  /**
+   * Get an exchange.
+   *
+   * OData v4 query endpoint returning one currency exchange (`ExchangeDto`) by its key.
+   *
+   * `GET /api/v1/Exchanges({id})` (`getExchange`)
+   */
+  getExchange: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getExchange", "id">],
+    Schema<"ExchangeDto">,
+    Operation<"getExchange">
+  >;
   /**
    * List the allocations of an exchange.
    *
@@ -732,7 +771,8 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
     M,
     [exchangeId: OperationPathParam<"listExchangeAllocations", "exchangeId">],
     Schema<"AllocationDto">,
-    Operation<"listExchangeAllocations">
+    Operation<"listExchangeAllocations">,
+    "ValueDate"
   >;
   /**
    * List the deposits of an exchange.
@@ -745,7 +785,8 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
     M,
     [exchangeId: OperationPathParam<"listExchangeDeposits", "exchangeId">],
     Schema<"DepositDto">,
-    Operation<"listExchangeDeposits">
+    Operation<"listExchangeDeposits">,
+    "ValueDate"
   >;
   /**
    * List the fees of an exchange.
@@ -771,20 +812,9 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
     M,
     [exchangeId: OperationPathParam<"listExchangeWithdrawals", "exchangeId">],
     Schema<"WithdrawalDto">,
-    Operation<"listExchangeWithdrawals">
+    Operation<"listExchangeWithdrawals">,
+    "CreatedDate" | "ValueDate"
   >;
-  /**
-   * Get an exchange.
-   *
-   * OData v4 query endpoint returning one currency exchange (`ExchangeDto`) by its key.
-   *
-   * `GET /api/v1/Exchanges({id})` (`getExchange`)
-   */
-  getExchange(
-    id: OperationPathParam<"getExchange", "id">,
-    query?: ODataEntityQuery<Schema<"ExchangeDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getExchange">;
   /**
    * Create an exchange.
    *
@@ -876,7 +906,20 @@ export interface DepositsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Deposits` (`listDeposits`)
    */
-  listDeposits: ODataListMethod<M, [], Schema<"DepositDto">, Operation<"listDeposits">>;
+  listDeposits: ODataListMethod<M, [], Schema<"DepositDto">, Operation<"listDeposits">, "ValueDate">;
+  /**
+   * Get a deposit.
+   *
+   * OData v4 query endpoint returning one deposit (`DepositDto`) by its key.
+   *
+   * `GET /api/v1/Deposits({id})` (`getDeposit`)
+   */
+  getDeposit: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getDeposit", "id">],
+    Schema<"DepositDto">,
+    Operation<"getDeposit">
+  >;
   /**
    * List the fees of a deposit.
    *
@@ -890,18 +933,6 @@ export interface DepositsClient<M extends ResultMode = "data"> {
     Schema<"FeeDto">,
     Operation<"listDepositFees">
   >;
-  /**
-   * Get a deposit.
-   *
-   * OData v4 query endpoint returning one deposit (`DepositDto`) by its key.
-   *
-   * `GET /api/v1/Deposits({id})` (`getDeposit`)
-   */
-  getDeposit(
-    id: OperationPathParam<"getDeposit", "id">,
-    query?: ODataEntityQuery<Schema<"DepositDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getDeposit">;
   /**
    * Request a deposit requirement.
    *
@@ -948,7 +979,13 @@ export interface AlertsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Alerts` (`listAlerts`)
    */
-  listAlerts: ODataListMethod<M, [], Schema<"AlertDto">, Operation<"listAlerts">>;
+  listAlerts: ODataListMethod<
+    M,
+    [],
+    Schema<"AlertDto">,
+    Operation<"listAlerts">,
+    "CreatedDate" | "ValueDate" | "NotifiedDate" | "CancelledDate"
+  >;
   /**
    * Get an exchange-rate alert.
    *
@@ -956,11 +993,7 @@ export interface AlertsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Alerts({id})` (`getAlert`)
    */
-  getAlert(
-    id: OperationPathParam<"getAlert", "id">,
-    query?: ODataEntityQuery<Schema<"AlertDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getAlert">;
+  getAlert: ODataEntityMethod<M, [id: OperationPathParam<"getAlert", "id">], Schema<"AlertDto">, Operation<"getAlert">>;
   /**
    * Create an exchange-rate alert.
    *
@@ -1011,11 +1044,12 @@ export interface CurrenciesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Currencies({id})` (`getCurrency`)
    */
-  getCurrency(
-    id: OperationPathParam<"getCurrency", "id">,
-    query?: ODataEntityQuery<Schema<"CurrencyDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getCurrency">;
+  getCurrency: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getCurrency", "id">],
+    Schema<"CurrencyDto">,
+    Operation<"getCurrency">
+  >;
 }
 
 /** The `sectors` methods of the client. */
@@ -1248,6 +1282,26 @@ export function loadOperationValidators(): Promise<Readonly<Record<string, Opera
   return operationValidators;
 }
 
+/** The date-time properties of each OData read's entity, by operationId: a `$filter` sends a string compared with one as a date-time. */
+const odataDateTimes = {
+  listAccountBalances: ["ValueDate"],
+  listAccountBalanceStatement: ["ValueDate"],
+  listTransfers: ["CreatedDate", "ValueDate"],
+  listAccountInboundTransfers: ["CreatedDate", "ValueDate"],
+  listAccountOutboundTransfers: ["CreatedDate", "ValueDate"],
+  listWithdrawals: ["CreatedDate", "ValueDate"],
+  listAccountWithdrawals: ["CreatedDate", "ValueDate"],
+  listExchanges: ["CreatedOn", "UpdatedDate"],
+  listExchangeAllocations: ["ValueDate"],
+  listExchangeDeposits: ["ValueDate"],
+  listExchangeWithdrawals: ["CreatedDate", "ValueDate"],
+  listAccountExchanges: ["CreatedOn", "UpdatedDate"],
+  listDeposits: ["ValueDate"],
+  listAccountDeposits: ["ValueDate"],
+  listAccountDepositors: ["CreatedDate"],
+  listAlerts: ["CreatedDate", "ValueDate", "NotifiedDate", "CancelledDate"],
+};
+
 /**
  * Creates a client. Authentication is built in: pass `credentials` and `authUrl` (client secret, or with
  * `mtls` a client certificate), or your own `tokenProvider`.
@@ -1266,6 +1320,7 @@ export function createAccountFundsClient(options: ClientOptions): AccountFundsCl
   const runtime = createRuntime(options, {
     loadOperationValidators,
     tokenOperations: { clientSecret: operations.requestPasswordToken, mtls: operations.requestMtlsPasswordToken },
+    odataDateTimes,
   });
   return Object.freeze({
     ...bindGroups<ClientGroups<"data">>(runtime, "data", groups),

@@ -25,10 +25,11 @@ import {
   type RequestSummary,
   type ValidationIssue,
 } from "./errors.js";
+import { createdResult } from "./created.js";
 import { callHook } from "./hooks.js";
-import { parseLocation } from "./location.js";
 import { MultipartBody, encodeMultipart } from "./multipart.js";
-import { paginate as paginatePages, serializeQuery, type Page } from "./odata.js";
+import { pageSizeOf, preferHeader, serializeQuery } from "./odata.js";
+import { paginate as paginatePages, type Page } from "./paging.js";
 import type { OperationMetadata } from "./operation-metadata.js";
 import type { ResultMode } from "./operation-types.js";
 import { createRedactor } from "./redact.js";
@@ -51,6 +52,11 @@ export interface RuntimeConfig {
     /** Password grant with a client certificate (`/connect/mtls/token`). */
     readonly mtls?: OperationMetadata;
   };
+  /**
+   * The date-time property paths of each OData read's entity, by operationId: a `$filter` string compared with
+   * one of them is sent as an Edm.DateTimeOffset literal. Operations without date-times are left out.
+   */
+  readonly odataDateTimes?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Arguments of one call, by where they go. */
@@ -72,6 +78,8 @@ interface Target {
   /** Overrides the client's base URL (token operations' server, next pages' origin). */
   readonly baseUrl?: string | undefined;
   readonly args: CallArgs;
+  /** The page size of a next page's request (the first page's `maxPageSize`). */
+  readonly maxPageSize?: number | undefined;
 }
 
 interface Executed {
@@ -136,11 +144,23 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
     };
   }
 
+  /** The entity's date-time paths of an OData read, as a set, worked out once per operation. */
+  const dateTimeSets = new Map<string, ReadonlySet<string>>();
+  function dateTimesOf(operation: OperationMetadata): ReadonlySet<string> {
+    let set = dateTimeSets.get(operation.operationId);
+    if (set === undefined) {
+      set = new Set(config.odataDateTimes?.[operation.operationId] ?? []);
+      dateTimeSets.set(operation.operationId, set);
+    }
+    return set;
+  }
+
   async function execute(operation: OperationMetadata, target: Target, init: CallOptions | undefined): Promise<Executed> {
     const encoded = encodeBody(operation, target.args.body);
+    const query = serializeQuery(target.args.query, operation.odata === undefined ? undefined : dateTimesOf(operation));
     const url = createFinalURL(target.path, {
       baseUrl: target.baseUrl || baseUrl,
-      params: { path: target.args.path, query: serializeQuery(target.args.query) },
+      params: { path: target.args.path, query: query.values },
       querySerializer,
       pathSerializer: serializePath,
     });
@@ -148,14 +168,17 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
       accept: acceptOf(operation),
       "content-type": encoded?.contentType ?? null,
     });
+    const prefer = preferHeader(headers["prefer"], query.maxPageSize ?? target.maxPageSize);
+    if (prefer !== undefined) headers["prefer"] = prefer;
     const received = await transport.send({ method: operation.method, url, headers, body: encoded?.body }, sendContext(operation, init));
     const { response, text } = received;
-    const data = response.ok ? parseSuccess(operation, response, text, received.url) : undefined;
+    const data = response.ok ? parseSuccess(operation, response, text, () => summaryOf(operation, received.url)) : undefined;
     const error = response.ok ? undefined : parseError(text);
     return { response, data, error, url: received.url };
   }
 
-  async function validatorsOf(operation: OperationMetadata): Promise<OperationValidators | undefined> {
+  /** The operation's validators; `request` is the call's, for the error when they cannot be loaded. */
+  async function validatorsOf(operation: OperationMetadata, request: RequestSummary): Promise<OperationValidators | undefined> {
     if (config.loadOperationValidators === undefined) return undefined;
     try {
       return (await config.loadOperationValidators())[operation.operationId];
@@ -163,6 +186,7 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
       throw new AccountFundsError({
         message: `The validators could not be loaded: ${redactor.string(error instanceof Error ? error.message : String(error))}`,
         code: "validators_unavailable",
+        request,
         operationId: operation.operationId,
         cause: error,
       });
@@ -181,7 +205,7 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
   async function checkRequest(operation: OperationMetadata, body: unknown): Promise<void> {
     if (body === undefined || operation.requestBody === undefined) return;
     const mediaType = requestMediaType(operation.requestBody, body);
-    const issues = redactedIssues(requestBodyIssues(await validatorsOf(operation), mediaType, body));
+    const issues = redactedIssues(requestBodyIssues(await validatorsOf(operation, summaryOf(operation, "")), mediaType, body));
     const first = issues[0];
     if (first === undefined) return;
     throw new RequestValidationError({
@@ -198,7 +222,7 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
     const status = response.status;
     const declared = declaredResponse(operation, status);
     if (declared?.mediaType === undefined) return;
-    const issues = redactedIssues(responseBodyIssues(await validatorsOf(operation), declared.key, declared.mediaType, data));
+    const issues = redactedIssues(responseBodyIssues(await validatorsOf(operation, summaryOf(operation, url)), declared.key, declared.mediaType, data));
     const first = issues[0];
     if (first === undefined) return;
     throw new ResponseValidationError({
@@ -224,14 +248,7 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
     if (response.ok) {
       if (options.validateResponses) await checkResponse(operation, response, executed.data, url);
       if (mode === "raw") return { ok: true, status, data: executed.data, response };
-      if (status === 201) {
-        const parsed = parseLocation(response.headers.get("location"), url);
-        const bodyId = (executed.data as { Id?: unknown } | undefined)?.Id;
-        const id = typeof bodyId === "number" && Number.isSafeInteger(bodyId) ? bodyId : parsed?.id;
-        return id === undefined
-          ? { location: parsed?.location ?? "", body: executed.data }
-          : { id, location: parsed?.location ?? "", body: executed.data };
-      }
+      if (status === 201) return createdResult(operation, executed, summaryOf(operation, url), redactor);
       return executed.data;
     }
     if (mode === "raw" && declaredResponse(operation, status) !== undefined) {
@@ -274,13 +291,15 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
       return { data: await shape("data", operation, executed), url: executed.url };
     };
     try {
+      // Every page asks for the same size: the next link carries the query, the Prefer header is per request.
+      const maxPageSize = pageSizeOf(args.query);
       yield* paginatePages<unknown>(
         () => page(targetOf(operation, args)),
         (next) => {
           const url = new URL(next);
-          return page({ path: `${url.pathname}${url.search}`, baseUrl: url.origin, args: {} });
+          return page({ path: `${url.pathname}${url.search}`, baseUrl: url.origin, args: {}, maxPageSize });
         },
-        baseUrl,
+        { apiBaseUrl: baseUrl, operationId: operation.operationId, requestOf: (url) => summaryOf(operation, url) },
       );
     } catch (error) {
       reportError(operation, error);
@@ -303,7 +322,8 @@ function declaredResponse(
   return undefined;
 }
 
-function parseSuccess(operation: OperationMetadata, response: Response, text: string, url: string): unknown {
+/** The parsed success body; `request` summarises the request for the error (only then: it costs a URL parse). */
+function parseSuccess(operation: OperationMetadata, response: Response, text: string, request: () => RequestSummary): unknown {
   if (text === "") return undefined;
   const declared = declaredResponse(operation, response.status);
   const mediaType = declared ? declared.mediaType : (response.headers.get("content-type") ?? undefined);
@@ -316,7 +336,7 @@ function parseSuccess(operation: OperationMetadata, response: Response, text: st
       message: `The ${response.status} response of ${operation.operationId} is not valid JSON`,
       status: response.status,
       code: "invalid_response_body",
-      request: { method: operation.method.toUpperCase(), url },
+      request: request(),
       operationId: operation.operationId,
       cause: error,
     });

@@ -14,6 +14,7 @@ import { argumentSlots, type ArgumentSlot } from "../../runtime/bind.js";
 import type { ApiModel, OperationModel, WebhookModel } from "../model/model.js";
 import { createTypeScriptFile, jsDocText, printTypeScriptFile } from "../print/typescript-file.js";
 import type { Emitter } from "./emitter.js";
+import { odataDateTimePaths } from "./odata-date-times.js";
 import { pascalCase, propertyAccess, propertyName } from "../print/names.js";
 
 /** Where the façade's imports come from, relative to src/client.ts. */
@@ -25,7 +26,6 @@ const modules = {
   compiledValidator: "./runtime/compiled-validator.js",
   bind: "./runtime/bind.js",
   options: "./runtime/client-options.js",
-  odata: "./runtime/odata.js",
   operationTypes: "./runtime/operation-types.js",
   request: "./runtime/request.js",
   webhooks: "./runtime/webhooks.js",
@@ -53,11 +53,10 @@ export const clientEmitter: Emitter = {
     file.addImportDeclaration({ namedImports: ["bindGroups"], moduleSpecifier: modules.bind });
     file.addImportDeclaration({ isTypeOnly: true, namedImports: ["CallOptions", "ClientOptions"], moduleSpecifier: modules.options });
     file.addImportDeclaration({ isTypeOnly: true, namedImports: ["OperationValidators"], moduleSpecifier: modules.compiledValidator });
-    const usesEntityQuery = model.operations.some((operation) => operation.odataEntity !== undefined && operation.odataList === undefined);
-    if (usesEntityQuery) file.addImportDeclaration({ isTypeOnly: true, namedImports: ["ODataEntityQuery"], moduleSpecifier: modules.odata });
+    const usesEntityMethod = model.operations.some((operation) => operation.odataEntity !== undefined && operation.odataList === undefined);
     file.addImportDeclaration({
       isTypeOnly: true,
-      namedImports: ["ODataListMethod", "PathParamOf", "QueryOf", "RequestBodyOf", "ResultMode", "ResultOf"],
+      namedImports: [...(usesEntityMethod ? ["ODataEntityMethod"] : []), "ODataListMethod", "PathParamOf", "QueryOf", "RequestBodyOf", "ResultMode", "ResultOf"],
       moduleSpecifier: modules.operationTypes,
     });
     file.addImportDeclaration({ namedImports: ["createRuntime"], moduleSpecifier: modules.request });
@@ -67,7 +66,8 @@ export const clientEmitter: Emitter = {
 
     file.addTypeAliases(operationTypeAliases.map((alias) => ({ ...alias, isExported: true })));
 
-    file.addInterfaces(groups.map((group) => groupInterface(group.name, group.interfaceName, group.operations)));
+    const dateTimes = odataDateTimes(model);
+    file.addInterfaces(groups.map((group) => groupInterface(group.name, group.interfaceName, group.operations, dateTimes)));
 
     file.addInterface({
       name: "ClientGroups",
@@ -128,6 +128,25 @@ export const clientEmitter: Emitter = {
 
     addValidatorsLoader(file);
 
+    if (dateTimes.size > 0) {
+      file.addVariableStatement({
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ["The date-time properties of each OData read's entity, by operationId: a `$filter` sends a string compared with one as a date-time."],
+        declarations: [
+          {
+            name: "odataDateTimes",
+            initializer: (writer) => {
+              writer.write("{").newLine();
+              writer.indent(() => {
+                for (const [operationId, paths] of dateTimes) writer.writeLine(`${propertyName(operationId)}: ${JSON.stringify(paths)},`);
+              });
+              writer.write("}");
+            },
+          },
+        ],
+      });
+    }
+
     const tokenConfig = [
       tokens.clientSecret === undefined ? undefined : `clientSecret: operations${propertyAccess(tokens.clientSecret.operationId)}`,
       tokens.mtls === undefined ? undefined : `mtls: operations${propertyAccess(tokens.mtls.operationId)}`,
@@ -158,6 +177,7 @@ export const clientEmitter: Emitter = {
         writer.indent(() => {
           writer.writeLine("loadOperationValidators,");
           writer.writeLine(`tokenOperations: { ${tokenConfig.join(", ")} },`);
+          if (dateTimes.size > 0) writer.writeLine("odataDateTimes,");
         });
         writer.writeLine("});");
         writer.writeLine("return Object.freeze({");
@@ -217,21 +237,39 @@ function addValidatorsLoader(file: ReturnType<typeof createTypeScriptFile>): voi
   });
 }
 
-function groupInterface(group: string, name: string, operations: readonly OperationModel[]): OptionalKind<InterfaceDeclarationStructure> {
+/** The date-time paths of the entity of each OData list, by operationId (lists without any are left out). */
+function odataDateTimes(model: ApiModel): Map<string, string[]> {
+  const byOperation = new Map<string, string[]>();
+  for (const operation of model.operations) {
+    const paths = operation.odataList === undefined ? [] : odataDateTimePaths(model.document, operation.odataList.entitySchema);
+    if (paths.length > 0) byOperation.set(operation.operationId, paths);
+  }
+  return byOperation;
+}
+
+function groupInterface(
+  group: string,
+  name: string,
+  operations: readonly OperationModel[],
+  dateTimes: ReadonlyMap<string, readonly string[]>,
+): OptionalKind<InterfaceDeclarationStructure> {
   const methods: NonNullable<InterfaceDeclarationStructure["methods"]> = [];
   const properties: NonNullable<InterfaceDeclarationStructure["properties"]> = [];
   for (const operation of operations) {
     const docs = [operationDoc(operation)];
     const id = JSON.stringify(operation.operationId);
-    if (operation.odataList !== undefined) {
+    const entity = operation.odataList ?? (operation.odataEntity !== undefined && hasOnlySelect(operation) ? operation.odataEntity : undefined);
+    if (entity !== undefined) {
       const pathTuple = operation.pathParameters.map(
         (parameter) => `${parameterName(parameter.name)}: OperationPathParam<${id}, ${JSON.stringify(parameter.name)}>`,
       );
-      properties.push({
-        name: propertyName(operation.clientMethod),
-        docs,
-        type: `ODataListMethod<M, [${pathTuple.join(", ")}], Schema<${JSON.stringify(operation.odataList.entitySchema)}>, Operation<${id}>>`,
-      });
+      const schema = `Schema<${JSON.stringify(entity.entitySchema)}>`;
+      const paths = dateTimes.get(operation.operationId) ?? [];
+      const type =
+        operation.odataList !== undefined
+          ? `ODataListMethod<M, [${pathTuple.join(", ")}], ${schema}, Operation<${id}>${paths.length > 0 ? `, ${paths.map((path) => JSON.stringify(path)).join(" | ")}` : ""}>`
+          : `ODataEntityMethod<M, [${pathTuple.join(", ")}], ${schema}, Operation<${id}>>`;
+      properties.push({ name: propertyName(operation.clientMethod), docs, type });
       continue;
     }
     methods.push({
@@ -335,14 +373,18 @@ function slotParameter(operation: OperationModel, id: string, slot: ArgumentSlot
     case "body":
       return { name: "body", type: `OperationBody<${id}>`, optional: operation.requestBody?.required !== true };
     case "query": {
+      // OData reads are `ODataListMethod`/`ODataEntityMethod`s, typed from the entity; a method has the spec's query.
       const required = operation.queryParameters.some((parameter) => parameter.required);
-      const type =
-        operation.odataEntity !== undefined ? `ODataEntityQuery<Schema<${JSON.stringify(operation.odataEntity.entitySchema)}>>` : `OperationQuery<${id}>`;
-      return { name: "query", type, optional: !required };
+      return { name: "query", type: `OperationQuery<${id}>`, optional: !required };
     }
     case "init":
       return { name: "init", type: "CallOptions", optional: true };
   }
+}
+
+/** A keyed GET whose only query parameter is `$select` (`ODataEntityMethod` takes no other). */
+function hasOnlySelect(operation: OperationModel): boolean {
+  return operation.queryParameters.every((parameter) => parameter.name === "$select") && !operation.queryParameters.some((parameter) => parameter.required);
 }
 
 function operationDoc(operation: OperationModel): string {

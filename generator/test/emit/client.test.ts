@@ -25,7 +25,7 @@ describe("client emitter", () => {
     expect(text.startsWith("// The client: one method per operation")).toBe(true);
     expect(text).toContain("listBalances: ODataListMethod<");
     expect(text).toContain('[accountId: OperationPathParam<"listAccountBalances", "accountId">]');
-    expect(text).toContain('query?: ODataEntityQuery<Schema<"AccountBalanceDto">>');
+    expect(text).toContain("getBalance: ODataEntityMethod<");
     expect(text).toContain(
       'createAccountTransfer(\n    body: OperationBody<"createAccountTransfer">,\n    init?: CallOptions,\n  ): OperationResult<M, "createAccountTransfer">;',
     );

@@ -146,7 +146,7 @@ describe("requests", () => {
 
   it("sends the JSON form of a multipart-capable operation for a plain body", async () => {
     const { server, client } = harness();
-    server.on("POST", "/api/v1/Withdrawals/CreateAccountWithdrawal", () => json(201, { Id: 6 }));
+    server.on("POST", "/api/v1/Withdrawals/CreateAccountWithdrawal", () => json(201, { Id: 6 }, { location: "/api/v1/Withdrawals(6)" }));
     await client.withdrawals.createAccountWithdrawal({ AccountId: 1, CurrencyCode: "USD", BeneficiaryId: 2 });
     expect(server.to("/api/v1/Withdrawals/CreateAccountWithdrawal")[0]?.headers["content-type"]).toBe("application/json");
   });

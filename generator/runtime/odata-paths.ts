@@ -1,0 +1,112 @@
+/**
+ * Type-level views of an OData entity for the query options: its property paths (`Name`, `Beneficiary/Name`,
+ * OData 4.01 URL Conventions §5.1.1.15), the literal each path may be compared with in `$filter`, and the shape a
+ * `$select` projection returns (JSON Format §4.5.8: only the selected properties; an entity whose key was not
+ * selected carries its `@odata.id` instead). Only types: nothing here exists at run time.
+ *
+ * Paths go through single complex values (not collections, not open maps) up to four segments deep; a deeper
+ * path can still be written as a string `$filter` or with `filter.raw(...)`.
+ */
+
+/** Property names of an entity. */
+export type EntityKey<E> = Extract<keyof E, string>;
+
+/** The complex value a path may continue into: an object with declared properties, neither a list nor an open map. */
+export type ODataComplex<T> =
+  NonNullable<T> extends infer C ? (C extends readonly unknown[] ? never : C extends object ? (string extends keyof C ? never : C) : never) : never;
+
+/** Remaining depth after one more segment. */
+type Deeper = [never, 0, 1, 2, 3];
+
+/** Every property path of an entity: `"Id" | "Beneficiary" | "Beneficiary/Name" | ...` (at most four segments). */
+export type ODataPath<E, Depth extends number = 4> = [Depth] extends [never]
+  ? never
+  : { [K in EntityKey<E>]: K | ODataSubPath<K, ODataComplex<E[K]>, Deeper[Depth]> }[EntityKey<E>];
+
+type ODataSubPath<K extends string, C, Depth extends number> = [C] extends [never] ? never : `${K}/${ODataPath<C, Depth>}`;
+
+/** `null` when property `K` of `E` may be null or absent (an absent property reads as null). */
+type NullIn<E, K extends keyof E> = null extends E[K] ? null : {} extends Pick<E, K> ? null : never;
+
+/**
+ * The value at path `P` of `E`, with `null` when any step may be null or absent: a path through a null complex
+ * value reads as null (URL Conventions §5.1.1.15).
+ */
+export type ODataPathType<E, P extends string> = P extends `${infer K}/${infer Rest}`
+  ? K extends keyof E
+    ? ODataPathType<ODataComplex<E[K]>, Rest> | NullIn<E, K>
+    : never
+  : P extends keyof E
+    ? Exclude<E[P], undefined> | NullIn<E, P>
+    : never;
+
+/** A literal for a value of type `T`: text, numbers (`bigint` too), booleans; a date-time takes a `Date` or its ISO 8601 text. */
+type LiteralOf<T, DateTime extends boolean> = T extends string
+  ? DateTime extends true
+    ? Date | string
+    : T
+  : T extends number
+    ? T | bigint
+    : T extends boolean
+      ? T
+      : never;
+
+/**
+ * What `$filter` may compare path `P` of `E` with: a literal of the property's type, or `null` only where the
+ * value may be null. `D` is the union of the entity's date-time paths (their literals are `Date`s or ISO 8601
+ * strings, sent as Edm.DateTimeOffset). A complex or collection value compares with `null` only.
+ */
+export type ODataValue<E, P extends string, D extends string = never> =
+  ODataPathType<E, P> extends infer T ? LiteralOf<NonNullable<T>, P extends D ? true : false> | (null extends T ? null : never) : never;
+
+/** Paths of text properties (not date-times): what `contains`, `startsWith` and `endsWith` take. */
+export type ODataTextPath<E, D extends string = never> = {
+  [P in ODataPath<E>]: P extends D ? never : NonNullable<ODataPathType<E, P>> extends string ? P : never;
+}[ODataPath<E>];
+
+/** Paths of primitive properties (text, numbers, booleans, date-times): what `$orderby` takes. */
+export type ODataScalarPath<E> = {
+  [P in ODataPath<E>]: NonNullable<ODataPathType<E, P>> extends string | number | boolean ? P : never;
+}[ODataPath<E>];
+
+/**
+ * One comparison a `$filter` expression makes, as the `filter` functions record it (type-level only):
+ * `[path, literal]`, or `[path, text, "text"]` for the string functions.
+ */
+export type ODataTermShape = readonly [path: string, value: unknown] | readonly [path: string, value: string, kind: "text"];
+
+/** Every comparison `$filter` may make on `E`: each path with the literals of its type (`ODataValue`). */
+export type ODataTerm<E, D extends string = never> = {
+  [P in ODataPath<E>]:
+    | readonly [P, ODataValue<E, P, D>]
+    | (P extends D ? never : NonNullable<ODataPathType<E, P>> extends string ? readonly [P, string, "text"] : never);
+}[ODataPath<E>];
+
+/** What `$select` takes: a property path, or `*` for every property. */
+export type ODataSelectPath<E> = "*" | ODataPath<E>;
+
+/**
+ * The entity as a `$select` of `S` returns it: the selected properties (members of a complex value when a path
+ * names them: `Beneficiary/Name` keeps `Beneficiary.Name` only), plus the entity's `@odata.id` (its canonical URL),
+ * which a response carries when the key was not selected (JSON Format §4.5.8). Without `$select`, or with `*`,
+ * the whole entity.
+ */
+export type ODataSelected<E, S extends string> = [S] extends [never]
+  ? E
+  : "*" extends S
+    ? E
+    : ODataProjection<E, S> & { readonly "@odata.id"?: string };
+
+/** The selected members of `E`; modifiers (optional, readonly) kept. */
+export type ODataProjection<E, S extends string> = {
+  [K in keyof E as K extends ODataHead<S> ? K : never]: K extends S ? E[K] : ODataMemberProjection<E[K], ODataTail<S, K & string>>;
+};
+
+/** First segments of the paths: `"Beneficiary/Name" | "Id"` → `"Beneficiary" | "Id"`. */
+type ODataHead<S extends string> = S extends `${infer H}/${string}` ? H : S;
+
+/** The rest of the paths under `K`: `"Beneficiary/Name"`, `"Beneficiary"` → `"Name"`. */
+type ODataTail<S extends string, K extends string> = S extends `${K}/${infer R}` ? R : never;
+
+/** A complex member projected, `null` and `undefined` kept. */
+type ODataMemberProjection<T, S extends string> = T extends object ? ODataProjection<T, S> : T;
