@@ -4097,6 +4097,11 @@ export interface components {
      */
     PaymentPurposeCountryCode: string;
     /**
+     * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+     * @example odata.maxpagesize=50
+     */
+    Prefer: string;
+    /**
      * @description Currency code of the source currency of the pair.
      * @example GBP
      */
@@ -4121,6 +4126,11 @@ export interface components {
   headers: {
     /** @description URL of the created resource. */
     Location: string;
+    /**
+     * @description The preferences of the request's `Prefer` header that were applied (RFC 7240 §3), e.g. `odata.maxpagesize=50` when the pages hold at most that many entities.
+     * @example odata.maxpagesize=50
+     */
+    PreferenceApplied: string;
   };
   pathItems: never;
 }
@@ -4160,7 +4170,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4169,6 +4185,7 @@ export interface operations {
       /** @description The accounts. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -4245,7 +4262,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -4260,6 +4283,7 @@ export interface operations {
       /** @description The subaccounts of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -4305,7 +4329,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4314,6 +4344,7 @@ export interface operations {
       /** @description The entities. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -4390,7 +4421,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the entity (`AccountDto.EntityId`).
@@ -4405,6 +4442,7 @@ export interface operations {
       /** @description The accounts of the entity. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -4450,7 +4488,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -4465,6 +4509,7 @@ export interface operations {
       /** @description The balances of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -4551,7 +4596,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -4571,6 +4622,7 @@ export interface operations {
       /** @description The statement items of the balance. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -4616,7 +4668,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4625,6 +4683,7 @@ export interface operations {
       /** @description The transfers. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -4701,7 +4760,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the transfer.
@@ -4716,6 +4781,7 @@ export interface operations {
       /** @description The fees of the transfer. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -4794,7 +4860,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the transfer.
@@ -4809,6 +4881,7 @@ export interface operations {
       /** @description The fees of the inbound transfer. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -4887,7 +4960,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the transfer.
@@ -4902,6 +4981,7 @@ export interface operations {
       /** @description The fees of the outbound transfer. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -4947,7 +5027,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -4962,6 +5048,7 @@ export interface operations {
       /** @description The inbound transfers of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -5007,7 +5094,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -5022,6 +5115,7 @@ export interface operations {
       /** @description The outbound transfers of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -5177,7 +5271,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5186,6 +5286,7 @@ export interface operations {
       /** @description The withdrawals. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -5262,7 +5363,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the withdrawal.
@@ -5277,6 +5384,7 @@ export interface operations {
       /** @description The fees of the withdrawal. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -5358,7 +5466,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -5373,6 +5487,7 @@ export interface operations {
       /** @description The withdrawals of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -5586,7 +5701,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5595,6 +5716,7 @@ export interface operations {
       /** @description The withdrawal beneficiaries. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -5671,7 +5793,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5680,6 +5808,7 @@ export interface operations {
       /** @description The transfer beneficiaries available to the authorized user. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -5757,7 +5886,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -5772,6 +5907,7 @@ export interface operations {
       /** @description The withdrawal beneficiaries of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -5817,7 +5953,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -5832,6 +5974,7 @@ export interface operations {
       /** @description The transfer beneficiaries of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6027,7 +6170,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6036,6 +6185,7 @@ export interface operations {
       /** @description The exchanges. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6112,7 +6262,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the exchange.
@@ -6127,6 +6283,7 @@ export interface operations {
       /** @description The allocations of the exchange. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6172,7 +6329,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the exchange.
@@ -6187,6 +6350,7 @@ export interface operations {
       /** @description The deposits of the exchange. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6232,7 +6396,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the exchange.
@@ -6247,6 +6417,7 @@ export interface operations {
       /** @description The fees of the exchange. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6292,7 +6463,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the exchange.
@@ -6307,6 +6484,7 @@ export interface operations {
       /** @description The withdrawals of the exchange. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6352,7 +6530,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -6367,6 +6551,7 @@ export interface operations {
       /** @description The exchanges of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6616,7 +6801,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6625,6 +6816,7 @@ export interface operations {
       /** @description The deposits. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6701,7 +6893,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the deposit.
@@ -6716,6 +6914,7 @@ export interface operations {
       /** @description The fees of the deposit. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6761,7 +6960,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -6776,6 +6981,7 @@ export interface operations {
       /** @description The deposits of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6821,7 +7027,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -6836,6 +7048,7 @@ export interface operations {
       /** @description The deposit information of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6881,7 +7094,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -6896,6 +7115,7 @@ export interface operations {
       /** @description The deposit routing information of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6941,7 +7161,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -6956,6 +7182,7 @@ export interface operations {
       /** @description The depositors of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7091,7 +7318,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7100,6 +7333,7 @@ export interface operations {
       /** @description The alerts. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7230,7 +7464,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7239,6 +7479,7 @@ export interface operations {
       /** @description The countries. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7283,7 +7524,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7292,6 +7539,7 @@ export interface operations {
       /** @description The currencies. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7371,7 +7619,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7380,6 +7634,7 @@ export interface operations {
       /** @description The sectors. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7424,7 +7679,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -7441,6 +7702,7 @@ export interface operations {
       /** @description The countries of the account for the filter type. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7486,7 +7748,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the entity (`AccountDto.EntityId`).
@@ -7503,6 +7771,7 @@ export interface operations {
       /** @description The countries of the entity for the filter type. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7548,7 +7817,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7557,6 +7832,7 @@ export interface operations {
       /** @description The payment purpose codes for GBP withdrawals. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7601,7 +7877,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Country whose payment purposes are listed, written between the quotes of `PaymentPurposes(CountryCode='{CountryCode}')`.
@@ -7616,6 +7898,7 @@ export interface operations {
       /** @description The payment purposes of the country. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7660,7 +7943,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7669,6 +7958,7 @@ export interface operations {
       /** @description The generic payment purposes. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {

@@ -106,7 +106,7 @@ export async function handleApiRequest(
   } catch (error) {
     return sendError(response, internalError(contract, error));
   }
-  writeResult(response, result, contract, parameters.value.query, pathname, deps);
+  writeResult(response, result, contract, parameters.value.query, pathname, deps, request.headers.prefer);
 }
 
 async function readRequestBody(
@@ -143,6 +143,7 @@ function writeResult(
   query: Readonly<Record<string, unknown>>,
   pathname: string,
   deps: ApiDependencies,
+  prefer: string | readonly string[] | undefined,
 ): void {
   let status: number;
   let body: unknown;
@@ -160,11 +161,12 @@ function writeResult(
         return sendError(response, internalError(contract, new Error("no entity shape for an OData result")));
       const shaped =
         result.kind === "list"
-          ? shapeList(result.rows, shape, query, { baseUrl: deps.baseUrl, pathname, maxPageSize: deps.maxPageSize })
+          ? shapeList(result.rows, shape, query, { baseUrl: deps.baseUrl, pathname, maxPageSize: deps.maxPageSize, prefer })
           : shapeEntity(result.row, shape, query, { baseUrl: deps.baseUrl, pathname });
       if (!shaped.ok) return sendError(response, shaped.error);
       status = 200;
       body = shaped.body;
+      headers = { ...shaped.headers };
       break;
     }
     case "created":
