@@ -4,7 +4,8 @@
  * total as OData says; the sandbox answers an honoured preference with `Preference-Applied` (§8.3.6). Also the
  * typed query end to end: `$select`, a date-time literal given as text, `in`.
  */
-import { createAccountFundsClient, filter, type AccountFundsClient, type FetchLike } from "@account-funds/client";
+import { readFileSync } from "node:fs";
+import { createAccountFundsClient, filter, operationMetadata, type AccountFundsClient, type FetchLike, type OperationMetadata } from "@account-funds/client";
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type Sandbox } from "@account-funds/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USER, startTestSandbox, tokenFor } from "./support/sandbox-fixture.js";
@@ -47,6 +48,20 @@ beforeAll(async () => {
 }, HOOK_TIMEOUT_MS);
 
 afterAll(() => sandbox?.close(), HOOK_TIMEOUT_MS);
+
+describe("the contract", () => {
+  it("declares the Prefer header and Preference-Applied on every OData list GET", () => {
+    type Json = { readonly [key: string]: unknown };
+    const document = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8")) as { paths: Record<string, Record<string, Json>> };
+    const lists = Object.values(operationMetadata as Readonly<Record<string, OperationMetadata>>).filter((operation) => operation.odata === "list");
+    expect(lists.length).toBeGreaterThan(30);
+    for (const operation of lists) {
+      const parameters = (document.paths[operation.path]?.[operation.method]?.["parameters"] ?? []) as Json[];
+      expect(parameters, operation.operationId).toContainEqual({ $ref: "#/components/parameters/Prefer" });
+      expect(operation.responses["200"]?.headers, operation.operationId).toContain("Preference-Applied");
+    }
+  });
+});
 
 describe("maxPageSize: the page size, never a cap on the total", () => {
   it("reads all 14 beneficiaries in 3 pages of at most 5, asking for the size on every page", async () => {
