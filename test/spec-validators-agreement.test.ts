@@ -1,8 +1,8 @@
 /**
  * One rule, one place: the spec's patterns and lengths and the validators' checks must agree. Whatever a
  * validator accepts, normalised, the spec's schema accepts too, so a form that passes the validators never
- * sends a body the API contract rejects. The other direction (what the spec rejects, the validators reject)
- * is the spec's own rules test plus each validator's unit tests.
+ * sends a body the API contract rejects. Both directions over whole request bodies, valid and near-valid, are
+ * spec-validators-verdicts.test.ts; this file covers every custom format and routing type on its own.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -24,7 +24,8 @@ import {
   validateUkAccountNumber,
   type Validator,
 } from "@account-funds/validators";
-import { loadBundledSpec, type JsonObject } from "../spec/test/support/bundled-spec.js";
+import { childPointer, isJsonObject, resolvePointer, type JsonObject } from "@account-funds/generator/json-pointer";
+import { loadBundledSpec } from "../spec/test/support/bundled-spec.js";
 import { compileSpecSchema, createSpecAjv, schemaRef } from "../spec/test/support/spec-ajv.js";
 import { registryExamples } from "../validators/test/identifiers/iban-examples.js";
 import { requestArbitraries } from "../validators/test/requests/request-arbitraries.js";
@@ -77,12 +78,11 @@ function propertiesWithFormat(format: string): { pointer: string; schema: JsonOb
   const found: { pointer: string; schema: JsonObject }[] = [];
   const visit = (node: unknown, pointer: string): void => {
     if (Array.isArray(node)) return node.forEach((item, index) => visit(item, `${pointer}/${index}`));
-    if (node === null || typeof node !== "object") return;
-    const schema = node as JsonObject;
-    if (schema["format"] === format && schema["type"] === "string") found.push({ pointer, schema });
-    for (const [key, value] of Object.entries(schema)) visit(value, `${pointer}/${key}`);
+    if (!isJsonObject(node)) return;
+    if (node["format"] === format && node["type"] === "string") found.push({ pointer, schema: node });
+    for (const [key, value] of Object.entries(node)) visit(value, childPointer(pointer, key));
   };
-  visit((spec["components"] as JsonObject)["schemas"], "#/components/schemas");
+  visit(resolvePointer(spec, "/components/schemas"), "#/components/schemas");
   return found;
 }
 

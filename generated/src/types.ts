@@ -2369,7 +2369,7 @@ export interface components {
        * @description BIC8 or BIC11.
        */
       Bic?: string;
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * BeneficiaryDto
@@ -2415,7 +2415,7 @@ export interface components {
        * @description BIC8 or BIC11.
        */
       Bic?: string;
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * BicClabePaymentRouting
@@ -2441,7 +2441,7 @@ export interface components {
        * Format: clabe
        * @description 18-digit CLABE.
        */
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * BicIbanPaymentRouting
@@ -2467,7 +2467,7 @@ export interface components {
        * Format: iban
        * @description IBAN, grouped or not; structure and checksum are validated.
        */
-      Iban?: string;
+      Iban: string;
     };
     /**
      * BicNubanPaymentRouting
@@ -2490,7 +2490,7 @@ export interface components {
        */
       Bic?: string;
       /** @description 10-digit NUBAN. */
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * ClientDepositorDetailsDto
@@ -3135,7 +3135,7 @@ export interface components {
       Bic: string;
       /** Format: ifsc */
       IndianFinancialSystemCode: string;
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * IndustryDto
@@ -3225,7 +3225,7 @@ export interface components {
        */
       Bic?: string;
       /** Format: nz-account-number */
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * ODataCollectionAnnotations
@@ -3499,7 +3499,7 @@ export interface components {
        * @description BIC8 or BIC11.
        */
       Bic?: string;
-      AccountNumber?: string;
+      AccountNumber: string;
     } & (
       | {
           Bic: string;
@@ -3547,12 +3547,12 @@ export interface components {
        * Format: sort-code
        * @description 6 digits.
        */
-      SortCode?: string;
+      SortCode: string;
       /**
        * Format: uk-account-number
        * @description 8 digits.
        */
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * SupportingDocument
@@ -3561,7 +3561,10 @@ export interface components {
     SupportingDocument: {
       Name?: string;
       MediaType?: string;
-      /** Format: int64 */
+      /**
+       * Format: int64
+       * @description Size of the file in bytes.
+       */
       StreamLength?: number;
     };
     /**
@@ -3778,7 +3781,7 @@ export interface components {
        * @description BIC8 or BIC11.
        */
       Bic?: string;
-      AccountNumber?: string;
+      AccountNumber: string;
     };
     /**
      * UltimateOriginator

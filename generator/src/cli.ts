@@ -6,7 +6,7 @@
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { displayPath } from "./load/display-path.js";
-import { formatSpecProblem, specProblemsOf } from "./load/spec-error.js";
+import { formatSpecProblem, specProblemsOf } from "./spec/spec-error.js";
 import { defaultOutDirectory, defaultSpecPath } from "./locations.js";
 import type { AssumptionModel } from "./model/model.js";
 import type { GeneratorWarning } from "./pipeline.js";

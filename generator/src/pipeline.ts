@@ -7,7 +7,7 @@ import { isAbsolute, relative, resolve, sep } from "node:path";
 import type { EmittedFile, Emitter } from "./emit/emitter.js";
 import { loadSpec } from "./load/load-spec.js";
 import type { SourceLocator } from "./load/source-locator.js";
-import { formatSpecProblem, SpecError, SpecErrors, specProblemsOf } from "./load/spec-error.js";
+import { formatSpecProblem, SpecError, SpecErrors, specProblemsOf } from "./spec/spec-error.js";
 import { repositoryRoot } from "./locations.js";
 import { buildModel } from "./model/build-model.js";
 import type { ApiModel } from "./model/model.js";

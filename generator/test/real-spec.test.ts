@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompiledValidator, OperationValidators } from "../runtime/compiled-validator.js";
 import type { EmittedFile } from "../src/emit/emitter.js";
-import { getAtPointer } from "../src/model/json-pointer.js";
+import { deref, isJsonObject, resolvePointer } from "../src/spec/json-pointer.js";
 import type { ApiModel, MediaModel } from "../src/model/model.js";
 import type { PipelineResult } from "../src/pipeline.js";
 import { temporaryDirectory } from "./support/fixtures.js";
@@ -40,7 +40,7 @@ describe("the real spec", () => {
 
   it("emits the pipeline's files, each behind the generated header", () => {
     const paths = result.files.map((emitted) => emitted.path);
-    const typescript = ["src/types.ts", "src/schemas.ts", "src/operations.ts", ...validatorModules, "src/client.ts", "src/index.ts", "src/node.ts"];
+    const typescript = ["src/types.ts", "src/schemas.ts", "src/operations.ts", "src/contract.ts", ...validatorModules, "src/client.ts", "src/index.ts", "src/node.ts"];
     for (const path of ["openapi.json", "package.json", "tsconfig.json", "tsconfig.build.json", "README.md", ...typescript]) {
       expect(paths).toContain(path);
     }
@@ -54,7 +54,7 @@ describe("the real spec", () => {
 
   it("emits TypeScript that type-checks", { timeout: 120_000 }, async () => {
     // The pipeline's own TypeScript; the client's files are checked with the client's tests.
-    const own = ["src/types.ts", "src/schemas.ts", "src/operations.ts", ...validatorModules];
+    const own = ["src/types.ts", "src/schemas.ts", "src/operations.ts", "src/contract.ts", ...validatorModules];
     const diagnostics = await typecheckEmitted(join(directory.path, "typecheck"), result.files.filter((emitted) => own.includes(emitted.path)));
     expect(diagnostics).toEqual([]);
   });
@@ -131,15 +131,16 @@ interface ExampleCase {
 
 /** Every `example` and `examples` value next to a body schema, found through the model's schema pointers. */
 function examples(model: ApiModel): ExampleCase[] {
-  const document = model.document;
+  const document = model.documentForLibraries;
   const valuesOf = (media: MediaModel): unknown[] => {
     if (media.schemaPointer === undefined) return [];
-    const node = getAtPointer(document, media.schemaPointer.replace(/\/schema$/, "")) as { example?: unknown; examples?: { [name: string]: unknown } };
-    const named = Object.values(node.examples ?? {}).map((example) => {
-      const ref = (example as { $ref?: string }).$ref;
-      return (ref === undefined ? example : getAtPointer(document, ref.slice(1))) as { value?: unknown };
+    const node = resolvePointer(document, media.schemaPointer.replace(/\/schema$/, ""));
+    if (!isJsonObject(node)) return [];
+    const named = Object.values(isJsonObject(node["examples"]) ? node["examples"] : {}).map((example) => {
+      const resolved = deref(document, example);
+      return resolved.ok && isJsonObject(resolved.value) ? resolved.value["value"] : undefined;
     });
-    return [...("example" in node ? [node.example] : []), ...named.map((example) => example.value)];
+    return [...("example" in node ? [node["example"]] : []), ...named];
   };
   const cases: ExampleCase[] = [];
   for (const operation of model.operations) {

@@ -5,7 +5,7 @@
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { unifiedDiff } from "@account-funds/generator/src/write/line-diff.js";
+import { unifiedDiff } from "@account-funds/generator/line-diff";
 import { exec } from "./exec.js";
 import { bin, repositoryRoot } from "./paths.js";
 import { readResult, type ApiReportRequest, type ApiReportResult } from "./workers/protocol.js";

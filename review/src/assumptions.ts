@@ -3,7 +3,7 @@
  * list is what `generator/src/cli.ts assumptions --json` prints: the generator's own collectAssumptions over the
  * bundled document, read here from the side's openapi.json (the same document) instead of bundling twice more.
  */
-import { collectAssumptions } from "@account-funds/generator/src/model/assumptions.js";
+import { collectAssumptions } from "@account-funds/generator/assumptions";
 
 export interface Assumption {
   readonly pointer: string;

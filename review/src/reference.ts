@@ -4,7 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { unifiedDiff } from "@account-funds/generator/src/write/line-diff.js";
+import { unifiedDiff } from "@account-funds/generator/line-diff";
 
 export const referenceFile = "REFERENCE.md";
 

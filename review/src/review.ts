@@ -15,7 +15,7 @@ import { generateSides, type SideBuild, type SideInput } from "./bundle.js";
 import { checkConsumerImpact, type ConsumerImpact } from "./consumer-impact.js";
 import { buildDeclarations, type DeclarationsResult } from "./declarations.js";
 import { classifyChanges, compareFindings, diffContext } from "./diff/classify.js";
-import type { Json } from "./diff/facts.js";
+import { isJsonObject, type JsonObject } from "@account-funds/generator/json-pointer";
 import { findingId, type Finding } from "./diff/finding.js";
 import { redoclyDiff } from "./diff/redocly.js";
 import { resolveBase, resolveRevision } from "./git/base.js";
@@ -162,8 +162,10 @@ async function settleAll<T extends readonly unknown[]>(promises: { readonly [K i
   return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
-async function readJson(path: string): Promise<Json> {
-  return JSON.parse(await readFile(path, "utf8")) as Json;
+async function readJson(path: string): Promise<JsonObject> {
+  const parsed: unknown = JSON.parse(await readFile(path, "utf8"));
+  if (!isJsonObject(parsed)) throw new Error(`${path} is not a JSON object`);
+  return parsed;
 }
 
 function declarationsOf(side: SideBuild, run: ReturnType<typeof limit>): Promise<DeclarationsResult> {

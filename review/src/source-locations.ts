@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from "yaml";
-import { createSourceLocator } from "@account-funds/generator/src/load/source-locator.js";
-import { encodePointerSegment, parsePointer } from "@account-funds/generator/src/model/json-pointer.js";
+import { formatPointer, parsePointer } from "@account-funds/generator/json-pointer";
+import { createSourceLocator } from "@account-funds/generator/source-locator";
 
 export interface SourceLocation {
   /** Path relative to the repository root, with forward slashes. */
@@ -43,7 +43,7 @@ export async function createLocator(specRoot: string, repositoryRoot: string): P
   return (bundlePointer) => {
     const segments = parsePointer(bundlePointer);
     for (let length = segments.length; length >= 1; length--) {
-      const found = locateSource(segments.slice(0, length).map((segment) => `/${encodePointerSegment(segment)}`).join(""));
+      const found = locateSource(formatPointer(segments.slice(0, length)));
       if (found === undefined) continue;
       // The locator names files relative to the working directory.
       const absolute = resolve(process.cwd(), found.file);

@@ -5,22 +5,17 @@
  * on the way out with `validateRequests: true` (the multipart example's Request part included).
  */
 import { readFileSync } from "node:fs";
+import { deref, type JsonObject as Json } from "@account-funds/generator/json-pointer";
 import { describe, expect, it } from "vitest";
 import { createAccountFundsClient, multipart, operationMetadata, type OperationMetadata } from "../../generated/src/index.js";
 import { AUTH_URL, BASE_URL, FakeApi, credentials } from "./fake-api.js";
 
-type Json = Record<string, unknown>;
 const document = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8")) as Json;
 
+/** The node a `$ref` stands for (the node itself when it is none). */
 function resolve<T = Json>(node: unknown): T {
-  let current = node as Json;
-  while (typeof current?.["$ref"] === "string") {
-    current = (current["$ref"] as string)
-      .slice(2)
-      .split("/")
-      .reduce<Json>((parent, segment) => parent[segment.replaceAll("~1", "/").replaceAll("~0", "~")] as Json, document);
-  }
-  return current as T;
+  const resolved = deref(document, node);
+  return (resolved.ok ? resolved.value : node) as T;
 }
 
 function firstExample(media: Json | undefined): unknown {

@@ -9,13 +9,16 @@
  *   bundler   `moduleResolution: bundler` (+ @types/node), both entries and the JSON spec
  *   browser   `moduleResolution: bundler`, DOM and no @types/node: the main entry alone must compile
  * skipLibCheck is off everywhere, so the package's .d.ts files are checked too. Then smoke.mjs runs with Node: both
- * entries load from the tarball, and a call with response validation on works.
+ * entries load from the tarball, and a call with response validation on works. Last, forms.ts is compiled
+ * (tsconfig.forms.json) and run against a sandbox started from this repository (sandbox/dist, a child process):
+ * eight presentation-form beneficiaries validated with the packed validators, each `result.value` sent with the
+ * packed client, no cast, all 201.
  *
  * The temporary directory is removed at the end (KEEP_CONSUMER=1 keeps it; CONSUMER_INSTALL=link skips npm
  * install, see install.ts). Prints one PASS/FAIL line per check and "consumer: N passed, N failed"; exit 0 when
  * everything passed.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -65,7 +68,45 @@ function createProject(directory: string, tarballs: Record<keyof typeof packages
   }
 }
 
-function main(): number {
+/** Starts the repository's sandbox (built) on a free port; resolves with its URL and a way to stop it. */
+function startSandbox(): Promise<{ readonly url: string; readonly stop: () => void }> {
+  const child = spawn(process.execPath, [join(repository, "sandbox/dist/cli.js"), "--port", "0", "--no-tls", "--validate-responses"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const stop = () => void child.kill();
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => (stop(), reject(new Error(`the sandbox did not start:\n${output}`))), 60_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(output)?.[0];
+      if (url !== undefined) (clearTimeout(timer), resolve({ url, stop }));
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+    child.on("exit", (code) => (clearTimeout(timer), reject(new Error(`the sandbox exited (${code}):\n${output}`))));
+  });
+}
+
+/** forms.ts compiled with the consumer's options and run against a sandbox. */
+async function runForms(project: string, tsc: string): Promise<{ ok: boolean; output: string }> {
+  const compiled = run(process.execPath, [tsc, "-p", "tsconfig.forms.json"], project);
+  if (!compiled.ok) return compiled;
+  const sandbox = await startSandbox();
+  try {
+    const result = spawnSync(process.execPath, [join("forms-dist", "forms.js")], {
+      cwd: project,
+      encoding: "utf8",
+      timeout: 120_000,
+      env: { ...process.env, SANDBOX_URL: sandbox.url },
+    });
+    return { ok: result.status === 0, output: `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? String(result.error) : ""}`.trim() };
+  } finally {
+    sandbox.stop();
+  }
+}
+
+async function main(): Promise<number> {
   const root = mkdtempSync(join(tmpdir(), "account-funds-consumer-"));
   try {
     const tarballDirectory = join(root, "tarballs");
@@ -101,7 +142,11 @@ function main(): number {
       failed += 1;
       process.stdout.write(`${smoke.output}\n`);
     }
-    process.stdout.write(`consumer: ${configurations.length + 1 - failed} passed, ${failed} failed\n`);
+    const forms = await runForms(project, tsc);
+    log(`${forms.ok ? "PASS" : "FAIL"} forms.ts (8 presentation-form beneficiaries validated, each value sent to the sandbox: 201)`);
+    if (!forms.ok) failed += 1;
+    process.stdout.write(`${forms.output}\n`);
+    process.stdout.write(`consumer: ${configurations.length + 2 - failed} passed, ${failed} failed\n`);
     return failed === 0 ? 0 : 1;
   } catch (error) {
     process.stdout.write(`consumer: FAIL ${error instanceof Error ? error.message : String(error)}\n`);
@@ -112,4 +157,4 @@ function main(): number {
   }
 }
 
-process.exitCode = main();
+process.exitCode = await main();

@@ -4,11 +4,9 @@
  * and response validation. Each snippet is the README's own text, transpiled and imported as a module; the only
  * substitutions are the module it imports (`@account-funds/client`, through a shim whose `createAccountFundsClient`
  * points at the sandbox and logs in as its demo user) and, for snippets that use the README's `client`, that
- * client. Their ids are the sandbox seed's (readme.ts, `sandboxValues`), so a snippet that fails against the
- * sandbox fails here.
- *
- * The snippets are found with a one-line fence match; the README-snippet extractor of test/readme/ (being built
- * for the compile test) should replace it once it lands.
+ * client; other packages they import are resolved from this workspace. Their ids are the sandbox seed's
+ * (readme.ts, `sandboxValues`), so a snippet that fails against the sandbox fails here. The snippets are the ones
+ * test/readme/ extracts for the compile test.
  */
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -18,6 +16,7 @@ import { pathToFileURL } from "node:url";
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type Sandbox } from "@account-funds/sandbox";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { extractSnippets } from "../readme/snippets.js";
 import { DEMO_USER, clientFor, startTestSandbox, tokenFor } from "./support/sandbox-fixture.js";
 
 const HOOK_TIMEOUT_MS = 60_000;
@@ -50,11 +49,23 @@ interface Snippet {
   readonly source: string;
 }
 
-/** Each ```ts block of the README with the `###` heading above it. */
+/** Each TypeScript block of the README with the `###` heading above it. */
 function snippetsOf(readme: string): Snippet[] {
-  return [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => {
-    const before = readme.slice(0, match.index);
-    return { heading: [...before.matchAll(/^### (.+)$/gm)].at(-1)?.[1] ?? "", source: match[1] ?? "" };
+  const lines = readme.split("\n");
+  return extractSnippets(readme, "generated/README.md").map((snippet) => ({
+    heading: lines.slice(0, snippet.line).reverse().find((line) => line.startsWith("### "))?.slice(4) ?? "",
+    source: snippet.code,
+  }));
+}
+
+const require = createRequire(import.meta.url);
+
+/** The module's imports made absolute: the client through the shim, other packages as this workspace resolves them. */
+function resolveImports(code: string): string {
+  return code.replace(/(\bfrom |\bimport\()"([^"./][^"]*)"/g, (_match, keyword: string, specifier: string) => {
+    if (specifier.startsWith("node:")) return `${keyword}"${specifier}"`;
+    const target = specifier === "@account-funds/client" ? "./client-shim.mjs" : pathToFileURL(require.resolve(specifier)).href;
+    return `${keyword}${JSON.stringify(target)}`;
   });
 }
 
@@ -68,7 +79,7 @@ let snippets: Snippet[];
 beforeAll(async () => {
   sandbox = await startTestSandbox();
   directory = await mkdtemp(join(tmpdir(), "account-funds-readme-run-"));
-  const clientEntry = pathToFileURL(createRequire(import.meta.url).resolve("@account-funds/client")).href;
+  const clientEntry = pathToFileURL(require.resolve("@account-funds/client")).href;
   await writeFile(join(directory, "client-shim.mjs"), shimSource(clientEntry));
   // The upload snippet reads proforma.pdf from the working directory.
   await writeFile(join(directory, "proforma.pdf"), "%PDF-1.7\n% a pro-forma invoice\n");
@@ -85,13 +96,16 @@ afterAll(async () => {
 }, HOOK_TIMEOUT_MS);
 
 /** Runs one snippet as an ES module in the scratch directory (its working directory); returns what it logged. */
-async function run(snippet: Snippet, index: number): Promise<{ logged: unknown[][]; errors: unknown[][] }> {
+async function run(heading: string): Promise<{ logged: unknown[][]; errors: unknown[][] }> {
+  const index = snippets.findIndex((candidate) => candidate.heading === heading);
+  const snippet = snippets[index];
+  if (snippet === undefined) throw new Error(`the README has no API-calling snippet under "### ${heading}"`);
   const prelude = /\bconst client = /.test(snippet.source) ? "" : "const client = globalThis.__readmeClient;\n";
   const { outputText } = ts.transpileModule(`${prelude}${snippet.source}\nexport {};\n`, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
   });
   const file = join(directory, `snippet-${index}.mjs`);
-  await writeFile(file, outputText.replaceAll('"@account-funds/client"', JSON.stringify("./client-shim.mjs")));
+  await writeFile(file, resolveImports(outputText));
   const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
   const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
   const cwd = process.cwd();
@@ -111,6 +125,7 @@ describe("the client README's API-calling snippets, against the sandbox", () => 
     expect(snippets.map((snippet) => snippet.heading)).toEqual([
       "List, filter and page",
       "Create an internal transfer",
+      "Validate a form, then send `result.value`",
       "Handle errors by class",
       "Every declared status as a value: `withResponse`",
       "Upload files: multipart",
@@ -119,7 +134,7 @@ describe("the client README's API-calling snippets, against the sandbox", () => 
   });
 
   it("List, filter and page: a selected, filtered page, then every entity of every page", async () => {
-    const { logged, errors } = await run(snippets[0]!, 0);
+    const { logged, errors } = await run("List, filter and page");
     expect(errors).toEqual([]);
     const [count, value] = logged[0] ?? [];
     expect(count).toBeGreaterThan(0);
@@ -129,7 +144,7 @@ describe("the client README's API-calling snippets, against the sandbox", () => 
   });
 
   it("Create: a number id, its Location, and the transfer read back by that id", async () => {
-    const { logged, errors } = await run(snippets[1]!, 1);
+    const { logged, errors } = await run("Create an internal transfer");
     expect(errors).toEqual([]);
     const [id, location] = logged[0] ?? [];
     expect(typeof id).toBe("number");
@@ -137,15 +152,25 @@ describe("the client README's API-calling snippets, against the sandbox", () => 
     expect(logged[1]?.[0]).toMatchObject({ Id: id, AccountId: 1, CurrencyCode: "EUR", Amount: 4750 });
   });
 
+  it("Validate a form: the presentation form normalised, then a beneficiary created from result.value", async () => {
+    const { logged, errors } = await run("Validate a form, then send `result.value`");
+    expect(errors).toEqual([]);
+    expect(logged.slice(0, -1).map((line) => String(line[0]))).toEqual(["Address.CountryCode: gb → GB", "PaymentRouting.CountryCode: gb → GB", "PaymentRouting.SortCode: 40-05-15 → 400515"]);
+    const id = logged.at(-1)?.[0];
+    expect(typeof id).toBe("number");
+    const client = globalThis.__readmeClient as ReturnType<typeof clientFor>;
+    expect(await client.beneficiaries.getBeneficiary(id as number)).toMatchObject({ AccountId: 1, Name: "Fabrikam Ltd" });
+  });
+
   it("Handle errors by class: the command succeeds on the sandbox's pending transfer, so nothing is caught", async () => {
-    const { logged, errors } = await run(snippets[2]!, 2);
+    const { logged, errors } = await run("Handle errors by class");
     expect([logged, errors]).toEqual([[], []]);
     const client = globalThis.__readmeClient as ReturnType<typeof clientFor>;
     expect((await client.transfers.getTransfer(2)).StatusCode).not.toBe("P");
   });
 
   it("withResponse: a declared status as a value, here 200 with the balance", async () => {
-    const { logged, errors } = await run(snippets[3]!, 3);
+    const { logged, errors } = await run("Every declared status as a value: `withResponse`");
     expect(errors).toEqual([]);
     expect(logged).toEqual([[200, expect.objectContaining({ CurrencyCode: "GBP" })]]);
   });
@@ -154,13 +179,13 @@ describe("the client README's API-calling snippets, against the sandbox", () => 
     const client = globalThis.__readmeClient as ReturnType<typeof clientFor>;
     const withReference = async () => (await client.accounts.listWithdrawals(1, { $filter: (f) => f.eq("Reference", "PO-88251"), $count: true }))["@odata.count"];
     const before = await withReference();
-    const { logged, errors } = await run(snippets[4]!, 4);
+    const { logged, errors } = await run("Upload files: multipart");
     expect([logged, errors]).toEqual([[], []]);
     expect(await withReference()).toBe((before ?? 0) + 1);
   });
 
   it("Validate: a valid body passes both checks, nothing is caught", async () => {
-    const { logged, errors } = await run(snippets[5]!, 5);
+    const { logged, errors } = await run("Validate requests and responses");
     expect([logged, errors]).toEqual([[], []]);
   });
 });

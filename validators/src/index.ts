@@ -5,6 +5,7 @@
 export type { Issue, PathSegment } from "./core/issue.js";
 export { issueCodes, type IssueCode } from "./core/issue-codes.js";
 export type { Result, Success, Failure } from "./core/result.js";
+export type { Normalization, ValueChange } from "./core/normalization.js";
 export type { StandardSchemaV1 } from "./core/standard-schema.js";
 export { withOptions, type Validator } from "./core/define-validator.js";
 

@@ -11,8 +11,11 @@ import type { CreateWithdrawalBeneficiaryOptions, RequiredAdditionalInformation,
 /** The AccountId of the body: the account the signed-in user acts for (from /v1/Accounts). */
 export const sampleAccountId = 1001;
 
-/** A /v1/Sectors response. "Banks" triggers the ReceiverLei rule, "Other services" the IndustryDetails rule. */
-export const sampleSectors: readonly Sector[] = [
+/**
+ * A /v1/Sectors response. "Banks" triggers the ReceiverLei rule, "Other services" the IndustryDetails rule. Every
+ * sample has a Name (the API's SectorDto may lack one), so the form can label its options.
+ */
+export const sampleSectors: readonly (Sector & { readonly Name: string })[] = [
   { Id: 1, Name: "Banks" },
   { Id: 2, Name: "Building Societies" },
   { Id: 3, Name: "Software" },

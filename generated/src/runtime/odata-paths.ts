@@ -19,8 +19,8 @@ export type EntityKey<E> = Extract<keyof E, string>;
 export type ODataComplex<T> =
   NonNullable<T> extends infer C ? (C extends readonly unknown[] ? never : C extends object ? (string extends keyof C ? never : C) : never) : never;
 
-/** Remaining depth after one more segment. */
-type Deeper = [never, 0, 1, 2, 3];
+/** Segments left after one more (`Deeper[4]` is 3): at 1, a path takes its last segment. */
+type Deeper = [never, never, 1, 2, 3];
 
 /** Every property path of an entity: `"Id" | "Beneficiary" | "Beneficiary/Name" | ...` (at most four segments). */
 export type ODataPath<E, Depth extends number = 4> = [Depth] extends [never]

@@ -13269,6 +13269,8 @@ const schema73 = {
   title: "CreateAccountTransfer",
   description:
     "Body of /api/v1/Transfers/CreateAccountTransfer: an internal transfer from an account to a transfer beneficiary.",
+  "x-assumption":
+    'No member of this body, or of an object in it, is null: an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
   type: "object",
   required: ["AccountId", "CurrencyCode", "BeneficiaryId"],
   properties: {
@@ -13882,6 +13884,8 @@ const schema79 = {
   title: "CreateAccountWithdrawal",
   description:
     "Body of /api/v1/Withdrawals/CreateAccountWithdrawal (JSON): an ad-hoc withdrawal that states its account, currency and amount. Also the Request part of the multipart/form-data body (CreateAccountWithdrawalMultipart).",
+  "x-assumption":
+    'No member of this body, or of an object in it, is null: an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
   type: "object",
   required: ["AccountId", "CurrencyCode", "BeneficiaryId"],
   properties: {
@@ -13933,6 +13937,8 @@ const schema79 = {
       minLength: 20,
       maxLength: 20,
       pattern: "^[0-9A-Za-z]{20}$",
+      "x-assumption":
+        "Format lei also requires the last two characters to be the ISO 17442 check digits (ISO 7064 MOD 97-10) — the reference states only a 20-character alphanumeric LEI",
     },
   },
   if: { required: ["CurrencyCode"], properties: { CurrencyCode: { const: "GBP" } } },
@@ -13943,19 +13949,27 @@ const schema79 = {
   },
   "x-conditional-rules": [
     {
+      name: "payment-purpose",
       rule: "PaymentPurposeId is required.",
       when: "The beneficiary's bank account is in the United Arab Emirates (any currency), or in China and CurrencyCode is CNH.",
       implementedBy: "validateCreateAccountWithdrawal",
     },
     {
+      name: "receiver-lei",
       rule: "ReceiverLei is required.",
       when: "CurrencyCode is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies.",
+      implementedBy: "validateCreateAccountWithdrawal",
+    },
+    {
+      name: "account-setup",
+      rule: "UltimateOriginator, PaymentChargesCode is not allowed.",
+      when: 'The setup of the withdrawal\'s account does not accept that field ("whether it is accepted depends on the account setup"; the setup is not readable from the API, so the caller states it).',
       implementedBy: "validateCreateAccountWithdrawal",
     },
   ],
 };
 const formats224 = allFormats.lei;
-const pattern6 = new RegExp("^[0-9A-Za-z]{20}$", "u");
+const pattern8 = new RegExp("^[0-9A-Za-z]{20}$", "u");
 const schema80 = {
   title: "UltimateOriginator",
   description:
@@ -13968,11 +13982,13 @@ const schema80 = {
   },
   "x-conditional-rules": [
     {
+      name: "ultimate-originator",
       rule: "Name and Address are required by default; for PSP accounts only SubaccountNumber is used.",
       when: "In a CreateAccountWithdrawal body: Name and Address when the withdrawal's account is not a PSP account; SubaccountNumber when it is a PSP account (account setup).",
       implementedBy: "validateCreateAccountWithdrawal",
     },
     {
+      name: "ultimate-originator",
       rule: "Name and Address are required by default; for PSP accounts only SubaccountNumber is used.",
       when: "In a CreateInstructionWithdrawal body: Name and Address when the withdrawal's account is not a PSP account; SubaccountNumber when it is a PSP account (account setup).",
       implementedBy: "validateCreateInstructionWithdrawal",
@@ -13985,12 +14001,22 @@ const schema81 = {
   type: "object",
   required: ["Street", "Town", "CountryCode"],
   properties: {
-    Street: { type: "string" },
+    Street: {
+      type: "string",
+      pattern: "\\S",
+      "x-assumption":
+        "Not blank: at least one character other than white space — the reference marks the field required, and a blank value leaves it empty (validators/ reports a blank required field as missing)",
+    },
     HouseNumber: { type: "string" },
     HouseName: { type: "string" },
     FlatNumber: { type: "string" },
     District: { type: "string" },
-    Town: { type: "string" },
+    Town: {
+      type: "string",
+      pattern: "\\S",
+      "x-assumption":
+        "Not blank: at least one character other than white space — the reference marks the field required, and a blank value leaves it empty (validators/ reports a blank required field as missing)",
+    },
     County: { type: "string" },
     PostCode: { description: "Required where supported.", type: "string" },
     CountryCode: {
@@ -13998,11 +14024,14 @@ const schema81 = {
       type: "string",
       format: "country-code",
       pattern: "^[A-Z]{2}$",
+      "x-assumption":
+        "Format country-code requires an assigned ISO 3166-1 alpha-2 code, or XK (Kosovo, as SWIFT and the IBAN registry use it) — the reference says ISO alpha-2; XK is a user-assigned code that ISO 3166-1 does not list",
     },
   },
 };
+const pattern5 = new RegExp("\\S", "u");
+const pattern7 = new RegExp("^[A-Z]{2}$", "u");
 const formats220 = allFormats["country-code"];
-const pattern5 = new RegExp("^[A-Z]{2}$", "u");
 function validate199(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -14063,27 +14092,27 @@ function validate199(
       errors++;
     }
     if (data.Street !== undefined) {
-      if (typeof data.Street !== "string") {
-        const err3 = {
+      let data0 = data.Street;
+      if (typeof data0 === "string") {
+        if (!pattern5.test(data0)) {
+          const err3 = {
+            instancePath: instancePath + "/Street",
+            schemaPath: "#/properties/Street/pattern",
+            keyword: "pattern",
+            params: { pattern: "\\S" },
+            message: 'must match pattern "' + "\\S" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
           instancePath: instancePath + "/Street",
           schemaPath: "#/properties/Street/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.HouseNumber !== undefined) {
-      if (typeof data.HouseNumber !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/HouseNumber",
-          schemaPath: "#/properties/HouseNumber/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -14096,11 +14125,11 @@ function validate199(
         errors++;
       }
     }
-    if (data.HouseName !== undefined) {
-      if (typeof data.HouseName !== "string") {
+    if (data.HouseNumber !== undefined) {
+      if (typeof data.HouseNumber !== "string") {
         const err5 = {
-          instancePath: instancePath + "/HouseName",
-          schemaPath: "#/properties/HouseName/type",
+          instancePath: instancePath + "/HouseNumber",
+          schemaPath: "#/properties/HouseNumber/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -14113,11 +14142,11 @@ function validate199(
         errors++;
       }
     }
-    if (data.FlatNumber !== undefined) {
-      if (typeof data.FlatNumber !== "string") {
+    if (data.HouseName !== undefined) {
+      if (typeof data.HouseName !== "string") {
         const err6 = {
-          instancePath: instancePath + "/FlatNumber",
-          schemaPath: "#/properties/FlatNumber/type",
+          instancePath: instancePath + "/HouseName",
+          schemaPath: "#/properties/HouseName/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -14130,11 +14159,11 @@ function validate199(
         errors++;
       }
     }
-    if (data.District !== undefined) {
-      if (typeof data.District !== "string") {
+    if (data.FlatNumber !== undefined) {
+      if (typeof data.FlatNumber !== "string") {
         const err7 = {
-          instancePath: instancePath + "/District",
-          schemaPath: "#/properties/District/type",
+          instancePath: instancePath + "/FlatNumber",
+          schemaPath: "#/properties/FlatNumber/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -14147,11 +14176,11 @@ function validate199(
         errors++;
       }
     }
-    if (data.Town !== undefined) {
-      if (typeof data.Town !== "string") {
+    if (data.District !== undefined) {
+      if (typeof data.District !== "string") {
         const err8 = {
-          instancePath: instancePath + "/Town",
-          schemaPath: "#/properties/Town/type",
+          instancePath: instancePath + "/District",
+          schemaPath: "#/properties/District/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -14164,28 +14193,28 @@ function validate199(
         errors++;
       }
     }
-    if (data.County !== undefined) {
-      if (typeof data.County !== "string") {
-        const err9 = {
-          instancePath: instancePath + "/County",
-          schemaPath: "#/properties/County/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
+    if (data.Town !== undefined) {
+      let data5 = data.Town;
+      if (typeof data5 === "string") {
+        if (!pattern5.test(data5)) {
+          const err9 = {
+            instancePath: instancePath + "/Town",
+            schemaPath: "#/properties/Town/pattern",
+            keyword: "pattern",
+            params: { pattern: "\\S" },
+            message: 'must match pattern "' + "\\S" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.PostCode !== undefined) {
-      if (typeof data.PostCode !== "string") {
+      } else {
         const err10 = {
-          instancePath: instancePath + "/PostCode",
-          schemaPath: "#/properties/PostCode/type",
+          instancePath: instancePath + "/Town",
+          schemaPath: "#/properties/Town/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -14198,11 +14227,45 @@ function validate199(
         errors++;
       }
     }
+    if (data.County !== undefined) {
+      if (typeof data.County !== "string") {
+        const err11 = {
+          instancePath: instancePath + "/County",
+          schemaPath: "#/properties/County/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.PostCode !== undefined) {
+      if (typeof data.PostCode !== "string") {
+        const err12 = {
+          instancePath: instancePath + "/PostCode",
+          schemaPath: "#/properties/PostCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
     if (data.CountryCode !== undefined) {
       let data8 = data.CountryCode;
       if (typeof data8 === "string") {
-        if (!pattern5.test(data8)) {
-          const err11 = {
+        if (!pattern7.test(data8)) {
+          const err13 = {
             instancePath: instancePath + "/CountryCode",
             schemaPath: "#/properties/CountryCode/pattern",
             keyword: "pattern",
@@ -14210,14 +14273,14 @@ function validate199(
             message: 'must match pattern "' + "^[A-Z]{2}$" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err13];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err13);
           }
           errors++;
         }
         if (!formats220.validate(data8)) {
-          const err12 = {
+          const err14 = {
             instancePath: instancePath + "/CountryCode",
             schemaPath: "#/properties/CountryCode/format",
             keyword: "format",
@@ -14225,14 +14288,14 @@ function validate199(
             message: 'must match format "' + "country-code" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err14];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err14);
           }
           errors++;
         }
       } else {
-        const err13 = {
+        const err15 = {
           instancePath: instancePath + "/CountryCode",
           schemaPath: "#/properties/CountryCode/type",
           keyword: "type",
@@ -14240,15 +14303,15 @@ function validate199(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err15];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err15);
         }
         errors++;
       }
     }
   } else {
-    const err14 = {
+    const err16 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -14256,9 +14319,9 @@ function validate199(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err16];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err16);
     }
     errors++;
   }
@@ -14902,7 +14965,7 @@ function validate197(
           }
           errors++;
         }
-        if (!pattern6.test(data11)) {
+        if (!pattern8.test(data11)) {
           const err28 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/pattern",
@@ -14973,6 +15036,8 @@ const schema82 = {
   title: "CreateInstructionWithdrawal",
   description:
     "Body of /api/v1/Withdrawals/CreateInstructionWithdrawal: a withdrawal that is triggered when an instruction (an exchange instruction) completes. The optional and conditional fields follow the same rules as the account withdrawal.",
+  "x-assumption":
+    'No member of this body, or of an object in it, is null: an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
   type: "object",
   required: ["InstructionId", "BeneficiaryId"],
   properties: {
@@ -15013,22 +15078,33 @@ const schema82 = {
       minLength: 20,
       maxLength: 20,
       pattern: "^[0-9A-Za-z]{20}$",
+      "x-assumption":
+        "Format lei also requires the last two characters to be the ISO 17442 check digits (ISO 7064 MOD 97-10) — the reference states only a 20-character alphanumeric LEI",
     },
   },
   "x-conditional-rules": [
     {
+      name: "payment-purpose",
       rule: "PaymentPurposeId is required.",
       when: "The beneficiary's bank account is in the United Arab Emirates (any currency), or in China and the withdrawal currency (taken from the instruction; the body has no CurrencyCode) is CNH.",
       implementedBy: "validateCreateInstructionWithdrawal",
     },
     {
+      name: "boe-purpose-code",
       rule: "BoEPurposeCodeId is required.",
       when: "The withdrawal currency (taken from the instruction; the body has no CurrencyCode) is GBP.",
       implementedBy: "validateCreateInstructionWithdrawal",
     },
     {
+      name: "receiver-lei",
       rule: "ReceiverLei is required.",
       when: "The withdrawal currency (taken from the instruction; the body has no CurrencyCode) is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies.",
+      implementedBy: "validateCreateInstructionWithdrawal",
+    },
+    {
+      name: "account-setup",
+      rule: "UltimateOriginator, PaymentChargesCode is not allowed.",
+      when: 'The setup of the withdrawal\'s account does not accept that field ("whether it is accepted depends on the account setup"; the setup is not readable from the API, so the caller states it).',
       implementedBy: "validateCreateInstructionWithdrawal",
     },
   ],
@@ -15297,7 +15373,7 @@ function validate202(
           }
           errors++;
         }
-        if (!pattern6.test(data6)) {
+        if (!pattern8.test(data6)) {
           const err14 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/pattern",
@@ -15701,11 +15777,19 @@ const schema88 = {
   title: "CreateWithdrawalBeneficiary",
   description:
     "Body of /api/v1/Beneficiaries/CreateWithdrawalBeneficiary: a bank account outside the system that withdrawals can be paid to.",
+  "x-assumption":
+    'No member of this body, or of an object in it, is null: an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
   type: "object",
   required: ["AccountId", "Name", "CurrencyCode", "PaymentRouting", "BeneficiaryType", "Address"],
   properties: {
     AccountId: { type: "integer", format: "int32" },
-    Name: { description: "Friendly name used only on the platform.", type: "string" },
+    Name: {
+      description: "Friendly name used only on the platform.",
+      type: "string",
+      pattern: "\\S",
+      "x-assumption":
+        "Not blank: at least one character other than white space — the reference marks the field required, and a blank value leaves it empty (validators/ reports a blank required field as missing)",
+    },
     AccountHolderName: {
       description: "Official account holder name sent to the bank; when empty it equals Name.",
       type: "string",
@@ -15760,25 +15844,31 @@ const schema88 = {
       minLength: 20,
       maxLength: 20,
       pattern: "^[0-9A-Za-z]{20}$",
+      "x-assumption":
+        "Format lei also requires the last two characters to be the ISO 17442 check digits (ISO 7064 MOD 97-10) — the reference states only a 20-character alphanumeric LEI",
     },
   },
   "x-conditional-rules": [
     {
-      rule: "IndustryId is required.",
-      when: "The beneficiary is corporate (BeneficiaryType Company) and held by the customer account.",
+      name: "industry-id",
+      rule: "IndustryId is required, and it must be the Id of a sector of /api/v1/Sectors.",
+      when: "Required when the beneficiary is corporate (BeneficiaryType Company) and held by the customer account; a known sector whenever it is given (the sectors list is context the body lacks).",
       implementedBy: "validateCreateWithdrawalBeneficiary",
     },
     {
+      name: "industry-details",
       rule: "IndustryDetails is required.",
       when: 'The industry chosen by IndustryId (a sector from /api/v1/Sectors) starts with "Other".',
       implementedBy: "validateCreateWithdrawalBeneficiary",
     },
     {
+      name: "additional-information",
       rule: "AdditionalInformation must hold the keys of the RequiredAdditionalInformation endpoint, and each value must match the Rule RegEx of its field.",
       when: "The country-of-residence and routing-country combination requires additional information (answer of /api/v1/Beneficiaries/{currencyCode}/RequiredAdditionalInformation).",
       implementedBy: "validateCreateWithdrawalBeneficiary",
     },
     {
+      name: "receiver-lei",
       rule: "ReceiverLei is required.",
       when: "CurrencyCode is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies.",
       implementedBy: "validateCreateWithdrawalBeneficiary",
@@ -15824,9 +15914,9 @@ const schema90 = {
   title: "BicIbanPaymentRouting",
   description: "Routing by BIC and IBAN, for IBAN countries.",
   "x-assumption":
-    "Properties other than Type, CountryCode are optional — which listed properties are mandatory, other than where stated, is not shown in the reference",
+    "Iban required beside Type and CountryCode, because a routing without its account identifier cannot route a payment; Bic optional — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
   type: "object",
-  required: ["Type", "CountryCode"],
+  required: ["Type", "CountryCode", "Iban"],
   properties: {
     Type: { description: "Routing type.", type: "string", const: "BicIban" },
     CountryCode: {
@@ -15834,25 +15924,31 @@ const schema90 = {
       type: "string",
       format: "country-code",
       pattern: "^[A-Z]{2}$",
+      "x-assumption":
+        "Format country-code requires an assigned ISO 3166-1 alpha-2 code, or XK (Kosovo, as SWIFT and the IBAN registry use it) — the reference says ISO alpha-2; XK is a user-assigned code that ISO 3166-1 does not list",
     },
     Bic: {
       description: "BIC8 or BIC11.",
       type: "string",
       format: "bic",
       pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
+      "x-assumption":
+        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
     },
     Iban: {
       description: "IBAN, grouped or not; structure and checksum are validated.",
       type: "string",
       format: "iban",
       pattern: "^[A-Za-z]{2}[0-9]{2}[\\w\\s/-]+$",
+      "x-assumption":
+        "Format iban checks the country's length and BBAN structure from the SWIFT IBAN registry and, where the country has them, the BBAN's own national check digits — ISO 13616; the reference says only that structure and checksum are validated",
     },
   },
 };
 const formats240 = allFormats.bic;
 const formats242 = allFormats.iban;
-const pattern10 = new RegExp("^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$", "u");
-const pattern11 = new RegExp("^[A-Za-z]{2}[0-9]{2}[\\w\\s/-]+$", "u");
+const pattern13 = new RegExp("^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$", "u");
+const pattern14 = new RegExp("^[A-Za-z]{2}[0-9]{2}[\\w\\s/-]+$", "u");
 function validate219(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -15897,30 +15993,30 @@ function validate219(
       }
       errors++;
     }
+    if (data.Iban === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "Iban" },
+        message: "must have required property '" + "Iban" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     if (data.Type !== undefined) {
       let data0 = data.Type;
       if (typeof data0 !== "string") {
-        const err2 = {
+        const err3 = {
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("BicIban" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/const",
-          keyword: "const",
-          params: { allowedValue: "BicIban" },
-          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err3];
@@ -15929,32 +16025,32 @@ function validate219(
         }
         errors++;
       }
+      if ("BicIban" !== data0) {
+        const err4 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/const",
+          keyword: "const",
+          params: { allowedValue: "BicIban" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
     }
     if (data.CountryCode !== undefined) {
       let data1 = data.CountryCode;
       if (typeof data1 === "string") {
-        if (!pattern5.test(data1)) {
-          const err4 = {
+        if (!pattern7.test(data1)) {
+          const err5 = {
             instancePath: instancePath + "/CountryCode",
             schemaPath: "#/properties/CountryCode/pattern",
             keyword: "pattern",
             params: { pattern: "^[A-Z]{2}$" },
             message: 'must match pattern "' + "^[A-Z]{2}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (!formats220.validate(data1)) {
-          const err5 = {
-            instancePath: instancePath + "/CountryCode",
-            schemaPath: "#/properties/CountryCode/format",
-            keyword: "format",
-            params: { format: "country-code" },
-            message: 'must match format "' + "country-code" + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -15963,8 +16059,23 @@ function validate219(
           }
           errors++;
         }
+        if (!formats220.validate(data1)) {
+          const err6 = {
+            instancePath: instancePath + "/CountryCode",
+            schemaPath: "#/properties/CountryCode/format",
+            keyword: "format",
+            params: { format: "country-code" },
+            message: 'must match format "' + "country-code" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
       } else {
-        const err6 = {
+        const err7 = {
           instancePath: instancePath + "/CountryCode",
           schemaPath: "#/properties/CountryCode/type",
           keyword: "type",
@@ -15972,9 +16083,9 @@ function validate219(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err7];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err7);
         }
         errors++;
       }
@@ -15982,28 +16093,13 @@ function validate219(
     if (data.Bic !== undefined) {
       let data2 = data.Bic;
       if (typeof data2 === "string") {
-        if (!pattern10.test(data2)) {
-          const err7 = {
+        if (!pattern13.test(data2)) {
+          const err8 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
             keyword: "pattern",
             params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
             message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-        if (!formats240.validate(data2)) {
-          const err8 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/format",
-            keyword: "format",
-            params: { format: "bic" },
-            message: 'must match format "' + "bic" + '"',
           };
           if (vErrors === null) {
             vErrors = [err8];
@@ -16012,8 +16108,23 @@ function validate219(
           }
           errors++;
         }
+        if (!formats240.validate(data2)) {
+          const err9 = {
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/format",
+            keyword: "format",
+            params: { format: "bic" },
+            message: 'must match format "' + "bic" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
       } else {
-        const err9 = {
+        const err10 = {
           instancePath: instancePath + "/Bic",
           schemaPath: "#/properties/Bic/type",
           keyword: "type",
@@ -16021,9 +16132,9 @@ function validate219(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err10];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err10);
         }
         errors++;
       }
@@ -16031,28 +16142,13 @@ function validate219(
     if (data.Iban !== undefined) {
       let data3 = data.Iban;
       if (typeof data3 === "string") {
-        if (!pattern11.test(data3)) {
-          const err10 = {
+        if (!pattern14.test(data3)) {
+          const err11 = {
             instancePath: instancePath + "/Iban",
             schemaPath: "#/properties/Iban/pattern",
             keyword: "pattern",
             params: { pattern: "^[A-Za-z]{2}[0-9]{2}[\\w\\s/-]+$" },
             message: 'must match pattern "' + "^[A-Za-z]{2}[0-9]{2}[\\w\\s/-]+$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-        if (!formats242.validate(data3)) {
-          const err11 = {
-            instancePath: instancePath + "/Iban",
-            schemaPath: "#/properties/Iban/format",
-            keyword: "format",
-            params: { format: "iban" },
-            message: 'must match format "' + "iban" + '"',
           };
           if (vErrors === null) {
             vErrors = [err11];
@@ -16061,8 +16157,23 @@ function validate219(
           }
           errors++;
         }
+        if (!formats242.validate(data3)) {
+          const err12 = {
+            instancePath: instancePath + "/Iban",
+            schemaPath: "#/properties/Iban/format",
+            keyword: "format",
+            params: { format: "iban" },
+            message: 'must match format "' + "iban" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
       } else {
-        const err12 = {
+        const err13 = {
           instancePath: instancePath + "/Iban",
           schemaPath: "#/properties/Iban/type",
           keyword: "type",
@@ -16070,15 +16181,15 @@ function validate219(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err13];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err13);
         }
         errors++;
       }
     }
   } else {
-    const err13 = {
+    const err14 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -16086,9 +16197,9 @@ function validate219(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err14];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -16104,9 +16215,9 @@ const schema91 = {
   title: "SortCodeAccountNumberPaymentRouting",
   description: "Routing by sort code and account number (GB).",
   "x-assumption":
-    "Properties other than Type, CountryCode are optional — which listed properties are mandatory, other than where stated, is not shown in the reference",
+    "SortCode and AccountNumber required beside Type and CountryCode, because together they are the account identifier and a routing without it cannot route a payment — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
   type: "object",
-  required: ["Type", "CountryCode"],
+  required: ["Type", "CountryCode", "SortCode", "AccountNumber"],
   properties: {
     Type: { description: "Routing type.", type: "string", const: "SortCodeAccountNumber" },
     CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "GB" },
@@ -16116,8 +16227,8 @@ const schema91 = {
 };
 const formats244 = allFormats["sort-code"];
 const formats246 = allFormats["uk-account-number"];
-const pattern12 = new RegExp("^[0-9]{6}$", "u");
-const pattern13 = new RegExp("^[0-9]{8}$", "u");
+const pattern15 = new RegExp("^[0-9]{6}$", "u");
+const pattern16 = new RegExp("^[0-9]{8}$", "u");
 function validate220(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -16162,45 +16273,42 @@ function validate220(
       }
       errors++;
     }
+    if (data.SortCode === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "SortCode" },
+        message: "must have required property '" + "SortCode" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.AccountNumber === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "AccountNumber" },
+        message: "must have required property '" + "AccountNumber" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
     if (data.Type !== undefined) {
       let data0 = data.Type;
       if (typeof data0 !== "string") {
-        const err2 = {
+        const err4 = {
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("SortCodeAccountNumber" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/const",
-          keyword: "const",
-          params: { allowedValue: "SortCodeAccountNumber" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.CountryCode !== undefined) {
-      let data1 = data.CountryCode;
-      if (typeof data1 !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -16212,12 +16320,12 @@ function validate220(
         }
         errors++;
       }
-      if ("GB" !== data1) {
+      if ("SortCodeAccountNumber" !== data0) {
         const err5 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/const",
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/const",
           keyword: "const",
-          params: { allowedValue: "GB" },
+          params: { allowedValue: "SortCodeAccountNumber" },
           message: "must be equal to constant",
         };
         if (vErrors === null) {
@@ -16228,11 +16336,44 @@ function validate220(
         errors++;
       }
     }
+    if (data.CountryCode !== undefined) {
+      let data1 = data.CountryCode;
+      if (typeof data1 !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if ("GB" !== data1) {
+        const err7 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/const",
+          keyword: "const",
+          params: { allowedValue: "GB" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
     if (data.SortCode !== undefined) {
       let data2 = data.SortCode;
       if (typeof data2 === "string") {
-        if (!pattern12.test(data2)) {
-          const err6 = {
+        if (!pattern15.test(data2)) {
+          const err8 = {
             instancePath: instancePath + "/SortCode",
             schemaPath: "#/properties/SortCode/pattern",
             keyword: "pattern",
@@ -16240,53 +16381,19 @@ function validate220(
             message: 'must match pattern "' + "^[0-9]{6}$" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err8];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err8);
           }
           errors++;
         }
         if (!formats244.validate(data2)) {
-          const err7 = {
+          const err9 = {
             instancePath: instancePath + "/SortCode",
             schemaPath: "#/properties/SortCode/format",
             keyword: "format",
             params: { format: "sort-code" },
             message: 'must match format "' + "sort-code" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/SortCode",
-          schemaPath: "#/properties/SortCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.AccountNumber !== undefined) {
-      let data3 = data.AccountNumber;
-      if (typeof data3 === "string") {
-        if (!pattern13.test(data3)) {
-          const err9 = {
-            instancePath: instancePath + "/AccountNumber",
-            schemaPath: "#/properties/AccountNumber/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[0-9]{8}$" },
-            message: 'must match pattern "' + "^[0-9]{8}$" + '"',
           };
           if (vErrors === null) {
             vErrors = [err9];
@@ -16295,8 +16402,42 @@ function validate220(
           }
           errors++;
         }
+      } else {
+        const err10 = {
+          instancePath: instancePath + "/SortCode",
+          schemaPath: "#/properties/SortCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.AccountNumber !== undefined) {
+      let data3 = data.AccountNumber;
+      if (typeof data3 === "string") {
+        if (!pattern16.test(data3)) {
+          const err11 = {
+            instancePath: instancePath + "/AccountNumber",
+            schemaPath: "#/properties/AccountNumber/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[0-9]{8}$" },
+            message: 'must match pattern "' + "^[0-9]{8}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
         if (!formats246.validate(data3)) {
-          const err10 = {
+          const err12 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/format",
             keyword: "format",
@@ -16304,14 +16445,14 @@ function validate220(
             message: 'must match format "' + "uk-account-number" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err12];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err12);
           }
           errors++;
         }
       } else {
-        const err11 = {
+        const err13 = {
           instancePath: instancePath + "/AccountNumber",
           schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
@@ -16319,15 +16460,15 @@ function validate220(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err13];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err13);
         }
         errors++;
       }
     }
   } else {
-    const err12 = {
+    const err14 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -16335,9 +16476,9 @@ function validate220(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err12];
+      vErrors = [err14];
     } else {
-      vErrors.push(err12);
+      vErrors.push(err14);
     }
     errors++;
   }
@@ -16354,9 +16495,9 @@ const schema92 = {
   description:
     "Routing by routing transit number and account number (US). Either Bic or RoutingTransitNumber is required.",
   "x-assumption":
-    "Properties other than Type, CountryCode, and Bic or RoutingTransitNumber are optional — which listed properties are mandatory, other than where stated, is not shown in the reference",
+    "AccountNumber required beside Type, CountryCode and Bic or RoutingTransitNumber, because a routing without its account identifier cannot route a payment; the other of Bic and RoutingTransitNumber optional — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
   type: "object",
-  required: ["Type", "CountryCode"],
+  required: ["Type", "CountryCode", "AccountNumber"],
   properties: {
     Type: { description: "Routing type.", type: "string", const: "RoutingTransitNumberAccountNumber" },
     CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "US" },
@@ -16365,20 +16506,24 @@ const schema92 = {
       type: "string",
       format: "aba-routing-number",
       pattern: "^[0-9]{9}$",
+      "x-assumption":
+        "Format aba-routing-number also requires the first two digits to be in the Federal Reserve ranges 00-12, 21-32, 61-72 or 80 — ABA Routing Number Policy; the reference states 9 digits and the checksum only",
     },
     Bic: {
       description: "BIC8 or BIC11.",
       type: "string",
       format: "bic",
       pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
+      "x-assumption":
+        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
     },
     AccountNumber: { type: "string", pattern: "^[0-9A-Z-]{7,17}$" },
   },
   anyOf: [{ required: ["Bic"] }, { required: ["RoutingTransitNumber"] }],
 };
 const formats248 = allFormats["aba-routing-number"];
-const pattern14 = new RegExp("^[0-9]{9}$", "u");
-const pattern16 = new RegExp("^[0-9A-Z-]{7,17}$", "u");
+const pattern17 = new RegExp("^[0-9]{9}$", "u");
+const pattern19 = new RegExp("^[0-9A-Z-]{7,17}$", "u");
 function validate221(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -16489,30 +16634,30 @@ function validate221(
       }
       errors++;
     }
+    if (data.AccountNumber === undefined) {
+      const err5 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "AccountNumber" },
+        message: "must have required property '" + "AccountNumber" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
     if (data.Type !== undefined) {
       let data0 = data.Type;
       if (typeof data0 !== "string") {
-        const err5 = {
+        const err6 = {
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if ("RoutingTransitNumberAccountNumber" !== data0) {
-        const err6 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/const",
-          keyword: "const",
-          params: { allowedValue: "RoutingTransitNumberAccountNumber" },
-          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err6];
@@ -16521,16 +16666,13 @@ function validate221(
         }
         errors++;
       }
-    }
-    if (data.CountryCode !== undefined) {
-      let data1 = data.CountryCode;
-      if (typeof data1 !== "string") {
+      if ("RoutingTransitNumberAccountNumber" !== data0) {
         const err7 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/const",
+          keyword: "const",
+          params: { allowedValue: "RoutingTransitNumberAccountNumber" },
+          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err7];
@@ -16539,13 +16681,16 @@ function validate221(
         }
         errors++;
       }
-      if ("US" !== data1) {
+    }
+    if (data.CountryCode !== undefined) {
+      let data1 = data.CountryCode;
+      if (typeof data1 !== "string") {
         const err8 = {
           instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/const",
-          keyword: "const",
-          params: { allowedValue: "US" },
-          message: "must be equal to constant",
+          schemaPath: "#/properties/CountryCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err8];
@@ -16554,32 +16699,32 @@ function validate221(
         }
         errors++;
       }
+      if ("US" !== data1) {
+        const err9 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/const",
+          keyword: "const",
+          params: { allowedValue: "US" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
     }
     if (data.RoutingTransitNumber !== undefined) {
       let data2 = data.RoutingTransitNumber;
       if (typeof data2 === "string") {
-        if (!pattern14.test(data2)) {
-          const err9 = {
+        if (!pattern17.test(data2)) {
+          const err10 = {
             instancePath: instancePath + "/RoutingTransitNumber",
             schemaPath: "#/properties/RoutingTransitNumber/pattern",
             keyword: "pattern",
             params: { pattern: "^[0-9]{9}$" },
             message: 'must match pattern "' + "^[0-9]{9}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        if (!formats248.validate(data2)) {
-          const err10 = {
-            instancePath: instancePath + "/RoutingTransitNumber",
-            schemaPath: "#/properties/RoutingTransitNumber/format",
-            keyword: "format",
-            params: { format: "aba-routing-number" },
-            message: 'must match format "' + "aba-routing-number" + '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -16588,8 +16733,23 @@ function validate221(
           }
           errors++;
         }
+        if (!formats248.validate(data2)) {
+          const err11 = {
+            instancePath: instancePath + "/RoutingTransitNumber",
+            schemaPath: "#/properties/RoutingTransitNumber/format",
+            keyword: "format",
+            params: { format: "aba-routing-number" },
+            message: 'must match format "' + "aba-routing-number" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
       } else {
-        const err11 = {
+        const err12 = {
           instancePath: instancePath + "/RoutingTransitNumber",
           schemaPath: "#/properties/RoutingTransitNumber/type",
           keyword: "type",
@@ -16597,9 +16757,9 @@ function validate221(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
@@ -16607,28 +16767,13 @@ function validate221(
     if (data.Bic !== undefined) {
       let data3 = data.Bic;
       if (typeof data3 === "string") {
-        if (!pattern10.test(data3)) {
-          const err12 = {
+        if (!pattern13.test(data3)) {
+          const err13 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
             keyword: "pattern",
             params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
             message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-        if (!formats240.validate(data3)) {
-          const err13 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/format",
-            keyword: "format",
-            params: { format: "bic" },
-            message: 'must match format "' + "bic" + '"',
           };
           if (vErrors === null) {
             vErrors = [err13];
@@ -16637,8 +16782,23 @@ function validate221(
           }
           errors++;
         }
+        if (!formats240.validate(data3)) {
+          const err14 = {
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/format",
+            keyword: "format",
+            params: { format: "bic" },
+            message: 'must match format "' + "bic" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
       } else {
-        const err14 = {
+        const err15 = {
           instancePath: instancePath + "/Bic",
           schemaPath: "#/properties/Bic/type",
           keyword: "type",
@@ -16646,9 +16806,9 @@ function validate221(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err15];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err15);
         }
         errors++;
       }
@@ -16656,8 +16816,8 @@ function validate221(
     if (data.AccountNumber !== undefined) {
       let data4 = data.AccountNumber;
       if (typeof data4 === "string") {
-        if (!pattern16.test(data4)) {
-          const err15 = {
+        if (!pattern19.test(data4)) {
+          const err16 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
             keyword: "pattern",
@@ -16665,14 +16825,14 @@ function validate221(
             message: 'must match pattern "' + "^[0-9A-Z-]{7,17}$" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err15];
+            vErrors = [err16];
           } else {
-            vErrors.push(err15);
+            vErrors.push(err16);
           }
           errors++;
         }
       } else {
-        const err16 = {
+        const err17 = {
           instancePath: instancePath + "/AccountNumber",
           schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
@@ -16680,15 +16840,15 @@ function validate221(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err17];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err17);
         }
         errors++;
       }
     }
   } else {
-    const err17 = {
+    const err18 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -16696,9 +16856,9 @@ function validate221(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err17];
+      vErrors = [err18];
     } else {
-      vErrors.push(err17);
+      vErrors.push(err18);
     }
     errors++;
   }
@@ -16714,9 +16874,9 @@ const schema93 = {
   title: "TransitNumberAccountNumberPaymentRouting",
   description: "Routing by transit number and account number (CA).",
   "x-assumption":
-    "Properties other than Type, CountryCode are optional — which listed properties are mandatory, other than where stated, is not shown in the reference",
+    "AccountNumber required beside Type and CountryCode, because a routing without its account identifier cannot route a payment; TransitNumber and Bic optional — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
   type: "object",
-  required: ["Type", "CountryCode"],
+  required: ["Type", "CountryCode", "AccountNumber"],
   properties: {
     Type: { description: "Routing type.", type: "string", const: "TransitNumberAccountNumber" },
     CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "CA" },
@@ -16731,13 +16891,15 @@ const schema93 = {
       type: "string",
       format: "bic",
       pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
+      "x-assumption":
+        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
     },
     AccountNumber: { type: "string", pattern: "^[0-9A-Z-]{7}$" },
   },
 };
 const formats252 = allFormats["ca-transit-number"];
-const pattern17 = new RegExp("^0[0-9]{8}$", "u");
-const pattern19 = new RegExp("^[0-9A-Z-]{7}$", "u");
+const pattern20 = new RegExp("^0[0-9]{8}$", "u");
+const pattern22 = new RegExp("^[0-9A-Z-]{7}$", "u");
 function validate222(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -16782,30 +16944,30 @@ function validate222(
       }
       errors++;
     }
+    if (data.AccountNumber === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "AccountNumber" },
+        message: "must have required property '" + "AccountNumber" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     if (data.Type !== undefined) {
       let data0 = data.Type;
       if (typeof data0 !== "string") {
-        const err2 = {
+        const err3 = {
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("TransitNumberAccountNumber" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/const",
-          keyword: "const",
-          params: { allowedValue: "TransitNumberAccountNumber" },
-          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err3];
@@ -16814,16 +16976,13 @@ function validate222(
         }
         errors++;
       }
-    }
-    if (data.CountryCode !== undefined) {
-      let data1 = data.CountryCode;
-      if (typeof data1 !== "string") {
+      if ("TransitNumberAccountNumber" !== data0) {
         const err4 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/const",
+          keyword: "const",
+          params: { allowedValue: "TransitNumberAccountNumber" },
+          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -16832,13 +16991,16 @@ function validate222(
         }
         errors++;
       }
-      if ("CA" !== data1) {
+    }
+    if (data.CountryCode !== undefined) {
+      let data1 = data.CountryCode;
+      if (typeof data1 !== "string") {
         const err5 = {
           instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/const",
-          keyword: "const",
-          params: { allowedValue: "CA" },
-          message: "must be equal to constant",
+          schemaPath: "#/properties/CountryCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err5];
@@ -16847,32 +17009,32 @@ function validate222(
         }
         errors++;
       }
+      if ("CA" !== data1) {
+        const err6 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/const",
+          keyword: "const",
+          params: { allowedValue: "CA" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
     }
     if (data.TransitNumber !== undefined) {
       let data2 = data.TransitNumber;
       if (typeof data2 === "string") {
-        if (!pattern17.test(data2)) {
-          const err6 = {
+        if (!pattern20.test(data2)) {
+          const err7 = {
             instancePath: instancePath + "/TransitNumber",
             schemaPath: "#/properties/TransitNumber/pattern",
             keyword: "pattern",
             params: { pattern: "^0[0-9]{8}$" },
             message: 'must match pattern "' + "^0[0-9]{8}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        if (!formats252.validate(data2)) {
-          const err7 = {
-            instancePath: instancePath + "/TransitNumber",
-            schemaPath: "#/properties/TransitNumber/format",
-            keyword: "format",
-            params: { format: "ca-transit-number" },
-            message: 'must match format "' + "ca-transit-number" + '"',
           };
           if (vErrors === null) {
             vErrors = [err7];
@@ -16881,8 +17043,23 @@ function validate222(
           }
           errors++;
         }
+        if (!formats252.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + "/TransitNumber",
+            schemaPath: "#/properties/TransitNumber/format",
+            keyword: "format",
+            params: { format: "ca-transit-number" },
+            message: 'must match format "' + "ca-transit-number" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
       } else {
-        const err8 = {
+        const err9 = {
           instancePath: instancePath + "/TransitNumber",
           schemaPath: "#/properties/TransitNumber/type",
           keyword: "type",
@@ -16890,9 +17067,9 @@ function validate222(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err9];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err9);
         }
         errors++;
       }
@@ -16900,28 +17077,13 @@ function validate222(
     if (data.Bic !== undefined) {
       let data3 = data.Bic;
       if (typeof data3 === "string") {
-        if (!pattern10.test(data3)) {
-          const err9 = {
+        if (!pattern13.test(data3)) {
+          const err10 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
             keyword: "pattern",
             params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
             message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        if (!formats240.validate(data3)) {
-          const err10 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/format",
-            keyword: "format",
-            params: { format: "bic" },
-            message: 'must match format "' + "bic" + '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -16930,8 +17092,23 @@ function validate222(
           }
           errors++;
         }
+        if (!formats240.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/format",
+            keyword: "format",
+            params: { format: "bic" },
+            message: 'must match format "' + "bic" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
       } else {
-        const err11 = {
+        const err12 = {
           instancePath: instancePath + "/Bic",
           schemaPath: "#/properties/Bic/type",
           keyword: "type",
@@ -16939,9 +17116,9 @@ function validate222(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
@@ -16949,8 +17126,8 @@ function validate222(
     if (data.AccountNumber !== undefined) {
       let data4 = data.AccountNumber;
       if (typeof data4 === "string") {
-        if (!pattern19.test(data4)) {
-          const err12 = {
+        if (!pattern22.test(data4)) {
+          const err13 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
             keyword: "pattern",
@@ -16958,14 +17135,14 @@ function validate222(
             message: 'must match pattern "' + "^[0-9A-Z-]{7}$" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       } else {
-        const err13 = {
+        const err14 = {
           instancePath: instancePath + "/AccountNumber",
           schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
@@ -16973,15 +17150,15 @@ function validate222(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err14];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err14);
         }
         errors++;
       }
     }
   } else {
-    const err14 = {
+    const err15 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -16989,9 +17166,9 @@ function validate222(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err15];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err15);
     }
     errors++;
   }
@@ -17007,9 +17184,9 @@ const schema94 = {
   title: "BankStateBranchAccountNumberPaymentRouting",
   description: "Routing by BSB and account number (AU).",
   "x-assumption":
-    "Properties other than Type, CountryCode are optional — which listed properties are mandatory, other than where stated, is not shown in the reference",
+    "AccountNumber required beside Type and CountryCode, because a routing without its account identifier cannot route a payment; BankStateBranch and Bic optional — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
   type: "object",
-  required: ["Type", "CountryCode"],
+  required: ["Type", "CountryCode", "AccountNumber"],
   properties: {
     Type: { description: "Routing type.", type: "string", const: "BankStateBranchAccountNumber" },
     CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "AU" },
@@ -17019,12 +17196,14 @@ const schema94 = {
       type: "string",
       format: "bic",
       pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
+      "x-assumption":
+        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
     },
     AccountNumber: { type: "string", pattern: "^[0-9A-Z-]{6,10}$" },
   },
 };
 const formats256 = allFormats.bsb;
-const pattern22 = new RegExp("^[0-9A-Z-]{6,10}$", "u");
+const pattern25 = new RegExp("^[0-9A-Z-]{6,10}$", "u");
 function validate223(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -17069,30 +17248,30 @@ function validate223(
       }
       errors++;
     }
+    if (data.AccountNumber === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "AccountNumber" },
+        message: "must have required property '" + "AccountNumber" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     if (data.Type !== undefined) {
       let data0 = data.Type;
       if (typeof data0 !== "string") {
-        const err2 = {
+        const err3 = {
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("BankStateBranchAccountNumber" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/const",
-          keyword: "const",
-          params: { allowedValue: "BankStateBranchAccountNumber" },
-          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err3];
@@ -17101,16 +17280,13 @@ function validate223(
         }
         errors++;
       }
-    }
-    if (data.CountryCode !== undefined) {
-      let data1 = data.CountryCode;
-      if (typeof data1 !== "string") {
+      if ("BankStateBranchAccountNumber" !== data0) {
         const err4 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/const",
+          keyword: "const",
+          params: { allowedValue: "BankStateBranchAccountNumber" },
+          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -17119,13 +17295,16 @@ function validate223(
         }
         errors++;
       }
-      if ("AU" !== data1) {
+    }
+    if (data.CountryCode !== undefined) {
+      let data1 = data.CountryCode;
+      if (typeof data1 !== "string") {
         const err5 = {
           instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/const",
-          keyword: "const",
-          params: { allowedValue: "AU" },
-          message: "must be equal to constant",
+          schemaPath: "#/properties/CountryCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err5];
@@ -17134,32 +17313,32 @@ function validate223(
         }
         errors++;
       }
+      if ("AU" !== data1) {
+        const err6 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/const",
+          keyword: "const",
+          params: { allowedValue: "AU" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
     }
     if (data.BankStateBranch !== undefined) {
       let data2 = data.BankStateBranch;
       if (typeof data2 === "string") {
-        if (!pattern12.test(data2)) {
-          const err6 = {
+        if (!pattern15.test(data2)) {
+          const err7 = {
             instancePath: instancePath + "/BankStateBranch",
             schemaPath: "#/properties/BankStateBranch/pattern",
             keyword: "pattern",
             params: { pattern: "^[0-9]{6}$" },
             message: 'must match pattern "' + "^[0-9]{6}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        if (!formats256.validate(data2)) {
-          const err7 = {
-            instancePath: instancePath + "/BankStateBranch",
-            schemaPath: "#/properties/BankStateBranch/format",
-            keyword: "format",
-            params: { format: "bsb" },
-            message: 'must match format "' + "bsb" + '"',
           };
           if (vErrors === null) {
             vErrors = [err7];
@@ -17168,8 +17347,23 @@ function validate223(
           }
           errors++;
         }
+        if (!formats256.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + "/BankStateBranch",
+            schemaPath: "#/properties/BankStateBranch/format",
+            keyword: "format",
+            params: { format: "bsb" },
+            message: 'must match format "' + "bsb" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
       } else {
-        const err8 = {
+        const err9 = {
           instancePath: instancePath + "/BankStateBranch",
           schemaPath: "#/properties/BankStateBranch/type",
           keyword: "type",
@@ -17177,9 +17371,9 @@ function validate223(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err9];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err9);
         }
         errors++;
       }
@@ -17187,28 +17381,13 @@ function validate223(
     if (data.Bic !== undefined) {
       let data3 = data.Bic;
       if (typeof data3 === "string") {
-        if (!pattern10.test(data3)) {
-          const err9 = {
+        if (!pattern13.test(data3)) {
+          const err10 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
             keyword: "pattern",
             params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
             message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        if (!formats240.validate(data3)) {
-          const err10 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/format",
-            keyword: "format",
-            params: { format: "bic" },
-            message: 'must match format "' + "bic" + '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -17217,8 +17396,23 @@ function validate223(
           }
           errors++;
         }
+        if (!formats240.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/format",
+            keyword: "format",
+            params: { format: "bic" },
+            message: 'must match format "' + "bic" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
       } else {
-        const err11 = {
+        const err12 = {
           instancePath: instancePath + "/Bic",
           schemaPath: "#/properties/Bic/type",
           keyword: "type",
@@ -17226,9 +17420,9 @@ function validate223(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
@@ -17236,8 +17430,8 @@ function validate223(
     if (data.AccountNumber !== undefined) {
       let data4 = data.AccountNumber;
       if (typeof data4 === "string") {
-        if (!pattern22.test(data4)) {
-          const err12 = {
+        if (!pattern25.test(data4)) {
+          const err13 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
             keyword: "pattern",
@@ -17245,14 +17439,14 @@ function validate223(
             message: 'must match pattern "' + "^[0-9A-Z-]{6,10}$" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
       } else {
-        const err13 = {
+        const err14 = {
           instancePath: instancePath + "/AccountNumber",
           schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
@@ -17260,15 +17454,15 @@ function validate223(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err14];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err14);
         }
         errors++;
       }
     }
   } else {
-    const err14 = {
+    const err15 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -17276,9 +17470,9 @@ function validate223(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err15];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err15);
     }
     errors++;
   }
@@ -17294,9 +17488,9 @@ const schema95 = {
   title: "NewZealandAccountNumberPaymentRouting",
   description: "Routing by New Zealand account number (NZ).",
   "x-assumption":
-    "Properties other than Type, CountryCode are optional — which listed properties are mandatory, other than where stated, is not shown in the reference",
+    "AccountNumber required beside Type and CountryCode, because a routing without its account identifier cannot route a payment; Bic optional — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
   type: "object",
-  required: ["Type", "CountryCode"],
+  required: ["Type", "CountryCode", "AccountNumber"],
   properties: {
     Type: { description: "Routing type.", type: "string", const: "NewZealandAccountNumber" },
     CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "NZ" },
@@ -17305,12 +17499,20 @@ const schema95 = {
       type: "string",
       format: "bic",
       pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
+      "x-assumption":
+        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
     },
-    AccountNumber: { type: "string", format: "nz-account-number", pattern: "^[0-9A-Z-]{15,16}$" },
+    AccountNumber: {
+      type: "string",
+      format: "nz-account-number",
+      pattern: "^[0-9A-Z-]{15,16}$",
+      "x-assumption":
+        "Format nz-account-number requires 15 or 16 digits (no dashes in this form) with an allocated bank and branch and the check digits of the bank's algorithm — Payments NZ bank account number validation rules, as published by Inland Revenue; the reference states only the pattern",
+    },
   },
 };
 const formats262 = allFormats["nz-account-number"];
-const pattern24 = new RegExp("^[0-9A-Z-]{15,16}$", "u");
+const pattern27 = new RegExp("^[0-9A-Z-]{15,16}$", "u");
 function validate224(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -17355,30 +17557,30 @@ function validate224(
       }
       errors++;
     }
+    if (data.AccountNumber === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "AccountNumber" },
+        message: "must have required property '" + "AccountNumber" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     if (data.Type !== undefined) {
       let data0 = data.Type;
       if (typeof data0 !== "string") {
-        const err2 = {
+        const err3 = {
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("NewZealandAccountNumber" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/const",
-          keyword: "const",
-          params: { allowedValue: "NewZealandAccountNumber" },
-          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err3];
@@ -17387,16 +17589,13 @@ function validate224(
         }
         errors++;
       }
-    }
-    if (data.CountryCode !== undefined) {
-      let data1 = data.CountryCode;
-      if (typeof data1 !== "string") {
+      if ("NewZealandAccountNumber" !== data0) {
         const err4 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/const",
+          keyword: "const",
+          params: { allowedValue: "NewZealandAccountNumber" },
+          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -17405,13 +17604,16 @@ function validate224(
         }
         errors++;
       }
-      if ("NZ" !== data1) {
+    }
+    if (data.CountryCode !== undefined) {
+      let data1 = data.CountryCode;
+      if (typeof data1 !== "string") {
         const err5 = {
           instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/const",
-          keyword: "const",
-          params: { allowedValue: "NZ" },
-          message: "must be equal to constant",
+          schemaPath: "#/properties/CountryCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err5];
@@ -17420,32 +17622,32 @@ function validate224(
         }
         errors++;
       }
+      if ("NZ" !== data1) {
+        const err6 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/const",
+          keyword: "const",
+          params: { allowedValue: "NZ" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
     }
     if (data.Bic !== undefined) {
       let data2 = data.Bic;
       if (typeof data2 === "string") {
-        if (!pattern10.test(data2)) {
-          const err6 = {
+        if (!pattern13.test(data2)) {
+          const err7 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
             keyword: "pattern",
             params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
             message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        if (!formats240.validate(data2)) {
-          const err7 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/format",
-            keyword: "format",
-            params: { format: "bic" },
-            message: 'must match format "' + "bic" + '"',
           };
           if (vErrors === null) {
             vErrors = [err7];
@@ -17454,8 +17656,23 @@ function validate224(
           }
           errors++;
         }
+        if (!formats240.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/format",
+            keyword: "format",
+            params: { format: "bic" },
+            message: 'must match format "' + "bic" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
       } else {
-        const err8 = {
+        const err9 = {
           instancePath: instancePath + "/Bic",
           schemaPath: "#/properties/Bic/type",
           keyword: "type",
@@ -17463,9 +17680,9 @@ function validate224(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err9];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err9);
         }
         errors++;
       }
@@ -17473,28 +17690,13 @@ function validate224(
     if (data.AccountNumber !== undefined) {
       let data3 = data.AccountNumber;
       if (typeof data3 === "string") {
-        if (!pattern24.test(data3)) {
-          const err9 = {
+        if (!pattern27.test(data3)) {
+          const err10 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
             keyword: "pattern",
             params: { pattern: "^[0-9A-Z-]{15,16}$" },
             message: 'must match pattern "' + "^[0-9A-Z-]{15,16}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        if (!formats262.validate(data3)) {
-          const err10 = {
-            instancePath: instancePath + "/AccountNumber",
-            schemaPath: "#/properties/AccountNumber/format",
-            keyword: "format",
-            params: { format: "nz-account-number" },
-            message: 'must match format "' + "nz-account-number" + '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -17503,8 +17705,23 @@ function validate224(
           }
           errors++;
         }
+        if (!formats262.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + "/AccountNumber",
+            schemaPath: "#/properties/AccountNumber/format",
+            keyword: "format",
+            params: { format: "nz-account-number" },
+            message: 'must match format "' + "nz-account-number" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
       } else {
-        const err11 = {
+        const err12 = {
           instancePath: instancePath + "/AccountNumber",
           schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
@@ -17512,15 +17729,15 @@ function validate224(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
     }
   } else {
-    const err12 = {
+    const err13 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -17528,9 +17745,9 @@ function validate224(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err12];
+      vErrors = [err13];
     } else {
-      vErrors.push(err12);
+      vErrors.push(err13);
     }
     errors++;
   }
@@ -17546,9 +17763,9 @@ const schema96 = {
   title: "IndianFinancialSystemCodeAccountNumberPaymentRouting",
   description: "Routing by IFSC and account number (IN). Both Bic and IndianFinancialSystemCode are required.",
   "x-assumption":
-    "Properties other than Type, CountryCode, Bic and IndianFinancialSystemCode are optional — which listed properties are mandatory, other than where stated, is not shown in the reference",
+    "AccountNumber required beside Type, CountryCode, Bic and IndianFinancialSystemCode, because a routing without its account identifier cannot route a payment — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
   type: "object",
-  required: ["Type", "CountryCode", "Bic", "IndianFinancialSystemCode"],
+  required: ["Type", "CountryCode", "Bic", "IndianFinancialSystemCode", "AccountNumber"],
   properties: {
     Type: { description: "Routing type.", type: "string", const: "IndianFinancialSystemCodeAccountNumber" },
     CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "IN" },
@@ -17557,14 +17774,22 @@ const schema96 = {
       type: "string",
       format: "bic",
       pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
+      "x-assumption":
+        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
     },
-    IndianFinancialSystemCode: { type: "string", format: "ifsc", pattern: "^\\w{11}$" },
+    IndianFinancialSystemCode: {
+      type: "string",
+      format: "ifsc",
+      pattern: "^\\w{11}$",
+      "x-assumption":
+        "Format ifsc requires 4 letters, then 0, then 6 letters or digits — the Reserve Bank of India's IFSC structure (the 5th character is reserved as 0); the reference states only ^\\w{11}$",
+    },
     AccountNumber: { type: "string", pattern: "^[0-9A-Z-]{4,24}$" },
   },
 };
 const formats266 = allFormats.ifsc;
-const pattern26 = new RegExp("^\\w{11}$", "u");
-const pattern27 = new RegExp("^[0-9A-Z-]{4,24}$", "u");
+const pattern29 = new RegExp("^\\w{11}$", "u");
+const pattern30 = new RegExp("^[0-9A-Z-]{4,24}$", "u");
 function validate225(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -17639,30 +17864,30 @@ function validate225(
       }
       errors++;
     }
+    if (data.AccountNumber === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "AccountNumber" },
+        message: "must have required property '" + "AccountNumber" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
     if (data.Type !== undefined) {
       let data0 = data.Type;
       if (typeof data0 !== "string") {
-        const err4 = {
+        const err5 = {
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if ("IndianFinancialSystemCodeAccountNumber" !== data0) {
-        const err5 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/const",
-          keyword: "const",
-          params: { allowedValue: "IndianFinancialSystemCodeAccountNumber" },
-          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err5];
@@ -17671,16 +17896,13 @@ function validate225(
         }
         errors++;
       }
-    }
-    if (data.CountryCode !== undefined) {
-      let data1 = data.CountryCode;
-      if (typeof data1 !== "string") {
+      if ("IndianFinancialSystemCodeAccountNumber" !== data0) {
         const err6 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/const",
+          keyword: "const",
+          params: { allowedValue: "IndianFinancialSystemCodeAccountNumber" },
+          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err6];
@@ -17689,13 +17911,16 @@ function validate225(
         }
         errors++;
       }
-      if ("IN" !== data1) {
+    }
+    if (data.CountryCode !== undefined) {
+      let data1 = data.CountryCode;
+      if (typeof data1 !== "string") {
         const err7 = {
           instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/const",
-          keyword: "const",
-          params: { allowedValue: "IN" },
-          message: "must be equal to constant",
+          schemaPath: "#/properties/CountryCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err7];
@@ -17704,32 +17929,32 @@ function validate225(
         }
         errors++;
       }
+      if ("IN" !== data1) {
+        const err8 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/const",
+          keyword: "const",
+          params: { allowedValue: "IN" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
     }
     if (data.Bic !== undefined) {
       let data2 = data.Bic;
       if (typeof data2 === "string") {
-        if (!pattern10.test(data2)) {
-          const err8 = {
+        if (!pattern13.test(data2)) {
+          const err9 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
             keyword: "pattern",
             params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
             message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-        if (!formats240.validate(data2)) {
-          const err9 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/format",
-            keyword: "format",
-            params: { format: "bic" },
-            message: 'must match format "' + "bic" + '"',
           };
           if (vErrors === null) {
             vErrors = [err9];
@@ -17738,8 +17963,23 @@ function validate225(
           }
           errors++;
         }
+        if (!formats240.validate(data2)) {
+          const err10 = {
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/format",
+            keyword: "format",
+            params: { format: "bic" },
+            message: 'must match format "' + "bic" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
       } else {
-        const err10 = {
+        const err11 = {
           instancePath: instancePath + "/Bic",
           schemaPath: "#/properties/Bic/type",
           keyword: "type",
@@ -17747,9 +17987,9 @@ function validate225(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err11];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err11);
         }
         errors++;
       }
@@ -17757,28 +17997,13 @@ function validate225(
     if (data.IndianFinancialSystemCode !== undefined) {
       let data3 = data.IndianFinancialSystemCode;
       if (typeof data3 === "string") {
-        if (!pattern26.test(data3)) {
-          const err11 = {
+        if (!pattern29.test(data3)) {
+          const err12 = {
             instancePath: instancePath + "/IndianFinancialSystemCode",
             schemaPath: "#/properties/IndianFinancialSystemCode/pattern",
             keyword: "pattern",
             params: { pattern: "^\\w{11}$" },
             message: 'must match pattern "' + "^\\w{11}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-        if (!formats266.validate(data3)) {
-          const err12 = {
-            instancePath: instancePath + "/IndianFinancialSystemCode",
-            schemaPath: "#/properties/IndianFinancialSystemCode/format",
-            keyword: "format",
-            params: { format: "ifsc" },
-            message: 'must match format "' + "ifsc" + '"',
           };
           if (vErrors === null) {
             vErrors = [err12];
@@ -17787,8 +18012,23 @@ function validate225(
           }
           errors++;
         }
+        if (!formats266.validate(data3)) {
+          const err13 = {
+            instancePath: instancePath + "/IndianFinancialSystemCode",
+            schemaPath: "#/properties/IndianFinancialSystemCode/format",
+            keyword: "format",
+            params: { format: "ifsc" },
+            message: 'must match format "' + "ifsc" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
       } else {
-        const err13 = {
+        const err14 = {
           instancePath: instancePath + "/IndianFinancialSystemCode",
           schemaPath: "#/properties/IndianFinancialSystemCode/type",
           keyword: "type",
@@ -17796,9 +18036,9 @@ function validate225(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err14];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err14);
         }
         errors++;
       }
@@ -17806,8 +18046,8 @@ function validate225(
     if (data.AccountNumber !== undefined) {
       let data4 = data.AccountNumber;
       if (typeof data4 === "string") {
-        if (!pattern27.test(data4)) {
-          const err14 = {
+        if (!pattern30.test(data4)) {
+          const err15 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
             keyword: "pattern",
@@ -17815,14 +18055,14 @@ function validate225(
             message: 'must match pattern "' + "^[0-9A-Z-]{4,24}$" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err15];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err15);
           }
           errors++;
         }
       } else {
-        const err15 = {
+        const err16 = {
           instancePath: instancePath + "/AccountNumber",
           schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
@@ -17830,15 +18070,15 @@ function validate225(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err16];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err16);
         }
         errors++;
       }
     }
   } else {
-    const err16 = {
+    const err17 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -17846,9 +18086,9 @@ function validate225(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err16];
+      vErrors = [err17];
     } else {
-      vErrors.push(err16);
+      vErrors.push(err17);
     }
     errors++;
   }
@@ -17864,9 +18104,9 @@ const schema97 = {
   title: "BicNubanPaymentRouting",
   description: "Routing by BIC and NUBAN account number (NG).",
   "x-assumption":
-    "Properties other than Type, CountryCode are optional — which listed properties are mandatory, other than where stated, is not shown in the reference",
+    "AccountNumber required beside Type and CountryCode, because a routing without its account identifier cannot route a payment; Bic optional — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
   type: "object",
-  required: ["Type", "CountryCode"],
+  required: ["Type", "CountryCode", "AccountNumber"],
   properties: {
     Type: { description: "Routing type.", type: "string", const: "BicNuban" },
     CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "NG" },
@@ -17875,11 +18115,13 @@ const schema97 = {
       type: "string",
       format: "bic",
       pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
+      "x-assumption":
+        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
     },
     AccountNumber: { description: "10-digit NUBAN.", type: "string", pattern: "^[0-9]{10}$" },
   },
 };
-const pattern29 = new RegExp("^[0-9]{10}$", "u");
+const pattern32 = new RegExp("^[0-9]{10}$", "u");
 function validate226(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -17924,10 +18166,25 @@ function validate226(
       }
       errors++;
     }
+    if (data.AccountNumber === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "AccountNumber" },
+        message: "must have required property '" + "AccountNumber" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     if (data.Type !== undefined) {
       let data0 = data.Type;
       if (typeof data0 !== "string") {
-        const err2 = {
+        const err3 = {
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/type",
           keyword: "type",
@@ -17935,14 +18192,14 @@ function validate226(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err2];
+          vErrors = [err3];
         } else {
-          vErrors.push(err2);
+          vErrors.push(err3);
         }
         errors++;
       }
       if ("BicNuban" !== data0) {
-        const err3 = {
+        const err4 = {
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/const",
           keyword: "const",
@@ -17950,9 +18207,9 @@ function validate226(
           message: "must be equal to constant",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err4];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -17960,7 +18217,7 @@ function validate226(
     if (data.CountryCode !== undefined) {
       let data1 = data.CountryCode;
       if (typeof data1 !== "string") {
-        const err4 = {
+        const err5 = {
           instancePath: instancePath + "/CountryCode",
           schemaPath: "#/properties/CountryCode/type",
           keyword: "type",
@@ -17968,527 +18225,19 @@ function validate226(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err5];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err5);
         }
         errors++;
       }
       if ("NG" !== data1) {
-        const err5 = {
+        const err6 = {
           instancePath: instancePath + "/CountryCode",
           schemaPath: "#/properties/CountryCode/const",
           keyword: "const",
           params: { allowedValue: "NG" },
           message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.Bic !== undefined) {
-      let data2 = data.Bic;
-      if (typeof data2 === "string") {
-        if (!pattern10.test(data2)) {
-          const err6 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
-            message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        if (!formats240.validate(data2)) {
-          const err7 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/format",
-            keyword: "format",
-            params: { format: "bic" },
-            message: 'must match format "' + "bic" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/Bic",
-          schemaPath: "#/properties/Bic/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.AccountNumber !== undefined) {
-      let data3 = data.AccountNumber;
-      if (typeof data3 === "string") {
-        if (!pattern29.test(data3)) {
-          const err9 = {
-            instancePath: instancePath + "/AccountNumber",
-            schemaPath: "#/properties/AccountNumber/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[0-9]{10}$" },
-            message: 'must match pattern "' + "^[0-9]{10}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + "/AccountNumber",
-          schemaPath: "#/properties/AccountNumber/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err11 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  validate226.errors = vErrors;
-  return errors === 0;
-}
-validate226.evaluated = {
-  props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-const schema98 = {
-  title: "BicClabePaymentRouting",
-  description: "Routing by BIC and CLABE account number (MX).",
-  "x-assumption":
-    "Properties other than Type, CountryCode are optional — which listed properties are mandatory, other than where stated, is not shown in the reference",
-  type: "object",
-  required: ["Type", "CountryCode"],
-  properties: {
-    Type: { description: "Routing type.", type: "string", const: "BicClabe" },
-    CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "MX" },
-    Bic: {
-      description: "BIC8 or BIC11.",
-      type: "string",
-      format: "bic",
-      pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
-    },
-    AccountNumber: { description: "18-digit CLABE.", type: "string", format: "clabe", pattern: "^[0-9]{18}$" },
-  },
-};
-const formats272 = allFormats.clabe;
-const pattern31 = new RegExp("^[0-9]{18}$", "u");
-function validate227(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate227.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Type" },
-        message: "must have required property '" + "Type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.CountryCode === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "CountryCode" },
-        message: "must have required property '" + "CountryCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.Type !== undefined) {
-      let data0 = data.Type;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("BicClabe" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/const",
-          keyword: "const",
-          params: { allowedValue: "BicClabe" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.CountryCode !== undefined) {
-      let data1 = data.CountryCode;
-      if (typeof data1 !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if ("MX" !== data1) {
-        const err5 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/const",
-          keyword: "const",
-          params: { allowedValue: "MX" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.Bic !== undefined) {
-      let data2 = data.Bic;
-      if (typeof data2 === "string") {
-        if (!pattern10.test(data2)) {
-          const err6 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
-            message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        if (!formats240.validate(data2)) {
-          const err7 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/format",
-            keyword: "format",
-            params: { format: "bic" },
-            message: 'must match format "' + "bic" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/Bic",
-          schemaPath: "#/properties/Bic/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.AccountNumber !== undefined) {
-      let data3 = data.AccountNumber;
-      if (typeof data3 === "string") {
-        if (!pattern31.test(data3)) {
-          const err9 = {
-            instancePath: instancePath + "/AccountNumber",
-            schemaPath: "#/properties/AccountNumber/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[0-9]{18}$" },
-            message: 'must match pattern "' + "^[0-9]{18}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        if (!formats272.validate(data3)) {
-          const err10 = {
-            instancePath: instancePath + "/AccountNumber",
-            schemaPath: "#/properties/AccountNumber/format",
-            keyword: "format",
-            params: { format: "clabe" },
-            message: 'must match format "' + "clabe" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      } else {
-        const err11 = {
-          instancePath: instancePath + "/AccountNumber",
-          schemaPath: "#/properties/AccountNumber/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err12 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err12];
-    } else {
-      vErrors.push(err12);
-    }
-    errors++;
-  }
-  validate227.errors = vErrors;
-  return errors === 0;
-}
-validate227.evaluated = {
-  props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-const schema99 = {
-  title: "BicAccountNumberPaymentRouting",
-  description: "Routing by BIC and account number: the fallback for all other countries.",
-  "x-assumption":
-    "Properties other than Type, CountryCode are optional — which listed properties are mandatory, other than where stated, is not shown in the reference",
-  type: "object",
-  required: ["Type", "CountryCode"],
-  properties: {
-    Type: { description: "Routing type.", type: "string", const: "BicAccountNumber" },
-    CountryCode: {
-      description: "Destination country; ISO 3166-1 alpha-2 country code.",
-      type: "string",
-      format: "country-code",
-      pattern: "^[A-Z]{2}$",
-    },
-    Bic: {
-      description: "BIC8 or BIC11.",
-      type: "string",
-      format: "bic",
-      pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
-    },
-    AccountNumber: { type: "string", pattern: "^[0-9A-Z-]{4,24}$" },
-  },
-};
-function validate228(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate228.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Type" },
-        message: "must have required property '" + "Type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.CountryCode === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "CountryCode" },
-        message: "must have required property '" + "CountryCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.Type !== undefined) {
-      let data0 = data.Type;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("BicAccountNumber" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/const",
-          keyword: "const",
-          params: { allowedValue: "BicAccountNumber" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.CountryCode !== undefined) {
-      let data1 = data.CountryCode;
-      if (typeof data1 === "string") {
-        if (!pattern5.test(data1)) {
-          const err4 = {
-            instancePath: instancePath + "/CountryCode",
-            schemaPath: "#/properties/CountryCode/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Z]{2}$" },
-            message: 'must match pattern "' + "^[A-Z]{2}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (!formats220.validate(data1)) {
-          const err5 = {
-            instancePath: instancePath + "/CountryCode",
-            schemaPath: "#/properties/CountryCode/format",
-            keyword: "format",
-            params: { format: "country-code" },
-            message: 'must match format "' + "country-code" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err6];
@@ -18501,7 +18250,7 @@ function validate228(
     if (data.Bic !== undefined) {
       let data2 = data.Bic;
       if (typeof data2 === "string") {
-        if (!pattern10.test(data2)) {
+        if (!pattern13.test(data2)) {
           const err7 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
@@ -18550,13 +18299,13 @@ function validate228(
     if (data.AccountNumber !== undefined) {
       let data3 = data.AccountNumber;
       if (typeof data3 === "string") {
-        if (!pattern27.test(data3)) {
+        if (!pattern32.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
             keyword: "pattern",
-            params: { pattern: "^[0-9A-Z-]{4,24}$" },
-            message: 'must match pattern "' + "^[0-9A-Z-]{4,24}$" + '"',
+            params: { pattern: "^[0-9]{10}$" },
+            message: 'must match pattern "' + "^[0-9]{10}$" + '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -18593,6 +18342,557 @@ function validate228(
       vErrors = [err12];
     } else {
       vErrors.push(err12);
+    }
+    errors++;
+  }
+  validate226.errors = vErrors;
+  return errors === 0;
+}
+validate226.evaluated = {
+  props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const schema98 = {
+  title: "BicClabePaymentRouting",
+  description: "Routing by BIC and CLABE account number (MX).",
+  "x-assumption":
+    "AccountNumber required beside Type and CountryCode, because a routing without its account identifier cannot route a payment; Bic optional — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
+  type: "object",
+  required: ["Type", "CountryCode", "AccountNumber"],
+  properties: {
+    Type: { description: "Routing type.", type: "string", const: "BicClabe" },
+    CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "MX" },
+    Bic: {
+      description: "BIC8 or BIC11.",
+      type: "string",
+      format: "bic",
+      pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
+      "x-assumption":
+        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
+    },
+    AccountNumber: {
+      description: "18-digit CLABE.",
+      type: "string",
+      format: "clabe",
+      pattern: "^[0-9]{18}$",
+      "x-assumption":
+        "Format clabe also requires the 18th digit to be the CLABE check digit (weights 3, 7, 1, modulo 10) — Banco de México's CLABE standard (SPEI); the reference states only ^[0-9]{18}$",
+    },
+  },
+};
+const formats272 = allFormats.clabe;
+const pattern34 = new RegExp("^[0-9]{18}$", "u");
+function validate227(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate227.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "Type" },
+        message: "must have required property '" + "Type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.CountryCode === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "CountryCode" },
+        message: "must have required property '" + "CountryCode" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.AccountNumber === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "AccountNumber" },
+        message: "must have required property '" + "AccountNumber" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.Type !== undefined) {
+      let data0 = data.Type;
+      if (typeof data0 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("BicClabe" !== data0) {
+        const err4 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/const",
+          keyword: "const",
+          params: { allowedValue: "BicClabe" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.CountryCode !== undefined) {
+      let data1 = data.CountryCode;
+      if (typeof data1 !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if ("MX" !== data1) {
+        const err6 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/const",
+          keyword: "const",
+          params: { allowedValue: "MX" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.Bic !== undefined) {
+      let data2 = data.Bic;
+      if (typeof data2 === "string") {
+        if (!pattern13.test(data2)) {
+          const err7 = {
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
+            message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!formats240.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/format",
+            keyword: "format",
+            params: { format: "bic" },
+            message: 'must match format "' + "bic" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/Bic",
+          schemaPath: "#/properties/Bic/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.AccountNumber !== undefined) {
+      let data3 = data.AccountNumber;
+      if (typeof data3 === "string") {
+        if (!pattern34.test(data3)) {
+          const err10 = {
+            instancePath: instancePath + "/AccountNumber",
+            schemaPath: "#/properties/AccountNumber/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[0-9]{18}$" },
+            message: 'must match pattern "' + "^[0-9]{18}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!formats272.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + "/AccountNumber",
+            schemaPath: "#/properties/AccountNumber/format",
+            keyword: "format",
+            params: { format: "clabe" },
+            message: 'must match format "' + "clabe" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + "/AccountNumber",
+          schemaPath: "#/properties/AccountNumber/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate227.errors = vErrors;
+  return errors === 0;
+}
+validate227.evaluated = {
+  props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const schema99 = {
+  title: "BicAccountNumberPaymentRouting",
+  description: "Routing by BIC and account number: the fallback for all other countries.",
+  "x-assumption":
+    "AccountNumber required beside Type and CountryCode, because a routing without its account identifier cannot route a payment; Bic optional — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
+  type: "object",
+  required: ["Type", "CountryCode", "AccountNumber"],
+  properties: {
+    Type: { description: "Routing type.", type: "string", const: "BicAccountNumber" },
+    CountryCode: {
+      description: "Destination country; ISO 3166-1 alpha-2 country code.",
+      type: "string",
+      format: "country-code",
+      pattern: "^[A-Z]{2}$",
+      "x-assumption":
+        "Format country-code requires an assigned ISO 3166-1 alpha-2 code, or XK (Kosovo, as SWIFT and the IBAN registry use it) — the reference says ISO alpha-2; XK is a user-assigned code that ISO 3166-1 does not list",
+    },
+    Bic: {
+      description: "BIC8 or BIC11.",
+      type: "string",
+      format: "bic",
+      pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
+      "x-assumption":
+        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
+    },
+    AccountNumber: { type: "string", pattern: "^[0-9A-Z-]{4,24}$" },
+  },
+};
+function validate228(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate228.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "Type" },
+        message: "must have required property '" + "Type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.CountryCode === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "CountryCode" },
+        message: "must have required property '" + "CountryCode" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.AccountNumber === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "AccountNumber" },
+        message: "must have required property '" + "AccountNumber" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.Type !== undefined) {
+      let data0 = data.Type;
+      if (typeof data0 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("BicAccountNumber" !== data0) {
+        const err4 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/const",
+          keyword: "const",
+          params: { allowedValue: "BicAccountNumber" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.CountryCode !== undefined) {
+      let data1 = data.CountryCode;
+      if (typeof data1 === "string") {
+        if (!pattern7.test(data1)) {
+          const err5 = {
+            instancePath: instancePath + "/CountryCode",
+            schemaPath: "#/properties/CountryCode/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[A-Z]{2}$" },
+            message: 'must match pattern "' + "^[A-Z]{2}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (!formats220.validate(data1)) {
+          const err6 = {
+            instancePath: instancePath + "/CountryCode",
+            schemaPath: "#/properties/CountryCode/format",
+            keyword: "format",
+            params: { format: "country-code" },
+            message: 'must match format "' + "country-code" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.Bic !== undefined) {
+      let data2 = data.Bic;
+      if (typeof data2 === "string") {
+        if (!pattern13.test(data2)) {
+          const err8 = {
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
+            message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!formats240.validate(data2)) {
+          const err9 = {
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/format",
+            keyword: "format",
+            params: { format: "bic" },
+            message: 'must match format "' + "bic" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + "/Bic",
+          schemaPath: "#/properties/Bic/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.AccountNumber !== undefined) {
+      let data3 = data.AccountNumber;
+      if (typeof data3 === "string") {
+        if (!pattern30.test(data3)) {
+          const err11 = {
+            instancePath: instancePath + "/AccountNumber",
+            schemaPath: "#/properties/AccountNumber/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[0-9A-Z-]{4,24}$" },
+            message: 'must match pattern "' + "^[0-9A-Z-]{4,24}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + "/AccountNumber",
+          schemaPath: "#/properties/AccountNumber/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
     }
     errors++;
   }
@@ -18851,6 +19151,8 @@ const schema100 = {
       type: "string",
       format: "bic",
       pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
+      "x-assumption":
+        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
     },
   },
 };
@@ -18934,7 +19236,7 @@ function validate241(
     if (data.Bic !== undefined) {
       let data1 = data.Bic;
       if (typeof data1 === "string") {
-        if (!pattern10.test(data1)) {
+        if (!pattern13.test(data1)) {
           const err4 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
@@ -19139,27 +19441,27 @@ function validate217(
       }
     }
     if (data.Name !== undefined) {
-      if (typeof data.Name !== "string") {
-        const err8 = {
+      let data1 = data.Name;
+      if (typeof data1 === "string") {
+        if (!pattern5.test(data1)) {
+          const err8 = {
+            instancePath: instancePath + "/Name",
+            schemaPath: "#/properties/Name/pattern",
+            keyword: "pattern",
+            params: { pattern: "\\S" },
+            message: 'must match pattern "' + "\\S" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
           instancePath: instancePath + "/Name",
           schemaPath: "#/properties/Name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.AccountHolderName !== undefined) {
-      if (typeof data.AccountHolderName !== "string") {
-        const err9 = {
-          instancePath: instancePath + "/AccountHolderName",
-          schemaPath: "#/properties/AccountHolderName/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -19172,11 +19474,28 @@ function validate217(
         errors++;
       }
     }
+    if (data.AccountHolderName !== undefined) {
+      if (typeof data.AccountHolderName !== "string") {
+        const err10 = {
+          instancePath: instancePath + "/AccountHolderName",
+          schemaPath: "#/properties/AccountHolderName/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
     if (data.CurrencyCode !== undefined) {
       let data3 = data.CurrencyCode;
       if (typeof data3 === "string") {
         if (!pattern3.test(data3)) {
-          const err10 = {
+          const err11 = {
             instancePath: instancePath + "/CurrencyCode",
             schemaPath: "#/properties/CurrencyCode/pattern",
             keyword: "pattern",
@@ -19184,14 +19503,14 @@ function validate217(
             message: 'must match pattern "' + "^[A-Z]{3}$" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err11];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err11);
           }
           errors++;
         }
       } else {
-        const err11 = {
+        const err12 = {
           instancePath: instancePath + "/CurrencyCode",
           schemaPath: "#/properties/CurrencyCode/type",
           keyword: "type",
@@ -19199,9 +19518,9 @@ function validate217(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err12];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err12);
         }
         errors++;
       }
@@ -19239,7 +19558,7 @@ function validate217(
           }
         }
       } else {
-        const err12 = {
+        const err13 = {
           instancePath: instancePath + "/AlternatePaymentRouting",
           schemaPath: "#/properties/AlternatePaymentRouting/type",
           keyword: "type",
@@ -19247,9 +19566,9 @@ function validate217(
           message: "must be array",
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err13];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err13);
         }
         errors++;
       }
@@ -19273,30 +19592,12 @@ function validate217(
           }
         }
       } else {
-        const err13 = {
+        const err14 = {
           instancePath: instancePath + "/IntermediaryPaymentRouting",
           schemaPath: "#/properties/IntermediaryPaymentRouting/type",
           keyword: "type",
           params: { type: "array" },
           message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-    if (data.BeneficiaryType !== undefined) {
-      let data9 = data.BeneficiaryType;
-      if (typeof data9 !== "string") {
-        const err14 = {
-          instancePath: instancePath + "/BeneficiaryType",
-          schemaPath: "#/properties/BeneficiaryType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err14];
@@ -19305,8 +19606,26 @@ function validate217(
         }
         errors++;
       }
-      if (!(data9 === "Individual" || data9 === "Company")) {
+    }
+    if (data.BeneficiaryType !== undefined) {
+      let data9 = data.BeneficiaryType;
+      if (typeof data9 !== "string") {
         const err15 = {
+          instancePath: instancePath + "/BeneficiaryType",
+          schemaPath: "#/properties/BeneficiaryType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      if (!(data9 === "Individual" || data9 === "Company")) {
+        const err16 = {
           instancePath: instancePath + "/BeneficiaryType",
           schemaPath: "#/properties/BeneficiaryType/enum",
           keyword: "enum",
@@ -19314,9 +19633,9 @@ function validate217(
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err16];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err16);
         }
         errors++;
       }
@@ -19338,7 +19657,7 @@ function validate217(
     if (data.IndustryId !== undefined) {
       let data11 = data.IndustryId;
       if (!(typeof data11 == "number" && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
-        const err16 = {
+        const err17 = {
           instancePath: instancePath + "/IndustryId",
           schemaPath: "#/properties/IndustryId/type",
           keyword: "type",
@@ -19346,15 +19665,15 @@ function validate217(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err17];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err17);
         }
         errors++;
       }
       if (typeof data11 == "number" && isFinite(data11)) {
         if (!formats6.validate(data11)) {
-          const err17 = {
+          const err18 = {
             instancePath: instancePath + "/IndustryId",
             schemaPath: "#/properties/IndustryId/format",
             keyword: "format",
@@ -19362,9 +19681,9 @@ function validate217(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err18];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err18);
           }
           errors++;
         }
@@ -19372,26 +19691,9 @@ function validate217(
     }
     if (data.Website !== undefined) {
       if (typeof data.Website !== "string") {
-        const err18 = {
+        const err19 = {
           instancePath: instancePath + "/Website",
           schemaPath: "#/properties/Website/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-    }
-    if (data.IndustryDetails !== undefined) {
-      if (typeof data.IndustryDetails !== "string") {
-        const err19 = {
-          instancePath: instancePath + "/IndustryDetails",
-          schemaPath: "#/properties/IndustryDetails/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -19404,12 +19706,29 @@ function validate217(
         errors++;
       }
     }
+    if (data.IndustryDetails !== undefined) {
+      if (typeof data.IndustryDetails !== "string") {
+        const err20 = {
+          instancePath: instancePath + "/IndustryDetails",
+          schemaPath: "#/properties/IndustryDetails/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
     if (data.AdditionalInformation !== undefined) {
       let data14 = data.AdditionalInformation;
       if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
         for (const key0 in data14) {
           if (typeof data14[key0] !== "string") {
-            const err20 = {
+            const err21 = {
               instancePath: instancePath + "/AdditionalInformation/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/properties/AdditionalInformation/additionalProperties/type",
               keyword: "type",
@@ -19417,15 +19736,15 @@ function validate217(
               message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err20];
+              vErrors = [err21];
             } else {
-              vErrors.push(err20);
+              vErrors.push(err21);
             }
             errors++;
           }
         }
       } else {
-        const err21 = {
+        const err22 = {
           instancePath: instancePath + "/AdditionalInformation",
           schemaPath: "#/properties/AdditionalInformation/type",
           keyword: "type",
@@ -19433,9 +19752,9 @@ function validate217(
           message: "must be object",
         };
         if (vErrors === null) {
-          vErrors = [err21];
+          vErrors = [err22];
         } else {
-          vErrors.push(err21);
+          vErrors.push(err22);
         }
         errors++;
       }
@@ -19444,7 +19763,7 @@ function validate217(
       let data16 = data.Reference;
       if (typeof data16 === "string") {
         if (func1(data16) > 35) {
-          const err22 = {
+          const err23 = {
             instancePath: instancePath + "/Reference",
             schemaPath: "#/properties/Reference/maxLength",
             keyword: "maxLength",
@@ -19452,14 +19771,14 @@ function validate217(
             message: "must NOT have more than 35 characters",
           };
           if (vErrors === null) {
-            vErrors = [err22];
+            vErrors = [err23];
           } else {
-            vErrors.push(err22);
+            vErrors.push(err23);
           }
           errors++;
         }
       } else {
-        const err23 = {
+        const err24 = {
           instancePath: instancePath + "/Reference",
           schemaPath: "#/properties/Reference/type",
           keyword: "type",
@@ -19467,9 +19786,9 @@ function validate217(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err23];
+          vErrors = [err24];
         } else {
-          vErrors.push(err23);
+          vErrors.push(err24);
         }
         errors++;
       }
@@ -19478,27 +19797,12 @@ function validate217(
       let data17 = data.ReceiverLei;
       if (typeof data17 === "string") {
         if (func1(data17) > 20) {
-          const err24 = {
+          const err25 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/maxLength",
             keyword: "maxLength",
             params: { limit: 20 },
             message: "must NOT have more than 20 characters",
-          };
-          if (vErrors === null) {
-            vErrors = [err24];
-          } else {
-            vErrors.push(err24);
-          }
-          errors++;
-        }
-        if (func1(data17) < 20) {
-          const err25 = {
-            instancePath: instancePath + "/ReceiverLei",
-            schemaPath: "#/properties/ReceiverLei/minLength",
-            keyword: "minLength",
-            params: { limit: 20 },
-            message: "must NOT have fewer than 20 characters",
           };
           if (vErrors === null) {
             vErrors = [err25];
@@ -19507,13 +19811,13 @@ function validate217(
           }
           errors++;
         }
-        if (!pattern6.test(data17)) {
+        if (func1(data17) < 20) {
           const err26 = {
             instancePath: instancePath + "/ReceiverLei",
-            schemaPath: "#/properties/ReceiverLei/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[0-9A-Za-z]{20}$" },
-            message: 'must match pattern "' + "^[0-9A-Za-z]{20}$" + '"',
+            schemaPath: "#/properties/ReceiverLei/minLength",
+            keyword: "minLength",
+            params: { limit: 20 },
+            message: "must NOT have fewer than 20 characters",
           };
           if (vErrors === null) {
             vErrors = [err26];
@@ -19522,13 +19826,13 @@ function validate217(
           }
           errors++;
         }
-        if (!formats224.validate(data17)) {
+        if (!pattern8.test(data17)) {
           const err27 = {
             instancePath: instancePath + "/ReceiverLei",
-            schemaPath: "#/properties/ReceiverLei/format",
-            keyword: "format",
-            params: { format: "lei" },
-            message: 'must match format "' + "lei" + '"',
+            schemaPath: "#/properties/ReceiverLei/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[0-9A-Za-z]{20}$" },
+            message: 'must match pattern "' + "^[0-9A-Za-z]{20}$" + '"',
           };
           if (vErrors === null) {
             vErrors = [err27];
@@ -19537,8 +19841,23 @@ function validate217(
           }
           errors++;
         }
+        if (!formats224.validate(data17)) {
+          const err28 = {
+            instancePath: instancePath + "/ReceiverLei",
+            schemaPath: "#/properties/ReceiverLei/format",
+            keyword: "format",
+            params: { format: "lei" },
+            message: 'must match format "' + "lei" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
       } else {
-        const err28 = {
+        const err29 = {
           instancePath: instancePath + "/ReceiverLei",
           schemaPath: "#/properties/ReceiverLei/type",
           keyword: "type",
@@ -19546,15 +19865,15 @@ function validate217(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err29];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err29);
         }
         errors++;
       }
     }
   } else {
-    const err29 = {
+    const err30 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -19562,9 +19881,9 @@ function validate217(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err29];
+      vErrors = [err30];
     } else {
-      vErrors.push(err29);
+      vErrors.push(err30);
     }
     errors++;
   }
@@ -20191,7 +20510,7 @@ const schema108 = {
   title: "CreateExchange",
   description: "Body of /api/v1/Exchanges/Create: a currency exchange.",
   "x-assumption":
-    "AccountId, SourceCurrencyCode, TargetCurrencyCode, Goal, GoalType required — the reference does not show required-ness; an exchange cannot be executed without them (validators/ enforces the same)",
+    'AccountId, SourceCurrencyCode, TargetCurrencyCode, Goal, GoalType required — the reference does not show required-ness; an exchange cannot be executed without them (validators/ enforces the same). No member of this body, or of an object in it, is null: an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
   required: ["AccountId", "SourceCurrencyCode", "TargetCurrencyCode", "Goal", "GoalType"],
   type: "object",
   properties: {
@@ -20228,20 +20547,25 @@ const schema108 = {
       minLength: 20,
       maxLength: 20,
       pattern: "^[0-9A-Za-z]{20}$",
+      "x-assumption":
+        "Format lei also requires the last two characters to be the ISO 17442 check digits (ISO 7064 MOD 97-10) — the reference states only a 20-character alphanumeric LEI",
     },
   },
   "x-conditional-rules": [
     {
+      name: "currency-pair",
       rule: "TargetCurrencyCode differs from SourceCurrencyCode.",
       when: "Always (a cross-field rule JSON Schema cannot state); assumed, as a pair of one currency is no exchange.",
       implementedBy: "validateCreateExchange",
     },
     {
+      name: "boe-purpose-code",
       rule: "BoEPurposeCodeId is required.",
       when: 'The exchange funds a GBP withdrawal (the reference says "required for GBP withdrawals").',
       implementedBy: "validateCreateExchange",
     },
     {
+      name: "receiver-lei",
       rule: "ReceiverLei is required.",
       when: "The exchange funds a GBP withdrawal to a company with vertical FI and industry Banks or Building Societies.",
       implementedBy: "validateCreateExchange",
@@ -20607,7 +20931,7 @@ function validate261(
           }
           errors++;
         }
-        if (!pattern6.test(data7)) {
+        if (!pattern8.test(data7)) {
           const err21 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/pattern",
@@ -20874,6 +21198,7 @@ const schema110 = {
   },
   "x-conditional-rules": [
     {
+      name: "currency-pair",
       rule: "TargetCurrencyCode differs from SourceCurrencyCode.",
       when: "Always (a cross-field rule JSON Schema cannot state); assumed, as a pair of one currency is no exchange.",
       implementedBy: "validateQuoteRequest",
@@ -21811,7 +22136,7 @@ const schema118 = {
   description:
     "Body of /api/v1/Deposits/{depositId}/AssignDepositor: the depositor to assign to a deposit, as an individual or a company, with supporting documents.",
   "x-assumption":
-    "Exactly one of Individual or Company — the reference does not show required-ness; the depositor is either a person or a company (validators/ enforces the same)",
+    'Exactly one of Individual or Company — the reference does not show required-ness; the depositor is either a person or a company (validators/ enforces the same). No member of this body, or of an object in it, is null: an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
   type: "object",
   properties: {
     IsThirdParty: { type: "boolean" },
@@ -21829,9 +22154,19 @@ const schema119 = {
   required: ["FirstName", "LastName"],
   type: "object",
   properties: {
-    FirstName: { type: "string" },
+    FirstName: {
+      type: "string",
+      pattern: "\\S",
+      "x-assumption":
+        "Not blank: at least one character other than white space — the field is required (see the schema's x-assumption), and a blank value leaves it empty (validators/ reports it as missing)",
+    },
     MiddleName: { type: "string" },
-    LastName: { type: "string" },
+    LastName: {
+      type: "string",
+      pattern: "\\S",
+      "x-assumption":
+        "Not blank: at least one character other than white space — the field is required (see the schema's x-assumption), and a blank value leaves it empty (validators/ reports it as missing)",
+    },
     PhoneNumber: { type: "string" },
     Address: {
       $ref: "#/components/schemas/PostalAddress",
@@ -21885,27 +22220,27 @@ function validate280(
       errors++;
     }
     if (data.FirstName !== undefined) {
-      if (typeof data.FirstName !== "string") {
-        const err2 = {
+      let data0 = data.FirstName;
+      if (typeof data0 === "string") {
+        if (!pattern5.test(data0)) {
+          const err2 = {
+            instancePath: instancePath + "/FirstName",
+            schemaPath: "#/properties/FirstName/pattern",
+            keyword: "pattern",
+            params: { pattern: "\\S" },
+            message: 'must match pattern "' + "\\S" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = {
           instancePath: instancePath + "/FirstName",
           schemaPath: "#/properties/FirstName/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.MiddleName !== undefined) {
-      if (typeof data.MiddleName !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/MiddleName",
-          schemaPath: "#/properties/MiddleName/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -21918,11 +22253,11 @@ function validate280(
         errors++;
       }
     }
-    if (data.LastName !== undefined) {
-      if (typeof data.LastName !== "string") {
+    if (data.MiddleName !== undefined) {
+      if (typeof data.MiddleName !== "string") {
         const err4 = {
-          instancePath: instancePath + "/LastName",
-          schemaPath: "#/properties/LastName/type",
+          instancePath: instancePath + "/MiddleName",
+          schemaPath: "#/properties/MiddleName/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -21935,9 +22270,43 @@ function validate280(
         errors++;
       }
     }
+    if (data.LastName !== undefined) {
+      let data2 = data.LastName;
+      if (typeof data2 === "string") {
+        if (!pattern5.test(data2)) {
+          const err5 = {
+            instancePath: instancePath + "/LastName",
+            schemaPath: "#/properties/LastName/pattern",
+            keyword: "pattern",
+            params: { pattern: "\\S" },
+            message: 'must match pattern "' + "\\S" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/LastName",
+          schemaPath: "#/properties/LastName/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
     if (data.PhoneNumber !== undefined) {
       if (typeof data.PhoneNumber !== "string") {
-        const err5 = {
+        const err7 = {
           instancePath: instancePath + "/PhoneNumber",
           schemaPath: "#/properties/PhoneNumber/type",
           keyword: "type",
@@ -21945,9 +22314,9 @@ function validate280(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err7];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err7);
         }
         errors++;
       }
@@ -21967,7 +22336,7 @@ function validate280(
       }
     }
   } else {
-    const err6 = {
+    const err8 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -21975,9 +22344,9 @@ function validate280(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err6];
+      vErrors = [err8];
     } else {
-      vErrors.push(err6);
+      vErrors.push(err8);
     }
     errors++;
   }
@@ -21997,7 +22366,12 @@ const schema120 = {
   required: ["Name"],
   type: "object",
   properties: {
-    Name: { type: "string" },
+    Name: {
+      type: "string",
+      pattern: "\\S",
+      "x-assumption":
+        "Not blank: at least one character other than white space — the field is required (see the schema's x-assumption), and a blank value leaves it empty (validators/ reports it as missing)",
+    },
     PhoneNumber: { type: "string" },
     Website: { type: "string" },
     IndustryId: {
@@ -22007,13 +22381,31 @@ const schema120 = {
       "x-assumption":
         "IndustryId values from /api/v1/Sectors — as for withdrawal beneficiaries; the reference does not say it for depositors",
     },
-    IndustryDetails: { type: "string" },
+    IndustryDetails: {
+      type: "string",
+      "x-assumption":
+        'Required when the industry starts with "Other" (x-conditional-rules) — the reference states the rule for withdrawal beneficiaries, and the company depositor has the same IndustryId/IndustryDetails pair',
+    },
     Address: {
       $ref: "#/components/schemas/PostalAddress",
       "x-assumption":
         "Typed as PostalAddress, the request address (Street, Town, CountryCode required) — the reference lists Address without its shape",
     },
   },
+  "x-conditional-rules": [
+    {
+      name: "industry-id",
+      rule: "IndustryId must be the Id of a sector of /api/v1/Sectors.",
+      when: "Whenever it is given (the sectors list is context the body lacks).",
+      implementedBy: "validateAssignDepositor",
+    },
+    {
+      name: "industry-details",
+      rule: "IndustryDetails is required.",
+      when: 'The industry chosen by IndustryId (a sector from /api/v1/Sectors) starts with "Other".',
+      implementedBy: "validateAssignDepositor",
+    },
+  ],
 };
 function validate283(
   data,
@@ -22045,27 +22437,27 @@ function validate283(
       errors++;
     }
     if (data.Name !== undefined) {
-      if (typeof data.Name !== "string") {
-        const err1 = {
+      let data0 = data.Name;
+      if (typeof data0 === "string") {
+        if (!pattern5.test(data0)) {
+          const err1 = {
+            instancePath: instancePath + "/Name",
+            schemaPath: "#/properties/Name/pattern",
+            keyword: "pattern",
+            params: { pattern: "\\S" },
+            message: 'must match pattern "' + "\\S" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = {
           instancePath: instancePath + "/Name",
           schemaPath: "#/properties/Name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.PhoneNumber !== undefined) {
-      if (typeof data.PhoneNumber !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/PhoneNumber",
-          schemaPath: "#/properties/PhoneNumber/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -22078,11 +22470,11 @@ function validate283(
         errors++;
       }
     }
-    if (data.Website !== undefined) {
-      if (typeof data.Website !== "string") {
+    if (data.PhoneNumber !== undefined) {
+      if (typeof data.PhoneNumber !== "string") {
         const err3 = {
-          instancePath: instancePath + "/Website",
-          schemaPath: "#/properties/Website/type",
+          instancePath: instancePath + "/PhoneNumber",
+          schemaPath: "#/properties/PhoneNumber/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -22095,15 +22487,14 @@ function validate283(
         errors++;
       }
     }
-    if (data.IndustryId !== undefined) {
-      let data3 = data.IndustryId;
-      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+    if (data.Website !== undefined) {
+      if (typeof data.Website !== "string") {
         const err4 = {
-          instancePath: instancePath + "/IndustryId",
-          schemaPath: "#/properties/IndustryId/type",
+          instancePath: instancePath + "/Website",
+          schemaPath: "#/properties/Website/type",
           keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
+          params: { type: "string" },
+          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -22112,9 +22503,27 @@ function validate283(
         }
         errors++;
       }
+    }
+    if (data.IndustryId !== undefined) {
+      let data3 = data.IndustryId;
+      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err5 = {
+          instancePath: instancePath + "/IndustryId",
+          schemaPath: "#/properties/IndustryId/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
       if (typeof data3 == "number" && isFinite(data3)) {
         if (!formats6.validate(data3)) {
-          const err5 = {
+          const err6 = {
             instancePath: instancePath + "/IndustryId",
             schemaPath: "#/properties/IndustryId/format",
             keyword: "format",
@@ -22122,9 +22531,9 @@ function validate283(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err6];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err6);
           }
           errors++;
         }
@@ -22132,7 +22541,7 @@ function validate283(
     }
     if (data.IndustryDetails !== undefined) {
       if (typeof data.IndustryDetails !== "string") {
-        const err6 = {
+        const err7 = {
           instancePath: instancePath + "/IndustryDetails",
           schemaPath: "#/properties/IndustryDetails/type",
           keyword: "type",
@@ -22140,9 +22549,9 @@ function validate283(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err7];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err7);
         }
         errors++;
       }
@@ -22162,7 +22571,7 @@ function validate283(
       }
     }
   } else {
-    const err7 = {
+    const err8 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -22170,9 +22579,9 @@ function validate283(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err7];
+      vErrors = [err8];
     } else {
-      vErrors.push(err7);
+      vErrors.push(err8);
     }
     errors++;
   }
@@ -22192,7 +22601,15 @@ const schema121 = {
   properties: {
     Name: { type: "string" },
     MediaType: { type: "string" },
-    StreamLength: { type: "integer", format: "int64" },
+    StreamLength: {
+      description: "Size of the file in bytes.",
+      type: "integer",
+      format: "int64",
+      minimum: 0,
+      maximum: 9007199254740991,
+      "x-assumption":
+        "A byte count from 0 to 2^53 - 1, the integers JSON implementations read exactly (RFC 8259 §6) — the reference types it int64 only (validators/ enforces the same)",
+    },
   },
 };
 function validate286(
@@ -22261,13 +22678,13 @@ function validate286(
         errors++;
       }
       if (typeof data2 == "number" && isFinite(data2)) {
-        if (!formats2.validate(data2)) {
+        if (data2 > 9007199254740991 || isNaN(data2)) {
           const err3 = {
             instancePath: instancePath + "/StreamLength",
-            schemaPath: "#/properties/StreamLength/format",
-            keyword: "format",
-            params: { format: "int64" },
-            message: 'must match format "' + "int64" + '"',
+            schemaPath: "#/properties/StreamLength/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 9007199254740991 },
+            message: "must be <= 9007199254740991",
           };
           if (vErrors === null) {
             vErrors = [err3];
@@ -22276,10 +22693,40 @@ function validate286(
           }
           errors++;
         }
+        if (data2 < 0 || isNaN(data2)) {
+          const err4 = {
+            instancePath: instancePath + "/StreamLength",
+            schemaPath: "#/properties/StreamLength/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!formats2.validate(data2)) {
+          const err5 = {
+            instancePath: instancePath + "/StreamLength",
+            schemaPath: "#/properties/StreamLength/format",
+            keyword: "format",
+            params: { format: "int64" },
+            message: 'must match format "' + "int64" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
       }
     }
   } else {
-    const err4 = {
+    const err6 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -22287,9 +22734,9 @@ function validate286(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err4];
+      vErrors = [err6];
     } else {
-      vErrors.push(err4);
+      vErrors.push(err6);
     }
     errors++;
   }
@@ -23052,6 +23499,7 @@ const schema125 = {
   },
   "x-conditional-rules": [
     {
+      name: "currency-pair",
       rule: "TargetCurrencyCode differs from SourceCurrencyCode.",
       when: "Always (a cross-field rule JSON Schema cannot state); assumed, as a pair of one currency is no exchange.",
       implementedBy: "validateCreateAlert",

@@ -69,7 +69,7 @@ const schema141 = {
 };
 const formats6 = allFormats.int32;
 const formats336 = allFormats.uri;
-const pattern45 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$", "u");
+const pattern51 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$", "u");
 function validate321(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -248,7 +248,7 @@ function validate321(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern45.test(data3)) {
+        if (!pattern51.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -514,7 +514,7 @@ function validate322(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern45.test(data3)) {
+        if (!pattern51.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -602,7 +602,7 @@ const schema143 = {
     },
   },
 };
-const pattern47 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers\\(\\d+\\)$", "u");
+const pattern53 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers\\(\\d+\\)$", "u");
 function validate323(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -781,7 +781,7 @@ function validate323(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern47.test(data3)) {
+        if (!pattern53.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -1048,7 +1048,7 @@ function validate324(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern45.test(data3)) {
+        if (!pattern51.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -1136,7 +1136,7 @@ const schema145 = {
     },
   },
 };
-const pattern49 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals\\(\\d+\\)$", "u");
+const pattern55 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals\\(\\d+\\)$", "u");
 function validate325(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1315,7 +1315,7 @@ function validate325(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern49.test(data3)) {
+        if (!pattern55.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -1581,7 +1581,7 @@ function validate326(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern49.test(data3)) {
+        if (!pattern55.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",
@@ -1847,7 +1847,7 @@ function validate327(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern49.test(data3)) {
+        if (!pattern55.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/pattern",

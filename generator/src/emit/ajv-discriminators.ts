@@ -16,11 +16,10 @@
  * (`/PaymentRouting/Type: must be equal to one of the allowed values`, with the values in `params`) before ajv's
  * own `value of tag "Type" must be in oneOf` about the object. The set of valid bodies does not change.
  */
-import { SpecError } from "../load/spec-error.js";
+import { SpecError } from "../spec/spec-error.js";
 import type { OpenApiDocument } from "../model/model.js";
-import { getAtPointer, toPointer } from "../model/json-pointer.js";
+import { formatPointer, resolvePointer, isJsonObject, type JsonObject } from "../spec/json-pointer.js";
 
-type JsonObject = { readonly [key: string]: unknown };
 type Path = readonly (string | number)[];
 
 /** Keys whose values are data (examples, constants), never schemas. */
@@ -29,10 +28,10 @@ const dataKeys = new Set(["example", "examples", "default", "const", "enum"]);
 export function withAjvDiscriminators(document: OpenApiDocument): OpenApiDocument {
   const rewrite = (node: unknown, path: Path): unknown => {
     if (Array.isArray(node)) return node.map((item, index) => rewrite(item, [...path, index]));
-    if (!isObject(node)) return node;
+    if (!isJsonObject(node)) return node;
     const copy: { [key: string]: unknown } = {};
     for (const [key, value] of Object.entries(node)) copy[key] = dataKeys.has(key) || key.startsWith("x-") ? value : rewrite(value, [...path, key]);
-    return isObject(copy["discriminator"]) ? forAjv(document, copy, path) : copy;
+    return isJsonObject(copy["discriminator"]) ? forAjv(document, copy, path) : copy;
   };
   return rewrite(document, []) as OpenApiDocument;
 }
@@ -40,7 +39,7 @@ export function withAjvDiscriminators(document: OpenApiDocument): OpenApiDocumen
 /** `schema` (a copy) with its discriminator as ajv reads it, after checking that ajv reads it as OpenAPI does. */
 function forAjv(document: OpenApiDocument, schema: { [key: string]: unknown }, path: Path): JsonObject {
   const fail = (at: Path, reason: string): never => {
-    throw new SpecError({ pointer: toPointer(at), reason });
+    throw new SpecError({ pointer: formatPointer(at), reason });
   };
   const discriminator = schema["discriminator"] as JsonObject;
   const tag = discriminator["propertyName"];
@@ -54,16 +53,16 @@ function forAjv(document: OpenApiDocument, schema: { [key: string]: unknown }, p
   const refs: (string | undefined)[] = [];
   for (const [index, branch] of branches.entries()) {
     const at = [...path, "oneOf", index];
-    const ref = isObject(branch) && typeof branch["$ref"] === "string" ? branch["$ref"] : undefined;
+    const ref = isJsonObject(branch) && typeof branch["$ref"] === "string" ? branch["$ref"] : undefined;
     refs.push(ref);
     const resolved = ref === undefined ? branch : resolveRef(document, ref, at, fail);
-    const property = isObject(resolved) && isObject(resolved["properties"]) ? resolved["properties"][tag] : undefined;
-    if (!isObject(property)) return fail(at, `the branch does not declare the discriminator property ${tag}`);
+    const property = isJsonObject(resolved) && isJsonObject(resolved["properties"]) ? resolved["properties"][tag] : undefined;
+    if (!isJsonObject(property)) return fail(at, `the branch does not declare the discriminator property ${tag}`);
     const values = "const" in property ? [property["const"]] : Array.isArray(property["enum"]) ? property["enum"] : [];
     if (values.length === 0 || !values.every((value) => typeof value === "string")) {
       return fail(at, `the branch's ${tag} needs a string const or enum, which selects the branch`);
     }
-    if (!parentRequires && !(isObject(resolved) && strings(resolved["required"]).includes(tag))) return fail(at, `the branch does not require ${tag}`);
+    if (!parentRequires && !(isJsonObject(resolved) && strings(resolved["required"]).includes(tag))) return fail(at, `the branch does not require ${tag}`);
     for (const value of values as string[]) {
       const other = branchOf.get(value);
       if (other !== undefined) return fail(at, `${tag} ${value} selects branches ${other} and ${index}`);
@@ -72,7 +71,7 @@ function forAjv(document: OpenApiDocument, schema: { [key: string]: unknown }, p
   }
 
   const mapping = discriminator["mapping"];
-  if (isObject(mapping)) {
+  if (isJsonObject(mapping)) {
     for (const [value, target] of Object.entries(mapping)) {
       const index = branchOf.get(value);
       const ref = typeof target === "string" ? schemaRef(target) : undefined;
@@ -88,7 +87,7 @@ function forAjv(document: OpenApiDocument, schema: { [key: string]: unknown }, p
   }
 
   const { mapping: _mapping, ...ajvDiscriminator } = discriminator;
-  const properties = isObject(schema["properties"]) ? schema["properties"] : {};
+  const properties = isJsonObject(schema["properties"]) ? schema["properties"] : {};
   return {
     ...schema,
     discriminator: ajvDiscriminator,
@@ -104,7 +103,7 @@ function schemaRef(target: string): string {
 
 function resolveRef(document: OpenApiDocument, ref: string, at: Path, fail: (at: Path, reason: string) => never): unknown {
   if (!ref.startsWith("#")) return fail(at, `${ref} is not a reference inside the bundled document`);
-  const resolved = getAtPointer(document, ref.slice(1));
+  const resolved = resolvePointer(document, ref.slice(1));
   return resolved === undefined ? fail(at, `${ref} resolves to nothing`) : resolved;
 }
 
@@ -112,6 +111,3 @@ function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -240,8 +240,10 @@ function addValidatorsLoader(file: ReturnType<typeof createTypeScriptFile>): voi
 /** The date-time paths of the entity of each OData list, by operationId (lists without any are left out). */
 function odataDateTimes(model: ApiModel): Map<string, string[]> {
   const byOperation = new Map<string, string[]>();
+  const shapes = new Map(model.schemas.map((schema) => [schema.name, schema.entityShape]));
   for (const operation of model.operations) {
-    const paths = operation.odataList === undefined ? [] : odataDateTimePaths(model.document, operation.odataList.entitySchema);
+    const shape = operation.odataList === undefined ? undefined : shapes.get(operation.odataList.entitySchema);
+    const paths = shape === undefined ? [] : odataDateTimePaths(shape);
     if (paths.length > 0) byOperation.set(operation.operationId, paths);
   }
   return byOperation;

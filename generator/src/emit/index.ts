@@ -5,6 +5,7 @@
  * (openapi-typescript, ajv's compile) to the library thread before the other emitters keep the main thread busy.
  */
 import { clientEmitter } from "./client.js";
+import { contractEmitter } from "./contract.js";
 import type { Emitter } from "./emitter.js";
 import { indexFileEmitter } from "./index-file.js";
 import { openapiJsonEmitter } from "./openapi-json.js";
@@ -24,6 +25,7 @@ export const emitters: readonly Emitter[] = [
   packageFilesEmitter, // package.json, tsconfig.json, tsconfig.build.json
   schemasEmitter, // src/schemas.ts
   operationsEmitter, // src/operations.ts
+  contractEmitter, // src/contract.ts
   clientEmitter, // src/client.ts
   indexFileEmitter, // src/index.ts, src/node.ts
   runtimeEmitter, // src/runtime/*.ts

@@ -5,15 +5,13 @@
  * usage snippets name their operations by operationId and take their arguments and bodies from the spec's
  * examples, so a renamed method or a changed example shows here. Each snippet shows one operation of its kind (the
  * API's own favourite when it has it, else the first of that kind); a snippet whose kind the spec lacks is left out.
- * Every snippet is a module that type-checks against the package (test/client/readme.test.ts compiles them).
+ * Every snippet is a module that type-checks against the package (test/readme-snippets.test.ts compiles them).
  */
-import { isObject, refPointer } from "../model/document.js";
-import { getAtPointer } from "../model/json-pointer.js";
-import type { ApiModel, MediaModel, OperationModel } from "../model/model.js";
+import type { ApiModel, OperationModel } from "../model/model.js";
 import { generatedHeader } from "../print/header.js";
+import { isJsonObject } from "../spec/json-pointer.js";
 import { signatureParameters, tokenOperations, webhookParserNames } from "./client.js";
 import type { Emitter } from "./emitter.js";
-import { multipartParts } from "./multipart-parts.js";
 import { runtimeFacts, type ErrorClass, type OptionRow, type RuntimeFacts } from "./readme-runtime.js";
 import { propertyAccess, propertyName } from "../print/names.js";
 
@@ -83,12 +81,12 @@ function header(model: ApiModel): string[] {
 function intro(model: ApiModel): string[] {
   const groups = model.groups.slice(0, 2).map((group) => `\`client.${group.name}\``);
   const mtls = tokenOperations(model).mtls !== undefined;
-  const summary = isObject(model.document["info"]) ? model.document["info"]["summary"] : undefined;
+  const summary = model.info.summary;
   return [
     `# ${packageName}`,
     "",
     `A typed client for the **${model.info.title}** (version ${model.info.version}), generated from its OpenAPI 3.1 contract.`,
-    ...(typeof summary === "string" && summary.trim() !== "" ? ["", summary.trim()] : []),
+    ...(summary.trim() !== "" ? ["", summary.trim()] : []),
     "",
     `- **One method per operation**, grouped by resource (${[...groups, "…"].join(", ")}; see [Methods](#methods)), with path`,
     "  parameters, queries, bodies and results typed from the spec: a wrong field, type or path parameter does not compile.",
@@ -102,7 +100,8 @@ function intro(model: ApiModel): string[] {
     `- **Multipart uploads**${model.webhooks.length > 0 ? ", **webhook parsing**" : ""} and opt-in **request and response validation**`,
     "  with precompiled validators, loaded only by a client that validates.",
     "- ESM for browsers and Node 20.19+. Node-only helpers live in `@account-funds/client/node`; the contract itself ships",
-    "  as `@account-funds/client/openapi.json`.",
+    "  as `@account-funds/client/openapi.json`, and as data for a server of it (each operation's parameters with their",
+    "  types and schemas, the OData entities' shapes) in `@account-funds/client/contract`, which the client never loads.",
     "",
     "This package is generated: change the spec (or the generator) and run `make generate`, never edit it by hand.",
     "",
@@ -147,7 +146,7 @@ function usage(model: ApiModel, facts: RuntimeFacts): string[] {
       "",
     ],
   ];
-  if (list !== undefined) sections.push(listSection(model, list, facts.filterOperators));
+  if (list !== undefined) sections.push(listSection(list, facts.filterOperators));
   if (create !== undefined) {
     const readBack = model.operations.find(
       (operation) => operation.group === create.group && operation.odataEntity !== undefined && operation.pathParameters.length === 1,
@@ -156,7 +155,7 @@ function usage(model: ApiModel, facts: RuntimeFacts): string[] {
       `### ${create.summary === "" ? "Create" : create.summary.replace(/\.$/, "")}`,
       "",
       code([
-        `const created = await ${call(create, [requestBody(model, create, 0)])};`,
+        `const created = await ${call(create, [requestBody(create, 0)])};`,
         "console.log(created.id, created.location); // from the 201: the new id and its Location URL",
         ...(readBack === undefined ? [] : [`console.log(await ${call(readBack, ["created.id"])}); // read back by its id`]),
       ]),
@@ -167,6 +166,7 @@ function usage(model: ApiModel, facts: RuntimeFacts): string[] {
       "",
     ]);
   }
+  sections.push(formSection(model));
   if (command !== undefined) {
     sections.push([
       "### Handle errors by class",
@@ -175,7 +175,7 @@ function usage(model: ApiModel, facts: RuntimeFacts): string[] {
         `import { AccountFundsError, BadRequestError, GoneError, NotFoundError, TimeoutError } from "${packageName}";`,
         "",
         "try {",
-        `  await ${call(command, pathArguments(model, command))};`,
+        `  await ${call(command, pathArguments(command))};`,
         "} catch (error) {",
         '  if (error instanceof NotFoundError) console.log("no such entity, or no permission to see it");',
         '  else if (error instanceof GoneError) console.log("it exists, but can no longer be changed");',
@@ -196,7 +196,7 @@ function usage(model: ApiModel, facts: RuntimeFacts): string[] {
       "### Every declared status as a value: `withResponse`",
       "",
       code([
-        `const result = await ${call(get, pathArguments(model, get), "client.withResponse")};`,
+        `const result = await ${call(get, pathArguments(get), "client.withResponse")};`,
         "if (result.ok) console.log(result.status, result.data);",
         "else console.log(result.status, result.error); // a status the spec declares, with its typed body",
       ]),
@@ -205,7 +205,7 @@ function usage(model: ApiModel, facts: RuntimeFacts): string[] {
       "",
     ]);
   }
-  if (upload !== undefined) sections.push(uploadSection(model, upload));
+  if (upload !== undefined) sections.push(uploadSection(upload));
   if (parser !== undefined) sections.push(webhookSection(model, parser));
   if (mtls !== undefined) {
     sections.push([
@@ -230,12 +230,66 @@ function usage(model: ApiModel, facts: RuntimeFacts): string[] {
       "",
     ]);
   }
-  if (create !== undefined) sections.push(validationSection(model, create));
+  if (create !== undefined) sections.push(validationSection(create));
   return sections.flat();
 }
 
-function listSection(model: ApiModel, list: OperationModel, operators: readonly string[]): string[] {
-  const entity = firstEntity(successExample(model, list));
+/**
+ * The normalisation policy and the validate-then-send flow with @account-funds/validators; the validators' README
+ * and spec/CONVENTIONS.md state the same policy. Left out when the spec lacks one of the operations it calls.
+ */
+function formSection(model: ApiModel): string[] {
+  const byId = (operationId: string) => model.operations.find((operation) => operation.operationId === operationId);
+  const create = byId("createWithdrawalBeneficiary");
+  const sectors = byId("listSectors");
+  const required = byId("getRequiredAdditionalInformation");
+  if (create === undefined || sectors === undefined || required === undefined) return [];
+  return [
+    "### Validate a form, then send `result.value`",
+    "",
+    "The API takes the wire form the spec describes and refuses presentation forms with a 400: a sort code `400515`, not",
+    "`40-05-15`; `GB`, not `gb`; an optional field left out, never `null`. People type presentation forms.",
+    "[`@account-funds/validators`](https://www.npmjs.com/package/@account-funds/validators) (`npm install @account-funds/validators`)",
+    "accepts what they type and hands back the wire form in `result.value`, with `result.normalized` and `result.changes`",
+    "(`{ path, from, to }`) saying what it changed, so a form can show what will be sent. Free text (names, addresses,",
+    "references) is sent as typed. Send `result.value`, never the form's own values. The validators' options take this",
+    "client's responses as they come, nulls included, and `result.value` is the method's body type: no cast.",
+    "",
+    code([
+      'import { validateCreateWithdrawalBeneficiary } from "@account-funds/validators";',
+      "",
+      "// What the user typed: a dashed sort code and a lower-case country, which the API refuses as they are.",
+      "const formValues = {",
+      `  AccountId: ${String(sandboxValues.path["accountId"])},`,
+      '  Name: "Fabrikam Ltd",',
+      '  CurrencyCode: "GBP",',
+      '  BeneficiaryType: "Company",',
+      "  IndustryId: 7, // Retail, from listSectors()",
+      '  Address: { Street: "Pall Mall", HouseNumber: "12", Town: "London", PostCode: "SW1Y 5LU", CountryCode: "gb" },',
+      '  PaymentRouting: { Type: "SortCodeAccountNumber", CountryCode: "gb", SortCode: "40-05-15", AccountNumber: "31926819" },',
+      "};",
+      `const sectors = await ${call(sectors, [])};`,
+      `const required = await ${call(required, ['"GBP"', '{ beneficiaryCountryCode: "GB", beneficiaryBankCountry: "GB", beneficiaryType: "Company" }'])};`,
+      "const result = validateCreateWithdrawalBeneficiary(formValues, {",
+      "  sectors: sectors.value,",
+      "  additionalInformationRules: required.RequiredAdditionalInformation,",
+      "});",
+      'if (!result.ok) for (const issue of result.issues) console.log(issue.path.join("."), issue.message);',
+      "else {",
+      '  for (const { path, from, to } of result.changes) console.log(`${path.join(".")}: ${String(from)} → ${String(to)}`);',
+      "  // Address.CountryCode: gb → GB, PaymentRouting.CountryCode: gb → GB, PaymentRouting.SortCode: 40-05-15 → 400515",
+      `  const created = await ${call(create, ["result.value"])};`,
+      "  console.log(created.id);",
+      "}",
+    ]),
+    "`result.uncheckedRules` lists the conditional rules the validator could not decide for lack of context (the API may",
+    "still refuse the body for them). `validateRequests: true` (below) checks the wire form only: it refuses presentation forms too.",
+    "",
+  ];
+}
+
+function listSection(list: OperationModel, operators: readonly string[]): string[] {
+  const entity = firstEntity(successExample(list));
   const text = Object.entries(entity ?? {}).find(([key, value]) => typeof value === "string" && !key.startsWith("@"));
   const number = Object.entries(entity ?? {}).find(([key, value]) => typeof value === "number" && !key.startsWith("@"));
   const query =
@@ -250,7 +304,7 @@ function listSection(model: ApiModel, list: OperationModel, operators: readonly 
           "}",
         ].join("\n")
       : undefined;
-  const path = pathArguments(model, list);
+  const path = pathArguments(list);
   const method = methodPath(list);
   return [
     "### List, filter and page",
@@ -278,16 +332,16 @@ function listSection(model: ApiModel, list: OperationModel, operators: readonly 
   ];
 }
 
-function uploadSection(model: ApiModel, upload: OperationModel): string[] {
+function uploadSection(upload: OperationModel): string[] {
   const media = upload.requestBody?.contents.find((candidate) => candidate.mediaType === "multipart/form-data");
-  const parts = media === undefined ? undefined : multipartParts(model.document, media);
+  const parts = media?.multipart;
   const valuePart = parts?.values[0];
   const filePart = parts?.files[0];
   if (media === undefined || valuePart === undefined || filePart === undefined) return [];
-  const example = mediaExample(model, media);
+  const example = media.example;
   const value = withSandboxIds(
     upload,
-    isObject(example) && example[valuePart.name] !== undefined ? example[valuePart.name] : requestExample(model, upload, "application/json"),
+    isJsonObject(example) && example[valuePart.name] !== undefined ? example[valuePart.name] : requestExample(upload, "application/json"),
   );
   const file = '{ data: await readFile("proforma.pdf"), filename: "proforma.pdf", contentType: "application/pdf" }';
   return [
@@ -336,7 +390,7 @@ function webhookSection(model: ApiModel, parser: string): string[] {
   ];
 }
 
-function validationSection(model: ApiModel, create: OperationModel): string[] {
+function validationSection(create: OperationModel): string[] {
   return [
     "### Validate requests and responses",
     "",
@@ -350,7 +404,7 @@ function validationSection(model: ApiModel, create: OperationModel): string[] {
       "  validateResponses: true,",
       "});",
       "try {",
-      `  await ${call(create, [requestBody(model, create, 2)], "checked")};`,
+      `  await ${call(create, [requestBody(create, 2)], "checked")};`,
       "} catch (error) {",
       "  if (error instanceof RequestValidationError) console.log(error.issues); // nothing was sent",
       "  else if (error instanceof ResponseValidationError) console.log(error.issues, error.data); // the call did succeed",
@@ -438,81 +492,55 @@ function find(model: ApiModel, wanted: { readonly operationId: string; readonly 
 }
 
 /** The path arguments of a call, from the parameters' examples (else a placeholder of the parameter's type). */
-function pathArguments(model: ApiModel, operation: OperationModel): string[] {
-  const operationNode = getAtPointer(model.document, operation.pointer);
-  const pathItem = getAtPointer(model.document, operation.pointer.replace(/\/[^/]+$/, ""));
-  const declared = [pathItem, operationNode].flatMap((node) => (isObject(node) && Array.isArray(node["parameters"]) ? (node["parameters"] as unknown[]) : []));
-  const parameters = declared.map((parameter) => resolve(model, parameter)).filter(isObject);
+function pathArguments(operation: OperationModel): string[] {
   return operation.pathParameters.map((parameter) => {
-    const found = parameters.find((candidate) => candidate["name"] === parameter.name && candidate["in"] === "path");
-    const example = sandboxValues.path[parameter.name] ?? found?.["example"] ?? parameter.schema["example"];
+    const example = sandboxValues.path[parameter.name] ?? parameter.example ?? parameter.schema["example"];
     if (example !== undefined) return literal(example, 0);
-    return parameter.schema["type"] === "integer" || parameter.schema["type"] === "number" ? "1" : JSON.stringify(parameter.name);
+    return parameter.scalarType === "integer" || parameter.scalarType === "number" ? "1" : JSON.stringify(parameter.name);
   });
 }
 
 /** A body example with the sandbox's ids (`sandboxValues`) in place of the spec's. */
 function withSandboxIds(operation: OperationModel, example: unknown): unknown {
   const ids = sandboxValues.body[operation.operationId];
-  return ids !== undefined && isObject(example) ? { ...example, ...ids } : example;
+  return ids !== undefined && isJsonObject(example) ? { ...example, ...ids } : example;
 }
 
 /** The request body of a snippet: the spec's example for the operation's JSON form, else a typed placeholder. */
-function requestBody(model: ApiModel, operation: OperationModel, indent: number): string {
-  const example = requestExample(model, operation, "application/json");
+function requestBody(operation: OperationModel, indent: number): string {
+  const example = requestExample(operation, "application/json");
   if (example !== undefined) return literal(withSandboxIds(operation, example), indent);
   const schema = operation.requestBody?.contents[0]?.schemaName;
   return `{} as never /* ${schema ?? "the request body"}: the spec has no example */`;
 }
 
-function requestExample(model: ApiModel, operation: OperationModel, mediaType: string): unknown {
-  const media = operation.requestBody?.contents.find((candidate) => candidate.mediaType === mediaType);
-  return media === undefined ? undefined : mediaExample(model, media);
+function requestExample(operation: OperationModel, mediaType: string): unknown {
+  return operation.requestBody?.contents.find((candidate) => candidate.mediaType === mediaType)?.example;
 }
 
-function successExample(model: ApiModel, operation: OperationModel): unknown {
-  const media = operation.responses.find((response) => response.success)?.contents[0];
-  return media === undefined ? undefined : mediaExample(model, media);
-}
-
-/** The first example next to a media type's schema: `example`, or the first of `examples` (a `$ref` followed). */
-function mediaExample(model: ApiModel, media: MediaModel): unknown {
-  if (media.schemaPointer === undefined) return undefined;
-  const node = getAtPointer(model.document, media.schemaPointer.replace(/\/schema$/, ""));
-  if (!isObject(node)) return undefined;
-  if (node["example"] !== undefined) return node["example"];
-  const first = isObject(node["examples"]) ? Object.values(node["examples"])[0] : undefined;
-  const example = resolve(model, first);
-  return isObject(example) ? example["value"] : undefined;
+function successExample(operation: OperationModel): unknown {
+  return operation.responses.find((response) => response.success)?.contents[0]?.example;
 }
 
 /** The first entity of a collection example (`{ value: [entity, ...] }`). */
-function firstEntity(example: unknown): Record<string, unknown> | undefined {
-  const value = isObject(example) ? example["value"] : undefined;
+function firstEntity(example: unknown): { readonly [key: string]: unknown } | undefined {
+  const value = isJsonObject(example) ? example["value"] : undefined;
   const first: unknown = Array.isArray(value) ? value[0] : undefined;
-  return isObject(first) ? (first as Record<string, unknown>) : undefined;
-}
-
-function resolve(model: ApiModel, node: unknown): unknown {
-  let current = node;
-  for (let depth = 0; isObject(current) && typeof current["$ref"] === "string" && depth < 16; depth++) {
-    current = getAtPointer(model.document, refPointer(current["$ref"]));
-  }
-  return current;
+  return isJsonObject(first) ? first : undefined;
 }
 
 /** A value as a TypeScript literal: on one line when it fits, else one member per line, indented from `indent`. */
 function literal(value: unknown, indent: number): string {
   const inline = (item: unknown): string => {
     if (Array.isArray(item)) return `[${item.map(inline).join(", ")}]`;
-    if (isObject(item)) {
+    if (isJsonObject(item)) {
       const members = Object.entries(item).map(([name, member]) => `${propertyName(name)}: ${inline(member)}`);
       return members.length === 0 ? "{}" : `{ ${members.join(", ")} }`;
     }
     return JSON.stringify(item) ?? "undefined";
   };
   const flat = inline(value);
-  if (flat.length + indent <= 100 || !isObject(value)) return flat;
+  if (flat.length + indent <= 100 || !isJsonObject(value)) return flat;
   const pad = " ".repeat(indent + 2);
   const members = Object.entries(value).map(([name, member]) => `${pad}${propertyName(name)}: ${literal(member, indent + 2)},`);
   return `{\n${members.join("\n")}\n${" ".repeat(indent)}}`;

@@ -18,11 +18,10 @@
  * cannot say "not all of these" in one object type, so that alternative stays wider than the spec (no such
  * schema exists today). Only the types change: ajv and generated/openapi.json get the spec as written.
  */
-import { SpecError } from "../load/spec-error.js";
+import { SpecError } from "../spec/spec-error.js";
 import type { OpenApiDocument } from "../model/model.js";
-import { toPointer } from "../model/json-pointer.js";
+import { formatPointer, isJsonObject, type JsonObject } from "../spec/json-pointer.js";
 
-type JsonObject = { readonly [key: string]: unknown };
 
 /** Keys whose values are data (examples, constants), never schemas to rewrite. */
 const dataKeys = new Set(["example", "examples", "default", "const", "enum"]);
@@ -36,7 +35,7 @@ export function withRequiredAlternatives(document: OpenApiDocument): OpenApiDocu
 
 function rewrite(node: unknown, path: readonly (string | number)[]): unknown {
   if (Array.isArray(node)) return node.map((item, index) => rewrite(item, [...path, index]));
-  if (!isObject(node)) return node;
+  if (!isJsonObject(node)) return node;
   const copy: { [key: string]: unknown } = {};
   for (const [key, value] of Object.entries(node)) copy[key] = dataKeys.has(key) || key.startsWith("x-") ? value : rewrite(value, [...path, key]);
   return typeAlternatives(copy, path);
@@ -45,7 +44,7 @@ function rewrite(node: unknown, path: readonly (string | number)[]): unknown {
 /** `schema` with its required-only `anyOf`/`oneOf` moved into `allOf` as typed alternatives; as is otherwise. */
 function typeAlternatives(schema: { [key: string]: unknown }, path: readonly (string | number)[]): JsonObject {
   const properties = schema["properties"];
-  if (!isObject(properties)) return schema;
+  if (!isJsonObject(properties)) return schema;
   const parentRequired = new Set(strings(schema["required"]));
   const alternativesOf: JsonObject[] = [];
   for (const keyword of ["anyOf", "oneOf"] as const) {
@@ -55,7 +54,7 @@ function typeAlternatives(schema: { [key: string]: unknown }, path: readonly (st
       const added = strings(branch["required"]).filter((name) => !parentRequired.has(name));
       for (const name of added) {
         if (!Object.hasOwn(properties, name)) {
-          throw new SpecError({ pointer: toPointer([...path, keyword, index, "required"]), reason: `requires ${name}, which the schema's properties do not declare, so it has no type` });
+          throw new SpecError({ pointer: formatPointer([...path, keyword, index, "required"]), reason: `requires ${name}, which the schema's properties do not declare, so it has no type` });
         }
       }
       return added;
@@ -67,7 +66,7 @@ function typeAlternatives(schema: { [key: string]: unknown }, path: readonly (st
           if (other === index) continue;
           const missing = otherRequired.filter((name) => !required.includes(name));
           if (missing.length === 0) {
-            throw new SpecError({ pointer: toPointer([...path, keyword, index]), reason: `a value matching this branch always matches branch ${other} too, so oneOf never accepts it` });
+            throw new SpecError({ pointer: formatPointer([...path, keyword, index]), reason: `a value matching this branch always matches branch ${other} too, so oneOf never accepts it` });
           }
           if (missing.length === 1) typed[missing[0]!] = false;
         }
@@ -87,11 +86,11 @@ function typeAlternatives(schema: { [key: string]: unknown }, path: readonly (st
 
 /** A branch that only lists required properties: `{ required: [Bic] }`. */
 function isRequiredOnly(branch: unknown): branch is JsonObject {
-  return isObject(branch) && Array.isArray(branch["required"]) && Object.keys(branch).every((key) => key === "required" || key === "description" || key.startsWith("x-"));
+  return isJsonObject(branch) && Array.isArray(branch["required"]) && Object.keys(branch).every((key) => key === "required" || key === "description" || key.startsWith("x-"));
 }
 
 function typeOnly(schema: unknown): unknown {
-  if (!isObject(schema)) return schema;
+  if (!isJsonObject(schema)) return schema;
   return Object.fromEntries(typeKeywords.filter((keyword) => Object.hasOwn(schema, keyword)).map((keyword) => [keyword, schema[keyword]]));
 }
 
@@ -99,6 +98,3 @@ function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -50,7 +50,7 @@ export const typesEmitter: Emitter = {
     // In the library thread (a copy of the document goes there): openapi-typescript and the TypeScript compiler it
     // loads take about a second that the main thread spends on the other emitters meanwhile.
     // With required-only anyOf/oneOf branches typed (required-alternatives.ts explains why here).
-    const input = { document: withRequiredAlternatives(model.document), options: openapiTypescriptOptions };
+    const input = { document: withRequiredAlternatives(model.documentForLibraries), options: openapiTypescriptOptions };
     const { output, printed } = await runInLibraryThread("openapiTypescript", input);
     for (const line of printed) console.warn(line); // reported as the types emitter's warnings, as in the main thread
     const header = generatedHeader(model.source, "Types of every path, operation, component and webhook of the API (openapi-typescript).");

@@ -28,14 +28,13 @@
  */
 import { accountFundsFormats } from "@account-funds/validators";
 import { VariableDeclarationKind } from "../print/ts-morph.js";
-import { SpecError } from "../load/spec-error.js";
+import { SpecError } from "../spec/spec-error.js";
 import type { ApiModel, MediaModel } from "../model/model.js";
-import { parsePointer } from "../model/json-pointer.js";
+import { parsePointer } from "../spec/json-pointer.js";
 import { Code, writeLiteral, type LiteralValue } from "../print/literal.js";
 import { addVerbatimCode, createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
 import { withAjvDiscriminators } from "./ajv-discriminators.js";
 import type { EmittedFile, Emitter } from "./emitter.js";
-import { multipartParts } from "./multipart-parts.js";
 import { pascalCase, propertyAccess } from "../print/names.js";
 import { runInLibraryThread } from "../workers/library-thread.js";
 
@@ -95,7 +94,7 @@ function operationsModule(model: ApiModel): ModulePlan {
     }
     operationValidators[operation.operationId] = {
       request,
-      multipart: multipart === undefined ? undefined : multipartValidators(entries, model, multipart, `${prefix}RequestPart`),
+      multipart: multipart === undefined ? undefined : multipartValidators(entries, multipart, `${prefix}RequestPart`),
       responses: Object.keys(responses).length === 0 ? undefined : responses,
     };
   }
@@ -201,8 +200,8 @@ function mediaValidators(entries: ValidatorEntries, contents: readonly MediaMode
 }
 
 /** `MultipartValidators` of the runtime: the value parts' validators, the file parts' shape. */
-function multipartValidators(entries: ValidatorEntries, model: ApiModel, media: MediaModel, inlineName: string): LiteralValue {
-  const parts = multipartParts(model.document, media);
+function multipartValidators(entries: ValidatorEntries, media: MediaModel, inlineName: string): LiteralValue {
+  const parts = media.multipart;
   if (parts === undefined) return undefined;
   const values: { [part: string]: LiteralValue } = {};
   for (const part of parts.values) {
@@ -229,7 +228,7 @@ interface StandaloneCode {
  */
 async function compileStandalone(model: ApiModel, modules: readonly (readonly ValidatorEntry[])[]): Promise<StandaloneCode[]> {
   const refs = modules.map((entries) => entries.map(({ name, ref, pointer }) => ({ name, ref, pointer })));
-  const document = withAjvDiscriminators(model.document);
+  const document = withAjvDiscriminators(model.documentForLibraries);
   const { output, printed } = await runInLibraryThread("ajvStandalone", { document, documentId, modules: refs, formatsName });
   for (const line of printed) console.warn(line); // reported as the validators emitter's warnings
   if ("failed" in output) throw new SpecError(output.failed);

@@ -8,9 +8,9 @@ import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { readFileSync } from "node:fs";
 import { bundle, createConfig, loadConfig, parseYaml, YamlParseError, type Config, type NormalizedProblem } from "@redocly/openapi-core";
-import { getAtPointer } from "../model/json-pointer.js";
+import { refOf, resolvePointer } from "../spec/json-pointer.js";
 import { displayPath } from "./display-path.js";
-import { SpecError, SpecErrors, type SpecProblem } from "./spec-error.js";
+import { SpecError, SpecErrors, type SpecProblem } from "../spec/spec-error.js";
 
 export interface BundleOptions {
   /** The root file of the spec (`spec/openapi.yaml`). */
@@ -84,13 +84,13 @@ function toSpecProblem(problem: NormalizedProblem, rootFile: string): SpecProble
 function readableReason(message: string, file: string, pointer: string): string {
   const withPaths = message.replace(/(["'])(\/[^"']+)\1/g, (_match, quote: string, path: string) => `${quote}${displayPath(path)}${quote}`);
   if (!message.startsWith("Can't resolve $ref")) return withPaths;
-  let ref: unknown;
+  let ref: string | undefined;
   try {
-    ref = (getAtPointer(parseYaml(readFileSync(file, "utf8")), pointer) as { $ref?: unknown } | undefined)?.$ref;
+    ref = refOf(resolvePointer(parseYaml(readFileSync(file, "utf8")), pointer));
   } catch {
     ref = undefined;
   }
-  if (typeof ref !== "string") return withPaths;
+  if (ref === undefined) return withPaths;
   const detail = withPaths.slice("Can't resolve $ref".length).replace(/^:\s*/, "");
   return `unresolved $ref ${JSON.stringify(ref)}${detail === "" ? "" : ` (${detail})`}`;
 }

@@ -6,7 +6,7 @@ import { bundleSpec, type BundleOptions } from "./bundle-spec.js";
 import { displayPath } from "./display-path.js";
 import { normalizeBundle } from "./normalize-bundle.js";
 import { createSourceLocator, type SourceLocator } from "./source-locator.js";
-import { SpecError, type SpecProblem } from "./spec-error.js";
+import { SpecError, type SpecProblem } from "../spec/spec-error.js";
 
 export interface LoadedSpec {
   /** Bundled and normalised: what generated/openapi.json holds. */

@@ -7,13 +7,9 @@
  * - every `components` map sorted by name: the bundler hoists components in traversal order, so a new `$ref`
  *   anywhere would otherwise reorder them, and diffs of generated/ would show moves instead of the real change.
  */
-type JsonObject = { readonly [key: string]: unknown };
+import { isJsonObject, type JsonObject } from "../spec/json-pointer.js";
 
 const topLevelOrder = ["openapi", "info", "jsonSchemaDialect", "servers", "security", "tags", "externalDocs", "paths", "webhooks", "x-webhooks", "components"];
-
-function isObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 
 function sortKeys(map: JsonObject): JsonObject {
   return Object.fromEntries(
@@ -28,8 +24,8 @@ export function normalizeBundle(document: JsonObject): JsonObject {
   for (const key of topLevelOrder) if (Object.hasOwn(document, key)) ordered[key] = document[key];
   for (const [key, value] of Object.entries(document)) if (!Object.hasOwn(ordered, key)) ordered[key] = value;
   const components = ordered["components"];
-  if (isObject(components)) {
-    ordered["components"] = Object.fromEntries(Object.entries(components).map(([kind, map]) => [kind, isObject(map) ? sortKeys(map) : map]));
+  if (isJsonObject(components)) {
+    ordered["components"] = Object.fromEntries(Object.entries(components).map(([kind, map]) => [kind, isJsonObject(map) ? sortKeys(map) : map]));
   }
   return ordered;
 }

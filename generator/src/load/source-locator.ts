@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { basename, dirname, extname, resolve } from "node:path";
 import { parseYaml } from "@redocly/openapi-core";
-import { parsePointer, toPointer } from "../model/json-pointer.js";
+import { formatPointer, isPointer, parsePointer, resolvePointer, type JsonObject } from "../spec/json-pointer.js";
 import { displayPath } from "./display-path.js";
 
 export interface SourceLocation {
@@ -18,8 +18,7 @@ export interface SourceLocation {
 
 export type SourceLocator = (bundlePointer: string) => SourceLocation | undefined;
 
-type JsonObject = { readonly [key: string]: unknown };
-
+/** Objects and arrays alike: a pointer walks through both. */
 function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === "object";
 }
@@ -50,16 +49,16 @@ export function createSourceLocator(rootFile: string, files: readonly string[]):
       for (let hops = 0; isObject(node) && !(segment in node) && typeof node["$ref"] === "string" && hops < 32; hops++) {
         const [fileRef = "", encoded = ""] = node["$ref"].split("#", 2);
         const fragment = safeDecode(encoded);
-        if (fragment !== "" && !fragment.startsWith("/")) return undefined; // an anchor, not a pointer
+        if (!isPointer(fragment)) return undefined; // an anchor, not a pointer
         if (fileRef !== "") file = resolve(dirname(file), fileRef);
         at = parsePointer(fragment);
-        node = at.reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), parse(file));
+        node = resolvePointer(parse(file), fragment);
       }
       if (!isObject(node) || !(segment in node)) return undefined;
       node = node[segment];
       at = [...at, segment];
     }
-    return { file: displayPath(file), pointer: toPointer(at) };
+    return { file: displayPath(file), pointer: formatPointer(at) };
   };
 
   return (bundlePointer) => {

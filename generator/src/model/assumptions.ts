@@ -3,7 +3,7 @@
  * everything the spec states that the API reference does not (`make assumptions`).
  */
 import type { AssumptionModel } from "./model.js";
-import { toPointer } from "./json-pointer.js";
+import { formatPointer } from "../spec/json-pointer.js";
 
 export function collectAssumptions(document: unknown): AssumptionModel[] {
   const found: AssumptionModel[] = [];
@@ -15,7 +15,7 @@ export function collectAssumptions(document: unknown): AssumptionModel[] {
     if (node === null || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node)) {
       if (key === "x-assumption") {
-        found.push({ pointer: toPointer(path), text: typeof value === "string" ? value : JSON.stringify(value) });
+        found.push({ pointer: formatPointer(path), text: typeof value === "string" ? value : JSON.stringify(value) });
       } else {
         visit(value, [...path, key]);
       }

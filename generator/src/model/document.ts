@@ -1,14 +1,19 @@
 /**
- * Reading the bundled document safely: typed accessors for untyped JSON, local `$ref` resolution, and a
- * collector for the problems found on the way (the model reports them all at once, not only the first).
+ * Reading the bundled document while building the model: OpenAPI Reference Objects followed (with the siblings
+ * they may override), text fields with a fallback, and a collector for the problems found on the way (the model
+ * reports them all at once, not only the first).
  */
-import type { SpecProblem } from "../load/spec-error.js";
-import { getAtPointer, parsePointer } from "./json-pointer.js";
+import { isJsonObject, refOf, resolveRef, type JsonObject } from "../spec/json-pointer.js";
+import type { SpecProblem } from "../spec/spec-error.js";
+import type { AssumptionModel, SecuritySchemeModel } from "./model.js";
 
-export type JsonObject = { readonly [key: string]: unknown };
-
-export function isObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
+/** What the builders of operations and webhooks read besides their own node. */
+export interface ModelContext {
+  readonly document: JsonObject;
+  readonly problems: Problems;
+  readonly securitySchemes: readonly SecuritySchemeModel[];
+  /** Every `x-assumption` of the document, for the ones that apply to each operation. */
+  readonly assumptions: readonly AssumptionModel[];
 }
 
 export function stringOr(value: unknown, fallback: string): string {
@@ -39,50 +44,25 @@ export function resolveRefs(document: JsonObject, node: unknown, pointer: string
   let current: Located<unknown> = { node, pointer };
   const overrides: { [key: string]: unknown } = {};
   const seen = new Set<string>();
-  while (isObject(current.node) && typeof current.node["$ref"] === "string") {
-    const ref = current.node["$ref"];
+  for (let ref = refOf(current.node); ref !== undefined && isJsonObject(current.node); ref = refOf(current.node)) {
     for (const key of ["summary", "description"]) {
       if (current.node[key] !== undefined && overrides[key] === undefined) overrides[key] = current.node[key];
     }
-    if (!ref.startsWith("#")) {
-      problems.add(current.pointer, `$ref ${JSON.stringify(ref)} is not local after bundling`);
+    const resolved = resolveRef(document, ref);
+    if (!resolved.ok) {
+      problems.add(current.pointer, resolved.reason);
       return undefined;
     }
-    const target = refPointer(ref);
-    if (seen.has(target)) {
+    if (seen.has(resolved.pointer)) {
       problems.add(current.pointer, `circular $ref ${JSON.stringify(ref)}`);
       return undefined;
     }
-    seen.add(target);
-    const resolved = getAtPointer(document, target);
-    if (resolved === undefined) {
-      problems.add(current.pointer, `unresolved $ref ${JSON.stringify(ref)}`);
-      return undefined;
-    }
-    current = { node: resolved, pointer: target };
+    seen.add(resolved.pointer);
+    current = { node: resolved.value, pointer: resolved.pointer };
   }
-  if (!isObject(current.node)) {
+  if (!isJsonObject(current.node)) {
     problems.add(current.pointer, "expected an object");
     return undefined;
   }
   return { node: Object.keys(overrides).length === 0 ? current.node : { ...current.node, ...overrides }, pointer: current.pointer };
-}
-
-/** `#/components/schemas/Fee%20Dto` → `/components/schemas/Fee Dto`. */
-export function refPointer(ref: string): string {
-  const fragment = ref.startsWith("#") ? ref.slice(1) : ref;
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return fragment;
-  }
-}
-
-/** The component name a `{ $ref: "#/components/<kind>/<Name>" }` node points to, if it is one. */
-export function componentRefName(node: unknown, kind: string): string | undefined {
-  if (!isObject(node) || typeof node["$ref"] !== "string" || !node["$ref"].startsWith("#")) return undefined;
-  const pointer = refPointer(node["$ref"]);
-  if (!pointer.startsWith("/")) return undefined;
-  const segments = parsePointer(pointer);
-  return segments.length === 3 && segments[0] === "components" && segments[1] === kind ? segments[2] : undefined;
 }

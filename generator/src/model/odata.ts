@@ -4,9 +4,8 @@
  * an entity read takes `$select` and returns one entity (`allOf: [AccountDto, ODataEntityAnnotations]`). The
  * client offers paging and `$select` helpers for these, typed by the entity schema.
  */
+import { componentRefName, isJsonObject, resolvePointer, type JsonObject } from "../spec/json-pointer.js";
 import type { HttpMethod, ParameterModel, ResponseModel } from "./model.js";
-import { componentRefName, isObject, type JsonObject } from "./document.js";
-import { getAtPointer } from "./json-pointer.js";
 
 export interface ODataShape {
   readonly odataList?: { readonly entitySchema: string };
@@ -23,10 +22,10 @@ export function detectOData(
   const takes = (name: string): boolean => queryParameters.some((parameter) => parameter.name === name);
   const json = responses.find((response) => response.success)?.contents.find((media) => media.mediaType === "application/json");
   if (json === undefined) return {};
-  const schemas = (isObject(document["components"]) ? document["components"]["schemas"] : undefined) ?? {};
+  const schemas = (isJsonObject(document["components"]) ? document["components"]["schemas"] : undefined) ?? {};
   const schemaOf = (name: string): JsonObject | undefined => {
-    const schema = isObject(schemas) ? schemas[name] : undefined;
-    return isObject(schema) ? schema : undefined;
+    const schema = isJsonObject(schemas) ? schemas[name] : undefined;
+    return isJsonObject(schema) ? schema : undefined;
   };
 
   if (takes("$top") && takes("$skip") && json.schemaName?.endsWith("Collection")) {
@@ -35,8 +34,8 @@ export function detectOData(
   }
   if (takes("$select")) {
     if (json.schemaName !== undefined) return json.schemaName.endsWith("Collection") ? {} : { odataEntity: { entitySchema: json.schemaName } };
-    const inline = json.schemaPointer === undefined ? undefined : getAtPointer(document, json.schemaPointer);
-    const members = isObject(inline) && Array.isArray(inline["allOf"]) ? inline["allOf"] : [];
+    const inline = json.schemaPointer === undefined ? undefined : resolvePointer(document, json.schemaPointer);
+    const members = isJsonObject(inline) && Array.isArray(inline["allOf"]) ? inline["allOf"] : [];
     const entities = members
       .map((member) => componentRefName(member, "schemas"))
       .filter((name): name is string => name !== undefined && !isAnnotationsOnly(schemaOf(name)));
@@ -49,13 +48,13 @@ export function detectOData(
 function collectionItemName(collection: JsonObject | undefined, schemaOf: (name: string) => JsonObject | undefined): string | undefined {
   if (collection === undefined) return undefined;
   const properties = collection["properties"];
-  const value = isObject(properties) ? properties["value"] : undefined;
-  const direct = isObject(value) ? componentRefName(value["items"], "schemas") : undefined;
+  const value = isJsonObject(properties) ? properties["value"] : undefined;
+  const direct = isJsonObject(value) ? componentRefName(value["items"], "schemas") : undefined;
   if (direct !== undefined) return direct;
   const members = Array.isArray(collection["allOf"]) ? collection["allOf"] : [];
   for (const member of members) {
     const name = componentRefName(member, "schemas");
-    const found = collectionItemName(name === undefined ? (isObject(member) ? member : undefined) : schemaOf(name), schemaOf);
+    const found = collectionItemName(name === undefined ? (isJsonObject(member) ? member : undefined) : schemaOf(name), schemaOf);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -64,7 +63,7 @@ function collectionItemName(collection: JsonObject | undefined, schemaOf: (name:
 /** A schema whose properties are all OData annotations (`@odata.context`, ...): not an entity. */
 function isAnnotationsOnly(schema: JsonObject | undefined): boolean {
   const properties = schema?.["properties"];
-  if (!isObject(properties)) return false;
+  if (!isJsonObject(properties)) return false;
   const names = Object.keys(properties);
   return names.length > 0 && names.every((name) => name.startsWith("@odata."));
 }

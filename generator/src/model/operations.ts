@@ -3,10 +3,11 @@
  * client name, parameters, bodies, servers, security and OData shape. operationIds must exist and be unique
  * (webhook operations count too: `seenOperationIds` is shared with them).
  */
+import { childPointer, isJsonObject, type JsonObject } from "../spec/json-pointer.js";
 import type { HttpMethod, OperationModel } from "./model.js";
+import { operationAssumptions } from "./applicable-assumptions.js";
 import { clientMethodName, groupName, isIdentifier } from "./client-names.js";
-import { isObject, resolveRefs, stringOr, type JsonObject, type Problems } from "./document.js";
-import { childPointer } from "./json-pointer.js";
+import { resolveRefs, stringOr, type ModelContext, type Problems } from "./document.js";
 import { detectOData } from "./odata.js";
 import { buildParameters } from "./parameters.js";
 import { buildRequestBody, buildResponses } from "./responses.js";
@@ -19,10 +20,11 @@ const unsupportedMethods = ["head", "options", "trace", "query"];
 /** operationId → the operation that declared it first (`GET /api/v1/Accounts`, `webhook accountFundsEvent`). */
 export type SeenOperationIds = Map<string, string>;
 
-export function buildOperations(document: JsonObject, seenOperationIds: SeenOperationIds, problems: Problems): OperationModel[] {
+export function buildOperations(context: ModelContext, seenOperationIds: SeenOperationIds): OperationModel[] {
+  const { document, problems } = context;
   const paths = document["paths"];
   if (paths === undefined) return [];
-  if (!isObject(paths)) {
+  if (!isJsonObject(paths)) {
     problems.add("/paths", "paths must be an object");
     return [];
   }
@@ -39,11 +41,11 @@ export function buildOperations(document: JsonObject, seenOperationIds: SeenOper
         continue;
       }
       if (!(httpMethods as readonly string[]).includes(key)) continue;
-      if (!isObject(value)) {
+      if (!isJsonObject(value)) {
         problems.add(pointer, "operation must be an object");
         continue;
       }
-      const operation = buildOperation(document, path, item, key as HttpMethod, { node: value, pointer }, seenOperationIds, problems);
+      const operation = buildOperation(context, path, item, key as HttpMethod, { node: value, pointer }, seenOperationIds);
       if (operation !== undefined) operations.push(operation);
     }
   }
@@ -51,18 +53,17 @@ export function buildOperations(document: JsonObject, seenOperationIds: SeenOper
 }
 
 function buildOperation(
-  document: JsonObject,
+  context: ModelContext,
   path: string,
   item: { readonly node: JsonObject; readonly pointer: string },
   method: HttpMethod,
   operation: { readonly node: JsonObject; readonly pointer: string },
   seenOperationIds: SeenOperationIds,
-  problems: Problems,
 ): OperationModel | undefined {
+  const { document, problems } = context;
   const { node, pointer } = operation;
   const operationId = checkOperationId(node, pointer, `${method.toUpperCase()} ${path}`, seenOperationIds, problems);
-  const tags = Array.isArray(node["tags"]) ? node["tags"].filter((tag): tag is string => typeof tag === "string") : [];
-  const tag = tags[0] ?? "";
+  const tag = firstTag(node);
   const group = groupName(path, tag);
   if (group === undefined) problems.add(pointer, `${path} is outside /api/v<N>/ and the operation has no tag to name its client group`);
   else if (!isIdentifier(group)) problems.add(pointer, `client group ${JSON.stringify(group)} (from ${path}) is not a JavaScript identifier`);
@@ -71,7 +72,7 @@ function buildOperation(
   const requestBody = buildRequestBody(document, node["requestBody"], childPointer(pointer, "requestBody"), problems);
   const responses = buildResponses(document, node["responses"], childPointer(pointer, "responses"), problems);
   const servers = operationServers(item.node, item.pointer, node, pointer, problems);
-  const security = operationSecurity(document, node, pointer, problems);
+  const { security, securityRequirements } = operationSecurity(document, context.securitySchemes, node, pointer, problems);
   if (operationId === undefined || group === undefined) return undefined;
 
   const clientMethod = clientMethodName(operationId, path);
@@ -92,8 +93,18 @@ function buildOperation(
     responses,
     ...(servers === undefined ? {} : { servers }),
     security,
+    securityRequirements,
+    deprecated: node["deprecated"] === true,
     ...detectOData(document, method, parameters.queryParameters, responses),
+    assumptions: operationAssumptions(document, context.assumptions, pointer, [...new Set(securityRequirements.flatMap((requirement) => requirement.map((entry) => entry.scheme)))]),
   };
+}
+
+/** The first of an operation's `tags`; `""` when it has none. */
+export function firstTag(operation: JsonObject): string {
+  const tags = operation["tags"];
+  const first: unknown = Array.isArray(tags) ? tags.find((tag) => typeof tag === "string") : undefined;
+  return typeof first === "string" ? first : "";
 }
 
 export function checkOperationId(node: JsonObject, pointer: string, label: string, seen: SeenOperationIds, problems: Problems): string | undefined {

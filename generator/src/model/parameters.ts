@@ -2,9 +2,9 @@
  * An operation's parameters: path-level and operation-level merged (the operation's own win, by name and
  * location), `$ref`s followed, schemas dereferenced; path parameters in the order the path template names them.
  */
-import type { ParameterModel } from "./model.js";
-import { childPointer } from "./json-pointer.js";
-import { isObject, resolveRefs, stringOr, type JsonObject, type Problems } from "./document.js";
+import { childPointer, isJsonObject, isJsonValue, type JsonObject } from "../spec/json-pointer.js";
+import type { ParameterModel, ScalarType } from "./model.js";
+import { resolveRefs, stringOr, type Problems } from "./document.js";
 import { dereferenceSchema } from "./dereference-schema.js";
 
 export interface OperationParameters {
@@ -28,7 +28,7 @@ export function buildParameters(
   /** Parameters that are declared but broken (already reported), so they are not reported again as missing. */
   const broken = new Set<string>();
   for (const owner of [pathItem, operation]) {
-    const list = isObject(owner.node) ? owner.node["parameters"] : undefined;
+    const list = isJsonObject(owner.node) ? owner.node["parameters"] : undefined;
     if (list === undefined) continue;
     const listPointer = childPointer(owner.pointer, "parameters");
     if (!Array.isArray(list)) {
@@ -83,17 +83,28 @@ function buildParameter(document: JsonObject, entry: unknown, pointer: string, p
     problems.add(resolved.pointer, `${location} parameter ${name} uses \`content\`; only \`schema\` is supported`);
     return { broken: `${location}:${name}` };
   }
-  if (!isObject(node["schema"])) {
+  if (!isJsonObject(node["schema"])) {
     problems.add(resolved.pointer, `${location} parameter ${name} has no schema`);
     return { broken: `${location}:${name}` };
   }
   const required = node["required"] === true;
   if (location === "path" && !required) problems.add(resolved.pointer, `path parameter ${name} must be \`required: true\``);
+  const schema = dereferenceSchema(document, node["schema"], childPointer(resolved.pointer, "schema"), problems);
+  const example = node["example"];
   return {
     name,
     in: location,
     required,
     description: stringOr(node["description"], ""),
-    schema: dereferenceSchema(document, node["schema"], childPointer(resolved.pointer, "schema"), problems),
+    schema,
+    scalarType: scalarType(schema),
+    ...(isJsonValue(example) ? { example } : {}),
   };
+}
+
+/** The JSON type a parameter's text is read as: its schema's `type` (the non-null one of a list), else a string. */
+function scalarType(schema: JsonObject): ScalarType {
+  const declared = schema["type"];
+  const type: unknown = Array.isArray(declared) ? declared.find((candidate) => candidate !== "null") : declared;
+  return type === "integer" || type === "number" || type === "boolean" ? type : "string";
 }

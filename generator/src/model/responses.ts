@@ -1,22 +1,24 @@
 /**
  * Bodies of an operation: the request body and every declared response, each with its media types, the
- * component schema a media type names (`$ref: #/components/schemas/X` → `X`) and where its schema is.
+ * component schema a media type names (`$ref: #/components/schemas/X` → `X`), where its schema is, its first
+ * example and, for `multipart/form-data`, its parts.
  */
+import { childPointer, componentRefName, deref, isJsonObject, isJsonValue, type JsonObject, type JsonValue } from "../spec/json-pointer.js";
 import type { MediaModel, RequestBodyModel, ResponseModel } from "./model.js";
-import { childPointer } from "./json-pointer.js";
-import { componentRefName, isObject, resolveRefs, stringOr, type JsonObject, type Problems } from "./document.js";
+import { resolveRefs, stringOr, type Problems } from "./document.js";
+import { multipartParts } from "./multipart.js";
 
 export function buildRequestBody(document: JsonObject, node: unknown, pointer: string, problems: Problems): RequestBodyModel | undefined {
   if (node === undefined) return undefined;
   const resolved = resolveRefs(document, node, pointer, problems);
   if (resolved === undefined) return undefined;
-  const contents = buildContents(resolved.node["content"], childPointer(resolved.pointer, "content"), problems);
+  const contents = buildContents(document, resolved.node["content"], childPointer(resolved.pointer, "content"), problems);
   if (contents.length === 0) problems.add(resolved.pointer, "request body declares no media type");
-  return { required: resolved.node["required"] === true, contents };
+  return { required: resolved.node["required"] === true, description: stringOr(resolved.node["description"], ""), contents };
 }
 
 export function buildResponses(document: JsonObject, node: unknown, pointer: string, problems: Problems): ResponseModel[] {
-  if (!isObject(node) || Object.keys(node).length === 0) {
+  if (!isJsonObject(node) || Object.keys(node).length === 0) {
     problems.add(pointer, "operation declares no responses");
     return [];
   }
@@ -34,26 +36,39 @@ export function buildResponses(document: JsonObject, node: unknown, pointer: str
       status,
       description: stringOr(resolved.node["description"], ""),
       success: status.startsWith("2"),
-      contents: buildContents(resolved.node["content"], childPointer(resolved.pointer, "content"), problems),
-      headers: isObject(headers) ? Object.keys(headers) : [],
+      contents: buildContents(document, resolved.node["content"], childPointer(resolved.pointer, "content"), problems),
+      headers: isJsonObject(headers) ? Object.keys(headers) : [],
     });
   }
   return responses;
 }
 
-export function buildContents(node: unknown, pointer: string, problems: Problems): MediaModel[] {
+function buildContents(document: JsonObject, node: unknown, pointer: string, problems: Problems): MediaModel[] {
   if (node === undefined) return [];
-  if (!isObject(node)) {
+  if (!isJsonObject(node)) {
     problems.add(pointer, "content must map media types to Media Type Objects");
     return [];
   }
-  return Object.entries(node).map(([mediaType, media]) => buildMedia(mediaType, media, childPointer(pointer, mediaType)));
+  return Object.entries(node).map(([mediaType, media]) => buildMedia(document, mediaType, media, childPointer(pointer, mediaType), problems));
 }
 
-export function buildMedia(mediaType: string, media: unknown, pointer: string): MediaModel {
-  const schema = isObject(media) ? media["schema"] : undefined;
-  if (schema === undefined) return { mediaType };
+function buildMedia(document: JsonObject, mediaType: string, media: unknown, pointer: string, problems: Problems): MediaModel {
+  const node = isJsonObject(media) ? media : {};
+  const example = firstExample(document, node);
+  const schema = node["schema"];
+  if (!isJsonValue(schema)) return { mediaType, ...example };
   const schemaName = componentRefName(schema, "schemas");
-  const schemaPointer = childPointer(pointer, "schema");
-  return schemaName === undefined ? { mediaType, schemaPointer } : { mediaType, schemaName, schemaPointer };
+  const located = { ...(schemaName === undefined ? {} : { schemaName }), schemaPointer: childPointer(pointer, "schema") };
+  const multipart = mediaType === "multipart/form-data" ? multipartParts(document, located, problems) : undefined;
+  return { mediaType, ...located, schema, ...example, ...(multipart === undefined ? {} : { multipart }) };
+}
+
+/** `example`, else the `value` of the first of `examples` (an Example Object or a `$ref` to one). */
+function firstExample(document: JsonObject, media: JsonObject): { example?: JsonValue } {
+  const own = media["example"];
+  if (isJsonValue(own)) return { example: own };
+  const first = isJsonObject(media["examples"]) ? Object.values(media["examples"])[0] : undefined;
+  const resolved = first === undefined ? undefined : deref(document, first);
+  const value = resolved?.ok === true && isJsonObject(resolved.value) ? resolved.value["value"] : undefined;
+  return isJsonValue(value) ? { example: value } : {};
 }

@@ -4,10 +4,12 @@
  * another schema, an inline body schema or a parameter). Each becomes a named type in `schemas.ts`, so its
  * name must be a TypeScript identifier.
  */
-import type { MediaModel, OperationModel, SchemaModel, WebhookModel } from "./model.js";
+import { childPointer, componentRefName, formatPointer, isJsonObject, isJsonValue, type JsonObject } from "../spec/json-pointer.js";
+import type { AssumptionModel, MediaModel, OperationModel, SchemaModel, WebhookModel } from "./model.js";
+import { assumptionsUnder } from "./applicable-assumptions.js";
 import { isIdentifier } from "./client-names.js";
-import { componentRefName, isObject, stringOr, type JsonObject, type Problems } from "./document.js";
-import { childPointer, toPointer } from "./json-pointer.js";
+import { stringOr, type Problems } from "./document.js";
+import { entityShapeFromSchema } from "./entity-shape.js";
 
 type Usage = SchemaModel["usedAs"][number];
 const usageOrder: readonly Usage[] = ["request", "response", "webhook", "nested"];
@@ -18,11 +20,17 @@ const reservedNames = new Set([
   "components", "paths", "operations", "webhooks", "$defs",
 ]);
 
-export function buildSchemas(document: JsonObject, operations: readonly OperationModel[], webhooks: readonly WebhookModel[], problems: Problems): SchemaModel[] {
+export function buildSchemas(
+  document: JsonObject,
+  operations: readonly OperationModel[],
+  webhooks: readonly WebhookModel[],
+  assumptions: readonly AssumptionModel[],
+  problems: Problems,
+): SchemaModel[] {
   const components = document["components"];
-  const schemas = isObject(components) ? components["schemas"] : undefined;
+  const schemas = isJsonObject(components) ? components["schemas"] : undefined;
   if (schemas === undefined) return [];
-  if (!isObject(schemas)) {
+  if (!isJsonObject(schemas)) {
     problems.add("/components/schemas", "components.schemas must be an object");
     return [];
   }
@@ -45,6 +53,7 @@ export function buildSchemas(document: JsonObject, operations: readonly Operatio
     if (!bodyPointers.has(pointer) && !pointer.startsWith(childPointer("/components/schemas", name) + "/")) use(name, "nested");
   });
 
+  const entities = new Set(operations.flatMap((operation) => [operation.odataList?.entitySchema, operation.odataEntity?.entitySchema]));
   return Object.entries(schemas).map(([name, schema]) => {
     const pointer = childPointer("/components/schemas", name);
     if (!isIdentifier(name) || reservedNames.has(name)) problems.add(pointer, `schema name ${JSON.stringify(name)} cannot be a TypeScript type name`);
@@ -52,8 +61,11 @@ export function buildSchemas(document: JsonObject, operations: readonly Operatio
     return {
       name,
       pointer,
-      description: isObject(schema) ? stringOr(schema["description"], "") : "",
+      description: isJsonObject(schema) ? stringOr(schema["description"], "") : "",
+      schema: isJsonValue(schema) ? schema : {},
       usedAs: usageOrder.filter((as) => used.has(as)),
+      ...(entities.has(name) ? { entityShape: entityShapeFromSchema(document, schema) } : {}),
+      assumptions: assumptionsUnder(assumptions, pointer),
     };
   });
 }
@@ -62,9 +74,9 @@ export function buildSchemas(document: JsonObject, operations: readonly Operatio
 function forEachSchemaRef(document: JsonObject, callback: (name: string, pointer: string) => void): void {
   const visit = (node: unknown, path: (string | number)[]): void => {
     if (Array.isArray(node)) return node.forEach((item, index) => visit(item, [...path, index]));
-    if (!isObject(node)) return;
+    if (!isJsonObject(node)) return;
     const name = componentRefName(node, "schemas");
-    if (name !== undefined) callback(name, toPointer(path));
+    if (name !== undefined) callback(name, formatPointer(path));
     const inProperties = path[path.length - 1] === "properties";
     for (const [key, value] of Object.entries(node)) {
       if (!inProperties && (key === "examples" || key === "example")) continue;

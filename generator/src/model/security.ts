@@ -1,34 +1,86 @@
 /**
- * How the client authenticates an operation, from its `security` (or the document's): no requirement (or only
- * `{}`) → `none`; a `mutualTLS` scheme → `mutualTLS` (the client certificate); any other scheme → `bearer`
- * (the spec's bearerAuth and oauth2 both end in `Authorization: Bearer <token>`).
+ * Security: the document's schemes, and per operation its requirements (its own `security`, else the document's)
+ * and how the client authenticates it: no requirement (or only `{}`) → `none`; a `mutualTLS` scheme → `mutualTLS`
+ * (the client certificate); any other scheme → `bearer` (the spec's bearerAuth and oauth2 both end in
+ * `Authorization: Bearer <token>`).
  */
-import { childPointer } from "./json-pointer.js";
-import { isObject, type JsonObject, type Problems } from "./document.js";
+import { childPointer, isJsonObject, type JsonObject } from "../spec/json-pointer.js";
+import type { OAuthFlowModel, SecurityRequirementModel, SecuritySchemeModel } from "./model.js";
+import { stringOr, type Problems } from "./document.js";
 
 export type SecurityKind = "bearer" | "none" | "mutualTLS";
 
-export function operationSecurity(document: JsonObject, operation: JsonObject, operationPointer: string, problems: Problems): SecurityKind {
-  const own = operation["security"];
-  const requirements = own !== undefined ? own : document["security"];
-  const pointer = own !== undefined ? childPointer(operationPointer, "security") : "/security";
-  if (requirements === undefined) return "none";
-  if (!Array.isArray(requirements)) {
-    problems.add(pointer, "security must be a list of security requirements");
-    return "none";
-  }
+export interface OperationSecurity {
+  readonly security: SecurityKind;
+  readonly securityRequirements: readonly SecurityRequirementModel[];
+}
+
+const settingKeys = ["scheme", "bearerFormat", "in", "name", "openIdConnectUrl"] as const;
+const flowUrls = ["authorizationUrl", "tokenUrl", "refreshUrl"] as const;
+
+export function buildSecuritySchemes(document: JsonObject, problems: Problems): SecuritySchemeModel[] {
   const components = document["components"];
-  const schemes = isObject(components) && isObject(components["securitySchemes"]) ? components["securitySchemes"] : {};
-  const names = requirements.flatMap((requirement: unknown) => (isObject(requirement) ? Object.keys(requirement) : []));
-  if (names.length === 0) return "none";
-  let kind: SecurityKind = "bearer";
+  const schemes = isJsonObject(components) ? components["securitySchemes"] : undefined;
+  if (schemes === undefined) return [];
+  if (!isJsonObject(schemes)) {
+    problems.add("/components/securitySchemes", "components.securitySchemes must be an object");
+    return [];
+  }
+  return Object.entries(schemes).map(([name, node]) => {
+    const pointer = childPointer("/components/securitySchemes", name);
+    const scheme = isJsonObject(node) ? node : {};
+    if (typeof scheme["type"] !== "string") problems.add(pointer, `security scheme ${name} has no type`);
+    const settings: { [key in (typeof settingKeys)[number]]?: string } = {};
+    for (const key of settingKeys) if (typeof scheme[key] === "string") settings[key] = scheme[key];
+    const flows = isJsonObject(scheme["flows"]) ? scheme["flows"] : {};
+    return {
+      name,
+      pointer,
+      type: stringOr(scheme["type"], ""),
+      description: stringOr(scheme["description"], ""),
+      settings,
+      flows: Object.entries(flows).map(([flow, value]): OAuthFlowModel => {
+        const declared = isJsonObject(value) ? value : {};
+        const urls: { [key in (typeof flowUrls)[number]]?: string } = {};
+        for (const key of flowUrls) if (typeof declared[key] === "string") urls[key] = declared[key];
+        return { flow, ...urls, scopes: Object.keys(isJsonObject(declared["scopes"]) ? declared["scopes"] : {}) };
+      }),
+    };
+  });
+}
+
+export function operationSecurity(
+  document: JsonObject,
+  schemes: readonly SecuritySchemeModel[],
+  operation: JsonObject,
+  operationPointer: string,
+  problems: Problems,
+): OperationSecurity {
+  const own = operation["security"];
+  const declared = own !== undefined ? own : document["security"];
+  const pointer = own !== undefined ? childPointer(operationPointer, "security") : "/security";
+  if (declared === undefined) return { security: "none", securityRequirements: [] };
+  if (!Array.isArray(declared)) {
+    problems.add(pointer, "security must be a list of security requirements");
+    return { security: "none", securityRequirements: [] };
+  }
+  const securityRequirements = declared.filter(isJsonObject).map(
+    (requirement): SecurityRequirementModel =>
+      Object.entries(requirement).map(([scheme, scopes]) => ({
+        scheme,
+        scopes: Array.isArray(scopes) ? scopes.filter((scope): scope is string => typeof scope === "string") : [],
+      })),
+  );
+  const names = securityRequirements.flatMap((requirement) => requirement.map((entry) => entry.scheme));
+  if (names.length === 0) return { security: "none", securityRequirements };
+  let security: SecurityKind = "bearer";
   for (const name of names) {
-    const scheme = schemes[name];
-    if (!isObject(scheme)) {
+    const scheme = schemes.find((candidate) => candidate.name === name);
+    if (scheme === undefined) {
       problems.add(pointer, `security scheme ${name} is not declared in components.securitySchemes`);
       continue;
     }
-    if (scheme["type"] === "mutualTLS") kind = "mutualTLS";
+    if (scheme.type === "mutualTLS") security = "mutualTLS";
   }
-  return kind;
+  return { security, securityRequirements };
 }

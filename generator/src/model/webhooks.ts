@@ -1,32 +1,58 @@
-/** Webhooks the API delivers to the integrating client: name, operationId and the payload's media type and schema. */
+/**
+ * Webhooks the API delivers to the integrating client: name, operationId, texts, the request body with its payload
+ * (the JSON media type, else the first), what the subscriber may answer, security and assumptions.
+ */
+import { childPointer, isJsonObject } from "../spec/json-pointer.js";
 import type { WebhookModel } from "./model.js";
-import { isObject, resolveRefs, type JsonObject, type Problems } from "./document.js";
-import { childPointer } from "./json-pointer.js";
-import { checkOperationId, httpMethods, type SeenOperationIds } from "./operations.js";
-import { buildRequestBody } from "./responses.js";
+import { operationAssumptions } from "./applicable-assumptions.js";
+import { resolveRefs, stringOr, type ModelContext } from "./document.js";
+import { checkOperationId, firstTag, httpMethods, type SeenOperationIds } from "./operations.js";
+import { buildRequestBody, buildResponses } from "./responses.js";
+import { operationSecurity } from "./security.js";
 
-export function buildWebhooks(document: JsonObject, seenOperationIds: SeenOperationIds, problems: Problems): WebhookModel[] {
+export function buildWebhooks(context: ModelContext, seenOperationIds: SeenOperationIds): WebhookModel[] {
+  const { document, problems } = context;
   const webhooks = document["webhooks"];
   if (webhooks === undefined) return [];
-  if (!isObject(webhooks)) {
+  if (!isJsonObject(webhooks)) {
     problems.add("/webhooks", "webhooks must be an object");
     return [];
   }
   return Object.entries(webhooks).flatMap(([name, entry]): WebhookModel[] => {
     const item = resolveRefs(document, entry, childPointer("/webhooks", name), problems);
     if (item === undefined) return [];
-    const methods = httpMethods.filter((method) => isObject(item.node[method]));
-    if (methods.length !== 1 || methods[0] === undefined) {
+    const methods = httpMethods.filter((method) => isJsonObject(item.node[method]));
+    const method = methods[0];
+    const operation = method === undefined ? undefined : item.node[method];
+    if (methods.length !== 1 || method === undefined || !isJsonObject(operation)) {
       problems.add(item.pointer, `webhook ${name} must declare exactly one operation (found ${methods.length})`);
       return [];
     }
-    const pointer = childPointer(item.pointer, methods[0]);
-    const operation = item.node[methods[0]] as JsonObject;
+    const pointer = childPointer(item.pointer, method);
     const operationId = checkOperationId(operation, pointer, `webhook ${name}`, seenOperationIds, problems);
-    const body = buildRequestBody(document, operation["requestBody"], childPointer(pointer, "requestBody"), problems);
-    if (body === undefined && operation["requestBody"] === undefined) problems.add(pointer, `webhook ${name} declares no request body (its payload)`);
-    const payload = body?.contents.find((media) => media.mediaType === "application/json") ?? body?.contents[0];
+    const requestBody = buildRequestBody(document, operation["requestBody"], childPointer(pointer, "requestBody"), problems);
+    if (requestBody === undefined && operation["requestBody"] === undefined) problems.add(pointer, `webhook ${name} declares no request body (its payload)`);
+    const payload = requestBody?.contents.find((media) => media.mediaType === "application/json") ?? requestBody?.contents[0];
+    // OpenAPI 3.1 makes `responses` optional; a webhook without them lets the subscriber answer anything.
+    const responses = operation["responses"] === undefined ? [] : buildResponses(document, operation["responses"], childPointer(pointer, "responses"), problems);
+    const { securityRequirements } = operationSecurity(document, context.securitySchemes, operation, pointer, problems);
     if (operationId === undefined || payload === undefined) return [];
-    return [{ name, operationId, pointer, payload }];
+    const schemes = securityRequirements.flatMap((requirement) => requirement.map((entry) => entry.scheme));
+    return [
+      {
+        name,
+        operationId,
+        pointer,
+        method,
+        tag: firstTag(operation),
+        summary: stringOr(operation["summary"], ""),
+        description: stringOr(operation["description"], ""),
+        ...(requestBody === undefined ? {} : { requestBody }),
+        payload,
+        responses,
+        securityRequirements,
+        assumptions: operationAssumptions(document, context.assumptions, pointer, schemes),
+      },
+    ];
   });
 }

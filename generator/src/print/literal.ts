@@ -1,6 +1,7 @@
 /**
  * Writes plain data (strings, numbers, booleans, arrays, objects) as a TypeScript literal through a ts-morph
- * writer: keys unquoted when they are identifiers, strings JSON-quoted, `undefined` members left out.
+ * writer: keys unquoted when they are identifiers, strings JSON-quoted, `undefined` members left out, a key named
+ * `__proto__` computed (`["__proto__"]`) so that it stays an own property instead of setting the prototype.
  * `comments` adds a JSDoc line above a property, keyed by the property's path (`["listAccounts"]`).
  */
 import type { CodeBlockWriter } from "ts-morph";
@@ -24,6 +25,15 @@ export type LiteralValue =
   | { readonly [key: string]: LiteralValue };
 
 export type LiteralComments = (path: readonly string[]) => string | undefined;
+
+/** Parsed JSON (a spec's schema or example) as a literal value; anything that is not JSON is left out as `undefined`. */
+export function jsonLiteral(value: unknown): LiteralValue {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (Array.isArray(value)) return value.map((item: unknown) => jsonLiteral(item) ?? null);
+  if (typeof value !== "object") return undefined;
+  return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, jsonLiteral(member)]));
+}
 
 export function writeLiteral(writer: CodeBlockWriter, value: LiteralValue, comments: LiteralComments = () => undefined, path: readonly string[] = []): void {
   if (value instanceof Code) {
@@ -58,7 +68,7 @@ export function writeLiteral(writer: CodeBlockWriter, value: LiteralValue, comme
   entries.forEach(([key, member], index) => {
     const comment = memberComments[index];
     if (expanded && comment !== undefined && comment !== "") writer.writeLine(`/** ${jsDocText(comment).replaceAll("\n", " ")} */`);
-    writer.write(`${identifier.test(key) ? key : JSON.stringify(key)}: `);
+    writer.write(`${key === "__proto__" ? '["__proto__"]' : identifier.test(key) ? key : JSON.stringify(key)}: `);
     writeLiteral(writer, member, comments, [...path, key]);
     writer.write(",");
     if (expanded) writer.newLine();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withAjvDiscriminators } from "../../src/emit/ajv-discriminators.js";
-import { SpecError } from "../../src/load/spec-error.js";
+import { SpecError } from "../../src/spec/spec-error.js";
 
 const branch = (value: string, extra: object = {}) => ({ type: "object", required: ["Type"], properties: { Type: { type: "string", const: value }, ...extra } });
 const documentWith = (routing: object, branches: { readonly [name: string]: object } = { GbRouting: branch("Gb"), UsRouting: branch("Us") }) => ({

@@ -2,8 +2,15 @@
 import type { ApiModel, OperationModel, ParameterModel, ResponseModel } from "../../src/model/model.js";
 
 const integer = { type: "integer", format: "int32" };
-const path = (name: string, schema: Record<string, unknown> = integer): ParameterModel => ({ name, in: "path", required: true, description: "", schema });
-const query = (name: string, required = false): ParameterModel => ({ name, in: "query", required, description: "", schema: { type: "string" } });
+const path = (name: string, schema: Record<string, unknown> = integer): ParameterModel => ({
+  name,
+  in: "path",
+  required: true,
+  description: "",
+  schema,
+  scalarType: schema["type"] === "integer" ? "integer" : "string",
+});
+const query = (name: string, required = false): ParameterModel => ({ name, in: "query", required, description: "", schema: { type: "string" }, scalarType: "string" });
 const odata = ["$filter", "$select", "$orderby", "$top", "$skip", "$count"].map((name) => query(name));
 const json = (status: string, schemaName?: string, headers: string[] = []): ResponseModel => ({
   status,
@@ -24,6 +31,9 @@ function operation(partial: Partial<OperationModel> & Pick<OperationModel, "oper
     queryParameters: [],
     responses: [json("200"), json("401", "ODataError")],
     security: "bearer",
+    securityRequirements: [[{ scheme: "bearerAuth", scopes: [] }]],
+    deprecated: false,
+    assumptions: [],
     ...partial,
   };
 }
@@ -59,7 +69,7 @@ export const fixtureOperations: OperationModel[] = [
     group: "transfers",
     clientMethod: "createAccountTransfer",
     summary: "Create an internal transfer",
-    requestBody: { required: true, contents: [{ mediaType: "application/json", schemaName: "CreateAccountTransfer" }] },
+    requestBody: { required: true, description: "", contents: [{ mediaType: "application/json", schemaName: "CreateAccountTransfer" }] },
     responses: [json("201", "CreateResultDto", ["Location"]), json("400", "ODataError"), json("401", "ODataError")],
   }),
   operation({
@@ -79,6 +89,7 @@ export const fixtureOperations: OperationModel[] = [
     clientMethod: "createAccountWithdrawal",
     requestBody: {
       required: true,
+      description: "",
       contents: [
         { mediaType: "application/json", schemaName: "CreateAccountWithdrawal" },
         { mediaType: "multipart/form-data", schemaName: "CreateAccountWithdrawalMultipart" },
@@ -103,7 +114,7 @@ export const fixtureOperations: OperationModel[] = [
     clientMethod: "annotateJob",
     pathParameters: [path("default")],
     queryParameters: [query("mode", true)],
-    requestBody: { required: false, contents: [{ mediaType: "application/json" }] },
+    requestBody: { required: false, description: "", contents: [{ mediaType: "application/json" }] },
   }),
   operation({
     operationId: "requestPasswordToken",
@@ -112,9 +123,9 @@ export const fixtureOperations: OperationModel[] = [
     group: "auth",
     clientMethod: "requestPasswordToken",
     security: "none",
-    requestBody: { required: true, contents: [{ mediaType: "application/x-www-form-urlencoded", schemaName: "PasswordTokenRequest" }] },
+    requestBody: { required: true, description: "", contents: [{ mediaType: "application/x-www-form-urlencoded", schemaName: "PasswordTokenRequest" }] },
     responses: [json("200", "TokenResponse"), json("400", "TokenErrorResponse")],
-    servers: [{ url: "{auth_url}", variables: { auth_url: { default: "http://127.0.0.1:4010" } } }],
+    servers: [{ url: "{auth_url}", description: "", variables: { auth_url: { default: "http://127.0.0.1:4010" } } }],
   }),
   operation({
     operationId: "requestMtlsPasswordToken",
@@ -123,9 +134,9 @@ export const fixtureOperations: OperationModel[] = [
     group: "auth",
     clientMethod: "requestMtlsPasswordToken",
     security: "mutualTLS",
-    requestBody: { required: true, contents: [{ mediaType: "application/x-www-form-urlencoded", schemaName: "MtlsPasswordTokenRequest" }] },
+    requestBody: { required: true, description: "", contents: [{ mediaType: "application/x-www-form-urlencoded", schemaName: "MtlsPasswordTokenRequest" }] },
     responses: [json("200", "TokenResponse"), json("400", "TokenErrorResponse")],
-    servers: [{ url: "{auth_url}", variables: { auth_url: { default: "http://127.0.0.1:4010" } } }],
+    servers: [{ url: "{auth_url}", description: "", variables: { auth_url: { default: "http://127.0.0.1:4010" } } }],
   }),
 ];
 
@@ -133,21 +144,32 @@ export function fixtureModel(overrides: Partial<ApiModel> = {}): ApiModel {
   const groups = new Map<string, string[]>();
   for (const op of fixtureOperations) groups.set(op.group, [...(groups.get(op.group) ?? []), op.operationId]);
   return {
-    document: {},
+    documentForLibraries: {},
     source: "spec/openapi.yaml",
-    info: { title: "Fixture", version: "1" },
+    openapi: "3.1.0",
+    info: { title: "Fixture", version: "1", summary: "", description: "" },
+    tags: [],
+    servers: [],
+    securitySchemes: [],
     groups: [...groups].map(([name, operationIds]) => ({ name, operationIds })),
     operations: fixtureOperations,
     schemas: [
-      { name: "AccountBalanceDto", pointer: "/components/schemas/AccountBalanceDto", description: "", usedAs: ["nested"] },
-      { name: "WebhookEventDelivery", pointer: "/components/schemas/WebhookEventDelivery", description: "", usedAs: ["webhook"] },
+      { name: "AccountBalanceDto", pointer: "/components/schemas/AccountBalanceDto", description: "", schema: {}, usedAs: ["nested"], assumptions: [] },
+      { name: "WebhookEventDelivery", pointer: "/components/schemas/WebhookEventDelivery", description: "", schema: {}, usedAs: ["webhook"], assumptions: [] },
     ],
     webhooks: [
       {
         name: "accountFundsEvent",
         operationId: "receiveAccountFundsEvents",
         pointer: "/webhooks/accountFundsEvent/post",
+        method: "post",
+        tag: "Webhooks",
+        summary: "",
+        description: "",
         payload: { mediaType: "application/json", schemaName: "WebhookEventDelivery", schemaPointer: "/components/schemas/WebhookEventDelivery" },
+        responses: [],
+        securityRequirements: [],
+        assumptions: [],
       },
     ],
     assumptions: [],

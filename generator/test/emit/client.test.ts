@@ -101,7 +101,7 @@ describe("index emitter", () => {
   it("refuses a schema whose name clashes with an export", async () => {
     const model = fixtureModel();
     expect(indexExportNames(model)).toContain("AccountsClient");
-    const clashing = fixtureModel({ schemas: [...model.schemas, { name: "AccountsClient", pointer: "/x", description: "", usedAs: [] }] });
+    const clashing = fixtureModel({ schemas: [...model.schemas, { name: "AccountsClient", pointer: "/x", description: "", schema: {}, usedAs: [], assumptions: [] }] });
     await expect(indexFileEmitter.emit(clashing)).rejects.toThrow(/AccountsClient/);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withRequiredAlternatives } from "../../src/emit/required-alternatives.js";
-import { SpecError } from "../../src/load/spec-error.js";
+import { SpecError } from "../../src/spec/spec-error.js";
 
 const bic = { description: "BIC8 or BIC11.", type: "string", format: "bic", pattern: "^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" };
 const rtn = { description: "9 digits.", type: "string", pattern: "^[0-9]{9}$" };

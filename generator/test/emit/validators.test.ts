@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompiledValidator, OperationValidators } from "../../runtime/compiled-validator.js";
 import { validatorsEmitter } from "../../src/emit/validators.js";
-import { SpecError } from "../../src/load/spec-error.js";
+import { SpecError } from "../../src/spec/spec-error.js";
 import { emitFixture, fixtureModel, snapshotFixtures, snapshotPath, temporaryDirectory } from "../support/fixtures.js";
 import { importedModules } from "../support/validators-module.js";
 
@@ -121,7 +121,7 @@ describe("validators emitter", () => {
 
   it("reports a discriminator mapping that says something else than the branches' consts as a spec error", async () => {
     const model = await fixtureModel("commands.yaml");
-    const routing = (model.document["components"] as { schemas: Record<string, { discriminator: { mapping: Record<string, string> } }> }).schemas["Routing"];
+    const routing = (model.documentForLibraries["components"] as { schemas: Record<string, { discriminator: { mapping: Record<string, string> } }> }).schemas["Routing"];
     if (routing === undefined) throw new Error("no Routing in the fixture");
     routing.discriminator.mapping = { SortCode: "#/components/schemas/BicRouting", Bic: "#/components/schemas/SortCodeRouting" };
     await expect(validatorsEmitter.emit(model)).rejects.toMatchObject({
@@ -132,7 +132,7 @@ describe("validators emitter", () => {
 
   it("reports a schema ajv cannot compile as a spec error at its pointer (the compile runs in a worker thread)", async () => {
     const model = await fixtureModel("commands.yaml");
-    const schemas = (model.document["components"] as { schemas: Record<string, Record<string, unknown>> }).schemas;
+    const schemas = (model.documentForLibraries["components"] as { schemas: Record<string, Record<string, unknown>> }).schemas;
     schemas["CreateAccountTransfer"] = { ...schemas["CreateAccountTransfer"], minProperties: "two" };
     const failure = validatorsEmitter.emit(model);
     await expect(failure).rejects.toBeInstanceOf(SpecError);

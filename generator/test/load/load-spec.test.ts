@@ -3,7 +3,7 @@ import { bundleSpec } from "../../src/load/bundle-spec.js";
 import { displayPath } from "../../src/load/display-path.js";
 import { loadSpec } from "../../src/load/load-spec.js";
 import { normalizeBundle } from "../../src/load/normalize-bundle.js";
-import { formatSpecProblem, SpecError, specProblemsOf, type SpecProblem } from "../../src/load/spec-error.js";
+import { formatSpecProblem, SpecError, specProblemsOf, type SpecProblem } from "../../src/spec/spec-error.js";
 import { fixturePath } from "../support/fixtures.js";
 
 async function problemsOf(run: () => Promise<unknown>): Promise<readonly SpecProblem[]> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { displayPath } from "../../src/load/display-path.js";
-import { specProblemsOf, type SpecProblem } from "../../src/load/spec-error.js";
+import { specProblemsOf, type SpecProblem } from "../../src/spec/spec-error.js";
 import type { OperationModel } from "../../src/model/model.js";
 import { loadModel } from "../../src/pipeline.js";
 import { fixtureModel, fixturePath } from "../support/fixtures.js";
@@ -78,6 +78,7 @@ describe("operations", () => {
       required: true,
       description: "ISO 4217 code.",
       schema: { title: "CurrencyCode", description: "ISO 4217 currency code.", type: "string", pattern: "^[A-Z]{3}$" },
+      scalarType: "string",
     });
     expect(balance.queryParameters.map((p) => p.name)).toEqual(["$select"]);
     expect(operation(odata, "listAccounts").queryParameters).toContainEqual({
@@ -86,20 +87,34 @@ describe("operations", () => {
       required: false,
       description: "Page size.",
       schema: { type: "integer", minimum: 0 },
+      scalarType: "integer",
     });
   });
 
   it("reads bodies: media types, component schema names, schema pointers, statuses and headers", () => {
     const create = operation(commands, "createAccountTransfer");
+    const bodyPointer = "/paths/~1api~1v1~1Transfers~1CreateAccountTransfer/post/requestBody/content";
     expect(create.requestBody).toEqual({
       required: true,
+      description: "",
       contents: [
         {
           mediaType: "application/json",
           schemaName: "CreateAccountTransfer",
-          schemaPointer: "/paths/~1api~1v1~1Transfers~1CreateAccountTransfer/post/requestBody/content/application~1json/schema",
+          schemaPointer: `${bodyPointer}/application~1json/schema`,
+          schema: { $ref: "#/components/schemas/CreateAccountTransfer" },
+          example: { AccountId: 1, Amount: 10.5, Iban: "GB82WEST12345698765432", Routing: { Type: "SortCode", SortCode: "123456" } },
         },
-        { mediaType: "multipart/form-data", schemaPointer: "/paths/~1api~1v1~1Transfers~1CreateAccountTransfer/post/requestBody/content/multipart~1form-data/schema" },
+        {
+          mediaType: "multipart/form-data",
+          schemaPointer: `${bodyPointer}/multipart~1form-data/schema`,
+          schema: expect.objectContaining({ required: ["Request"] }),
+          multipart: {
+            required: ["Request"],
+            values: [{ name: "Request", schema: { schemaName: "CreateAccountTransfer", schemaPointer: `${bodyPointer}/multipart~1form-data/schema/properties/Request` } }],
+            files: [{ name: "Documents", multiple: true }],
+          },
+        },
       ],
     });
     expect(create.responses.map((r) => [r.status, r.success, r.headers, r.contents.map((c) => c.schemaName)])).toEqual([
@@ -118,29 +133,52 @@ describe("operations", () => {
       requestPasswordToken: "none",
       requestMtlsPasswordToken: "mutualTLS",
     });
+    expect(Object.fromEntries(commands.operations.map((o) => [o.operationId, o.securityRequirements]))).toEqual({
+      createAccountTransfer: [[{ scheme: "bearerAuth", scopes: [] }]],
+      approveTransfer: [[{ scheme: "bearerAuth", scopes: [] }]],
+      getTransferConfirmation: [[{ scheme: "bearerAuth", scopes: [] }]],
+      requestPasswordToken: [],
+      requestMtlsPasswordToken: [[{ scheme: "mutualTLS", scopes: [] }]],
+    });
+    expect(commands.securitySchemes).toEqual([
+      { name: "bearerAuth", pointer: "/components/securitySchemes/bearerAuth", type: "http", description: "", settings: { scheme: "bearer" }, flows: [] },
+      { name: "mutualTLS", pointer: "/components/securitySchemes/mutualTLS", type: "mutualTLS", description: "", settings: {}, flows: [] },
+    ]);
   });
 
   it("takes servers from the operation, else the path item", () => {
     expect(operation(commands, "requestPasswordToken").servers).toEqual([
-      { url: "{auth_url}", variables: { auth_url: { default: "http://127.0.0.1:4010", description: "Token service." } } },
+      { url: "{auth_url}", description: "", variables: { auth_url: { default: "http://127.0.0.1:4010", description: "Token service." } } },
     ]);
-    expect(operation(commands, "requestMtlsPasswordToken").servers).toEqual([{ url: "https://127.0.0.1:4443", variables: {} }]);
+    expect(operation(commands, "requestMtlsPasswordToken").servers).toEqual([{ url: "https://127.0.0.1:4443", description: "", variables: {} }]);
     expect(operation(commands, "createAccountTransfer").servers).toBeUndefined();
+    expect(commands.servers).toEqual([{ url: "http://127.0.0.1:4010", description: "", variables: {} }]);
   });
 });
 
 describe("webhooks, schemas and assumptions", () => {
-  it("reads webhooks with their payload", () => {
+  it("reads webhooks with their texts, body, payload, responses and security", () => {
+    const payload = {
+      mediaType: "application/json",
+      schemaName: "TransferEventDelivery",
+      schemaPointer: "/webhooks/transferEvent/post/requestBody/content/application~1json/schema",
+      schema: { $ref: "#/components/schemas/TransferEventDelivery" },
+      example: [{ Reason: "TransferCreated", EntityId: 7, RaisedAt: "2024-05-01T10:00:00Z" }],
+    };
     expect(commands.webhooks).toEqual([
       {
         name: "transferEvent",
         operationId: "receiveTransferEvents",
         pointer: "/webhooks/transferEvent/post",
-        payload: {
-          mediaType: "application/json",
-          schemaName: "TransferEventDelivery",
-          schemaPointer: "/webhooks/transferEvent/post/requestBody/content/application~1json/schema",
-        },
+        method: "post",
+        tag: "Webhooks",
+        summary: "Transfer events",
+        description: "Events about transfers.",
+        requestBody: { required: true, description: "", contents: [payload] },
+        payload,
+        responses: [{ status: "2XX", description: "Acknowledged.", success: true, contents: [], headers: [] }],
+        securityRequirements: [],
+        assumptions: [],
       },
     ]);
   });
@@ -158,12 +196,23 @@ describe("webhooks, schemas and assumptions", () => {
       TransferEvent: ["nested"],
       TransferEventDelivery: ["webhook"],
     });
-    expect(odata.schemas.find((s) => s.name === "AccountDto")).toEqual({
+    expect(odata.schemas.find((s) => s.name === "AccountDto")).toMatchObject({
       name: "AccountDto",
       pointer: "/components/schemas/AccountDto",
       description: "An account. Ends a comment like */ so JSDoc must escape it.",
+      schema: expect.objectContaining({ type: "object" }),
       usedAs: ["nested"],
+      assumptions: [],
     });
+    expect(odata.schemas.find((s) => s.name === "ODataCollectionAnnotations")?.assumptions).toEqual([
+      { pointer: "/components/schemas/ODataCollectionAnnotations", text: "OData v4 JSON format." },
+    ]);
+  });
+
+  it("gives the entity schemas of OData operations their shape, and no other schema", () => {
+    expect(odata.schemas.filter((s) => s.entityShape !== undefined).map((s) => s.name)).toEqual(["AccountBalanceDto", "AccountDto"]);
+    expect(odata.schemas.find((s) => s.name === "AccountDto")?.entityShape).toMatchSnapshot();
+    expect(commands.schemas.every((s) => s.entityShape === undefined)).toBe(true);
   });
 
   it("collects every x-assumption with its pointer into the bundle", () => {
@@ -174,10 +223,23 @@ describe("webhooks, schemas and assumptions", () => {
     ]);
   });
 
-  it("carries the document, source and info", () => {
-    expect(commands.info).toEqual({ title: "Commands fixture", version: "2" });
+  it("carries the document for libraries, source, version, info and tags", () => {
+    expect(commands.info).toEqual({ title: "Commands fixture", version: "2", summary: "", description: "" });
     expect(commands.source).toBe("test/fixtures/commands.yaml");
-    expect(commands.document["openapi"]).toBe("3.1.0");
+    expect(commands.openapi).toBe("3.1.0");
+    expect(commands.documentForLibraries["openapi"]).toBe("3.1.0");
+    expect(commands.tags).toEqual([
+      { name: "Transfers", description: "Transfers." },
+      { name: "Auth", description: "Token service." },
+      { name: "Webhooks", description: "Events." },
+    ]);
+  });
+
+  it("lists the assumptions that apply to each operation: its own, its path's, and those it reaches through $refs", () => {
+    const applying = Object.fromEntries(odata.operations.map((o) => [o.operationId, o.assumptions.map((a) => a.pointer)]));
+    expect(applying).toMatchSnapshot();
+    expect(applying["getAccount"]).toContain("/paths/~1api~1v1~1Accounts({id})/get/responses/404");
+    expect(applying["listAccounts"]).toContain("/components/parameters/ODataTop");
   });
 });
 

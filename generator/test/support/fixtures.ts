@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { contractEmitter } from "../../src/emit/contract.js";
 import type { Emitter } from "../../src/emit/emitter.js";
 import { openapiJsonEmitter } from "../../src/emit/openapi-json.js";
 import { operationsEmitter } from "../../src/emit/operations.js";
@@ -28,6 +29,7 @@ export async function fixtureModel(name: string): Promise<ApiModel> {
 
 /** The emitters this package's generator pipeline owns (the client engineer's are tested with their own). */
 export const pipelineEmitters: readonly Emitter[] = [
+  contractEmitter,
   openapiJsonEmitter,
   packageFilesEmitter,
   typesEmitter,

@@ -8,7 +8,7 @@ import ts from "typescript";
 import type { EmittedFile } from "../../src/emit/emitter.js";
 import { generatorRoot, repositoryRoot } from "./fixtures.js";
 
-const contractFiles = ["operation-metadata.ts", "compiled-validator.ts"];
+const contractFiles = ["operation-metadata.ts", "operation-contract.ts", "compiled-validator.ts"];
 
 /** Writes `files` (paths relative to the package) and the contract files into `directory`; returns diagnostics. */
 export async function typecheckEmitted(directory: string, files: readonly EmittedFile[]): Promise<string[]> {

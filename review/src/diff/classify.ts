@@ -2,8 +2,8 @@
  * Redocly's changes → the review's findings: one per change and side (a schema that requests and responses
  * both reach is judged once for each), from the first rule of src/diff/rules/ that answers.
  */
-import { parsePointer } from "@account-funds/generator/src/model/json-pointer.js";
-import { factsOf, type ChangeFacts, type DiffContext, type Json } from "./facts.js";
+import { parsePointer, type JsonObject } from "@account-funds/generator/json-pointer";
+import { factsOf, type ChangeFacts, type DiffContext } from "./facts.js";
 import { findingId, levelOrder, type Category, type Finding, type FindingSide } from "./finding.js";
 import type { RedoclyReport } from "./redocly.js";
 import { constraintKeys } from "./rules/constraints.js";
@@ -13,7 +13,7 @@ import type { Classification } from "./rules/rule.js";
 import { delegatedRules, verdictSides } from "./rules/verdicts.js";
 import { buildUsageIndex } from "./usage.js";
 
-export function diffContext(base: Json, revision: Json): DiffContext {
+export function diffContext(base: JsonObject, revision: JsonObject): DiffContext {
   return { base, revision, baseUsage: buildUsageIndex(base), revisionUsage: buildUsageIndex(revision) };
 }
 

@@ -2,18 +2,16 @@
  * The facts every rule reads about one Redocly change: where the changed node lives (in which document), the
  * value before and after, which sides and operations reach it, and a short name for messages.
  */
-import { encodePointerSegment, getAtPointer, parsePointer } from "@account-funds/generator/src/model/json-pointer.js";
+import { escapePointerSegment, formatPointer, isJsonObject, parsePointer, resolvePointer, type JsonObject } from "@account-funds/generator/json-pointer";
 import type { RedoclyChange } from "./redocly.js";
 import { plainPointer } from "./redocly.js";
 import type { Placement, Side, UsageIndex } from "./usage.js";
 
 const methods = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 
-export type Json = { readonly [key: string]: unknown };
-
 export interface DiffContext {
-  readonly base: Json;
-  readonly revision: Json;
+  readonly base: JsonObject;
+  readonly revision: JsonObject;
   readonly baseUsage: UsageIndex;
   readonly revisionUsage: UsageIndex;
 }
@@ -41,12 +39,12 @@ export function factsOf(change: RedoclyChange, context: DiffContext): ChangeFact
   const kind = change.kind === "modified" ? "changed" : change.kind;
   const property = change.kind === "modified" ? change.property : undefined;
   const sidePointer = plainPointer((kind === "removed" ? change.base?.pointer : (change.revision?.pointer ?? change.base?.pointer)) ?? change.path);
-  const suffix = property === undefined ? "" : `/${encodePointerSegment(property)}`;
+  const suffix = property === undefined ? "" : `/${escapePointerSegment(property)}`;
   const nodePointer = suffix !== "" && sidePointer.endsWith(suffix) ? sidePointer.slice(0, -suffix.length) : sidePointer;
   const pointer = nodePointer + suffix;
   const inSide = kind === "removed" ? "base" : "revision";
-  const before = change.base?.value ?? (kind !== "added" ? getAtPointer(context.base, pointer) : undefined);
-  const after = change.revision?.value ?? (kind !== "removed" ? getAtPointer(context.revision, pointer) : undefined);
+  const before = change.base?.value ?? (kind !== "added" ? resolvePointer(context.base, pointer) : undefined);
+  const after = change.revision?.value ?? (kind !== "removed" ? resolvePointer(context.revision, pointer) : undefined);
   const placements = [
     ...(kind !== "added" ? [context.baseUsage.placementOf(plainPointer(change.base?.pointer ?? nodePointer))] : []),
     ...(kind !== "removed" ? [context.revisionUsage.placementOf(plainPointer(change.revision?.pointer ?? nodePointer))] : []),
@@ -76,7 +74,7 @@ function mergePlacements(placements: readonly Placement[]): Placement {
 }
 
 /** A name a reader recognises: the property and the schema that holds it, the parameter, or the operation. */
-export function subjectOf(pointer: string, document: Json): string {
+export function subjectOf(pointer: string, document: JsonObject): string {
   const segments = parsePointer(pointer);
   const lastProperty = segments.lastIndexOf("properties");
   const owner = ownerOf(segments, document);
@@ -89,13 +87,13 @@ export function subjectOf(pointer: string, document: Json): string {
   return owner;
 }
 
-function ownerOf(segments: readonly string[], document: Json): string {
+function ownerOf(segments: readonly string[], document: JsonObject): string {
   const [section, first, second] = segments;
   if (section === "components" && first !== undefined && second !== undefined) {
     if (first === "parameters") {
-      const parameter = getAtPointer(document, `/components/parameters/${encodePointerSegment(second)}`) as Json | undefined;
-      const name = parameter?.["name"];
-      return typeof name === "string" ? `parameter \`${name}\` (${String(parameter?.["in"])})` : `\`${second}\``;
+      const parameter = resolvePointer(document, formatPointer(["components", "parameters", second]));
+      const name = isJsonObject(parameter) ? parameter["name"] : undefined;
+      return isJsonObject(parameter) && typeof name === "string" ? `parameter \`${name}\` (${String(parameter["in"])})` : `\`${second}\``;
     }
     return `\`${second}\``;
   }
@@ -109,6 +107,6 @@ export function propertyOwner(pointer: string): { readonly schema: string; reado
   const segments = parsePointer(pointer);
   const name = segments.at(-1);
   if (segments.at(-2) !== "properties" || name === undefined) return undefined;
-  const schema = segments.slice(0, -2).map(encodePointerSegment).map((segment) => `/${segment}`).join("");
+  const schema = formatPointer(segments.slice(0, -2));
   return { schema, name };
 }

@@ -4,7 +4,7 @@
  * it, response data when a response reaches it, and both when both do. Webhook payloads are response data: the
  * client receives them (and what the client answers a delivery with is request data).
  */
-import { getAtPointer, parsePointer, toPointer } from "@account-funds/generator/src/model/json-pointer.js";
+import { deref, formatPointer, isJsonObject, parsePointer, refOf, refPointer, resolvePointer, type JsonObject } from "@account-funds/generator/json-pointer";
 
 export type Side = "request" | "response";
 
@@ -29,8 +29,6 @@ export interface UsageIndex {
 
 const methods = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 
-type Json = { readonly [key: string]: unknown };
-const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
 
 interface Root {
   readonly node: unknown;
@@ -39,21 +37,21 @@ interface Root {
 }
 
 /** The request and response roots of every operation and webhook. */
-function roots(document: Json): Root[] {
+function roots(document: JsonObject): Root[] {
   const found: Root[] = [];
   for (const [section, webhook] of [["paths", false], ["webhooks", true]] as const) {
     const items = document[section];
-    if (!isObject(items)) continue;
+    if (!isJsonObject(items)) continue;
     for (const [key, item] of Object.entries(items)) {
       const pathItem = resolveRef(document, item);
-      if (!isObject(pathItem)) continue;
+      if (!isJsonObject(pathItem)) continue;
       for (const [method, operation] of Object.entries(pathItem)) {
-        if (!methods.has(method) || !isObject(operation)) continue;
+        if (!methods.has(method) || !isJsonObject(operation)) continue;
         const label = webhook ? `webhook ${key}` : `${method.toUpperCase()} ${key}`;
         // A webhook turns the exchange around: the API sends the request, the client answers.
         const incoming: Side = webhook ? "response" : "request";
         const outgoing: Side = webhook ? "request" : "response";
-        const at = (...segments: string[]): string => toPointer([section, key, ...segments]);
+        const at = (...segments: string[]): string => formatPointer([section, key, ...segments]);
         found.push({ node: pathItem["parameters"], pointer: at("parameters"), use: { side: incoming, operation: label } });
         found.push({ node: operation["parameters"], pointer: at(method, "parameters"), use: { side: incoming, operation: label } });
         found.push({ node: operation["requestBody"], pointer: at(method, "requestBody"), use: { side: incoming, operation: label } });
@@ -64,12 +62,13 @@ function roots(document: Json): Root[] {
   return found;
 }
 
-function resolveRef(document: Json, node: unknown): unknown {
-  const ref = isObject(node) ? node["$ref"] : undefined;
-  return typeof ref === "string" && ref.startsWith("#") ? getAtPointer(document, ref.slice(1)) : node;
+/** The node a Reference Object stands for (itself when it is none, or leads nowhere). */
+function resolveRef(document: JsonObject, node: unknown): unknown {
+  const resolved = deref(document, node);
+  return resolved.ok ? resolved.value : node;
 }
 
-export function buildUsageIndex(document: Json): UsageIndex {
+export function buildUsageIndex(document: JsonObject): UsageIndex {
   // Every place a use reaches, recorded by subtree: the root pointers and the $ref targets on the way.
   const reached = new Map<string, Map<string, Use>>();
   const record = (pointer: string, use: Use): void => {
@@ -82,14 +81,14 @@ export function buildUsageIndex(document: Json): UsageIndex {
       for (const item of node) visit(item, use, seen);
       return;
     }
-    if (!isObject(node)) return;
-    const ref = node["$ref"];
-    if (typeof ref === "string" && ref.startsWith("#")) {
-      const target = ref.slice(1);
+    if (!isJsonObject(node)) return;
+    const ref = refOf(node);
+    const target = ref === undefined ? undefined : refPointer(ref);
+    if (target !== undefined) {
       record(target, use);
       if (!seen.has(target)) {
         seen.add(target);
-        visit(getAtPointer(document, target), use, seen);
+        visit(resolvePointer(document, target), use, seen);
       }
     }
     for (const [key, value] of Object.entries(node)) if (key !== "$ref") visit(value, use, seen);
@@ -123,11 +122,11 @@ function isOperationLevel(pointer: string): boolean {
   return section !== "components";
 }
 
-function operationsUnder(document: Json, pointer: string): string[] {
+function operationsUnder(document: JsonObject, pointer: string): string[] {
   const [section, key, method] = parsePointer(pointer);
   if ((section !== "paths" && section !== "webhooks") || key === undefined) return [];
   const label = (name: string): string => (section === "webhooks" ? `webhook ${key}` : `${name.toUpperCase()} ${key}`);
   if (method !== undefined && methods.has(method)) return [label(method)];
-  const item = resolveRef(document, getAtPointer(document, toPointer([section, key])));
-  return isObject(item) ? Object.keys(item).filter((name) => methods.has(name)).map(label) : [];
+  const item = resolveRef(document, resolvePointer(document, formatPointer([section, key])));
+  return isJsonObject(item) ? Object.keys(item).filter((name) => methods.has(name)).map(label) : [];
 }

@@ -12,9 +12,9 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { formatSpecProblem, specProblemsOf } from "@account-funds/generator/src/load/spec-error.js";
-import { loadSpec } from "@account-funds/generator/src/load/load-spec.js";
-import { generate } from "@account-funds/generator/src/pipeline.js";
+import { formatSpecProblem, specProblemsOf } from "@account-funds/generator/spec-error";
+import { loadSpec } from "@account-funds/generator/load";
+import { generate } from "@account-funds/generator/pipeline";
 import { resultMarker, type GenerateSideRequest, type GenerateSideResult } from "./protocol.js";
 
 function describe(thrown: unknown): string {

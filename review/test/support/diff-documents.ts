@@ -5,8 +5,8 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isJsonObject } from "@account-funds/generator/json-pointer";
 import { classifyChanges, diffContext } from "../../src/diff/classify.js";
-import type { Json } from "../../src/diff/facts.js";
 import type { Finding } from "../../src/diff/finding.js";
 import { redoclyDiff } from "../../src/diff/redocly.js";
 
@@ -19,7 +19,8 @@ export async function diffDocuments(base: unknown, revision: unknown): Promise<F
     await writeFile(revisionPath, JSON.stringify(revision));
     const result = await redoclyDiff(basePath, revisionPath, directory);
     if (!result.ok) throw new Error(result.message);
-    return classifyChanges(result.report, diffContext(base as Json, revision as Json));
+    if (!isJsonObject(base) || !isJsonObject(revision)) throw new Error("both documents must be JSON objects");
+    return classifyChanges(result.report, diffContext(base, revision));
   } finally {
     await rm(directory, { recursive: true, force: true });
   }

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Json } from "../../src/diff/facts.js";
+import { isJsonObject, type JsonObject } from "@account-funds/generator/json-pointer";
 import { repositoryRoot } from "../../src/paths.js";
 
 const text = readFileSync(join(repositoryRoot, "generated", "openapi.json"), "utf8");
@@ -15,4 +15,6 @@ export function realSpec(): Record<string, any> {
   return JSON.parse(text) as Record<string, any>;
 }
 
-export const realSpecJson: Json = JSON.parse(text) as Json;
+const parsed: unknown = JSON.parse(text);
+if (!isJsonObject(parsed)) throw new Error("generated/openapi.json is not a JSON object");
+export const realSpecJson: JsonObject = parsed;

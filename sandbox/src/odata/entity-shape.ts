@@ -1,17 +1,11 @@
 // The shape of an entity type as the query options see it: property names and primitive kinds, nested shapes for
-// complex properties (OData 4.01 URL Conventions §5.1.1.15 path expressions such as `Beneficiary/Name`).
+// complex properties (OData 4.01 URL Conventions §5.1.1.15 path expressions such as `Beneficiary/Name`). The
+// generator derives each entity's shape from the spec (`entityShapes` of `@account-funds/client/contract`).
 
-export type PropertyKind = "string" | "integer" | "number" | "boolean" | "date-time" | "object" | "array";
+import type { EntityPropertyKind, EntityShape } from "@account-funds/client/contract";
 
-export interface EntityShape {
-  /** Declared properties; a nested EntityShape is a complex property whose members paths can reach. */
-  readonly properties: Readonly<Record<string, PropertyKind | EntityShape>>;
-  /** Properties the schema requires (through `required` and `allOf`, not `oneOf`/`anyOf` branches): a projection keeps them. */
-  readonly required?: readonly string[];
-}
-
-/** An OpenAPI 3.1 (JSON Schema 2020-12) schema: an object of keywords, or a boolean schema. */
-export type JsonSchema = boolean | { readonly [keyword: string]: unknown };
+export type { EntityShape };
+export type PropertyKind = EntityPropertyKind;
 
 export function isEntityShape(property: PropertyKind | EntityShape): property is EntityShape {
   return typeof property === "object";
@@ -20,141 +14,4 @@ export function isEntityShape(property: PropertyKind | EntityShape): property is
 /** The declared property `name` of `shape`: own properties only, so `constructor` or `__proto__` never resolve. */
 export function shapeProperty(shape: EntityShape, name: string): PropertyKind | EntityShape | undefined {
   return Object.hasOwn(shape.properties, name) ? shape.properties[name] : undefined;
-}
-
-// Nested complex properties deeper than this are opaque "object"s: paths that long are not worth the size of the
-// shape, and the limit (with the ref-cycle guard) bounds the work on any schema graph.
-const MAX_NESTING = 8;
-const MAX_SCHEMA_VISITS = 20_000;
-
-interface Entry {
-  readonly schema: JsonSchema;
-  /** The `$ref`s being expanded around this schema: meeting one again is a cycle. */
-  readonly refs: ReadonlySet<string>;
-}
-
-interface Flat {
-  readonly types: Set<string>;
-  readonly required: Set<string>;
-  format: string | undefined;
-  readonly properties: Map<string, Entry[]>;
-}
-
-/**
- * Derives the shape of an entity from its OpenAPI 3.1 schema: `properties`, `type: [x, "null"]`, `format: date-time`,
- * `$ref` (through `resolve`), `allOf` (properties of all members), `oneOf`/`anyOf` (properties of every non-null
- * branch, so `oneOf: [{$ref}, {type: "null"}]` is the referenced shape). A `$ref` met again inside its own expansion
- * becomes an opaque "object", so recursive schemas terminate. Errors thrown by `resolve` propagate (a broken spec is
- * a startup error, not a query error).
- */
-export function entityShapeFromSchema(schema: JsonSchema, resolve: (ref: string) => JsonSchema): EntityShape {
-  const state = { visits: 0 };
-  // `definite`: the node always applies (the root, `$ref`, `allOf`), so its `required` holds for every instance.
-  const flatten = (entry: Entry, into: Flat, definite = true): void => {
-    state.visits += 1;
-    const { schema: node, refs } = entry;
-    if (typeof node !== "object" || state.visits > MAX_SCHEMA_VISITS) return;
-    const ref = node["$ref"];
-    if (typeof ref === "string") {
-      if (refs.has(ref)) {
-        into.types.add("object"); // a cycle: the recursive member stays opaque
-      } else {
-        flatten({ schema: resolve(ref), refs: new Set([...refs, ref]) }, into, definite);
-      }
-    }
-    for (const type of typeNames(node)) into.types.add(type);
-    if (into.format === undefined && typeof node["format"] === "string") into.format = node["format"];
-    const required = node["required"];
-    if (definite && Array.isArray(required))
-      for (const name of required) if (typeof name === "string") into.required.add(name);
-    const properties = node["properties"];
-    if (isRecord(properties)) {
-      for (const [name, member] of Object.entries(properties)) {
-        if (typeof member !== "boolean" && !isRecord(member)) continue;
-        const list = into.properties.get(name);
-        if (list === undefined) into.properties.set(name, [{ schema: member, refs }]);
-        else list.push({ schema: member, refs });
-      }
-    }
-    // allOf: every member applies; oneOf/anyOf: any branch may apply, so the union of their properties is what a
-    // path may reach. A `{type: "null"}` branch contributes nothing, which makes nullable refs transparent.
-    for (const keyword of ["allOf", "oneOf", "anyOf"]) {
-      const members = node[keyword];
-      if (!Array.isArray(members)) continue;
-      for (const member of members) {
-        if (typeof member === "boolean" || isRecord(member))
-          flatten({ schema: member, refs }, into, definite && keyword === "allOf");
-      }
-    }
-  };
-
-  const describe = (entries: readonly Entry[], depth: number): PropertyKind | EntityShape => {
-    const flat = newFlat();
-    for (const entry of entries) flatten(entry, flat);
-    if (flat.properties.size > 0) {
-      return depth >= MAX_NESTING ? "object" : shapeOf(flat, depth);
-    }
-    return kindOf(flat);
-  };
-
-  const shapeOf = (flat: Flat, depth: number): EntityShape => {
-    // A null-prototype record: a property named `__proto__` stays an ordinary key.
-    const properties: Record<string, PropertyKind | EntityShape> = Object.create(null) as Record<
-      string,
-      PropertyKind | EntityShape
-    >;
-    for (const [name, entries] of flat.properties) properties[name] = describe(entries, depth + 1);
-    const required = [...flat.required].filter((name) => flat.properties.has(name)).sort();
-    return required.length > 0 ? { properties, required } : { properties };
-  };
-
-  const root = newFlat();
-  flatten({ schema, refs: new Set() }, root);
-  return shapeOf(root, 0);
-}
-
-function newFlat(): Flat {
-  return { types: new Set(), required: new Set(), format: undefined, properties: new Map() };
-}
-
-function isRecord(value: unknown): value is { readonly [keyword: string]: unknown } {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** The non-null JSON types a schema node admits: `type` (string or array), else inferred from `const`/`enum`. */
-function typeNames(node: { readonly [keyword: string]: unknown }): string[] {
-  const type = node["type"];
-  if (typeof type === "string") return type === "null" ? [] : [type];
-  if (Array.isArray(type)) return type.filter((t): t is string => typeof t === "string" && t !== "null");
-  const values = "const" in node ? [node["const"]] : Array.isArray(node["enum"]) ? node["enum"] : [];
-  return values.flatMap((value) => {
-    if (value === null) return [];
-    if (typeof value === "string" || typeof value === "boolean") return [typeof value];
-    if (typeof value === "number") return [Number.isInteger(value) ? "integer" : "number"];
-    return Array.isArray(value) ? ["array"] : ["object"];
-  });
-}
-
-function kindOf(flat: Flat): PropertyKind {
-  const types = [...flat.types];
-  if (types.length === 0) {
-    // No type keyword: only a date-time format tells us anything; otherwise the value is opaque.
-    return flat.format === "date-time" ? "date-time" : "object";
-  }
-  if (types.every((t) => t === "integer")) return "integer";
-  if (types.every((t) => t === "integer" || t === "number")) return "number";
-  if (types.length === 1) {
-    switch (types[0]) {
-      case "string":
-        return flat.format === "date-time" ? "date-time" : "string";
-      case "boolean":
-        return "boolean";
-      case "array":
-        return "array";
-      default:
-        return "object";
-    }
-  }
-  // Several unrelated types (e.g. string or boolean): nothing but `eq null` can be checked statically.
-  return "object";
 }

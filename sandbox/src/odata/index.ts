@@ -1,8 +1,8 @@
 // OData system query options ($filter, $select, $orderby, $top, $skip, $count) over in-memory entity arrays.
 
 export type { ODataQueryError, ODataQueryErrorCode, Result } from "./errors.js";
-export { entityShapeFromSchema, isEntityShape } from "./entity-shape.js";
-export type { EntityShape, JsonSchema, PropertyKind } from "./entity-shape.js";
+export { isEntityShape } from "./entity-shape.js";
+export type { EntityShape, PropertyKind } from "./entity-shape.js";
 export { parseFilter, type RowPredicate } from "./filter.js";
 export { MAX_FILTER_DEPTH, MAX_FILTER_LENGTH } from "./filter-source.js";
 export { parseSelect, projectRow, type Selection, type SelectTree } from "./select.js";

@@ -1,10 +1,11 @@
 /** The bundled spec the tests check; `make check-generated` guarantees it equals what spec/ bundles to. */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { deref as followRefs, type JsonObject } from "@account-funds/generator/json-pointer";
+
+export type { JsonObject };
 
 export const bundlePath = fileURLToPath(new URL("../../../generated/openapi.json", import.meta.url));
-
-export type JsonObject = { [key: string]: unknown };
 
 export interface Operation extends JsonObject {
   operationId?: string;
@@ -22,16 +23,10 @@ export function loadBundledSpec(): JsonObject {
   return JSON.parse(readFileSync(bundlePath, "utf8")) as JsonObject;
 }
 
-/** Follows a local `$ref` (`#/components/...`) once; other values come back unchanged. */
+/** Follows local `$ref`s (`#/components/...`); other values, and refs that lead nowhere, come back unchanged. */
 export function deref<T>(spec: JsonObject, node: T): T {
-  const ref = (node as JsonObject | undefined)?.["$ref"];
-  if (typeof ref !== "string" || !ref.startsWith("#/")) return node;
-  const target = ref
-    .slice(2)
-    .split("/")
-    .map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"))
-    .reduce<unknown>((at, key) => (at as JsonObject | undefined)?.[key], spec);
-  return deref(spec, target as T);
+  const resolved = followRefs(spec, node);
+  return resolved.ok ? (resolved.value as T) : node;
 }
 
 export interface LocatedOperation {

@@ -8,8 +8,10 @@
  * values filters with ajv (the spec's own verdict).
  */
 import fc from "fast-check";
+import { isJsonObject, type JsonObject } from "@account-funds/generator/json-pointer";
 
-export type JsonSchema = { readonly [keyword: string]: unknown };
+/** A schema object (JSON Schema 2020-12); boolean schemas do not occur in the spec's bodies and parameters. */
+export type JsonSchema = JsonObject;
 
 export interface SchemaArbitraryOptions {
   /** Resolves a local `$ref` such as `#/components/schemas/PostalAddress`. */
@@ -24,9 +26,7 @@ export interface SchemaArbitraryOptions {
 
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 } as const;
 
-const isSchema = (value: unknown): value is JsonSchema =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
-const schemaList = (value: unknown): JsonSchema[] => (Array.isArray(value) ? value.filter(isSchema) : []);
+const schemaList = (value: unknown): JsonSchema[] => (Array.isArray(value) ? value.filter(isJsonObject) : []);
 const stringList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 const numberAt = (schema: JsonSchema, keyword: string): number | undefined =>
@@ -52,7 +52,7 @@ function mergeAllOf(schema: JsonSchema, resolve: (ref: string) => JsonSchema): J
   const members = [rest, ...schemaList(allOf).map((member) => dereference(member, resolve))];
   const properties = Object.assign(
     {},
-    ...members.map((member) => (isSchema(member["properties"]) ? member["properties"] : {})),
+    ...members.map((member) => (isJsonObject(member["properties"]) ? member["properties"] : {})),
   ) as JsonSchema;
   const required = [...new Set(members.flatMap((member) => stringList(member["required"])))];
   const type = members.map((member) => member["type"]).find((value) => value !== undefined) ?? "object";
@@ -94,7 +94,7 @@ export function arbitraryFromSchema(schema: JsonSchema, options: SchemaArbitrary
     case "object":
       return objectArbitrary(node, options, []);
     case "array":
-      return fc.array(arbitraryFromSchema(isSchema(node["items"]) ? node["items"] : {}, options), {
+      return fc.array(arbitraryFromSchema(isJsonObject(node["items"]) ? node["items"] : {}, options), {
         minLength: numberAt(node, "minItems") ?? 0,
         maxLength: Math.max(
           numberAt(node, "minItems") ?? 0,
@@ -112,7 +112,7 @@ export function arbitraryFromSchema(schema: JsonSchema, options: SchemaArbitrary
     case "null":
       return fc.constant(null);
     default:
-      return isSchema(node["properties"]) ? objectArbitrary(node, options, []) : fc.jsonValue({ maxDepth: 1 });
+      return isJsonObject(node["properties"]) ? objectArbitrary(node, options, []) : fc.jsonValue({ maxDepth: 1 });
   }
 }
 
@@ -121,11 +121,11 @@ function objectArbitrary(
   options: SchemaArbitraryOptions,
   excluded: readonly string[],
 ): fc.Arbitrary<unknown> {
-  const properties = isSchema(schema["properties"]) ? schema["properties"] : {};
+  const properties = isJsonObject(schema["properties"]) ? schema["properties"] : {};
   const names = Object.keys(properties).filter((name) => !excluded.includes(name));
   const required = stringList(schema["required"]).filter((name) => names.includes(name));
   const extra = schema["additionalProperties"];
-  if (names.length === 0 && isSchema(extra)) {
+  if (names.length === 0 && isJsonObject(extra)) {
     // A map such as AdditionalInformation: a few keys, each with a value of the additionalProperties schema.
     return fc.dictionary(fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{0,11}$/), arbitraryFromSchema(extra, options), {
       maxKeys: 3,

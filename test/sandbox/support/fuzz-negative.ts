@@ -7,6 +7,7 @@
  */
 import fc from "fast-check";
 import type { OperationMetadata } from "@account-funds/client";
+import { isJsonObject } from "@account-funds/generator/json-pointer";
 import { dereference, type JsonSchema } from "./arbitraries-from-schema.js";
 import { entityPropertiesOf, parametersOf } from "./fuzz-spec.js";
 import type { Query } from "./fuzz-requests.js";
@@ -29,9 +30,6 @@ interface Site {
   readonly schema: JsonSchema;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
-const isSchema = (value: unknown): value is JsonSchema => isObject(value);
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 
@@ -39,13 +37,13 @@ const strings = (value: unknown): string[] =>
 function branchOf(node: JsonSchema, value: unknown, resolve: (ref: string) => JsonSchema): JsonSchema {
   for (const keyword of ["oneOf", "anyOf"] as const) {
     const branches = (Array.isArray(node[keyword]) ? (node[keyword] as unknown[]) : [])
-      .filter(isSchema)
+      .filter(isJsonObject)
       .map((branch) => dereference(branch, resolve));
     if (branches.length === 0 || branches.every((branch) => branch["properties"] === undefined)) continue;
     const matching = branches.find((branch) =>
-      Object.entries(isSchema(branch["properties"]) ? branch["properties"] : {}).every(([name, property]) => {
-        const constant = isSchema(property) ? property["const"] : undefined;
-        return constant === undefined || (isObject(value) && value[name] === constant);
+      Object.entries(isJsonObject(branch["properties"]) ? branch["properties"] : {}).every(([name, property]) => {
+        const constant = isJsonObject(property) ? property["const"] : undefined;
+        return constant === undefined || (isJsonObject(value) && value[name] === constant);
       }),
     );
     if (matching !== undefined) return matching;
@@ -70,16 +68,16 @@ function sitesOf(
       sites.push({ kind: "pattern mismatch", path, schema: node });
     if (Array.isArray(node["enum"]) || "const" in node) sites.push({ kind: "outside enum", path, schema: node });
   }
-  if (isObject(value)) {
-    const properties = isSchema(node["properties"]) ? node["properties"] : {};
+  if (isJsonObject(value)) {
+    const properties = isJsonObject(node["properties"]) ? node["properties"] : {};
     const required = strings(node["required"]);
     for (const [name, member] of Object.entries(value)) {
       if (required.includes(name)) sites.push({ kind: "missing required field", path: [...path, name], schema: node });
       const memberSchema = properties[name] ?? node["additionalProperties"];
-      if (isSchema(memberSchema)) sites.push(...sitesOf(memberSchema, member, [...path, name], resolve));
+      if (isJsonObject(memberSchema)) sites.push(...sitesOf(memberSchema, member, [...path, name], resolve));
     }
   }
-  if (Array.isArray(value) && isSchema(node["items"])) {
+  if (Array.isArray(value) && isJsonObject(node["items"])) {
     const items = node["items"];
     value.forEach((item, index) => sites.push(...sitesOf(items, item, [...path, index], resolve)));
   }

@@ -1,8 +1,10 @@
 /**
  * Positive data: a body generated from the operation's request schema, its references replaced by valid ones
  * from the sandbox's lists (an account with the beneficiary it pays, in the beneficiary's currency, ...), kept
- * only when the spec (ajv) and the matching @account-funds/validators request validator both accept it, with all
- * the context a client can read from the API. What the sandbox may still refuse such a body for is listed here.
+ * when the spec (ajv) accepts it, with the verdict of the matching @account-funds/validators request validator
+ * given all the context a client can read from the API. Spec and validators agree (spec-validators-verdicts.test.ts),
+ * so the validator refuses such a body only for a conditional rule of the spec, at its fields (checked here too).
+ * What the sandbox may still refuse such a body for is listed here.
  */
 import fc from "fast-check";
 import type { OperationMetadata } from "@account-funds/client";
@@ -20,6 +22,7 @@ import {
   type Issue,
   type RequiredAdditionalInformation,
 } from "@account-funds/validators";
+import { conditionalRules, isAtFieldOf, type ConditionalRuleName } from "../../agreement/conditional-rules.js";
 import { cached, seedsKey } from "./fuzz-cache.js";
 import { isODataError, pointerOf, targetsOf } from "./fuzz-checks.js";
 import { isValidRequestBody, operationOf } from "./fuzz-spec.js";
@@ -54,21 +57,11 @@ export const domainRefusalCodes: readonly string[] = [
   "instruction_in_use",
 ];
 
-/** The body fields each conditional rule decides about: the sandbox may refuse them when the rule was unchecked. */
-export const fieldsOfRule: Readonly<Record<ConditionalRule, readonly string[]>> = {
-  "payment-purpose": ["/PaymentPurposeId"],
-  "boe-purpose-code": ["/BoEPurposeCodeId"],
-  "receiver-lei": ["/ReceiverLei"],
-  "ultimate-originator": ["/UltimateOriginator"],
-  "account-setup": ["/UltimateOriginator", "/PaymentChargesCode"],
-  "industry-id": ["/IndustryId", "/Company/IndustryId"],
-  "industry-details": ["/IndustryDetails", "/Company/IndustryDetails"],
-  "additional-information": ["/AdditionalInformation"],
-};
+const allConditionalRules = Object.keys(conditionalRules) as ConditionalRuleName[];
 
 /** The validators' verdict on a body. */
 export type Verdict =
-  /** `value`: the request as the validators normalise it (trimmed, empty strings dropped), as the sandbox keeps it. */
+  /** `value`: the request as the validators normalise it (the wire form: codes compacted, empty fields left out), as the sandbox keeps it. */
   | { readonly ok: true; readonly value: unknown; readonly uncheckedRules: readonly ConditionalRule[] }
   | { readonly ok: false; readonly issues: readonly Issue[] };
 
@@ -341,7 +334,7 @@ function buildPositiveCaseArbitrary(operationId: string, seeds: Seeds): fc.Arbit
       const patched = patch(body as Body);
       return { operation, path, body: patched, documents, verdict: recipe.validate(patched, seeds) };
     })
-    .filter((candidate) => candidate.verdict.ok && isValidRequestBody(operation, candidate.body));
+    .filter((candidate) => isValidRequestBody(operation, candidate.body));
 }
 
 /** Reads the RequiredAdditionalInformation rules for a beneficiary (GET /Beneficiaries/{currencyCode}/RequiredAdditionalInformation). */
@@ -398,6 +391,8 @@ export function positiveProblems(operation: OperationMetadata, verdict: Verdict,
   const answer = `${response.status} ${response.text.slice(0, 400)}`;
   if (!verdict.ok) {
     const fields = verdict.issues.map((issue) => pointerOf(issue.path));
+    const disagreeing = fields.filter((field) => !isAtFieldOf(allConditionalRules, field));
+    if (disagreeing.length > 0) return [`the spec accepts the body, the validators refuse it outside their conditional rules, at ${disagreeing.join(", ")}`];
     if (response.status !== 400 || !isODataError(response.body))
       return [`the validators refuse it at ${fields.join(", ")}; the sandbox answered ${answer}`];
     return targetsOf(response.body).some((target) => fields.some((field) => under(target, field)))
@@ -409,9 +404,8 @@ export function positiveProblems(operation: OperationMetadata, verdict: Verdict,
   const { code, details } = response.body.error;
   if (domainRefusalCodes.includes(code)) return [];
   if (code === "invalid_request" && verdict.uncheckedRules.length > 0) {
-    const allowed = verdict.uncheckedRules.flatMap((rule) => fieldsOfRule[rule]);
     const targets = (details ?? []).map((detail) => detail.target ?? "");
-    if (targets.length > 0 && targets.every((target) => allowed.some((field) => under(target, field)))) return [];
+    if (targets.length > 0 && targets.every((target) => isAtFieldOf(verdict.uncheckedRules, target))) return [];
     return [`refused outside the fields of the unchecked rules (${verdict.uncheckedRules.join(", ")}): ${answer}`];
   }
   return [`a valid body with valid references was refused with ${code}, which is no domain rule: ${answer}`];

@@ -1,6 +1,7 @@
 /**
- * The spec as the fuzzer reads it: the bundled `@account-funds/client/openapi.json` and the generated
- * `operationMetadata`. It resolves parameters and body schemas, and compiles ajv validators (JSON Schema 2020-12,
+ * The spec as the fuzzer reads it: the bundled `@account-funds/client/openapi.json`, the generated
+ * `operationMetadata` and the parameters of `@account-funds/client/contract`. It resolves body schemas (through the
+ * generator's JSON pointer module), and compiles ajv validators (JSON Schema 2020-12,
  * ajv-formats and the spec's own formats from @account-funds/validators) for response bodies and request bodies,
  * independent of the validators the sandbox and the client carry.
  */
@@ -9,6 +10,8 @@ import { createRequire } from "node:module";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { operationMetadata, type OperationMetadata } from "@account-funds/client";
+import { operationContracts, type OperationContractMetadata, type ParameterMetadata } from "@account-funds/client/contract";
+import { escapePointerSegment, formatPointer, isJsonObject, resolvePointer as valueAt, resolveRef } from "@account-funds/generator/json-pointer";
 import { addAccountFundsFormats } from "@account-funds/validators";
 import { dereference, type JsonSchema } from "./arbitraries-from-schema.js";
 
@@ -17,21 +20,21 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 const DOCUMENT_ID = "openapi.json";
 
-export const document = JSON.parse(
-  readFileSync(createRequire(import.meta.url).resolve("@account-funds/client/openapi.json"), "utf8"),
-) as JsonSchema;
+export const document: JsonSchema = objectAt(
+  JSON.parse(readFileSync(createRequire(import.meta.url).resolve("@account-funds/client/openapi.json"), "utf8")),
+  "openapi.json",
+);
 
-/** JSON Pointer (RFC 6901) escaping of one reference token. */
-const escapeToken = (token: string): string => token.replaceAll("~", "~0").replaceAll("/", "~1");
+function objectAt(value: unknown, where: string): JsonSchema {
+  if (!isJsonObject(value)) throw new Error(`${where} is not an object`);
+  return value;
+}
 
+/** The object a local `$ref` (`#/components/schemas/X`) points to in the bundled document. */
 export function resolvePointer(ref: string): JsonSchema {
-  if (!ref.startsWith("#/")) throw new Error(`only local $refs are used by the spec, not ${ref}`);
-  let node: unknown = document;
-  for (const token of ref.slice(2).split("/")) {
-    node = (node as JsonSchema | undefined)?.[token.replaceAll("~1", "/").replaceAll("~0", "~")];
-  }
-  if (node === null || typeof node !== "object") throw new Error(`${ref} does not resolve`);
-  return node as JsonSchema;
+  const resolved = resolveRef(document, ref);
+  if (!resolved.ok) throw new Error(resolved.reason);
+  return objectAt(resolved.value, ref);
 }
 
 export const deref = (node: JsonSchema): JsonSchema => dereference(node, resolvePointer);
@@ -49,71 +52,51 @@ export function operationOf(operationId: string): OperationMetadata {
   return operation;
 }
 
-function pathItemOf(operation: OperationMetadata): JsonSchema {
-  return (document["paths"] as JsonSchema)[operation.path] as JsonSchema;
-}
-
-/** Where the operation object lives, as a JSON Pointer into the document. */
+/** Where the operation object lives, as a `$ref` into the document. */
 function operationPointer(operation: OperationMetadata): string {
-  return `#/paths/${escapeToken(operation.path)}/${operation.method}`;
+  return `#${formatPointer(["paths", operation.path, operation.method])}`;
 }
 
-export interface Parameter {
-  readonly name: string;
-  readonly in: "path" | "query";
-  readonly required: boolean;
-  readonly schema: JsonSchema;
+/** The operation object, or an object member of it (`requestBody`, `responses`), its `$ref` followed. */
+function operationMember(operation: OperationMetadata, ...segments: readonly string[]): JsonSchema | undefined {
+  const node = valueAt(document, formatPointer(["paths", operation.path, operation.method, ...segments]));
+  return isJsonObject(node) ? deref(node) : undefined;
 }
 
-/** Path-item and operation parameters (the operation's win by name and location, OpenAPI 3.1 §4.8.9.1). */
+export type Parameter = ParameterMetadata;
+
+const contracts: ReadonlyMap<string, OperationContractMetadata> = new Map(Object.entries(operationContracts));
+
+/** The operation's parameters as the generator resolved them (path-item ones merged, OpenAPI 3.1 §4.8.9.1). */
 export function parametersOf(operation: OperationMetadata): readonly Parameter[] {
-  const pathItem = pathItemOf(operation);
-  const own = pathItem[operation.method] as JsonSchema;
-  const byKey = new Map<string, Parameter>();
-  for (const node of [
-    ...((pathItem["parameters"] as JsonSchema[] | undefined) ?? []),
-    ...((own["parameters"] as JsonSchema[] | undefined) ?? []),
-  ]) {
-    const parameter = deref(node);
-    const location = parameter["in"];
-    if (location !== "path" && location !== "query") continue;
-    byKey.set(`${location}:${String(parameter["name"])}`, {
-      name: String(parameter["name"]),
-      in: location,
-      required: parameter["required"] === true,
-      schema: (parameter["schema"] as JsonSchema | undefined) ?? {},
-    });
-  }
-  return [...byKey.values()];
+  return contracts.get(operation.operationId)?.parameters ?? [];
 }
 
 /** The request body schema for a media type (a `$ref` node, resolved by the generator). */
 export function requestSchemaOf(operation: OperationMetadata, mediaType: string): JsonSchema | undefined {
-  const body = (pathItemOf(operation)[operation.method] as JsonSchema)["requestBody"] as JsonSchema | undefined;
-  const content = body === undefined ? undefined : (deref(body)["content"] as JsonSchema | undefined);
-  return (content?.[mediaType] as JsonSchema | undefined)?.["schema"] as JsonSchema | undefined;
+  const media = valueAt(operationMember(operation, "requestBody")?.["content"], formatPointer([mediaType, "schema"]));
+  return isJsonObject(media) ? media : undefined;
 }
 
 /** JSON Pointer of a response's schema, through a `$ref` to components/responses when there is one. */
 function responseSchemaPointer(operation: OperationMetadata, status: string, mediaType: string): string {
-  const node = ((pathItemOf(operation)[operation.method] as JsonSchema)["responses"] as JsonSchema)[
-    status
-  ] as JsonSchema;
-  const base = typeof node["$ref"] === "string" ? node["$ref"] : `${operationPointer(operation)}/responses/${status}`;
-  return `${base}/content/${escapeToken(mediaType)}/schema`;
+  const node = valueAt(document, formatPointer(["paths", operation.path, operation.method, "responses", status]));
+  const ref = isJsonObject(node) && typeof node["$ref"] === "string" ? node["$ref"] : `${operationPointer(operation)}/responses/${status}`;
+  return `${ref}/content/${escapePointerSegment(mediaType)}/schema`;
 }
 
 /** The list entity's properties (the `value` items of a collection, or the entity itself). */
 export function entityPropertiesOf(operation: OperationMetadata): Readonly<Record<string, JsonSchema>> {
   if (operation.odata === undefined) return {};
   let schema = deref(resolvePointer(responseSchemaPointer(operation, "200", "application/json")));
-  if (operation.odata === "list")
-    schema = deref(((schema["properties"] as JsonSchema)["value"] as JsonSchema)["items"] as JsonSchema);
-  const members = Array.isArray(schema["allOf"]) ? (schema["allOf"] as JsonSchema[]).map(deref) : [schema];
-  return Object.assign(
-    {},
-    ...members.map((member) => (member["properties"] as JsonSchema | undefined) ?? {}),
-  ) as Record<string, JsonSchema>;
+  if (operation.odata === "list") schema = deref(objectAt(valueAt(schema, "/properties/value/items"), "value.items"));
+  const members = Array.isArray(schema["allOf"]) ? schema["allOf"].filter(isJsonObject).map(deref) : [schema];
+  const properties: Record<string, JsonSchema> = {};
+  for (const member of members) {
+    const own = member["properties"];
+    if (isJsonObject(own)) for (const [name, property] of Object.entries(own)) if (isJsonObject(property)) properties[name] = property;
+  }
+  return properties;
 }
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -151,9 +134,8 @@ export function isValidRequestBody(
   body: unknown,
   mediaType = "application/json",
 ): boolean {
-  const declared = (pathItemOf(operation)[operation.method] as JsonSchema)["requestBody"];
-  if (declared === undefined) return body === undefined;
-  return validatorAt(`${operationPointer(operation)}/requestBody/content/${escapeToken(mediaType)}/schema`)(body);
+  if (operationMember(operation, "requestBody") === undefined) return body === undefined;
+  return validatorAt(`${operationPointer(operation)}/requestBody/content/${escapePointerSegment(mediaType)}/schema`)(body);
 }
 
 /** The same, for any schema of the document by pointer (e.g. `#/components/schemas/ODataError`). */

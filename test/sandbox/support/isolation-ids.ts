@@ -5,7 +5,9 @@
  * spec name a tenant's entity is read from the bundled contract, so a new one without a probe is noticed.
  */
 import { createRequire } from "node:module";
-import { filter, type AccountFundsClient } from "@account-funds/client";
+import { filter, operationMetadata, type AccountFundsClient } from "@account-funds/client";
+import { operationContracts } from "@account-funds/client/contract";
+import { deref, formatPointer, isJsonObject, resolvePointer, type JsonObject } from "@account-funds/generator/json-pointer";
 import type { Sandbox, SandboxUser } from "@account-funds/sandbox";
 import { first, primaryAccount, transferBeneficiaryFor, withdrawalBeneficiaryFor } from "./operation-calls-data.js";
 import type { ForeignIds, OwnIds } from "./isolation-probes.js";
@@ -69,34 +71,24 @@ export interface TenantScopedOperation {
   readonly references: readonly string[];
 }
 
-interface Node {
-  readonly $ref?: string;
-  readonly [key: string]: unknown;
-}
-
 /** The operations of the bundled spec that take a key in the path or a tenant reference in the body. */
 export function tenantScopedOperations(): TenantScopedOperation[] {
-  const spec = createRequire(import.meta.url)("@account-funds/client/openapi.json") as Node;
-  const resolve = (node: unknown): Node => {
-    let current = node as Node | undefined;
-    for (let depth = 0; current?.$ref !== undefined && depth < 10; depth += 1) {
-      current = current.$ref.slice(2).split("/").reduce<unknown>((parent, key) => (parent as Record<string, unknown>)[key], spec) as Node;
-    }
-    return current ?? {};
+  const spec: unknown = createRequire(import.meta.url)("@account-funds/client/openapi.json");
+  /** The object a node stands for, its `$ref`s followed; `{}` when there is none. */
+  const objectOf = (node: unknown): JsonObject => {
+    const resolved = deref(spec, node);
+    return resolved.ok && isJsonObject(resolved.value) ? resolved.value : {};
   };
   const found: TenantScopedOperation[] = [];
-  for (const item of Object.values(spec["paths"] as Record<string, Node>)) {
-    for (const method of ["get", "post", "put", "patch", "delete"]) {
-      const operation = item[method] as Node | undefined;
-      if (operation === undefined) continue;
-      const parameters = [...((item["parameters"] as unknown[]) ?? []), ...((operation["parameters"] as unknown[]) ?? [])].map(resolve);
-      const keys = parameters.filter((parameter) => parameter["in"] === "path" && resolve(parameter["schema"])["type"] === "integer").map((parameter) => String(parameter["name"]));
-      const content = (resolve(operation["requestBody"])["content"] ?? {}) as Record<string, Node>;
-      const json = content["application/json"] === undefined ? {} : resolve(content["application/json"]["schema"]);
-      const properties = Object.keys((json["properties"] ?? {}) as object);
-      const references = TENANT_REFERENCES.filter((name) => properties.includes(name));
-      if (keys.length > 0 || references.length > 0) found.push({ operationId: String(operation["operationId"]), keys, references });
-    }
+  for (const operation of Object.values(operationMetadata)) {
+    const keys = operationContracts[operation.operationId].parameters
+      .filter((parameter) => parameter.in === "path" && parameter.type === "integer")
+      .map((parameter) => parameter.name);
+    const body = objectOf(resolvePointer(spec, formatPointer(["paths", operation.path, operation.method, "requestBody"])));
+    const json = objectOf(resolvePointer(body["content"], formatPointer(["application/json", "schema"])));
+    const properties = Object.keys(isJsonObject(json["properties"]) ? json["properties"] : {});
+    const references = TENANT_REFERENCES.filter((name) => properties.includes(name));
+    if (keys.length > 0 || references.length > 0) found.push({ operationId: operation.operationId, keys, references });
   }
   return found;
 }

@@ -5,7 +5,8 @@
  *
  * "Empty" is one notion everywhere: `undefined`, `null`, and a string of only whitespace. An empty optional
  * field is left out of the normalised value; an empty required field is a `required` issue. Accepting `null`
- * and `""` as "not given" lets a form pass its state as is; the normalised value never contains them.
+ * and `""` as "not given" lets a form pass its state as is; the normalised value (the wire form, where a field
+ * that is not given is left out) never contains them. Codes (enums) are trimmed; free text is kept as typed.
  */
 import { issue, prefixIssues, type Issue, type PathSegment } from "./issue.js";
 import type { Result } from "./result.js";
@@ -102,16 +103,19 @@ export function codePointLength(text: string, limit = Infinity): number {
 }
 
 export interface StringOptions extends PresenceOptions {
-  /** Most characters (code points) allowed after trimming. */
+  /** Most characters (code points) allowed. */
   readonly maxLength?: number;
 }
 
-/** A free-text string, trimmed. */
+/**
+ * A free-text string, kept as typed: never trimmed or case-folded, since the words are the user's and a length
+ * limit counts what is sent. Only a blank one counts as empty (see `isEmpty`).
+ */
 export function readString(input: unknown, path: Path, options: StringOptions = {}): FieldResult<string> {
   const empty = whenEmpty<string>(input, path, options);
   if (empty !== undefined) return empty;
   if (typeof input !== "string") return fail(invalidType(path, "a string", input));
-  const value = input.trim();
+  const value = input;
   const { maxLength } = options;
   if (maxLength !== undefined) {
     const length = codePointLength(value, maxLength);

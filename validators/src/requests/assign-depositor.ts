@@ -33,46 +33,49 @@ import {
   type JsonObject,
   type Path,
 } from "../core/json-fields.js";
-import { requestResult, type RuleReport } from "./request-result.js";
+import { requestResult, type RequestReport } from "./request-result.js";
 import { industryDetailsRule } from "./rules/industry-details.js";
 import { industryIdRule } from "./rules/industry-id.js";
-import { passed, type RuleOutcome, type Sector } from "./rules/rule-context.js";
+import { combineOutcomes, passed, type RuleOutcome, type Sector } from "./rules/rule-context.js";
 
 export interface AssignDepositorIndividual {
-  readonly FirstName: string;
-  readonly MiddleName?: string;
-  readonly LastName: string;
-  readonly PhoneNumber?: string;
-  readonly Address?: PostalAddress;
+  FirstName: string;
+  MiddleName?: string;
+  LastName: string;
+  PhoneNumber?: string;
+  Address?: PostalAddress;
 }
 
 export interface AssignDepositorCompany {
-  readonly Name: string;
-  readonly PhoneNumber?: string;
-  readonly Website?: string;
+  Name: string;
+  PhoneNumber?: string;
+  Website?: string;
   /** Id from /v1/Sectors. */
-  readonly IndustryId?: number;
-  readonly IndustryDetails?: string;
-  readonly Address?: PostalAddress;
+  IndustryId?: number;
+  IndustryDetails?: string;
+  Address?: PostalAddress;
 }
 
 export interface SupportingDocument {
-  readonly Name?: string;
-  readonly MediaType?: string;
+  Name?: string;
+  MediaType?: string;
   /** Size in bytes (int64, limited to JavaScript's safe integers). */
-  readonly StreamLength?: number;
+  StreamLength?: number;
 }
 
-export interface AssignDepositorRequest {
-  readonly IsThirdParty?: boolean;
-  readonly Individual?: AssignDepositorIndividual;
-  readonly Company?: AssignDepositorCompany;
-  readonly SupportingDocuments?: readonly SupportingDocument[];
+interface AssignDepositorCommon {
+  IsThirdParty?: boolean;
+  SupportingDocuments?: SupportingDocument[];
 }
+
+/** Exactly one of Individual and Company (assumption, see the module comment), as the type states. */
+export type AssignDepositorRequest =
+  | (AssignDepositorCommon & { Individual: AssignDepositorIndividual; Company?: never })
+  | (AssignDepositorCommon & { Company: AssignDepositorCompany; Individual?: never });
 
 export interface AssignDepositorOptions {
   /** The /v1/Sectors list: checks Company.IndustryId and the "Other…" IndustryDetails rule. */
-  readonly sectors?: readonly Sector[];
+  readonly sectors?: readonly Sector[] | null | undefined;
 }
 
 function readIndividual(input: unknown, path: Path): FieldResult<AssignDepositorIndividual> {
@@ -106,7 +109,7 @@ function readCompany(input: unknown, path: Path): FieldResult<AssignDepositorCom
   return issues.length > 0 ? fail(...issues) : ok(definedFields<AssignDepositorCompany>(value));
 }
 
-function readSupportingDocuments(input: unknown, path: Path): FieldResult<readonly SupportingDocument[]> {
+function readSupportingDocuments(input: unknown, path: Path): FieldResult<SupportingDocument[]> {
   const list = readArray(input, path);
   if (list.value === undefined) return { value: undefined, issues: list.issues };
   const { take, issues } = collectIssues();
@@ -160,18 +163,22 @@ function companyRules(body: JsonObject, sectors: readonly Sector[] | undefined):
   ];
 }
 
-export const validateAssignDepositor = /* @__PURE__ */ defineValidator<AssignDepositorRequest, RuleReport, AssignDepositorOptions>(
+export const validateAssignDepositor = /* @__PURE__ */ defineValidator<AssignDepositorRequest, RequestReport, AssignDepositorOptions>(
   (input, options) => {
     if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
     const { take, add, issues } = collectIssues();
-    const value = {
-      IsThirdParty: take(readBoolean(field(input, "IsThirdParty"), ["IsThirdParty"])),
-      Individual: take(readIndividual(field(input, "Individual"), ["Individual"])),
-      Company: take(readCompany(field(input, "Company"), ["Company"])),
-      SupportingDocuments: take(readSupportingDocuments(field(input, "SupportingDocuments"), ["SupportingDocuments"])),
-    };
+    const IsThirdParty = take(readBoolean(field(input, "IsThirdParty"), ["IsThirdParty"]));
+    const Individual = take(readIndividual(field(input, "Individual"), ["Individual"]));
+    const Company = take(readCompany(field(input, "Company"), ["Company"]));
+    const SupportingDocuments = take(readSupportingDocuments(field(input, "SupportingDocuments"), ["SupportingDocuments"]));
     add(...depositorKindIssues(input));
-    const outcomes = companyRules(input, options?.sectors);
-    return requestResult(issues, outcomes, () => definedFields<AssignDepositorRequest>(value));
+    const outcomes = companyRules(input, options?.sectors ?? undefined);
+    const depositor = Individual !== undefined ? { Individual } : Company !== undefined ? { Company } : undefined;
+    // No valid depositor: an issue says why already (Individual or Company invalid, or neither given).
+    if (depositor === undefined) return failure([...issues, ...combineOutcomes(outcomes).issues]);
+    return requestResult(input, issues, outcomes, () => ({
+      ...definedFields<AssignDepositorCommon>({ IsThirdParty, SupportingDocuments }),
+      ...depositor,
+    }));
   },
 );

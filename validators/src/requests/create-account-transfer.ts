@@ -5,23 +5,24 @@
  * Reference up to 35 characters. No conditional rules.
  */
 import { defineValidator } from "../core/define-validator.js";
-import { failure, success } from "../core/result.js";
+import { failure } from "../core/result.js";
 import { readCurrencyCode } from "./fields/currency-code.js";
 import { collectIssues, definedFields, field, invalidType, isJsonObject, readDecimal, readInt32 } from "../core/json-fields.js";
 import { readReference } from "./fields/reference.js";
+import { requestResult, type RequestReport } from "./request-result.js";
 
 export interface CreateAccountTransferRequest {
   /** Account the funds come from. */
-  readonly AccountId: number;
-  readonly CurrencyCode: string;
+  AccountId: number;
+  CurrencyCode: string;
   /** Absent: the maximum transferable amount is requested. */
-  readonly Amount?: number;
+  Amount?: number;
   /** Transfer beneficiary that receives the funds. */
-  readonly BeneficiaryId: number;
-  readonly Reference?: string;
+  BeneficiaryId: number;
+  Reference?: string;
 }
 
-export const validateCreateAccountTransfer = /* @__PURE__ */ defineValidator<CreateAccountTransferRequest>((input) => {
+export const validateCreateAccountTransfer = /* @__PURE__ */ defineValidator<CreateAccountTransferRequest, RequestReport>((input) => {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
   const { take, issues } = collectIssues();
   const value = {
@@ -31,5 +32,5 @@ export const validateCreateAccountTransfer = /* @__PURE__ */ defineValidator<Cre
     BeneficiaryId: take(readInt32(field(input, "BeneficiaryId"), ["BeneficiaryId"], { required: true })),
     Reference: take(readReference(field(input, "Reference"), ["Reference"])),
   };
-  return issues.length > 0 ? failure(issues) : success(definedFields<CreateAccountTransferRequest>(value));
+  return requestResult(input, issues, [], () => definedFields<CreateAccountTransferRequest>(value));
 });

@@ -22,18 +22,18 @@ import {
 } from "../core/json-fields.js";
 import { readDescription, readReference } from "./fields/reference.js";
 import { readWithdrawalDetails, type WithdrawalDetails } from "./fields/withdrawal-details.js";
-import { requestResult, type RuleReport } from "./request-result.js";
+import { requestResult, type RequestReport } from "./request-result.js";
 import type { AccountContext, BeneficiaryContext } from "./rules/rule-context.js";
 import { withdrawalRules } from "./rules/withdrawal-rules.js";
 
 export interface CreateAccountWithdrawalRequest extends WithdrawalDetails {
-  readonly AccountId: number;
-  readonly CurrencyCode: string;
+  AccountId: number;
+  CurrencyCode: string;
   /** Absent: the maximum withdrawable amount is requested. */
-  readonly Amount?: number;
-  readonly BeneficiaryId: number;
-  readonly Reference?: string;
-  readonly Description?: string;
+  Amount?: number;
+  BeneficiaryId: number;
+  Reference?: string;
+  Description?: string;
 }
 
 /** Context for the rules the body alone cannot decide. */
@@ -48,7 +48,7 @@ export type CreateAccountWithdrawalOptions = WithdrawalOptions;
 
 export const validateCreateAccountWithdrawal = /* @__PURE__ */ defineValidator<
   CreateAccountWithdrawalRequest,
-  RuleReport,
+  RequestReport,
   CreateAccountWithdrawalOptions
 >((input, options) => {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
@@ -68,7 +68,7 @@ export const validateCreateAccountWithdrawal = /* @__PURE__ */ defineValidator<
     beneficiary: options?.beneficiary,
     account: options?.account,
   });
-  return requestResult(issues, outcomes, () =>
+  return requestResult(input, issues, outcomes, () =>
     definedFields<CreateAccountWithdrawalRequest>({
       AccountId,
       CurrencyCode,

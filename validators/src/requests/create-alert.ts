@@ -5,26 +5,24 @@
  * rate is positive) and the two currencies must differ.
  */
 import { defineValidator } from "../core/define-validator.js";
-import { failure, success } from "../core/result.js";
+import { failure } from "../core/result.js";
 import { currencyPairIssues, readCurrencyCode } from "./fields/currency-code.js";
-import { collectIssues, field, invalidType, isJsonObject, readDecimal } from "../core/json-fields.js";
+import { collectIssues, definedFields, field, invalidType, isJsonObject, readDecimal } from "../core/json-fields.js";
+import { requestResult, type RequestReport } from "./request-result.js";
 
 export interface CreateAlertRequest {
-  readonly SourceCurrencyCode: string;
-  readonly TargetCurrencyCode: string;
+  SourceCurrencyCode: string;
+  TargetCurrencyCode: string;
   /** Exchange-rate threshold. */
-  readonly Limit: number;
+  Limit: number;
 }
 
-export const validateCreateAlert = /* @__PURE__ */ defineValidator<CreateAlertRequest>((input) => {
+export const validateCreateAlert = /* @__PURE__ */ defineValidator<CreateAlertRequest, RequestReport>((input) => {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
   const { take, add, issues } = collectIssues();
   const SourceCurrencyCode = take(readCurrencyCode(field(input, "SourceCurrencyCode"), ["SourceCurrencyCode"], { required: true }));
   const TargetCurrencyCode = take(readCurrencyCode(field(input, "TargetCurrencyCode"), ["TargetCurrencyCode"], { required: true }));
   const Limit = take(readDecimal(field(input, "Limit"), ["Limit"], { required: true, positive: true }));
   add(...currencyPairIssues(SourceCurrencyCode, TargetCurrencyCode));
-  if (issues.length > 0 || SourceCurrencyCode === undefined || TargetCurrencyCode === undefined || Limit === undefined) {
-    return failure(issues);
-  }
-  return success({ SourceCurrencyCode, TargetCurrencyCode, Limit });
+  return requestResult(input, issues, [], () => definedFields<CreateAlertRequest>({ SourceCurrencyCode, TargetCurrencyCode, Limit }));
 });

@@ -29,24 +29,24 @@ import {
   readInt32,
 } from "../core/json-fields.js";
 import { readReceiverLei } from "./fields/receiver-lei.js";
-import { requestResult, type RuleReport } from "./request-result.js";
+import { requestResult, type RequestReport } from "./request-result.js";
 import { boePurposeCodeRule } from "./rules/boe-purpose-code.js";
 import { receiverLeiRule } from "./rules/receiver-lei.js";
 import { passed, type BeneficiaryContext, type RuleOutcome } from "./rules/rule-context.js";
 
 export interface CreateExchangeRequest {
-  readonly AccountId: number;
+  AccountId: number;
   /** Currency disposed of. */
-  readonly SourceCurrencyCode: string;
+  SourceCurrencyCode: string;
   /** Currency acquired. */
-  readonly TargetCurrencyCode: string;
+  TargetCurrencyCode: string;
   /** Amount bought or sold, depending on GoalType. */
-  readonly Goal: number;
-  readonly GoalType: GoalType;
+  Goal: number;
+  GoalType: GoalType;
   /** True when available funds in the account are to be used. */
-  readonly UseAvailableFunds?: boolean;
-  readonly BoEPurposeCodeId?: number;
-  readonly ReceiverLei?: string;
+  UseAvailableFunds?: boolean;
+  BoEPurposeCodeId?: number;
+  ReceiverLei?: string;
 }
 
 export interface CreateExchangeOptions {
@@ -57,7 +57,7 @@ export interface CreateExchangeOptions {
   readonly withdrawal?: false | { readonly beneficiary?: BeneficiaryContext };
 }
 
-export const validateCreateExchange = /* @__PURE__ */ defineValidator<CreateExchangeRequest, RuleReport, CreateExchangeOptions>(
+export const validateCreateExchange = /* @__PURE__ */ defineValidator<CreateExchangeRequest, RequestReport, CreateExchangeOptions>(
   (input, options) => {
     if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
     const { take, add, issues } = collectIssues();
@@ -73,7 +73,7 @@ export const validateCreateExchange = /* @__PURE__ */ defineValidator<CreateExch
     };
     add(...currencyPairIssues(value.SourceCurrencyCode, value.TargetCurrencyCode));
     const outcomes = exchangeRules(input, value.TargetCurrencyCode, options?.withdrawal);
-    return requestResult(issues, outcomes, () => definedFields<CreateExchangeRequest>(value));
+    return requestResult(input, issues, outcomes, () => definedFields<CreateExchangeRequest>(value));
   },
 );
 

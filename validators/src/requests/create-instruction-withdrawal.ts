@@ -12,23 +12,23 @@ import type { WithdrawalOptions } from "./create-account-withdrawal.js";
 import { readCurrencyCode } from "./fields/currency-code.js";
 import { collectIssues, definedFields, field, invalidType, isJsonObject, readInt32 } from "../core/json-fields.js";
 import { readWithdrawalDetails, type WithdrawalDetails } from "./fields/withdrawal-details.js";
-import { requestResult, type RuleReport } from "./request-result.js";
+import { requestResult, type RequestReport } from "./request-result.js";
 import { withdrawalRules } from "./rules/withdrawal-rules.js";
 
 export interface CreateInstructionWithdrawalRequest extends WithdrawalDetails {
   /** The instruction whose completion triggers the withdrawal. */
-  readonly InstructionId: number;
-  readonly BeneficiaryId: number;
+  InstructionId: number;
+  BeneficiaryId: number;
 }
 
 export interface CreateInstructionWithdrawalOptions extends WithdrawalOptions {
   /** ISO 4217 code of the currency the instruction pays out (the body does not carry it). */
-  readonly currencyCode?: string;
+  readonly currencyCode?: string | null | undefined;
 }
 
 export const validateCreateInstructionWithdrawal = /* @__PURE__ */ defineValidator<
   CreateInstructionWithdrawalRequest,
-  RuleReport,
+  RequestReport,
   CreateInstructionWithdrawalOptions
 >((input, options) => {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
@@ -41,7 +41,7 @@ export const validateCreateInstructionWithdrawal = /* @__PURE__ */ defineValidat
   // The context currency is read like a body one (trimmed, upper-cased); a malformed one counts as unknown.
   const currency = readCurrencyCode(options?.currencyCode, ["currencyCode"]).value;
   const outcomes = withdrawalRules(input, { currency, beneficiary: options?.beneficiary, account: options?.account });
-  return requestResult(issues, outcomes, () =>
+  return requestResult(input, issues, outcomes, () =>
     definedFields<CreateInstructionWithdrawalRequest>({ InstructionId, BeneficiaryId, ...details.value }),
   );
 });

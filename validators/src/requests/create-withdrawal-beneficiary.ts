@@ -42,7 +42,7 @@ import {
 } from "../core/json-fields.js";
 import { readReceiverLei } from "./fields/receiver-lei.js";
 import { readReference } from "./fields/reference.js";
-import { requestResult, type RuleReport } from "./request-result.js";
+import { requestResult, type RequestReport } from "./request-result.js";
 import { additionalInformationRule } from "./rules/additional-information.js";
 import { industryDetailsRule } from "./rules/industry-details.js";
 import { industryIdRequired, industryIdRule } from "./rules/industry-id.js";
@@ -51,34 +51,34 @@ import { knownFlag, type RequiredAdditionalInformation, type RuleOutcome, type S
 import { findSector } from "./rules/sectors.js";
 
 export interface CreateWithdrawalBeneficiaryRequest {
-  readonly AccountId: number;
+  AccountId: number;
   /** Friendly name, used only on the platform. */
-  readonly Name: string;
+  Name: string;
   /** Official account holder name sent to the bank; the server uses Name when it is absent. */
-  readonly AccountHolderName?: string;
+  AccountHolderName?: string;
   /** Currency of the bank account. */
-  readonly CurrencyCode: string;
-  readonly PaymentRouting: PaymentRouting;
+  CurrencyCode: string;
+  PaymentRouting: PaymentRouting;
   /** Alternate routings of the same beneficiary, for payment optimisations. */
-  readonly AlternatePaymentRouting?: readonly PaymentRouting[];
+  AlternatePaymentRouting?: PaymentRouting[];
   /** Intermediary or corresponding banks. */
-  readonly IntermediaryPaymentRouting?: readonly IntermediaryPaymentRouting[];
-  readonly BeneficiaryType: BeneficiaryType;
-  readonly Address: PostalAddress;
+  IntermediaryPaymentRouting?: IntermediaryPaymentRouting[];
+  BeneficiaryType: BeneficiaryType;
+  Address: PostalAddress;
   /** Id from /v1/Sectors. */
-  readonly IndustryId?: number;
-  readonly Website?: string;
-  readonly IndustryDetails?: string;
-  readonly AdditionalInformation?: AdditionalInformation;
-  readonly Reference?: string;
-  readonly ReceiverLei?: string;
+  IndustryId?: number;
+  Website?: string;
+  IndustryDetails?: string;
+  AdditionalInformation?: AdditionalInformation;
+  Reference?: string;
+  ReceiverLei?: string;
 }
 
 export interface CreateWithdrawalBeneficiaryOptions {
   /** The beneficiary's vertical (e.g. `"FI"`), which the body does not carry; for the ReceiverLei rule. */
-  readonly vertical?: string;
+  readonly vertical?: string | null | undefined;
   /** The /v1/Sectors list: names the IndustryId (ReceiverLei, IndustryDetails rules) and checks it exists. */
-  readonly sectors?: readonly Sector[];
+  readonly sectors?: readonly Sector[] | null | undefined;
   /**
    * Whether the beneficiary is held by the customer account itself: IndustryId is "required only for
    * corporate beneficiaries held by the customer account". The reference does not say how to tell.
@@ -88,7 +88,7 @@ export interface CreateWithdrawalBeneficiaryOptions {
    * The /v1/Beneficiaries/{CurrencyCode}/RequiredAdditionalInformation response for this beneficiary
    * (queried with its address country, bank country and type).
    */
-  readonly additionalInformationRules?: readonly RequiredAdditionalInformation[];
+  readonly additionalInformationRules?: readonly RequiredAdditionalInformation[] | null | undefined;
 }
 
 /** A list of routings, each checked like PaymentRouting; issues at `[name, index, …]`. */
@@ -96,7 +96,7 @@ function readRoutingList<T>(
   input: unknown,
   path: Path,
   validate: (item: unknown) => Result<T, object>,
-): FieldResult<readonly T[]> {
+): FieldResult<T[]> {
   const list = readArray(input, path);
   if (list.value === undefined) return { value: undefined, issues: list.issues };
   const { take, issues } = collectIssues();
@@ -114,7 +114,7 @@ function beneficiaryRules(
   options: CreateWithdrawalBeneficiaryOptions | undefined,
 ): RuleOutcome[] {
   const present = (key: string) => !isEmpty(field(body, key));
-  const sectors = options?.sectors;
+  const sectors = options?.sectors ?? undefined;
   const industryId = readInt32(field(body, "IndustryId"), []).value;
   const sector = sectors === undefined || industryId === undefined ? undefined : findSector(sectors, industryId);
   return [
@@ -138,7 +138,7 @@ function beneficiaryRules(
     additionalInformationRule({
       input: field(body, "AdditionalInformation"),
       values: facts.additionalInformation,
-      rules: options?.additionalInformationRules,
+      rules: options?.additionalInformationRules ?? undefined,
       path: ["AdditionalInformation"],
     }),
   ];
@@ -146,7 +146,7 @@ function beneficiaryRules(
 
 export const validateCreateWithdrawalBeneficiary = /* @__PURE__ */ defineValidator<
   CreateWithdrawalBeneficiaryRequest,
-  RuleReport,
+  RequestReport,
   CreateWithdrawalBeneficiaryOptions
 >((input, options) => {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
@@ -175,5 +175,5 @@ export const validateCreateWithdrawalBeneficiary = /* @__PURE__ */ defineValidat
     { currency: value.CurrencyCode, type: value.BeneficiaryType, additionalInformation: value.AdditionalInformation },
     options,
   );
-  return requestResult(issues, outcomes, () => definedFields<CreateWithdrawalBeneficiaryRequest>(value));
+  return requestResult(input, issues, outcomes, () => definedFields<CreateWithdrawalBeneficiaryRequest>(value));
 });

@@ -5,24 +5,22 @@
  * number; its sign is not restricted (the reference does not say what a negative requirement means).
  */
 import { defineValidator } from "../core/define-validator.js";
-import { failure, success } from "../core/result.js";
+import { failure } from "../core/result.js";
 import { readCurrencyCode } from "./fields/currency-code.js";
-import { collectIssues, field, invalidType, isJsonObject, readDecimal, readInt32 } from "../core/json-fields.js";
+import { collectIssues, definedFields, field, invalidType, isJsonObject, readDecimal, readInt32 } from "../core/json-fields.js";
+import { requestResult, type RequestReport } from "./request-result.js";
 
 export interface DepositRequirementRequest {
-  readonly AccountId: number;
-  readonly NetDepositRequirement: number;
-  readonly CurrencyCode: string;
+  AccountId: number;
+  NetDepositRequirement: number;
+  CurrencyCode: string;
 }
 
-export const validateDepositRequirementRequest = /* @__PURE__ */ defineValidator<DepositRequirementRequest>((input) => {
+export const validateDepositRequirementRequest = /* @__PURE__ */ defineValidator<DepositRequirementRequest, RequestReport>((input) => {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
   const { take, issues } = collectIssues();
   const AccountId = take(readInt32(field(input, "AccountId"), ["AccountId"], { required: true }));
   const NetDepositRequirement = take(readDecimal(field(input, "NetDepositRequirement"), ["NetDepositRequirement"], { required: true }));
   const CurrencyCode = take(readCurrencyCode(field(input, "CurrencyCode"), ["CurrencyCode"], { required: true }));
-  if (issues.length > 0 || AccountId === undefined || NetDepositRequirement === undefined || CurrencyCode === undefined) {
-    return failure(issues);
-  }
-  return success({ AccountId, NetDepositRequirement, CurrencyCode });
+  return requestResult(input, issues, [], () => definedFields<DepositRequirementRequest>({ AccountId, NetDepositRequirement, CurrencyCode }));
 });

@@ -19,7 +19,7 @@ export type {
   SupportingDocument,
 } from "./assign-depositor.js";
 
-export type { RuleReport } from "./request-result.js";
+export type { RuleReport, RequestReport } from "./request-result.js";
 export {
   conditionalRules,
   type ConditionalRule,

@@ -5,21 +5,22 @@
  * two currencies must differ.
  */
 import { defineValidator } from "../core/define-validator.js";
-import { failure, success } from "../core/result.js";
+import { failure } from "../core/result.js";
 import { currencyPairIssues, readCurrencyCode } from "./fields/currency-code.js";
 import { goalTypes, type GoalType } from "./fields/enums.js";
-import { collectIssues, field, invalidType, isJsonObject, readDecimal, readEnum, readInt32 } from "../core/json-fields.js";
+import { collectIssues, definedFields, field, invalidType, isJsonObject, readDecimal, readEnum, readInt32 } from "../core/json-fields.js";
+import { requestResult, type RequestReport } from "./request-result.js";
 
 export interface QuoteRequest {
-  readonly AccountId: number;
+  AccountId: number;
   /** Whether Amount is the amount bought or sold. */
-  readonly GoalType: GoalType;
-  readonly Amount: number;
-  readonly SourceCurrencyCode: string;
-  readonly TargetCurrencyCode: string;
+  GoalType: GoalType;
+  Amount: number;
+  SourceCurrencyCode: string;
+  TargetCurrencyCode: string;
 }
 
-export const validateQuoteRequest = /* @__PURE__ */ defineValidator<QuoteRequest>((input) => {
+export const validateQuoteRequest = /* @__PURE__ */ defineValidator<QuoteRequest, RequestReport>((input) => {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
   const { take, add, issues } = collectIssues();
   const AccountId = take(readInt32(field(input, "AccountId"), ["AccountId"], { required: true }));
@@ -28,15 +29,7 @@ export const validateQuoteRequest = /* @__PURE__ */ defineValidator<QuoteRequest
   const SourceCurrencyCode = take(readCurrencyCode(field(input, "SourceCurrencyCode"), ["SourceCurrencyCode"], { required: true }));
   const TargetCurrencyCode = take(readCurrencyCode(field(input, "TargetCurrencyCode"), ["TargetCurrencyCode"], { required: true }));
   add(...currencyPairIssues(SourceCurrencyCode, TargetCurrencyCode));
-  if (
-    issues.length > 0 ||
-    AccountId === undefined ||
-    GoalType === undefined ||
-    Amount === undefined ||
-    SourceCurrencyCode === undefined ||
-    TargetCurrencyCode === undefined
-  ) {
-    return failure(issues);
-  }
-  return success({ AccountId, GoalType, Amount, SourceCurrencyCode, TargetCurrencyCode });
+  return requestResult(input, issues, [], () =>
+    definedFields<QuoteRequest>({ AccountId, GoalType, Amount, SourceCurrencyCode, TargetCurrencyCode }),
+  );
 });

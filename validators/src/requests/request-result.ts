@@ -1,8 +1,10 @@
 /**
- * The success result of a request validator with conditional rules: the normalised request plus
- * `uncheckedRules`, the rules that could not be decided because their context was not given.
+ * The success result of every request validator: the normalised request (the wire form to send), what
+ * normalising changed (`normalized`, `changes`), and `uncheckedRules`, the conditional rules that could not be
+ * decided because their context was not given.
  */
 import type { Issue } from "../core/issue.js";
+import { normalizationOf, type Normalization } from "../core/normalization.js";
 import { failure, success, type Result } from "../core/result.js";
 import { combineOutcomes, type ConditionalRule, type RuleOutcome } from "./rules/rule-context.js";
 
@@ -11,13 +13,22 @@ export interface RuleReport {
   readonly uncheckedRules: readonly ConditionalRule[];
 }
 
-/** Fails with every issue found (field issues first, then rule issues), or succeeds with `build()`. */
+/** What a request validator reports beside the value. */
+export interface RequestReport extends RuleReport, Normalization {}
+
+/**
+ * Fails with every issue found (field issues first, then rule issues), or succeeds with `build()` and how it
+ * differs from `input`.
+ */
 export function requestResult<T>(
+  input: unknown,
   fieldIssues: readonly Issue[],
   outcomes: readonly RuleOutcome[],
   build: () => T,
-): Result<T, RuleReport> {
+): Result<T, RequestReport> {
   const { issues, uncheckedRules } = combineOutcomes(outcomes);
   const all = [...fieldIssues, ...issues];
-  return all.length > 0 ? failure(all) : success(build(), { uncheckedRules });
+  if (all.length > 0) return failure(all);
+  const value = build();
+  return success(value, { uncheckedRules, ...normalizationOf(input, value) });
 }

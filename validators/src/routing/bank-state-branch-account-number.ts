@@ -4,19 +4,20 @@
  * (assumption, see `read-routing.ts`).
  */
 import { defineValidator } from "../core/define-validator.js";
+import type { Normalization } from "../core/normalization.js";
 import { validateAccountNumber } from "../identifiers/account-number.js";
 import { validateBic } from "../identifiers/bic.js";
 import { validateBsb } from "../identifiers/bsb.js";
 import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
 import { routingTypeCountries } from "./routing-types.js";
 
-export interface BankStateBranchAccountNumberPaymentRouting extends RoutingBase<"BankStateBranchAccountNumber"> {
-  readonly BankStateBranch?: string;
-  readonly Bic?: string;
-  readonly AccountNumber: string;
+export interface BankStateBranchAccountNumberPaymentRouting extends RoutingBase<"BankStateBranchAccountNumber", "AU"> {
+  BankStateBranch?: string;
+  Bic?: string;
+  AccountNumber: string;
 }
 
-const spec: RoutingSpec<"BankStateBranchAccountNumber"> = {
+const spec: RoutingSpec<BankStateBranchAccountNumberPaymentRouting> = {
   type: "BankStateBranchAccountNumber",
   country: routingTypeCountries.BankStateBranchAccountNumber,
   properties: {
@@ -27,6 +28,6 @@ const spec: RoutingSpec<"BankStateBranchAccountNumber"> = {
 };
 
 /** Validates a BankStateBranchAccountNumber routing and returns it with its identifiers in their normalised forms. */
-export const validateBankStateBranchAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<BankStateBranchAccountNumberPaymentRouting>((input) =>
-  readRouting<BankStateBranchAccountNumberPaymentRouting>(input, spec),
+export const validateBankStateBranchAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<BankStateBranchAccountNumberPaymentRouting, Normalization>((input) =>
+  readRouting(input, spec),
 );

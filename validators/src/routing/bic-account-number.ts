@@ -5,17 +5,18 @@
  * say otherwise.
  */
 import { defineValidator } from "../core/define-validator.js";
+import type { Normalization } from "../core/normalization.js";
 import { validateAccountNumber } from "../identifiers/account-number.js";
 import { validateBic } from "../identifiers/bic.js";
 import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
 import { routingTypeCountries } from "./routing-types.js";
 
 export interface BicAccountNumberPaymentRouting extends RoutingBase<"BicAccountNumber"> {
-  readonly Bic?: string;
-  readonly AccountNumber: string;
+  Bic?: string;
+  AccountNumber: string;
 }
 
-const spec: RoutingSpec<"BicAccountNumber"> = {
+const spec: RoutingSpec<BicAccountNumberPaymentRouting> = {
   type: "BicAccountNumber",
   country: routingTypeCountries.BicAccountNumber,
   properties: {
@@ -25,6 +26,6 @@ const spec: RoutingSpec<"BicAccountNumber"> = {
 };
 
 /** Validates a BicAccountNumber routing and returns it with its identifiers in their normalised forms. */
-export const validateBicAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<BicAccountNumberPaymentRouting>((input) =>
-  readRouting<BicAccountNumberPaymentRouting>(input, spec),
+export const validateBicAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<BicAccountNumberPaymentRouting, Normalization>((input) =>
+  readRouting(input, spec),
 );

@@ -3,17 +3,18 @@
  * check digit (`validateClabe`). AccountNumber is required (assumption, see `read-routing.ts`).
  */
 import { defineValidator } from "../core/define-validator.js";
+import type { Normalization } from "../core/normalization.js";
 import { validateBic } from "../identifiers/bic.js";
 import { validateClabe } from "../identifiers/clabe.js";
 import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
 import { routingTypeCountries } from "./routing-types.js";
 
-export interface BicClabePaymentRouting extends RoutingBase<"BicClabe"> {
-  readonly Bic?: string;
-  readonly AccountNumber: string;
+export interface BicClabePaymentRouting extends RoutingBase<"BicClabe", "MX"> {
+  Bic?: string;
+  AccountNumber: string;
 }
 
-const spec: RoutingSpec<"BicClabe"> = {
+const spec: RoutingSpec<BicClabePaymentRouting> = {
   type: "BicClabe",
   country: routingTypeCountries.BicClabe,
   properties: {
@@ -23,6 +24,6 @@ const spec: RoutingSpec<"BicClabe"> = {
 };
 
 /** Validates a BicClabe routing and returns it with its identifiers in their normalised forms. */
-export const validateBicClabePaymentRouting = /* @__PURE__ */ defineValidator<BicClabePaymentRouting>((input) =>
-  readRouting<BicClabePaymentRouting>(input, spec),
+export const validateBicClabePaymentRouting = /* @__PURE__ */ defineValidator<BicClabePaymentRouting, Normalization>((input) =>
+  readRouting(input, spec),
 );

@@ -10,17 +10,18 @@
  * can state.
  */
 import { defineValidator } from "../core/define-validator.js";
+import type { Normalization } from "../core/normalization.js";
 import { validateBic } from "../identifiers/bic.js";
 import { validateIban } from "../identifiers/iban.js";
 import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
 import { routingTypeCountries } from "./routing-types.js";
 
 export interface BicIbanPaymentRouting extends RoutingBase<"BicIban"> {
-  readonly Bic?: string;
-  readonly Iban: string;
+  Bic?: string;
+  Iban: string;
 }
 
-const spec: RoutingSpec<"BicIban"> = {
+const spec: RoutingSpec<BicIbanPaymentRouting> = {
   type: "BicIban",
   country: routingTypeCountries.BicIban,
   properties: {
@@ -30,6 +31,6 @@ const spec: RoutingSpec<"BicIban"> = {
 };
 
 /** Validates a BicIban routing and returns it with its identifiers in their normalised forms. */
-export const validateBicIbanPaymentRouting = /* @__PURE__ */ defineValidator<BicIbanPaymentRouting>((input) =>
-  readRouting<BicIbanPaymentRouting>(input, spec),
+export const validateBicIbanPaymentRouting = /* @__PURE__ */ defineValidator<BicIbanPaymentRouting, Normalization>((input) =>
+  readRouting(input, spec),
 );

@@ -5,17 +5,18 @@
  * `read-routing.ts`).
  */
 import { defineValidator } from "../core/define-validator.js";
+import type { Normalization } from "../core/normalization.js";
 import { validateBic } from "../identifiers/bic.js";
 import { validateNuban } from "../identifiers/nuban.js";
 import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
 import { routingTypeCountries } from "./routing-types.js";
 
-export interface BicNubanPaymentRouting extends RoutingBase<"BicNuban"> {
-  readonly Bic?: string;
-  readonly AccountNumber: string;
+export interface BicNubanPaymentRouting extends RoutingBase<"BicNuban", "NG"> {
+  Bic?: string;
+  AccountNumber: string;
 }
 
-const spec: RoutingSpec<"BicNuban"> = {
+const spec: RoutingSpec<BicNubanPaymentRouting> = {
   type: "BicNuban",
   country: routingTypeCountries.BicNuban,
   properties: {
@@ -25,6 +26,6 @@ const spec: RoutingSpec<"BicNuban"> = {
 };
 
 /** Validates a BicNuban routing and returns it with its identifiers in their normalised forms. */
-export const validateBicNubanPaymentRouting = /* @__PURE__ */ defineValidator<BicNubanPaymentRouting>((input) =>
-  readRouting<BicNubanPaymentRouting>(input, spec),
+export const validateBicNubanPaymentRouting = /* @__PURE__ */ defineValidator<BicNubanPaymentRouting, Normalization>((input) =>
+  readRouting(input, spec),
 );

@@ -5,19 +5,20 @@
  * (assumption, see `read-routing.ts`).
  */
 import { defineValidator } from "../core/define-validator.js";
+import type { Normalization } from "../core/normalization.js";
 import { validateAccountNumber } from "../identifiers/account-number.js";
 import { validateBic } from "../identifiers/bic.js";
 import { validateIfsc } from "../identifiers/ifsc.js";
 import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
 import { routingTypeCountries } from "./routing-types.js";
 
-export interface IndianFinancialSystemCodeAccountNumberPaymentRouting extends RoutingBase<"IndianFinancialSystemCodeAccountNumber"> {
-  readonly Bic: string;
-  readonly IndianFinancialSystemCode: string;
-  readonly AccountNumber: string;
+export interface IndianFinancialSystemCodeAccountNumberPaymentRouting extends RoutingBase<"IndianFinancialSystemCodeAccountNumber", "IN"> {
+  Bic: string;
+  IndianFinancialSystemCode: string;
+  AccountNumber: string;
 }
 
-const spec: RoutingSpec<"IndianFinancialSystemCodeAccountNumber"> = {
+const spec: RoutingSpec<IndianFinancialSystemCodeAccountNumberPaymentRouting> = {
   type: "IndianFinancialSystemCodeAccountNumber",
   country: routingTypeCountries.IndianFinancialSystemCodeAccountNumber,
   properties: {
@@ -28,6 +29,6 @@ const spec: RoutingSpec<"IndianFinancialSystemCodeAccountNumber"> = {
 };
 
 /** Validates a IndianFinancialSystemCodeAccountNumber routing and returns it with its identifiers in their normalised forms. */
-export const validateIndianFinancialSystemCodeAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<IndianFinancialSystemCodeAccountNumberPaymentRouting>((input) =>
-  readRouting<IndianFinancialSystemCodeAccountNumberPaymentRouting>(input, spec),
+export const validateIndianFinancialSystemCodeAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<IndianFinancialSystemCodeAccountNumberPaymentRouting, Normalization>((input) =>
+  readRouting(input, spec),
 );

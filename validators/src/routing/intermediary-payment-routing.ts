@@ -4,6 +4,7 @@
  * the item's only content.
  */
 import { defineValidator } from "../core/define-validator.js";
+import { normalizationOf, type Normalization } from "../core/normalization.js";
 import { failure, success } from "../core/result.js";
 import { validateBic } from "../identifiers/bic.js";
 import { collectIssues, field, invalidType, isJsonObject, readWith } from "../core/json-fields.js";
@@ -12,15 +13,16 @@ import { readRoutingType } from "./read-routing.js";
 export const intermediaryRoutingTypes = ["Bic"] as const;
 
 export interface IntermediaryPaymentRouting {
-  readonly Type: "Bic";
-  readonly Bic: string;
+  Type: "Bic";
+  Bic: string;
 }
 
-export const validateIntermediaryPaymentRouting = /* @__PURE__ */ defineValidator<IntermediaryPaymentRouting>((input) => {
+export const validateIntermediaryPaymentRouting = /* @__PURE__ */ defineValidator<IntermediaryPaymentRouting, Normalization>((input) => {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
   const { take, add, issues } = collectIssues();
   add(...readRoutingType(field(input, "Type"), intermediaryRoutingTypes));
   const Bic = take(readWith(field(input, "Bic"), ["Bic"], (value) => validateBic(value), { required: true }));
   if (issues.length > 0 || Bic === undefined) return failure(issues);
-  return success({ Type: "Bic", Bic });
+  const value: IntermediaryPaymentRouting = { Type: "Bic", Bic };
+  return success(value, normalizationOf(input, value));
 });

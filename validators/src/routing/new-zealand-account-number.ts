@@ -5,17 +5,18 @@
  * `read-routing.ts`).
  */
 import { defineValidator } from "../core/define-validator.js";
+import type { Normalization } from "../core/normalization.js";
 import { validateBic } from "../identifiers/bic.js";
 import { validateNzAccountNumber } from "../identifiers/nz-account-number.js";
 import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
 import { routingTypeCountries } from "./routing-types.js";
 
-export interface NewZealandAccountNumberPaymentRouting extends RoutingBase<"NewZealandAccountNumber"> {
-  readonly Bic?: string;
-  readonly AccountNumber: string;
+export interface NewZealandAccountNumberPaymentRouting extends RoutingBase<"NewZealandAccountNumber", "NZ"> {
+  Bic?: string;
+  AccountNumber: string;
 }
 
-const spec: RoutingSpec<"NewZealandAccountNumber"> = {
+const spec: RoutingSpec<NewZealandAccountNumberPaymentRouting> = {
   type: "NewZealandAccountNumber",
   country: routingTypeCountries.NewZealandAccountNumber,
   properties: {
@@ -25,6 +26,6 @@ const spec: RoutingSpec<"NewZealandAccountNumber"> = {
 };
 
 /** Validates a NewZealandAccountNumber routing and returns it with its identifiers in their normalised forms. */
-export const validateNewZealandAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<NewZealandAccountNumberPaymentRouting>((input) =>
-  readRouting<NewZealandAccountNumberPaymentRouting>(input, spec),
+export const validateNewZealandAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<NewZealandAccountNumberPaymentRouting, Normalization>((input) =>
+  readRouting(input, spec),
 );

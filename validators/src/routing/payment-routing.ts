@@ -5,6 +5,7 @@
  * `params.allowed`, or `required`), together with what can still be checked without it: the CountryCode.
  */
 import { defineValidator } from "../core/define-validator.js";
+import type { Normalization } from "../core/normalization.js";
 import { failure, type Result } from "../core/result.js";
 import { field, invalidType, isJsonObject } from "../core/json-fields.js";
 import { validateBankStateBranchAccountNumberPaymentRouting, type BankStateBranchAccountNumberPaymentRouting } from "./bank-state-branch-account-number.js";
@@ -42,7 +43,7 @@ export type PaymentRouting =
   | BicClabePaymentRouting
   | BicAccountNumberPaymentRouting;
 
-type RoutingValidator = (input: unknown) => Result<PaymentRouting>;
+type RoutingValidator = (input: unknown) => Result<PaymentRouting, Normalization>;
 
 const validators: Readonly<Record<PaymentRoutingType, RoutingValidator>> = {
   BicIban: validateBicIbanPaymentRouting,
@@ -57,7 +58,7 @@ const validators: Readonly<Record<PaymentRoutingType, RoutingValidator>> = {
   BicAccountNumber: validateBicAccountNumberPaymentRouting,
 };
 
-export const validatePaymentRouting = /* @__PURE__ */ defineValidator<PaymentRouting>((input) => {
+export const validatePaymentRouting = /* @__PURE__ */ defineValidator<PaymentRouting, Normalization>((input) => {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
   const type = field(input, "Type");
   if (isPaymentRoutingType(type)) return validators[type](input);

@@ -5,16 +5,18 @@
  * rule. Each routing module describes its type with a `RoutingSpec`; `readRouting` applies it.
  *
  * Assumption (the reference: "which listed properties are mandatory, other than where stated above: not
- * shown"): the account identifier of each type is required (Iban for BicIban, SortCode and AccountNumber for
- * SortCodeAccountNumber, AccountNumber for the others), because a routing without it cannot route a payment.
- * Other properties are optional unless the reference states a combination (US: Bic or RoutingTransitNumber;
- * IN: Bic and IndianFinancialSystemCode).
+ * shown"), stated in the spec too: the account identifier of each type is required (Iban for BicIban, SortCode
+ * and AccountNumber for SortCodeAccountNumber, AccountNumber for the others), because a routing without it
+ * cannot route a payment. Other properties are optional unless the reference states a combination (US: Bic or
+ * RoutingTransitNumber; IN: Bic and IndianFinancialSystemCode); the value types state the same.
  *
  * Properties the type does not list are not reported and are left out of the normalised value (the spec
- * sets no `additionalProperties` restriction, and the value carries only what the type defines).
+ * sets no `additionalProperties` restriction, and the value carries only what the type defines); `changes`
+ * lists them, like every other difference between the input and the value.
  */
 import { validateCountryCode } from "../identifiers/country-code.js";
 import { issue, type Issue } from "../core/issue.js";
+import { normalizationOf, type Normalization } from "../core/normalization.js";
 import { failure, success, type Result } from "../core/result.js";
 import {
   collectIssues,
@@ -37,20 +39,26 @@ export interface RoutingPropertySpec {
   readonly required: boolean;
 }
 
-export interface RoutingSpec<T extends PaymentRoutingType> {
-  readonly type: T;
+/** The properties of a routing value besides Type and CountryCode (of every member, for the US union). */
+export type RoutingProperty<V> = V extends unknown ? Exclude<keyof V, "Type" | "CountryCode"> & string : never;
+
+export interface RoutingSpec<V extends RoutingBase<PaymentRoutingType>> {
+  readonly type: V["Type"];
   /** The CountryCode the type requires, or undefined when any destination country is allowed. */
   readonly country: string | undefined;
   /** The type's properties besides Type and CountryCode, in the order of the normalised value. */
-  readonly properties: Readonly<Record<string, RoutingPropertySpec>>;
+  readonly properties: { readonly [K in RoutingProperty<V>]: RoutingPropertySpec };
   /** Groups of properties of which at least one is required; the issue is placed at the last of the group. */
-  readonly anyOf?: readonly (readonly string[])[];
+  readonly anyOf?: readonly (readonly RoutingProperty<V>[])[];
 }
 
-/** Every normalised routing: Type, CountryCode and the type's identifier properties that were given. */
-export interface RoutingBase<T extends PaymentRoutingType> {
-  readonly Type: T;
-  readonly CountryCode: string;
+/**
+ * Every normalised routing: its Type and CountryCode (the type's fixed country where it has one, e.g. `"GB"`).
+ * Mutable, like every value this package returns: it is a fresh object the caller owns and may send as is.
+ */
+export interface RoutingBase<T extends PaymentRoutingType, C extends string = string> {
+  Type: T;
+  CountryCode: C;
 }
 
 /** Reads `Type`: required, a string, one of `allowed`. */
@@ -82,17 +90,17 @@ export function readRoutingCountry(input: unknown, fixed: string | undefined, ty
 }
 
 /**
- * Validates `input` as the routing `spec` describes and returns it normalised: `V` is the routing's
- * interface, whose properties are exactly `spec.properties` (kept in sync by each routing module).
+ * Validates `input` as the routing `spec` describes and returns it normalised, with what normalising changed:
+ * `V` is the routing's type, whose properties are exactly `spec.properties` (the compiler holds them in sync).
  */
-export function readRouting<V extends RoutingBase<PaymentRoutingType>>(input: unknown, spec: RoutingSpec<V["Type"]>): Result<V> {
+export function readRouting<V extends RoutingBase<PaymentRoutingType>>(input: unknown, spec: RoutingSpec<V>): Result<V, Normalization> {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
   const { take, add, issues } = collectIssues();
   add(...readRoutingType(field(input, "Type"), [spec.type]));
   const CountryCode = take(readRoutingCountry(field(input, "CountryCode"), spec.country, spec.type));
 
   const properties: Record<string, string> = {};
-  for (const [key, property] of Object.entries(spec.properties)) {
+  for (const [key, property] of Object.entries<RoutingPropertySpec>(spec.properties)) {
     const value = take(readWith(field(input, key), [key], property.check, { required: property.required }));
     if (value !== undefined) properties[key] = value;
   }
@@ -107,5 +115,7 @@ export function readRouting<V extends RoutingBase<PaymentRoutingType>>(input: un
     }
   }
   if (issues.length > 0 || CountryCode === undefined) return failure(issues);
-  return success({ Type: spec.type, CountryCode, ...properties } as unknown as V);
+  // The object has exactly the checked properties of `spec`, each a string, which is what `V` declares.
+  const value = { Type: spec.type, CountryCode, ...properties } as unknown as V;
+  return success(value, normalizationOf(input, value));
 }

@@ -6,19 +6,23 @@
  * (assumption, see `read-routing.ts`).
  */
 import { defineValidator } from "../core/define-validator.js";
+import type { Normalization } from "../core/normalization.js";
 import { validateAbaRoutingNumber } from "../identifiers/aba-routing-number.js";
 import { validateAccountNumber } from "../identifiers/account-number.js";
 import { validateBic } from "../identifiers/bic.js";
 import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
 import { routingTypeCountries } from "./routing-types.js";
 
-export interface RoutingTransitNumberAccountNumberPaymentRouting extends RoutingBase<"RoutingTransitNumberAccountNumber"> {
-  readonly RoutingTransitNumber?: string;
-  readonly Bic?: string;
-  readonly AccountNumber: string;
+interface UsRouting extends RoutingBase<"RoutingTransitNumberAccountNumber", "US"> {
+  AccountNumber: string;
 }
 
-const spec: RoutingSpec<"RoutingTransitNumberAccountNumber"> = {
+/** A US routing has a RoutingTransitNumber, a Bic, or both: the type says "either", as the reference does. */
+export type RoutingTransitNumberAccountNumberPaymentRouting =
+  | (UsRouting & { RoutingTransitNumber: string; Bic?: string })
+  | (UsRouting & { Bic: string; RoutingTransitNumber?: string });
+
+const spec: RoutingSpec<RoutingTransitNumberAccountNumberPaymentRouting> = {
   type: "RoutingTransitNumberAccountNumber",
   country: routingTypeCountries.RoutingTransitNumberAccountNumber,
   properties: {
@@ -30,6 +34,6 @@ const spec: RoutingSpec<"RoutingTransitNumberAccountNumber"> = {
 };
 
 /** Validates a RoutingTransitNumberAccountNumber routing and returns it with its identifiers in their normalised forms. */
-export const validateRoutingTransitNumberAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<RoutingTransitNumberAccountNumberPaymentRouting>((input) =>
-  readRouting<RoutingTransitNumberAccountNumberPaymentRouting>(input, spec),
+export const validateRoutingTransitNumberAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<RoutingTransitNumberAccountNumberPaymentRouting, Normalization>((input) =>
+  readRouting(input, spec),
 );

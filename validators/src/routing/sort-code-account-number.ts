@@ -4,17 +4,18 @@
  * identifier (assumption, see `read-routing.ts`).
  */
 import { defineValidator } from "../core/define-validator.js";
+import type { Normalization } from "../core/normalization.js";
 import { validateSortCode } from "../identifiers/sort-code.js";
 import { validateUkAccountNumber } from "../identifiers/uk-account-number.js";
 import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
 import { routingTypeCountries } from "./routing-types.js";
 
-export interface SortCodeAccountNumberPaymentRouting extends RoutingBase<"SortCodeAccountNumber"> {
-  readonly SortCode: string;
-  readonly AccountNumber: string;
+export interface SortCodeAccountNumberPaymentRouting extends RoutingBase<"SortCodeAccountNumber", "GB"> {
+  SortCode: string;
+  AccountNumber: string;
 }
 
-const spec: RoutingSpec<"SortCodeAccountNumber"> = {
+const spec: RoutingSpec<SortCodeAccountNumberPaymentRouting> = {
   type: "SortCodeAccountNumber",
   country: routingTypeCountries.SortCodeAccountNumber,
   properties: {
@@ -24,6 +25,6 @@ const spec: RoutingSpec<"SortCodeAccountNumber"> = {
 };
 
 /** Validates a SortCodeAccountNumber routing and returns it with its identifiers in their normalised forms. */
-export const validateSortCodeAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<SortCodeAccountNumberPaymentRouting>((input) =>
-  readRouting<SortCodeAccountNumberPaymentRouting>(input, spec),
+export const validateSortCodeAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<SortCodeAccountNumberPaymentRouting, Normalization>((input) =>
+  readRouting(input, spec),
 );

@@ -4,19 +4,20 @@
  * AccountNumber is required (assumption, see `read-routing.ts`).
  */
 import { defineValidator } from "../core/define-validator.js";
+import type { Normalization } from "../core/normalization.js";
 import { validateAccountNumber } from "../identifiers/account-number.js";
 import { validateBic } from "../identifiers/bic.js";
 import { validateCanadianTransitNumber } from "../identifiers/ca-transit-number.js";
 import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
 import { routingTypeCountries } from "./routing-types.js";
 
-export interface TransitNumberAccountNumberPaymentRouting extends RoutingBase<"TransitNumberAccountNumber"> {
-  readonly TransitNumber?: string;
-  readonly Bic?: string;
-  readonly AccountNumber: string;
+export interface TransitNumberAccountNumberPaymentRouting extends RoutingBase<"TransitNumberAccountNumber", "CA"> {
+  TransitNumber?: string;
+  Bic?: string;
+  AccountNumber: string;
 }
 
-const spec: RoutingSpec<"TransitNumberAccountNumber"> = {
+const spec: RoutingSpec<TransitNumberAccountNumberPaymentRouting> = {
   type: "TransitNumberAccountNumber",
   country: routingTypeCountries.TransitNumberAccountNumber,
   properties: {
@@ -27,6 +28,6 @@ const spec: RoutingSpec<"TransitNumberAccountNumber"> = {
 };
 
 /** Validates a TransitNumberAccountNumber routing and returns it with its identifiers in their normalised forms. */
-export const validateTransitNumberAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<TransitNumberAccountNumberPaymentRouting>((input) =>
-  readRouting<TransitNumberAccountNumberPaymentRouting>(input, spec),
+export const validateTransitNumberAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<TransitNumberAccountNumberPaymentRouting, Normalization>((input) =>
+  readRouting(input, spec),
 );

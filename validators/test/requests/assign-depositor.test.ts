@@ -11,12 +11,12 @@ const paths = (found: readonly Issue[]) => found.map((one) => [one.code, one.pat
 
 describe("validateAssignDepositor", () => {
   it("accepts a company depositor", () => {
-    expect(validateAssignDepositor(validAssignDepositor, { sectors })).toEqual({ ok: true, value: validAssignDepositor, uncheckedRules: [] });
+    expect(validateAssignDepositor(validAssignDepositor, { sectors })).toEqual({ ok: true, value: validAssignDepositor, normalized: false, changes: [], uncheckedRules: [] });
   });
 
   it("accepts an individual depositor", () => {
     const body = { Individual: { FirstName: "Jane", LastName: "Doe", Address: address } };
-    expect(validateAssignDepositor(body)).toEqual({ ok: true, value: body, uncheckedRules: [] });
+    expect(validateAssignDepositor(body)).toEqual({ ok: true, value: body, normalized: false, changes: [], uncheckedRules: [] });
   });
 
   it("requires exactly one of Individual and Company (assumption)", () => {

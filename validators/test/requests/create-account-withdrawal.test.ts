@@ -27,7 +27,12 @@ describe("validateCreateAccountWithdrawal: fields", () => {
     });
     expect(result).toEqual({
       ok: true,
-      value: { ...validAccountWithdrawal, Reference: "Inv 1", Description: "Payment", PaymentChargesCode: "SHA", ReceiverLei: LEI },
+      value: { ...validAccountWithdrawal, Reference: " Inv 1 ", Description: "Payment", PaymentChargesCode: "SHA", ReceiverLei: LEI },
+      normalized: true,
+      changes: [
+        { path: ["CurrencyCode"], from: " eur", to: "EUR" },
+        { path: ["Unknown"], from: "dropped", to: undefined },
+      ],
       uncheckedRules: ["payment-purpose", "account-setup"],
     });
   });

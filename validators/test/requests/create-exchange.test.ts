@@ -14,6 +14,8 @@ describe("validateCreateExchange: fields", () => {
     expect(validateCreateExchange({ ...validExchange, SourceCurrencyCode: "eur" }, { withdrawal: false })).toEqual({
       ok: true,
       value: validExchange,
+      normalized: true,
+      changes: [{ path: ["SourceCurrencyCode"], from: "eur", to: validExchange.SourceCurrencyCode }],
       uncheckedRules: [],
     });
   });

@@ -18,6 +18,8 @@ describe("validateCreateInstructionWithdrawal", () => {
     expect(result).toEqual({
       ok: true,
       value: { ...validInstructionWithdrawal, PaymentChargesCode: "OUR", ReceiverLei: LEI },
+      normalized: true,
+      changes: [{ path: ["Reference"], from: "not a field of this request", to: undefined }],
       uncheckedRules: ["account-setup"],
     });
   });

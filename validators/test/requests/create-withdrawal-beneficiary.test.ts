@@ -20,10 +20,16 @@ const fullContext: CreateWithdrawalBeneficiaryOptions = {
 
 describe("validateCreateWithdrawalBeneficiary: fields", () => {
   it("accepts a valid beneficiary, normalised, and lists the rules it could not check", () => {
-    const result = validateCreateWithdrawalBeneficiary({ ...validBeneficiary, CurrencyCode: "eur", Reference: "  Supplier 1 " });
+    const result = validateCreateWithdrawalBeneficiary({ ...validBeneficiary, CurrencyCode: "eur", Reference: "  Supplier 1 ", Website: "" });
     expect(result).toEqual({
       ok: true,
-      value: { ...validBeneficiary, Reference: "Supplier 1" },
+      // Free text is sent as typed; a blank optional field is left out.
+      value: { ...validBeneficiary, Reference: "  Supplier 1 " },
+      normalized: true,
+      changes: [
+        { path: ["CurrencyCode"], from: "eur", to: "EUR" },
+        { path: ["Website"], from: "", to: undefined },
+      ],
       // receiver-lei is decided by the body: the currency is not GBP.
       uncheckedRules: ["industry-id", "additional-information"],
     });
@@ -192,12 +198,16 @@ describe("validateCreateWithdrawalBeneficiary: additional-information rule", () 
     ]);
   });
 
-  it("keeps keys without a rule, and values are strings", () => {
+  it("keeps keys without a rule, and values are strings, checked as typed", () => {
     const result = validateCreateWithdrawalBeneficiary(
-      { ...validBeneficiary, AdditionalInformation: { TaxId: " 12345678901 ", Note: "free" } },
+      { ...validBeneficiary, AdditionalInformation: { TaxId: "12345678901", Note: " free " } },
       rules,
     );
-    expect(result.ok && result.value.AdditionalInformation).toEqual({ TaxId: "12345678901", Note: "free" });
+    expect(result.ok && result.value.AdditionalInformation).toEqual({ TaxId: "12345678901", Note: " free " });
+    // Free text is not trimmed: the server's rule sees the spaces too.
+    expect(at(issues({ ...validBeneficiary, AdditionalInformation: { TaxId: " 12345678901 " } }, rules), ["AdditionalInformation", "TaxId"])).toEqual([
+      "pattern_mismatch",
+    ]);
     expect(at(issues({ ...validBeneficiary, AdditionalInformation: { Note: 5 } }), ["AdditionalInformation", "Note"])).toEqual(["invalid_type"]);
   });
 

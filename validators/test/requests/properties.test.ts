@@ -14,7 +14,7 @@ describe.each(requestArbitraries)("$name: generated valid requests", ({ validate
       fc.property(arbitrary, (request) => {
         const first = validate(request);
         expect(first.ok, JSON.stringify(first)).toBe(true);
-        if (first.ok) expect(validate(first.value)).toEqual(first);
+        if (first.ok) expect(validate(first.value)).toEqual({ ...first, normalized: false, changes: [] });
       }),
       { numRuns: 80 },
     );

@@ -8,6 +8,8 @@ describe("validateIntermediaryPaymentRouting", () => {
     expect(validateIntermediaryPaymentRouting({ Type: "Bic", Bic: "deut de ff" })).toEqual({
       ok: true,
       value: { Type: "Bic", Bic: "DEUTDEFF" },
+      normalized: true,
+      changes: [{ path: ["Bic"], from: "deut de ff", to: "DEUTDEFF" }],
     });
   });
 
@@ -31,8 +33,13 @@ describe("validateIntermediaryPaymentRouting", () => {
     fc.assert(
       fc.property(bicArbitrary, (bic) => {
         const result = validateIntermediaryPaymentRouting({ Type: "Bic", Bic: bic.toLowerCase() });
-        expect(result).toEqual({ ok: true, value: { Type: "Bic", Bic: bic } });
-        if (result.ok) expect(validateIntermediaryPaymentRouting(result.value)).toEqual(result);
+        expect(result).toEqual({
+          ok: true,
+          value: { Type: "Bic", Bic: bic },
+          normalized: true,
+          changes: [{ path: ["Bic"], from: bic.toLowerCase(), to: bic }],
+        });
+        if (result.ok) expect(validateIntermediaryPaymentRouting(result.value)).toEqual({ ...result, normalized: false, changes: [] });
       }),
     );
   });

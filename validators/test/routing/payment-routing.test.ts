@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -58,8 +59,11 @@ describe.each(paymentRoutingTypes)("%s routing", (type) => {
   const fixed: string | undefined = routingTypeCountries[type];
 
   it("accepts a valid example and returns it normalised", () => {
-    expect(validatePaymentRouting(valid)).toEqual({ ok: true, value: normalisedRoutings[type] });
-    expect(perType[type](valid)).toEqual({ ok: true, value: normalisedRoutings[type] });
+    const expected = normalisedRoutings[type];
+    const normalized = !isDeepStrictEqual(valid, expected);
+    for (const result of [validatePaymentRouting(valid), perType[type](valid)]) {
+      expect(result).toEqual({ ok: true, value: expected, normalized, changes: normalized ? expect.any(Array) : [] });
+    }
   });
 
   it("reports a wrong country as country_mismatch at CountryCode (fixed-country types only)", () => {
@@ -115,7 +119,7 @@ describe.each(paymentRoutingTypes)("%s routing", (type) => {
         expect(result.ok, JSON.stringify(result)).toBe(true);
         if (!result.ok) return;
         expect(result.value.Type).toBe(type);
-        expect(validatePaymentRouting(result.value)).toEqual(result);
+        expect(validatePaymentRouting(result.value)).toEqual({ ...result, normalized: false, changes: [] });
       }),
       { numRuns: 60 },
     );
@@ -174,14 +178,16 @@ describe("validatePaymentRouting", () => {
 
   it("Bic stays optional where the reference does not require it", () => {
     const { Bic: _bic, ...noBic } = validRoutings.BicIban;
-    expect(validatePaymentRouting(noBic)).toEqual({ ok: true, value: { Type: "BicIban", CountryCode: "DE", Iban: "DE89370400440532013000" } });
+    expect(validatePaymentRouting(noBic)).toEqual(
+      expect.objectContaining({ ok: true, value: { Type: "BicIban", CountryCode: "DE", Iban: "DE89370400440532013000" } }),
+    );
   });
 
   it("BicIban: does not tie the IBAN country to CountryCode (territories bank with another country's IBAN)", () => {
     expect(issuesOf({ Type: "BicIban", CountryCode: "JE", Iban: "GB82WEST12345698765432", Bic: "NWBKGB2L" })).toEqual([]);
   });
 
-  it("normalises case and grouping, and drops properties the type does not define", () => {
+  it("normalises case and grouping, drops properties the type does not define, and lists every change", () => {
     const result = validatePaymentRouting({
       Type: "BicIban",
       CountryCode: " gb ",
@@ -193,6 +199,14 @@ describe("validatePaymentRouting", () => {
     expect(result).toEqual({
       ok: true,
       value: { Type: "BicIban", CountryCode: "GB", Bic: "NWBKGB2L", Iban: "GB82WEST12345698765432" },
+      normalized: true,
+      changes: [
+        { path: ["CountryCode"], from: " gb ", to: "GB" },
+        { path: ["Bic"], from: "nwbkgb2l", to: "NWBKGB2L" },
+        { path: ["Iban"], from: "gb82 west 1234 5698 7654 32", to: "GB82WEST12345698765432" },
+        { path: ["SortCode"], from: "400515", to: undefined },
+        { path: ["Extra"], from: { nested: true }, to: undefined },
+      ],
     });
   });
 

@@ -78,6 +78,7 @@ export const referenceField: FieldSpec = { path: ["Reference"], label: "Referenc
 
 /** One text field per key the RequiredAdditionalInformation rules ask for, under `AdditionalInformation`. */
 export function additionalInformationFields(rules: readonly RequiredAdditionalInformation[]): readonly FieldSpec[] {
-  const keys = [...new Set(rules.map((rule) => rule.Field))];
+  // The API's items may lack a Field (the validators report those as invalid rules): no field to show for them.
+  const keys = [...new Set(rules.flatMap((rule) => (typeof rule.Field === "string" && rule.Field !== "" ? [rule.Field] : [])))];
   return keys.map((key) => ({ path: ["AdditionalInformation", key], label: key, autocomplete: "off" }));
 }

@@ -3,11 +3,19 @@
  * `FeeDto[]`, `AccountDto | null`, `Record<string, string>`), named schemas by name; the constraints of a node
  * (`format`, `pattern`, `maxLength`, `enum`, ...) in one fixed order; the fields of an object schema one level deep
  * (its own properties and those of its `allOf` parts); and the rules that tie fields together (`oneOf` of required
- * sets, `if`/`then`, `not`, `x-conditional-rules`) as one line each. Reads the bundled document only.
+ * sets, `if`/`then`, `not`, `x-conditional-rules`) as one line each. Reads schema nodes from the model, their
+ * `$ref`s resolved in a `SchemaScope`.
  */
-import { componentRefName, isObject, refPointer, type JsonObject } from "../../model/document.js";
-import { getAtPointer } from "../../model/json-pointer.js";
+import type { SchemaModel } from "../../model/model.js";
+import { componentRefName, isJsonObject, resolveRef, type JsonObject } from "../../spec/json-pointer.js";
 import { code } from "./markdown.js";
+
+/** Where schema `$ref`s point: `{ components: { schemas } }`, the model's component schemas (a bundle's schema refs all point there). */
+export type SchemaScope = JsonObject;
+
+export function schemaScope(schemas: readonly SchemaModel[]): SchemaScope {
+  return { components: { schemas: Object.fromEntries(schemas.map((schema) => [schema.name, schema.schema])) } };
+}
 
 export interface FieldRow {
   readonly name: string;
@@ -47,51 +55,52 @@ const constraintKeywords = [
 ];
 
 /** The schema a node stands for, `$ref`s followed (at most 16, so a cycle ends), and the component name it had. */
-export function resolveSchema(document: JsonObject, node: unknown): { readonly node: JsonObject; readonly name?: string } {
+export function resolveSchema(scope: SchemaScope, node: unknown): { readonly node: JsonObject; readonly name?: string } {
   let current = node;
   let name: string | undefined;
-  for (let depth = 0; isObject(current) && typeof current["$ref"] === "string" && depth < 16; depth++) {
+  for (let depth = 0; isJsonObject(current) && typeof current["$ref"] === "string" && depth < 16; depth++) {
     name ??= componentRefName(current, "schemas");
-    current = getAtPointer(document, refPointer(current["$ref"]));
+    const resolved = resolveRef(scope, current["$ref"]);
+    current = resolved.ok ? resolved.value : undefined;
   }
-  const resolved = isObject(current) ? current : {};
+  const resolved = isJsonObject(current) ? current : {};
   return name === undefined ? { node: resolved } : { node: resolved, name };
 }
 
-export function typeText(document: JsonObject, node: unknown, depth = 0): string {
-  if (!isObject(node)) return node === false ? "never" : "any";
+export function typeText(scope: SchemaScope, node: unknown, depth = 0): string {
+  if (!isJsonObject(node)) return node === false ? "never" : "any";
   const name = componentRefName(node, "schemas");
   if (name !== undefined) return name;
-  if (typeof node["$ref"] === "string") return depth > 8 ? "any" : typeText(document, resolveSchema(document, node).node, depth + 1);
+  if (typeof node["$ref"] === "string") return depth > 8 ? "any" : typeText(scope, resolveSchema(scope, node).node, depth + 1);
   for (const keyword of ["oneOf", "anyOf"] as const) {
     const variants = shaped(node[keyword]);
-    if (variants.length > 0) return unique(variants.map((variant) => typeText(document, variant, depth + 1))).join(" | ");
+    if (variants.length > 0) return unique(variants.map((variant) => typeText(scope, variant, depth + 1))).join(" | ");
   }
   const parts = shaped(node["allOf"]);
-  const own = ownType(document, node, depth);
+  const own = ownType(scope, node, depth);
   if (parts.length > 0) {
-    const partTypes = parts.map((part) => typeText(document, part, depth + 1));
+    const partTypes = parts.map((part) => typeText(scope, part, depth + 1));
     return unique(own === "any" || (own === "object" && !hasOwnFields(node)) ? partTypes : [own, ...partTypes]).join(" & ");
   }
   return own;
 }
 
 /** The node's own `type` (or what its `const` or `enum` implies), arrays and maps spelt out. */
-function ownType(document: JsonObject, node: JsonObject, depth: number): string {
+function ownType(scope: SchemaScope, node: JsonObject, depth: number): string {
   const declared = node["type"];
   const types = Array.isArray(declared) ? declared.filter((type): type is string => typeof type === "string") : typeof declared === "string" ? [declared] : [];
   if (types.length === 0) {
     const values = node["const"] !== undefined ? [node["const"]] : Array.isArray(node["enum"]) ? node["enum"] : [];
     if (values.length > 0) return unique(values.map(jsonType)).join(" | ");
-    if (isObject(node["properties"])) return "object";
-    if (node["items"] !== undefined) return arrayOf(typeText(document, node["items"], depth + 1));
+    if (isJsonObject(node["properties"])) return "object";
+    if (node["items"] !== undefined) return arrayOf(typeText(scope, node["items"], depth + 1));
     return "any";
   }
   return types
     .map((type) => {
-      if (type === "array") return arrayOf(node["items"] === undefined ? "any" : typeText(document, node["items"], depth + 1));
+      if (type === "array") return arrayOf(node["items"] === undefined ? "any" : typeText(scope, node["items"], depth + 1));
       const values = node["additionalProperties"];
-      if (type === "object" && !hasOwnFields(node) && isObject(values)) return `Record<string, ${typeText(document, values, depth + 1)}>`;
+      if (type === "object" && !hasOwnFields(node) && isJsonObject(values)) return `Record<string, ${typeText(scope, values, depth + 1)}>`;
       return type;
     })
     .join(" | ");
@@ -102,7 +111,7 @@ function arrayOf(item: string): string {
 }
 
 function hasOwnFields(node: JsonObject): boolean {
-  return isObject(node["properties"]) && Object.keys(node["properties"]).length > 0;
+  return isJsonObject(node["properties"]) && Object.keys(node["properties"]).length > 0;
 }
 
 function jsonType(value: unknown): string {
@@ -115,7 +124,7 @@ function jsonType(value: unknown): string {
 /** Subschemas of a `oneOf`/`anyOf`/`allOf` that have a shape (a `{ required: [...] }` alone is a rule, not a type). */
 function shaped(list: unknown): JsonObject[] {
   if (!Array.isArray(list)) return [];
-  return list.filter(isObject).filter((item) => shapeKeywords.some((keyword) => item[keyword] !== undefined));
+  return list.filter(isJsonObject).filter((item) => shapeKeywords.some((keyword) => item[keyword] !== undefined));
 }
 
 function unique(items: readonly string[]): string[] {
@@ -124,11 +133,11 @@ function unique(items: readonly string[]): string[] {
 
 /** The node's constraints as `keyword: value`, and its array items' as `items.keyword: value` (not through a `$ref`). */
 export function constraints(node: unknown): string[] {
-  if (!isObject(node)) return [];
+  if (!isJsonObject(node)) return [];
   const own = constraintKeywords.filter((keyword) => node[keyword] !== undefined).map((keyword) => `${keyword}: ${constraintValue(keyword, node[keyword])}`);
   if (node["additionalProperties"] === false) own.push("additionalProperties: false");
   const items = node["items"];
-  const fromItems = isObject(items) && items["$ref"] === undefined ? constraints(items).map((text) => `items.${text}`) : [];
+  const fromItems = isJsonObject(items) && items["$ref"] === undefined ? constraints(items).map((text) => `items.${text}`) : [];
   return [...own, ...fromItems];
 }
 
@@ -142,13 +151,13 @@ function constraintValue(keyword: string, value: unknown): string {
  * The fields of an object schema, one level deep: its properties in the spec's order, then those its `allOf` parts
  * add (a `$ref` part followed); required from the schema and its parts.
  */
-export function fields(document: JsonObject, node: unknown): FieldRow[] {
+export function fields(scope: SchemaScope, node: unknown): FieldRow[] {
   const properties = new Map<string, unknown>();
   const required = new Set<string>();
   const collect = (schema: unknown, depth: number): void => {
     if (depth > 8) return;
-    const resolved = resolveSchema(document, schema).node;
-    if (isObject(resolved["properties"])) {
+    const resolved = resolveSchema(scope, schema).node;
+    if (isJsonObject(resolved["properties"])) {
       for (const [name, property] of Object.entries(resolved["properties"])) if (!properties.has(name)) properties.set(name, property);
     }
     if (Array.isArray(resolved["required"])) for (const name of resolved["required"]) if (typeof name === "string") required.add(name);
@@ -157,10 +166,10 @@ export function fields(document: JsonObject, node: unknown): FieldRow[] {
   collect(node, 0);
   return [...properties].map(([name, property]) => ({
     name,
-    type: typeText(document, property),
+    type: typeText(scope, property),
     required: required.has(name),
     constraints: constraints(property),
-    description: isObject(property) && typeof property["description"] === "string" ? property["description"] : "",
+    description: isJsonObject(property) && typeof property["description"] === "string" ? property["description"] : "",
   }));
 }
 
@@ -168,8 +177,8 @@ export function fields(document: JsonObject, node: unknown): FieldRow[] {
  * Rules on the schema as a whole, one line each: which of its `oneOf`/`anyOf` variants apply (and the discriminator),
  * `if`/`then`/`else`, `not`, `dependentRequired`, and the `x-conditional-rules` the validators implement.
  */
-export function rules(document: JsonObject, node: unknown): string[] {
-  const schema = resolveSchema(document, node).node;
+export function rules(scope: SchemaScope, node: unknown): string[] {
+  const schema = resolveSchema(scope, node).node;
   const lines: string[] = [];
   for (const [keyword, wording] of [
     ["oneOf", "exactly one of"],
@@ -177,28 +186,28 @@ export function rules(document: JsonObject, node: unknown): string[] {
   ] as const) {
     const list = schema[keyword];
     if (!Array.isArray(list) || list.length === 0) continue;
-    lines.push(`${code(keyword)}: ${wording}: ${list.map((variant) => ruleText(document, variant)).join("; ")}`);
+    lines.push(`${code(keyword)}: ${wording}: ${list.map((variant) => ruleText(scope, variant)).join("; ")}`);
   }
   const discriminator = schema["discriminator"];
-  if (isObject(discriminator) && typeof discriminator["propertyName"] === "string") {
-    const mapping = isObject(discriminator["mapping"])
+  if (isJsonObject(discriminator) && typeof discriminator["propertyName"] === "string") {
+    const mapping = isJsonObject(discriminator["mapping"])
       ? Object.entries(discriminator["mapping"]).map(([value, ref]) => `${code(value)} → ${typeof ref === "string" ? code(componentRefName({ $ref: ref }, "schemas") ?? ref) : "?"}`)
       : [];
     lines.push(`${code("discriminator")}: ${code(discriminator["propertyName"])}${mapping.length > 0 ? ` (${mapping.join(", ")})` : ""}`);
   }
   if (schema["if"] !== undefined) {
     const branches = (["if", "then", "else"] as const).filter((keyword) => schema[keyword] !== undefined);
-    lines.push(branches.map((keyword) => `${code(keyword)} (${ruleText(document, schema[keyword])})`).join(" "));
+    lines.push(branches.map((keyword) => `${code(keyword)} (${ruleText(scope, schema[keyword])})`).join(" "));
   }
-  if (schema["not"] !== undefined) lines.push(`${code("not")}: ${ruleText(document, schema["not"])}`);
-  if (isObject(schema["dependentRequired"])) {
+  if (schema["not"] !== undefined) lines.push(`${code("not")}: ${ruleText(scope, schema["not"])}`);
+  if (isJsonObject(schema["dependentRequired"])) {
     for (const [name, list] of Object.entries(schema["dependentRequired"])) {
       if (Array.isArray(list)) lines.push(`${code(name)} requires ${list.map((item) => code(String(item))).join(", ")}`);
     }
   }
   const conditional = schema["x-conditional-rules"];
   if (Array.isArray(conditional)) {
-    for (const rule of conditional.filter(isObject)) {
+    for (const rule of conditional.filter(isJsonObject)) {
       const parts = [typeof rule["rule"] === "string" ? rule["rule"].trim() : JSON.stringify(rule)];
       if (typeof rule["when"] === "string") parts.push(`When: ${rule["when"].trim()}`);
       if (typeof rule["implementedBy"] === "string") parts.push(`(${code(rule["implementedBy"])})`);
@@ -209,8 +218,8 @@ export function rules(document: JsonObject, node: unknown): string[] {
 }
 
 /** A subschema in a rule, in words where it is a common shape (`requires A, B`; `A is "GBP"`), else its type or JSON. */
-function ruleText(document: JsonObject, node: unknown): string {
-  if (!isObject(node)) return code(JSON.stringify(node) ?? String(node));
+function ruleText(scope: SchemaScope, node: unknown): string {
+  if (!isJsonObject(node)) return code(JSON.stringify(node) ?? String(node));
   const name = componentRefName(node, "schemas");
   if (name !== undefined) return code(name);
   const words: string[] = [];
@@ -219,12 +228,12 @@ function ruleText(document: JsonObject, node: unknown): string {
     if (key === "description" || key === "title" || key.startsWith("x-") || (key === "additionalProperties" && value === true)) continue;
     if (key === "required" && Array.isArray(value)) {
       words.push(`requires ${value.map((item) => code(String(item))).join(", ")}`);
-    } else if (key === "properties" && isObject(value)) {
+    } else if (key === "properties" && isJsonObject(value)) {
       const other: { [key: string]: unknown } = {};
       for (const [property, schema] of Object.entries(value)) {
-        if (isObject(schema) && schema["const"] !== undefined) words.push(`${code(property)} is ${code(JSON.stringify(schema["const"]))}`);
-        else if (isObject(schema) && Array.isArray(schema["enum"])) words.push(`${code(property)} in ${schema["enum"].map((item) => code(JSON.stringify(item))).join(", ")}`);
-        else if (isObject(schema) && Object.keys(schema).every((key) => key === "description" || key === "title")) continue;
+        if (isJsonObject(schema) && schema["const"] !== undefined) words.push(`${code(property)} is ${code(JSON.stringify(schema["const"]))}`);
+        else if (isJsonObject(schema) && Array.isArray(schema["enum"])) words.push(`${code(property)} in ${schema["enum"].map((item) => code(JSON.stringify(item))).join(", ")}`);
+        else if (isJsonObject(schema) && Object.keys(schema).every((key) => key === "description" || key === "title")) continue;
         else other[property] = schema;
       }
       if (Object.keys(other).length > 0) rest["properties"] = other;
@@ -233,7 +242,7 @@ function ruleText(document: JsonObject, node: unknown): string {
     }
   }
   if (Object.keys(rest).length > 0) {
-    words.push(shapeKeywords.some((keyword) => rest[keyword] !== undefined) && Object.keys(rest).every((key) => shapeKeywords.includes(key)) ? code(typeText(document, rest)) : code(JSON.stringify(rest)));
+    words.push(shapeKeywords.some((keyword) => rest[keyword] !== undefined) && Object.keys(rest).every((key) => shapeKeywords.includes(key)) ? code(typeText(scope, rest)) : code(JSON.stringify(rest)));
   }
   return words.length === 0 ? "any" : words.join(", ");
 }

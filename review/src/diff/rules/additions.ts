@@ -3,6 +3,7 @@
  * request body that is required (oasdiff: adding a required request body is breaking; Redocly rates additions
  * minor). A new required parameter is Redocly's parameter-became-required.
  */
+import { parsePointer } from "@account-funds/generator/json-pointer";
 import type { Rule, RuleDocumentation } from "./rule.js";
 
 export const additionsRule: Rule = {
@@ -19,9 +20,9 @@ export const additionsRule: Rule = {
       case "Parameter":
         return after?.["required"] === true ? undefined : [{ rule: "parameter-added", source: "review", level: "info", message: `Optional parameter \`${String(after?.["name"])}\` (${String(after?.["in"])}) was added to ${facts.placement.operations.join(", ") || facts.subject}.` }];
       case "Response":
-        return [{ rule: "response-added", source: "review", level: "info", message: `Response ${facts.nodePointer.split("/").at(-1)} of ${facts.subject} was added.` }];
+        return [{ rule: "response-added", source: "review", level: "info", message: `Response ${parsePointer(facts.nodePointer).at(-1)} of ${facts.subject} was added.` }];
       case "MediaType":
-        return [{ rule: "media-type-added", source: "review", level: "info", message: `Media type ${facts.nodePointer.split("/").at(-1)?.replaceAll("~1", "/")} of ${facts.subject} was added (${side}).` }];
+        return [{ rule: "media-type-added", source: "review", level: "info", message: `Media type ${parsePointer(facts.nodePointer).at(-1)} of ${facts.subject} was added (${side}).` }];
       case "RequestBody":
         return after?.["required"] === true
           ? [{ rule: "request-body-added-required", source: "review", level: "breaking", message: `A required request body was added to ${facts.subject}.` }]

@@ -4,26 +4,24 @@
  * value out now gets different behaviour with no change on its side. For a required value the default never
  * applies, and on the response side it only documents.
  */
-import { getAtPointer, parsePointer } from "@account-funds/generator/src/model/json-pointer.js";
+import { isJsonObject, parsePointer, resolvePointer } from "@account-funds/generator/json-pointer";
 import type { ChangeFacts } from "../facts.js";
 import { propertyOwner } from "../facts.js";
 import { shown, type Rule, type RuleDocumentation } from "./rule.js";
 
-type Json = { readonly [key: string]: unknown };
-const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Whether the schema at `facts.nodePointer` is optional in the request: a parameter's schema, or a property. */
 function optionalInRequest(facts: ChangeFacts): boolean | undefined {
   const document = facts.in === "base" ? facts.context.base : facts.context.revision;
   const segments = parsePointer(facts.nodePointer);
   if (segments.at(-1) === "schema") {
-    const parameter = getAtPointer(document, facts.nodePointer.slice(0, -"/schema".length));
-    if (isObject(parameter) && typeof parameter["in"] === "string") return parameter["required"] !== true;
+    const parameter = resolvePointer(document, facts.nodePointer.slice(0, -"/schema".length));
+    if (isJsonObject(parameter) && typeof parameter["in"] === "string") return parameter["required"] !== true;
   }
   const owner = propertyOwner(facts.nodePointer);
   if (owner !== undefined) {
-    const schema = getAtPointer(document, owner.schema);
-    const required = isObject(schema) && Array.isArray(schema["required"]) ? schema["required"] : [];
+    const schema = resolvePointer(document, owner.schema);
+    const required = isJsonObject(schema) && Array.isArray(schema["required"]) ? schema["required"] : [];
     return !required.includes(owner.name);
   }
   return undefined;

@@ -2,6 +2,7 @@
  * Documentation, examples, deprecation and vendor extensions: nothing a client's code or validation depends on.
  * Redocly rates them patch; the review lists them as information (x-assumption changes have their own section).
  */
+import { parsePointer } from "@account-funds/generator/json-pointer";
 import type { Rule, RuleDocumentation } from "./rule.js";
 
 const documentationKeys = new Set(["description", "summary", "title", "example", "examples", "externalDocs", "x-summary"]);
@@ -36,8 +37,7 @@ export const docsRule: Rule = {
 };
 
 function lastKey(pointer: string): string {
-  const segment = pointer.split("/").at(-1) ?? "";
-  return segment.replaceAll("~1", "/").replaceAll("~0", "~");
+  return parsePointer(pointer).at(-1) ?? "";
 }
 
 export const docsRuleDocumentation: readonly RuleDocumentation[] = [

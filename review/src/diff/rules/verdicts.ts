@@ -4,7 +4,7 @@
  * does. Three verdicts get a lower level here, for the reasons in `note`. Enum and constraint verdicts are
  * handled by rules/enums.ts and rules/constraints.ts, which judge every side of those changes.
  */
-import { parsePointer } from "@account-funds/generator/src/model/json-pointer.js";
+import { parsePointer } from "@account-funds/generator/json-pointer";
 import type { ChangeFacts } from "../facts.js";
 import type { FindingSide } from "../finding.js";
 import type { RedoclyVerdict } from "../redocly.js";

@@ -1,14 +1,14 @@
 /**
  * CreateWithdrawalBeneficiary AdditionalInformation: "object of key/value strings" (§ CreateWithdrawalBeneficiary).
- * This module checks that shape: every value is a string (trimmed; an empty one is dropped like any empty
- * optional field). Which keys are required and what their values must match is the rule in
+ * This module checks that shape: every value is a string (kept as typed, like all free text; a blank one is
+ * dropped like any empty optional field). Which keys are required and what their values must match is the rule in
  * `../rules/additional-information.ts`. Keys are not restricted (the reference does not list them), and the
  * result is built with `Object.fromEntries`, so a key such as `__proto__` stays a plain key.
  */
 import { invalidType, readObject, fail, ok, type FieldResult, type Path } from "../../core/json-fields.js";
 import type { Issue } from "../../core/issue.js";
 
-export type AdditionalInformation = Readonly<Record<string, string>>;
+export type AdditionalInformation = Record<string, string>;
 
 export function readAdditionalInformation(input: unknown, path: Path): FieldResult<AdditionalInformation> {
   const object = readObject(input, path);
@@ -19,7 +19,7 @@ export function readAdditionalInformation(input: unknown, path: Path): FieldResu
     const value = object.value[key];
     if (value === undefined || value === null) continue;
     if (typeof value !== "string") issues.push(invalidType([...path, key], "a string", value));
-    else if (value.trim() !== "") entries.push([key, value.trim()]);
+    else if (value.trim() !== "") entries.push([key, value]);
   }
   return issues.length > 0 ? fail(...issues) : ok(Object.fromEntries(entries));
 }

@@ -2,7 +2,7 @@
  * Request currency codes (CurrencyCode, SourceCurrencyCode, TargetCurrencyCode). The reference states the
  * ISO 4217 3-letter form for the RequiredAdditionalInformation path parameter only; the spec applies the same
  * `^[A-Z]{3}$` pattern to every request CurrencyCode (CONVENTIONS.md, "request CurrencyCode"), and so do we.
- * Lower case is accepted and upper-cased, so `gbp` normalises to `GBP`. Whether the currency exists, or is
+ * Outer spaces and lower case are presentation forms: ` gbp ` normalises to `GBP`. Whether the currency exists, or is
  * offered by the account, is for the server (the currency list is an endpoint, not a fixed table).
  */
 import { issue, type Issue } from "../../core/issue.js";
@@ -13,14 +13,15 @@ const THREE_LETTERS = /^[A-Za-z]{3}$/;
 export function readCurrencyCode(input: unknown, path: Path, options: PresenceOptions = {}): FieldResult<string> {
   const text = readString(input, path, options);
   if (text.value === undefined) return text;
-  if (!THREE_LETTERS.test(text.value)) {
+  const code = text.value.trim();
+  if (!THREE_LETTERS.test(code)) {
     return fail(
       issue("invalid_format", `${label(path)} must be a 3-letter ISO 4217 currency code.`, path, {
-        received: text.value.slice(0, 16),
+        received: code.slice(0, 16),
       }),
     );
   }
-  return ok(text.value.toUpperCase());
+  return ok(code.toUpperCase());
 }
 
 

@@ -25,16 +25,16 @@ import {
 } from "../../core/json-fields.js";
 
 export interface PostalAddress {
-  readonly Street: string;
-  readonly HouseNumber?: string;
-  readonly HouseName?: string;
-  readonly FlatNumber?: string;
-  readonly District?: string;
-  readonly Town: string;
-  readonly County?: string;
-  readonly PostCode?: string;
+  Street: string;
+  HouseNumber?: string;
+  HouseName?: string;
+  FlatNumber?: string;
+  District?: string;
+  Town: string;
+  County?: string;
+  PostCode?: string;
   /** ISO 3166-1 alpha-2, upper case. */
-  readonly CountryCode: string;
+  CountryCode: string;
 }
 
 const OPTIONAL_TEXT = ["HouseNumber", "HouseName", "FlatNumber", "District", "County", "PostCode"] as const;

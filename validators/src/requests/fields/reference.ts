@@ -1,7 +1,7 @@
 /**
  * Free-text fields with a length limit in the reference (§ "Limits"): Reference (transfer, withdrawal and
  * beneficiary, up to 35 characters) and the withdrawal Description (up to 140). Lengths count code points,
- * as JSON Schema `maxLength` does, after trimming.
+ * as JSON Schema `maxLength` does, of the text as typed (free text is never trimmed).
  */
 import { readString, type FieldResult, type Path } from "../../core/json-fields.js";
 

@@ -10,9 +10,9 @@ import { collectIssues, definedFields, fail, field, ok, readObject, readString, 
 export const ULTIMATE_ORIGINATOR_NAME_MAX_LENGTH = 35;
 
 export interface UltimateOriginator {
-  readonly Name?: string;
-  readonly Address?: PostalAddress;
-  readonly SubaccountNumber?: string;
+  Name?: string;
+  Address?: PostalAddress;
+  SubaccountNumber?: string;
 }
 
 export function readUltimateOriginator(input: unknown, path: Path): FieldResult<UltimateOriginator> {

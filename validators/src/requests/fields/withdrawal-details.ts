@@ -12,14 +12,14 @@ import { readUltimateOriginator, type UltimateOriginator } from "./ultimate-orig
 
 export interface WithdrawalDetails {
   /** Id from /v1/Withdrawals/PaymentPurposes(…); mandatory for AE bank accounts, and CN bank accounts in CNH. */
-  readonly PaymentPurposeId?: number;
+  PaymentPurposeId?: number;
   /** Only for a withdrawal on behalf of another party. */
-  readonly UltimateOriginator?: UltimateOriginator;
-  readonly PaymentChargesCode?: PaymentChargesCode;
+  UltimateOriginator?: UltimateOriginator;
+  PaymentChargesCode?: PaymentChargesCode;
   /** Id from /v1/Withdrawals/BoEPaymentPurposes; required for GBP. */
-  readonly BoEPurposeCodeId?: number;
+  BoEPurposeCodeId?: number;
   /** 20-character LEI; required for GBP payments to banks and building societies. */
-  readonly ReceiverLei?: string;
+  ReceiverLei?: string;
 }
 
 export function readWithdrawalDetails(body: JsonObject): { readonly value: WithdrawalDetails; readonly issues: readonly Issue[] } {

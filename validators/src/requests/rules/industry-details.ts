@@ -22,12 +22,16 @@ export function industryDetailsRule(facts: IndustryDetailsFacts): RuleOutcome {
   if (facts.present || facts.industryId === undefined) return passed("industry-details");
   if (facts.sectors === undefined) return unchecked("industry-details");
   const sector = findSector(facts.sectors, facts.industryId);
-  if (sector === undefined || !sector.Name.trim().startsWith(OTHER_INDUSTRY_PREFIX)) return passed("industry-details");
+  if (sector === undefined) return passed("industry-details");
+  // A listed sector without a name: whether its industry starts with "Other" is not known.
+  if (typeof sector.Name !== "string") return unchecked("industry-details");
+  const industry = sector.Name.trim();
+  if (!industry.startsWith(OTHER_INDUSTRY_PREFIX)) return passed("industry-details");
   return passed("industry-details", [
     {
       ...requiredIssue(facts.path),
-      message: `IndustryDetails is required when the industry is "${sector.Name.trim()}".`,
-      params: { industry: sector.Name.trim() },
+      message: `IndustryDetails is required when the industry is "${industry}".`,
+      params: { industry },
     },
   ]);
 }

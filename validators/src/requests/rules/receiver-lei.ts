@@ -14,9 +14,10 @@ export const RECEIVER_LEI_INDUSTRIES = ["Banks", "Building Societies"] as const;
 export interface ReceiverLeiFacts {
   readonly present: boolean;
   readonly currency: string | undefined;
-  readonly beneficiaryType: string | undefined;
-  readonly vertical: string | undefined;
-  readonly industry: string | undefined;
+  /** Context facts: `null` or `undefined` when not known. */
+  readonly beneficiaryType: string | null | undefined;
+  readonly vertical: string | null | undefined;
+  readonly industry: string | null | undefined;
   readonly path: Path;
 }
 

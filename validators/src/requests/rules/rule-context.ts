@@ -7,7 +7,7 @@
 import type { Issue } from "../../core/issue.js";
 import type { BeneficiaryType } from "../fields/enums.js";
 
-/** Names of the conditional rules, as listed in `uncheckedRules` and in the spec's `x-conditional-rules`. */
+/** Names of the conditional rules, as listed in `uncheckedRules` and as the `name`s of the spec's `x-conditional-rules`. */
 export const conditionalRules = [
   "payment-purpose", // PaymentPurposeId for AE bank accounts, and CN bank accounts in CNH
   "boe-purpose-code", // BoEPurposeCodeId for GBP
@@ -23,7 +23,8 @@ export type ConditionalRule = (typeof conditionalRules)[number];
 
 /**
  * What the caller knows about the withdrawal beneficiary (from its BeneficiaryDto, the PaymentRouting it was
- * created with, and its industry data). None of it is in a withdrawal body.
+ * created with, and its industry data). None of it is in a withdrawal body. Vertical and industry take what
+ * the API's response DTOs hold (`string | null`, optional): `null`, like a missing member, means "not known".
  */
 export interface BeneficiaryContext {
   /** ISO 3166-1 alpha-2 country of the beneficiary's bank account: its PaymentRouting.CountryCode. */
@@ -31,9 +32,9 @@ export interface BeneficiaryContext {
   /** The BeneficiaryType it was created with. */
   readonly type?: BeneficiaryType;
   /** Its vertical, e.g. `"FI"` (financial institution); as in TransferBeneficiaryDto.Vertical. */
-  readonly vertical?: string;
+  readonly vertical?: string | null | undefined;
   /** Its industry name, e.g. `"Banks"` or `"Building Societies"`: the Name of its sector (/v1/Sectors). */
-  readonly industry?: string;
+  readonly industry?: string | null | undefined;
 }
 
 /** What the caller knows about the account the request acts for (its setup is not readable from the API). */
@@ -47,25 +48,30 @@ export interface AccountContext {
 }
 
 /**
- * One industry from /v1/Sectors (SectorDto). The reference does not show SectorDto's fields; it says the
- * Id is used as IndustryId, and the "starts with Other" rule implies a name. Assumed members: Id, Name.
+ * One industry from /v1/Sectors (SectorDto), as the API returns it: `listSectors().value` fits as it is. The
+ * reference does not show SectorDto's fields; it says the Id is used as IndustryId, and the "starts with
+ * Other" rule implies a name. A sector without a Name is known to exist, but its industry is not known.
  */
 export interface Sector {
   readonly Id: number;
-  readonly Name: string;
+  readonly Name?: string | null | undefined;
 }
 
 /** One `Rule` item of a RequiredAdditionalInformation field: a regular expression (.NET dialect on the server). */
 export interface AdditionalInformationRule {
-  readonly RegEx: string;
+  readonly RegEx?: string | null | undefined;
 }
 
-/** One item of the /v1/Beneficiaries/{currencyCode}/RequiredAdditionalInformation response. */
+/**
+ * One item of the /v1/Beneficiaries/{currencyCode}/RequiredAdditionalInformation response, as the API returns
+ * it: `getRequiredAdditionalInformation(...).RequiredAdditionalInformation` fits as it is. An item without a
+ * Field, or a rule without a RegEx, cannot be applied and is reported as `invalid_rule`.
+ */
 export interface RequiredAdditionalInformation {
   /** The AdditionalInformation key that is required. */
-  readonly Field: string;
-  /** Rules its value must satisfy, all of them. */
-  readonly Rule: readonly AdditionalInformationRule[];
+  readonly Field?: string | null | undefined;
+  /** Rules its value must satisfy, all of them; none: any value. */
+  readonly Rule?: readonly AdditionalInformationRule[] | null | undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Looking up an IndustryId in the /v1/Sectors list the caller passes as context ("the Id is used as
  * IndustryId", § OData query endpoints). The list comes from the server at run time, so it is read
- * defensively: items that are not `{ Id: number, Name: string }` are skipped.
+ * defensively: items without a numeric Id are skipped; a Name that is not a string counts as unknown.
  */
 import type { Sector } from "./rule-context.js";
 
@@ -16,6 +16,5 @@ export function sectorIds(sectors: readonly Sector[]): number[] {
 
 function isSector(value: unknown): value is Sector {
   if (typeof value !== "object" || value === null) return false;
-  const candidate = value as { readonly Id?: unknown; readonly Name?: unknown };
-  return typeof candidate.Id === "number" && typeof candidate.Name === "string";
+  return typeof (value as { readonly Id?: unknown }).Id === "number";
 }

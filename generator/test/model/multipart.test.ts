@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { multipartParts } from "../../src/emit/multipart-parts.js";
+import { Problems } from "../../src/model/document.js";
+import { multipartParts } from "../../src/model/multipart.js";
 
 const binary = { type: "string", contentMediaType: "application/octet-stream" };
 const document = {
@@ -40,7 +41,8 @@ const media = { mediaType: "multipart/form-data", schemaName: "Upload", schemaPo
 
 describe("multipart parts", () => {
   it("splits the schema into value parts (validated by schema) and file parts (checked by shape)", () => {
-    expect(multipartParts(document, media)).toEqual({
+    const problems = new Problems();
+    expect(multipartParts(document, media, problems)).toEqual({
       required: ["Request", "Cover"],
       values: [
         { name: "Request", schema: { schemaName: "Payload", schemaPointer: "/components/schemas/Upload/properties/Request" } },
@@ -54,9 +56,19 @@ describe("multipart parts", () => {
         { name: "Any", multiple: true },
       ],
     });
+    expect(problems.list).toEqual([]);
   });
 
   it("has nothing to say about a media type without a schema", () => {
-    expect(multipartParts(document, { mediaType: "multipart/form-data" })).toBeUndefined();
+    expect(multipartParts(document, {}, new Problems())).toBeUndefined();
+  });
+
+  it("reports a part whose $ref does not resolve, and keeps the others", () => {
+    const broken = { ...document, components: { schemas: { ...document.components.schemas, Payload: undefined, Upload: { ...document.components.schemas.Upload, properties: { Request: { $ref: "#/components/schemas/Gone" }, Cover: { type: "string", format: "binary" } } } } } };
+    const problems = new Problems();
+    expect(multipartParts(broken, media, problems)).toEqual({ required: ["Request", "Cover"], values: [], files: [{ name: "Cover", multiple: false }] });
+    expect(problems.list).toEqual([
+      { pointer: "/components/schemas/Upload/properties/Request", reason: "a multipart/form-data schema or part is not a schema object (or its $ref does not resolve)" },
+    ]);
   });
 });

@@ -1,21 +1,11 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { entityShapeFromSchema, parseListQuery, type JsonSchema } from "../../src/odata/index.js";
-
-type Schemas = Readonly<Record<string, JsonSchema>>;
-
-function resolver(schemas: Schemas): (ref: string) => JsonSchema {
-  return (ref) => {
-    const name = ref.replace("#/components/schemas/", "");
-    const schema = schemas[name];
-    if (schema === undefined) throw new Error(`unknown ${ref}`);
-    return schema;
-  };
-}
+import { entityShapeFromSchema } from "../../src/model/entity-shape.js";
+import { isJsonObject, type JsonObject } from "../../src/spec/json-pointer.js";
+import { repositoryRoot } from "../support/fixtures.js";
 
 describe("entityShapeFromSchema", () => {
-  const schemas: Schemas = {
+  const schemas: JsonObject = {
     Address: { type: "object", properties: { City: { type: ["string", "null"] } } },
     Beneficiary: {
       type: "object",
@@ -47,10 +37,11 @@ describe("entityShapeFromSchema", () => {
     A: { type: "object", properties: { B: { $ref: "#/components/schemas/B" } } },
     B: { type: "object", properties: { A: { $ref: "#/components/schemas/A" }, Name: { type: "string" } } },
   };
-  const resolve = resolver(schemas);
+  const document = { components: { schemas } };
+  const shapeOf = (schema: unknown) => entityShapeFromSchema(document, schema);
 
   it("derives kinds from types, nullable types, formats, enums and refs", () => {
-    const shape = entityShapeFromSchema({ $ref: "#/components/schemas/Withdrawal" }, resolve);
+    const shape = shapeOf({ $ref: "#/components/schemas/Withdrawal" });
     expect(shape).toEqual({
       properties: {
         Id: "integer",
@@ -70,78 +61,69 @@ describe("entityShapeFromSchema", () => {
   });
 
   it("keeps required properties from allOf members and refs, not from oneOf branches", () => {
-    const shape = entityShapeFromSchema(
+    const shape = shapeOf(
       {
         allOf: [{ $ref: "#/components/schemas/Withdrawal" }, { required: ["Reference"] }],
         oneOf: [{ required: ["Amount"] }, { required: ["Count"] }],
       },
-      resolve,
     );
     expect(shape.required).toEqual(["Id", "Reference"]);
   });
 
   it("merges the properties of allOf members (an entity with its annotations)", () => {
-    const shape = entityShapeFromSchema(
+    const shape = shapeOf(
       { allOf: [{ $ref: "#/components/schemas/Withdrawal" }, { $ref: "#/components/schemas/Annotations" }] },
-      resolve,
     );
     expect(shape.properties["@odata.context"]).toBe("string");
     expect(shape.properties["Id"]).toBe("integer");
   });
 
   it("unions the properties of oneOf branches", () => {
-    const shape = entityShapeFromSchema(
+    const shape = shapeOf(
       {
         oneOf: [
           { properties: { Bic: { type: "string" } } },
           { properties: { Iban: { type: "string" }, Bic: { type: "string" } } },
         ],
       },
-      resolve,
     );
     expect(shape).toEqual({ properties: { Bic: "string", Iban: "string" } });
   });
 
   it("stops at reference cycles, leaving the recursive member opaque", () => {
-    const node = entityShapeFromSchema({ $ref: "#/components/schemas/Node" }, resolve);
+    const node = shapeOf({ $ref: "#/components/schemas/Node" });
     expect(node).toEqual({ properties: { Id: "integer", Parent: "object" } });
-    const a = entityShapeFromSchema({ $ref: "#/components/schemas/A" }, resolve);
+    const a = shapeOf({ $ref: "#/components/schemas/A" });
     expect(a).toEqual({ properties: { B: { properties: { A: "object", Name: "string" } } } });
   });
 
   it("keeps a property named __proto__ as an own property", () => {
-    const shape = entityShapeFromSchema(
-      JSON.parse('{"properties": {"__proto__": {"type": "string"}}}') as JsonSchema,
-      resolve,
+    const shape = shapeOf(
+      JSON.parse('{"properties": {"__proto__": {"type": "string"}}}'),
     );
     expect(Object.hasOwn(shape.properties, "__proto__")).toBe(true);
     expect(shape.properties["__proto__"]).toBe("string");
   });
 
-  it("derives usable shapes from every list schema of the bundled spec", () => {
-    const require = createRequire(import.meta.url);
-    const document = JSON.parse(readFileSync(require.resolve("@account-funds/client/openapi.json"), "utf8")) as {
-      components: { schemas: Schemas };
-    };
-    const resolveSpec = resolver(document.components.schemas);
-    const withdrawal = entityShapeFromSchema({ $ref: "#/components/schemas/WithdrawalDto" }, resolveSpec);
+  it("leaves a $ref that does not resolve out, instead of failing", () => {
+    expect(shapeOf({ properties: { Gone: { $ref: "#/components/schemas/Gone" }, Id: { type: "integer" } } })).toEqual({
+      properties: { Gone: "object", Id: "integer" },
+    });
+  });
+
+  it("derives usable shapes from the bundled spec's entities and collections", () => {
+    const bundle: unknown = JSON.parse(readFileSync(`${repositoryRoot}generated/openapi.json`, "utf8"));
+    if (!isJsonObject(bundle)) throw new Error("generated/openapi.json is not an object");
+    const withdrawal = entityShapeFromSchema(bundle, { $ref: "#/components/schemas/WithdrawalDto" });
     expect(withdrawal.properties["Id"]).toBe("integer");
     expect(withdrawal.properties["CreatedDate"]).toBe("date-time");
     expect(withdrawal.properties["Amount"]).toBe("number");
     const beneficiary = withdrawal.properties["Beneficiary"];
     expect(typeof beneficiary === "object" && beneficiary.properties["Name"]).toBe("string");
-    const parsed = parseListQuery(
-      {
-        $filter: "Beneficiary/Name ne null and CreatedDate gt 2024-01-01T00:00:00Z",
-        $orderby: "Amount desc",
-        $select: "Beneficiary/Name",
-      },
-      withdrawal,
-    );
-    expect(parsed.ok).toBe(true);
-    for (const name of Object.keys(document.components.schemas).filter((key) => key.endsWith("Collection"))) {
-      const shape = entityShapeFromSchema({ $ref: `#/components/schemas/${name}` }, resolveSpec).properties["value"];
-      expect(shape, name).toBe("array");
+    const components = bundle["components"];
+    const names = isJsonObject(components) && isJsonObject(components["schemas"]) ? Object.keys(components["schemas"]) : [];
+    for (const name of names.filter((key) => key.endsWith("Collection"))) {
+      expect(entityShapeFromSchema(bundle, { $ref: `#/components/schemas/${name}` }).properties["value"], name).toBe("array");
     }
   });
 });

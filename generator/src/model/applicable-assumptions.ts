@@ -7,12 +7,11 @@
  * node and its properties); the schemas of its fields' fields do not, or every entity would pull in every other
  * through OData navigation properties. Examples are not followed.
  */
-import { isObject, refPointer, type JsonObject } from "../../model/document.js";
-import { childPointer, getAtPointer } from "../../model/json-pointer.js";
-import type { AssumptionModel } from "../../model/model.js";
+import { childPointer, isJsonObject, refOf, refPointer, resolvePointer, type JsonObject } from "../spec/json-pointer.js";
+import type { AssumptionModel } from "./model.js";
 
 /** The places an operation's assumptions can be: whole subtrees, and nodes that count without their children. */
-export interface Regions {
+interface Regions {
   readonly subtrees: ReadonlySet<string>;
   readonly nodes: ReadonlySet<string>;
 }
@@ -24,25 +23,26 @@ const schemasPrefix = "/components/schemas/";
 const requestBodyFieldDepth = 1;
 
 /**
- * The regions of the operation at `pointer` (`/paths/<path>/<method>` or `/webhooks/<name>/<method>`): its own
- * subtree, its path item's node and non-operation members, what they name through `$ref`, and its `schemes`.
+ * The assumptions that apply to the operation at `pointer` (`/paths/<path>/<method>` or `/webhooks/<name>/<method>`)
+ * whose security names `schemes`: its own subtree, its path item's node and non-operation members, what they name
+ * through `$ref`, and its schemes.
  */
-export function operationRegions(document: JsonObject, pointer: string, schemes: readonly string[]): Regions {
+export function operationAssumptions(document: JsonObject, assumptions: readonly AssumptionModel[], pointer: string, schemes: readonly string[]): AssumptionModel[] {
   const itemPointer = pointer.replace(/\/[^/]+$/, "");
-  const item = getAtPointer(document, itemPointer);
+  const item = resolvePointer(document, itemPointer);
   const starts = [pointer];
-  if (isObject(item)) for (const key of Object.keys(item)) if (!methods.has(key)) starts.push(childPointer(itemPointer, key));
+  if (isJsonObject(item)) for (const key of Object.keys(item)) if (!methods.has(key)) starts.push(childPointer(itemPointer, key));
   for (const scheme of schemes) starts.push(childPointer("/components/securitySchemes", scheme));
-  return { subtrees: reachable(document, starts), nodes: new Set([itemPointer]) };
+  return assumptionsIn(assumptions, { subtrees: reachable(document, starts), nodes: new Set([itemPointer]) });
 }
 
-/** The regions of a component (a schema, a security scheme) or of `/servers`: its own subtree only. */
-export function componentRegions(pointer: string): Regions {
-  return { subtrees: new Set([pointer]), nodes: new Set() };
+/** The assumptions of a component (a schema, a security scheme) or of `/servers`: its own subtree only. */
+export function assumptionsUnder(assumptions: readonly AssumptionModel[], pointer: string): AssumptionModel[] {
+  return assumptionsIn(assumptions, { subtrees: new Set([pointer]), nodes: new Set() });
 }
 
 /** The assumptions in `regions`, in the document's order. */
-export function assumptionsIn(assumptions: readonly AssumptionModel[], regions: Regions): AssumptionModel[] {
+function assumptionsIn(assumptions: readonly AssumptionModel[], regions: Regions): AssumptionModel[] {
   return assumptions.filter((assumption) => regions.nodes.has(assumption.pointer) || within(assumption.pointer, regions.subtrees));
 }
 
@@ -67,7 +67,7 @@ function reachable(document: JsonObject, starts: readonly string[]): Set<string>
     const onRef = (target: string, left: number): void => {
       if (left >= 0) queue.push({ pointer: target, depth: left });
     };
-    visit(getAtPointer(document, pointer), { depth, inSchema: pointer.startsWith(schemasPrefix) }, onRef);
+    visit(resolvePointer(document, pointer), { depth, inSchema: pointer.startsWith(schemasPrefix) }, onRef);
   }
   return new Set(depths.keys());
 }
@@ -83,12 +83,13 @@ function visit(node: unknown, context: Context, onRef: (pointer: string, depth: 
     for (const item of node) visit(item, context, onRef);
     return;
   }
-  if (!isObject(node)) return;
-  const ref = node["$ref"];
-  if (typeof ref === "string" && ref.startsWith("#")) onRef(refPointer(ref), context.depth);
+  if (!isJsonObject(node)) return;
+  const ref = refOf(node);
+  const target = ref === undefined ? undefined : refPointer(ref);
+  if (target !== undefined) onRef(target, context.depth);
   for (const [key, value] of Object.entries(node)) {
     if (key === "example" || key === "examples") continue;
-    if (context.inSchema && key === "properties" && isObject(value)) {
+    if (context.inSchema && key === "properties" && isJsonObject(value)) {
       // Property names are data (a field may be called `examples`); each field is one level down.
       for (const property of Object.values(value)) visit(property, { ...context, depth: context.depth - 1 }, onRef);
     } else if (!context.inSchema && key === "requestBody") {
