@@ -36,6 +36,820 @@ export type OperationResult<M extends ResultMode, K extends keyof OperationTypes
 /** A schema of the spec by name: `Schema<"AccountDto">` (the same type as the named export `AccountDto`). */
 export type Schema<N extends keyof components["schemas"]> = components["schemas"][N];
 
+/**
+ * What the OData query options may name on each entity, from the spec: every property path (`all`: `$select`,
+ * `$filter` comparisons), and those of primitive values (`$orderby`), of text (`contains`, `startsWith`,
+ * `endsWith`) and of date-times (compared with a `Date` or ISO 8601 text). Paths go through complex values, at
+ * most four segments deep.
+ */
+export interface ODataEntities {
+  AccountDto: {
+    all:
+      | "Id"
+      | "EntityId"
+      | "Name"
+      | "AccountNumber"
+      | "StatusCode"
+      | "Status"
+      | "Balances"
+      | "Exchanges"
+      | "Withdrawals"
+      | "InboundTransfers"
+      | "OutboundTransfers"
+      | "Deposits"
+      | "Beneficiaries"
+      | "TransferBeneficiaries"
+      | "DepositInformation"
+      | "DepositRoutingInformation"
+      | "Activities"
+      | "Depositors";
+    primitive: "Id" | "EntityId" | "Name" | "AccountNumber" | "StatusCode" | "Status";
+    text: "Name" | "AccountNumber" | "StatusCode" | "Status";
+    dateTime: never;
+  };
+  EntityDto: { all: "Id"; primitive: "Id"; text: never; dateTime: never };
+  AccountBalanceDto: {
+    all:
+      | "CurrencyCode"
+      | "Currency"
+      | "Currency/Id"
+      | "Currency/Name"
+      | "Currency/Type"
+      | "Currency/Format"
+      | "Currency/FormatTemplate"
+      | "Currency/SignificantDigits"
+      | "Value"
+      | "Allocated"
+      | "Processing"
+      | "Available"
+      | "ValueDate"
+      | "Statement";
+    primitive:
+      | "CurrencyCode"
+      | "Currency/Id"
+      | "Currency/Name"
+      | "Currency/Type"
+      | "Currency/Format"
+      | "Currency/FormatTemplate"
+      | "Currency/SignificantDigits"
+      | "Value"
+      | "Allocated"
+      | "Processing"
+      | "Available"
+      | "ValueDate";
+    text:
+      | "CurrencyCode"
+      | "Currency/Id"
+      | "Currency/Name"
+      | "Currency/Type"
+      | "Currency/Format"
+      | "Currency/FormatTemplate";
+    dateTime: "ValueDate";
+  };
+  AccountStatementItemDto: {
+    all:
+      | "Id"
+      | "CurrencyCode"
+      | "DeltaBalance"
+      | "ValueDate"
+      | "Sequence"
+      | "RunningTotal"
+      | "Narrative"
+      | "Exchange"
+      | "Exchange/Id"
+      | "Exchange/SourceCurrencyCode"
+      | "Exchange/TargetCurrencyCode"
+      | "Exchange/Goal"
+      | "Exchange/GoalTypeCode"
+      | "Exchange/GoalType"
+      | "Withdrawal"
+      | "Withdrawal/Id"
+      | "Withdrawal/Reference"
+      | "Withdrawal/Exchange"
+      | "Withdrawal/BeneficiaryId"
+      | "Withdrawal/BeneficiaryName"
+      | "Transfer"
+      | "Transfer/Id"
+      | "Transfer/Reference"
+      | "Transfer/PayerAccount"
+      | "Transfer/PayerAccount/Id"
+      | "Transfer/PayerAccount/AccountNumber"
+      | "Transfer/PayerAccount/Name"
+      | "Transfer/BeneficiaryAccount"
+      | "Transfer/BeneficiaryAccount/Id"
+      | "Transfer/BeneficiaryAccount/AccountNumber"
+      | "Transfer/BeneficiaryAccount/Name"
+      | "Deposit"
+      | "Deposit/Id"
+      | "Deposit/Reference"
+      | "Deposit/CounterpartAccountName"
+      | "Deposit/Exchange"
+      | "FundsRequest"
+      | "FundsRequest/Id"
+      | "FundsRequest/PayeeAccountId"
+      | "FundsRequest/PayerAccountId"
+      | "FundsRequest/PayeeReference"
+      | "FundsRequest/PayerReference"
+      | "FundsRequest/Amount"
+      | "FundsRequest/CurrencyCode"
+      | "Fee"
+      | "Fee/Id"
+      | "Fee/AccountId"
+      | "Fee/DepositId"
+      | "Fee/WithdrawalId"
+      | "Fee/TransferId"
+      | "Fee/ExchangeId"
+      | "Fee/Deposit"
+      | "Fee/Deposit/Id"
+      | "Fee/Deposit/Reference"
+      | "Fee/Deposit/CounterpartAccountName"
+      | "Fee/Deposit/Exchange"
+      | "Fee/Withdrawal"
+      | "Fee/Withdrawal/Id"
+      | "Fee/Withdrawal/Reference"
+      | "Fee/Withdrawal/Exchange"
+      | "Fee/Withdrawal/BeneficiaryId"
+      | "Fee/Withdrawal/BeneficiaryName"
+      | "Fee/Transfer"
+      | "Fee/Transfer/Id"
+      | "Fee/Transfer/Reference"
+      | "Fee/Transfer/PayerAccount"
+      | "Fee/Transfer/PayerAccount/Id"
+      | "Fee/Transfer/PayerAccount/AccountNumber"
+      | "Fee/Transfer/PayerAccount/Name"
+      | "Fee/Transfer/BeneficiaryAccount"
+      | "Fee/Transfer/BeneficiaryAccount/Id"
+      | "Fee/Transfer/BeneficiaryAccount/AccountNumber"
+      | "Fee/Transfer/BeneficiaryAccount/Name"
+      | "Fee/Exchange"
+      | "Fee/Exchange/Id"
+      | "Fee/Exchange/SourceCurrencyCode"
+      | "Fee/Exchange/TargetCurrencyCode"
+      | "Fee/Exchange/Goal"
+      | "Fee/Exchange/GoalTypeCode"
+      | "Fee/Exchange/GoalType"
+      | "Fee/Narrative";
+    primitive:
+      | "Id"
+      | "CurrencyCode"
+      | "DeltaBalance"
+      | "ValueDate"
+      | "Sequence"
+      | "RunningTotal"
+      | "Narrative"
+      | "Exchange/Id"
+      | "Exchange/SourceCurrencyCode"
+      | "Exchange/TargetCurrencyCode"
+      | "Exchange/Goal"
+      | "Exchange/GoalTypeCode"
+      | "Exchange/GoalType"
+      | "Withdrawal/Id"
+      | "Withdrawal/Reference"
+      | "Withdrawal/BeneficiaryId"
+      | "Withdrawal/BeneficiaryName"
+      | "Transfer/Id"
+      | "Transfer/Reference"
+      | "Transfer/PayerAccount/Id"
+      | "Transfer/PayerAccount/AccountNumber"
+      | "Transfer/PayerAccount/Name"
+      | "Transfer/BeneficiaryAccount/Id"
+      | "Transfer/BeneficiaryAccount/AccountNumber"
+      | "Transfer/BeneficiaryAccount/Name"
+      | "Deposit/Id"
+      | "Deposit/Reference"
+      | "Deposit/CounterpartAccountName"
+      | "FundsRequest/Id"
+      | "FundsRequest/PayeeAccountId"
+      | "FundsRequest/PayerAccountId"
+      | "FundsRequest/PayeeReference"
+      | "FundsRequest/PayerReference"
+      | "FundsRequest/Amount"
+      | "FundsRequest/CurrencyCode"
+      | "Fee/Id"
+      | "Fee/AccountId"
+      | "Fee/DepositId"
+      | "Fee/WithdrawalId"
+      | "Fee/TransferId"
+      | "Fee/ExchangeId"
+      | "Fee/Deposit/Id"
+      | "Fee/Deposit/Reference"
+      | "Fee/Deposit/CounterpartAccountName"
+      | "Fee/Withdrawal/Id"
+      | "Fee/Withdrawal/Reference"
+      | "Fee/Withdrawal/BeneficiaryId"
+      | "Fee/Withdrawal/BeneficiaryName"
+      | "Fee/Transfer/Id"
+      | "Fee/Transfer/Reference"
+      | "Fee/Transfer/PayerAccount/Id"
+      | "Fee/Transfer/PayerAccount/AccountNumber"
+      | "Fee/Transfer/PayerAccount/Name"
+      | "Fee/Transfer/BeneficiaryAccount/Id"
+      | "Fee/Transfer/BeneficiaryAccount/AccountNumber"
+      | "Fee/Transfer/BeneficiaryAccount/Name"
+      | "Fee/Exchange/Id"
+      | "Fee/Exchange/SourceCurrencyCode"
+      | "Fee/Exchange/TargetCurrencyCode"
+      | "Fee/Exchange/Goal"
+      | "Fee/Exchange/GoalTypeCode"
+      | "Fee/Exchange/GoalType"
+      | "Fee/Narrative";
+    text:
+      | "CurrencyCode"
+      | "Sequence"
+      | "Narrative"
+      | "Exchange/SourceCurrencyCode"
+      | "Exchange/TargetCurrencyCode"
+      | "Exchange/GoalTypeCode"
+      | "Exchange/GoalType"
+      | "Withdrawal/Reference"
+      | "Withdrawal/BeneficiaryName"
+      | "Transfer/Reference"
+      | "Transfer/PayerAccount/AccountNumber"
+      | "Transfer/PayerAccount/Name"
+      | "Transfer/BeneficiaryAccount/AccountNumber"
+      | "Transfer/BeneficiaryAccount/Name"
+      | "Deposit/Reference"
+      | "Deposit/CounterpartAccountName"
+      | "FundsRequest/PayeeReference"
+      | "FundsRequest/PayerReference"
+      | "FundsRequest/CurrencyCode"
+      | "Fee/Deposit/Reference"
+      | "Fee/Deposit/CounterpartAccountName"
+      | "Fee/Withdrawal/Reference"
+      | "Fee/Withdrawal/BeneficiaryName"
+      | "Fee/Transfer/Reference"
+      | "Fee/Transfer/PayerAccount/AccountNumber"
+      | "Fee/Transfer/PayerAccount/Name"
+      | "Fee/Transfer/BeneficiaryAccount/AccountNumber"
+      | "Fee/Transfer/BeneficiaryAccount/Name"
+      | "Fee/Exchange/SourceCurrencyCode"
+      | "Fee/Exchange/TargetCurrencyCode"
+      | "Fee/Exchange/GoalTypeCode"
+      | "Fee/Exchange/GoalType"
+      | "Fee/Narrative";
+    dateTime: "ValueDate";
+  };
+  TransferDto: {
+    all:
+      | "Beneficiary"
+      | "Beneficiary/Id"
+      | "Beneficiary/AccountId"
+      | "Beneficiary/BeneficiaryAccountId"
+      | "Beneficiary/BeneficiaryAccountName"
+      | "Beneficiary/CurrencyCode"
+      | "Id"
+      | "AccountId"
+      | "AccountName"
+      | "CurrencyCode"
+      | "Amount"
+      | "Reference"
+      | "InstructionId"
+      | "CreatedDate"
+      | "ValueDate"
+      | "StatusCode"
+      | "Status"
+      | "Fees";
+    primitive:
+      | "Beneficiary/Id"
+      | "Beneficiary/AccountId"
+      | "Beneficiary/BeneficiaryAccountId"
+      | "Beneficiary/BeneficiaryAccountName"
+      | "Beneficiary/CurrencyCode"
+      | "Id"
+      | "AccountId"
+      | "AccountName"
+      | "CurrencyCode"
+      | "Amount"
+      | "Reference"
+      | "InstructionId"
+      | "CreatedDate"
+      | "ValueDate"
+      | "StatusCode"
+      | "Status";
+    text:
+      | "Beneficiary/BeneficiaryAccountName"
+      | "Beneficiary/CurrencyCode"
+      | "AccountName"
+      | "CurrencyCode"
+      | "Reference"
+      | "StatusCode"
+      | "Status";
+    dateTime: "CreatedDate" | "ValueDate";
+  };
+  FeeDto: {
+    all:
+      | "Id"
+      | "Narative"
+      | "CurrencyCode"
+      | "Amount"
+      | "DefinitionAmount"
+      | "BaseAmount"
+      | "TieredFeeBaseValue"
+      | "Percentage"
+      | "PaymentScheme"
+      | "ConfiguredCurrency"
+      | "ConfiguredAmount"
+      | "ConfiguredPercentage"
+      | "ExchangeRate"
+      | "Cancelled"
+      | "CanBeCancelled";
+    primitive:
+      | "Id"
+      | "Narative"
+      | "CurrencyCode"
+      | "Amount"
+      | "DefinitionAmount"
+      | "BaseAmount"
+      | "TieredFeeBaseValue"
+      | "Percentage"
+      | "PaymentScheme"
+      | "ConfiguredCurrency"
+      | "ConfiguredAmount"
+      | "ConfiguredPercentage"
+      | "ExchangeRate"
+      | "Cancelled"
+      | "CanBeCancelled";
+    text: "Narative" | "CurrencyCode" | "PaymentScheme" | "ConfiguredCurrency";
+    dateTime: never;
+  };
+  InboundTransferDto: {
+    all:
+      | "Beneficiary"
+      | "Beneficiary/Id"
+      | "Beneficiary/AccountId"
+      | "Beneficiary/BeneficiaryAccountId"
+      | "Beneficiary/BeneficiaryAccountName"
+      | "Beneficiary/CurrencyCode"
+      | "Id"
+      | "AccountId"
+      | "AccountName"
+      | "CurrencyCode"
+      | "Amount"
+      | "Reference"
+      | "InstructionId"
+      | "CreatedDate"
+      | "ValueDate"
+      | "StatusCode"
+      | "Status"
+      | "Fees";
+    primitive:
+      | "Beneficiary/Id"
+      | "Beneficiary/AccountId"
+      | "Beneficiary/BeneficiaryAccountId"
+      | "Beneficiary/BeneficiaryAccountName"
+      | "Beneficiary/CurrencyCode"
+      | "Id"
+      | "AccountId"
+      | "AccountName"
+      | "CurrencyCode"
+      | "Amount"
+      | "Reference"
+      | "InstructionId"
+      | "CreatedDate"
+      | "ValueDate"
+      | "StatusCode"
+      | "Status";
+    text:
+      | "Beneficiary/BeneficiaryAccountName"
+      | "Beneficiary/CurrencyCode"
+      | "AccountName"
+      | "CurrencyCode"
+      | "Reference"
+      | "StatusCode"
+      | "Status";
+    dateTime: "CreatedDate" | "ValueDate";
+  };
+  OutboundTransferDto: {
+    all:
+      | "Beneficiary"
+      | "Beneficiary/Name"
+      | "Beneficiary/StatusCode"
+      | "Beneficiary/Status"
+      | "Beneficiary/Id"
+      | "Beneficiary/AccountId"
+      | "Beneficiary/BeneficiaryAccountId"
+      | "Beneficiary/BeneficiaryAccountName"
+      | "Beneficiary/CurrencyCode"
+      | "Id"
+      | "AccountId"
+      | "AccountName"
+      | "CurrencyCode"
+      | "Amount"
+      | "Reference"
+      | "InstructionId"
+      | "CreatedDate"
+      | "ValueDate"
+      | "StatusCode"
+      | "Status"
+      | "Fees";
+    primitive:
+      | "Beneficiary/Name"
+      | "Beneficiary/StatusCode"
+      | "Beneficiary/Status"
+      | "Beneficiary/Id"
+      | "Beneficiary/AccountId"
+      | "Beneficiary/BeneficiaryAccountId"
+      | "Beneficiary/BeneficiaryAccountName"
+      | "Beneficiary/CurrencyCode"
+      | "Id"
+      | "AccountId"
+      | "AccountName"
+      | "CurrencyCode"
+      | "Amount"
+      | "Reference"
+      | "InstructionId"
+      | "CreatedDate"
+      | "ValueDate"
+      | "StatusCode"
+      | "Status";
+    text:
+      | "Beneficiary/Name"
+      | "Beneficiary/StatusCode"
+      | "Beneficiary/Status"
+      | "Beneficiary/BeneficiaryAccountName"
+      | "Beneficiary/CurrencyCode"
+      | "AccountName"
+      | "CurrencyCode"
+      | "Reference"
+      | "StatusCode"
+      | "Status";
+    dateTime: "CreatedDate" | "ValueDate";
+  };
+  WithdrawalDto: {
+    all:
+      | "Id"
+      | "AccountId"
+      | "Account"
+      | "Account/Id"
+      | "Account/EntityId"
+      | "Account/Name"
+      | "Account/AccountNumber"
+      | "Account/StatusCode"
+      | "Account/Status"
+      | "Account/Balances"
+      | "Account/Exchanges"
+      | "Account/Withdrawals"
+      | "Account/InboundTransfers"
+      | "Account/OutboundTransfers"
+      | "Account/Deposits"
+      | "Account/Beneficiaries"
+      | "Account/TransferBeneficiaries"
+      | "Account/DepositInformation"
+      | "Account/DepositRoutingInformation"
+      | "Account/Activities"
+      | "Account/Depositors"
+      | "CurrencyCode"
+      | "Amount"
+      | "TargetCurrencyCode"
+      | "TargetAmount"
+      | "IsCrossCurrency"
+      | "OutstandingAmount"
+      | "Beneficiary"
+      | "Beneficiary/Id"
+      | "Beneficiary/AccountId"
+      | "Beneficiary/Name"
+      | "Beneficiary/CurrencyCode"
+      | "Beneficiary/StatusCode"
+      | "Beneficiary/Status"
+      | "Beneficiary/PaymentRouting"
+      | "Beneficiary/PaymentRouting/AccountHolderName"
+      | "Beneficiary/PaymentRouting/PartyIdentification"
+      | "Beneficiary/PaymentRouting/PartyIdentification/Properties"
+      | "Beneficiary/PaymentRouting/IntermediaryPartyIdentification"
+      | "Beneficiary/PaymentRouting/IntermediaryPartyIdentification/Properties"
+      | "Reference"
+      | "InstructionId"
+      | "CreatedDate"
+      | "ValueDate"
+      | "Description"
+      | "StatusCode"
+      | "Status"
+      | "Fees";
+    primitive:
+      | "Id"
+      | "AccountId"
+      | "Account/Id"
+      | "Account/EntityId"
+      | "Account/Name"
+      | "Account/AccountNumber"
+      | "Account/StatusCode"
+      | "Account/Status"
+      | "CurrencyCode"
+      | "Amount"
+      | "TargetCurrencyCode"
+      | "TargetAmount"
+      | "IsCrossCurrency"
+      | "OutstandingAmount"
+      | "Beneficiary/Id"
+      | "Beneficiary/AccountId"
+      | "Beneficiary/Name"
+      | "Beneficiary/CurrencyCode"
+      | "Beneficiary/StatusCode"
+      | "Beneficiary/Status"
+      | "Beneficiary/PaymentRouting/AccountHolderName"
+      | "Reference"
+      | "InstructionId"
+      | "CreatedDate"
+      | "ValueDate"
+      | "Description"
+      | "StatusCode"
+      | "Status";
+    text:
+      | "Account/Name"
+      | "Account/AccountNumber"
+      | "Account/StatusCode"
+      | "Account/Status"
+      | "CurrencyCode"
+      | "TargetCurrencyCode"
+      | "Beneficiary/Name"
+      | "Beneficiary/CurrencyCode"
+      | "Beneficiary/StatusCode"
+      | "Beneficiary/Status"
+      | "Beneficiary/PaymentRouting/AccountHolderName"
+      | "Reference"
+      | "Description"
+      | "StatusCode"
+      | "Status";
+    dateTime: "CreatedDate" | "ValueDate";
+  };
+  PaymentConfirmationDetailsDto: { all: string; primitive: string; text: string; dateTime: never };
+  BeneficiaryDto: {
+    all:
+      | "Id"
+      | "AccountId"
+      | "Name"
+      | "CurrencyCode"
+      | "StatusCode"
+      | "Status"
+      | "PaymentRouting"
+      | "PaymentRouting/AccountHolderName"
+      | "PaymentRouting/PartyIdentification"
+      | "PaymentRouting/PartyIdentification/Properties"
+      | "PaymentRouting/IntermediaryPartyIdentification"
+      | "PaymentRouting/IntermediaryPartyIdentification/Properties";
+    primitive:
+      | "Id"
+      | "AccountId"
+      | "Name"
+      | "CurrencyCode"
+      | "StatusCode"
+      | "Status"
+      | "PaymentRouting/AccountHolderName";
+    text: "Name" | "CurrencyCode" | "StatusCode" | "Status" | "PaymentRouting/AccountHolderName";
+    dateTime: never;
+  };
+  TransferBeneficiaryDto: {
+    all:
+      | "Id"
+      | "AccountId"
+      | "BeneficiaryAccountId"
+      | "Name"
+      | "Website"
+      | "Vertical"
+      | "Industry"
+      | "CurrencyCode"
+      | "StatusCode"
+      | "Status";
+    primitive:
+      | "Id"
+      | "AccountId"
+      | "BeneficiaryAccountId"
+      | "Name"
+      | "Website"
+      | "Vertical"
+      | "Industry"
+      | "CurrencyCode"
+      | "StatusCode"
+      | "Status";
+    text: "Name" | "Website" | "Vertical" | "Industry" | "CurrencyCode" | "StatusCode" | "Status";
+    dateTime: never;
+  };
+  ExchangeDto: {
+    all:
+      | "Id"
+      | "AccountId"
+      | "SourceCurrencyCode"
+      | "TargetCurrencyCode"
+      | "InstructionTypeId"
+      | "Goal"
+      | "GoalTypeCode"
+      | "GoalType"
+      | "Sold"
+      | "Bought"
+      | "StatusCode"
+      | "Status"
+      | "CreatedOn"
+      | "UpdatedDate"
+      | "Allocations"
+      | "Deposits"
+      | "Fees"
+      | "Withdrawals"
+      | "DepositReference";
+    primitive:
+      | "Id"
+      | "AccountId"
+      | "SourceCurrencyCode"
+      | "TargetCurrencyCode"
+      | "InstructionTypeId"
+      | "Goal"
+      | "GoalTypeCode"
+      | "GoalType"
+      | "Sold"
+      | "Bought"
+      | "StatusCode"
+      | "Status"
+      | "CreatedOn"
+      | "UpdatedDate"
+      | "DepositReference";
+    text:
+      | "SourceCurrencyCode"
+      | "TargetCurrencyCode"
+      | "InstructionTypeId"
+      | "GoalTypeCode"
+      | "GoalType"
+      | "StatusCode"
+      | "Status"
+      | "DepositReference";
+    dateTime: "CreatedOn" | "UpdatedDate";
+  };
+  AllocationDto: {
+    all: "Id" | "Amount" | "ValueDate" | "DepositId";
+    primitive: "Id" | "Amount" | "ValueDate" | "DepositId";
+    text: never;
+    dateTime: "ValueDate";
+  };
+  DepositDto: {
+    all:
+      | "Id"
+      | "AccountId"
+      | "CurrencyCode"
+      | "Amount"
+      | "Reference"
+      | "Narrative"
+      | "ValueDate"
+      | "Deposited"
+      | "StatusCode"
+      | "Status"
+      | "Depositor"
+      | "Depositor/Name"
+      | "Depositor/VirtualAccount"
+      | "Depositor/VirtualAccount/Properties"
+      | "Depositor/Counterparty"
+      | "Depositor/Counterparty/Properties"
+      | "Depositor/CounterpartyBankCountry"
+      | "Depositor/CounterpartyBankName"
+      | "CounterpartAccountName"
+      | "ClientDepositor"
+      | "ClientDepositor/DepositorId"
+      | "Fees";
+    primitive:
+      | "Id"
+      | "AccountId"
+      | "CurrencyCode"
+      | "Amount"
+      | "Reference"
+      | "ValueDate"
+      | "Deposited"
+      | "StatusCode"
+      | "Status"
+      | "Depositor/Name"
+      | "Depositor/CounterpartyBankCountry"
+      | "Depositor/CounterpartyBankName"
+      | "CounterpartAccountName"
+      | "ClientDepositor/DepositorId";
+    text:
+      | "CurrencyCode"
+      | "Reference"
+      | "StatusCode"
+      | "Status"
+      | "Depositor/Name"
+      | "Depositor/CounterpartyBankCountry"
+      | "Depositor/CounterpartyBankName"
+      | "CounterpartAccountName";
+    dateTime: "ValueDate";
+  };
+  DepositInformationDto: {
+    all: "CurrencyCode" | "Routings";
+    primitive: "CurrencyCode";
+    text: "CurrencyCode";
+    dateTime: never;
+  };
+  DepositRoutingInformationDto: {
+    all: "CurrencyCode" | "Routings";
+    primitive: "CurrencyCode";
+    text: "CurrencyCode";
+    dateTime: never;
+  };
+  DepositorDto2: {
+    all:
+      | "Id"
+      | "CreatedDate"
+      | "RemitterName"
+      | "Name"
+      | "EntityType"
+      | "IsThirdParty"
+      | "Address"
+      | "Address/Street"
+      | "Address/HouseNumber"
+      | "Address/HouseName"
+      | "Address/FlatNumber"
+      | "Address/District"
+      | "Address/Town"
+      | "Address/County"
+      | "Address/PostCode"
+      | "Address/CountryCode"
+      | "Website"
+      | "Industry"
+      | "Industry/Id"
+      | "Industry/Name"
+      | "IndustryDetails"
+      | "PhoneNumber"
+      | "StatusCode"
+      | "Status"
+      | "ComplianceOverridenEntityTypeId";
+    primitive:
+      | "Id"
+      | "CreatedDate"
+      | "RemitterName"
+      | "Name"
+      | "EntityType"
+      | "IsThirdParty"
+      | "Address/Street"
+      | "Address/HouseNumber"
+      | "Address/HouseName"
+      | "Address/FlatNumber"
+      | "Address/District"
+      | "Address/Town"
+      | "Address/County"
+      | "Address/PostCode"
+      | "Address/CountryCode"
+      | "Website"
+      | "Industry/Id"
+      | "Industry/Name"
+      | "IndustryDetails"
+      | "PhoneNumber"
+      | "StatusCode"
+      | "Status"
+      | "ComplianceOverridenEntityTypeId";
+    text:
+      | "RemitterName"
+      | "Name"
+      | "EntityType"
+      | "Address/Street"
+      | "Address/HouseNumber"
+      | "Address/HouseName"
+      | "Address/FlatNumber"
+      | "Address/District"
+      | "Address/Town"
+      | "Address/County"
+      | "Address/PostCode"
+      | "Address/CountryCode"
+      | "Website"
+      | "Industry/Name"
+      | "IndustryDetails"
+      | "PhoneNumber"
+      | "StatusCode"
+      | "Status"
+      | "ComplianceOverridenEntityTypeId";
+    dateTime: "CreatedDate";
+  };
+  AlertDto: {
+    all:
+      | "Id"
+      | "SourceCurrencyCode"
+      | "TargetCurrencyCode"
+      | "Limit"
+      | "CreatedDate"
+      | "Rate"
+      | "ValueDate"
+      | "NotifiedDate"
+      | "CancelledDate"
+      | "Active";
+    primitive:
+      | "Id"
+      | "SourceCurrencyCode"
+      | "TargetCurrencyCode"
+      | "Limit"
+      | "CreatedDate"
+      | "Rate"
+      | "ValueDate"
+      | "NotifiedDate"
+      | "CancelledDate"
+      | "Active";
+    text: "SourceCurrencyCode" | "TargetCurrencyCode";
+    dateTime: "CreatedDate" | "ValueDate" | "NotifiedDate" | "CancelledDate";
+  };
+  CountryDto: { all: string; primitive: string; text: string; dateTime: never };
+  CurrencyDto: {
+    all: "Id" | "Name" | "Type" | "Format" | "FormatTemplate" | "SignificantDigits";
+    primitive: "Id" | "Name" | "Type" | "Format" | "FormatTemplate" | "SignificantDigits";
+    text: "Id" | "Name" | "Type" | "Format" | "FormatTemplate";
+    dateTime: never;
+  };
+  SectorDto: { all: "Id" | "Name"; primitive: "Id" | "Name"; text: "Name"; dateTime: never };
+  PaymentPurposeDto: { all: "Id"; primitive: "Id"; text: never; dateTime: never };
+}
+
 /** The `accounts` methods of the client. */
 export interface AccountsClient<M extends ResultMode = "data"> {
   /**
@@ -45,7 +859,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Accounts` (`listAccounts`)
    */
-  listAccounts: ODataListMethod<M, [], Schema<"AccountDto">, Operation<"listAccounts">>;
+  listAccounts: ODataListMethod<M, [], Schema<"AccountDto">, Operation<"listAccounts">, ODataEntities["AccountDto"]>;
   /**
    * Get an account.
    *
@@ -57,7 +871,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getAccount", "id">],
     Schema<"AccountDto">,
-    Operation<"getAccount">
+    Operation<"getAccount">,
+    ODataEntities["AccountDto"]
   >;
   /**
    * List the subaccounts of an account.
@@ -70,7 +885,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountSubaccounts", "accountId">],
     Schema<"AccountDto">,
-    Operation<"listAccountSubaccounts">
+    Operation<"listAccountSubaccounts">,
+    ODataEntities["AccountDto"]
   >;
   /**
    * List the balances of an account.
@@ -84,7 +900,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     [accountId: OperationPathParam<"listAccountBalances", "accountId">],
     Schema<"AccountBalanceDto">,
     Operation<"listAccountBalances">,
-    "ValueDate"
+    ODataEntities["AccountBalanceDto"]
   >;
   /**
    * Get the balance of an account in one currency.
@@ -100,7 +916,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
       currencyCode: OperationPathParam<"getAccountBalance", "currencyCode">,
     ],
     Schema<"AccountBalanceDto">,
-    Operation<"getAccountBalance">
+    Operation<"getAccountBalance">,
+    ODataEntities["AccountBalanceDto"]
   >;
   /**
    * List the statement of a balance.
@@ -117,7 +934,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     ],
     Schema<"AccountStatementItemDto">,
     Operation<"listAccountBalanceStatement">,
-    "ValueDate"
+    ODataEntities["AccountStatementItemDto"]
   >;
   /**
    * List the inbound transfers of an account.
@@ -131,7 +948,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     [accountId: OperationPathParam<"listAccountInboundTransfers", "accountId">],
     Schema<"InboundTransferDto">,
     Operation<"listAccountInboundTransfers">,
-    "CreatedDate" | "ValueDate"
+    ODataEntities["InboundTransferDto"]
   >;
   /**
    * List the outbound transfers of an account.
@@ -145,7 +962,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     [accountId: OperationPathParam<"listAccountOutboundTransfers", "accountId">],
     Schema<"OutboundTransferDto">,
     Operation<"listAccountOutboundTransfers">,
-    "CreatedDate" | "ValueDate"
+    ODataEntities["OutboundTransferDto"]
   >;
   /**
    * List the withdrawals of an account.
@@ -159,7 +976,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     [accountId: OperationPathParam<"listAccountWithdrawals", "accountId">],
     Schema<"WithdrawalDto">,
     Operation<"listAccountWithdrawals">,
-    "CreatedDate" | "ValueDate"
+    ODataEntities["WithdrawalDto"]
   >;
   /**
    * List the withdrawal beneficiaries of an account.
@@ -172,7 +989,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountBeneficiaries", "accountId">],
     Schema<"BeneficiaryDto">,
-    Operation<"listAccountBeneficiaries">
+    Operation<"listAccountBeneficiaries">,
+    ODataEntities["BeneficiaryDto"]
   >;
   /**
    * List the transfer beneficiaries of an account.
@@ -185,7 +1003,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountTransferBeneficiaries", "accountId">],
     Schema<"TransferBeneficiaryDto">,
-    Operation<"listAccountTransferBeneficiaries">
+    Operation<"listAccountTransferBeneficiaries">,
+    ODataEntities["TransferBeneficiaryDto"]
   >;
   /**
    * List the exchanges of an account.
@@ -199,7 +1018,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     [accountId: OperationPathParam<"listAccountExchanges", "accountId">],
     Schema<"ExchangeDto">,
     Operation<"listAccountExchanges">,
-    "CreatedOn" | "UpdatedDate"
+    ODataEntities["ExchangeDto"]
   >;
   /**
    * List the deposits of an account.
@@ -213,7 +1032,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     [accountId: OperationPathParam<"listAccountDeposits", "accountId">],
     Schema<"DepositDto">,
     Operation<"listAccountDeposits">,
-    "ValueDate"
+    ODataEntities["DepositDto"]
   >;
   /**
    * List the deposit information of an account.
@@ -226,7 +1045,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountDepositInformation", "accountId">],
     Schema<"DepositInformationDto">,
-    Operation<"listAccountDepositInformation">
+    Operation<"listAccountDepositInformation">,
+    ODataEntities["DepositInformationDto"]
   >;
   /**
    * List the deposit routing information of an account.
@@ -239,7 +1059,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountDepositRoutingInformation", "accountId">],
     Schema<"DepositRoutingInformationDto">,
-    Operation<"listAccountDepositRoutingInformation">
+    Operation<"listAccountDepositRoutingInformation">,
+    ODataEntities["DepositRoutingInformationDto"]
   >;
   /**
    * List the depositors of an account.
@@ -253,7 +1074,7 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     [accountId: OperationPathParam<"listAccountDepositors", "accountId">],
     Schema<"DepositorDto2">,
     Operation<"listAccountDepositors">,
-    "CreatedDate"
+    ODataEntities["DepositorDto2"]
   >;
   /**
    * List the countries of an account by filter type.
@@ -269,7 +1090,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
       filterType: OperationPathParam<"listAccountCountries", "filterType">,
     ],
     Schema<"CountryDto">,
-    Operation<"listAccountCountries">
+    Operation<"listAccountCountries">,
+    ODataEntities["CountryDto"]
   >;
 }
 
@@ -282,7 +1104,7 @@ export interface EntitiesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Entities` (`listEntities`)
    */
-  listEntities: ODataListMethod<M, [], Schema<"EntityDto">, Operation<"listEntities">>;
+  listEntities: ODataListMethod<M, [], Schema<"EntityDto">, Operation<"listEntities">, ODataEntities["EntityDto"]>;
   /**
    * Get an entity.
    *
@@ -294,7 +1116,8 @@ export interface EntitiesClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getEntity", "id">],
     Schema<"EntityDto">,
-    Operation<"getEntity">
+    Operation<"getEntity">,
+    ODataEntities["EntityDto"]
   >;
   /**
    * List the accounts of an entity.
@@ -307,7 +1130,8 @@ export interface EntitiesClient<M extends ResultMode = "data"> {
     M,
     [entityId: OperationPathParam<"listEntityAccounts", "entityId">],
     Schema<"AccountDto">,
-    Operation<"listEntityAccounts">
+    Operation<"listEntityAccounts">,
+    ODataEntities["AccountDto"]
   >;
   /**
    * List the countries of an entity by filter type.
@@ -323,7 +1147,8 @@ export interface EntitiesClient<M extends ResultMode = "data"> {
       filterType: OperationPathParam<"listEntityCountries", "filterType">,
     ],
     Schema<"CountryDto">,
-    Operation<"listEntityCountries">
+    Operation<"listEntityCountries">,
+    ODataEntities["CountryDto"]
   >;
 }
 
@@ -336,7 +1161,13 @@ export interface TransfersClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Transfers` (`listTransfers`)
    */
-  listTransfers: ODataListMethod<M, [], Schema<"TransferDto">, Operation<"listTransfers">, "CreatedDate" | "ValueDate">;
+  listTransfers: ODataListMethod<
+    M,
+    [],
+    Schema<"TransferDto">,
+    Operation<"listTransfers">,
+    ODataEntities["TransferDto"]
+  >;
   /**
    * Get a transfer.
    *
@@ -348,7 +1179,8 @@ export interface TransfersClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getTransfer", "id">],
     Schema<"TransferDto">,
-    Operation<"getTransfer">
+    Operation<"getTransfer">,
+    ODataEntities["TransferDto"]
   >;
   /**
    * List the fees of a transfer.
@@ -361,7 +1193,8 @@ export interface TransfersClient<M extends ResultMode = "data"> {
     M,
     [transferId: OperationPathParam<"listTransferFees", "transferId">],
     Schema<"FeeDto">,
-    Operation<"listTransferFees">
+    Operation<"listTransferFees">,
+    ODataEntities["FeeDto"]
   >;
   /**
    * Create an internal transfer.
@@ -422,7 +1255,8 @@ export interface InboundTransfersClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getInboundTransfer", "id">],
     Schema<"InboundTransferDto">,
-    Operation<"getInboundTransfer">
+    Operation<"getInboundTransfer">,
+    ODataEntities["InboundTransferDto"]
   >;
   /**
    * List the fees of an inbound transfer.
@@ -435,7 +1269,8 @@ export interface InboundTransfersClient<M extends ResultMode = "data"> {
     M,
     [transferId: OperationPathParam<"listInboundTransferFees", "transferId">],
     Schema<"FeeDto">,
-    Operation<"listInboundTransferFees">
+    Operation<"listInboundTransferFees">,
+    ODataEntities["FeeDto"]
   >;
 }
 
@@ -452,7 +1287,8 @@ export interface OutboundTransfersClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getOutboundTransfer", "id">],
     Schema<"OutboundTransferDto">,
-    Operation<"getOutboundTransfer">
+    Operation<"getOutboundTransfer">,
+    ODataEntities["OutboundTransferDto"]
   >;
   /**
    * List the fees of an outbound transfer.
@@ -465,7 +1301,8 @@ export interface OutboundTransfersClient<M extends ResultMode = "data"> {
     M,
     [transferId: OperationPathParam<"listOutboundTransferFees", "transferId">],
     Schema<"FeeDto">,
-    Operation<"listOutboundTransferFees">
+    Operation<"listOutboundTransferFees">,
+    ODataEntities["FeeDto"]
   >;
 }
 
@@ -483,7 +1320,7 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
     [],
     Schema<"WithdrawalDto">,
     Operation<"listWithdrawals">,
-    "CreatedDate" | "ValueDate"
+    ODataEntities["WithdrawalDto"]
   >;
   /**
    * Get a withdrawal.
@@ -496,7 +1333,8 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getWithdrawal", "id">],
     Schema<"WithdrawalDto">,
-    Operation<"getWithdrawal">
+    Operation<"getWithdrawal">,
+    ODataEntities["WithdrawalDto"]
   >;
   /**
    * List the fees of a withdrawal.
@@ -509,7 +1347,8 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
     M,
     [withdrawalId: OperationPathParam<"listWithdrawalFees", "withdrawalId">],
     Schema<"FeeDto">,
-    Operation<"listWithdrawalFees">
+    Operation<"listWithdrawalFees">,
+    ODataEntities["FeeDto"]
   >;
   /**
    * Get the payment confirmation details of a withdrawal.
@@ -522,7 +1361,8 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
     M,
     [withdrawalId: OperationPathParam<"getWithdrawalPaymentConfirmationDetails", "withdrawalId">],
     Schema<"PaymentConfirmationDetailsDto">,
-    Operation<"getWithdrawalPaymentConfirmationDetails">
+    Operation<"getWithdrawalPaymentConfirmationDetails">,
+    ODataEntities["PaymentConfirmationDetailsDto"]
   >;
   /**
    * List Bank of England payment purposes.
@@ -531,7 +1371,13 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Withdrawals/BoEPaymentPurposes` (`listBoEPaymentPurposes`)
    */
-  listBoEPaymentPurposes: ODataListMethod<M, [], Schema<"PaymentPurposeDto">, Operation<"listBoEPaymentPurposes">>;
+  listBoEPaymentPurposes: ODataListMethod<
+    M,
+    [],
+    Schema<"PaymentPurposeDto">,
+    Operation<"listBoEPaymentPurposes">,
+    ODataEntities["PaymentPurposeDto"]
+  >;
   /**
    * List the payment purposes of a country.
    *
@@ -543,7 +1389,8 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
     M,
     [CountryCode: OperationPathParam<"listCountryPaymentPurposes", "CountryCode">],
     Schema<"PaymentPurposeDto">,
-    Operation<"listCountryPaymentPurposes">
+    Operation<"listCountryPaymentPurposes">,
+    ODataEntities["PaymentPurposeDto"]
   >;
   /**
    * List the generic payment purposes.
@@ -556,7 +1403,8 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
     M,
     [],
     Schema<"PaymentPurposeDto">,
-    Operation<"listGenericPaymentPurposes">
+    Operation<"listGenericPaymentPurposes">,
+    ODataEntities["PaymentPurposeDto"]
   >;
   /**
    * Create an ad-hoc withdrawal.
@@ -635,7 +1483,13 @@ export interface BeneficiariesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Beneficiaries` (`listBeneficiaries`)
    */
-  listBeneficiaries: ODataListMethod<M, [], Schema<"BeneficiaryDto">, Operation<"listBeneficiaries">>;
+  listBeneficiaries: ODataListMethod<
+    M,
+    [],
+    Schema<"BeneficiaryDto">,
+    Operation<"listBeneficiaries">,
+    ODataEntities["BeneficiaryDto"]
+  >;
   /**
    * Get a withdrawal beneficiary.
    *
@@ -647,7 +1501,8 @@ export interface BeneficiariesClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getBeneficiary", "id">],
     Schema<"BeneficiaryDto">,
-    Operation<"getBeneficiary">
+    Operation<"getBeneficiary">,
+    ODataEntities["BeneficiaryDto"]
   >;
   /**
    * Create a withdrawal beneficiary.
@@ -720,7 +1575,8 @@ export interface TransferBeneficiariesClient<M extends ResultMode = "data"> {
     M,
     [],
     Schema<"TransferBeneficiaryDto">,
-    Operation<"listTransferBeneficiaries">
+    Operation<"listTransferBeneficiaries">,
+    ODataEntities["TransferBeneficiaryDto"]
   >;
   /**
    * Get a transfer beneficiary.
@@ -733,7 +1589,8 @@ export interface TransferBeneficiariesClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getTransferBeneficiary", "id">],
     Schema<"TransferBeneficiaryDto">,
-    Operation<"getTransferBeneficiary">
+    Operation<"getTransferBeneficiary">,
+    ODataEntities["TransferBeneficiaryDto"]
   >;
 }
 
@@ -746,7 +1603,13 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Exchanges` (`listExchanges`)
    */
-  listExchanges: ODataListMethod<M, [], Schema<"ExchangeDto">, Operation<"listExchanges">, "CreatedOn" | "UpdatedDate">;
+  listExchanges: ODataListMethod<
+    M,
+    [],
+    Schema<"ExchangeDto">,
+    Operation<"listExchanges">,
+    ODataEntities["ExchangeDto"]
+  >;
   /**
    * Get an exchange.
    *
@@ -758,7 +1621,8 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getExchange", "id">],
     Schema<"ExchangeDto">,
-    Operation<"getExchange">
+    Operation<"getExchange">,
+    ODataEntities["ExchangeDto"]
   >;
   /**
    * List the allocations of an exchange.
@@ -772,7 +1636,7 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
     [exchangeId: OperationPathParam<"listExchangeAllocations", "exchangeId">],
     Schema<"AllocationDto">,
     Operation<"listExchangeAllocations">,
-    "ValueDate"
+    ODataEntities["AllocationDto"]
   >;
   /**
    * List the deposits of an exchange.
@@ -786,7 +1650,7 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
     [exchangeId: OperationPathParam<"listExchangeDeposits", "exchangeId">],
     Schema<"DepositDto">,
     Operation<"listExchangeDeposits">,
-    "ValueDate"
+    ODataEntities["DepositDto"]
   >;
   /**
    * List the fees of an exchange.
@@ -799,7 +1663,8 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
     M,
     [exchangeId: OperationPathParam<"listExchangeFees", "exchangeId">],
     Schema<"FeeDto">,
-    Operation<"listExchangeFees">
+    Operation<"listExchangeFees">,
+    ODataEntities["FeeDto"]
   >;
   /**
    * List the withdrawals of an exchange.
@@ -813,7 +1678,7 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
     [exchangeId: OperationPathParam<"listExchangeWithdrawals", "exchangeId">],
     Schema<"WithdrawalDto">,
     Operation<"listExchangeWithdrawals">,
-    "CreatedDate" | "ValueDate"
+    ODataEntities["WithdrawalDto"]
   >;
   /**
    * Create an exchange.
@@ -906,7 +1771,7 @@ export interface DepositsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Deposits` (`listDeposits`)
    */
-  listDeposits: ODataListMethod<M, [], Schema<"DepositDto">, Operation<"listDeposits">, "ValueDate">;
+  listDeposits: ODataListMethod<M, [], Schema<"DepositDto">, Operation<"listDeposits">, ODataEntities["DepositDto"]>;
   /**
    * Get a deposit.
    *
@@ -918,7 +1783,8 @@ export interface DepositsClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getDeposit", "id">],
     Schema<"DepositDto">,
-    Operation<"getDeposit">
+    Operation<"getDeposit">,
+    ODataEntities["DepositDto"]
   >;
   /**
    * List the fees of a deposit.
@@ -931,7 +1797,8 @@ export interface DepositsClient<M extends ResultMode = "data"> {
     M,
     [depositId: OperationPathParam<"listDepositFees", "depositId">],
     Schema<"FeeDto">,
-    Operation<"listDepositFees">
+    Operation<"listDepositFees">,
+    ODataEntities["FeeDto"]
   >;
   /**
    * Request a deposit requirement.
@@ -979,13 +1846,7 @@ export interface AlertsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Alerts` (`listAlerts`)
    */
-  listAlerts: ODataListMethod<
-    M,
-    [],
-    Schema<"AlertDto">,
-    Operation<"listAlerts">,
-    "CreatedDate" | "ValueDate" | "NotifiedDate" | "CancelledDate"
-  >;
+  listAlerts: ODataListMethod<M, [], Schema<"AlertDto">, Operation<"listAlerts">, ODataEntities["AlertDto"]>;
   /**
    * Get an exchange-rate alert.
    *
@@ -993,7 +1854,13 @@ export interface AlertsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Alerts({id})` (`getAlert`)
    */
-  getAlert: ODataEntityMethod<M, [id: OperationPathParam<"getAlert", "id">], Schema<"AlertDto">, Operation<"getAlert">>;
+  getAlert: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getAlert", "id">],
+    Schema<"AlertDto">,
+    Operation<"getAlert">,
+    ODataEntities["AlertDto"]
+  >;
   /**
    * Create an exchange-rate alert.
    *
@@ -1024,7 +1891,7 @@ export interface CountriesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Countries` (`listCountries`)
    */
-  listCountries: ODataListMethod<M, [], Schema<"CountryDto">, Operation<"listCountries">>;
+  listCountries: ODataListMethod<M, [], Schema<"CountryDto">, Operation<"listCountries">, ODataEntities["CountryDto"]>;
 }
 
 /** The `currencies` methods of the client. */
@@ -1036,7 +1903,13 @@ export interface CurrenciesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Currencies` (`listCurrencies`)
    */
-  listCurrencies: ODataListMethod<M, [], Schema<"CurrencyDto">, Operation<"listCurrencies">>;
+  listCurrencies: ODataListMethod<
+    M,
+    [],
+    Schema<"CurrencyDto">,
+    Operation<"listCurrencies">,
+    ODataEntities["CurrencyDto"]
+  >;
   /**
    * Get a currency.
    *
@@ -1048,7 +1921,8 @@ export interface CurrenciesClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getCurrency", "id">],
     Schema<"CurrencyDto">,
-    Operation<"getCurrency">
+    Operation<"getCurrency">,
+    ODataEntities["CurrencyDto"]
   >;
 }
 
@@ -1061,7 +1935,7 @@ export interface SectorsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Sectors` (`listSectors`)
    */
-  listSectors: ODataListMethod<M, [], Schema<"SectorDto">, Operation<"listSectors">>;
+  listSectors: ODataListMethod<M, [], Schema<"SectorDto">, Operation<"listSectors">, ODataEntities["SectorDto"]>;
 }
 
 /** The `jobs` methods of the client. */

@@ -5,7 +5,7 @@
  * Rendering waits for the list method: it knows the entity's date-time properties, and sends a string compared with
  * one of them as an Edm.DateTimeOffset literal, not a string.
  */
-import type { ODataPath, ODataTermShape, ODataTextPath, ODataValue } from "./odata-paths.js";
+import type { ODataEntityPaths, ODataPathsOf, ODataTermShape, ODataValue } from "./odata-paths.js";
 
 /** Values `filter` can compare with; each becomes an OData literal. */
 export type ODataLiteral = string | number | bigint | boolean | null | Date;
@@ -29,11 +29,15 @@ const NO_DATE_TIMES: ReadonlySet<string> = new Set();
 
 /**
  * A `$filter` expression. `T` records the comparisons it makes (`[path, literal]`), so passing it to a list method
- * checks them against the entity. Immutable: `and`, `or` and `not` return new expressions.
+ * checks them against the entity: the method's parameter asks for `C`, the same comparisons in their checked form
+ * (`ODataCheckedTerms`), and a wrong literal is an error that names what its path takes. Immutable: `and`, `or`
+ * and `not` return new expressions.
  */
-export class ODataFilter<T extends ODataTermShape = ODataTermShape> {
+export class ODataFilter<T extends ODataTermShape = ODataTermShape, C = T> {
   /** Phantom: the comparisons the expression makes (type-level only). */
   declare readonly terms?: T;
+  /** Phantom: what a list method checks `terms` against (type-level only; a separate parameter, so the check costs little). */
+  declare readonly checked?: C;
   readonly #render: Render;
   readonly #precedence: Precedence;
 
@@ -43,11 +47,11 @@ export class ODataFilter<T extends ODataTermShape = ODataTermShape> {
     this.#precedence = precedence;
   }
 
-  and<F extends readonly ODataFilter[]>(...others: F): ODataFilter<T | TermsOf<F[number]>> {
+  and<F extends readonly ODataFilter<ODataTermShape, unknown>[]>(...others: F): ODataFilter<T | TermsOf<F[number]>> {
     return combine("and", [this, ...others]);
   }
 
-  or<F extends readonly ODataFilter[]>(...others: F): ODataFilter<T | TermsOf<F[number]>> {
+  or<F extends readonly ODataFilter<ODataTermShape, unknown>[]>(...others: F): ODataFilter<T | TermsOf<F[number]>> {
     return combine("or", [this, ...others]);
   }
 
@@ -68,22 +72,22 @@ export class ODataFilter<T extends ODataTermShape = ODataTermShape> {
   }
 
   /** @internal The expression for an entity whose date-time properties are `dateTimes`. */
-  static render(expression: ODataFilter, dateTimes: ReadonlySet<string>): string {
+  static render(expression: ODataFilter<ODataTermShape, unknown>, dateTimes: ReadonlySet<string>): string {
     return expression.#render(dateTimes);
   }
 
   /** @internal (`Precedence`, written out like the constructor's.) */
-  static precedenceOf(expression: ODataFilter): 0 | 1 | 2 | 3 {
+  static precedenceOf(expression: ODataFilter<ODataTermShape, unknown>): 0 | 1 | 2 | 3 {
     return expression.#precedence;
   }
 }
 
-function operand(expression: ODataFilter, needed: Precedence, dateTimes: ReadonlySet<string>): string {
+function operand(expression: ODataFilter<ODataTermShape, unknown>, needed: Precedence, dateTimes: ReadonlySet<string>): string {
   const text = ODataFilter.render(expression, dateTimes);
   return ODataFilter.precedenceOf(expression) < needed ? `(${text})` : text;
 }
 
-function combine(operator: "and" | "or", parts: readonly ODataFilter[]): ODataFilter<never> {
+function combine(operator: "and" | "or", parts: readonly ODataFilter<ODataTermShape, unknown>[]): ODataFilter<never> {
   if (parts.length === 0) throw new TypeError(`filter.${operator}() needs at least one expression`);
   if (parts.length === 1) return parts[0] as ODataFilter<never>;
   for (const part of parts) if (!(part instanceof ODataFilter)) throw new TypeError(`filter.${operator}() takes filter expressions`);
@@ -169,31 +173,31 @@ export interface ODataFilterFunctions {
   contains<P extends string>(path: P, value: string): ODataFilter<readonly [P, string, "text"]>;
   startsWith<P extends string>(path: P, value: string): ODataFilter<readonly [P, string, "text"]>;
   endsWith<P extends string>(path: P, value: string): ODataFilter<readonly [P, string, "text"]>;
-  and<F extends readonly ODataFilter[]>(...expressions: F): ODataFilter<TermsOf<F[number]>>;
-  or<F extends readonly ODataFilter[]>(...expressions: F): ODataFilter<TermsOf<F[number]>>;
+  and<F extends readonly ODataFilter<ODataTermShape, unknown>[]>(...expressions: F): ODataFilter<TermsOf<F[number]>>;
+  or<F extends readonly ODataFilter<ODataTermShape, unknown>[]>(...expressions: F): ODataFilter<TermsOf<F[number]>>;
   not<T extends ODataTermShape>(expression: ODataFilter<T>): ODataFilter<T>;
   /** An expression written by hand, used as is (no checks): for functions the builder lacks. */
   raw(expression: string): ODataFilter<never>;
 }
 
 /**
- * The same functions typed by the entity `E` (date-time paths `D`): what a `$filter` callback receives, so each
- * path is completed and each literal checked where it is written: `$filter: (f) => f.gt("Amount", 100)`.
+ * The same functions typed by the entity `E` (its paths `N`): what a `$filter` callback receives, so each path is
+ * completed and each literal checked where it is written: `$filter: (f) => f.gt("Amount", 100)`.
  */
-export interface ODataFilterBuilder<E, D extends string = never> {
-  eq<P extends ODataPath<E>>(path: P, value: ODataValue<E, P, D>): ODataFilter<readonly [P, ODataValue<E, P, D>]>;
-  ne<P extends ODataPath<E>>(path: P, value: ODataValue<E, P, D>): ODataFilter<readonly [P, ODataValue<E, P, D>]>;
-  gt<P extends ODataPath<E>>(path: P, value: ODataValue<E, P, D>): ODataFilter<readonly [P, ODataValue<E, P, D>]>;
-  ge<P extends ODataPath<E>>(path: P, value: ODataValue<E, P, D>): ODataFilter<readonly [P, ODataValue<E, P, D>]>;
-  lt<P extends ODataPath<E>>(path: P, value: ODataValue<E, P, D>): ODataFilter<readonly [P, ODataValue<E, P, D>]>;
-  le<P extends ODataPath<E>>(path: P, value: ODataValue<E, P, D>): ODataFilter<readonly [P, ODataValue<E, P, D>]>;
+export interface ODataFilterBuilder<E, N extends ODataEntityPaths = ODataPathsOf<E>> {
+  eq<P extends N["all"]>(path: P, value: ODataValue<E, P, N["dateTime"]>): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
+  ne<P extends N["all"]>(path: P, value: ODataValue<E, P, N["dateTime"]>): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
+  gt<P extends N["all"]>(path: P, value: ODataValue<E, P, N["dateTime"]>): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
+  ge<P extends N["all"]>(path: P, value: ODataValue<E, P, N["dateTime"]>): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
+  lt<P extends N["all"]>(path: P, value: ODataValue<E, P, N["dateTime"]>): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
+  le<P extends N["all"]>(path: P, value: ODataValue<E, P, N["dateTime"]>): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
   /** `Path in ('a','b')` (OData 4.01). */
-  in<P extends ODataPath<E>>(path: P, values: readonly ODataValue<E, P, D>[]): ODataFilter<readonly [P, ODataValue<E, P, D>]>;
-  contains<P extends ODataTextPath<E, D>>(path: P, value: string): ODataFilter<readonly [P, string, "text"]>;
-  startsWith<P extends ODataTextPath<E, D>>(path: P, value: string): ODataFilter<readonly [P, string, "text"]>;
-  endsWith<P extends ODataTextPath<E, D>>(path: P, value: string): ODataFilter<readonly [P, string, "text"]>;
-  and<F extends readonly ODataFilter[]>(...expressions: F): ODataFilter<TermsOf<F[number]>>;
-  or<F extends readonly ODataFilter[]>(...expressions: F): ODataFilter<TermsOf<F[number]>>;
+  in<P extends N["all"]>(path: P, values: readonly ODataValue<E, P, N["dateTime"]>[]): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
+  contains<P extends N["text"]>(path: P, value: string): ODataFilter<readonly [P, string, "text"]>;
+  startsWith<P extends N["text"]>(path: P, value: string): ODataFilter<readonly [P, string, "text"]>;
+  endsWith<P extends N["text"]>(path: P, value: string): ODataFilter<readonly [P, string, "text"]>;
+  and<F extends readonly ODataFilter<ODataTermShape, unknown>[]>(...expressions: F): ODataFilter<TermsOf<F[number]>>;
+  or<F extends readonly ODataFilter<ODataTermShape, unknown>[]>(...expressions: F): ODataFilter<TermsOf<F[number]>>;
   not<T extends ODataTermShape>(expression: ODataFilter<T>): ODataFilter<T>;
   /** An expression written by hand, used as is (no checks): for functions the builder lacks. */
   raw(expression: string): ODataFilter<never>;
@@ -222,10 +226,10 @@ export const filter: ODataFilterFunctions = {
   contains: stringFunction("contains"),
   startsWith: stringFunction("startswith"),
   endsWith: stringFunction("endswith"),
-  and(...expressions: readonly ODataFilter[]): ODataFilter<never> {
+  and(...expressions: readonly ODataFilter<ODataTermShape, unknown>[]): ODataFilter<never> {
     return combine("and", expressions);
   },
-  or(...expressions: readonly ODataFilter[]): ODataFilter<never> {
+  or(...expressions: readonly ODataFilter<ODataTermShape, unknown>[]): ODataFilter<never> {
     return combine("or", expressions);
   },
   not<T extends ODataTermShape>(expression: ODataFilter<T>): ODataFilter<T> {

@@ -5,8 +5,12 @@
  * selected carries its `@odata.id` instead). Only types: nothing here exists at run time.
  *
  * Paths go through single complex values (not collections, not open maps) up to four segments deep; a deeper
- * path can still be written as a string `$filter` or with `filter.raw(...)`.
+ * path can still be written as a string `$filter` or with `filter.raw(...)`. The generated client passes each
+ * entity's paths precomputed from the spec (`ODataEntityPaths`, the same sets `ODataPathsOf` works out from the
+ * type), so a call never makes the compiler enumerate them.
  */
+
+import type { ODataLiteral } from "./odata-filter.js";
 
 /** Property names of an entity. */
 export type EntityKey<E> = Extract<keyof E, string>;
@@ -57,7 +61,11 @@ type LiteralOf<T, DateTime extends boolean> = T extends string
  * strings, sent as Edm.DateTimeOffset). A complex or collection value compares with `null` only.
  */
 export type ODataValue<E, P extends string, D extends string = never> =
-  ODataPathType<E, P> extends infer T ? LiteralOf<NonNullable<T>, P extends D ? true : false> | (null extends T ? null : never) : never;
+  ODataPathType<E, P> extends infer T
+    ? unknown extends T
+      ? ODataLiteral // a property the spec leaves open
+      : LiteralOf<NonNullable<T>, P extends D ? true : false> | (null extends T ? null : never)
+    : never;
 
 /** Paths of text properties (not date-times): what `contains`, `startsWith` and `endsWith` take. */
 export type ODataTextPath<E, D extends string = never> = {
@@ -75,12 +83,40 @@ export type ODataScalarPath<E> = {
  */
 export type ODataTermShape = readonly [path: string, value: unknown] | readonly [path: string, value: string, kind: "text"];
 
-/** Every comparison `$filter` may make on `E`: each path with the literals of its type (`ODataValue`). */
-export type ODataTerm<E, D extends string = never> = {
-  [P in ODataPath<E>]:
-    | readonly [P, ODataValue<E, P, D>]
-    | (P extends D ? never : NonNullable<ODataPathType<E, P>> extends string ? readonly [P, string, "text"] : never);
-}[ODataPath<E>];
+/**
+ * The paths the query options may name on an entity: every property path (`$select`, `$filter` comparisons), those
+ * of primitive values (`$orderby`), of text (the string functions) and of date-times (compared with a `Date` or
+ * ISO 8601 text).
+ */
+export interface ODataEntityPaths {
+  readonly all: string;
+  readonly primitive: string;
+  readonly text: string;
+  readonly dateTime: string;
+}
+
+/** The paths of `E` worked out from its type, `D` being its date-time paths. */
+export interface ODataPathsOf<E, D extends string = never> extends ODataEntityPaths {
+  readonly all: ODataPath<E>;
+  readonly primitive: ODataScalarPath<E>;
+  readonly text: ODataTextPath<E, D>;
+  readonly dateTime: D;
+}
+
+/**
+ * The comparisons `T` (what a `filter` expression recorded), each checked against `E`: a term that fits is
+ * itself, one that does not becomes what its path takes, so the error names the path's literal type. Only the
+ * paths `T` names are looked at.
+ */
+export type ODataCheckedTerms<E, N extends ODataEntityPaths, T> = T extends readonly [infer P extends string, unknown, "text"]
+  ? P extends N["text"]
+    ? T
+    : readonly [N["text"], string, "text"]
+  : T extends readonly [infer P extends string, unknown]
+    ? P extends N["all"]
+      ? readonly [P, ODataValue<E, P, N["dateTime"]>]
+      : readonly [N["all"], unknown]
+    : never;
 
 /** What `$select` takes: a property path, or `*` for every property. */
 export type ODataSelectPath<E> = "*" | ODataPath<E>;

@@ -6,7 +6,7 @@
  * their serialisation into query-string values and the `Prefer` header.
  */
 import { ODataFilter, filter, type ODataFilterBuilder } from "./odata-filter.js";
-import type { ODataPath, ODataScalarPath, ODataSelectPath, ODataTerm } from "./odata-paths.js";
+import type { ODataCheckedTerms, ODataEntityPaths, ODataPath, ODataPathsOf, ODataSelectPath, ODataTermShape } from "./odata-paths.js";
 
 export {
   filter,
@@ -19,21 +19,29 @@ export {
 } from "./odata-filter.js";
 export type {
   EntityKey,
+  ODataCheckedTerms,
   ODataComplex,
+  ODataEntityPaths,
   ODataPath,
+  ODataPathsOf,
   ODataPathType,
   ODataProjection,
   ODataScalarPath,
   ODataSelected,
   ODataSelectPath,
-  ODataTerm,
   ODataTermShape,
   ODataTextPath,
   ODataValue,
 } from "./odata-paths.js";
 
 /** A primitive property, optionally followed by a direction: `"Amount"`, `"CreatedDate desc"`, `"Beneficiary/Name asc"`. */
-export type ODataOrderBy<E> = ODataScalarPath<E> | `${ODataScalarPath<E>} asc` | `${ODataScalarPath<E>} desc`;
+export type ODataOrderBy<E, N extends ODataEntityPaths = ODataPathsOf<E>> = N["primitive"] | `${N["primitive"]} asc` | `${N["primitive"]} desc`;
+
+/**
+ * A `$filter` expression whose comparisons `T` are checked against `E` (`ODataCheckedTerms`): a wrong literal or
+ * path is an error that names what the path takes.
+ */
+export type ODataFilterOf<E, N extends ODataEntityPaths, T extends ODataTermShape> = ODataFilter<T, ODataCheckedTerms<E, N, T>>;
 
 /** Fields a filter may name: a property of the entity, or a path through one (`Beneficiary/Name`). */
 export type ODataFilterField<E> = ODataPath<E>;
@@ -50,15 +58,19 @@ export interface ODataEntityQuery<E, S extends string = ODataSelectPath<E>> {
   readonly $select?: S | readonly S[];
 }
 
-/** Query options of a list GET; `D` is the union of the entity's date-time paths, `S` what `$select` names. */
-export interface ODataListQuery<E, D extends string = never, S extends string = ODataSelectPath<E>> extends ODataEntityQuery<E, S> {
+/**
+ * Query options of a list GET: `N` holds the entity's paths, `S` is what `$select` names and `T` the comparisons
+ * of the `$filter` expression (the method infers both from the call).
+ */
+export interface ODataListQuery<E, N extends ODataEntityPaths = ODataPathsOf<E>, S extends string = "*" | N["all"], T extends ODataTermShape = ODataTermShape>
+  extends ODataEntityQuery<E, S> {
   /**
    * A boolean expression: a string in OData syntax, a `filter` expression, or a callback that builds one with
    * the builder typed by the entity (`(f) => f.gt("Amount", 100)`). Paths and literals are checked against the
    * entity; a string is sent as it is.
    */
-  readonly $filter?: string | ODataFilter<ODataTerm<E, D>> | ((filter: ODataFilterBuilder<E, D>) => ODataFilter<ODataTerm<E, D>>);
-  readonly $orderby?: ODataOrderBy<E> | readonly ODataOrderBy<E>[];
+  readonly $filter?: string | ODataFilterOf<E, N, T> | ((filter: ODataFilterBuilder<E, N>) => ODataFilterOf<E, N, T>);
+  readonly $orderby?: ODataOrderBy<E, N> | readonly ODataOrderBy<E, N>[];
   /**
    * At most this many entities in all (≥ 0): OData's `$top` caps the total, across every page; it does not size
    * the pages (that is `maxPageSize`).

@@ -16,7 +16,10 @@ import {
   type CreateResultDto,
   type Created,
   type ODataEntityAnnotations,
+  type ODataEntities,
+  type ODataPathsOf,
   type ODataSelected,
+  type Schema,
   type ODataError,
   type QuoteResponse,
   type TokenResponse,
@@ -32,7 +35,23 @@ const client = createAccountFundsClient({
 type Client = typeof client;
 type Resolved<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 
+/** `true` when the unions `A` and `B` have the same members. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
 describe("client types", () => {
+  it("precomputes each entity's paths exactly as the types work them out (ODataPathsOf)", () => {
+    // Entities the spec leaves open (`Record<string, unknown>`) take any path: nothing to compare.
+    type Differs<N extends keyof ODataEntities & string, K extends "all" | "primitive" | "text" | "dateTime"> = string extends ODataEntities[N]["all"]
+      ? never
+      : Same<ODataEntities[N][K], ODataPathsOf<Schema<N>, ODataEntities[N]["dateTime"]>[K]> extends true
+        ? never
+        : `${N}.${K}`;
+    type Mismatches = { [N in keyof ODataEntities & string]: Differs<N, "all"> | Differs<N, "primitive"> | Differs<N, "text"> }[keyof ODataEntities & string];
+    const mismatches: Mismatches[] = [];
+    expectTypeOf(mismatches).toEqualTypeOf<never[]>();
+    expectTypeOf<ODataEntities["OutboundTransferDto"]["dateTime"]>().toEqualTypeOf<"CreatedDate" | "ValueDate">();
+  });
+
   it("types parameters from the spec, path parameters first", () => {
     expectTypeOf<Client["accounts"]["listBalances"]>().parameter(0).toEqualTypeOf<number>();
     expectTypeOf<Client["accounts"]["getBalance"]>().parameter(0).toEqualTypeOf<number>();

@@ -10,7 +10,7 @@
 import type { CallOptions } from "./client-options.js";
 import type { MultipartBody, MultipartParts } from "./multipart.js";
 import type { ODataEntityQuery, ODataListQuery } from "./odata.js";
-import type { ODataSelected, ODataSelectPath } from "./odata-paths.js";
+import type { ODataEntityPaths, ODataPathsOf, ODataSelected, ODataTermShape } from "./odata-paths.js";
 
 /** The parameters object of an operation (`path`, `query`, `header`, `cookie`); never when it declares none. */
 export type ParametersOf<Op> = Op extends { parameters: infer P } ? P : never;
@@ -118,25 +118,26 @@ export type ODataPageOf<Op, X> = Omit<SuccessBodyOf<Op>, "value"> & { value: X[]
 
 /**
  * An OData list method: call it for one page, or `.paginate(...)` for every entity of every page. `E` is the
- * entity, `D` the union of its date-time paths (a `$filter` compares them with `Date`s or ISO 8601 strings). The
- * `$select` given (`S`) narrows the entities to the selected properties (`ODataSelected`).
+ * entity, `N` its paths (precomputed by the generator; `ODataPathsOf<E>` works them out). The `$select` given
+ * (`S`) narrows the entities to the selected properties (`ODataSelected`); the comparisons of a `$filter`
+ * expression (`T`) are checked against the entity.
  */
-export interface ODataListMethod<M extends ResultMode, Args extends readonly unknown[], E, Op, D extends string = never> {
-  <const S extends ODataSelectPath<E> = never>(
-    ...args: [...Args, query?: ODataListQuery<E, D, S>, init?: CallOptions]
+export interface ODataListMethod<M extends ResultMode, Args extends readonly unknown[], E, Op, N extends ODataEntityPaths = ODataPathsOf<E>> {
+  <const S extends "*" | N["all"] = never, T extends ODataTermShape = never>(
+    ...args: [...Args, query?: ODataListQuery<E, N, S, T>, init?: CallOptions]
   ): [S] extends [never] ? ResultOf<M, Op> : ODataResultOf<M, Op, ODataPageOf<Op, ODataSelected<E, S>>>;
   /**
    * Every entity of every page: follows `@odata.nextLink` until the last page. `$top` caps the total (OData's
    * meaning); `maxPageSize` sizes the pages (`Prefer: odata.maxpagesize`), never the total.
    */
-  paginate<const S extends ODataSelectPath<E> = never>(
-    ...args: [...Args, query?: ODataListQuery<E, D, S>, init?: CallOptions]
+  paginate<const S extends "*" | N["all"] = never, T extends ODataTermShape = never>(
+    ...args: [...Args, query?: ODataListQuery<E, N, S, T>, init?: CallOptions]
   ): AsyncIterableIterator<ODataSelected<E, S>>;
 }
 
 /** An OData keyed GET (`Accounts({id})`): the `$select` given (`S`) narrows the entity to the selected properties. */
-export interface ODataEntityMethod<M extends ResultMode, Args extends readonly unknown[], E, Op> {
-  <const S extends ODataSelectPath<E> = never>(
+export interface ODataEntityMethod<M extends ResultMode, Args extends readonly unknown[], E, Op, N extends ODataEntityPaths = ODataPathsOf<E>> {
+  <const S extends "*" | N["all"] = never>(
     ...args: [...Args, query?: ODataEntityQuery<E, S>, init?: CallOptions]
   ): [S] extends [never] ? ResultOf<M, Op> : ODataResultOf<M, Op, Omit<SuccessBodyOf<Op>, keyof E> & ODataSelected<E, S>>;
 }

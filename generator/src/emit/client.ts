@@ -14,7 +14,7 @@ import { argumentSlots, type ArgumentSlot } from "../../runtime/bind.js";
 import type { ApiModel, OperationModel, WebhookModel } from "../model/model.js";
 import { createTypeScriptFile, jsDocText, printTypeScriptFile } from "../print/typescript-file.js";
 import type { Emitter } from "./emitter.js";
-import { odataDateTimePaths } from "./odata-date-times.js";
+import { odataEntityPaths, type EntityPaths } from "./odata-paths.js";
 import { pascalCase, propertyAccess, propertyName } from "../print/names.js";
 
 /** Where the façade's imports come from, relative to src/client.ts. */
@@ -66,8 +66,9 @@ export const clientEmitter: Emitter = {
 
     file.addTypeAliases(operationTypeAliases.map((alias) => ({ ...alias, isExported: true })));
 
-    const dateTimes = odataDateTimes(model);
-    file.addInterfaces(groups.map((group) => groupInterface(group.name, group.interfaceName, group.operations, dateTimes)));
+    const entities = odataEntities(model);
+    if (entities.size > 0) file.addInterface(entitiesInterface(entities));
+    file.addInterfaces(groups.map((group) => groupInterface(group.name, group.interfaceName, group.operations, entities)));
 
     file.addInterface({
       name: "ClientGroups",
@@ -128,6 +129,7 @@ export const clientEmitter: Emitter = {
 
     addValidatorsLoader(file);
 
+    const dateTimes = odataDateTimes(model, entities);
     if (dateTimes.size > 0) {
       file.addVariableStatement({
         declarationKind: VariableDeclarationKind.Const,
@@ -237,13 +239,53 @@ function addValidatorsLoader(file: ReturnType<typeof createTypeScriptFile>): voi
   });
 }
 
-/** The date-time paths of the entity of each OData list, by operationId (lists without any are left out). */
-function odataDateTimes(model: ApiModel): Map<string, string[]> {
-  const byOperation = new Map<string, string[]>();
+/** The entity of an OData read the client types from the entity (`ODataListMethod`, `ODataEntityMethod`). */
+function odataEntityOf(operation: OperationModel): string | undefined {
+  return (operation.odataList ?? (operation.odataEntity !== undefined && hasOnlySelect(operation) ? operation.odataEntity : undefined))?.entitySchema;
+}
+
+/** The paths of every entity an OData read returns, by schema name (in operation order). */
+function odataEntities(model: ApiModel): Map<string, EntityPaths> {
   const shapes = new Map(model.schemas.map((schema) => [schema.name, schema.entityShape]));
+  const entities = new Map<string, EntityPaths>();
   for (const operation of model.operations) {
-    const shape = operation.odataList === undefined ? undefined : shapes.get(operation.odataList.entitySchema);
-    const paths = shape === undefined ? [] : odataDateTimePaths(shape);
+    const entity = odataEntityOf(operation);
+    const shape = entity === undefined ? undefined : shapes.get(entity);
+    if (entity !== undefined && shape !== undefined && !entities.has(entity)) entities.set(entity, odataEntityPaths(shape));
+  }
+  return entities;
+}
+
+/** `ODataEntities`: each entity's paths as string literal unions, what the OData methods' `N` is. */
+function entitiesInterface(entities: ReadonlyMap<string, EntityPaths>): OptionalKind<InterfaceDeclarationStructure> {
+  const union = (paths: readonly string[]): string => (paths.length === 0 ? "never" : paths.map((path) => JSON.stringify(path)).join(" | "));
+  return {
+    name: "ODataEntities",
+    isExported: true,
+    docs: [
+      [
+        "What the OData query options may name on each entity, from the spec: every property path (`all`: `$select`,",
+        "`$filter` comparisons), and those of primitive values (`$orderby`), of text (`contains`, `startsWith`,",
+        "`endsWith`) and of date-times (compared with a `Date` or ISO 8601 text). Paths go through complex values, at",
+        "most four segments deep.",
+      ].join("\n"),
+    ],
+    properties: [...entities].map(([entity, paths]) => ({
+      name: propertyName(entity),
+      // An entity whose properties the spec leaves open (`CountryDto`: "not shown") takes any path.
+      type:
+        paths.all.length === 0
+          ? "{ all: string; primitive: string; text: string; dateTime: never }"
+          : `{ all: ${union(paths.all)}; primitive: ${union(paths.primitive)}; text: ${union(paths.text)}; dateTime: ${union(paths.dateTime)} }`,
+    })),
+  };
+}
+
+/** The date-time paths of the entity of each OData list, by operationId (lists without any are left out). */
+function odataDateTimes(model: ApiModel, entities: ReadonlyMap<string, EntityPaths>): Map<string, readonly string[]> {
+  const byOperation = new Map<string, readonly string[]>();
+  for (const operation of model.operations) {
+    const paths = operation.odataList === undefined ? [] : (entities.get(operation.odataList.entitySchema)?.dateTime ?? []);
     if (paths.length > 0) byOperation.set(operation.operationId, paths);
   }
   return byOperation;
@@ -253,24 +295,20 @@ function groupInterface(
   group: string,
   name: string,
   operations: readonly OperationModel[],
-  dateTimes: ReadonlyMap<string, readonly string[]>,
+  entities: ReadonlyMap<string, EntityPaths>,
 ): OptionalKind<InterfaceDeclarationStructure> {
   const methods: NonNullable<InterfaceDeclarationStructure["methods"]> = [];
   const properties: NonNullable<InterfaceDeclarationStructure["properties"]> = [];
   for (const operation of operations) {
     const docs = [operationDoc(operation)];
     const id = JSON.stringify(operation.operationId);
-    const entity = operation.odataList ?? (operation.odataEntity !== undefined && hasOnlySelect(operation) ? operation.odataEntity : undefined);
+    const entity = odataEntityOf(operation);
     if (entity !== undefined) {
       const pathTuple = operation.pathParameters.map(
         (parameter) => `${parameterName(parameter.name)}: OperationPathParam<${id}, ${JSON.stringify(parameter.name)}>`,
       );
-      const schema = `Schema<${JSON.stringify(entity.entitySchema)}>`;
-      const paths = dateTimes.get(operation.operationId) ?? [];
-      const type =
-        operation.odataList !== undefined
-          ? `ODataListMethod<M, [${pathTuple.join(", ")}], ${schema}, Operation<${id}>${paths.length > 0 ? `, ${paths.map((path) => JSON.stringify(path)).join(" | ")}` : ""}>`
-          : `ODataEntityMethod<M, [${pathTuple.join(", ")}], ${schema}, Operation<${id}>>`;
+      const paths = entities.has(entity) ? `, ODataEntities[${JSON.stringify(entity)}]` : "";
+      const type = `${operation.odataList !== undefined ? "ODataListMethod" : "ODataEntityMethod"}<M, [${pathTuple.join(", ")}], Schema<${JSON.stringify(entity)}>, Operation<${id}>${paths}>`;
       properties.push({ name: propertyName(operation.clientMethod), docs, type });
       continue;
     }
@@ -341,7 +379,8 @@ const operationTypeAliases: readonly OptionalKind<TypeAliasDeclarationStructure>
 
 /** Names of the exported aliases of src/client.ts (the package entry re-exports them). */
 export function clientTypeAliasNames(model: ApiModel): string[] {
-  return [...operationTypeAliases.map((alias) => alias.name), ...(model.webhooks.length > 0 ? ["WebhookEventOf"] : [])];
+  const entities = odataEntities(model).size > 0 ? ["ODataEntities"] : [];
+  return [...operationTypeAliases.map((alias) => alias.name), ...entities, ...(model.webhooks.length > 0 ? ["WebhookEventOf"] : [])];
 }
 
 /** Parameters in `argumentSlots` order; an optional parameter before a required one becomes `T | undefined`. */
