@@ -7,7 +7,9 @@
  * `$filter` string compared with a date-time is sent as an Edm.DateTimeOffset literal (§5.1.1.1: a date-time
  * compares with a date-time).
  */
-import type { EntityPropertyKind, EntityShape } from "../model/model.js";
+import type { InterfaceDeclarationStructure, OptionalKind } from "ts-morph";
+import type { ApiModel, EntityPropertyKind, EntityShape, OperationModel } from "../model/model.js";
+import { propertyName } from "../print/names.js";
 
 const maxSegments = 4;
 
@@ -37,4 +39,61 @@ export function odataEntityPaths(shape: EntityShape): EntityPaths {
   };
   visit(shape, "", 1);
   return paths;
+}
+
+/** The entity of an OData read the client types from the entity (`ODataListMethod`, `ODataEntityMethod`). */
+export function odataEntityOf(operation: OperationModel): string | undefined {
+  return (operation.odataList ?? (operation.odataEntity !== undefined && hasOnlySelect(operation) ? operation.odataEntity : undefined))?.entitySchema;
+}
+
+/** The paths of every entity an OData read returns, by schema name (in operation order). */
+export function odataEntities(model: ApiModel): Map<string, EntityPaths> {
+  const shapes = new Map(model.schemas.map((schema) => [schema.name, schema.entityShape]));
+  const entities = new Map<string, EntityPaths>();
+  for (const operation of model.operations) {
+    const entity = odataEntityOf(operation);
+    const shape = entity === undefined ? undefined : shapes.get(entity);
+    if (entity !== undefined && shape !== undefined && !entities.has(entity)) entities.set(entity, odataEntityPaths(shape));
+  }
+  return entities;
+}
+
+/** `ODataEntities`: each entity's paths as string literal unions, what the OData methods' `N` is. */
+export function entitiesInterface(entities: ReadonlyMap<string, EntityPaths>): OptionalKind<InterfaceDeclarationStructure> {
+  const union = (paths: readonly string[]): string => (paths.length === 0 ? "never" : paths.map((path) => JSON.stringify(path)).join(" | "));
+  return {
+    name: "ODataEntities",
+    isExported: true,
+    docs: [
+      [
+        "What the OData query options may name on each entity, from the spec: every property path (`all`: `$select`,",
+        "`$filter` comparisons), and those of primitive values (`$orderby`), of text (`contains`, `startsWith`,",
+        "`endsWith`) and of date-times (compared with a `Date` or ISO 8601 text). Paths go through complex values, at",
+        "most four segments deep.",
+      ].join("\n"),
+    ],
+    properties: [...entities].map(([entity, paths]) => ({
+      name: propertyName(entity),
+      // An entity whose properties the spec leaves open (`CountryDto`: "not shown") takes any path.
+      type:
+        paths.all.length === 0
+          ? "{ all: string; primitive: string; text: string; dateTime: never }"
+          : `{ all: ${union(paths.all)}; primitive: ${union(paths.primitive)}; text: ${union(paths.text)}; dateTime: ${union(paths.dateTime)} }`,
+    })),
+  };
+}
+
+/** The date-time paths of the entity of each OData list, by operationId (lists without any are left out). */
+export function odataDateTimes(model: ApiModel, entities: ReadonlyMap<string, EntityPaths>): Map<string, readonly string[]> {
+  const byOperation = new Map<string, readonly string[]>();
+  for (const operation of model.operations) {
+    const paths = operation.odataList === undefined ? [] : (entities.get(operation.odataList.entitySchema)?.dateTime ?? []);
+    if (paths.length > 0) byOperation.set(operation.operationId, paths);
+  }
+  return byOperation;
+}
+
+/** A keyed GET whose only query parameter is `$select` (`ODataEntityMethod` takes no other). */
+function hasOnlySelect(operation: OperationModel): boolean {
+  return operation.queryParameters.every((parameter) => parameter.name === "$select") && !operation.queryParameters.some((parameter) => parameter.required);
 }

@@ -14,7 +14,8 @@ import {
 import type { CompiledValidator } from "../../runtime/compiled-validator.js";
 import { multipart } from "../../runtime/multipart.js";
 import { filter } from "../../runtime/odata.js";
-import { createRuntime, serializePath } from "../../runtime/request.js";
+import { serializePath } from "../../runtime/path-serializer.js";
+import { createRuntime } from "../../runtime/request.js";
 import { empty, hang, json, odataError } from "./fake-fetch.js";
 import { AUTH_URL, BASE_URL, operations, tokenOperations } from "./fixtures.js";
 import { harness } from "./harness.js";
