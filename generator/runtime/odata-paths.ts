@@ -19,52 +19,53 @@ export type EntityKey<E> = Extract<keyof E, string>;
 export type ODataComplex<T> =
   NonNullable<T> extends infer C ? (C extends readonly unknown[] ? never : C extends object ? (string extends keyof C ? never : C) : never) : never;
 
-/** Segments left after one more (`Deeper[4]` is 3): at 1, a path takes its last segment. */
-type Deeper = [never, never, 1, 2, 3];
-
-/** Every property path of an entity: `"Id" | "Beneficiary" | "Beneficiary/Name" | ...` (at most four segments). */
+/**
+ * Every property path of an entity: `"Id" | "Beneficiary" | "Beneficiary/Name" | ...`, at most `Depth` segments
+ * (`[never, never, 1, 2, 3][Depth]` is what is left after one more; at 1 a path takes its last segment).
+ */
 export type ODataPath<E, Depth extends number = 4> = [Depth] extends [never]
   ? never
-  : { [K in EntityKey<E>]: K | ODataSubPath<K, ODataComplex<E[K]>, Deeper[Depth]> }[EntityKey<E>];
-
-type ODataSubPath<K extends string, C, Depth extends number> = [C] extends [never] ? never : `${K}/${ODataPath<C, Depth>}`;
-
-/** `null` when property `K` of `E` may be null or absent (an absent property reads as null). */
-type NullIn<E, K extends keyof E> = null extends E[K] ? null : {} extends Pick<E, K> ? null : never;
+  : {
+      [K in EntityKey<E>]:
+        | K
+        | (ODataComplex<E[K]> extends infer C ? ([C] extends [never] ? never : `${K}/${ODataPath<C, [never, never, 1, 2, 3][Depth]>}`) : never);
+    }[EntityKey<E>];
 
 /**
- * The value at path `P` of `E`, with `null` when any step may be null or absent: a path through a null complex
- * value reads as null (URL Conventions §5.1.1.15).
+ * The value at path `P` of `E`, with `null` when any step may be null or absent (an absent property reads as null):
+ * a path through a null complex value reads as null (URL Conventions §5.1.1.15).
  */
 export type ODataPathType<E, P extends string> = P extends `${infer K}/${infer Rest}`
   ? K extends keyof E
-    ? ODataPathType<ODataComplex<E[K]>, Rest> | NullIn<E, K>
+    ? ODataPathType<ODataComplex<E[K]>, Rest> | (null extends E[K] ? null : {} extends Pick<E, K> ? null : never)
     : never
   : P extends keyof E
-    ? Exclude<E[P], undefined> | NullIn<E, P>
+    ? Exclude<E[P], undefined> | (null extends E[P] ? null : {} extends Pick<E, P> ? null : never)
     : never;
 
-/** A literal for a value of type `T`: text, numbers (`bigint` too), booleans; a date-time takes a `Date` or its ISO 8601 text. */
-type LiteralOf<T, DateTime extends boolean> = T extends string
-  ? DateTime extends true
-    ? Date | string
-    : T
-  : T extends number
-    ? T | bigint
-    : T extends boolean
-      ? T
-      : never;
-
 /**
- * What `$filter` may compare path `P` of `E` with: a literal of the property's type, or `null` only where the
- * value may be null. `D` is the union of the entity's date-time paths (their literals are `Date`s or ISO 8601
- * strings, sent as Edm.DateTimeOffset). A complex or collection value compares with `null` only.
+ * What `$filter` may compare path `P` of `E` with: a literal of the property's type — text, numbers (`bigint` too),
+ * booleans — or `null` only where the value may be null. `D` is the union of the entity's date-time paths: their
+ * literals are `Date`s or ISO 8601 strings, sent as Edm.DateTimeOffset. A complex or collection value compares with
+ * `null` only; a property the spec leaves open, with any literal.
  */
 export type ODataValue<E, P extends string, D extends string = never> =
   ODataPathType<E, P> extends infer T
     ? unknown extends T
-      ? ODataLiteral // a property the spec leaves open
-      : LiteralOf<NonNullable<T>, P extends D ? true : false> | (null extends T ? null : never)
+      ? ODataLiteral
+      :
+          | (NonNullable<T> extends infer V
+              ? V extends string
+                ? P extends D
+                  ? Date | string
+                  : V
+                : V extends number
+                  ? V | bigint
+                  : V extends boolean
+                    ? V
+                    : never
+              : never)
+          | (null extends T ? null : never)
     : never;
 
 /** Paths of text properties (not date-times): what `contains`, `startsWith` and `endsWith` take. */
@@ -133,16 +134,16 @@ export type ODataSelected<E, S extends string> = [S] extends [never]
     ? E
     : ODataProjection<E, S> & { readonly "@odata.id"?: string };
 
-/** The selected members of `E`; modifiers (optional, readonly) kept. */
+/**
+ * The selected members of `E`, modifiers (optional, readonly) kept: a member a path names whole, or, for
+ * `Beneficiary/Name`, `Beneficiary` projected to the rest of the paths under it (`null` and `undefined` kept).
+ */
 export type ODataProjection<E, S extends string> = {
-  [K in keyof E as K extends ODataHead<S> ? K : never]: K extends S ? E[K] : ODataMemberProjection<E[K], ODataTail<S, K & string>>;
+  [K in keyof E as K extends (S extends `${infer Head}/${string}` ? Head : S) ? K : never]: K extends S
+    ? E[K]
+    : E[K] extends infer T
+      ? T extends object
+        ? ODataProjection<T, S extends `${K & string}/${infer Rest}` ? Rest : never>
+        : T
+      : never;
 };
-
-/** First segments of the paths: `"Beneficiary/Name" | "Id"` → `"Beneficiary" | "Id"`. */
-type ODataHead<S extends string> = S extends `${infer H}/${string}` ? H : S;
-
-/** The rest of the paths under `K`: `"Beneficiary/Name"`, `"Beneficiary"` → `"Name"`. */
-type ODataTail<S extends string, K extends string> = S extends `${K}/${infer R}` ? R : never;
-
-/** A complex member projected, `null` and `undefined` kept. */
-type ODataMemberProjection<T, S extends string> = T extends object ? ODataProjection<T, S> : T;
