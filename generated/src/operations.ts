@@ -16,7 +16,7 @@ export const operations = {
     pathParameters: [],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
     },
@@ -53,7 +53,7 @@ export const operations = {
     pathParameters: ["accountId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -72,7 +72,7 @@ export const operations = {
     pathParameters: [],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
     },
@@ -109,7 +109,7 @@ export const operations = {
     pathParameters: ["entityId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -128,7 +128,7 @@ export const operations = {
     pathParameters: ["accountId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -166,7 +166,7 @@ export const operations = {
     pathParameters: ["accountId", "currencyCode"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -185,7 +185,7 @@ export const operations = {
     pathParameters: [],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
     },
@@ -222,7 +222,7 @@ export const operations = {
     pathParameters: ["transferId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -260,7 +260,7 @@ export const operations = {
     pathParameters: ["transferId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -298,7 +298,7 @@ export const operations = {
     pathParameters: ["transferId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -317,7 +317,7 @@ export const operations = {
     pathParameters: ["accountId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -336,7 +336,7 @@ export const operations = {
     pathParameters: ["accountId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -429,7 +429,7 @@ export const operations = {
     pathParameters: [],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
     },
@@ -466,7 +466,7 @@ export const operations = {
     pathParameters: ["withdrawalId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -504,7 +504,7 @@ export const operations = {
     pathParameters: ["accountId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -633,7 +633,7 @@ export const operations = {
     pathParameters: [],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
     },
@@ -670,7 +670,7 @@ export const operations = {
     pathParameters: [],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
     },
@@ -707,7 +707,7 @@ export const operations = {
     pathParameters: ["accountId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -726,7 +726,7 @@ export const operations = {
     pathParameters: ["accountId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -820,7 +820,7 @@ export const operations = {
     pathParameters: [],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
     },
@@ -857,7 +857,7 @@ export const operations = {
     pathParameters: ["exchangeId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -876,7 +876,7 @@ export const operations = {
     pathParameters: ["exchangeId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -895,7 +895,7 @@ export const operations = {
     pathParameters: ["exchangeId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -914,7 +914,7 @@ export const operations = {
     pathParameters: ["exchangeId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -933,7 +933,7 @@ export const operations = {
     pathParameters: ["accountId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -1075,7 +1075,7 @@ export const operations = {
     pathParameters: [],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
     },
@@ -1112,7 +1112,7 @@ export const operations = {
     pathParameters: ["depositId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -1131,7 +1131,7 @@ export const operations = {
     pathParameters: ["accountId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -1150,7 +1150,7 @@ export const operations = {
     pathParameters: ["accountId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -1169,7 +1169,7 @@ export const operations = {
     pathParameters: ["accountId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -1188,7 +1188,7 @@ export const operations = {
     pathParameters: ["accountId"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -1259,7 +1259,7 @@ export const operations = {
     pathParameters: [],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
     },
@@ -1328,7 +1328,7 @@ export const operations = {
     pathParameters: [],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
     },
@@ -1346,7 +1346,7 @@ export const operations = {
     pathParameters: [],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
     },
@@ -1383,7 +1383,7 @@ export const operations = {
     pathParameters: [],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
     },
@@ -1401,7 +1401,7 @@ export const operations = {
     pathParameters: ["accountId", "filterType"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -1420,7 +1420,7 @@ export const operations = {
     pathParameters: ["entityId", "filterType"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
       "404": { mediaType: "application/json" },
@@ -1439,7 +1439,7 @@ export const operations = {
     pathParameters: [],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
     },
@@ -1457,7 +1457,7 @@ export const operations = {
     pathParameters: ["CountryCode"],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
     },
@@ -1475,7 +1475,7 @@ export const operations = {
     pathParameters: [],
     queryParameters: ["$filter", "$select", "$orderby", "$top", "$skip", "$count"],
     responses: {
-      "200": { mediaType: "application/json", headers: ["Preference-Applied"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "401": { mediaType: "application/json" },
     },

@@ -3,7 +3,7 @@
 // change the spec (or the generator) and run `make generate`.
 
 /**
- * What a `201 Created` resolves to. Where the operation declares the `Location` header (the reference: "201 with
+ * What a `201 Created` resolves to. Where the spec requires the `Location` header (the reference: "201 with
  * Location header, the URL of the created resource"), the id is the key of that URL and a response without one
  * is an `InvalidLocationError`: the caller must learn that the resource exists although its id is unknown. Where
  * it does not, the id comes from the Location when there is one, else from the body's `Id`.
@@ -30,7 +30,7 @@ export function createdResult(
 ): Created | CreatedWithoutLocation {
   const header = created.response.headers.get("location");
   const parsed = parseLocation(header, created.url);
-  if (declaresLocation(operation, created.response.status)) {
+  if (requiresLocation(operation, created.response.status)) {
     if (parsed?.id !== undefined) return { id: parsed.id, location: parsed.location, body: created.data };
     const missing = parsed === undefined;
     const location = parsed === undefined ? undefined : redactor.url(parsed.location);
@@ -57,8 +57,8 @@ export function createdResult(
   };
 }
 
-/** Whether the spec declares `Location` on this success status (the spec makes every declared Location required). */
-function declaresLocation(operation: OperationMetadata, status: number): boolean {
+/** Whether the spec requires `Location` on this success status (the metadata lists a response's required headers). */
+function requiresLocation(operation: OperationMetadata, status: number): boolean {
   const headers = operation.responses[String(status)]?.headers ?? [];
   return headers.some((name) => name.toLowerCase() === "location");
 }
