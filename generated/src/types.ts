@@ -3945,6 +3945,22 @@ export interface components {
     };
   };
   responses: {
+    /** @description Too many token requests of this client, or too many wrong passwords for this user: wait the `Retry-After` seconds, then try again. */
+    429: {
+      headers: {
+        /** @description Seconds to wait before the next token request (RFC 9110 §10.2.3). */
+        "Retry-After"?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "slow_down"
+         *     }
+         */
+        "application/json": components["schemas"]["TokenErrorResponse"];
+      };
+    };
     /** @description An attribute of the request is wrong. */
     BadRequest: {
       headers: {
@@ -3963,9 +3979,28 @@ export interface components {
         "application/json": components["schemas"]["ODataError"];
       };
     };
+    /** @description The request body is larger than the service accepts. */
+    ContentTooLargeAssumed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ODataError"];
+      };
+    };
     /** @description The entity exists but can no longer be approved, rejected or cancelled. */
     Gone: {
       headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ODataError"];
+      };
+    };
+    /** @description The resource does not support the request's method; the `Allow` header lists the methods it does support. */
+    MethodNotAllowedAssumed: {
+      headers: {
+        Allow: components["headers"]["Allow"];
         [name: string]: unknown;
       };
       content: {
@@ -3984,6 +4019,16 @@ export interface components {
     /** @description The entity does not exist, or the caller has no permission to view it. */
     NotFoundAssumed: {
       headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ODataError"];
+      };
+    };
+    /** @description The service cannot carry out the command now (for example, it could not store the command's changes); nothing was changed. Send it again after the `Retry-After` seconds. */
+    ServiceUnavailableAssumed: {
+      headers: {
+        "Retry-After": components["headers"]["RetryAfter"];
         [name: string]: unknown;
       };
       content: {
@@ -4127,6 +4172,8 @@ export interface components {
   };
   requestBodies: never;
   headers: {
+    /** @description The methods the resource supports, comma-separated (RFC 9110 §10.2.1). */
+    Allow: string;
     /** @description URL of the created resource. */
     Location: string;
     /**
@@ -4134,6 +4181,8 @@ export interface components {
      * @example odata.maxpagesize=50
      */
     PreferenceApplied: string;
+    /** @description Seconds to wait before sending the request again (RFC 9110 §10.2.3). */
+    RetryAfter: number;
   };
   pathItems: never;
 }
@@ -4197,6 +4246,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getAccount: {
@@ -4229,6 +4279,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountSubaccounts: {
@@ -4296,6 +4347,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listEntities: {
@@ -4356,6 +4408,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getEntity: {
@@ -4388,6 +4441,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listEntityAccounts: {
@@ -4455,6 +4509,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountBalances: {
@@ -4522,6 +4577,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getAccountBalance: {
@@ -4563,6 +4619,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountBalanceStatement: {
@@ -4635,6 +4692,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listTransfers: {
@@ -4695,6 +4753,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getTransfer: {
@@ -4727,6 +4786,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listTransferFees: {
@@ -4794,6 +4854,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getInboundTransfer: {
@@ -4827,6 +4888,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listInboundTransferFees: {
@@ -4894,6 +4956,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getOutboundTransfer: {
@@ -4927,6 +4990,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listOutboundTransferFees: {
@@ -4994,6 +5058,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountInboundTransfers: {
@@ -5061,6 +5126,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountOutboundTransfers: {
@@ -5128,6 +5194,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   createAccountTransfer: {
@@ -5155,7 +5222,10 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   approveTransfer: {
@@ -5182,7 +5252,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   rejectTransfer: {
@@ -5209,7 +5281,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   cancelTransfer: {
@@ -5237,7 +5311,9 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listWithdrawals: {
@@ -5298,6 +5374,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getWithdrawal: {
@@ -5330,6 +5407,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listWithdrawalFees: {
@@ -5397,6 +5475,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getWithdrawalPaymentConfirmationDetails: {
@@ -5433,6 +5512,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountWithdrawals: {
@@ -5500,6 +5580,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   createAccountWithdrawal: {
@@ -5529,7 +5610,10 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   createInstructionWithdrawal: {
@@ -5557,7 +5641,10 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   approveWithdrawal: {
@@ -5584,7 +5671,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   rejectWithdrawal: {
@@ -5611,7 +5700,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   cancelWithdrawal: {
@@ -5638,7 +5729,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getWithdrawalConfirmationMt103: {
@@ -5668,6 +5761,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listBeneficiaries: {
@@ -5728,6 +5822,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getBeneficiary: {
@@ -5760,6 +5855,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listTransferBeneficiaries: {
@@ -5820,6 +5916,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getTransferBeneficiary: {
@@ -5853,6 +5950,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountBeneficiaries: {
@@ -5920,6 +6018,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountTransferBeneficiaries: {
@@ -5987,6 +6086,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   createWithdrawalBeneficiary: {
@@ -6014,7 +6114,10 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   cancelBeneficiary: {
@@ -6041,6 +6144,8 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   enableBeneficiary: {
@@ -6067,6 +6172,8 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   suspendBeneficiary: {
@@ -6093,6 +6200,8 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getRequiredAdditionalInformation: {
@@ -6137,6 +6246,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listExchanges: {
@@ -6197,6 +6307,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getExchange: {
@@ -6229,6 +6340,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listExchangeAllocations: {
@@ -6296,6 +6408,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listExchangeDeposits: {
@@ -6363,6 +6476,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listExchangeFees: {
@@ -6430,6 +6544,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listExchangeWithdrawals: {
@@ -6497,6 +6612,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountExchanges: {
@@ -6564,6 +6680,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   createExchange: {
@@ -6591,7 +6708,10 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   allocateExchange: {
@@ -6618,6 +6738,8 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   approveExchange: {
@@ -6644,7 +6766,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   rejectExchange: {
@@ -6671,7 +6795,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   cancelExchange: {
@@ -6699,7 +6825,9 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
       410: components["responses"]["Gone"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getMidRate: {
@@ -6741,6 +6869,7 @@ export interface operations {
           "application/json": components["schemas"]["ODataError"];
         };
       };
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   requestQuote: {
@@ -6767,7 +6896,10 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listDeposits: {
@@ -6828,6 +6960,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getDeposit: {
@@ -6860,6 +6993,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listDepositFees: {
@@ -6927,6 +7061,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountDeposits: {
@@ -6994,6 +7129,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountDepositInformation: {
@@ -7061,6 +7197,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountDepositRoutingInformation: {
@@ -7128,6 +7265,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountDepositors: {
@@ -7195,6 +7333,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   requestDepositRequirement: {
@@ -7221,7 +7360,10 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   assignDepositor: {
@@ -7253,7 +7395,10 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   assignExistingDepositor: {
@@ -7285,6 +7430,8 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAlerts: {
@@ -7345,6 +7492,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getAlert: {
@@ -7377,6 +7525,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   createAlert: {
@@ -7404,7 +7553,10 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   cancelAlert: {
@@ -7431,6 +7583,8 @@ export interface operations {
       };
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listCountries: {
@@ -7491,6 +7645,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listCurrencies: {
@@ -7551,6 +7706,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getCurrency: {
@@ -7586,6 +7742,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listSectors: {
@@ -7646,6 +7803,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listAccountCountries: {
@@ -7715,6 +7873,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listEntityCountries: {
@@ -7784,6 +7943,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listBoEPaymentPurposes: {
@@ -7844,6 +8004,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listCountryPaymentPurposes: {
@@ -7910,6 +8071,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   listGenericPaymentPurposes: {
@@ -7970,6 +8132,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   getJobStatus: {
@@ -8002,6 +8165,7 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
+      405: components["responses"]["MethodNotAllowedAssumed"];
     };
   };
   requestPasswordToken: {
@@ -8032,6 +8196,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          "application/json": components["schemas"]["TokenErrorResponse"];
+        };
+      };
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      /** @description Too many token requests of this client, or too many wrong passwords for this user: wait the `Retry-After` seconds, then try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before the next token request (RFC 9110 §10.2.3). */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "slow_down"
+           *     }
+           */
           "application/json": components["schemas"]["TokenErrorResponse"];
         };
       };
@@ -8068,6 +8249,8 @@ export interface operations {
           "application/json": components["schemas"]["TokenErrorResponse"];
         };
       };
+      405: components["responses"]["MethodNotAllowedAssumed"];
+      429: components["responses"]["429"];
     };
   };
   receiveAccountFundsEvents: {

@@ -3,11 +3,13 @@
  * The generator's command line: `generate` (what `make generate` runs), `check` (what `make check-generated`
  * runs) and `assumptions` (what `make assumptions` runs).
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { displayPath } from "./load/display-path.js";
 import { formatSpecProblem, specProblemsOf } from "./spec/spec-error.js";
-import { defaultOutDirectory, defaultSpecPath } from "./locations.js";
+import { defaultOutDirectory, defaultSpecPath, generatorDirectory } from "./locations.js";
 import type { AssumptionModel } from "./model/model.js";
 import type { GeneratorWarning } from "./pipeline.js";
 import { formatDrifts } from "./write/check-files.js";
@@ -29,9 +31,11 @@ Options:
   --config <file>   Redocly config for bundling (default: redocly.yaml beside the spec, if any)
   --json            assumptions: print JSON instead of a Markdown table
   -h, --help        show this help
+  --version         print the generator's version
 
 Exit status: 0 done; 1 check found out-of-date files; 2 the spec is broken (one
-"file#pointer: reason" line per problem on stderr); 64 wrong usage; 70 generator bug.
+"file#pointer: reason" line per problem on stderr); 64 wrong usage (EX_USAGE);
+70 generator bug.
 `;
 
 export const exitCodes = { ok: 0, stale: 1, specError: 2, usage: 64, internal: 70 } as const;
@@ -54,6 +58,14 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   const { values, positionals } = parsed;
   if (values.help === true) {
     io.out(usage);
+    return exitCodes.ok;
+  }
+  if (values.version === true) {
+    if (positionals.length > 0) {
+      io.err(`--version takes no command: ${positionals[0]}\n\n${usage}`);
+      return exitCodes.usage;
+    }
+    io.out(`${generatorVersion()}\n`);
     return exitCodes.ok;
   }
   const [command, ...extra] = positionals;
@@ -122,8 +134,15 @@ function parse(argv: readonly string[]) {
       config: { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
+      version: { type: "boolean" },
     },
   });
+}
+
+/** The version of @account-funds/generator, from its package.json (the same file from src/ and dist/src/). */
+export function generatorVersion(): string {
+  const manifest: { version: string } = JSON.parse(readFileSync(join(generatorDirectory, "package.json"), "utf8"));
+  return manifest.version;
 }
 
 function printWarnings(io: CliIo, warnings: readonly GeneratorWarning[]): void {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,9 +22,14 @@ describe("usage", () => {
     for (const word of ["generate", "check", "assumptions", "--spec", "--out", "--json"]) expect(usage).toContain(word);
   });
 
-  it.each([[[]], [["build"]], [["generate", "extra"]], [["generate", "--unknown"]], [["check", "--json"]]])("rejects %j", async (argv) => {
+  it("prints the package's version", async () => {
+    const manifest: { version: string } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+    expect(await run("--version")).toEqual({ code: exitCodes.ok, out: `${manifest.version}\n`, err: "" });
+  });
+
+  it.each([[[]], [["build"]], [["generate", "extra"]], [["generate", "--unknown"]], [["check", "--json"]], [["--version=1"]]])("rejects %j with EX_USAGE (64)", async (argv) => {
     const result = await run(...argv);
-    expect(result.code).toBe(exitCodes.usage);
+    expect(result.code).toBe(64);
     expect(result.err).toContain(usage);
   });
 });

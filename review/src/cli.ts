@@ -2,6 +2,7 @@
 /**
  * `make review`: what the spec change between BASE and the working tree does to client consumers.
  */
+import { readFileSync } from "node:fs";
 import { appendFile, writeFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
@@ -28,14 +29,15 @@ Options:
   --output <file>       write the report to a file instead of stdout
   --keep                keep the temporary directory (generated clients, reports)
   -h, --help            show this help
+  --version             print the review's version
 
 Exit status: 0 no breaking change, or every one is acknowledged in
 review/acknowledged-changes.yaml; 1 a breaking change is not acknowledged;
-2 wrong usage, BASE missing (shallow clone?), a spec that cannot be bundled, or
-an invalid acknowledgements file.
+2 BASE missing (shallow clone?), a spec that cannot be bundled, or an invalid
+acknowledgements file; 64 wrong usage (EX_USAGE).
 `;
 
-export const exitCodes = { ok: 0, breaking: 1, error: 2 } as const;
+export const exitCodes = { ok: 0, breaking: 1, error: 2, usage: 64 } as const;
 const formats = ["markdown", "github", "json"] as const;
 type Format = (typeof formats)[number];
 
@@ -59,16 +61,20 @@ export async function main(argv: readonly string[], io: CliIo = processIo, overr
     values = parsed.values;
   } catch (thrown) {
     io.err(`${thrown instanceof Error ? thrown.message : String(thrown)}\n\n${usage}`);
-    return exitCodes.error;
+    return exitCodes.usage;
   }
   if (values.help === true) {
     io.out(usage);
     return exitCodes.ok;
   }
+  if (values.version === true) {
+    io.out(`${reviewVersion()}\n`);
+    return exitCodes.ok;
+  }
   const format = (values.format ?? "markdown") as Format;
   if (!formats.includes(format)) {
     io.err(`--format must be one of ${formats.join(", ")}\n\n${usage}`);
-    return exitCodes.error;
+    return exitCodes.usage;
   }
   // make passes BASE= through even when it is empty: empty means the default.
   const base = values.base === undefined || values.base.trim() === "" ? undefined : values.base.trim();
@@ -111,8 +117,15 @@ function parse(argv: readonly string[]) {
       output: { type: "string" },
       keep: { type: "boolean" },
       help: { type: "boolean", short: "h" },
+      version: { type: "boolean" },
     },
   });
+}
+
+/** The version of @account-funds/review, from its package.json beside src/. */
+export function reviewVersion(): string {
+  const manifest: { version: string } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+  return manifest.version;
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

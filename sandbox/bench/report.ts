@@ -1,5 +1,5 @@
 /** Markdown of the benchmark's results, in the form of the generator's (generator/bench/report.ts). */
-import { ratioToPrism, summarise, type Cell } from "./results.js";
+import { SERVER_NAMES, ratioOf, summarise, type Cell } from "./results.js";
 import type { TargetResult } from "./targets.js";
 
 export interface RunInfo {
@@ -33,17 +33,20 @@ export function renderHeader(info: RunInfo): string {
       " the servers alternating within a round; the sandbox is reset (`POST /_sandbox/reset`) before each of its rounds." +
       ` Peer: Prism ${info.prism} \`prism mock generated/openapi.json -v silent\` (static examples; validates requests and the` +
       " bearer header's presence, by default). Sandbox: `node sandbox/dist/cli.js --port 0 --no-tls` (verifies the JWT, validates" +
-      " requests against the spec and with @account-funds/validators, real state). Ratios compare numbers measured in this run.",
+      " requests against the spec and with @account-funds/validators, real state); `sandbox --data`: the same with `--data <tmp>/bench.db`" +
+      " (every command in an SQLite transaction before its 201; WAL, synchronous=NORMAL). Ratios compare numbers measured in this run.",
   ].join("\n");
 }
 
 export function renderLoads(cells: readonly Cell[]): string {
   const rows = cells.map((cell) => {
     const summary = summarise(cell);
-    const ratio = cell.server === "sandbox" ? ratioToPrism(cells, cell.scenario.id) : 1;
+    // Each server against the scenario's reference: Prism, or the in-memory sandbox for the durable comparison.
+    const base = cell.scenario.kind === "durable" ? "sandbox" : "prism";
+    const ratio = cell.server === base ? 1 : ratioOf(cells, cell.scenario.id, cell.server, base);
     return [
       cell.scenario.title,
-      cell.server === "sandbox" ? "sandbox" : "Prism",
+      SERVER_NAMES[cell.server],
       integer(summary.requestsPerSecond),
       ms(summary.p50Ms),
       ms(summary.p99Ms),
@@ -56,12 +59,12 @@ export function renderLoads(cells: readonly Cell[]): string {
   });
   const failures = cells
     .filter((cell) => cell.failure !== undefined)
-    .map((cell) => `\n${cell.scenario.title} on ${cell.server === "sandbox" ? "the sandbox" : "Prism"} FAILED:\n\n\`\`\`\n${cell.failure}\n\`\`\``);
+    .map((cell) => `\n${cell.scenario.title} on ${SERVER_NAMES[cell.server]} FAILED:\n\n\`\`\`\n${cell.failure}\n\`\`\``);
   return [
     "## Requests per second and latency (loopback)",
     "",
     table(
-      ["request", "server", "req/s (median)", "p50 ms", "p99 ms", "req/s vs Prism", "server CPU", "server CPU µs/req", "load generator CPU", "req/s per round"],
+      ["request", "server", "req/s (median)", "p50 ms", "p99 ms", "req/s ratio (vs Prism; --data vs in memory)", "server CPU", "server CPU µs/req", "load generator CPU", "req/s per round"],
       rows,
     ),
     "",

@@ -3,7 +3,14 @@ import type { LoadResult } from "./load.js";
 import type { Scenario } from "./scenarios.js";
 import { median } from "./stats.js";
 
-export type ServerId = "sandbox" | "prism";
+/** The sandbox in memory, the sandbox with `--data` (SQLite), and Prism. */
+export type ServerId = "sandbox" | "sandbox-data" | "prism";
+
+export const SERVER_NAMES: Readonly<Record<ServerId, string>> = {
+  sandbox: "sandbox",
+  "sandbox-data": "sandbox --data",
+  prism: "Prism",
+};
 
 export interface Cell {
   readonly scenario: Scenario;
@@ -42,10 +49,14 @@ export function findCell(cells: readonly Cell[], scenarioId: string, server: Ser
   return cells.find((cell) => cell.scenario.id === scenarioId && cell.server === server);
 }
 
-/** Sandbox req/s over Prism req/s of the same scenario in this run; NaN when either is missing or broken. */
-export function ratioToPrism(cells: readonly Cell[], scenarioId: string): number {
-  const ours = findCell(cells, scenarioId, "sandbox");
-  const peer = findCell(cells, scenarioId, "prism");
+/** `server`'s req/s over `base`'s of the same scenario in this run; NaN when either is missing or broken. */
+export function ratioOf(cells: readonly Cell[], scenarioId: string, server: ServerId, base: ServerId): number {
+  const ours = findCell(cells, scenarioId, server);
+  const peer = findCell(cells, scenarioId, base);
   if (ours === undefined || peer === undefined || ours.failure !== undefined || peer.failure !== undefined) return Number.NaN;
+  if (ours.rounds.length === 0 || peer.rounds.length === 0) return Number.NaN;
   return summarise(ours).requestsPerSecond / summarise(peer).requestsPerSecond;
 }
+
+/** Sandbox req/s over Prism req/s of the same scenario in this run; NaN when either is missing or broken. */
+export const ratioToPrism = (cells: readonly Cell[], scenarioId: string): number => ratioOf(cells, scenarioId, "sandbox", "prism");

@@ -12,13 +12,14 @@
  * `npx tsx sandbox/bench/profile-summary.ts <file>`), BENCH_SANDBOX_CLI (another build's cli.js, e.g. a candidate
  * optimisation; default sandbox/dist/cli.js).
  */
-import { cpus } from "node:os";
-import { resolve } from "node:path";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { runLoad, type LoadOptions } from "./load.js";
 import { renderFailure, renderHeader, renderLoads, renderTargets } from "./report.js";
-import type { Cell, ServerId } from "./results.js";
+import { SERVER_NAMES, type Cell, type ServerId } from "./results.js";
 import { discoverFixture, fetchToken, resetSandbox, smokeTest } from "./requests.js";
-import { SCENARIOS, SCENARIO_IDS, type Fixture, type Scenario, type ScenarioId } from "./scenarios.js";
+import { SCENARIOS, SCENARIO_IDS, serversOf, type Fixture, type Scenario, type ScenarioId } from "./scenarios.js";
 import { AUTOCANNON_VERSION, PRISM_VERSION, startPrismProcess, startSandboxProcess, type RunningServer } from "./servers.js";
 import { evaluateTargets } from "./targets.js";
 
@@ -71,14 +72,17 @@ async function main(): Promise<void> {
   let failed = false;
 
   const candidateCli = process.env["BENCH_SANDBOX_CLI"];
-  progress("starting the sandbox and Prism (child processes)");
-  const [sandboxStart, prismStart] = await Promise.allSettled([
-    startSandboxProcess(nodeOptionsFromEnv(), candidateCli === undefined || candidateCli === "" ? undefined : resolve(candidateCli)),
+  const cli = candidateCli === undefined || candidateCli === "" ? undefined : resolve(candidateCli);
+  const dataDirectory = mkdtempSync(join(tmpdir(), "sandbox-bench-"));
+  progress("starting the sandbox (in memory and with --data) and Prism (child processes)");
+  const [sandboxStart, durableStart, prismStart] = await Promise.allSettled([
+    startSandboxProcess(nodeOptionsFromEnv(), cli),
+    startSandboxProcess(nodeOptionsFromEnv(), cli, ["--data", join(dataDirectory, "bench.db")], SERVER_NAMES["sandbox-data"]),
     startPrismProcess("/api/v1/Accounts", PROBE_HEADERS),
   ]);
   const servers = new Map<ServerId, RunningServer>();
   const startFailures = new Map<ServerId, string>();
-  for (const [id, start] of [["sandbox", sandboxStart], ["prism", prismStart]] as const) {
+  for (const [id, start] of [["sandbox", sandboxStart], ["sandbox-data", durableStart], ["prism", prismStart]] as const) {
     if (start.status === "fulfilled") {
       servers.set(id, start.value);
       progress(`${start.value.name} listens at ${start.value.url} (pid ${start.value.pid})`);
@@ -101,15 +105,20 @@ async function main(): Promise<void> {
       servers.delete("sandbox");
     }
   }
-  const tokenFor = async (): Promise<string> => (sandbox !== undefined && servers.has("sandbox") ? fetchToken(sandbox.url) : "bench");
+  // Each sandbox hands out its own tokens (their signing keys differ); Prism accepts any.
+  const tokenFor = async (server: ServerId): Promise<string> => {
+    const running = servers.get(server);
+    return server === "prism" || running === undefined ? "bench" : fetchToken(running.url);
+  };
 
   const cells: Cell[] = scenarios.flatMap((scenario) =>
-    (["sandbox", "prism"] as const).map((server): Cell => ({ scenario, server, rounds: [], failure: startFailures.get(server) })),
+    serversOf(scenario).map((server): Cell => ({ scenario, server, rounds: [], failure: startFailures.get(server) })),
   );
   const runOne = async (cell: Cell, durationS: number): ReturnType<typeof runLoad> => {
     const server = servers.get(cell.server)!;
-    if (cell.server === "sandbox") await resetSandbox(server.url);
-    return runLoad(server.url, server.pid, cell.scenario, fixture, await tokenFor(), { ...load, durationS });
+    if (cell.server !== "prism") await resetSandbox(server.url);
+    const connections = cell.scenario.connections ?? load.connections;
+    return runLoad(server.url, server.pid, cell.scenario, fixture, await tokenFor(cell.server), { ...load, connections, durationS });
   };
 
   for (const cell of cells) {
@@ -117,7 +126,7 @@ async function main(): Promise<void> {
     const server = servers.get(cell.server)!;
     try {
       progress(`${cell.scenario.id} on ${server.name}: smoke test and ${warmupS} s warm-up`);
-      await smokeTest(server.url, cell.scenario, fixture, await tokenFor());
+      await smokeTest(server.url, cell.scenario, fixture, await tokenFor(cell.server));
       await runOne(cell, warmupS);
     } catch (error) {
       cell.failure = messageOf(error);
@@ -127,7 +136,7 @@ async function main(): Promise<void> {
   for (let round = 0; round < rounds; round += 1) {
     for (const scenario of scenarios) {
       // Alternate which server goes first, so a slow patch of the shared cores does not always hit the same one.
-      const order = round % 2 === 0 ? (["sandbox", "prism"] as const) : (["prism", "sandbox"] as const);
+      const order = round % 2 === 0 ? serversOf(scenario) : [...serversOf(scenario)].reverse();
       for (const server of order) {
         const cell = cells.find((candidate) => candidate.scenario === scenario && candidate.server === server)!;
         if (cell.failure !== undefined) continue;
@@ -151,6 +160,7 @@ async function main(): Promise<void> {
 
   progress("stopping the servers");
   await Promise.all([...servers.values()].map((server) => server.stop()));
+  rmSync(dataDirectory, { recursive: true, force: true });
 
   if (cells.some((cell) => cell.failure !== undefined)) failed = true;
   if (cells.length === 0) sections.push(renderFailure("Loads", new Error("no scenario selected")));

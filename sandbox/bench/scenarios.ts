@@ -1,9 +1,12 @@
 /**
- * The requests under load: two collection GETs and one command, the same bytes to the sandbox and to Prism.
- * The command is `POST /api/v1/Alerts/Create`: it needs no funds, so it stays valid however often it runs (a
- * transfer would drain the balance and turn into 400s); the sandbox is reset before every round anyway.
+ * The requests under load: two collection GETs and one command, the same bytes to the sandbox and to Prism,
+ * and the command again with 8 clients against the sandbox in memory and with `--data` (the durable store's
+ * cost). The command is `POST /api/v1/Alerts/Create`: it needs no funds, so it stays valid however often it
+ * runs (a transfer would drain the balance and turn into 400s); the sandbox is reset before every round anyway.
  */
-export type ScenarioId = "accounts" | "balances" | "create-alert";
+import type { ServerId } from "./results.js";
+
+export type ScenarioId = "accounts" | "balances" | "create-alert" | "create-alert-durable";
 
 export interface Fixture {
   /** The demo user's first account in the sandbox's seed (Prism accepts any id). */
@@ -12,8 +15,15 @@ export interface Fixture {
 
 export interface Scenario {
   readonly id: ScenarioId;
-  /** "list" scenarios count for the ratio target, "command" ones for the absolute one. */
-  readonly kind: "list" | "command";
+  /**
+   * "list" scenarios count for the ratio target, "command" ones for the absolute one, "durable" ones compare
+   * the sandbox with `--data` to the sandbox in memory.
+   */
+  readonly kind: "list" | "command" | "durable";
+  /** The servers measured; default the sandbox (in memory) and Prism. */
+  readonly servers?: readonly ServerId[];
+  /** Concurrent clients (keep-alive connections); default BENCH_CONNECTIONS. */
+  readonly connections?: number;
   readonly title: string;
   readonly method: "GET" | "POST";
   readonly path: (fixture: Fixture) => string;
@@ -29,6 +39,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 function nonEmptyCollection(body: unknown): string | undefined {
   if (!isRecord(body) || !Array.isArray(body["value"])) return "the body is not an OData collection ({ value: [...] })";
   return body["value"].length === 0 ? "the collection is empty" : undefined;
+}
+
+function isCreateResult(body: unknown): string | undefined {
+  return isRecord(body) && typeof body["Id"] === "number" ? undefined : "the body is not a CreateResultDto ({ Id })";
 }
 
 export const SCENARIOS: readonly Scenario[] = [
@@ -58,9 +72,24 @@ export const SCENARIOS: readonly Scenario[] = [
     path: () => "/api/v1/Alerts/Create",
     body: JSON.stringify({ SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Limit: 1.2 }),
     status: 201,
-    checkBody: (body) => (isRecord(body) && typeof body["Id"] === "number" ? undefined : "the body is not a CreateResultDto ({ Id })"),
+    checkBody: isCreateResult,
+  },
+  {
+    id: "create-alert-durable",
+    kind: "durable",
+    title: "`POST /api/v1/Alerts/Create`, 8 clients",
+    servers: ["sandbox", "sandbox-data"],
+    connections: 8,
+    method: "POST",
+    path: () => "/api/v1/Alerts/Create",
+    body: JSON.stringify({ SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Limit: 1.2 }),
+    status: 201,
+    checkBody: isCreateResult,
   },
 ];
+
+/** The servers a scenario is measured on. */
+export const serversOf = (scenario: Scenario): readonly ServerId[] => scenario.servers ?? ["sandbox", "prism"];
 
 export const SCENARIO_IDS = SCENARIOS.map((scenario) => scenario.id);
 

@@ -63,11 +63,17 @@ function captureTail(child: ChildProcess): () => string {
 }
 
 /**
- * `node [nodeOptions] sandbox/dist/cli.js --port 0 --no-tls`; resolves with the URL the CLI prints once it
- * listens. `nodeOptions` is for profiling (`--cpu-prof --cpu-prof-dir=...`), `cli` for a candidate build.
+ * `node [nodeOptions] sandbox/dist/cli.js --port 0 --no-tls [args]`; resolves with the URL the CLI prints once it
+ * listens. `nodeOptions` is for profiling (`--cpu-prof --cpu-prof-dir=...`), `cli` for a candidate build, `args`
+ * for more options (`--data <file>`).
  */
-export function startSandboxProcess(nodeOptions: readonly string[], cli = SANDBOX_CLI): Promise<RunningServer> {
-  const child = spawn(process.execPath, [...nodeOptions, cli, "--port", "0", "--no-tls"], {
+export function startSandboxProcess(
+  nodeOptions: readonly string[],
+  cli = SANDBOX_CLI,
+  args: readonly string[] = [],
+  name = "sandbox",
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, [...nodeOptions, cli, "--port", "0", "--no-tls", ...args], {
     cwd: REPOSITORY_ROOT,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -88,7 +94,7 @@ export function startSandboxProcess(nodeOptions: readonly string[], cli = SANDBO
       if (url === undefined) return;
       listening = true;
       clearTimeout(timer);
-      resolve({ name: "sandbox", url, pid: child.pid!, stop: () => stopChild(child) });
+      resolve({ name, url, pid: child.pid!, stop: () => stopChild(child) });
     });
     child.once("exit", (code, signal) => {
       clearTimeout(timer);

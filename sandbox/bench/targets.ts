@@ -1,5 +1,5 @@
 /** The issue's targets, evaluated on one run's cells. Information, not a gate: a miss does not fail the run. */
-import { findCell, ratioToPrism, summarise, type Cell } from "./results.js";
+import { findCell, ratioOf, ratioToPrism, summarise, type Cell } from "./results.js";
 
 export interface TargetResult {
   readonly name: string;
@@ -11,6 +11,9 @@ export interface TargetResult {
 
 export const LIST_RATIO_GOAL = 10;
 export const COMMANDS_PER_SECOND_GOAL = 2000;
+/** Issue 13: creates with `--data` (8 clients) at least half the in-memory figure, and at least 1,000/s. */
+export const DURABLE_RATIO_GOAL = 0.5;
+export const DURABLE_PER_SECOND_GOAL = 1000;
 
 const integer = (value: number): string => Math.round(value).toLocaleString("en-US");
 
@@ -18,6 +21,10 @@ export function evaluateTargets(cells: readonly Cell[]): TargetResult[] {
   const targets: TargetResult[] = [];
   const scenarios = [...new Map(cells.map((cell) => [cell.scenario.id, cell.scenario])).values()];
   for (const scenario of scenarios) {
+    if (scenario.kind === "durable") {
+      targets.push(...durableTargets(cells, scenario.id, scenario.title));
+      continue;
+    }
     const ours = findCell(cells, scenario.id, "sandbox");
     const usable = ours !== undefined && ours.failure === undefined && ours.rounds.length > 0;
     if (scenario.kind === "list") {
@@ -62,4 +69,36 @@ export function evaluateTargets(cells: readonly Cell[]): TargetResult[] {
     }
   }
   return targets;
+}
+
+/** The durable store's cost: creates per second with `--data`, absolute and against the in-memory sandbox. */
+function durableTargets(cells: readonly Cell[], scenarioId: string, title: string): TargetResult[] {
+  const durable = findCell(cells, scenarioId, "sandbox-data");
+  const usable = durable !== undefined && durable.failure === undefined && durable.rounds.length > 0;
+  const rate = usable ? summarise(durable).requestsPerSecond : Number.NaN;
+  const ratio = ratioOf(cells, scenarioId, "sandbox-data", "sandbox");
+  return [
+    {
+      name: `${title} req/s, sandbox --data`,
+      measured: Number.isNaN(rate) ? "not measured" : `${integer(rate)}/s`,
+      goal: `≥ ${integer(DURABLE_PER_SECOND_GOAL)}/s`,
+      met: Number.isNaN(rate) ? undefined : rate >= DURABLE_PER_SECOND_GOAL,
+    },
+    {
+      name: `${title} req/s, sandbox --data / in memory`,
+      measured: Number.isNaN(ratio) ? "not measured" : `${(ratio * 100).toFixed(0)} %`,
+      goal: `≥ ${DURABLE_RATIO_GOAL * 100} %`,
+      met: Number.isNaN(ratio) ? undefined : ratio >= DURABLE_RATIO_GOAL,
+    },
+    ...(usable && durable.rounds.some((round) => round.serverCpuMicrosPerRequest !== undefined)
+      ? [
+          {
+            name: `${title} sandbox --data CPU per request`,
+            measured: `${(summarise(durable).serverCpuMicrosPerRequest ?? Number.NaN).toFixed(0)} µs`,
+            goal: "reported",
+            met: undefined,
+          },
+        ]
+      : []),
+  ];
 }

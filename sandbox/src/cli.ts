@@ -1,12 +1,14 @@
 /**
- * `account-funds-sandbox [--port 4010] [--tls-port 4443] [--host 127.0.0.1] [--data file.json]
- * [--client-cert-thumbprint HEX]... [--certificate-out file.pem] [--validate-responses]`: starts the sandbox and prints its addresses and seeded
- * credentials. Stops cleanly on SIGINT/SIGTERM (the data file is written first).
+ * `account-funds-sandbox [--port 4010] [--tls-port 4443] [--host 127.0.0.1] [--data file.db] [--data-sync normal]
+ * [--no-token-rate-limit] [--client-cert-thumbprint HEX]... [--certificate-out file.pem] [--validate-responses]`:
+ * starts the sandbox and prints its addresses and seeded credentials. A data file it cannot use stops the start
+ * (exit 1, the file and row named). SIGINT/SIGTERM close it cleanly (exit 0): every acknowledged command is
+ * already in the data file.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { defaultCredentials } from "./auth/index.js";
-import { startSandbox } from "./server.js";
+import { startSandbox, type Sandbox } from "./server.js";
 
 const usage = `Usage: account-funds-sandbox [options]
 
@@ -18,17 +20,33 @@ Options:
   --tls-port <n>                 HTTPS port for /connect/mtls/token (default 4443; 0 picks a free port)
   --no-tls                       serve no HTTPS
   --host <address>               address to bind (default 127.0.0.1)
-  --data <file>                  keep the state in this JSON file (loaded at start, written after each command)
+  --data <file>                  keep the state in this SQLite file: loaded at start (created when missing; a
+                                 version 1 JSON data file is imported once), each command stored before its answer
+  --data-sync <normal|full>      normal (default): acknowledged writes survive a killed process; full: a power
+                                 cut too, at one fsync per command
+  --no-token-rate-limit          serve /connect/token and /connect/mtls/token without rate limits (load tests)
   --client-cert-thumbprint <hex> register a client certificate's SHA-256 thumbprint for sandbox-client (repeatable)
   --certificate-out <file>       write the HTTPS server's self-signed certificate (PEM) there, for clients to trust
   --validate-responses           answer 500 when a response does not match the spec (development)
   --page-size <n>                largest page before @odata.nextLink (default 100)
   -h, --help                     show this help
+  --version                      print the sandbox's version
+
+Exit status: 0 stopped by SIGINT/SIGTERM; 1 could not start; 64 wrong usage (EX_USAGE).
 `;
+
+/** sysexits(3) EX_USAGE, the wrong-usage exit status of every command line of the toolkit. */
+const EX_USAGE = 64;
 
 function fail(message: string): never {
   process.stderr.write(`account-funds-sandbox: ${message}\n\n${usage}`);
-  process.exit(2);
+  process.exit(EX_USAGE);
+}
+
+/** The package's version: package.json is one level above this module both in src/ and in dist/. */
+function version(): string {
+  const manifest: { version: string } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+  return manifest.version;
 }
 
 function portOf(name: string, text: string | undefined, fallback: number): number {
@@ -49,11 +67,14 @@ async function main(): Promise<void> {
         "no-tls": { type: "boolean" },
         host: { type: "string" },
         data: { type: "string" },
+        "data-sync": { type: "string" },
+        "no-token-rate-limit": { type: "boolean" },
         "client-cert-thumbprint": { type: "string", multiple: true },
         "validate-responses": { type: "boolean" },
         "certificate-out": { type: "string" },
         "page-size": { type: "string" },
         help: { type: "boolean", short: "h" },
+        version: { type: "boolean" },
       },
       strict: true,
       allowPositionals: false,
@@ -66,14 +87,22 @@ async function main(): Promise<void> {
     process.stdout.write(usage);
     return;
   }
+  if (values.version === true) {
+    process.stdout.write(`${version()}\n`);
+    return;
+  }
   const pageSize = values["page-size"] === undefined ? 100 : Number(values["page-size"]);
   if (!Number.isInteger(pageSize) || pageSize < 1) fail(`--page-size must be a positive integer`);
+  const dataSync = values["data-sync"] ?? "normal";
+  if (dataSync !== "normal" && dataSync !== "full") fail(`--data-sync must be normal or full`);
+  if (values["data-sync"] !== undefined && values.data === undefined) fail(`--data-sync needs --data`);
   const credentials = defaultCredentials({ certificateThumbprints: values["client-cert-thumbprint"] ?? [] });
   const sandbox = await startSandbox({
     port: portOf("--port", values.port, 4010),
     tlsPort: values["no-tls"] === true ? false : portOf("--tls-port", values["tls-port"], 4443),
     ...(values.host === undefined ? {} : { host: values.host }),
-    ...(values.data === undefined ? {} : { dataFile: values.data }),
+    ...(values.data === undefined ? {} : { dataFile: values.data, dataSync }),
+    ...(values["no-token-rate-limit"] === true ? { tokenRateLimits: false as const } : {}),
     credentials,
     validateResponses: values["validate-responses"] === true,
     maxPageSize: pageSize,
@@ -91,15 +120,37 @@ async function main(): Promise<void> {
     `  Control API:     ${sandbox.url}/_sandbox/  (reset, clock, complete, webhooks, events)`,
     `  Client:          client_id=${client.clientId} client_secret=${client.clientSecret} scope=serviceFXAPI`,
     ...credentials.users.map((user) => `  User:            username=${user.username} password=${user.password}`),
-    ...(values.data === undefined ? [`  State:           in memory`] : [`  State:           ${values.data}`]),
+    sandbox.dataFile === undefined
+      ? `  State:           in memory`
+      : `  State:           ${sandbox.dataFile.path} (SQLite via ${sandbox.dataFile.driver}, synchronous=${dataSync})` +
+        (sandbox.dataFile.importedFrom === undefined ? "" : `; imported the JSON data file, kept as ${sandbox.dataFile.importedFrom}`),
+    values["no-token-rate-limit"] === true ? `  Token endpoints: no rate limits` : `  Token endpoints: rate-limited (--no-token-rate-limit turns it off)`,
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
-  const stop = (): void => {
-    void sandbox.close().then(() => process.exit(0));
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  started = sandbox;
+  if (stopRequested) stop();
 }
+
+// Installed before anything starts: a signal during start-up (or just after the addresses are printed) still
+// closes cleanly instead of killing the process by the signal's default action.
+let started: Sandbox | undefined;
+let stopRequested = false;
+let stopping = false;
+function stop(): void {
+  stopRequested = true;
+  if (started === undefined || stopping) return;
+  stopping = true;
+  started.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      // Every acknowledged command is in the data file already: a failure while closing loses nothing.
+      process.stderr.write(`account-funds-sandbox: while closing: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(0);
+    },
+  );
+}
+process.once("SIGINT", stop);
+process.once("SIGTERM", stop);
 
 main().catch((error: unknown) => {
   process.stderr.write(`account-funds-sandbox: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -15,23 +15,27 @@ import {
   createSandboxClock,
   createServerCertificate,
   createTokenIssuer,
+  createTokenRateLimiter,
   defaultCredentials,
   handleTokenRequest,
   thumbprintOf,
+  validityOf,
   type SandboxClock,
   type SandboxCredentials,
   type ServerCertificate,
   type TokenIssuer,
+  type TokenRateLimits,
 } from "./auth/index.js";
 import { handleControlRequest } from "./control/routes.js";
 import { handlers } from "./handlers/index.js";
 import { mediaTypeOf, readRaw } from "./http/body.js";
 import { compileRoutes } from "./http/router.js";
-import { sendError } from "./http/send.js";
-import { createStateWriter, loadStateFile } from "./state/persistence.js";
+import { sendError, sendJson } from "./http/send.js";
+import { openDataFile, type DataFileSync } from "./state/data-file.js";
 import { seedStore } from "./state/seed/index.js";
 import { Store } from "./state/store.js";
-import { createWebhookDispatcher, type WebhookDispatcher } from "./webhooks/dispatcher.js";
+import { StoreWriteError, storageUnavailable } from "./state/store-write-error.js";
+import { createWebhookDispatcher, type RetryPolicy, type WebhookDispatcher } from "./webhooks/dispatcher.js";
 import { createEventSink } from "./webhooks/event-sink.js";
 import { operationMetadata, type OperationMetadata } from "@account-funds/client";
 
@@ -42,8 +46,15 @@ export interface SandboxOptions {
   readonly port?: number;
   /** HTTPS port of `/connect/mtls/token`; 0 picks a free port; `false` serves no HTTPS. Default 4443. */
   readonly tlsPort?: number | false;
-  /** JSON file the state is kept in: loaded at start when it exists, written after every command. */
+  /**
+   * SQLite file the state is kept in (`state/data-file.ts`): loaded at start when it exists (a version 1 JSON
+   * data file is imported once), every command written before its response. Without it the state is in memory.
+   */
   readonly dataFile?: string;
+  /** `normal` (default): an acknowledged write survives a killed process; `full`: a power cut too (fsync per command). */
+  readonly dataSync?: DataFileSync;
+  /** Rate limits of the token endpoints (`auth/rate-limit.ts`); `false` turns them off (load tests). */
+  readonly tokenRateLimits?: TokenRateLimits | false;
   /** Clients and users; default: `sandbox-client`/`sandbox-secret`, demo@example.com and other@example.com. */
   readonly credentials?: SandboxCredentials;
   /** Where the sandbox's time starts (tests move it with `clock.advance`). */
@@ -52,8 +63,12 @@ export interface SandboxOptions {
   readonly validateResponses?: boolean;
   /** Largest page of a collection before `@odata.nextLink`. Default 100. */
   readonly maxPageSize?: number;
-  /** Webhook retry backoff; defaults 500 ms doubling to 30 s. */
-  readonly webhookRetry?: { readonly initialMs: number; readonly maxMs: number };
+  /** Webhook retries: 500 ms doubling to 30 s, dead-lettered after 10 attempts or 15 minutes (`webhooks/`). */
+  readonly webhookRetry?: RetryPolicy;
+  /** Undelivered events a webhook target may have before the oldest are dead-lettered; default 1,000. */
+  readonly webhookMaxPending?: number;
+  /** Time limit of one webhook delivery attempt; default 5,000 ms. */
+  readonly webhookTimeoutMs?: number;
 }
 
 export interface Sandbox {
@@ -67,7 +82,11 @@ export interface Sandbox {
   readonly clock: SandboxClock;
   readonly store: Store;
   readonly webhooks: WebhookDispatcher;
-  /** Back to the seeded state. */
+  /** The data file in use, with `dataFile`: its absolute path, the SQLite binding, and a JSON file imported on this start. */
+  readonly dataFile:
+    | { readonly path: string; readonly driver: string; readonly importedFrom: string | undefined }
+    | undefined;
+  /** Back to the seeded state, with the clock as it was made (throws a `StoreWriteError` when the data file refuses). */
   reset(): void;
   close(): Promise<void>;
 }
@@ -89,8 +108,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   );
   const routes = compileRoutes(apiOperations);
 
-  const saved = options.dataFile === undefined ? undefined : loadStateFile(options.dataFile);
-  const store = saved === undefined ? seedStore(clock) : new Store(saved.state);
+  // The data file is opened and checked before anything listens: a file the sandbox cannot use stops the start.
+  const dataFile =
+    options.dataFile === undefined ? undefined : openDataFile(options.dataFile, { sync: options.dataSync ?? "normal" });
+  let store: Store;
+  try {
+    store = dataFile?.state === undefined ? seedStore(clock) : new Store(dataFile.state);
+    if (dataFile !== undefined) {
+      if (dataFile.state === undefined) dataFile.sink.replace(store.toJSON());
+      store.persistTo(dataFile.sink);
+    }
+  } catch (error) {
+    dataFile?.close();
+    throw error;
+  }
   const events = createEventSink(store, clock);
 
   const httpServer = createServer();
@@ -115,18 +146,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
 
   const issuer: TokenIssuer = createTokenIssuer({ clock, issuer: url, audience: url });
+  const rateLimiter = options.tokenRateLimits === false ? undefined : createTokenRateLimiter(options.tokenRateLimits);
   const dispatcher = createWebhookDispatcher({
     store,
     baseUrl: url,
     ...(options.webhookRetry === undefined ? {} : { retry: options.webhookRetry }),
+    ...(options.webhookMaxPending === undefined ? {} : { maxPending: options.webhookMaxPending }),
+    ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
   });
-  if (saved !== undefined) dispatcher.restore(saved.webhookCursors);
-  const writer =
-    options.dataFile === undefined
-      ? undefined
-      : createStateWriter(options.dataFile, store, { debounceMs: 50, webhookCursors: () => dispatcher.snapshot() });
-  const stopWriting = writer === undefined ? undefined : dispatcher.onProgress(() => writer.schedule());
-  writer?.schedule(); // the data file exists from the start, not only after the first change
   const unsubscribe = store.onChange(() => dispatcher.notify());
   dispatcher.notify(); // resumes deliveries still pending in the data file
 
@@ -149,8 +176,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const tenantOfUsername = (username: string): string | undefined =>
     credentials.users.find((user) => user.username === username)?.id;
-  // The re-seeded events are history, not news: targets are not sent them again.
+  // The clock goes back to how it was made (a moved clock would leave the seed's dates and every token's expiry
+  // judged against a time the tests set long ago); the re-seeded events are history, not news.
   const reset = (): void => {
+    clock.reset();
     store.restore(seedStore(clock).toJSON());
     dispatcher.skipToLatest();
   };
@@ -195,7 +224,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       });
     }
     const peer = (request.socket as TLSSocket).getPeerCertificate();
-    void serveToken(request, response, "mtls", thumbprintOf(peer)).catch((error: unknown) => failSafe(response, error));
+    void serveToken(request, response, "mtls", thumbprintOf(peer), validityOf(peer)).catch((error: unknown) =>
+      failSafe(response, error),
+    );
   });
 
   async function serveToken(
@@ -203,6 +234,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     response: ServerResponse,
     endpoint: "password" | "mtls",
     thumbprint: string | undefined,
+    validity?: { notBefore: Date; notAfter: Date },
   ): Promise<void> {
     if (request.method !== "POST") {
       request.resume();
@@ -224,8 +256,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         contentType: Buffer.isBuffer(raw) ? contentType : undefined,
         endpoint,
         clientCertificateThumbprint: thumbprint,
+        clientCertificateValidity: validity,
       },
-      { credentials, issuer },
+      { credentials, issuer, clock, rateLimiter },
     );
     const text = JSON.stringify(result.body);
     response.writeHead(result.status, { ...result.headers, "content-length": Buffer.byteLength(text) });
@@ -240,22 +273,31 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clock,
     store,
     webhooks: dispatcher,
+    dataFile:
+      dataFile === undefined
+        ? undefined
+        : { path: dataFile.path, driver: dataFile.driver, importedFrom: dataFile.importedFrom },
     reset,
     async close() {
       unsubscribe();
-      stopWriting?.();
-      await dispatcher.close();
-      await writer?.close();
       await Promise.all([closeServer(httpServer), tlsServer === undefined ? undefined : closeServer(tlsServer)]);
+      await dispatcher.close();
+      // Every acknowledged command is in the file already; a failure to close it loses nothing, so it only warns.
+      const failure = dataFile?.close();
+      if (failure !== undefined) process.emitWarning(`closing the sandbox data file: ${failure.message}`);
     },
   };
 }
 
-/** A bug must not take the sandbox down: the request gets a 500 and the server goes on. */
+/** A bug must not take the sandbox down: the request gets a 500 (503 when the data file refused) and it goes on. */
 function failSafe(response: ServerResponse, error: unknown): void {
   if (response.headersSent) {
     response.destroy();
     return;
+  }
+  if (error instanceof StoreWriteError) {
+    const unavailable = storageUnavailable(error);
+    return sendJson(response, unavailable.status, unavailable.body, unavailable.headers);
   }
   sendError(response, {
     status: 500,

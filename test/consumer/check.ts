@@ -1,18 +1,24 @@
 /**
- * `make consumer` (part of `make test`): a project of its own compiles against the packed packages.
+ * `make consumer` (part of `make test`, and of `make test-node` on each Node line): a project of its own compiles
+ * against the packed packages and runs them.
  *
  * Packs @account-funds/validators and @account-funds/client (their built dist/: run `make build` first) into a
  * temporary directory, creates a consumer project there from fixture/ (package.json from package.template.json,
- * the tsconfigs, consumer.ts, consumer-node.ts, smoke.mjs), installs the tarballs (see install.ts) and runs the
- * consumer's own `tsc --noEmit -p` for every configuration:
- *   nodenext  Node ESM, `moduleResolution: nodenext`, both entries and the JSON spec
- *   bundler   `moduleResolution: bundler` (+ @types/node), both entries and the JSON spec
- *   browser   `moduleResolution: bundler`, DOM and no @types/node: the main entry alone must compile
- * skipLibCheck is off everywhere, so the package's .d.ts files are checked too. Then smoke.mjs runs with Node: both
- * entries load from the tarball, and a call with response validation on works. Last, forms.ts is compiled
- * (tsconfig.forms.json) and run against a sandbox started from this repository (sandbox/dist, a child process):
- * eight presentation-form beneficiaries validated with the packed validators, each `result.value` sent with the
- * packed client, no cast, all 201.
+ * the tsconfigs, the consumer sources and the smoke scripts) and installs the tarballs (see install.ts), without
+ * the client's optional peer undici. Then, with TypeScript 5.9 and with TypeScript 7 (the native compiler, as the
+ * npm alias typescript-7), `tsc --noEmit -p` of every configuration:
+ *   nodenext  Node ESM, `moduleResolution: nodenext`
+ *   bundler   `moduleResolution: bundler` (+ @types/node)
+ *   browser   `moduleResolution: bundler`, DOM and no @types/node
+ * and `node smoke.mjs`: the main entry loads and a call with response validation on works, and the Node-only entry
+ * (`@account-funds/client/node`) fails with an error that says to install undici. Then undici is installed at the
+ * range the client's peerDependencies declare, and node-nodenext and node-bundler (the same configurations with
+ * the Node-only entry and the JSON spec) compile with both compilers, and `node smoke-node.mjs` makes a dispatcher.
+ * Still without undici, forms.ts is compiled (tsconfig.forms.json) and run against a sandbox started from this
+ * repository (sandbox/dist, a child process): eight presentation-form beneficiaries validated with the packed
+ * validators, each `result.value` sent with the packed client, no cast, all 201.
+ * skipLibCheck is off everywhere, so the package's .d.ts files are checked too. Node is the one running this
+ * script, so `make test-node` runs the whole check on each Node line.
  *
  * The temporary directory is removed at the end (KEEP_CONSUMER=1 keeps it; CONSUMER_INSTALL=link skips npm
  * install, see install.ts). Prints one PASS/FAIL line per check and "consumer: N passed, N failed"; exit 0 when
@@ -23,12 +29,19 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpa
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { installDependencies } from "./install.js";
+import { addPackage, installDependencies, type InstallInput } from "./install.js";
 
 const repository = fileURLToPath(new URL("../../", import.meta.url));
 const fixture = fileURLToPath(new URL("./fixture/", import.meta.url));
-const configurations = ["nodenext", "bundler", "browser"] as const;
 const packages = { validators: "@account-funds/validators", client: "@account-funds/client" } as const;
+/** The client's optional peer, needed by @account-funds/client/node only. */
+const optionalPeer = "undici";
+/** Each compiler by the package that installs it in the consumer project (both have a bin named tsc). */
+const compilers = { "TypeScript 5.9": "typescript", "TypeScript 7": "typescript-7" } as const;
+const withoutPeer = ["nodenext", "bundler", "browser"] as const;
+const withPeer = ["node-nodenext", "node-bundler"] as const;
+/** TypeScript 7 in the repository: the workspace tools/typescript-7 installs it there (see the root README). */
+const typescript7Directory = join(repository, "tools/typescript-7/node_modules/typescript");
 
 const log = (line: string): void => void process.stdout.write(`[consumer] ${line}\n`);
 
@@ -37,10 +50,12 @@ function run(command: string, args: readonly string[], cwd: string): { ok: boole
   return { ok: result.status === 0, output: `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? String(result.error) : ""}`.trim() };
 }
 
-function installedVersion(name: string): string {
-  const manifest = JSON.parse(readFileSync(join(repository, "node_modules", name, "package.json"), "utf8")) as { version: string };
+function versionOf(packageDirectory: string): string {
+  const manifest = JSON.parse(readFileSync(join(packageDirectory, "package.json"), "utf8")) as { version: string };
   return manifest.version;
 }
+
+const versionIn = (directory: string, name: string): string => versionOf(join(directory, "node_modules", name));
 
 /** npm pack of both workspaces; their dist/ must be built. Returns unscoped name → tarball path. */
 function pack(destination: string): Record<keyof typeof packages, string> {
@@ -60,12 +75,35 @@ function createProject(directory: string, tarballs: Record<keyof typeof packages
   const manifest = readFileSync(join(fixture, "package.template.json"), "utf8")
     .replaceAll("{{clientTarball}}", tarballs.client)
     .replaceAll("{{validatorsTarball}}", tarballs.validators)
-    .replaceAll("{{typescriptVersion}}", installedVersion("typescript"))
-    .replaceAll("{{typesNodeVersion}}", installedVersion("@types/node"));
+    .replaceAll("{{typescriptVersion}}", versionIn(repository, "typescript"))
+    .replaceAll("{{typescript7Version}}", versionOf(typescript7Directory))
+    .replaceAll("{{typesNodeVersion}}", versionIn(repository, "@types/node"));
   writeFileSync(join(directory, "package.json"), manifest);
   for (const file of readdirSync(fixture)) {
     if (file !== "package.template.json") copyFileSync(join(fixture, file), join(directory, file));
   }
+}
+
+/** Runs the checks, printing PASS/FAIL lines; returns how many failed. */
+function check(project: string, configurations: readonly string[], smoke: string, what: string): number {
+  let failed = 0;
+  const report = (ok: boolean, title: string, output: string): void => {
+    log(`${ok ? "PASS" : "FAIL"} ${title}`);
+    if (!ok) {
+      failed += 1;
+      process.stdout.write(`${output}\n`);
+    }
+  };
+  for (const [compiler, name] of Object.entries(compilers)) {
+    const tsc = join(project, "node_modules", name, "bin", "tsc");
+    for (const configuration of configurations) {
+      const result = run(process.execPath, [tsc, "--noEmit", "-p", `tsconfig.${configuration}.json`], project);
+      report(result.ok, `${compiler}: tsc -p tsconfig.${configuration}.json`, result.output);
+    }
+  }
+  const result = run(process.execPath, [smoke], project);
+  report(result.ok, `node ${smoke} (${what})`, result.output);
+  return failed;
 }
 
 /** Starts the repository's sandbox (built) on a free port; resolves with its URL and a way to stop it. */
@@ -116,37 +154,36 @@ async function main(): Promise<number> {
     const tarballs = pack(tarballDirectory);
     log(`packed ${Object.values(tarballs).map((path) => path.slice(tarballDirectory.length + 1)).join(", ")}`);
     createProject(project, tarballs);
-    const strategy = installDependencies({
+    const input: InstallInput = {
       projectDirectory: project,
       tarballs,
       repositoryNodeModules: join(repository, "node_modules"),
+      withheld: [optionalPeer],
+      elsewhere: { "typescript-7": typescript7Directory },
       log,
-    });
+    };
+    const strategy = installDependencies(input);
     const installedClient = realpathSync(join(project, "node_modules", packages.client));
     if (!installedClient.startsWith(realpathSync(root))) throw new Error(`${packages.client} resolves to ${installedClient}, not the tarball`);
-    log(`installed with ${strategy} (typescript ${installedVersion("typescript")}, @types/node ${installedVersion("@types/node")})`);
+    const typescriptVersions = Object.values(compilers).map((name) => versionIn(project, name)).join(" and ");
+    log(`installed with ${strategy} on Node ${process.version} (typescript ${typescriptVersions}, @types/node ${versionIn(project, "@types/node")})`);
 
-    const tsc = join(project, "node_modules", "typescript", "bin", "tsc");
-    let failed = 0;
-    for (const configuration of configurations) {
-      const result = run(process.execPath, [tsc, "--noEmit", "-p", `tsconfig.${configuration}.json`], project);
-      log(`${result.ok ? "PASS" : "FAIL"} tsc -p tsconfig.${configuration}.json`);
-      if (!result.ok) {
-        failed += 1;
-        process.stdout.write(`${result.output}\n`);
-      }
-    }
-    const smoke = run(process.execPath, ["smoke.mjs"], project);
-    log(`${smoke.ok ? "PASS" : "FAIL"} node smoke.mjs (the entries load and a validated call works)`);
-    if (!smoke.ok) {
-      failed += 1;
-      process.stdout.write(`${smoke.output}\n`);
-    }
-    const forms = await runForms(project, tsc);
+    let checks = withoutPeer.length * Object.keys(compilers).length + 2;
+    let failed = check(project, withoutPeer, "smoke.mjs", `without ${optionalPeer}: the main entry works, the /node entry says what to install`);
+    const forms = await runForms(project, join(project, "node_modules", compilers["TypeScript 5.9"], "bin", "tsc"));
     log(`${forms.ok ? "PASS" : "FAIL"} forms.ts (8 presentation-form beneficiaries validated, each value sent to the sandbox: 201)`);
     if (!forms.ok) failed += 1;
     process.stdout.write(`${forms.output}\n`);
-    process.stdout.write(`consumer: ${configurations.length + 2 - failed} passed, ${failed} failed\n`);
+
+    const clientManifest = JSON.parse(readFileSync(join(installedClient, "package.json"), "utf8")) as { peerDependencies?: Record<string, string> };
+    const peerRange = clientManifest.peerDependencies?.[optionalPeer];
+    if (peerRange === undefined) throw new Error(`${packages.client} declares no peer dependency on ${optionalPeer}`);
+    addPackage(input, strategy, optionalPeer, peerRange);
+    log(`installed ${optionalPeer}@${versionIn(project, optionalPeer)} (the client's peer range ${peerRange})`);
+    checks += withPeer.length * Object.keys(compilers).length + 1;
+    failed += check(project, withPeer, "smoke-node.mjs", `with ${optionalPeer}: the /node entry makes an mTLS dispatcher`);
+
+    process.stdout.write(`consumer: ${checks - failed} passed, ${failed} failed\n`);
     return failed === 0 ? 0 : 1;
   } catch (error) {
     process.stdout.write(`consumer: FAIL ${error instanceof Error ? error.message : String(error)}\n`);

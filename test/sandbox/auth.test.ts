@@ -409,6 +409,22 @@ describe("mutual TLS: /connect/mtls/token with a registered client certificate",
     expect(answer.body["error"]).toBe("invalid_client");
   });
 
+  it("a registered certificate outside its validity period is 400 invalid_client, judged by the sandbox clock", async () => {
+    const day = 24 * 3600 * 1000;
+    const expired = await createClientCertificate("auth-test-expired", { notBefore: new Date(Date.now() - 400 * day), notAfter: new Date(Date.now() - day) });
+    sandbox.credentials.clients[0]!.certificateThumbprints.push(expired.thumbprint);
+    const refused = await postMtlsForm(tokenUrl, mtlsGrant(), serverCa, expired);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: "invalid_client", error_description: expect.stringMatching(/validity period/) });
+    try {
+      sandbox.clock.advance(366 * 24 * 3600); // past the registered certificate's notAfter (a year after its making)
+      expect((await postMtlsForm(tokenUrl, mtlsGrant(), serverCa, registered)).body).toMatchObject({ error: "invalid_client" });
+    } finally {
+      sandbox.clock.reset();
+    }
+    expect((await postMtlsForm(tokenUrl, mtlsGrant(), serverCa, registered)).status).toBe(200);
+  });
+
   it("no client certificate at all is 400 invalid_client", async () => {
     const answer = await postMtlsForm(tokenUrl, mtlsGrant(), serverCa);
     expect(answer.status).toBe(400);

@@ -424,6 +424,26 @@ describe("withdrawal commands: states, 410 once final, balances, statements and 
     expect(await figures(client, account.Id, "USD")).toEqual(before);
   });
 
+  it("an exchange funding a GBP withdrawal needs its own BoEPurposeCodeId, and its own ReceiverLei for a bank", async () => {
+    const account = await primaryAccount(client);
+    const boe = first((await client.withdrawals.listBoEPaymentPurposes()).value, "BoE payment purpose").Id;
+    const lei = "5493001KJTIIGC8Y1R12";
+    const banks = await client.accounts.listBeneficiaries(account.Id, { $filter: filter.eq("Name", "Woodgrove Bank") });
+    const bank = first(banks.value, "the seeded GBP beneficiary in Banks (vertical FI)");
+    const exchangeWith = async (extra: { BoEPurposeCodeId?: number; ReceiverLei?: string }) => {
+      const body = { AccountId: account.Id, SourceCurrencyCode: "EUR", TargetCurrencyCode: "GBP", Goal: 10, GoalType: "Buy" } as const;
+      return expectStatus(await client.withResponse.exchanges.createExchange({ ...body, ...extra }), 201).data.Id;
+    };
+    const fund = (InstructionId: number) =>
+      client.withResponse.withdrawals.createInstructionWithdrawal({ InstructionId, BeneficiaryId: bank.Id, BoEPurposeCodeId: boe, ReceiverLei: lei });
+    for (const [exchange, missing] of [[await exchangeWith({}), /BoEPurposeCodeId/], [await exchangeWith({ BoEPurposeCodeId: boe }), /ReceiverLei/]] as const) {
+      const refused = expectStatus(await fund(exchange), 400).error.error;
+      expect(refused).toMatchObject({ code: "instruction_incomplete", target: "InstructionId" });
+      expect(refused.message).toMatch(missing);
+    }
+    expectStatus(await fund(await exchangeWith({ BoEPurposeCodeId: boe, ReceiverLei: lei })), 201);
+  });
+
   it("an instruction withdrawal pays what its exchange buys, once the exchange has completed", async () => {
     const account = await primaryAccount(client);
     const beneficiary = await withdrawalBeneficiaryFor(client, account.Id, "USD");

@@ -10,6 +10,7 @@ import { validate as abaValidate } from "abavalidator";
 import bic from "bic";
 import { stdnum, type Validator as StdnumValidator } from "stdnum";
 import {
+  isValidBic,
   validateAbaRoutingNumber,
   validateBic,
   validateClabe,
@@ -29,6 +30,8 @@ export interface Contender {
 export interface GroupContenders {
   readonly title: string;
   readonly ours: Contender;
+  /** Other entry points of ours timed beside it (the boolean shortcut `isValid*`), each against the peers too. */
+  readonly alsoOurs?: readonly Contender[];
   readonly peers: readonly Contender[];
   /** Peers the issue names that have no validator for this group, so the report can say so. */
   readonly absent: readonly string[];
@@ -110,6 +113,7 @@ function bicGroup(): GroupContenders {
   return {
     title: "BIC",
     ours: { name: "ours validateBic", check: (s) => validateBic(s).ok },
+    alsoOurs: [{ name: "ours isValidBic", check: (s) => isValidBic(s) }],
     peers: [
       { name: "bic.isValid", check: (s) => bic.isValid(s) },
       { name: "validator.isBIC", check: (s) => validator.isBIC(s) },

@@ -3,6 +3,7 @@
  */
 import type { AcceptanceByKind } from "./correctness.js";
 import { fastestPeer, pairedRatio, spread, type GroupResult } from "./results.js";
+import type { RegexCorpusResult } from "./regex-corpus.js";
 import type { SizeResult } from "./size.js";
 import type { TargetRow } from "./targets.js";
 
@@ -106,6 +107,14 @@ export function renderGroup(group: GroupResult): string {
       integer(group.ours.verdicts.acceptedCount),
       "—",
     ],
+    ...group.alsoOurs.map((also) => [
+      `**${also.name}**`,
+      rate(also.measurement.median),
+      percent(spread(also.measurement)),
+      fastest === undefined ? "no peer" : `${pairedRatio(also.measurement, fastest.measurement).toFixed(2)}× fastest peer`,
+      integer(also.verdicts.acceptedCount),
+      String(also.verdicts.accepted.filter((accepted, i) => accepted !== group.ours.verdicts.accepted[i]).length),
+    ]),
     ...group.peers.map((peer) => [
       peer.name + footnote(peer.guarded, peer.verdicts.threw),
       rate(peer.measurement.median),
@@ -152,13 +161,34 @@ export function renderGroup(group: GroupResult): string {
 }
 
 export function renderSizes(sizes: readonly SizeResult[]): string {
+  const lazy = (size: SizeResult): string =>
+    size.lazy.minified === 0 ? "—" : `${integer(size.lazy.minified)} B / ${integer(size.lazy.gzipped)} B`;
   return [
-    "## Bundle size (esbuild: bundle, minify, tree-shake, ESM, browser; gzip level 9)",
+    "## Bundle size (esbuild: bundle, minify, tree-shake, code splitting, ESM, browser; gzip level 9)",
+    "",
+    "\"Loaded up front\" is the entry and the chunks it imports statically; \"on demand\" the chunks behind a dynamic " +
+      "`import()` (the RegEx engine, fetched when the first AdditionalInformation rule is checked).",
     "",
     table(
-      ["import", "min", "min+gzip"],
-      sizes.map((size) => [size.name, `${integer(size.minified)} B`, `${integer(size.gzipped)} B`]),
-      ["left", "right", "right"],
+      ["import", "loaded up front: min", "min+gzip", "on demand: min / min+gzip"],
+      sizes.map((size) => [size.name, `${integer(size.minified)} B`, `${integer(size.gzipped)} B`, lazy(size)]),
+      ["left", "right", "right", "right"],
+    ),
+  ].join("\n");
+}
+
+export function renderRegexCorpus(result: RegexCorpusResult): string {
+  return [
+    "## RegEx rules: catastrophic patterns on the linear-time engine",
+    "",
+    `${result.validations} validations of validateCreateWithdrawalBeneficiary, each with one rule of the test corpus ` +
+      "(nested quantifiers, overlapping alternations, optional items between quantified runs, large counted repeats) " +
+      "on a value of the maximum tested length; CPU time, the median of 5 runs of each.",
+    "",
+    table(
+      ["median validation", "worst validation", "worst pattern", "on"],
+      [[`${result.medianMs.toFixed(3)} ms`, `${result.worstMs.toFixed(2)} ms`, code(result.worstPattern), code(`${result.worstValue.slice(0, 12)}…`)]],
+      ["right", "right", "left", "left"],
     ),
   ].join("\n");
 }

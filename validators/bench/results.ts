@@ -23,6 +23,8 @@ export interface GroupResult {
   readonly contenders: GroupContenders;
   readonly inputs: InputSet;
   readonly ours: ContenderResult;
+  /** The group's `alsoOurs` contenders, e.g. `isValidBic`. */
+  readonly alsoOurs: readonly ContenderResult[];
   readonly peers: readonly PeerResult[];
   readonly oursByKind: AcceptanceByKind;
 }
@@ -49,4 +51,8 @@ export function fastestPeer(group: GroupResult): PeerResult | undefined {
 
 export function peerNamed(group: GroupResult | undefined, prefix: string): PeerResult | undefined {
   return group?.peers.find((peer) => peer.name.startsWith(prefix));
+}
+
+export function oursNamed(group: GroupResult | undefined, name: string): ContenderResult | undefined {
+  return group === undefined ? undefined : [group.ours, ...group.alsoOurs].find((result) => result.name === name);
 }

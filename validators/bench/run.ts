@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: validations per second of ours against the peers on the same inputs, how each peer's
- * verdicts differ from ours, the bundle sizes, and the issue's targets. The report goes to stdout as
+ * verdicts differ from ours, the bundle sizes, the RegEx rules' worst case, and the issue's targets. The report goes to stdout as
  * Markdown, progress to stderr. The exit code is 0 even when a target is missed.
  *
  * Tuning (environment): BENCH_ROUNDS (5), BENCH_TIME_MS per contender per round (1000), BENCH_WARMUP_MS (300),
@@ -11,7 +11,8 @@ import { GROUPS } from "./contenders.js";
 import { acceptanceByKind, classify, compare, guarded } from "./correctness.js";
 import { buildInputSet, type GroupId } from "./inputs.js";
 import { measureGroup, type MeasureOptions } from "./measure.js";
-import { renderGroup, renderHeader, renderSizes, renderTargets } from "./report.js";
+import { measureRegexCorpus } from "./regex-corpus.js";
+import { renderGroup, renderHeader, renderRegexCorpus, renderSizes, renderTargets } from "./report.js";
 import type { ContenderResult, GroupResult, PeerResult } from "./results.js";
 import { measureSize, SIZE_ENTRIES } from "./size.js";
 import { evaluateTargets } from "./targets.js";
@@ -40,7 +41,8 @@ const progress = (message: string): void => void process.stderr.write(`[bench] $
 async function runGroup(id: GroupId, size: number, seed: number, options: MeasureOptions): Promise<GroupResult> {
   const contenders = GROUPS[id]();
   const inputs = buildInputSet(id, { size, seed });
-  const all = [contenders.ours, ...contenders.peers];
+  const alsoOurs = contenders.alsoOurs ?? [];
+  const all = [contenders.ours, ...alsoOurs, ...contenders.peers];
 
   // Verdicts first: they are the correctness report, and they tell which contenders throw.
   const verdicts = all.map((contender) => classify(contender, inputs.inputs));
@@ -58,12 +60,14 @@ async function runGroup(id: GroupId, size: number, seed: number, options: Measur
     verdicts: verdicts[i]!,
     guarded: verdicts[i]!.threw > 0,
   }));
-  const [ours, ...peers] = results as [ContenderResult, ...ContenderResult[]];
+  const [ours, ...others] = results as [ContenderResult, ...ContenderResult[]];
+  const peers = others.slice(alsoOurs.length);
   return {
     id,
     contenders,
     inputs,
     ours,
+    alsoOurs: others.slice(0, alsoOurs.length),
     peers: peers.map((peer): PeerResult => ({ ...peer, disagreement: compare(ours.verdicts, peer.verdicts, inputs.inputs) })),
     oursByKind: acceptanceByKind(ours.verdicts, inputs.kinds),
   };
@@ -86,9 +90,15 @@ async function main(): Promise<void> {
   const sizes = {
     oursIban: await measureSize(SIZE_ENTRIES.oursIban),
     oursAll: await measureSize(SIZE_ENTRIES.oursAll),
+    formWithoutRules: await measureSize(SIZE_ENTRIES.formWithoutRules),
+    formWithoutEngine: await measureSize(SIZE_ENTRIES.formWithoutEngine),
+    regexEngine: await measureSize(SIZE_ENTRIES.regexEngine),
     ibantoolsIban: await measureSize(SIZE_ENTRIES.ibantoolsIban),
     ibantoolsAll: await measureSize(SIZE_ENTRIES.ibantoolsAll),
   };
+
+  progress("RegEx rules: catastrophic corpus");
+  const regex = measureRegexCorpus();
 
   const cpu = cpus();
   const sections = [
@@ -103,7 +113,8 @@ async function main(): Promise<void> {
     }),
     ...[...groups.values()].map(renderGroup),
     renderSizes(Object.values(sizes)),
-    renderTargets(evaluateTargets(groups, sizes)),
+    renderRegexCorpus(regex),
+    renderTargets(evaluateTargets(groups, sizes, regex)),
   ];
   process.stdout.write(`${sections.join("\n\n")}\n`);
   progress(`finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);

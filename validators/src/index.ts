@@ -7,7 +7,8 @@ export { issueCodes, type IssueCode } from "./core/issue-codes.js";
 export type { Result, Success, Failure } from "./core/result.js";
 export type { Normalization, ValueChange } from "./core/normalization.js";
 export type { StandardSchemaV1 } from "./core/standard-schema.js";
-export { withOptions, type Validator } from "./core/define-validator.js";
+export type { Validator } from "./core/define-validator.js";
+export { withOptions } from "./core/waiting-validator.js";
 
 export * from "./identifiers/index.js";
 export * from "./routing/index.js";

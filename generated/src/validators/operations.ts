@@ -25332,6 +25332,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateAccountDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getAccount: {
@@ -25340,6 +25341,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountSubaccounts: {
@@ -25348,6 +25350,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listEntities: {
@@ -25355,6 +25358,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateEntityDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getEntity: {
@@ -25363,6 +25367,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listEntityAccounts: {
@@ -25371,6 +25376,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountBalances: {
@@ -25379,6 +25385,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getAccountBalance: {
@@ -25387,6 +25394,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountBalanceStatement: {
@@ -25395,6 +25403,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listTransfers: {
@@ -25402,6 +25411,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateTransferDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getTransfer: {
@@ -25410,6 +25420,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listTransferFees: {
@@ -25418,6 +25429,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getInboundTransfer: {
@@ -25426,6 +25438,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listInboundTransferFees: {
@@ -25434,6 +25447,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getOutboundTransfer: {
@@ -25442,6 +25456,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listOutboundTransferFees: {
@@ -25450,6 +25465,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountInboundTransfers: {
@@ -25458,6 +25474,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountOutboundTransfers: {
@@ -25466,6 +25483,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   createAccountTransfer: {
@@ -25474,21 +25492,28 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   approveTransfer: {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   rejectTransfer: {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   cancelTransfer: {
@@ -25496,7 +25521,9 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   listWithdrawals: {
@@ -25504,6 +25531,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateWithdrawalDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getWithdrawal: {
@@ -25512,6 +25540,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listWithdrawalFees: {
@@ -25520,6 +25549,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getWithdrawalPaymentConfirmationDetails: {
@@ -25528,6 +25558,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountWithdrawals: {
@@ -25536,6 +25567,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   createAccountWithdrawal: {
@@ -25549,7 +25581,10 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   createInstructionWithdrawal: {
@@ -25558,28 +25593,37 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   approveWithdrawal: {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   rejectWithdrawal: {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   cancelWithdrawal: {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   getWithdrawalConfirmationMt103: {
@@ -25588,6 +25632,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listBeneficiaries: {
@@ -25595,6 +25640,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateBeneficiaryDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getBeneficiary: {
@@ -25603,6 +25649,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listTransferBeneficiaries: {
@@ -25610,6 +25657,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateTransferBeneficiaryDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getTransferBeneficiary: {
@@ -25618,6 +25666,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountBeneficiaries: {
@@ -25626,6 +25675,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountTransferBeneficiaries: {
@@ -25634,6 +25684,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   createWithdrawalBeneficiary: {
@@ -25642,23 +25693,42 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   cancelBeneficiary: {
-    responses: { "401": { "application/json": validateODataError }, "404": { "application/json": validateODataError } },
+    responses: {
+      "401": { "application/json": validateODataError },
+      "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
+    },
   },
   enableBeneficiary: {
-    responses: { "401": { "application/json": validateODataError }, "404": { "application/json": validateODataError } },
+    responses: {
+      "401": { "application/json": validateODataError },
+      "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
+    },
   },
   suspendBeneficiary: {
-    responses: { "401": { "application/json": validateODataError }, "404": { "application/json": validateODataError } },
+    responses: {
+      "401": { "application/json": validateODataError },
+      "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
+    },
   },
   getRequiredAdditionalInformation: {
     responses: {
       "200": { "application/json": validateRequiredAdditionalInformationResponse },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listExchanges: {
@@ -25666,6 +25736,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateExchangeDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getExchange: {
@@ -25674,6 +25745,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listExchangeAllocations: {
@@ -25682,6 +25754,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listExchangeDeposits: {
@@ -25690,6 +25763,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listExchangeFees: {
@@ -25698,6 +25772,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listExchangeWithdrawals: {
@@ -25706,6 +25781,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountExchanges: {
@@ -25714,6 +25790,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   createExchange: {
@@ -25722,24 +25799,36 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   allocateExchange: {
-    responses: { "401": { "application/json": validateODataError }, "404": { "application/json": validateODataError } },
+    responses: {
+      "401": { "application/json": validateODataError },
+      "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
+    },
   },
   approveExchange: {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   rejectExchange: {
     responses: {
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   cancelExchange: {
@@ -25747,7 +25836,9 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
       "410": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   getMidRate: {
@@ -25755,6 +25846,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateMidRateValue },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   requestQuote: {
@@ -25763,7 +25855,10 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateQuoteResponse },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   listDeposits: {
@@ -25771,6 +25866,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateDepositDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getDeposit: {
@@ -25779,6 +25875,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listDepositFees: {
@@ -25787,6 +25884,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountDeposits: {
@@ -25795,6 +25893,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountDepositInformation: {
@@ -25803,6 +25902,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountDepositRoutingInformation: {
@@ -25811,6 +25911,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountDepositors: {
@@ -25819,6 +25920,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   requestDepositRequirement: {
@@ -25827,7 +25929,10 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateDepositRequirementResponse },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   assignDepositor: {
@@ -25836,17 +25941,26 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   assignExistingDepositor: {
-    responses: { "401": { "application/json": validateODataError }, "404": { "application/json": validateODataError } },
+    responses: {
+      "401": { "application/json": validateODataError },
+      "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
+    },
   },
   listAlerts: {
     responses: {
       "200": { "application/json": validateAlertDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getAlert: {
@@ -25855,6 +25969,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   createAlert: {
@@ -25863,17 +25978,26 @@ export const operationValidators: Record<string, OperationValidators> = {
       "201": { "application/json": validateCreateResultDto },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "413": { "application/json": validateODataError },
       "415": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
     },
   },
   cancelAlert: {
-    responses: { "401": { "application/json": validateODataError }, "404": { "application/json": validateODataError } },
+    responses: {
+      "401": { "application/json": validateODataError },
+      "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
+      "503": { "application/json": validateODataError },
+    },
   },
   listCountries: {
     responses: {
       "200": { "application/json": validateCountryDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listCurrencies: {
@@ -25881,6 +26005,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateCurrencyDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getCurrency: {
@@ -25889,6 +26014,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listSectors: {
@@ -25896,6 +26022,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validateSectorDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listAccountCountries: {
@@ -25904,6 +26031,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listEntityCountries: {
@@ -25912,6 +26040,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listBoEPaymentPurposes: {
@@ -25919,6 +26048,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validatePaymentPurposeDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listCountryPaymentPurposes: {
@@ -25926,6 +26056,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validatePaymentPurposeDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   listGenericPaymentPurposes: {
@@ -25933,6 +26064,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "200": { "application/json": validatePaymentPurposeDtoCollection },
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   getJobStatus: {
@@ -25941,6 +26073,7 @@ export const operationValidators: Record<string, OperationValidators> = {
       "400": { "application/json": validateODataError },
       "401": { "application/json": validateODataError },
       "404": { "application/json": validateODataError },
+      "405": { "application/json": validateODataError },
     },
   },
   requestPasswordToken: {
@@ -25948,6 +26081,8 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "200": { "application/json": validateTokenResponse },
       "400": { "application/json": validateTokenErrorResponse },
+      "405": { "application/json": validateODataError },
+      "429": { "application/json": validateTokenErrorResponse },
     },
   },
   requestMtlsPasswordToken: {
@@ -25955,6 +26090,8 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "200": { "application/json": validateTokenResponse },
       "400": { "application/json": validateTokenErrorResponse },
+      "405": { "application/json": validateODataError },
+      "429": { "application/json": validateTokenErrorResponse },
     },
   },
 };

@@ -22,7 +22,7 @@ export const emitters: readonly Emitter[] = [
   typesEmitter, // src/types.ts
   validatorsEmitter, // src/validators/operations.ts, src/validators/webhooks.ts
   openapiJsonEmitter, // openapi.json
-  packageFilesEmitter, // package.json, tsconfig.json, tsconfig.build.json
+  packageFilesEmitter, // package.json, tsconfig.json, tsconfig.build.json, LICENSE, CHANGELOG.md
   schemasEmitter, // src/schemas.ts
   operationsEmitter, // src/operations.ts
   contractEmitter, // src/contract.ts

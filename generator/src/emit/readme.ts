@@ -99,7 +99,7 @@ function intro(model: ApiModel): string[] {
     "  and `.paginate()` through every page, with `maxPageSize` for the page size and `$top` a cap on the total.",
     `- **Multipart uploads**${model.webhooks.length > 0 ? ", **webhook parsing**" : ""} and opt-in **request and response validation**`,
     "  with precompiled validators, loaded only by a client that validates.",
-    "- ESM for browsers and Node 20.19+. Node-only helpers live in `@account-funds/client/node`; the contract itself ships",
+    "- ESM for browsers and Node ([versions](#install)). Node-only helpers live in `@account-funds/client/node`; the contract itself ships",
     "  as `@account-funds/client/openapi.json`, and as data for a server of it (each operation's parameters with their",
     "  types and schemas, the OData entities' shapes) in `@account-funds/client/contract`, which the client never loads.",
     "",
@@ -109,7 +109,18 @@ function intro(model: ApiModel): string[] {
 }
 
 function install(): string[] {
-  return ["## Install", "", "```sh", `npm install ${packageName}`, "```", ""];
+  return [
+    "## Install",
+    "",
+    "```sh",
+    `npm install ${packageName}`,
+    `npm install undici   # only for ${packageName}/node (mutual TLS): an optional peer dependency`,
+    "```",
+    "",
+    "Node 20.19+ or 22.12+ (the `engines` range; tested on Node 20, 22 and 24), or any browser or bundler that loads ESM.",
+    `TypeScript 5.9 and 7 compile against the types with \`moduleResolution\` \`nodenext\` or \`bundler\`.`,
+    "",
+  ];
 }
 
 function usage(model: ApiModel, facts: RuntimeFacts): string[] {
@@ -226,7 +237,7 @@ function usage(model: ApiModel, facts: RuntimeFacts): string[] {
         "// ... and when done with the client: await dispatcher.close();",
       ]),
       `With \`mtls\`, the token request goes to \`${mtls.path}\` with the client certificate and without a client secret;`,
-      `API calls use the bearer token over ordinary TLS. \`${packageName}/node\` is the only module that needs Node (undici).`,
+      `API calls use the bearer token over ordinary TLS. \`${packageName}/node\` is the only module that needs Node and undici.`,
       "",
     ]);
   }

@@ -142,39 +142,45 @@ export function checkRequestBody(
   return { ok: true, value: undefined, files: [] };
 }
 
-/** A response the spec does not allow is the sandbox's bug: 500, with what was wrong. */
-export function checkResponseBody(
+/** A response as the pipeline writes it. */
+export interface CheckedAnswer {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: unknown;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * A response the spec does not allow is the sandbox's bug: 500, with what was wrong. Checked: the status is one
+ * the operation declares, with the declared headers (e.g. `Location` on 201, `Allow` on 405), in the declared
+ * media type, with a body valid against the declared schema.
+ */
+export function checkResponse(
   contract: Contract,
   operation: OperationContract,
-  status: number,
-  contentType: string,
-  body: unknown,
+  answer: CheckedAnswer,
 ): ApiError | undefined {
+  const { status, contentType, body, headers } = answer;
+  const operationId = operation.metadata.operationId;
   const declared = operation.metadata.responses[String(status)];
-  if (declared === undefined) {
-    return {
-      status: 500,
-      code: "undeclared_status",
-      message: `${operation.metadata.operationId} answered ${status}, which the spec does not declare.`,
-    };
-  }
+  const problem = (code: string, message: string): ApiError => ({
+    status: 500,
+    code,
+    message: `${operationId} ${message}`,
+  });
+  if (declared === undefined)
+    return problem("undeclared_status", `answered ${status}, which the spec does not declare.`);
+  const sent = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+  const missing = (declared.headers ?? []).filter((name) => !sent.has(name.toLowerCase()));
+  if (missing.length > 0)
+    return problem("missing_header", `${status} lacks the declared ${missing.join(", ")} header.`);
   if (declared.mediaType === undefined) {
-    return body === undefined
-      ? undefined
-      : {
-          status: 500,
-          code: "undeclared_body",
-          message: `${operation.metadata.operationId} ${status} has a body the spec does not declare.`,
-        };
+    if (body === undefined) return undefined;
+    return problem("undeclared_body", `${status} has a body the spec does not declare.`);
   }
-  if (declared.mediaType !== contentType) {
-    return {
-      status: 500,
-      code: "undeclared_media_type",
-      message: `${operation.metadata.operationId} ${status} is ${contentType}; the spec declares ${declared.mediaType}.`,
-    };
-  }
-  const validate = contract.validators[operation.metadata.operationId]?.responses?.[String(status)]?.[contentType];
+  if (declared.mediaType !== contentType)
+    return problem("undeclared_media_type", `${status} is ${contentType}; the spec declares ${declared.mediaType}.`);
+  const validate = contract.validators[operationId]?.responses?.[String(status)]?.[contentType];
   if (validate !== undefined && !validate(body)) return schemaError(validate.errors, "", 500, "invalid_response");
   return undefined;
 }

@@ -17,6 +17,7 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 export type ParameterSpec = ParameterMetadata;
 
 export interface OperationContract {
+  readonly operationId: OperationId;
   readonly metadata: OperationMetadata;
   readonly parameters: readonly ParameterSpec[];
   /** Checks `{ path: {...}, query: {...} }` after the text is turned into typed values. */
@@ -53,6 +54,7 @@ export async function loadContract(): Promise<Contract> {
     const entityShape = entitySchema === undefined ? undefined : entityShapes[entitySchema];
     if (entitySchema !== undefined && entityShape === undefined) throw new Error(`${metadata.operationId}: no entity shape for ${entitySchema}`);
     operations.set(metadata.operationId, {
+      operationId: metadata.operationId,
       metadata,
       parameters,
       checkParameters: ajv.compile(parametersSchema(parameters)),

@@ -4,7 +4,7 @@
  * applies the domain rules (with @account-funds/validators) and returns data. OData shaping of lists and
  * entities ($filter, $select, paging, `@odata.context`) is the pipeline's, so each handler returns plain rows.
  */
-import type { OperationId } from "@account-funds/client";
+import type { Operation, OperationId, PathParamsOf, QueryOf, RequestContentOf } from "@account-funds/client";
 import type { Issue } from "@account-funds/validators";
 import type { SandboxClock } from "../auth/clock.js";
 import type { UploadedFile } from "../http/body.js";
@@ -12,16 +12,45 @@ import type { TenantId } from "../state/records.js";
 import type { Store } from "../state/store.js";
 import type { EventSink } from "../webhooks/event-sink.js";
 
-export interface HandlerContext {
-  readonly operationId: ApiOperationId;
+/** Operations served by the token endpoints of `auth/`, not by handlers. */
+export const tokenOperations = ["requestPasswordToken", "requestMtlsPasswordToken"] as const;
+export type ApiOperationId = Exclude<OperationId, (typeof tokenOperations)[number]>;
+
+/** Whether an operation is served by a handler (every operation but the token endpoints). */
+export const isApiOperation = (operationId: OperationId): operationId is ApiOperationId =>
+  !tokenOperations.some((token) => token === operationId);
+
+/** The client's view of an operation's path parameters; `{}` for an operation without any. */
+export type PathOf<K extends ApiOperationId> = [PathParamsOf<Operation<K>>] extends [never]
+  ? Readonly<Record<string, never>>
+  : Readonly<PathParamsOf<Operation<K>>>;
+
+/** The client's view of an operation's query (OData system options included); `{}` without any. */
+export type QueryParametersOf<K extends ApiOperationId> = [QueryOf<Operation<K>>] extends [never]
+  ? Readonly<Record<string, never>>
+  : Readonly<QueryOf<Operation<K>>>;
+
+/**
+ * The JSON body of an operation as the client types it; for a multipart body, its `Request` part (the same
+ * schema); `undefined` for an operation that takes no body.
+ */
+export type BodyOf<K extends ApiOperationId> = [RequestContentOf<Operation<K>>] extends [never]
+  ? undefined
+  : RequestContentOf<Operation<K>> extends { readonly "application/json": infer B }
+    ? B
+    : undefined;
+
+/** What a handler of operation `K` is given: its checked parameters and body, typed as the client types them. */
+export interface HandlerContext<K extends ApiOperationId = ApiOperationId> {
+  readonly operationId: K;
   /** The authenticated service user. */
   readonly tenant: TenantId;
-  /** Path parameters, typed as the spec declares them (ints are numbers). */
-  readonly path: Readonly<Record<string, string | number>>;
-  /** Query parameters other than the OData system options, typed as the spec declares them. */
-  readonly query: Readonly<Record<string, unknown>>;
+  /** Path parameters, checked against their schemas and typed as the spec declares them (ints are numbers). */
+  readonly path: PathOf<K>;
+  /** Query parameters (OData system options included), checked and typed as the spec declares them. */
+  readonly query: QueryParametersOf<K>;
   /** The JSON body (for multipart: the `Request` part), valid against the operation's request schema. */
-  readonly body: unknown;
+  readonly body: BodyOf<K>;
   /** Files of a multipart body. */
   readonly files: readonly UploadedFile[];
   readonly store: Store;
@@ -30,6 +59,9 @@ export interface HandlerContext {
   /** Absolute base URL of the API server, e.g. `http://127.0.0.1:4010`, for `Location` headers. */
   readonly baseUrl: string;
 }
+
+/** What every handler can use whatever its operation: the caller and the sandbox's state, clock and events. */
+export type RequestContext = Omit<HandlerContext, "operationId" | "path" | "query" | "body">;
 
 export type HandlerResult =
   /** A collection: the pipeline applies the OData options and writes the envelope. */
@@ -46,25 +78,30 @@ export type HandlerResult =
       readonly contentType?: string;
       readonly headers?: Readonly<Record<string, string>>;
     }
-  /** An error: written as the spec's OData error body. */
-  | { readonly kind: "error"; readonly error: ApiError };
+  /** An error: written as the spec's OData error body (with headers such as a 401's `WWW-Authenticate`). */
+  | { readonly kind: "error"; readonly error: ApiError; readonly headers?: Readonly<Record<string, string>> };
 
 export interface ApiError {
-  readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 500;
+  readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 500 | 503;
   readonly code: string;
   readonly message: string;
   readonly target?: string;
   readonly details?: readonly { readonly code: string; readonly message: string; readonly target?: string }[];
 }
 
-export type Handler = (context: HandlerContext) => HandlerResult | Promise<HandlerResult>;
-
-/** Operations served by the token endpoints of `auth/`, not by handlers. */
-export const tokenOperations = ["requestPasswordToken", "requestMtlsPasswordToken"] as const;
-export type ApiOperationId = Exclude<OperationId, (typeof tokenOperations)[number]>;
+export type Handler<K extends ApiOperationId> = (context: HandlerContext<K>) => HandlerResult | Promise<HandlerResult>;
 
 /** One handler per API operation of the spec: the type makes a missing one a compile error. */
-export type HandlerTable = { readonly [K in ApiOperationId]: Handler };
+export type HandlerTable = { readonly [K in ApiOperationId]: Handler<K> };
+
+/** Calls the handler of the context's operation (a generic `K` keeps the table's entry and the context together). */
+export function dispatch<K extends ApiOperationId>(
+  table: HandlerTable,
+  context: HandlerContext<K>,
+): HandlerResult | Promise<HandlerResult> {
+  const handler: Handler<K> = table[context.operationId];
+  return handler(context);
+}
 
 export const ok = (body?: unknown): HandlerResult => ({ kind: "response", status: 200, body });
 export const list = (rows: readonly object[]): HandlerResult => ({ kind: "list", rows });

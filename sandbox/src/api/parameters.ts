@@ -5,8 +5,9 @@
 import type { ApiError } from "./handler.js";
 import type { OperationContract, ParameterSpec } from "./contract.js";
 
+/** The parameters converted to their scalar types and checked; the pipeline gives handlers a typed view of them. */
 export interface RequestParameters {
-  readonly path: Readonly<Record<string, string | number>>;
+  readonly path: Readonly<Record<string, unknown>>;
   readonly query: Readonly<Record<string, unknown>>;
 }
 
@@ -53,22 +54,22 @@ export function readParameters(
     }
   }
   if (!contract.checkParameters({ path, query })) {
-    const details = (contract.checkParameters.errors ?? []).map((error) => ({
+    // Path errors first: a key that cannot exist decides the status whatever the query holds.
+    const errors = [...(contract.checkParameters.errors ?? [])].sort(
+      (a, b) => Number(!a.instancePath.startsWith("/path")) - Number(!b.instancePath.startsWith("/path")),
+    );
+    const details = errors.map((error) => ({
       code: error.keyword,
       message: error.message ?? error.keyword,
       target: error.instancePath.replace(/^\/(path|query)\//, "").replace(/^\/(path|query)$/, ""),
     }));
     const first = details[0];
+    const badKey = errors[0]?.instancePath.startsWith("/path") === true;
     return {
       ok: false,
       error: {
-        // A key that cannot exist names no entity: 404 where the operation declares it, else a wrong attribute.
-        status:
-          first !== undefined &&
-          contract.parameters.some((p) => p.in === "path" && p.name === first.target) &&
-          contract.metadata.responses["404"] !== undefined
-            ? 404
-            : 400,
+        // OData reads a key that cannot exist as no such entity: 404 where the operation declares it, else 400.
+        status: badKey && contract.metadata.responses["404"] !== undefined ? 404 : 400,
         code: "invalid_parameter",
         message: first === undefined ? "A parameter is not valid." : `${first.target}: ${first.message}`,
         ...(first === undefined ? {} : { target: first.target }),
@@ -76,7 +77,7 @@ export function readParameters(
       },
     };
   }
-  return { ok: true, value: { path: path as Record<string, string | number>, query } };
+  return { ok: true, value: { path, query } };
 }
 
 function invalid(target: string, code: string, message: string): { ok: false; error: ApiError } {

@@ -4,17 +4,27 @@
  * code and a target; nothing reaches a handler unchecked, and a handler's bug is a 500, never a crash.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { OperationMetadata } from "@account-funds/client";
 import type { OperationContract, Contract } from "./contract.js";
-import type { ApiError, ApiOperationId, HandlerContext, HandlerResult, HandlerTable } from "./handler.js";
+import {
+  dispatch,
+  isApiOperation,
+  type ApiError,
+  type ApiOperationId,
+  type HandlerContext,
+  type HandlerResult,
+  type HandlerTable,
+} from "./handler.js";
 import { readParameters } from "./parameters.js";
 import { shapeEntity, shapeList } from "./odata-response.js";
-import { checkRequestBody, checkResponseBody } from "./body-checks.js";
+import { checkRequestBody, checkResponse } from "./body-checks.js";
 import { parseBody, readRaw } from "../http/body.js";
-import { matchRoute, type Route } from "../http/router.js";
+import { decodedPathname, matchRoute, type Route } from "../http/router.js";
 import { odataErrorBody, sendEmpty, sendError, sendJson, sendText } from "../http/send.js";
 import type { SandboxClock } from "../auth/clock.js";
 import { bearerChallenge, type TokenFailureReason } from "../auth/tokens.js";
 import type { Store } from "../state/store.js";
+import { StoreWriteError, storageUnavailable } from "../state/store-write-error.js";
 import type { EventSink } from "../webhooks/event-sink.js";
 
 export interface ApiDependencies {
@@ -43,70 +53,96 @@ export async function handleApiRequest(
   url: URL,
   deps: ApiDependencies,
 ): Promise<void> {
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(url.pathname);
-  } catch {
-    return sendError(response, {
-      status: 400,
-      code: "invalid_path",
-      message: "The path is not valid percent-encoded UTF-8.",
-    });
+  const route = matchRoute(deps.routes, request.method ?? "GET", url.pathname);
+  const pathname = decodedPathname(url.pathname);
+  if (route.kind === "method-not-allowed") {
+    request.resume();
+    return writeMethodNotAllowed(response, route.operations, deps);
   }
-  const route = matchRoute(deps.routes, request.method ?? "GET", pathname);
-  if (route.kind === "not-found") {
+  // The routes are the API operations': a path they do not fit is no resource, as is (defensively) a token path.
+  const contract = route.kind === "found" ? deps.contract.operations.get(route.operation.operationId) : undefined;
+  if (route.kind === "not-found" || contract === undefined || !isApiOperation(contract.operationId)) {
     request.resume();
     return sendError(response, { status: 404, code: "not_found", message: `No resource at ${pathname}.` });
   }
-  if (route.kind === "method-not-allowed") {
-    request.resume();
-    // RFC 9110 §15.5.6: 405 names the methods the resource does support.
-    return sendError(
-      response,
-      { status: 405, code: "method_not_allowed", message: `Use ${route.allowed.join(" or ")} here.` },
-      { allow: route.allowed.join(", ") },
-    );
-  }
-  const contract = deps.contract.operations.get(route.operation.operationId)!;
+  const checked = await checkRequest(request, url, route.pathParameters, contract, deps);
+  const result = checked.ok ? await handle(contract.operationId, checked, deps) : checked.result;
+  writeResult(response, result, contract, checked.ok ? checked.query : {}, pathname, deps, request.headers.prefer);
+}
 
+/** A request as the pipeline has checked it: parameters converted to their scalar types, body valid. */
+interface CheckedRequest {
+  readonly ok: true;
+  readonly tenant: string;
+  readonly path: Readonly<Record<string, unknown>>;
+  readonly query: Readonly<Record<string, unknown>>;
+  readonly body: unknown;
+  readonly files: HandlerContext["files"];
+}
+
+/** Token, parameters, body, in this order; a refusal is an error result, written and checked as any other. */
+async function checkRequest(
+  request: IncomingMessage,
+  url: URL,
+  pathText: Readonly<Record<string, string>>,
+  contract: OperationContract,
+  deps: ApiDependencies,
+): Promise<CheckedRequest | { readonly ok: false; readonly result: HandlerResult }> {
+  const refused = (error: ApiError, headers?: Readonly<Record<string, string>>) =>
+    ({ ok: false, result: { kind: "error", error, ...(headers === undefined ? {} : { headers }) } }) as const;
   const auth = await deps.authenticate(request.headers.authorization);
   if (!auth.ok) {
     request.resume();
-    return sendError(
-      response,
+    return refused(
       { status: 401, code: "unauthorized", message: `The access token is ${auth.reason}.` },
       { "www-authenticate": bearerChallenge(auth.reason) },
     );
   }
-
-  const parameters = readParameters(contract, route.pathParameters, url.searchParams);
+  const parameters = readParameters(contract, pathText, url.searchParams);
   if (!parameters.ok) {
     request.resume();
-    return sendError(response, parameters.error);
+    return refused(parameters.error);
   }
-
   const body = await readRequestBody(request, contract, deps);
-  if (!body.ok) return sendError(response, body.error);
+  if (!body.ok) return refused(body.error);
+  return { ok: true, tenant: auth.tenant, ...parameters.value, body: body.value, files: body.files };
+}
 
-  const context: HandlerContext = {
-    operationId: contract.metadata.operationId as ApiOperationId,
-    tenant: auth.tenant,
-    path: parameters.value.path,
-    query: parameters.value.query,
-    body: body.value,
-    files: body.files,
+/**
+ * The one place where checked values become a handler's typed view (`HandlerContext<K>`): `readParameters`
+ * converted each path and query parameter to the scalar type the contract metadata gives it and checked it
+ * against its schema, and `checkRequestBody` checked the body against the operation's request schema, all
+ * generated from the spec the client's types come from. So the types the client declares for operation `K`
+ * hold for these values, which the compiler cannot see through the checks: hence the one assertion here.
+ */
+function handle<K extends ApiOperationId>(
+  operationId: K,
+  checked: CheckedRequest,
+  deps: ApiDependencies,
+): Promise<HandlerResult> {
+  const typed = { path: checked.path, query: checked.query, body: checked.body } as Pick<
+    HandlerContext<K>,
+    "path" | "query" | "body"
+  >;
+  const context: HandlerContext<K> = {
+    operationId,
+    tenant: checked.tenant,
+    ...typed,
+    files: checked.files,
     store: deps.store,
     clock: deps.clock,
     events: deps.events,
     baseUrl: deps.baseUrl,
   };
-  let result: HandlerResult;
-  try {
-    result = await deps.handlers[context.operationId](context);
-  } catch (error) {
-    return sendError(response, internalError(contract, error));
-  }
-  writeResult(response, result, contract, parameters.value.query, pathname, deps, request.headers.prefer);
+  // A handler's bug is the sandbox's, answered as a 500 rather than a dropped connection. A command whose changes the
+  // data file refused was undone in memory too, so nothing is acknowledged: 503 with Retry-After.
+  return Promise.resolve()
+    .then(() => dispatch(deps.handlers, context))
+    .catch((error: unknown): HandlerResult => {
+      if (!(error instanceof StoreWriteError)) return { kind: "error", error: internalError(operationId, error) };
+      const unavailable = storageUnavailable(error);
+      return { kind: "error", error: { status: unavailable.status, ...unavailable.body.error }, headers: unavailable.headers };
+    });
 }
 
 async function readRequestBody(
@@ -115,11 +151,14 @@ async function readRequestBody(
   deps: ApiDependencies,
 ): Promise<{ ok: true; value: unknown; files: HandlerContext["files"] } | { ok: false; error: ApiError }> {
   const declared = contract.metadata.requestBody;
+  // A body sent to an operation that takes none is ignored unread, as HTTP allows (RFC 9110 §9.3.1, §9.3.3):
+  // these operations declare neither 413 nor 415, so its size and media type are not theirs to refuse.
+  if (declared === undefined) {
+    request.resume();
+    return { ok: true, value: undefined, files: [] };
+  }
   const raw = await readRaw(request, deps.maxBodyBytes);
   if (!Buffer.isBuffer(raw)) return { ok: false, error: raw };
-  // A body sent to an operation that takes none is ignored, as HTTP allows (RFC 9110 §9.3.3): most of these
-  // commands declare no 400 to refuse it with.
-  if (declared === undefined) return { ok: true, value: undefined, files: [] };
   if (raw.length === 0) {
     if (!declared.required) return { ok: true, value: undefined, files: [] };
     return {
@@ -136,6 +175,85 @@ async function readRequestBody(
   return checkRequestBody(deps.contract, contract, parsed.body);
 }
 
+/**
+ * 405 with `Allow` (RFC 9110 §15.5.6) for a path whose operations take other methods. The answer belongs to
+ * the path, so with `validateResponses` every operation of the path must declare it.
+ */
+function writeMethodNotAllowed(
+  response: ServerResponse,
+  operations: readonly OperationMetadata[],
+  deps: ApiDependencies,
+): void {
+  const allowed = [...new Set(operations.map((operation) => operation.method.toUpperCase()))].sort();
+  const error: ApiError = { status: 405, code: "method_not_allowed", message: `Use ${allowed.join(" or ")} here.` };
+  const headers = { allow: allowed.join(", ") };
+  if (deps.validateResponses) {
+    for (const operation of operations) {
+      const contract = deps.contract.operations.get(operation.operationId);
+      const problem =
+        contract === undefined
+          ? undefined
+          : checkResponse(deps.contract, contract, {
+              status: 405,
+              contentType: "application/json",
+              body: odataErrorBody(error),
+              headers,
+            });
+      if (problem !== undefined) return sendError(response, problem);
+    }
+  }
+  sendError(response, error, headers);
+}
+
+/** A response as it is written: status, media type, body (undefined: none) and headers. */
+interface Answer {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: unknown;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+function answerOf(
+  result: HandlerResult,
+  contract: OperationContract,
+  query: Readonly<Record<string, unknown>>,
+  pathname: string,
+  deps: ApiDependencies,
+  prefer: string | readonly string[] | undefined,
+): Answer {
+  const json = (status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): Answer => ({
+    status,
+    contentType: "application/json",
+    body,
+    headers,
+  });
+  switch (result.kind) {
+    case "error":
+      return json(result.error.status, odataErrorBody(result.error), result.headers);
+    case "list":
+    case "entity": {
+      const shape = contract.entityShape;
+      if (shape === undefined)
+        return json(500, odataErrorBody(internalError(contract.operationId, new Error("no OData entity shape"))));
+      const shaped =
+        result.kind === "list"
+          ? shapeList(result.rows, shape, query, { baseUrl: deps.baseUrl, pathname, maxPageSize: deps.maxPageSize, prefer })
+          : shapeEntity(result.row, shape, query, { baseUrl: deps.baseUrl, pathname });
+      return shaped.ok ? json(200, shaped.body, shaped.headers) : json(shaped.error.status, odataErrorBody(shaped.error));
+    }
+    case "created":
+      return json(201, { Id: result.id }, { location: `${deps.baseUrl}${result.location}` });
+    case "response":
+      return {
+        status: result.status,
+        contentType: result.contentType ?? "application/json",
+        body: result.body,
+        headers: result.headers ?? {},
+      };
+  }
+}
+
+/** Writes the answer; with `validateResponses`, one the spec does not declare for the operation is a 500 instead. */
 function writeResult(
   response: ServerResponse,
   result: HandlerResult,
@@ -143,57 +261,24 @@ function writeResult(
   query: Readonly<Record<string, unknown>>,
   pathname: string,
   deps: ApiDependencies,
-  prefer: string | readonly string[] | undefined,
+  /** The request's `Prefer` header: a list's page size (odata-response.ts). */
+  prefer?: string | readonly string[],
 ): void {
-  let status: number;
-  let body: unknown;
-  let headers: Record<string, string> = {};
-  let contentType = "application/json";
-  switch (result.kind) {
-    case "error":
-      status = result.error.status;
-      body = odataErrorBody(result.error);
-      break;
-    case "list":
-    case "entity": {
-      const shape = contract.entityShape;
-      if (shape === undefined)
-        return sendError(response, internalError(contract, new Error("no entity shape for an OData result")));
-      const shaped =
-        result.kind === "list"
-          ? shapeList(result.rows, shape, query, { baseUrl: deps.baseUrl, pathname, maxPageSize: deps.maxPageSize, prefer })
-          : shapeEntity(result.row, shape, query, { baseUrl: deps.baseUrl, pathname });
-      if (!shaped.ok) return sendError(response, shaped.error);
-      status = 200;
-      body = shaped.body;
-      headers = { ...shaped.headers };
-      break;
-    }
-    case "created":
-      status = 201;
-      body = { Id: result.id };
-      headers = { location: `${deps.baseUrl}${result.location}` };
-      break;
-    case "response":
-      status = result.status;
-      body = result.body;
-      headers = { ...result.headers };
-      contentType = result.contentType ?? "application/json";
-      break;
-  }
-  if (deps.validateResponses) {
-    const problem = checkResponseBody(deps.contract, contract, status, contentType, body);
+  const answer = answerOf(result, contract, query, pathname, deps, prefer);
+  if (deps.validateResponses && answer.status !== 500) {
+    const problem = checkResponse(deps.contract, contract, answer);
     if (problem !== undefined) return sendError(response, problem);
   }
+  const { status, body, headers, contentType } = answer;
   if (body === undefined) return sendEmpty(response, status, headers);
   if (contentType === "application/json") return sendJson(response, status, body, headers);
   return sendText(response, status, String(body), contentType, headers);
 }
 
-function internalError(contract: OperationContract, error: unknown): ApiError {
+function internalError(operationId: string, error: unknown): ApiError {
   return {
     status: 500,
     code: "sandbox_error",
-    message: `The sandbox failed on ${contract.metadata.operationId}: ${error instanceof Error ? error.message : String(error)}`,
+    message: `The sandbox failed on ${operationId}: ${error instanceof Error ? error.message : String(error)}`,
   };
 }

@@ -11,6 +11,8 @@ export interface SandboxClock {
   advance(seconds: number): void;
   /** Makes the clock read `date` now; it keeps running from there at real speed. */
   set(date: Date): void;
+  /** Undoes every `advance` and `set`: the clock reads what it would have, had it never been moved. */
+  reset(): void;
 }
 
 /** Creates a clock that reads real time, or `start` (then keeps running) when given. */
@@ -22,6 +24,7 @@ export function createSandboxClock(start?: Date): SandboxClock {
     offsetMs = target - Date.now();
   };
   if (start !== undefined) set(start);
+  const initialOffsetMs = offsetMs;
   const nowMs = (): number => Date.now() + offsetMs;
   return {
     now: () => new Date(nowMs()),
@@ -31,5 +34,8 @@ export function createSandboxClock(start?: Date): SandboxClock {
       offsetMs += seconds * 1000;
     },
     set,
+    reset(): void {
+      offsetMs = initialOffsetMs;
+    },
   };
 }

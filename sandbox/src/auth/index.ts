@@ -17,6 +17,7 @@ export {
 } from "./credentials.js";
 export {
   ACCESS_TOKEN_LIFETIME_SECONDS,
+  ISSUED_AT_SKEW_SECONDS,
   bearerChallenge,
   createTokenIssuer,
   type IssuedToken,
@@ -39,8 +40,16 @@ export {
 export {
   createClientCertificate,
   createServerCertificate,
+  type CertificateValidity,
   type ClientCertificate,
   type ServerCertificate,
   type ServerCertificateOptions,
 } from "./tls.js";
-export { normaliseThumbprint, thumbprintOf } from "./thumbprint.js";
+export { normaliseThumbprint, thumbprintOf, validityOf } from "./thumbprint.js";
+export {
+  createTokenRateLimiter,
+  defaultTokenRateLimits,
+  type RateLimit,
+  type TokenRateLimiter,
+  type TokenRateLimits,
+} from "./rate-limit.js";

@@ -1,6 +1,7 @@
 /**
  * Certificate thumbprints (SHA-256 of the DER certificate, RFC 8705 §3.1) in one form: upper-case hex, no colons,
- * because Node shows them as "AB:CD:…" and people paste them lower-case or bare.
+ * because Node shows them as "AB:CD:…" and people paste them lower-case or bare; and a peer certificate's
+ * validity period.
  */
 import { createHash } from "node:crypto";
 
@@ -25,4 +26,17 @@ export function thumbprintOf(
   if (raw !== undefined && raw.length > 0) return createHash("sha256").update(raw).digest("hex").toUpperCase();
   if (typeof fingerprint256 === "string") return normaliseThumbprint(fingerprint256);
   return undefined;
+}
+
+/**
+ * The validity period of a peer certificate as `getPeerCertificate()` returns it (`valid_from`, `valid_to` in
+ * OpenSSL's text form, e.g. "Jan  1 00:00:00 2026 GMT"); undefined when absent or unreadable.
+ */
+export function validityOf(
+  peerCertificate: { valid_from?: string; valid_to?: string } | null | undefined,
+): { notBefore: Date; notAfter: Date } | undefined {
+  if (!peerCertificate?.valid_from || !peerCertificate.valid_to) return undefined;
+  const notBefore = new Date(peerCertificate.valid_from);
+  const notAfter = new Date(peerCertificate.valid_to);
+  return Number.isNaN(notBefore.getTime()) || Number.isNaN(notAfter.getTime()) ? undefined : { notBefore, notAfter };
 }

@@ -75,11 +75,25 @@ export async function createServerCertificate(options: ServerCertificateOptions 
   return { key: pems.private, cert: pems.cert, ...fingerprintsOf(pems.cert) };
 }
 
-/** A self-signed client certificate (RFC 8705 §2.2, self_signed_tls_client_auth) for tests and the demo. */
-export async function createClientCertificate(commonName = "sandbox-client"): Promise<ClientCertificate> {
+/** A client certificate's validity period (X.509 notBefore/notAfter); default: an hour ago to a year ahead. */
+export interface CertificateValidity {
+  readonly notBefore: Date;
+  readonly notAfter: Date;
+}
+
+/**
+ * A self-signed client certificate (RFC 8705 §2.2, self_signed_tls_client_auth) for tests and the demo;
+ * `validity` makes an expired or not yet valid one, which /connect/mtls/token refuses.
+ */
+export async function createClientCertificate(
+  commonName = "sandbox-client",
+  validityPeriod?: CertificateValidity,
+): Promise<ClientCertificate> {
   const pems = await generate([{ name: "commonName", value: commonName }], {
     ...KEY,
-    ...validity(365),
+    ...(validityPeriod === undefined
+      ? validity(365)
+      : { notBeforeDate: validityPeriod.notBefore, notAfterDate: validityPeriod.notAfter }),
     extensions: [
       { name: "basicConstraints", cA: false, critical: true },
       { name: "keyUsage", digitalSignature: true, critical: true },

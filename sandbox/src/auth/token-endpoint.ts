@@ -1,6 +1,7 @@
 /**
  * /connect/token (client secret) and /connect/mtls/token (client certificate): the Password Grant (RFC 6749 §4.3)
  * as the reference states it, as a function so the HTTP layer only parses the form and writes the result.
+ * Optionally rate-limited (`rate-limit.ts`): 429 with `Retry-After` and the error `slow_down`.
  */
 import {
   authenticateClientCertificate,
@@ -9,6 +10,8 @@ import {
   type SandboxClient,
   type SandboxCredentials,
 } from "./credentials.js";
+import type { SandboxClock } from "./clock.js";
+import type { TokenRateLimiter } from "./rate-limit.js";
 import type { IssuedToken, TokenIssuer } from "./tokens.js";
 
 /** The only scope the reference names. */
@@ -25,15 +28,26 @@ export interface TokenRequest {
   endpoint: TokenEndpoint;
   /** Thumbprint of the certificate presented in the TLS handshake (see thumbprintOf), for "mtls". */
   clientCertificateThumbprint?: string | undefined;
+  /** The presented certificate's validity period (X.509 notBefore/notAfter), for "mtls"; checked when given. */
+  clientCertificateValidity?: { readonly notBefore: Date; readonly notAfter: Date } | undefined;
 }
 
 export interface TokenEndpointDeps {
   credentials: SandboxCredentials;
   issuer: TokenIssuer;
+  /** Judges a client certificate's validity period; default: real time. */
+  clock?: SandboxClock;
+  /** Rate limits; none when absent. */
+  rateLimiter?: TokenRateLimiter | undefined;
 }
 
 export type TokenErrorCode =
-  "invalid_request" | "invalid_client" | "invalid_user" | "unsupported_grant_type" | "invalid_scope";
+  | "invalid_request"
+  | "invalid_client"
+  | "invalid_user"
+  | "unsupported_grant_type"
+  | "invalid_scope"
+  | "slow_down";
 
 /** TokenErrorResponse: always exactly these two members. */
 export interface TokenErrorBody {
@@ -50,7 +64,7 @@ export const TOKEN_RESPONSE_HEADERS: Readonly<Record<string, string>> = Object.f
 
 export type TokenEndpointResult =
   | { status: 200; body: IssuedToken; headers: Record<string, string> }
-  | { status: 400; body: TokenErrorBody; headers: Record<string, string> };
+  | { status: 400 | 429; body: TokenErrorBody; headers: Record<string, string> };
 
 // Fixed texts: descriptions never echo request values, so a secret or password can never leak into a response.
 const DESCRIPTIONS = {
@@ -61,6 +75,8 @@ const DESCRIPTIONS = {
   secretOnMtls: "This endpoint does not accept a client_secret; authenticate with the client certificate.",
   clientSecret: "The client_id does not exist or the client_secret is wrong.",
   clientCertificate: "The client_id does not exist or no registered client certificate was presented.",
+  certificateValidity: "The client certificate is outside its validity period (notBefore to notAfter).",
+  slowDown: "Too many token requests for this client or user; retry after the Retry-After seconds.",
   scope: `The scope must be ${SERVICE_SCOPE}.`,
   missingUser: "The username and password parameters are required.",
   user: "The username does not exist or the password is wrong.",
@@ -111,10 +127,42 @@ function authenticateByCertificate(
 }
 
 /**
- * Answers one token request. Checks run in this order, the first failure answering: content type, duplicate
- * parameters, client (authenticated before the grant is looked at, RFC 6749 §3.2.1), grant type, scope, user.
+ * RFC 5280 §4.1.2.5: a certificate is valid from notBefore to notAfter inclusive, judged by the sandbox clock
+ * (the HTTP layer always passes the presented certificate's validity; a caller that does not know it skips this).
+ */
+function withinValidity(validity: TokenRequest["clientCertificateValidity"], now: Date): boolean {
+  if (validity === undefined) return true;
+  const time = now.getTime();
+  return validity.notBefore.getTime() <= time && time <= validity.notAfter.getTime();
+}
+
+/**
+ * Answers one token request: 429 when the client or user is over its rate limit, else the grant (below); a
+ * wrong password counts against the user's limit.
  */
 export async function handleTokenRequest(request: TokenRequest, deps: TokenEndpointDeps): Promise<TokenEndpointResult> {
+  const { form } = request;
+  const wait = deps.rateLimiter?.admit(form.get("client_id") ?? "", param(form, "username")) ?? 0;
+  if (wait > 0) {
+    // RFC 6585 §4 and RFC 9110 §10.2.3; `slow_down` is the OAuth token endpoint's "too fast" error (RFC 8628 §3.5).
+    return {
+      status: 429,
+      body: { error: "slow_down", error_description: DESCRIPTIONS.slowDown },
+      headers: { ...TOKEN_RESPONSE_HEADERS, "Retry-After": String(wait) },
+    };
+  }
+  const result = await answerTokenRequest(request, deps);
+  const username = param(form, "username");
+  if (result.status === 400 && result.body.error === "invalid_user" && username !== undefined)
+    deps.rateLimiter?.failedPassword(username);
+  return result;
+}
+
+/**
+ * The grant. Checks run in this order, the first failure answering: content type, duplicate parameters, client
+ * (authenticated before the grant is looked at, RFC 6749 §3.2.1), certificate validity, grant type, scope, user.
+ */
+async function answerTokenRequest(request: TokenRequest, deps: TokenEndpointDeps): Promise<TokenEndpointResult> {
   const { form, endpoint } = request;
   if (!isFormEncoded(request.contentType)) return fail("invalid_request", DESCRIPTIONS.contentType);
   // RFC 6749 §3.2: request parameters must not be included more than once.
@@ -126,6 +174,8 @@ export async function handleTokenRequest(request: TokenRequest, deps: TokenEndpo
   if (client === undefined) {
     return fail("invalid_client", endpoint === "mtls" ? DESCRIPTIONS.clientCertificate : DESCRIPTIONS.clientSecret);
   }
+  if (endpoint === "mtls" && !withinValidity(request.clientCertificateValidity, deps.clock?.now() ?? new Date()))
+    return fail("invalid_client", DESCRIPTIONS.certificateValidity);
 
   const grantType = param(form, "grant_type");
   // RFC 6749 §5.2: a missing required parameter is invalid_request; an unknown grant type is unsupported_grant_type.

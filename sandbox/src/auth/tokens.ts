@@ -49,19 +49,31 @@ export interface TokenIssuer {
 // RFC 6750 §2.1: credentials = "Bearer" 1*SP b64token; the scheme is case-insensitive (RFC 9110 §11.1).
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
+/**
+ * How far in the future a token's `iat` or `nbf` may be: a little skew between clocks is tolerated, a token
+ * issued later than that is refused as invalid (the sandbox clock was moved back after it was issued, or it was
+ * never ours). 60 s, as common validators default to (e.g. Spring Security's JwtTimestampValidator).
+ */
+export const ISSUED_AT_SKEW_SECONDS = 60;
+
 /** How many verified tokens are remembered; the oldest is forgotten first (a forgotten one is verified again). */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
 /** A token whose signature and claims were checked: only its time claims must be re-checked on later calls. */
 interface VerifiedToken {
   readonly exp: number;
+  readonly iat: number;
   readonly nbf: number | undefined;
   readonly result: TokenVerification & { ok: true };
 }
 
-/** The time checks jose makes (`nbf > now` is invalid, `exp <= now` expired; no leeway), by the sandbox clock. */
+/**
+ * The time checks, by the sandbox clock: `iat` or `nbf` more than the skew ahead is invalid (RFC 7519 §4.1.5,
+ * §4.1.6), `exp <= now` expired with no leeway (§4.1.4), so a token dies at exactly iat + 900.
+ */
 function recheck(token: VerifiedToken, nowSeconds: number): TokenVerification {
-  if (token.nbf !== undefined && token.nbf > nowSeconds) return { ok: false, reason: "invalid" };
+  const latest = nowSeconds + ISSUED_AT_SKEW_SECONDS;
+  if (token.iat > latest || (token.nbf !== undefined && token.nbf > latest)) return { ok: false, reason: "invalid" };
   if (token.exp <= nowSeconds) return { ok: false, reason: "expired" };
   return token.result;
 }
@@ -111,24 +123,29 @@ export function createTokenIssuer(options: TokenIssuerOptions): TokenIssuer {
       const known = verified.get(token);
       if (known !== undefined) return recheck(known, clock.nowSeconds());
       try {
+        const now = clock.now();
         const { payload } = await jwtVerify(token, key, {
           algorithms: [ALGORITHM],
           typ: TOKEN_TYPE,
           issuer,
           audience,
           requiredClaims: ["sub", "exp", "iat", "jti", "client_id", "scope"],
-          // The sandbox clock, not wall time, decides expiry; no leeway, so a token dies at exactly iat + 900.
-          currentDate: clock.now(),
-          clockTolerance: 0,
+          // By the sandbox clock, not wall time. jose applies one tolerance to every time claim: with the skew and
+          // maxTokenAge it refuses an iat or nbf beyond the skew ahead; `recheck` then judges exp with no leeway.
+          currentDate: now,
+          clockTolerance: ISSUED_AT_SKEW_SECONDS,
+          maxTokenAge: ACCESS_TOKEN_LIFETIME_SECONDS,
         });
-        const { sub, client_id: clientId, scope } = payload;
+        const { sub, client_id: clientId, scope, exp, iat, nbf } = payload;
         if (typeof sub !== "string" || typeof clientId !== "string" || typeof scope !== "string") {
           return { ok: false, reason: "invalid" };
         }
-        const result = { ok: true, userId: sub, clientId, scope } as const;
-        // requiredClaims makes jose refuse a token without exp, so it is a number here.
-        remember(token, { exp: payload.exp!, nbf: payload.nbf, result });
-        return result;
+        // requiredClaims makes jose refuse a token without exp or iat, so they are numbers here.
+        if (exp === undefined || iat === undefined) return { ok: false, reason: "invalid" };
+        const entry: VerifiedToken = { exp, iat, nbf, result: { ok: true, userId: sub, clientId, scope } };
+        const verdict = recheck(entry, Math.floor(now.getTime() / 1000));
+        if (verdict.ok) remember(token, entry);
+        return verdict;
       } catch (error) {
         if (error instanceof errors.JWTExpired) return { ok: false, reason: "expired" };
         if (error instanceof errors.JOSEError) return { ok: false, reason: "invalid" };

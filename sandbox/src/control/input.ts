@@ -112,12 +112,23 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
+/** `{ "targetId"?: <id> }`: replay every dead letter, or only those of one target. */
+export function parseReplayAll(body: unknown): Parsed<{ readonly targetId?: number }> {
+  const fields = fieldsOf(body, ["targetId"]);
+  if (!fields.ok) return fields;
+  const { targetId } = fields.value;
+  if (targetId === undefined) return parsed({});
+  if (typeof targetId !== "number" || !Number.isInteger(targetId) || targetId < 1 || targetId > INT32_MAX)
+    return invalid("invalid_value", '"targetId" must be a webhook target id (a positive integer).', "targetId");
+  return parsed({ targetId });
+}
+
 export interface EventsQuery {
   readonly tenant?: string;
   readonly after: number;
 }
 
-/** `?tenant=<id>&after=<sequence>`, both optional, each at most once. */
+/** `?tenant=<id or username>&after=<sequence>`, both optional, each at most once. */
 export function parseEventsQuery(query: URLSearchParams): Parsed<EventsQuery> {
   const known = ["tenant", "after"];
   for (const name of new Set(query.keys())) {

@@ -1,8 +1,9 @@
 /**
  * The sandbox-only control API under `/_sandbox/`, kept out of the public spec: reset to the seed, read and move
  * the clock, complete transfers, withdrawals and exchanges (which the real service does on its own), register
- * webhook targets and read the raised events. It is the operator's: no token, and it listens only where the
- * server binds (loopback by default). JSON in and out; errors are `{ error: { code, message, target? } }`.
+ * webhook targets, see and replay dead-lettered deliveries (`webhook-routes.ts`) and read the raised events. It
+ * is the operator's: no token, and it listens only where the server binds (loopback by default). JSON in and
+ * out; errors are `{ error: { code, message, target? } }`; a change the data file refuses is 503.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiError } from "../api/handler.js";
@@ -19,95 +20,31 @@ import {
 import { completeTransfer } from "../domain/transfers.js";
 import { completeWithdrawal } from "../domain/withdrawals.js";
 import { parseBody, readRaw } from "../http/body.js";
+import { locationOf } from "../http/operation-path.js";
 import { sendError, sendJson } from "../http/send.js";
-import type { EventRecord, TenantId, WebhookTargetRecord } from "../state/records.js";
 import type { Store } from "../state/store.js";
-import { toWebhookEvent, type DeliveryStatus, type WebhookDispatcher } from "../webhooks/dispatcher.js";
-import type { EventSink } from "../webhooks/event-sink.js";
+import { StoreWriteError, storageUnavailable } from "../state/store-write-error.js";
 import {
-  fieldsOf,
-  noFields,
-  noQuery,
-  parseClockChange,
-  parseEventsQuery,
-  parseId,
-  parseWebhookRegistration,
-  type Parsed,
-} from "./input.js";
+  CONTROL_ROOT,
+  eventView,
+  json,
+  noInput,
+  withParsed,
+  type ControlDependencies,
+  type ControlResult,
+  type ControlRoute,
+} from "./control-route.js";
+import { fieldsOf, noQuery, parseClockChange, parseEventsQuery, parseId, type Parsed } from "./input.js";
+import { webhookRoutes } from "./webhook-routes.js";
 import { type CommandRefusal } from "../domain/outcomes.js";
 
-export interface ControlDependencies {
-  readonly store: Store;
-  readonly clock: SandboxClock;
-  readonly events: EventSink;
-  readonly dispatcher: WebhookDispatcher;
-  /** Restores the seeded state. */
-  readonly reset: () => void;
-  /** The tenant (service user id) of a service user's username; undefined for an unknown username. */
-  readonly tenantOfUsername: (username: string) => TenantId | undefined;
-  /** Absolute base URL of the server, for `Location` headers and event ApiUrls. */
-  readonly baseUrl: string;
-}
-
-type ControlResult =
-  | { readonly status: number; readonly body: unknown; readonly headers?: Readonly<Record<string, string>> }
-  | { readonly error: ApiError };
-
-interface ControlCall {
-  /** The route pattern's captures, in order. */
-  readonly params: readonly string[];
-  readonly body: unknown;
-  readonly query: URLSearchParams;
-  readonly deps: ControlDependencies;
-}
-
-interface ControlRoute {
-  readonly method: "GET" | "POST" | "DELETE";
-  /** As shown in the index, e.g. `/_sandbox/webhooks/{id}`. */
-  readonly path: string;
-  readonly pattern: RegExp;
-  readonly run: (call: ControlCall) => ControlResult;
-}
+export type { ControlDependencies } from "./control-route.js";
 
 const MAX_CONTROL_BODY_BYTES = 64 * 1024;
-const CONTROL_ROOT = "/_sandbox";
-
-const json = (status: number, body: unknown, headers?: Readonly<Record<string, string>>): ControlResult =>
-  headers === undefined ? { status, body } : { status, body, headers };
-
-/** Runs `next` with the parsed value, or answers the parse error. */
-function withParsed<T>(result: Parsed<T>, next: (value: T) => ControlResult): ControlResult {
-  return result.ok ? next(result.value) : { error: result.error };
-}
-
-const noInput = (call: ControlCall, next: () => ControlResult): ControlResult =>
-  withParsed(noQuery(call.query), () => withParsed(noFields(call.body), next));
 
 function clockView(clock: SandboxClock): { now: string; nowSeconds: number } {
   return { now: clock.now().toISOString(), nowSeconds: clock.nowSeconds() };
 }
-
-function eventView(event: EventRecord, baseUrl: string): Record<string, unknown> {
-  return {
-    sequence: event.sequence,
-    tenant: event.tenant,
-    ...toWebhookEvent(event, baseUrl),
-    raisedAt: event.raisedAt,
-  };
-}
-
-function targetView(target: WebhookTargetRecord, delivery: DeliveryStatus | undefined): Record<string, unknown> {
-  const view: Record<string, unknown> = { id: target.id, url: target.url };
-  if (target.tenant !== undefined) view["tenant"] = target.tenant;
-  if (delivery !== undefined) {
-    const { targetId: _id, url: _url, tenant: _tenant, ...status } = delivery;
-    view["delivery"] = status;
-  }
-  return view;
-}
-
-const deliveryOf = (dispatcher: WebhookDispatcher, id: number): DeliveryStatus | undefined =>
-  dispatcher.deliveries().find((status) => status.targetId === id);
 
 /** A completion command of the domain, with where its entity lives and how its status reads. */
 interface Completion {
@@ -122,19 +59,19 @@ const completions: Readonly<Record<"transfers" | "withdrawals" | "exchanges", Co
     complete: completeTransfer,
     statusCodeOf: (store, id) => store.transfers.get(id)?.StatusCode,
     statuses: transferStatuses,
-    apiPath: (id) => `/api/v1/Transfers(${id})`,
+    apiPath: (id) => locationOf("getTransfer", { id }),
   },
   withdrawals: {
     complete: completeWithdrawal,
     statusCodeOf: (store, id) => store.withdrawals.get(id)?.StatusCode,
     statuses: withdrawalStatuses,
-    apiPath: (id) => `/api/v1/Withdrawals(${id})`,
+    apiPath: (id) => locationOf("getWithdrawal", { id }),
   },
   exchanges: {
     complete: completeExchange,
     statusCodeOf: (store, id) => store.exchanges.get(id)?.StatusCode,
     statuses: exchangeStatuses,
-    apiPath: (id) => `/api/v1/Exchanges(${id})`,
+    apiPath: (id) => locationOf("getExchange", { id }),
   },
 };
 
@@ -164,24 +101,6 @@ function completeRoute(kind: keyof typeof completions): ControlRoute {
       ),
   };
 }
-
-const webhookIdRoute = (
-  method: "GET" | "DELETE",
-  run: (call: ControlCall, target: WebhookTargetRecord) => ControlResult,
-): ControlRoute => ({
-  method,
-  path: `${CONTROL_ROOT}/webhooks/{id}`,
-  pattern: new RegExp(`^${CONTROL_ROOT}/webhooks/([^/]+)$`),
-  run: (call) =>
-    noInput(call, () =>
-      withParsed(parseId(call.params[0] ?? ""), (id) => {
-        const target = call.deps.dispatcher.targets().find((row) => row.id === id);
-        if (target === undefined)
-          return { error: { status: 404, code: "not_found", message: `No webhook target ${id}.`, target: "id" } };
-        return run(call, target);
-      }),
-    ),
-});
 
 const routes: readonly ControlRoute[] = [
   {
@@ -225,63 +144,17 @@ const routes: readonly ControlRoute[] = [
   completeRoute("transfers"),
   completeRoute("withdrawals"),
   completeRoute("exchanges"),
-  {
-    method: "GET",
-    path: `${CONTROL_ROOT}/webhooks`,
-    pattern: new RegExp(`^${CONTROL_ROOT}/webhooks$`),
-    run: (call) =>
-      noInput(call, () => {
-        const { dispatcher } = call.deps;
-        const deliveries = dispatcher.deliveries();
-        const targets = dispatcher.targets().map((target) =>
-          targetView(
-            target,
-            deliveries.find((status) => status.targetId === target.id),
-          ),
-        );
-        return json(200, { targets });
-      }),
-  },
-  {
-    method: "POST",
-    path: `${CONTROL_ROOT}/webhooks`,
-    pattern: new RegExp(`^${CONTROL_ROOT}/webhooks$`),
-    run: (call) =>
-      withParsed(noQuery(call.query), () =>
-        withParsed(parseWebhookRegistration(call.body), ({ url, username }) => {
-          const { dispatcher, tenantOfUsername, baseUrl } = call.deps;
-          const tenant = username === undefined ? undefined : tenantOfUsername(username);
-          if (username !== undefined && tenant === undefined) {
-            return {
-              error: {
-                status: 400,
-                code: "unknown_username",
-                message: `No service user is named ${JSON.stringify(username)}.`,
-                target: "username",
-              },
-            };
-          }
-          const target = dispatcher.register(url, tenant);
-          dispatcher.notify();
-          return json(201, targetView(target, deliveryOf(dispatcher, target.id)), {
-            location: `${baseUrl}${CONTROL_ROOT}/webhooks/${target.id}`,
-          });
-        }),
-      ),
-  },
-  webhookIdRoute("GET", (call, target) => json(200, targetView(target, deliveryOf(call.deps.dispatcher, target.id)))),
-  webhookIdRoute("DELETE", (call, target) => {
-    call.deps.dispatcher.unregister(target.id);
-    return json(200, targetView(target, undefined));
-  }),
+  ...webhookRoutes,
   {
     method: "GET",
     path: `${CONTROL_ROOT}/events`,
     pattern: new RegExp(`^${CONTROL_ROOT}/events$`),
     run: (call) =>
       withParsed(fieldsOf(call.body, []), () =>
-        withParsed(parseEventsQuery(call.query), ({ tenant, after }) => {
-          const { store, baseUrl } = call.deps;
+        withParsed(parseEventsQuery(call.query), ({ tenant: given, after }) => {
+          const { store, baseUrl, tenantOfUsername } = call.deps;
+          // `tenant` is a service user's id ("demo") or the username registration takes ("demo@example.com").
+          const tenant = given === undefined ? undefined : (tenantOfUsername(given) ?? given);
           const events = store.events
             .filter((event) => event.sequence > after && (tenant === undefined || event.tenant === tenant))
             .sort((a, b) => a.sequence - b.sequence)
@@ -352,7 +225,14 @@ export async function handleControlRequest(
   }
   const body = await readControlBody(request);
   if (!body.ok) return sendError(response, body.error);
-  const result = match.route.run({ params: match.params, body: body.value, query: url.searchParams, deps });
+  let result: ControlResult;
+  try {
+    result = match.route.run({ params: match.params, body: body.value, query: url.searchParams, deps });
+  } catch (error) {
+    if (!(error instanceof StoreWriteError)) throw error;
+    const unavailable = storageUnavailable(error);
+    return sendJson(response, unavailable.status, unavailable.body, unavailable.headers);
+  }
   if ("error" in result) return sendError(response, result.error);
   sendJson(response, result.status, result.body, result.headers);
 }

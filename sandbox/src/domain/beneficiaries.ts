@@ -162,7 +162,7 @@ export function commandBeneficiary(
     return refuse(404, "not_found", `Beneficiary ${id} does not exist, or you have no permission to view it.`);
   }
   const move = commands[command];
-  if (!(move.from as readonly string[]).includes(beneficiary.StatusCode))
+  if (!move.from.some((code) => code === beneficiary.StatusCode))
     return { ok: true, beneficiary, changed: false };
   return ctx.store.atomically(
     () =>

@@ -5,14 +5,17 @@
  * rejected or cancelled; completion takes it out of the source balance and credits the bought amount to the
  * target balance, each with a statement item that carries the exchange as its detail.
  */
-import { validateCreateExchange } from "@account-funds/validators";
+import type { CreateExchange } from "@account-funds/client";
+import { validateCreateExchange, type BeneficiaryContext } from "@account-funds/validators";
 import type { ExchangeRecord, TenantId } from "../state/records.js";
+import type { Store } from "../state/store.js";
 import { allocate, credit, debit, InsufficientFunds, release } from "./balances.js";
 import type { DomainContext } from "./context.js";
 import { fromMinor, decimalsOf } from "./money.js";
 import { priceExchange } from "./rates.js";
 import { exchangeStatuses, statusText, type ExchangeStatusCode } from "./statuses.js";
 import { type CommandRefusal, refuse, type InvalidRequest } from "./outcomes.js";
+import { unknownBoEPurposeCode } from "./purpose-codes.js";
 
 export type ExchangeOutcome = { readonly ok: true; readonly exchange: ExchangeRecord } | CommandRefusal;
 
@@ -33,14 +36,17 @@ export function exchangeOf(ctx: DomainContext, tenant: TenantId, id: number): Ex
 /**
  * POST /Exchanges/Create: validates the body, then creates an exchange priced at the mid rate. It starts
  * Pending; with UseAvailableFunds it allocates the sold amount at once and starts Allocated, and insufficient
- * available funds refuse it (400, target Goal). An exchange funds no withdrawal when it is created (an
- * instruction withdrawal names it later), so the BoE and ReceiverLei rules hold trivially here.
+ * available funds refuse it (400, target Goal). The withdrawal an exchange funds is not known yet when it is
+ * created (an instruction withdrawal names it later): the BoEPurposeCodeId and ReceiverLei rules are left to
+ * `instructionRuleRefusal` then; a BoEPurposeCodeId given now must be one of the BoEPaymentPurposes.
  */
 export function createExchange(ctx: DomainContext, tenant: TenantId, body: unknown): ExchangeOutcome | InvalidRequest {
   const { store, clock } = ctx;
-  const checked = validateCreateExchange(body, { withdrawal: false });
+  const checked = validateCreateExchange(body, {});
   if (!checked.ok) return { ok: false, status: 400, issues: checked.issues };
   const command = checked.value;
+  const boe = unknownBoEPurposeCode(store, command.BoEPurposeCodeId);
+  if (boe !== undefined) return boe;
   const account = store.accountOf(tenant, command.AccountId);
   if (account === undefined) {
     return refuse(
@@ -77,6 +83,8 @@ export function createExchange(ctx: DomainContext, tenant: TenantId, body: unkno
         sold: price.sold,
         bought: price.bought,
         UseAvailableFunds: useAvailableFunds,
+        ...(command.BoEPurposeCodeId === undefined ? {} : { BoEPurposeCodeId: command.BoEPurposeCodeId }),
+        ...(command.ReceiverLei === undefined ? {} : { ReceiverLei: command.ReceiverLei }),
         StatusCode: useAvailableFunds ? "L" : "P",
         CreatedOn: now,
         UpdatedDate: now,
@@ -102,6 +110,51 @@ function insufficient(
     "insufficient_funds",
     `Account ${accountId} has ${fromMinor(error.available, decimals)} ${currencyCode} available; the exchange sells ${fromMinor(error.requested, decimals)} ${currencyCode}.`,
     "Goal",
+  );
+}
+
+/** Goal as a decimal in the currency it is stated in: the target currency when buying, the source when selling. */
+export function goalOf(store: Store, exchange: ExchangeRecord): number {
+  const goalCurrency = exchange.GoalType === "Buy" ? exchange.TargetCurrencyCode : exchange.SourceCurrencyCode;
+  return fromMinor(exchange.goal, decimalsOf(store, goalCurrency));
+}
+
+/** The CreateExchange request an exchange was created from, as the validators read it. */
+function exchangeRequestOf(store: Store, exchange: ExchangeRecord): CreateExchange {
+  return {
+    AccountId: exchange.AccountId,
+    SourceCurrencyCode: exchange.SourceCurrencyCode,
+    TargetCurrencyCode: exchange.TargetCurrencyCode,
+    Goal: goalOf(store, exchange),
+    GoalType: exchange.GoalType,
+    UseAvailableFunds: exchange.UseAvailableFunds,
+    ...(exchange.BoEPurposeCodeId === undefined ? {} : { BoEPurposeCodeId: exchange.BoEPurposeCodeId }),
+    ...(exchange.ReceiverLei === undefined ? {} : { ReceiverLei: exchange.ReceiverLei }),
+  };
+}
+
+/**
+ * CreateExchange's BoEPurposeCodeId is "required for GBP withdrawals" and its ReceiverLei "when the beneficiary
+ * is a company with vertical FI and industry Banks or Building Societies": both are about the withdrawal the
+ * exchange funds. The sandbox knows that withdrawal once an instruction withdrawal names the exchange: it pays
+ * the exchange's target currency to `beneficiary`. The exchange as it was created must then satisfy both rules
+ * (checked by validateCreateExchange with that withdrawal); if not, the instruction withdrawal is refused (400,
+ * target InstructionId), since an exchange cannot be changed after it is created.
+ */
+export function instructionRuleRefusal(
+  store: Store,
+  exchange: ExchangeRecord,
+  beneficiary: BeneficiaryContext,
+): CommandRefusal | undefined {
+  const checked = validateCreateExchange(exchangeRequestOf(store, exchange), { withdrawal: { beneficiary } });
+  if (checked.ok) return undefined;
+  const missing = checked.issues.map((issue) => issue.message).join(" ");
+  return refuse(
+    400,
+    "instruction_incomplete",
+    `Exchange ${exchange.Id} funds this ${exchange.TargetCurrencyCode} withdrawal but was created without what ` +
+      `that requires of it: ${missing}`,
+    "InstructionId",
   );
 }
 
@@ -164,7 +217,7 @@ function endExchange(
 ): ExchangeOutcome {
   const exchange = exchangeOf(ctx, tenant, id);
   if (exchange === undefined) return notFound(id);
-  if (!(move.from as readonly string[]).includes(exchange.StatusCode)) {
+  if (!move.from.some((code) => code === exchange.StatusCode)) {
     return refuse(410, "gone", `Exchange ${id} can no longer be ${move.verb}: it is ${statusWord(exchange)}.`);
   }
   return ctx.store.atomically(() => {

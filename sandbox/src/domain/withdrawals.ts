@@ -32,6 +32,8 @@ import type { Store } from "../state/store.js";
 import type { DomainContext } from "./context.js";
 import { movablePayment, type PaymentKind } from "./movable-payment.js";
 import { allocate, debit, InsufficientFunds, release, startProcessing } from "./balances.js";
+import { instructionRuleRefusal } from "./exchanges.js";
+import { unknownBoEPurposeCode } from "./purpose-codes.js";
 import { decimalsOf, fromMinor } from "./money.js";
 import { statusText, withdrawalStatuses } from "./statuses.js";
 import { amountToMove, returnFunds } from "./transfers.js";
@@ -134,14 +136,8 @@ function checkReferencedIds(
       );
     }
   }
-  if (details.BoEPurposeCodeId !== undefined && store.paymentPurposes.get(details.BoEPurposeCodeId)?.boe !== true) {
-    return refuse(
-      400,
-      "unknown_boe_purpose_code",
-      `BoEPurposeCodeId ${details.BoEPurposeCodeId} is not one of the BoEPaymentPurposes.`,
-      "BoEPurposeCodeId",
-    );
-  }
+  const boe = unknownBoEPurposeCode(store, details.BoEPurposeCodeId);
+  if (boe !== undefined) return boe;
   const subaccountNumber = details.UltimateOriginator?.SubaccountNumber;
   if (subaccountNumber !== undefined) {
     const known =
@@ -271,7 +267,8 @@ function openInstruction(store: Store, tenant: TenantId, instructionId: number):
 
 /**
  * POST /Withdrawals/CreateInstructionWithdrawal: pays what the exchange `InstructionId` buys (its target
- * currency, its Bought amount) from its account once it completes; nothing is allocated until then.
+ * currency, its Bought amount) from its account once it completes; nothing is allocated until then. The
+ * exchange now funds a known withdrawal, so its own BoEPurposeCodeId and ReceiverLei rules are applied too.
  */
 export function createInstructionWithdrawal(
   ctx: DomainContext,
@@ -299,8 +296,11 @@ export function createInstructionWithdrawal(
     target: "BeneficiaryId",
   });
   if (isRefusal(beneficiary)) return beneficiary;
-  const wrongId = checkReferencedIds(store, request, account, beneficiaryRuleContext(store, beneficiary).bankCountry);
+  const beneficiaryContext = beneficiaryRuleContext(store, beneficiary);
+  const wrongId = checkReferencedIds(store, request, account, beneficiaryContext.bankCountry);
   if (wrongId !== undefined) return wrongId;
+  const instructionRule = instructionRuleRefusal(store, instruction, beneficiaryContext);
+  if (instructionRule !== undefined) return instructionRule;
 
   const withdrawal = store.atomically(() => {
     const now = clock.now().toISOString();

@@ -1,18 +1,6 @@
 /** AlertDto from an alert record; the never-set dates are shown as null. */
+import type { AlertDto } from "@account-funds/client";
 import type { AlertRecord } from "../state/records.js";
-
-export interface AlertDto {
-  readonly Id: number;
-  readonly SourceCurrencyCode: string;
-  readonly TargetCurrencyCode: string;
-  readonly Limit: number;
-  readonly CreatedDate: string;
-  readonly Rate: number;
-  readonly ValueDate: string;
-  readonly NotifiedDate: string | null;
-  readonly CancelledDate: string | null;
-  readonly Active: boolean;
-}
 
 export function toAlertDto(alert: AlertRecord): AlertDto {
   return {

@@ -4,85 +4,22 @@
  * deposit's Depositor shows the name it arrived with and the virtual account it was paid to; the remitter's
  * bank details are not known to the sandbox (null).
  */
+import type {
+  AddressDto,
+  AllocationDto,
+  DepositDto,
+  DepositInformationDto,
+  DepositorDto2,
+  DepositRequirementResponse,
+  DepositRoutingInformationDto,
+} from "@account-funds/client";
 import type { DepositRecord, DepositorRecord, ExchangeRecord } from "../state/records.js";
 import type { Store } from "../state/store.js";
 import type { DepositRequirement, DepositRouting } from "../domain/deposits.js";
 import { virtualAccountRoutings } from "../domain/deposits.js";
 import { decimalsOf, fromMinor } from "../domain/money.js";
 import { depositorStatuses, depositStatuses, statusText } from "../domain/statuses.js";
-import type { PartyIdentificationDto, PaymentRoutingDto } from "./beneficiary.js";
-import { noFees, type FeeDto } from "./fee.js";
-
-export interface DepositorDetailsDto {
-  readonly Name: string | null;
-  readonly VirtualAccount: PartyIdentificationDto | null;
-  readonly Counterparty: PartyIdentificationDto | null;
-  readonly CounterpartyBankCountry: string | null;
-  readonly CounterpartyBankName: string | null;
-}
-
-export interface DepositDto {
-  readonly Id: number;
-  readonly AccountId: number;
-  readonly CurrencyCode: string;
-  readonly Amount: number;
-  readonly Reference: string;
-  readonly Narrative: string[];
-  readonly ValueDate: string;
-  readonly Deposited: number;
-  readonly StatusCode: string;
-  readonly Status: string;
-  readonly Depositor: DepositorDetailsDto | null;
-  readonly CounterpartAccountName: string;
-  readonly ClientDepositor: { readonly DepositorId: number } | null;
-  readonly Fees: FeeDto[];
-}
-
-export interface AddressDto {
-  readonly Street: string | null;
-  readonly HouseNumber: string | null;
-  readonly HouseName: string | null;
-  readonly FlatNumber: string | null;
-  readonly District: string | null;
-  readonly Town: string | null;
-  readonly County: string | null;
-  readonly PostCode: string | null;
-  readonly CountryCode: string | null;
-}
-
-export interface DepositorDto2 {
-  readonly Id: number;
-  readonly CreatedDate: string;
-  readonly RemitterName: string;
-  readonly Name: string;
-  readonly EntityType: string;
-  readonly IsThirdParty: boolean;
-  readonly Address: AddressDto | null;
-  readonly Website: string | null;
-  readonly Industry: { readonly Id: number; readonly Name: string | null } | null;
-  readonly IndustryDetails: string | null;
-  readonly PhoneNumber: string | null;
-  readonly StatusCode: string;
-  readonly Status: string;
-  readonly ComplianceOverridenEntityTypeId: string | null;
-}
-
-export interface DepositInformationDto {
-  readonly CurrencyCode: string;
-  readonly Routings: { readonly BeneficiaryName: string; readonly Properties: Readonly<Record<string, string>> }[];
-}
-
-export interface DepositRoutingInformationDto {
-  readonly CurrencyCode: string;
-  readonly Routings: PaymentRoutingDto[];
-}
-
-export interface AllocationDto {
-  readonly Id: number;
-  readonly Amount: number;
-  readonly ValueDate: string;
-  readonly DepositId: number | null;
-}
+import { noFees } from "./fee.js";
 
 export function toDepositDto(store: Store, deposit: DepositRecord): DepositDto {
   const amount = fromMinor(deposit.amount, decimalsOf(store, deposit.CurrencyCode));
@@ -195,16 +132,22 @@ export function toAllocationDtos(store: Store, exchange: ExchangeRecord): Alloca
   ];
 }
 
-/** The DepositRequirement body (open in the spec): the request's figures, what is available, what is missing. */
-export interface DepositRequirementBody {
+/**
+ * Sandbox extension of the open DepositRequirementResponse (the reference does not show its fields): the
+ * request's figures, what is available, what is missing.
+ */
+export type SandboxDepositRequirementResponse = DepositRequirementResponse & {
   readonly AccountId: number;
   readonly CurrencyCode: string;
   readonly NetDepositRequirement: number;
   readonly AvailableBalance: number;
   readonly DepositRequired: number;
-}
+};
 
-export function toDepositRequirementBody(store: Store, requirement: DepositRequirement): DepositRequirementBody {
+export function toDepositRequirementBody(
+  store: Store,
+  requirement: DepositRequirement,
+): SandboxDepositRequirementResponse {
   const decimals = decimalsOf(store, requirement.currencyCode);
   return {
     AccountId: requirement.accountId,

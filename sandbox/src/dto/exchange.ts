@@ -3,36 +3,16 @@
  * body. Goal is shown in the currency it is stated in (target when buying, source when selling); every
  * exchange is a spot exchange (InstructionTypeId "Spot", as in the spec's example).
  */
+import type { DepositDto, ExchangeDto, MidRateValue, QuoteResponse, WithdrawalDto } from "@account-funds/client";
 import type { ExchangeRecord, RateRecord } from "../state/records.js";
 import type { Store } from "../state/store.js";
+import { goalOf } from "../domain/exchanges.js";
 import { decimalsOf, fromMinor } from "../domain/money.js";
 import type { Quote } from "../domain/rates.js";
 import { exchangeStatuses, statusText } from "../domain/statuses.js";
-import { toAllocationDtos, toDepositDto, type AllocationDto, type DepositDto } from "./deposit.js";
-import { noFees, type FeeDto } from "./fee.js";
-import { toWithdrawalDto, type WithdrawalDto } from "./withdrawal.js";
-
-export interface ExchangeDto {
-  readonly Id: number;
-  readonly AccountId: number;
-  readonly SourceCurrencyCode: string;
-  readonly TargetCurrencyCode: string;
-  readonly InstructionTypeId: string;
-  readonly Goal: number;
-  readonly GoalTypeCode: string;
-  readonly GoalType: string;
-  readonly Sold: number;
-  readonly Bought: number;
-  readonly StatusCode: string;
-  readonly Status: string;
-  readonly CreatedOn: string;
-  readonly UpdatedDate: string;
-  readonly Allocations: AllocationDto[];
-  readonly Deposits: DepositDto[];
-  readonly Fees: FeeDto[];
-  readonly Withdrawals: WithdrawalDto[];
-  readonly DepositReference: string;
-}
+import { toAllocationDtos, toDepositDto } from "./deposit.js";
+import { noFees } from "./fee.js";
+import { toWithdrawalDto } from "./withdrawal.js";
 
 export const goalTypeCode = (goalType: string): string => (goalType === "Buy" ? "B" : "S");
 
@@ -59,7 +39,7 @@ export function toExchangeDto(store: Store, exchange: ExchangeRecord): ExchangeD
     SourceCurrencyCode: exchange.SourceCurrencyCode,
     TargetCurrencyCode: exchange.TargetCurrencyCode,
     InstructionTypeId: "Spot",
-    Goal: fromMinor(exchange.goal, exchange.GoalType === "Buy" ? targetDecimals : sourceDecimals),
+    Goal: goalOf(store, exchange),
     GoalTypeCode: goalTypeCode(exchange.GoalType),
     GoalType: exchange.GoalType,
     Sold: fromMinor(exchange.sold, sourceDecimals),
@@ -76,13 +56,6 @@ export function toExchangeDto(store: Store, exchange: ExchangeRecord): ExchangeD
   };
 }
 
-export interface MidRateValue {
-  readonly SourceCurrencyCode: string;
-  readonly TargetCurrencyCode: string;
-  readonly ValueDate: string;
-  readonly MidRate: number;
-}
-
 export function toMidRateValue(rate: RateRecord, valueDate: string): MidRateValue {
   return {
     SourceCurrencyCode: rate.SourceCurrencyCode,
@@ -93,10 +66,11 @@ export function toMidRateValue(rate: RateRecord, valueDate: string): MidRateValu
 }
 
 /**
- * The quote body (open in the spec): the request echoed, the mid rate applied and both amounts, so a client
- * sees exactly what Exchanges/Create would sell and buy at this moment. Nothing is reserved by a quote.
+ * Sandbox extension of the open QuoteResponse (the reference does not show its fields): the request echoed, the
+ * mid rate applied and both amounts, so a client sees exactly what Exchanges/Create would sell and buy at this
+ * moment. Nothing is reserved by a quote.
  */
-export interface QuoteBody {
+export type SandboxQuoteResponse = QuoteResponse & {
   readonly AccountId: number;
   readonly SourceCurrencyCode: string;
   readonly TargetCurrencyCode: string;
@@ -107,9 +81,9 @@ export interface QuoteBody {
   readonly BuyAmount: number;
   readonly QuotedAt: string;
   readonly ValueDate: string;
-}
+};
 
-export function toQuoteBody(store: Store, quote: Quote): QuoteBody {
+export function toQuoteBody(store: Store, quote: Quote): SandboxQuoteResponse {
   const sourceDecimals = decimalsOf(store, quote.sourceCurrencyCode);
   const targetDecimals = decimalsOf(store, quote.targetCurrencyCode);
   return {

@@ -3,72 +3,27 @@
  * entity that moved the funds (transfer, withdrawal, exchange or deposit), the others null. FundsRequest and
  * Fee are always null: the sandbox has no funds requests and charges no fees.
  */
+import type {
+  AccountInfoDto,
+  AccountStatementItemDto,
+  DepositStatementDetailsDto,
+  ExchangeStatementDetailsDto,
+  TransferStatementDetailsDto,
+  WithdrawalStatementDetailsDto,
+} from "@account-funds/client";
 import type { ExchangeRecord, StatementItemRecord } from "../state/records.js";
 import type { Store } from "../state/store.js";
+import { goalOf } from "../domain/exchanges.js";
 import { decimalsOf, fromMinor } from "../domain/money.js";
+import { goalTypeCode } from "./exchange.js";
 
-export interface AccountInfoDto {
-  readonly Id: number;
-  readonly AccountNumber: string | null;
-  readonly Name: string | null;
-}
-
-export interface ExchangeStatementDetailsDto {
-  readonly Id: number;
-  readonly SourceCurrencyCode: string;
-  readonly TargetCurrencyCode: string;
-  readonly Goal: number;
-  readonly GoalTypeCode: string;
-  readonly GoalType: string;
-}
-
-export interface TransferStatementDetailsDto {
-  readonly Id: number;
-  readonly Reference: string | null;
-  readonly PayerAccount: AccountInfoDto | null;
-  readonly BeneficiaryAccount: AccountInfoDto | null;
-}
-
-export interface WithdrawalStatementDetailsDto {
-  readonly Id: number;
-  readonly Reference: string | null;
-  readonly Exchange: ExchangeStatementDetailsDto | null;
-  readonly BeneficiaryId: number;
-  readonly BeneficiaryName: string | null;
-}
-
-export interface DepositStatementDetailsDto {
-  readonly Id: number;
-  readonly Reference: string | null;
-  readonly CounterpartAccountName: string | null;
-  readonly Exchange: ExchangeStatementDetailsDto | null;
-}
-
-export interface AccountStatementItemDto {
-  readonly Id: number;
-  readonly CurrencyCode: string;
-  readonly DeltaBalance: number;
-  readonly ValueDate: string;
-  readonly Sequence: string;
-  readonly RunningTotal: number;
-  readonly Narrative: string;
-  readonly Exchange: ExchangeStatementDetailsDto | null;
-  readonly Withdrawal: WithdrawalStatementDetailsDto | null;
-  readonly Transfer: TransferStatementDetailsDto | null;
-  readonly Deposit: DepositStatementDetailsDto | null;
-  readonly FundsRequest: null;
-  readonly Fee: null;
-}
-
-/** Goal in the currency it is stated in: the target currency when buying, the source currency when selling. */
 export function toExchangeStatementDetailsDto(store: Store, exchange: ExchangeRecord): ExchangeStatementDetailsDto {
-  const goalCurrency = exchange.GoalType === "Buy" ? exchange.TargetCurrencyCode : exchange.SourceCurrencyCode;
   return {
     Id: exchange.Id,
     SourceCurrencyCode: exchange.SourceCurrencyCode,
     TargetCurrencyCode: exchange.TargetCurrencyCode,
-    Goal: fromMinor(exchange.goal, decimalsOf(store, goalCurrency)),
-    GoalTypeCode: exchange.GoalType === "Buy" ? "B" : "S",
+    Goal: goalOf(store, exchange),
+    GoalTypeCode: goalTypeCode(exchange.GoalType),
     GoalType: exchange.GoalType,
   };
 }

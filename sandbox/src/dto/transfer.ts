@@ -3,45 +3,21 @@
  * inbound, or through /Transfers (no direction; its Beneficiary has the inbound shape). AccountId and
  * AccountName are always the paying account's, as the spec's examples show for both directions.
  */
+import type {
+  InboundTransferBeneficiaryDto,
+  InboundTransferDto,
+  OutboundTransferBeneficiaryDto,
+  OutboundTransferDto,
+  TransferDto,
+} from "@account-funds/client";
 import type { TransferRecord } from "../state/records.js";
 import type { Store } from "../state/store.js";
 import { decimalsOf, fromMinor } from "../domain/money.js";
 import { statusText, transferBeneficiaryStatuses, transferStatuses } from "../domain/statuses.js";
-import { noFees, type FeeDto } from "./fee.js";
+import { noFees } from "./fee.js";
 
-export interface InboundTransferBeneficiaryDto {
-  readonly Id: number;
-  readonly AccountId: number;
-  readonly BeneficiaryAccountId: number;
-  readonly BeneficiaryAccountName: string | null;
-  readonly CurrencyCode: string;
-}
-
-export interface OutboundTransferBeneficiaryDto extends InboundTransferBeneficiaryDto {
-  readonly Name: string | null;
-  readonly StatusCode: string | null;
-  readonly Status: string | null;
-}
-
-interface TransferFields<B> {
-  readonly Beneficiary: B;
-  readonly Id: number;
-  readonly AccountId: number;
-  readonly AccountName: string | null;
-  readonly CurrencyCode: string;
-  readonly Amount: number;
-  readonly Reference: string | null;
-  readonly InstructionId: number | null;
-  readonly CreatedDate: string;
-  readonly ValueDate: string;
-  readonly StatusCode: string;
-  readonly Status: string;
-  readonly Fees: FeeDto[];
-}
-
-export type OutboundTransferDto = TransferFields<OutboundTransferBeneficiaryDto>;
-export type InboundTransferDto = TransferFields<InboundTransferBeneficiaryDto>;
-export type TransferDto = TransferFields<InboundTransferBeneficiaryDto>;
+/** What the three transfer DTOs share: all but the Beneficiary, whose shape depends on the direction. */
+type TransferFields = Omit<OutboundTransferDto & InboundTransferDto & TransferDto, "Beneficiary">;
 
 function inboundBeneficiary(store: Store, transfer: TransferRecord): InboundTransferBeneficiaryDto {
   return {
@@ -53,9 +29,8 @@ function inboundBeneficiary(store: Store, transfer: TransferRecord): InboundTran
   };
 }
 
-function fields<B>(store: Store, transfer: TransferRecord, beneficiary: B): TransferFields<B> {
+function fields(store: Store, transfer: TransferRecord): TransferFields {
   return {
-    Beneficiary: beneficiary,
     Id: transfer.Id,
     AccountId: transfer.AccountId,
     AccountName: store.accounts.get(transfer.AccountId)?.Name ?? null,
@@ -71,20 +46,24 @@ function fields<B>(store: Store, transfer: TransferRecord, beneficiary: B): Tran
   };
 }
 
-export function toOutboundTransferDto(store: Store, transfer: TransferRecord): OutboundTransferDto {
+function outboundBeneficiary(store: Store, transfer: TransferRecord): OutboundTransferBeneficiaryDto {
   const beneficiary = store.transferBeneficiaries.get(transfer.BeneficiaryId);
-  return fields(store, transfer, {
+  return {
     Name: beneficiary?.Name ?? null,
     StatusCode: beneficiary?.StatusCode ?? null,
     Status: beneficiary === undefined ? null : statusText(transferBeneficiaryStatuses, beneficiary.StatusCode),
     ...inboundBeneficiary(store, transfer),
-  });
+  };
+}
+
+export function toOutboundTransferDto(store: Store, transfer: TransferRecord): OutboundTransferDto {
+  return { Beneficiary: outboundBeneficiary(store, transfer), ...fields(store, transfer) };
 }
 
 export function toInboundTransferDto(store: Store, transfer: TransferRecord): InboundTransferDto {
-  return fields(store, transfer, inboundBeneficiary(store, transfer));
+  return { Beneficiary: inboundBeneficiary(store, transfer), ...fields(store, transfer) };
 }
 
 export function toTransferDto(store: Store, transfer: TransferRecord): TransferDto {
-  return fields(store, transfer, inboundBeneficiary(store, transfer));
+  return { Beneficiary: inboundBeneficiary(store, transfer), ...fields(store, transfer) };
 }

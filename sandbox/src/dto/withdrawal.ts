@@ -4,34 +4,14 @@
  * amount are its own and it is never cross-currency; OutstandingAmount is what is still to leave the account
  * (the whole amount while Pending or Approved, nothing once Completed, Rejected or Cancelled).
  */
+import type { WithdrawalDto } from "@account-funds/client";
 import type { WithdrawalRecord } from "../state/records.js";
 import type { Store } from "../state/store.js";
 import { decimalsOf, fromMinor } from "../domain/money.js";
 import { statusText, withdrawalStatuses } from "../domain/statuses.js";
-import { toAccountDto, type AccountDto } from "./account.js";
-import { toBeneficiaryDto, type BeneficiaryDto } from "./beneficiary.js";
-import { noFees, type FeeDto } from "./fee.js";
-
-export interface WithdrawalDto {
-  readonly Id: number;
-  readonly AccountId: number;
-  readonly Account: AccountDto | null;
-  readonly CurrencyCode: string;
-  readonly Amount: number;
-  readonly TargetCurrencyCode: string;
-  readonly TargetAmount: number;
-  readonly IsCrossCurrency: boolean;
-  readonly OutstandingAmount: number;
-  readonly Beneficiary: BeneficiaryDto | null;
-  readonly Reference: string | null;
-  readonly InstructionId: number | null;
-  readonly CreatedDate: string;
-  readonly ValueDate: string;
-  readonly Description: string | null;
-  readonly StatusCode: string;
-  readonly Status: string;
-  readonly Fees: FeeDto[];
-}
+import { toAccountDto } from "./account.js";
+import { toBeneficiaryDto } from "./beneficiary.js";
+import { noFees } from "./fee.js";
 
 export function toWithdrawalDto(store: Store, withdrawal: WithdrawalRecord): WithdrawalDto {
   const amount = fromMinor(withdrawal.amount, decimalsOf(store, withdrawal.CurrencyCode));
@@ -80,8 +60,10 @@ const terminal = (bic: string): string => `${bic.slice(0, 8)}A${bic11(bic).slice
 
 /** The beneficiary's account as :59: shows it: the IBAN, or the routing code and account number. */
 function beneficiaryAccount(routing: Readonly<Record<string, unknown>>): string {
-  const text = (key: string): string =>
-    typeof routing[key] === "string" ? (routing[key] as string).replace(/\s/g, "") : "";
+  const text = (key: string): string => {
+    const value = routing[key];
+    return typeof value === "string" ? value.replace(/\s/g, "") : "";
+  };
   if (text("Iban") !== "") return text("Iban");
   const code =
     text("SortCode") ||

@@ -3,22 +3,22 @@
  * accounts too), one account's subaccounts, the caller's entities and an entity's accounts. Another tenant's
  * account or entity is 404, as a missing one.
  */
-import { entity, list, notFound, type Handler, type HandlerContext } from "../api/handler.js";
+import { entity, list, notFound, type Handler, type HandlerTable, type RequestContext } from "../api/handler.js";
 import type { AccountRecord } from "../state/records.js";
 import { toAccountDto, toEntityDto } from "../dto/account.js";
 
-const tenantAccounts = (context: HandlerContext): AccountRecord[] =>
+const tenantAccounts = (context: RequestContext): AccountRecord[] =>
   context.store.accounts.filter((account) => account.tenant === context.tenant);
 
-const listAccounts: Handler = (context) => list(tenantAccounts(context).map(toAccountDto));
+const listAccounts: Handler<"listAccounts"> = (context) => list(tenantAccounts(context).map(toAccountDto));
 
-const getAccount: Handler = (context) => {
-  const account = context.store.accountOf(context.tenant, Number(context.path["id"]));
+const getAccount: Handler<"getAccount"> = (context) => {
+  const account = context.store.accountOf(context.tenant, context.path.id);
   return account === undefined ? notFound("The account") : entity(toAccountDto(account));
 };
 
-const listAccountSubaccounts: Handler = (context) => {
-  const account = context.store.accountOf(context.tenant, Number(context.path["accountId"]));
+const listAccountSubaccounts: Handler<"listAccountSubaccounts"> = (context) => {
+  const account = context.store.accountOf(context.tenant, context.path.accountId);
   if (account === undefined) return notFound("The account");
   return list(
     tenantAccounts(context)
@@ -27,16 +27,16 @@ const listAccountSubaccounts: Handler = (context) => {
   );
 };
 
-const listEntities: Handler = (context) =>
+const listEntities: Handler<"listEntities"> = (context) =>
   list(context.store.entities.filter((row) => row.tenant === context.tenant).map(toEntityDto));
 
-const getEntity: Handler = (context) => {
-  const found = context.store.owned(context.store.entities, context.tenant, Number(context.path["id"]));
+const getEntity: Handler<"getEntity"> = (context) => {
+  const found = context.store.owned(context.store.entities, context.tenant, context.path.id);
   return found === undefined ? notFound("The entity") : entity(toEntityDto(found));
 };
 
-const listEntityAccounts: Handler = (context) => {
-  const found = context.store.owned(context.store.entities, context.tenant, Number(context.path["entityId"]));
+const listEntityAccounts: Handler<"listEntityAccounts"> = (context) => {
+  const found = context.store.owned(context.store.entities, context.tenant, context.path.entityId);
   if (found === undefined) return notFound("The entity");
   return list(
     tenantAccounts(context)
@@ -52,4 +52,4 @@ export const accountHandlers = {
   listEntities,
   getEntity,
   listEntityAccounts,
-} satisfies Record<string, Handler>;
+} satisfies Partial<HandlerTable>;

@@ -3,34 +3,38 @@
  * balance, and that balance's statement in the order it was written (its running totals end at Value).
  * A currency the account has never held is 404.
  */
-import { entity, list, notFound, type Handler, type HandlerContext } from "../api/handler.js";
+import { entity, list, notFound, type Handler, type HandlerTable, type RequestContext } from "../api/handler.js";
 import type { AccountRecord, BalanceRecord } from "../state/records.js";
 import { balanceOf } from "../domain/balances.js";
 import { toAccountBalanceDto } from "../dto/balance.js";
 import { toAccountStatementItemDto } from "../dto/statement.js";
 
-const ownAccount = (context: HandlerContext): AccountRecord | undefined =>
-  context.store.accountOf(context.tenant, Number(context.path["accountId"]));
+type BalancePath = { readonly accountId: number; readonly currencyCode: string };
+
+type AccountPath = { readonly accountId: number };
+
+const ownAccount = (context: RequestContext & { readonly path: AccountPath }): AccountRecord | undefined =>
+  context.store.accountOf(context.tenant, context.path.accountId);
 
 /** The balance named by the path, when the account is the caller's and holds that currency. */
-function pathBalance(context: HandlerContext): BalanceRecord | undefined {
+function pathBalance(context: RequestContext & { readonly path: BalancePath }): BalanceRecord | undefined {
   const account = ownAccount(context);
-  return account === undefined ? undefined : balanceOf(context.store, account.Id, String(context.path["currencyCode"]));
+  return account === undefined ? undefined : balanceOf(context.store, account.Id, context.path.currencyCode);
 }
 
-const listAccountBalances: Handler = (context) => {
+const listAccountBalances: Handler<"listAccountBalances"> = (context) => {
   const account = ownAccount(context);
   if (account === undefined) return notFound("The account");
   const balances = context.store.balances.filter((row) => row.AccountId === account.Id);
   return list(balances.map((balance) => toAccountBalanceDto(context.store, balance)));
 };
 
-const getAccountBalance: Handler = (context) => {
+const getAccountBalance: Handler<"getAccountBalance"> = (context) => {
   const balance = pathBalance(context);
   return balance === undefined ? notFound("The balance") : entity(toAccountBalanceDto(context.store, balance));
 };
 
-const listAccountBalanceStatement: Handler = (context) => {
+const listAccountBalanceStatement: Handler<"listAccountBalanceStatement"> = (context) => {
   const balance = pathBalance(context);
   if (balance === undefined) return notFound("The balance");
   const items = context.store.statementItems.filter(
@@ -43,4 +47,4 @@ export const balanceHandlers = {
   listAccountBalances,
   getAccountBalance,
   listAccountBalanceStatement,
-} satisfies Record<string, Handler>;
+} satisfies Partial<HandlerTable>;

@@ -10,10 +10,11 @@ import {
   list,
   notFound,
   ok,
-  type ApiOperationId,
   type Handler,
-  type HandlerContext,
+  type HandlerTable,
+  type RequestContext,
 } from "../api/handler.js";
+import { locationOf } from "../http/operation-path.js";
 import { requiredAdditionalInformation } from "../domain/additional-information-rules.js";
 import {
   beneficiaryOf,
@@ -24,69 +25,58 @@ import {
 import { toBeneficiaryDto, toTransferBeneficiaryDto } from "../dto/beneficiary.js";
 import { commandResult } from "./command-result.js";
 
-const listBeneficiaries: Handler = (context) =>
+const listBeneficiaries: Handler<"listBeneficiaries"> = (context) =>
   list(context.store.beneficiaries.filter((row) => row.tenant === context.tenant).map(toBeneficiaryDto));
 
-const getBeneficiary: Handler = (context) => {
-  const beneficiary = beneficiaryOf(context, context.tenant, Number(context.path["id"]));
+const getBeneficiary: Handler<"getBeneficiary"> = (context) => {
+  const beneficiary = beneficiaryOf(context, context.tenant, context.path.id);
   return beneficiary === undefined ? notFound("The beneficiary") : entity(toBeneficiaryDto(beneficiary));
 };
 
-const listTransferBeneficiaries: Handler = (context) =>
+const listTransferBeneficiaries: Handler<"listTransferBeneficiaries"> = (context) =>
   list(
     context.store.transferBeneficiaries.filter((row) => row.tenant === context.tenant).map(toTransferBeneficiaryDto),
   );
 
-const getTransferBeneficiary: Handler = (context) => {
-  const beneficiary = context.store.owned(
-    context.store.transferBeneficiaries,
-    context.tenant,
-    Number(context.path["id"]),
-  );
+const getTransferBeneficiary: Handler<"getTransferBeneficiary"> = (context) => {
+  const beneficiary = context.store.owned(context.store.transferBeneficiaries, context.tenant, context.path.id);
   return beneficiary === undefined
     ? notFound("The transfer beneficiary")
     : entity(toTransferBeneficiaryDto(beneficiary));
 };
 
-const listAccountBeneficiaries: Handler = (context) => {
-  const account = context.store.accountOf(context.tenant, Number(context.path["accountId"]));
+const listAccountBeneficiaries: Handler<"listAccountBeneficiaries"> = (context) => {
+  const account = context.store.accountOf(context.tenant, context.path.accountId);
   if (account === undefined) return notFound("The account");
   return list(context.store.beneficiaries.filter((row) => row.AccountId === account.Id).map(toBeneficiaryDto));
 };
 
-const listAccountTransferBeneficiaries: Handler = (context) => {
-  const account = context.store.accountOf(context.tenant, Number(context.path["accountId"]));
+const listAccountTransferBeneficiaries: Handler<"listAccountTransferBeneficiaries"> = (context) => {
+  const account = context.store.accountOf(context.tenant, context.path.accountId);
   if (account === undefined) return notFound("The account");
   return list(
     context.store.transferBeneficiaries.filter((row) => row.AccountId === account.Id).map(toTransferBeneficiaryDto),
   );
 };
 
-const createBeneficiary: Handler = (context) => {
+const createBeneficiary: Handler<"createWithdrawalBeneficiary"> = (context) => {
   const outcome = createWithdrawalBeneficiary(context, context.tenant, context.body);
   return outcome.ok
-    ? created(outcome.beneficiary.Id, `/api/v1/Beneficiaries(${outcome.beneficiary.Id})`)
+    ? created(outcome.beneficiary.Id, locationOf("getBeneficiary", { id: outcome.beneficiary.Id }))
     : commandResult(outcome);
 };
 
 const beneficiaryCommand =
-  (command: BeneficiaryCommand): Handler =>
-  (context: HandlerContext) =>
-    commandResult(commandBeneficiary(context, context.tenant, Number(context.path["beneficiaryId"]), command));
+  (command: BeneficiaryCommand) =>
+  (context: RequestContext & { readonly path: { readonly beneficiaryId: number } }) =>
+    commandResult(commandBeneficiary(context, context.tenant, context.path.beneficiaryId, command));
 
-const queryText = (context: HandlerContext, name: string): string | undefined => {
-  const value = context.query[name];
-  return typeof value === "string" ? value : undefined;
-};
-
-const getRequiredAdditionalInformation: Handler = (context) => {
-  const currencyCode = String(context.path["currencyCode"]);
+const getRequiredAdditionalInformation: Handler<"getRequiredAdditionalInformation"> = (context) => {
+  const { currencyCode } = context.path;
   if (context.store.currencies.get(currencyCode) === undefined) {
     return badRequest("unknown_currency", `The sandbox does not know the currency ${currencyCode}.`, "currencyCode");
   }
-  const beneficiaryCountryCode = queryText(context, "beneficiaryCountryCode");
-  const beneficiaryBankCountry = queryText(context, "beneficiaryBankCountry");
-  const beneficiaryType = queryText(context, "beneficiaryType");
+  const { beneficiaryCountryCode, beneficiaryBankCountry, beneficiaryType } = context.query;
   return ok({
     RequiredAdditionalInformation: requiredAdditionalInformation({
       currencyCode,
@@ -109,4 +99,4 @@ export const beneficiaryHandlers = {
   enableBeneficiary: beneficiaryCommand("enable"),
   suspendBeneficiary: beneficiaryCommand("suspend"),
   getRequiredAdditionalInformation,
-} satisfies Partial<Record<ApiOperationId, Handler>>;
+} satisfies Partial<HandlerTable>;

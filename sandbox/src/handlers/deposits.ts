@@ -2,7 +2,7 @@
  * Deposits (spec/paths/deposits.yaml): the caller's deposits and depositors, where its accounts can be paid,
  * the deposit requirement, and assigning depositors to deposits. Anyone else's deposit or account is 404.
  */
-import { entity, list, notFound, ok, type ApiOperationId, type Handler, type HandlerContext } from "../api/handler.js";
+import { entity, list, notFound, ok, type Handler, type HandlerTable, type RequestContext } from "../api/handler.js";
 import {
   assignExistingDepositor,
   assignNewDepositor,
@@ -21,37 +21,35 @@ import {
 import { noFees } from "../dto/fee.js";
 import { commandResult } from "./command-result.js";
 
-const listDeposits: Handler = (context) =>
+const listDeposits: Handler<"listDeposits"> = (context) =>
   list(
     context.store.deposits
       .filter((row) => row.tenant === context.tenant)
       .map((row) => toDepositDto(context.store, row)),
   );
 
-const getDeposit: Handler = (context) => {
-  const deposit = depositOf(context, context.tenant, Number(context.path["id"]));
+const getDeposit: Handler<"getDeposit"> = (context) => {
+  const deposit = depositOf(context, context.tenant, context.path.id);
   return deposit === undefined ? notFound("The deposit") : entity(toDepositDto(context.store, deposit));
 };
 
-const listDepositFees: Handler = (context) =>
-  depositOf(context, context.tenant, Number(context.path["depositId"])) === undefined
+const listDepositFees: Handler<"listDepositFees"> = (context) =>
+  depositOf(context, context.tenant, context.path.depositId) === undefined
     ? notFound("The deposit")
     : list(noFees());
 
 /** A list under Accounts({accountId}): 404 when the account is not the caller's. */
 const underAccount =
-  (rows: (context: HandlerContext, account: AccountRecord) => readonly object[]): Handler =>
-  (context) => {
-    const account = context.store.accountOf(context.tenant, Number(context.path["accountId"]));
+  (rows: (context: RequestContext, account: AccountRecord) => readonly object[]) =>
+  (context: RequestContext & { readonly path: { readonly accountId: number } }) => {
+    const account = context.store.accountOf(context.tenant, context.path.accountId);
     return account === undefined ? notFound("The account") : list(rows(context, account));
   };
 
-const requestDepositRequirement: Handler = (context) => {
+const requestDepositRequirement: Handler<"requestDepositRequirement"> = (context) => {
   const outcome = depositRequirement(context.store, context.tenant, context.body);
   return outcome.ok ? ok(toDepositRequirementBody(context.store, outcome.requirement)) : commandResult(outcome);
 };
-
-const depositId = (context: HandlerContext): number => Number(context.path["depositId"]);
 
 export const depositHandlers = {
   listDeposits,
@@ -71,9 +69,7 @@ export const depositHandlers = {
   ),
   requestDepositRequirement,
   assignDepositor: (context) =>
-    commandResult(assignNewDepositor(context, context.tenant, depositId(context), context.body)),
+    commandResult(assignNewDepositor(context, context.tenant, context.path.depositId, context.body)),
   assignExistingDepositor: (context) =>
-    commandResult(
-      assignExistingDepositor(context, context.tenant, depositId(context), Number(context.path["depositorId"])),
-    ),
-} satisfies Partial<Record<ApiOperationId, Handler>>;
+    commandResult(assignExistingDepositor(context, context.tenant, context.path.depositId, context.path.depositorId)),
+} satisfies Partial<HandlerTable>;

@@ -9,10 +9,11 @@ import {
   list,
   notFound,
   ok,
-  type ApiOperationId,
   type Handler,
-  type HandlerContext,
+  type HandlerTable,
+  type RequestContext,
 } from "../api/handler.js";
+import { locationOf } from "../http/operation-path.js";
 import {
   allocateExchange,
   approveExchange,
@@ -34,28 +35,28 @@ import {
 import { noFees } from "../dto/fee.js";
 import { commandResult } from "./command-result.js";
 
-const listExchanges: Handler = (context) =>
+const listExchanges: Handler<"listExchanges"> = (context) =>
   list(
     context.store.exchanges
       .filter((row) => row.tenant === context.tenant)
       .map((row) => toExchangeDto(context.store, row)),
   );
 
-const getExchange: Handler = (context) => {
-  const exchange = exchangeOf(context, context.tenant, Number(context.path["id"]));
+const getExchange: Handler<"getExchange"> = (context) => {
+  const exchange = exchangeOf(context, context.tenant, context.path.id);
   return exchange === undefined ? notFound("The exchange") : entity(toExchangeDto(context.store, exchange));
 };
 
 /** A list under Exchanges({exchangeId}): 404 when the exchange is not the caller's. */
 const underExchange =
-  (rows: (context: HandlerContext, exchange: ExchangeRecord) => readonly object[]): Handler =>
-  (context) => {
-    const exchange = exchangeOf(context, context.tenant, Number(context.path["exchangeId"]));
+  (rows: (context: RequestContext, exchange: ExchangeRecord) => readonly object[]) =>
+  (context: RequestContext & { readonly path: { readonly exchangeId: number } }) => {
+    const exchange = exchangeOf(context, context.tenant, context.path.exchangeId);
     return exchange === undefined ? notFound("The exchange") : list(rows(context, exchange));
   };
 
-const listAccountExchanges: Handler = (context) => {
-  const account = context.store.accountOf(context.tenant, Number(context.path["accountId"]));
+const listAccountExchanges: Handler<"listAccountExchanges"> = (context) => {
+  const account = context.store.accountOf(context.tenant, context.path.accountId);
   if (account === undefined) return notFound("The account");
   return list(
     context.store.exchanges
@@ -64,24 +65,21 @@ const listAccountExchanges: Handler = (context) => {
   );
 };
 
-const create: Handler = (context) => {
+const create: Handler<"createExchange"> = (context) => {
   const outcome = createExchange(context, context.tenant, context.body);
   return outcome.ok
-    ? created(outcome.exchange.Id, `/api/v1/Exchanges(${outcome.exchange.Id})`)
+    ? created(outcome.exchange.Id, locationOf("getExchange", { id: outcome.exchange.Id }))
     : commandResult(outcome);
 };
 
-const exchangeId = (context: HandlerContext): number => Number(context.path["exchangeId"]);
-
-const getMidRate: Handler = (context) => {
-  const source = String(context.path["sourceCurrencyCode"]);
-  const target = String(context.path["targetCurrencyCode"]);
+const getMidRate: Handler<"getMidRate"> = (context) => {
+  const { sourceCurrencyCode: source, targetCurrencyCode: target } = context.path;
   const rate = midRateOf(context.store, source, target);
   if (rate === undefined) return notFound(`A mid rate for ${source}/${target}`);
   return ok(toMidRateValue(rate, rateValueDate(context.clock)));
 };
 
-const requestQuote: Handler = (context) => {
+const requestQuote: Handler<"requestQuote"> = (context) => {
   const outcome = quoteExchange(context.store, context.clock, context.tenant, context.body);
   return outcome.ok ? ok(toQuoteBody(context.store, outcome.quote)) : commandResult(outcome);
 };
@@ -95,10 +93,10 @@ export const exchangeHandlers = {
   listExchangeWithdrawals: underExchange((context, exchange) => exchangeWithdrawalDtos(context.store, exchange)),
   listAccountExchanges,
   createExchange: create,
-  allocateExchange: (context) => commandResult(allocateExchange(context, context.tenant, exchangeId(context))),
-  approveExchange: (context) => commandResult(approveExchange(context, context.tenant, exchangeId(context))),
-  rejectExchange: (context) => commandResult(rejectExchange(context, context.tenant, exchangeId(context))),
-  cancelExchange: (context) => commandResult(cancelExchange(context, context.tenant, exchangeId(context))),
+  allocateExchange: (context) => commandResult(allocateExchange(context, context.tenant, context.path.exchangeId)),
+  approveExchange: (context) => commandResult(approveExchange(context, context.tenant, context.path.exchangeId)),
+  rejectExchange: (context) => commandResult(rejectExchange(context, context.tenant, context.path.exchangeId)),
+  cancelExchange: (context) => commandResult(cancelExchange(context, context.tenant, context.path.exchangeId)),
   getMidRate,
   requestQuote,
-} satisfies Partial<Record<ApiOperationId, Handler>>;
+} satisfies Partial<HandlerTable>;

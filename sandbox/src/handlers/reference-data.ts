@@ -8,10 +8,10 @@ import {
   entity,
   list,
   notFound,
-  type ApiOperationId,
   type Handler,
-  type HandlerContext,
   type HandlerResult,
+  type HandlerTable,
+  type RequestContext,
 } from "../api/handler.js";
 import { toCountryDto, toCurrencyDto, toPaymentPurposeDto, toSectorDto } from "../dto/reference-data.js";
 import type { Store } from "../state/store.js";
@@ -22,8 +22,10 @@ function knownFilterTypes(store: Store): string[] {
 }
 
 /** The countries a filter type selects; filter types are compared ignoring case. 400 for an unknown one. */
-function countriesFiltered(context: HandlerContext): HandlerResult {
-  const requested = String(context.path["filterType"]).trim();
+function countriesFiltered(
+  context: RequestContext & { readonly path: { readonly filterType: string } },
+): HandlerResult {
+  const requested = context.path.filterType.trim();
   const known = knownFilterTypes(context.store);
   const filter = known.find((name) => name.toLowerCase() === requested.toLowerCase());
   if (filter === undefined) {
@@ -32,26 +34,26 @@ function countriesFiltered(context: HandlerContext): HandlerResult {
   return list(context.store.countries.filter((country) => country.filters.includes(filter)).map(toCountryDto));
 }
 
-const listAccountCountries: Handler = (context) =>
-  context.store.accountOf(context.tenant, Number(context.path["accountId"])) === undefined
+const listAccountCountries: Handler<"listAccountCountries"> = (context) =>
+  context.store.accountOf(context.tenant, context.path.accountId) === undefined
     ? notFound("The account")
     : countriesFiltered(context);
 
-const listEntityCountries: Handler = (context) =>
-  context.store.owned(context.store.entities, context.tenant, Number(context.path["entityId"])) === undefined
+const listEntityCountries: Handler<"listEntityCountries"> = (context) =>
+  context.store.owned(context.store.entities, context.tenant, context.path.entityId) === undefined
     ? notFound("The entity")
     : countriesFiltered(context);
 
-const getCurrency: Handler = (context) => {
-  const currency = context.store.currencies.get(String(context.path["id"]));
+const getCurrency: Handler<"getCurrency"> = (context) => {
+  const currency = context.store.currencies.get(context.path.id);
   return currency === undefined ? notFound("The currency") : entity(toCurrencyDto(currency));
 };
 
+type Purpose = { readonly CountryCode?: string; readonly boe: boolean };
+
 const purposes =
-  (
-    select: (purpose: { readonly CountryCode?: string; readonly boe: boolean }, context: HandlerContext) => boolean,
-  ): Handler =>
-  (context) =>
+  <C extends RequestContext>(select: (purpose: Purpose, context: C) => boolean) =>
+  (context: C) =>
     list(context.store.paymentPurposes.filter((purpose) => select(purpose, context)).map(toPaymentPurposeDto));
 
 export const referenceDataHandlers = {
@@ -63,8 +65,8 @@ export const referenceDataHandlers = {
   listEntityCountries,
   listBoEPaymentPurposes: purposes((purpose) => purpose.boe),
   listCountryPaymentPurposes: purposes(
-    (purpose, context) =>
-      !purpose.boe && purpose.CountryCode !== undefined && purpose.CountryCode === String(context.path["CountryCode"]),
+    (purpose, context: RequestContext & { readonly path: { readonly CountryCode: string } }) =>
+      !purpose.boe && purpose.CountryCode !== undefined && purpose.CountryCode === context.path.CountryCode,
   ),
   listGenericPaymentPurposes: purposes((purpose) => !purpose.boe && purpose.CountryCode === undefined),
-} satisfies Partial<Record<ApiOperationId, Handler>>;
+} satisfies Partial<HandlerTable>;

@@ -25,5 +25,7 @@ export function emptyState(): SandboxState {
     rates: [],
     events: [],
     webhookTargets: [],
+    webhookCursors: [],
+    webhookDeadLetters: [],
   };
 }

@@ -152,6 +152,9 @@ export interface ExchangeRecord {
   readonly sold: number;
   readonly bought: number;
   readonly UseAvailableFunds: boolean;
+  /** As the CreateExchange request gave them: checked when an instruction withdrawal names the exchange. */
+  readonly BoEPurposeCodeId?: number;
+  readonly ReceiverLei?: string;
   readonly StatusCode: string;
   readonly CreatedOn: string;
   readonly UpdatedDate: string;
@@ -270,7 +273,33 @@ export interface WebhookTargetRecord {
   readonly tenant?: TenantId;
 }
 
-/** Everything the sandbox holds; a data file is this object as JSON. */
+/** Sandbox-only: how far a webhook target has received the events (a sequence number), kept across restarts. */
+export interface WebhookCursorRecord {
+  readonly targetId: number;
+  readonly deliveredSequence: number;
+}
+
+/**
+ * Sandbox-only: a batch of events a target did not take within the retry limits, with why; replayable from the
+ * control API. The events are kept whole, so a replay after a reset or restart still sends what failed.
+ */
+export interface WebhookDeadLetterRecord {
+  readonly id: number;
+  readonly targetId: number;
+  /** The target's URL when delivery gave up (the target may be gone since). */
+  readonly url: string;
+  readonly events: readonly EventRecord[];
+  /** Why delivery stopped: the attempt limit, the age limit, or the target's backlog limit. */
+  readonly reason: "attempts" | "age" | "backlog";
+  readonly attempts: number;
+  readonly lastError?: string;
+  readonly firstAttemptAt?: string;
+  readonly failedAt: string;
+  /** Set while a replay is queued or in flight: the dispatcher sends it before the target's newer events. */
+  readonly replayRequestedAt?: string;
+}
+
+/** Everything the sandbox holds; a version 1 JSON data file is this object (the webhook tables are optional there). */
 export interface SandboxState {
   readonly version: 1;
   nextId: Record<string, number>;
@@ -294,4 +323,6 @@ export interface SandboxState {
   rates: RateRecord[];
   events: EventRecord[];
   webhookTargets: WebhookTargetRecord[];
+  webhookCursors: WebhookCursorRecord[];
+  webhookDeadLetters: WebhookDeadLetterRecord[];
 }

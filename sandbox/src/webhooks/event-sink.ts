@@ -3,18 +3,23 @@
  * exactly when its command completed (a rejected command raises nothing). Delivery happens afterwards.
  */
 import type { SandboxClock } from "../auth/clock.js";
+import { locationOf } from "../http/operation-path.js";
 import type { EventRecord, TenantId } from "../state/records.js";
 import type { Store } from "../state/store.js";
 
+const outbound = (id: number): string => locationOf("getOutboundTransfer", { id });
+const inbound = (id: number): string => locationOf("getInboundTransfer", { id });
+const withdrawal = (id: number): string => locationOf("getWithdrawal", { id });
+
 /** The reasons of the reference's Events table, with the entity type and the API path their ApiUrl points to. */
 export const eventReasons = {
-  TransferCreated: { entityType: "Transfer", path: (id: number) => `/api/v1/OutboundTransfers(${id})` },
-  TransferCompleted: { entityType: "Transfer", path: (id: number) => `/api/v1/OutboundTransfers(${id})` },
-  IncomingTransferCompleted: { entityType: "Transfer", path: (id: number) => `/api/v1/InboundTransfers(${id})` },
-  TransferCanceled: { entityType: "Transfer", path: (id: number) => `/api/v1/OutboundTransfers(${id})` },
-  WithdrawalCreated: { entityType: "Withdrawal", path: (id: number) => `/api/v1/Withdrawals(${id})` },
-  WithdrawalCompleted: { entityType: "Withdrawal", path: (id: number) => `/api/v1/Withdrawals(${id})` },
-  WithdrawalCanceled: { entityType: "Withdrawal", path: (id: number) => `/api/v1/Withdrawals(${id})` },
+  TransferCreated: { entityType: "Transfer", path: outbound },
+  TransferCompleted: { entityType: "Transfer", path: outbound },
+  IncomingTransferCompleted: { entityType: "Transfer", path: inbound },
+  TransferCanceled: { entityType: "Transfer", path: outbound },
+  WithdrawalCreated: { entityType: "Withdrawal", path: withdrawal },
+  WithdrawalCompleted: { entityType: "Withdrawal", path: withdrawal },
+  WithdrawalCanceled: { entityType: "Withdrawal", path: withdrawal },
 } as const satisfies Record<string, { entityType: EventRecord["EntityType"]; path: (id: number) => string }>;
 
 export type EventReason = keyof typeof eventReasons;

@@ -45,4 +45,16 @@ describe("createSandboxClock", () => {
     expect(() => clock.set(new Date("not a date"))).toThrow(RangeError);
     expect(clock.now().toISOString()).toBe("2025-03-14T09:00:00.250Z");
   });
+
+  it("reset undoes every advance and set, back to how the clock was made", () => {
+    const fromNow = createSandboxClock();
+    fromNow.advance(901);
+    fromNow.set(new Date("2001-02-03T04:05:06Z"));
+    fromNow.reset();
+    expect(fromNow.now().toISOString()).toBe("2025-03-14T09:00:00.250Z");
+    const fromStart = createSandboxClock(new Date("2030-01-01T00:00:00Z"));
+    fromStart.advance(3600);
+    fromStart.reset();
+    expect(fromStart.now().toISOString()).toBe("2030-01-01T00:00:00.000Z");
+  });
 });

@@ -8,6 +8,7 @@ import {
   type TokenEndpointResult,
   type TokenRequest,
 } from "../../src/auth/token-endpoint.js";
+import { createTokenRateLimiter } from "../../src/auth/rate-limit.js";
 import { createTokenIssuer } from "../../src/auth/tokens.js";
 
 const FORM = "application/x-www-form-urlencoded";
@@ -305,3 +306,59 @@ describe("error bodies", () => {
     }
   });
 });
+
+describe("rate limits", () => {
+  const limited = (perClientBurst: number): TokenEndpointDeps => ({
+    ...deps,
+    rateLimiter: createTokenRateLimiter({ perClient: { burst: perClientBurst, perSecond: 0.01 }, perUserFailure: { burst: 3, perSecond: 0.01 } }),
+  });
+
+  it("answers 429 slow_down with Retry-After once a client is past its burst", async () => {
+    const withLimits = limited(2);
+    for (let index = 0; index < 2; index += 1)
+      expect((await handleTokenRequest(passwordRequest(passwordForm()), withLimits)).status).toBe(200);
+    const refused = await handleTokenRequest(passwordRequest(passwordForm()), withLimits);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: "slow_down", error_description: expect.stringMatching(/Retry-After/) });
+    expect(refused.headers).toMatchObject({ "Retry-After": "100", "Cache-Control": "no-store" });
+  });
+
+  it("refuses a user after repeated wrong passwords, even the right one then, and not another user", async () => {
+    const withLimits = limited(100);
+    for (let index = 0; index < 3; index += 1)
+      expectError(await handleTokenRequest(passwordRequest(passwordForm({ password: "wrong-password-XYZ" })), withLimits), "invalid_user");
+    expect((await handleTokenRequest(passwordRequest(passwordForm()), withLimits)).status).toBe(429);
+    expect((await handleTokenRequest(passwordRequest(passwordForm({ username: "DEMO@example.com" })), withLimits)).status).toBe(429);
+    const other = await handleTokenRequest(passwordRequest(passwordForm({ username: "other@example.com", password: "other-password" })), withLimits);
+    expect(other.status).toBe(200);
+  });
+
+  it("has none when no limiter is given", async () => {
+    for (let index = 0; index < 30; index += 1)
+      expectError(await handleTokenRequest(passwordRequest(passwordForm({ password: "wrong-password-XYZ" })), deps), "invalid_user");
+  });
+});
+
+describe("mTLS: the client certificate's validity period", () => {
+  const now = new Date("2026-06-01T12:00:00Z");
+  const at = (validity: { notBefore: string; notAfter: string }): TokenRequest => ({
+    ...mtlsRequest(mtlsForm()),
+    clientCertificateValidity: { notBefore: new Date(validity.notBefore), notAfter: new Date(validity.notAfter) },
+  });
+  const withClock = (): TokenEndpointDeps => ({ ...deps, clock: createSandboxClock(now) });
+
+  it("accepts a registered certificate within its validity, by the sandbox clock", async () => {
+    const result = await handleTokenRequest(at({ notBefore: "2026-01-01T00:00:00Z", notAfter: "2026-12-31T23:59:59Z" }), withClock());
+    expect(result.status).toBe(200);
+  });
+
+  it.each([
+    ["expired", { notBefore: "2025-01-01T00:00:00Z", notAfter: "2026-06-01T11:59:59Z" }],
+    ["not yet valid", { notBefore: "2026-06-01T12:00:01Z", notAfter: "2027-01-01T00:00:00Z" }],
+  ])("refuses a registered certificate that is %s with invalid_client", async (_label, validity) => {
+    const result = await handleTokenRequest(at(validity), withClock());
+    expectError(result, "invalid_client");
+    expect(result.body).toMatchObject({ error_description: expect.stringMatching(/validity period/) });
+  });
+});
+

@@ -204,6 +204,32 @@ describe("token issuer", () => {
     expect(issuer.secret).toEqual(SECRET);
   });
 
+  it("refuses a token issued more than 60 s ahead of the sandbox clock, checked and already known", async () => {
+    const { access_token } = await issuer.issue(USER, "sandbox-client", "serviceFXAPI");
+    clock.advance(-61); // the clock moved back after the token was issued: its iat is now in the future
+    await expect(issuer.verify(`Bearer ${access_token}`)).resolves.toEqual({ ok: false, reason: "invalid" });
+    clock.advance(2); // 59 s ahead: within the skew
+    await expect(issuer.verify(`Bearer ${access_token}`)).resolves.toMatchObject({ ok: true });
+    clock.advance(-10); // known (verified once) and now 69 s ahead again
+    await expect(issuer.verify(`Bearer ${access_token}`)).resolves.toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("refuses a token whose nbf is more than 60 s ahead, and accepts one within the skew", async () => {
+    const now = clock.nowSeconds();
+    const signed = (nbf: number): Promise<string> =>
+      new SignJWT({ client_id: "sandbox-client", scope: "serviceFXAPI", nbf })
+        .setProtectedHeader({ alg: "HS256", typ: "at+jwt" })
+        .setSubject("demo")
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 900)
+        .setJti("4b1f7a0e-0000-4000-8000-000000000000")
+        .sign(SECRET);
+    await expect(issuer.verify(`Bearer ${await signed(now + 61)}`)).resolves.toEqual({ ok: false, reason: "invalid" });
+    await expect(issuer.verify(`Bearer ${await signed(now + 30)}`)).resolves.toMatchObject({ ok: true });
+  });
+
   it("refuses a secret shorter than 256 bits", () => {
     expect(() => createTokenIssuer({ clock, secret: new Uint8Array(31), issuer: ISSUER, audience: AUDIENCE })).toThrow(
       RangeError,

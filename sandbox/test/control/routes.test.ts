@@ -11,6 +11,7 @@ import { Store } from "../../src/state/store.js";
 import { createWebhookDispatcher, type WebhookDispatcher } from "../../src/webhooks/dispatcher.js";
 import { createEventSink, type EventSink } from "../../src/webhooks/event-sink.js";
 import { emptyState } from "../../src/state/empty-state.js";
+import { StoreWriteError } from "../../src/state/store-write-error.js";
 
 // The completion commands keep their real behaviour unless a test says otherwise.
 vi.mock("../../src/domain/transfers.js", async (importOriginal) => {
@@ -435,6 +436,11 @@ describe("GET /_sandbox/events", () => {
     expect(none.body.events).toEqual([]);
   });
 
+  it("takes the username registration takes as the tenant too", async () => {
+    const byUsername = await call("GET", `/_sandbox/events?tenant=${encodeURIComponent("other@example.com")}`);
+    expect(byUsername.body.events.map((event) => event.sequence)).toEqual([2]);
+  });
+
   it("refuses bad queries", async () => {
     expectError(await call("GET", "/_sandbox/events?after=-1"), 400, "invalid_value", "after");
     expectError(await call("GET", "/_sandbox/events?after=x"), 400, "invalid_value", "after");
@@ -443,3 +449,83 @@ describe("GET /_sandbox/events", () => {
     expectError(await call("GET", "/_sandbox/events?since=1"), 400, "unknown_parameter", "since");
   });
 });
+
+describe("/_sandbox/webhooks/failed (dead letters)", () => {
+  const failure = { reason: "attempts" as const, attempts: 10, lastError: "HTTP 503", failedAt: "2025-01-01T00:10:00.000Z" };
+  let targetId: number;
+  beforeEach(async () => {
+    targetId = (await call("POST", "/_sandbox/webhooks", { url: "http://127.0.0.1:9/hook" })).body["id"] as number;
+    store.atomically(() => {
+      const raised = events.raise("demo", "TransferCreated", 7);
+      for (const id of [1, 2])
+        store.webhookDeadLetters.insert({ id: store.nextId("webhookDeadLetters"), targetId: id === 1 ? targetId : 99, url: "http://127.0.0.1:9/hook", events: [raised], ...failure });
+    });
+  });
+
+  it("lists them with their events' absolute ApiUrls", async () => {
+    const reply = await call("GET", "/_sandbox/webhooks/failed");
+    expect(reply.status).toBe(200);
+    expect(reply.body["failed"]).toEqual([
+      {
+        id: 1,
+        targetId,
+        url: "http://127.0.0.1:9/hook",
+        ...failure,
+        replayQueued: false,
+        events: [expect.objectContaining({ sequence: 1, Reason: "TransferCreated", ApiUrl: `${baseUrl}/api/v1/OutboundTransfers(7)` })],
+      },
+      expect.objectContaining({ id: 2, targetId: 99 }),
+    ]);
+    expect((await call("GET", "/_sandbox/")).body.routes).toEqual(
+      expect.arrayContaining([
+        "GET /_sandbox/webhooks/failed",
+        "POST /_sandbox/webhooks/failed/replay",
+        "POST /_sandbox/webhooks/failed/{id}/replay",
+        "DELETE /_sandbox/webhooks/failed/{id}",
+      ]),
+    );
+  });
+
+  it("queues one for replay (202), refuses one whose target is gone (409) or unknown (404), and discards", async () => {
+    const replayed = await call("POST", "/_sandbox/webhooks/failed/1/replay");
+    expect(replayed.status).toBe(202);
+    expect(replayed.body).toEqual({ id: 1, queued: true });
+    expect(store.webhookDeadLetters.get(1)?.replayRequestedAt).toBeDefined();
+    expectError(await call("POST", "/_sandbox/webhooks/failed/2/replay"), 409, "target_gone", "id");
+    expectError(await call("POST", "/_sandbox/webhooks/failed/3/replay"), 404, "not_found", "id");
+    expectError(await call("POST", "/_sandbox/webhooks/failed/x/replay"), 400, "invalid_id", "id");
+
+    const discarded = await call("DELETE", "/_sandbox/webhooks/failed/2");
+    expect(discarded.status).toBe(200);
+    expect(discarded.body).toMatchObject({ id: 2, targetId: 99 });
+    expect(store.webhookDeadLetters.all().map((letter) => letter.id)).toEqual([1]);
+    expectError(await call("DELETE", "/_sandbox/webhooks/failed/2"), 404, "not_found", "id");
+  });
+
+  it("queues all of them, or one target's, for replay", async () => {
+    expect((await call("POST", "/_sandbox/webhooks/failed/replay", { targetId: 42 })).body).toEqual({ queued: [] });
+    const all = await call("POST", "/_sandbox/webhooks/failed/replay");
+    expect(all.status).toBe(202);
+    expect(all.body).toEqual({ queued: [1] }); // the other one's target is gone
+    expectError(await call("POST", "/_sandbox/webhooks/failed/replay", { targetId: "1" }), 400, "invalid_value", "targetId");
+    expectError(await call("POST", "/_sandbox/webhooks/failed/replay", { target: 1 }), 400, "unknown_field", "target");
+  });
+});
+
+describe("a change the data file refuses", () => {
+  it("is a 503 with Retry-After, and changes nothing", async () => {
+    store.persistTo({
+      write: () => {
+        throw new StoreWriteError("/data/state.db", "a command's changes", new Error("database or disk is full"));
+      },
+      replace: () => undefined,
+    });
+    const reply = await call("POST", "/_sandbox/webhooks", { url: "http://127.0.0.1:9/hook" });
+    expect(reply.status).toBe(503);
+    expect(reply.headers.get("retry-after")).toBe("5");
+    expect(reply.body.error).toEqual({ code: "storage_unavailable", message: expect.stringContaining("database or disk is full") });
+    expect(reply.body.error).not.toHaveProperty("message", expect.stringContaining("/data/state.db"));
+    expect(store.webhookTargets.all()).toEqual([]);
+  });
+});
+

@@ -147,6 +147,24 @@ describe("createExchange", () => {
     });
     expect(snapshot(store)).toBe(before);
   });
+
+  it("keeps BoEPurposeCodeId and ReceiverLei for the withdrawal it will fund; a BoE code must be a listed one", () => {
+    const { ctx, store, demo } = fixture();
+    const before = snapshot(store);
+    const toGbp = { ...gbpToEur(demo.primary), SourceCurrencyCode: "EUR", TargetCurrencyCode: "GBP" };
+    expect(createExchange(ctx, "demo", { ...toGbp, BoEPurposeCodeId: 999 })).toMatchObject({
+      status: 400,
+      code: "unknown_boe_purpose_code",
+      target: "BoEPurposeCodeId",
+    });
+    expect(snapshot(store)).toBe(before);
+    // No withdrawal is known yet: an exchange to GBP without a BoE code is created (the rules wait for one).
+    expect(created(ctx, "demo", toGbp)).not.toHaveProperty("BoEPurposeCodeId");
+    expect(created(ctx, "demo", { ...toGbp, BoEPurposeCodeId: 102, ReceiverLei: "5493001KJTIIGC8Y1R12" })).toMatchObject({
+      BoEPurposeCodeId: 102,
+      ReceiverLei: "5493001KJTIIGC8Y1R12",
+    });
+  });
 });
 
 describe("exchange commands", () => {

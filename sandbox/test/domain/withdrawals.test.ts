@@ -397,7 +397,7 @@ describe("createInstructionWithdrawal", () => {
 
   it("applies the GBP rules with the exchange's target currency", () => {
     const { ctx, store, gbp, exchange } = withExchange();
-    store.exchanges.update(exchange.Id, { SourceCurrencyCode: "EUR", TargetCurrencyCode: "GBP" });
+    store.exchanges.update(exchange.Id, { SourceCurrencyCode: "EUR", TargetCurrencyCode: "GBP", BoEPurposeCodeId: BOE_GOODS });
     expect(
       paths(createInstructionWithdrawal(ctx, "demo", { InstructionId: exchange.Id, BeneficiaryId: gbp.Id })),
     ).toEqual(["BoEPurposeCodeId"]);
@@ -408,6 +408,35 @@ describe("createInstructionWithdrawal", () => {
         BoEPurposeCodeId: BOE_GOODS,
       }).ok,
     ).toBe(true);
+  });
+
+  it("applies the exchange's own BoEPurposeCodeId rule: an exchange funding a GBP withdrawal needs one", () => {
+    const { ctx, store, gbp, exchange } = withExchange();
+    store.exchanges.update(exchange.Id, { SourceCurrencyCode: "EUR", TargetCurrencyCode: "GBP" });
+    const before = store.toJSON();
+    const body = { InstructionId: exchange.Id, BeneficiaryId: gbp.Id, BoEPurposeCodeId: BOE_GOODS };
+    const refused = createInstructionWithdrawal(ctx, "demo", body);
+    expect(refused).toMatchObject({ ok: false, status: 400, code: "instruction_incomplete", target: "InstructionId" });
+    expect("message" in refused && refused.message).toMatch(/BoEPurposeCodeId/);
+    expect(store.toJSON()).toEqual(before);
+    store.exchanges.update(exchange.Id, { BoEPurposeCodeId: BOE_GOODS });
+    expect(createInstructionWithdrawal(ctx, "demo", body).ok).toBe(true);
+  });
+
+  it("applies the exchange's own ReceiverLei rule with the withdrawal's beneficiary (a bank, vertical FI)", () => {
+    const { ctx, store, gbp, gbpBank, exchange } = withExchange();
+    store.exchanges.update(exchange.Id, { SourceCurrencyCode: "EUR", TargetCurrencyCode: "GBP", BoEPurposeCodeId: BOE_GOODS });
+    const toBank = { InstructionId: exchange.Id, BeneficiaryId: gbpBank.Id, BoEPurposeCodeId: BOE_GOODS, ReceiverLei: LEI };
+    const refused = createInstructionWithdrawal(ctx, "demo", toBank);
+    expect(refused).toMatchObject({ status: 400, code: "instruction_incomplete", target: "InstructionId" });
+    expect("message" in refused && refused.message).toMatch(/ReceiverLei/);
+    // The same exchange may fund a withdrawal to a beneficiary that is no bank.
+    const toCompany = { InstructionId: exchange.Id, BeneficiaryId: gbp.Id, BoEPurposeCodeId: BOE_GOODS };
+    const funded = createInstructionWithdrawal(ctx, "demo", toCompany);
+    expect(funded.ok).toBe(true);
+    if (funded.ok) store.withdrawals.update(funded.withdrawal.Id, { StatusCode: "X" });
+    store.exchanges.update(exchange.Id, { ReceiverLei: LEI });
+    expect(createInstructionWithdrawal(ctx, "demo", toBank).ok).toBe(true);
   });
 
   it("completes only once its exchange is completed, then pays from the available balance", () => {

@@ -1,103 +1,12 @@
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
 import { parseWebhookEvents } from "@account-funds/client";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSandboxClock } from "../../src/auth/clock.js";
-import { Store } from "../../src/state/store.js";
-import {
-  createWebhookDispatcher,
-  retryDelayMs,
-  type DispatcherTimers,
-  type WebhookDispatcher,
-  type WebhookDispatcherOptions,
-} from "../../src/webhooks/dispatcher.js";
-import { createEventSink, type EventReason } from "../../src/webhooks/event-sink.js";
 import { emptyState } from "../../src/state/empty-state.js";
-
-const BASE_URL = "http://127.0.0.1:4010";
-const FAST_RETRY = { initialMs: 5, maxMs: 20 };
-
-interface Delivery {
-  readonly body: unknown;
-  readonly headers: IncomingHttpHeaders;
-}
-
-interface Target {
-  readonly url: string;
-  readonly port: number;
-  readonly deliveries: Delivery[];
-  close(): Promise<void>;
-}
-
-type Respond = (response: ServerResponse, index: number, request: IncomingMessage) => void;
-
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-/** A local webhook receiver; `respond` decides each answer (default 204). */
-async function startTarget(respond: Respond = (response) => response.writeHead(204).end(), port = 0): Promise<Target> {
-  const deliveries: Delivery[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      deliveries.push({
-        body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown,
-        headers: request.headers,
-      });
-      respond(response, deliveries.length - 1, request);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const actualPort = (server.address() as AddressInfo).port;
-  let closed = false;
-  const close = async (): Promise<void> => {
-    if (closed) return;
-    closed = true;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  };
-  cleanups.push(close);
-  return { url: `http://127.0.0.1:${actualPort}/hook`, port: actualPort, deliveries, close };
-}
-
-function setup(options: Partial<WebhookDispatcherOptions> = {}): {
-  store: Store;
-  dispatcher: WebhookDispatcher;
-  raise: (tenant: string, reason: EventReason, id: number) => void;
-} {
-  const store = new Store(emptyState());
-  const events = createEventSink(store, createSandboxClock(new Date("2025-01-01T00:00:00Z")));
-  const dispatcher = createWebhookDispatcher({ store, baseUrl: BASE_URL, retry: FAST_RETRY, ...options });
-  const unsubscribe = store.onChange(() => dispatcher.notify());
-  cleanups.push(async () => {
-    unsubscribe();
-    await dispatcher.close();
-  });
-  const raise = (tenant: string, reason: EventReason, id: number): void => {
-    store.atomically(() => events.raise(tenant, reason, id));
-  };
-  return { store, dispatcher, raise };
-}
-
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-const reasonsOf = (deliveries: readonly Delivery[]): string[][] =>
-  deliveries.map((delivery) => (delivery.body as { Reason: string }[]).map((event) => event.Reason));
+import { Store } from "../../src/state/store.js";
+import { createWebhookDispatcher, retryDelayMs, type DispatcherTimers } from "../../src/webhooks/dispatcher.js";
+import { createEventSink } from "../../src/webhooks/event-sink.js";
+import { BASE_URL, FAST_RETRY, cleanups, reasonsOf, setup, startTarget, until, type Target } from "./support.js";
 
 describe("webhook delivery", () => {
   it("posts the pending events as one JSON array the spec's WebhookEventDelivery accepts, in order", async () => {
@@ -178,7 +87,7 @@ describe("webhook delivery", () => {
 
   it("reports a failing target's attempts, last error and next attempt time", async () => {
     const target = await startTarget((response) => response.writeHead(503).end());
-    const { dispatcher, raise } = setup({ retry: { initialMs: 50, maxMs: 50 } });
+    const { dispatcher, raise } = setup({ retry: { initialMs: 50, maxMs: 50, maxAttempts: 100 } });
     dispatcher.register(target.url);
     raise("demo", "TransferCanceled", 2);
 
@@ -310,11 +219,14 @@ describe("webhook delivery", () => {
     expect(await dispatcher.flush(1_000)).toBe(true);
   });
 
-  it("resumes from restored cursors", async () => {
+  it("resumes from the cursors in the store (a data file's), and keeps each delivered batch's cursor there", async () => {
     const target = await startTarget();
     const store = new Store(emptyState());
     const events = createEventSink(store, createSandboxClock());
-    store.atomically(() => store.webhookTargets.insert({ id: store.nextId("webhookTargets"), url: target.url }));
+    store.atomically(() => {
+      store.webhookTargets.insert({ id: store.nextId("webhookTargets"), url: target.url });
+      store.webhookCursors.insert({ targetId: 1, deliveredSequence: 1 });
+    });
     store.atomically(() => {
       events.raise("demo", "TransferCreated", 1);
       events.raise("demo", "TransferCreated", 2);
@@ -322,13 +234,12 @@ describe("webhook delivery", () => {
     });
     const dispatcher = createWebhookDispatcher({ store, baseUrl: BASE_URL, retry: FAST_RETRY });
     cleanups.push(() => dispatcher.close());
-    dispatcher.restore({ "1": 1 });
     expect(await dispatcher.flush(5_000)).toBe(true);
     const ids = target.deliveries.flatMap((delivery) =>
       (delivery.body as { EntityId: number }[]).map((event) => event.EntityId),
     );
     expect(ids).toEqual([2, 3]);
-    expect(dispatcher.snapshot()).toEqual({ "1": 3 });
+    expect(store.webhookCursors.all()).toEqual([{ targetId: 1, deliveredSequence: 3 }]);
   });
 
   it("skips the events raised so far on skipToLatest (a reset's re-seeded events)", async () => {
@@ -345,15 +256,17 @@ describe("webhook delivery", () => {
     expect(dispatcher.deliveries()[0]).toMatchObject({ deliveredSequence: 3, pending: 0 });
   });
 
-  it("tells progress listeners when a cursor advances", async () => {
+  it("stores a registered target's cursor with it, and removes both on unregister", async () => {
     const target = await startTarget();
-    const { dispatcher, raise } = setup();
-    let progress = 0;
-    dispatcher.onProgress(() => (progress += 1));
-    dispatcher.register(target.url);
+    const { dispatcher, raise, store } = setup();
     raise("demo", "TransferCreated", 1);
+    const { id } = dispatcher.register(target.url);
+    expect(store.webhookCursors.get(id)).toEqual({ targetId: id, deliveredSequence: 1 });
+    raise("demo", "TransferCreated", 2);
     expect(await dispatcher.flush(5_000)).toBe(true);
-    expect(progress).toBe(1);
+    expect(store.webhookCursors.get(id)).toEqual({ targetId: id, deliveredSequence: 2 });
+    dispatcher.unregister(id);
+    expect(store.webhookCursors.all()).toEqual([]);
   });
 
   it("never throws into the caller when fetch itself throws, and retries", async () => {
@@ -372,7 +285,7 @@ describe("webhook delivery", () => {
 
   it("resolves flush with false when a target keeps failing, and close ends the retries", async () => {
     const target = await startTarget((response) => response.writeHead(500).end());
-    const { dispatcher, raise } = setup();
+    const { dispatcher, raise } = setup({ retry: { ...FAST_RETRY, maxAttempts: 1_000 } });
     dispatcher.register(target.url);
     raise("demo", "TransferCreated", 1);
     expect(await dispatcher.flush(200)).toBe(false);

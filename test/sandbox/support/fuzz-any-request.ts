@@ -1,8 +1,9 @@
 /**
  * Any request to any operation, positive and negative mixed, as schemathesis sends them: path parameters mostly
- * seeded, query parameters built from the spec, and for an operation with a body one of: a positive case, a
- * body from the schema alone, one broken at a field or as a whole, or a content type the operation does not
- * take. Token endpoints get form bodies: the seeded client and users, or anything their schema allows.
+ * seeded, sometimes one that breaks its schema or the path's syntax, query parameters built from the spec, and for
+ * an operation with a body one of: a positive case, a body from the schema alone, one broken at a field or as a
+ * whole, or a content type the operation does not take. Token endpoints get form bodies: the seeded client and
+ * users, or anything their schema allows. Now and then the request goes with a method its path does not take.
  */
 import fc from "fast-check";
 import type { OperationMetadata } from "@account-funds/client";
@@ -10,16 +11,27 @@ import { arbitraryFromSchema } from "./arbitraries-from-schema.js";
 import { cached, seedsKey } from "./fuzz-cache.js";
 import { bodyOf, type Caller } from "./fuzz-commands.js";
 import type { FuzzBody, FuzzRequest } from "./fuzz-http.js";
-import { fieldMutationOf, wholeBodyMutation, wrongContentTypes } from "./fuzz-negative.js";
+import {
+  fieldMutationOf,
+  wholeBodyMutation,
+  wrongContentTypes,
+  wrongMethodArbitrary,
+  wrongPathValues,
+} from "./fuzz-negative.js";
 import { positiveCaseArbitrary } from "./fuzz-positive.js";
-import { pathArbitrary, queryArbitrary, schemaBodyArbitrary, schemaOptions, type PathValues } from "./fuzz-requests.js";
+import {
+  pathArbitrary,
+  queryArbitrary,
+  schemaBodyArbitrary,
+  schemaOptions,
+  seededPathArbitrary,
+  type PathValues,
+} from "./fuzz-requests.js";
 import type { Seeds } from "./fuzz-seeds.js";
 import { requestSchemaOf, resolvePointer } from "./fuzz-spec.js";
 
 export interface GeneratedRequest {
   readonly request: FuzzRequest;
-  /** The body went in a media type the operation does not take. */
-  readonly wrongContentType: boolean;
 }
 
 /** The seeded client and user credentials a token endpoint accepts. */
@@ -52,7 +64,6 @@ function tokenFormArbitrary(
 
 type GeneratedBody = {
   readonly body: FuzzBody | undefined;
-  readonly wrongContentType: boolean;
   readonly path?: PathValues;
 };
 
@@ -61,17 +72,15 @@ function jsonBodyArbitrary(operation: OperationMetadata, seeds: Seeds): fc.Arbit
   const schema = requestSchemaOf(operation, "application/json");
   if (generated === undefined || schema === undefined)
     throw new Error(`${operation.operationId} has no JSON body schema`);
-  const json = (value: unknown): GeneratedBody => ({ body: { kind: "json", value }, wrongContentType: false });
-  const raw = (text: string, contentType: string | undefined, wrongContentType: boolean): GeneratedBody => ({
+  const json = (value: unknown): GeneratedBody => ({ body: { kind: "json", value } });
+  const raw = (text: string, contentType: string | undefined): GeneratedBody => ({
     body: { kind: "raw", text, ...(contentType === undefined ? {} : { contentType }) },
-    wrongContentType,
   });
   return fc.oneof(
     {
       weight: 3,
       arbitrary: positiveCaseArbitrary(operation.operationId, seeds).map((testCase) => ({
         body: bodyOf(testCase),
-        wrongContentType: false,
         path: testCase.path,
       })),
     },
@@ -86,13 +95,13 @@ function jsonBodyArbitrary(operation: OperationMetadata, seeds: Seeds): fc.Arbit
     },
     {
       weight: 1,
-      arbitrary: generated.chain(wholeBodyMutation).map((mutation) => raw(mutation.text, "application/json", false)),
+      arbitrary: generated.chain(wholeBodyMutation).map((mutation) => raw(mutation.text, "application/json")),
     },
     {
       weight: 1,
       arbitrary: fc
         .tuple(generated, fc.constantFrom(...wrongContentTypes))
-        .map(([value, contentType]) => raw(JSON.stringify(value), contentType, true)),
+        .map(([value, contentType]) => raw(JSON.stringify(value), contentType)),
     },
   );
 }
@@ -102,14 +111,23 @@ function bodyArbitrary(
   seeds: Seeds,
   credentials: TokenCredentials,
 ): fc.Arbitrary<GeneratedBody> {
-  if (operation.requestBody === undefined) return fc.constant({ body: undefined, wrongContentType: false });
+  if (operation.requestBody === undefined) return fc.constant({ body: undefined });
   if (operation.requestBody.mediaTypes.includes("application/x-www-form-urlencoded")) {
-    return tokenFormArbitrary(operation, credentials).map((fields) => ({
-      body: { kind: "form", fields },
-      wrongContentType: false,
-    }));
+    return tokenFormArbitrary(operation, credentials).map((fields) => ({ body: { kind: "form", fields } }));
   }
   return jsonBodyArbitrary(operation, seeds);
+}
+
+/** A seeded path with one parameter replaced by a value that breaks its schema or the path's syntax. */
+function brokenPathArbitrary(operation: OperationMetadata, seeds: Seeds): fc.Arbitrary<PathValues> {
+  const sites = wrongPathValues(operation);
+  if (sites.length === 0) return pathArbitrary(operation, seeds);
+  return fc
+    .tuple(
+      seededPathArbitrary(operation, seeds),
+      fc.constantFrom(...sites).chain(({ name, values }) => fc.constantFrom(...values).map((value) => ({ name, value }))),
+    )
+    .map(([path, wrong]) => ({ ...path, [wrong.name]: wrong.value }));
 }
 
 /** Built once per operation (and seeds); bearer operations go mostly as the demo user, sometimes as the other. */
@@ -129,20 +147,21 @@ export const anyRequestArbitrary = cached(
         : fc.constant(undefined);
     return fc
       .record({
-        path: pathArbitrary(operation, seeds),
+        path: fc.oneof({ weight: 9, arbitrary: pathArbitrary(operation, seeds) }, brokenPathArbitrary(operation, seeds)),
         query: queryArbitrary(operation, seeds),
         body: bodyArbitrary(operation, seeds, credentials),
         authorization,
+        method: fc.oneof({ weight: 12, arbitrary: fc.constant(undefined) }, wrongMethodArbitrary(operation)),
       })
-      .map(({ path, query, body, authorization }) => ({
+      .map(({ path, query, body, authorization, method }) => ({
         request: {
           operation,
+          ...(method === undefined ? {} : { method }),
           path: body.path ?? path,
           query,
           ...(body.body === undefined ? {} : { body: body.body }),
           ...(authorization === undefined ? {} : { authorization }),
         },
-        wrongContentType: body.wrongContentType,
       }));
   },
   (operation: OperationMetadata, seeds: Seeds) => `${operation.operationId}@${seedsKey(seeds)}`,

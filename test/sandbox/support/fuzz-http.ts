@@ -6,12 +6,16 @@
 import { request as httpsRequest } from "node:https";
 import type { OperationMetadata } from "@account-funds/client";
 
-/** What goes in the body; `raw` is sent byte for byte with whatever content type it names (or none). */
+/**
+ * What goes in the body; `raw` is sent byte for byte with whatever content type it names (or none); `oversized`
+ * is `size` bytes of JSON-looking filler, with a Content-Length or (`chunked`) streamed without one.
+ */
 export type FuzzBody =
   | { readonly kind: "json"; readonly value: unknown }
   | { readonly kind: "form"; readonly fields: Readonly<Record<string, string>> }
   | { readonly kind: "multipart"; readonly request: unknown; readonly files: readonly FuzzFile[] }
-  | { readonly kind: "raw"; readonly text: string; readonly contentType?: string };
+  | { readonly kind: "raw"; readonly text: string; readonly contentType?: string }
+  | { readonly kind: "oversized"; readonly size: number; readonly chunked: boolean; readonly contentType: string };
 
 export interface FuzzFile {
   readonly name: string;
@@ -21,6 +25,8 @@ export interface FuzzFile {
 
 export interface FuzzRequest {
   readonly operation: OperationMetadata;
+  /** A method other than the operation's (to a path that does not take it); absent: the operation's. */
+  readonly method?: string;
   readonly path: Readonly<Record<string, string | number>>;
   /** Name/value pairs in order; a name may repeat. */
   readonly query: readonly (readonly [string, string])[];
@@ -60,8 +66,25 @@ export function urlOf(base: string, request: Pick<FuzzRequest, "operation" | "pa
   return `${base}${pathOf(request.operation, request.path)}${search === "" ? "" : `?${search}`}`;
 }
 
+/** `size` bytes in chunks of 64 KiB: a body fetch sends with Transfer-Encoding: chunked. */
+function streamOf(size: number): ReadableStream<Uint8Array> {
+  const chunk = new Uint8Array(64 * 1024).fill(0x20);
+  let left = size;
+  return new ReadableStream({
+    pull(controller) {
+      if (left <= 0) return controller.close();
+      const next = Math.min(left, chunk.length);
+      controller.enqueue(next === chunk.length ? chunk : chunk.subarray(0, next));
+      left -= next;
+    },
+  });
+}
+
 /** Body bytes and their Content-Type. */
-function encode(body: FuzzBody | undefined): { body?: string | FormData; contentType?: string } {
+function encode(body: FuzzBody | undefined): {
+  body?: string | FormData | Uint8Array | ReadableStream<Uint8Array>;
+  contentType?: string;
+} {
   switch (body?.kind) {
     case undefined:
       return {};
@@ -71,6 +94,11 @@ function encode(body: FuzzBody | undefined): { body?: string | FormData; content
       return { body: new URLSearchParams(body.fields).toString(), contentType: "application/x-www-form-urlencoded" };
     case "raw":
       return body.contentType === undefined ? { body: body.text } : { body: body.text, contentType: body.contentType };
+    case "oversized":
+      return {
+        body: body.chunked ? streamOf(body.size) : new Uint8Array(body.size).fill(0x20),
+        contentType: body.contentType,
+      };
     case "multipart": {
       // fetch writes the boundary into the Content-Type itself.
       const form = new FormData();
@@ -107,10 +135,13 @@ export async function send(transport: Transport, request: FuzzRequest): Promise<
   if (request.operation.security === "mutualTLS") return sendOverMutualTls(transport, request, headers, body);
   // A raw body without a content type: fetch would call it text/plain, so send a Uint8Array (no default type).
   const payload = typeof body === "string" && contentType === undefined ? new TextEncoder().encode(body) : body;
+  const method = methodOf(request);
   const response = await fetch(urlOf(transport.url, request), {
-    method: request.operation.method.toUpperCase(),
+    method,
     headers,
-    ...(payload === undefined ? {} : { body: payload }),
+    // GET and HEAD take no body in fetch; a stream needs half-duplex (RFC 9112 §7.1 chunked coding).
+    ...(payload === undefined || method === "GET" || method === "HEAD" ? {} : { body: payload }),
+    ...(payload instanceof ReadableStream ? { duplex: "half" } : {}),
   });
   const text = await response.text();
   const mediaType = mediaTypeOf(response.headers.get("content-type"));
@@ -123,19 +154,22 @@ export async function send(transport: Transport, request: FuzzRequest): Promise<
   };
 }
 
+const methodOf = (request: FuzzRequest): string => request.method ?? request.operation.method.toUpperCase();
+
 function sendOverMutualTls(
   transport: Transport,
   request: FuzzRequest,
   headers: Record<string, string>,
-  body: string | FormData | undefined,
+  body: string | FormData | Uint8Array | ReadableStream<Uint8Array> | undefined,
 ): Promise<FuzzResponse> {
   const tls = transport.tls;
   if (tls === undefined) throw new Error("the sandbox was started without HTTPS");
-  if (body instanceof FormData) throw new Error("the token endpoints take no multipart body");
+  if (body instanceof FormData || body instanceof ReadableStream)
+    throw new Error("the token endpoints are sent no multipart or streamed body");
   return new Promise((resolve, reject) => {
     const outgoing = httpsRequest(
       urlOf(tls.url, request),
-      { method: request.operation.method.toUpperCase(), headers, ca: tls.ca, cert: tls.cert, key: tls.key },
+      { method: methodOf(request), headers, ca: tls.ca, cert: tls.cert, key: tls.key },
       (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -167,7 +201,8 @@ function sendOverMutualTls(
 /** A request in one line, for failure messages. */
 export function describeRequest(request: FuzzRequest): string {
   const body = request.body === undefined ? "" : ` body=${JSON.stringify(request.body).slice(0, 400)}`;
-  return `${request.operation.method.toUpperCase()} ${request.operation.path} path=${JSON.stringify(request.path)} query=${JSON.stringify(request.query)}${body}`;
+  const method = request.method === undefined ? "" : ` sent as ${request.method}`;
+  return `${request.operation.method.toUpperCase()} ${request.operation.path}${method} path=${JSON.stringify(request.path)} query=${JSON.stringify(request.query)}${body}`;
 }
 
 /** A GET of an absolute URL (a Location header, a list to snapshot). */

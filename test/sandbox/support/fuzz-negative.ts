@@ -3,13 +3,13 @@
  * known field (a required field dropped, a value of the wrong JSON type, a string past maxLength, a string
  * outside the pattern, a value outside the enum); bodies broken as a whole (not JSON, JSON followed by garbage,
  * JSON of the wrong top-level type, empty, or a content type the operation does not take); malformed OData query
- * options; and path parameters that break their schema.
+ * options; path parameters that break their schema or the path's syntax; methods a path does not take.
  */
 import fc from "fast-check";
 import type { OperationMetadata } from "@account-funds/client";
 import { isJsonObject } from "@account-funds/generator/json-pointer";
 import { dereference, type JsonSchema } from "./arbitraries-from-schema.js";
-import { entityPropertiesOf, parametersOf } from "./fuzz-spec.js";
+import { entityPropertiesOf, operations, parametersOf } from "./fuzz-spec.js";
 import type { Query } from "./fuzz-requests.js";
 
 export type PathSegment = string | number;
@@ -291,8 +291,24 @@ export interface WrongPathValues {
   readonly values: readonly string[];
 }
 
-/** For each typed path parameter, values that break its schema (int32, or a pattern); plain strings have none. */
+/**
+ * Values that break the path's syntax around a parameter (an empty key, an OData key's delimiters, an encoded
+ * `/`, a space): the router still finds the operation, whose parameter check or lookup refuses the value.
+ */
+const syntaxBreakingValues: readonly string[] = ["", "(", ")", "'", "1)", "(1", "a/b", "x y", "%", "\u00e9"];
+
+/**
+ * For each path parameter, values that break its schema (int32, or a pattern) or the path's syntax; a plain string
+ * parameter only has the latter.
+ */
 export function wrongPathValues(operation: OperationMetadata): WrongPathValues[] {
+  return schemaBreakingPathValues(operation).map(({ name, values }) => ({
+    name,
+    values: [...values, ...syntaxBreakingValues],
+  }));
+}
+
+function schemaBreakingPathValues(operation: OperationMetadata): WrongPathValues[] {
   return parametersOf(operation)
     .filter((parameter) => parameter.in === "path")
     .map((parameter) => {
@@ -313,6 +329,19 @@ export function wrongPathValues(operation: OperationMetadata): WrongPathValues[]
         };
       }
       return { name: parameter.name, values: [] };
-    })
-    .filter((site) => site.values.length > 0);
+    });
+}
+
+const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** The methods of the operations at the operation's path (what a 405's Allow must name), sorted. */
+export function methodsAt(operation: OperationMetadata): string[] {
+  const atPath = operations.filter((other) => other.path === operation.path);
+  return [...new Set(atPath.map((other) => other.method.toUpperCase()))].sort();
+}
+
+/** Methods the operation's path does not take: the sandbox answers them 405 with Allow (RFC 9110 §15.5.6). */
+export function wrongMethodArbitrary(operation: OperationMetadata): fc.Arbitrary<string> {
+  const allowed = methodsAt(operation);
+  return fc.constantFrom(...methods.filter((method) => !allowed.includes(method)));
 }

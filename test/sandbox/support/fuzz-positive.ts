@@ -41,7 +41,9 @@ import type { FuzzFile, FuzzResponse } from "./fuzz-http.js";
  * - beneficiary_not_enabled: the seeded beneficiary is Suspended or Cancelled;
  * - currency_mismatch: an instruction withdrawal pays the exchange's target currency, and the account may have
  *   no beneficiary in it;
- * - instruction_closed, instruction_in_use: the exchange is already final, or already triggers a withdrawal.
+ * - instruction_closed, instruction_in_use: the exchange is already final, or already triggers a withdrawal;
+ * - instruction_incomplete: the exchange was created without the BoEPurposeCodeId or ReceiverLei that the
+ *   withdrawal it would fund requires (the ExchangeDto does not show them).
  * Not accepted: any unknown_* code (every reference is seeded valid), invalid_body (the spec accepts the body),
  * and invalid_request, except at a field whose conditional rule the validator could not check (below).
  */
@@ -55,6 +57,7 @@ export const domainRefusalCodes: readonly string[] = [
   "currency_mismatch",
   "instruction_closed",
   "instruction_in_use",
+  "instruction_incomplete",
 ];
 
 const allConditionalRules = Object.keys(conditionalRules) as ConditionalRuleName[];
@@ -245,15 +248,16 @@ const recipes: readonly CommandRecipe[] = [
     operationId: "createExchange",
     references: (seeds) =>
       fc
-        .tuple(accountIds(seeds), currencyPair(seeds))
-        .map(([AccountId, [SourceCurrencyCode, TargetCurrencyCode]]) => (body: Body) => ({
-          ...body,
+        .tuple(accountIds(seeds), currencyPair(seeds), fc.constantFrom(...seeds.boePurposeCodes))
+        .map(([AccountId, [SourceCurrencyCode, TargetCurrencyCode], boe]) => (body: Body) => ({
+          ...ifPresent(body, "BoEPurposeCodeId", boe),
           AccountId,
           SourceCurrencyCode,
           TargetCurrencyCode,
         })),
-    // An exchange funds no withdrawal when it is created (an instruction withdrawal names it later).
-    validate: (body) => verdictOf(validateCreateExchange(body, { withdrawal: false })),
+    // The withdrawal an exchange funds is not known when it is created (an instruction withdrawal names it
+    // later): the sandbox checks its BoEPurposeCodeId and ReceiverLei rules then, as the validators leave them here.
+    validate: (body) => verdictOf(validateCreateExchange(body, {})),
   },
   {
     operationId: "createAlert",

@@ -2,17 +2,72 @@
  * Turns a validation function into a public validator: it never throws (an unexpected exception becomes
  * an `internal_error` issue) and it also speaks Standard Schema v1, so form libraries accept it as is.
  */
-import { issue } from "./issue.js";
-import { failure, type Result } from "./result.js";
+import type { Failure, Result } from "./result.js";
 import type { StandardSchemaV1 } from "./standard-schema.js";
 
 export const VENDOR = "account-funds";
+
+const UNEXPECTED = "Validation failed unexpectedly";
+
+function internalError(message: string): Failure {
+  return { ok: false, issues: [{ code: "internal_error", message, path: [] }] };
+}
+
+/** Returned when even describing the failure failed (an exhausted stack): built once, ahead of need. */
+const UNEXPLAINED_FAILURE = internalError(`${UNEXPECTED}.`);
+
+/**
+ * The message of a thrown value, read without trusting it: `instanceof` runs a Proxy's `getPrototypeOf` trap,
+ * a `message` getter runs code, and `String()` an object's own `toString`; any of them may throw again. Only an
+ * Error's plain string message is used.
+ */
+export function describeThrown(error: unknown): string {
+  try {
+    if (error instanceof Error && typeof error.message === "string") return error.message;
+  } catch {
+    // A hostile value: fall through to the generic description.
+  }
+  return "a thrown value that is not an Error.";
+}
 
 export type Validator<T, Extra extends object = {}, Options = undefined> = ((
   input: unknown,
   options?: Options,
 ) => Result<T, Extra>) &
   StandardSchemaV1<unknown, T>;
+
+/**
+ * `validate` behind a try/catch. The error path must not throw either: describing a hostile thrown value (a
+ * Proxy, a throwing getter) is guarded, and should even that fail, a prebuilt failure is returned.
+ */
+export function guarded<T, Extra extends object, Options>(
+  validate: (input: unknown, options?: Options) => Result<T, Extra>,
+): (input: unknown, options?: Options) => Result<T, Extra> {
+  return (input, options) => {
+    try {
+      return validate(input, options);
+    } catch (error) {
+      try {
+        return internalError(`${UNEXPECTED}: ${describeThrown(error)}`);
+      } catch {
+        return UNEXPLAINED_FAILURE;
+      }
+    }
+  };
+}
+
+export function standardResult<T>(result: Result<T, object>): StandardSchemaV1.Result<T> {
+  return result.ok ? { value: result.value } : { issues: result.issues };
+}
+
+/** `safe` with its Standard Schema v1 face, whose `validate` is `standardValidate`. */
+export function withStandardSchema<T, Extra extends object, Options>(
+  safe: (input: unknown, options?: Options) => Result<T, Extra>,
+  standardValidate: StandardSchemaV1.Props<unknown, T>["validate"],
+): Validator<T, Extra, Options> {
+  const standard: StandardSchemaV1.Props<unknown, T> = { version: 1, vendor: VENDOR, validate: standardValidate };
+  return Object.assign(safe, { "~standard": standard });
+}
 
 /**
  * Mark calls with `/* @__PURE__ *\/` so bundlers drop validators that are never used.
@@ -26,32 +81,9 @@ export type Validator<T, Extra extends object = {}, Options = undefined> = ((
 export function defineValidator<T, Extra extends object = {}, Options = undefined>(
   validate: (input: unknown, options?: Options) => Result<T, Extra>,
 ): Validator<T, Extra, Options> {
-  const safe = (input: unknown, options?: Options): Result<T, Extra> => {
-    try {
-      return validate(input, options);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      return failure([issue("internal_error", `Validation failed unexpectedly: ${reason}`, [])]);
-    }
-  };
-  const standard: StandardSchemaV1.Props<unknown, T> = {
-    version: 1,
-    vendor: VENDOR,
-    validate: (value) => {
-      const result = safe(value);
-      return result.ok ? { value: result.value } : { issues: result.issues };
-    },
-  };
-  return Object.assign(safe, { "~standard": standard });
-}
-
-/**
- * Binds context options to a validator (the account's PSP flag, the RequiredAdditionalInformation rules, ...),
- * so that Standard Schema's `validate`, which takes no options, checks the context rules too.
- */
-export function withOptions<T, Extra extends object, Options>(
-  validator: Validator<T, Extra, Options>,
-  options: Options,
-): Validator<T, Extra> {
-  return defineValidator<T, Extra>((input) => validator(input, options));
+  const safe = guarded(validate);
+  return withStandardSchema<T, Extra, Options>(safe, (value) => {
+    const result = safe(value);
+    return result.ok ? { value: result.value } : { issues: result.issues };
+  });
 }

@@ -31,3 +31,11 @@ export function issue(
 export function prefixIssues(prefix: readonly PathSegment[], issues: readonly Issue[]): Issue[] {
   return issues.map((found) => ({ ...found, path: [...prefix, ...found.path] }));
 }
+
+/**
+ * Appends `found` to `target` one by one. Never `target.push(...found)`: spreading a list into a call passes
+ * every item as an argument, and 200,000 of them (one per item of a long list in the input) overflow the stack.
+ */
+export function appendIssues(target: Issue[], found: readonly Issue[]): void {
+  for (let i = 0; i < found.length; i++) target.push(found[i] as Issue);
+}

@@ -8,7 +8,7 @@
  * and `""` as "not given" lets a form pass its state as is; the normalised value (the wire form, where a field
  * that is not given is left out) never contains them. Codes (enums) are trimmed; free text is kept as typed.
  */
-import { issue, prefixIssues, type Issue, type PathSegment } from "./issue.js";
+import { appendIssues, issue, prefixIssues, type Issue, type PathSegment } from "./issue.js";
 import type { Result } from "./result.js";
 
 /** A field read from the input: its normalised value when usable, and what was wrong with it. */
@@ -29,8 +29,9 @@ export function ok<T>(value: T): FieldResult<T> {
   return { value, issues: [] };
 }
 
-export function fail<T>(...issues: Issue[]): FieldResult<T> {
-  return { value: undefined, issues };
+/** A failed read: one issue, or a list (passed as it is, never spread into the call: see `appendIssues`). */
+export function fail<T>(found: Issue | readonly Issue[]): FieldResult<T> {
+  return { value: undefined, issues: "code" in found ? [found] : found };
 }
 
 const absent: FieldResult<never> = { value: undefined, issues: [] };
@@ -233,7 +234,7 @@ export function readWith<T>(
   const empty = whenEmpty<T>(input, path, options);
   if (empty !== undefined) return empty;
   const result = check(input);
-  return result.ok ? ok(result.value) : fail(...prefixIssues(path, result.issues));
+  return result.ok ? ok(result.value) : fail(prefixIssues(path, result.issues));
 }
 
 export interface ObjectOptions extends PresenceOptions {}
@@ -259,7 +260,8 @@ export function readArray(input: unknown, path: Path, options: PresenceOptions =
 export interface IssueCollector {
   readonly issues: Issue[];
   take<T>(result: FieldResult<T>): T | undefined;
-  add(...found: readonly Issue[]): void;
+  /** One issue or a list of them (a list is passed as it is, never spread into the call). */
+  add(found: Issue | readonly Issue[]): void;
 }
 
 export function collectIssues(): IssueCollector {
@@ -267,11 +269,12 @@ export function collectIssues(): IssueCollector {
   return {
     issues,
     take<T>(result: FieldResult<T>): T | undefined {
-      issues.push(...result.issues);
+      appendIssues(issues, result.issues);
       return result.value;
     },
-    add(...found: readonly Issue[]): void {
-      issues.push(...found);
+    add(found: Issue | readonly Issue[]): void {
+      if ("code" in found) issues.push(found);
+      else appendIssues(issues, found);
     },
   };
 }

@@ -8,7 +8,7 @@ import { defineValidator } from "../core/define-validator.js";
 import { issue, type Issue } from "../core/issue.js";
 import { failure, success } from "../core/result.js";
 import { invalidChecksum, notAString } from "./identifier-issues.js";
-import { readGroups, removeSeparators, type GroupedForm } from "./separators.js";
+import { isDigits, readGroups, removeSeparators, type GroupedForm } from "./separators.js";
 
 const FORM: GroupedForm = { name: "ABA routing number", groups: [9], lengths: [9], separators: "", letters: false };
 
@@ -25,13 +25,17 @@ function weightedSum(value: string, count: number): number {
   return sum;
 }
 
-/** The 9th digit for the first 8 digits of `value`: 3-7-1 weighted sum plus it ≡ 0 (mod 10). */
+/**
+ * The 9th digit for the first 8 digits of `value`: 3-7-1 weighted sum plus it ≡ 0 (mod 10). Domain: 8 digits, or
+ * the 9-digit number (its last digit is ignored); anything else gives "" (no digit can be computed).
+ */
 export function calcCheckDigit(value: string): string {
+  if (!isDigits(value, 8, 9)) return "";
   return String((10 - (weightedSum(value, 8) % 10)) % 10);
 }
 
 /** Federal Reserve routing symbol prefixes in use: 00–12, 21–32, 61–72, 80. */
-export function isValidPrefix(prefix: number): boolean {
+function isValidPrefix(prefix: number): boolean {
   return prefix <= 12 || (prefix >= 21 && prefix <= 32) || (prefix >= 61 && prefix <= 72) || prefix === 80;
 }
 
@@ -46,6 +50,9 @@ function checkPrefixAndSum(value: string, sum: number): string | Issue {
       { prefix: value.slice(0, 2) },
     );
   }
+  // 000000000 passes the 3-7-1 check and has the valid prefix 00, but no routing number is all zeros. Only
+  // nine zeros give a sum of 0, so this costs nothing on the fast path.
+  if (sum === 0) return issue("invalid_format", "An ABA routing number cannot be all zeros.", [], { position: 0 });
   return sum % 10 === 0 ? value : invalidChecksum(FORM.name);
 }
 
@@ -75,6 +82,7 @@ function readAba(input: string): string | Issue {
 
 /** Removes spaces and hyphens; no validation. */
 export function compact(input: string): string {
+  if (typeof input !== "string") return "";
   return removeSeparators(input, 0, input.length).trim();
 }
 
@@ -85,7 +93,11 @@ export const validateAbaRoutingNumber = /* @__PURE__ */ defineValidator<string>(
 });
 
 export function isValidAbaRoutingNumber(input: unknown): boolean {
-  return typeof input === "string" && typeof readAba(input) === "string";
+  try {
+    return typeof input === "string" && typeof readAba(input) === "string";
+  } catch {
+    return false; // never throws: what makes the check throw (a hostile option, a Proxy) is not valid
+  }
 }
 
 /** Routing numbers are printed as 9 plain digits; no validation. */

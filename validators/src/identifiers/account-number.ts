@@ -99,6 +99,7 @@ function readAccountNumber(input: string, rule: AccountNumberRule): string | Iss
 
 /** Trims and upper-cases; no validation. */
 export function compact(input: string): string {
+  if (typeof input !== "string") return "";
   return input.trim().toUpperCase();
 }
 
@@ -110,7 +111,11 @@ export const validateAccountNumber = /* @__PURE__ */ defineValidator<string, {},
 });
 
 export function isValidAccountNumber(input: unknown, options?: AccountNumberOptions): boolean {
-  return typeof input === "string" && typeof readAccountNumber(input, ruleFor(options)) === "string";
+  try {
+    return typeof input === "string" && typeof readAccountNumber(input, ruleFor(options)) === "string";
+  } catch {
+    return false; // never throws: what makes the check throw (a hostile option, a Proxy) is not valid
+  }
 }
 
 /** Printed as written, upper case; no validation. */

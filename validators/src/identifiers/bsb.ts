@@ -16,6 +16,7 @@ const FORM: GroupedForm = { name: "BSB", groups: [3, 3], lengths: [6], separator
 
 /** Removes spaces and hyphens; no validation. */
 export function compact(input: string): string {
+  if (typeof input !== "string") return "";
   return removeSeparators(input, 0, input.length).trim();
 }
 
@@ -34,7 +35,11 @@ export const validateBsb = /* @__PURE__ */ defineValidator<string, BsbDetails>((
 });
 
 export function isValidBsb(input: unknown): boolean {
-  return typeof input === "string" && typeof readGroups(input, FORM) === "string";
+  try {
+    return typeof input === "string" && typeof readGroups(input, FORM) === "string";
+  } catch {
+    return false; // never throws: what makes the check throw (a hostile option, a Proxy) is not valid
+  }
 }
 
 /** `123456` → `123-456`; no validation. */

@@ -51,6 +51,7 @@ function readTransit(input: string): string | Issue {
 
 /** The electronic form of either written form, or the input without separators; no validation. */
 export function compact(input: string): string {
+  if (typeof input !== "string") return "";
   const value = removeSeparators(input, 0, input.length).trim();
   return value.length === 8 && hasSeparator(input) ? `0${value.slice(5)}${value.slice(0, 5)}` : value;
 }
@@ -76,7 +77,11 @@ export const validateCanadianTransitNumber = /* @__PURE__ */ defineValidator<str
 });
 
 export function isValidCanadianTransitNumber(input: unknown): boolean {
-  return typeof input === "string" && typeof readTransit(input) === "string";
+  try {
+    return typeof input === "string" && typeof readTransit(input) === "string";
+  } catch {
+    return false; // never throws: what makes the check throw (a hostile option, a Proxy) is not valid
+  }
 }
 
 /** `000312345` → `12345-003`; no validation. */

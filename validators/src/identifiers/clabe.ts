@@ -7,7 +7,7 @@ import { defineValidator } from "../core/define-validator.js";
 import { type Issue } from "../core/issue.js";
 import { failure, type Success } from "../core/result.js";
 import { invalidChecksum, notAString } from "./identifier-issues.js";
-import { readGroups, removeSeparators, type GroupedForm } from "./separators.js";
+import { isDigits, readGroups, removeSeparators, type GroupedForm } from "./separators.js";
 
 export interface ClabeDetails {
   readonly bank: string;
@@ -30,8 +30,12 @@ function weightedSum(value: string): number {
   return (sum + 3 * (value.charCodeAt(15) - 0x30) + 7 * (value.charCodeAt(16) - 0x30)) % 10;
 }
 
-/** The 18th digit for the first 17 digits of `value`. */
+/**
+ * The 18th digit for the first 17 digits of `value`. Domain: 17 digits, or the 18-digit CLABE (its last digit
+ * is ignored); anything else gives "".
+ */
 export function calcCheckDigit(value: string): string {
+  if (!isDigits(value, 17, 18)) return "";
   return String((10 - weightedSum(value)) % 10);
 }
 
@@ -43,6 +47,7 @@ function readClabe(input: string): string | Issue {
 
 /** Removes spaces and hyphens; no validation. */
 export function compact(input: string): string {
+  if (typeof input !== "string") return "";
   return removeSeparators(input, 0, input.length).trim();
 }
 
@@ -62,7 +67,11 @@ export const validateClabe = /* @__PURE__ */ defineValidator<string, ClabeDetail
 });
 
 export function isValidClabe(input: unknown): boolean {
-  return typeof input === "string" && typeof readClabe(input) === "string";
+  try {
+    return typeof input === "string" && typeof readClabe(input) === "string";
+  } catch {
+    return false; // never throws: what makes the check throw (a hostile option, a Proxy) is not valid
+  }
 }
 
 /** Printed as the 18 digits; no validation. */

@@ -53,8 +53,13 @@ export function assignedCountryCode(first: number, second: number): string {
   return countryCodeTable()[row * 26 + column] ?? "";
 }
 
-/** Whether `first` and `second` (char codes of upper-case letters) form an assigned code. O(1). */
+/**
+ * Whether `first` and `second` (char codes of upper-case letters) form an assigned code. O(1). Anything else (a
+ * symbol or bigint, on which arithmetic throws; NaN or a fraction, which `>>> 0` would turn into a valid index) is
+ * not an assigned code.
+ */
 export function isAssignedCountry(first: number, second: number): boolean {
+  if (!Number.isInteger(first) || !Number.isInteger(second)) return false;
   return assignedCountryCode(first, second).length !== 0;
 }
 
@@ -73,6 +78,7 @@ const FORM: GroupedForm = { name: "Country code", groups: [2], lengths: [2], sep
 
 /** Trims spaces and upper-cases; no validation. */
 export function compact(input: string): string {
+  if (typeof input !== "string") return "";
   return input.trim().toUpperCase();
 }
 
@@ -92,5 +98,9 @@ export const validateCountryCode = /* @__PURE__ */ defineValidator<string>((inpu
 });
 
 export function isValidCountryCode(input: unknown): boolean {
-  return validateCountryCode(input).ok;
+  try {
+    return validateCountryCode(input).ok;
+  } catch {
+    return false; // never throws: what makes the check throw (a hostile option, a Proxy) is not valid
+  }
 }

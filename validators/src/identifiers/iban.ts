@@ -6,7 +6,7 @@
 import { defineValidator } from "../core/define-validator.js";
 import { issue, type Issue } from "../core/issue.js";
 import { failure, type Success } from "../core/result.js";
-import { isAssignedCountry } from "./country-code.js";
+import { assignedCountryCode } from "./country-code.js";
 import { ibanFormat, type IbanFormat } from "./iban-registry.js";
 import {
   describeCharacter,
@@ -18,7 +18,7 @@ import {
   tooLong,
 } from "./identifier-issues.js";
 import { calcCheckDigits as calcMod97CheckDigits, isCheckDigitRange } from "./mod97-10.js";
-import { HYPHEN, SPACE, removeSeparators, trimEnd, trimStart } from "./separators.js";
+import { HYPHEN, SPACE, isUpper, removeSeparators, trimEnd, trimStart } from "./separators.js";
 
 export interface IbanOptions {
   /** Also accept the national formats ibantools knows outside the SWIFT registry (AO, CI, MA, SN, …). */
@@ -86,7 +86,9 @@ function readIban(input: string, allowNonRegistry: boolean): string | Issue {
       continue;
     }
     if (code !== SPACE && code !== HYPHEN) return invalidCharacter(NAME, input.charCodeAt(i), i);
-    if (misplaced < 0 && (previousWasSeparator || (separator !== 0 && separator !== code))) misplaced = i;
+    // Spaces and hyphens may be mixed (`ES72 2013-0692-81-0201150993`), as ibantools and python-stdnum compact
+    // them; a doubled, leading or trailing separator is still refused (a sign of a pasted fragment).
+    if (misplaced < 0 && previousWasSeparator) misplaced = i;
     separator = code;
     previousWasSeparator = true;
   }
@@ -127,7 +129,7 @@ function readIban(input: string, allowNonRegistry: boolean): string | Issue {
 function misplacedSeparator(code: number, position: number): Issue {
   return issue(
     "invalid_separator",
-    "An IBAN may be grouped with single spaces or single hyphens between characters, one kind throughout.",
+    "Separate IBAN characters by single spaces or hyphens only.",
     [],
     { character: describeCharacter(code), position },
   );
@@ -137,12 +139,12 @@ function unsupportedCountry(country: string, format: IbanFormat | undefined): Is
   if (format !== undefined) {
     return issue(
       "unsupported_country",
-      `${country} IBANs are a national format outside the SWIFT IBAN registry; they are accepted only with allowNonRegistry.`,
+      `${country} IBANs are outside the SWIFT IBAN registry (allowed with allowNonRegistry).`,
       [],
       { country, registry: false },
     );
   }
-  if (isAssignedCountry(country.charCodeAt(0), country.charCodeAt(1))) {
+  if (assignedCountryCode(country.charCodeAt(0), country.charCodeAt(1)) !== "") {
     return issue("unsupported_country", `${country} does not use IBANs.`, [], { country });
   }
   return issue("unknown_country", `${country} is not an ISO 3166-1 country code.`, [], { country });
@@ -168,11 +170,20 @@ function printForm(electronic: string): string {
 
 /** Removes spaces and hyphens and upper-cases; no validation. */
 export function compact(input: string): string {
+  if (typeof input !== "string") return "";
   return removeSeparators(input, 0, input.length).trim().toUpperCase();
 }
 
-/** The two check digits for `country` + `bban` (both upper case); "" if the BBAN has other characters. */
+/**
+ * The two check digits for `country` + `bban`. Domain: two upper-case letters and a BBAN of 1 to 30 upper-case
+ * letters or digits (ISO 13616: an IBAN has at most 34 characters); the BBAN's structure is not checked.
+ * Anything else gives "".
+ */
 export function calcCheckDigits(country: string, bban: string): string {
+  if (typeof country !== "string" || country.length !== 2 || typeof bban !== "string" || bban.length < 1 || bban.length > 30) {
+    return "";
+  }
+  if (!isUpper(country.charCodeAt(0)) || !isUpper(country.charCodeAt(1))) return "";
   return calcMod97CheckDigits(bban + country);
 }
 
@@ -194,7 +205,11 @@ export const validateIban = /* @__PURE__ */ defineValidator<string, IbanDetails,
 
 /** Boolean shortcut: builds no result object. */
 export function isValidIban(input: unknown, options?: IbanOptions): boolean {
-  return typeof input === "string" && typeof readIban(input, options?.allowNonRegistry === true) === "string";
+  try {
+    return typeof input === "string" && typeof readIban(input, options?.allowNonRegistry === true) === "string";
+  } catch {
+    return false; // never throws: what makes the check throw (a hostile option, a Proxy) is not valid
+  }
 }
 
 /** The print form of `input` (compacted first); no validation. */

@@ -31,6 +31,7 @@ function readIfsc(input: string): string | Issue {
 
 /** Trims and upper-cases; no validation. */
 export function compact(input: string): string {
+  if (typeof input !== "string") return "";
   return input.trim().toUpperCase();
 }
 
@@ -44,7 +45,11 @@ export const validateIfsc = /* @__PURE__ */ defineValidator<string, IfscDetails>
 });
 
 export function isValidIfsc(input: unknown): boolean {
-  return typeof input === "string" && typeof readIfsc(input) === "string";
+  try {
+    return typeof input === "string" && typeof readIfsc(input) === "string";
+  } catch {
+    return false; // never throws: what makes the check throw (a hostile option, a Proxy) is not valid
+  }
 }
 
 /** Printed as the 11 characters, upper case; no validation. */

@@ -27,12 +27,16 @@ function readLei(input: string): string | Issue {
 
 /** Trims and upper-cases; no validation. */
 export function compact(input: string): string {
+  if (typeof input !== "string") return "";
   return input.trim().toUpperCase();
 }
 
-/** The two check digits for the first 18 characters (upper case); "" if they hold other characters. */
+/**
+ * The two check digits for the 18 characters before them. Domain: 18 upper-case letters or digits; anything
+ * else (other characters, another length, the 20-character LEI itself) gives "".
+ */
 export function calcCheckDigits(base: string): string {
-  return calcMod97CheckDigits(base);
+  return typeof base === "string" && base.length === 18 ? calcMod97CheckDigits(base) : "";
 }
 
 export const validateLei = /* @__PURE__ */ defineValidator<string>((input) => {
@@ -42,7 +46,11 @@ export const validateLei = /* @__PURE__ */ defineValidator<string>((input) => {
 });
 
 export function isValidLei(input: unknown): boolean {
-  return typeof input === "string" && typeof readLei(input) === "string";
+  try {
+    return typeof input === "string" && typeof readLei(input) === "string";
+  } catch {
+    return false; // never throws: what makes the check throw (a hostile option, a Proxy) is not valid
+  }
 }
 
 /** An LEI is printed as its 20 characters, upper case; no validation. */

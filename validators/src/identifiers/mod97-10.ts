@@ -31,6 +31,7 @@ export function mod97(value: string, start = 0, end = value.length): number {
  * between 02 and 98. Returns "" if `value` has a character outside [0-9A-Z].
  */
 export function calcCheckDigits(value: string): string {
+  if (value.length === 0) return "";
   const r = mod97(value);
   if (r < 0) return "";
   const check = 98 - ((r * 100) % 97);

@@ -9,7 +9,7 @@ import { defineValidator } from "../core/define-validator.js";
 import { issue, type Issue } from "../core/issue.js";
 import { failure, type Success } from "../core/result.js";
 import { invalidChecksum, notAString } from "./identifier-issues.js";
-import { isDigit, readGroups, removeSeparators, type GroupedForm } from "./separators.js";
+import { isDigit, isDigits, readGroups, removeSeparators, type GroupedForm } from "./separators.js";
 
 export interface NubanOptions {
   /**
@@ -37,10 +37,13 @@ export function institutionCode(bankCode: string): string | undefined {
   return bankCode.length === 6 ? bankCode : undefined;
 }
 
-/** The 10th digit for a 9-digit `serial` at the institution `bankCode`; "" if the bank code is malformed. */
+/**
+ * The 10th digit for the 9-digit `serial` at the institution `bankCode` (3, 5 or 6 digits). Domain: both of
+ * those shapes; anything else gives "".
+ */
 export function calcCheckDigit(bankCode: string, serial: string): string {
-  const code = institutionCode(bankCode);
-  return code === undefined ? "" : String(checkDigit(code, serial));
+  const code = typeof bankCode === "string" ? institutionCode(bankCode) : undefined;
+  return code === undefined || !isDigits(serial, 9, 9) ? "" : String(checkDigit(code, serial));
 }
 
 /** Weights 3, 7, 3 repeat from the first digit of the 6-digit code; check = (10 − Σ mod 10) mod 10. */
@@ -65,6 +68,7 @@ function readNuban(input: string, bankCode: unknown): string | Issue {
 
 /** Removes spaces and hyphens; no validation. */
 export function compact(input: string): string {
+  if (typeof input !== "string") return "";
   return removeSeparators(input, 0, input.length).trim();
 }
 
@@ -80,7 +84,11 @@ export const validateNuban = /* @__PURE__ */ defineValidator<string, NubanDetail
 });
 
 export function isValidNuban(input: unknown, options?: NubanOptions): boolean {
-  return typeof input === "string" && typeof readNuban(input, options?.bankCode) === "string";
+  try {
+    return typeof input === "string" && typeof readNuban(input, options?.bankCode) === "string";
+  } catch {
+    return false; // never throws: what makes the check throw (a hostile option, a Proxy) is not valid
+  }
 }
 
 /** Printed as the 10 digits; no validation. */

@@ -31,6 +31,13 @@ export function isLower(code: number): boolean {
   return (code - 0x61) >>> 0 < 26;
 }
 
+/** Whether `value` is a string of `minimum` to `maximum` ASCII digits (the domain of the `calc*` helpers). */
+export function isDigits(value: unknown, minimum: number, maximum: number): value is string {
+  if (typeof value !== "string" || value.length < minimum || value.length > maximum) return false;
+  for (let i = 0; i < value.length; i++) if (!isDigit(value.charCodeAt(i))) return false;
+  return true;
+}
+
 /** First index that is not a space; only U+0020 is trimmed, a tab or newline is an invalid character. */
 export function trimStart(input: string): number {
   let start = 0;

@@ -17,6 +17,7 @@ const FORM: GroupedForm = { name: "Sort code", groups: [2, 2, 2], lengths: [6], 
 
 /** Removes spaces and hyphens; no validation. */
 export function compact(input: string): string {
+  if (typeof input !== "string") return "";
   return removeSeparators(input, 0, input.length).trim();
 }
 
@@ -35,7 +36,11 @@ export const validateSortCode = /* @__PURE__ */ defineValidator<string, SortCode
 });
 
 export function isValidSortCode(input: unknown): boolean {
-  return typeof input === "string" && typeof readGroups(input, FORM) === "string";
+  try {
+    return typeof input === "string" && typeof readGroups(input, FORM) === "string";
+  } catch {
+    return false; // never throws: what makes the check throw (a hostile option, a Proxy) is not valid
+  }
 }
 
 /** `123456` → `12-34-56`; no validation. */

@@ -11,6 +11,7 @@ const FORM: GroupedForm = { name: "UK account number", groups: [8], lengths: [8]
 
 /** Removes spaces and hyphens; no validation. */
 export function compact(input: string): string {
+  if (typeof input !== "string") return "";
   return removeSeparators(input, 0, input.length).trim();
 }
 
@@ -21,7 +22,11 @@ export const validateUkAccountNumber = /* @__PURE__ */ defineValidator<string>((
 });
 
 export function isValidUkAccountNumber(input: unknown): boolean {
-  return typeof input === "string" && typeof readGroups(input, FORM) === "string";
+  try {
+    return typeof input === "string" && typeof readGroups(input, FORM) === "string";
+  } catch {
+    return false; // never throws: what makes the check throw (a hostile option, a Proxy) is not valid
+  }
 }
 
 /** Printed as the 8 digits; no validation. */

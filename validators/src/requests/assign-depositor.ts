@@ -90,7 +90,7 @@ function readIndividual(input: unknown, path: Path): FieldResult<AssignDepositor
     PhoneNumber: take(readString(field(body, "PhoneNumber"), [...path, "PhoneNumber"])),
     Address: take(readPostalAddress(field(body, "Address"), [...path, "Address"])),
   };
-  return issues.length > 0 ? fail(...issues) : ok(definedFields<AssignDepositorIndividual>(value));
+  return issues.length > 0 ? fail(issues) : ok(definedFields<AssignDepositorIndividual>(value));
 }
 
 function readCompany(input: unknown, path: Path): FieldResult<AssignDepositorCompany> {
@@ -106,7 +106,7 @@ function readCompany(input: unknown, path: Path): FieldResult<AssignDepositorCom
     IndustryDetails: take(readString(field(body, "IndustryDetails"), [...path, "IndustryDetails"])),
     Address: take(readPostalAddress(field(body, "Address"), [...path, "Address"])),
   };
-  return issues.length > 0 ? fail(...issues) : ok(definedFields<AssignDepositorCompany>(value));
+  return issues.length > 0 ? fail(issues) : ok(definedFields<AssignDepositorCompany>(value));
 }
 
 function readSupportingDocuments(input: unknown, path: Path): FieldResult<SupportingDocument[]> {
@@ -125,7 +125,7 @@ function readSupportingDocuments(input: unknown, path: Path): FieldResult<Suppor
       }),
     );
   });
-  return issues.length > 0 ? fail(...issues) : ok(documents);
+  return issues.length > 0 ? fail(issues) : ok(documents);
 }
 
 /** Exactly one of Individual and Company (assumption, see the module comment). */
@@ -171,7 +171,7 @@ export const validateAssignDepositor = /* @__PURE__ */ defineValidator<AssignDep
     const Individual = take(readIndividual(field(input, "Individual"), ["Individual"]));
     const Company = take(readCompany(field(input, "Company"), ["Company"]));
     const SupportingDocuments = take(readSupportingDocuments(field(input, "SupportingDocuments"), ["SupportingDocuments"]));
-    add(...depositorKindIssues(input));
+    add(depositorKindIssues(input));
     const outcomes = companyRules(input, options?.sectors ?? undefined);
     const depositor = Individual !== undefined ? { Individual } : Company !== undefined ? { Company } : undefined;
     // No valid depositor: an issue says why already (Individual or Company invalid, or neither given).

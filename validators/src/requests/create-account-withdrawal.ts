@@ -60,7 +60,7 @@ export const validateCreateAccountWithdrawal = /* @__PURE__ */ defineValidator<
   const Reference = take(readReference(field(input, "Reference"), ["Reference"]));
   const Description = take(readDescription(field(input, "Description"), ["Description"]));
   const details = readWithdrawalDetails(input);
-  add(...details.issues);
+  add(details.issues);
 
   const outcomes = withdrawalRules(input, {
     // An invalid CurrencyCode is already an issue; the rules then treat the currency as unknown.

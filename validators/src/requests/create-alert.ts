@@ -23,6 +23,6 @@ export const validateCreateAlert = /* @__PURE__ */ defineValidator<CreateAlertRe
   const SourceCurrencyCode = take(readCurrencyCode(field(input, "SourceCurrencyCode"), ["SourceCurrencyCode"], { required: true }));
   const TargetCurrencyCode = take(readCurrencyCode(field(input, "TargetCurrencyCode"), ["TargetCurrencyCode"], { required: true }));
   const Limit = take(readDecimal(field(input, "Limit"), ["Limit"], { required: true, positive: true }));
-  add(...currencyPairIssues(SourceCurrencyCode, TargetCurrencyCode));
+  add(currencyPairIssues(SourceCurrencyCode, TargetCurrencyCode));
   return requestResult(input, issues, [], () => definedFields<CreateAlertRequest>({ SourceCurrencyCode, TargetCurrencyCode, Limit }));
 });

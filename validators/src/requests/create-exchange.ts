@@ -71,7 +71,7 @@ export const validateCreateExchange = /* @__PURE__ */ defineValidator<CreateExch
       BoEPurposeCodeId: take(readInt32(field(input, "BoEPurposeCodeId"), ["BoEPurposeCodeId"])),
       ReceiverLei: take(readReceiverLei(field(input, "ReceiverLei"), ["ReceiverLei"])),
     };
-    add(...currencyPairIssues(value.SourceCurrencyCode, value.TargetCurrencyCode));
+    add(currencyPairIssues(value.SourceCurrencyCode, value.TargetCurrencyCode));
     const outcomes = exchangeRules(input, value.TargetCurrencyCode, options?.withdrawal);
     return requestResult(input, issues, outcomes, () => definedFields<CreateExchangeRequest>(value));
   },

@@ -36,7 +36,7 @@ export const validateCreateInstructionWithdrawal = /* @__PURE__ */ defineValidat
   const InstructionId = take(readInt32(field(input, "InstructionId"), ["InstructionId"], { required: true }));
   const BeneficiaryId = take(readInt32(field(input, "BeneficiaryId"), ["BeneficiaryId"], { required: true }));
   const details = readWithdrawalDetails(input);
-  add(...details.issues);
+  add(details.issues);
 
   // The context currency is read like a body one (trimmed, upper-cased); a malformed one counts as unknown.
   const currency = readCurrencyCode(options?.currencyCode, ["currencyCode"]).value;

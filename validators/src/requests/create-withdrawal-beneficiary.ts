@@ -14,7 +14,7 @@
  * - industry-details: required when the sector of IndustryId starts with "Other" (needs `sectors`);
  * - additional-information: keys and RegEx rules of `options.additionalInformationRules`.
  */
-import { defineValidator } from "../core/define-validator.js";
+import { defineWaitingValidator } from "../core/waiting-validator.js";
 import { failure, type Result } from "../core/result.js";
 import { validateIntermediaryPaymentRouting, type IntermediaryPaymentRouting } from "../routing/intermediary-payment-routing.js";
 import { validatePaymentRouting, type PaymentRouting } from "../routing/payment-routing.js";
@@ -105,7 +105,7 @@ function readRoutingList<T>(
     const value = take(readWith(item, [...path, index], validate, { required: true }));
     if (value !== undefined) items.push(value);
   });
-  return issues.length > 0 ? fail(...issues) : ok(items);
+  return issues.length > 0 ? fail(issues) : ok(items);
 }
 
 function beneficiaryRules(
@@ -144,7 +144,7 @@ function beneficiaryRules(
   ];
 }
 
-export const validateCreateWithdrawalBeneficiary = /* @__PURE__ */ defineValidator<
+export const validateCreateWithdrawalBeneficiary = /* @__PURE__ */ defineWaitingValidator<
   CreateWithdrawalBeneficiaryRequest,
   RequestReport,
   CreateWithdrawalBeneficiaryOptions

@@ -41,8 +41,9 @@ export {
   isSafeRegex,
   MAX_RULE_LENGTH,
   MAX_TESTED_VALUE_LENGTH,
-  MAX_QUANTIFIERS,
-  REGEX_BUDGET,
+  MAX_PROGRAM_SIZE,
   type CompiledRule,
+  type LinearRegex,
   type UnsafeRegexReason,
-} from "./rules/safe-regex.js";
+} from "./rules/regex/compile-rule.js";
+export { loadRegexEngine } from "./rules/regex/engine.js";

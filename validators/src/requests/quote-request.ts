@@ -28,7 +28,7 @@ export const validateQuoteRequest = /* @__PURE__ */ defineValidator<QuoteRequest
   const Amount = take(readDecimal(field(input, "Amount"), ["Amount"], { required: true, positive: true }));
   const SourceCurrencyCode = take(readCurrencyCode(field(input, "SourceCurrencyCode"), ["SourceCurrencyCode"], { required: true }));
   const TargetCurrencyCode = take(readCurrencyCode(field(input, "TargetCurrencyCode"), ["TargetCurrencyCode"], { required: true }));
-  add(...currencyPairIssues(SourceCurrencyCode, TargetCurrencyCode));
+  add(currencyPairIssues(SourceCurrencyCode, TargetCurrencyCode));
   return requestResult(input, issues, [], () =>
     definedFields<QuoteRequest>({ AccountId, GoalType, Amount, SourceCurrencyCode, TargetCurrencyCode }),
   );

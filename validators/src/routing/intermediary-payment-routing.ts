@@ -20,7 +20,7 @@ export interface IntermediaryPaymentRouting {
 export const validateIntermediaryPaymentRouting = /* @__PURE__ */ defineValidator<IntermediaryPaymentRouting, Normalization>((input) => {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
   const { take, add, issues } = collectIssues();
-  add(...readRoutingType(field(input, "Type"), intermediaryRoutingTypes));
+  add(readRoutingType(field(input, "Type"), intermediaryRoutingTypes));
   const Bic = take(readWith(field(input, "Bic"), ["Bic"], (value) => validateBic(value), { required: true }));
   if (issues.length > 0 || Bic === undefined) return failure(issues);
   const value: IntermediaryPaymentRouting = { Type: "Bic", Bic };

@@ -96,7 +96,7 @@ export function readRoutingCountry(input: unknown, fixed: string | undefined, ty
 export function readRouting<V extends RoutingBase<PaymentRoutingType>>(input: unknown, spec: RoutingSpec<V>): Result<V, Normalization> {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
   const { take, add, issues } = collectIssues();
-  add(...readRoutingType(field(input, "Type"), [spec.type]));
+  add(readRoutingType(field(input, "Type"), [spec.type]));
   const CountryCode = take(readRoutingCountry(field(input, "CountryCode"), spec.country, spec.type));
 
   const properties: Record<string, string> = {};

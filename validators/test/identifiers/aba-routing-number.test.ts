@@ -16,7 +16,8 @@ const prefixes = [
 
 const validAba = fc
   .tuple(fc.constantFrom(...prefixes), digits(6))
-  .map(([prefix, rest]) => prefix + rest + calcAbaRoutingNumberCheckDigit(prefix + rest));
+  .map(([prefix, rest]) => prefix + rest + calcAbaRoutingNumberCheckDigit(prefix + rest))
+  .filter((aba) => aba !== "000000000");
 
 function weightedSum(value: string): number {
   return [...value].reduce((sum, ch, i) => sum + Number(ch) * [3, 7, 1][i % 3]!, 0);
@@ -42,6 +43,15 @@ describe("validateAbaRoutingNumber", () => {
       expectIssue(validateAbaRoutingNumber(base + calcAbaRoutingNumberCheckDigit(base)), "invalid_prefix");
     }
     expectIssue(validateAbaRoutingNumber("021000022"), "invalid_checksum");
+  });
+
+  it("refuses the all-zero number, which the prefix and 3-7-1 checks alone would accept", () => {
+    expect(weightedSum("000000000") % 10).toBe(0);
+    expect(calcAbaRoutingNumberCheckDigit("00000000")).toBe("0");
+    expect(expectIssue(validateAbaRoutingNumber("000000000"), "invalid_format").message).toContain("all zeros");
+    expectIssue(validateAbaRoutingNumber(" 000000000 "), "invalid_format");
+    expect(isValidAbaRoutingNumber("000000000")).toBe(false);
+    expectValue(validateAbaRoutingNumber("000000518"), "000000518"); // a real 00 prefix (US Government) stays valid
   });
 
   it("accepts built numbers in every prefix range", () => {

@@ -92,4 +92,21 @@ describe("validateBic", () => {
       { numRuns: 3000 },
     );
   });
+
+  it("isValidBic's fast path gives validateBic's verdict on every form", () => {
+    const canonicalLike = fc.oneof(stringOf(ALPHANUMERIC, 8), stringOf(ALPHANUMERIC, 11), validBic);
+    const written = fc.oneof(
+      canonicalLike,
+      validBic.map((bic) => bic.toLowerCase()),
+      validBic.map((bic) => `${bic.slice(0, 4)} ${bic.slice(4)}`),
+      fc.string({ maxLength: 14 }),
+    );
+    fc.assert(
+      fc.property(written, (input) => {
+        expect(isValidBic(input), input).toBe(validateBic(input).ok);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
 });
+

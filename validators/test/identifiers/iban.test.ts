@@ -6,6 +6,7 @@ import type { IbanFormat } from "../../src/identifiers/iban-registry.js";
 import { nationalChecks } from "../../src/identifiers/iban-national-checks.js";
 import { mod97 } from "../../src/identifiers/mod97-10.js";
 import { registryExamples } from "./iban-examples.js";
+import { STRUCTURE_DIFFERENCES } from "./ibantools-differences.js";
 import {
   ALPHANUMERIC,
   DIGITS,
@@ -34,7 +35,7 @@ describe("IBAN registry table", () => {
     expect(Object.keys(registryExamples).sort()).toEqual(entries.map((format) => format.country).sort());
   });
 
-  it("matches ibantools' countrySpecs: same countries, lengths and structures; registry flags corrected", () => {
+  it("matches ibantools' countrySpecs: same countries and lengths; structures and registry flags as corrected", () => {
     const classOf: Record<string, string> = { "[0-9]": "n", "[A-Z]": "a", "[A-Z0-9]": "c", "[0-9A-Z]": "c" };
     const theirs = Object.entries(ibantools.countrySpecs).filter(([, spec]) => spec.chars !== undefined);
     expect(theirs.map(([country]) => country).sort()).toEqual(formats.map((format) => format.country).sort());
@@ -43,7 +44,11 @@ describe("IBAN registry table", () => {
       const expanded = [...(spec.bban_regexp ?? "").matchAll(/(\[[^\]]+\])\{(\d+)\}/g)]
         .map(([, cls = "", count = "0"]) => (classOf[cls] ?? "?").repeat(Number(count)))
         .join("");
-      expect({ country, length: ours?.length, bban: ours?.bban }).toEqual({ country, length: spec.chars, bban: expanded });
+      // Where ibantools' structure differs from the registry, iban-registry.test.ts holds the table to the registry.
+      if (!STRUCTURE_DIFFERENCES.includes(country)) {
+        expect({ country, length: ours?.length, bban: ours?.bban }).toEqual({ country, length: spec.chars, bban: expanded });
+      }
+      expect({ country, length: ours?.length }).toEqual({ country, length: spec.chars });
       const expectedRegistry = spec.IBANRegistry === true || REGISTRY_CORRECTIONS.includes(country);
       expect({ country, registry: ours?.registry }).toEqual({ country, registry: expectedRegistry });
       expect({ country, national: ours?.national !== undefined }).toEqual({
@@ -74,6 +79,7 @@ describe("validateIban: examples", () => {
       "  DE89370400440532013000  ",
       "De89370400440532013000",
       "DE 89 370400440532013000",
+      "DE89 3704-0044 0532-0130 00",
     ]) {
       expectValue(validateIban(written), value);
     }
@@ -101,7 +107,6 @@ describe("validateIban: examples", () => {
     });
     expectIssue(validateIban("DE89３70400440532013000"), "invalid_character"); // full-width 3
     expectIssue(validateIban("DE89  3704 0044 0532 0130 00"), "invalid_separator");
-    expectIssue(validateIban("DE89 3704-0044 0532 0130 00"), "invalid_separator");
     expectIssue(validateIban("-DE89370400440532013000"), "invalid_separator");
     expectIssue(validateIban("DE89370400440532013000-"), "invalid_separator");
     expect(expectIssue(validateIban("IBAN DE89 3704 0044 0532 0130 00"), "invalid_format").params).toEqual({
@@ -162,6 +167,16 @@ describe("validateIban: examples", () => {
     expect(isValidIban(iban, { allowNonRegistry: true })).toBe(true);
     expect(nonRegistry.map((format) => format.country)).toContain("DZ");
     for (const country of ["BI", "DJ", "FK", "HN"]) expect(isValidIban(registryExamples[country])).toBe(true);
+  });
+
+  it("accepts spaces and hyphens mixed, as ibantools and python-stdnum compact them; refuses doubled or outer ones", () => {
+    const printed = "ES72 2013-0692-81-0201150993";
+    expectValue(validateIban(printed), "ES7220130692810201150993");
+    expect(ibantools.electronicFormatIBAN(printed)).toBe("ES7220130692810201150993");
+    expect(isValidIban(printed)).toBe(true);
+    for (const written of ["ES72 2013--0692-81-0201150993", "ES72 -2013-0692-81-0201150993", "-ES7220130692810201150993", "ES7220130692810201150993 -"]) {
+      expectIssue(validateIban(written), "invalid_separator");
+    }
   });
 
   it("formats and compacts without validating", () => {
@@ -326,9 +341,10 @@ describe("validateIban: differential against ibantools", () => {
       edits.reduce((s, [at, ch]) => (at < s.length ? s.slice(0, at) + ch + s.slice(at + 1) : s + ch), iban),
     );
 
-  it("agrees on registry and non-registry countries (except MK BBANs with letters, documented)", () => {
+  it("agrees on registry and non-registry countries (except MK BBANs with letters, and the registry's corrections)", () => {
     fc.assert(
       fc.property(ibanLike, (candidate) => {
+        fc.pre(!STRUCTURE_DIFFERENCES.includes(candidate.slice(0, 2)));
         // ibantools' MOD 97 of an MK BBAN parses letters with parseInt, which stops at the first letter.
         fc.pre(!(candidate.startsWith("MK") && /[A-Z]/.test(candidate.slice(4))));
         const ours = isValidIban(candidate, { allowNonRegistry: true });

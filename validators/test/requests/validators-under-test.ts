@@ -22,7 +22,7 @@ import {
   validateSortCodeAccountNumberPaymentRouting,
   validateTransitNumberAccountNumberPaymentRouting,
   type Result,
-} from "../../src/index.js";
+} from "../../src/node.js";
 import { validRoutings } from "../routing/routing-arbitraries.js";
 import {
   sectors,

@@ -21,5 +21,5 @@ export function readAdditionalInformation(input: unknown, path: Path): FieldResu
     if (typeof value !== "string") issues.push(invalidType([...path, key], "a string", value));
     else if (value.trim() !== "") entries.push([key, value]);
   }
-  return issues.length > 0 ? fail(...issues) : ok(Object.fromEntries(entries));
+  return issues.length > 0 ? fail(issues) : ok(Object.fromEntries(entries));
 }

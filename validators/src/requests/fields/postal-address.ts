@@ -55,7 +55,7 @@ export function readPostalAddress(input: unknown, path: Path, options: PresenceO
   const optional: Partial<Record<(typeof OPTIONAL_TEXT)[number], string>> = {};
   for (const key of OPTIONAL_TEXT) optional[key] = take(readString(field(body, key), [...path, key]));
 
-  if (issues.length > 0) return fail(...issues);
+  if (issues.length > 0) return fail(issues);
   return ok(
     definedFields<PostalAddress>({
       Street,

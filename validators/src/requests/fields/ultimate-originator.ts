@@ -23,6 +23,6 @@ export function readUltimateOriginator(input: unknown, path: Path): FieldResult<
   const Name = take(readString(field(body, "Name"), [...path, "Name"], { maxLength: ULTIMATE_ORIGINATOR_NAME_MAX_LENGTH }));
   const Address = take(readPostalAddress(field(body, "Address"), [...path, "Address"]));
   const SubaccountNumber = take(readString(field(body, "SubaccountNumber"), [...path, "SubaccountNumber"]));
-  if (issues.length > 0) return fail(...issues);
+  if (issues.length > 0) return fail(issues);
   return ok(definedFields<UltimateOriginator>({ Name, Address, SubaccountNumber }));
 }

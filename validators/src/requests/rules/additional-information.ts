@@ -7,15 +7,18 @@
  * - A value must match every RegEx of its field (assumption: a list of rules means all of them); a value
  *   that does not is `pattern_mismatch` with `params.pattern`. Matching is unanchored, as .NET
  *   `Regex.IsMatch` (the rule anchors itself with `^…$` when it means the whole value).
- * - A RegEx that is not valid, or not safe to run (see `safe-regex.ts`), is `invalid_rule` at the field with
- *   `params.reason`; it is never run. A value longer than `MAX_TESTED_VALUE_LENGTH` is `too_long` instead of
- *   being run.
- * - Keys without a rule are kept and not checked. Without a rules list the rule is not checked.
+ * - A RegEx runs on a linear-time engine (`regex/`); one it cannot run is `invalid_rule` at the field with
+ *   `params.reason`. A value longer than `MAX_TESTED_VALUE_LENGTH` is `too_long` instead of being run.
+ * - Keys without a rule are kept and not checked. Without a rules list the rule is not checked; while the
+ *   engine is still loading (a browser, first use) the RegEx items are not run and the rule is listed as
+ *   unchecked, and Standard Schema's `validate` waits for the engine (core/waiting-validator.ts).
  */
-import { issue, type Issue } from "../../core/issue.js";
+import { appendIssues, issue, type Issue } from "../../core/issue.js";
 import { field, isEmpty, isJsonObject, requiredIssue, type Path } from "../../core/json-fields.js";
+import { answerAfter } from "../../core/waiting-validator.js";
+import { checkFieldRules } from "./regex/check-field-rules.js";
+import { loadRegexEngine } from "./regex/engine.js";
 import { passed, unchecked, type RequiredAdditionalInformation, type RuleOutcome } from "./rule-context.js";
-import { compileSafeRegex, MAX_TESTED_VALUE_LENGTH } from "./safe-regex.js";
 
 export interface AdditionalInformationFacts {
   /** AdditionalInformation as given in the body (for presence). */
@@ -37,6 +40,7 @@ export function additionalInformationRule(facts: AdditionalInformationFacts): Ru
   const given = isJsonObject(facts.input) ? facts.input : {};
   const issues: Issue[] = [];
   const reportedMissing = new Set<string>();
+  let waitingForEngine = false;
   for (const item of facts.rules as readonly unknown[]) {
     if (!isJsonObject(item) || typeof item.Field !== "string" || item.Field.trim() === "") {
       issues.push(issue("invalid_rule", "A RequiredAdditionalInformation item has no Field name.", facts.path, { reason: "syntax" }));
@@ -50,52 +54,11 @@ export function additionalInformationRule(facts: AdditionalInformationFacts): Ru
       issues.push({ ...requiredIssue(path), message: `${name} is required in AdditionalInformation.` });
     }
     const value = facts.values === undefined ? undefined : field(facts.values, name);
-    issues.push(...checkValue(typeof value === "string" ? value : undefined, item.Rule, path));
+    const checked = checkFieldRules(typeof value === "string" ? value : undefined, item.Rule, path);
+    appendIssues(issues, checked.issues);
+    waitingForEngine ||= checked.waitingForEngine;
   }
-  return passed("additional-information", issues);
-}
-
-/** Runs every rule of one field on its value; rules are checked even when the value is missing. */
-function checkValue(value: string | undefined, rules: unknown, path: Path): Issue[] {
-  const list: readonly unknown[] = Array.isArray(rules) ? rules : rules === undefined || rules === null ? [] : [rules];
-  const issues: Issue[] = [];
-  let tooLongReported = false;
-  for (const rule of list) {
-    const source = isJsonObject(rule) ? rule.RegEx : undefined;
-    if (typeof source !== "string") {
-      issues.push(issue("invalid_rule", "A rule of this field has no RegEx.", path, { reason: "syntax" }));
-      continue;
-    }
-    const compiled = compileSafeRegex(source);
-    if (!compiled.ok) {
-      issues.push(
-        issue("invalid_rule", `The rule for this field cannot be used: ${compiled.message}`, path, {
-          pattern: source.slice(0, 120),
-          reason: compiled.reason,
-        }),
-      );
-      continue;
-    }
-    if (value === undefined) continue;
-    if (value.length > MAX_TESTED_VALUE_LENGTH) {
-      if (!tooLongReported) {
-        tooLongReported = true;
-        issues.push(
-          issue("too_long", `${String(path[path.length - 1])} must be at most ${MAX_TESTED_VALUE_LENGTH} characters long.`, path, {
-            maximum: MAX_TESTED_VALUE_LENGTH,
-            actual: value.length,
-          }),
-        );
-      }
-      continue;
-    }
-    if (!compiled.regex.test(value)) {
-      issues.push(
-        issue("pattern_mismatch", `${String(path[path.length - 1])} does not have the expected format.`, path, {
-          pattern: source,
-        }),
-      );
-    }
-  }
-  return issues;
+  if (!waitingForEngine) return passed("additional-information", issues);
+  answerAfter(loadRegexEngine());
+  return { rule: "additional-information", checked: false, issues };
 }

@@ -1,0 +1,374 @@
+/**
+ * The durable store behind `--data <file>`: an SQLite database (schema in `sqlite-schema.ts`, binding chosen in
+ * `sqlite-driver.ts`). The in-memory tables stay the working set; the store's sink writes every completed
+ * command's changed rows and id counters here in one transaction before the command returns, so a response is
+ * only sent for what the file holds. Opening checks everything (directory, file kind, schema version, every row,
+ * counters) and refuses a file it cannot use with a `DataFileError` naming the file and the row; a version 1
+ * JSON data file is imported once, and kept beside as `<file>.v1.json`.
+ *
+ * Durability: WAL with `synchronous=NORMAL` by default. A commit is then in the WAL file (the operating
+ * system's cache) before the response: a killed or crashed sandbox (SIGKILL, OOM) loses nothing it
+ * acknowledged. A power cut or kernel crash can lose the last commits since the WAL was last synced (never
+ * corrupting the file); `sync: "full"` syncs the WAL on every commit and survives those too, at the price of
+ * one fsync per command. The file is opened in exclusive locking mode: a second sandbox on it is refused.
+ */
+import { accessSync, closeSync, copyFileSync, constants, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { readJsonDataFile, preview } from "./json-import.js";
+import { emptyState } from "./empty-state.js";
+import type { SandboxState } from "./records.js";
+import { openSqlite, type SqliteConnection, type SqliteDriverName, type SqliteStatement } from "./sqlite-driver.js";
+import { APPLICATION_ID, TABLE_SQL, applicationIdOf, isEmptyDatabase, migrate, schemaVersionOf } from "./sqlite-schema.js";
+import { COUNTED_TABLES, DataFileError, rowProblem, stateProblem, type KeyOf } from "./state-checks.js";
+import { Store, TABLE_NAMES, type StoreChanges, type StoreSink, type TableName } from "./store.js";
+import { StoreWriteError } from "./store-write-error.js";
+
+export type DataFileSync = "normal" | "full";
+
+export interface DataFileOptions {
+  /** `normal` (default): durable across a killed process; `full`: across a power cut too (an fsync per command). */
+  readonly sync?: DataFileSync;
+  /** Force a binding (`node:sqlite` or `better-sqlite3`); default: see `sqlite-driver.ts`. */
+  readonly driver?: string;
+}
+
+export interface DataFile {
+  readonly path: string;
+  readonly driver: SqliteDriverName;
+  /** The saved state; undefined for a new file, which the caller seeds and writes with `sink.replace`. */
+  readonly state: SandboxState | undefined;
+  /** Set when a version 1 JSON file was imported on this start: where its original now is. */
+  readonly importedFrom: string | undefined;
+  readonly sink: StoreSink;
+  /** Closes the database; afterwards every write fails. Never throws: a failure is returned. */
+  close(): Error | undefined;
+}
+
+const SQLITE_HEADER = "SQLite format 3\0";
+const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+
+/** The keys of rows as the store computes them, from a store of its own (balances by account and currency, ...). */
+function storeKeys(): KeyOf {
+  const tables = new Store(emptyState()).tables();
+  return (table, row) => tables[table].keyOf(row);
+}
+
+type FileKind = "missing" | "empty" | "sqlite" | "json" | "other";
+
+function kindOf(path: string): FileKind {
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, "r");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "missing";
+    throw new DataFileError(`The sandbox data file ${path} cannot be read: ${(error as Error).message}`);
+  }
+  try {
+    const head = Buffer.alloc(64);
+    const length = readSync(descriptor, head, 0, head.length, 0);
+    if (length === 0) return "empty";
+    if (head.subarray(0, length).toString("latin1").startsWith(SQLITE_HEADER)) return "sqlite";
+    return head.subarray(0, length).toString("utf8").trimStart().startsWith("{") ? "json" : "other";
+  } catch (error) {
+    throw new DataFileError(`The sandbox data file ${path} cannot be read: ${(error as Error).message}`);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Opens, checks and loads the data file at `path` (creating it when missing). */
+export function openDataFile(file: string, options: DataFileOptions = {}): DataFile {
+  const path = resolve(file);
+  const directory = dirname(path);
+  if (!existsSync(directory) || !statSync(directory).isDirectory()) {
+    throw new DataFileError(`The directory of the sandbox data file ${path} does not exist; create ${directory} first.`);
+  }
+  const keyOf = storeKeys();
+  let kind = kindOf(path);
+  // SQLite needs to write the file and, for its WAL, the directory: say so plainly rather than "disk I/O error".
+  for (const place of kind === "missing" ? [directory] : [directory, path]) {
+    try {
+      accessSync(place, constants.W_OK);
+    } catch (error) {
+      throw new DataFileError(
+        `The sandbox data file ${path} cannot be used: it is read-only here (${place}: ${(error as NodeJS.ErrnoException).code}).`,
+      );
+    }
+  }
+  let importedFrom: string | undefined;
+  if (kind === "other") {
+    throw new DataFileError(
+      `The sandbox data file ${path} cannot be used: it is neither a sandbox database (SQLite) nor a version 1 JSON data file. Move it, or pick another file.`,
+    );
+  }
+  if (kind === "json") {
+    importedFrom = importJson(path, keyOf, options);
+    kind = "sqlite";
+  }
+  const database = open(path, options);
+  try {
+    const state = kind === "sqlite" ? loadDatabase(database, path, keyOf) : undefined;
+    return { path, driver: database.driver, state, importedFrom, sink: createSink(database, path), close: () => closeQuietly(database) };
+  } catch (error) {
+    closeQuietly(database);
+    throw error;
+  }
+}
+
+/** Opens `path`, configures it, takes its lock and brings its schema up to date. */
+function open(path: string, options: DataFileOptions): SqliteConnection {
+  let database: SqliteConnection;
+  try {
+    database = openSqlite(path, options.driver);
+  } catch (error) {
+    throw new DataFileError(`The sandbox data file ${path} cannot be opened: ${(error as Error).message}`);
+  }
+  const step = (what: string | ((error: Error) => string), run: () => void): void => {
+    try {
+      run();
+    } catch (caught) {
+      closeQuietly(database);
+      const error = caught instanceof Error ? caught : new Error(String(caught));
+      const reason = typeof what === "string" ? what : what(error);
+      throw new DataFileError(`The sandbox data file ${path} cannot be used: ${reason} (${error.message}).`);
+    }
+  };
+  step(openFailure, () => {
+    database.exec("PRAGMA busy_timeout = 0"); // a file another process holds is refused at once, not after a wait
+    // Exclusive before WAL: the WAL index then lives in this process's memory, and the lock is held until close,
+    // taken here by a first write transaction.
+    database.exec("PRAGMA locking_mode = EXCLUSIVE");
+    database.exec("PRAGMA journal_mode = WAL");
+    database.exec(`PRAGMA synchronous = ${options.sync === "full" ? "FULL" : "NORMAL"}`);
+    // Checkpoints (WAL into the file, with an fsync of each) run inside a commit; every 10,000 pages (40 MB of
+    // WAL) rather than SQLite's 1,000 keeps them off most commands. Closing checkpoints and removes the WAL.
+    database.exec(`PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+    database.exec("BEGIN IMMEDIATE");
+    database.exec("COMMIT");
+  });
+  step("SQLite's integrity check failed", () => {
+    const row: unknown = database.prepare("PRAGMA quick_check").get();
+    const verdict = typeof row === "object" && row !== null ? Object.values(row)[0] : undefined;
+    if (verdict !== "ok") throw new Error(String(verdict));
+  });
+  step("it is not a sandbox data file", () => {
+    const id = applicationIdOf(database);
+    if (id !== APPLICATION_ID && !(id === 0 && isEmptyDatabase(database)))
+      throw new Error(`application_id is ${id}, a sandbox data file has ${APPLICATION_ID}`);
+  });
+  step("its schema cannot be brought up to date", () => void migrate(database));
+  return database;
+}
+
+/** Why a file could not be opened for writing, from SQLite's message. */
+function openFailure(error: Error): string {
+  if (/locked|busy/i.test(error.message)) return "another process holds it (is a sandbox already running on it?)";
+  if (/readonly|read-only|permission|access/i.test(error.message)) return "it is read-only here";
+  if (/not a database|malformed|corrupt/i.test(error.message)) return "it is not a database SQLite can read";
+  return "it cannot be opened for writing";
+}
+
+/** The saved state (undefined when the file holds none yet), every row and counter checked. */
+function loadDatabase(database: SqliteConnection, path: string, keyOf: KeyOf): SandboxState | undefined {
+  const fail = (problem: string): never => {
+    throw new DataFileError(`The sandbox data file ${path} cannot be used: ${problem}. Fix or move it.`);
+  };
+  const counters = database.prepare("SELECT kind, next_id FROM counters").all();
+  const rowsOf = (table: TableName): unknown[] => {
+    const { name, key } = TABLE_SQL[table];
+    return database.prepare(`SELECT key, data FROM ${name} ORDER BY ${key === "INTEGER" ? "key" : "row"}`).all();
+  };
+  if (counters.length === 0 && TABLE_NAMES.every((table) => rowsOf(table).length === 0)) return undefined;
+  const nextId: Record<string, number> = {};
+  for (const counter of counters) {
+    const kind = column(counter, "kind");
+    const next = column(counter, "next_id");
+    if (typeof kind !== "string" || typeof next !== "number") return fail(`the counters row ${preview(counter)} is not (kind, next_id)`);
+    nextId[kind] = next;
+  }
+  const state: Record<string, unknown> = { version: 1, nextId };
+  const places = new Map<TableName, string[]>();
+  for (const table of TABLE_NAMES) {
+    const sqlName = TABLE_SQL[table].name;
+    const rows: unknown[] = [];
+    const keys: string[] = [];
+    let largestKey = 0;
+    for (const stored of rowsOf(table)) {
+      const key = column(stored, "key");
+      const data = column(stored, "data");
+      const where = `row of table ${sqlName} with key ${JSON.stringify(key)}`;
+      let row: unknown;
+      try {
+        row = JSON.parse(String(data));
+      } catch (error) {
+        return fail(`the ${where} is not JSON (${(error as Error).message})`);
+      }
+      const problem = rowProblem(table, row);
+      if (problem !== undefined) return fail(`the ${where}: ${problem} (the row: ${preview(row)})`);
+      if (typeof row === "object" && row !== null && keyOf(table, row) !== key)
+        return fail(`the ${where} holds a record whose key is ${JSON.stringify(keyOf(table, row))}`);
+      rows.push(row);
+      keys.push(JSON.stringify(key));
+      if (typeof key === "number") largestKey = Math.max(largestKey, key);
+    }
+    state[table] = rows;
+    places.set(table, keys);
+    // A counted table's next id is past its largest key; the counters row says more where rows cannot (store.ts).
+    if (isCounted(table) && (largestKey > 0 || nextId[table] !== undefined))
+      nextId[table] = Math.max(nextId[table] ?? 1, largestKey + 1);
+  }
+  // Each row was checked against its table's record schema just above.
+  const checked = state as unknown as SandboxState;
+  const problem = stateProblem(checked, keyOf, (table, index) => `row of table ${TABLE_SQL[table].name} with key ${places.get(table)?.[index]}`);
+  if (problem !== undefined) return fail(problem.place === undefined ? problem.problem : `the ${problem.place.row}: ${problem.problem}`);
+  return checked;
+}
+
+const isCounted = (table: TableName): boolean => COUNTED_TABLES.includes(table);
+
+/** A column of a row as a binding returns it (a plain object of column → value). */
+const column = (row: unknown, name: string): unknown =>
+  typeof row === "object" && row !== null ? Object.getOwnPropertyDescriptor(row, name)?.value : undefined;
+
+/**
+ * Imports the version 1 JSON file at `path`: a new database is written beside it, the JSON is copied to
+ * `<file>.v1.json` (or `.v1-2.json`, ...) and the database renamed over it, so a crash at any point leaves
+ * either the JSON (imported again on the next start) or the database. Returns where the JSON went.
+ */
+function importJson(path: string, keyOf: KeyOf, options: DataFileOptions): string {
+  const state = readJsonDataFile(path, keyOf);
+  const temporary = join(dirname(path), `.${basename(path)}.importing-${process.pid}`);
+  rmSync(temporary, { force: true });
+  let database: SqliteConnection | undefined;
+  try {
+    database = openSqlite(temporary, options.driver);
+    database.exec("PRAGMA journal_mode = DELETE");
+    database.exec("PRAGMA synchronous = FULL");
+    migrate(database);
+    createSink(database, temporary).replace(state);
+    database.close();
+    database = undefined;
+    const backup = backupPathOf(path);
+    copyFileSync(path, backup, constants.COPYFILE_EXCL);
+    renameSync(temporary, path);
+    syncDirectory(dirname(path));
+    return backup;
+  } catch (error) {
+    if (database !== undefined) closeQuietly(database);
+    rmSync(temporary, { force: true });
+    if (error instanceof DataFileError) throw error;
+    throw new DataFileError(`The sandbox data file ${path} could not be imported into a database: ${(error as Error).message}`);
+  }
+}
+
+function backupPathOf(path: string): string {
+  for (let index = 1; ; index += 1) {
+    const candidate = `${path}.v1${index === 1 ? "" : `-${index}`}.json`;
+    if (!existsSync(candidate)) return candidate;
+  }
+}
+
+function syncDirectory(directory: string): void {
+  const descriptor = openSync(directory, "r");
+  try {
+    fsyncSync(descriptor);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+function closeQuietly(database: SqliteConnection): Error | undefined {
+  try {
+    database.close();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** The store's sink: each command's rows and counters in one transaction, with statements prepared once. */
+interface Statements {
+  readonly put: (table: TableName) => SqliteStatement;
+  readonly remove: (table: TableName) => SqliteStatement;
+  readonly counter: SqliteStatement;
+  readonly begin: SqliteStatement;
+  readonly commit: SqliteStatement;
+}
+
+function prepareStatements(database: SqliteConnection): Statements {
+  const put = new Map<TableName, SqliteStatement>();
+  const remove = new Map<TableName, SqliteStatement>();
+  for (const table of TABLE_NAMES) {
+    const name = TABLE_SQL[table].name;
+    put.set(table, database.prepare(`INSERT INTO ${name} (key, data) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET data = excluded.data`));
+    remove.set(table, database.prepare(`DELETE FROM ${name} WHERE key = ?`));
+  }
+  const statementOf = (statements: ReadonlyMap<TableName, SqliteStatement>, table: TableName): SqliteStatement => {
+    const statement = statements.get(table);
+    if (statement === undefined) throw new Error(`no statement for table ${table}`);
+    return statement;
+  };
+  return {
+    put: (table) => statementOf(put, table),
+    remove: (table) => statementOf(remove, table),
+    counter: database.prepare("INSERT INTO counters (kind, next_id) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET next_id = excluded.next_id"),
+    // Prepared once: parsing BEGIN and COMMIT on every command was a measurable part of a write.
+    begin: database.prepare("BEGIN IMMEDIATE"),
+    commit: database.prepare("COMMIT"),
+  };
+}
+
+function createSink(database: SqliteConnection, path: string): StoreSink {
+  const keys = storeKeys();
+  let statements: Statements | undefined;
+  const prepared = (): Statements => (statements ??= prepareStatements(database));
+
+  function transaction(what: string, body: () => void): void {
+    const { begin, commit } = prepared();
+    try {
+      begin.run();
+    } catch (error) {
+      throw new StoreWriteError(path, what, error);
+    }
+    try {
+      body();
+      commit.run();
+    } catch (error) {
+      try {
+        database.exec("ROLLBACK");
+      } catch {
+        // SQLite may have rolled back already (SQLITE_FULL during COMMIT does).
+      }
+      throw new StoreWriteError(path, what, error);
+    }
+  }
+
+  return {
+    write(changes: StoreChanges) {
+      const { put, remove, counter } = prepared();
+      transaction("a command's changes", () => {
+        for (const table of changes.tables) {
+          const upsert = put(table.name);
+          for (const { key, row } of table.put) upsert.run(key, JSON.stringify(row));
+          const deletion = remove(table.name);
+          for (const key of table.removed) deletion.run(key);
+        }
+        for (const [kind, next] of Object.entries(changes.counters)) counter.run(kind, next);
+      });
+    },
+    replace(state: SandboxState) {
+      const { put, counter } = prepared();
+      transaction("the whole state", () => {
+        database.exec("DELETE FROM counters");
+        for (const table of TABLE_NAMES) database.exec(`DELETE FROM ${TABLE_SQL[table].name}`);
+        for (const table of TABLE_NAMES) {
+          const upsert = put(table);
+          for (const row of state[table]) upsert.run(keys(table, row), JSON.stringify(row));
+        }
+        for (const [kind, next] of Object.entries(state.nextId)) counter.run(kind, next);
+      });
+    },
+  };
+}
+
+export { DataFileError, schemaVersionOf };

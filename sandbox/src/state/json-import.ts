@@ -1,0 +1,81 @@
+/**
+ * Reading a version 1 JSON data file (what the sandbox wrote before its data file was an SQLite database): the
+ * store's JSON (`SandboxState`) with the webhook delivery cursors beside it, target id → delivered sequence.
+ * The durable store imports such a file once (`data-file.ts`); everything in it is checked first, and the first
+ * problem stops the import naming the file and the row.
+ */
+import { readFileSync } from "node:fs";
+import type { SandboxState, WebhookCursorRecord } from "./records.js";
+import { DataFileError, rowProblem, stateProblem, type KeyOf } from "./state-checks.js";
+import { TABLE_NAMES, type TableName } from "./store.js";
+
+const JSON_VERSION = 1;
+/** In a version 1 file, `webhookCursors` is a map of target id → delivered sequence, not an array of rows. */
+const CURSORS_KEY = "webhookCursors";
+/** A table a version 1 file lacks: it came with the SQLite store. */
+const LATER_TABLES: readonly TableName[] = ["webhookDeadLetters"];
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The checked state of the version 1 JSON file at `path`; throws a `DataFileError` naming the file and row. */
+export function readJsonDataFile(path: string, keyOf: KeyOf): SandboxState {
+  const fail = (problem: string): never => {
+    throw new DataFileError(`The sandbox data file ${path} cannot be used: ${problem}. Fix or move it.`);
+  };
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    return fail(`it cannot be read (${(error as Error).message})`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return fail(`it is not valid JSON (${(error as Error).message})`);
+  }
+  if (!isObject(value)) return fail("it does not hold a JSON object");
+  if (value["version"] !== JSON_VERSION) {
+    return fail(`its version is ${JSON.stringify(value["version"])}; a JSON data file of version ${JSON_VERSION} is imported`);
+  }
+  const nextId = value["nextId"];
+  if (!isObject(nextId)) return fail(`"nextId" is ${JSON.stringify(nextId) ?? "missing"}, not an object of id counters`);
+  const state: Record<string, unknown> = { version: 1, nextId };
+  const cursors = cursorRowsOf(value[CURSORS_KEY]);
+  if (typeof cursors === "string") return fail(cursors);
+  for (const table of TABLE_NAMES) {
+    const rows = table === CURSORS_KEY ? cursors : (value[table] ?? (LATER_TABLES.includes(table) ? [] : undefined));
+    if (!Array.isArray(rows)) return fail(`"${table}" is ${JSON.stringify(rows) ?? "missing"}, not an array of rows`);
+    for (const [index, row] of rows.entries()) {
+      const problem = rowProblem(table, row);
+      if (problem !== undefined) return fail(`row ${table}[${index}]: ${problem} (the row: ${preview(row)})`);
+    }
+    state[table] = rows;
+  }
+  // Every table and counter was checked just above, field by field, against the record types' schemas.
+  const checked = state as unknown as SandboxState;
+  const problem = stateProblem(checked, keyOf, (table, index) => `${table}[${index}]`);
+  if (problem !== undefined) return fail(problem.place === undefined ? problem.problem : `row ${problem.place.row}: ${problem.problem}`);
+  return checked;
+}
+
+/** The version 1 cursor map `{ "<target id>": <sequence> }` as cursor rows, or what is wrong with it. */
+function cursorRowsOf(value: unknown): WebhookCursorRecord[] | string {
+  if (value === undefined) return [];
+  if (!isObject(value)) return `"${CURSORS_KEY}" is not an object of target id → delivered sequence`;
+  const rows: WebhookCursorRecord[] = [];
+  for (const [id, sequence] of Object.entries(value)) {
+    const targetId = Number(id);
+    if (!/^[1-9]\d*$/.test(id) || typeof sequence !== "number" || !Number.isSafeInteger(sequence) || sequence < 0)
+      return `${CURSORS_KEY}[${JSON.stringify(id)}] is ${JSON.stringify(sequence)}: cursors are event sequence numbers of target ids`;
+    rows.push({ targetId, deliveredSequence: sequence });
+  }
+  return rows;
+}
+
+/** A row shortened for an error message. */
+export function preview(row: unknown): string {
+  const text = JSON.stringify(row) ?? String(row);
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}
