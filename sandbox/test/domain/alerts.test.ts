@@ -4,7 +4,7 @@ import { alertOf, cancelAlert, createAlert } from "../../src/domain/alerts.js";
 import type { DomainContext } from "../../src/domain/context.js";
 import { midRateOf } from "../../src/domain/rates.js";
 import { emptyState } from "../../src/state/empty-state.js";
-import { seedReferenceData } from "../../src/state/seed/reference-data.js";
+import { seedReferenceData } from "../../src/seed/reference-data.js";
 import type { AlertRecord } from "../../src/state/records.js";
 import { Store } from "../../src/state/store.js";
 import { createEventSink } from "../../src/webhooks/event-sink.js";

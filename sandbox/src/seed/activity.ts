@@ -4,16 +4,16 @@
  * balance, Pending ones do not) with depositors, exchanges in several states (one Completed, one Allocated
  * from a deposit that quotes its DepositReference, one Pending), alerts (one cancelled) and a job.
  */
-import type { SandboxClock } from "../../auth/clock.js";
-import { createAlert, cancelAlert } from "../../domain/alerts.js";
-import { commandBeneficiary, createWithdrawalBeneficiary } from "../../domain/beneficiaries.js";
-import type { DomainContext } from "../../domain/context.js";
-import { assignNewDepositor, receiveDeposit } from "../../domain/deposits.js";
-import { allocateExchange, approveExchange, completeExchange, createExchange } from "../../domain/exchanges.js";
-import { decimalsOf, toMinor } from "../../domain/money.js";
-import { createEventSink } from "../../webhooks/event-sink.js";
-import type { TenantId } from "../records.js";
-import type { Store } from "../store.js";
+import type { SandboxClock } from "../auth/clock.js";
+import { createAlert, cancelAlert } from "../domain/alerts.js";
+import { commandBeneficiary, createWithdrawalBeneficiary } from "../domain/beneficiaries.js";
+import type { DomainContext } from "../domain/context.js";
+import { assignNewDepositor, receiveDeposit } from "../domain/deposits.js";
+import { allocateExchange, approveExchange, completeExchange, createExchange } from "../domain/exchanges.js";
+import { decimalsOf, toMinor } from "../domain/money.js";
+import { createEventSink } from "../webhooks/event-sink.js";
+import type { TenantId } from "../state/records.js";
+import type { Store } from "../state/store.js";
 import type { SeededAccounts } from "./seeded-accounts.js";
 
 /** A seeding step that the domain refused is a bug in the seed: fail loudly with the reason. */
