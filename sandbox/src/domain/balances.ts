@@ -8,7 +8,8 @@
  */
 import type { SandboxClock } from "../auth/clock.js";
 import type { BalanceRecord, StatementDetail, StatementItemRecord } from "../state/records.js";
-import { balanceKey, type Store } from "../state/store.js";
+import type { Store } from "../state/store.js";
+import { balanceKey } from "../state/tables.js";
 
 export class InsufficientFunds extends Error {
   constructor(

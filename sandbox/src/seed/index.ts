@@ -5,7 +5,7 @@
  * the API, so the seeded state obeys the same invariants.
  */
 import type { SandboxClock } from "../auth/clock.js";
-import { emptyState } from "../state/empty-state.js";
+import { emptyState } from "../state/tables.js";
 import { Store } from "../state/store.js";
 import { seedReferenceData } from "./reference-data.js";
 import { seedAccounts } from "./accounts.js";

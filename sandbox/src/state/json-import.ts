@@ -5,21 +5,46 @@
  * problem stops the import naming the file and the row.
  */
 import { readFileSync } from "node:fs";
-import type { SandboxState, WebhookCursorRecord } from "./records.js";
-import { DataFileError, rowProblem, stateProblem, type KeyOf } from "./state-checks.js";
-import { TABLE_NAMES, type TableName } from "./store.js";
+import type { WebhookCursorRecord } from "./records.js";
+import { DataFileError, rowProblem, stateProblem } from "./state-checks.js";
+import { TABLE_NAMES, type SandboxState, type TableName } from "./tables.js";
 
 const JSON_VERSION = 1;
 /** In a version 1 file, `webhookCursors` is a map of target id → delivered sequence, not an array of rows. */
 const CURSORS_KEY = "webhookCursors";
-/** A table a version 1 file lacks: it came with the SQLite store. */
-const LATER_TABLES: readonly TableName[] = ["webhookDeadLetters"];
+/**
+ * The tables a version 1 file holds (frozen, as that format is): every one must be there. A table that came
+ * later (the dead letters came with the SQLite store) starts empty.
+ */
+const VERSION_1_TABLES: readonly TableName[] = [
+  "entities",
+  "accounts",
+  "balances",
+  "statementItems",
+  "transferBeneficiaries",
+  "beneficiaries",
+  "transfers",
+  "withdrawals",
+  "exchanges",
+  "alerts",
+  "deposits",
+  "depositors",
+  "jobs",
+  "currencies",
+  "countries",
+  "sectors",
+  "paymentPurposes",
+  "rates",
+  "events",
+  "webhookTargets",
+  "webhookCursors",
+];
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The checked state of the version 1 JSON file at `path`; throws a `DataFileError` naming the file and row. */
-export function readJsonDataFile(path: string, keyOf: KeyOf): SandboxState {
+export function readJsonDataFile(path: string): SandboxState {
   const fail = (problem: string): never => {
     throw new DataFileError(`The sandbox data file ${path} cannot be used: ${problem}. Fix or move it.`);
   };
@@ -45,7 +70,7 @@ export function readJsonDataFile(path: string, keyOf: KeyOf): SandboxState {
   const cursors = cursorRowsOf(value[CURSORS_KEY]);
   if (typeof cursors === "string") return fail(cursors);
   for (const table of TABLE_NAMES) {
-    const rows = table === CURSORS_KEY ? cursors : (value[table] ?? (LATER_TABLES.includes(table) ? [] : undefined));
+    const rows = table === CURSORS_KEY ? cursors : (value[table] ?? (VERSION_1_TABLES.includes(table) ? undefined : []));
     if (!Array.isArray(rows)) return fail(`"${table}" is ${JSON.stringify(rows) ?? "missing"}, not an array of rows`);
     for (const [index, row] of rows.entries()) {
       const problem = rowProblem(table, row);
@@ -55,7 +80,7 @@ export function readJsonDataFile(path: string, keyOf: KeyOf): SandboxState {
   }
   // Every table and counter was checked just above, field by field, against the record types' schemas.
   const checked = state as unknown as SandboxState;
-  const problem = stateProblem(checked, keyOf, (table, index) => `${table}[${index}]`);
+  const problem = stateProblem(checked, (table, index) => `${table}[${index}]`);
   if (problem !== undefined) return fail(problem.place === undefined ? problem.problem : `row ${problem.place.row}: ${problem.problem}`);
   return checked;
 }

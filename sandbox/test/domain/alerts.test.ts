@@ -3,7 +3,7 @@ import { createSandboxClock } from "../../src/auth/clock.js";
 import { alertOf, cancelAlert, createAlert } from "../../src/domain/alerts.js";
 import type { DomainContext } from "../../src/domain/context.js";
 import { midRateOf } from "../../src/domain/rates.js";
-import { emptyState } from "../../src/state/empty-state.js";
+import { emptyState } from "../../src/state/tables.js";
 import { seedReferenceData } from "../../src/seed/reference-data.js";
 import type { AlertRecord } from "../../src/state/records.js";
 import { Store } from "../../src/state/store.js";

@@ -4,7 +4,7 @@ import { requiredAdditionalInformation } from "../../src/domain/additional-infor
 import { beneficiaryOf, commandBeneficiary, createWithdrawalBeneficiary } from "../../src/domain/beneficiaries.js";
 import type { DomainContext } from "../../src/domain/context.js";
 import { seedAccounts } from "../../src/seed/accounts.js";
-import { emptyState } from "../../src/state/empty-state.js";
+import { emptyState } from "../../src/state/tables.js";
 import { seedReferenceData } from "../../src/seed/reference-data.js";
 import type { SeededAccounts } from "../../src/seed/seeded-accounts.js";
 import type { BeneficiaryRecord } from "../../src/state/records.js";

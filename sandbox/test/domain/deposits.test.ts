@@ -18,7 +18,7 @@ import {
 } from "../../src/domain/deposits.js";
 import { createExchange } from "../../src/domain/exchanges.js";
 import { seedAccounts } from "../../src/seed/accounts.js";
-import { emptyState } from "../../src/state/empty-state.js";
+import { emptyState } from "../../src/state/tables.js";
 import { seedReferenceData } from "../../src/seed/reference-data.js";
 import type { SeededAccounts } from "../../src/seed/seeded-accounts.js";
 import type { DepositRecord } from "../../src/state/records.js";

@@ -13,7 +13,7 @@ import {
 } from "../../src/domain/exchanges.js";
 import { midRateOf, quoteExchange } from "../../src/domain/rates.js";
 import { seedAccounts } from "../../src/seed/accounts.js";
-import { emptyState } from "../../src/state/empty-state.js";
+import { emptyState } from "../../src/state/tables.js";
 import { seedReferenceData } from "../../src/seed/reference-data.js";
 import type { SeededAccounts } from "../../src/seed/seeded-accounts.js";
 import type { ExchangeRecord } from "../../src/state/records.js";

@@ -17,7 +17,7 @@ import type { SeededAccounts } from "../../src/seed/seeded-accounts.js";
 import type { BeneficiaryRecord } from "../../src/state/records.js";
 import { Store } from "../../src/state/store.js";
 import { createEventSink } from "../../src/webhooks/event-sink.js";
-import { emptyState } from "../../src/state/empty-state.js";
+import { emptyState } from "../../src/state/tables.js";
 import { seededCurrencies } from "../../src/seed/reference-data.js";
 
 const BOE_GOODS = 1;
