@@ -29,7 +29,8 @@ import { createEventSink } from "../webhooks/event-sink.js";
 import type { AccountRecord, BeneficiaryRecord, SupportingDocumentRecord, TenantId } from "../state/records.js";
 import type { Store } from "../state/store.js";
 import type { SeededAccounts } from "./seeded-accounts.js";
-import { type CommandRefusal, type Done, type InvalidRequest } from "../domain/outcomes.js";
+import { type Done, type InvalidRequest } from "../domain/outcomes.js";
+import type { CommandRefusal } from "../domain/refusals.js";
 
 type Step = "complete" | "keep" | "approve" | "cancel" | "reject";
 

@@ -3,9 +3,9 @@
  * schema it holds with `PRAGMA user_version`; opening runs the migrations it lacks, each in a transaction with
  * its version bump, and refuses a file of a newer schema than this sandbox knows.
  *
- * Schema 1: one table per record kind (`sql` and `sqlKey` in `tables.ts`), `data` holding the record as JSON. Records keyed by an
- * integer id are `(key INTEGER PRIMARY KEY, data)`: one B-tree, in id order, which is the order they were
- * inserted in (ids grow). Records keyed by text (balances, currencies, countries, rates) are
+ * Schema 1: one table per record kind (`sql` and `sqlKey` in `tables.ts`), `data` holding the record as JSON.
+ * Records keyed by an integer id are `(key INTEGER PRIMARY KEY, data)`: one B-tree, in id order, which is the
+ * order they were inserted in (ids grow). Records keyed by text (balances, currencies, countries, rates) are
  * `(row INTEGER PRIMARY KEY, key TEXT UNIQUE, data)`, `row` keeping the insertion order the sandbox lists them
  * in. `counters` holds an id counter where the rows cannot tell it (`store.ts`, `StoreChanges.counters`), in the
  * same transaction as the rows, so an id is never handed out twice. A table added to `tables.ts` needs a

@@ -7,30 +7,6 @@
  */
 import type { JSONSchemaType } from "ajv";
 import * as schemas from "./record-schemas.js";
-import type {
-  AccountRecord,
-  AlertRecord,
-  BalanceRecord,
-  BeneficiaryRecord,
-  CountryRecord,
-  CurrencyRecord,
-  DepositRecord,
-  DepositorRecord,
-  EntityRecord,
-  EventRecord,
-  ExchangeRecord,
-  JobRecord,
-  PaymentPurposeRecord,
-  RateRecord,
-  SectorRecord,
-  StatementItemRecord,
-  TransferBeneficiaryRecord,
-  TransferRecord,
-  WebhookCursorRecord,
-  WebhookDeadLetterRecord,
-  WebhookTargetRecord,
-  WithdrawalRecord,
-} from "./records.js";
 import type { RowKey } from "./table.js";
 
 /** What a reset (`Store.restore`, back to the seed) does with a table's rows. */
@@ -57,13 +33,13 @@ export type IdSource =
 export interface TableSpec<T extends object, K extends RowKey, I extends IdSource = IdSource> {
   /** Its table in the data file. */
   readonly sql: string;
-  readonly key: (row: T) => K;
+  readonly key: (row: NoInfer<T>) => K;
   /** How the data file keys the rows: by an integer rowid, or by text beside a row number that keeps their order. */
   readonly sqlKey: K extends number ? "INTEGER" : "TEXT";
   readonly ids: I;
   readonly reset: OnReset<NoInfer<T>>;
-  /** Every row of a data file is checked against it on opening. */
-  readonly schema: JSONSchemaType<NoInfer<T>>;
+  /** Every row of a data file is checked against it on opening (and it says which record the table holds). */
+  readonly schema: JSONSchemaType<T>;
 }
 
 const table = <T extends object, K extends RowKey, I extends IdSource>(spec: TableSpec<T, K, I>): TableSpec<T, K, I> =>
@@ -72,43 +48,41 @@ const table = <T extends object, K extends RowKey, I extends IdSource>(spec: Tab
 const byId = <T extends { readonly Id: number }>(row: T): number => row.Id;
 
 /** Most tables: records with an integer `Id` from the table's counter, replaced by the seed's on a reset. */
-const ofIds = <T extends { readonly Id: number }>(sql: string, schema: JSONSchemaType<T>): TableSpec<T, number, "counter"> => ({
-  sql,
-  key: byId,
-  sqlKey: "INTEGER",
-  ids: "counter",
-  reset: "seed",
-  schema,
-});
+function ofIds<T extends { readonly Id: number }>(
+  sql: string,
+  schema: JSONSchemaType<T>,
+): TableSpec<T, number, "counter"> {
+  return { sql, key: byId, sqlKey: "INTEGER", ids: "counter", reset: "seed", schema };
+}
 
 /** The key of a balance: its account and currency. */
 export const balanceKey = (accountId: number, currencyCode: string): string => `${accountId}:${currencyCode}`;
 
 /** In the order a data file lists them. */
 const tables = {
-  entities: ofIds<EntityRecord>("entities", schemas.entity),
-  accounts: ofIds<AccountRecord>("accounts", schemas.account),
+  entities: ofIds("entities", schemas.entity),
+  accounts: ofIds("accounts", schemas.account),
   balances: table({
     sql: "balances",
-    key: (row: BalanceRecord) => balanceKey(row.AccountId, row.CurrencyCode),
+    key: (row) => balanceKey(row.AccountId, row.CurrencyCode),
     sqlKey: "TEXT",
     ids: "natural",
     reset: "seed",
     schema: schemas.balance,
   }),
-  statementItems: ofIds<StatementItemRecord>("statement_items", schemas.statementItem),
-  transferBeneficiaries: ofIds<TransferBeneficiaryRecord>("transfer_beneficiaries", schemas.transferBeneficiary),
-  beneficiaries: ofIds<BeneficiaryRecord>("beneficiaries", schemas.beneficiary),
-  transfers: ofIds<TransferRecord>("transfers", schemas.transfer),
-  withdrawals: ofIds<WithdrawalRecord>("withdrawals", schemas.withdrawal),
-  exchanges: ofIds<ExchangeRecord>("exchanges", schemas.exchange),
-  alerts: ofIds<AlertRecord>("alerts", schemas.alert),
-  deposits: ofIds<DepositRecord>("deposits", schemas.deposit),
-  depositors: ofIds<DepositorRecord>("depositors", schemas.depositor),
-  jobs: ofIds<JobRecord>("jobs", schemas.job),
+  statementItems: ofIds("statement_items", schemas.statementItem),
+  transferBeneficiaries: ofIds("transfer_beneficiaries", schemas.transferBeneficiary),
+  beneficiaries: ofIds("beneficiaries", schemas.beneficiary),
+  transfers: ofIds("transfers", schemas.transfer),
+  withdrawals: ofIds("withdrawals", schemas.withdrawal),
+  exchanges: ofIds("exchanges", schemas.exchange),
+  alerts: ofIds("alerts", schemas.alert),
+  deposits: ofIds("deposits", schemas.deposit),
+  depositors: ofIds("depositors", schemas.depositor),
+  jobs: ofIds("jobs", schemas.job),
   currencies: table({
     sql: "currencies",
-    key: (row: CurrencyRecord) => row.Id,
+    key: (row) => row.Id,
     sqlKey: "TEXT",
     ids: "natural",
     reset: "seed",
@@ -116,7 +90,7 @@ const tables = {
   }),
   countries: table({
     sql: "countries",
-    key: (row: CountryRecord) => row.Id,
+    key: (row) => row.Id,
     sqlKey: "TEXT",
     ids: "natural",
     reset: "seed",
@@ -124,7 +98,7 @@ const tables = {
   }),
   sectors: table({
     sql: "sectors",
-    key: byId<SectorRecord>,
+    key: byId,
     sqlKey: "INTEGER",
     ids: "natural",
     reset: "seed",
@@ -132,7 +106,7 @@ const tables = {
   }),
   paymentPurposes: table({
     sql: "payment_purposes",
-    key: byId<PaymentPurposeRecord>,
+    key: byId,
     sqlKey: "INTEGER",
     ids: "natural",
     reset: "seed",
@@ -140,7 +114,7 @@ const tables = {
   }),
   rates: table({
     sql: "rates",
-    key: (row: RateRecord) => `${row.SourceCurrencyCode}/${row.TargetCurrencyCode}`,
+    key: (row) => `${row.SourceCurrencyCode}/${row.TargetCurrencyCode}`,
     sqlKey: "TEXT",
     ids: "natural",
     reset: "seed",
@@ -148,7 +122,7 @@ const tables = {
   }),
   events: table({
     sql: "events",
-    key: (row: EventRecord) => row.sequence,
+    key: (row) => row.sequence,
     sqlKey: "INTEGER",
     ids: "counter",
     reset: { renumber: (event, sequence) => ({ ...event, sequence }) },
@@ -156,7 +130,7 @@ const tables = {
   }),
   webhookTargets: table({
     sql: "webhook_targets",
-    key: (row: WebhookTargetRecord) => row.id,
+    key: (row) => row.id,
     sqlKey: "INTEGER",
     ids: "counter",
     reset: "keep",
@@ -164,7 +138,7 @@ const tables = {
   }),
   webhookCursors: table({
     sql: "webhook_cursors",
-    key: (row: WebhookCursorRecord) => row.targetId,
+    key: (row) => row.targetId,
     sqlKey: "INTEGER",
     ids: "natural",
     reset: "keep",
@@ -172,7 +146,7 @@ const tables = {
   }),
   webhookDeadLetters: table({
     sql: "webhook_dead_letters",
-    key: (row: WebhookDeadLetterRecord) => row.id,
+    key: (row) => row.id,
     sqlKey: "INTEGER",
     ids: "counter",
     reset: "drop",
