@@ -1,6 +1,6 @@
 /**
  * The durable store behind `--data <file>`: an SQLite database (schema in `sqlite-schema.ts`, binding chosen in
- * `sqlite-driver.ts`). The in-memory tables stay the working set; the store's sink writes every completed
+ * `sqlite-driver.ts`, writes in `sqlite-sink.ts`). The in-memory tables stay the working set; the store's sink writes every completed
  * command's changed rows and id counters here in one transaction before the command returns, so a response is
  * only sent for what the file holds. Opening checks everything (directory, file kind, schema version, every row,
  * counters) and refuses a file it cannot use with a `DataFileError` naming the file and the row; a version 1
@@ -12,14 +12,14 @@
  * corrupting the file); `sync: "full"` syncs the WAL on every commit and survives those too, at the price of
  * one fsync per command. The file is opened in exclusive locking mode: a second sandbox on it is refused.
  */
-import { accessSync, closeSync, copyFileSync, constants, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
-import { readJsonDataFile, preview } from "./json-import.js";
-import { openSqlite, type SqliteConnection, type SqliteDriverName, type SqliteStatement } from "./sqlite-driver.js";
+import { accessSync, closeSync, constants, existsSync, openSync, readSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { importJson, preview } from "./json-import.js";
+import { closeQuietly, openSqlite, type SqliteConnection, type SqliteDriverName } from "./sqlite-driver.js";
 import { APPLICATION_ID, applicationIdOf, isEmptyDatabase, migrate, schemaVersionOf } from "./sqlite-schema.js";
+import { createSink } from "./sqlite-sink.js";
 import { DataFileError, rowProblem, stateProblem } from "./state-checks.js";
-import type { StoreChanges, StoreSink } from "./store.js";
-import { StoreWriteError } from "./store-write-error.js";
+import type { StoreSink } from "./store.js";
 import { TABLE_NAMES, TABLES, keyOfRow, type SandboxState, type TableName } from "./tables.js";
 
 export type DataFileSync = "normal" | "full";
@@ -94,7 +94,7 @@ export function openDataFile(file: string, options: DataFileOptions = {}): DataF
     );
   }
   if (kind === "json") {
-    importedFrom = importJson(path, options);
+    importedFrom = importJson(path, options.driver);
     kind = "sqlite";
   }
   const database = open(path, options);
@@ -219,145 +219,5 @@ function loadDatabase(database: SqliteConnection, path: string): SandboxState | 
 /** A column of a row as a binding returns it (a plain object of column → value). */
 const column = (row: unknown, name: string): unknown =>
   typeof row === "object" && row !== null ? Object.getOwnPropertyDescriptor(row, name)?.value : undefined;
-
-/**
- * Imports the version 1 JSON file at `path`: a new database is written beside it, the JSON is copied to
- * `<file>.v1.json` (or `.v1-2.json`, ...) and the database renamed over it, so a crash at any point leaves
- * either the JSON (imported again on the next start) or the database. Returns where the JSON went.
- */
-function importJson(path: string, options: DataFileOptions): string {
-  const state = readJsonDataFile(path);
-  const temporary = join(dirname(path), `.${basename(path)}.importing-${process.pid}`);
-  rmSync(temporary, { force: true });
-  let database: SqliteConnection | undefined;
-  try {
-    database = openSqlite(temporary, options.driver);
-    database.exec("PRAGMA journal_mode = DELETE");
-    database.exec("PRAGMA synchronous = FULL");
-    migrate(database);
-    createSink(database, temporary).replace(state);
-    database.close();
-    database = undefined;
-    const backup = backupPathOf(path);
-    copyFileSync(path, backup, constants.COPYFILE_EXCL);
-    renameSync(temporary, path);
-    syncDirectory(dirname(path));
-    return backup;
-  } catch (error) {
-    if (database !== undefined) closeQuietly(database);
-    rmSync(temporary, { force: true });
-    if (error instanceof DataFileError) throw error;
-    throw new DataFileError(`The sandbox data file ${path} could not be imported into a database: ${(error as Error).message}`);
-  }
-}
-
-function backupPathOf(path: string): string {
-  for (let index = 1; ; index += 1) {
-    const candidate = `${path}.v1${index === 1 ? "" : `-${index}`}.json`;
-    if (!existsSync(candidate)) return candidate;
-  }
-}
-
-function syncDirectory(directory: string): void {
-  const descriptor = openSync(directory, "r");
-  try {
-    fsyncSync(descriptor);
-  } finally {
-    closeSync(descriptor);
-  }
-}
-
-function closeQuietly(database: SqliteConnection): Error | undefined {
-  try {
-    database.close();
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
-}
-
-/** The store's sink: each command's rows and counters in one transaction, with statements prepared once. */
-interface Statements {
-  readonly put: (table: TableName) => SqliteStatement;
-  readonly remove: (table: TableName) => SqliteStatement;
-  readonly counter: SqliteStatement;
-  readonly begin: SqliteStatement;
-  readonly commit: SqliteStatement;
-}
-
-function prepareStatements(database: SqliteConnection): Statements {
-  const put = new Map<TableName, SqliteStatement>();
-  const remove = new Map<TableName, SqliteStatement>();
-  for (const table of TABLE_NAMES) {
-    const name = TABLES[table].sql;
-    put.set(table, database.prepare(`INSERT INTO ${name} (key, data) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET data = excluded.data`));
-    remove.set(table, database.prepare(`DELETE FROM ${name} WHERE key = ?`));
-  }
-  const statementOf = (statements: ReadonlyMap<TableName, SqliteStatement>, table: TableName): SqliteStatement => {
-    const statement = statements.get(table);
-    if (statement === undefined) throw new Error(`no statement for table ${table}`);
-    return statement;
-  };
-  return {
-    put: (table) => statementOf(put, table),
-    remove: (table) => statementOf(remove, table),
-    counter: database.prepare("INSERT INTO counters (kind, next_id) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET next_id = excluded.next_id"),
-    // Prepared once: parsing BEGIN and COMMIT on every command was a measurable part of a write.
-    begin: database.prepare("BEGIN IMMEDIATE"),
-    commit: database.prepare("COMMIT"),
-  };
-}
-
-function createSink(database: SqliteConnection, path: string): StoreSink {
-  let statements: Statements | undefined;
-  const prepared = (): Statements => (statements ??= prepareStatements(database));
-
-  function transaction(what: string, body: () => void): void {
-    const { begin, commit } = prepared();
-    try {
-      begin.run();
-    } catch (error) {
-      throw new StoreWriteError(path, what, error);
-    }
-    try {
-      body();
-      commit.run();
-    } catch (error) {
-      try {
-        database.exec("ROLLBACK");
-      } catch {
-        // SQLite may have rolled back already (SQLITE_FULL during COMMIT does).
-      }
-      throw new StoreWriteError(path, what, error);
-    }
-  }
-
-  return {
-    write(changes: StoreChanges) {
-      const { put, remove, counter } = prepared();
-      transaction("a command's changes", () => {
-        for (const table of changes.tables) {
-          const upsert = put(table.name);
-          for (const { key, row } of table.put) upsert.run(key, JSON.stringify(row));
-          const deletion = remove(table.name);
-          for (const key of table.removed) deletion.run(key);
-        }
-        for (const [kind, next] of Object.entries(changes.counters)) counter.run(kind, next);
-      });
-    },
-    replace(state: SandboxState) {
-      const { put, counter } = prepared();
-      transaction("the whole state", () => {
-        database.exec("DELETE FROM counters");
-        for (const table of TABLE_NAMES) database.exec(`DELETE FROM ${TABLES[table].sql}`);
-        for (const table of TABLE_NAMES) {
-          const upsert = put(table);
-          for (const row of state[table]) upsert.run(keyOfRow(table, row), JSON.stringify(row));
-        }
-        for (const [kind, next] of Object.entries(state.nextId)) counter.run(kind, next);
-      });
-    },
-  };
-}
 
 export { DataFileError, schemaVersionOf };

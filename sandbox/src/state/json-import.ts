@@ -1,11 +1,15 @@
 /**
- * Reading a version 1 JSON data file (what the sandbox wrote before its data file was an SQLite database): the
+ * Importing a version 1 JSON data file (what the sandbox wrote before its data file was an SQLite database): the
  * store's JSON (`SandboxState`) with the webhook delivery cursors beside it, target id → delivered sequence.
- * The durable store imports such a file once (`data-file.ts`); everything in it is checked first, and the first
- * problem stops the import naming the file and the row.
+ * The durable store imports such a file once (`data-file.ts`), into an SQLite file written beside it and renamed
+ * over it; everything in it is checked first, and the first problem stops the import naming the file and the row.
  */
-import { readFileSync } from "node:fs";
+import { closeSync, constants, copyFileSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import type { WebhookCursorRecord } from "./records.js";
+import { closeQuietly, openSqlite, type SqliteConnection } from "./sqlite-driver.js";
+import { migrate } from "./sqlite-schema.js";
+import { createSink } from "./sqlite-sink.js";
 import { DataFileError, rowProblem, stateProblem } from "./state-checks.js";
 import { TABLE_NAMES, type SandboxState, type TableName } from "./tables.js";
 
@@ -103,4 +107,51 @@ function cursorRowsOf(value: unknown): WebhookCursorRecord[] | string {
 export function preview(row: unknown): string {
   const text = JSON.stringify(row) ?? String(row);
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}
+
+/**
+ * Imports the version 1 JSON file at `path`: a new database is written beside it, the JSON is copied to
+ * `<file>.v1.json` (or `.v1-2.json`, ...) and the database renamed over it, so a crash at any point leaves
+ * either the JSON (imported again on the next start) or the database. Returns where the JSON went.
+ */
+export function importJson(path: string, driver: string | undefined): string {
+  const state = readJsonDataFile(path);
+  const temporary = join(dirname(path), `.${basename(path)}.importing-${process.pid}`);
+  rmSync(temporary, { force: true });
+  let database: SqliteConnection | undefined;
+  try {
+    database = openSqlite(temporary, driver);
+    database.exec("PRAGMA journal_mode = DELETE");
+    database.exec("PRAGMA synchronous = FULL");
+    migrate(database);
+    createSink(database, temporary).replace(state);
+    database.close();
+    database = undefined;
+    const backup = backupPathOf(path);
+    copyFileSync(path, backup, constants.COPYFILE_EXCL);
+    renameSync(temporary, path);
+    syncDirectory(dirname(path));
+    return backup;
+  } catch (error) {
+    if (database !== undefined) closeQuietly(database);
+    rmSync(temporary, { force: true });
+    if (error instanceof DataFileError) throw error;
+    throw new DataFileError(`The sandbox data file ${path} could not be imported into a database: ${(error as Error).message}`);
+  }
+}
+
+function backupPathOf(path: string): string {
+  for (let index = 1; ; index += 1) {
+    const candidate = `${path}.v1${index === 1 ? "" : `-${index}`}.json`;
+    if (!existsSync(candidate)) return candidate;
+  }
+}
+
+function syncDirectory(directory: string): void {
+  const descriptor = openSync(directory, "r");
+  try {
+    fsyncSync(descriptor);
+  } finally {
+    closeSync(descriptor);
+  }
 }
