@@ -23,7 +23,7 @@ import type { DomainContext } from "./context.js";
 import { decimalsOf, fromMinor, toMinor } from "./money.js";
 import { done, type Done } from "./outcomes.js";
 import { badRequest, gone, isRefusal, notFound, refuse, type CommandRefusal } from "./refusals.js";
-import { finalPaymentStatuses, statusText, type StatusTable, type TransferStatusCode } from "./statuses.js";
+import { finalPaymentStatuses, paymentStatuses, statusText, type PaymentStatusCode } from "./statuses.js";
 
 /** What the lifecycle reads of a payment record. */
 export interface Payment {
@@ -38,7 +38,7 @@ export interface Payment {
 
 /** What the lifecycle writes: a new status (and, on completion, the value date). */
 export interface PaymentMove {
-  readonly StatusCode: TransferStatusCode;
+  readonly StatusCode: PaymentStatusCode;
   readonly ValueDate?: string;
 }
 
@@ -50,17 +50,13 @@ export interface RaisedEvent {
 
 /** A kind of payment: how the lifecycle finds, moves and settles it. */
 export interface PaymentKind<P extends Payment> {
-  /** Its name in messages ("Transfer 7 is already approved."). */
-  readonly noun: string;
+  /** Its name in messages ("Transfer 7 is already approved.") and its events (`TransferCreated`, `...Canceled`). */
+  readonly noun: "Transfer" | "Withdrawal";
   readonly table: (store: Store) => Table<P>;
   /** The counter its ids come from. */
   readonly counter: CountedTableName;
   /** Writes a move to the payment's record. */
   readonly move: (store: Store, id: number, to: PaymentMove) => P;
-  readonly statuses: StatusTable;
-  /** Raised when a payment is created, and when it is cancelled. */
-  readonly created: EventReason;
-  readonly canceled: EventReason;
   /** Whether it holds funds (allocated, then processing) while it waits. */
   readonly holdsFunds: (payment: P) => boolean;
   /** Why it cannot complete yet (409), checked before completing; none when it can. */
@@ -108,19 +104,33 @@ export function amountToMove(
   return amount;
 }
 
-/** → P: the payment `build` makes of a new one, its funds allocated when it holds funds; the kind's event. */
+/** What every payment is created from: who pays whom, in which currency, how much (minor units). */
+export interface PaymentOrder {
+  readonly tenant: TenantId;
+  readonly AccountId: number;
+  readonly BeneficiaryId: number;
+  readonly CurrencyCode: string;
+  readonly amount: number;
+}
+
+/**
+ * → P: the payment `build` makes of the order and a fresh id (adding the kind's own fields), its funds allocated
+ * when it holds funds; the kind's event.
+ */
 export function createPayment<P extends Payment>(
   ctx: DomainContext,
   kind: PaymentKind<P>,
-  build: (fresh: NewPayment) => P,
+  order: PaymentOrder,
+  build: (fresh: NewPayment & PaymentOrder) => P,
 ): P {
   const { store, clock, events } = ctx;
   return store.atomically(() => {
     const now = clock.now().toISOString();
-    const payment = build({ Id: store.nextId(kind.counter), CreatedDate: now, ValueDate: now, StatusCode: "P" });
+    const Id = store.nextId(kind.counter);
+    const payment = build({ Id, ...order, CreatedDate: now, ValueDate: now, StatusCode: "P" });
     if (kind.holdsFunds(payment)) allocate(store, clock, payment.AccountId, payment.CurrencyCode, payment.amount);
     kind.table(store).insert(payment);
-    events.raise(payment.tenant, kind.created, payment.Id);
+    events.raise(payment.tenant, `${kind.noun}Created`, payment.Id);
     return payment;
   });
 }
@@ -137,70 +147,28 @@ function movable<P extends Payment>(
   const payment = tenant === undefined ? table.get(id) : ctx.store.owned(table, tenant, id);
   if (payment === undefined) return notFound(`${kind.noun} ${id}`);
   if (finalPaymentStatuses.includes(payment.StatusCode))
-    return gone(`${kind.noun} ${id} is ${statusText(kind.statuses, payment.StatusCode)} and can no longer be ${verb}.`);
+    return gone(`${kind.noun} ${id} is ${statusText(paymentStatuses, payment.StatusCode)} and can no longer be ${verb}.`);
   return payment;
+}
+
+/** A command on the caller's payment `id`: `run` once the payment is found and may still be `verb`. */
+type TenantCommand = (ctx: DomainContext, tenant: TenantId, id: number) => Done | CommandRefusal;
+
+function tenantCommand<P extends Payment>(
+  kind: PaymentKind<P>,
+  verb: string,
+  run: (ctx: DomainContext, payment: P) => Done | CommandRefusal,
+): TenantCommand {
+  return (ctx, tenant, id) => {
+    const payment = movable(ctx, kind, tenant, id, verb);
+    return isRefusal(payment) ? payment : run(ctx, payment);
+  };
 }
 
 function approve<P extends Payment>(ctx: DomainContext, kind: PaymentKind<P>, payment: P): P {
   if (kind.holdsFunds(payment))
     startProcessing(ctx.store, ctx.clock, payment.AccountId, payment.CurrencyCode, payment.amount);
   return kind.move(ctx.store, payment.Id, { StatusCode: "A" });
-}
-
-/** P → A: the allocated funds start processing. An Approved payment can no longer be approved (410). */
-function approvePayment<P extends Payment>(
-  ctx: DomainContext,
-  kind: PaymentKind<P>,
-  tenant: TenantId,
-  id: number,
-): Done | CommandRefusal {
-  const payment = movable(ctx, kind, tenant, id, "approved");
-  if (isRefusal(payment)) return payment;
-  if (payment.StatusCode !== "P") return gone(`${kind.noun} ${id} is already approved.`);
-  ctx.store.atomically(() => approve(ctx, kind, payment));
-  return done;
-}
-
-/** P → R: the allocated funds return to the available balance. Only a Pending payment awaits approval. */
-function rejectPayment<P extends Payment>(
-  ctx: DomainContext,
-  kind: PaymentKind<P>,
-  tenant: TenantId,
-  id: number,
-): Done | CommandRefusal {
-  const payment = movable(ctx, kind, tenant, id, "rejected");
-  if (isRefusal(payment)) return payment;
-  if (payment.StatusCode !== "P")
-    return gone(`${kind.noun} ${id} is already approved and can no longer be rejected.`);
-  const { store, clock } = ctx;
-  store.atomically(() => {
-    if (kind.holdsFunds(payment)) release(store, clock, payment.AccountId, payment.CurrencyCode, payment.amount);
-    kind.move(store, payment.Id, { StatusCode: "R" });
-  });
-  return done;
-}
-
-/** P|A → X: the funds (allocated, or processing once approved) return to the account; the kind's event. */
-function cancelPayment<P extends Payment>(
-  ctx: DomainContext,
-  kind: PaymentKind<P>,
-  tenant: TenantId,
-  id: number,
-): Done | CommandRefusal {
-  const payment = movable(ctx, kind, tenant, id, "cancelled");
-  if (isRefusal(payment)) return payment;
-  const { store, clock, events } = ctx;
-  store.atomically(() => {
-    if (kind.holdsFunds(payment)) {
-      const { AccountId: account, CurrencyCode: currency, amount } = payment;
-      // balances.ts has no "stop processing": move processing back to allocated (a negative start), then release.
-      if (payment.StatusCode === "A") startProcessing(store, clock, account, currency, -amount);
-      release(store, clock, account, currency, amount);
-    }
-    kind.move(store, payment.Id, { StatusCode: "X" });
-    events.raise(payment.tenant, kind.canceled, payment.Id);
-  });
-  return done;
 }
 
 /**
@@ -238,17 +206,46 @@ function completePayment<P extends Payment>(
 }
 
 /** The lifecycle's commands for one kind of payment, as its module exports them (`approveTransfer`, ...). */
-export function paymentCommands<P extends Payment>(kind: PaymentKind<P>): {
-  readonly approve: (ctx: DomainContext, tenant: TenantId, id: number) => Done | CommandRefusal;
-  readonly reject: (ctx: DomainContext, tenant: TenantId, id: number) => Done | CommandRefusal;
-  readonly cancel: (ctx: DomainContext, tenant: TenantId, id: number) => Done | CommandRefusal;
+export function paymentCommands<P extends Payment>(
+  kind: PaymentKind<P>,
+): {
+  readonly approve: TenantCommand;
+  readonly reject: TenantCommand;
+  readonly cancel: TenantCommand;
   /** The control API's: any tenant's payment. */
   readonly complete: (ctx: DomainContext, id: number) => Done | CommandRefusal;
 } {
   return {
-    approve: (ctx, tenant, id) => approvePayment(ctx, kind, tenant, id),
-    reject: (ctx, tenant, id) => rejectPayment(ctx, kind, tenant, id),
-    cancel: (ctx, tenant, id) => cancelPayment(ctx, kind, tenant, id),
+    // P → A: the allocated funds start processing. An Approved payment can no longer be approved (410).
+    approve: tenantCommand(kind, "approved", (ctx, payment) => {
+      if (payment.StatusCode !== "P") return gone(`${kind.noun} ${payment.Id} is already approved.`);
+      ctx.store.atomically(() => approve(ctx, kind, payment));
+      return done;
+    }),
+    // P → R: the allocated funds return to the available balance. Only a Pending payment awaits approval.
+    reject: tenantCommand(kind, "rejected", ({ store, clock }, payment) => {
+      if (payment.StatusCode !== "P")
+        return gone(`${kind.noun} ${payment.Id} is already approved and can no longer be rejected.`);
+      store.atomically(() => {
+        if (kind.holdsFunds(payment)) release(store, clock, payment.AccountId, payment.CurrencyCode, payment.amount);
+        kind.move(store, payment.Id, { StatusCode: "R" });
+      });
+      return done;
+    }),
+    // P|A → X: the funds (allocated, or processing once approved) return to the account; the kind's event.
+    cancel: tenantCommand(kind, "cancelled", ({ store, clock, events }, payment) => {
+      store.atomically(() => {
+        if (kind.holdsFunds(payment)) {
+          const { AccountId: account, CurrencyCode: currency, amount } = payment;
+          // balances.ts has no "stop processing": processing goes back to allocated (a negative start), then out.
+          if (payment.StatusCode === "A") startProcessing(store, clock, account, currency, -amount);
+          release(store, clock, account, currency, amount);
+        }
+        kind.move(store, payment.Id, { StatusCode: "X" });
+        events.raise(payment.tenant, `${kind.noun}Canceled`, payment.Id);
+      });
+      return done;
+    }),
     complete: (ctx, id) => completePayment(ctx, kind, id),
   };
 }

@@ -13,7 +13,6 @@ import { credit, debit } from "./balances.js";
 import { invalidRequest, type InvalidRequest } from "./outcomes.js";
 import { amountToMove, createPayment, paymentCommands, type PaymentKind } from "./payment-lifecycle.js";
 import { badRequest, unknownAccount, type CommandRefusal } from "./refusals.js";
-import { transferStatuses } from "./statuses.js";
 
 /** The Enabled transfer beneficiary of `tenant` that `accountId` may pay, or undefined. */
 export function payableTransferBeneficiary(
@@ -58,14 +57,11 @@ export function createTransfer(
   const amount = amountToMove(ctx, account.Id, request.CurrencyCode, request.Amount);
   if (typeof amount !== "number") return amount;
 
-  const transfer = createPayment(ctx, transferKind, (fresh) => ({
+  const { CurrencyCode } = request;
+  const order = { tenant, AccountId: account.Id, BeneficiaryId: beneficiary.Id, CurrencyCode, amount };
+  const transfer = createPayment(ctx, transferKind, order, (fresh) => ({
     ...fresh,
-    tenant,
-    AccountId: account.Id,
-    BeneficiaryId: beneficiary.Id,
     BeneficiaryAccountId: beneficiary.BeneficiaryAccountId,
-    CurrencyCode: request.CurrencyCode,
-    amount,
     ...(request.Reference === undefined ? {} : { Reference: request.Reference }),
   }));
   return { ok: true, transfer };
@@ -77,9 +73,6 @@ const transferKind: PaymentKind<TransferRecord> = {
   table: (store) => store.transfers,
   counter: "transfers",
   move: (store, id, to) => store.transfers.update(id, to),
-  statuses: transferStatuses,
-  created: "TransferCreated",
-  canceled: "TransferCanceled",
   holdsFunds: () => true,
   settle(ctx, transfer) {
     const { store, clock } = ctx;

@@ -38,9 +38,6 @@ const withdrawalKind: PaymentKind<WithdrawalRecord> = {
   table: (store) => store.withdrawals,
   counter: "withdrawals",
   move: (store, id, to) => store.withdrawals.update(id, to),
-  statuses: withdrawalStatuses,
-  created: "WithdrawalCreated",
-  canceled: "WithdrawalCanceled",
   holdsFunds,
   // An instruction withdrawal waits for its exchange; it is then paid from the available balance (409 without).
   notReady: (store, withdrawal) =>
@@ -107,13 +104,10 @@ export function createAccountWithdrawal(
   const amount = amountToMove(ctx, account.Id, request.CurrencyCode, request.Amount);
   if (typeof amount !== "number") return amount;
 
-  const withdrawal = createPayment(ctx, withdrawalKind, (fresh) => ({
+  const { CurrencyCode } = request;
+  const order = { tenant, AccountId: account.Id, BeneficiaryId: beneficiary.Id, CurrencyCode, amount };
+  const withdrawal = createPayment(ctx, withdrawalKind, order, (fresh) => ({
     ...fresh,
-    tenant,
-    AccountId: account.Id,
-    BeneficiaryId: beneficiary.Id,
-    CurrencyCode: request.CurrencyCode,
-    amount,
     ...(request.Reference === undefined ? {} : { Reference: request.Reference }),
     ...(request.Description === undefined ? {} : { Description: request.Description }),
     ...detailsOf(request),
@@ -187,13 +181,15 @@ export function createInstructionWithdrawal(
   const instructionRule = instructionRuleRefusal(store, instruction, beneficiaryContext);
   if (instructionRule !== undefined) return instructionRule;
 
-  const withdrawal = createPayment(ctx, withdrawalKind, (fresh) => ({
-    ...fresh,
+  const order = {
     tenant,
     AccountId: account.Id,
     BeneficiaryId: beneficiary.Id,
     CurrencyCode: instruction.TargetCurrencyCode,
     amount: instruction.bought,
+  };
+  const withdrawal = createPayment(ctx, withdrawalKind, order, (fresh) => ({
+    ...fresh,
     InstructionId: instruction.Id,
     ...detailsOf(request),
     supportingDocuments: [],

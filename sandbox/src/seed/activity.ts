@@ -30,25 +30,22 @@ const address = (Street: string, HouseNumber: string, Town: string, PostCode: st
   CountryCode,
 });
 
+/** A UK supplier both accounts pay (by sort code and account number). */
+const fabrikamRetail = (accountId: number): Record<string, unknown> => ({
+  AccountId: accountId,
+  Name: "Fabrikam Retail",
+  AccountHolderName: "Fabrikam Retail Ltd",
+  CurrencyCode: "GBP",
+  PaymentRouting: { Type: "SortCodeAccountNumber", CountryCode: "GB", SortCode: "200415", AccountNumber: "38290008" },
+  BeneficiaryType: "Company",
+  Address: address("Deansgate", "101", "Manchester", "M3 2BQ", "GB"),
+  IndustryId: 7,
+});
+
 /** Beneficiary bodies of the primary account, one per routing type (identifiers valid for the validators). */
 function primaryBeneficiaries(accountId: number): readonly Record<string, unknown>[] {
   return [
-    {
-      AccountId: accountId,
-      Name: "Fabrikam Retail",
-      AccountHolderName: "Fabrikam Retail Ltd",
-      CurrencyCode: "GBP",
-      PaymentRouting: {
-        Type: "SortCodeAccountNumber",
-        CountryCode: "GB",
-        SortCode: "200415",
-        AccountNumber: "38290008",
-      },
-      BeneficiaryType: "Company",
-      Address: address("Deansgate", "101", "Manchester", "M3 2BQ", "GB"),
-      IndustryId: 7,
-      Reference: "Supplier GB-0007",
-    },
+    { ...fabrikamRetail(accountId), Reference: "Supplier GB-0007" },
     {
       AccountId: accountId,
       Name: "Woodgrove Bank",
@@ -177,21 +174,7 @@ function otherBeneficiaries(accounts: SeededAccounts): {
   readonly cancelled: Record<string, unknown>;
 } {
   return {
-    enabled: {
-      AccountId: accounts.secondary,
-      Name: "Fabrikam Retail",
-      AccountHolderName: "Fabrikam Retail Ltd",
-      CurrencyCode: "GBP",
-      PaymentRouting: {
-        Type: "SortCodeAccountNumber",
-        CountryCode: "GB",
-        SortCode: "200415",
-        AccountNumber: "38290008",
-      },
-      BeneficiaryType: "Company",
-      Address: address("Deansgate", "101", "Manchester", "M3 2BQ", "GB"),
-      IndustryId: 7,
-    },
+    enabled: fabrikamRetail(accounts.secondary),
     suspended: {
       AccountId: accounts.primary,
       Name: "Maple Leaf Supplies",
