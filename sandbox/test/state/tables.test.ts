@@ -44,7 +44,7 @@ describe("the tables' description", () => {
     for (const name of TABLE_NAMES) expect(state[name]).toEqual([]);
   });
 
-  it("is what a reset follows: the seed's rows, kept rows, dropped rows, or the seed's renumbered past the counter", () => {
+  it("is what a reset follows: the seed's rows, kept rows, no rows, or the seed's renumbered past the counter", () => {
     const store = seedStore(clock);
     store.atomically(() => {
       const target = store.webhookTargets.insert({ id: store.nextId("webhookTargets"), url: "http://127.0.0.1:9/" });
@@ -58,7 +58,8 @@ describe("the tables' description", () => {
         attempts: 10,
         failedAt: "2025-03-01T10:00:00.000Z",
       });
-      store.jobs.insert({ Id: store.nextId("jobs"), tenant: "demo", token: "t", Status: "Done", CreatedDate: "2025-03-01" });
+      const job = { tenant: "demo", token: "t", Status: "Done", CreatedDate: "2025-03-01T10:00:00.000Z" };
+      store.jobs.insert({ Id: store.nextId("jobs"), ...job });
     });
     const before = store.toJSON();
     const seed = seedStore(clock).toJSON();

@@ -68,7 +68,7 @@ describe("what is given up", () => {
     expect(backlogOverflow(pending, 10, 2)).toEqual([]);
   });
 
-  it("a failing batch after maxAttempts attempts or once its first attempt is maxAgeMs old, whichever comes first", () => {
+  it("a failing batch after maxAttempts attempts or once its first attempt is maxAgeMs old, whichever is first", () => {
     const policy = completePolicy({ initialMs: 500, maxMs: 30_000, maxAttempts: 3, maxAgeMs: 60_000 });
     expect(giveUpReason(2, 0, 59_999, policy)).toBeUndefined();
     expect(giveUpReason(3, 0, 1_000, policy)).toBe("attempts");
@@ -82,7 +82,7 @@ describe("what is given up", () => {
 });
 
 describe("a retry", () => {
-  it("waits between half and all of initialMs doubled per failed attempt, capped at maxMs, whatever the source of jitter", () => {
+  it("waits half to all of initialMs doubled per failed attempt, capped at maxMs, whatever the jitter source", () => {
     const policy = { initialMs: 200, maxMs: 1_000 };
     for (const [attempt, ceiling] of [[1, 200], [2, 400], [3, 800], [4, 1_000], [60, 1_000]] as const) {
       expect(retryDelayMs(attempt, policy, () => 0)).toBe(ceiling / 2);
