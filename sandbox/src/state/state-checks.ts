@@ -13,7 +13,7 @@ export class DataFileError extends Error {
 }
 
 /** The tables whose keys are ids from a counter of the same name (`store.nextId(table)`). */
-export const COUNTED_TABLES: readonly TableName[] = TABLE_NAMES.filter((name) => TABLES[name].ids === "counter");
+const COUNTED_TABLES: readonly TableName[] = TABLE_NAMES.filter((name) => TABLES[name].ids === "counter");
 
 /** Each table's row validator, compiled on first use (most starts open no data file). */
 const validators = new Map<TableName, ValidateFunction>();

@@ -189,8 +189,12 @@ export function emptyState(): SandboxState {
   return { version: 1, nextId: {}, ...everyTable(() => []) };
 }
 
-/** The key of any table's row (for generic code: the data file, its checks). */
+/**
+ * The key of a row of `table`, for generic code (the data file, its checks), whose rows are that table's records:
+ * they were read from its table, or checked against its schema first.
+ */
 export function keyOfRow(table: TableName, row: object): RowKey {
+  // Seen as a method, the key function takes any object (method parameters are bivariant): the caller vouches.
   const spec: { key(row: object): RowKey } = TABLES[table];
   return spec.key(row);
 }
