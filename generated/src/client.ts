@@ -8,8 +8,8 @@ import { webhookValidators } from "./validators/webhooks.js";
 import { bindGroups } from "./runtime/bind.js";
 import type { CallOptions, ClientOptions } from "./runtime/client-options.js";
 import type { OperationValidators } from "./runtime/compiled-validator.js";
-import type { ODataEntityQuery } from "./runtime/odata.js";
 import type {
+  ODataEntityMethod,
   ODataListMethod,
   PathParamOf,
   QueryOf,
@@ -36,6 +36,829 @@ export type OperationResult<M extends ResultMode, K extends keyof OperationTypes
 /** A schema of the spec by name: `Schema<"AccountDto">` (the same type as the named export `AccountDto`). */
 export type Schema<N extends keyof components["schemas"]> = components["schemas"][N];
 
+/**
+ * What the OData query options may name on each entity, from the spec: every property path (`all`: `$select`,
+ * `$filter` comparisons), and those of primitive values (`$orderby`), of text (`contains`, `startsWith`,
+ * `endsWith`) and of date-times (compared with a `Date` or ISO 8601 text). Paths go through complex values, at
+ * most four segments deep.
+ */
+export interface ODataEntities {
+  AccountDto: {
+    all:
+      | "Id"
+      | "EntityId"
+      | "Name"
+      | "AccountNumber"
+      | "StatusCode"
+      | "Status"
+      | "Balances"
+      | "Exchanges"
+      | "Withdrawals"
+      | "InboundTransfers"
+      | "OutboundTransfers"
+      | "Deposits"
+      | "Beneficiaries"
+      | "TransferBeneficiaries"
+      | "DepositInformation"
+      | "DepositRoutingInformation"
+      | "Activities"
+      | "Depositors";
+    primitive: "Id" | "EntityId" | "Name" | "AccountNumber" | "StatusCode" | "Status";
+    text: "Name" | "AccountNumber" | "StatusCode" | "Status";
+    dateTime: never;
+  };
+  EntityDto: { all: "Id"; primitive: "Id"; text: never; dateTime: never };
+  AccountBalanceDto: {
+    all:
+      | "CurrencyCode"
+      | "Currency"
+      | "Currency/Id"
+      | "Currency/Name"
+      | "Currency/Type"
+      | "Currency/Format"
+      | "Currency/FormatTemplate"
+      | "Currency/SignificantDigits"
+      | "Value"
+      | "Allocated"
+      | "Processing"
+      | "Available"
+      | "ValueDate"
+      | "Statement";
+    primitive:
+      | "CurrencyCode"
+      | "Currency/Id"
+      | "Currency/Name"
+      | "Currency/Type"
+      | "Currency/Format"
+      | "Currency/FormatTemplate"
+      | "Currency/SignificantDigits"
+      | "Value"
+      | "Allocated"
+      | "Processing"
+      | "Available"
+      | "ValueDate";
+    text:
+      | "CurrencyCode"
+      | "Currency/Id"
+      | "Currency/Name"
+      | "Currency/Type"
+      | "Currency/Format"
+      | "Currency/FormatTemplate";
+    dateTime: "ValueDate";
+  };
+  AccountStatementItemDto: {
+    all:
+      | "Id"
+      | "CurrencyCode"
+      | "DeltaBalance"
+      | "ValueDate"
+      | "Sequence"
+      | "RunningTotal"
+      | "Narrative"
+      | "Exchange"
+      | "Exchange/Id"
+      | "Exchange/SourceCurrencyCode"
+      | "Exchange/TargetCurrencyCode"
+      | "Exchange/Goal"
+      | "Exchange/GoalTypeCode"
+      | "Exchange/GoalType"
+      | "Withdrawal"
+      | "Withdrawal/Id"
+      | "Withdrawal/Reference"
+      | "Withdrawal/Exchange"
+      | "Withdrawal/BeneficiaryId"
+      | "Withdrawal/BeneficiaryName"
+      | "Transfer"
+      | "Transfer/Id"
+      | "Transfer/Reference"
+      | "Transfer/PayerAccount"
+      | "Transfer/PayerAccount/Id"
+      | "Transfer/PayerAccount/AccountNumber"
+      | "Transfer/PayerAccount/Name"
+      | "Transfer/BeneficiaryAccount"
+      | "Transfer/BeneficiaryAccount/Id"
+      | "Transfer/BeneficiaryAccount/AccountNumber"
+      | "Transfer/BeneficiaryAccount/Name"
+      | "Deposit"
+      | "Deposit/Id"
+      | "Deposit/Reference"
+      | "Deposit/CounterpartAccountName"
+      | "Deposit/Exchange"
+      | "FundsRequest"
+      | "FundsRequest/Id"
+      | "FundsRequest/PayeeAccountId"
+      | "FundsRequest/PayerAccountId"
+      | "FundsRequest/PayeeReference"
+      | "FundsRequest/PayerReference"
+      | "FundsRequest/Amount"
+      | "FundsRequest/CurrencyCode"
+      | "Fee"
+      | "Fee/Id"
+      | "Fee/AccountId"
+      | "Fee/DepositId"
+      | "Fee/WithdrawalId"
+      | "Fee/TransferId"
+      | "Fee/ExchangeId"
+      | "Fee/Deposit"
+      | "Fee/Deposit/Id"
+      | "Fee/Deposit/Reference"
+      | "Fee/Deposit/CounterpartAccountName"
+      | "Fee/Deposit/Exchange"
+      | "Fee/Withdrawal"
+      | "Fee/Withdrawal/Id"
+      | "Fee/Withdrawal/Reference"
+      | "Fee/Withdrawal/Exchange"
+      | "Fee/Withdrawal/BeneficiaryId"
+      | "Fee/Withdrawal/BeneficiaryName"
+      | "Fee/Transfer"
+      | "Fee/Transfer/Id"
+      | "Fee/Transfer/Reference"
+      | "Fee/Transfer/PayerAccount"
+      | "Fee/Transfer/PayerAccount/Id"
+      | "Fee/Transfer/PayerAccount/AccountNumber"
+      | "Fee/Transfer/PayerAccount/Name"
+      | "Fee/Transfer/BeneficiaryAccount"
+      | "Fee/Transfer/BeneficiaryAccount/Id"
+      | "Fee/Transfer/BeneficiaryAccount/AccountNumber"
+      | "Fee/Transfer/BeneficiaryAccount/Name"
+      | "Fee/Exchange"
+      | "Fee/Exchange/Id"
+      | "Fee/Exchange/SourceCurrencyCode"
+      | "Fee/Exchange/TargetCurrencyCode"
+      | "Fee/Exchange/Goal"
+      | "Fee/Exchange/GoalTypeCode"
+      | "Fee/Exchange/GoalType"
+      | "Fee/Narrative";
+    primitive:
+      | "Id"
+      | "CurrencyCode"
+      | "DeltaBalance"
+      | "ValueDate"
+      | "Sequence"
+      | "RunningTotal"
+      | "Narrative"
+      | "Exchange/Id"
+      | "Exchange/SourceCurrencyCode"
+      | "Exchange/TargetCurrencyCode"
+      | "Exchange/Goal"
+      | "Exchange/GoalTypeCode"
+      | "Exchange/GoalType"
+      | "Withdrawal/Id"
+      | "Withdrawal/Reference"
+      | "Withdrawal/BeneficiaryId"
+      | "Withdrawal/BeneficiaryName"
+      | "Transfer/Id"
+      | "Transfer/Reference"
+      | "Transfer/PayerAccount/Id"
+      | "Transfer/PayerAccount/AccountNumber"
+      | "Transfer/PayerAccount/Name"
+      | "Transfer/BeneficiaryAccount/Id"
+      | "Transfer/BeneficiaryAccount/AccountNumber"
+      | "Transfer/BeneficiaryAccount/Name"
+      | "Deposit/Id"
+      | "Deposit/Reference"
+      | "Deposit/CounterpartAccountName"
+      | "FundsRequest/Id"
+      | "FundsRequest/PayeeAccountId"
+      | "FundsRequest/PayerAccountId"
+      | "FundsRequest/PayeeReference"
+      | "FundsRequest/PayerReference"
+      | "FundsRequest/Amount"
+      | "FundsRequest/CurrencyCode"
+      | "Fee/Id"
+      | "Fee/AccountId"
+      | "Fee/DepositId"
+      | "Fee/WithdrawalId"
+      | "Fee/TransferId"
+      | "Fee/ExchangeId"
+      | "Fee/Deposit/Id"
+      | "Fee/Deposit/Reference"
+      | "Fee/Deposit/CounterpartAccountName"
+      | "Fee/Withdrawal/Id"
+      | "Fee/Withdrawal/Reference"
+      | "Fee/Withdrawal/BeneficiaryId"
+      | "Fee/Withdrawal/BeneficiaryName"
+      | "Fee/Transfer/Id"
+      | "Fee/Transfer/Reference"
+      | "Fee/Transfer/PayerAccount/Id"
+      | "Fee/Transfer/PayerAccount/AccountNumber"
+      | "Fee/Transfer/PayerAccount/Name"
+      | "Fee/Transfer/BeneficiaryAccount/Id"
+      | "Fee/Transfer/BeneficiaryAccount/AccountNumber"
+      | "Fee/Transfer/BeneficiaryAccount/Name"
+      | "Fee/Exchange/Id"
+      | "Fee/Exchange/SourceCurrencyCode"
+      | "Fee/Exchange/TargetCurrencyCode"
+      | "Fee/Exchange/Goal"
+      | "Fee/Exchange/GoalTypeCode"
+      | "Fee/Exchange/GoalType"
+      | "Fee/Narrative";
+    text:
+      | "CurrencyCode"
+      | "Sequence"
+      | "Narrative"
+      | "Exchange/SourceCurrencyCode"
+      | "Exchange/TargetCurrencyCode"
+      | "Exchange/GoalTypeCode"
+      | "Exchange/GoalType"
+      | "Withdrawal/Reference"
+      | "Withdrawal/BeneficiaryName"
+      | "Transfer/Reference"
+      | "Transfer/PayerAccount/AccountNumber"
+      | "Transfer/PayerAccount/Name"
+      | "Transfer/BeneficiaryAccount/AccountNumber"
+      | "Transfer/BeneficiaryAccount/Name"
+      | "Deposit/Reference"
+      | "Deposit/CounterpartAccountName"
+      | "FundsRequest/PayeeReference"
+      | "FundsRequest/PayerReference"
+      | "FundsRequest/CurrencyCode"
+      | "Fee/Deposit/Reference"
+      | "Fee/Deposit/CounterpartAccountName"
+      | "Fee/Withdrawal/Reference"
+      | "Fee/Withdrawal/BeneficiaryName"
+      | "Fee/Transfer/Reference"
+      | "Fee/Transfer/PayerAccount/AccountNumber"
+      | "Fee/Transfer/PayerAccount/Name"
+      | "Fee/Transfer/BeneficiaryAccount/AccountNumber"
+      | "Fee/Transfer/BeneficiaryAccount/Name"
+      | "Fee/Exchange/SourceCurrencyCode"
+      | "Fee/Exchange/TargetCurrencyCode"
+      | "Fee/Exchange/GoalTypeCode"
+      | "Fee/Exchange/GoalType"
+      | "Fee/Narrative";
+    dateTime: "ValueDate";
+  };
+  TransferDto: {
+    all:
+      | "Beneficiary"
+      | "Beneficiary/Name"
+      | "Beneficiary/StatusCode"
+      | "Beneficiary/Status"
+      | "Beneficiary/Id"
+      | "Beneficiary/AccountId"
+      | "Beneficiary/BeneficiaryAccountId"
+      | "Beneficiary/BeneficiaryAccountName"
+      | "Beneficiary/CurrencyCode"
+      | "Id"
+      | "AccountId"
+      | "AccountName"
+      | "CurrencyCode"
+      | "Amount"
+      | "Reference"
+      | "InstructionId"
+      | "CreatedDate"
+      | "ValueDate"
+      | "StatusCode"
+      | "Status"
+      | "Fees";
+    primitive:
+      | "Beneficiary/Name"
+      | "Beneficiary/StatusCode"
+      | "Beneficiary/Status"
+      | "Beneficiary/Id"
+      | "Beneficiary/AccountId"
+      | "Beneficiary/BeneficiaryAccountId"
+      | "Beneficiary/BeneficiaryAccountName"
+      | "Beneficiary/CurrencyCode"
+      | "Id"
+      | "AccountId"
+      | "AccountName"
+      | "CurrencyCode"
+      | "Amount"
+      | "Reference"
+      | "InstructionId"
+      | "CreatedDate"
+      | "ValueDate"
+      | "StatusCode"
+      | "Status";
+    text:
+      | "Beneficiary/Name"
+      | "Beneficiary/StatusCode"
+      | "Beneficiary/Status"
+      | "Beneficiary/BeneficiaryAccountName"
+      | "Beneficiary/CurrencyCode"
+      | "AccountName"
+      | "CurrencyCode"
+      | "Reference"
+      | "StatusCode"
+      | "Status";
+    dateTime: "CreatedDate" | "ValueDate";
+  };
+  FeeDto: {
+    all:
+      | "Id"
+      | "Narative"
+      | "CurrencyCode"
+      | "Amount"
+      | "DefinitionAmount"
+      | "BaseAmount"
+      | "TieredFeeBaseValue"
+      | "Percentage"
+      | "PaymentScheme"
+      | "ConfiguredCurrency"
+      | "ConfiguredAmount"
+      | "ConfiguredPercentage"
+      | "ExchangeRate"
+      | "Cancelled"
+      | "CanBeCancelled";
+    primitive:
+      | "Id"
+      | "Narative"
+      | "CurrencyCode"
+      | "Amount"
+      | "DefinitionAmount"
+      | "BaseAmount"
+      | "TieredFeeBaseValue"
+      | "Percentage"
+      | "PaymentScheme"
+      | "ConfiguredCurrency"
+      | "ConfiguredAmount"
+      | "ConfiguredPercentage"
+      | "ExchangeRate"
+      | "Cancelled"
+      | "CanBeCancelled";
+    text: "Narative" | "CurrencyCode" | "PaymentScheme" | "ConfiguredCurrency";
+    dateTime: never;
+  };
+  InboundTransferDto: {
+    all:
+      | "Beneficiary"
+      | "Beneficiary/Id"
+      | "Beneficiary/AccountId"
+      | "Beneficiary/BeneficiaryAccountId"
+      | "Beneficiary/BeneficiaryAccountName"
+      | "Beneficiary/CurrencyCode"
+      | "Id"
+      | "AccountId"
+      | "AccountName"
+      | "CurrencyCode"
+      | "Amount"
+      | "Reference"
+      | "InstructionId"
+      | "CreatedDate"
+      | "ValueDate"
+      | "StatusCode"
+      | "Status"
+      | "Fees";
+    primitive:
+      | "Beneficiary/Id"
+      | "Beneficiary/AccountId"
+      | "Beneficiary/BeneficiaryAccountId"
+      | "Beneficiary/BeneficiaryAccountName"
+      | "Beneficiary/CurrencyCode"
+      | "Id"
+      | "AccountId"
+      | "AccountName"
+      | "CurrencyCode"
+      | "Amount"
+      | "Reference"
+      | "InstructionId"
+      | "CreatedDate"
+      | "ValueDate"
+      | "StatusCode"
+      | "Status";
+    text:
+      | "Beneficiary/BeneficiaryAccountName"
+      | "Beneficiary/CurrencyCode"
+      | "AccountName"
+      | "CurrencyCode"
+      | "Reference"
+      | "StatusCode"
+      | "Status";
+    dateTime: "CreatedDate" | "ValueDate";
+  };
+  OutboundTransferDto: {
+    all:
+      | "Beneficiary"
+      | "Beneficiary/Name"
+      | "Beneficiary/StatusCode"
+      | "Beneficiary/Status"
+      | "Beneficiary/Id"
+      | "Beneficiary/AccountId"
+      | "Beneficiary/BeneficiaryAccountId"
+      | "Beneficiary/BeneficiaryAccountName"
+      | "Beneficiary/CurrencyCode"
+      | "Id"
+      | "AccountId"
+      | "AccountName"
+      | "CurrencyCode"
+      | "Amount"
+      | "Reference"
+      | "InstructionId"
+      | "CreatedDate"
+      | "ValueDate"
+      | "StatusCode"
+      | "Status"
+      | "Fees";
+    primitive:
+      | "Beneficiary/Name"
+      | "Beneficiary/StatusCode"
+      | "Beneficiary/Status"
+      | "Beneficiary/Id"
+      | "Beneficiary/AccountId"
+      | "Beneficiary/BeneficiaryAccountId"
+      | "Beneficiary/BeneficiaryAccountName"
+      | "Beneficiary/CurrencyCode"
+      | "Id"
+      | "AccountId"
+      | "AccountName"
+      | "CurrencyCode"
+      | "Amount"
+      | "Reference"
+      | "InstructionId"
+      | "CreatedDate"
+      | "ValueDate"
+      | "StatusCode"
+      | "Status";
+    text:
+      | "Beneficiary/Name"
+      | "Beneficiary/StatusCode"
+      | "Beneficiary/Status"
+      | "Beneficiary/BeneficiaryAccountName"
+      | "Beneficiary/CurrencyCode"
+      | "AccountName"
+      | "CurrencyCode"
+      | "Reference"
+      | "StatusCode"
+      | "Status";
+    dateTime: "CreatedDate" | "ValueDate";
+  };
+  WithdrawalDto: {
+    all:
+      | "Id"
+      | "AccountId"
+      | "Account"
+      | "Account/Id"
+      | "Account/EntityId"
+      | "Account/Name"
+      | "Account/AccountNumber"
+      | "Account/StatusCode"
+      | "Account/Status"
+      | "Account/Balances"
+      | "Account/Exchanges"
+      | "Account/Withdrawals"
+      | "Account/InboundTransfers"
+      | "Account/OutboundTransfers"
+      | "Account/Deposits"
+      | "Account/Beneficiaries"
+      | "Account/TransferBeneficiaries"
+      | "Account/DepositInformation"
+      | "Account/DepositRoutingInformation"
+      | "Account/Activities"
+      | "Account/Depositors"
+      | "CurrencyCode"
+      | "Amount"
+      | "TargetCurrencyCode"
+      | "TargetAmount"
+      | "IsCrossCurrency"
+      | "OutstandingAmount"
+      | "Beneficiary"
+      | "Beneficiary/Id"
+      | "Beneficiary/AccountId"
+      | "Beneficiary/Name"
+      | "Beneficiary/CurrencyCode"
+      | "Beneficiary/StatusCode"
+      | "Beneficiary/Status"
+      | "Beneficiary/PaymentRouting"
+      | "Beneficiary/PaymentRouting/AccountHolderName"
+      | "Beneficiary/PaymentRouting/PartyIdentification"
+      | "Beneficiary/PaymentRouting/PartyIdentification/Properties"
+      | "Beneficiary/PaymentRouting/IntermediaryPartyIdentification"
+      | "Beneficiary/PaymentRouting/IntermediaryPartyIdentification/Properties"
+      | "Reference"
+      | "InstructionId"
+      | "CreatedDate"
+      | "ValueDate"
+      | "Description"
+      | "StatusCode"
+      | "Status"
+      | "Fees";
+    primitive:
+      | "Id"
+      | "AccountId"
+      | "Account/Id"
+      | "Account/EntityId"
+      | "Account/Name"
+      | "Account/AccountNumber"
+      | "Account/StatusCode"
+      | "Account/Status"
+      | "CurrencyCode"
+      | "Amount"
+      | "TargetCurrencyCode"
+      | "TargetAmount"
+      | "IsCrossCurrency"
+      | "OutstandingAmount"
+      | "Beneficiary/Id"
+      | "Beneficiary/AccountId"
+      | "Beneficiary/Name"
+      | "Beneficiary/CurrencyCode"
+      | "Beneficiary/StatusCode"
+      | "Beneficiary/Status"
+      | "Beneficiary/PaymentRouting/AccountHolderName"
+      | "Reference"
+      | "InstructionId"
+      | "CreatedDate"
+      | "ValueDate"
+      | "Description"
+      | "StatusCode"
+      | "Status";
+    text:
+      | "Account/Name"
+      | "Account/AccountNumber"
+      | "Account/StatusCode"
+      | "Account/Status"
+      | "CurrencyCode"
+      | "TargetCurrencyCode"
+      | "Beneficiary/Name"
+      | "Beneficiary/CurrencyCode"
+      | "Beneficiary/StatusCode"
+      | "Beneficiary/Status"
+      | "Beneficiary/PaymentRouting/AccountHolderName"
+      | "Reference"
+      | "Description"
+      | "StatusCode"
+      | "Status";
+    dateTime: "CreatedDate" | "ValueDate";
+  };
+  PaymentConfirmationDetailsDto: { all: string; primitive: string; text: string; dateTime: never };
+  BeneficiaryDto: {
+    all:
+      | "Id"
+      | "AccountId"
+      | "Name"
+      | "CurrencyCode"
+      | "StatusCode"
+      | "Status"
+      | "PaymentRouting"
+      | "PaymentRouting/AccountHolderName"
+      | "PaymentRouting/PartyIdentification"
+      | "PaymentRouting/PartyIdentification/Properties"
+      | "PaymentRouting/IntermediaryPartyIdentification"
+      | "PaymentRouting/IntermediaryPartyIdentification/Properties";
+    primitive:
+      | "Id"
+      | "AccountId"
+      | "Name"
+      | "CurrencyCode"
+      | "StatusCode"
+      | "Status"
+      | "PaymentRouting/AccountHolderName";
+    text: "Name" | "CurrencyCode" | "StatusCode" | "Status" | "PaymentRouting/AccountHolderName";
+    dateTime: never;
+  };
+  TransferBeneficiaryDto: {
+    all:
+      | "Id"
+      | "AccountId"
+      | "BeneficiaryAccountId"
+      | "Name"
+      | "Website"
+      | "Vertical"
+      | "Industry"
+      | "CurrencyCode"
+      | "StatusCode"
+      | "Status";
+    primitive:
+      | "Id"
+      | "AccountId"
+      | "BeneficiaryAccountId"
+      | "Name"
+      | "Website"
+      | "Vertical"
+      | "Industry"
+      | "CurrencyCode"
+      | "StatusCode"
+      | "Status";
+    text: "Name" | "Website" | "Vertical" | "Industry" | "CurrencyCode" | "StatusCode" | "Status";
+    dateTime: never;
+  };
+  ExchangeDto: {
+    all:
+      | "Id"
+      | "AccountId"
+      | "SourceCurrencyCode"
+      | "TargetCurrencyCode"
+      | "InstructionTypeId"
+      | "Goal"
+      | "GoalTypeCode"
+      | "GoalType"
+      | "Sold"
+      | "Bought"
+      | "StatusCode"
+      | "Status"
+      | "CreatedOn"
+      | "UpdatedDate"
+      | "Allocations"
+      | "Deposits"
+      | "Fees"
+      | "Withdrawals"
+      | "DepositReference";
+    primitive:
+      | "Id"
+      | "AccountId"
+      | "SourceCurrencyCode"
+      | "TargetCurrencyCode"
+      | "InstructionTypeId"
+      | "Goal"
+      | "GoalTypeCode"
+      | "GoalType"
+      | "Sold"
+      | "Bought"
+      | "StatusCode"
+      | "Status"
+      | "CreatedOn"
+      | "UpdatedDate"
+      | "DepositReference";
+    text:
+      | "SourceCurrencyCode"
+      | "TargetCurrencyCode"
+      | "InstructionTypeId"
+      | "GoalTypeCode"
+      | "GoalType"
+      | "StatusCode"
+      | "Status"
+      | "DepositReference";
+    dateTime: "CreatedOn" | "UpdatedDate";
+  };
+  AllocationDto: {
+    all: "Id" | "Amount" | "ValueDate" | "DepositId";
+    primitive: "Id" | "Amount" | "ValueDate" | "DepositId";
+    text: never;
+    dateTime: "ValueDate";
+  };
+  DepositDto: {
+    all:
+      | "Id"
+      | "AccountId"
+      | "CurrencyCode"
+      | "Amount"
+      | "Reference"
+      | "Narrative"
+      | "ValueDate"
+      | "Deposited"
+      | "StatusCode"
+      | "Status"
+      | "Depositor"
+      | "Depositor/Name"
+      | "Depositor/VirtualAccount"
+      | "Depositor/VirtualAccount/Properties"
+      | "Depositor/Counterparty"
+      | "Depositor/Counterparty/Properties"
+      | "Depositor/CounterpartyBankCountry"
+      | "Depositor/CounterpartyBankName"
+      | "CounterpartAccountName"
+      | "ClientDepositor"
+      | "ClientDepositor/DepositorId"
+      | "Fees";
+    primitive:
+      | "Id"
+      | "AccountId"
+      | "CurrencyCode"
+      | "Amount"
+      | "Reference"
+      | "ValueDate"
+      | "Deposited"
+      | "StatusCode"
+      | "Status"
+      | "Depositor/Name"
+      | "Depositor/CounterpartyBankCountry"
+      | "Depositor/CounterpartyBankName"
+      | "CounterpartAccountName"
+      | "ClientDepositor/DepositorId";
+    text:
+      | "CurrencyCode"
+      | "Reference"
+      | "StatusCode"
+      | "Status"
+      | "Depositor/Name"
+      | "Depositor/CounterpartyBankCountry"
+      | "Depositor/CounterpartyBankName"
+      | "CounterpartAccountName";
+    dateTime: "ValueDate";
+  };
+  DepositInformationDto: {
+    all: "CurrencyCode" | "Routings";
+    primitive: "CurrencyCode";
+    text: "CurrencyCode";
+    dateTime: never;
+  };
+  DepositRoutingInformationDto: {
+    all: "CurrencyCode" | "Routings";
+    primitive: "CurrencyCode";
+    text: "CurrencyCode";
+    dateTime: never;
+  };
+  DepositorDto2: {
+    all:
+      | "Id"
+      | "CreatedDate"
+      | "RemitterName"
+      | "Name"
+      | "EntityType"
+      | "IsThirdParty"
+      | "Address"
+      | "Address/Street"
+      | "Address/HouseNumber"
+      | "Address/HouseName"
+      | "Address/FlatNumber"
+      | "Address/District"
+      | "Address/Town"
+      | "Address/County"
+      | "Address/PostCode"
+      | "Address/CountryCode"
+      | "Website"
+      | "Industry"
+      | "Industry/Id"
+      | "Industry/Name"
+      | "IndustryDetails"
+      | "PhoneNumber"
+      | "StatusCode"
+      | "Status"
+      | "ComplianceOverridenEntityTypeId";
+    primitive:
+      | "Id"
+      | "CreatedDate"
+      | "RemitterName"
+      | "Name"
+      | "EntityType"
+      | "IsThirdParty"
+      | "Address/Street"
+      | "Address/HouseNumber"
+      | "Address/HouseName"
+      | "Address/FlatNumber"
+      | "Address/District"
+      | "Address/Town"
+      | "Address/County"
+      | "Address/PostCode"
+      | "Address/CountryCode"
+      | "Website"
+      | "Industry/Id"
+      | "Industry/Name"
+      | "IndustryDetails"
+      | "PhoneNumber"
+      | "StatusCode"
+      | "Status"
+      | "ComplianceOverridenEntityTypeId";
+    text:
+      | "RemitterName"
+      | "Name"
+      | "EntityType"
+      | "Address/Street"
+      | "Address/HouseNumber"
+      | "Address/HouseName"
+      | "Address/FlatNumber"
+      | "Address/District"
+      | "Address/Town"
+      | "Address/County"
+      | "Address/PostCode"
+      | "Address/CountryCode"
+      | "Website"
+      | "Industry/Name"
+      | "IndustryDetails"
+      | "PhoneNumber"
+      | "StatusCode"
+      | "Status"
+      | "ComplianceOverridenEntityTypeId";
+    dateTime: "CreatedDate";
+  };
+  AlertDto: {
+    all:
+      | "Id"
+      | "SourceCurrencyCode"
+      | "TargetCurrencyCode"
+      | "Limit"
+      | "CreatedDate"
+      | "Rate"
+      | "ValueDate"
+      | "NotifiedDate"
+      | "CancelledDate"
+      | "Active";
+    primitive:
+      | "Id"
+      | "SourceCurrencyCode"
+      | "TargetCurrencyCode"
+      | "Limit"
+      | "CreatedDate"
+      | "Rate"
+      | "ValueDate"
+      | "NotifiedDate"
+      | "CancelledDate"
+      | "Active";
+    text: "SourceCurrencyCode" | "TargetCurrencyCode";
+    dateTime: "CreatedDate" | "ValueDate" | "NotifiedDate" | "CancelledDate";
+  };
+  CountryDto: { all: string; primitive: string; text: string; dateTime: never };
+  CurrencyDto: {
+    all: "Id" | "Name" | "Type" | "Format" | "FormatTemplate" | "SignificantDigits";
+    primitive: "Id" | "Name" | "Type" | "Format" | "FormatTemplate" | "SignificantDigits";
+    text: "Id" | "Name" | "Type" | "Format" | "FormatTemplate";
+    dateTime: never;
+  };
+  SectorDto: { all: "Id" | "Name"; primitive: "Id" | "Name"; text: "Name"; dateTime: never };
+  PaymentPurposeDto: { all: "Id"; primitive: "Id"; text: never; dateTime: never };
+}
+
 /** The `accounts` methods of the client. */
 export interface AccountsClient<M extends ResultMode = "data"> {
   /**
@@ -45,7 +868,21 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Accounts` (`listAccounts`)
    */
-  listAccounts: ODataListMethod<M, [], Schema<"AccountDto">, Operation<"listAccounts">>;
+  listAccounts: ODataListMethod<M, [], Schema<"AccountDto">, Operation<"listAccounts">, ODataEntities["AccountDto"]>;
+  /**
+   * Get an account.
+   *
+   * OData v4 query endpoint returning one account (`AccountDto`) by its key.
+   *
+   * `GET /api/v1/Accounts({id})` (`getAccount`)
+   */
+  getAccount: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getAccount", "id">],
+    Schema<"AccountDto">,
+    Operation<"getAccount">,
+    ODataEntities["AccountDto"]
+  >;
   /**
    * List the subaccounts of an account.
    *
@@ -57,7 +894,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountSubaccounts", "accountId">],
     Schema<"AccountDto">,
-    Operation<"listAccountSubaccounts">
+    Operation<"listAccountSubaccounts">,
+    ODataEntities["AccountDto"]
   >;
   /**
    * List the balances of an account.
@@ -70,7 +908,25 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountBalances", "accountId">],
     Schema<"AccountBalanceDto">,
-    Operation<"listAccountBalances">
+    Operation<"listAccountBalances">,
+    ODataEntities["AccountBalanceDto"]
+  >;
+  /**
+   * Get the balance of an account in one currency.
+   *
+   * OData v4 query endpoint returning one `AccountBalanceDto`: the balance of the account in the given currency.
+   *
+   * `GET /api/v1/Accounts({accountId})/Balances({currencyCode})` (`getAccountBalance`)
+   */
+  getBalance: ODataEntityMethod<
+    M,
+    [
+      accountId: OperationPathParam<"getAccountBalance", "accountId">,
+      currencyCode: OperationPathParam<"getAccountBalance", "currencyCode">,
+    ],
+    Schema<"AccountBalanceDto">,
+    Operation<"getAccountBalance">,
+    ODataEntities["AccountBalanceDto"]
   >;
   /**
    * List the statement of a balance.
@@ -86,7 +942,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
       currencyCode: OperationPathParam<"listAccountBalanceStatement", "currencyCode">,
     ],
     Schema<"AccountStatementItemDto">,
-    Operation<"listAccountBalanceStatement">
+    Operation<"listAccountBalanceStatement">,
+    ODataEntities["AccountStatementItemDto"]
   >;
   /**
    * List the inbound transfers of an account.
@@ -99,7 +956,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountInboundTransfers", "accountId">],
     Schema<"InboundTransferDto">,
-    Operation<"listAccountInboundTransfers">
+    Operation<"listAccountInboundTransfers">,
+    ODataEntities["InboundTransferDto"]
   >;
   /**
    * List the outbound transfers of an account.
@@ -112,7 +970,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountOutboundTransfers", "accountId">],
     Schema<"OutboundTransferDto">,
-    Operation<"listAccountOutboundTransfers">
+    Operation<"listAccountOutboundTransfers">,
+    ODataEntities["OutboundTransferDto"]
   >;
   /**
    * List the withdrawals of an account.
@@ -125,7 +984,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountWithdrawals", "accountId">],
     Schema<"WithdrawalDto">,
-    Operation<"listAccountWithdrawals">
+    Operation<"listAccountWithdrawals">,
+    ODataEntities["WithdrawalDto"]
   >;
   /**
    * List the withdrawal beneficiaries of an account.
@@ -138,7 +998,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountBeneficiaries", "accountId">],
     Schema<"BeneficiaryDto">,
-    Operation<"listAccountBeneficiaries">
+    Operation<"listAccountBeneficiaries">,
+    ODataEntities["BeneficiaryDto"]
   >;
   /**
    * List the transfer beneficiaries of an account.
@@ -151,7 +1012,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountTransferBeneficiaries", "accountId">],
     Schema<"TransferBeneficiaryDto">,
-    Operation<"listAccountTransferBeneficiaries">
+    Operation<"listAccountTransferBeneficiaries">,
+    ODataEntities["TransferBeneficiaryDto"]
   >;
   /**
    * List the exchanges of an account.
@@ -164,7 +1026,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountExchanges", "accountId">],
     Schema<"ExchangeDto">,
-    Operation<"listAccountExchanges">
+    Operation<"listAccountExchanges">,
+    ODataEntities["ExchangeDto"]
   >;
   /**
    * List the deposits of an account.
@@ -177,7 +1040,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountDeposits", "accountId">],
     Schema<"DepositDto">,
-    Operation<"listAccountDeposits">
+    Operation<"listAccountDeposits">,
+    ODataEntities["DepositDto"]
   >;
   /**
    * List the deposit information of an account.
@@ -190,7 +1054,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountDepositInformation", "accountId">],
     Schema<"DepositInformationDto">,
-    Operation<"listAccountDepositInformation">
+    Operation<"listAccountDepositInformation">,
+    ODataEntities["DepositInformationDto"]
   >;
   /**
    * List the deposit routing information of an account.
@@ -203,7 +1068,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountDepositRoutingInformation", "accountId">],
     Schema<"DepositRoutingInformationDto">,
-    Operation<"listAccountDepositRoutingInformation">
+    Operation<"listAccountDepositRoutingInformation">,
+    ODataEntities["DepositRoutingInformationDto"]
   >;
   /**
    * List the depositors of an account.
@@ -216,7 +1082,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountDepositors", "accountId">],
     Schema<"DepositorDto2">,
-    Operation<"listAccountDepositors">
+    Operation<"listAccountDepositors">,
+    ODataEntities["DepositorDto2"]
   >;
   /**
    * List the countries of an account by filter type.
@@ -232,33 +1099,9 @@ export interface AccountsClient<M extends ResultMode = "data"> {
       filterType: OperationPathParam<"listAccountCountries", "filterType">,
     ],
     Schema<"CountryDto">,
-    Operation<"listAccountCountries">
+    Operation<"listAccountCountries">,
+    ODataEntities["CountryDto"]
   >;
-  /**
-   * Get an account.
-   *
-   * OData v4 query endpoint returning one account (`AccountDto`) by its key.
-   *
-   * `GET /api/v1/Accounts({id})` (`getAccount`)
-   */
-  getAccount(
-    id: OperationPathParam<"getAccount", "id">,
-    query?: ODataEntityQuery<Schema<"AccountDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getAccount">;
-  /**
-   * Get the balance of an account in one currency.
-   *
-   * OData v4 query endpoint returning one `AccountBalanceDto`: the balance of the account in the given currency.
-   *
-   * `GET /api/v1/Accounts({accountId})/Balances({currencyCode})` (`getAccountBalance`)
-   */
-  getBalance(
-    accountId: OperationPathParam<"getAccountBalance", "accountId">,
-    currencyCode: OperationPathParam<"getAccountBalance", "currencyCode">,
-    query?: ODataEntityQuery<Schema<"AccountBalanceDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getAccountBalance">;
 }
 
 /** The `entities` methods of the client. */
@@ -270,7 +1113,21 @@ export interface EntitiesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Entities` (`listEntities`)
    */
-  listEntities: ODataListMethod<M, [], Schema<"EntityDto">, Operation<"listEntities">>;
+  listEntities: ODataListMethod<M, [], Schema<"EntityDto">, Operation<"listEntities">, ODataEntities["EntityDto"]>;
+  /**
+   * Get an entity.
+   *
+   * OData v4 query endpoint returning one entity (`EntityDto`) by its key.
+   *
+   * `GET /api/v1/Entities({id})` (`getEntity`)
+   */
+  getEntity: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getEntity", "id">],
+    Schema<"EntityDto">,
+    Operation<"getEntity">,
+    ODataEntities["EntityDto"]
+  >;
   /**
    * List the accounts of an entity.
    *
@@ -282,7 +1139,8 @@ export interface EntitiesClient<M extends ResultMode = "data"> {
     M,
     [entityId: OperationPathParam<"listEntityAccounts", "entityId">],
     Schema<"AccountDto">,
-    Operation<"listEntityAccounts">
+    Operation<"listEntityAccounts">,
+    ODataEntities["AccountDto"]
   >;
   /**
    * List the countries of an entity by filter type.
@@ -298,20 +1156,9 @@ export interface EntitiesClient<M extends ResultMode = "data"> {
       filterType: OperationPathParam<"listEntityCountries", "filterType">,
     ],
     Schema<"CountryDto">,
-    Operation<"listEntityCountries">
+    Operation<"listEntityCountries">,
+    ODataEntities["CountryDto"]
   >;
-  /**
-   * Get an entity.
-   *
-   * OData v4 query endpoint returning one entity (`EntityDto`) by its key.
-   *
-   * `GET /api/v1/Entities({id})` (`getEntity`)
-   */
-  getEntity(
-    id: OperationPathParam<"getEntity", "id">,
-    query?: ODataEntityQuery<Schema<"EntityDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getEntity">;
 }
 
 /** The `transfers` methods of the client. */
@@ -323,7 +1170,27 @@ export interface TransfersClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Transfers` (`listTransfers`)
    */
-  listTransfers: ODataListMethod<M, [], Schema<"TransferDto">, Operation<"listTransfers">>;
+  listTransfers: ODataListMethod<
+    M,
+    [],
+    Schema<"TransferDto">,
+    Operation<"listTransfers">,
+    ODataEntities["TransferDto"]
+  >;
+  /**
+   * Get a transfer.
+   *
+   * OData v4 query endpoint returning one internal transfer by its key, without distinguishing direction.
+   *
+   * `GET /api/v1/Transfers({id})` (`getTransfer`)
+   */
+  getTransfer: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getTransfer", "id">],
+    Schema<"TransferDto">,
+    Operation<"getTransfer">,
+    ODataEntities["TransferDto"]
+  >;
   /**
    * List the fees of a transfer.
    *
@@ -335,20 +1202,9 @@ export interface TransfersClient<M extends ResultMode = "data"> {
     M,
     [transferId: OperationPathParam<"listTransferFees", "transferId">],
     Schema<"FeeDto">,
-    Operation<"listTransferFees">
+    Operation<"listTransferFees">,
+    ODataEntities["FeeDto"]
   >;
-  /**
-   * Get a transfer.
-   *
-   * OData v4 query endpoint returning one internal transfer by its key, without distinguishing direction.
-   *
-   * `GET /api/v1/Transfers({id})` (`getTransfer`)
-   */
-  getTransfer(
-    id: OperationPathParam<"getTransfer", "id">,
-    query?: ODataEntityQuery<Schema<"TransferDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getTransfer">;
   /**
    * Create an internal transfer.
    *
@@ -398,6 +1254,20 @@ export interface TransfersClient<M extends ResultMode = "data"> {
 /** The `inboundTransfers` methods of the client. */
 export interface InboundTransfersClient<M extends ResultMode = "data"> {
   /**
+   * Get an inbound transfer.
+   *
+   * OData v4 query endpoint returning one inbound transfer (`InboundTransferDto`): a transfer the caller's account receives.
+   *
+   * `GET /api/v1/InboundTransfers({id})` (`getInboundTransfer`)
+   */
+  getInboundTransfer: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getInboundTransfer", "id">],
+    Schema<"InboundTransferDto">,
+    Operation<"getInboundTransfer">,
+    ODataEntities["InboundTransferDto"]
+  >;
+  /**
    * List the fees of an inbound transfer.
    *
    * OData v4 query endpoint returning the fees of an inbound transfer as a `FeeDto` list.
@@ -408,24 +1278,27 @@ export interface InboundTransfersClient<M extends ResultMode = "data"> {
     M,
     [transferId: OperationPathParam<"listInboundTransferFees", "transferId">],
     Schema<"FeeDto">,
-    Operation<"listInboundTransferFees">
+    Operation<"listInboundTransferFees">,
+    ODataEntities["FeeDto"]
   >;
-  /**
-   * Get an inbound transfer.
-   *
-   * OData v4 query endpoint returning one inbound transfer (`InboundTransferDto`): a transfer the caller's account receives.
-   *
-   * `GET /api/v1/InboundTransfers({id})` (`getInboundTransfer`)
-   */
-  getInboundTransfer(
-    id: OperationPathParam<"getInboundTransfer", "id">,
-    query?: ODataEntityQuery<Schema<"InboundTransferDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getInboundTransfer">;
 }
 
 /** The `outboundTransfers` methods of the client. */
 export interface OutboundTransfersClient<M extends ResultMode = "data"> {
+  /**
+   * Get an outbound transfer.
+   *
+   * OData v4 query endpoint returning one outbound transfer (`OutboundTransferDto`): a transfer the caller's account sends.
+   *
+   * `GET /api/v1/OutboundTransfers({id})` (`getOutboundTransfer`)
+   */
+  getOutboundTransfer: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getOutboundTransfer", "id">],
+    Schema<"OutboundTransferDto">,
+    Operation<"getOutboundTransfer">,
+    ODataEntities["OutboundTransferDto"]
+  >;
   /**
    * List the fees of an outbound transfer.
    *
@@ -437,20 +1310,9 @@ export interface OutboundTransfersClient<M extends ResultMode = "data"> {
     M,
     [transferId: OperationPathParam<"listOutboundTransferFees", "transferId">],
     Schema<"FeeDto">,
-    Operation<"listOutboundTransferFees">
+    Operation<"listOutboundTransferFees">,
+    ODataEntities["FeeDto"]
   >;
-  /**
-   * Get an outbound transfer.
-   *
-   * OData v4 query endpoint returning one outbound transfer (`OutboundTransferDto`): a transfer the caller's account sends.
-   *
-   * `GET /api/v1/OutboundTransfers({id})` (`getOutboundTransfer`)
-   */
-  getOutboundTransfer(
-    id: OperationPathParam<"getOutboundTransfer", "id">,
-    query?: ODataEntityQuery<Schema<"OutboundTransferDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getOutboundTransfer">;
 }
 
 /** The `withdrawals` methods of the client. */
@@ -462,7 +1324,27 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Withdrawals` (`listWithdrawals`)
    */
-  listWithdrawals: ODataListMethod<M, [], Schema<"WithdrawalDto">, Operation<"listWithdrawals">>;
+  listWithdrawals: ODataListMethod<
+    M,
+    [],
+    Schema<"WithdrawalDto">,
+    Operation<"listWithdrawals">,
+    ODataEntities["WithdrawalDto"]
+  >;
+  /**
+   * Get a withdrawal.
+   *
+   * OData v4 query endpoint returning one withdrawal (`WithdrawalDto`) by its key.
+   *
+   * `GET /api/v1/Withdrawals({id})` (`getWithdrawal`)
+   */
+  getWithdrawal: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getWithdrawal", "id">],
+    Schema<"WithdrawalDto">,
+    Operation<"getWithdrawal">,
+    ODataEntities["WithdrawalDto"]
+  >;
   /**
    * List the fees of a withdrawal.
    *
@@ -474,7 +1356,22 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
     M,
     [withdrawalId: OperationPathParam<"listWithdrawalFees", "withdrawalId">],
     Schema<"FeeDto">,
-    Operation<"listWithdrawalFees">
+    Operation<"listWithdrawalFees">,
+    ODataEntities["FeeDto"]
+  >;
+  /**
+   * Get the payment confirmation details of a withdrawal.
+   *
+   * OData v4 query endpoint returning one `PaymentConfirmationDetailsDto` for a withdrawal. The fields of `PaymentConfirmationDetailsDto` are not shown in the reference.
+   *
+   * `GET /api/v1/Withdrawals({withdrawalId})/PaymentConfirmationDetails` (`getWithdrawalPaymentConfirmationDetails`)
+   */
+  getPaymentConfirmationDetails: ODataEntityMethod<
+    M,
+    [withdrawalId: OperationPathParam<"getWithdrawalPaymentConfirmationDetails", "withdrawalId">],
+    Schema<"PaymentConfirmationDetailsDto">,
+    Operation<"getWithdrawalPaymentConfirmationDetails">,
+    ODataEntities["PaymentConfirmationDetailsDto"]
   >;
   /**
    * List Bank of England payment purposes.
@@ -483,7 +1380,13 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Withdrawals/BoEPaymentPurposes` (`listBoEPaymentPurposes`)
    */
-  listBoEPaymentPurposes: ODataListMethod<M, [], Schema<"PaymentPurposeDto">, Operation<"listBoEPaymentPurposes">>;
+  listBoEPaymentPurposes: ODataListMethod<
+    M,
+    [],
+    Schema<"PaymentPurposeDto">,
+    Operation<"listBoEPaymentPurposes">,
+    ODataEntities["PaymentPurposeDto"]
+  >;
   /**
    * List the payment purposes of a country.
    *
@@ -495,7 +1398,8 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
     M,
     [CountryCode: OperationPathParam<"listCountryPaymentPurposes", "CountryCode">],
     Schema<"PaymentPurposeDto">,
-    Operation<"listCountryPaymentPurposes">
+    Operation<"listCountryPaymentPurposes">,
+    ODataEntities["PaymentPurposeDto"]
   >;
   /**
    * List the generic payment purposes.
@@ -508,32 +1412,9 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
     M,
     [],
     Schema<"PaymentPurposeDto">,
-    Operation<"listGenericPaymentPurposes">
+    Operation<"listGenericPaymentPurposes">,
+    ODataEntities["PaymentPurposeDto"]
   >;
-  /**
-   * Get a withdrawal.
-   *
-   * OData v4 query endpoint returning one withdrawal (`WithdrawalDto`) by its key.
-   *
-   * `GET /api/v1/Withdrawals({id})` (`getWithdrawal`)
-   */
-  getWithdrawal(
-    id: OperationPathParam<"getWithdrawal", "id">,
-    query?: ODataEntityQuery<Schema<"WithdrawalDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getWithdrawal">;
-  /**
-   * Get the payment confirmation details of a withdrawal.
-   *
-   * OData v4 query endpoint returning one `PaymentConfirmationDetailsDto` for a withdrawal. The fields of `PaymentConfirmationDetailsDto` are not shown in the reference.
-   *
-   * `GET /api/v1/Withdrawals({withdrawalId})/PaymentConfirmationDetails` (`getWithdrawalPaymentConfirmationDetails`)
-   */
-  getPaymentConfirmationDetails(
-    withdrawalId: OperationPathParam<"getWithdrawalPaymentConfirmationDetails", "withdrawalId">,
-    query?: ODataEntityQuery<Schema<"PaymentConfirmationDetailsDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getWithdrawalPaymentConfirmationDetails">;
   /**
    * Create an ad-hoc withdrawal.
    *
@@ -611,7 +1492,13 @@ export interface BeneficiariesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Beneficiaries` (`listBeneficiaries`)
    */
-  listBeneficiaries: ODataListMethod<M, [], Schema<"BeneficiaryDto">, Operation<"listBeneficiaries">>;
+  listBeneficiaries: ODataListMethod<
+    M,
+    [],
+    Schema<"BeneficiaryDto">,
+    Operation<"listBeneficiaries">,
+    ODataEntities["BeneficiaryDto"]
+  >;
   /**
    * Get a withdrawal beneficiary.
    *
@@ -619,11 +1506,13 @@ export interface BeneficiariesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Beneficiaries({id})` (`getBeneficiary`)
    */
-  getBeneficiary(
-    id: OperationPathParam<"getBeneficiary", "id">,
-    query?: ODataEntityQuery<Schema<"BeneficiaryDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getBeneficiary">;
+  getBeneficiary: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getBeneficiary", "id">],
+    Schema<"BeneficiaryDto">,
+    Operation<"getBeneficiary">,
+    ODataEntities["BeneficiaryDto"]
+  >;
   /**
    * Create a withdrawal beneficiary.
    *
@@ -695,7 +1584,8 @@ export interface TransferBeneficiariesClient<M extends ResultMode = "data"> {
     M,
     [],
     Schema<"TransferBeneficiaryDto">,
-    Operation<"listTransferBeneficiaries">
+    Operation<"listTransferBeneficiaries">,
+    ODataEntities["TransferBeneficiaryDto"]
   >;
   /**
    * Get a transfer beneficiary.
@@ -704,11 +1594,13 @@ export interface TransferBeneficiariesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/TransferBeneficiaries({id})` (`getTransferBeneficiary`)
    */
-  getTransferBeneficiary(
-    id: OperationPathParam<"getTransferBeneficiary", "id">,
-    query?: ODataEntityQuery<Schema<"TransferBeneficiaryDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getTransferBeneficiary">;
+  getTransferBeneficiary: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getTransferBeneficiary", "id">],
+    Schema<"TransferBeneficiaryDto">,
+    Operation<"getTransferBeneficiary">,
+    ODataEntities["TransferBeneficiaryDto"]
+  >;
 }
 
 /** The `exchanges` methods of the client. */
@@ -720,7 +1612,27 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Exchanges` (`listExchanges`)
    */
-  listExchanges: ODataListMethod<M, [], Schema<"ExchangeDto">, Operation<"listExchanges">>;
+  listExchanges: ODataListMethod<
+    M,
+    [],
+    Schema<"ExchangeDto">,
+    Operation<"listExchanges">,
+    ODataEntities["ExchangeDto"]
+  >;
+  /**
+   * Get an exchange.
+   *
+   * OData v4 query endpoint returning one currency exchange (`ExchangeDto`) by its key.
+   *
+   * `GET /api/v1/Exchanges({id})` (`getExchange`)
+   */
+  getExchange: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getExchange", "id">],
+    Schema<"ExchangeDto">,
+    Operation<"getExchange">,
+    ODataEntities["ExchangeDto"]
+  >;
   /**
    * List the allocations of an exchange.
    *
@@ -732,7 +1644,8 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
     M,
     [exchangeId: OperationPathParam<"listExchangeAllocations", "exchangeId">],
     Schema<"AllocationDto">,
-    Operation<"listExchangeAllocations">
+    Operation<"listExchangeAllocations">,
+    ODataEntities["AllocationDto"]
   >;
   /**
    * List the deposits of an exchange.
@@ -745,7 +1658,8 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
     M,
     [exchangeId: OperationPathParam<"listExchangeDeposits", "exchangeId">],
     Schema<"DepositDto">,
-    Operation<"listExchangeDeposits">
+    Operation<"listExchangeDeposits">,
+    ODataEntities["DepositDto"]
   >;
   /**
    * List the fees of an exchange.
@@ -758,7 +1672,8 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
     M,
     [exchangeId: OperationPathParam<"listExchangeFees", "exchangeId">],
     Schema<"FeeDto">,
-    Operation<"listExchangeFees">
+    Operation<"listExchangeFees">,
+    ODataEntities["FeeDto"]
   >;
   /**
    * List the withdrawals of an exchange.
@@ -771,20 +1686,9 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
     M,
     [exchangeId: OperationPathParam<"listExchangeWithdrawals", "exchangeId">],
     Schema<"WithdrawalDto">,
-    Operation<"listExchangeWithdrawals">
+    Operation<"listExchangeWithdrawals">,
+    ODataEntities["WithdrawalDto"]
   >;
-  /**
-   * Get an exchange.
-   *
-   * OData v4 query endpoint returning one currency exchange (`ExchangeDto`) by its key.
-   *
-   * `GET /api/v1/Exchanges({id})` (`getExchange`)
-   */
-  getExchange(
-    id: OperationPathParam<"getExchange", "id">,
-    query?: ODataEntityQuery<Schema<"ExchangeDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getExchange">;
   /**
    * Create an exchange.
    *
@@ -876,7 +1780,21 @@ export interface DepositsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Deposits` (`listDeposits`)
    */
-  listDeposits: ODataListMethod<M, [], Schema<"DepositDto">, Operation<"listDeposits">>;
+  listDeposits: ODataListMethod<M, [], Schema<"DepositDto">, Operation<"listDeposits">, ODataEntities["DepositDto"]>;
+  /**
+   * Get a deposit.
+   *
+   * OData v4 query endpoint returning one deposit (`DepositDto`) by its key.
+   *
+   * `GET /api/v1/Deposits({id})` (`getDeposit`)
+   */
+  getDeposit: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getDeposit", "id">],
+    Schema<"DepositDto">,
+    Operation<"getDeposit">,
+    ODataEntities["DepositDto"]
+  >;
   /**
    * List the fees of a deposit.
    *
@@ -888,20 +1806,9 @@ export interface DepositsClient<M extends ResultMode = "data"> {
     M,
     [depositId: OperationPathParam<"listDepositFees", "depositId">],
     Schema<"FeeDto">,
-    Operation<"listDepositFees">
+    Operation<"listDepositFees">,
+    ODataEntities["FeeDto"]
   >;
-  /**
-   * Get a deposit.
-   *
-   * OData v4 query endpoint returning one deposit (`DepositDto`) by its key.
-   *
-   * `GET /api/v1/Deposits({id})` (`getDeposit`)
-   */
-  getDeposit(
-    id: OperationPathParam<"getDeposit", "id">,
-    query?: ODataEntityQuery<Schema<"DepositDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getDeposit">;
   /**
    * Request a deposit requirement.
    *
@@ -948,7 +1855,7 @@ export interface AlertsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Alerts` (`listAlerts`)
    */
-  listAlerts: ODataListMethod<M, [], Schema<"AlertDto">, Operation<"listAlerts">>;
+  listAlerts: ODataListMethod<M, [], Schema<"AlertDto">, Operation<"listAlerts">, ODataEntities["AlertDto"]>;
   /**
    * Get an exchange-rate alert.
    *
@@ -956,11 +1863,13 @@ export interface AlertsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Alerts({id})` (`getAlert`)
    */
-  getAlert(
-    id: OperationPathParam<"getAlert", "id">,
-    query?: ODataEntityQuery<Schema<"AlertDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getAlert">;
+  getAlert: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getAlert", "id">],
+    Schema<"AlertDto">,
+    Operation<"getAlert">,
+    ODataEntities["AlertDto"]
+  >;
   /**
    * Create an exchange-rate alert.
    *
@@ -991,7 +1900,7 @@ export interface CountriesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Countries` (`listCountries`)
    */
-  listCountries: ODataListMethod<M, [], Schema<"CountryDto">, Operation<"listCountries">>;
+  listCountries: ODataListMethod<M, [], Schema<"CountryDto">, Operation<"listCountries">, ODataEntities["CountryDto"]>;
 }
 
 /** The `currencies` methods of the client. */
@@ -1003,7 +1912,13 @@ export interface CurrenciesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Currencies` (`listCurrencies`)
    */
-  listCurrencies: ODataListMethod<M, [], Schema<"CurrencyDto">, Operation<"listCurrencies">>;
+  listCurrencies: ODataListMethod<
+    M,
+    [],
+    Schema<"CurrencyDto">,
+    Operation<"listCurrencies">,
+    ODataEntities["CurrencyDto"]
+  >;
   /**
    * Get a currency.
    *
@@ -1011,11 +1926,13 @@ export interface CurrenciesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Currencies({id})` (`getCurrency`)
    */
-  getCurrency(
-    id: OperationPathParam<"getCurrency", "id">,
-    query?: ODataEntityQuery<Schema<"CurrencyDto">>,
-    init?: CallOptions,
-  ): OperationResult<M, "getCurrency">;
+  getCurrency: ODataEntityMethod<
+    M,
+    [id: OperationPathParam<"getCurrency", "id">],
+    Schema<"CurrencyDto">,
+    Operation<"getCurrency">,
+    ODataEntities["CurrencyDto"]
+  >;
 }
 
 /** The `sectors` methods of the client. */
@@ -1027,7 +1944,7 @@ export interface SectorsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Sectors` (`listSectors`)
    */
-  listSectors: ODataListMethod<M, [], Schema<"SectorDto">, Operation<"listSectors">>;
+  listSectors: ODataListMethod<M, [], Schema<"SectorDto">, Operation<"listSectors">, ODataEntities["SectorDto"]>;
 }
 
 /** The `jobs` methods of the client. */
@@ -1248,6 +2165,26 @@ export function loadOperationValidators(): Promise<Readonly<Record<string, Opera
   return operationValidators;
 }
 
+/** The date-time properties of each OData read's entity, by operationId: a `$filter` sends a string compared with one as a date-time. */
+const odataDateTimes = {
+  listAccountBalances: ["ValueDate"],
+  listAccountBalanceStatement: ["ValueDate"],
+  listTransfers: ["CreatedDate", "ValueDate"],
+  listAccountInboundTransfers: ["CreatedDate", "ValueDate"],
+  listAccountOutboundTransfers: ["CreatedDate", "ValueDate"],
+  listWithdrawals: ["CreatedDate", "ValueDate"],
+  listAccountWithdrawals: ["CreatedDate", "ValueDate"],
+  listExchanges: ["CreatedOn", "UpdatedDate"],
+  listExchangeAllocations: ["ValueDate"],
+  listExchangeDeposits: ["ValueDate"],
+  listExchangeWithdrawals: ["CreatedDate", "ValueDate"],
+  listAccountExchanges: ["CreatedOn", "UpdatedDate"],
+  listDeposits: ["ValueDate"],
+  listAccountDeposits: ["ValueDate"],
+  listAccountDepositors: ["CreatedDate"],
+  listAlerts: ["CreatedDate", "ValueDate", "NotifiedDate", "CancelledDate"],
+};
+
 /**
  * Creates a client. Authentication is built in: pass `credentials` and `authUrl` (client secret, or with
  * `mtls` a client certificate), or your own `tokenProvider`.
@@ -1266,6 +2203,7 @@ export function createAccountFundsClient(options: ClientOptions): AccountFundsCl
   const runtime = createRuntime(options, {
     loadOperationValidators,
     tokenOperations: { clientSecret: operations.requestPasswordToken, mtls: operations.requestMtlsPasswordToken },
+    odataDateTimes,
   });
   return Object.freeze({
     ...bindGroups<ClientGroups<"data">>(runtime, "data", groups),

@@ -4197,6 +4197,11 @@ export interface components {
      */
     PaymentPurposeCountryCode: string;
     /**
+     * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+     * @example odata.maxpagesize=50
+     */
+    Prefer: string;
+    /**
      * @description Currency code of the source currency of the pair.
      * @example GBP
      */
@@ -4228,6 +4233,11 @@ export interface components {
     CacheControlNoStore: string;
     /** @description URL of the created resource. */
     Location: string;
+    /**
+     * @description The preferences of the request's `Prefer` header that were applied (RFC 7240 §3), e.g. `odata.maxpagesize=50` when the pages hold at most that many entities.
+     * @example odata.maxpagesize=50
+     */
+    PreferenceApplied: string;
     /** @description Seconds to wait before sending the request again (RFC 9110 §10.2.3). */
     RetryAfter: number;
     /**
@@ -4274,7 +4284,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4283,6 +4299,7 @@ export interface operations {
       /** @description The accounts. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -4361,7 +4378,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -4376,6 +4399,7 @@ export interface operations {
       /** @description The subaccounts of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -4422,7 +4446,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4431,6 +4461,7 @@ export interface operations {
       /** @description The entities. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -4509,7 +4540,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the entity (`AccountDto.EntityId`).
@@ -4524,6 +4561,7 @@ export interface operations {
       /** @description The accounts of the entity. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -4570,7 +4608,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -4585,6 +4629,7 @@ export interface operations {
       /** @description The balances of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -4673,7 +4718,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -4693,6 +4744,7 @@ export interface operations {
       /** @description The statement items of the balance. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -4739,7 +4791,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4748,6 +4806,7 @@ export interface operations {
       /** @description The transfers. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -4826,7 +4885,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the transfer.
@@ -4841,6 +4906,7 @@ export interface operations {
       /** @description The fees of the transfer. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -4921,7 +4987,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the transfer.
@@ -4936,6 +5008,7 @@ export interface operations {
       /** @description The fees of the inbound transfer. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -5016,7 +5089,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the transfer.
@@ -5031,6 +5110,7 @@ export interface operations {
       /** @description The fees of the outbound transfer. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -5077,7 +5157,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -5092,6 +5178,7 @@ export interface operations {
       /** @description The inbound transfers of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -5138,7 +5225,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -5153,6 +5246,7 @@ export interface operations {
       /** @description The outbound transfers of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -5318,7 +5412,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5327,6 +5427,7 @@ export interface operations {
       /** @description The withdrawals. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -5405,7 +5506,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the withdrawal.
@@ -5420,6 +5527,7 @@ export interface operations {
       /** @description The fees of the withdrawal. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -5503,7 +5611,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -5518,6 +5632,7 @@ export interface operations {
       /** @description The withdrawals of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -5745,7 +5860,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5754,6 +5875,7 @@ export interface operations {
       /** @description The withdrawal beneficiaries. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -5832,7 +5954,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5841,6 +5969,7 @@ export interface operations {
       /** @description The transfer beneficiaries available to the authorized user. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -5920,7 +6049,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -5935,6 +6070,7 @@ export interface operations {
       /** @description The withdrawal beneficiaries of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -5981,7 +6117,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -5996,6 +6138,7 @@ export interface operations {
       /** @description The transfer beneficiaries of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6202,7 +6345,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6211,6 +6360,7 @@ export interface operations {
       /** @description The exchanges. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6289,7 +6439,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the exchange.
@@ -6304,6 +6460,7 @@ export interface operations {
       /** @description The allocations of the exchange. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6350,7 +6507,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the exchange.
@@ -6365,6 +6528,7 @@ export interface operations {
       /** @description The deposits of the exchange. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6411,7 +6575,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the exchange.
@@ -6426,6 +6596,7 @@ export interface operations {
       /** @description The fees of the exchange. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6472,7 +6643,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the exchange.
@@ -6487,6 +6664,7 @@ export interface operations {
       /** @description The withdrawals of the exchange. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6533,7 +6711,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -6548,6 +6732,7 @@ export interface operations {
       /** @description The exchanges of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6813,7 +6998,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6822,6 +7013,7 @@ export interface operations {
       /** @description The deposits. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6900,7 +7092,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the deposit.
@@ -6915,6 +7113,7 @@ export interface operations {
       /** @description The fees of the deposit. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -6961,7 +7160,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -6976,6 +7181,7 @@ export interface operations {
       /** @description The deposits of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7022,7 +7228,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -7037,6 +7249,7 @@ export interface operations {
       /** @description The deposit information of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7083,7 +7296,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -7098,6 +7317,7 @@ export interface operations {
       /** @description The deposit routing information of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7144,7 +7364,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -7159,6 +7385,7 @@ export interface operations {
       /** @description The depositors of the account. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7303,7 +7530,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7312,6 +7545,7 @@ export interface operations {
       /** @description The alerts. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7449,7 +7683,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7458,6 +7698,7 @@ export interface operations {
       /** @description The countries. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7503,7 +7744,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7512,6 +7759,7 @@ export interface operations {
       /** @description The currencies. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7593,7 +7841,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7602,6 +7856,7 @@ export interface operations {
       /** @description The sectors. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7647,7 +7902,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the account (`AccountDto.Id`).
@@ -7664,6 +7925,7 @@ export interface operations {
       /** @description The countries of the account for the filter type. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7710,7 +7972,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Id of the entity (`AccountDto.EntityId`).
@@ -7727,6 +7995,7 @@ export interface operations {
       /** @description The countries of the entity for the filter type. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7773,7 +8042,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7782,6 +8057,7 @@ export interface operations {
       /** @description The payment purpose codes for GBP withdrawals. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7827,7 +8103,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path: {
         /**
          * @description Country whose payment purposes are listed, written between the quotes of `PaymentPurposes(CountryCode='{CountryCode}')`.
@@ -7842,6 +8124,7 @@ export interface operations {
       /** @description The payment purposes of the country. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {
@@ -7887,7 +8170,13 @@ export interface operations {
          */
         $count?: components["parameters"]["ODataCount"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description HTTP preferences (RFC 7240). On a list GET, `odata.maxpagesize=N` (or `maxpagesize=N`) asks for pages of at most N entities: the rest follows `@odata.nextLink`, and `$top` still caps the total. A server may choose smaller pages; the preferences it applied come back in `Preference-Applied`.
+         * @example odata.maxpagesize=50
+         */
+        Prefer?: components["parameters"]["Prefer"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7896,6 +8185,7 @@ export interface operations {
       /** @description The generic payment purposes. */
       200: {
         headers: {
+          "Preference-Applied": components["headers"]["PreferenceApplied"];
           [name: string]: unknown;
         };
         content: {

@@ -125,6 +125,37 @@ export class TokenRequestError extends AccountFundsError {
   declare readonly code: "invalid_client" | "invalid_user" | (string & {}) | undefined;
 }
 
+/**
+ * A `201 Created` without a `Location` header the client can read the new id from, where the spec requires one:
+ * the resource was created, but its id is unknown. `code` is `missing_location` or `invalid_location`;
+ * `location` is the header as received (redacted), `data` the response body.
+ */
+export class InvalidLocationError extends AccountFundsError {
+  override name = "InvalidLocationError";
+  declare readonly code: "missing_location" | "invalid_location";
+  readonly location: string | undefined;
+  readonly data: unknown;
+  constructor(init: AccountFundsErrorInit & { readonly code: "missing_location" | "invalid_location"; readonly location: string | undefined; readonly data: unknown }) {
+    super(init);
+    this.location = init.location;
+    this.data = init.data;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), location: this.location };
+  }
+}
+
+/**
+ * Paging could not go on: a page that is not an OData collection (`invalid_collection`), or an `@odata.nextLink`
+ * that is not a URL (`invalid_next_link`), points to another origin (`unsafe_next_link`: not followed, so the
+ * access token is not sent there) or repeats a page already read (`next_link_loop`). `request` is the page's.
+ */
+export class PagingError extends AccountFundsError {
+  override name = "PagingError";
+  declare readonly code: "invalid_collection" | "invalid_next_link" | "unsafe_next_link" | "next_link_loop";
+}
+
 export interface ValidationIssue {
   /** JSON pointer into the checked value (`/value/0/Id`); `""` for the root. */
   readonly path: string;

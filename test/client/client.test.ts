@@ -171,7 +171,7 @@ describe("validation", () => {
 
   it("validateRequests: an invalid body is refused before anything reaches fetch", async () => {
     const { api, client } = setup({ validateRequests: true });
-    api.on("POST", "/api/v1/Transfers/CreateAccountTransfer", () => json(201, { Id: 1 }));
+    api.on("POST", "/api/v1/Transfers/CreateAccountTransfer", () => json(201, { Id: 1 }, { location: "/api/v1/Transfers(1)" }));
     const error = (await client.transfers
       .createAccountTransfer({ ...transfer, CurrencyCode: "gbp", Amount: -1 })
       .catch((caught: unknown) => caught)) as RequestValidationError;

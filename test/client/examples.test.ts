@@ -63,7 +63,7 @@ describe("every success example through the façade, validated", () => {
     const api = new FakeApi();
     const body = example === undefined ? null : typeof example === "string" ? example : JSON.stringify(example);
     const headers: Record<string, string> = mediaType ? { "content-type": mediaType } : {};
-    if (status === 201) headers["location"] = `${BASE_URL}/api/v1/Created(4242)`;
+    if (status === 201) headers["location"] = `${BASE_URL}/api/v1/Created(${(example as { Id: number }).Id})`;
     api.on(operation.method.toUpperCase(), /.*/, () => new Response(body, { status, headers }));
     if (operation.security === "bearer") api.on("POST", "/connect/token", () => api.token());
     const client = createAccountFundsClient({ baseUrl: BASE_URL, authUrl: AUTH_URL, credentials, fetch: api.fetch, validateResponses: true, validateRequests: true });
@@ -72,7 +72,7 @@ describe("every success example through the façade, validated", () => {
     const result = await method(...argumentsFor(operation));
 
     if (status === 201) {
-      expect(result).toEqual({ id: (example as { Id: number }).Id, location: `${BASE_URL}/api/v1/Created(4242)`, body: example });
+      expect(result).toEqual({ id: (example as { Id: number }).Id, location: `${BASE_URL}/api/v1/Created(${(example as { Id: number }).Id})`, body: example });
     } else {
       expect(result).toEqual(example);
     }
@@ -82,7 +82,7 @@ describe("every success example through the façade, validated", () => {
 
   it("sends the multipart example of CreateAccountWithdrawal", async () => {
     const api = new FakeApi();
-    api.on("POST", "/api/v1/Withdrawals/CreateAccountWithdrawal", () => new Response(JSON.stringify({ Id: 1 }), { status: 201 }));
+    api.on("POST", "/api/v1/Withdrawals/CreateAccountWithdrawal", () => new Response(JSON.stringify({ Id: 1 }), { status: 201, headers: { location: "/api/v1/Withdrawals(1)" } }));
     const client = createAccountFundsClient({ baseUrl: BASE_URL, authUrl: AUTH_URL, credentials, fetch: api.fetch, validateResponses: true, validateRequests: true });
     const content = resolve<Json>(pathOperation(operationMetadata.createAccountWithdrawal)["requestBody"])["content"] as Json;
     const example = firstExample(content["multipart/form-data"] as Json) as { Request: never };

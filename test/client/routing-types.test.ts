@@ -5,12 +5,8 @@
  * error its mistake should cause (the message names the wrong field or value), never with another one.
  * A routing type that collapsed to `unknown` lets every wrong case compile.
  */
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import ts from "typescript";
-import { describe, expect, it } from "vitest";
-
-const here = dirname(fileURLToPath(import.meta.url));
+import { describe, it } from "vitest";
+import { compileCases, expectCase, type Case } from "./compile-cases.js";
 
 interface Routing {
   /** The fields of a valid routing of this type (values as TypeScript literals); Type and CountryCode first. */
@@ -93,14 +89,6 @@ const unknownProperty = (field: string): RegExp => new RegExp(`Object literal ma
 /** `{ Type: "BicIban", ... }` from fields. */
 const literal = (fields: { readonly [field: string]: string }): string => `{ ${Object.entries(fields).map(([field, value]) => `${field}: ${value}`).join(", ")} }`;
 
-interface Case {
-  readonly name: string;
-  /** A statement using `client`. */
-  readonly code: string;
-  /** undefined: compiles; otherwise one of the errors the statement gets (flattened with its elaboration) matches. */
-  readonly error?: RegExp;
-}
-
 const beneficiary = (routing: string, position: "PaymentRouting" | "AlternatePaymentRouting"): string => {
   const gb = literal(routings["SortCodeAccountNumber"]?.valid ?? {});
   const routingFields = position === "PaymentRouting" ? `PaymentRouting: ${routing}` : `PaymentRouting: ${gb}, AlternatePaymentRouting: [${gb}, ${routing}]`;
@@ -146,44 +134,11 @@ function depositorCases(): Case[] {
   ];
 }
 
-/** Each case's diagnostics (flattened messages), compiled together in one program. */
-function compile(cases: readonly Case[]): string[][] {
-  const file = join(here, "routing-type-cases.generated.ts");
-  const ranges: [number, number][] = [];
-  let text = `import { createAccountFundsClient } from "../../generated/src/index.js";\nconst client = createAccountFundsClient({ baseUrl: "https://api.test", tokenProvider: () => "t" });\n`;
-  for (const [index, { code }] of cases.entries()) {
-    const start = text.length;
-    text += `export async function case${index}(): Promise<void> {\n  ${code}\n}\n`;
-    ranges.push([start, text.length]);
-  }
-  const config = ts.getParsedCommandLineOfConfigFile(join(here, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
-  const options = { ...config?.options, noEmit: true };
-  const host = ts.createCompilerHost(options);
-  const readSourceFile = host.getSourceFile.bind(host);
-  // The cases exist only in memory, beside this test so that their import resolves as the tests' own do.
-  host.getSourceFile = (name, language, ...rest) => (name === file ? ts.createSourceFile(name, text, language) : readSourceFile(name, language, ...rest));
-  host.fileExists = ((exists) => (name: string) => name === file || exists(name))(host.fileExists.bind(host));
-  const program = ts.createProgram([file], options, host);
-  const diagnostics = ts.getPreEmitDiagnostics(program).filter((diagnostic) => diagnostic.file?.fileName === file);
-  const outside = diagnostics.filter((diagnostic) => !ranges.some(([start, end]) => (diagnostic.start ?? -1) >= start && (diagnostic.start ?? -1) < end));
-  if (outside.length > 0) throw new Error(`the cases' prelude does not compile: ${outside.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")).join("; ")}`);
-  return ranges.map(([start, end]) =>
-    diagnostics.filter((diagnostic) => (diagnostic.start ?? -1) >= start && (diagnostic.start ?? -1) < end).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")),
-  );
-}
-
 describe("routing and depositor types, through the client's methods", () => {
   const cases = [...routingCases(), ...depositorCases()];
-  const diagnostics = compile(cases);
+  const diagnostics = compileCases("routing-type-cases.generated.ts", cases);
 
   it.each(cases.map((testCase, index) => [testCase.name, testCase, index] as const))("%s", (_name, testCase, index) => {
-    const errors = diagnostics[index] ?? [];
-    if (testCase.error === undefined) {
-      expect(errors, testCase.code).toEqual([]);
-    } else {
-      expect(errors.length, `${testCase.code} compiles`).toBeGreaterThan(0);
-      const expected = testCase.error;
-      expect(errors.filter((error) => expected.test(error)), `${testCase.code}: no error matches ${String(expected)}:\n${errors.join("\n")}`).not.toEqual([]);
-    }
+    expectCase(testCase, diagnostics[index] ?? []);
   });
 });

@@ -16,6 +16,10 @@ import {
   type CreateResultDto,
   type Created,
   type ODataEntityAnnotations,
+  type ODataEntities,
+  type ODataPathsOf,
+  type ODataSelected,
+  type Schema,
   type ODataError,
   type QuoteResponse,
   type TokenResponse,
@@ -32,13 +36,43 @@ const client = createAccountFundsClient({
 type Client = typeof client;
 type Resolved<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 
+/** `true` when the unions `A` and `B` have the same members. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
 describe("client types", () => {
+  it("precomputes each entity's paths exactly as the types work them out (ODataPathsOf)", () => {
+    // Entities the spec leaves open (`Record<string, unknown>`) take any path: nothing to compare.
+    type Differs<N extends keyof ODataEntities & string, K extends "all" | "primitive" | "text" | "dateTime"> = string extends ODataEntities[N]["all"]
+      ? never
+      : Same<ODataEntities[N][K], ODataPathsOf<Schema<N>, ODataEntities[N]["dateTime"]>[K]> extends true
+        ? never
+        : `${N}.${K}`;
+    type Mismatches = { [N in keyof ODataEntities & string]: Differs<N, "all"> | Differs<N, "primitive"> | Differs<N, "text"> }[keyof ODataEntities & string];
+    const mismatches: Mismatches[] = [];
+    expectTypeOf(mismatches).toEqualTypeOf<never[]>();
+    expectTypeOf<ODataEntities["OutboundTransferDto"]["dateTime"]>().toEqualTypeOf<"CreatedDate" | "ValueDate">();
+  });
+
   it("types parameters from the spec, path parameters first", () => {
     expectTypeOf<Client["accounts"]["listBalances"]>().parameter(0).toEqualTypeOf<number>();
-    expectTypeOf<Parameters<Client["accounts"]["getBalance"]>>().toEqualTypeOf<
-      [accountId: number, currencyCode: string, query?: { readonly $select?: keyof AccountBalanceDto | readonly (keyof AccountBalanceDto)[] }, init?: CallOptions]
-    >();
+    expectTypeOf<Client["accounts"]["getBalance"]>().parameter(0).toEqualTypeOf<number>();
+    expectTypeOf<Client["accounts"]["getBalance"]>().parameter(1).toEqualTypeOf<string>();
+    expectTypeOf<Client["accounts"]["getBalance"]>().toBeCallableWith(1, "GBP", { $select: ["Available", "Currency/Name"] }, { timeoutMs: 1 } satisfies CallOptions);
     expectTypeOf<Client["transfers"]["createAccountTransfer"]>().parameter(0).toEqualTypeOf<CreateAccountTransfer>();
+  });
+
+  it("narrows OData results to the $select given, with @odata.id for an entity whose key was not selected", () => {
+    const narrowed = () => client.accounts.getBalance(1, "GBP", { $select: ["Available"] });
+    expectTypeOf<Awaited<ReturnType<typeof narrowed>>>().toEqualTypeOf<
+      Omit<AccountBalanceDto & ODataEntityAnnotations, keyof AccountBalanceDto> & { Available?: number | null } & { readonly "@odata.id"?: string }
+    >();
+    expectTypeOf<ODataSelected<AccountBalanceDto, "Available" | "Currency/Name">>().toEqualTypeOf<
+      { Available?: number | null; Currency?: { Name?: string | null } | null } & { readonly "@odata.id"?: string }
+    >();
+    expectTypeOf<ODataSelected<AccountBalanceDto, never>>().toEqualTypeOf<AccountBalanceDto>();
+    expectTypeOf<ODataSelected<AccountBalanceDto, "*" | "Value">>().toEqualTypeOf<AccountBalanceDto>();
+    const pages = () => client.accounts.listBalances.paginate(1, { $select: "Value" });
+    expectTypeOf<ReturnType<typeof pages>>().toEqualTypeOf<AsyncIterableIterator<{ Value?: number | null } & { readonly "@odata.id"?: string }>>();
   });
 
   it("resolves to the success body by default", () => {
@@ -46,6 +80,9 @@ describe("client types", () => {
     expectTypeOf<ReturnType<Client["accounts"]["listBalances"]["paginate"]>>().toEqualTypeOf<AsyncIterableIterator<AccountBalanceDto>>();
     expectTypeOf<Resolved<Client["accounts"]["getAccount"]>>().toEqualTypeOf<AccountDto & ODataEntityAnnotations>();
     expectTypeOf<Resolved<Client["transfers"]["createAccountTransfer"]>>().toEqualTypeOf<Created<CreateResultDto>>();
+    // The spec requires Location on every 201: the id is always there.
+    expectTypeOf<Resolved<Client["transfers"]["createAccountTransfer"]>["id"]>().toEqualTypeOf<number>();
+    expectTypeOf<Resolved<Client["withdrawals"]["createAccountWithdrawal"]>["id"]>().toEqualTypeOf<number>();
     expectTypeOf<Resolved<Client["transfers"]["approveTransfer"]>>().toEqualTypeOf<void>();
     expectTypeOf<Resolved<Client["withdrawals"]["getWithdrawalConfirmationMt103"]>>().toEqualTypeOf<string>();
     expectTypeOf<Resolved<Client["quotes"]["requestQuote"]>>().toEqualTypeOf<QuoteResponse>();

@@ -128,7 +128,8 @@ export function createProvidedTokenSource(
     async token(signal) {
       const token = await get(signal);
       if (typeof token !== "string" || token === "") {
-        throw new TokenRequestError({ message: "The token provider returned no token", code: "token_provider_failed" });
+        // The transport turns this into a TokenRequestError with the call's request and operationId.
+        throw new Error("it returned no token");
       }
       redactor.addSecret(token);
       return token;

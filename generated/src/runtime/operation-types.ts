@@ -9,7 +9,8 @@
  */
 import type { CallOptions } from "./client-options.js";
 import type { MultipartBody, MultipartParts } from "./multipart.js";
-import type { ODataListQuery } from "./odata.js";
+import type { ODataEntityQuery, ODataListQuery } from "./odata.js";
+import type { ODataEntityPaths, ODataPathsOf, ODataSelected, ODataTermShape } from "./odata-paths.js";
 
 /** The parameters object of an operation (`path`, `query`, `header`, `cookie`); never when it declares none. */
 export type ParametersOf<Op> = Op extends { parameters: infer P } ? P : never;
@@ -59,27 +60,47 @@ export type SuccessBodyOf<Op> = [SuccessStatusOf<Op>] extends [never]
       : B
     : never;
 
-/** A 201: the created id (from the body's `Id`, else the Location URL's key) and the Location URL. */
+/**
+ * A 201 whose spec requires the `Location` header: the created id (the key of the Location URL, `.../Transfers(123)`
+ * or `.../transfers/123`), the Location URL and the body. A 201 without a Location the id can be read from throws
+ * an `InvalidLocationError` instead (the resource was created all the same).
+ */
 export interface Created<B = unknown> {
-  readonly id?: number;
-  /** Absolute URL of the created resource (empty when the response lacked the header). */
+  readonly id: number;
+  /** Absolute URL of the created resource. */
   readonly location: string;
   readonly body: B;
 }
 
+/** A 201 whose spec does not require `Location`: the id and URL when the response has them (else the body's `Id`). */
+export interface CreatedWithoutLocation<B = unknown> {
+  readonly id?: number;
+  readonly location?: string;
+  readonly body: B;
+}
+
+/** What a 201 response object `R` resolves to: `Created` when it requires `Location`, else `CreatedWithoutLocation`. */
+export type CreatedOf<R> = R extends { headers: { Location: unknown } } ? Created<ResponseBody<R>> : CreatedWithoutLocation<ResponseBody<R>>;
+
 /** What a method resolves to by default: `Created<...>` for a 201, else the success body. */
-export type DefaultResultOf<Op> = 201 extends SuccessStatusOf<Op> ? Created<ResponseBody<ResponsesOf<Op>[201]>> : SuccessBodyOf<Op>;
+export type DefaultResultOf<Op> = 201 extends SuccessStatusOf<Op> ? CreatedOf<ResponsesOf<Op>[201]> : SuccessBodyOf<Op>;
 
 /** A response key as the `status` a response has: `"404"` → `404`; a range or `default` → `number`. */
 export type StatusNumber<S> = S extends number ? S : S extends `${infer N extends number}` ? N : number;
 
 /**
  * The result of a `withResponse` method: one variant per declared status, narrowed by `status` (or `ok`). A
- * declared status never throws; undeclared statuses and network failures still do.
+ * declared status never throws; undeclared statuses and network failures still do. `Data`, when given, replaces
+ * the success body (an OData read narrowed by `$select`).
  */
-export type RawResultOf<Op> = {
+export type RawResultOf<Op, Data = never> = {
   [S in keyof ResponsesOf<Op>]: S extends SuccessStatus
-    ? { readonly ok: true; readonly status: StatusNumber<S>; readonly data: ResponseBody<ResponsesOf<Op>[S]>; readonly response: Response }
+    ? {
+        readonly ok: true;
+        readonly status: StatusNumber<S>;
+        readonly data: [Data] extends [never] ? ResponseBody<ResponsesOf<Op>[S]> : Data;
+        readonly response: Response;
+      }
     : { readonly ok: false; readonly status: StatusNumber<S>; readonly error: ResponseBody<ResponsesOf<Op>[S]>; readonly response: Response };
 }[keyof ResponsesOf<Op>];
 
@@ -89,9 +110,34 @@ export type ResultMode = "data" | "raw";
 /** What a method returns in mode `M`: `DefaultResultOf` for `"data"`, `RawResultOf` for `"raw"`. */
 export type ResultOf<M extends ResultMode, Op> = Promise<M extends "raw" ? RawResultOf<Op> : DefaultResultOf<Op>>;
 
-/** An OData list method: call it for one page, or `.paginate(...)` for every entity of every page. */
-export interface ODataListMethod<M extends ResultMode, Args extends readonly unknown[], E, Op> {
-  (...args: [...Args, query?: ODataListQuery<E>, init?: CallOptions]): ResultOf<M, Op>;
-  /** Every entity, following `@odata.nextLink` page by page (`$top` sizes the pages when the server allows). */
-  paginate(...args: [...Args, query?: ODataListQuery<E>, init?: CallOptions]): AsyncIterableIterator<E>;
+/** What an OData read returns in mode `M` when its success body is `B` (narrowed by `$select`). */
+export type ODataResultOf<M extends ResultMode, Op, B> = Promise<M extends "raw" ? RawResultOf<Op, B> : B>;
+
+/** A collection body with `value` holding `X`s: the list's page as `$select` narrows it. */
+export type ODataPageOf<Op, X> = Omit<SuccessBodyOf<Op>, "value"> & { value: X[] };
+
+/**
+ * An OData list method: call it for one page, or `.paginate(...)` for every entity of every page. `E` is the
+ * entity, `N` its paths (precomputed by the generator; `ODataPathsOf<E>` works them out). The `$select` given
+ * (`S`) narrows the entities to the selected properties (`ODataSelected`); the comparisons of a `$filter`
+ * expression (`T`) are checked against the entity.
+ */
+export interface ODataListMethod<M extends ResultMode, Args extends readonly unknown[], E, Op, N extends ODataEntityPaths = ODataPathsOf<E>> {
+  <const S extends "*" | N["all"] = never, T extends ODataTermShape = never>(
+    ...args: [...Args, query?: ODataListQuery<E, N, S, T>, init?: CallOptions]
+  ): [S] extends [never] ? ResultOf<M, Op> : ODataResultOf<M, Op, ODataPageOf<Op, ODataSelected<E, S>>>;
+  /**
+   * Every entity of every page: follows `@odata.nextLink` until the last page. `$top` caps the total (OData's
+   * meaning); `maxPageSize` sizes the pages (`Prefer: odata.maxpagesize`), never the total.
+   */
+  paginate<const S extends "*" | N["all"] = never, T extends ODataTermShape = never>(
+    ...args: [...Args, query?: ODataListQuery<E, N, S, T>, init?: CallOptions]
+  ): AsyncIterableIterator<ODataSelected<E, S>>;
+}
+
+/** An OData keyed GET (`Accounts({id})`): the `$select` given (`S`) narrows the entity to the selected properties. */
+export interface ODataEntityMethod<M extends ResultMode, Args extends readonly unknown[], E, Op, N extends ODataEntityPaths = ODataPathsOf<E>> {
+  <const S extends "*" | N["all"] = never>(
+    ...args: [...Args, query?: ODataEntityQuery<E, S>, init?: CallOptions]
+  ): [S] extends [never] ? ResultOf<M, Op> : ODataResultOf<M, Op, Omit<SuccessBodyOf<Op>, keyof E> & ODataSelected<E, S>>;
 }

@@ -4,11 +4,12 @@
 
 /**
  * The core of the client: turns an operation's metadata and a call's arguments into a request (the URL built by
- * openapi-fetch's `createFinalURL` and query serialiser, with our path serialiser; the body encoded here), sends it
- * through the transport (auth, timeouts, retries, hooks), and turns the response into the call's result: the
- * success body, a `Created` for a 201, text for `text/plain`, nothing for a body-less success; or an error class
- * for the status. `withResponse` calls get every declared status as a value instead. Opt-in request and response
- * validation use the precompiled validators, loaded on first use.
+ * openapi-fetch's `createFinalURL` and query serialiser, with our path serialiser; the body and headers by
+ * request-body.ts and request-headers.ts), sends it through the transport (auth, timeouts, retries, hooks), and
+ * turns the response into the call's result: the success body, a `Created` for a 201, text for `text/plain`,
+ * nothing for a body-less success; or an error class for the status. `withResponse` calls get every declared
+ * status as a value instead. Opt-in request and response validation use the precompiled validators, loaded on
+ * first use.
  *
  * openapi-fetch's own request loop is not used: the transport must build a `Request` per attempt (its signal, its
  * token) and read the body inside the attempt, so the loop's `Request` and its response parsing were paid twice.
@@ -25,13 +26,16 @@ import {
   type RequestSummary,
   type ValidationIssue,
 } from "./errors.js";
+import { createdResult } from "./created.js";
 import { callHook } from "./hooks.js";
-import { parseLocation } from "./location.js";
-import { MultipartBody, encodeMultipart } from "./multipart.js";
-import { paginate as paginatePages, serializeQuery, type Page } from "./odata.js";
+import { pageSizeOf, preferHeader, serializeQuery } from "./odata.js";
+import { paginate as paginatePages, type Page } from "./paging.js";
 import type { OperationMetadata } from "./operation-metadata.js";
 import type { ResultMode } from "./operation-types.js";
+import { serializePath } from "./path-serializer.js";
 import { createRedactor } from "./redact.js";
+import { encodeBody, isJson, requestMediaType } from "./request-body.js";
+import { acceptOf, mergeHeaders } from "./request-headers.js";
 import { DEFAULT_MAX_RETRIES, isIdempotentMethod, retryPolicy } from "./retry.js";
 import { DEFAULT_TIMEOUT_MS } from "./timeout.js";
 import { createTransport, type SendContext, type TokenSource } from "./transport.js";
@@ -51,6 +55,11 @@ export interface RuntimeConfig {
     /** Password grant with a client certificate (`/connect/mtls/token`). */
     readonly mtls?: OperationMetadata;
   };
+  /**
+   * The date-time property paths of each OData read's entity, by operationId: a `$filter` string compared with
+   * one of them is sent as an Edm.DateTimeOffset literal. Operations without date-times are left out.
+   */
+  readonly odataDateTimes?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Arguments of one call, by where they go. */
@@ -72,6 +81,8 @@ interface Target {
   /** Overrides the client's base URL (token operations' server, next pages' origin). */
   readonly baseUrl?: string | undefined;
   readonly args: CallArgs;
+  /** The page size of a next page's request (the first page's `maxPageSize`). */
+  readonly maxPageSize?: number | undefined;
 }
 
 interface Executed {
@@ -136,11 +147,23 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
     };
   }
 
+  /** The entity's date-time paths of an OData read, as a set, worked out once per operation. */
+  const dateTimeSets = new Map<string, ReadonlySet<string>>();
+  function dateTimesOf(operation: OperationMetadata): ReadonlySet<string> {
+    let set = dateTimeSets.get(operation.operationId);
+    if (set === undefined) {
+      set = new Set(config.odataDateTimes?.[operation.operationId] ?? []);
+      dateTimeSets.set(operation.operationId, set);
+    }
+    return set;
+  }
+
   async function execute(operation: OperationMetadata, target: Target, init: CallOptions | undefined): Promise<Executed> {
     const encoded = encodeBody(operation, target.args.body);
+    const query = serializeQuery(target.args.query, operation.odata === undefined ? undefined : dateTimesOf(operation));
     const url = createFinalURL(target.path, {
       baseUrl: target.baseUrl || baseUrl,
-      params: { path: target.args.path, query: serializeQuery(target.args.query) },
+      params: { path: target.args.path, query: query.values },
       querySerializer,
       pathSerializer: serializePath,
     });
@@ -148,14 +171,17 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
       accept: acceptOf(operation),
       "content-type": encoded?.contentType ?? null,
     });
+    const prefer = preferHeader(headers["prefer"], query.maxPageSize ?? target.maxPageSize);
+    if (prefer !== undefined) headers["prefer"] = prefer;
     const received = await transport.send({ method: operation.method, url, headers, body: encoded?.body }, sendContext(operation, init));
     const { response, text } = received;
-    const data = response.ok ? parseSuccess(operation, response, text, received.url) : undefined;
+    const data = response.ok ? parseSuccess(operation, response, text, () => summaryOf(operation, received.url)) : undefined;
     const error = response.ok ? undefined : parseError(text);
     return { response, data, error, url: received.url };
   }
 
-  async function validatorsOf(operation: OperationMetadata): Promise<OperationValidators | undefined> {
+  /** The operation's validators; `request` is the call's, for the error when they cannot be loaded. */
+  async function validatorsOf(operation: OperationMetadata, request: RequestSummary): Promise<OperationValidators | undefined> {
     if (config.loadOperationValidators === undefined) return undefined;
     try {
       return (await config.loadOperationValidators())[operation.operationId];
@@ -163,6 +189,7 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
       throw new AccountFundsError({
         message: `The validators could not be loaded: ${redactor.string(error instanceof Error ? error.message : String(error))}`,
         code: "validators_unavailable",
+        request,
         operationId: operation.operationId,
         cause: error,
       });
@@ -181,7 +208,7 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
   async function checkRequest(operation: OperationMetadata, body: unknown): Promise<void> {
     if (body === undefined || operation.requestBody === undefined) return;
     const mediaType = requestMediaType(operation.requestBody, body);
-    const issues = redactedIssues(requestBodyIssues(await validatorsOf(operation), mediaType, body));
+    const issues = redactedIssues(requestBodyIssues(await validatorsOf(operation, summaryOf(operation, "")), mediaType, body));
     const first = issues[0];
     if (first === undefined) return;
     throw new RequestValidationError({
@@ -198,7 +225,7 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
     const status = response.status;
     const declared = declaredResponse(operation, status);
     if (declared?.mediaType === undefined) return;
-    const issues = redactedIssues(responseBodyIssues(await validatorsOf(operation), declared.key, declared.mediaType, data));
+    const issues = redactedIssues(responseBodyIssues(await validatorsOf(operation, summaryOf(operation, url)), declared.key, declared.mediaType, data));
     const first = issues[0];
     if (first === undefined) return;
     throw new ResponseValidationError({
@@ -224,14 +251,7 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
     if (response.ok) {
       if (options.validateResponses) await checkResponse(operation, response, executed.data, url);
       if (mode === "raw") return { ok: true, status, data: executed.data, response };
-      if (status === 201) {
-        const parsed = parseLocation(response.headers.get("location"), url);
-        const bodyId = (executed.data as { Id?: unknown } | undefined)?.Id;
-        const id = typeof bodyId === "number" && Number.isSafeInteger(bodyId) ? bodyId : parsed?.id;
-        return id === undefined
-          ? { location: parsed?.location ?? "", body: executed.data }
-          : { id, location: parsed?.location ?? "", body: executed.data };
-      }
+      if (status === 201) return createdResult(operation, executed, summaryOf(operation, url), redactor);
       return executed.data;
     }
     if (mode === "raw" && declaredResponse(operation, status) !== undefined) {
@@ -274,13 +294,15 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
       return { data: await shape("data", operation, executed), url: executed.url };
     };
     try {
+      // Every page asks for the same size: the next link carries the query, the Prefer header is per request.
+      const maxPageSize = pageSizeOf(args.query);
       yield* paginatePages<unknown>(
         () => page(targetOf(operation, args)),
         (next) => {
           const url = new URL(next);
-          return page({ path: `${url.pathname}${url.search}`, baseUrl: url.origin, args: {} });
+          return page({ path: `${url.pathname}${url.search}`, baseUrl: url.origin, args: {}, maxPageSize });
         },
-        baseUrl,
+        { apiBaseUrl: baseUrl, operationId: operation.operationId, requestOf: (url) => summaryOf(operation, url) },
       );
     } catch (error) {
       reportError(operation, error);
@@ -303,7 +325,8 @@ function declaredResponse(
   return undefined;
 }
 
-function parseSuccess(operation: OperationMetadata, response: Response, text: string, url: string): unknown {
+/** The parsed success body; `request` summarises the request for the error (only then: it costs a URL parse). */
+function parseSuccess(operation: OperationMetadata, response: Response, text: string, request: () => RequestSummary): unknown {
   if (text === "") return undefined;
   const declared = declaredResponse(operation, response.status);
   const mediaType = declared ? declared.mediaType : (response.headers.get("content-type") ?? undefined);
@@ -316,7 +339,7 @@ function parseSuccess(operation: OperationMetadata, response: Response, text: st
       message: `The ${response.status} response of ${operation.operationId} is not valid JSON`,
       status: response.status,
       code: "invalid_response_body",
-      request: { method: operation.method.toUpperCase(), url },
+      request: request(),
       operationId: operation.operationId,
       cause: error,
     });
@@ -332,141 +355,6 @@ function parseError(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-interface EncodedBody {
-  readonly body: string | Blob | FormData;
-  readonly contentType: string | null;
-}
-
-function encodeBody(operation: OperationMetadata, body: unknown): EncodedBody | undefined {
-  const accepted = operation.requestBody;
-  if (body === undefined) {
-    if (accepted?.required) throw new TypeError(`${operation.operationId} needs a request body`);
-    return undefined;
-  }
-  if (!accepted) throw new TypeError(`${operation.operationId} takes no request body`);
-  const mediaType = requestMediaType(accepted, body);
-  if (mediaType === "multipart/form-data") {
-    if (!accepted.mediaTypes.includes(mediaType)) throw new TypeError(`${operation.operationId} does not accept multipart/form-data`);
-    if (body instanceof MultipartBody) return encodeMultipart(body.parts);
-    return { body: body as FormData, contentType: null }; // fetch sets the boundary
-  }
-  if (mediaType === "application/x-www-form-urlencoded") {
-    const form = new URLSearchParams();
-    for (const [name, value] of Object.entries(body as object)) {
-      if (value !== undefined && value !== null) form.set(name, String(value));
-    }
-    return { body: form.toString(), contentType: mediaType };
-  }
-  if (mediaType.startsWith("text/")) return { body: String(body), contentType: `${mediaType}; charset=utf-8` };
-  return { body: JSON.stringify(body), contentType: isJson(mediaType) ? mediaType : "application/json" };
-}
-
-/** The media type a body goes as: multipart for `multipart(...)` and FormData, else the operation's first other one. */
-function requestMediaType(accepted: NonNullable<OperationMetadata["requestBody"]>, body: unknown): string {
-  if (body instanceof MultipartBody || (typeof FormData !== "undefined" && body instanceof FormData)) return "multipart/form-data";
-  return accepted.mediaTypes.find((type) => type !== "multipart/form-data") ?? "application/json";
-}
-
-/** Operation metadata is immutable: its Accept header is worked out once. */
-const acceptHeaders = new WeakMap<OperationMetadata, string>();
-
-function acceptOf(operation: OperationMetadata): string {
-  let accept = acceptHeaders.get(operation);
-  if (accept === undefined) {
-    const types = new Set<string>();
-    for (const response of Object.values(operation.responses)) if (response.mediaType) types.add(response.mediaType);
-    types.add("application/json");
-    accept = [...types].join(", ");
-    acceptHeaders.set(operation, accept);
-  }
-  return accept;
-}
-
-/**
- * Later sources win, names compared case-insensitively (as `Headers` does); `null` removes a header, `undefined`
- * is skipped. A plain record, not `Headers`: the transport copies it into each attempt's `Request` anyway.
- */
-function mergeHeaders(...sources: (Readonly<Record<string, string | null | undefined>> | undefined)[]): Record<string, string> {
-  const latest: Record<string, string | null> = {};
-  for (const source of sources) {
-    if (source === undefined) continue;
-    for (const name of Object.keys(source)) {
-      const value = source[name];
-      if (value !== undefined) latest[name.toLowerCase()] = value;
-    }
-  }
-  // A second object rather than `delete`, which would turn the record into a slow dictionary.
-  const merged: Record<string, string> = {};
-  for (const name of Object.keys(latest)) {
-    const value = latest[name];
-    if (value !== null && value !== undefined) merged[name] = value;
-  }
-  return merged;
-}
-
-/**
- * Fills `{name}` in the path. Values are percent-encoded; inside an OData string literal (`'{CountryCode}'`)
- * single quotes are doubled first. A missing or empty value is an error, not an empty key segment.
- */
-export function serializePath(url: string, params: Record<string, unknown>): string {
-  const { literals, slots } = pathTemplate(url);
-  let serialized = literals[0]!;
-  for (let index = 0; index < slots.length; index++) serialized += pathValue(slots[index]!, params) + literals[index + 1]!;
-  return serialized;
-}
-
-/** A `{name}` of a path template, and whether it sits in quotes (`'{name}'`, an OData string literal). */
-interface PathSlot {
-  readonly name: string;
-  readonly open: string;
-  readonly close: string;
-}
-
-/** A path template split once into the literal text around its slots: `literals` has one more entry than `slots`. */
-interface PathTemplate {
-  readonly literals: readonly string[];
-  readonly slots: readonly PathSlot[];
-}
-
-/** Templates by URL: a handful per client (one per operation and base URL); bounded all the same. */
-const pathTemplates = new Map<string, PathTemplate>();
-
-function pathTemplate(url: string): PathTemplate {
-  const known = pathTemplates.get(url);
-  if (known !== undefined) return known;
-  // split() with the pattern's three groups gives: literal, quote, name, quote, literal, ...
-  const pieces = url.split(/(')?\{([^{}]+)\}(')?/);
-  const literals: string[] = [];
-  const slots: PathSlot[] = [];
-  for (let index = 0; index < pieces.length; index += 4) {
-    literals.push(pieces[index] ?? "");
-    if (index + 2 < pieces.length) slots.push({ name: pieces[index + 2]!, open: pieces[index + 1] ?? "", close: pieces[index + 3] ?? "" });
-  }
-  if (pathTemplates.size >= 1024) pathTemplates.clear();
-  const template = { literals, slots };
-  pathTemplates.set(url, template);
-  return template;
-}
-
-function pathValue({ name, open, close }: PathSlot, params: Record<string, unknown>): string {
-  const value = params[name];
-  if (value === undefined || value === null || value === "") throw new TypeError(`Path parameter ${name} is required`);
-  if (typeof value !== "string" && typeof value !== "number" && typeof value !== "bigint") {
-    throw new TypeError(`Path parameter ${name} must be a string or a number`);
-  }
-  if (typeof value === "number" && !Number.isFinite(value)) throw new TypeError(`Path parameter ${name} must be finite`);
-  const text = String(value);
-  const quoted = open !== "" && close !== "";
-  const encoded = encodeURIComponent(quoted ? text.replaceAll("'", "''") : text).replaceAll("'", "%27");
-  return quoted ? `'${encoded}'` : `${open}${encoded}${close}`;
-}
-
-function isJson(mediaType: string): boolean {
-  if (mediaType === "application/json") return true; // what the spec declares almost everywhere
-  const type = mediaType.split(";")[0]!.trim().toLowerCase();
-  return type === "application/json" || type.endsWith("+json");
 }
 
 function checkedBaseUrl(url: string | undefined, name = "baseUrl"): string {

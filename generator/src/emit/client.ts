@@ -14,6 +14,7 @@ import { argumentSlots, type ArgumentSlot } from "../../runtime/bind.js";
 import type { ApiModel, OperationModel, WebhookModel } from "../model/model.js";
 import { createTypeScriptFile, jsDocText, printTypeScriptFile } from "../print/typescript-file.js";
 import type { Emitter } from "./emitter.js";
+import { entitiesInterface, odataDateTimes, odataEntities, odataEntityOf, type EntityPaths } from "./odata-paths.js";
 import { pascalCase, propertyAccess, propertyName } from "../print/names.js";
 
 /** Where the façade's imports come from, relative to src/client.ts. */
@@ -25,7 +26,6 @@ const modules = {
   compiledValidator: "./runtime/compiled-validator.js",
   bind: "./runtime/bind.js",
   options: "./runtime/client-options.js",
-  odata: "./runtime/odata.js",
   operationTypes: "./runtime/operation-types.js",
   request: "./runtime/request.js",
   webhooks: "./runtime/webhooks.js",
@@ -53,11 +53,10 @@ export const clientEmitter: Emitter = {
     file.addImportDeclaration({ namedImports: ["bindGroups"], moduleSpecifier: modules.bind });
     file.addImportDeclaration({ isTypeOnly: true, namedImports: ["CallOptions", "ClientOptions"], moduleSpecifier: modules.options });
     file.addImportDeclaration({ isTypeOnly: true, namedImports: ["OperationValidators"], moduleSpecifier: modules.compiledValidator });
-    const usesEntityQuery = model.operations.some((operation) => operation.odataEntity !== undefined && operation.odataList === undefined);
-    if (usesEntityQuery) file.addImportDeclaration({ isTypeOnly: true, namedImports: ["ODataEntityQuery"], moduleSpecifier: modules.odata });
+    const usesEntityMethod = model.operations.some((operation) => operation.odataEntity !== undefined && operation.odataList === undefined);
     file.addImportDeclaration({
       isTypeOnly: true,
-      namedImports: ["ODataListMethod", "PathParamOf", "QueryOf", "RequestBodyOf", "ResultMode", "ResultOf"],
+      namedImports: [...(usesEntityMethod ? ["ODataEntityMethod"] : []), "ODataListMethod", "PathParamOf", "QueryOf", "RequestBodyOf", "ResultMode", "ResultOf"],
       moduleSpecifier: modules.operationTypes,
     });
     file.addImportDeclaration({ namedImports: ["createRuntime"], moduleSpecifier: modules.request });
@@ -67,7 +66,9 @@ export const clientEmitter: Emitter = {
 
     file.addTypeAliases(operationTypeAliases.map((alias) => ({ ...alias, isExported: true })));
 
-    file.addInterfaces(groups.map((group) => groupInterface(group.name, group.interfaceName, group.operations)));
+    const entities = odataEntities(model);
+    if (entities.size > 0) file.addInterface(entitiesInterface(entities));
+    file.addInterfaces(groups.map((group) => groupInterface(group.name, group.interfaceName, group.operations, entities)));
 
     file.addInterface({
       name: "ClientGroups",
@@ -128,6 +129,26 @@ export const clientEmitter: Emitter = {
 
     addValidatorsLoader(file);
 
+    const dateTimes = odataDateTimes(model, entities);
+    if (dateTimes.size > 0) {
+      file.addVariableStatement({
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ["The date-time properties of each OData read's entity, by operationId: a `$filter` sends a string compared with one as a date-time."],
+        declarations: [
+          {
+            name: "odataDateTimes",
+            initializer: (writer) => {
+              writer.write("{").newLine();
+              writer.indent(() => {
+                for (const [operationId, paths] of dateTimes) writer.writeLine(`${propertyName(operationId)}: ${JSON.stringify(paths)},`);
+              });
+              writer.write("}");
+            },
+          },
+        ],
+      });
+    }
+
     const tokenConfig = [
       tokens.clientSecret === undefined ? undefined : `clientSecret: operations${propertyAccess(tokens.clientSecret.operationId)}`,
       tokens.mtls === undefined ? undefined : `mtls: operations${propertyAccess(tokens.mtls.operationId)}`,
@@ -158,6 +179,7 @@ export const clientEmitter: Emitter = {
         writer.indent(() => {
           writer.writeLine("loadOperationValidators,");
           writer.writeLine(`tokenOperations: { ${tokenConfig.join(", ")} },`);
+          if (dateTimes.size > 0) writer.writeLine("odataDateTimes,");
         });
         writer.writeLine("});");
         writer.writeLine("return Object.freeze({");
@@ -217,21 +239,25 @@ function addValidatorsLoader(file: ReturnType<typeof createTypeScriptFile>): voi
   });
 }
 
-function groupInterface(group: string, name: string, operations: readonly OperationModel[]): OptionalKind<InterfaceDeclarationStructure> {
+function groupInterface(
+  group: string,
+  name: string,
+  operations: readonly OperationModel[],
+  entities: ReadonlyMap<string, EntityPaths>,
+): OptionalKind<InterfaceDeclarationStructure> {
   const methods: NonNullable<InterfaceDeclarationStructure["methods"]> = [];
   const properties: NonNullable<InterfaceDeclarationStructure["properties"]> = [];
   for (const operation of operations) {
     const docs = [operationDoc(operation)];
     const id = JSON.stringify(operation.operationId);
-    if (operation.odataList !== undefined) {
+    const entity = odataEntityOf(operation);
+    if (entity !== undefined) {
       const pathTuple = operation.pathParameters.map(
         (parameter) => `${parameterName(parameter.name)}: OperationPathParam<${id}, ${JSON.stringify(parameter.name)}>`,
       );
-      properties.push({
-        name: propertyName(operation.clientMethod),
-        docs,
-        type: `ODataListMethod<M, [${pathTuple.join(", ")}], Schema<${JSON.stringify(operation.odataList.entitySchema)}>, Operation<${id}>>`,
-      });
+      const paths = entities.has(entity) ? `, ODataEntities[${JSON.stringify(entity)}]` : "";
+      const type = `${operation.odataList !== undefined ? "ODataListMethod" : "ODataEntityMethod"}<M, [${pathTuple.join(", ")}], Schema<${JSON.stringify(entity)}>, Operation<${id}>${paths}>`;
+      properties.push({ name: propertyName(operation.clientMethod), docs, type });
       continue;
     }
     methods.push({
@@ -301,7 +327,8 @@ const operationTypeAliases: readonly OptionalKind<TypeAliasDeclarationStructure>
 
 /** Names of the exported aliases of src/client.ts (the package entry re-exports them). */
 export function clientTypeAliasNames(model: ApiModel): string[] {
-  return [...operationTypeAliases.map((alias) => alias.name), ...(model.webhooks.length > 0 ? ["WebhookEventOf"] : [])];
+  const entities = odataEntities(model).size > 0 ? ["ODataEntities"] : [];
+  return [...operationTypeAliases.map((alias) => alias.name), ...entities, ...(model.webhooks.length > 0 ? ["WebhookEventOf"] : [])];
 }
 
 /** Parameters in `argumentSlots` order; an optional parameter before a required one becomes `T | undefined`. */
@@ -335,10 +362,9 @@ function slotParameter(operation: OperationModel, id: string, slot: ArgumentSlot
     case "body":
       return { name: "body", type: `OperationBody<${id}>`, optional: operation.requestBody?.required !== true };
     case "query": {
+      // OData reads are `ODataListMethod`/`ODataEntityMethod`s, typed from the entity; a method has the spec's query.
       const required = operation.queryParameters.some((parameter) => parameter.required);
-      const type =
-        operation.odataEntity !== undefined ? `ODataEntityQuery<Schema<${JSON.stringify(operation.odataEntity.entitySchema)}>>` : `OperationQuery<${id}>`;
-      return { name: "query", type, optional: !required };
+      return { name: "query", type: `OperationQuery<${id}>`, optional: !required };
     }
     case "init":
       return { name: "init", type: "CallOptions", optional: true };

@@ -17,7 +17,7 @@ export function operationMetadata(operation: OperationModel): OperationMetadata 
     const mediaType = response.contents[0]?.mediaType;
     responses[response.status] = {
       ...(mediaType === undefined ? {} : { mediaType }),
-      ...(response.headers.length === 0 ? {} : { headers: response.headers }),
+      ...(response.requiredHeaders.length === 0 ? {} : { headers: response.requiredHeaders }),
     };
   }
   const odata = operation.odataList !== undefined ? "list" : operation.odataEntity !== undefined ? "entity" : undefined;

@@ -1,6 +1,6 @@
 /**
  * What the README says about the runtime, read from the runtime's own declarations and their JSDoc: the option
- * tables (client-options.ts), the error classes (errors.ts) and the filter builder's operators (odata.ts). A new
+ * tables (client-options.ts), the error classes (errors.ts) and the filter builder's operators (odata-filter.ts). A new
  * option or error class, or a changed default in the documentation, reaches the README with the next
  * `make generate`, and the README cannot describe what the client does not have.
  */
@@ -46,7 +46,7 @@ export async function runtimeFacts(): Promise<RuntimeFacts> {
   const project = new Project({ useInMemoryFileSystem: true });
   const parse = async (name: string): Promise<SourceFile> =>
     project.createSourceFile(name, await readFile(join(runtimeDirectory, name), "utf8"));
-  const [options, errors, odata] = await Promise.all([parse("client-options.ts"), parse("errors.ts"), parse("odata.ts")]);
+  const [options, errors, odata] = await Promise.all([parse("client-options.ts"), parse("errors.ts"), parse("odata-filter.ts")]);
   return { options: optionTables(options), errors: errorClasses(errors), filterOperators: filterOperators(odata) };
 }
 
@@ -65,7 +65,7 @@ function filterOperators(file: SourceFile): string[] {
   const initializer = file.getVariableDeclarationOrThrow("filter").getInitializer();
   const { Node } = tsMorph();
   const object = Node.isAsExpression(initializer) ? initializer.getExpression() : initializer;
-  if (!Node.isObjectLiteralExpression(object)) throw new Error("runtime/odata.ts: `filter` is no longer an object literal");
+  if (!Node.isObjectLiteralExpression(object)) throw new Error("runtime/odata-filter.ts: `filter` is no longer an object literal");
   return object.getProperties().flatMap((property) => (Node.isPropertyAssignment(property) || Node.isMethodDeclaration(property) ? [property.getName()] : []));
 }
 

@@ -36,6 +36,19 @@ const featured = {
   },
 } as const;
 
+/**
+ * Ids the snippets use instead of the spec's examples: they exist in the sandbox's seed (sandbox/src/state/seed/:
+ * the demo user's account 1, its transfer 2 and transfer beneficiary 2 in EUR, its withdrawal beneficiary 5 in
+ * USD), so each snippet runs as written against `make sandbox`; test/sandbox/readme-snippets.test.ts runs them.
+ */
+const sandboxValues: {
+  readonly path: Readonly<Record<string, unknown>>;
+  readonly body: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+} = {
+  path: { accountId: 1, transferId: 2 },
+  body: { createAccountTransfer: { AccountId: 1, BeneficiaryId: 2 }, createAccountWithdrawal: { AccountId: 1, BeneficiaryId: 5 } },
+};
+
 /** Stand-ins for the caller's own settings in the snippets. */
 const settings = {
   baseUrl: '"https://api.example.com"',
@@ -83,7 +96,8 @@ function intro(model: ApiModel): string[] {
     "- **Resilient**: GETs retried with backoff (and `Retry-After`) on network errors, timeouts and 408/429/502/503/504; a",
     "  timeout per attempt; cancellation with an `AbortSignal`. Commands (POST) are never repeated.",
     "- **An error class per failure** (see [Errors](#errors)), with secrets redacted from messages, bodies, URLs and hooks.",
-    "- **OData**: `$select`, `$filter`, `$orderby` checked against the entity, a `$filter` builder, and paging with `.paginate()`.",
+    "- **OData**: `$select` narrowing the result type, `$filter` with each literal checked against its property, `$orderby`,",
+    "  and `.paginate()` through every page, with `maxPageSize` for the page size and `$top` a cap on the total.",
     `- **Multipart uploads**${model.webhooks.length > 0 ? ", **webhook parsing**" : ""} and opt-in **request and response validation**`,
     "  with precompiled validators, loaded only by a client that validates.",
     "- ESM for browsers and Node ([versions](#install)). Node-only helpers live in `@account-funds/client/node`; the contract itself ships",
@@ -147,11 +161,20 @@ function usage(model: ApiModel, facts: RuntimeFacts): string[] {
   if (list !== undefined) sections.push(listSection(list, facts.filterOperators));
   sections.push(dateTimeSection(model));
   if (create !== undefined) {
+    const readBack = model.operations.find(
+      (operation) => operation.group === create.group && operation.odataEntity !== undefined && operation.pathParameters.length === 1,
+    );
     sections.push([
       `### ${create.summary === "" ? "Create" : create.summary.replace(/\.$/, "")}`,
       "",
-      code([`const created = await ${call(create, [requestBody(create, 0)])};`, "console.log(created.id, created.location); // from the 201: the new id and its Location URL"]),
-      "A `201 Created` resolves to `{ id, location, body }`; other successes resolve to their body (text for `text/plain`,",
+      code([
+        `const created = await ${call(create, [requestBody(create, 0)])};`,
+        "console.log(created.id, created.location); // from the 201: the new id and its Location URL",
+        ...(readBack === undefined ? [] : [`console.log(await ${call(readBack, ["created.id"])}); // read back by its id`]),
+      ]),
+      "A `201 Created` resolves to `{ id, location, body }`. `id` is the key of the `Location` URL, which the spec requires on",
+      "every 201, so it is a `number`; a 201 without a Location the id can be read from throws an `InvalidLocationError` (the",
+      "resource was created, but its id is unknown). Other successes resolve to their body (text for `text/plain`,",
       "`undefined` without content).",
       "",
     ]);
@@ -176,7 +199,8 @@ function usage(model: ApiModel, facts: RuntimeFacts): string[] {
         "}",
       ]),
       "Every error the client throws is an `AccountFundsError`, with `status`, `code` (the API's error code), `body`,",
-      "`request` (method and redacted URL) and `operationId`. See [Errors](#errors) for every class.",
+      "`request` (method and redacted URL) and `operationId`. See [Errors](#errors) for every class. Arguments the types",
+      "already rule out (a `$top` of -1, a date-time without a UTC offset) throw a `TypeError` before anything is sent.",
       "",
     ]);
   }
@@ -249,10 +273,11 @@ function formSection(model: ApiModel): string[] {
       "",
       "// What the user typed: a dashed sort code and a lower-case country, which the API refuses as they are.",
       "const formValues = {",
-      "  AccountId: 2001,",
+      `  AccountId: ${String(sandboxValues.path["accountId"])},`,
       '  Name: "Fabrikam Ltd",',
       '  CurrencyCode: "GBP",',
       '  BeneficiaryType: "Company",',
+      "  IndustryId: 7, // Retail, from listSectors()",
       '  Address: { Street: "Pall Mall", HouseNumber: "12", Town: "London", PostCode: "SW1Y 5LU", CountryCode: "gb" },',
       '  PaymentRouting: { Type: "SortCodeAccountNumber", CountryCode: "gb", SortCode: "40-05-15", AccountNumber: "31926819" },',
       "};",
@@ -285,7 +310,7 @@ function listSection(list: OperationModel, operators: readonly string[]): string
       ? [
           "{",
           `  $select: [${JSON.stringify(text[0])}, ${JSON.stringify(number[0])}],`,
-          `  $filter: filter.eq(${JSON.stringify(text[0])}, ${JSON.stringify(text[1])}).or(filter.gt(${JSON.stringify(number[0])}, 0)),`,
+          `  $filter: (f) => f.eq(${JSON.stringify(text[0])}, ${JSON.stringify(text[1])}).or(f.gt(${JSON.stringify(number[0])}, 0)),`,
           `  $orderby: ${JSON.stringify(`${number[0]} desc`)},`,
           "  $top: 50,",
           "  $count: true,",
@@ -298,17 +323,24 @@ function listSection(list: OperationModel, operators: readonly string[]): string
     "### List, filter and page",
     "",
     code([
-      `import { filter } from "${packageName}";`,
-      "",
       `const page = await ${call(list, query === undefined ? path : [...path, query])};`,
-      "console.log(page.value);",
+      query === undefined ? "console.log(page.value);" : `console.log(page["@odata.count"], page.value); // entities with ${text?.[0]} and ${number?.[0]} only`,
       "",
-      "// Every entity of every page, following @odata.nextLink:",
-      `for await (const entity of ${method}.paginate(${[...path, "{ $top: 100 }"].join(", ")})) console.log(entity);`,
+      "// Every entity of every page, following @odata.nextLink to the last page, at most 100 per page:",
+      `for await (const entity of ${method}.paginate(${[...path, "{ maxPageSize: 100 }"].join(", ")})) console.log(entity);`,
     ]),
-    "The query is typed from the entity: `$select` and `$orderby` take its field names, `$filter` a string or the `filter`",
-    `builder (${operators.map((operator) => `\`${operator}\``).join(", ")}), which quotes and escapes literals.`,
-    "`.paginate(...)` yields the entities page by page (`$top` sizes the pages); a next link to another origin is refused.",
+    "The query is typed from the entity. `$select` takes its property paths (`Beneficiary/Name` too) and narrows the result",
+    "to them: reading a property that was not selected does not compile (an entity whose key was not selected carries its",
+    "`@odata.id` instead, OData JSON Format §4.5.8). `$filter` takes a string, a `filter` expression (`import { filter }`),",
+    "or a callback building one with the builder typed by the entity: paths complete, and each literal must fit its",
+    "property — a number for a number, text for text, a `Date` or ISO 8601 text with an offset for a date-time, a boolean",
+    "for a boolean, `null` only where the value may be null. `$orderby` takes primitive paths. The builder's functions",
+    `(${operators.map((operator) => `\`${operator}\``).join(", ")}) quote and escape literals.`,
+    "",
+    "`.paginate(...)` follows `@odata.nextLink` to the last page and yields every entity of every page; a next link to",
+    "another origin is refused. `$top` keeps its OData meaning, a cap on the total: `$top: 5` yields at most 5 entities in",
+    "all. `maxPageSize` is the page size, asked of the server as `Prefer: odata.maxpagesize=N` on every page (a server",
+    "may choose smaller pages); it never caps the total.",
     "",
   ];
 }
@@ -320,7 +352,10 @@ function uploadSection(upload: OperationModel): string[] {
   const filePart = parts?.files[0];
   if (media === undefined || valuePart === undefined || filePart === undefined) return [];
   const example = media.example;
-  const value = isJsonObject(example) && example[valuePart.name] !== undefined ? example[valuePart.name] : requestExample(upload, "application/json");
+  const value = withSandboxIds(
+    upload,
+    isJsonObject(example) && example[valuePart.name] !== undefined ? example[valuePart.name] : requestExample(upload, "application/json"),
+  );
   const file = '{ data: await readFile("proforma.pdf"), filename: "proforma.pdf", contentType: "application/pdf" }';
   return [
     "### Upload files: multipart",
@@ -516,16 +551,22 @@ function find(model: ApiModel, wanted: { readonly operationId: string; readonly 
 /** The path arguments of a call, from the parameters' examples (else a placeholder of the parameter's type). */
 function pathArguments(operation: OperationModel): string[] {
   return operation.pathParameters.map((parameter) => {
-    const example = parameter.example ?? parameter.schema["example"];
+    const example = sandboxValues.path[parameter.name] ?? parameter.example ?? parameter.schema["example"];
     if (example !== undefined) return literal(example, 0);
     return parameter.scalarType === "integer" || parameter.scalarType === "number" ? "1" : JSON.stringify(parameter.name);
   });
 }
 
+/** A body example with the sandbox's ids (`sandboxValues`) in place of the spec's. */
+function withSandboxIds(operation: OperationModel, example: unknown): unknown {
+  const ids = sandboxValues.body[operation.operationId];
+  return ids !== undefined && isJsonObject(example) ? { ...example, ...ids } : example;
+}
+
 /** The request body of a snippet: the spec's example for the operation's JSON form, else a typed placeholder. */
 function requestBody(operation: OperationModel, indent: number): string {
   const example = requestExample(operation, "application/json");
-  if (example !== undefined) return literal(example, indent);
+  if (example !== undefined) return literal(withSandboxIds(operation, example), indent);
   const schema = operation.requestBody?.contents[0]?.schemaName;
   return `{} as never /* ${schema ?? "the request body"}: the spec has no example */`;
 }

@@ -160,6 +160,8 @@ export interface ResponseModel {
   readonly contents: readonly MediaModel[];
   /** Declared header names (`Location`). */
   readonly headers: readonly string[];
+  /** The declared headers the response must carry (`required: true`): what a client and a server can rely on. */
+  readonly requiredHeaders: readonly string[];
 }
 
 export interface ServerModel {

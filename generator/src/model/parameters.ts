@@ -69,7 +69,9 @@ function buildParameter(document: JsonObject, entry: unknown, pointer: string, p
     problems.add(resolved.pointer, "parameter has no name");
     return { broken: "" };
   }
-  if (location !== "path" && location !== "query") {
+  // `Prefer` (RFC 7240) is the client's own header: it sends `odata.maxpagesize` from a list's `maxPageSize`.
+  const clientHeader = location === "header" && name.toLowerCase() === "prefer";
+  if (location !== "path" && location !== "query" && !clientHeader) {
     const reason =
       location === "header" || location === "cookie"
         ? `${location} parameter ${name} is not supported by the generated client`

@@ -32,12 +32,17 @@ export function buildResponses(document: JsonObject, node: unknown, pointer: str
     const resolved = resolveRefs(document, entry, at, problems);
     if (resolved === undefined) continue;
     const headers = resolved.node["headers"];
+    const headersAt = childPointer(resolved.pointer, "headers");
+    const declared = isJsonObject(headers) ? Object.entries(headers) : [];
     responses.push({
       status,
       description: stringOr(resolved.node["description"], ""),
       success: status.startsWith("2"),
       contents: buildContents(document, resolved.node["content"], childPointer(resolved.pointer, "content"), problems),
-      headers: isJsonObject(headers) ? Object.keys(headers) : [],
+      headers: declared.map(([name]) => name),
+      requiredHeaders: declared
+        .filter(([name, header]) => resolveRefs(document, header, childPointer(headersAt, name), problems)?.node["required"] === true)
+        .map(([name]) => name),
     });
   }
   return responses;

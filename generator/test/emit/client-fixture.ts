@@ -18,8 +18,9 @@ const json = (status: string, schemaName?: string, headers: string[] = []): Resp
   success: status.startsWith("2"),
   contents: [{ mediaType: "application/json", ...(schemaName ? { schemaName, schemaPointer: `/components/schemas/${schemaName}` } : {}) }],
   headers,
+  requiredHeaders: headers,
 });
-const none = (status: string): ResponseModel => ({ status, description: "", success: status.startsWith("2"), contents: [], headers: [] });
+const none = (status: string): ResponseModel => ({ status, description: "", success: status.startsWith("2"), contents: [], headers: [], requiredHeaders: [] });
 
 function operation(partial: Partial<OperationModel> & Pick<OperationModel, "operationId" | "method" | "path" | "group" | "clientMethod">): OperationModel {
   return {

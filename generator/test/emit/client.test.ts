@@ -25,7 +25,7 @@ describe("client emitter", () => {
     expect(text.startsWith("// The client: one method per operation")).toBe(true);
     expect(text).toContain("listBalances: ODataListMethod<");
     expect(text).toContain('[accountId: OperationPathParam<"listAccountBalances", "accountId">]');
-    expect(text).toContain('query?: ODataEntityQuery<Schema<"AccountBalanceDto">>');
+    expect(text).toContain("getBalance: ODataEntityMethod<");
     expect(text).toContain(
       'createAccountTransfer(\n    body: OperationBody<"createAccountTransfer">,\n    init?: CallOptions,\n  ): OperationResult<M, "createAccountTransfer">;',
     );
@@ -38,6 +38,20 @@ describe("client emitter", () => {
       'return parseWebhookEventsWith<WebhookEventOf<Schema<"WebhookEventDelivery">>, never>(\n    webhookValidators.accountFundsEvent!,\n    body,\n  );',
     );
     expect(text).toContain("A `*\\/` in a description is escaped.");
+  });
+
+  it("types OData reads with each entity's paths from its shape, and hands the runtime the date-time paths", async () => {
+    const model = fixtureModel();
+    const shape = { properties: { CurrencyCode: "string", Value: "number", ValueDate: "date-time", Currency: { properties: { Name: "string" } } } } as const;
+    const schemas = model.schemas.map((schema) => (schema.name === "AccountBalanceDto" ? { ...schema, entityShape: shape } : schema));
+    const text = (await emitted(clientEmitter, { ...model, schemas })).get("src/client.ts") ?? "";
+    expect(text).toContain(
+      'AccountBalanceDto: {\n    all: "CurrencyCode" | "Value" | "ValueDate" | "Currency" | "Currency/Name";\n    primitive: "CurrencyCode" | "Value" | "ValueDate" | "Currency/Name";\n    text: "CurrencyCode" | "Currency/Name";\n    dateTime: "ValueDate";\n  };',
+    );
+    expect(text).toMatch(/listBalances: ODataListMethod<[^;]*ODataEntities\["AccountBalanceDto"\]\s*>;/);
+    expect(text).toMatch(/getBalance: ODataEntityMethod<[^;]*ODataEntities\["AccountBalanceDto"\]\s*>;/);
+    expect(text).toContain('listAccountBalances: ["ValueDate"],');
+    expect(text).toContain("    odataDateTimes,\n  });");
   });
 
   it("imports the webhook validators, and loads the operations' only with a dynamic import() a bundler can split", async () => {

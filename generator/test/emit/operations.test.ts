@@ -13,6 +13,12 @@ describe("operations emitter", () => {
     await expect(contents).toMatchFileSnapshot(snapshotPath(fixture, "src/operations.ts"));
   });
 
+  it("lists only the headers a response must carry (an optional Preference-Applied is left out)", async () => {
+    const model = await fixtureModel("odata.yaml");
+    const list = model.operations.find((operation) => operation.operationId === "listAccounts");
+    expect(list === undefined ? undefined : operationMetadata(list).responses["200"]).toEqual({ mediaType: "application/json" });
+  });
+
   it("describes what the runtime needs of each operation", async () => {
     const model = await fixtureModel("commands.yaml");
     const byId = Object.fromEntries(model.operations.map((operation) => [operation.operationId, operationMetadata(operation)]));

@@ -121,7 +121,10 @@ describe("operations", () => {
       ["201", true, ["Location"], ["CreateResultDto"]],
       ["400", false, [], []],
     ]);
-    expect(operation(commands, "approveTransfer").responses).toEqual([{ status: "200", description: "Approved; no body.", success: true, contents: [], headers: [] }]);
+    expect(create.responses[0]?.requiredHeaders).toEqual(["Location"]);
+    // Declared but optional: in `headers`, not in `requiredHeaders`.
+    expect(operation(odata, "listAccounts").responses[0]).toMatchObject({ headers: ["Preference-Applied"], requiredHeaders: [] });
+    expect(operation(commands, "approveTransfer").responses).toEqual([{ status: "200", description: "Approved; no body.", success: true, contents: [], headers: [], requiredHeaders: [] }]);
     expect(operation(odata, "listAccounts").responses[1]).toMatchObject({ status: "401", description: "Missing or expired token.", success: false });
   });
 
@@ -176,7 +179,7 @@ describe("webhooks, schemas and assumptions", () => {
         description: "Events about transfers.",
         requestBody: { required: true, description: "", contents: [payload] },
         payload,
-        responses: [{ status: "2XX", description: "Acknowledged.", success: true, contents: [], headers: [] }],
+        responses: [{ status: "2XX", description: "Acknowledged.", success: true, contents: [], headers: [], requiredHeaders: [] }],
         securityRequirements: [],
         assumptions: [],
       },

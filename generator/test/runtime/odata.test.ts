@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { filter, nextLinkOf, odataLiteral, paginate, serializeQuery } from "../../runtime/odata.js";
+import { ODataFilter, filter, odataLiteral, pageSizeOf, preferHeader, serializeQuery } from "../../runtime/odata.js";
 
 /** Reads an OData string literal back (the inverse of odataLiteral for strings). */
 function parseStringLiteral(literal: string): string {
@@ -67,6 +67,33 @@ describe("filter builder", () => {
   });
 });
 
+describe("date-time literals", () => {
+  const dateTimes = new Set(["CreatedDate", "Beneficiary/ValueDate"]);
+  const render = (expression: ODataFilter) => ODataFilter.render(expression, dateTimes);
+
+  it("sends a string compared with a date-time property as an Edm.DateTimeOffset, a string elsewhere", () => {
+    expect(render(filter.gt("CreatedDate", "2025-01-31T00:00:00Z"))).toBe("CreatedDate gt 2025-01-31T00:00:00Z");
+    expect(render(filter.le("Beneficiary/ValueDate", "2025-01-31T10:15+01:00"))).toBe("Beneficiary/ValueDate le 2025-01-31T10:15+01:00");
+    expect(render(filter.in("CreatedDate", ["2025-01-31T00:00:00.5Z", new Date("2025-02-01T00:00:00Z")]))).toBe(
+      "CreatedDate in (2025-01-31T00:00:00.5Z,2025-02-01T00:00:00.000Z)",
+    );
+    expect(render(filter.eq("Reference", "2025-01-31T00:00:00Z"))).toBe("Reference eq '2025-01-31T00:00:00Z'");
+    expect(render(filter.eq("CreatedDate", null))).toBe("CreatedDate eq null");
+    // Combinations render their parts with the same knowledge.
+    expect(render(filter.eq("Reference", "R").and(filter.not(filter.lt("CreatedDate", "2025-01-31T00:00:00Z"))))).toBe(
+      "Reference eq 'R' and not CreatedDate lt 2025-01-31T00:00:00Z",
+    );
+    // Without it (toString), a date-time given as text reads as text.
+    expect(filter.gt("CreatedDate", "2025-01-31T00:00:00Z").toString()).toBe("CreatedDate gt '2025-01-31T00:00:00Z'");
+  });
+
+  it("refuses a date-time without an offset, or text that is no date-time, naming the property", () => {
+    expect(() => render(filter.gt("CreatedDate", "2025-01-31T00:00:00"))).toThrow(/CreatedDate is a date-time: "2025-01-31T00:00:00" has no UTC offset/);
+    expect(() => render(filter.gt("CreatedDate", "yesterday"))).toThrow(/"yesterday" is not an ISO 8601 date-time/);
+    expect(() => render(filter.in("CreatedDate", ["2025-01-31"]))).toThrow(TypeError);
+  });
+});
+
 describe("query serialisation", () => {
   it("joins lists, renders filters, drops undefined and passes other parameters", () => {
     expect(
@@ -79,53 +106,40 @@ describe("query serialisation", () => {
         $count: true,
         beneficiaryType: "Company",
       }),
-    ).toEqual({ $select: "Id,Name", $orderby: "Name desc", $filter: "Id eq 1", $top: 5, $count: true, beneficiaryType: "Company" });
-    expect(serializeQuery({ $select: [] })).toEqual({});
-    expect(serializeQuery(undefined)).toBeUndefined();
+    ).toEqual({
+      values: { $select: "Id,Name", $orderby: "Name desc", $filter: "Id eq 1", $top: 5, $count: true, beneficiaryType: "Company" },
+      maxPageSize: undefined,
+    });
+    expect(serializeQuery({ $select: [] })).toEqual({ values: {}, maxPageSize: undefined });
+    expect(serializeQuery(undefined)).toEqual({ values: undefined, maxPageSize: undefined });
   });
 
-  it("checks $top and $skip", () => {
+  it("builds a $filter callback with the builder and renders it with the entity's date-times", () => {
+    const query = { $filter: (f: typeof filter) => f.gt("CreatedDate", "2025-01-31T00:00:00Z").and(f.eq("Reference", "R")) };
+    expect(serializeQuery(query, new Set(["CreatedDate"])).values).toEqual({ $filter: "CreatedDate gt 2025-01-31T00:00:00Z and Reference eq 'R'" });
+    expect(() => serializeQuery({ $filter: () => 42 })).toThrow(/\$filter must be/);
+  });
+
+  it("keeps maxPageSize out of the query string, for the Prefer header", () => {
+    expect(serializeQuery({ $top: 5, maxPageSize: 2 })).toEqual({ values: { $top: 5 }, maxPageSize: 2 });
+    expect(pageSizeOf({ maxPageSize: 3 })).toBe(3);
+    expect(pageSizeOf({ $top: 3 })).toBeUndefined();
+    expect(pageSizeOf(undefined)).toBeUndefined();
+  });
+
+  it("checks $top, $skip and maxPageSize", () => {
     expect(() => serializeQuery({ $top: -1 })).toThrow(/\$top/);
     expect(() => serializeQuery({ $skip: 1.5 })).toThrow(/\$skip/);
+    expect(() => serializeQuery({ maxPageSize: 0 })).toThrow(/maxPageSize must be a positive integer/);
+    expect(() => pageSizeOf({ maxPageSize: "5" })).toThrow(/maxPageSize/);
   });
-});
 
-describe("next links", () => {
-  const api = "https://api.test";
-  const request = "https://api.test/api/v1/Accounts?$top=2";
-
-  it("resolves relative links against the context URL, else the request URL", () => {
-    expect(nextLinkOf({ "@odata.nextLink": "Accounts?$skiptoken=2", "@odata.context": "https://api.test/api/v1/$metadata#Accounts" }, request, api)).toBe(
-      "https://api.test/api/v1/Accounts?$skiptoken=2",
+  it("puts odata.maxpagesize first in Prefer, before the caller's own preferences (RFC 7240: the first one counts)", () => {
+    expect(preferHeader(undefined, 5)).toBe("odata.maxpagesize=5");
+    expect(preferHeader("odata.include-annotations=\"*\", odata.maxpagesize=100", 5)).toBe(
+      "odata.maxpagesize=5, odata.include-annotations=\"*\", odata.maxpagesize=100",
     );
-    expect(nextLinkOf({ "@odata.nextLink": "Accounts?$skiptoken=2" }, request, api)).toBe("https://api.test/api/v1/Accounts?$skiptoken=2");
-    expect(nextLinkOf({ "@odata.nextLink": "/api/v1/Accounts?$skip=2" }, request, api)).toBe("https://api.test/api/v1/Accounts?$skip=2");
-    expect(nextLinkOf({ value: [] }, request, api)).toBeUndefined();
-    expect(nextLinkOf({ "@odata.nextLink": "" }, request, api)).toBeUndefined();
-  });
-
-  it("refuses another origin, including a scheme or port change", () => {
-    for (const link of ["https://evil.test/x", "http://api.test/x", "https://api.test:8443/x", "//evil.test/x"]) {
-      expect(() => nextLinkOf({ "@odata.nextLink": link }, request, api)).toThrow(/another origin/);
-    }
-  });
-
-  it("paginates lazily and checks the collection shape", async () => {
-    const pages: Record<string, unknown> = {
-      "https://api.test/a": { value: [1, 2], "@odata.nextLink": "/b" },
-      "https://api.test/b": { value: [3] },
-    };
-    const fetched: string[] = [];
-    const load = async (url: string) => {
-      fetched.push(url);
-      return { data: pages[url], url };
-    };
-    const items: number[] = [];
-    for await (const item of paginate<number>(() => load("https://api.test/a"), load, api)) items.push(item);
-    expect(items).toEqual([1, 2, 3]);
-    expect(fetched).toEqual(["https://api.test/a", "https://api.test/b"]);
-
-    const broken = paginate(() => Promise.resolve({ data: { nope: 1 }, url: "https://api.test/a" }), load, api);
-    await expect(broken.next()).rejects.toMatchObject({ code: "invalid_collection" });
+    expect(preferHeader("respond-async", undefined)).toBe("respond-async");
+    expect(preferHeader(undefined, undefined)).toBeUndefined();
   });
 });

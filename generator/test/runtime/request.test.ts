@@ -14,7 +14,8 @@ import {
 import type { CompiledValidator } from "../../runtime/compiled-validator.js";
 import { multipart } from "../../runtime/multipart.js";
 import { filter } from "../../runtime/odata.js";
-import { createRuntime, serializePath } from "../../runtime/request.js";
+import { serializePath } from "../../runtime/path-serializer.js";
+import { createRuntime } from "../../runtime/request.js";
 import { empty, hang, json, odataError } from "./fake-fetch.js";
 import { AUTH_URL, BASE_URL, operations, tokenOperations } from "./fixtures.js";
 import { harness } from "./harness.js";
@@ -146,7 +147,7 @@ describe("requests", () => {
 
   it("sends the JSON form of a multipart-capable operation for a plain body", async () => {
     const { server, client } = harness();
-    server.on("POST", "/api/v1/Withdrawals/CreateAccountWithdrawal", () => json(201, { Id: 6 }));
+    server.on("POST", "/api/v1/Withdrawals/CreateAccountWithdrawal", () => json(201, { Id: 6 }, { location: "/api/v1/Withdrawals(6)" }));
     await client.withdrawals.createAccountWithdrawal({ AccountId: 1, CurrencyCode: "USD", BeneficiaryId: 2 });
     expect(server.to("/api/v1/Withdrawals/CreateAccountWithdrawal")[0]?.headers["content-type"]).toBe("application/json");
   });

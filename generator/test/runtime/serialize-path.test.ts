@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { serializePath } from "../../runtime/request.js";
+import { serializePath } from "../../runtime/path-serializer.js";
 
 function reference(url: string, params: Record<string, unknown>): string {
   return url.replaceAll(/(')?\{([^{}]+)\}(')?/g, (_match, open: string | undefined, name: string, close: string | undefined) => {

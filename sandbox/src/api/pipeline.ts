@@ -67,7 +67,7 @@ export async function handleApiRequest(
   }
   const checked = await checkRequest(request, url, route.pathParameters, contract, deps);
   const result = checked.ok ? await handle(contract.operationId, checked, deps) : checked.result;
-  writeResult(response, result, contract, checked.ok ? checked.query : {}, pathname, deps);
+  writeResult(response, result, contract, checked.ok ? checked.query : {}, pathname, deps, request.headers.prefer);
 }
 
 /** A request as the pipeline has checked it: parameters converted to their scalar types, body valid. */
@@ -219,6 +219,7 @@ function answerOf(
   query: Readonly<Record<string, unknown>>,
   pathname: string,
   deps: ApiDependencies,
+  prefer: string | readonly string[] | undefined,
 ): Answer {
   const json = (status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): Answer => ({
     status,
@@ -236,9 +237,9 @@ function answerOf(
         return json(500, odataErrorBody(internalError(contract.operationId, new Error("no OData entity shape"))));
       const shaped =
         result.kind === "list"
-          ? shapeList(result.rows, shape, query, { baseUrl: deps.baseUrl, pathname, maxPageSize: deps.maxPageSize })
+          ? shapeList(result.rows, shape, query, { baseUrl: deps.baseUrl, pathname, maxPageSize: deps.maxPageSize, prefer })
           : shapeEntity(result.row, shape, query, { baseUrl: deps.baseUrl, pathname });
-      return shaped.ok ? json(200, shaped.body) : json(shaped.error.status, odataErrorBody(shaped.error));
+      return shaped.ok ? json(200, shaped.body, shaped.headers) : json(shaped.error.status, odataErrorBody(shaped.error));
     }
     case "created":
       return json(201, { Id: result.id }, { location: `${deps.baseUrl}${result.location}` });
@@ -260,8 +261,10 @@ function writeResult(
   query: Readonly<Record<string, unknown>>,
   pathname: string,
   deps: ApiDependencies,
+  /** The request's `Prefer` header: a list's page size (odata-response.ts). */
+  prefer?: string | readonly string[],
 ): void {
-  const answer = answerOf(result, contract, query, pathname, deps);
+  const answer = answerOf(result, contract, query, pathname, deps, prefer);
   if (deps.validateResponses && answer.status !== 500) {
     const problem = checkResponse(deps.contract, contract, answer);
     if (problem !== undefined) return sendError(response, problem);

@@ -20,3 +20,4 @@ export {
   type NextPage,
 } from "./list-query.js";
 export { buildNextLink } from "./next-link.js";
+export { maxPageSizePreference, preferenceApplied, type MaxPageSizePreference } from "./max-page-size.js";

@@ -19,8 +19,9 @@ function isLeapYear(year: number): boolean {
   return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 }
 
-/** Whether `text` is an ISO 8601 extended-format date-time whose day exists in its month. */
-export function isIso8601DateTime(text: string): boolean {
+/** Whether `text` is an ISO 8601 extended-format date-time whose day exists in its month (false for a non-string). */
+export function isIso8601DateTime(text: unknown): boolean {
+  if (typeof text !== "string") return false;
   const match = SYNTAX.exec(text);
   if (match === null) return false;
   const year = Number(match[1]);
