@@ -2,7 +2,7 @@
  * OData v4 JSON shaping of handler results: the collection envelope (`@odata.context`, `@odata.count`,
  * `@odata.nextLink`, `value`) and single entities (`@odata.context` with `/$entity`), per OData JSON Format §10.
  */
-import type { ApiError } from "./handler.js";
+import type { ApiError } from "../http/api-error.js";
 import type { EntityShape } from "../odata/index.js";
 import { applyListQuery, applySelect, buildNextLink, parseEntityQuery, parseListQuery } from "../odata/index.js";
 

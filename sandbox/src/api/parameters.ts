@@ -2,7 +2,7 @@
  * Turns the URL's text into the typed parameters the spec declares and checks them with the spec's schemas.
  * OData system options (`$filter`, ...) are typed here too; their meaning is checked by `odata/`.
  */
-import type { ApiError } from "./handler.js";
+import type { ApiError } from "../http/api-error.js";
 import type { OperationContract, ParameterSpec } from "./contract.js";
 
 /** The parameters converted to their scalar types and checked; the pipeline gives handlers a typed view of them. */

@@ -250,7 +250,7 @@ const event: JSONSchemaType<EventRecord> = {
   properties: {
     sequence: id, tenant,
     EntityType: { type: "string", enum: ["Transfer", "Withdrawal"] },
-    EntityId: id, Reason: text, apiPath: text, raisedAt: text,
+    EntityId: id, Reason: text, apiPath: text, apiBaseUrl: { type: "string", minLength: 1, nullable: true }, raisedAt: text,
   },
 };
 
