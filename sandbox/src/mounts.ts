@@ -2,6 +2,7 @@
  * The mount table's machinery: which room serves a path at which door. The table itself is `sandbox.ts`'s. A path
  * no room serves here is a 404 (from `http/not-routed.ts`, like every 404) that says where the path is served.
  */
+import { discardBody } from "./http/body-reader.js";
 import type { Connection, Door } from "./http/connection.js";
 import { notFound } from "./http/not-routed.js";
 import { publicBaseOf, type PublicBasePolicy } from "./http/public-base.js";
@@ -38,7 +39,7 @@ export function serveMounts(
     const mount = mounts.find((candidate) => mounted(candidate, url.pathname));
     if (mount !== undefined && mount.doors.includes(connection.door))
       return mount.serve(request, { url, baseUrl: publicBaseOf(request, url, policy), connection });
-    void request.body?.cancel().catch(() => undefined);
+    discardBody(request);
     const here = mounts.filter((candidate) => candidate.doors.includes(connection.door)).map((candidate) => candidate.path);
     const hint =
       mount === undefined

@@ -19,7 +19,7 @@ import { shapeEntity, shapeList } from "./odata-response.js";
 import { checkRequestBody, checkResponse } from "./body-checks.js";
 import { odataErrorBody, type ApiError, type HeaderRecord } from "../http/api-error.js";
 import { parseBody } from "../http/body.js";
-import { readBody, type BodyLimits } from "../http/body-reader.js";
+import { discardBody, readBody, type BodyLimits } from "../http/body-reader.js";
 import type { LargeBodyGate } from "../http/large-body-gate.js";
 import { notRouted } from "../http/not-routed.js";
 import { emptyResponse, errorResponse, jsonResponse, textResponse } from "../http/responses.js";
@@ -63,13 +63,13 @@ export async function handleApiRequest(request: Request, site: RequestSite, deps
   const pathname = decodedPathname(url.pathname);
   // A body is read only by an operation that takes one; any other request's body is left unread.
   if (route.kind === "method-not-allowed") {
-    void request.body?.cancel().catch(() => undefined);
+    discardBody(request);
     return writeMethodNotAllowed(route.operations, pathname, deps);
   }
   // The routes are the API operations': a path they do not fit is no resource, as is (defensively) a token path.
   const contract = route.kind === "found" ? deps.contract.operations.get(route.operation.operationId) : undefined;
   if (route.kind === "not-found" || contract === undefined || !isApiOperation(contract.operationId)) {
-    void request.body?.cancel().catch(() => undefined);
+    discardBody(request);
     const { error, headers } = notRouted({ kind: "not-found" }, pathname);
     return errorResponse(error, headers);
   }
@@ -100,7 +100,7 @@ async function checkRequest(
     ({ ok: false, result: { kind: "error", error, ...(headers === undefined ? {} : { headers }) } }) as const;
   const auth = await deps.authenticate(request.headers.get("authorization") ?? undefined);
   if (!auth.ok) {
-    void request.body?.cancel().catch(() => undefined);
+    discardBody(request);
     return refused(
       { status: 401, code: "unauthorized", message: `The access token is ${auth.reason}.` },
       { "www-authenticate": bearerChallenge(auth.reason) },
@@ -108,7 +108,7 @@ async function checkRequest(
   }
   const parameters = readParameters(contract, pathText, url.searchParams);
   if (!parameters.ok) {
-    void request.body?.cancel().catch(() => undefined);
+    discardBody(request);
     return refused(parameters.error);
   }
   const body = await readRequestBody(request, contract, deps);
@@ -166,7 +166,7 @@ async function readRequestBody(
   // A body sent to an operation that takes none is ignored unread, as HTTP allows (RFC 9110 §9.3.1, §9.3.3):
   // these operations declare neither 413 nor 415, so its size and media type are not theirs to refuse.
   if (declared === undefined) {
-    void request.body?.cancel().catch(() => undefined);
+    discardBody(request);
     return { ok: true, value: undefined, files: [] };
   }
   const raw = await readBody(request, deps.bodyLimits, deps.largeBodies);

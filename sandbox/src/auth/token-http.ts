@@ -4,7 +4,7 @@
  * 400 declares), and the client certificate the connection presented (mTLS) passed on to `handleTokenRequest`.
  */
 import type { PresentedCertificate } from "../http/connection.js";
-import { readBody, type BodyLimits } from "../http/body-reader.js";
+import { discardBody, readBody, type BodyLimits } from "../http/body-reader.js";
 import { mediaTypeOf, utf8 } from "../http/body.js";
 import { methodNotAllowed } from "../http/not-routed.js";
 import { errorResponse, jsonResponse } from "../http/responses.js";
@@ -20,7 +20,7 @@ export async function serveTokenRequest(
   limits: BodyLimits,
 ): Promise<Response> {
   if (request.method !== "POST") {
-    void request.body?.cancel().catch(() => undefined);
+    discardBody(request);
     const { error, headers } = methodNotAllowed(new URL(request.url).pathname, ["POST"]);
     return errorResponse(error, headers);
   }

@@ -18,7 +18,7 @@ import {
 import { completeTransfer } from "../domain/transfers.js";
 import { completeWithdrawal } from "../domain/withdrawals.js";
 import { parseBody } from "../http/body.js";
-import { readBody, type BodyLimits } from "../http/body-reader.js";
+import { discardBody, readBody, type BodyLimits } from "../http/body-reader.js";
 import { notRouted } from "../http/not-routed.js";
 import { locationOf } from "../http/operation-path.js";
 import { errorResponse, jsonResponse } from "../http/responses.js";
@@ -181,7 +181,7 @@ export async function handleControlRequest(
 ): Promise<Response> {
   const match = matchRoute(router, request.method, url.pathname);
   if (match.kind !== "found") {
-    void request.body?.cancel().catch(() => undefined);
+    discardBody(request);
     const { error, headers } = notRouted(match, url.pathname, `GET ${CONTROL_ROOT}/ lists the control routes.`);
     return errorResponse(error, headers);
   }

@@ -10,6 +10,9 @@ import type { LargeBodyGate } from "./large-body-gate.js";
 import type { SandboxLimits } from "./limits.js";
 import { boundaryOf, createPartCounter } from "./multipart-parts.js";
 import { mediaTypeOf } from "./media-type.js";
+import { bodySourceOf, discardBody } from "./node-request.js";
+
+export { discardBody } from "./node-request.js";
 
 export type BodyLimits = Pick<
   SandboxLimits,
@@ -49,7 +52,6 @@ function inspectorFor(contentType: string | null, limits: BodyLimits): Inspect |
 
 /** The body's bytes, or why they are refused. */
 export async function readBody(request: Request, limits: BodyLimits, gate?: LargeBodyGate): Promise<BodyRead> {
-  const body = request.body;
   const lengthText = request.headers.get("content-length");
   const declared = lengthText === null ? undefined : Number(lengthText);
   const payloadTooLarge: BodyRead = {
@@ -57,10 +59,13 @@ export async function readBody(request: Request, limits: BodyLimits, gate?: Larg
     ...tooLarge("payload_too_large", `The request body exceeds ${limits.maxBytes} bytes.`),
   };
   if (declared !== undefined && declared > limits.maxBytes) {
-    void body?.cancel().catch(() => undefined);
+    discardBody(request);
     return payloadTooLarge;
   }
-  if (body === null || declared === 0) return { ok: true, bytes: EMPTY };
+  if (declared === 0) {
+    discardBody(request);
+    return { ok: true, bytes: EMPTY };
+  }
   const busy: BodyRead = {
     ok: false,
     error: {
@@ -73,14 +78,18 @@ export async function readBody(request: Request, limits: BodyLimits, gate?: Larg
   let entered = false;
   if (gate !== undefined && declared !== undefined && declared > limits.largeBodyBytes) {
     if (!gate.tryEnter()) {
-      void body.cancel().catch(() => undefined);
+      discardBody(request);
       return busy;
     }
     entered = true;
   }
+  const source = bodySourceOf(request);
+  if (source === undefined) {
+    if (entered) gate?.leave();
+    return { ok: true, bytes: EMPTY };
+  }
 
   const inspect = inspectorFor(request.headers.get("content-type"), limits);
-  const reader = body.getReader();
   // One timer for the whole body, moved on by each chunk (re-armed only when it fires early), not one per chunk.
   let lastChunkAt = Date.now();
   let timedOut = false;
@@ -91,7 +100,7 @@ export async function readBody(request: Request, limits: BodyLimits, gate?: Larg
       return;
     }
     timedOut = true;
-    void reader.cancel().catch(() => undefined);
+    source.stop();
   };
   let timer = setTimeout(onIdle, limits.bodyIdleTimeoutMs);
   // With a declared length the bytes go straight into one buffer of that size: no second copy when they are joined.
@@ -99,13 +108,14 @@ export async function readBody(request: Request, limits: BodyLimits, gate?: Larg
   const chunks: Uint8Array[] = [];
   let size = 0;
   const refuse = (refusal: BodyRead): BodyRead => {
-    void reader.cancel().catch(() => undefined);
+    source.stop();
     return refusal;
   };
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const value = await source.next();
       if (timedOut) {
+        // RFC 9110 §15.5.9: the server closes the connection after a 408.
         return {
           ok: false,
           error: {
@@ -113,9 +123,10 @@ export async function readBody(request: Request, limits: BodyLimits, gate?: Larg
             code: "body_timeout",
             message: `The request body stopped arriving for ${limits.bodyIdleTimeoutMs} ms.`,
           },
+          headers: { connection: "close" },
         };
       }
-      if (done) break;
+      if (value === undefined) break;
       lastChunkAt = Date.now();
       size += value.length;
       if (size > limits.maxBytes) return refuse(payloadTooLarge);
@@ -134,6 +145,7 @@ export async function readBody(request: Request, limits: BodyLimits, gate?: Larg
       }
     }
   } catch (error) {
+    source.stop();
     return {
       ok: false,
       error: {

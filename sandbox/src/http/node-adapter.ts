@@ -13,6 +13,7 @@ import type { TLSSocket } from "node:tls";
 import { odataErrorBody, type ApiError, type HeaderRecord } from "./api-error.js";
 import type { Connection, Door, PresentedCertificate } from "./connection.js";
 import type { SandboxLimits } from "./limits.js";
+import { requestOf } from "./node-request.js";
 import { writtenForm } from "./responses.js";
 
 export interface NodeAdapterOptions {
@@ -39,9 +40,6 @@ export function serverOptionsOf(limits: SandboxLimits): ServerOptions {
 const DRAIN_LIMIT_BYTES = 64 * 1024;
 /** A refused connection is destroyed this long after its 503 if the client does not close it. */
 const REFUSED_LINGER_MS = 1_000;
-
-/** fetch's `Request` refuses these methods; the request goes on under this name, so its resource answers 405. */
-const UNREPRESENTABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
 /** Raw HTTP/1.1 refusal of a request no room has seen, and the end of its connection. */
 function refuseRaw(socket: Socket, error: ApiError, headers: HeaderRecord = {}): void {
@@ -85,59 +83,9 @@ function urlOf(message: IncomingMessage, scheme: string, authority: string): str
   return HOST.test(host) ? `${scheme}://${host}${target}` : undefined;
 }
 
-/** The body as a web stream that reads the message on demand; cancelling it stops reading (the socket stays). */
-function bodyOf(message: IncomingMessage): ReadableStream<Uint8Array> {
-  let finished = false;
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        message.on("data", (chunk: Buffer) => {
-          if (finished) return;
-          controller.enqueue(chunk);
-          if ((controller.desiredSize ?? 0) <= 0) message.pause();
-        });
-        message.once("end", () => {
-          if (!finished) controller.close();
-          finished = true;
-        });
-        message.once("close", () => {
-          if (!finished) controller.error(new Error("the client closed the connection before the body ended"));
-          finished = true;
-        });
-      },
-      pull() {
-        message.resume();
-      },
-      cancel() {
-        finished = true;
-        message.pause();
-      },
-    },
-    { highWaterMark: 1 },
-  );
-}
-
-function requestOf(message: IncomingMessage, url: string): Request {
-  const method = message.method ?? "GET";
-  const length = message.headers["content-length"];
-  // fetch's Request cannot carry a GET or HEAD body; HTTP gives it no meaning (RFC 9110 §9.3.1), so it is dropped.
-  const hasBody =
-    method !== "GET" &&
-    method !== "HEAD" &&
-    (length === undefined ? message.headers["transfer-encoding"] !== undefined : length !== "0");
-  const headers: [string, string][] = [];
-  const raw = message.rawHeaders;
-  for (let index = 0; index + 1 < raw.length; index += 2) headers.push([raw[index]!, raw[index + 1]!]);
-  return new Request(url, {
-    method: UNREPRESENTABLE_METHODS.has(method) ? `UNSUPPORTED-${method}` : method,
-    headers,
-    ...(hasBody ? { body: bodyOf(message), duplex: "half" } : {}),
-  } as RequestInit);
-}
-
 /** Whether the connection must close after the answer: the body was left unread and is too large to drop. */
 function mustClose(message: IncomingMessage): boolean {
-  if (message.complete) return false;
+  if (message.complete || message.method === "GET" || message.method === "HEAD") return false;
   const length = message.headers["content-length"];
   return length === undefined || Number(length) > DRAIN_LIMIT_BYTES;
 }

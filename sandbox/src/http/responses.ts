@@ -1,10 +1,11 @@
 /**
- * Web-standard `Response`s of JSON, text, nothing, or an API error. Each remembers the text and headers it was
- * made with (`writtenForm`), so the node:http adapter writes them as they are instead of reading the body stream
- * back and iterating `Headers`: together that cost more than the rest of a small request's handling. A response
- * made here is never changed afterwards, so what is remembered stays true.
+ * Web-standard `Response`s of JSON, text, nothing, or an API error. Each is a stand-in (`deferred.ts`) that keeps
+ * the text and headers it was made with (`writtenForm`): the node:http adapter writes those as they are, and the
+ * real `Response`, with its body stream, is made only for a caller that reads it (the in-process `fetch`). A
+ * response made here is never changed afterwards, so what is kept stays true.
  */
 import { odataErrorBody, type ApiError, type HeaderRecord } from "./api-error.js";
+import { deferredPrototype } from "./deferred.js";
 
 export interface WrittenForm {
   readonly status: number;
@@ -14,16 +15,41 @@ export interface WrittenForm {
   readonly text: string | undefined;
 }
 
-const writtenForms = new WeakMap<Response, WrittenForm>();
+const FORM = Symbol("written form");
+const REAL = Symbol("real response");
+
+interface Kept {
+  readonly [FORM]: WrittenForm;
+  [REAL]?: Response;
+}
+
+const realResponse = (self: object): Response => {
+  const kept = self as Kept;
+  const form = kept[FORM];
+  return (kept[REAL] ??= new Response(form.text ?? null, { status: form.status, headers: form.headers }));
+};
+
+const keptPrototype = deferredPrototype(Response, realResponse, {
+  status: {
+    get(this: Kept) {
+      return this[FORM].status;
+    },
+  },
+  ok: {
+    get(this: Kept) {
+      return this[FORM].status >= 200 && this[FORM].status < 300;
+    },
+  },
+});
 
 /** The form a response was made with here; undefined for any other `Response` (the adapter streams those). */
 export function writtenForm(response: Response): WrittenForm | undefined {
-  return writtenForms.get(response);
+  return (response as Partial<Kept>)[FORM];
 }
 
 function remembered(form: WrittenForm): Response {
-  const response = new Response(form.text ?? null, { status: form.status, headers: form.headers });
-  writtenForms.set(response, form);
+  const response: Response & Kept = Object.create(keptPrototype);
+  Object.defineProperty(response, FORM, { value: form });
   return response;
 }
 
