@@ -3970,7 +3970,7 @@ export interface components {
         "application/json": components["schemas"]["ODataError"];
       };
     };
-    /** @description An attribute of the request is wrong (for example a malformed query option or body attribute). */
+    /** @description An attribute of the request is wrong (for example a malformed query option or body attribute, or a request-target that is not a URL). */
     BadRequestAssumed: {
       headers: {
         [name: string]: unknown;
@@ -4025,7 +4025,25 @@ export interface components {
         "application/json": components["schemas"]["ODataError"];
       };
     };
-    /** @description The service cannot carry out the command now (for example, it could not store the command's changes); nothing was changed. Send it again after the `Retry-After` seconds. */
+    /** @description The request line and header fields are larger than the service accepts; the service closes the connection. */
+    RequestHeaderFieldsTooLargeAssumed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ODataError"];
+      };
+    };
+    /** @description The request did not arrive in time: its headers, the whole request, or the next piece of its body; the service closes the connection. Send it again. */
+    RequestTimeoutAssumed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ODataError"];
+      };
+    };
+    /** @description The service cannot carry out the request now: it serves too many connections or reads too many large request bodies at once, or (a command) it could not store the command's changes. Nothing was changed. Send it again after the `Retry-After` seconds. */
     ServiceUnavailableAssumed: {
       headers: {
         "Retry-After": components["headers"]["RetryAfter"];
@@ -4230,6 +4248,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getAccount: {
@@ -4263,6 +4284,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountSubaccounts: {
@@ -4324,6 +4348,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listEntities: {
@@ -4378,6 +4405,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getEntity: {
@@ -4411,6 +4441,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listEntityAccounts: {
@@ -4472,6 +4505,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountBalances: {
@@ -4533,6 +4569,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getAccountBalance: {
@@ -4575,6 +4614,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountBalanceStatement: {
@@ -4641,6 +4683,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listTransfers: {
@@ -4695,6 +4740,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getTransfer: {
@@ -4728,6 +4776,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listTransferFees: {
@@ -4789,6 +4840,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getInboundTransfer: {
@@ -4823,6 +4877,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listInboundTransferFees: {
@@ -4884,6 +4941,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getOutboundTransfer: {
@@ -4918,6 +4978,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listOutboundTransferFees: {
@@ -4979,6 +5042,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountInboundTransfers: {
@@ -5040,6 +5106,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountOutboundTransfers: {
@@ -5101,6 +5170,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   createAccountTransfer: {
@@ -5129,8 +5201,10 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5156,10 +5230,13 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5185,10 +5262,13 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5218,7 +5298,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5274,6 +5356,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getWithdrawal: {
@@ -5307,6 +5392,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listWithdrawalFees: {
@@ -5368,6 +5456,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getWithdrawalPaymentConfirmationDetails: {
@@ -5405,6 +5496,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountWithdrawals: {
@@ -5466,6 +5560,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   createAccountWithdrawal: {
@@ -5496,8 +5593,10 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5527,8 +5626,10 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5554,10 +5655,13 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5583,10 +5687,13 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5612,10 +5719,13 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5647,6 +5757,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listBeneficiaries: {
@@ -5701,6 +5814,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getBeneficiary: {
@@ -5734,6 +5850,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listTransferBeneficiaries: {
@@ -5788,6 +5907,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getTransferBeneficiary: {
@@ -5822,6 +5944,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountBeneficiaries: {
@@ -5883,6 +6008,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountTransferBeneficiaries: {
@@ -5944,6 +6072,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   createWithdrawalBeneficiary: {
@@ -5972,8 +6103,10 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5999,9 +6132,12 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -6027,9 +6163,12 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -6055,9 +6194,12 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -6104,6 +6246,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listExchanges: {
@@ -6158,6 +6303,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getExchange: {
@@ -6191,6 +6339,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listExchangeAllocations: {
@@ -6252,6 +6403,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listExchangeDeposits: {
@@ -6313,6 +6467,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listExchangeFees: {
@@ -6374,6 +6531,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listExchangeWithdrawals: {
@@ -6435,6 +6595,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountExchanges: {
@@ -6496,6 +6659,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   createExchange: {
@@ -6524,8 +6690,10 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -6551,9 +6719,12 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -6579,10 +6750,13 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -6608,10 +6782,13 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -6641,7 +6818,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -6674,6 +6853,7 @@ export interface operations {
           "application/json": components["schemas"]["MidRateValue"];
         };
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       /** @description No rate for the currency pair is found. */
       404: {
@@ -6685,6 +6865,9 @@ export interface operations {
         };
       };
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   requestQuote: {
@@ -6712,8 +6895,10 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -6769,6 +6954,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getDeposit: {
@@ -6802,6 +6990,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listDepositFees: {
@@ -6863,6 +7054,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountDeposits: {
@@ -6924,6 +7118,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountDepositInformation: {
@@ -6985,6 +7182,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountDepositRoutingInformation: {
@@ -7046,6 +7246,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountDepositors: {
@@ -7107,6 +7310,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   requestDepositRequirement: {
@@ -7134,8 +7340,10 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -7169,8 +7377,10 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -7201,9 +7411,12 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -7259,6 +7472,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getAlert: {
@@ -7292,6 +7508,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   createAlert: {
@@ -7320,8 +7539,10 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -7347,9 +7568,12 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -7405,6 +7629,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listCurrencies: {
@@ -7459,6 +7686,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getCurrency: {
@@ -7495,6 +7725,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listSectors: {
@@ -7549,6 +7782,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountCountries: {
@@ -7612,6 +7848,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listEntityCountries: {
@@ -7675,6 +7914,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listBoEPaymentPurposes: {
@@ -7729,6 +7971,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listCountryPaymentPurposes: {
@@ -7789,6 +8034,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listGenericPaymentPurposes: {
@@ -7843,6 +8091,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getJobStatus: {
@@ -7876,6 +8127,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   requestPasswordToken: {
@@ -7910,6 +8164,7 @@ export interface operations {
         };
       };
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       /** @description Too many token requests of this client, or too many wrong passwords for this user: wait the `Retry-After` seconds, then try again. */
       429: {
         headers: {
@@ -7926,6 +8181,8 @@ export interface operations {
           "application/json": components["schemas"]["TokenErrorResponse"];
         };
       };
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   requestMtlsPasswordToken: {
@@ -7960,7 +8217,10 @@ export interface operations {
         };
       };
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       429: components["responses"]["429"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   receiveAccountFundsEvents: {
