@@ -1,8 +1,8 @@
 /**
  * Reads a request body (a web-standard `Request`'s stream) into memory within the limits: its size, the pause
  * allowed between two pieces of it, its structure while it arrives (JSON depth and members, multipart parts), and
- * the number of large bodies read at once. Every refusal is data (413, 408, 503), never a throw; a refused body is
- * cancelled unread, and the node:http adapter then closes the connection rather than read the rest.
+ * the number of large bodies read at once. Every refusal is data (413, 408, 503), never a throw; the rest of a
+ * refused body is left unread (the node:http adapter drops it, or closes the connection: `node-adapter.ts`).
  */
 import type { Refusal } from "./api-error.js";
 import { createJsonStructureScanner, jsonStructureError } from "./json-structure.js";

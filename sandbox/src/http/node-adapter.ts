@@ -36,8 +36,6 @@ export function serverOptionsOf(limits: SandboxLimits): ServerOptions {
   };
 }
 
-/** A body smaller than this, left unread, is read and dropped after the answer, to keep the connection; a larger one closes it. */
-const DRAIN_LIMIT_BYTES = 64 * 1024;
 /** A refused connection is destroyed this long after its 503 if the client does not close it. */
 const REFUSED_LINGER_MS = 1_000;
 
@@ -83,15 +81,24 @@ function urlOf(message: IncomingMessage, scheme: string, authority: string): str
   return HOST.test(host) ? `${scheme}://${host}${target}` : undefined;
 }
 
-/** Whether the connection must close after the answer: the body was left unread and is too large to drop. */
-function mustClose(message: IncomingMessage): boolean {
+/**
+ * Whether the connection must close after the answer: the rest of a body left unread is declared larger than any
+ * body the sandbox takes. A smaller rest is read and dropped after the answer (Node does), so the connection stays
+ * and the client, still sending, reads the answer instead of a reset; one that never ends meets requestTimeout.
+ */
+function mustClose(message: IncomingMessage, limits: SandboxLimits): boolean {
   if (message.complete || message.method === "GET" || message.method === "HEAD") return false;
   const length = message.headers["content-length"];
-  return length === undefined || Number(length) > DRAIN_LIMIT_BYTES;
+  return length !== undefined && Number(length) > limits.maxBodyBytes;
 }
 
-async function writeResponse(message: IncomingMessage, out: ServerResponse, response: Response): Promise<void> {
-  const closing: HeaderRecord = mustClose(message) ? { connection: "close" } : {};
+async function writeResponse(
+  message: IncomingMessage,
+  out: ServerResponse,
+  response: Response,
+  limits: SandboxLimits,
+): Promise<void> {
+  const closing: HeaderRecord = mustClose(message, limits) ? { connection: "close" } : {};
   const form = writtenForm(response);
   if (form !== undefined) {
     const text = form.text ?? "";
@@ -169,7 +176,7 @@ export function serveNode(server: Server | HttpsServer, options: NodeAdapterOpti
     }
     const certificate = door === "https" ? options.certificateOf?.(message.socket as TLSSocket) : undefined;
     serve(request, { door, clientCertificate: certificate })
-      .then((response) => writeResponse(message, out, response))
+      .then((response) => writeResponse(message, out, response, limits))
       .catch(() => {
         if (out.headersSent) out.destroy();
         else out.writeHead(500, { "content-type": "text/plain" }).end("sandbox error");
