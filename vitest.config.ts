@@ -13,7 +13,8 @@ export default defineConfig({
       { test: { name: "spec", testTimeout, hookTimeout, root: "./spec", include: ["test/**/*.test.ts"] } },
       { test: { name: "cross-package", testTimeout, hookTimeout, root: "./test", include: ["*.test.ts"] } },
       { test: { name: "client", testTimeout, hookTimeout, root: "./test/client", include: ["**/*.test.ts"] } },
-      { test: { name: "sandbox", testTimeout, hookTimeout, root: "./sandbox", include: ["test/**/*.test.ts"] } },
+      // examples/: the README's consumer test of the sandbox in-process, run as it is (it imports the built packages).
+      { test: { name: "sandbox", testTimeout, hookTimeout, root: "./sandbox", include: ["test/**/*.test.ts", "examples/**/*.test.ts"] } },
       // `make review`: spec mutations classified as breaking or not, BASE handling, HEAD against HEAD.
       { test: { name: "review", testTimeout, hookTimeout, root: "./review", include: ["test/**/*.test.ts"] } },
       // The HTML reference (Redocly build-docs) opened in headless Chromium.

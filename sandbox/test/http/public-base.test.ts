@@ -37,13 +37,14 @@ describe("the base URL a client reached the sandbox at", () => {
   });
 
   it("ignores a forwarded host that is not a plain host, or a scheme that is not http(s)", () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { "x-forwarded-host": "evil.example/path" },
       { "x-forwarded-host": "user@evil.example" },
       { forwarded: "host=a b" },
       { forwarded: "proto=gopher" },
       { forwarded: "host=a.example;host=b.example" },
-    ]) {
+    ];
+    for (const headers of cases) {
       expect(requestAt("http://127.0.0.1:4010/x", headers)({ publicUrl: undefined, trustProxy: true })).toBe(
         "http://127.0.0.1:4010",
       );
