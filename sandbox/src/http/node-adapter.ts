@@ -1,7 +1,8 @@
 /**
  * node:http and node:https in front of the web-standard core: each `IncomingMessage` becomes a `Request` (its URL
- * rebuilt from the Host header as RFC 9112 §3.3 says, its body a stream read on demand), the core's `Response` is
- * written back, and the socket-level limits are the server's: at most `maxConnections` connections (one more gets
+ * rebuilt from the Host header as RFC 9112 §3.3 says; a stand-in, `node-request.ts`, whose body is read from the
+ * message on demand), the core's `Response` is written back, and the socket-level limits are the server's: at most
+ * `maxConnections` connections (one more gets
  * 503 and is closed), headers and whole requests within their timeouts (408), headers within `maxHeaderBytes`
  * (431), a request-target that is no URL answered 400. These refusals come before any room sees the request, so
  * they are written here, as raw HTTP/1.1 with the API's OData error body.
@@ -78,7 +79,8 @@ function urlOf(message: IncomingMessage, scheme: string, authority: string): str
   const target = message.url ?? "/";
   if (!target.startsWith("/")) return URL.canParse(target) ? target : undefined;
   const host = message.headers.host ?? authority;
-  return HOST.test(host) ? `${scheme}://${host}${target}` : undefined;
+  const url = `${scheme}://${host}${target}`;
+  return HOST.test(host) && URL.canParse(url) ? url : undefined;
 }
 
 /**
@@ -160,13 +162,7 @@ export function serveNode(server: Server | HttpsServer, options: NodeAdapterOpti
   server.on("request", (message: IncomingMessage, out: ServerResponse) => {
     if (refused.has(message.socket)) return;
     const url = urlOf(message, scheme, options.authority);
-    let request: Request | undefined;
-    try {
-      request = url === undefined ? undefined : requestOf(message, url);
-    } catch {
-      request = undefined;
-    }
-    if (request === undefined) {
+    if (url === undefined) {
       // RFC 9112 §3.2, §3.3: a target or Host from which no URL can be made is a 400.
       const error: ApiError = { status: 400, code: "bad_request", message: "The request-target or Host is not a valid URL." };
       const body = JSON.stringify(odataErrorBody(error));
@@ -175,7 +171,7 @@ export function serveNode(server: Server | HttpsServer, options: NodeAdapterOpti
       return;
     }
     const certificate = door === "https" ? options.certificateOf?.(message.socket as TLSSocket) : undefined;
-    serve(request, { door, clientCertificate: certificate })
+    serve(requestOf(message, url), { door, clientCertificate: certificate })
       .then((response) => writeResponse(message, out, response, limits))
       .catch(() => {
         if (out.headersSent) out.destroy();

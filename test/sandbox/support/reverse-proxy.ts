@@ -24,7 +24,7 @@ const server = createServer((incoming, outgoing) => {
     incoming.resume();
     return;
   }
-  const headers = { ...incoming.headers, host: target.host };
+  const headers: Record<string, string | string[] | undefined> = { ...incoming.headers, host: target.host };
   const clientHost = incoming.headers.host ?? "";
   const clientAddress = incoming.socket.remoteAddress ?? "unknown";
   if (mode === "forwarded") {
