@@ -156,6 +156,14 @@ export function serveNode(server: Server | HttpsServer, options: NodeAdapterOpti
   server.on("clientError", (error: Error & { code?: string }, socket: Socket) => {
     const refusal = refused.has(socket) ? undefined : clientErrorOf(error);
     const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+    // Bytes that are no request after one being answered (a GET's unframed body, RFC 9112 §6.3): that request is
+    // answered first, then the connection closes, as what follows it cannot be read. A timeout is the in-flight
+    // request's own: it is answered 408 at once.
+    if (inFlight !== undefined && !inFlight.writableFinished && error.code !== "ERR_HTTP_REQUEST_TIMEOUT") {
+      inFlight.shouldKeepAlive = false;
+      inFlight.once("finish", () => socket.destroy());
+      return;
+    }
     if (refusal === undefined || inFlight?.headersSent === true) socket.destroy();
     else refuseRaw(socket, refusal);
   });

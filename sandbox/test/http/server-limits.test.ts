@@ -142,6 +142,13 @@ describe("the servers' resource limits", () => {
     }
   });
 
+  it("answers a request followed by bytes that are no request (a GET's unframed body), then closes", async () => {
+    const { text, closed } = await open("GET /connect/token HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\ngrant_type=password&scope=x").reply;
+    expect(statusOf(text)).toBe(405);
+    expect(text).toMatch(/\r\nallow: POST\r\n/i);
+    expect(closed).toBe(true);
+  });
+
   it("reads one large body at a time with maxLargeBodies 1: another gets 503 with Retry-After, later ones are read", async () => {
     const first = open(`${createAlert(3_000)}${" ".repeat(1_000)}`);
     // The first body keeps arriving (within the idle timeout) while the second is refused.
