@@ -16,7 +16,8 @@ export default defineConfig({
       // The packages as npm sees them: manifests, licences, engines against the tested Node versions, changelogs,
       // and every command line's --version and EX_USAGE.
       { test: { name: "packages", testTimeout, hookTimeout, root: "./test/packages", include: ["**/*.test.ts"] } },
-      { test: { name: "sandbox", testTimeout, hookTimeout, root: "./sandbox", include: ["test/**/*.test.ts"] } },
+      // examples/: the README's consumer test of the sandbox in-process, run as it is (it imports the built packages).
+      { test: { name: "sandbox", testTimeout, hookTimeout, root: "./sandbox", include: ["test/**/*.test.ts", "examples/**/*.test.ts"] } },
       // `make review`: spec mutations classified as breaking or not, BASE handling, HEAD against HEAD.
       { test: { name: "review", testTimeout, hookTimeout, root: "./review", include: ["test/**/*.test.ts"] } },
       // The HTML reference (Redocly build-docs) opened in headless Chromium.

@@ -4021,7 +4021,7 @@ export interface components {
         "application/json": components["schemas"]["ODataError"];
       };
     };
-    /** @description An attribute of the request is wrong (for example a malformed query option or body attribute). */
+    /** @description An attribute of the request is wrong (for example a malformed query option or body attribute, or a request-target that is not a URL). */
     BadRequestAssumed: {
       headers: {
         [name: string]: unknown;
@@ -4076,7 +4076,25 @@ export interface components {
         "application/json": components["schemas"]["ODataError"];
       };
     };
-    /** @description The service cannot carry out the command now (for example, it could not store the command's changes); nothing was changed. Send it again after the `Retry-After` seconds. */
+    /** @description The request line and header fields are larger than the service accepts; the service closes the connection. */
+    RequestHeaderFieldsTooLargeAssumed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ODataError"];
+      };
+    };
+    /** @description The request did not arrive in time: its headers, the whole request, or the next piece of its body; the service closes the connection. Send it again. */
+    RequestTimeoutAssumed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ODataError"];
+      };
+    };
+    /** @description The service cannot carry out the request now: it serves too many connections or reads too many large request bodies at once, or (a command) it could not store the command's changes. Nothing was changed. Send it again after the `Retry-After` seconds. */
     ServiceUnavailableAssumed: {
       headers: {
         "Retry-After": components["headers"]["RetryAfter"];
@@ -4309,6 +4327,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getAccount: {
@@ -4342,6 +4363,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountSubaccounts: {
@@ -4410,6 +4434,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listEntities: {
@@ -4471,6 +4498,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getEntity: {
@@ -4504,6 +4534,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listEntityAccounts: {
@@ -4572,6 +4605,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountBalances: {
@@ -4640,6 +4676,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getAccountBalance: {
@@ -4682,6 +4721,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountBalanceStatement: {
@@ -4755,6 +4797,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listTransfers: {
@@ -4816,6 +4861,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getTransfer: {
@@ -4849,6 +4897,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listTransferFees: {
@@ -4917,6 +4968,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getInboundTransfer: {
@@ -4951,6 +5005,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listInboundTransferFees: {
@@ -5019,6 +5076,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getOutboundTransfer: {
@@ -5053,6 +5113,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listOutboundTransferFees: {
@@ -5121,6 +5184,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountInboundTransfers: {
@@ -5189,6 +5255,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountOutboundTransfers: {
@@ -5257,6 +5326,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   createAccountTransfer: {
@@ -5285,8 +5357,10 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5312,10 +5386,13 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5341,10 +5418,13 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5374,7 +5454,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5437,6 +5519,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getWithdrawal: {
@@ -5470,6 +5555,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listWithdrawalFees: {
@@ -5538,6 +5626,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getWithdrawalPaymentConfirmationDetails: {
@@ -5575,6 +5666,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountWithdrawals: {
@@ -5643,6 +5737,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   createAccountWithdrawal: {
@@ -5673,8 +5770,10 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5704,8 +5803,10 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5731,10 +5832,13 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5760,10 +5864,13 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5789,10 +5896,13 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -5824,6 +5934,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listBeneficiaries: {
@@ -5885,6 +5998,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getBeneficiary: {
@@ -5918,6 +6034,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listTransferBeneficiaries: {
@@ -5979,6 +6098,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getTransferBeneficiary: {
@@ -6013,6 +6135,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountBeneficiaries: {
@@ -6081,6 +6206,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountTransferBeneficiaries: {
@@ -6149,6 +6277,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   createWithdrawalBeneficiary: {
@@ -6177,8 +6308,10 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -6204,9 +6337,12 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -6232,9 +6368,12 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -6260,9 +6399,12 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -6309,6 +6451,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listExchanges: {
@@ -6370,6 +6515,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getExchange: {
@@ -6403,6 +6551,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listExchangeAllocations: {
@@ -6471,6 +6622,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listExchangeDeposits: {
@@ -6539,6 +6693,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listExchangeFees: {
@@ -6607,6 +6764,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listExchangeWithdrawals: {
@@ -6675,6 +6835,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountExchanges: {
@@ -6743,6 +6906,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   createExchange: {
@@ -6771,8 +6937,10 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -6798,9 +6966,12 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -6826,10 +6997,13 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -6855,10 +7029,13 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -6888,7 +7065,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -6921,6 +7100,7 @@ export interface operations {
           "application/json": components["schemas"]["MidRateValue"];
         };
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       /** @description No rate for the currency pair is found. */
       404: {
@@ -6932,6 +7112,9 @@ export interface operations {
         };
       };
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   requestQuote: {
@@ -6959,8 +7142,10 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -7023,6 +7208,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getDeposit: {
@@ -7056,6 +7244,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listDepositFees: {
@@ -7124,6 +7315,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountDeposits: {
@@ -7192,6 +7386,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountDepositInformation: {
@@ -7260,6 +7457,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountDepositRoutingInformation: {
@@ -7328,6 +7528,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountDepositors: {
@@ -7396,6 +7599,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   requestDepositRequirement: {
@@ -7423,8 +7629,10 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -7458,8 +7666,10 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -7490,9 +7700,12 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -7555,6 +7768,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getAlert: {
@@ -7588,6 +7804,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   createAlert: {
@@ -7616,8 +7835,10 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       413: components["responses"]["ContentTooLargeAssumed"];
       415: components["responses"]["UnsupportedMediaTypeAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -7643,9 +7864,12 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
       503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
@@ -7708,6 +7932,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listCurrencies: {
@@ -7769,6 +7996,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getCurrency: {
@@ -7805,6 +8035,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listSectors: {
@@ -7866,6 +8099,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listAccountCountries: {
@@ -7936,6 +8172,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listEntityCountries: {
@@ -8006,6 +8245,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listBoEPaymentPurposes: {
@@ -8067,6 +8309,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listCountryPaymentPurposes: {
@@ -8134,6 +8379,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   listGenericPaymentPurposes: {
@@ -8195,6 +8443,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   getJobStatus: {
@@ -8228,6 +8479,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   requestPasswordToken: {
@@ -8263,6 +8517,7 @@ export interface operations {
         };
       };
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       /** @description Too many token requests of this client, or too many wrong passwords for this user: wait the `Retry-After` seconds, then try again. */
       429: {
         headers: {
@@ -8279,6 +8534,8 @@ export interface operations {
           "application/json": components["schemas"]["TokenErrorResponse"];
         };
       };
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   requestMtlsPasswordToken: {
@@ -8314,7 +8571,10 @@ export interface operations {
         };
       };
       405: components["responses"]["MethodNotAllowedAssumed"];
+      408: components["responses"]["RequestTimeoutAssumed"];
       429: components["responses"]["429"];
+      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
+      503: components["responses"]["ServiceUnavailableAssumed"];
     };
   };
   receiveAccountFundsEvents: {

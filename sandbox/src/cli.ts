@@ -1,6 +1,7 @@
 /**
  * `account-funds-sandbox [--port 4010] [--tls-port 4443] [--host 127.0.0.1] [--data file.db] [--data-sync normal]
- * [--no-token-rate-limit] [--client-cert-thumbprint HEX]... [--certificate-out file.pem] [--validate-responses]`:
+ * [--no-token-rate-limit] [--client-cert-thumbprint HEX]... [--certificate-out file.pem] [--validate-responses]
+ * [--public-url URL] [--trust-proxy] [limits: --max-connections N ...]`:
  * starts the sandbox and prints its addresses and seeded credentials. A data file it cannot use stops the start
  * (exit 1, the file and row named). SIGINT/SIGTERM close it cleanly (exit 0): every acknowledged command is
  * already in the data file.
@@ -8,6 +9,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { defaultCredentials } from "./auth/index.js";
+import { normalisePublicUrl } from "./http/public-base.js";
+import { limitArgOptions, limitsOf, limitUsage } from "./limit-options.js";
 import { startSandbox, type Sandbox } from "./server.js";
 
 const usage = `Usage: account-funds-sandbox [options]
@@ -29,8 +32,15 @@ Options:
   --certificate-out <file>       write the HTTPS server's self-signed certificate (PEM) there, for clients to trust
   --validate-responses           answer 500 when a response does not match the spec (development)
   --page-size <n>                largest page before @odata.nextLink (default 100)
+  --public-url <url>             the base URL clients reach the sandbox at, e.g. behind a reverse proxy
+                                 (https://gateway.example.com/sandbox): next links, Location and webhook ApiUrls
+  --trust-proxy                  take host and scheme from Forwarded / X-Forwarded-Host / X-Forwarded-Proto (only
+                                 when every request comes through proxies you run)
   -h, --help                     show this help
   --version                      print the sandbox's version
+
+Limits (a request over one is refused with the status named):
+${limitUsage(30)}
 
 Exit status: 0 stopped by SIGINT/SIGTERM; 1 could not start; 64 wrong usage (EX_USAGE).
 `;
@@ -73,6 +83,9 @@ async function main(): Promise<void> {
         "validate-responses": { type: "boolean" },
         "certificate-out": { type: "string" },
         "page-size": { type: "string" },
+        "public-url": { type: "string" },
+        "trust-proxy": { type: "boolean" },
+        ...limitArgOptions,
         help: { type: "boolean", short: "h" },
         version: { type: "boolean" },
       },
@@ -96,6 +109,16 @@ async function main(): Promise<void> {
   const dataSync = values["data-sync"] ?? "normal";
   if (dataSync !== "normal" && dataSync !== "full") fail(`--data-sync must be normal or full`);
   if (values["data-sync"] !== undefined && values.data === undefined) fail(`--data-sync needs --data`);
+  const limits = limitsOf(values);
+  if (typeof limits === "string") fail(limits);
+  const publicUrl = values["public-url"];
+  if (publicUrl !== undefined) {
+    try {
+      normalisePublicUrl(publicUrl);
+    } catch (error) {
+      fail(`--public-url: ${(error as Error).message}`);
+    }
+  }
   const credentials = defaultCredentials({ certificateThumbprints: values["client-cert-thumbprint"] ?? [] });
   const sandbox = await startSandbox({
     port: portOf("--port", values.port, 4010),
@@ -106,6 +129,9 @@ async function main(): Promise<void> {
     credentials,
     validateResponses: values["validate-responses"] === true,
     maxPageSize: pageSize,
+    ...(publicUrl === undefined ? {} : { publicUrl }),
+    trustProxy: values["trust-proxy"] === true,
+    limits,
   });
   const certificateOut = values["certificate-out"];
   if (certificateOut !== undefined && sandbox.certificate !== undefined)
@@ -125,6 +151,8 @@ async function main(): Promise<void> {
       : `  State:           ${sandbox.dataFile.path} (SQLite via ${sandbox.dataFile.driver}, synchronous=${dataSync})` +
         (sandbox.dataFile.importedFrom === undefined ? "" : `; imported the JSON data file, kept as ${sandbox.dataFile.importedFrom}`),
     values["no-token-rate-limit"] === true ? `  Token endpoints: no rate limits` : `  Token endpoints: rate-limited (--no-token-rate-limit turns it off)`,
+    ...(values["public-url"] === undefined ? [] : [`  Public URL:      ${values["public-url"]} (links and ApiUrls)`]),
+    ...(values["trust-proxy"] === true ? [`  Proxies:         Forwarded / X-Forwarded-Host / X-Forwarded-Proto trusted`] : []),
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
   started = sandbox;

@@ -1,15 +1,25 @@
-/** @account-funds/sandbox: start a stateful, spec-validated sandbox of the Account Funds Web API in-process. */
+/**
+ * @account-funds/sandbox: a stateful, spec-validated sandbox of the Account Funds Web API, in-process
+ * (`createSandbox(...).fetch`, no sockets) or behind HTTP and HTTPS servers (`startSandbox`).
+ */
+export {
+  createSandbox,
+  type CreateSandboxOptions,
+  type InProcessSandbox,
+  type SandboxRequestInit,
+  type WebhookFetch,
+} from "./sandbox.js";
 export { startSandbox, type Sandbox, type SandboxOptions } from "./server.js";
+export { DEFAULT_LIMITS, type SandboxLimits } from "./http/limits.js";
+export { createSandboxClock, type SandboxClock } from "./clock.js";
 export {
   createClientCertificate,
-  createSandboxClock,
   defaultCredentials,
   DEFAULT_CLIENT_ID,
   DEFAULT_CLIENT_SECRET,
   DEMO_USER,
   OTHER_USER,
   type ClientCertificate,
-  type SandboxClock,
   type SandboxCredentials,
   type SandboxClient,
   type SandboxUser,

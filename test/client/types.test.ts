@@ -92,7 +92,7 @@ describe("client types", () => {
 
   it("narrows withResponse results by status", () => {
     type Approve = Resolved<Client["withResponse"]["transfers"]["approveTransfer"]>;
-    expectTypeOf<Approve["status"]>().toEqualTypeOf<200 | 401 | 404 | 405 | 410 | 503>();
+    expectTypeOf<Approve["status"]>().toEqualTypeOf<200 | 400 | 401 | 404 | 405 | 408 | 410 | 431 | 503>();
     expectTypeOf<Extract<Approve, { status: 410 }>["error"]>().toEqualTypeOf<ODataError>();
     expectTypeOf<Extract<Approve, { ok: true }>["status"]>().toEqualTypeOf<200>();
     expectTypeOf<Extract<Approve, { ok: true }>["data"]>().toEqualTypeOf<undefined>();

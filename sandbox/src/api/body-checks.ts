@@ -2,7 +2,8 @@
  * Request and response bodies checked with the client's precompiled validators (generated from the same spec),
  * so the sandbox and the client cannot disagree on what a valid body is.
  */
-import type { ApiError, HandlerContext } from "./handler.js";
+import type { ApiError } from "../http/api-error.js";
+import type { HandlerContext } from "./handler.js";
 import type { Contract, OperationContract } from "./contract.js";
 import type { ParsedBody } from "../http/body.js";
 

@@ -44,7 +44,17 @@ function parametersSchema(parameters: readonly ParameterSpec[]): object {
   return { type: "object", properties: { path: location("path"), query: location("query") } };
 }
 
-export async function loadContract(): Promise<Contract> {
+let loaded: Promise<Contract> | undefined;
+
+/**
+ * The contract, built once per process: it is immutable, so every sandbox of a process (a test suite making one
+ * per test with `createSandbox`) shares it instead of compiling the parameter schemas again.
+ */
+export function loadContract(): Promise<Contract> {
+  return (loaded ??= buildContract());
+}
+
+async function buildContract(): Promise<Contract> {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   addAccountFundsFormats(ajv);

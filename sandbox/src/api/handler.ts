@@ -6,7 +6,8 @@
  */
 import type { Operation, OperationId, PathParamsOf, QueryOf, RequestContentOf } from "@account-funds/client";
 import type { Issue } from "@account-funds/validators";
-import type { SandboxClock } from "../auth/clock.js";
+import type { SandboxClock } from "../clock.js";
+import type { ApiError } from "../http/api-error.js";
 import type { UploadedFile } from "../http/body.js";
 import type { TenantId } from "../state/records.js";
 import type { Store } from "../state/store.js";
@@ -56,7 +57,7 @@ export interface HandlerContext<K extends ApiOperationId = ApiOperationId> {
   readonly store: Store;
   readonly clock: SandboxClock;
   readonly events: EventSink;
-  /** Absolute base URL of the API server, e.g. `http://127.0.0.1:4010`, for `Location` headers. */
+  /** The base URL the caller reached the API at (e.g. `http://127.0.0.1:4010`, or a proxy's), for absolute URLs. */
   readonly baseUrl: string;
 }
 
@@ -80,14 +81,6 @@ export type HandlerResult =
     }
   /** An error: written as the spec's OData error body (with headers such as a 401's `WWW-Authenticate`). */
   | { readonly kind: "error"; readonly error: ApiError; readonly headers?: Readonly<Record<string, string>> };
-
-export interface ApiError {
-  readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 500 | 503;
-  readonly code: string;
-  readonly message: string;
-  readonly target?: string;
-  readonly details?: readonly { readonly code: string; readonly message: string; readonly target?: string }[];
-}
 
 export type Handler<K extends ApiOperationId> = (context: HandlerContext<K>) => HandlerResult | Promise<HandlerResult>;
 

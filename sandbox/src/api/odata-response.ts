@@ -4,7 +4,7 @@
  * A list's pages hold at most the request's `Prefer: odata.maxpagesize` (Protocol §8.2.8.5) and at most the
  * sandbox's own page size; an honoured preference is answered with `Preference-Applied` (§8.3.6).
  */
-import type { ApiError } from "./handler.js";
+import type { ApiError } from "../http/api-error.js";
 import type { EntityShape } from "../odata/index.js";
 import {
   applyListQuery,

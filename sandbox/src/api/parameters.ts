@@ -2,7 +2,7 @@
  * Turns the URL's text into the typed parameters the spec declares and checks them with the spec's schemas.
  * OData system options (`$filter`, ...) are typed here too; their meaning is checked by `odata/`.
  */
-import type { ApiError } from "./handler.js";
+import type { ApiError } from "../http/api-error.js";
 import type { OperationContract, ParameterSpec } from "./contract.js";
 
 /** The parameters converted to their scalar types and checked; the pipeline gives handlers a typed view of them. */
@@ -44,8 +44,8 @@ export function readParameters(
     if (values.length > 1) return invalid(spec.name, "duplicate_query_option", `${spec.name} is given more than once.`);
     if (values[0] !== undefined) query[spec.name] = typed(spec, values[0]);
   }
-  // OData URL Conventions §5: a system query option the service does not support is an error, not ignored; a
-  // command that declares no 400 (approve, reject, ...) has no status to refuse it with, so it ignores the query.
+  // OData URL Conventions §5: a system query option the service does not support is an error, not ignored; an
+  // operation that declares no 400 would have no status to refuse it with, so it would ignore the query.
   const refusesUnknown =
     [...declared].some((name) => name.startsWith("$")) || contract.metadata.responses["400"] !== undefined;
   for (const name of refusesUnknown ? search.keys() : []) {

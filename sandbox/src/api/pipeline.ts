@@ -1,15 +1,14 @@
 /**
  * One API request, step by step: route → authenticate → parameters → body → handler → OData shaping →
- * (optionally) response check against the spec → write. Every refusal is an OData error body with a machine
- * code and a target; nothing reaches a handler unchecked, and a handler's bug is a 500, never a crash.
+ * (optionally) response check against the spec → a web-standard `Response`. Every refusal is an OData error body
+ * with a machine code and a target; nothing reaches a handler unchecked, and a handler's bug is a 500, never a
+ * crash.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { OperationMetadata } from "@account-funds/client";
 import type { OperationContract, Contract } from "./contract.js";
 import {
   dispatch,
   isApiOperation,
-  type ApiError,
   type ApiOperationId,
   type HandlerContext,
   type HandlerResult,
@@ -18,10 +17,14 @@ import {
 import { readParameters } from "./parameters.js";
 import { shapeEntity, shapeList } from "./odata-response.js";
 import { checkRequestBody, checkResponse } from "./body-checks.js";
-import { parseBody, readRaw } from "../http/body.js";
+import { odataErrorBody, type ApiError, type HeaderRecord } from "../http/api-error.js";
+import { parseBody } from "../http/body.js";
+import { discardBody, readBody, type BodyLimits } from "../http/body-reader.js";
+import type { LargeBodyGate } from "../http/large-body-gate.js";
+import { notRouted } from "../http/not-routed.js";
+import { emptyResponse, errorResponse, jsonResponse, textResponse } from "../http/responses.js";
 import { decodedPathname, matchRoute, type Route } from "../http/router.js";
-import { odataErrorBody, sendEmpty, sendError, sendJson, sendText } from "../http/send.js";
-import type { SandboxClock } from "../auth/clock.js";
+import type { SandboxClock } from "../clock.js";
 import { bearerChallenge, type TokenFailureReason } from "../auth/tokens.js";
 import type { Store } from "../state/store.js";
 import { StoreWriteError, storageUnavailable } from "../state/store-write-error.js";
@@ -29,45 +32,51 @@ import type { EventSink } from "../webhooks/event-sink.js";
 
 export interface ApiDependencies {
   readonly contract: Contract;
-  readonly routes: readonly Route[];
+  readonly routes: readonly Route<OperationMetadata>[];
   readonly handlers: HandlerTable;
   readonly store: Store;
   readonly clock: SandboxClock;
-  readonly events: EventSink;
+  /** The event sink of a request reached at `baseUrl` (its events' ApiUrls start there). */
+  readonly eventsAt: (baseUrl: string) => EventSink;
   /** Resolves a bearer token to its service user, or says why it cannot. */
   readonly authenticate: (
     authorization: string | undefined,
   ) => Promise<{ ok: true; tenant: string } | { ok: false; reason: TokenFailureReason }>;
-  readonly baseUrl: string;
   /** Largest page of a collection; the rest follows `@odata.nextLink`. */
   readonly maxPageSize: number;
-  /** Largest request body in bytes. */
-  readonly maxBodyBytes: number;
+  /** Limits of request bodies, and the places of large ones. */
+  readonly bodyLimits: BodyLimits;
+  readonly largeBodies: LargeBodyGate;
   /** Check every response body against the spec and answer 500 when one does not match (tests turn it on). */
   readonly validateResponses: boolean;
 }
 
-export async function handleApiRequest(
-  request: IncomingMessage,
-  response: ServerResponse,
-  url: URL,
-  deps: ApiDependencies,
-): Promise<void> {
-  const route = matchRoute(deps.routes, request.method ?? "GET", url.pathname);
+/** Where the request is answered from: its URL and the base URL its links start with (`http/public-base.ts`). */
+export interface RequestSite {
+  readonly url: URL;
+  readonly baseUrl: string;
+}
+
+export async function handleApiRequest(request: Request, site: RequestSite, deps: ApiDependencies): Promise<Response> {
+  const { url } = site;
+  const route = matchRoute(deps.routes, request.method, url.pathname);
   const pathname = decodedPathname(url.pathname);
+  // A body is read only by an operation that takes one; any other request's body is left unread.
   if (route.kind === "method-not-allowed") {
-    request.resume();
-    return writeMethodNotAllowed(response, route.operations, deps);
+    discardBody(request);
+    return writeMethodNotAllowed(route.operations, pathname, deps);
   }
   // The routes are the API operations': a path they do not fit is no resource, as is (defensively) a token path.
   const contract = route.kind === "found" ? deps.contract.operations.get(route.operation.operationId) : undefined;
   if (route.kind === "not-found" || contract === undefined || !isApiOperation(contract.operationId)) {
-    request.resume();
-    return sendError(response, { status: 404, code: "not_found", message: `No resource at ${pathname}.` });
+    discardBody(request);
+    const { error, headers } = notRouted({ kind: "not-found" }, pathname);
+    return errorResponse(error, headers);
   }
   const checked = await checkRequest(request, url, route.pathParameters, contract, deps);
-  const result = checked.ok ? await handle(contract.operationId, checked, deps) : checked.result;
-  writeResult(response, result, contract, checked.ok ? checked.query : {}, pathname, deps, request.headers.prefer);
+  const result = checked.ok ? await handle(contract.operationId, checked, site.baseUrl, deps) : checked.result;
+  const answerSite = { pathname, baseUrl: site.baseUrl, prefer: request.headers.get("prefer") ?? undefined };
+  return writeResult(result, contract, checked.ok ? checked.query : {}, answerSite, deps);
 }
 
 /** A request as the pipeline has checked it: parameters converted to their scalar types, body valid. */
@@ -82,17 +91,17 @@ interface CheckedRequest {
 
 /** Token, parameters, body, in this order; a refusal is an error result, written and checked as any other. */
 async function checkRequest(
-  request: IncomingMessage,
+  request: Request,
   url: URL,
   pathText: Readonly<Record<string, string>>,
   contract: OperationContract,
   deps: ApiDependencies,
 ): Promise<CheckedRequest | { readonly ok: false; readonly result: HandlerResult }> {
-  const refused = (error: ApiError, headers?: Readonly<Record<string, string>>) =>
+  const refused = (error: ApiError, headers?: HeaderRecord) =>
     ({ ok: false, result: { kind: "error", error, ...(headers === undefined ? {} : { headers }) } }) as const;
-  const auth = await deps.authenticate(request.headers.authorization);
+  const auth = await deps.authenticate(request.headers.get("authorization") ?? undefined);
   if (!auth.ok) {
-    request.resume();
+    discardBody(request);
     return refused(
       { status: 401, code: "unauthorized", message: `The access token is ${auth.reason}.` },
       { "www-authenticate": bearerChallenge(auth.reason) },
@@ -100,11 +109,11 @@ async function checkRequest(
   }
   const parameters = readParameters(contract, pathText, url.searchParams);
   if (!parameters.ok) {
-    request.resume();
+    discardBody(request);
     return refused(parameters.error);
   }
   const body = await readRequestBody(request, contract, deps);
-  if (!body.ok) return refused(body.error);
+  if (!body.ok) return refused(body.error, body.headers);
   return { ok: true, tenant: auth.tenant, ...parameters.value, body: body.value, files: body.files };
 }
 
@@ -118,6 +127,7 @@ async function checkRequest(
 function handle<K extends ApiOperationId>(
   operationId: K,
   checked: CheckedRequest,
+  baseUrl: string,
   deps: ApiDependencies,
 ): Promise<HandlerResult> {
   const typed = { path: checked.path, query: checked.query, body: checked.body } as Pick<
@@ -131,8 +141,8 @@ function handle<K extends ApiOperationId>(
     files: checked.files,
     store: deps.store,
     clock: deps.clock,
-    events: deps.events,
-    baseUrl: deps.baseUrl,
+    events: deps.eventsAt(baseUrl),
+    baseUrl,
   };
   // A handler's bug is the sandbox's, answered as a 500 rather than a dropped connection. A command whose changes the
   // data file refused was undone in memory too, so nothing is acknowledged: 503 with Retry-After.
@@ -146,20 +156,23 @@ function handle<K extends ApiOperationId>(
 }
 
 async function readRequestBody(
-  request: IncomingMessage,
+  request: Request,
   contract: OperationContract,
   deps: ApiDependencies,
-): Promise<{ ok: true; value: unknown; files: HandlerContext["files"] } | { ok: false; error: ApiError }> {
+): Promise<
+  | { ok: true; value: unknown; files: HandlerContext["files"] }
+  | { ok: false; error: ApiError; headers?: HeaderRecord | undefined }
+> {
   const declared = contract.metadata.requestBody;
   // A body sent to an operation that takes none is ignored unread, as HTTP allows (RFC 9110 §9.3.1, §9.3.3):
   // these operations declare neither 413 nor 415, so its size and media type are not theirs to refuse.
   if (declared === undefined) {
-    request.resume();
+    discardBody(request);
     return { ok: true, value: undefined, files: [] };
   }
-  const raw = await readRaw(request, deps.maxBodyBytes);
-  if (!Buffer.isBuffer(raw)) return { ok: false, error: raw };
-  if (raw.length === 0) {
+  const raw = await readBody(request, deps.bodyLimits, deps.largeBodies);
+  if (!raw.ok) return raw;
+  if (raw.bytes.length === 0) {
     if (!declared.required) return { ok: true, value: undefined, files: [] };
     return {
       ok: false,
@@ -170,7 +183,8 @@ async function readRequestBody(
       },
     };
   }
-  const parsed = await parseBody(raw, request.headers["content-type"], declared.mediaTypes);
+  const { maxJsonDepth: maxDepth, maxJsonMembers: maxMembers } = deps.bodyLimits;
+  const parsed = await parseBody(raw.bytes, request.headers.get("content-type"), declared.mediaTypes, { maxDepth, maxMembers });
   if (!parsed.ok) return { ok: false, error: parsed.error };
   return checkRequestBody(deps.contract, contract, parsed.body);
 }
@@ -179,14 +193,8 @@ async function readRequestBody(
  * 405 with `Allow` (RFC 9110 §15.5.6) for a path whose operations take other methods. The answer belongs to
  * the path, so with `validateResponses` every operation of the path must declare it.
  */
-function writeMethodNotAllowed(
-  response: ServerResponse,
-  operations: readonly OperationMetadata[],
-  deps: ApiDependencies,
-): void {
-  const allowed = [...new Set(operations.map((operation) => operation.method.toUpperCase()))].sort();
-  const error: ApiError = { status: 405, code: "method_not_allowed", message: `Use ${allowed.join(" or ")} here.` };
-  const headers = { allow: allowed.join(", ") };
+function writeMethodNotAllowed(operations: readonly OperationMetadata[], pathname: string, deps: ApiDependencies): Response {
+  const { error, headers = {} } = notRouted({ kind: "method-not-allowed", operations }, pathname);
   if (deps.validateResponses) {
     for (const operation of operations) {
       const contract = deps.contract.operations.get(operation.operationId);
@@ -199,10 +207,10 @@ function writeMethodNotAllowed(
               body: odataErrorBody(error),
               headers,
             });
-      if (problem !== undefined) return sendError(response, problem);
+      if (problem !== undefined) return errorResponse(problem);
     }
   }
-  sendError(response, error, headers);
+  return errorResponse(error, headers);
 }
 
 /** A response as it is written: status, media type, body (undefined: none) and headers. */
@@ -210,18 +218,24 @@ interface Answer {
   readonly status: number;
   readonly contentType: string;
   readonly body: unknown;
-  readonly headers: Readonly<Record<string, string>>;
+  readonly headers: HeaderRecord;
+}
+
+/** The request's decoded path, the base URL its links and `Location` start with, and its `Prefer` header (a list's page size). */
+interface AnswerSite {
+  readonly pathname: string;
+  readonly baseUrl: string;
+  readonly prefer: string | undefined;
 }
 
 function answerOf(
   result: HandlerResult,
   contract: OperationContract,
   query: Readonly<Record<string, unknown>>,
-  pathname: string,
+  { pathname, baseUrl, prefer }: AnswerSite,
   deps: ApiDependencies,
-  prefer: string | readonly string[] | undefined,
 ): Answer {
-  const json = (status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): Answer => ({
+  const json = (status: number, body: unknown, headers: HeaderRecord = {}): Answer => ({
     status,
     contentType: "application/json",
     body,
@@ -237,12 +251,12 @@ function answerOf(
         return json(500, odataErrorBody(internalError(contract.operationId, new Error("no OData entity shape"))));
       const shaped =
         result.kind === "list"
-          ? shapeList(result.rows, shape, query, { baseUrl: deps.baseUrl, pathname, maxPageSize: deps.maxPageSize, prefer })
-          : shapeEntity(result.row, shape, query, { baseUrl: deps.baseUrl, pathname });
+          ? shapeList(result.rows, shape, query, { baseUrl, pathname, maxPageSize: deps.maxPageSize, prefer })
+          : shapeEntity(result.row, shape, query, { baseUrl, pathname });
       return shaped.ok ? json(200, shaped.body, shaped.headers) : json(shaped.error.status, odataErrorBody(shaped.error));
     }
     case "created":
-      return json(201, { Id: result.id }, { location: `${deps.baseUrl}${result.location}` });
+      return json(201, { Id: result.id }, { location: `${baseUrl}${result.location}` });
     case "response":
       return {
         status: result.status,
@@ -253,26 +267,23 @@ function answerOf(
   }
 }
 
-/** Writes the answer; with `validateResponses`, one the spec does not declare for the operation is a 500 instead. */
+/** The answer as a `Response`; with `validateResponses`, one the spec does not declare for the operation is a 500 instead. */
 function writeResult(
-  response: ServerResponse,
   result: HandlerResult,
   contract: OperationContract,
   query: Readonly<Record<string, unknown>>,
-  pathname: string,
+  site: AnswerSite,
   deps: ApiDependencies,
-  /** The request's `Prefer` header: a list's page size (odata-response.ts). */
-  prefer?: string | readonly string[],
-): void {
-  const answer = answerOf(result, contract, query, pathname, deps, prefer);
+): Response {
+  const answer = answerOf(result, contract, query, site, deps);
   if (deps.validateResponses && answer.status !== 500) {
     const problem = checkResponse(deps.contract, contract, answer);
-    if (problem !== undefined) return sendError(response, problem);
+    if (problem !== undefined) return errorResponse(problem);
   }
   const { status, body, headers, contentType } = answer;
-  if (body === undefined) return sendEmpty(response, status, headers);
-  if (contentType === "application/json") return sendJson(response, status, body, headers);
-  return sendText(response, status, String(body), contentType, headers);
+  if (body === undefined) return emptyResponse(status, headers);
+  if (contentType === "application/json") return jsonResponse(status, body, headers);
+  return textResponse(status, String(body), contentType, headers);
 }
 
 function internalError(operationId: string, error: unknown): ApiError {

@@ -1,5 +1,4 @@
-/** Public API of the sandbox's authentication: clock, credentials, tokens, token endpoint, TLS certificates. */
-export { createSandboxClock, type SandboxClock } from "./clock.js";
+/** Public API of the sandbox's authentication: credentials, tokens, token endpoint, TLS certificates. */
 export {
   DEFAULT_CLIENT_ID,
   DEFAULT_CLIENT_SECRET,

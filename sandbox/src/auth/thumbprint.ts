@@ -1,9 +1,10 @@
 /**
  * Certificate thumbprints (SHA-256 of the DER certificate, RFC 8705 §3.1) in one form: upper-case hex, no colons,
- * because Node shows them as "AB:CD:…" and people paste them lower-case or bare; and a peer certificate's
- * validity period.
+ * because Node shows them as "AB:CD:…" and people paste them lower-case or bare; a peer certificate's validity
+ * period; and both of a PEM certificate an in-process request presents.
  */
-import { createHash } from "node:crypto";
+import { createHash, X509Certificate } from "node:crypto";
+import type { PresentedCertificate } from "../http/connection.js";
 
 const SHA256_HEX = /^[0-9A-F]{64}$/;
 
@@ -39,4 +40,26 @@ export function validityOf(
   const notBefore = new Date(peerCertificate.valid_from);
   const notAfter = new Date(peerCertificate.valid_to);
   return Number.isNaN(notBefore.getTime()) || Number.isNaN(notAfter.getTime()) ? undefined : { notBefore, notAfter };
+}
+
+/** The certificate `pem` as if it was presented in a TLS handshake (an in-process request's `clientCertificate`). */
+export function presentedCertificateOf(pem: string): PresentedCertificate {
+  let certificate: X509Certificate;
+  try {
+    certificate = new X509Certificate(pem);
+  } catch (error) {
+    throw new TypeError(`clientCertificate is not a PEM certificate: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return {
+    thumbprint: createHash("sha256").update(certificate.raw).digest("hex").toUpperCase(),
+    validity: validityOf({ valid_from: certificate.validFrom, valid_to: certificate.validTo }),
+  };
+}
+
+/** The certificate a TLS peer presented (`getPeerCertificate()`), or undefined when it presented none. */
+export function peerCertificateOf(
+  peerCertificate: { fingerprint256?: string; raw?: Buffer; valid_from?: string; valid_to?: string } | null | undefined,
+): PresentedCertificate | undefined {
+  const thumbprint = thumbprintOf(peerCertificate);
+  return thumbprint === undefined ? undefined : { thumbprint, validity: validityOf(peerCertificate) };
 }

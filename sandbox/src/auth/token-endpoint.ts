@@ -10,7 +10,7 @@ import {
   type SandboxClient,
   type SandboxCredentials,
 } from "./credentials.js";
-import type { SandboxClock } from "./clock.js";
+import type { SandboxClock } from "../clock.js";
 import type { TokenRateLimiter } from "./rate-limit.js";
 import type { IssuedToken, TokenIssuer } from "./tokens.js";
 

@@ -4,7 +4,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { SignJWT, errors, jwtVerify } from "jose";
-import type { SandboxClock } from "./clock.js";
+import type { SandboxClock } from "../clock.js";
 
 /** Lifetime of an access token in seconds: 900 (15 minutes), as the reference states. */
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 900;

@@ -2,8 +2,8 @@
  * What every control route is made of: the dependencies it gets, its result (JSON or an error), and the small
  * helpers routes share (parsed input, event views).
  */
-import type { ApiError } from "../api/handler.js";
-import type { SandboxClock } from "../auth/clock.js";
+import type { ApiError } from "../http/api-error.js";
+import type { SandboxClock } from "../clock.js";
 import type { EventRecord, TenantId } from "../state/records.js";
 import type { Store } from "../state/store.js";
 import { toWebhookEvent, type WebhookDispatcher } from "../webhooks/dispatcher.js";
@@ -19,7 +19,7 @@ export interface ControlDependencies {
   readonly reset: () => void;
   /** The tenant (service user id) of a service user's username; undefined for an unknown username. */
   readonly tenantOfUsername: (username: string) => TenantId | undefined;
-  /** Absolute base URL of the server, for `Location` headers and event ApiUrls. */
+  /** The base URL the caller reached the sandbox at, for `Location` headers and event ApiUrls. */
   readonly baseUrl: string;
 }
 
@@ -28,8 +28,8 @@ export type ControlResult =
   | { readonly error: ApiError };
 
 export interface ControlCall {
-  /** The route pattern's captures, in order. */
-  readonly params: readonly string[];
+  /** The path template's parameters by name (`{id}`), percent-decoded. */
+  readonly params: Readonly<Record<string, string>>;
   readonly body: unknown;
   readonly query: URLSearchParams;
   readonly deps: ControlDependencies;
@@ -37,9 +37,8 @@ export interface ControlCall {
 
 export interface ControlRoute {
   readonly method: "GET" | "POST" | "DELETE";
-  /** As shown in the index, e.g. `/_sandbox/webhooks/{id}`. */
+  /** The path template the router matches (`http/router.ts`), as shown in the index: `/_sandbox/webhooks/{id}`. */
   readonly path: string;
-  readonly pattern: RegExp;
   readonly run: (call: ControlCall) => ControlResult;
 }
 

@@ -2,7 +2,7 @@
  * Checks of the control API's inputs: bodies are JSON objects with only the fields a route knows, of the right
  * types; queries carry only known parameters; ids are positive int32. Every failure is a 400 naming its target.
  */
-import type { ApiError } from "../api/handler.js";
+import type { ApiError } from "../http/api-error.js";
 
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiError };
 

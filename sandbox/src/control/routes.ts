@@ -5,9 +5,7 @@
  * is the operator's: no token, and it listens only where the server binds (loopback by default). JSON in and
  * out; errors are `{ error: { code, message, target? } }`; a change the data file refuses is 503.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ApiError } from "../api/handler.js";
-import type { SandboxClock } from "../auth/clock.js";
+import type { SandboxClock } from "../clock.js";
 import type { DomainContext } from "../domain/context.js";
 import { completeExchange } from "../domain/exchanges.js";
 import {
@@ -19,9 +17,12 @@ import {
 } from "../domain/statuses.js";
 import { completeTransfer } from "../domain/transfers.js";
 import { completeWithdrawal } from "../domain/withdrawals.js";
-import { parseBody, readRaw } from "../http/body.js";
+import { parseBody } from "../http/body.js";
+import { discardBody, readBody, type BodyLimits } from "../http/body-reader.js";
+import { notRouted } from "../http/not-routed.js";
 import { locationOf } from "../http/operation-path.js";
-import { sendError, sendJson } from "../http/send.js";
+import { errorResponse, jsonResponse } from "../http/responses.js";
+import { compileRoutes, matchRoute } from "../http/router.js";
 import type { Store } from "../state/store.js";
 import { StoreWriteError, storageUnavailable } from "../state/store-write-error.js";
 import {
@@ -80,10 +81,9 @@ function completeRoute(kind: keyof typeof completions): ControlRoute {
   return {
     method: "POST",
     path: `${CONTROL_ROOT}/${kind}/{id}/complete`,
-    pattern: new RegExp(`^${CONTROL_ROOT}/${kind}/([^/]+)/complete$`),
     run: (call) =>
       noInput(call, () =>
-        withParsed(parseId(call.params[0] ?? ""), (id) => {
+        withParsed(parseId(call.params["id"] ?? ""), (id) => {
           const { store, clock, events, dispatcher, baseUrl } = call.deps;
           const outcome = completion.complete({ store, clock, events }, id);
           if (!outcome.ok) {
@@ -106,13 +106,11 @@ const routes: readonly ControlRoute[] = [
   {
     method: "GET",
     path: `${CONTROL_ROOT}/`,
-    pattern: new RegExp(`^${CONTROL_ROOT}/?$`),
     run: (call) => noInput(call, () => json(200, { routes: routes.map((route) => `${route.method} ${route.path}`) })),
   },
   {
     method: "POST",
     path: `${CONTROL_ROOT}/reset`,
-    pattern: new RegExp(`^${CONTROL_ROOT}/reset$`),
     run: (call) =>
       noInput(call, () => {
         call.deps.reset();
@@ -125,13 +123,11 @@ const routes: readonly ControlRoute[] = [
   {
     method: "GET",
     path: `${CONTROL_ROOT}/clock`,
-    pattern: new RegExp(`^${CONTROL_ROOT}/clock$`),
     run: (call) => noInput(call, () => json(200, clockView(call.deps.clock))),
   },
   {
     method: "POST",
     path: `${CONTROL_ROOT}/clock`,
-    pattern: new RegExp(`^${CONTROL_ROOT}/clock$`),
     run: (call) =>
       withParsed(noQuery(call.query), () =>
         withParsed(parseClockChange(call.body), (change) => {
@@ -148,7 +144,6 @@ const routes: readonly ControlRoute[] = [
   {
     method: "GET",
     path: `${CONTROL_ROOT}/events`,
-    pattern: new RegExp(`^${CONTROL_ROOT}/events$`),
     run: (call) =>
       withParsed(fieldsOf(call.body, []), () =>
         withParsed(parseEventsQuery(call.query), ({ tenant: given, after }) => {
@@ -165,74 +160,41 @@ const routes: readonly ControlRoute[] = [
   },
 ];
 
-type RouteMatch =
-  | { readonly kind: "found"; readonly route: ControlRoute; readonly params: readonly string[] }
-  | { readonly kind: "method-not-allowed"; readonly allowed: readonly string[] }
-  | { readonly kind: "not-found" };
+const router = compileRoutes(routes);
 
-function matchControlRoute(method: string, pathname: string): RouteMatch {
-  const allowed = new Set<string>();
-  for (const route of routes) {
-    const found = route.pattern.exec(pathname);
-    if (found === null) continue;
-    if (route.method === method)
-      return { kind: "found", route, params: found.slice(1).map((part) => decodePathPart(part ?? "")) };
-    allowed.add(route.method);
-  }
-  return allowed.size > 0 ? { kind: "method-not-allowed", allowed: [...allowed].sort() } : { kind: "not-found" };
-}
-
-function decodePathPart(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part; // malformed escapes stay as they are and fail the id check
-  }
-}
-
-/** Reads the request's JSON body: undefined when empty, an error for anything but JSON. */
-async function readControlBody(request: IncomingMessage): Promise<Parsed<unknown>> {
-  const raw = await readRaw(request, MAX_CONTROL_BODY_BYTES);
-  if (!Buffer.isBuffer(raw)) return { ok: false, error: raw };
-  if (raw.length === 0) return { ok: true, value: undefined };
-  const body = await parseBody(raw, request.headers["content-type"], ["application/json"]);
+/** Reads the request's JSON body: undefined when empty, an error for anything but JSON (or JSON over the limits). */
+async function readControlBody(request: Request, limits: BodyLimits): Promise<Parsed<unknown>> {
+  const raw = await readBody(request, { ...limits, maxBytes: MAX_CONTROL_BODY_BYTES });
+  if (!raw.ok) return { ok: false, error: raw.error };
+  if (raw.bytes.length === 0) return { ok: true, value: undefined };
+  const structure = { maxDepth: limits.maxJsonDepth, maxMembers: limits.maxJsonMembers };
+  const body = await parseBody(raw.bytes, request.headers.get("content-type"), ["application/json"], structure);
   if (!body.ok) return { ok: false, error: body.error };
   return { ok: true, value: body.body.kind === "json" ? body.body.value : undefined };
 }
 
 export async function handleControlRequest(
-  request: IncomingMessage,
-  response: ServerResponse,
+  request: Request,
   url: URL,
   deps: ControlDependencies,
-): Promise<void> {
-  const match = matchControlRoute(request.method ?? "GET", url.pathname);
+  limits: BodyLimits,
+): Promise<Response> {
+  const match = matchRoute(router, request.method, url.pathname);
   if (match.kind !== "found") {
-    request.resume();
-    if (match.kind === "method-not-allowed") {
-      const error: ApiError = {
-        status: 405,
-        code: "method_not_allowed",
-        message: `Use ${match.allowed.join(" or ")} on ${url.pathname}.`,
-      };
-      return sendError(response, error, { allow: match.allowed.join(", ") });
-    }
-    return sendError(response, {
-      status: 404,
-      code: "not_found",
-      message: `No control route at ${url.pathname}; GET ${CONTROL_ROOT}/ lists them.`,
-    });
+    discardBody(request);
+    const { error, headers } = notRouted(match, url.pathname, `GET ${CONTROL_ROOT}/ lists the control routes.`);
+    return errorResponse(error, headers);
   }
-  const body = await readControlBody(request);
-  if (!body.ok) return sendError(response, body.error);
+  const body = await readControlBody(request, limits);
+  if (!body.ok) return errorResponse(body.error);
   let result: ControlResult;
   try {
-    result = match.route.run({ params: match.params, body: body.value, query: url.searchParams, deps });
+    result = match.operation.run({ params: match.pathParameters, body: body.value, query: url.searchParams, deps });
   } catch (error) {
     if (!(error instanceof StoreWriteError)) throw error;
     const unavailable = storageUnavailable(error);
-    return sendJson(response, unavailable.status, unavailable.body, unavailable.headers);
+    return jsonResponse(unavailable.status, unavailable.body, unavailable.headers);
   }
-  if ("error" in result) return sendError(response, result.error);
-  sendJson(response, result.status, result.body, result.headers);
+  if ("error" in result) return errorResponse(result.error);
+  return jsonResponse(result.status, result.body, result.headers);
 }

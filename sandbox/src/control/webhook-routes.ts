@@ -34,7 +34,7 @@ const deliveryOf = (dispatcher: WebhookDispatcher, id: number): DeliveryStatus |
  * then `run`. No query or body.
  */
 function recordRoute<R>(
-  route: { readonly method: ControlRoute["method"]; readonly path: string; readonly pattern: RegExp },
+  route: { readonly method: ControlRoute["method"]; readonly path: string },
   find: (call: ControlCall, id: number) => R | undefined,
   what: string,
   run: (call: ControlCall, record: R) => ControlResult,
@@ -43,7 +43,7 @@ function recordRoute<R>(
     ...route,
     run: (call) =>
       noInput(call, () =>
-        withParsed(parseId(call.params[0] ?? ""), (id) => {
+        withParsed(parseId(call.params["id"] ?? ""), (id) => {
           const record = find(call, id);
           if (record === undefined)
             return { error: { status: 404, code: "not_found", message: `No ${what} ${id}.`, target: "id" } };
@@ -58,8 +58,8 @@ const webhookIdRoute = (
   run: (call: ControlCall, target: WebhookTargetRecord) => ControlResult,
 ): ControlRoute =>
   recordRoute(
-    // `failed` is the dead-letter list, not a target id.
-    { method, path: `${CONTROL_ROOT}/webhooks/{id}`, pattern: new RegExp(`^${CONTROL_ROOT}/webhooks/(?!failed$)([^/]+)$`) },
+    // `failed` is the dead-letter list, not a target id: the router gives a path to its most literal template.
+    { method, path: `${CONTROL_ROOT}/webhooks/{id}` },
     (call, id) => call.deps.dispatcher.targets().find((row) => row.id === id),
     "webhook target",
     run,
@@ -81,11 +81,7 @@ const deadLetterIdRoute = (
   run: (call: ControlCall, letter: WebhookDeadLetterRecord) => ControlResult,
 ): ControlRoute =>
   recordRoute(
-    {
-      method,
-      path: `${CONTROL_ROOT}/webhooks/failed/{id}${suffix}`,
-      pattern: new RegExp(`^${CONTROL_ROOT}/webhooks/failed/([^/]+)${suffix}$`),
-    },
+    { method, path: `${CONTROL_ROOT}/webhooks/failed/{id}${suffix}` },
     (call, id) => call.deps.dispatcher.deadLetters().find((row) => row.id === id),
     "dead letter",
     run,
@@ -95,7 +91,6 @@ export const webhookRoutes: readonly ControlRoute[] = [
   {
     method: "GET",
     path: `${CONTROL_ROOT}/webhooks`,
-    pattern: new RegExp(`^${CONTROL_ROOT}/webhooks$`),
     run: (call) =>
       noInput(call, () => {
         const { dispatcher } = call.deps;
@@ -112,7 +107,6 @@ export const webhookRoutes: readonly ControlRoute[] = [
   {
     method: "POST",
     path: `${CONTROL_ROOT}/webhooks`,
-    pattern: new RegExp(`^${CONTROL_ROOT}/webhooks$`),
     run: (call) =>
       withParsed(noQuery(call.query), () =>
         withParsed(parseWebhookRegistration(call.body), ({ url, username }) => {
@@ -144,7 +138,6 @@ export const webhookRoutes: readonly ControlRoute[] = [
   {
     method: "GET",
     path: `${CONTROL_ROOT}/webhooks/failed`,
-    pattern: new RegExp(`^${CONTROL_ROOT}/webhooks/failed$`),
     run: (call) =>
       noInput(call, () =>
         json(200, { failed: call.deps.dispatcher.deadLetters().map((letter) => deadLetterView(letter, call.deps.baseUrl)) }),
@@ -153,7 +146,6 @@ export const webhookRoutes: readonly ControlRoute[] = [
   {
     method: "POST",
     path: `${CONTROL_ROOT}/webhooks/failed/replay`,
-    pattern: new RegExp(`^${CONTROL_ROOT}/webhooks/failed/replay$`),
     run: (call) =>
       withParsed(noQuery(call.query), () =>
         withParsed(parseReplayAll(call.body), ({ targetId }) =>

@@ -6,7 +6,7 @@
  *   Available  Value − Allocated − Processing, never negative.
  * The reference names the four figures without defining them; these meanings are the sandbox's.
  */
-import type { SandboxClock } from "../auth/clock.js";
+import type { SandboxClock } from "../clock.js";
 import type { BalanceRecord, StatementDetail, StatementItemRecord } from "../state/records.js";
 import type { Store } from "../state/store.js";
 import { balanceKey } from "../state/tables.js";

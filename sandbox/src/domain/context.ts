@@ -1,5 +1,5 @@
 /** What a domain command needs: the state, the sandbox clock and the event sink (events are part of the command). */
-import type { SandboxClock } from "../auth/clock.js";
+import type { SandboxClock } from "../clock.js";
 import type { Store } from "../state/store.js";
 import type { EventSink } from "../webhooks/event-sink.js";
 

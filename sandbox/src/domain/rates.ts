@@ -4,7 +4,7 @@
  * A rate is "units of target currency per unit of source currency": selling 1 GBP at GBP/EUR 1.18 buys 1.18 EUR.
  */
 import { validateQuoteRequest } from "@account-funds/validators";
-import type { SandboxClock } from "../auth/clock.js";
+import type { SandboxClock } from "../clock.js";
 import type { RateRecord, TenantId } from "../state/records.js";
 import type { Store } from "../state/store.js";
 import { decimalsOf, toMinor, convertMinor } from "./money.js";

@@ -1,8 +1,12 @@
 /**
- * Reads a request body with a size limit and parses it by media type: JSON, form-urlencoded (token requests)
- * and multipart/form-data (withdrawals with supporting documents). A bad body is an error value, never a throw.
+ * Parses a request body read by `body-reader.ts` by its media type: JSON, form-urlencoded (token requests) and
+ * multipart/form-data (withdrawals with supporting documents). A bad body is an error value, never a throw.
  */
-import type { IncomingMessage } from "node:http";
+import type { ApiError } from "./api-error.js";
+import { jsonStructureError, jsonStructureProblemOf, type JsonStructureLimits } from "./json-structure.js";
+import { mediaTypeOf } from "./media-type.js";
+
+export { mediaTypeOf } from "./media-type.js";
 
 export interface UploadedFile {
   readonly fieldName: string;
@@ -22,64 +26,26 @@ export type ParsedBody =
       readonly files: readonly UploadedFile[];
     };
 
-export interface BodyError {
-  readonly status: 400 | 413 | 415;
-  readonly code: string;
-  readonly message: string;
-}
-
 export type BodyResult =
-  { readonly ok: true; readonly body: ParsedBody } | { readonly ok: false; readonly error: BodyError };
+  { readonly ok: true; readonly body: ParsedBody } | { readonly ok: false; readonly error: ApiError };
 
-/** The media type without parameters, lower-cased (RFC 9110 §8.3.1: type and subtype are case-insensitive). */
-export function mediaTypeOf(contentType: string | undefined): string | undefined {
-  const type = contentType?.split(";")[0]?.trim().toLowerCase();
-  return type === undefined || type === "" ? undefined : type;
+/** The bytes as UTF-8 text, without copying them first. */
+export function utf8(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
 }
 
-const NO_BODY = Buffer.alloc(0);
-
-export function readRaw(request: IncomingMessage, limit: number): Promise<Buffer | BodyError> {
-  const tooLarge: BodyError = {
-    status: 413,
-    code: "payload_too_large",
-    message: `The request body exceeds ${limit} bytes.`,
-  };
-  const length = request.headers["content-length"];
-  if (Number(length ?? "0") > limit) {
-    request.resume();
-    return Promise.resolve(tooLarge);
-  }
-  // RFC 9112 §6.3: a request with neither Content-Length nor Transfer-Encoding has no body (every GET here), so
-  // there is nothing to wait for; Node discards the empty stream itself.
-  if (length === undefined && request.headers["transfer-encoding"] === undefined) return Promise.resolve(NO_BODY);
-  // Plain events rather than `for await`: the async iterator cost a few % of a small request's CPU.
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size <= limit) {
-        chunks.push(chunk);
-        return;
-      }
-      request.off("data", onData);
-      request.resume();
-      resolve(tooLarge);
-    };
-    request.on("data", onData);
-    request.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    request.once("error", reject);
-  });
-}
-
-/** Parses `raw` as one of the `accepted` media types; a body of another type is 415 (RFC 9110 §15.5.16). */
+/**
+ * Parses `raw` as one of the `accepted` media types; a body of another type is 415 (RFC 9110 §15.5.16). The body
+ * reader checked a JSON body's structure as it arrived; `structure` bounds a multipart body's value parts, which
+ * are JSON too, before anyone parses them.
+ */
 export async function parseBody(
-  raw: Buffer,
-  contentType: string | undefined,
+  raw: Uint8Array,
+  contentType: string | null,
   accepted: readonly string[],
+  structure: JsonStructureLimits,
 ): Promise<BodyResult> {
-  if (raw.length === 0 && contentType === undefined) return { ok: true, body: { kind: "none" } };
+  if (raw.length === 0 && contentType === null) return { ok: true, body: { kind: "none" } };
   const mediaType = mediaTypeOf(contentType);
   if (mediaType === undefined || !accepted.includes(mediaType)) {
     return {
@@ -95,17 +61,17 @@ export async function parseBody(
     case "application/json":
       return parseJson(raw);
     case "application/x-www-form-urlencoded":
-      return { ok: true, body: { kind: "form", value: new URLSearchParams(raw.toString("utf8")) } };
+      return { ok: true, body: { kind: "form", value: new URLSearchParams(utf8(raw)) } };
     case "multipart/form-data":
-      return parseMultipart(raw, contentType!);
+      return parseMultipart(raw, contentType!, structure);
     default:
-      return { ok: true, body: { kind: "json", value: raw.toString("utf8") } };
+      return { ok: true, body: { kind: "json", value: utf8(raw) } };
   }
 }
 
-function parseJson(raw: Buffer): BodyResult {
+function parseJson(raw: Uint8Array): BodyResult {
   try {
-    return { ok: true, body: { kind: "json", value: JSON.parse(raw.toString("utf8")) as unknown } };
+    return { ok: true, body: { kind: "json", value: JSON.parse(utf8(raw)) as unknown } };
   } catch (error) {
     return {
       ok: false,
@@ -114,15 +80,14 @@ function parseJson(raw: Buffer): BodyResult {
   }
 }
 
-/** Node's fetch Request (undici) parses multipart per RFC 7578, so the sandbox does not carry a parser of its own. */
-async function parseMultipart(raw: Buffer, contentType: string): Promise<BodyResult> {
+/**
+ * Node's fetch (undici) parses multipart per RFC 7578, so the sandbox does not carry a parser of its own; the
+ * body reader has counted the parts already (undici's parser slows down sharply with many of them).
+ */
+async function parseMultipart(raw: Uint8Array, contentType: string, structure: JsonStructureLimits): Promise<BodyResult> {
   let form: FormData;
   try {
-    form = await new Request("http://sandbox.invalid/", {
-      method: "POST",
-      headers: { "content-type": contentType },
-      body: raw,
-    }).formData();
+    form = await new Response(raw, { headers: { "content-type": contentType } }).formData();
   } catch (error) {
     return {
       ok: false,
@@ -136,11 +101,14 @@ async function parseMultipart(raw: Buffer, contentType: string): Promise<BodyRes
   const fields = new Map<string, { text: string; contentType: string | undefined }>();
   const files: UploadedFile[] = [];
   for (const [name, value] of form.entries()) {
-    if (typeof value === "string") {
-      fields.set(name, { text: value, contentType: undefined });
-    } else if (value.name === "" || value.name === "blob") {
-      // A part without a file name is a value part sent with its own content type (e.g. `Request` as JSON).
-      fields.set(name, { text: await value.text(), contentType: value.type === "" ? undefined : value.type });
+    // A part without a file name is a value part, possibly sent with its own content type (`Request` as JSON).
+    const isValue = typeof value === "string" || value.name === "" || value.name === "blob";
+    if (isValue) {
+      const bytes = typeof value === "string" ? Buffer.from(value) : new Uint8Array(await value.arrayBuffer());
+      const problem = jsonStructureProblemOf(bytes, structure);
+      if (problem !== undefined) return { ok: false, error: { ...jsonStructureError(problem, structure), target: `/${name}` } };
+      const partType = typeof value === "string" || value.type === "" ? undefined : value.type;
+      fields.set(name, { text: utf8(bytes), contentType: partType });
     } else {
       files.push({ fieldName: name, fileName: value.name, contentType: value.type, size: value.size });
     }

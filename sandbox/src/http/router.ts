@@ -1,17 +1,24 @@
 /**
- * Finds the operation of a request from the spec's own path templates (the generated operation metadata), so
- * the sandbox serves exactly the paths the spec declares. OData paths such as `Accounts({id})` and
- * `Countries(FilterType%20=%20{filterType})` are templates like any other; spaces inside them are optional. A
- * string key or function parameter the template writes unquoted, as the reference does (`Balances({currencyCode})`),
- * may also come quoted, as OData 4.01 ABNF writes a string literal (`Balances('GBP')`, `''` for a quote).
+ * Finds the operation of a request from path templates: the spec's own for the API (the generated operation
+ * metadata), so the sandbox serves exactly the paths the spec declares, and the control API's. OData paths such
+ * as `Accounts({id})` and `Countries(FilterType%20=%20{filterType})` are templates like any other; spaces inside
+ * them are optional. A string key or function parameter the template writes unquoted, as the reference does
+ * (`Balances({currencyCode})`), may also come quoted, as OData 4.01 ABNF writes a string literal (`Balances('GBP')`,
+ * `''` for a quote).
  *
  * The path is matched segment by segment, each segment percent-decoded on its own (RFC 3986 §3.3: an encoded
  * `/` is data, not a delimiter). A parameter slot takes any text of its segment, even empty or malformed, so a
  * request whose key cannot exist still reaches its operation, which refuses it with a status it declares
  * (400, or 404 where OData reads a malformed key as no such entity); only a path no template fits is "no route".
  */
-import type { OperationMetadata } from "@account-funds/client";
 import { operationContracts, type OperationContractMetadata } from "@account-funds/client/contract";
+
+/** What a route serves: an API operation (`OperationMetadata`) or a control route (which has no operationId). */
+export interface RouteTarget {
+  readonly method: string;
+  readonly path: string;
+  readonly operationId?: string;
+}
 
 /**
  * One segment of a template: literal text, or a pattern with one parameter slot. `quoting` says how the slot's
@@ -27,20 +34,20 @@ type SegmentMatcher =
       readonly quoting: "always" | "optional" | "never";
     };
 
-export interface Route {
-  readonly operation: OperationMetadata;
+export interface Route<T extends RouteTarget = RouteTarget> {
+  readonly operation: T;
   readonly segments: readonly SegmentMatcher[];
   readonly parameterNames: readonly string[];
 }
 
-export type RouteMatch =
+export type RouteMatch<T extends RouteTarget = RouteTarget> =
   | {
       readonly kind: "found";
-      readonly operation: OperationMetadata;
+      readonly operation: T;
       readonly pathParameters: Readonly<Record<string, string>>;
     }
   /** The path is an operation's, the method is not: the operations of the path (their methods are allowed). */
-  | { readonly kind: "method-not-allowed"; readonly operations: readonly OperationMetadata[] }
+  | { readonly kind: "method-not-allowed"; readonly operations: readonly T[] }
   | { readonly kind: "not-found" };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -48,10 +55,10 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 /** A template's parameter slot, with the OData string-literal quotes around it when the template has them. */
 const SLOT = /(')?\{([^{}]+)\}(')?/;
 
-/** The string-typed path parameters of an operation (the contract's scalar types). */
-function stringParameters(operation: OperationMetadata): ReadonlySet<string> {
+/** The string-typed path parameters of an API operation (the contract's scalar types); none for a control route. */
+function stringParameters(target: RouteTarget): ReadonlySet<string> {
   const contracts: Readonly<Partial<Record<string, OperationContractMetadata>>> = operationContracts;
-  const parameters = contracts[operation.operationId]?.parameters ?? [];
+  const parameters = (target.operationId === undefined ? undefined : contracts[target.operationId]?.parameters) ?? [];
   return new Set(parameters.filter((parameter) => parameter.in === "path" && parameter.type === "string").map((parameter) => parameter.name));
 }
 
@@ -73,7 +80,7 @@ function compileSegment(template: string, strings: ReadonlySet<string>): Segment
   return { kind: "slot", name, quoting, pattern };
 }
 
-function compileRoute(operation: OperationMetadata): Route {
+function compileRoute<T extends RouteTarget>(operation: T): Route<T> {
   const strings = stringParameters(operation);
   const segments = operation.path.split("/").map((segment) => compileSegment(segment, strings));
   const parameterNames = segments.flatMap((segment) => (segment.kind === "slot" ? [segment.name] : []));
@@ -81,7 +88,7 @@ function compileRoute(operation: OperationMetadata): Route {
 }
 
 /** Routes in match order: fewer parameters first, so a literal path wins over a template that also matches. */
-export function compileRoutes(operations: readonly OperationMetadata[]): Route[] {
+export function compileRoutes<T extends RouteTarget>(operations: readonly T[]): Route<T>[] {
   return operations
     .map(compileRoute)
     .sort(
@@ -104,7 +111,7 @@ export function decodedPathname(rawPathname: string): string {
 }
 
 /** The parameters of `route` when the decoded `segments` fit its template. */
-function parametersOf(route: Route, segments: readonly string[]): Record<string, string> | undefined {
+function parametersOf(route: Route<RouteTarget>, segments: readonly string[]): Record<string, string> | undefined {
   if (segments.length !== route.segments.length) return undefined;
   const parameters: Record<string, string> = {};
   for (const [index, matcher] of route.segments.entries()) {
@@ -122,13 +129,20 @@ function parametersOf(route: Route, segments: readonly string[]): Record<string,
   return parameters;
 }
 
-/** `rawPathname` as the request line has it (still percent-encoded). */
-export function matchRoute(routes: readonly Route[], method: string, rawPathname: string): RouteMatch {
+/**
+ * `rawPathname` as the request line has it (still percent-encoded). The templates with the fewest parameters that
+ * fit the path own it: `/_sandbox/webhooks/failed` is the dead-letter list's, whose methods alone are allowed,
+ * even though `/_sandbox/webhooks/{id}` fits it too.
+ */
+export function matchRoute<T extends RouteTarget>(routes: readonly Route<T>[], method: string, rawPathname: string): RouteMatch<T> {
   const segments = rawPathname.split("/").map(decodeSegment);
-  const ofPath: OperationMetadata[] = [];
+  const ofPath: T[] = [];
+  let owners: number | undefined;
   for (const route of routes) {
+    if (owners !== undefined && route.parameterNames.length > owners) break;
     const pathParameters = parametersOf(route, segments);
     if (pathParameters === undefined) continue;
+    owners = route.parameterNames.length;
     if (route.operation.method.toUpperCase() !== method) {
       ofPath.push(route.operation);
       continue;

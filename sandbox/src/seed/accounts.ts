@@ -10,7 +10,7 @@
  *         secondary  non-PSP, accepts PaymentChargesCode only, no MT103
  *   subaccounts      non-PSP, accept neither, no MT103
  */
-import type { SandboxClock } from "../auth/clock.js";
+import type { SandboxClock } from "../clock.js";
 import { credit } from "../domain/balances.js";
 import { decimalsOf, toMinor } from "../domain/money.js";
 import type { AccountRecord, TenantId } from "../state/records.js";

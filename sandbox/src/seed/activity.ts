@@ -4,7 +4,7 @@
  * balance, Pending ones do not) with depositors, exchanges in several states (one Completed, one Allocated
  * from a deposit that quotes its DepositReference, one Pending), alerts (one cancelled) and a job.
  */
-import type { SandboxClock } from "../auth/clock.js";
+import type { SandboxClock } from "../clock.js";
 import { createAlert, cancelAlert } from "../domain/alerts.js";
 import { commandBeneficiary, createWithdrawalBeneficiary } from "../domain/beneficiaries.js";
 import type { DomainContext } from "../domain/context.js";

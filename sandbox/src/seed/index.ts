@@ -4,7 +4,7 @@
  * depositors, exchanges, alerts, transfers and withdrawals. Seeding runs through the same domain functions as
  * the API, so the seeded state obeys the same invariants.
  */
-import type { SandboxClock } from "../auth/clock.js";
+import type { SandboxClock } from "../clock.js";
 import { emptyState } from "../state/tables.js";
 import { Store } from "../state/store.js";
 import { seedReferenceData } from "./reference-data.js";

@@ -5,7 +5,7 @@
  * by `seedActivity`), with whatever the conditional rules ask for that beneficiary; an instruction withdrawal
  * is added when the tenant has an open exchange whose target currency one of them is paid in.
  */
-import type { SandboxClock } from "../auth/clock.js";
+import type { SandboxClock } from "../clock.js";
 import type { DomainContext } from "../domain/context.js";
 import { availableOf, balanceOf } from "../domain/balances.js";
 import { decimalsOf, toMinor } from "../domain/money.js";

@@ -249,7 +249,7 @@ export const event: JSONSchemaType<EventRecord> = {
   properties: {
     sequence: id, tenant,
     EntityType: { type: "string", enum: ["Transfer", "Withdrawal"] },
-    EntityId: id, Reason: text, apiPath: text, raisedAt: text,
+    EntityId: id, Reason: text, apiPath: text, apiBaseUrl: { type: "string", minLength: 1, nullable: true }, raisedAt: text,
   },
 };
 

@@ -262,8 +262,10 @@ export interface EventRecord {
   readonly EntityType: "Transfer" | "Withdrawal";
   readonly EntityId: number;
   readonly Reason: string;
-  /** Path of the entity; made absolute with the server's base URL at delivery. */
+  /** Path of the entity; made absolute with `apiBaseUrl`, or else the server's base URL, at delivery. */
   readonly apiPath: string;
+  /** The base URL the raising request reached the API at, when it was not the server's own (a proxy's). */
+  readonly apiBaseUrl?: string;
   readonly raisedAt: string;
 }
 

@@ -2,7 +2,7 @@
  * Raising a webhook event records it in the store inside the command that caused it, so an event exists
  * exactly when its command completed (a rejected command raises nothing). Delivery happens afterwards.
  */
-import type { SandboxClock } from "../auth/clock.js";
+import type { SandboxClock } from "../clock.js";
 import { locationOf } from "../http/operation-path.js";
 import type { EventRecord, TenantId } from "../state/records.js";
 import type { Store } from "../state/store.js";
@@ -28,7 +28,11 @@ export interface EventSink {
   raise(tenant: TenantId, reason: EventReason, entityId: number): EventRecord;
 }
 
-export function createEventSink(store: Store, clock: SandboxClock): EventSink {
+/**
+ * The sink of the commands of requests that reached the API at `apiBaseUrl` (through a proxy, or by another host
+ * name than the sandbox's own): their events' ApiUrls start there. Without it, at the dispatcher's base URL.
+ */
+export function createEventSink(store: Store, clock: SandboxClock, apiBaseUrl?: string): EventSink {
   return {
     raise(tenant, reason, entityId) {
       const { entityType, path } = eventReasons[reason];
@@ -39,6 +43,7 @@ export function createEventSink(store: Store, clock: SandboxClock): EventSink {
         EntityId: entityId,
         Reason: reason,
         apiPath: path(entityId),
+        ...(apiBaseUrl === undefined ? {} : { apiBaseUrl }),
         raisedAt: clock.now().toISOString(),
       });
     },

@@ -12,12 +12,13 @@ export interface WebhookEventPayload {
   readonly ApiUrl: string;
 }
 
+/** The event with its absolute ApiUrl: at the base URL its command was reached at, else at `baseUrl`. */
 export function toWebhookEvent(event: EventRecord, baseUrl: string): WebhookEventPayload {
   return {
     EntityType: event.EntityType,
     EntityId: event.EntityId,
     Reason: event.Reason,
-    ApiUrl: `${baseUrl.replace(/\/+$/, "")}${event.apiPath}`,
+    ApiUrl: `${(event.apiBaseUrl ?? baseUrl).replace(/\/+$/, "")}${event.apiPath}`,
   };
 }
 

@@ -18,9 +18,9 @@ describe("the response check of validateResponses", () => {
     expect(check("createAccountTransfer", 201, { location: "http://x/api/v1/Transfers(1)" }, { Id: 1 })).toBeUndefined();
   });
 
-  it("refuses a status the operation does not declare: 413 without a body to refuse, 400 on a command without one", () => {
+  it("refuses a status the operation does not declare: 413 or 415 without a body to refuse", () => {
     expect(check("getAccount", 413)).toBe("undeclared_status");
-    expect(check("approveTransfer", 400)).toBe("undeclared_status");
+    expect(check("approveTransfer", 415)).toBe("undeclared_status");
     expect(check("getRequiredAdditionalInformation", 404)).toBe("undeclared_status");
   });
 

@@ -1,6 +1,6 @@
 import { decodeJwt } from "jose";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createSandboxClock } from "../../src/auth/clock.js";
+import { createSandboxClock } from "../../src/clock.js";
 import { defaultCredentials, type SandboxCredentials } from "../../src/auth/credentials.js";
 import {
   handleTokenRequest,

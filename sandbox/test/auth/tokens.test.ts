@@ -1,6 +1,6 @@
 import { SignJWT, UnsecuredJWT, decodeJwt, decodeProtectedHeader } from "jose";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createSandboxClock, type SandboxClock } from "../../src/auth/clock.js";
+import { createSandboxClock, type SandboxClock } from "../../src/clock.js";
 import { bearerChallenge, createTokenIssuer, type TokenIssuer } from "../../src/auth/tokens.js";
 
 const ISSUER = "http://127.0.0.1:4010";

@@ -1,7 +1,9 @@
 import { createServer, type Server } from "node:http";
+import { DEFAULT_LIMITS } from "../../src/http/limits.js";
+import { serveNode } from "../../src/http/node-adapter.js";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createSandboxClock, type SandboxClock } from "../../src/auth/clock.js";
+import { createSandboxClock, type SandboxClock } from "../../src/clock.js";
 import { handleControlRequest, type ControlDependencies } from "../../src/control/routes.js";
 import { completeExchange } from "../../src/domain/exchanges.js";
 import { completeTransfer } from "../../src/domain/transfers.js";
@@ -44,7 +46,8 @@ beforeEach(async () => {
   clock = createSandboxClock(START);
   events = createEventSink(store, clock);
   reset = vi.fn(() => store.restore(emptyState()));
-  server = createServer((request, response) => {
+  server = createServer();
+  const serve = (request: Request): Promise<Response> => {
     const deps: ControlDependencies = {
       store,
       clock,
@@ -54,10 +57,9 @@ beforeEach(async () => {
       tenantOfUsername: (username) => usernames[username],
       baseUrl,
     };
-    handleControlRequest(request, response, new URL(request.url ?? "/", baseUrl), deps).catch((error: unknown) => {
-      response.writeHead(500).end(String(error));
-    });
-  });
+    return handleControlRequest(request, new URL(request.url), deps, { ...DEFAULT_LIMITS, maxBytes: DEFAULT_LIMITS.maxBodyBytes });
+  };
+  serveNode(server, { door: "http", limits: DEFAULT_LIMITS, authority: "127.0.0.1", serve });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Targets at an unused port: delivery fails quietly and retries slowly; these tests only read the status.

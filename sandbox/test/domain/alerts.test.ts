@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSandboxClock } from "../../src/auth/clock.js";
+import { createSandboxClock } from "../../src/clock.js";
 import { alertOf, cancelAlert, createAlert } from "../../src/domain/alerts.js";
 import type { DomainContext } from "../../src/domain/context.js";
 import { midRateOf } from "../../src/domain/rates.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSandboxClock } from "../../src/auth/clock.js";
+import { createSandboxClock } from "../../src/clock.js";
 import { requiredAdditionalInformation } from "../../src/domain/additional-information-rules.js";
 import { beneficiaryOf, commandBeneficiary, createWithdrawalBeneficiary } from "../../src/domain/beneficiaries.js";
 import type { DomainContext } from "../../src/domain/context.js";

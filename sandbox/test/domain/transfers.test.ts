@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSandboxClock } from "../../src/auth/clock.js";
+import { createSandboxClock } from "../../src/clock.js";
 import { availableOf, balanceOf } from "../../src/domain/balances.js";
 import type { DomainContext } from "../../src/domain/context.js";
 import {

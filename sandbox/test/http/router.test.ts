@@ -5,7 +5,7 @@ import { compileRoutes, decodedPathname, matchRoute, type RouteMatch } from "../
 const all: readonly OperationMetadata[] = Object.values(operationMetadata);
 const routes = compileRoutes(all.filter((operation) => operation.security === "bearer"));
 
-const found = (match: RouteMatch) =>
+const found = (match: RouteMatch<OperationMetadata>) =>
   match.kind === "found" ? { operationId: match.operation.operationId, ...match.pathParameters } : match.kind;
 
 describe("matching a request path against the spec's templates", () => {

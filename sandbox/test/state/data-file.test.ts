@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSandboxClock } from "../../src/auth/clock.js";
+import { createSandboxClock } from "../../src/clock.js";
 import { openDataFile, type DataFile } from "../../src/state/data-file.js";
 import { seedStore } from "../../src/seed/index.js";
 import { loadSqliteDriver, openSqlite } from "../../src/state/sqlite-driver.js";

@@ -3,7 +3,7 @@
  * see: the SQLite tables the migrations create, and what a reset does with each table.
  */
 import { describe, expect, it } from "vitest";
-import { createSandboxClock } from "../../src/auth/clock.js";
+import { createSandboxClock } from "../../src/clock.js";
 import { seedStore } from "../../src/seed/index.js";
 import { openSqlite } from "../../src/state/sqlite-driver.js";
 import { migrate } from "../../src/state/sqlite-schema.js";

@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { parseWebhookEvents } from "@account-funds/client";
 import { describe, expect, it } from "vitest";
-import { createSandboxClock } from "../../src/auth/clock.js";
+import { createSandboxClock } from "../../src/clock.js";
 import { emptyState } from "../../src/state/tables.js";
 import { Store } from "../../src/state/store.js";
 import { createWebhookDispatcher, retryDelayMs, type DispatcherTimers } from "../../src/webhooks/dispatcher.js";

@@ -2,7 +2,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach } from "vitest";
-import { createSandboxClock } from "../../src/auth/clock.js";
+import { createSandboxClock } from "../../src/clock.js";
 import { emptyState } from "../../src/state/tables.js";
 import { Store } from "../../src/state/store.js";
 import {

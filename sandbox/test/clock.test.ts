@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createSandboxClock } from "../../src/auth/clock.js";
+import { createSandboxClock } from "../src/clock.js";
 
 describe("createSandboxClock", () => {
   beforeEach(() => {
