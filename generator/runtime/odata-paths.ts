@@ -13,8 +13,8 @@
 /** Values `filter` can compare with; each becomes an OData literal (odata-filter.ts writes them). */
 export type ODataLiteral = string | number | bigint | boolean | null | Date;
 
-/** Property names of an entity. */
-export type EntityKey<E> = Extract<keyof E, string>;
+/** Property names of an entity; instance annotations (`@odata.id`, OData 4.01 JSON Format §20) are not properties. */
+export type EntityKey<E> = Exclude<Extract<keyof E, string>, `@${string}`>;
 
 /** The complex value a path may continue into: an object with declared properties, neither a list nor an open map. */
 export type ODataComplex<T> =

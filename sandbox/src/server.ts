@@ -32,7 +32,7 @@ import { mediaTypeOf, readRaw } from "./http/body.js";
 import { compileRoutes } from "./http/router.js";
 import { sendError, sendJson } from "./http/send.js";
 import { openDataFile, type DataFileSync } from "./state/data-file.js";
-import { seedStore } from "./state/seed/index.js";
+import { seedStore } from "./seed/index.js";
 import { Store } from "./state/store.js";
 import { StoreWriteError, storageUnavailable } from "./state/store-write-error.js";
 import { createWebhookDispatcher, type RetryPolicy, type WebhookDispatcher } from "./webhooks/dispatcher.js";

@@ -36,7 +36,7 @@ import {
 } from "./control-route.js";
 import { fieldsOf, noQuery, parseClockChange, parseEventsQuery, parseId, type Parsed } from "./input.js";
 import { webhookRoutes } from "./webhook-routes.js";
-import { type CommandRefusal } from "../domain/outcomes.js";
+import { type CommandRefusal } from "../domain/refusals.js";
 
 export type { ControlDependencies } from "./control-route.js";
 

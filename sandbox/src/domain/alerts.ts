@@ -7,12 +7,10 @@ import { validateCreateAlert } from "@account-funds/validators";
 import type { AlertRecord, TenantId } from "../state/records.js";
 import type { DomainContext } from "./context.js";
 import { midRateOf, rateValueDate } from "./rates.js";
-import { type CommandRefusal, refuse, type InvalidRequest } from "./outcomes.js";
+import { invalidRequest, type InvalidRequest } from "./outcomes.js";
+import { notFound, noRate, unknownCurrency, type CommandRefusal } from "./refusals.js";
 
 export type AlertOutcome = { readonly ok: true; readonly alert: AlertRecord } | CommandRefusal;
-
-const badRequest = (code: string, message: string, target: string): CommandRefusal =>
-  refuse(400, code, message, target);
 
 export function alertOf(ctx: DomainContext, tenant: TenantId, id: number): AlertRecord | undefined {
   return ctx.store.owned(ctx.store.alerts, tenant, id);
@@ -22,18 +20,13 @@ export function alertOf(ctx: DomainContext, tenant: TenantId, id: number): Alert
 export function createAlert(ctx: DomainContext, tenant: TenantId, body: unknown): AlertOutcome | InvalidRequest {
   const { store, clock } = ctx;
   const checked = validateCreateAlert(body);
-  if (!checked.ok) return { ok: false, status: 400, issues: checked.issues };
+  if (!checked.ok) return invalidRequest(checked.issues);
   const command = checked.value;
   const { SourceCurrencyCode: source, TargetCurrencyCode: target } = command;
-  if (store.currencies.get(source) === undefined) {
-    return badRequest("unknown_currency", `The sandbox does not know the currency ${source}.`, "SourceCurrencyCode");
-  }
-  if (store.currencies.get(target) === undefined) {
-    return badRequest("unknown_currency", `The sandbox does not know the currency ${target}.`, "TargetCurrencyCode");
-  }
+  if (store.currencies.get(source) === undefined) return unknownCurrency(source, "SourceCurrencyCode");
+  if (store.currencies.get(target) === undefined) return unknownCurrency(target, "TargetCurrencyCode");
   const rate = midRateOf(store, source, target);
-  if (rate === undefined)
-    return badRequest("no_rate", `There is no mid rate for ${source}/${target}.`, "TargetCurrencyCode");
+  if (rate === undefined) return noRate(source, target);
   return store.atomically(() => {
     const alert = store.alerts.insert({
       Id: store.nextId("alerts"),
@@ -56,8 +49,7 @@ export function createAlert(ctx: DomainContext, tenant: TenantId, body: unknown)
  */
 export function cancelAlert(ctx: DomainContext, tenant: TenantId, id: number): AlertOutcome {
   const alert = alertOf(ctx, tenant, id);
-  if (alert === undefined)
-    return refuse(404, "not_found", `Alert ${id} does not exist, or you have no permission to view it.`);
+  if (alert === undefined) return notFound(`Alert ${id}`);
   if (!alert.Active) return { ok: true, alert };
   return ctx.store.atomically(() => {
     const cancelled = ctx.store.alerts.update(id, { Active: false, CancelledDate: ctx.clock.now().toISOString() });

@@ -8,7 +8,8 @@
  */
 import type { SandboxClock } from "../auth/clock.js";
 import type { BalanceRecord, StatementDetail, StatementItemRecord } from "../state/records.js";
-import { balanceKey, type Store } from "../state/store.js";
+import type { Store } from "../state/store.js";
+import { balanceKey } from "../state/tables.js";
 
 export class InsufficientFunds extends Error {
   constructor(
@@ -66,46 +67,32 @@ function change(
   });
 }
 
-/** Reserves `amount` of the available funds; throws InsufficientFunds (inside a command, which is then undone). */
-export function allocate(
+/** A move of `amount` (minor units) between the figures of one account's balance in one currency. */
+type BalanceMove = (
   store: Store,
   clock: SandboxClock,
   accountId: number,
   currencyCode: string,
   amount: number,
-): BalanceRecord {
+) => BalanceRecord;
+
+/** Reserves `amount` of the available funds; throws InsufficientFunds (inside a command, which is then undone). */
+export const allocate: BalanceMove = (store, clock, accountId, currencyCode, amount) => {
   const balance = ensureBalance(store, clock, accountId, currencyCode);
   const available = availableOf(balance);
   if (amount > available) throw new InsufficientFunds(available, amount);
   return change(store, balance, { allocated: amount }, clock);
-}
+};
 
 /** Returns allocated funds to the available balance (cancel, reject). */
-export function release(
-  store: Store,
-  clock: SandboxClock,
-  accountId: number,
-  currencyCode: string,
-  amount: number,
-): BalanceRecord {
-  return change(store, ensureBalance(store, clock, accountId, currencyCode), { allocated: -amount }, clock);
-}
+export const release: BalanceMove = (store, clock, accountId, currencyCode, amount) =>
+  change(store, ensureBalance(store, clock, accountId, currencyCode), { allocated: -amount }, clock);
 
 /** Moves allocated funds to processing (approve). */
-export function startProcessing(
-  store: Store,
-  clock: SandboxClock,
-  accountId: number,
-  currencyCode: string,
-  amount: number,
-): BalanceRecord {
-  return change(
-    store,
-    ensureBalance(store, clock, accountId, currencyCode),
-    { allocated: -amount, processing: amount },
-    clock,
-  );
-}
+export const startProcessing: BalanceMove = (store, clock, accountId, currencyCode, amount) => {
+  const balance = ensureBalance(store, clock, accountId, currencyCode);
+  return change(store, balance, { allocated: -amount, processing: amount }, clock);
+};
 
 /** Funds leave the account (completion): out of `from` and out of Value, with a statement item. */
 export function debit(

@@ -14,7 +14,8 @@ import type { Store } from "../state/store.js";
 import { requiredAdditionalInformation } from "./additional-information-rules.js";
 import type { DomainContext } from "./context.js";
 import type { BeneficiaryStatusCode } from "./statuses.js";
-import { type CommandRefusal, refuse, type InvalidRequest } from "./outcomes.js";
+import { invalidRequest, type InvalidRequest } from "./outcomes.js";
+import { notFound, unknownAccount, unknownCurrency, type CommandRefusal } from "./refusals.js";
 
 export type BeneficiaryOutcome = { readonly ok: true; readonly beneficiary: BeneficiaryRecord } | CommandRefusal;
 export type BeneficiaryCommandOutcome =
@@ -81,24 +82,11 @@ export function createWithdrawalBeneficiary(
 ): BeneficiaryOutcome | InvalidRequest {
   const { store } = ctx;
   const checked = validateCreateWithdrawalBeneficiary(body, beneficiaryValidationOptions(store, body));
-  if (!checked.ok) return { ok: false, status: 400, issues: checked.issues };
+  if (!checked.ok) return invalidRequest(checked.issues);
   const request = checked.value;
-  if (store.accountOf(tenant, request.AccountId) === undefined) {
-    return refuse(
-      400,
-      "unknown_account",
-      `Account ${request.AccountId} does not exist, or you have no permission to view it.`,
-      "AccountId",
-    );
-  }
-  if (store.currencies.get(request.CurrencyCode) === undefined) {
-    return refuse(
-      400,
-      "unknown_currency",
-      `The sandbox does not know the currency ${request.CurrencyCode}.`,
-      "CurrencyCode",
-    );
-  }
+  if (store.accountOf(tenant, request.AccountId) === undefined) return unknownAccount(request.AccountId);
+  if (store.currencies.get(request.CurrencyCode) === undefined)
+    return unknownCurrency(request.CurrencyCode, "CurrencyCode");
   return store.atomically(() => {
     const beneficiary = store.beneficiaries.insert({
       Id: store.nextId("beneficiaries"),
@@ -158,9 +146,7 @@ export function commandBeneficiary(
   command: BeneficiaryCommand,
 ): BeneficiaryCommandOutcome {
   const beneficiary = beneficiaryOf(ctx, tenant, id);
-  if (beneficiary === undefined) {
-    return refuse(404, "not_found", `Beneficiary ${id} does not exist, or you have no permission to view it.`);
-  }
+  if (beneficiary === undefined) return notFound(`Beneficiary ${id}`);
   const move = commands[command];
   if (!move.from.some((code) => code === beneficiary.StatusCode))
     return { ok: true, beneficiary, changed: false };

@@ -17,10 +17,16 @@ import { availableOf, balanceOf, credit } from "./balances.js";
 import type { DomainContext } from "./context.js";
 import { sectorsOf } from "./beneficiaries.js";
 import { decimalsOf, toMinor } from "./money.js";
-import { type CommandRefusal, refuse, type InvalidRequest } from "./outcomes.js";
-
-const notFound = (what: string): CommandRefusal =>
-  refuse(404, "not_found", `${what} does not exist, or you have no permission to view it.`);
+import { invalidRequest, type InvalidRequest } from "./outcomes.js";
+import {
+  badRequest,
+  gone,
+  notFound,
+  tooManyDecimals,
+  unknownAccount,
+  unknownCurrency,
+  type CommandRefusal,
+} from "./refusals.js";
 
 export function depositOf(ctx: DomainContext, tenant: TenantId, id: number): DepositRecord | undefined {
   return ctx.store.owned(ctx.store.deposits, tenant, id);
@@ -82,7 +88,7 @@ export function completeDeposit(
 ): { readonly ok: true; readonly deposit: DepositRecord } | CommandRefusal {
   const deposit = ctx.store.deposits.get(id);
   if (deposit === undefined) return notFound(`Deposit ${id}`);
-  if (deposit.StatusCode !== "P") return refuse(410, "gone", `Deposit ${id} is already completed.`);
+  if (deposit.StatusCode !== "P") return gone(`Deposit ${id} is already completed.`);
   return ctx.store.atomically(() => ({ ok: true, deposit: creditDeposit(ctx, deposit) }) as const);
 }
 
@@ -103,10 +109,10 @@ export function assignNewDepositor(
   const deposit = depositOf(ctx, tenant, depositId);
   if (deposit === undefined) return notFound(`Deposit ${depositId}`);
   const checked = validateAssignDepositor(body, { sectors: sectorsOf(ctx.store) });
-  if (!checked.ok) return { ok: false, status: 400, issues: checked.issues };
+  if (!checked.ok) return invalidRequest(checked.issues);
   const request = checked.value;
   const party = depositorParty(request);
-  if (party === undefined) return refuse(400, "required", "Either Individual or Company is required.", "Individual");
+  if (party === undefined) return badRequest("required", "Either Individual or Company is required.", "Individual");
   const { store, clock } = ctx;
   return store.atomically(() => {
     const depositor = store.depositors.insert({
@@ -191,33 +197,13 @@ export function depositRequirement(
   body: unknown,
 ): { readonly ok: true; readonly requirement: DepositRequirement } | CommandRefusal | InvalidRequest {
   const checked = validateDepositRequirementRequest(body);
-  if (!checked.ok) return { ok: false, status: 400, issues: checked.issues };
+  if (!checked.ok) return invalidRequest(checked.issues);
   const request = checked.value;
-  if (store.accountOf(tenant, request.AccountId) === undefined) {
-    return refuse(
-      400,
-      "unknown_account",
-      `Account ${request.AccountId} does not exist, or you have no permission to view it.`,
-      "AccountId",
-    );
-  }
-  if (store.currencies.get(request.CurrencyCode) === undefined) {
-    return refuse(
-      400,
-      "unknown_currency",
-      `The sandbox does not know the currency ${request.CurrencyCode}.`,
-      "CurrencyCode",
-    );
-  }
+  if (store.accountOf(tenant, request.AccountId) === undefined) return unknownAccount(request.AccountId);
+  if (store.currencies.get(request.CurrencyCode) === undefined)
+    return unknownCurrency(request.CurrencyCode, "CurrencyCode");
   const net = toMinor(request.NetDepositRequirement, decimalsOf(store, request.CurrencyCode));
-  if (net === undefined) {
-    return refuse(
-      400,
-      "too_many_decimals",
-      `NetDepositRequirement has more decimal places than ${request.CurrencyCode} allows.`,
-      "NetDepositRequirement",
-    );
-  }
+  if (net === undefined) return tooManyDecimals("NetDepositRequirement", request.CurrencyCode);
   const balance = balanceOf(store, request.AccountId, request.CurrencyCode);
   const available = balance === undefined ? 0 : availableOf(balance);
   return {

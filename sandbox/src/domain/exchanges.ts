@@ -14,13 +14,13 @@ import type { DomainContext } from "./context.js";
 import { fromMinor, decimalsOf } from "./money.js";
 import { priceExchange } from "./rates.js";
 import { exchangeStatuses, statusText, type ExchangeStatusCode } from "./statuses.js";
-import { type CommandRefusal, refuse, type InvalidRequest } from "./outcomes.js";
+import { invalidRequest, type InvalidRequest } from "./outcomes.js";
+import { badRequest, gone, notFound, unknownAccount, type CommandRefusal } from "./refusals.js";
 import { unknownBoEPurposeCode } from "./purpose-codes.js";
 
 export type ExchangeOutcome = { readonly ok: true; readonly exchange: ExchangeRecord } | CommandRefusal;
 
-const notFound = (id: number): CommandRefusal =>
-  refuse(404, "not_found", `Exchange ${id} does not exist, or you have no permission to view it.`);
+const unknownExchange = (id: number): CommandRefusal => notFound(`Exchange ${id}`);
 
 /** States that hold the sold amount as Allocated funds. */
 const holdsFunds: readonly string[] = ["L", "A"] satisfies ExchangeStatusCode[];
@@ -43,19 +43,12 @@ export function exchangeOf(ctx: DomainContext, tenant: TenantId, id: number): Ex
 export function createExchange(ctx: DomainContext, tenant: TenantId, body: unknown): ExchangeOutcome | InvalidRequest {
   const { store, clock } = ctx;
   const checked = validateCreateExchange(body, {});
-  if (!checked.ok) return { ok: false, status: 400, issues: checked.issues };
+  if (!checked.ok) return invalidRequest(checked.issues);
   const command = checked.value;
   const boe = unknownBoEPurposeCode(store, command.BoEPurposeCodeId);
   if (boe !== undefined) return boe;
   const account = store.accountOf(tenant, command.AccountId);
-  if (account === undefined) {
-    return refuse(
-      400,
-      "unknown_account",
-      `Account ${command.AccountId} does not exist, or you have no permission to view it.`,
-      "AccountId",
-    );
-  }
+  if (account === undefined) return unknownAccount(command.AccountId);
   const priced = priceExchange(store, {
     sourceCurrencyCode: command.SourceCurrencyCode,
     targetCurrencyCode: command.TargetCurrencyCode,
@@ -105,8 +98,7 @@ function insufficient(
   error: InsufficientFunds,
 ): CommandRefusal {
   const decimals = decimalsOf(ctx.store, currencyCode);
-  return refuse(
-    400,
+  return badRequest(
     "insufficient_funds",
     `Account ${accountId} has ${fromMinor(error.available, decimals)} ${currencyCode} available; the exchange sells ${fromMinor(error.requested, decimals)} ${currencyCode}.`,
     "Goal",
@@ -149,8 +141,7 @@ export function instructionRuleRefusal(
   const checked = validateCreateExchange(exchangeRequestOf(store, exchange), { withdrawal: { beneficiary } });
   if (checked.ok) return undefined;
   const missing = checked.issues.map((issue) => issue.message).join(" ");
-  return refuse(
-    400,
+  return badRequest(
     "instruction_incomplete",
     `Exchange ${exchange.Id} funds this ${exchange.TargetCurrencyCode} withdrawal but was created without what ` +
       `that requires of it: ${missing}`,
@@ -174,7 +165,7 @@ export type AllocateOutcome =
  */
 export function allocateExchange(ctx: DomainContext, tenant: TenantId, id: number): AllocateOutcome {
   const exchange = exchangeOf(ctx, tenant, id);
-  if (exchange === undefined) return notFound(id);
+  if (exchange === undefined) return unknownExchange(id);
   if (exchange.StatusCode !== "P") return { ok: true, exchange, allocated: false, reason: "not_pending" };
   try {
     return ctx.store.atomically(() => {
@@ -191,10 +182,10 @@ export function allocateExchange(ctx: DomainContext, tenant: TenantId, id: numbe
 /** Approves an Allocated exchange (L → A); its funds stay allocated until it completes. Else 410. */
 export function approveExchange(ctx: DomainContext, tenant: TenantId, id: number): ExchangeOutcome {
   const exchange = exchangeOf(ctx, tenant, id);
-  if (exchange === undefined) return notFound(id);
+  if (exchange === undefined) return unknownExchange(id);
   if (exchange.StatusCode !== "L") {
     const why = exchange.StatusCode === "P" ? "is not allocated yet (allocate it first)" : `is ${statusWord(exchange)}`;
-    return refuse(410, "gone", `Exchange ${id} can no longer be approved: it ${why}.`);
+    return gone(`Exchange ${id} can no longer be approved: it ${why}.`);
   }
   return ctx.store.atomically(() => ({ ok: true, exchange: moveTo(ctx, exchange, "A") }) as const);
 }
@@ -216,9 +207,9 @@ function endExchange(
   move: { readonly to: ExchangeStatusCode; readonly from: readonly ExchangeStatusCode[]; readonly verb: string },
 ): ExchangeOutcome {
   const exchange = exchangeOf(ctx, tenant, id);
-  if (exchange === undefined) return notFound(id);
+  if (exchange === undefined) return unknownExchange(id);
   if (!move.from.some((code) => code === exchange.StatusCode)) {
-    return refuse(410, "gone", `Exchange ${id} can no longer be ${move.verb}: it is ${statusWord(exchange)}.`);
+    return gone(`Exchange ${id} can no longer be ${move.verb}: it is ${statusWord(exchange)}.`);
   }
   return ctx.store.atomically(() => {
     if (holdsFunds.includes(exchange.StatusCode)) {
@@ -235,9 +226,9 @@ function endExchange(
  */
 export function completeExchange(ctx: DomainContext, id: number): { readonly ok: true } | CommandRefusal {
   const exchange = ctx.store.exchanges.get(id);
-  if (exchange === undefined) return notFound(id);
+  if (exchange === undefined) return unknownExchange(id);
   if (exchange.StatusCode !== "A")
-    return refuse(410, "gone", `Exchange ${id} cannot complete: it is ${statusWord(exchange)}, not Approved.`);
+    return gone(`Exchange ${id} cannot complete: it is ${statusWord(exchange)}, not Approved.`);
   ctx.store.atomically(() => {
     const detail = { kind: "exchange", id } as const;
     const pair = `${exchange.SourceCurrencyCode}/${exchange.TargetCurrencyCode}`;

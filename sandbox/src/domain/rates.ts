@@ -8,7 +8,15 @@ import type { SandboxClock } from "../auth/clock.js";
 import type { RateRecord, TenantId } from "../state/records.js";
 import type { Store } from "../state/store.js";
 import { decimalsOf, toMinor, convertMinor } from "./money.js";
-import { type CommandRefusal, refuse, type InvalidRequest } from "./outcomes.js";
+import { invalidRequest, type InvalidRequest } from "./outcomes.js";
+import {
+  badRequest,
+  noRate,
+  tooManyDecimals,
+  unknownAccount,
+  unknownCurrency,
+  type CommandRefusal,
+} from "./refusals.js";
 
 export type GoalType = "Buy" | "Sell";
 
@@ -49,9 +57,6 @@ export interface PriceRequest {
   readonly goalField: string;
 }
 
-const badRequest = (code: string, message: string, target: string): CommandRefusal =>
-  refuse(400, code, message, target);
-
 /**
  * Buy: bought = goal, sold = goal / rate; Sell: sold = goal, bought = goal × rate; each rounded half-up to
  * the minor units of its currency. Refused (400) for an unknown currency, a pair without a rate, a goal with
@@ -62,26 +67,15 @@ export function priceExchange(
   request: PriceRequest,
 ): { readonly ok: true; readonly price: PricedExchange } | CommandRefusal {
   const { sourceCurrencyCode: source, targetCurrencyCode: target, goalType } = request;
-  if (store.currencies.get(source) === undefined) {
-    return badRequest("unknown_currency", `The sandbox does not know the currency ${source}.`, "SourceCurrencyCode");
-  }
-  if (store.currencies.get(target) === undefined) {
-    return badRequest("unknown_currency", `The sandbox does not know the currency ${target}.`, "TargetCurrencyCode");
-  }
+  if (store.currencies.get(source) === undefined) return unknownCurrency(source, "SourceCurrencyCode");
+  if (store.currencies.get(target) === undefined) return unknownCurrency(target, "TargetCurrencyCode");
   const rate = midRateOf(store, source, target);
-  if (rate === undefined)
-    return badRequest("no_rate", `There is no mid rate for ${source}/${target}.`, "TargetCurrencyCode");
+  if (rate === undefined) return noRate(source, target);
   const sourceDecimals = decimalsOf(store, source);
   const targetDecimals = decimalsOf(store, target);
   const goalCurrency = goalType === "Buy" ? target : source;
   const goal = toMinor(request.goal, goalType === "Buy" ? targetDecimals : sourceDecimals);
-  if (goal === undefined) {
-    return badRequest(
-      "too_many_decimals",
-      `${request.goalField} has more decimal places than ${goalCurrency} allows.`,
-      request.goalField,
-    );
-  }
+  if (goal === undefined) return tooManyDecimals(request.goalField, goalCurrency);
   const sold = goalType === "Sell" ? goal : convertMinor(goal, rate.MidRate, targetDecimals, sourceDecimals, "divide");
   const bought =
     goalType === "Buy" ? goal : convertMinor(goal, rate.MidRate, sourceDecimals, targetDecimals, "multiply");
@@ -113,15 +107,9 @@ export function quoteExchange(
   body: unknown,
 ): { readonly ok: true; readonly quote: Quote } | CommandRefusal | InvalidRequest {
   const checked = validateQuoteRequest(body);
-  if (!checked.ok) return { ok: false, status: 400, issues: checked.issues };
+  if (!checked.ok) return invalidRequest(checked.issues);
   const request = checked.value;
-  if (store.accountOf(tenant, request.AccountId) === undefined) {
-    return badRequest(
-      "unknown_account",
-      `Account ${request.AccountId} does not exist, or you have no permission to view it.`,
-      "AccountId",
-    );
-  }
+  if (store.accountOf(tenant, request.AccountId) === undefined) return unknownAccount(request.AccountId);
   const priced = priceExchange(store, {
     sourceCurrencyCode: request.SourceCurrencyCode,
     targetCurrencyCode: request.TargetCurrencyCode,

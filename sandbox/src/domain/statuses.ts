@@ -8,7 +8,7 @@
 export type StatusTable = Readonly<Record<string, string>>;
 
 /** Transfers and withdrawals share the approval workflow P → A → C, with R and X as the other final states. */
-export const transferStatuses = {
+export const paymentStatuses = {
   P: "Pending",
   A: "Approved",
   C: "Completed",
@@ -16,7 +16,8 @@ export const transferStatuses = {
   X: "Cancelled",
 } as const satisfies StatusTable;
 
-export const withdrawalStatuses = transferStatuses;
+export const transferStatuses = paymentStatuses;
+export const withdrawalStatuses = paymentStatuses;
 
 export const exchangeStatuses = {
   P: "Pending",
@@ -52,6 +53,7 @@ export const depositorStatuses = {
   E: "Enabled",
 } as const satisfies StatusTable;
 
+export type PaymentStatusCode = keyof typeof paymentStatuses;
 export type TransferStatusCode = keyof typeof transferStatuses;
 export type WithdrawalStatusCode = keyof typeof withdrawalStatuses;
 export type ExchangeStatusCode = keyof typeof exchangeStatuses;

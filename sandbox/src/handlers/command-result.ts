@@ -1,6 +1,7 @@
 /** How a domain command's outcome becomes the API's answer: 200, or the refusal's status with an OData error. */
 import { ok, rejected, type HandlerResult } from "../api/handler.js";
-import type { CommandRefusal, Done, InvalidRequest } from "../domain/outcomes.js";
+import type { Done, InvalidRequest } from "../domain/outcomes.js";
+import type { CommandRefusal } from "../domain/refusals.js";
 
 /** A refused command as the API answers it; validator issues become one detail each. */
 export function commandResult(outcome: Done | CommandRefusal | InvalidRequest): HandlerResult {

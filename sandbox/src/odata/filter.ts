@@ -4,11 +4,25 @@
 
 import { defaultParser } from "@odata/parser";
 import { isEntityShape, type EntityShape } from "./entity-shape.js";
-import { fail, ok, type ODataQueryErrorCode, type Result } from "./errors.js";
+import { fail, ok, type Result } from "./errors.js";
 import { calledFunctions, lowerCaseKeywords, prepareFilter, type PreparedFilter } from "./filter-source.js";
+import {
+  FilterError,
+  asToken,
+  constant,
+  field,
+  identifierName,
+  isToken,
+  own,
+  truncate,
+  type Expr,
+  type Token,
+} from "./filter-tree.js";
+import { comparison, junction, negation, type ComparisonOperator } from "./filter-logic.js";
+import { COMPARISONS, FUNCTIONS, NUMERIC_LITERALS, UNSUPPORTED, unsupportedFunction } from "./filter-vocabulary.js";
 import { parseInstant } from "./instant.js";
 import { readPath, resolvePath } from "./property-path.js";
-import { compareScalars, scalarFromRow, scalarKindOf, type Scalar } from "./scalar.js";
+import { scalarFromRow, scalarKindOf, type Scalar } from "./scalar.js";
 
 /** True for the rows the $filter keeps: only those where the expression is true, not false or null (§5.1.2). */
 export type RowPredicate = (row: object) => boolean;
@@ -16,31 +30,6 @@ export type RowPredicate = (row: object) => boolean;
 const TARGET = "$filter";
 // Bounds the compiler's recursion; prepareFilter's length and parenthesis limits keep real filters far below it.
 const MAX_COMPILE_DEPTH = 128;
-
-type ExprType = "string" | "number" | "boolean" | "date-time" | "null" | "object" | "array";
-
-interface Expr {
-  readonly type: ExprType;
-  /** The value for a row: a Scalar or null; booleans are three-valued (true, false, null). */
-  readonly evaluate: (row: object) => unknown;
-  /** Source text, for messages. */
-  readonly text: string;
-}
-
-interface Token {
-  readonly type: string;
-  readonly raw: string;
-  readonly value: unknown;
-}
-
-class FilterError extends Error {
-  constructor(
-    readonly code: ODataQueryErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** Parses and type-checks `source` against `shape`; the predicate it returns never throws on plain JSON rows. */
 export function parseFilter(source: string, shape: EntityShape): Result<RowPredicate> {
@@ -90,103 +79,6 @@ function parseTree(text: string): Token {
   if (unsupported !== undefined) throw unsupportedFunction(unsupported);
   throw new FilterError("invalid_filter_syntax", "$filter is not a valid OData boolean expression");
 }
-
-const COMPARISONS: Readonly<Record<string, "eq" | "ne" | "gt" | "ge" | "lt" | "le">> = {
-  EqualsExpression: "eq",
-  NotEqualsExpression: "ne",
-  GreaterThanExpression: "gt",
-  GreaterOrEqualsExpression: "ge",
-  LesserThanExpression: "lt",
-  LesserOrEqualsExpression: "le",
-};
-
-const NUMERIC_LITERALS = new Set([
-  "Edm.SByte",
-  "Edm.Byte",
-  "Edm.Int16",
-  "Edm.Int32",
-  "Edm.Int64",
-  "Edm.Decimal",
-  "Edm.Double",
-  "Edm.Single",
-]);
-
-const UNSUPPORTED: Readonly<Record<string, string>> = {
-  HasExpression: "the has operator",
-  AddExpression: "arithmetic operators",
-  SubExpression: "arithmetic operators",
-  MulExpression: "arithmetic operators",
-  DivExpression: "arithmetic operators",
-  DivByExpression: "arithmetic operators",
-  ModExpression: "arithmetic operators",
-  NegateExpression: "negation of an expression",
-  IsOfExpression: "the isof function",
-  CastExpression: "the cast function",
-  ParameterAlias: "parameter aliases",
-  RootExpression: "$root",
-  ImplicitVariableExpression: "$it",
-  AnyExpression: "lambda operators (any, all)",
-  AllExpression: "lambda operators (any, all)",
-  LambdaVariableExpression: "lambda operators (any, all)",
-  CountExpression: "$count in expressions",
-  ArrayOrObject: "JSON array and object literals",
-  Array: "JSON array and object literals",
-  Object: "JSON array and object literals",
-  Enum: "enumeration literals",
-};
-
-interface FunctionSpec {
-  readonly params: readonly ExprType[];
-  /** Parameters after this many are optional. */
-  readonly required: number;
-  readonly result: ExprType;
-  /** Called with non-null arguments of the declared types; a null argument makes the call null (§5.1.1.4). */
-  readonly apply: (args: readonly Scalar[]) => Scalar | null;
-}
-
-const str = (args: readonly Scalar[], index: number): string => args[index] as string;
-const num = (args: readonly Scalar[], index: number): number => args[index] as number;
-
-// String functions of §5.1.1.5 and §5.1.1.7: case-sensitive, characters counted in UTF-16 code units.
-const FUNCTIONS: Readonly<Record<string, FunctionSpec>> = {
-  contains: {
-    params: ["string", "string"],
-    required: 2,
-    result: "boolean",
-    apply: (a) => str(a, 0).includes(str(a, 1)),
-  },
-  startswith: {
-    params: ["string", "string"],
-    required: 2,
-    result: "boolean",
-    apply: (a) => str(a, 0).startsWith(str(a, 1)),
-  },
-  endswith: {
-    params: ["string", "string"],
-    required: 2,
-    result: "boolean",
-    apply: (a) => str(a, 0).endsWith(str(a, 1)),
-  },
-  indexof: { params: ["string", "string"], required: 2, result: "number", apply: (a) => str(a, 0).indexOf(str(a, 1)) },
-  concat: { params: ["string", "string"], required: 2, result: "string", apply: (a) => str(a, 0) + str(a, 1) },
-  length: { params: ["string"], required: 1, result: "number", apply: (a) => str(a, 0).length },
-  tolower: { params: ["string"], required: 1, result: "string", apply: (a) => str(a, 0).toLowerCase() },
-  toupper: { params: ["string"], required: 1, result: "string", apply: (a) => str(a, 0).toUpperCase() },
-  trim: { params: ["string"], required: 1, result: "string", apply: (a) => str(a, 0).trim() },
-  substring: {
-    params: ["string", "number", "number"],
-    required: 2,
-    result: "string",
-    // Zero-based start; a negative start ("if supported") or length, or a fraction, yields null.
-    apply: (a) => {
-      const start = num(a, 1);
-      const length = a.length > 2 ? num(a, 2) : undefined;
-      if (!Number.isInteger(start) || start < 0) return null;
-      if (length !== undefined && (!Number.isInteger(length) || length < 0)) return null;
-      return str(a, 0).slice(start, length === undefined ? undefined : start + length);
-    },
-  },
-};
 
 class Compiler {
   constructor(
@@ -275,34 +167,15 @@ class Compiler {
 
   private not(operand: Expr): Expr {
     this.requireBoolean(operand, "not");
-    const evaluate = operand.evaluate;
-    return {
-      type: "boolean",
-      text: `not ${operand.text}`,
-      evaluate: (row) => {
-        const value = evaluate(row);
-        return value === null ? null : value !== true;
-      },
-    };
+    return { type: "boolean", text: `not ${operand.text}`, evaluate: negation(operand.evaluate) };
   }
 
   private junction(operator: "and" | "or", operands: readonly Expr[]): Expr {
     for (const operand of operands) this.requireBoolean(operand, operator);
-    const evaluators = operands.map((operand) => operand.evaluate);
-    // `and`: false wins, else null (unknown) wins, else true; `or` dually (§5.1.1.1.7, §5.1.1.1.8).
-    const decisive = operator === "or";
     return {
       type: "boolean",
       text: operands.map((operand) => operand.text).join(` ${operator} `),
-      evaluate: (row) => {
-        let result: boolean | null = !decisive;
-        for (const evaluate of evaluators) {
-          const value = evaluate(row);
-          if (value === decisive) return decisive;
-          if (value === null) result = null;
-        }
-        return result;
-      },
+      evaluate: junction(operator, operands.map((operand) => operand.evaluate)),
     };
   }
 
@@ -315,8 +188,8 @@ class Compiler {
     }
   }
 
-  /** eq/ne/gt/ge/lt/le with the null rules of §5.1.1.1.1-6. */
-  private compileComparison(operator: "eq" | "ne" | "gt" | "ge" | "lt" | "le", token: Token, depth: number): Expr {
+  /** eq/ne/gt/ge/lt/le between two values of one type, or null (§5.1.1.1.1-6). */
+  private compileComparison(operator: ComparisonOperator, token: Token, depth: number): Expr {
     const left = this.compile(field(token.value, "left"), depth + 1);
     const right = this.compile(field(token.value, "right"), depth + 1);
     if (left.type !== "null" && right.type !== "null") {
@@ -330,43 +203,9 @@ class Compiler {
         );
       }
     }
-    const l = left.evaluate;
-    const r = right.evaluate;
     // Values are Scalars of one kind or null here: the static check above matched the two types.
-    const order = (row: object): { a: unknown; b: unknown; c: number | undefined } => {
-      const a = l(row);
-      const b = r(row);
-      return { a, b, c: a === null || b === null ? undefined : compareScalars(a as Scalar, b as Scalar) };
-    };
-    const test = ((): ((row: object) => boolean) => {
-      switch (operator) {
-        case "eq":
-          return (row) => {
-            const { a, b, c } = order(row);
-            return a === null || b === null ? a === b : c === 0;
-          };
-        case "ne":
-          return (row) => {
-            const { a, b, c } = order(row);
-            return a === null || b === null ? a !== b : c !== 0;
-          };
-        case "gt":
-          return (row) => order(row).c === 1;
-        case "lt":
-          return (row) => order(row).c === -1;
-        case "ge":
-          return (row) => {
-            const { a, b, c } = order(row);
-            return a === null || b === null ? a === b : c === 0 || c === 1;
-          };
-        case "le":
-          return (row) => {
-            const { a, b, c } = order(row);
-            return a === null || b === null ? a === b : c === 0 || c === -1;
-          };
-      }
-    })();
-    return { type: "boolean", text: this.show(token.raw), evaluate: test };
+    const evaluate = comparison(operator, left.evaluate, right.evaluate);
+    return { type: "boolean", text: this.show(token.raw), evaluate };
   }
 
   private compileMethodCall(token: Token, depth: number): Expr {
@@ -519,49 +358,3 @@ class Compiler {
   }
 }
 
-function unsupportedFunction(name: string): FilterError {
-  const what = name === "any" || name === "all" ? "lambda operators (any, all)" : `the function ${name || "?"}()`;
-  return new FilterError(
-    "unsupported_filter",
-    `$filter does not support ${what} (supported functions: ${Object.keys(FUNCTIONS).join(", ")})`,
-  );
-}
-
-function own<V>(record: Readonly<Record<string, V>>, key: string): V | undefined {
-  return Object.hasOwn(record, key) ? record[key] : undefined;
-}
-
-function constant(type: ExprType, value: Scalar | null, text: string): Expr {
-  return { type, text, evaluate: () => value };
-}
-
-function truncate(text: string): string {
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-}
-
-function isToken(node: unknown): node is Token {
-  return (
-    typeof node === "object" &&
-    node !== null &&
-    typeof (node as { type?: unknown }).type === "string" &&
-    typeof (node as { raw?: unknown }).raw === "string"
-  );
-}
-
-function asToken(node: unknown): Token {
-  if (!isToken(node)) throw new FilterError("invalid_filter_syntax", "$filter could not be parsed");
-  return node;
-}
-
-function field(value: unknown, name: string): unknown {
-  return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
-}
-
-function identifierName(node: unknown): string {
-  const token = asToken(node);
-  const name = field(token.value, "name");
-  if (token.type !== "ODataIdentifier" || typeof name !== "string") {
-    throw new FilterError("unsupported_filter", `'${token.raw}' is not a property name`);
-  }
-  return name;
-}

@@ -1,6 +1,6 @@
 /**
  * The durable store behind `--data <file>`: an SQLite database (schema in `sqlite-schema.ts`, binding chosen in
- * `sqlite-driver.ts`). The in-memory tables stay the working set; the store's sink writes every completed
+ * `sqlite-driver.ts`, writes in `sqlite-sink.ts`). The in-memory tables stay the working set; the store's sink writes every completed
  * command's changed rows and id counters here in one transaction before the command returns, so a response is
  * only sent for what the file holds. Opening checks everything (directory, file kind, schema version, every row,
  * counters) and refuses a file it cannot use with a `DataFileError` naming the file and the row; a version 1
@@ -12,16 +12,15 @@
  * corrupting the file); `sync: "full"` syncs the WAL on every commit and survives those too, at the price of
  * one fsync per command. The file is opened in exclusive locking mode: a second sandbox on it is refused.
  */
-import { accessSync, closeSync, copyFileSync, constants, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
-import { readJsonDataFile, preview } from "./json-import.js";
-import { emptyState } from "./empty-state.js";
-import type { SandboxState } from "./records.js";
-import { openSqlite, type SqliteConnection, type SqliteDriverName, type SqliteStatement } from "./sqlite-driver.js";
-import { APPLICATION_ID, TABLE_SQL, applicationIdOf, isEmptyDatabase, migrate, schemaVersionOf } from "./sqlite-schema.js";
-import { COUNTED_TABLES, DataFileError, rowProblem, stateProblem, type KeyOf } from "./state-checks.js";
-import { Store, TABLE_NAMES, type StoreChanges, type StoreSink, type TableName } from "./store.js";
-import { StoreWriteError } from "./store-write-error.js";
+import { accessSync, closeSync, constants, existsSync, openSync, readSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { importJson, preview } from "./json-import.js";
+import { closeQuietly, openSqlite, type SqliteConnection, type SqliteDriverName } from "./sqlite-driver.js";
+import { APPLICATION_ID, applicationIdOf, isEmptyDatabase, migrate, schemaVersionOf } from "./sqlite-schema.js";
+import { createSink } from "./sqlite-sink.js";
+import { DataFileError, rowProblem, stateProblem } from "./state-checks.js";
+import type { StoreSink } from "./store.js";
+import { TABLE_NAMES, TABLES, keyOfRow, type SandboxState, type TableName } from "./tables.js";
 
 export type DataFileSync = "normal" | "full";
 
@@ -46,12 +45,6 @@ export interface DataFile {
 
 const SQLITE_HEADER = "SQLite format 3\0";
 const WAL_AUTOCHECKPOINT_PAGES = 10_000;
-
-/** The keys of rows as the store computes them, from a store of its own (balances by account and currency, ...). */
-function storeKeys(): KeyOf {
-  const tables = new Store(emptyState()).tables();
-  return (table, row) => tables[table].keyOf(row);
-}
 
 type FileKind = "missing" | "empty" | "sqlite" | "json" | "other";
 
@@ -83,7 +76,6 @@ export function openDataFile(file: string, options: DataFileOptions = {}): DataF
   if (!existsSync(directory) || !statSync(directory).isDirectory()) {
     throw new DataFileError(`The directory of the sandbox data file ${path} does not exist; create ${directory} first.`);
   }
-  const keyOf = storeKeys();
   let kind = kindOf(path);
   // SQLite needs to write the file and, for its WAL, the directory: say so plainly rather than "disk I/O error".
   for (const place of kind === "missing" ? [directory] : [directory, path]) {
@@ -102,12 +94,12 @@ export function openDataFile(file: string, options: DataFileOptions = {}): DataF
     );
   }
   if (kind === "json") {
-    importedFrom = importJson(path, keyOf, options);
+    importedFrom = importJson(path, options.driver);
     kind = "sqlite";
   }
   const database = open(path, options);
   try {
-    const state = kind === "sqlite" ? loadDatabase(database, path, keyOf) : undefined;
+    const state = kind === "sqlite" ? loadDatabase(database, path) : undefined;
     return { path, driver: database.driver, state, importedFrom, sink: createSink(database, path), close: () => closeQuietly(database) };
   } catch (error) {
     closeQuietly(database);
@@ -169,14 +161,14 @@ function openFailure(error: Error): string {
 }
 
 /** The saved state (undefined when the file holds none yet), every row and counter checked. */
-function loadDatabase(database: SqliteConnection, path: string, keyOf: KeyOf): SandboxState | undefined {
+function loadDatabase(database: SqliteConnection, path: string): SandboxState | undefined {
   const fail = (problem: string): never => {
     throw new DataFileError(`The sandbox data file ${path} cannot be used: ${problem}. Fix or move it.`);
   };
   const counters = database.prepare("SELECT kind, next_id FROM counters").all();
   const rowsOf = (table: TableName): unknown[] => {
-    const { name, key } = TABLE_SQL[table];
-    return database.prepare(`SELECT key, data FROM ${name} ORDER BY ${key === "INTEGER" ? "key" : "row"}`).all();
+    const { sql, sqlKey } = TABLES[table];
+    return database.prepare(`SELECT key, data FROM ${sql} ORDER BY ${sqlKey === "INTEGER" ? "key" : "row"}`).all();
   };
   if (counters.length === 0 && TABLE_NAMES.every((table) => rowsOf(table).length === 0)) return undefined;
   const nextId: Record<string, number> = {};
@@ -189,7 +181,7 @@ function loadDatabase(database: SqliteConnection, path: string, keyOf: KeyOf): S
   const state: Record<string, unknown> = { version: 1, nextId };
   const places = new Map<TableName, string[]>();
   for (const table of TABLE_NAMES) {
-    const sqlName = TABLE_SQL[table].name;
+    const sqlName = TABLES[table].sql;
     const rows: unknown[] = [];
     const keys: string[] = [];
     let largestKey = 0;
@@ -205,8 +197,8 @@ function loadDatabase(database: SqliteConnection, path: string, keyOf: KeyOf): S
       }
       const problem = rowProblem(table, row);
       if (problem !== undefined) return fail(`the ${where}: ${problem} (the row: ${preview(row)})`);
-      if (typeof row === "object" && row !== null && keyOf(table, row) !== key)
-        return fail(`the ${where} holds a record whose key is ${JSON.stringify(keyOf(table, row))}`);
+      if (typeof row === "object" && row !== null && keyOfRow(table, row) !== key)
+        return fail(`the ${where} holds a record whose key is ${JSON.stringify(keyOfRow(table, row))}`);
       rows.push(row);
       keys.push(JSON.stringify(key));
       if (typeof key === "number") largestKey = Math.max(largestKey, key);
@@ -214,161 +206,18 @@ function loadDatabase(database: SqliteConnection, path: string, keyOf: KeyOf): S
     state[table] = rows;
     places.set(table, keys);
     // A counted table's next id is past its largest key; the counters row says more where rows cannot (store.ts).
-    if (isCounted(table) && (largestKey > 0 || nextId[table] !== undefined))
+    if (TABLES[table].ids === "counter" && (largestKey > 0 || nextId[table] !== undefined))
       nextId[table] = Math.max(nextId[table] ?? 1, largestKey + 1);
   }
   // Each row was checked against its table's record schema just above.
   const checked = state as unknown as SandboxState;
-  const problem = stateProblem(checked, keyOf, (table, index) => `row of table ${TABLE_SQL[table].name} with key ${places.get(table)?.[index]}`);
+  const problem = stateProblem(checked, (table, index) => `row of table ${TABLES[table].sql} with key ${places.get(table)?.[index]}`);
   if (problem !== undefined) return fail(problem.place === undefined ? problem.problem : `the ${problem.place.row}: ${problem.problem}`);
   return checked;
 }
 
-const isCounted = (table: TableName): boolean => COUNTED_TABLES.includes(table);
-
 /** A column of a row as a binding returns it (a plain object of column → value). */
 const column = (row: unknown, name: string): unknown =>
   typeof row === "object" && row !== null ? Object.getOwnPropertyDescriptor(row, name)?.value : undefined;
-
-/**
- * Imports the version 1 JSON file at `path`: a new database is written beside it, the JSON is copied to
- * `<file>.v1.json` (or `.v1-2.json`, ...) and the database renamed over it, so a crash at any point leaves
- * either the JSON (imported again on the next start) or the database. Returns where the JSON went.
- */
-function importJson(path: string, keyOf: KeyOf, options: DataFileOptions): string {
-  const state = readJsonDataFile(path, keyOf);
-  const temporary = join(dirname(path), `.${basename(path)}.importing-${process.pid}`);
-  rmSync(temporary, { force: true });
-  let database: SqliteConnection | undefined;
-  try {
-    database = openSqlite(temporary, options.driver);
-    database.exec("PRAGMA journal_mode = DELETE");
-    database.exec("PRAGMA synchronous = FULL");
-    migrate(database);
-    createSink(database, temporary).replace(state);
-    database.close();
-    database = undefined;
-    const backup = backupPathOf(path);
-    copyFileSync(path, backup, constants.COPYFILE_EXCL);
-    renameSync(temporary, path);
-    syncDirectory(dirname(path));
-    return backup;
-  } catch (error) {
-    if (database !== undefined) closeQuietly(database);
-    rmSync(temporary, { force: true });
-    if (error instanceof DataFileError) throw error;
-    throw new DataFileError(`The sandbox data file ${path} could not be imported into a database: ${(error as Error).message}`);
-  }
-}
-
-function backupPathOf(path: string): string {
-  for (let index = 1; ; index += 1) {
-    const candidate = `${path}.v1${index === 1 ? "" : `-${index}`}.json`;
-    if (!existsSync(candidate)) return candidate;
-  }
-}
-
-function syncDirectory(directory: string): void {
-  const descriptor = openSync(directory, "r");
-  try {
-    fsyncSync(descriptor);
-  } finally {
-    closeSync(descriptor);
-  }
-}
-
-function closeQuietly(database: SqliteConnection): Error | undefined {
-  try {
-    database.close();
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
-}
-
-/** The store's sink: each command's rows and counters in one transaction, with statements prepared once. */
-interface Statements {
-  readonly put: (table: TableName) => SqliteStatement;
-  readonly remove: (table: TableName) => SqliteStatement;
-  readonly counter: SqliteStatement;
-  readonly begin: SqliteStatement;
-  readonly commit: SqliteStatement;
-}
-
-function prepareStatements(database: SqliteConnection): Statements {
-  const put = new Map<TableName, SqliteStatement>();
-  const remove = new Map<TableName, SqliteStatement>();
-  for (const table of TABLE_NAMES) {
-    const name = TABLE_SQL[table].name;
-    put.set(table, database.prepare(`INSERT INTO ${name} (key, data) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET data = excluded.data`));
-    remove.set(table, database.prepare(`DELETE FROM ${name} WHERE key = ?`));
-  }
-  const statementOf = (statements: ReadonlyMap<TableName, SqliteStatement>, table: TableName): SqliteStatement => {
-    const statement = statements.get(table);
-    if (statement === undefined) throw new Error(`no statement for table ${table}`);
-    return statement;
-  };
-  return {
-    put: (table) => statementOf(put, table),
-    remove: (table) => statementOf(remove, table),
-    counter: database.prepare("INSERT INTO counters (kind, next_id) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET next_id = excluded.next_id"),
-    // Prepared once: parsing BEGIN and COMMIT on every command was a measurable part of a write.
-    begin: database.prepare("BEGIN IMMEDIATE"),
-    commit: database.prepare("COMMIT"),
-  };
-}
-
-function createSink(database: SqliteConnection, path: string): StoreSink {
-  const keys = storeKeys();
-  let statements: Statements | undefined;
-  const prepared = (): Statements => (statements ??= prepareStatements(database));
-
-  function transaction(what: string, body: () => void): void {
-    const { begin, commit } = prepared();
-    try {
-      begin.run();
-    } catch (error) {
-      throw new StoreWriteError(path, what, error);
-    }
-    try {
-      body();
-      commit.run();
-    } catch (error) {
-      try {
-        database.exec("ROLLBACK");
-      } catch {
-        // SQLite may have rolled back already (SQLITE_FULL during COMMIT does).
-      }
-      throw new StoreWriteError(path, what, error);
-    }
-  }
-
-  return {
-    write(changes: StoreChanges) {
-      const { put, remove, counter } = prepared();
-      transaction("a command's changes", () => {
-        for (const table of changes.tables) {
-          const upsert = put(table.name);
-          for (const { key, row } of table.put) upsert.run(key, JSON.stringify(row));
-          const deletion = remove(table.name);
-          for (const key of table.removed) deletion.run(key);
-        }
-        for (const [kind, next] of Object.entries(changes.counters)) counter.run(kind, next);
-      });
-    },
-    replace(state: SandboxState) {
-      const { put, counter } = prepared();
-      transaction("the whole state", () => {
-        database.exec("DELETE FROM counters");
-        for (const table of TABLE_NAMES) database.exec(`DELETE FROM ${TABLE_SQL[table].name}`);
-        for (const table of TABLE_NAMES) {
-          const upsert = put(table);
-          for (const row of state[table]) upsert.run(keys(table, row), JSON.stringify(row));
-        }
-        for (const [kind, next] of Object.entries(state.nextId)) counter.run(kind, next);
-      });
-    },
-  };
-}
 
 export { DataFileError, schemaVersionOf };

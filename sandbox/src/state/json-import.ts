@@ -1,25 +1,54 @@
 /**
- * Reading a version 1 JSON data file (what the sandbox wrote before its data file was an SQLite database): the
+ * Importing a version 1 JSON data file (what the sandbox wrote before its data file was an SQLite database): the
  * store's JSON (`SandboxState`) with the webhook delivery cursors beside it, target id → delivered sequence.
- * The durable store imports such a file once (`data-file.ts`); everything in it is checked first, and the first
- * problem stops the import naming the file and the row.
+ * The durable store imports such a file once (`data-file.ts`), into an SQLite file written beside it and renamed
+ * over it; everything in it is checked first, and the first problem stops the import naming the file and the row.
  */
-import { readFileSync } from "node:fs";
-import type { SandboxState, WebhookCursorRecord } from "./records.js";
-import { DataFileError, rowProblem, stateProblem, type KeyOf } from "./state-checks.js";
-import { TABLE_NAMES, type TableName } from "./store.js";
+import { closeSync, constants, copyFileSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import type { WebhookCursorRecord } from "./records.js";
+import { closeQuietly, openSqlite, type SqliteConnection } from "./sqlite-driver.js";
+import { migrate } from "./sqlite-schema.js";
+import { createSink } from "./sqlite-sink.js";
+import { DataFileError, rowProblem, stateProblem } from "./state-checks.js";
+import { TABLE_NAMES, type SandboxState, type TableName } from "./tables.js";
 
 const JSON_VERSION = 1;
 /** In a version 1 file, `webhookCursors` is a map of target id → delivered sequence, not an array of rows. */
 const CURSORS_KEY = "webhookCursors";
-/** A table a version 1 file lacks: it came with the SQLite store. */
-const LATER_TABLES: readonly TableName[] = ["webhookDeadLetters"];
+/**
+ * The tables a version 1 file holds (frozen, as that format is): every one must be there. A table that came
+ * later (the dead letters came with the SQLite store) starts empty.
+ */
+const VERSION_1_TABLES: readonly TableName[] = [
+  "entities",
+  "accounts",
+  "balances",
+  "statementItems",
+  "transferBeneficiaries",
+  "beneficiaries",
+  "transfers",
+  "withdrawals",
+  "exchanges",
+  "alerts",
+  "deposits",
+  "depositors",
+  "jobs",
+  "currencies",
+  "countries",
+  "sectors",
+  "paymentPurposes",
+  "rates",
+  "events",
+  "webhookTargets",
+  "webhookCursors",
+];
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The checked state of the version 1 JSON file at `path`; throws a `DataFileError` naming the file and row. */
-export function readJsonDataFile(path: string, keyOf: KeyOf): SandboxState {
+export function readJsonDataFile(path: string): SandboxState {
   const fail = (problem: string): never => {
     throw new DataFileError(`The sandbox data file ${path} cannot be used: ${problem}. Fix or move it.`);
   };
@@ -45,7 +74,7 @@ export function readJsonDataFile(path: string, keyOf: KeyOf): SandboxState {
   const cursors = cursorRowsOf(value[CURSORS_KEY]);
   if (typeof cursors === "string") return fail(cursors);
   for (const table of TABLE_NAMES) {
-    const rows = table === CURSORS_KEY ? cursors : (value[table] ?? (LATER_TABLES.includes(table) ? [] : undefined));
+    const rows = table === CURSORS_KEY ? cursors : (value[table] ?? (VERSION_1_TABLES.includes(table) ? undefined : []));
     if (!Array.isArray(rows)) return fail(`"${table}" is ${JSON.stringify(rows) ?? "missing"}, not an array of rows`);
     for (const [index, row] of rows.entries()) {
       const problem = rowProblem(table, row);
@@ -55,7 +84,7 @@ export function readJsonDataFile(path: string, keyOf: KeyOf): SandboxState {
   }
   // Every table and counter was checked just above, field by field, against the record types' schemas.
   const checked = state as unknown as SandboxState;
-  const problem = stateProblem(checked, keyOf, (table, index) => `${table}[${index}]`);
+  const problem = stateProblem(checked, (table, index) => `${table}[${index}]`);
   if (problem !== undefined) return fail(problem.place === undefined ? problem.problem : `row ${problem.place.row}: ${problem.problem}`);
   return checked;
 }
@@ -78,4 +107,51 @@ function cursorRowsOf(value: unknown): WebhookCursorRecord[] | string {
 export function preview(row: unknown): string {
   const text = JSON.stringify(row) ?? String(row);
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}
+
+/**
+ * Imports the version 1 JSON file at `path`: a new database is written beside it, the JSON is copied to
+ * `<file>.v1.json` (or `.v1-2.json`, ...) and the database renamed over it, so a crash at any point leaves
+ * either the JSON (imported again on the next start) or the database. Returns where the JSON went.
+ */
+export function importJson(path: string, driver: string | undefined): string {
+  const state = readJsonDataFile(path);
+  const temporary = join(dirname(path), `.${basename(path)}.importing-${process.pid}`);
+  rmSync(temporary, { force: true });
+  let database: SqliteConnection | undefined;
+  try {
+    database = openSqlite(temporary, driver);
+    database.exec("PRAGMA journal_mode = DELETE");
+    database.exec("PRAGMA synchronous = FULL");
+    migrate(database);
+    createSink(database, temporary).replace(state);
+    database.close();
+    database = undefined;
+    const backup = backupPathOf(path);
+    copyFileSync(path, backup, constants.COPYFILE_EXCL);
+    renameSync(temporary, path);
+    syncDirectory(dirname(path));
+    return backup;
+  } catch (error) {
+    if (database !== undefined) closeQuietly(database);
+    rmSync(temporary, { force: true });
+    if (error instanceof DataFileError) throw error;
+    throw new DataFileError(`The sandbox data file ${path} could not be imported into a database: ${(error as Error).message}`);
+  }
+}
+
+function backupPathOf(path: string): string {
+  for (let index = 1; ; index += 1) {
+    const candidate = `${path}.v1${index === 1 ? "" : `-${index}`}.json`;
+    if (!existsSync(candidate)) return candidate;
+  }
+}
+
+function syncDirectory(directory: string): void {
+  const descriptor = openSync(directory, "r");
+  try {
+    fsyncSync(descriptor);
+  } finally {
+    closeSync(descriptor);
+  }
 }

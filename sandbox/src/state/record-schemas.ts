@@ -1,8 +1,9 @@
 /**
  * JSON Schemas (draft-07, checked with ajv) of every record kind, typed against the record types with ajv's
- * `JSONSchemaType`, so a field added to a record and not here is a compile error. A data file's rows are checked
- * with them at start-up: a row of the wrong shape (an amount as a string, a `null` row) stops the start with the
- * file and the row named, instead of a wrong answer or a 500 later. Amounts and ids are integers (minor units).
+ * `JSONSchemaType`, so a field added to a record and not here is a compile error; each table of `tables.ts` names
+ * its record's schema. A data file's rows are checked with them at start-up: a row of the wrong shape (an amount
+ * as a string, a `null` row) stops the start with the file and the row named, instead of a wrong answer or a
+ * 500 later. Amounts and ids are integers (minor units).
  */
 import type { JSONSchemaType } from "ajv";
 import type {
@@ -20,7 +21,6 @@ import type {
   JobRecord,
   PaymentPurposeRecord,
   RateRecord,
-  SandboxState,
   SectorRecord,
   StatementItemRecord,
   TransferBeneficiaryRecord,
@@ -30,7 +30,6 @@ import type {
   WebhookTargetRecord,
   WithdrawalRecord,
 } from "./records.js";
-import type { TableName } from "./store.js";
 
 const id = { type: "integer", minimum: 1 } as const;
 const optionalId = { type: "integer", minimum: 1, nullable: true } as const;
@@ -43,13 +42,13 @@ const openObject = { type: "object", required: [] } as const;
 const optionalOpenObject = { type: "object", required: [], nullable: true } as const;
 const tenant = { type: "string", minLength: 1 } as const;
 
-const entity: JSONSchemaType<EntityRecord> = {
+export const entity: JSONSchemaType<EntityRecord> = {
   type: "object",
   required: ["Id", "tenant", "Name", "CountryCode"],
   properties: { Id: id, tenant, Name: text, CountryCode: text },
 };
 
-const account: JSONSchemaType<AccountRecord> = {
+export const account: JSONSchemaType<AccountRecord> = {
   type: "object",
   required: ["Id", "tenant", "EntityId", "Name", "AccountNumber", "StatusCode", "setup"],
   properties: {
@@ -62,7 +61,7 @@ const account: JSONSchemaType<AccountRecord> = {
   },
 };
 
-const balance: JSONSchemaType<BalanceRecord> = {
+export const balance: JSONSchemaType<BalanceRecord> = {
   type: "object",
   required: ["AccountId", "CurrencyCode", "value", "allocated", "processing", "ValueDate"],
   properties: {
@@ -70,7 +69,7 @@ const balance: JSONSchemaType<BalanceRecord> = {
   },
 };
 
-const statementItem: JSONSchemaType<StatementItemRecord> = {
+export const statementItem: JSONSchemaType<StatementItemRecord> = {
   type: "object",
   required: ["Id", "AccountId", "CurrencyCode", "delta", "runningTotal", "ValueDate", "Sequence", "Narrative"],
   properties: {
@@ -89,7 +88,7 @@ const statementItem: JSONSchemaType<StatementItemRecord> = {
   },
 };
 
-const transferBeneficiary: JSONSchemaType<TransferBeneficiaryRecord> = {
+export const transferBeneficiary: JSONSchemaType<TransferBeneficiaryRecord> = {
   type: "object",
   required: ["Id", "tenant", "AccountId", "BeneficiaryAccountId", "Name", "CurrencyCode", "StatusCode"],
   properties: {
@@ -98,7 +97,7 @@ const transferBeneficiary: JSONSchemaType<TransferBeneficiaryRecord> = {
   },
 };
 
-const beneficiary: JSONSchemaType<BeneficiaryRecord> = {
+export const beneficiary: JSONSchemaType<BeneficiaryRecord> = {
   type: "object",
   required: [
     "Id", "tenant", "AccountId", "Name", "AccountHolderName", "CurrencyCode", "StatusCode", "BeneficiaryType",
@@ -116,7 +115,7 @@ const beneficiary: JSONSchemaType<BeneficiaryRecord> = {
   },
 };
 
-const transfer: JSONSchemaType<TransferRecord> = {
+export const transfer: JSONSchemaType<TransferRecord> = {
   type: "object",
   required: [
     "Id", "tenant", "AccountId", "BeneficiaryId", "BeneficiaryAccountId", "CurrencyCode", "amount", "CreatedDate",
@@ -128,7 +127,7 @@ const transfer: JSONSchemaType<TransferRecord> = {
   },
 };
 
-const withdrawal: JSONSchemaType<WithdrawalRecord> = {
+export const withdrawal: JSONSchemaType<WithdrawalRecord> = {
   type: "object",
   required: [
     "Id", "tenant", "AccountId", "BeneficiaryId", "CurrencyCode", "amount", "supportingDocuments", "CreatedDate",
@@ -150,7 +149,7 @@ const withdrawal: JSONSchemaType<WithdrawalRecord> = {
   },
 };
 
-const exchange: JSONSchemaType<ExchangeRecord> = {
+export const exchange: JSONSchemaType<ExchangeRecord> = {
   type: "object",
   required: [
     "Id", "tenant", "AccountId", "SourceCurrencyCode", "TargetCurrencyCode", "GoalType", "goal", "rate", "sold",
@@ -166,7 +165,7 @@ const exchange: JSONSchemaType<ExchangeRecord> = {
   },
 };
 
-const alert: JSONSchemaType<AlertRecord> = {
+export const alert: JSONSchemaType<AlertRecord> = {
   type: "object",
   required: [
     "Id", "tenant", "SourceCurrencyCode", "TargetCurrencyCode", "Limit", "Rate", "CreatedDate", "ValueDate",
@@ -178,7 +177,7 @@ const alert: JSONSchemaType<AlertRecord> = {
   },
 };
 
-const deposit: JSONSchemaType<DepositRecord> = {
+export const deposit: JSONSchemaType<DepositRecord> = {
   type: "object",
   required: [
     "Id", "tenant", "AccountId", "CurrencyCode", "amount", "Reference", "Narrative", "ValueDate", "StatusCode",
@@ -191,7 +190,7 @@ const deposit: JSONSchemaType<DepositRecord> = {
   },
 };
 
-const depositor: JSONSchemaType<DepositorRecord> = {
+export const depositor: JSONSchemaType<DepositorRecord> = {
   type: "object",
   required: [
     "Id", "tenant", "AccountId", "CreatedDate", "Name", "RemitterName", "EntityType", "IsThirdParty", "StatusCode",
@@ -204,13 +203,13 @@ const depositor: JSONSchemaType<DepositorRecord> = {
   },
 };
 
-const job: JSONSchemaType<JobRecord> = {
+export const job: JSONSchemaType<JobRecord> = {
   type: "object",
   required: ["Id", "tenant", "token", "Status", "CreatedDate"],
   properties: { Id: id, tenant, token: text, Status: text, CreatedDate: text },
 };
 
-const currency: JSONSchemaType<CurrencyRecord> = {
+export const currency: JSONSchemaType<CurrencyRecord> = {
   type: "object",
   required: ["Id", "Name", "Type", "Format", "FormatTemplate", "SignificantDigits"],
   properties: {
@@ -220,31 +219,31 @@ const currency: JSONSchemaType<CurrencyRecord> = {
   },
 };
 
-const country: JSONSchemaType<CountryRecord> = {
+export const country: JSONSchemaType<CountryRecord> = {
   type: "object",
   required: ["Id", "Name", "filters"],
   properties: { Id: { type: "string", minLength: 1 }, Name: text, filters: { type: "array", items: text } },
 };
 
-const sector: JSONSchemaType<SectorRecord> = {
+export const sector: JSONSchemaType<SectorRecord> = {
   type: "object",
   required: ["Id", "Name", "Vertical"],
   properties: { Id: id, Name: text, Vertical: text },
 };
 
-const paymentPurpose: JSONSchemaType<PaymentPurposeRecord> = {
+export const paymentPurpose: JSONSchemaType<PaymentPurposeRecord> = {
   type: "object",
   required: ["Id", "Name", "boe"],
   properties: { Id: id, Name: text, CountryCode: optionalText, boe: flag },
 };
 
-const rate: JSONSchemaType<RateRecord> = {
+export const rate: JSONSchemaType<RateRecord> = {
   type: "object",
   required: ["SourceCurrencyCode", "TargetCurrencyCode", "MidRate"],
   properties: { SourceCurrencyCode: text, TargetCurrencyCode: text, MidRate: number },
 };
 
-const event: JSONSchemaType<EventRecord> = {
+export const event: JSONSchemaType<EventRecord> = {
   type: "object",
   required: ["sequence", "tenant", "EntityType", "EntityId", "Reason", "apiPath", "raisedAt"],
   properties: {
@@ -254,19 +253,19 @@ const event: JSONSchemaType<EventRecord> = {
   },
 };
 
-const webhookTarget: JSONSchemaType<WebhookTargetRecord> = {
+export const webhookTarget: JSONSchemaType<WebhookTargetRecord> = {
   type: "object",
   required: ["id", "url"],
   properties: { id, url: { type: "string", minLength: 1 }, tenant: { ...tenant, nullable: true } },
 };
 
-const webhookCursor: JSONSchemaType<WebhookCursorRecord> = {
+export const webhookCursor: JSONSchemaType<WebhookCursorRecord> = {
   type: "object",
   required: ["targetId", "deliveredSequence"],
   properties: { targetId: id, deliveredSequence: { type: "integer", minimum: 0 } },
 };
 
-const webhookDeadLetter: JSONSchemaType<WebhookDeadLetterRecord> = {
+export const webhookDeadLetter: JSONSchemaType<WebhookDeadLetterRecord> = {
   type: "object",
   required: ["id", "targetId", "url", "events", "reason", "attempts", "failedAt"],
   properties: {
@@ -276,32 +275,4 @@ const webhookDeadLetter: JSONSchemaType<WebhookDeadLetterRecord> = {
     attempts: { type: "integer", minimum: 0 },
     lastError: optionalText, firstAttemptAt: optionalText, failedAt: text, replayRequestedAt: optionalText,
   },
-};
-
-type RowOf<N extends TableName> = SandboxState[N][number];
-
-/** The schema of each table's rows. */
-export const recordSchemas: { readonly [N in TableName]: JSONSchemaType<RowOf<N>> } = {
-  entities: entity,
-  accounts: account,
-  balances: balance,
-  statementItems: statementItem,
-  transferBeneficiaries: transferBeneficiary,
-  beneficiaries: beneficiary,
-  transfers: transfer,
-  withdrawals: withdrawal,
-  exchanges: exchange,
-  alerts: alert,
-  deposits: deposit,
-  depositors: depositor,
-  jobs: job,
-  currencies: currency,
-  countries: country,
-  sectors: sector,
-  paymentPurposes: paymentPurpose,
-  rates: rate,
-  events: event,
-  webhookTargets: webhookTarget,
-  webhookCursors: webhookCursor,
-  webhookDeadLetters: webhookDeadLetter,
 };

@@ -2,7 +2,8 @@
  * What the sandbox stores: one record type per kind of entity, JSON-serialisable (a data file holds them as
  * they are). Records keep what the API shows plus what the sandbox needs to decide rules (the owning service
  * user, the account setup, the beneficiary's routing). Amounts are integers in minor units (cents), so that
- * balances never drift by floating-point rounding; the DTO mappers turn them back into decimals.
+ * balances never drift by floating-point rounding; the DTO mappers turn them back into decimals. Which table
+ * holds which record, and the state as a whole (`SandboxState`), is `tables.ts`.
  */
 
 /** The service user (tenant) a record belongs to: another user gets 404 for it. */
@@ -297,32 +298,4 @@ export interface WebhookDeadLetterRecord {
   readonly failedAt: string;
   /** Set while a replay is queued or in flight: the dispatcher sends it before the target's newer events. */
   readonly replayRequestedAt?: string;
-}
-
-/** Everything the sandbox holds; a version 1 JSON data file is this object (the webhook tables are optional there). */
-export interface SandboxState {
-  readonly version: 1;
-  nextId: Record<string, number>;
-  entities: EntityRecord[];
-  accounts: AccountRecord[];
-  balances: BalanceRecord[];
-  statementItems: StatementItemRecord[];
-  transferBeneficiaries: TransferBeneficiaryRecord[];
-  beneficiaries: BeneficiaryRecord[];
-  transfers: TransferRecord[];
-  withdrawals: WithdrawalRecord[];
-  exchanges: ExchangeRecord[];
-  alerts: AlertRecord[];
-  deposits: DepositRecord[];
-  depositors: DepositorRecord[];
-  jobs: JobRecord[];
-  currencies: CurrencyRecord[];
-  countries: CountryRecord[];
-  sectors: SectorRecord[];
-  paymentPurposes: PaymentPurposeRecord[];
-  rates: RateRecord[];
-  events: EventRecord[];
-  webhookTargets: WebhookTargetRecord[];
-  webhookCursors: WebhookCursorRecord[];
-  webhookDeadLetters: WebhookDeadLetterRecord[];
 }

@@ -105,3 +105,13 @@ export function openSqlite(path: string, forced?: string): SqliteConnection {
     close: () => void database.close(),
   };
 }
+
+/** Closes the database; never throws: a failure is returned. */
+export function closeQuietly(database: SqliteConnection): Error | undefined {
+  try {
+    database.close();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}

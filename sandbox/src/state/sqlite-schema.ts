@@ -3,44 +3,18 @@
  * schema it holds with `PRAGMA user_version`; opening runs the migrations it lacks, each in a transaction with
  * its version bump, and refuses a file of a newer schema than this sandbox knows.
  *
- * Schema 1: one table per record kind (`TABLE_SQL`), `data` holding the record as JSON. Records keyed by an
- * integer id are `(key INTEGER PRIMARY KEY, data)`: one B-tree, in id order, which is the order they were
- * inserted in (ids grow). Records keyed by text (balances, currencies, countries, rates) are
+ * Schema 1: one table per record kind (`sql` and `sqlKey` in `tables.ts`), `data` holding the record as JSON.
+ * Records keyed by an integer id are `(key INTEGER PRIMARY KEY, data)`: one B-tree, in id order, which is the
+ * order they were inserted in (ids grow). Records keyed by text (balances, currencies, countries, rates) are
  * `(row INTEGER PRIMARY KEY, key TEXT UNIQUE, data)`, `row` keeping the insertion order the sandbox lists them
  * in. `counters` holds an id counter where the rows cannot tell it (`store.ts`, `StoreChanges.counters`), in the
- * same transaction as the rows, so an id is never handed out twice.
+ * same transaction as the rows, so an id is never handed out twice. A table added to `tables.ts` needs a
+ * migration that creates it: a test holds the tables the migrations create against that list.
  */
 import type { SqliteConnection } from "./sqlite-driver.js";
-import type { TableName } from "./store.js";
 
 /** "AFSB": what `PRAGMA application_id` of a sandbox data file reads, so another application's SQLite is refused. */
 export const APPLICATION_ID = 0x41465342;
-
-/** The SQL name and key type of each table. */
-export const TABLE_SQL: Readonly<Record<TableName, { readonly name: string; readonly key: "INTEGER" | "TEXT" }>> = {
-  entities: { name: "entities", key: "INTEGER" },
-  accounts: { name: "accounts", key: "INTEGER" },
-  balances: { name: "balances", key: "TEXT" },
-  statementItems: { name: "statement_items", key: "INTEGER" },
-  transferBeneficiaries: { name: "transfer_beneficiaries", key: "INTEGER" },
-  beneficiaries: { name: "beneficiaries", key: "INTEGER" },
-  transfers: { name: "transfers", key: "INTEGER" },
-  withdrawals: { name: "withdrawals", key: "INTEGER" },
-  exchanges: { name: "exchanges", key: "INTEGER" },
-  alerts: { name: "alerts", key: "INTEGER" },
-  deposits: { name: "deposits", key: "INTEGER" },
-  depositors: { name: "depositors", key: "INTEGER" },
-  jobs: { name: "jobs", key: "INTEGER" },
-  currencies: { name: "currencies", key: "TEXT" },
-  countries: { name: "countries", key: "TEXT" },
-  sectors: { name: "sectors", key: "INTEGER" },
-  paymentPurposes: { name: "payment_purposes", key: "INTEGER" },
-  rates: { name: "rates", key: "TEXT" },
-  events: { name: "events", key: "INTEGER" },
-  webhookTargets: { name: "webhook_targets", key: "INTEGER" },
-  webhookCursors: { name: "webhook_cursors", key: "INTEGER" },
-  webhookDeadLetters: { name: "webhook_dead_letters", key: "INTEGER" },
-};
 
 export interface Migration {
   /** The schema version the file has once this migration ran. */

@@ -5,8 +5,10 @@
  */
 import type { EventRecord, WebhookDeadLetterRecord, WebhookTargetRecord } from "../state/records.js";
 import type { Store } from "../state/store.js";
+import { backlogOverflow, type Batch } from "./delivery-plan.js";
 
-type Failure = Pick<WebhookDeadLetterRecord, "reason" | "attempts" | "failedAt" | "lastError" | "firstAttemptAt">;
+/** Why and when delivery of a batch stopped. */
+export type Failure = Pick<WebhookDeadLetterRecord, "reason" | "attempts" | "failedAt" | "lastError" | "firstAttemptAt">;
 
 /** A new dead letter of `events` for `target` (call inside a command: it takes an id). */
 export function deadLetterOf(
@@ -16,31 +18,6 @@ export function deadLetterOf(
   failure: Failure,
 ): WebhookDeadLetterRecord {
   return { id: store.nextId("webhookDeadLetters"), targetId: target.id, url: target.url, events, ...definedOnly(failure) };
-}
-
-/** The oldest dead letter of the target queued for replay. */
-export function nextReplay(store: Store, targetId: number): WebhookDeadLetterRecord | undefined {
-  let next: WebhookDeadLetterRecord | undefined;
-  for (const letter of store.webhookDeadLetters.all()) {
-    if (letter.targetId !== targetId || letter.replayRequestedAt === undefined) continue;
-    if (next === undefined || letter.id < next.id) next = letter;
-  }
-  return next;
-}
-
-/**
- * The oldest of `pending` beyond the newest `maxPending`, in batches of `batchSize`: what a target's backlog
- * limit dead-letters. Empty when the backlog is within the limit.
- */
-export function backlogOverflow(
-  pending: readonly EventRecord[],
-  maxPending: number,
-  batchSize: number,
-): EventRecord[][] {
-  const overflow = pending.slice(0, Math.max(0, pending.length - maxPending));
-  const batches: EventRecord[][] = [];
-  for (let start = 0; start < overflow.length; start += batchSize) batches.push(overflow.slice(start, start + batchSize));
-  return batches;
 }
 
 /**
@@ -72,15 +49,10 @@ export function deadLetterBacklog(
  * letter goes back to the list with its new failure (unless it was discarded meanwhile). One command; throws
  * when the data file refuses.
  */
-export function recordGivenUp(
-  store: Store,
-  target: WebhookTargetRecord,
-  batch: { readonly events: readonly EventRecord[]; readonly replayed?: WebhookDeadLetterRecord },
-  failure: Failure,
-): void {
+export function recordGivenUp(store: Store, target: WebhookTargetRecord, batch: Batch, failure: Failure): void {
   store.atomically(() => {
-    const replayed = batch.replayed;
-    if (replayed !== undefined) {
+    if (batch.kind === "replay") {
+      const replayed = batch.letter;
       if (store.webhookDeadLetters.get(replayed.id) === undefined) return;
       const { replayRequestedAt: _done, lastError: _last, firstAttemptAt: _first, ...letter } = replayed;
       store.webhookDeadLetters.put({ ...letter, ...definedOnly(failure) });

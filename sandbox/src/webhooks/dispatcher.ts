@@ -9,20 +9,17 @@
  * (`delivery-policy.ts`), then the batch goes to the dead-letter list, replayable from the control API. Each
  * target has at most one delivery in flight, so order holds, targets never wait for each other, and a target's
  * backlog is bounded (`maxPending`). A target cannot hang the sandbox: every attempt times out
- * (`post-batch.ts`), redirects are failures and response bodies are never read.
+ * (`post-batch.ts`), redirects are failures and response bodies are never read. This is the stateful loop; what
+ * it sends next and what it gives up are pure decisions (`delivery-plan.ts`, `delivery-policy.ts`).
  */
-import type { EventRecord, WebhookDeadLetterRecord, WebhookTargetRecord } from "../state/records.js";
+import type { WebhookTargetRecord } from "../state/records.js";
 import type { Store } from "../state/store.js";
-import { deadLetterBacklog, nextReplay, recordGivenUp, requestReplay, requestReplayAll } from "./dead-letters.js";
-import {
-  DEFAULT_MAX_PENDING,
-  completePolicy,
-  giveUpReason,
-  retryDelayMs,
-} from "./delivery-policy.js";
+import { deadLetterBacklog, recordGivenUp, requestReplay, requestReplayAll } from "./dead-letters.js";
+import { eventsOf, nextBatch, nextReplay, type Batch } from "./delivery-plan.js";
+import { DEFAULT_MAX_PENDING, completePolicy, giveUpReason, retryDelayMs } from "./delivery-policy.js";
 import { pendingEvents, toWebhookEvent } from "./payload.js";
 import { postBatch, type AttemptOutcome } from "./post-batch.js";
-import { newTargetState, statusOf, type TargetState } from "./target-state.js";
+import { failureOf, newTargetState, statusOf, type TargetState } from "./target-state.js";
 import type { DispatcherTimers, WebhookDispatcher, WebhookDispatcherOptions } from "./dispatcher-api.js";
 
 export { pendingEvents, toWebhookEvent, type WebhookEventPayload } from "./payload.js";
@@ -40,11 +37,6 @@ const DEFAULT_BATCH_SIZE = 50;
 
 const lastSequenceOf = (store: Store): number =>
   store.events.all().reduce((last, event) => Math.max(last, event.sequence), 0);
-
-/** A batch on its way: new events past the cursor, or a dead letter being replayed. */
-type Batch =
-  | { readonly kind: "events"; readonly events: readonly EventRecord[] }
-  | { readonly kind: "replay"; readonly letter: WebhookDeadLetterRecord };
 
 /** Real timers; `close()` clears the retry timers, which otherwise keep the process alive like the server does. */
 const realTimers: DispatcherTimers = {
@@ -133,11 +125,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   }
 
   /** The next batch of `state`: a queued replay first, then the oldest new events. */
-  function nextBatch(state: TargetState): Batch | undefined {
-    const letter = nextReplay(store, state.target.id);
-    if (letter !== undefined) return { kind: "replay", letter };
-    const events = pendingEvents(store.events.all(), state.target, state.deliveredSequence).slice(0, batchSize);
-    return events.length === 0 ? undefined : { kind: "events", events };
+  function batchOf(state: TargetState): Batch | undefined {
+    const pending = pendingEvents(store.events.all(), state.target, state.deliveredSequence);
+    return nextBatch(nextReplay(store.webhookDeadLetters.all(), state.target.id), pending, batchSize);
   }
 
   /** Starts the next delivery of `state` unless one is in flight or waiting for its retry time. */
@@ -145,14 +135,13 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     if (closed) return;
     trimBacklog(state);
     if (state.inFlight || state.retryTimer !== undefined) return;
-    const batch = nextBatch(state);
+    const batch = batchOf(state);
     if (batch === undefined) return;
     state.inFlight = true;
     state.lastAttemptAt = timers.now();
     state.firstAttemptAt ??= state.lastAttemptAt;
     state.nextAttemptAt = undefined;
-    const events = batch.kind === "replay" ? batch.letter.events : batch.events;
-    const body = JSON.stringify(events.map((event) => toWebhookEvent(event, baseUrl)));
+    const body = JSON.stringify(eventsOf(batch).map((event) => toWebhookEvent(event, baseUrl)));
     const attempt = postBatch(doFetch, state.target.url, body, timeoutMs, closing.signal)
       .then((outcome) => settle(state, batch, outcome))
       .catch(() => undefined)
@@ -176,16 +165,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   /** Moves a batch that ran out of attempts or time to the dead-letter list; false when that could not be stored. */
   function giveUp(state: TargetState, batch: Batch, reason: "attempts" | "age"): boolean {
-    const failure = {
-      reason,
-      attempts: state.attempts,
-      failedAt: isoNow(),
-      lastError: state.lastError,
-      firstAttemptAt: state.firstAttemptAt === undefined ? undefined : new Date(state.firstAttemptAt).toISOString(),
-    };
     try {
-      if (batch.kind === "replay") recordGivenUp(store, state.target, { events: batch.letter.events, replayed: batch.letter }, failure);
-      else recordGivenUp(store, state.target, { events: batch.events }, failure);
+      recordGivenUp(store, state.target, batch, failureOf(state, reason, isoNow()));
     } catch {
       return false;
     }
@@ -196,7 +177,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   function settle(state: TargetState, batch: Batch, outcome: AttemptOutcome): void {
     state.inFlight = false;
     if (closed || states.get(state.target.id) !== state) return; // closed or unregistered meanwhile
-    const count = batch.kind === "replay" ? batch.letter.events.length : batch.events.length;
+    const count = eventsOf(batch).length;
     if (outcome.ok && recordDelivered(state, batch)) {
       state.delivered += count;
       finishBatch(state);
@@ -231,7 +212,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return syncTargets().every(
       (state) =>
         !state.inFlight &&
-        nextReplay(store, state.target.id) === undefined &&
+        nextReplay(store.webhookDeadLetters.all(), state.target.id) === undefined &&
         pendingEvents(events, state.target, state.deliveredSequence).length === 0,
     );
   }

@@ -1,5 +1,6 @@
 /** What the dispatcher keeps per target while it runs, and how that reads as a `DeliveryStatus`. */
 import type { EventRecord, WebhookDeadLetterRecord, WebhookTargetRecord } from "../state/records.js";
+import type { Failure } from "./dead-letters.js";
 import type { DeliveryStatus } from "./dispatcher-api.js";
 import { pendingEvents } from "./payload.js";
 
@@ -51,5 +52,16 @@ export function statusOf(
     ...(state.lastError === undefined ? {} : { lastError: state.lastError }),
     ...(state.lastAttemptAt === undefined ? {} : { lastAttemptAt: new Date(state.lastAttemptAt).toISOString() }),
     ...(state.nextAttemptAt === undefined ? {} : { nextAttemptAt: new Date(state.nextAttemptAt).toISOString() }),
+  };
+}
+
+/** Why a target's current batch is given up, as its dead letter records it. */
+export function failureOf(state: TargetState, reason: "attempts" | "age", failedAt: string): Failure {
+  return {
+    reason,
+    attempts: state.attempts,
+    failedAt,
+    lastError: state.lastError,
+    firstAttemptAt: state.firstAttemptAt === undefined ? undefined : new Date(state.firstAttemptAt).toISOString(),
   };
 }

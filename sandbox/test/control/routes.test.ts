@@ -10,7 +10,7 @@ import type { TransferRecord } from "../../src/state/records.js";
 import { Store } from "../../src/state/store.js";
 import { createWebhookDispatcher, type WebhookDispatcher } from "../../src/webhooks/dispatcher.js";
 import { createEventSink, type EventSink } from "../../src/webhooks/event-sink.js";
-import { emptyState } from "../../src/state/empty-state.js";
+import { emptyState } from "../../src/state/tables.js";
 import { StoreWriteError } from "../../src/state/store-write-error.js";
 
 // The completion commands keep their real behaviour unless a test says otherwise.

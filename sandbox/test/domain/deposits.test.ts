@@ -17,10 +17,10 @@ import {
   receiveDeposit,
 } from "../../src/domain/deposits.js";
 import { createExchange } from "../../src/domain/exchanges.js";
-import { seedAccounts } from "../../src/state/seed/accounts.js";
-import { emptyState } from "../../src/state/empty-state.js";
-import { seedReferenceData } from "../../src/state/seed/reference-data.js";
-import type { SeededAccounts } from "../../src/state/seed/seeded-accounts.js";
+import { seedAccounts } from "../../src/seed/accounts.js";
+import { emptyState } from "../../src/state/tables.js";
+import { seedReferenceData } from "../../src/seed/reference-data.js";
+import type { SeededAccounts } from "../../src/seed/seeded-accounts.js";
 import type { DepositRecord } from "../../src/state/records.js";
 import { Store } from "../../src/state/store.js";
 import { createEventSink } from "../../src/webhooks/event-sink.js";

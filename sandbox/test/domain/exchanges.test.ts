@@ -12,10 +12,10 @@ import {
   rejectExchange,
 } from "../../src/domain/exchanges.js";
 import { midRateOf, quoteExchange } from "../../src/domain/rates.js";
-import { seedAccounts } from "../../src/state/seed/accounts.js";
-import { emptyState } from "../../src/state/empty-state.js";
-import { seedReferenceData } from "../../src/state/seed/reference-data.js";
-import type { SeededAccounts } from "../../src/state/seed/seeded-accounts.js";
+import { seedAccounts } from "../../src/seed/accounts.js";
+import { emptyState } from "../../src/state/tables.js";
+import { seedReferenceData } from "../../src/seed/reference-data.js";
+import type { SeededAccounts } from "../../src/seed/seeded-accounts.js";
 import type { ExchangeRecord } from "../../src/state/records.js";
 import { Store } from "../../src/state/store.js";
 import { createEventSink } from "../../src/webhooks/event-sink.js";

@@ -9,12 +9,12 @@ import {
   createTransfer,
   rejectTransfer,
 } from "../../src/domain/transfers.js";
-import { seedAccounts } from "../../src/state/seed/accounts.js";
-import type { SeededAccounts } from "../../src/state/seed/seeded-accounts.js";
+import { seedAccounts } from "../../src/seed/accounts.js";
+import type { SeededAccounts } from "../../src/seed/seeded-accounts.js";
 import { Store } from "../../src/state/store.js";
 import { createEventSink } from "../../src/webhooks/event-sink.js";
-import { emptyState } from "../../src/state/empty-state.js";
-import { seededCurrencies } from "../../src/state/seed/reference-data.js";
+import { emptyState } from "../../src/state/tables.js";
+import { seededCurrencies } from "../../src/seed/reference-data.js";
 
 /** Two tenants' accounts (seedAccounts) on a store with just the currencies they use. */
 function fixture(): { ctx: DomainContext; store: Store; demo: SeededAccounts; other: SeededAccounts } {

@@ -12,13 +12,13 @@ import {
   rejectWithdrawal,
 } from "../../src/domain/withdrawals.js";
 import { toMt103Text, toWithdrawalDto } from "../../src/dto/withdrawal.js";
-import { seedAccounts } from "../../src/state/seed/accounts.js";
-import type { SeededAccounts } from "../../src/state/seed/seeded-accounts.js";
+import { seedAccounts } from "../../src/seed/accounts.js";
+import type { SeededAccounts } from "../../src/seed/seeded-accounts.js";
 import type { BeneficiaryRecord } from "../../src/state/records.js";
 import { Store } from "../../src/state/store.js";
 import { createEventSink } from "../../src/webhooks/event-sink.js";
-import { emptyState } from "../../src/state/empty-state.js";
-import { seededCurrencies } from "../../src/state/seed/reference-data.js";
+import { emptyState } from "../../src/state/tables.js";
+import { seededCurrencies } from "../../src/seed/reference-data.js";
 
 const BOE_GOODS = 1;
 const AE_PURPOSE = 2;

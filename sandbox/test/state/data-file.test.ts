@@ -9,13 +9,12 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSandboxClock } from "../../src/auth/clock.js";
 import { openDataFile, type DataFile } from "../../src/state/data-file.js";
-import { emptyState } from "../../src/state/empty-state.js";
-import type { SandboxState } from "../../src/state/records.js";
-import { seedStore } from "../../src/state/seed/index.js";
+import { seedStore } from "../../src/seed/index.js";
 import { loadSqliteDriver, openSqlite } from "../../src/state/sqlite-driver.js";
 import { migrate, schemaVersionOf, type Migration } from "../../src/state/sqlite-schema.js";
 import { Store, type StoreSink } from "../../src/state/store.js";
 import { StoreWriteError } from "../../src/state/store-write-error.js";
+import { emptyState, type SandboxState } from "../../src/state/tables.js";
 
 const clock = createSandboxClock(new Date("2025-03-01T10:00:00Z"));
 let directory: string;

@@ -2,7 +2,7 @@ import type { ServerResponse } from "node:http";
 import { parseWebhookEvents } from "@account-funds/client";
 import { describe, expect, it } from "vitest";
 import { createSandboxClock } from "../../src/auth/clock.js";
-import { emptyState } from "../../src/state/empty-state.js";
+import { emptyState } from "../../src/state/tables.js";
 import { Store } from "../../src/state/store.js";
 import { createWebhookDispatcher, retryDelayMs, type DispatcherTimers } from "../../src/webhooks/dispatcher.js";
 import { createEventSink } from "../../src/webhooks/event-sink.js";

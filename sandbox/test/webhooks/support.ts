@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from "node:net";
 import { afterEach } from "vitest";
 import { createSandboxClock } from "../../src/auth/clock.js";
-import { emptyState } from "../../src/state/empty-state.js";
+import { emptyState } from "../../src/state/tables.js";
 import { Store } from "../../src/state/store.js";
 import {
   createWebhookDispatcher,

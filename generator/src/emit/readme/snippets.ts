@@ -10,9 +10,9 @@ import { isJsonObject } from "../../spec/json-pointer.js";
 export const packageName = "@account-funds/client";
 
 /**
- * Ids the snippets use instead of the spec's examples: they exist in the sandbox's seed (sandbox/src/state/seed/:
- * the demo user's account 1, its transfer 2 and transfer beneficiary 2 in EUR, its withdrawal beneficiary 5 in
- * USD), so each snippet runs as written against `make sandbox`; test/sandbox/readme-snippets.test.ts runs them.
+ * Ids the snippets use instead of the spec's examples: they exist in the sandbox's seed (sandbox/src/seed/: the
+ * demo user's account 1, its transfer 2 and transfer beneficiary 2 in EUR, its withdrawal beneficiary 5 in USD), so
+ * each snippet runs as written against `make sandbox`; test/sandbox/readme-snippets.test.ts runs them.
  */
 export const sandboxValues: {
   readonly path: Readonly<Record<string, unknown>>;

@@ -77,6 +77,30 @@ describe("compileSafeRegex on the linear-time engine", () => {
     expect(toRe2Syntax("plain")).toBe("plain");
   });
 
+  // .NET's \d, \w and \s are Unicode classes (Nd; L, Mn, Nd, Pc; Z and the control spaces); RE2's are ASCII.
+  it("reads \\d, \\w and \\s as .NET does: Unicode letters, digits and spaces, inside and outside a class", () => {
+    const cases: readonly (readonly [string, string, boolean])[] = [
+      ["^\\w+$", "Zoë", true],
+      ["^\\w+$", "Łódź", true],
+      ["^\\w+$", "a b", false],
+      ["^[\\w .-]+$", "José Ñúñez-Ortega", true],
+      ["^\\d+$", "١٢٣", true], // Arabic-Indic digits are Nd
+      ["^\\d+$", "12a", false],
+      ["^\\D+$", "abc", true],
+      ["^[^\\d]+$", "١", false],
+      ["^a\\sb$", "a\u00A0b", true], // a no-break space is Zs
+      ["^\\S+$", "a\u00A0b", false],
+      ["^\\W$", "é", false],
+      ["\\\\d", "\\d", true], // an escaped backslash, then the letter d
+    ];
+    for (const [pattern, value, expected] of cases) {
+      const compiled = compileSafeRegex(pattern);
+      expect(compiled.ok, pattern).toBe(true);
+      if (compiled.ok) expect(compiled.regex.test(value), `${pattern} on ${value}`).toBe(expected);
+    }
+    expect(toRe2Syntax("[\\W_]")).toBe("[\\W_]"); // RE2 cannot subtract from a class: ASCII there (README)
+  });
+
   it("never throws, whatever the pattern", () => {
     fc.assert(
       fc.property(

@@ -1,9 +1,12 @@
 /**
  * From the server's dialect to RE2's. The rules are written for .NET (`Regex.IsMatch`); RE2 reads the same
  * syntax for everything that can run in linear time (classes, `\p{…}`, `\A`, `\z`, `(?i)`, named groups,
- * counted repeats) and refuses the rest with a syntax error. One construct both .NET and ECMAScript have is
- * missing: `\uXXXX`, which is rewritten to RE2's `\x{XXXX}`. Source: RE2 syntax,
- * https://github.com/google/re2/wiki/Syntax; .NET "Character escapes in regular expressions".
+ * counted repeats) and refuses the rest with a syntax error. Two differences are rewritten: `\uXXXX` (.NET and
+ * ECMAScript) becomes RE2's `\x{XXXX}`, and the shorthand classes `\d`, `\w`, `\s` and their negations, which
+ * are Unicode-aware in .NET (without RegexOptions.ECMAScript) but ASCII in RE2, become the Unicode classes .NET
+ * defines them as, so an accented name a `^\w+$` rule accepts on the server is accepted here too. Sources: RE2
+ * syntax, https://github.com/google/re2/wiki/Syntax; .NET "Character classes in regular expressions" (word
+ * character: L, Mn, Nd, Pc; decimal digit: Nd; white space: \f \n \r \t \v \x85 and Z).
  */
 
 function isHexDigit(code: number): boolean {
@@ -16,23 +19,60 @@ function isHexQuad(pattern: string, from: number): boolean {
   return true;
 }
 
-/** `\uXXXX` → `\x{XXXX}`, skipping escaped backslashes (`\\u0041` is a backslash and "u0041"). */
+/** The members of .NET's shorthand classes, as RE2 writes them inside a class. */
+const UNICODE_MEMBERS: Readonly<Record<string, string>> = {
+  d: "\\p{Nd}",
+  w: "\\p{L}\\p{Mn}\\p{Nd}\\p{Pc}",
+  s: "\\t\\n\\x0B\\f\\r\\x{85}\\p{Z}",
+};
+
+/**
+ * The RE2 text of shorthand `\<letter>`, or undefined to keep it as it is. Outside a class any of the six becomes a
+ * class of its own; inside one a positive shorthand adds its members and `\D` its negated property, while `\W` and
+ * `\S` inside a class keep RE2's ASCII meaning (RE2 cannot subtract from a class; such rules are rare).
+ */
+function unicodeShorthand(letter: string, inClass: boolean): string | undefined {
+  const members = UNICODE_MEMBERS[letter.toLowerCase()];
+  if (members === undefined) return undefined;
+  const negated = letter !== letter.toLowerCase();
+  if (!inClass) return negated ? `[^${members}]` : `[${members}]`;
+  if (!negated) return members;
+  return letter === "D" ? "\\P{Nd}" : undefined;
+}
+
+/**
+ * `\uXXXX` → `\x{XXXX}` and .NET's Unicode shorthand classes, reading the pattern as .NET does: an escape takes the
+ * next character (`\\d` is a backslash and "d"), and a class runs from `[` (or `[^`) to the first `]` that is not
+ * its first member.
+ */
 export function toRe2Syntax(pattern: string): string {
-  if (pattern.indexOf("\\u") < 0) return pattern;
   let out = "";
-  let copied = 0;
-  for (let i = 0; i < pattern.length - 1; i++) {
-    if (pattern.charCodeAt(i) !== 0x5c) continue; // "\"
-    const next = pattern.charCodeAt(i + 1);
-    if (next === 0x75 && isHexQuad(pattern, i + 2)) {
-      out += `${pattern.slice(copied, i)}\\x{${pattern.slice(i + 2, i + 6)}}`;
-      copied = i + 6;
-      i += 5;
-    } else {
-      i++; // any other escape, "\\" included, is copied as it is
+  let inClass = false;
+  let classStart = -1;
+  for (let i = 0; i < pattern.length; i++) {
+    const character = pattern[i]!;
+    if (character === "\\" && i + 1 < pattern.length) {
+      const next = pattern[i + 1]!;
+      if (next === "u" && isHexQuad(pattern, i + 2)) {
+        out += `\\x{${pattern.slice(i + 2, i + 6)}}`;
+        i += 5;
+        continue;
+      }
+      out += unicodeShorthand(next, inClass) ?? `\\${next}`;
+      i++;
+      continue;
     }
+    if (!inClass && character === "[") {
+      inClass = true;
+      classStart = pattern[i + 1] === "^" ? i + 2 : i + 1;
+      out += pattern[i + 1] === "^" ? "[^" : "[";
+      if (pattern[i + 1] === "^") i++;
+      continue;
+    }
+    if (inClass && character === "]" && i !== classStart) inClass = false;
+    out += character;
   }
-  return out + pattern.slice(copied);
+  return out;
 }
 
 /** Why a rule cannot be used, for `params.reason` of an `invalid_rule` issue. */

@@ -5,17 +5,17 @@
  * by `seedActivity`), with whatever the conditional rules ask for that beneficiary; an instruction withdrawal
  * is added when the tenant has an open exchange whose target currency one of them is paid in.
  */
-import type { SandboxClock } from "../../auth/clock.js";
-import type { DomainContext } from "../../domain/context.js";
-import { availableOf, balanceOf } from "../../domain/balances.js";
-import { decimalsOf, toMinor } from "../../domain/money.js";
+import type { SandboxClock } from "../auth/clock.js";
+import type { DomainContext } from "../domain/context.js";
+import { availableOf, balanceOf } from "../domain/balances.js";
+import { decimalsOf, toMinor } from "../domain/money.js";
 import {
   approveTransfer,
   cancelTransfer,
   completeTransfer,
   createTransfer,
   rejectTransfer,
-} from "../../domain/transfers.js";
+} from "../domain/transfers.js";
 import {
   approveWithdrawal,
   beneficiaryRuleContext,
@@ -24,12 +24,13 @@ import {
   createAccountWithdrawal,
   createInstructionWithdrawal,
   rejectWithdrawal,
-} from "../../domain/withdrawals.js";
-import { createEventSink } from "../../webhooks/event-sink.js";
-import type { AccountRecord, BeneficiaryRecord, SupportingDocumentRecord, TenantId } from "../records.js";
-import type { Store } from "../store.js";
+} from "../domain/withdrawals.js";
+import { createEventSink } from "../webhooks/event-sink.js";
+import type { AccountRecord, BeneficiaryRecord, SupportingDocumentRecord, TenantId } from "../state/records.js";
+import type { Store } from "../state/store.js";
 import type { SeededAccounts } from "./seeded-accounts.js";
-import { type CommandRefusal, type Done, type InvalidRequest } from "../../domain/outcomes.js";
+import { type Done, type InvalidRequest } from "../domain/outcomes.js";
+import type { CommandRefusal } from "../domain/refusals.js";
 
 type Step = "complete" | "keep" | "approve" | "cancel" | "reject";
 

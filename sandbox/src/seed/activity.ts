@@ -4,16 +4,16 @@
  * balance, Pending ones do not) with depositors, exchanges in several states (one Completed, one Allocated
  * from a deposit that quotes its DepositReference, one Pending), alerts (one cancelled) and a job.
  */
-import type { SandboxClock } from "../../auth/clock.js";
-import { createAlert, cancelAlert } from "../../domain/alerts.js";
-import { commandBeneficiary, createWithdrawalBeneficiary } from "../../domain/beneficiaries.js";
-import type { DomainContext } from "../../domain/context.js";
-import { assignNewDepositor, receiveDeposit } from "../../domain/deposits.js";
-import { allocateExchange, approveExchange, completeExchange, createExchange } from "../../domain/exchanges.js";
-import { decimalsOf, toMinor } from "../../domain/money.js";
-import { createEventSink } from "../../webhooks/event-sink.js";
-import type { TenantId } from "../records.js";
-import type { Store } from "../store.js";
+import type { SandboxClock } from "../auth/clock.js";
+import { createAlert, cancelAlert } from "../domain/alerts.js";
+import { commandBeneficiary, createWithdrawalBeneficiary } from "../domain/beneficiaries.js";
+import type { DomainContext } from "../domain/context.js";
+import { assignNewDepositor, receiveDeposit } from "../domain/deposits.js";
+import { allocateExchange, approveExchange, completeExchange, createExchange } from "../domain/exchanges.js";
+import { decimalsOf, toMinor } from "../domain/money.js";
+import { createEventSink } from "../webhooks/event-sink.js";
+import type { TenantId } from "../state/records.js";
+import type { Store } from "../state/store.js";
 import type { SeededAccounts } from "./seeded-accounts.js";
 
 /** A seeding step that the domain refused is a bug in the seed: fail loudly with the reason. */
@@ -30,25 +30,22 @@ const address = (Street: string, HouseNumber: string, Town: string, PostCode: st
   CountryCode,
 });
 
+/** A UK supplier both accounts pay (by sort code and account number). */
+const fabrikamRetail = (accountId: number): Record<string, unknown> => ({
+  AccountId: accountId,
+  Name: "Fabrikam Retail",
+  AccountHolderName: "Fabrikam Retail Ltd",
+  CurrencyCode: "GBP",
+  PaymentRouting: { Type: "SortCodeAccountNumber", CountryCode: "GB", SortCode: "200415", AccountNumber: "38290008" },
+  BeneficiaryType: "Company",
+  Address: address("Deansgate", "101", "Manchester", "M3 2BQ", "GB"),
+  IndustryId: 7,
+});
+
 /** Beneficiary bodies of the primary account, one per routing type (identifiers valid for the validators). */
 function primaryBeneficiaries(accountId: number): readonly Record<string, unknown>[] {
   return [
-    {
-      AccountId: accountId,
-      Name: "Fabrikam Retail",
-      AccountHolderName: "Fabrikam Retail Ltd",
-      CurrencyCode: "GBP",
-      PaymentRouting: {
-        Type: "SortCodeAccountNumber",
-        CountryCode: "GB",
-        SortCode: "200415",
-        AccountNumber: "38290008",
-      },
-      BeneficiaryType: "Company",
-      Address: address("Deansgate", "101", "Manchester", "M3 2BQ", "GB"),
-      IndustryId: 7,
-      Reference: "Supplier GB-0007",
-    },
+    { ...fabrikamRetail(accountId), Reference: "Supplier GB-0007" },
     {
       AccountId: accountId,
       Name: "Woodgrove Bank",
@@ -177,21 +174,7 @@ function otherBeneficiaries(accounts: SeededAccounts): {
   readonly cancelled: Record<string, unknown>;
 } {
   return {
-    enabled: {
-      AccountId: accounts.secondary,
-      Name: "Fabrikam Retail",
-      AccountHolderName: "Fabrikam Retail Ltd",
-      CurrencyCode: "GBP",
-      PaymentRouting: {
-        Type: "SortCodeAccountNumber",
-        CountryCode: "GB",
-        SortCode: "200415",
-        AccountNumber: "38290008",
-      },
-      BeneficiaryType: "Company",
-      Address: address("Deansgate", "101", "Manchester", "M3 2BQ", "GB"),
-      IndustryId: 7,
-    },
+    enabled: fabrikamRetail(accounts.secondary),
     suspended: {
       AccountId: accounts.primary,
       Name: "Maple Leaf Supplies",

@@ -4,9 +4,9 @@
  * depositors, exchanges, alerts, transfers and withdrawals. Seeding runs through the same domain functions as
  * the API, so the seeded state obeys the same invariants.
  */
-import type { SandboxClock } from "../../auth/clock.js";
-import { emptyState } from "../empty-state.js";
-import { Store } from "../store.js";
+import type { SandboxClock } from "../auth/clock.js";
+import { emptyState } from "../state/tables.js";
+import { Store } from "../state/store.js";
 import { seedReferenceData } from "./reference-data.js";
 import { seedAccounts } from "./accounts.js";
 export type { SeededAccounts } from "./seeded-accounts.js";

@@ -10,11 +10,11 @@
  *         secondary  non-PSP, accepts PaymentChargesCode only, no MT103
  *   subaccounts      non-PSP, accept neither, no MT103
  */
-import type { SandboxClock } from "../../auth/clock.js";
-import { credit } from "../../domain/balances.js";
-import { decimalsOf, toMinor } from "../../domain/money.js";
-import type { AccountRecord, TenantId } from "../records.js";
-import type { Store } from "../store.js";
+import type { SandboxClock } from "../auth/clock.js";
+import { credit } from "../domain/balances.js";
+import { decimalsOf, toMinor } from "../domain/money.js";
+import type { AccountRecord, TenantId } from "../state/records.js";
+import type { Store } from "../state/store.js";
 import type { SeededAccounts } from "./seeded-accounts.js";
 
 type Setup = AccountRecord["setup"];
