@@ -11,6 +11,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { emitters } from "../dist/src/emit/index.js";
+import { readGeneratorFiles } from "../dist/src/generator-files.js";
 import { emitFiles, loadModel } from "../dist/src/pipeline.js";
 import { startLibraryThread } from "../dist/src/workers/library-thread.js";
 import { writeFiles } from "../dist/src/write/write-files.js";
@@ -36,11 +37,12 @@ async function main(outDirectory) {
   };
   startLibraryThread();
   const loaded = await timed(phases, "load: bundle + model", () => loadModel({ specPath: specRoot, configPath: redoclyConfig }));
-  const emitted = await timed(phases, "emit: every emitter, concurrently", () => emitFiles(loaded.model, emitters, loaded.locate));
+  const input = { model: loaded.model, files: await timed(phases, "read: runtime/ and templates/", () => readGeneratorFiles()) };
+  const emitted = await timed(phases, "emit: every emitter, concurrently", () => emitFiles(input, emitters, loaded.locate));
   await timed(phases, "write", () => writeFiles(outDirectory, emitted.files));
   /** @type {{ name: string, ms: number }[]} */
   const alone = [];
-  for (const emitter of emitters) await timed(alone, `emit: ${emitter.name}`, () => emitFiles(loaded.model, [emitter], loaded.locate));
+  for (const emitter of emitters) await timed(alone, `emit: ${emitter.name}`, () => emitFiles(input, [emitter], loaded.locate));
   process.stdout.write(`${JSON.stringify({ phases, emitters: alone })}\n`);
 }
 

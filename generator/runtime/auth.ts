@@ -5,10 +5,11 @@
  * (401) is dropped so the next call fetches a fresh one. Token request failures are `TokenRequestError`s carrying
  * the service's `error` code (`invalid_client`, `invalid_user`, ...).
  */
-import type { MtlsOptions, PasswordCredentials, TokenProvider } from "./client-options.js";
+import type { ClientOptions, MtlsOptions, PasswordCredentials, TokenProvider } from "./client-options.js";
 import { TokenRequestError, errorCodeOf, errorMessageOf } from "./errors.js";
 import type { OperationMetadata } from "./operation-metadata.js";
 import type { Redactor } from "./redact.js";
+import { checkedBaseUrl, operationUrl } from "./request-url.js";
 import type { TokenSource, Transport } from "./transport.js";
 
 /** The reference's scope, with the brand part replaced by the neutral word `service`. */
@@ -28,6 +29,40 @@ export interface PasswordTokenSourceConfig {
   readonly refreshSkewMs: number;
   readonly timeoutMs: number | undefined;
   readonly maxRetries: number;
+}
+
+/** The token operations the built-in authentication uses. */
+export interface TokenOperations {
+  /** Password grant with a client secret (`/connect/token`). */
+  readonly clientSecret?: OperationMetadata;
+  /** Password grant with a client certificate (`/connect/mtls/token`). */
+  readonly mtls?: OperationMetadata;
+}
+
+/**
+ * The access tokens of a client: the caller's `tokenProvider`, else the password grant with `credentials` and
+ * `authUrl`, with a client secret or (`mtls`) a client certificate. Options that cannot work together are a
+ * TypeError when the client is created.
+ */
+export function clientTokenSource(
+  options: ClientOptions,
+  operations: TokenOperations | undefined,
+  settings: Pick<PasswordTokenSourceConfig, "transport" | "redactor" | "now" | "refreshSkewMs" | "timeoutMs" | "maxRetries">,
+): TokenSource {
+  if (options.tokenProvider !== undefined) return createProvidedTokenSource(options.tokenProvider, settings.redactor);
+  const credentials = options.credentials;
+  if (credentials === undefined) {
+    throw new TypeError("createAccountFundsClient needs `credentials` (with `authUrl`) or a `tokenProvider`");
+  }
+  const operation = options.mtls ? operations?.mtls : operations?.clientSecret;
+  if (operation === undefined) throw new TypeError("This client has no token operation; pass a `tokenProvider`");
+  if (!options.mtls && typeof credentials.clientSecret !== "string") {
+    throw new TypeError("`credentials.clientSecret` is required unless `mtls` is set");
+  }
+  if (options.mtls && credentials.clientSecret !== undefined) {
+    throw new TypeError("`credentials.clientSecret` must not be set with `mtls`: the mTLS token endpoint refuses it");
+  }
+  return createPasswordTokenSource({ ...settings, operation, authUrl: checkedBaseUrl(options.authUrl, "authUrl"), credentials, mtls: options.mtls });
 }
 
 export interface PasswordTokenSource extends TokenSource {
@@ -134,22 +169,4 @@ export function createProvidedTokenSource(
       if (typeof provider !== "function") provider.invalidate?.(token);
     },
   };
-}
-
-/** The absolute URL of an operation: its own server (with variables) or `baseUrl`, plus its path. */
-export function operationUrl(operation: OperationMetadata, variables: Readonly<Record<string, string | undefined>>, baseUrl?: string): string {
-  return `${trimSlash(serverUrl(operation, variables) ?? baseUrl ?? "")}${operation.path}`;
-}
-
-/** The operation's own server URL with its `{variables}` filled in (given value, else the spec's default). */
-export function serverUrl(operation: OperationMetadata, variables: Readonly<Record<string, string | undefined>>): string | undefined {
-  const server = operation.server;
-  if (!server) return undefined;
-  return trimSlash(
-    server.url.replaceAll(/\{([^{}]+)\}/g, (_, name: string) => variables[name] ?? server.variables[name] ?? `{${name}}`),
-  );
-}
-
-function trimSlash(url: string): string {
-  return url.endsWith("/") ? url.slice(0, -1) : url;
 }

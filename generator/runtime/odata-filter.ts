@@ -5,10 +5,7 @@
  * Rendering waits for the list method: it knows the entity's date-time properties, and sends a string compared with
  * one of them as an Edm.DateTimeOffset literal, not a string.
  */
-import type { ODataEntityPaths, ODataPathsOf, ODataTermShape, ODataValue } from "./odata-paths.js";
-
-/** Values `filter` can compare with; each becomes an OData literal. */
-export type ODataLiteral = string | number | bigint | boolean | null | Date;
+import type { ODataEntityPaths, ODataLiteral, ODataPathsOf, ODataTermShape, ODataValue } from "./odata-paths.js";
 
 /** The comparisons an expression makes (its `T`). */
 export type TermsOf<F> = F extends ODataFilter<infer T> ? T : never;

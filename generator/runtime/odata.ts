@@ -14,7 +14,6 @@ export {
   odataLiteral,
   type ODataFilterBuilder,
   type ODataFilterFunctions,
-  type ODataLiteral,
   type TermsOf,
 } from "./odata-filter.js";
 export type {
@@ -22,6 +21,7 @@ export type {
   ODataCheckedTerms,
   ODataComplex,
   ODataEntityPaths,
+  ODataLiteral,
   ODataPath,
   ODataPathsOf,
   ODataPathType,

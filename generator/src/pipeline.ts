@@ -1,10 +1,12 @@
 /**
  * The generator end to end: load (bundle + normalise) → build the model → run every emitter → write or check.
- * Each step only sees the previous step's output: emitters get the model, never the spec files.
+ * Each step only sees the previous step's output: emitters get the model, never the spec files, and the generator's
+ * own files they copy or read (runtime/, templates/), read here once (generator-files.ts).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import type { EmittedFile, Emitter } from "./emit/emitter.js";
+import type { EmitInput, EmittedFile, Emitter } from "./emit/emitter.js";
+import { readGeneratorFiles } from "./generator-files.js";
 import { loadSpec } from "./load/load-spec.js";
 import type { SourceLocator } from "./load/source-locator.js";
 import { formatSpecProblem, SpecError, SpecErrors, specProblemsOf } from "./spec/spec-error.js";
@@ -63,10 +65,10 @@ export async function loadModel(options: PipelineOptions): Promise<LoadedModel> 
 
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
   startLibraryThread();
-  const loaded = await loadModel(options);
+  const [loaded, files] = await Promise.all([loadModel(options), readGeneratorFiles()]);
   // Imported on use: a broken spec stops the run before any emitter is needed.
   const emitters = options.emitters ?? (await import("./emit/index.js")).emitters;
-  const emitted = await emitFiles(loaded.model, emitters, loaded.locate);
+  const emitted = await emitFiles({ model: loaded.model, files }, emitters, loaded.locate);
   return { ...loaded, files: emitted.files, warnings: [...loaded.warnings, ...emitted.warnings] };
 }
 
@@ -77,13 +79,13 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
  * output. Warnings and errors are reported in emitter order, whichever finished first.
  */
 export async function emitFiles(
-  model: ApiModel,
+  input: EmitInput,
   emitters: readonly Emitter[],
   locate: SourceLocator = () => undefined,
 ): Promise<{ files: EmittedFile[]; warnings: GeneratorWarning[] }> {
   const runs = emitters.map((emitter) => ({ emitter, printed: [] as string[] }));
   const outcomes = await capturingConsole(() =>
-    Promise.allSettled(runs.map(({ emitter, printed }) => printedBy.run(printed, async () => emitter.emit(model)))),
+    Promise.allSettled(runs.map(({ emitter, printed }) => printedBy.run(printed, async () => emitter.emit(input)))),
   );
   const owners = new Map<string, string>();
   const files: EmittedFile[] = [];

@@ -14,7 +14,8 @@
  * type), so a call never makes the compiler enumerate them.
  */
 
-import type { ODataLiteral } from "./odata-filter.js";
+/** Values `filter` can compare with; each becomes an OData literal (odata-filter.ts writes them). */
+export type ODataLiteral = string | number | bigint | boolean | null | Date;
 
 /** Property names of an entity; instance annotations (`@odata.id`, OData 4.01 JSON Format §20) are not properties. */
 export type EntityKey<E> = Exclude<Extract<keyof E, string>, `@${string}`>;

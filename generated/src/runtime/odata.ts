@@ -18,7 +18,6 @@ export {
   odataLiteral,
   type ODataFilterBuilder,
   type ODataFilterFunctions,
-  type ODataLiteral,
   type TermsOf,
 } from "./odata-filter.js";
 export type {
@@ -26,6 +25,7 @@ export type {
   ODataCheckedTerms,
   ODataComplex,
   ODataEntityPaths,
+  ODataLiteral,
   ODataPath,
   ODataPathsOf,
   ODataPathType,

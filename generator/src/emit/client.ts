@@ -8,14 +8,22 @@
  * validators, imported) and `loadOperationValidators` (the operations' validators, loaded with a dynamic
  * `import()` only when a client validates: they are most of the package's code).
  */
-import type { InterfaceDeclarationStructure, OptionalKind, ParameterDeclarationStructure, TypeAliasDeclarationStructure } from "ts-morph";
+import type { CodeBlockWriter, InterfaceDeclarationStructure, OptionalKind, ParameterDeclarationStructure, TypeAliasDeclarationStructure } from "ts-morph";
 import { VariableDeclarationKind } from "../print/ts-morph.js";
-import { argumentSlots, type ArgumentSlot } from "../../runtime/bind.js";
-import type { ApiModel, OperationModel, WebhookModel } from "../model/model.js";
-import { createTypeScriptFile, jsDocText, printTypeScriptFile } from "../print/typescript-file.js";
+import type { OperationModel } from "../model/model.js";
+import { createTypeScriptFile, jsDocText, printTypeScriptFile, type TypeScriptFile } from "../print/typescript-file.js";
+import {
+  clientSurface,
+  methodParameters,
+  operationTypeAliasNames,
+  type ClientGroup,
+  type MethodParameter,
+  type OperationTypeAliasName,
+  type WebhookParser,
+} from "./client-surface.js";
 import type { Emitter } from "./emitter.js";
-import { entitiesInterface, odataDateTimes, odataEntities, odataEntityOf, type EntityPaths } from "./odata-paths.js";
-import { pascalCase, propertyAccess, propertyName } from "../print/names.js";
+import { entitiesInterface, odataDateTimes, odataEntities, type EntityPaths } from "./odata-paths.js";
+import { propertyAccess, propertyName } from "../print/names.js";
 
 /** Where the façade's imports come from, relative to src/client.ts. */
 const modules = {
@@ -33,19 +41,9 @@ const modules = {
 
 export const clientEmitter: Emitter = {
   name: "client",
-  async emit(model) {
+  async emit({ model }) {
     const file = createTypeScriptFile("client.ts");
-    const byId = new Map(model.operations.map((operation) => [operation.operationId, operation]));
-    const groups = model.groups.map((group) => ({
-      name: group.name,
-      interfaceName: groupInterfaceName(group.name),
-      operations: group.operationIds.map((id) => {
-        const operation = byId.get(id);
-        if (operation === undefined) throw new Error(`group ${group.name} names an unknown operation ${id}`);
-        return operation;
-      }),
-    }));
-    const tokens = tokenOperations(model);
+    const { groups, tokenOperations: tokens, webhookParsers } = clientSurface(model);
 
     file.addImportDeclaration({ isTypeOnly: true, namedImports: ["components", "operations as OperationTypes"], moduleSpecifier: modules.types });
     file.addImportDeclaration({ namedImports: ["operations"], moduleSpecifier: modules.operations });
@@ -64,11 +62,11 @@ export const clientEmitter: Emitter = {
       file.addImportDeclaration({ namedImports: ["parseWebhookEventsWith", "type WebhookParseResult"], moduleSpecifier: modules.webhooks });
     }
 
-    file.addTypeAliases(operationTypeAliases.map((alias) => ({ ...alias, isExported: true })));
+    file.addTypeAliases(operationTypeAliasNames.map((name) => ({ name, ...operationTypeAliases[name], isExported: true })));
 
     const entities = odataEntities(model);
     if (entities.size > 0) file.addInterface(entitiesInterface(entities));
-    file.addInterfaces(groups.map((group) => groupInterface(group.name, group.interfaceName, group.operations, entities)));
+    file.addInterfaces(groups.map((group) => groupInterface(group, entities)));
 
     file.addInterface({
       name: "ClientGroups",
@@ -102,50 +100,25 @@ export const clientEmitter: Emitter = {
       ],
     });
 
-    file.addVariableStatement({
-      declarationKind: VariableDeclarationKind.Const,
-      docs: ["Client method → operation, by group."],
-      declarations: [
-        {
-          name: "groups",
-          initializer: (writer) => {
-            writer.write("{").newLine();
-            writer.indent(() => {
-              for (const group of groups) {
-                writer.write(`${propertyName(group.name)}: {`).newLine();
-                writer.indent(() => {
-                  for (const operation of group.operations) {
-                    writer.writeLine(`${propertyName(operation.clientMethod)}: operations${propertyAccess(operation.operationId)},`);
-                  }
-                });
-                writer.write("},").newLine();
-              }
-            });
-            writer.write("} as const");
-          },
-        },
-      ],
+    addObjectConstant(file, "groups", "Client method → operation, by group.", " as const", (writer) => {
+      for (const group of groups) {
+        writer.write(`${propertyName(group.name)}: {`).newLine();
+        writer.indent(() => {
+          for (const { operation } of group.methods) {
+            writer.writeLine(`${propertyName(operation.clientMethod)}: operations${propertyAccess(operation.operationId)},`);
+          }
+        });
+        writer.write("},").newLine();
+      }
     });
 
     addValidatorsLoader(file);
 
     const dateTimes = odataDateTimes(model, entities);
     if (dateTimes.size > 0) {
-      file.addVariableStatement({
-        declarationKind: VariableDeclarationKind.Const,
-        docs: ["The date-time properties of each OData read's entity, by operationId: a `$filter` sends a string compared with one as a date-time."],
-        declarations: [
-          {
-            name: "odataDateTimes",
-            initializer: (writer) => {
-              writer.write("{").newLine();
-              writer.indent(() => {
-                for (const [operationId, paths] of dateTimes) writer.writeLine(`${propertyName(operationId)}: ${JSON.stringify(paths)},`);
-              });
-              writer.write("}");
-            },
-          },
-        ],
+      const docs = "The date-time properties of each OData read's entity, by operationId: a `$filter` sends a string compared with one as a date-time.";
+      addObjectConstant(file, "odataDateTimes", docs, "", (writer) => {
+        for (const [operationId, paths] of dateTimes) writer.writeLine(`${propertyName(operationId)}: ${JSON.stringify(paths)},`);
       });
     }
 
@@ -191,20 +164,37 @@ export const clientEmitter: Emitter = {
       },
     });
 
-    const parsers = webhookParserNames(model);
-    model.webhooks.forEach((webhook, index) => addWebhookParser(file, webhook, parsers[index]!));
+    for (const parser of webhookParsers) addWebhookParser(file, parser);
 
     const what = "The client: one method per operation, grouped by resource, typed from the spec.";
     return [{ path: "src/client.ts", contents: await printTypeScriptFile(file, model.source, what) }];
   },
 };
 
+/** `const name = { ... }<suffix>;` with its JSDoc, the members written by `members`. */
+function addObjectConstant(file: TypeScriptFile, name: string, docs: string, suffix: string, members: (writer: CodeBlockWriter) => void): void {
+  file.addVariableStatement({
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [docs],
+    declarations: [
+      {
+        name,
+        initializer: (writer) => {
+          writer.write("{").newLine();
+          writer.indent(() => members(writer));
+          writer.write(`}${suffix}`);
+        },
+      },
+    ],
+  });
+}
+
 /**
  * `loadOperationValidators()`: the one place the operations' validators are imported, with a static string
  * specifier so a bundler splits them into a chunk of their own. The promise is cached (every client shares it);
  * a failed load (a chunk that did not arrive) is forgotten, so a later call tries again.
  */
-function addValidatorsLoader(file: ReturnType<typeof createTypeScriptFile>): void {
+function addValidatorsLoader(file: TypeScriptFile): void {
   const type = "Promise<Readonly<Record<string, OperationValidators>>>";
   file.addVariableStatement({
     declarationKind: VariableDeclarationKind.Let,
@@ -239,39 +229,31 @@ function addValidatorsLoader(file: ReturnType<typeof createTypeScriptFile>): voi
   });
 }
 
-function groupInterface(
-  group: string,
-  name: string,
-  operations: readonly OperationModel[],
-  entities: ReadonlyMap<string, EntityPaths>,
-): OptionalKind<InterfaceDeclarationStructure> {
+function groupInterface(group: ClientGroup, entities: ReadonlyMap<string, EntityPaths>): OptionalKind<InterfaceDeclarationStructure> {
   const methods: NonNullable<InterfaceDeclarationStructure["methods"]> = [];
   const properties: NonNullable<InterfaceDeclarationStructure["properties"]> = [];
-  for (const operation of operations) {
+  for (const { operation, kind, entity, parameters } of group.methods) {
     const docs = [operationDoc(operation)];
     const id = JSON.stringify(operation.operationId);
-    const entity = odataEntityOf(operation);
     if (entity !== undefined) {
-      const pathTuple = operation.pathParameters.map(
-        (parameter) => `${parameterName(parameter.name)}: OperationPathParam<${id}, ${JSON.stringify(parameter.name)}>`,
-      );
+      const pathTuple = parameters.filter((parameter) => parameter.slot.kind === "path").map((parameter) => `${parameter.name}: ${slotType(parameter, id)}`);
       const paths = entities.has(entity) ? `, ODataEntities[${JSON.stringify(entity)}]` : "";
-      const type = `${operation.odataList !== undefined ? "ODataListMethod" : "ODataEntityMethod"}<M, [${pathTuple.join(", ")}], Schema<${JSON.stringify(entity)}>, Operation<${id}>${paths}>`;
+      const type = `${kind === "list" ? "ODataListMethod" : "ODataEntityMethod"}<M, [${pathTuple.join(", ")}], Schema<${JSON.stringify(entity)}>, Operation<${id}>${paths}>`;
       properties.push({ name: propertyName(operation.clientMethod), docs, type });
       continue;
     }
     methods.push({
       name: propertyName(operation.clientMethod),
       docs,
-      parameters: signatureParameters(operation),
+      parameters: parameters.map((parameter) => signatureParameter(parameter, id)),
       returnType: `OperationResult<M, ${id}>`,
     });
   }
   return {
-    name,
+    name: group.interfaceName,
     isExported: true,
     typeParameters: [{ name: "M", constraint: "ResultMode", default: '"data"' }],
-    docs: [`The \`${group}\` methods of the client.`],
+    docs: [`The \`${group.name}\` methods of the client.`],
     properties,
     methods,
   };
@@ -281,33 +263,28 @@ function groupInterface(
  * The façade's signatures name operations by operationId through these aliases. They are exported (and re-exported
  * by the package entry), so every type a public signature uses can be named by consumers.
  */
-const operationTypeAliases: readonly OptionalKind<TypeAliasDeclarationStructure>[] = [
-  {
-    name: "Operation",
+const operationTypeAliases = {
+  Operation: {
     typeParameters: ["K extends keyof OperationTypes"],
     type: "OperationTypes[K]",
     docs: ["openapi-typescript's type of the operation with operationId `K`: `operations[K]`."],
   },
-  {
-    name: "OperationPathParam",
+  OperationPathParam: {
     typeParameters: ["K extends keyof OperationTypes", "N extends string"],
     type: "PathParamOf<OperationTypes[K], N>",
     docs: ["The type of path parameter `N` of operation `K`: `OperationPathParam<\"getAccount\", \"id\">`."],
   },
-  {
-    name: "OperationBody",
+  OperationBody: {
     typeParameters: ["K extends keyof OperationTypes"],
     type: "RequestBodyOf<OperationTypes[K]>",
     docs: ["The request body the method of operation `K` takes: the JSON or form body, or `multipart(...)`."],
   },
-  {
-    name: "OperationQuery",
+  OperationQuery: {
     typeParameters: ["K extends keyof OperationTypes"],
     type: "QueryOf<OperationTypes[K]>",
     docs: ["The query object the method of operation `K` takes (`never` when it takes none)."],
   },
-  {
-    name: "OperationResult",
+  OperationResult: {
     typeParameters: ["M extends ResultMode", "K extends keyof OperationTypes"],
     type: "ResultOf<M, OperationTypes[K]>",
     docs: [
@@ -317,57 +294,34 @@ const operationTypeAliases: readonly OptionalKind<TypeAliasDeclarationStructure>
       ].join("\n"),
     ],
   },
-  {
-    name: "Schema",
+  Schema: {
     typeParameters: ['N extends keyof components["schemas"]'],
     type: 'components["schemas"][N]',
     docs: ["A schema of the spec by name: `Schema<\"AccountDto\">` (the same type as the named export `AccountDto`)."],
   },
-];
+} satisfies Record<OperationTypeAliasName, Omit<OptionalKind<TypeAliasDeclarationStructure>, "name">>;
 
-/** Names of the exported aliases of src/client.ts (the package entry re-exports them). */
-export function clientTypeAliasNames(model: ApiModel): string[] {
-  const entities = odataEntities(model).size > 0 ? ["ODataEntities"] : [];
-  return [...operationTypeAliases.map((alias) => alias.name), ...entities, ...(model.webhooks.length > 0 ? ["WebhookEventOf"] : [])];
-}
-
-/** Parameters in `argumentSlots` order; an optional parameter before a required one becomes `T | undefined`. */
+/** The method's parameters as declared (`argumentSlots` order; client-surface.ts decides names and optionality). */
 export function signatureParameters(operation: OperationModel): OptionalKind<ParameterDeclarationStructure>[] {
   const id = JSON.stringify(operation.operationId);
-  const slots = argumentSlots({
-    pathParameters: operation.pathParameters.map((parameter) => parameter.name),
-    hasBody: operation.requestBody !== undefined,
-    hasQuery: operation.queryParameters.length > 0,
-  });
-  const parameters = slots.map((slot) => slotParameter(operation, id, slot));
-  let laterRequired = false;
-  for (let index = parameters.length - 1; index >= 0; index--) {
-    const parameter = parameters[index]!;
-    if (!parameter.optional) laterRequired = true;
-    else if (laterRequired) parameters[index] = { name: parameter.name, type: `${parameter.type} | undefined`, optional: false };
-  }
-  return parameters.map((parameter) => ({ name: parameter.name, type: parameter.type, hasQuestionToken: parameter.optional }));
+  return methodParameters(operation).map((parameter) => signatureParameter(parameter, id));
 }
 
-interface Parameter {
-  readonly name: string;
-  readonly type: string;
-  readonly optional: boolean;
+function signatureParameter(parameter: MethodParameter, id: string): OptionalKind<ParameterDeclarationStructure> {
+  const type = slotType(parameter, id);
+  return { name: parameter.name, type: parameter.undefinedAllowed ? `${type} | undefined` : type, hasQuestionToken: parameter.optional };
 }
 
-function slotParameter(operation: OperationModel, id: string, slot: ArgumentSlot): Parameter {
+function slotType({ slot }: MethodParameter, id: string): string {
   switch (slot.kind) {
     case "path":
-      return { name: parameterName(slot.name), type: `OperationPathParam<${id}, ${JSON.stringify(slot.name)}>`, optional: false };
+      return `OperationPathParam<${id}, ${JSON.stringify(slot.name)}>`;
     case "body":
-      return { name: "body", type: `OperationBody<${id}>`, optional: operation.requestBody?.required !== true };
-    case "query": {
-      // OData reads are `ODataListMethod`/`ODataEntityMethod`s, typed from the entity; a method has the spec's query.
-      const required = operation.queryParameters.some((parameter) => parameter.required);
-      return { name: "query", type: `OperationQuery<${id}>`, optional: !required };
-    }
+      return `OperationBody<${id}>`;
+    case "query":
+      return `OperationQuery<${id}>`;
     case "init":
-      return { name: "init", type: "CallOptions", optional: true };
+      return "CallOptions";
   }
 }
 
@@ -379,17 +333,7 @@ function operationDoc(operation: OperationModel): string {
   return lines.join("\n").replace(/^\n+/, "");
 }
 
-/** `AccountsClient` for the `accounts` group. */
-export function groupInterfaceName(group: string): string {
-  return `${pascalCase(group)}Client`;
-}
-
-/** `parseWebhookEvents` when the spec has one webhook, else `parse<Webhook>` per webhook. */
-export function webhookParserNames(model: ApiModel): string[] {
-  return model.webhooks.length === 1 ? ["parseWebhookEvents"] : model.webhooks.map((webhook) => `parse${pascalCase(webhook.name)}`);
-}
-
-function addWebhookParser(file: ReturnType<typeof createTypeScriptFile>, webhook: WebhookModel, name: string): void {
+function addWebhookParser(file: TypeScriptFile, { name, webhook }: WebhookParser): void {
   const payload = webhook.payload.schemaName;
   if (payload === undefined) throw new Error(`webhook ${webhook.name}: the payload must be a component schema`);
   const { events } = webhook;
@@ -428,26 +372,3 @@ function addWebhookParser(file: ReturnType<typeof createTypeScriptFile>, webhook
     statements: [`return parseWebhookEventsWith<${eventType}, ${unknownType}>(webhookValidators${propertyAccess(webhook.name)}!, body${kinds});`],
   });
 }
-
-/** The token operations the built-in authentication uses: the password grant with a secret, and with mTLS. */
-export function tokenOperations(model: ApiModel): { clientSecret?: OperationModel; mtls?: OperationModel } {
-  const isTokenRequest = (operation: OperationModel): boolean =>
-    operation.method === "post" && operation.requestBody?.contents.some((media) => media.mediaType === "application/x-www-form-urlencoded") === true;
-  const clientSecret = model.operations.find((operation) => operation.security === "none" && isTokenRequest(operation));
-  const mtls = model.operations.find((operation) => operation.security === "mutualTLS" && isTokenRequest(operation));
-  return { ...(clientSecret === undefined ? {} : { clientSecret }), ...(mtls === undefined ? {} : { mtls }) };
-}
-
-const reserved = new Set(
-  "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await".split(
-    " ",
-  ),
-);
-
-/** A parameter name for a path parameter: itself when it is a usable identifier. */
-function parameterName(name: string): string {
-  const camel = name.replace(/[^A-Za-z0-9_$]+(.)?/g, (_, next: string | undefined) => (next ?? "").toUpperCase());
-  const safe = /^[A-Za-z_$]/.test(camel) ? camel : `_${camel}`;
-  return reserved.has(safe) || safe === "body" || safe === "query" || safe === "init" ? `${safe}Param` : safe;
-}
-

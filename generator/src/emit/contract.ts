@@ -26,7 +26,7 @@ function parameterMetadata(parameter: ParameterModel): ParameterMetadata {
 
 export const contractEmitter: Emitter = {
   name: "contract",
-  async emit(model) {
+  async emit({ model }) {
     const file = createTypeScriptFile("contract.ts");
     const runtime = "./runtime/operation-contract.js";
     file.addImportDeclaration({ isTypeOnly: true, namedImports: ["OperationId"], moduleSpecifier: "./operations.js" });

@@ -9,7 +9,7 @@
 import type { ExportDeclarationStructure, OptionalKind } from "ts-morph";
 import type { ApiModel } from "../model/model.js";
 import { createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
-import { clientTypeAliasNames, groupInterfaceName, webhookParserNames } from "./client.js";
+import { clientSurface } from "./client-surface.js";
 import type { Emitter } from "./emitter.js";
 
 interface RuntimeExports {
@@ -123,9 +123,10 @@ export const runtimeExports: readonly RuntimeExports[] = [
 
 /** Names `src/index.ts` exports besides the schema types; a schema with one of these names would clash. */
 export function indexExportNames(model: ApiModel): string[] {
+  const client = clientSurface(model).exports;
   return [
-    ...clientExports(model).values,
-    ...clientExports(model).types,
+    ...client.values,
+    ...client.types,
     "components",
     "operations",
     "paths",
@@ -137,23 +138,17 @@ export function indexExportNames(model: ApiModel): string[] {
   ];
 }
 
-function clientExports(model: ApiModel): { values: string[]; types: string[] } {
-  return {
-    values: ["createAccountFundsClient", "loadOperationValidators", ...webhookParserNames(model)],
-    types: ["AccountFundsClient", "ClientGroups", ...model.groups.map((group) => groupInterfaceName(group.name)), ...clientTypeAliasNames(model)],
-  };
-}
-
 export const indexFileEmitter: Emitter = {
   name: "index",
-  async emit(model) {
-    const clashes = model.schemas.map((schema) => schema.name).filter((name) => indexExportNames(model).includes(name));
+  async emit({ model }) {
+    const exported = new Set(indexExportNames(model));
+    const clashes = model.schemas.map((schema) => schema.name).filter((name) => exported.has(name));
     if (clashes.length > 0) {
       throw new Error(`schema names clash with the client's exports: ${clashes.join(", ")} (rename the schemas or the exports)`);
     }
 
     const index = createTypeScriptFile("index.ts");
-    const client = clientExports(model);
+    const client = clientSurface(model).exports;
     const exports: OptionalKind<ExportDeclarationStructure>[] = [
       { moduleSpecifier: "./client.js", namedExports: [...client.values, ...client.types.map((name) => `type ${name}`)] },
       { moduleSpecifier: "./types.js", isTypeOnly: true, namedExports: ["components", "operations", "paths", "webhooks"] },

@@ -6,5 +6,5 @@ import type { Emitter } from "./emitter.js";
 
 export const openapiJsonEmitter: Emitter = {
   name: "openapi-json",
-  emit: (model) => [{ path: "openapi.json", contents: `${JSON.stringify(model.documentForLibraries, null, 2)}\n` }],
+  emit: ({ model }) => [{ path: "openapi.json", contents: `${JSON.stringify(model.documentForLibraries, null, 2)}\n` }],
 };

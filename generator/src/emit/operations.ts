@@ -44,7 +44,7 @@ export function operationMetadata(operation: OperationModel): OperationMetadata 
 
 export const operationsEmitter: Emitter = {
   name: "operations",
-  async emit(model) {
+  async emit({ model }) {
     const file = createTypeScriptFile("operations.ts");
     file.addImportDeclaration({ isTypeOnly: true, namedImports: ["OperationMetadata"], moduleSpecifier: "./runtime/operation-metadata.js" });
     const metadata = Object.fromEntries(model.operations.map((operation) => [operation.operationId, operationMetadata(operation)]));

@@ -30,12 +30,12 @@ import { generatedHeader } from "../print/header.js";
 import { propertyAccess } from "../print/names.js";
 import { isJsonObject } from "../spec/json-pointer.js";
 import type { Emitter } from "./emitter.js";
-import { code, count, oneLine, paragraph, slug, table } from "./reference/markdown.js";
+import { code, count, oneLine, paragraph, slug, table } from "../print/markdown.js";
 import { constraints, fields, resolveSchema, rules, schemaScope, typeText, type SchemaScope } from "./reference/schema-text.js";
 
 export const referenceEmitter: Emitter = {
   name: "reference",
-  emit(model) {
+  emit({ model }) {
     const shown = new Set<AssumptionModel>();
     const sections = tagSections(model);
     const scope = schemaScope(model.schemas);

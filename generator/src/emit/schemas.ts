@@ -7,7 +7,7 @@ import type { Emitter } from "./emitter.js";
 
 export const schemasEmitter: Emitter = {
   name: "schemas",
-  async emit(model) {
+  async emit({ model }) {
     const file = createTypeScriptFile("schemas.ts");
     file.addImportDeclaration({ isTypeOnly: true, namedImports: ["components"], moduleSpecifier: "./types.js" });
     // One insertion: ts-morph re-parses the whole file after each, so one per schema is quadratic.

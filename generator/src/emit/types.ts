@@ -47,7 +47,7 @@ export const openapiTypescriptOptions = {
 
 export const typesEmitter: Emitter = {
   name: "types",
-  async emit(model) {
+  async emit({ model }) {
     // In the library thread (a copy of the document goes there): openapi-typescript and the TypeScript compiler it
     // loads take about a second that the main thread spends on the other emitters meanwhile.
     // With required-only anyOf/oneOf branches typed (required-alternatives.ts explains why here), and each entity's

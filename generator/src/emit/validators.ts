@@ -64,7 +64,7 @@ interface ValidatorMap {
 
 export const validatorsEmitter: Emitter = {
   name: "validators",
-  async emit(model) {
+  async emit({ model }) {
     const modules = [operationsModule(model), webhooksModule(model)];
     const codes = await compileStandalone(model, modules.map((module) => module.entries));
     return Promise.all(modules.map((module, index) => validatorsModule(model, module, codes[index]!)));

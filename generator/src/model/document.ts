@@ -1,7 +1,7 @@
 /**
- * Reading the bundled document while building the model: OpenAPI Reference Objects followed (with the siblings
- * they may override), text fields with a fallback, and a collector for the problems found on the way (the model
- * reports them all at once, not only the first).
+ * Reading the bundled document while building the model: its maps of named objects (paths, webhooks, components),
+ * OpenAPI Reference Objects followed (with the siblings they may override), text fields with a fallback, and a
+ * collector for the problems found on the way (the model reports them all at once, not only the first).
  */
 import { isJsonObject, refOf, resolveRef, type JsonObject } from "../spec/json-pointer.js";
 import type { SpecProblem } from "../spec/spec-error.js";
@@ -14,6 +14,23 @@ export interface ModelContext {
   readonly securitySchemes: readonly SecuritySchemeModel[];
   /** Every `x-assumption` of the document, for the ones that apply to each operation. */
   readonly assumptions: readonly AssumptionModel[];
+}
+
+/**
+ * The object of named members at `path` of the document (`["paths"]`, `["components", "schemas"]`): undefined when
+ * the document has none, and a problem as well when it is not an object.
+ */
+export function namedObjects(
+  document: JsonObject,
+  path: readonly string[],
+  problems: Problems,
+): JsonObject | undefined {
+  let node: unknown = document;
+  for (const key of path) node = isJsonObject(node) ? node[key] : undefined;
+  if (node === undefined) return undefined;
+  if (isJsonObject(node)) return node;
+  problems.add(`/${path.join("/")}`, `${path.join(".")} must be an object`);
+  return undefined;
 }
 
 export function stringOr(value: unknown, fallback: string): string {

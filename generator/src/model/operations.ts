@@ -7,7 +7,7 @@ import { childPointer, isJsonObject, type JsonObject } from "../spec/json-pointe
 import type { HttpMethod, OperationModel } from "./model.js";
 import { operationAssumptions } from "./applicable-assumptions.js";
 import { clientMethodName, groupName, isIdentifier } from "./client-names.js";
-import { resolveRefs, stringOr, type ModelContext, type Problems } from "./document.js";
+import { namedObjects, resolveRefs, stringOr, type ModelContext, type Problems } from "./document.js";
 import { detectOData } from "./odata.js";
 import { buildParameters } from "./parameters.js";
 import { buildRequestBody, buildResponses } from "./responses.js";
@@ -22,12 +22,8 @@ export type SeenOperationIds = Map<string, string>;
 
 export function buildOperations(context: ModelContext, seenOperationIds: SeenOperationIds): OperationModel[] {
   const { document, problems } = context;
-  const paths = document["paths"];
+  const paths = namedObjects(document, ["paths"], problems);
   if (paths === undefined) return [];
-  if (!isJsonObject(paths)) {
-    problems.add("/paths", "paths must be an object");
-    return [];
-  }
   const operations: OperationModel[] = [];
   for (const [path, entry] of Object.entries(paths)) {
     const itemPointer = childPointer("/paths", path);

@@ -8,7 +8,7 @@ import { childPointer, componentRefName, formatPointer, isJsonObject, isJsonValu
 import type { AssumptionModel, MediaModel, OperationModel, SchemaModel, WebhookModel } from "./model.js";
 import { assumptionsUnder } from "./applicable-assumptions.js";
 import { isIdentifier } from "./client-names.js";
-import { stringOr, type Problems } from "./document.js";
+import { namedObjects, stringOr, type Problems } from "./document.js";
 import { entityShapeFromSchema } from "./entity-shape.js";
 
 type Usage = SchemaModel["usedAs"][number];
@@ -27,13 +27,8 @@ export function buildSchemas(
   assumptions: readonly AssumptionModel[],
   problems: Problems,
 ): SchemaModel[] {
-  const components = document["components"];
-  const schemas = isJsonObject(components) ? components["schemas"] : undefined;
+  const schemas = namedObjects(document, ["components", "schemas"], problems);
   if (schemas === undefined) return [];
-  if (!isJsonObject(schemas)) {
-    problems.add("/components/schemas", "components.schemas must be an object");
-    return [];
-  }
 
   const usage = new Map<string, Set<Usage>>();
   const use = (name: string | undefined, as: Usage): void => {

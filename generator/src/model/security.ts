@@ -6,7 +6,7 @@
  */
 import { childPointer, isJsonObject, type JsonObject } from "../spec/json-pointer.js";
 import type { OAuthFlowModel, SecurityRequirementModel, SecuritySchemeModel } from "./model.js";
-import { stringOr, type Problems } from "./document.js";
+import { namedObjects, stringOr, type Problems } from "./document.js";
 
 export type SecurityKind = "bearer" | "none" | "mutualTLS";
 
@@ -19,13 +19,8 @@ const settingKeys = ["scheme", "bearerFormat", "in", "name", "openIdConnectUrl"]
 const flowUrls = ["authorizationUrl", "tokenUrl", "refreshUrl"] as const;
 
 export function buildSecuritySchemes(document: JsonObject, problems: Problems): SecuritySchemeModel[] {
-  const components = document["components"];
-  const schemes = isJsonObject(components) ? components["securitySchemes"] : undefined;
+  const schemes = namedObjects(document, ["components", "securitySchemes"], problems);
   if (schemes === undefined) return [];
-  if (!isJsonObject(schemes)) {
-    problems.add("/components/securitySchemes", "components.securitySchemes must be an object");
-    return [];
-  }
   return Object.entries(schemes).map(([name, node]) => {
     const pointer = childPointer("/components/securitySchemes", name);
     const scheme = isJsonObject(node) ? node : {};

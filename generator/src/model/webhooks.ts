@@ -6,7 +6,7 @@
 import { childPointer, isJsonObject } from "../spec/json-pointer.js";
 import type { WebhookModel } from "./model.js";
 import { operationAssumptions } from "./applicable-assumptions.js";
-import { resolveRefs, stringOr, type ModelContext } from "./document.js";
+import { namedObjects, resolveRefs, stringOr, type ModelContext } from "./document.js";
 import { checkOperationId, firstTag, httpMethods, type SeenOperationIds } from "./operations.js";
 import { buildRequestBody, buildResponses } from "./responses.js";
 import { operationSecurity } from "./security.js";
@@ -14,12 +14,8 @@ import { webhookEvents } from "./webhook-events.js";
 
 export function buildWebhooks(context: ModelContext, seenOperationIds: SeenOperationIds): WebhookModel[] {
   const { document, problems } = context;
-  const webhooks = document["webhooks"];
+  const webhooks = namedObjects(document, ["webhooks"], problems);
   if (webhooks === undefined) return [];
-  if (!isJsonObject(webhooks)) {
-    problems.add("/webhooks", "webhooks must be an object");
-    return [];
-  }
   return Object.entries(webhooks).flatMap(([name, entry]): WebhookModel[] => {
     const item = resolveRefs(document, entry, childPointer("/webhooks", name), problems);
     if (item === undefined) return [];

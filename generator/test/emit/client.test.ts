@@ -1,12 +1,15 @@
 import { readdir } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { clientEmitter, signatureParameters, tokenOperations } from "../../src/emit/client.js";
+import { clientEmitter, signatureParameters } from "../../src/emit/client.js";
+import { tokenOperations } from "../../src/emit/client-surface.js";
 import { indexExportNames, indexFileEmitter } from "../../src/emit/index-file.js";
-import { runtimeDirectory, runtimeEmitter } from "../../src/emit/runtime.js";
+import { runtimeEmitter } from "../../src/emit/runtime.js";
+import { runtimeDirectory } from "../../src/locations.js";
+import { emitInput } from "../support/fixtures.js";
 import { fixtureModel, fixtureOperations } from "./client-fixture.js";
 
 async function emitted(emitter: typeof clientEmitter, model = fixtureModel()): Promise<Map<string, string>> {
-  return new Map((await emitter.emit(model)).map((file) => [file.path, file.contents]));
+  return new Map((await emitter.emit(await emitInput(model))).map((file) => [file.path, file.contents]));
 }
 
 describe("client emitter", () => {
@@ -116,7 +119,7 @@ describe("index emitter", () => {
     const model = fixtureModel();
     expect(indexExportNames(model)).toContain("AccountsClient");
     const clashing = fixtureModel({ schemas: [...model.schemas, { name: "AccountsClient", pointer: "/x", description: "", schema: {}, usedAs: [], assumptions: [] }] });
-    await expect(indexFileEmitter.emit(clashing)).rejects.toThrow(/AccountsClient/);
+    await expect(indexFileEmitter.emit(await emitInput(clashing))).rejects.toThrow(/AccountsClient/);
   });
 });
 

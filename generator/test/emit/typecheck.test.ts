@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitFiles } from "../../src/pipeline.js";
-import { fixtureModel, pipelineEmitters, snapshotFixtures, temporaryDirectory } from "../support/fixtures.js";
+import { emitInput, fixtureModel, pipelineEmitters, snapshotFixtures, temporaryDirectory } from "../support/fixtures.js";
 import { typecheckEmitted } from "../support/typecheck.js";
 
 describe("emitted TypeScript type-checks (strict, NodeNext) against the runtime contracts", () => {
@@ -11,7 +11,7 @@ describe("emitted TypeScript type-checks (strict, NodeNext) against the runtime 
   afterAll(() => directory.remove());
 
   it.each(snapshotFixtures)("%s", { timeout: 60_000 }, async (fixture) => {
-    const { files } = await emitFiles(await fixtureModel(fixture), pipelineEmitters);
+    const { files } = await emitFiles(await emitInput(await fixtureModel(fixture)), pipelineEmitters);
     const diagnostics = await typecheckEmitted(`${directory.path}/${fixture}`, files);
     expect(diagnostics).toEqual([]);
   });

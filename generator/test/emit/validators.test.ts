@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompiledValidator, OperationValidators } from "../../runtime/compiled-validator.js";
 import { validatorsEmitter } from "../../src/emit/validators.js";
 import { SpecError } from "../../src/spec/spec-error.js";
-import { emitFixture, fixtureModel, snapshotFixtures, snapshotPath, temporaryDirectory } from "../support/fixtures.js";
+import { emitFixture, emitInput, fixtureModel, snapshotFixtures, snapshotPath, temporaryDirectory } from "../support/fixtures.js";
 import { importedModules } from "../support/validators-module.js";
 
 const paths = ["src/validators/operations.ts", "src/validators/webhooks.ts"];
@@ -124,7 +124,7 @@ describe("validators emitter", () => {
     const routing = (model.documentForLibraries["components"] as { schemas: Record<string, { discriminator: { mapping: Record<string, string> } }> }).schemas["Routing"];
     if (routing === undefined) throw new Error("no Routing in the fixture");
     routing.discriminator.mapping = { SortCode: "#/components/schemas/BicRouting", Bic: "#/components/schemas/SortCodeRouting" };
-    await expect(validatorsEmitter.emit(model)).rejects.toMatchObject({
+    await expect(validatorsEmitter.emit(await emitInput(model))).rejects.toMatchObject({
       pointer: "/components/schemas/Routing/discriminator/mapping/SortCode",
       reason: "maps SortCode to #/components/schemas/BicRouting, but the branch whose Type is SortCode is #/components/schemas/SortCodeRouting",
     });
@@ -134,7 +134,7 @@ describe("validators emitter", () => {
     const model = await fixtureModel("commands.yaml");
     const schemas = (model.documentForLibraries["components"] as { schemas: Record<string, Record<string, unknown>> }).schemas;
     schemas["CreateAccountTransfer"] = { ...schemas["CreateAccountTransfer"], minProperties: "two" };
-    const failure = validatorsEmitter.emit(model);
+    const failure = validatorsEmitter.emit(await emitInput(model));
     await expect(failure).rejects.toBeInstanceOf(SpecError);
     await expect(failure).rejects.toMatchObject({
       pointer: "/components/schemas/CreateAccountTransfer",

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { displayPath } from "../../src/load/display-path.js";
 import { specProblemsOf, type SpecProblem } from "../../src/spec/spec-error.js";
 import type { OperationModel } from "../../src/model/model.js";
+import { buildModel } from "../../src/model/build-model.js";
 import { loadModel } from "../../src/pipeline.js";
 import { fixtureModel, fixturePath } from "../support/fixtures.js";
 
@@ -284,6 +285,28 @@ describe("a spec the model rejects", () => {
     expect(await problemsOf("broken/split/openapi.yaml")).toEqual([
       expect.objectContaining({ file: shown("broken/split/paths/items.yaml"), pointer: "/Item/get", reason: "operation has no operationId" }),
       expect.objectContaining({ file: shown("broken/split/parameters/Id.yaml"), pointer: "", reason: "path parameter id has no schema" }),
+    ]);
+  });
+
+  it("reports each map of named objects that is not an object (paths, webhooks, schemas, security schemes)", () => {
+    const document = {
+      openapi: "3.1.0",
+      info: { title: "Broken maps", version: "1" },
+      paths: [],
+      webhooks: "none",
+      components: { schemas: 3, securitySchemes: [] },
+    };
+    let thrown: unknown;
+    try {
+      buildModel(document, { source: "broken-maps.yaml" });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(specProblemsOf(thrown)?.map(({ pointer, reason }) => ({ pointer, reason }))).toEqual([
+      { pointer: "/components/securitySchemes", reason: "components.securitySchemes must be an object" },
+      { pointer: "/paths", reason: "paths must be an object" },
+      { pointer: "/webhooks", reason: "webhooks must be an object" },
+      { pointer: "/components/schemas", reason: "components.schemas must be an object" },
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createPasswordTokenSource, operationUrl } from "../../runtime/auth.js";
+import { createPasswordTokenSource } from "../../runtime/auth.js";
+import { operationUrl } from "../../runtime/request-url.js";
 import { ConnectionError, TokenRequestError } from "../../runtime/errors.js";
 import { createRedactor } from "../../runtime/redact.js";
 import { retryPolicy } from "../../runtime/retry.js";

@@ -55,7 +55,7 @@ const scenarios: readonly Scenario[] = [
     request: getAccount,
   },
   {
-    site: "request.ts:RequestValidationError",
+    site: "call-validation.ts:RequestValidationError",
     name: "a request body that does not match the spec",
     options: { validateRequests: true, config: { loadOperationValidators: async () => allValidators } },
     run: ({ client }) => client.transfers.createAccountTransfer(transfer),
@@ -63,7 +63,7 @@ const scenarios: readonly Scenario[] = [
     request: createTransfer,
   },
   {
-    site: "request.ts:ResponseValidationError",
+    site: "call-validation.ts:ResponseValidationError",
     name: "a response body that does not match the spec",
     options: { validateResponses: true, config: { loadOperationValidators: async () => allValidators } },
     run: ({ server, client }) => (server.on("GET", "/api/v1/Accounts(1)", () => json(200, { Id: 1 })), client.accounts.getAccount(1)),
@@ -71,7 +71,7 @@ const scenarios: readonly Scenario[] = [
     request: getAccount,
   },
   {
-    site: "request.ts:AccountFundsError",
+    site: "call-validation.ts:AccountFundsError",
     name: "validators that cannot be loaded",
     options: { validateResponses: true, config: { loadOperationValidators: () => Promise.reject(new Error("chunk missing")) } },
     run: ({ server, client }) => (server.on("GET", "/api/v1/Accounts(1)", () => json(200, { Id: 1 })), client.accounts.getAccount(1)),
@@ -79,7 +79,7 @@ const scenarios: readonly Scenario[] = [
     request: getAccount,
   },
   {
-    site: "request.ts:AccountFundsError",
+    site: "response-body.ts:AccountFundsError",
     name: "a success body that is not JSON",
     run: ({ server, client }) => (server.on("GET", "/api/v1/Accounts(1)", () => new Response("<html>", { status: 200 })), client.accounts.getAccount(1)),
     operationId: "getAccount",
@@ -173,7 +173,7 @@ describe("the error contract: request and operationId on every error", () => {
   it("has a scenario for every construction site of the runtime", () => {
     const covered = new Set(scenarios.map((scenario) => scenario.site));
     expect([...new Set(constructionSites())].filter((site) => !covered.has(site))).toEqual([]);
-    // Sites that build several errors (two in request.ts) have a scenario each.
+    // Sites that build several errors of one class have a scenario each.
     for (const site of new Set(constructionSites())) {
       const count = constructionSites().filter((found) => found === site).length;
       expect(scenarios.filter((scenario) => scenario.site === site).length, site).toBeGreaterThanOrEqual(count);

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { parseHttpDate } from "../../runtime/http-date.js";
 import {
   isIdempotentMethod,
   isRetryableStatus,
-  parseHttpDate,
   parseRetryAfter,
   retryDelay,
   retryPolicy,

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { contractEmitter } from "../../src/emit/contract.js";
-import type { Emitter } from "../../src/emit/emitter.js";
+import type { EmitInput, Emitter, GeneratorFiles } from "../../src/emit/emitter.js";
+import { readGeneratorFiles } from "../../src/generator-files.js";
 import { openapiJsonEmitter } from "../../src/emit/openapi-json.js";
 import { operationsEmitter } from "../../src/emit/operations.js";
 import { packageFilesEmitter } from "../../src/emit/package-files.js";
@@ -27,6 +28,14 @@ export async function fixtureModel(name: string): Promise<ApiModel> {
   return (await loadModel({ specPath: fixturePath(name), source: `test/fixtures/${name}` })).model;
 }
 
+let generatorFiles: Promise<GeneratorFiles> | undefined;
+
+/** What the pipeline hands the emitters for `model`: the generator's own runtime/ and templates/, read once. */
+export async function emitInput(model: ApiModel): Promise<EmitInput> {
+  generatorFiles ??= readGeneratorFiles();
+  return { model, files: await generatorFiles };
+}
+
 /** The emitters this package's generator pipeline owns (the client engineer's are tested with their own). */
 export const pipelineEmitters: readonly Emitter[] = [
   contractEmitter,
@@ -46,7 +55,7 @@ export async function temporaryDirectory(inRepository = false): Promise<{ path: 
 
 /** What one emitter writes for a fixture, by path. */
 export async function emitFixture(emitter: Emitter, name: string): Promise<Map<string, string>> {
-  const files = await emitter.emit(await fixtureModel(name));
+  const files = await emitter.emit(await emitInput(await fixtureModel(name)));
   return new Map(files.map((file) => [file.path, file.contents]));
 }
 

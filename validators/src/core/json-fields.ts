@@ -280,6 +280,44 @@ export function collectIssues(): IssueCollector {
 }
 
 /**
+ * A nested object read member by member: `members` reads each (passing every read through `take`, at paths under
+ * `path`) and returns them in the order the object shows them. The issues of every member, or the object without
+ * its absent members; like `readObject`, an empty input is absent (or required).
+ */
+export function readFields<T extends object>(
+  input: unknown,
+  path: Path,
+  members: (object: JsonObject, take: IssueCollector["take"]) => { readonly [K in keyof T]: T[K] | undefined },
+  options: ObjectOptions = {},
+): FieldResult<T> {
+  const object = readObject(input, path, options);
+  if (object.value === undefined) return { value: undefined, issues: object.issues };
+  const { take, issues } = collectIssues();
+  const value = members(object.value, take);
+  return issues.length > 0 ? fail(issues) : ok(definedFields<T>(value));
+}
+
+/**
+ * A list read item by item: `item` reads each at `[...path, index]`. The issues of every item, or the items read
+ * (an item that reads as absent is left out).
+ */
+export function readItems<T>(
+  input: unknown,
+  path: Path,
+  item: (input: unknown, path: Path) => FieldResult<T>,
+): FieldResult<T[]> {
+  const list = readArray(input, path);
+  if (list.value === undefined) return { value: undefined, issues: list.issues };
+  const { take, issues } = collectIssues();
+  const items: T[] = [];
+  list.value.forEach((value, index) => {
+    const read = take(item(value, [...path, index]));
+    if (read !== undefined) items.push(read);
+  });
+  return issues.length > 0 ? fail(issues) : ok(items);
+}
+
+/**
  * Copies the defined entries of `fields`, so that the normalised value has no `undefined` members and
  * validating it again gives an equal value.
  */

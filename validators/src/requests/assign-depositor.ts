@@ -17,17 +17,15 @@ import { readDepositorAddress, type DepositorAddress } from "./fields/depositor-
 import {
   collectIssues,
   definedFields,
-  fail,
   field,
   invalidType,
   isEmpty,
   isJsonObject,
-  ok,
-  readArray,
   readBoolean,
+  readFields,
   readInt32,
   readInt64,
-  readObject,
+  readItems,
   readString,
   type FieldResult,
   type JsonObject,
@@ -79,53 +77,39 @@ export interface AssignDepositorOptions {
 }
 
 function readIndividual(input: unknown, path: Path): FieldResult<AssignDepositorIndividual> {
-  const object = readObject(input, path);
-  if (object.value === undefined) return { value: undefined, issues: object.issues };
-  const body = object.value;
-  const { take, issues } = collectIssues();
-  const value = {
+  return readFields<AssignDepositorIndividual>(input, path, (body, take) => ({
     FirstName: take(readString(field(body, "FirstName"), [...path, "FirstName"], { required: true })),
     MiddleName: take(readString(field(body, "MiddleName"), [...path, "MiddleName"])),
     LastName: take(readString(field(body, "LastName"), [...path, "LastName"], { required: true })),
     PhoneNumber: take(readString(field(body, "PhoneNumber"), [...path, "PhoneNumber"])),
     Address: take(readDepositorAddress(field(body, "Address"), [...path, "Address"])),
-  };
-  return issues.length > 0 ? fail(issues) : ok(definedFields<AssignDepositorIndividual>(value));
+  }));
 }
 
 function readCompany(input: unknown, path: Path): FieldResult<AssignDepositorCompany> {
-  const object = readObject(input, path);
-  if (object.value === undefined) return { value: undefined, issues: object.issues };
-  const body = object.value;
-  const { take, issues } = collectIssues();
-  const value = {
+  return readFields<AssignDepositorCompany>(input, path, (body, take) => ({
     Name: take(readString(field(body, "Name"), [...path, "Name"], { required: true })),
     PhoneNumber: take(readString(field(body, "PhoneNumber"), [...path, "PhoneNumber"])),
     Website: take(readString(field(body, "Website"), [...path, "Website"])),
     IndustryId: take(readInt32(field(body, "IndustryId"), [...path, "IndustryId"])),
     IndustryDetails: take(readString(field(body, "IndustryDetails"), [...path, "IndustryDetails"])),
     Address: take(readDepositorAddress(field(body, "Address"), [...path, "Address"])),
-  };
-  return issues.length > 0 ? fail(issues) : ok(definedFields<AssignDepositorCompany>(value));
+  }));
 }
 
 function readSupportingDocuments(input: unknown, path: Path): FieldResult<SupportingDocument[]> {
-  const list = readArray(input, path);
-  if (list.value === undefined) return { value: undefined, issues: list.issues };
-  const { take, issues } = collectIssues();
-  const documents: SupportingDocument[] = [];
-  list.value.forEach((item, index) => {
-    const object = take(readObject(item, [...path, index], { required: true }));
-    if (object === undefined) return;
-    documents.push(
-      definedFields<SupportingDocument>({
-        Name: take(readString(field(object, "Name"), [...path, index, "Name"])),
-        MediaType: take(readString(field(object, "MediaType"), [...path, index, "MediaType"])),
-        StreamLength: take(readInt64(field(object, "StreamLength"), [...path, index, "StreamLength"], { minimum: 0 })),
+  const readDocument = (item: unknown, itemPath: Path): FieldResult<SupportingDocument> =>
+    readFields<SupportingDocument>(
+      item,
+      itemPath,
+      (object, take) => ({
+        Name: take(readString(field(object, "Name"), [...itemPath, "Name"])),
+        MediaType: take(readString(field(object, "MediaType"), [...itemPath, "MediaType"])),
+        StreamLength: take(readInt64(field(object, "StreamLength"), [...itemPath, "StreamLength"], { minimum: 0 })),
       }),
+      { required: true },
     );
-  });
-  return issues.length > 0 ? fail(issues) : ok(documents);
+  return readItems(input, path, readDocument);
 }
 
 /** Exactly one of Individual and Company (assumption, see the module comment). */

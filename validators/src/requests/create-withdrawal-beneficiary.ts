@@ -25,15 +25,13 @@ import { readPostalAddress, type PostalAddress } from "./fields/postal-address.j
 import {
   collectIssues,
   definedFields,
-  fail,
   field,
   invalidType,
   isEmpty,
   isJsonObject,
-  ok,
-  readArray,
   readEnum,
   readInt32,
+  readItems,
   readString,
   readWith,
   type FieldResult,
@@ -97,15 +95,7 @@ function readRoutingList<T>(
   path: Path,
   validate: (item: unknown) => Result<T, object>,
 ): FieldResult<T[]> {
-  const list = readArray(input, path);
-  if (list.value === undefined) return { value: undefined, issues: list.issues };
-  const { take, issues } = collectIssues();
-  const items: T[] = [];
-  list.value.forEach((item, index) => {
-    const value = take(readWith(item, [...path, index], validate, { required: true }));
-    if (value !== undefined) items.push(value);
-  });
-  return issues.length > 0 ? fail(issues) : ok(items);
+  return readItems(input, path, (item, itemPath) => readWith(item, itemPath, validate, { required: true }));
 }
 
 function beneficiaryRules(

@@ -8,7 +8,7 @@
  */
 import type { SchemaModel } from "../../model/model.js";
 import { componentRefName, isJsonObject, resolveRef, type JsonObject } from "../../spec/json-pointer.js";
-import { code } from "./markdown.js";
+import { code } from "../../print/markdown.js";
 
 /** Where schema `$ref`s point: `{ components: { schemas } }`, the model's component schemas (a bundle's schema refs all point there). */
 export type SchemaScope = JsonObject;

@@ -4,7 +4,7 @@
  * PostCode and CountryCode, all strings. The reference states no required field and no format for it, so every
  * field is optional free text (empty ones are left out, as everywhere).
  */
-import { collectIssues, definedFields, fail, field, ok, readObject, readString, type FieldResult, type Path } from "../../core/json-fields.js";
+import { field, readFields, readString, type FieldResult, type Path } from "../../core/json-fields.js";
 
 export interface DepositorAddress {
   Street?: string;
@@ -21,11 +21,9 @@ export interface DepositorAddress {
 const FIELDS = ["Street", "HouseNumber", "HouseName", "FlatNumber", "District", "Town", "County", "PostCode", "CountryCode"] as const;
 
 export function readDepositorAddress(input: unknown, path: Path): FieldResult<DepositorAddress> {
-  const object = readObject(input, path);
-  if (object.value === undefined) return { value: undefined, issues: object.issues };
-  const body = object.value;
-  const { take, issues } = collectIssues();
-  const value: DepositorAddress = {};
-  for (const key of FIELDS) value[key] = take(readString(field(body, key), [...path, key]));
-  return issues.length > 0 ? fail(issues) : ok(definedFields<DepositorAddress>(value));
+  return readFields<DepositorAddress>(input, path, (body, take) => {
+    const value: DepositorAddress = {};
+    for (const key of FIELDS) value[key] = take(readString(field(body, key), [...path, key]));
+    return value;
+  });
 }

@@ -11,14 +11,10 @@
  */
 import { validateCountryCode } from "../../identifiers/country-code.js";
 import {
-  collectIssues,
-  definedFields,
   field,
-  ok,
-  readObject,
+  readFields,
   readString,
   readWith,
-  fail,
   type FieldResult,
   type Path,
   type PresenceOptions,
@@ -40,33 +36,32 @@ export interface PostalAddress {
 const OPTIONAL_TEXT = ["HouseNumber", "HouseName", "FlatNumber", "District", "County", "PostCode"] as const;
 
 export function readPostalAddress(input: unknown, path: Path, options: PresenceOptions = {}): FieldResult<PostalAddress> {
-  const object = readObject(input, path, options);
-  if (object.value === undefined) return { value: undefined, issues: object.issues };
-  const body = object.value;
-  const { take, issues } = collectIssues();
-
-  const Street = take(readString(field(body, "Street"), [...path, "Street"], { required: true }));
-  const Town = take(readString(field(body, "Town"), [...path, "Town"], { required: true }));
-  const CountryCode = take(
-    readWith(field(body, "CountryCode"), [...path, "CountryCode"], (value) => validateCountryCode(value), {
-      required: true,
-    }),
-  );
-  const optional: Partial<Record<(typeof OPTIONAL_TEXT)[number], string>> = {};
-  for (const key of OPTIONAL_TEXT) optional[key] = take(readString(field(body, key), [...path, key]));
-
-  if (issues.length > 0) return fail(issues);
-  return ok(
-    definedFields<PostalAddress>({
-      Street,
-      HouseNumber: optional.HouseNumber,
-      HouseName: optional.HouseName,
-      FlatNumber: optional.FlatNumber,
-      District: optional.District,
-      Town,
-      County: optional.County,
-      PostCode: optional.PostCode,
-      CountryCode,
-    }),
+  return readFields<PostalAddress>(
+    input,
+    path,
+    (body, take) => {
+      // Read in this order (the required fields' issues first), returned in the reference's order.
+      const Street = take(readString(field(body, "Street"), [...path, "Street"], { required: true }));
+      const Town = take(readString(field(body, "Town"), [...path, "Town"], { required: true }));
+      const CountryCode = take(
+        readWith(field(body, "CountryCode"), [...path, "CountryCode"], (value) => validateCountryCode(value), {
+          required: true,
+        }),
+      );
+      const optional: Partial<Record<(typeof OPTIONAL_TEXT)[number], string>> = {};
+      for (const key of OPTIONAL_TEXT) optional[key] = take(readString(field(body, key), [...path, key]));
+      return {
+        Street,
+        HouseNumber: optional.HouseNumber,
+        HouseName: optional.HouseName,
+        FlatNumber: optional.FlatNumber,
+        District: optional.District,
+        Town,
+        County: optional.County,
+        PostCode: optional.PostCode,
+        CountryCode,
+      };
+    },
+    options,
   );
 }

@@ -1,7 +1,8 @@
 /**
- * The Markdown REFERENCE.md is written in: tables whose cells stay on one line, inline code that survives backticks
- * and pipes, and paragraphs from the spec's own (CommonMark) descriptions without trailing whitespace. Every helper
- * returns lines, so a change in the spec changes as few lines of the output as it can.
+ * The Markdown the generated README.md and REFERENCE.md are written in: tables whose cells stay on one line, inline
+ * code that survives backticks and pipes, fenced code blocks, and paragraphs from the spec's own (CommonMark)
+ * descriptions without trailing whitespace. Every helper returns lines, so a change in the spec changes as few lines
+ * of the output as it can.
  */
 
 /** A GitHub table: one row per line; `|` escaped and line breaks folded so a cell never breaks its row. */
@@ -24,6 +25,11 @@ export function code(text: string): string {
   const longest = Math.max(...[...text.matchAll(/`+/g)].map((run) => run[0].length));
   const fence = "`".repeat(longest + 1);
   return `${fence} ${text} ${fence}`;
+}
+
+/** A fenced code block (`ts` by default) and the blank line after it. */
+export function codeBlock(lines: readonly string[], language = "ts"): string[] {
+  return [`\`\`\`${language}`, ...lines, "```", ""];
 }
 
 /** A description from the spec as Markdown lines: trimmed, no trailing whitespace, at most one blank line in a row. */

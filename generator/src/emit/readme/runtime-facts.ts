@@ -2,13 +2,12 @@
  * What the README says about the runtime, read from the runtime's own declarations and their JSDoc: the option
  * tables (client-options.ts), the error classes (errors.ts) and the filter builder's operators (odata-filter.ts). A new
  * option or error class, or a changed default in the documentation, reaches the README with the next
- * `make generate`, and the README cannot describe what the client does not have.
+ * `make generate`, and the README cannot describe what the client does not have. The runtime's text comes with the
+ * emit input (the pipeline reads generator/runtime/ once).
  */
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { SourceFile } from "ts-morph";
-import { tsMorph } from "../print/ts-morph.js";
-import { runtimeDirectory } from "./runtime.js";
+import { tsMorph } from "../../print/ts-morph.js";
+import { sourceText, type SourceText } from "../emitter.js";
 
 export interface OptionRow {
   readonly name: string;
@@ -41,12 +40,11 @@ export interface RuntimeFacts {
   readonly filterOperators: readonly string[];
 }
 
-export async function runtimeFacts(): Promise<RuntimeFacts> {
+export function runtimeFacts(runtime: readonly SourceText[]): RuntimeFacts {
   const { Project } = tsMorph();
   const project = new Project({ useInMemoryFileSystem: true });
-  const parse = async (name: string): Promise<SourceFile> =>
-    project.createSourceFile(name, await readFile(join(runtimeDirectory, name), "utf8"));
-  const [options, errors, odata] = await Promise.all([parse("client-options.ts"), parse("errors.ts"), parse("odata-filter.ts")]);
+  const parse = (name: string): SourceFile => project.createSourceFile(name, sourceText(runtime, name, "runtime"));
+  const [options, errors, odata] = [parse("client-options.ts"), parse("errors.ts"), parse("odata-filter.ts")];
   return { options: optionTables(options), errors: errorClasses(errors), filterOperators: filterOperators(odata) };
 }
 
@@ -57,7 +55,7 @@ function errorClasses(file: SourceFile): ErrorClass[] {
     .map((declaration) => ({
       name: declaration.getName() ?? "",
       extends: declaration.getExtends()?.getText() ?? "Error",
-      description: oneLine(declaration.getJsDocs().map((doc) => doc.getDescription()).join(" ")),
+      description: singleSpaced(declaration.getJsDocs().map((doc) => doc.getDescription()).join(" ")),
     }));
 }
 
@@ -83,11 +81,12 @@ function rows(file: SourceFile, interfaceName: string): OptionRow[] {
     name: property.getName(),
     type: typeText(property.getTypeNode()?.getText() ?? "unknown"),
     optional: property.hasQuestionToken(),
-    description: oneLine(property.getJsDocs().map((doc) => doc.getDescription()).join(" ")),
+    description: singleSpaced(property.getJsDocs().map((doc) => doc.getDescription()).join(" ")),
   }));
 }
 
-function oneLine(text: string): string {
+/** JSDoc text with every run of white space (line breaks included) as one space. */
+function singleSpaced(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
