@@ -7,9 +7,10 @@ import { describe, expect, it } from "vitest";
 import { generatorFloors } from "./layering/generator.js";
 import { circles, forbiddenImports, homeless, importGraph, unknownPlaces, type Floors } from "./layering/import-graph.js";
 import { reviewFloors } from "./layering/review.js";
+import { sandboxFloors } from "./layering/sandbox.js";
 import { validatorsFloors } from "./layering/validators.js";
 
-const packages: readonly Floors[] = [generatorFloors, validatorsFloors, reviewFloors];
+const packages: readonly Floors[] = [generatorFloors, validatorsFloors, reviewFloors, sandboxFloors];
 
 describe.each(packages)("the floors of $name", (floors) => {
   const graph = importGraph(floors);
