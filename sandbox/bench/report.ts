@@ -1,5 +1,6 @@
 /** Markdown of the benchmark's results, in the form of the generator's (generator/bench/report.ts). */
-import { SERVER_NAMES, ratioOf, summarise, type Cell } from "./results.js";
+import { ratioOf, summarise, type Cell } from "./results.js";
+import { SERVER_NAMES } from "./servers-measured.js";
 import type { TargetResult } from "./targets.js";
 
 export interface RunInfo {

@@ -1,16 +1,8 @@
 /** What one run measured: per scenario and server, the rounds' loads (or why the pair could not be measured). */
 import type { LoadResult } from "./load.js";
 import type { Scenario } from "./scenarios.js";
+import type { ServerId } from "./servers-measured.js";
 import { median } from "./stats.js";
-
-/** The sandbox in memory, the sandbox with `--data` (SQLite), and Prism. */
-export type ServerId = "sandbox" | "sandbox-data" | "prism";
-
-export const SERVER_NAMES: Readonly<Record<ServerId, string>> = {
-  sandbox: "sandbox",
-  "sandbox-data": "sandbox --data",
-  prism: "Prism",
-};
 
 export interface Cell {
   readonly scenario: Scenario;

@@ -4,7 +4,7 @@
  * cost). The command is `POST /api/v1/Alerts/Create`: it needs no funds, so it stays valid however often it
  * runs (a transfer would drain the balance and turn into 400s); the sandbox is reset before every round anyway.
  */
-import type { ServerId } from "./results.js";
+import type { ServerId } from "./servers-measured.js";
 
 export type ScenarioId = "accounts" | "balances" | "create-alert" | "create-alert-durable";
 

@@ -4,7 +4,8 @@
  * which reports its memory after two forced collections, before and after the burst.
  *
  * The margins are generous on purpose: the JavaScript heap and the memory outside it (Buffers) must come back
- * within 32 MB, and the resident set within 100 MB, since the C allocator keeps some freed pages for reuse. While
+ * within 32 MB, and the resident set within 200 MB, since the C allocator keeps freed pages for reuse (measured:
+ * 20–60 MB more on Node 20 and 22, 139 MB on Node 24; unbounded, the process stayed 400+ MB up). While
  * the burst lasts, at most `maxLargeBodies` (8) bodies are held, each with its text and its parse (about 30 MB for
  * these): the peak resident set may grow by 40 MB per place. Without the large-body limit all 48 are held at once
  * (measured: a peak 620–670 MB over the start, against 225–240 MB with it).
@@ -59,7 +60,7 @@ describe("memory after a burst of large bodies", () => {
     // Each body is read and refused by its schema (400) or, over the large-body places, refused at once (503).
     expect(statuses.every((status) => status === 400 || status === 503)).toBe(true);
     expect(after.heapUsed + after.external).toBeLessThan(before.heapUsed + before.external + 32 * MB);
-    expect(after.rss).toBeLessThan(before.rss + 100 * MB);
+    expect(after.rss).toBeLessThan(before.rss + 200 * MB);
     expect(after.peakRss - before.rss).toBeLessThan(DEFAULT_LIMITS.maxLargeBodies * 40 * MB);
   });
 });
