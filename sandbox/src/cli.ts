@@ -141,8 +141,8 @@ async function main(): Promise<void> {
     `Account Funds sandbox`,
     `  API and token:   ${sandbox.url}/api/v1/   ${sandbox.url}/connect/token`,
     sandbox.tlsUrl === undefined
-      ? `  mTLS token:      (disabled)`
-      : `  mTLS token:      ${sandbox.tlsUrl}/connect/mtls/token (self-signed; SHA-256 ${sandbox.certificate?.thumbprint})`,
+      ? `  HTTPS tokens:    (disabled)`
+      : `  HTTPS tokens:    ${sandbox.tlsUrl}/connect/token   ${sandbox.tlsUrl}/connect/mtls/token (the spec's {auth_url}; self-signed, SHA-256 ${sandbox.certificate?.thumbprint})`,
     `  Control API:     ${sandbox.url}/_sandbox/  (reset, clock, complete, webhooks, events)`,
     `  Client:          client_id=${client.clientId} client_secret=${client.clientSecret} scope=serviceFXAPI`,
     ...credentials.users.map((user) => `  User:            username=${user.username} password=${user.password}`),
