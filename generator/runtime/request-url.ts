@@ -12,7 +12,8 @@ const querySerializer = createQuerySerializer<unknown>();
 
 /** `baseUrl` + the path template filled with `path` + `?query`. */
 export function requestUrl(pathTemplate: string, baseUrl: string, path: Readonly<Record<string, unknown>> | undefined, query: Record<string, unknown> | undefined): string {
-  return createFinalURL(pathTemplate, { baseUrl, params: { path, query }, querySerializer, pathSerializer: serializePath });
+  const params = { ...(path === undefined ? {} : { path }), ...(query === undefined ? {} : { query }) };
+  return createFinalURL(pathTemplate, { baseUrl, params, querySerializer, pathSerializer: serializePath });
 }
 
 /** A base URL option, without its trailing slashes; a TypeError naming the option when it is unusable. */

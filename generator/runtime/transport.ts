@@ -151,7 +151,7 @@ class Sending {
   readonly context: SendContext;
   readonly method: string;
   /** A body every attempt sends again; none for GET and HEAD. */
-  readonly body: RequestTemplate["body"] | null;
+  readonly body: NonNullable<RequestTemplate["body"]> | null;
   private readonly redactor: Redactor;
   /** The redacted URL costs a URL parse: only errors and hooks need it. */
   private redactedSummary: RequestSummary | undefined;

@@ -132,6 +132,8 @@ function relocate(thrown: unknown, locate: SourceLocator): unknown {
   return located.length === 1 ? located[0] : new SpecErrors(located);
 }
 
+// An ANSI colour code starts with the control character ESC (0x1B) by definition.
+// oxlint-disable-next-line no-control-regex
 const ansiColors = /\u001b\[[0-9;]*m/g;
 
 /** Where console output goes while an emitter runs: that emitter's list (it follows the emitter's awaits). */

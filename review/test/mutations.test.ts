@@ -6,9 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Finding } from "../src/diff/finding.js";
 import { diffDocuments, verdictsAt } from "./support/diff-documents.js";
-import { realSpec } from "./support/real-spec.js";
-
-type Spec = Record<string, any>;
+import { realSpec, type Spec } from "./support/real-spec.js";
 
 interface Mutation {
   readonly name: string;

@@ -7,9 +7,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildUsageIndex } from "../src/diff/usage.js";
 import { diffDocuments, verdictsAt } from "./support/diff-documents.js";
-import { realSpec, realSpecJson } from "./support/real-spec.js";
+import { realSpec, realSpecJson, type Spec } from "./support/real-spec.js";
 
-type Spec = Record<string, any>;
 type Side = "request" | "response";
 
 interface Site {

@@ -20,7 +20,10 @@ function pathsOf(value: Json, prefix: readonly Segment[] = []): { members: Segme
     if (Array.isArray(node)) node.forEach((item, index) => (members.push([...path, index]), visit(item, [...path, index])));
     else if (isRecord(node)) {
       objects.push([...path]);
-      for (const [key, member] of Object.entries(node)) (members.push([...path, key]), visit(member, [...path, key]));
+      for (const [key, member] of Object.entries(node)) {
+        members.push([...path, key]);
+        visit(member, [...path, key]);
+      }
     }
   };
   visit(value, prefix);

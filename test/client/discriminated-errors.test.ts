@@ -48,8 +48,10 @@ describe("validateRequests on a discriminated routing", () => {
 
   it("names Type when it is not a routing type, with the reference's routing types as the allowed values", async () => {
     const { client } = setup();
-    // @ts-expect-error SortCode is not a routing type: the types refuse it too
-    const error = await refusal(client.beneficiaries.createWithdrawalBeneficiary({ ...beneficiary, PaymentRouting: { ...gb, Type: "SortCode" } }));
+    const error = await refusal(
+      // @ts-expect-error SortCode is not a routing type: the types refuse it too
+      client.beneficiaries.createWithdrawalBeneficiary({ ...beneficiary, PaymentRouting: { ...gb, Type: "SortCode" } }),
+    );
     expect(error.message).toBe("The request body of createWithdrawalBeneficiary does not match the spec: /PaymentRouting/Type must be equal to one of the allowed values");
     expect(error.issues[0]).toMatchObject({ path: "/PaymentRouting/Type", keyword: "enum", params: { allowedValues: paymentRoutingTypes } });
     expect(summary(error)).toEqual(["/PaymentRouting/Type enum", "/PaymentRouting discriminator"]);
@@ -58,8 +60,10 @@ describe("validateRequests on a discriminated routing", () => {
   it("checks a US routing against its own rule only: Bic or RoutingTransitNumber", async () => {
     const { client } = setup();
     const us = { Type: "RoutingTransitNumberAccountNumber", CountryCode: "US", AccountNumber: "123456789" } as const;
-    // @ts-expect-error neither Bic nor RoutingTransitNumber: the types refuse it too
-    const error = await refusal(client.beneficiaries.createWithdrawalBeneficiary({ ...beneficiary, CurrencyCode: "USD", PaymentRouting: us }));
+    const error = await refusal(
+      // @ts-expect-error neither Bic nor RoutingTransitNumber: the types refuse it too
+      client.beneficiaries.createWithdrawalBeneficiary({ ...beneficiary, CurrencyCode: "USD", PaymentRouting: us }),
+    );
     expect(error.issues.map((issue) => [issue.path, issue.keyword, issue.params["missingProperty"]])).toEqual([
       ["/PaymentRouting", "required", "Bic"],
       ["/PaymentRouting", "required", "RoutingTransitNumber"],

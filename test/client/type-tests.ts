@@ -57,8 +57,10 @@ export async function typeTests(): Promise<void> {
   // The multipart form needs the Request part, with a valid withdrawal.
   // @ts-expect-error Request is missing BeneficiaryId
   await client.withdrawals.createAccountWithdrawal(multipart({ Request: { AccountId: 1, CurrencyCode: "USD" } }));
-  // @ts-expect-error multipart is only for operations that accept multipart/form-data
-  await client.transfers.createAccountTransfer(multipart({ Request: { AccountId: 1, CurrencyCode: "GBP", BeneficiaryId: 2 } }));
+  await client.transfers.createAccountTransfer(
+    // @ts-expect-error multipart is only for operations that accept multipart/form-data
+    multipart({ Request: { AccountId: 1, CurrencyCode: "GBP", BeneficiaryId: 2 } }),
+  );
 
   // Results are typed.
   const created = await client.transfers.createAccountTransfer({ AccountId: 1, CurrencyCode: "GBP", BeneficiaryId: 2 });

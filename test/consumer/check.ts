@@ -118,7 +118,10 @@ function startSandbox(): Promise<{ readonly url: string; readonly stop: () => vo
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const url = /http:\/\/127\.0\.0\.1:\d+/.exec(output)?.[0];
-      if (url !== undefined) (clearTimeout(timer), resolve({ url, stop }));
+      if (url !== undefined) {
+        clearTimeout(timer);
+        resolve({ url, stop });
+      }
     };
     child.stdout.on("data", read);
     child.stderr.on("data", read);

@@ -43,7 +43,7 @@ describe.skipIf(!hasOpenssl())("createMtlsDispatcher", () => {
   let authUrl: string;
   let serverCert: { cert: string; key: string };
   let clientCert: { cert: string; key: string };
-  const seen: { path: string; subject?: string; body: string }[] = [];
+  const seen: { path: string; subject: string | undefined; body: string }[] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "mtls-"));

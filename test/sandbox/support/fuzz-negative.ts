@@ -39,7 +39,7 @@ function branchOf(node: JsonSchema, value: unknown, resolve: (ref: string) => Js
     const branches = (Array.isArray(node[keyword]) ? (node[keyword] as unknown[]) : [])
       .filter(isJsonObject)
       .map((branch) => dereference(branch, resolve));
-    if (branches.length === 0 || branches.every((branch) => branch["properties"] === undefined)) continue;
+    if (branches.every((branch) => branch["properties"] === undefined)) continue;
     const matching = branches.find((branch) =>
       Object.entries(isJsonObject(branch["properties"]) ? branch["properties"] : {}).every(([name, property]) => {
         const constant = isJsonObject(property) ? property["const"] : undefined;

@@ -16,6 +16,7 @@ import {
   readString,
   readWith,
   type FieldResult,
+  type MembersRead,
   type Path,
   type PresenceOptions,
 } from "../../core/json-fields.js";
@@ -48,7 +49,7 @@ export function readPostalAddress(input: unknown, path: Path, options: PresenceO
           required: true,
         }),
       );
-      const optional: Partial<Record<(typeof OPTIONAL_TEXT)[number], string>> = {};
+      const optional: MembersRead<Pick<PostalAddress, (typeof OPTIONAL_TEXT)[number]>> = {};
       for (const key of OPTIONAL_TEXT) optional[key] = take(readString(field(body, key), [...path, key]));
       return {
         Street,
