@@ -8,7 +8,13 @@ export async function typeTests(): Promise<void> {
   const client = createAccountFundsClient({ baseUrl: "https://api.test", tokenProvider: () => "token" });
 
   // Well-typed calls compile.
-  await client.transfers.createAccountTransfer({ AccountId: 1, CurrencyCode: "GBP", BeneficiaryId: 2, Amount: 10, Reference: "R" });
+  await client.transfers.createAccountTransfer({
+    AccountId: 1,
+    CurrencyCode: "GBP",
+    BeneficiaryId: 2,
+    Amount: 10,
+    Reference: "R",
+  });
   await client.accounts.getBalance(1, "GBP", { $select: ["Available"] });
   await client.jobs.getJobStatus(1, { token: "t" });
 
@@ -81,9 +87,18 @@ export async function typeTests(): Promise<void> {
 
   // Options.
   // @ts-expect-error clientSecret is required without mtls
-  createAccountFundsClient({ baseUrl: "https://api.test", authUrl: "https://auth.test", credentials: { clientId: "c", username: "u", password: "p" } });
+  createAccountFundsClient({
+    baseUrl: "https://api.test",
+    authUrl: "https://auth.test",
+    credentials: { clientId: "c", username: "u", password: "p" },
+  });
   // @ts-expect-error a client secret is not sent with mTLS
-  createAccountFundsClient({ baseUrl: "https://api.test", authUrl: "https://auth.test", credentials: { clientId: "c", clientSecret: "s", username: "u", password: "p" }, mtls: { dispatcher: {} } });
+  createAccountFundsClient({
+    baseUrl: "https://api.test",
+    authUrl: "https://auth.test",
+    credentials: { clientId: "c", clientSecret: "s", username: "u", password: "p" },
+    mtls: { dispatcher: {} },
+  });
   // @ts-expect-error baseUrl is required
   createAccountFundsClient({ tokenProvider: () => "t" });
 }

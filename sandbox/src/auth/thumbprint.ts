@@ -48,7 +48,9 @@ export function presentedCertificateOf(pem: string): PresentedCertificate {
   try {
     certificate = new X509Certificate(pem);
   } catch (error) {
-    throw new TypeError(`clientCertificate is not a PEM certificate: ${error instanceof Error ? error.message : String(error)}`);
+    throw new TypeError(
+      `clientCertificate is not a PEM certificate: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return {
     thumbprint: createHash("sha256").update(certificate.raw).digest("hex").toUpperCase(),

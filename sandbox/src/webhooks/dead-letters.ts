@@ -8,7 +8,10 @@ import type { Store } from "../state/store.js";
 import { backlogOverflow, type Batch } from "./delivery-plan.js";
 
 /** Why and when delivery of a batch stopped. */
-export type Failure = Pick<WebhookDeadLetterRecord, "reason" | "attempts" | "failedAt" | "lastError" | "firstAttemptAt">;
+export type Failure = Pick<
+  WebhookDeadLetterRecord,
+  "reason" | "attempts" | "failedAt" | "lastError" | "firstAttemptAt"
+>;
 
 /** A new dead letter of `events` for `target` (call inside a command: it takes an id). */
 export function deadLetterOf(

@@ -15,7 +15,11 @@ import type { Query } from "./fuzz-requests.js";
 export type PathSegment = string | number;
 
 export type FieldMutationKind =
-  "missing required field" | "wrong type" | "too long" | "pattern mismatch" | "outside enum";
+  | "missing required field"
+  | "wrong type"
+  | "too long"
+  | "pattern mismatch"
+  | "outside enum";
 
 export interface FieldMutation {
   readonly kind: FieldMutationKind;

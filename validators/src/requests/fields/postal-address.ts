@@ -36,7 +36,11 @@ export interface PostalAddress {
 
 const OPTIONAL_TEXT = ["HouseNumber", "HouseName", "FlatNumber", "District", "County", "PostCode"] as const;
 
-export function readPostalAddress(input: unknown, path: Path, options: PresenceOptions = {}): FieldResult<PostalAddress> {
+export function readPostalAddress(
+  input: unknown,
+  path: Path,
+  options: PresenceOptions = {},
+): FieldResult<PostalAddress> {
   return readFields<PostalAddress>(
     input,
     path,

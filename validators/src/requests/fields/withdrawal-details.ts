@@ -6,7 +6,14 @@
  */
 import type { Issue } from "../../core/issue.js";
 import { paymentChargesCodes, type PaymentChargesCode } from "./enums.js";
-import { collectIssues, field, readEnum, readInt32, type JsonObject, type MembersRead } from "../../core/json-fields.js";
+import {
+  collectIssues,
+  field,
+  readEnum,
+  readInt32,
+  type JsonObject,
+  type MembersRead,
+} from "../../core/json-fields.js";
 import { readReceiverLei } from "./receiver-lei.js";
 import { readUltimateOriginator, type UltimateOriginator } from "./ultimate-originator.js";
 
