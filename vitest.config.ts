@@ -17,7 +17,15 @@ export default defineConfig({
       // and every command line's --version and EX_USAGE.
       { test: { name: "packages", testTimeout, hookTimeout, root: "./test/packages", include: ["**/*.test.ts"] } },
       // examples/: the README's consumer test of the sandbox in-process, run as it is (it imports the built packages).
-      { test: { name: "sandbox", testTimeout, hookTimeout, root: "./sandbox", include: ["test/**/*.test.ts", "examples/**/*.test.ts"] } },
+      {
+        test: {
+          name: "sandbox",
+          testTimeout,
+          hookTimeout,
+          root: "./sandbox",
+          include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
+        },
+      },
       // `make review`: spec mutations classified as breaking or not, BASE handling, HEAD against HEAD.
       { test: { name: "review", testTimeout, hookTimeout, root: "./review", include: ["test/**/*.test.ts"] } },
       // The HTML reference (Redocly build-docs) opened in headless Chromium.
@@ -30,7 +38,16 @@ export default defineConfig({
       // test), and loading TypeScript, ts-morph, prettier and ajv once rather than once per file, with one shared run
       // of the real spec (generator/test/support/real-spec.ts), halves the project's time. A test that mocks modules
       // must restore them, or go to a project of its own.
-      { test: { name: "generator", testTimeout, hookTimeout, root: "./generator", include: ["test/**/*.test.ts"], isolate: false } },
+      {
+        test: {
+          name: "generator",
+          testTimeout,
+          hookTimeout,
+          root: "./generator",
+          include: ["test/**/*.test.ts"],
+          isolate: false,
+        },
+      },
     ],
   },
 });

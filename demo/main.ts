@@ -29,7 +29,12 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 async function main(): Promise<void> {
   // Free ports, so the demo runs beside a sandbox already serving 4010/4443.
-  const sandbox = await startSandbox({ port: 0, tlsPort: 0, validateResponses: true, webhookRetry: { initialMs: 50, maxMs: 1_000 } });
+  const sandbox = await startSandbox({
+    port: 0,
+    tlsPort: 0,
+    validateResponses: true,
+    webhookRetry: { initialMs: 50, maxMs: 1_000 },
+  });
   const received: WebhookEvent[] = [];
   const receiver = createServer((request, response) => {
     void readBody(request).then((text) => {
@@ -54,7 +59,12 @@ async function main(): Promise<void> {
     const client = createAccountFundsClient({
       baseUrl: sandbox.url,
       authUrl: sandbox.url,
-      credentials: { clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, username: DEMO_USER.username, password: DEMO_USER.password },
+      credentials: {
+        clientId: DEFAULT_CLIENT_ID,
+        clientSecret: DEFAULT_CLIENT_SECRET,
+        username: DEMO_USER.username,
+        password: DEMO_USER.password,
+      },
       validateRequests: true,
       validateResponses: true,
     });
@@ -62,11 +72,15 @@ async function main(): Promise<void> {
     const accounts = await client.accounts.listAccounts({ $orderby: "Id" });
     const account = accounts.value[0];
     check(account !== undefined, "the demo user has no account");
-    say(`1. Logged in as ${DEMO_USER.username}; ${accounts.value.length} accounts: ${accounts.value.map((a) => `${a.Id} ${a.Name}`).join(", ")}`);
+    say(
+      `1. Logged in as ${DEMO_USER.username}; ${accounts.value.length} accounts: ${accounts.value.map((a) => `${a.Id} ${a.Name}`).join(", ")}`,
+    );
 
     const balances = await client.accounts.listBalances(account.Id);
     const eur = () => client.accounts.getBalance(account.Id, "EUR");
-    say(`2. Balances of ${account.Id}: ${balances.value.map((b) => `${b.CurrencyCode} ${b.Available} available of ${b.Value}`).join("; ")}`);
+    say(
+      `2. Balances of ${account.Id}: ${balances.value.map((b) => `${b.CurrencyCode} ${b.Available} available of ${b.Value}`).join("; ")}`,
+    );
 
     const beneficiary = await client.beneficiaries.createWithdrawalBeneficiary({
       AccountId: account.Id,
@@ -90,22 +104,40 @@ async function main(): Promise<void> {
     });
     check(withdrawal.id !== undefined, "the withdrawal has no id");
     const afterWithdrawal = await eur();
-    check(afterWithdrawal.Allocated === (before.Allocated ?? 0) + 250, `EUR Allocated should grow by 250, is ${afterWithdrawal.Allocated}`);
+    check(
+      afterWithdrawal.Allocated === (before.Allocated ?? 0) + 250,
+      `EUR Allocated should grow by 250, is ${afterWithdrawal.Allocated}`,
+    );
     const created = await client.withdrawals.getWithdrawal(withdrawal.id);
-    say(`4. Created withdrawal ${withdrawal.id} of EUR 250 (${created.Status}); EUR available ${before.Available} → ${afterWithdrawal.Available}`);
+    say(
+      `4. Created withdrawal ${withdrawal.id} of EUR 250 (${created.Status}); EUR available ${before.Available} → ${afterWithdrawal.Available}`,
+    );
 
-    const transferBeneficiaries = await client.accounts.listTransferBeneficiaries(account.Id, { $filter: "CurrencyCode eq 'EUR'" });
+    const transferBeneficiaries = await client.accounts.listTransferBeneficiaries(account.Id, {
+      $filter: "CurrencyCode eq 'EUR'",
+    });
     const payee = transferBeneficiaries.value[0];
     check(payee !== undefined, "no EUR transfer beneficiary");
-    const transfer = await client.transfers.createAccountTransfer({ AccountId: account.Id, CurrencyCode: "EUR", Amount: 100, BeneficiaryId: payee.Id, Reference: "Demo transfer" });
+    const transfer = await client.transfers.createAccountTransfer({
+      AccountId: account.Id,
+      CurrencyCode: "EUR",
+      Amount: 100,
+      BeneficiaryId: payee.Id,
+      Reference: "Demo transfer",
+    });
     check(transfer.id !== undefined, "the transfer has no id");
     const duringTransfer = await eur();
-    say(`5. Transferred EUR 100 to ${payee.Name} (transfer ${transfer.id}); EUR available ${afterWithdrawal.Available} → ${duringTransfer.Available}`);
+    say(
+      `5. Transferred EUR 100 to ${payee.Name} (transfer ${transfer.id}); EUR available ${afterWithdrawal.Available} → ${duringTransfer.Available}`,
+    );
 
     await client.transfers.cancelTransfer(transfer.id);
     const cancelled = await client.outboundTransfers.getOutboundTransfer(transfer.id);
     const afterCancel = await eur();
-    check(afterCancel.Available === afterWithdrawal.Available, `cancel should return the funds: ${afterCancel.Available} ≠ ${afterWithdrawal.Available}`);
+    check(
+      afterCancel.Available === afterWithdrawal.Available,
+      `cancel should return the funds: ${afterCancel.Available} ≠ ${afterWithdrawal.Available}`,
+    );
     say(`6. Cancelled transfer ${transfer.id} (${cancelled.Status}); EUR available back to ${afterCancel.Available}`);
 
     const expected = [
@@ -115,7 +147,8 @@ async function main(): Promise<void> {
     ];
     check(await sandbox.webhooks.flush(10_000), "webhook deliveries still pending after 10 s");
     const got = received.map((event) => `${event.Reason} ${event.EntityId}`);
-    for (const event of expected) check(got.includes(event), `webhook ${event} not received (got ${got.join(", ") || "none"})`);
+    for (const event of expected)
+      check(got.includes(event), `webhook ${event} not received (got ${got.join(", ") || "none"})`);
     say(`7. Webhooks received: ${received.map((event) => `${event.Reason} → ${event.ApiUrl}`).join("; ")}`);
     say("Demo passed.");
   } finally {
@@ -125,7 +158,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const detail = error instanceof AccountFundsError ? `${error.name} ${error.status ?? ""}: ${error.message}` : error instanceof Error ? error.stack ?? error.message : String(error);
+  const detail =
+    error instanceof AccountFundsError
+      ? `${error.name} ${error.status ?? ""}: ${error.message}`
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
   process.stderr.write(`Demo FAILED after ${transcript.length} step(s): ${detail}\n`);
   process.exit(1);
 });

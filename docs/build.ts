@@ -49,7 +49,10 @@ export async function buildDocs(options: BuildDocsOptions = {}): Promise<BuiltDo
     throw new Error(`redocly build-docs failed:\n${stdout}${stderr}`.trimEnd(), { cause: thrown });
   }
   const problems = offlineProblems(await readFile(output, "utf8"));
-  if (problems.length > 0) throw new Error(`${relative(repositoryRoot, output)} would not work offline:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
+  if (problems.length > 0)
+    throw new Error(
+      `${relative(repositoryRoot, output)} would not work offline:\n${problems.map((problem) => `  ${problem}`).join("\n")}`,
+    );
   return { path: output, bytes: (await stat(output)).size };
 }
 
@@ -64,7 +67,8 @@ export function offlineProblems(html: string): string[] {
   }
   const policy = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html)?.[1];
   if (policy === undefined) problems.push("the Content-Security-Policy of docs/template.hbs is missing");
-  else if (!/(^|;)\s*default-src 'none'/.test(policy) || /https?:|\*/.test(policy)) problems.push(`the Content-Security-Policy allows other origins: ${policy}`);
+  else if (!/(^|;)\s*default-src 'none'/.test(policy) || /https?:|\*/.test(policy))
+    problems.push(`the Content-Security-Policy allows other origins: ${policy}`);
   return problems;
 }
 
@@ -78,7 +82,8 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
   const spec = option(args, "--spec");
   const output = option(args, "--output");
   buildDocs({ ...(spec === undefined ? {} : { spec }), ...(output === undefined ? {} : { output }) }).then(
-    (built) => console.log(`${relative(process.cwd(), built.path)}: ${Math.ceil(built.bytes / 1024)} KiB, opens offline`),
+    (built) =>
+      console.log(`${relative(process.cwd(), built.path)}: ${Math.ceil(built.bytes / 1024)} KiB, opens offline`),
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : String(error));
       process.exitCode = 1;

@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { generatorFloors } from "./layering/generator.js";
-import { circles, forbiddenImports, homeless, importGraph, unknownPlaces, type Floors } from "./layering/import-graph.js";
+import {
+  circles,
+  forbiddenImports,
+  homeless,
+  importGraph,
+  unknownPlaces,
+  type Floors,
+} from "./layering/import-graph.js";
 import { reviewFloors } from "./layering/review.js";
 import { sandboxFloors } from "./layering/sandbox.js";
 import { validatorsFloors } from "./layering/validators.js";

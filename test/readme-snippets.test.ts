@@ -11,10 +11,28 @@ import { compileSnippets, moduleOf, repositoryRoot } from "./readme/compile.js";
 import { readmes } from "./readme/readmes.js";
 import { extractSnippets, type Snippet } from "./readme/snippets.js";
 
-const snippetsOf = async (path: string): Promise<Snippet[]> => extractSnippets(await readFile(join(repositoryRoot, path), "utf8"), path);
+const snippetsOf = async (path: string): Promise<Snippet[]> =>
+  extractSnippets(await readFile(join(repositoryRoot, path), "utf8"), path);
 
 describe("extractSnippets", () => {
-  const markdown = ["# T", "", "```ts", "const a = 1;", "```", "", "<!-- snippet: skip -->", "```ts", "fragment(", "```", "```sh", "npm i", "```", "  ```typescript", "  const b = 2;", "  ```"].join("\n");
+  const markdown = [
+    "# T",
+    "",
+    "```ts",
+    "const a = 1;",
+    "```",
+    "",
+    "<!-- snippet: skip -->",
+    "```ts",
+    "fragment(",
+    "```",
+    "```sh",
+    "npm i",
+    "```",
+    "  ```typescript",
+    "  const b = 2;",
+    "  ```",
+  ].join("\n");
 
   it("takes the TypeScript blocks with their fence line, except those marked skip", () => {
     expect(extractSnippets(markdown, "R.md")).toEqual([
@@ -26,13 +44,26 @@ describe("extractSnippets", () => {
   it("declares a README's free names only where a snippet uses them undeclared", () => {
     const ambient = [{ name: "client", declaration: "declare const client: number;" }];
     expect(moduleOf({ source: "", line: 1, code: "client.x;" }, ambient)).toContain("declare const client");
-    expect(moduleOf({ source: "", line: 1, code: "const client = 1;\nclient;" }, ambient)).not.toContain("declare const client");
+    expect(moduleOf({ source: "", line: 1, code: "const client = 1;\nclient;" }, ambient)).not.toContain(
+      "declare const client",
+    );
     expect(moduleOf({ source: "", line: 1, code: "other.client;" }, ambient)).not.toContain("declare const client");
   });
 
   it("reports a snippet that does not compile, at its README line", async () => {
-    const diagnostics = await compileSnippets([{ source: "R.md", line: 7, code: 'import { validateBic } from "@account-funds/validators";\nconst n: number = validateBic("x");' }], []);
-    expect(diagnostics).toEqual([expect.stringMatching(/^R\.md:7 \(\+2\): Type .* is not assignable to type 'number'/)]);
+    const diagnostics = await compileSnippets(
+      [
+        {
+          source: "R.md",
+          line: 7,
+          code: 'import { validateBic } from "@account-funds/validators";\nconst n: number = validateBic("x");',
+        },
+      ],
+      [],
+    );
+    expect(diagnostics).toEqual([
+      expect.stringMatching(/^R\.md:7 \(\+2\): Type .* is not assignable to type 'number'/),
+    ]);
   });
 });
 
@@ -45,7 +76,9 @@ describe.each(readmes.map((readme) => [readme.path, readme] as const))("%s", (pa
 
   it("shows the flow: validate what the user typed, then send result.value", async () => {
     const flow = (await snippetsOf(path)).filter(
-      ({ code }) => code.includes("validateCreateWithdrawalBeneficiary(") && /createWithdrawalBeneficiary\(result\.value\)/.test(code),
+      ({ code }) =>
+        code.includes("validateCreateWithdrawalBeneficiary(") &&
+        /createWithdrawalBeneficiary\(result\.value\)/.test(code),
     );
     expect(flow.length, `${path} has no snippet that sends result.value`).toBeGreaterThan(0);
   });

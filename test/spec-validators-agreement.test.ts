@@ -29,7 +29,12 @@ import { loadBundledSpec } from "../spec/test/support/bundled-spec.js";
 import { compileSpecSchema, createSpecAjv, schemaRef } from "../spec/test/support/spec-ajv.js";
 import { registryExamples } from "../validators/test/identifiers/iban-examples.js";
 import { requestArbitraries } from "../validators/test/requests/request-arbitraries.js";
-import { abaArbitrary, bicArbitrary, clabeArbitrary, routingArbitraries } from "../validators/test/routing/routing-arbitraries.js";
+import {
+  abaArbitrary,
+  bicArbitrary,
+  clabeArbitrary,
+  routingArbitraries,
+} from "../validators/test/routing/routing-arbitraries.js";
 
 const spec = loadBundledSpec();
 const ajv = createSpecAjv(spec);
@@ -58,17 +63,29 @@ const ALNUM = DIGITS + "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 /** Inputs a validator should accept, some of them in the human forms it normalises (case, separators). */
 const validInputs: Record<string, fc.Arbitrary<string>> = {
   bic: fc.tuple(bicArbitrary, fc.boolean()).map(([bic, lower]) => (lower ? ` ${bic.toLowerCase()} ` : bic)),
-  iban: fc.tuple(fc.constantFrom(...Object.values(registryExamples)), fc.boolean()).map(([iban, print]) =>
-    print ? iban.replace(/(.{4})(?!$)/g, "$1 ").toLowerCase() : iban,
-  ),
+  iban: fc
+    .tuple(fc.constantFrom(...Object.values(registryExamples)), fc.boolean())
+    .map(([iban, print]) => (print ? iban.replace(/(.{4})(?!$)/g, "$1 ").toLowerCase() : iban)),
   "aba-routing-number": abaArbitrary,
   lei: stringOf(ALNUM, 18).map((base) => base + calcLeiCheckDigits(base)),
-  "sort-code": fc.tuple(stringOf(DIGITS, 6), fc.boolean()).map(([code, dashed]) => (dashed ? code.replace(/(\d\d)(\d\d)(\d\d)/, "$1-$2-$3") : code)),
+  "sort-code": fc
+    .tuple(stringOf(DIGITS, 6), fc.boolean())
+    .map(([code, dashed]) => (dashed ? code.replace(/(\d\d)(\d\d)(\d\d)/, "$1-$2-$3") : code)),
   "uk-account-number": stringOf(DIGITS, 8),
   "ca-transit-number": stringOf(DIGITS, 8).map((rest) => `0${rest}`),
-  bsb: fc.tuple(stringOf(DIGITS, 6), fc.boolean()).map(([code, dashed]) => (dashed ? `${code.slice(0, 3)}-${code.slice(3)}` : code)),
-  "nz-account-number": fc.constantFrom("01-0902-0068389-00", "08-6523-1954512-001", "26-2600-0320871-032", "12-3141-325080-00", "010902006838900"),
-  ifsc: fc.tuple(stringOf("ABCDEFGHIJKLMNOPQRSTUVWXYZ", 4), stringOf(ALNUM, 6)).map(([bank, branch]) => `${bank}0${branch}`),
+  bsb: fc
+    .tuple(stringOf(DIGITS, 6), fc.boolean())
+    .map(([code, dashed]) => (dashed ? `${code.slice(0, 3)}-${code.slice(3)}` : code)),
+  "nz-account-number": fc.constantFrom(
+    "01-0902-0068389-00",
+    "08-6523-1954512-001",
+    "26-2600-0320871-032",
+    "12-3141-325080-00",
+    "010902006838900",
+  ),
+  ifsc: fc
+    .tuple(stringOf("ABCDEFGHIJKLMNOPQRSTUVWXYZ", 4), stringOf(ALNUM, 6))
+    .map(([bank, branch]) => `${bank}0${branch}`),
   clabe: clabeArbitrary,
   "country-code": fc.constantFrom(...countryCodes()),
 };
@@ -90,7 +107,18 @@ const customFormatsInSpec = (() => {
   const formats = new Set<string>();
   // iso8601-date-time is a format of responses only (the reference's datetime), with no request validator to agree
   // with: spec/test/date-times.test.ts and the validators' format test hold it to the DateTime pattern.
-  const builtIn = new Set(["date-time", "uri", "uri-reference", "email", "int32", "int64", "double", "decimal", "binary", "iso8601-date-time"]);
+  const builtIn = new Set([
+    "date-time",
+    "uri",
+    "uri-reference",
+    "email",
+    "int32",
+    "int64",
+    "double",
+    "decimal",
+    "binary",
+    "iso8601-date-time",
+  ]);
   JSON.stringify(spec, (key, value: unknown) => {
     if (key === "format" && typeof value === "string" && !builtIn.has(value)) formats.add(value);
     return value;
@@ -105,7 +133,10 @@ describe("custom formats", () => {
 
   describe.each(Object.keys(formatValidators))("%s", (format) => {
     const validate = formatValidators[format] as Validator<string, object, never>;
-    const properties = propertiesWithFormat(format).map(({ pointer, schema }) => ({ pointer, check: compileSpecSchema(ajv, schema) }));
+    const properties = propertiesWithFormat(format).map(({ pointer, schema }) => ({
+      pointer,
+      check: compileSpecSchema(ajv, schema),
+    }));
 
     it("is used by at least one property of the spec", () => expect(properties.length).toBeGreaterThan(0));
 
@@ -115,7 +146,8 @@ describe("custom formats", () => {
           const result = validate(input);
           expect(result.ok, `${input}: ${JSON.stringify(result)}`).toBe(true);
           if (!result.ok) return;
-          for (const { pointer, check } of properties) expect(check(result.value), `${pointer} rejects ${result.value}`).toBe(true);
+          for (const { pointer, check } of properties)
+            expect(check(result.value), `${pointer} rejects ${result.value}`).toBe(true);
         }),
         { numRuns: 150 },
       );
@@ -125,7 +157,9 @@ describe("custom formats", () => {
       fc.assert(
         fc.property(fc.oneof(fc.string({ maxLength: 40 }), stringOf(ALNUM + " -abcdefxyz", 0, 40)), (input) => {
           const result = validate(input);
-          if (result.ok) for (const { pointer, check } of properties) expect(check(result.value), `${pointer} rejects ${result.value}`).toBe(true);
+          if (result.ok)
+            for (const { pointer, check } of properties)
+              expect(check(result.value), `${pointer} rejects ${result.value}`).toBe(true);
         }),
         { numRuns: 300 },
       );
@@ -135,30 +169,39 @@ describe("custom formats", () => {
 
 describe("payment routings", () => {
   const check = compileSpecSchema(ajv, schemaRef("PaymentRouting"));
-  it.each(Object.keys(routingArbitraries))("%s: a routing the validator accepts, normalised, is a PaymentRouting of the spec", (type) => {
-    fc.assert(
-      fc.property(routingArbitraries[type as keyof typeof routingArbitraries], (routing) => {
-        const result = validatePaymentRouting(routing);
-        expect(result.ok, JSON.stringify(result)).toBe(true);
-        if (result.ok) expect(check(result.value), ajv.errorsText(check.errors)).toBe(true);
-      }),
-      { numRuns: 60 },
-    );
-  });
+  it.each(Object.keys(routingArbitraries))(
+    "%s: a routing the validator accepts, normalised, is a PaymentRouting of the spec",
+    (type) => {
+      fc.assert(
+        fc.property(routingArbitraries[type as keyof typeof routingArbitraries], (routing) => {
+          const result = validatePaymentRouting(routing);
+          expect(result.ok, JSON.stringify(result)).toBe(true);
+          if (result.ok) expect(check(result.value), ajv.errorsText(check.errors)).toBe(true);
+        }),
+        { numRuns: 60 },
+      );
+    },
+  );
 });
 
 describe("request bodies", () => {
   // The validators name requests as the reference does; two spec schemas carry the reference's DTO names.
   const specName: Record<string, string> = { CreateAlert: "CreateAlertRequest", AssignDepositor: "AssignDepositorDto" };
-  it.each(requestArbitraries.map((entry) => [entry.name, entry] as const))("%s: an accepted body, normalised, validates against the spec", (name, { validate, arbitrary }) => {
-    const check = compileSpecSchema(ajv, schemaRef(specName[name] ?? name));
-    fc.assert(
-      fc.property(arbitrary, (body) => {
-        const result = validate(body);
-        expect(result.ok, JSON.stringify(result)).toBe(true);
-        if (result.ok) expect(check(result.value), `${ajv.errorsText(check.errors)} in ${JSON.stringify(result.value)}`).toBe(true);
-      }),
-      { numRuns: 80 },
-    );
-  });
+  it.each(requestArbitraries.map((entry) => [entry.name, entry] as const))(
+    "%s: an accepted body, normalised, validates against the spec",
+    (name, { validate, arbitrary }) => {
+      const check = compileSpecSchema(ajv, schemaRef(specName[name] ?? name));
+      fc.assert(
+        fc.property(arbitrary, (body) => {
+          const result = validate(body);
+          expect(result.ok, JSON.stringify(result)).toBe(true);
+          if (result.ok)
+            expect(check(result.value), `${ajv.errorsText(check.errors)} in ${JSON.stringify(result.value)}`).toBe(
+              true,
+            );
+        }),
+        { numRuns: 80 },
+      );
+    },
+  );
 });

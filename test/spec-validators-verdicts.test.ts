@@ -23,7 +23,6 @@ import { requestSubjects } from "./agreement/request-subjects.js";
 import { formatArbitraries } from "./sandbox/support/arbitraries-formats.js";
 import { arbitraryFromSchema, type JsonSchema } from "./sandbox/support/arbitraries-from-schema.js";
 
-
 const spec = loadBundledSpec();
 const ajv = createSpecAjv(spec);
 const resolve = (ref: string): JsonSchema => deref(spec, { $ref: ref }) as JsonSchema;
@@ -40,7 +39,8 @@ function conditionalRulesOf(schemaName: string, validatorName: string): Set<stri
     if (typeof schema["$ref"] === "string") visit(resolve(schema["$ref"]));
     const rules = schema["x-conditional-rules"];
     if (Array.isArray(rules)) {
-      for (const rule of rules as JsonObject[]) if (rule["implementedBy"] === validatorName) found.add(String(rule["name"]));
+      for (const rule of rules as JsonObject[])
+        if (rule["implementedBy"] === validatorName) found.add(String(rule["name"]));
     }
     Object.values(schema).forEach(visit);
   };
@@ -63,15 +63,19 @@ const isPresentationChange = ({ from, to }: ValueChange): boolean =>
 const compact = (code: string): string => code.replace(/[\s-]/g, "").toUpperCase();
 
 const pointer = (issue: Issue): string => `/${issue.path.join("/")}`;
-const describeIssues = (issues: readonly Issue[]): string => issues.map((issue) => `${pointer(issue)} ${issue.code}`).join("; ");
+const describeIssues = (issues: readonly Issue[]): string =>
+  issues.map((issue) => `${pointer(issue)} ${issue.code}`).join("; ");
 
 describe("the conditional rules table", () => {
   it("lists exactly the rules the spec names in x-conditional-rules, each with its name", () => {
-    const named = new Set(requestSubjects.flatMap(({ schema, validatorName }) => [...conditionalRulesOf(schema, validatorName)]));
+    const named = new Set(
+      requestSubjects.flatMap(({ schema, validatorName }) => [...conditionalRulesOf(schema, validatorName)]),
+    );
     expect([...named].sort()).toEqual(Object.keys(conditionalRules).sort());
     const unnamed: unknown[] = [];
     JSON.stringify(spec, (key, value: unknown) => {
-      if (key === "x-conditional-rules") unnamed.push(...(value as JsonObject[]).filter((rule) => !(String(rule["name"]) in conditionalRules)));
+      if (key === "x-conditional-rules")
+        unnamed.push(...(value as JsonObject[]).filter((rule) => !(String(rule["name"]) in conditionalRules)));
       return value;
     });
     expect(unnamed).toEqual([]);
@@ -82,7 +86,8 @@ describe.each(requestSubjects.map((subject) => [subject.schema, subject] as cons
   const check = compileSpecSchema(ajv, schemaRef(schemaName));
   const specAccepts = (body: unknown): boolean => check(body) === true;
   const exempt = [...conditionalRulesOf(schemaName, subject.validatorName)] as ConditionalRuleName[];
-  const outsideExemptFields = (issues: readonly Issue[]) => issues.filter((issue) => !isAtFieldOf(exempt, pointer(issue)));
+  const outsideExemptFields = (issues: readonly Issue[]) =>
+    issues.filter((issue) => !isAtFieldOf(exempt, pointer(issue)));
 
   const valid = arbitraryFromSchema(schemaRef(schemaName), { resolve, formats: formatArbitraries });
   const bodies = fc.oneof(
@@ -100,19 +105,37 @@ describe.each(requestSubjects.map((subject) => [subject.schema, subject] as cons
         const case_ = `${description}: ${JSON.stringify(body)}`;
         if (accepted) {
           const refusedAt = result.ok ? [] : outsideExemptFields(result.issues);
-          expect(refusedAt, `the spec accepts, the validator refuses (${describeIssues(refusedAt)}) ${case_}`).toEqual([]);
-          if (result.ok) expect(specAccepts(result.value), `the spec refuses the value ${JSON.stringify(result.value)} of ${case_}`).toBe(true);
+          expect(refusedAt, `the spec accepts, the validator refuses (${describeIssues(refusedAt)}) ${case_}`).toEqual(
+            [],
+          );
+          if (result.ok)
+            expect(
+              specAccepts(result.value),
+              `the spec refuses the value ${JSON.stringify(result.value)} of ${case_}`,
+            ).toBe(true);
           // With the context given, the conditional rules are checked: they may refuse, at their own fields only.
           const inContext = validateInContext(body);
           const outside = inContext.ok ? [] : outsideExemptFields(inContext.issues);
-          expect(outside, `refused in context outside its conditional rules (${describeIssues(outside)}) ${case_}`).toEqual([]);
-          if (result.ok) expect(result.uncheckedRules.every((rule) => (exempt as readonly string[]).includes(rule))).toBe(true);
+          expect(
+            outside,
+            `refused in context outside its conditional rules (${describeIssues(outside)}) ${case_}`,
+          ).toEqual([]);
+          if (result.ok)
+            expect(result.uncheckedRules.every((rule) => (exempt as readonly string[]).includes(rule))).toBe(true);
         } else if (result.ok) {
           const errors = ajv.errorsText(check.errors);
-          expect(result.normalized, `the spec refuses (${errors}), the validator accepts as it is: ${case_}`).toBe(true);
+          expect(result.normalized, `the spec refuses (${errors}), the validator accepts as it is: ${case_}`).toBe(
+            true,
+          );
           const other = result.changes.filter((change) => !isPresentationChange(change));
-          expect(other, `the spec refuses (${errors}), the validator accepts by changing more than a presentation form: ${case_}`).toEqual([]);
-          expect(specAccepts(result.value), `the validator accepts (${errors}) and its value is refused too: ${JSON.stringify(result.value)}`).toBe(true);
+          expect(
+            other,
+            `the spec refuses (${errors}), the validator accepts by changing more than a presentation form: ${case_}`,
+          ).toEqual([]);
+          expect(
+            specAccepts(result.value),
+            `the validator accepts (${errors}) and its value is refused too: ${JSON.stringify(result.value)}`,
+          ).toBe(true);
         }
       }),
       { numRuns: 250 },

@@ -50,15 +50,27 @@ export async function createWithdrawalBeneficiary(client: AccountFundsClient, in
   const routing = validatePaymentRouting(body.PaymentRouting);
   const intermediary = validateIntermediaryPaymentRouting(body.IntermediaryPaymentRouting?.[0]);
   if (routing.ok && intermediary.ok) {
-    const alternate: NonNullable<OperationBody<"createWithdrawalBeneficiary">["AlternatePaymentRouting"]> = [routing.value];
-    const intermediaries: NonNullable<OperationBody<"createWithdrawalBeneficiary">["IntermediaryPaymentRouting"]> = [intermediary.value];
-    await client.beneficiaries.createWithdrawalBeneficiary({ ...body, PaymentRouting: routing.value, AlternatePaymentRouting: alternate, IntermediaryPaymentRouting: intermediaries });
+    const alternate: NonNullable<OperationBody<"createWithdrawalBeneficiary">["AlternatePaymentRouting"]> = [
+      routing.value,
+    ];
+    const intermediaries: NonNullable<OperationBody<"createWithdrawalBeneficiary">["IntermediaryPaymentRouting"]> = [
+      intermediary.value,
+    ];
+    await client.beneficiaries.createWithdrawalBeneficiary({
+      ...body,
+      PaymentRouting: routing.value,
+      AlternatePaymentRouting: alternate,
+      IntermediaryPaymentRouting: intermediaries,
+    });
   }
   return client.beneficiaries.createWithdrawalBeneficiary(result.value);
 }
 
 export async function withEverySector(client: AccountFundsClient, input: unknown, context: FetchedContext) {
-  const result = validateCreateWithdrawalBeneficiary(input, { sectors: context.allSectors, additionalInformationRules: null });
+  const result = validateCreateWithdrawalBeneficiary(input, {
+    sectors: context.allSectors,
+    additionalInformationRules: null,
+  });
   return result.ok ? client.beneficiaries.createWithdrawalBeneficiary(result.value) : undefined;
 }
 
@@ -81,7 +93,9 @@ export async function createAccountTransfer(client: AccountFundsClient, input: u
 
 export async function createExchange(client: AccountFundsClient, input: unknown, context: FetchedContext) {
   const result = validateCreateExchange(input, {
-    withdrawal: { beneficiary: { vertical: context.transferBeneficiary.Vertical, industry: context.transferBeneficiary.Industry } },
+    withdrawal: {
+      beneficiary: { vertical: context.transferBeneficiary.Vertical, industry: context.transferBeneficiary.Industry },
+    },
   });
   return result.ok ? client.exchanges.createExchange(result.value) : undefined;
 }
@@ -101,7 +115,12 @@ export async function requestDepositRequirement(client: AccountFundsClient, inpu
   return result.ok ? client.deposits.requestDepositRequirement(result.value) : undefined;
 }
 
-export async function assignDepositor(client: AccountFundsClient, depositId: number, input: unknown, context: FetchedContext) {
+export async function assignDepositor(
+  client: AccountFundsClient,
+  depositId: number,
+  input: unknown,
+  context: FetchedContext,
+) {
   const result = validateAssignDepositor(input, { sectors: context.sectors.value });
   return result.ok ? client.deposits.assignDepositor(depositId, result.value) : undefined;
 }

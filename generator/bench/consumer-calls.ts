@@ -9,7 +9,8 @@
 const calls: readonly ((i: number) => string)[] = [
   (i) => `client.accounts.listAccounts({ $select: ["Id", "Name"], $top: ${i} })`,
   (i) => `client.accounts.getAccount(${i}, { $select: ["Id", "Status"] })`,
-  (i) => `client.accounts.listBalances(${i}, { $filter: filter.gt("Available", ${i}).and(filter.eq("CurrencyCode", "GBP")), $orderby: "Available desc" })`,
+  (i) =>
+    `client.accounts.listBalances(${i}, { $filter: filter.gt("Available", ${i}).and(filter.eq("CurrencyCode", "GBP")), $orderby: "Available desc" })`,
   (i) => `client.accounts.getBalance(${i}, "GBP", { $select: ["Available", "CurrencyCode"] })`,
   (i) => `client.accounts.listBalanceStatement(${i}, "EUR", { $top: 20, $count: true })`,
   (i) => `client.accounts.listWithdrawals(${i}, { $select: ["Id", "Amount"], $skip: ${i} })`,
@@ -18,14 +19,17 @@ const calls: readonly ((i: number) => string)[] = [
   (i) => `client.entities.getEntity(${i})`,
   (i) => `client.transfers.listTransfers({ $filter: "Amount gt ${i}", $count: true })`,
   (i) => `client.transfers.getTransfer(${i})`,
-  (i) => `client.transfers.createAccountTransfer({ AccountId: ${i}, CurrencyCode: "GBP", BeneficiaryId: 2, Amount: 10, Reference: "R${i}" })`,
+  (i) =>
+    `client.transfers.createAccountTransfer({ AccountId: ${i}, CurrencyCode: "GBP", BeneficiaryId: 2, Amount: 10, Reference: "R${i}" })`,
   (i) => `client.transfers.approveTransfer(${i})`,
   (i) => `client.withdrawals.listWithdrawals({ $orderby: ["Amount desc"], $top: ${i} })`,
   (i) => `client.withdrawals.getWithdrawal(${i})`,
-  (i) => `client.withdrawals.createAccountWithdrawal({ AccountId: ${i}, CurrencyCode: "USD", BeneficiaryId: 3, Amount: 25, PaymentChargesCode: "SHA" })`,
+  (i) =>
+    `client.withdrawals.createAccountWithdrawal({ AccountId: ${i}, CurrencyCode: "USD", BeneficiaryId: 3, Amount: 25, PaymentChargesCode: "SHA" })`,
   (i) => `client.beneficiaries.listBeneficiaries({ $top: ${i} })`,
   (i) => `client.beneficiaries.getBeneficiary(${i})`,
-  (i) => `client.exchanges.createExchange({ AccountId: ${i}, SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Goal: 100, GoalType: "Buy" })`,
+  (i) =>
+    `client.exchanges.createExchange({ AccountId: ${i}, SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Goal: 100, GoalType: "Buy" })`,
   (i) => `client.exchanges.getExchange(${i})`,
   (i) => `client.exchanges.listExchanges({ $count: true, $skip: ${i} })`,
   (i) => `client.alerts.createAlert({ SourceCurrencyCode: "GBP", TargetCurrencyCode: "USD", Limit: ${i}.5 })`,
@@ -44,7 +48,8 @@ export function consumerSource(clientModule: string, mistyped: boolean): string 
     if (mistyped && n === 11) call = call.replace("Amount:", "Amout:");
     lines.push(`  const r${n} = await ${call};`);
   }
-  if (mistyped && !lines.some((line) => line.includes("Amout:"))) throw new Error("consumer-calls: the mistake was not placed");
+  if (mistyped && !lines.some((line) => line.includes("Amout:")))
+    throw new Error("consumer-calls: the mistake was not placed");
   return [
     `import { createAccountFundsClient, filter } from ${JSON.stringify(clientModule)};`,
     "",

@@ -36,13 +36,21 @@ async function main(outDirectory) {
     return result;
   };
   startLibraryThread();
-  const loaded = await timed(phases, "load: bundle + model", () => loadModel({ specPath: specRoot, configPath: redoclyConfig }));
-  const input = { model: loaded.model, files: await timed(phases, "read: runtime/ and templates/", () => readGeneratorFiles()) };
-  const emitted = await timed(phases, "emit: every emitter, concurrently", () => emitFiles(input, emitters, loaded.locate));
+  const loaded = await timed(phases, "load: bundle + model", () =>
+    loadModel({ specPath: specRoot, configPath: redoclyConfig }),
+  );
+  const input = {
+    model: loaded.model,
+    files: await timed(phases, "read: runtime/ and templates/", () => readGeneratorFiles()),
+  };
+  const emitted = await timed(phases, "emit: every emitter, concurrently", () =>
+    emitFiles(input, emitters, loaded.locate),
+  );
   await timed(phases, "write", () => writeFiles(outDirectory, emitted.files));
   /** @type {{ name: string, ms: number }[]} */
   const alone = [];
-  for (const emitter of emitters) await timed(alone, `emit: ${emitter.name}`, () => emitFiles(input, [emitter], loaded.locate));
+  for (const emitter of emitters)
+    await timed(alone, `emit: ${emitter.name}`, () => emitFiles(input, [emitter], loaded.locate));
   process.stdout.write(`${JSON.stringify({ phases, emitters: alone })}\n`);
 }
 

@@ -55,18 +55,33 @@ const contenders: readonly Contender[] = [
     name: "our generator (`make generate`'s command)",
     args: (scratch, run) => ({
       command: process.execPath,
-      args: [generatorCli, "generate", "--spec", specRoot, "--config", redoclyConfig, "--out", join(scratch, `generated-${run}`)],
+      args: [
+        generatorCli,
+        "generate",
+        "--spec",
+        specRoot,
+        "--config",
+        redoclyConfig,
+        "--out",
+        join(scratch, `generated-${run}`),
+      ],
     }),
   },
   {
     id: "openapi-typescript",
     name: "openapi-typescript CLI, generated/openapi.json",
-    args: (scratch, run) => ({ command: openapiTypescriptBin, args: [generatedOpenapiJson, "-o", join(scratch, `types-${run}.ts`)] }),
+    args: (scratch, run) => ({
+      command: openapiTypescriptBin,
+      args: [generatedOpenapiJson, "-o", join(scratch, `types-${run}.ts`)],
+    }),
   },
   {
     id: "openapi-typescript-multi-file",
     name: "openapi-typescript CLI, spec/openapi.yaml (multi-file)",
-    args: (scratch, run) => ({ command: openapiTypescriptBin, args: [specRoot, "-o", join(scratch, `types-multi-${run}.ts`)] }),
+    args: (scratch, run) => ({
+      command: openapiTypescriptBin,
+      args: [specRoot, "-o", join(scratch, `types-multi-${run}.ts`)],
+    }),
   },
 ];
 
@@ -82,7 +97,11 @@ export function measureGenerateTime(runs: number, progress: (message: string) =>
       }
     }
     progress("generate: phases (one in-process run)");
-    const phasesRun = timedRun(process.execPath, [generatePhasesScript, join(scratch, "generated-phases")], repositoryRoot);
+    const phasesRun = timedRun(
+      process.execPath,
+      [generatePhasesScript, join(scratch, "generated-phases")],
+      repositoryRoot,
+    );
     const { phases, emitters } = JSON.parse(phasesRun.stdout) as Pick<GenerateTimeReport, "phases" | "emitters">;
     return {
       contenders: contenders.map((contender) => {

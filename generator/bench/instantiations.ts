@@ -40,15 +40,23 @@ function statistic(output: string, name: string): number {
   return Number(match[1]);
 }
 
-function check(directory: string, variant: InstantiationsVariant, source: string): Omit<InstantiationsResult, "description"> {
+function check(
+  directory: string,
+  variant: InstantiationsVariant,
+  source: string,
+): Omit<InstantiationsResult, "description"> {
   writeFileSync(join(directory, `${variant}.ts`), source);
   const tsconfig = join(directory, `tsconfig.${variant}.json`);
   writeFileSync(tsconfig, JSON.stringify({ compilerOptions, files: [`${variant}.ts`] }, null, 2));
-  const result = spawnSync(process.execPath, [tscScript, "-p", tsconfig, "--extendedDiagnostics", "--pretty", "false"], {
-    cwd: directory,
-    encoding: "utf8",
-    timeout: 300_000,
-  });
+  const result = spawnSync(
+    process.execPath,
+    [tscScript, "-p", tsconfig, "--extendedDiagnostics", "--pretty", "false"],
+    {
+      cwd: directory,
+      encoding: "utf8",
+      timeout: 300_000,
+    },
+  );
   const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
   const errors = output.split("\n").filter((line) => /error TS\d+/.test(line));
   return {
@@ -73,7 +81,9 @@ export function measureInstantiations(progress: (message: string) => void): Inst
       const result = { ...check(directory, variant, source), description };
       const expectedErrors = variant === "mistyped" ? 1 : 0;
       if (result.errors.length !== expectedErrors) {
-        throw new Error(`the ${variant} consumer file should have ${expectedErrors} error(s), tsc reported:\n${result.errors.join("\n")}`);
+        throw new Error(
+          `the ${variant} consumer file should have ${expectedErrors} error(s), tsc reported:\n${result.errors.join("\n")}`,
+        );
       }
       return result;
     });

@@ -30,7 +30,13 @@ const BASE_URL = "https://api.example.com";
 const ACCOUNT_ID = 2001;
 const CANNED_BODY = JSON.stringify({
   "@odata.context": `${BASE_URL}/api/v1/$metadata#Accounts(${ACCOUNT_ID})/Balances`,
-  value: ["GBP", "EUR", "USD"].map((CurrencyCode, i) => ({ CurrencyCode, Value: 100 * i, Allocated: 0, Processing: 0, Available: 100 * i })),
+  value: ["GBP", "EUR", "USD"].map((CurrencyCode, i) => ({
+    CurrencyCode,
+    Value: 100 * i,
+    Allocated: 0,
+    Processing: 0,
+    Available: 100 * i,
+  })),
 });
 
 /** A new Response per call (a body is read once): what a network-free `fetch` costs at the least. */
@@ -49,16 +55,39 @@ function contenders(): Contender[] {
   const headers = { authorization: "Bearer token", accept: "application/json" };
   const openapiFetch = createClient<paths>({ baseUrl: BASE_URL, fetch: stubFetch, headers });
   const ours = createAccountFundsClient({ baseUrl: BASE_URL, fetch: stubFetch, tokenProvider: () => "token" });
-  const lean = createAccountFundsClient({ baseUrl: BASE_URL, fetch: stubFetch, tokenProvider: () => "token", timeoutMs: 0, maxRetries: 0 });
+  const lean = createAccountFundsClient({
+    baseUrl: BASE_URL,
+    fetch: stubFetch,
+    tokenProvider: () => "token",
+    timeoutMs: 0,
+    maxRetries: 0,
+  });
   return [
-    { id: "fetch", name: "bare `fetch` (the stub) + `json()`", call: async () => (await stubFetch(new Request(url, { headers }))).json() },
+    {
+      id: "fetch",
+      name: "bare `fetch` (the stub) + `json()`",
+      call: async () => (await stubFetch(new Request(url, { headers }))).json(),
+    },
     {
       id: "openapi-fetch",
       name: "bare openapi-fetch `GET`",
-      call: async () => (await openapiFetch.GET("/api/v1/Accounts({accountId})/Balances", { params: { path: { accountId: ACCOUNT_ID } } })).data,
+      call: async () =>
+        (
+          await openapiFetch.GET("/api/v1/Accounts({accountId})/Balances", {
+            params: { path: { accountId: ACCOUNT_ID } },
+          })
+        ).data,
     },
-    { id: "ours", name: "our client `accounts.listBalances` (defaults)", call: () => ours.accounts.listBalances(ACCOUNT_ID) },
-    { id: "ours-lean", name: "our client, `timeoutMs: 0, maxRetries: 0`", call: () => lean.accounts.listBalances(ACCOUNT_ID) },
+    {
+      id: "ours",
+      name: "our client `accounts.listBalances` (defaults)",
+      call: () => ours.accounts.listBalances(ACCOUNT_ID),
+    },
+    {
+      id: "ours-lean",
+      name: "our client, `timeoutMs: 0, maxRetries: 0`",
+      call: () => lean.accounts.listBalances(ACCOUNT_ID),
+    },
   ];
 }
 
@@ -81,11 +110,15 @@ async function timeFor(call: () => Promise<unknown>, ms: number): Promise<number
 async function checkResults(all: readonly Contender[]): Promise<void> {
   for (const contender of all) {
     const result = (await contender.call()) as { value?: unknown[] } | undefined;
-    if (result?.value?.length !== 3) throw new Error(`${contender.name} returned ${JSON.stringify(result)}, not the canned balances`);
+    if (result?.value?.length !== 3)
+      throw new Error(`${contender.name} returned ${JSON.stringify(result)}, not the canned balances`);
   }
 }
 
-export async function measurePerCall(options: PerCallOptions, progress: (message: string) => void): Promise<PerCallResult[]> {
+export async function measurePerCall(
+  options: PerCallOptions,
+  progress: (message: string) => void,
+): Promise<PerCallResult[]> {
   const all = contenders();
   await checkResults(all);
   for (const contender of all) await timeFor(contender.call, options.warmupMs);

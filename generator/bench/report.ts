@@ -15,9 +15,11 @@ export interface RunInfo {
 }
 
 const table = (header: readonly string[], rows: readonly (readonly string[])[]): string =>
-  [`| ${header.join(" | ")} |`, `|${header.map((_, i) => (i === 0 ? "---" : "---:")).join("|")}|`, ...rows.map((row) => `| ${row.join(" | ")} |`)].join(
-    "\n",
-  );
+  [
+    `| ${header.join(" | ")} |`,
+    `|${header.map((_, i) => (i === 0 ? "---" : "---:")).join("|")}|`,
+    ...rows.map((row) => `| ${row.join(" | ")} |`),
+  ].join("\n");
 
 const micro = (ns: number): string => (ns / 1000).toFixed(1);
 const seconds = (ms: number): string => (ms / 1000).toFixed(2);
@@ -100,7 +102,9 @@ export function renderInstantiations(results: readonly InstantiationsResult[]): 
         String(result.errors.length),
       ]),
     ),
-    ...results.flatMap((result) => result.errors.map((error) => `\n${result.variant}: \`${error.replace(/^.*?error /, "error ")}\``)),
+    ...results.flatMap((result) =>
+      result.errors.map((error) => `\n${result.variant}: \`${error.replace(/^.*?error /, "error ")}\``),
+    ),
   ].join("\n");
 }
 
@@ -127,7 +131,12 @@ export function renderTargets(targets: readonly TargetResult[]): string {
     "",
     table(
       ["target", "measured", "goal", "result"],
-      targets.map((target) => [target.name, target.measured, target.goal, target.met === undefined ? "INFO" : target.met ? "PASS" : "MISS"]),
+      targets.map((target) => [
+        target.name,
+        target.measured,
+        target.goal,
+        target.met === undefined ? "INFO" : target.met ? "PASS" : "MISS",
+      ]),
     ),
   ].join("\n");
 }

@@ -14,7 +14,15 @@ import { cpus } from "node:os";
 import { measureGenerateTime, type GenerateTimeReport } from "./generate-time.js";
 import { measureInstantiations, type InstantiationsResult } from "./instantiations.js";
 import { measurePerCall, type PerCallResult } from "./per-call.js";
-import { renderFailure, renderGenerate, renderHeader, renderInstantiations, renderPerCall, renderSizes, renderTargets } from "./report.js";
+import {
+  renderFailure,
+  renderGenerate,
+  renderHeader,
+  renderInstantiations,
+  renderPerCall,
+  renderSizes,
+  renderTargets,
+} from "./report.js";
 import { SIZE_ENTRIES, measureSize, type SizeResult } from "./size.js";
 import { evaluateTargets } from "./targets.js";
 
@@ -25,7 +33,8 @@ function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${JSON.stringify(raw)}`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got ${JSON.stringify(raw)}`);
   return value;
 }
 
@@ -51,10 +60,21 @@ async function main(): Promise<void> {
   const started = performance.now();
   const cpu = cpus();
   const sections = [
-    renderHeader({ node: process.version, cpu: cpu[0]?.model.trim() ?? "unknown CPU", cores: cpu.length, ...options, generateRuns }),
+    renderHeader({
+      node: process.version,
+      cpu: cpu[0]?.model.trim() ?? "unknown CPU",
+      cores: cpu.length,
+      ...options,
+      generateRuns,
+    }),
   ];
   let failed = false;
-  const attempt = async <T>(part: Part, title: string, run: () => T | Promise<T>, render: (result: T) => string): Promise<T | undefined> => {
+  const attempt = async <T>(
+    part: Part,
+    title: string,
+    run: () => T | Promise<T>,
+    render: (result: T) => string,
+  ): Promise<T | undefined> => {
     if (!parts.has(part)) return undefined;
     try {
       const result = await run();
@@ -68,7 +88,12 @@ async function main(): Promise<void> {
     }
   };
 
-  const perCall = await attempt<PerCallResult[]>("per-call", "Per-call overhead", () => measurePerCall(options, progress), renderPerCall);
+  const perCall = await attempt<PerCallResult[]>(
+    "per-call",
+    "Per-call overhead",
+    () => measurePerCall(options, progress),
+    renderPerCall,
+  );
   const generate = await attempt<GenerateTimeReport>(
     "generate",
     "`make generate` wall time",

@@ -40,8 +40,16 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     contents: `export { createAccountFundsClient } from ${JSON.stringify(generatedSourceEntry)};`,
     withoutValidators: true,
   },
-  { id: "entry", name: "our whole main entry (`export *`)", contents: `export * from ${JSON.stringify(generatedSourceEntry)};` },
-  { id: "openapi-fetch", name: "openapi-fetch alone (`createClient`)", contents: `export { default } from "openapi-fetch";` },
+  {
+    id: "entry",
+    name: "our whole main entry (`export *`)",
+    contents: `export * from ${JSON.stringify(generatedSourceEntry)};`,
+  },
+  {
+    id: "openapi-fetch",
+    name: "openapi-fetch alone (`createClient`)",
+    contents: `export { default } from "openapi-fetch";`,
+  },
 ];
 
 const OUT = "/out";
@@ -64,7 +72,10 @@ function eagerOutputs(metafile: Metafile, entry: string): Set<string> {
 const validatorsExternal: Plugin = {
   name: "validators-external",
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^\.\/validators(?:\/[\w-]+)?\.js$/ }, (args) => ({ path: args.path, external: true }));
+    pluginBuild.onResolve({ filter: /^\.\/validators(?:\/[\w-]+)?\.js$/ }, (args) => ({
+      path: args.path,
+      external: true,
+    }));
   },
 };
 
@@ -85,7 +96,9 @@ export async function measureSize(entry: SizeEntry): Promise<SizeResult> {
     logLevel: "silent",
     plugins: entry.withoutValidators === true ? [validatorsExternal] : [],
   });
-  const entryOutput = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint !== undefined)?.[0];
+  const entryOutput = Object.entries(result.metafile.outputs).find(
+    ([, output]) => output.entryPoint !== undefined,
+  )?.[0];
   if (entryOutput === undefined) throw new Error(`esbuild produced no entry chunk for ${entry.id}`);
   const eager = eagerOutputs(result.metafile, entryOutput);
   const sum = (files: readonly OutputFile[]) => ({

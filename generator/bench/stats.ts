@@ -20,7 +20,9 @@ export function timedRun(command: string, args: readonly string[], cwd: string):
   const ms = performance.now() - started;
   if (result.status !== 0) {
     const output = `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? String(result.error) : ""}`.trim();
-    throw new Error(`${command} ${args.join(" ")} exited ${result.status ?? result.signal}:\n${output.split("\n").slice(-20).join("\n")}`);
+    throw new Error(
+      `${command} ${args.join(" ")} exited ${result.status ?? result.signal}:\n${output.split("\n").slice(-20).join("\n")}`,
+    );
   }
   return { ms, stdout: result.stdout };
 }

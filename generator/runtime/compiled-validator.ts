@@ -26,7 +26,9 @@ export interface MultipartValidators {
   /** Value parts (sent as JSON or text), by part name: the validator of the part's schema. */
   readonly values: { readonly [part: string]: CompiledValidator };
   /** File parts, by part name: one file or a list of them, and the content types allowed (absent: any). */
-  readonly files: { readonly [part: string]: { readonly multiple: boolean; readonly contentTypes?: readonly string[] } };
+  readonly files: {
+    readonly [part: string]: { readonly multiple: boolean; readonly contentTypes?: readonly string[] };
+  };
 }
 
 /** Validators by operationId: request bodies by media type (multipart by part), responses by status then media type. */

@@ -135,7 +135,13 @@ export class InvalidLocationError extends AccountFundsError {
   declare readonly code: "missing_location" | "invalid_location";
   readonly location: string | undefined;
   readonly data: unknown;
-  constructor(init: AccountFundsErrorInit & { readonly code: "missing_location" | "invalid_location"; readonly location: string | undefined; readonly data: unknown }) {
+  constructor(
+    init: AccountFundsErrorInit & {
+      readonly code: "missing_location" | "invalid_location";
+      readonly location: string | undefined;
+      readonly data: unknown;
+    },
+  ) {
     super(init);
     this.location = init.location;
     this.data = init.data;

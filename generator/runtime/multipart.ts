@@ -69,8 +69,15 @@ export function encodeMultipart(parts: object, boundary: string = randomBoundary
       chunks.push(file.data, "\r\n");
       return;
     }
-    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") {
-      head(`Content-Disposition: form-data; name="${escapeQuoted(name)}"\r\nContent-Type: text/plain; charset=utf-8\r\n`);
+    if (
+      typeof value === "string" ||
+      typeof value === "number" ||
+      typeof value === "boolean" ||
+      typeof value === "bigint"
+    ) {
+      head(
+        `Content-Disposition: form-data; name="${escapeQuoted(name)}"\r\nContent-Type: text/plain; charset=utf-8\r\n`,
+      );
       chunks.push(String(value), "\r\n");
       return;
     }
@@ -110,7 +117,12 @@ function fileOf(part: FilePart, fallbackName: string): { filename: string; conte
   return {
     filename: part.filename || fallbackName,
     contentType: part.contentType || fromBlob || "application/octet-stream",
-    data: data instanceof Blob || typeof data === "string" ? data : data instanceof ArrayBuffer ? new Uint8Array(data.slice(0)) : bytesOf(data),
+    data:
+      data instanceof Blob || typeof data === "string"
+        ? data
+        : data instanceof ArrayBuffer
+          ? new Uint8Array(data.slice(0))
+          : bytesOf(data),
   };
 }
 

@@ -41,11 +41,22 @@ export type NextStep =
   /** Drop the token the API refused and try again at once with a fresh one. */
   | { readonly kind: "reauthenticate"; readonly state: SendState }
   /** Wait `delayMs`, then try again. `reason` and `status` are what the `onRetry` hook is told. */
-  | { readonly kind: "retry"; readonly delayMs: number; readonly reason: string; readonly status?: number; readonly state: SendState };
+  | {
+      readonly kind: "retry";
+      readonly delayMs: number;
+      readonly reason: string;
+      readonly status?: number;
+      readonly state: SendState;
+    };
 
 const FINAL: NextStep = { kind: "final" };
 
-export function initialSendState(retryable: boolean, maxRetries: number, bearer: boolean, policy: RetryPolicy): SendState {
+export function initialSendState(
+  retryable: boolean,
+  maxRetries: number,
+  bearer: boolean,
+  policy: RetryPolicy,
+): SendState {
   return { retryable, maxRetries, retries: 0, mayReauthenticate: bearer, policy };
 }
 
@@ -55,7 +66,8 @@ export function nextStep(outcome: AttemptOutcome, state: SendState): NextStep {
     return retry(state, outcome.failure.name, undefined, retryDelay(state.policy, state.retries));
   }
   const status = outcome.response.status;
-  if (status === 401 && state.mayReauthenticate) return { kind: "reauthenticate", state: { ...state, mayReauthenticate: false } };
+  if (status === 401 && state.mayReauthenticate)
+    return { kind: "reauthenticate", state: { ...state, mayReauthenticate: false } };
   if (!isRetryableStatus(status) || !mayRetry(state)) return FINAL;
   const retryAfterMs = parseRetryAfter(outcome.response.headers.get("retry-after"), outcome.receivedAtMs);
   return retry(state, `status ${status}`, status, retryDelay(state.policy, state.retries, retryAfterMs));
@@ -67,5 +79,7 @@ function mayRetry(state: SendState): boolean {
 
 function retry(state: SendState, reason: string, status: number | undefined, delayMs: number): NextStep {
   const next = { ...state, retries: state.retries + 1 };
-  return status === undefined ? { kind: "retry", delayMs, reason, state: next } : { kind: "retry", delayMs, reason, status, state: next };
+  return status === undefined
+    ? { kind: "retry", delayMs, reason, state: next }
+    : { kind: "retry", delayMs, reason, status, state: next };
 }

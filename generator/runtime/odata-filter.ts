@@ -79,7 +79,11 @@ export class ODataFilter<T extends ODataTermShape = ODataTermShape, C = T> {
   }
 }
 
-function operand(expression: ODataFilter<ODataTermShape, unknown>, needed: Precedence, dateTimes: ReadonlySet<string>): string {
+function operand(
+  expression: ODataFilter<ODataTermShape, unknown>,
+  needed: Precedence,
+  dateTimes: ReadonlySet<string>,
+): string {
   const text = ODataFilter.render(expression, dateTimes);
   return ODataFilter.precedenceOf(expression) < needed ? `(${text})` : text;
 }
@@ -87,10 +91,14 @@ function operand(expression: ODataFilter<ODataTermShape, unknown>, needed: Prece
 function combine(operator: "and" | "or", parts: readonly ODataFilter<ODataTermShape, unknown>[]): ODataFilter<never> {
   if (parts.length === 0) throw new TypeError(`filter.${operator}() needs at least one expression`);
   if (parts.length === 1) return parts[0] as ODataFilter<never>;
-  for (const part of parts) if (!(part instanceof ODataFilter)) throw new TypeError(`filter.${operator}() takes filter expressions`);
+  for (const part of parts)
+    if (!(part instanceof ODataFilter)) throw new TypeError(`filter.${operator}() takes filter expressions`);
   const precedence: Precedence = operator === "and" ? 1 : 0;
   // `a or b` inside an `and` needs parentheses; operands of the same operator do not.
-  return new ODataFilter<never>((dateTimes) => parts.map((part) => operand(part, precedence, dateTimes)).join(` ${operator} `), precedence);
+  return new ODataFilter<never>(
+    (dateTimes) => parts.map((part) => operand(part, precedence, dateTimes)).join(` ${operator} `),
+    precedence,
+  );
 }
 
 function field(name: string): string {
@@ -182,14 +190,35 @@ export interface ODataFilterFunctions {
  * completed and each literal checked where it is written: `$filter: (f) => f.gt("Amount", 100)`.
  */
 export interface ODataFilterBuilder<E, N extends ODataEntityPaths = ODataPathsOf<E>> {
-  eq<P extends N["all"]>(path: P, value: ODataValue<E, P, N["dateTime"]>): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
-  ne<P extends N["all"]>(path: P, value: ODataValue<E, P, N["dateTime"]>): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
-  gt<P extends N["all"]>(path: P, value: ODataValue<E, P, N["dateTime"]>): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
-  ge<P extends N["all"]>(path: P, value: ODataValue<E, P, N["dateTime"]>): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
-  lt<P extends N["all"]>(path: P, value: ODataValue<E, P, N["dateTime"]>): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
-  le<P extends N["all"]>(path: P, value: ODataValue<E, P, N["dateTime"]>): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
+  eq<P extends N["all"]>(
+    path: P,
+    value: ODataValue<E, P, N["dateTime"]>,
+  ): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
+  ne<P extends N["all"]>(
+    path: P,
+    value: ODataValue<E, P, N["dateTime"]>,
+  ): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
+  gt<P extends N["all"]>(
+    path: P,
+    value: ODataValue<E, P, N["dateTime"]>,
+  ): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
+  ge<P extends N["all"]>(
+    path: P,
+    value: ODataValue<E, P, N["dateTime"]>,
+  ): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
+  lt<P extends N["all"]>(
+    path: P,
+    value: ODataValue<E, P, N["dateTime"]>,
+  ): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
+  le<P extends N["all"]>(
+    path: P,
+    value: ODataValue<E, P, N["dateTime"]>,
+  ): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
   /** `Path in ('a','b')` (OData 4.01). */
-  in<P extends N["all"]>(path: P, values: readonly ODataValue<E, P, N["dateTime"]>[]): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
+  in<P extends N["all"]>(
+    path: P,
+    values: readonly ODataValue<E, P, N["dateTime"]>[],
+  ): ODataFilter<readonly [P, ODataValue<E, P, N["dateTime"]>]>;
   contains<P extends N["text"]>(path: P, value: string): ODataFilter<readonly [P, string, "text"]>;
   startsWith<P extends N["text"]>(path: P, value: string): ODataFilter<readonly [P, string, "text"]>;
   endsWith<P extends N["text"]>(path: P, value: string): ODataFilter<readonly [P, string, "text"]>;
@@ -218,7 +247,10 @@ export const filter: ODataFilterFunctions = {
     if (!Array.isArray(values) || values.length === 0) throw new TypeError("filter.in() needs at least one value");
     for (const value of values) literalFor(name, value, NO_DATE_TIMES);
     const list = [...values];
-    return new ODataFilter<never>((dateTimes) => `${name} in (${list.map((value) => literalFor(name, value, dateTimes)).join(",")})`, 3);
+    return new ODataFilter<never>(
+      (dateTimes) => `${name} in (${list.map((value) => literalFor(name, value, dateTimes)).join(",")})`,
+      3,
+    );
   },
   contains: stringFunction("contains"),
   startsWith: stringFunction("startswith"),

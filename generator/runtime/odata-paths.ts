@@ -18,7 +18,15 @@ export type EntityKey<E> = Exclude<Extract<keyof E, string>, `@${string}`>;
 
 /** The complex value a path may continue into: an object with declared properties, neither a list nor an open map. */
 export type ODataComplex<T> =
-  NonNullable<T> extends infer C ? (C extends readonly unknown[] ? never : C extends object ? (string extends keyof C ? never : C) : never) : never;
+  NonNullable<T> extends infer C
+    ? C extends readonly unknown[]
+      ? never
+      : C extends object
+        ? string extends keyof C
+          ? never
+          : C
+        : never
+    : never;
 
 /**
  * Every property path of an entity: `"Id" | "Beneficiary" | "Beneficiary/Name" | ...`, at most `Depth` segments
@@ -29,7 +37,11 @@ export type ODataPath<E, Depth extends number = 4> = [Depth] extends [never]
   : {
       [K in EntityKey<E>]:
         | K
-        | (ODataComplex<E[K]> extends infer C ? ([C] extends [never] ? never : `${K}/${ODataPath<C, [never, never, 1, 2, 3][Depth]>}`) : never);
+        | (ODataComplex<E[K]> extends infer C
+            ? [C] extends [never]
+              ? never
+              : `${K}/${ODataPath<C, [never, never, 1, 2, 3][Depth]>}`
+            : never);
     }[EntityKey<E>];
 
 /**
@@ -54,19 +66,18 @@ export type ODataValue<E, P extends string, D extends string = never> =
   ODataPathType<E, P> extends infer T
     ? unknown extends T
       ? ODataLiteral
-      :
-          | (NonNullable<T> extends infer V
-              ? V extends string
-                ? P extends D
-                  ? Date | string
-                  : V
-                : V extends number
-                  ? V | bigint
-                  : V extends boolean
-                    ? V
-                    : never
-              : never)
-          | (null extends T ? null : never)
+      : | (NonNullable<T> extends infer V
+            ? V extends string
+              ? P extends D
+                ? Date | string
+                : V
+              : V extends number
+                ? V | bigint
+                : V extends boolean
+                  ? V
+                  : never
+            : never)
+        | (null extends T ? null : never)
     : never;
 
 /** Paths of text properties (not date-times): what `contains`, `startsWith` and `endsWith` take. */
@@ -83,7 +94,9 @@ export type ODataScalarPath<E> = {
  * One comparison a `$filter` expression makes, as the `filter` functions record it (type-level only):
  * `[path, literal]`, or `[path, text, "text"]` for the string functions.
  */
-export type ODataTermShape = readonly [path: string, value: unknown] | readonly [path: string, value: string, kind: "text"];
+export type ODataTermShape =
+  | readonly [path: string, value: unknown]
+  | readonly [path: string, value: string, kind: "text"];
 
 /**
  * The paths the query options may name on an entity: every property path (`$select`, `$filter` comparisons), those
@@ -110,7 +123,11 @@ export interface ODataPathsOf<E, D extends string = never> extends ODataEntityPa
  * itself, one that does not becomes what its path takes, so the error names the path's literal type. Only the
  * paths `T` names are looked at.
  */
-export type ODataCheckedTerms<E, N extends ODataEntityPaths, T> = T extends readonly [infer P extends string, unknown, "text"]
+export type ODataCheckedTerms<E, N extends ODataEntityPaths, T> = T extends readonly [
+  infer P extends string,
+  unknown,
+  "text",
+]
   ? P extends N["text"]
     ? T
     : readonly [N["text"], string, "text"]

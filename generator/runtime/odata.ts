@@ -6,7 +6,14 @@
  * their serialisation into query-string values and the `Prefer` header.
  */
 import { ODataFilter, filter, type ODataFilterBuilder } from "./odata-filter.js";
-import type { ODataCheckedTerms, ODataEntityPaths, ODataPath, ODataPathsOf, ODataSelectPath, ODataTermShape } from "./odata-paths.js";
+import type {
+  ODataCheckedTerms,
+  ODataEntityPaths,
+  ODataPath,
+  ODataPathsOf,
+  ODataSelectPath,
+  ODataTermShape,
+} from "./odata-paths.js";
 
 export {
   filter,
@@ -35,13 +42,19 @@ export type {
 } from "./odata-paths.js";
 
 /** A primitive property, optionally followed by a direction: `"Amount"`, `"CreatedDate desc"`, `"Beneficiary/Name asc"`. */
-export type ODataOrderBy<E, N extends ODataEntityPaths = ODataPathsOf<E>> = N["primitive"] | `${N["primitive"]} asc` | `${N["primitive"]} desc`;
+export type ODataOrderBy<E, N extends ODataEntityPaths = ODataPathsOf<E>> =
+  | N["primitive"]
+  | `${N["primitive"]} asc`
+  | `${N["primitive"]} desc`;
 
 /**
  * A `$filter` expression whose comparisons `T` are checked against `E` (`ODataCheckedTerms`): a wrong literal or
  * path is an error that names what the path takes.
  */
-export type ODataFilterOf<E, N extends ODataEntityPaths, T extends ODataTermShape> = ODataFilter<T, ODataCheckedTerms<E, N, T>>;
+export type ODataFilterOf<E, N extends ODataEntityPaths, T extends ODataTermShape> = ODataFilter<
+  T,
+  ODataCheckedTerms<E, N, T>
+>;
 
 /** Fields a filter may name: a property of the entity, or a path through one (`Beneficiary/Name`). */
 export type ODataFilterField<E> = ODataPath<E>;
@@ -62,8 +75,12 @@ export interface ODataEntityQuery<E, S extends string = ODataSelectPath<E>> {
  * Query options of a list GET: `N` holds the entity's paths, `S` is what `$select` names and `T` the comparisons
  * of the `$filter` expression (the method infers both from the call).
  */
-export interface ODataListQuery<E, N extends ODataEntityPaths = ODataPathsOf<E>, S extends string = "*" | N["all"], T extends ODataTermShape = ODataTermShape>
-  extends ODataEntityQuery<E, S> {
+export interface ODataListQuery<
+  E,
+  N extends ODataEntityPaths = ODataPathsOf<E>,
+  S extends string = "*" | N["all"],
+  T extends ODataTermShape = ODataTermShape,
+> extends ODataEntityQuery<E, S> {
   /**
    * A boolean expression: a string in OData syntax, a `filter` expression, or a callback that builds one with
    * the builder typed by the entity (`(f) => f.gt("Amount", 100)`). Paths and literals are checked against the
@@ -149,7 +166,8 @@ export function serializeQuery(query: object | undefined, dateTimes: ReadonlySet
 }
 
 function filterText(value: unknown, dateTimes: ReadonlySet<string>): string {
-  const expression: unknown = typeof value === "function" ? (value as (builder: typeof filter) => unknown)(filter) : value;
+  const expression: unknown =
+    typeof value === "function" ? (value as (builder: typeof filter) => unknown)(filter) : value;
   if (expression instanceof ODataFilter) return ODataFilter.render(expression, dateTimes);
   if (typeof expression === "string") return expression;
   throw new TypeError("$filter must be a string, a filter expression or a function returning one");
@@ -157,7 +175,8 @@ function filterText(value: unknown, dateTimes: ReadonlySet<string>): string {
 
 /** The query's `maxPageSize`, checked; undefined when it has none. */
 export function pageSizeOf(query: object | undefined): number | undefined {
-  const value: unknown = query === undefined || query === null ? undefined : (query as { maxPageSize?: unknown }).maxPageSize;
+  const value: unknown =
+    query === undefined || query === null ? undefined : (query as { maxPageSize?: unknown }).maxPageSize;
   return value === undefined || value === null ? undefined : count("maxPageSize", value, 1);
 }
 

@@ -15,7 +15,9 @@ export interface OperationMetadata {
   /** Media types the request body may be sent as, first one preferred; absent when there is no body. */
   readonly requestBody?: { readonly required: boolean; readonly mediaTypes: readonly string[] };
   /** Declared responses by status: media type of the body (absent: no body) and the headers the spec requires on it. */
-  readonly responses: { readonly [status: string]: { readonly mediaType?: string; readonly headers?: readonly string[] } };
+  readonly responses: {
+    readonly [status: string]: { readonly mediaType?: string; readonly headers?: readonly string[] };
+  };
   /** Statuses that count as success, e.g. `["201"]`. */
   readonly successStatuses: readonly string[];
   readonly security: "bearer" | "none" | "mutualTLS";

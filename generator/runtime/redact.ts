@@ -97,7 +97,8 @@ export function createRedactor(initialSecrets: readonly (string | undefined)[] =
       if (value instanceof Error) return { name: value.name, message: redactString(value.message) };
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(value)) {
-        out[key] = isSensitiveName(key) && item !== null && item !== undefined ? REDACTED : redactValue(item, depth + 1, seen);
+        out[key] =
+          isSensitiveName(key) && item !== null && item !== undefined ? REDACTED : redactValue(item, depth + 1, seen);
       }
       return out;
     } finally {
@@ -108,7 +109,8 @@ export function createRedactor(initialSecrets: readonly (string | undefined)[] =
   const redactHeaders = (headers: Headers | Readonly<Record<string, string>> | undefined): Record<string, string> => {
     const out: Record<string, string> = {};
     if (!headers) return out;
-    const entries = typeof Headers !== "undefined" && headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
+    const entries =
+      typeof Headers !== "undefined" && headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
     for (const [name, value] of entries) {
       out[name.toLowerCase()] = isSensitiveName(name) ? REDACTED : redactString(String(value));
     }

@@ -20,7 +20,8 @@ export function encodeBody(operation: OperationMetadata, body: unknown): Encoded
   if (!accepted) throw new TypeError(`${operation.operationId} takes no request body`);
   const mediaType = requestMediaType(accepted, body);
   if (mediaType === "multipart/form-data") {
-    if (!accepted.mediaTypes.includes(mediaType)) throw new TypeError(`${operation.operationId} does not accept multipart/form-data`);
+    if (!accepted.mediaTypes.includes(mediaType))
+      throw new TypeError(`${operation.operationId} does not accept multipart/form-data`);
     if (body instanceof MultipartBody) return encodeMultipart(body.parts);
     return { body: body as FormData, contentType: null }; // fetch sets the boundary
   }
@@ -37,7 +38,8 @@ export function encodeBody(operation: OperationMetadata, body: unknown): Encoded
 
 /** The media type a body goes as: multipart for `multipart(...)` and FormData, else the operation's first other one. */
 export function requestMediaType(accepted: NonNullable<OperationMetadata["requestBody"]>, body: unknown): string {
-  if (body instanceof MultipartBody || (typeof FormData !== "undefined" && body instanceof FormData)) return "multipart/form-data";
+  if (body instanceof MultipartBody || (typeof FormData !== "undefined" && body instanceof FormData))
+    return "multipart/form-data";
   return accepted.mediaTypes.find((type) => type !== "multipart/form-data") ?? "application/json";
 }
 

@@ -11,8 +11,14 @@ import { serializePath } from "./path-serializer.js";
 const querySerializer = createQuerySerializer<unknown>();
 
 /** `baseUrl` + the path template filled with `path` + `?query`. */
-export function requestUrl(pathTemplate: string, baseUrl: string, path: Readonly<Record<string, unknown>> | undefined, query: Record<string, unknown> | undefined): string {
-  return createFinalURL(pathTemplate, { baseUrl, params: { path, query }, querySerializer, pathSerializer: serializePath });
+export function requestUrl(
+  pathTemplate: string,
+  baseUrl: string,
+  path: Readonly<Record<string, unknown>> | undefined,
+  query: Record<string, unknown> | undefined,
+): string {
+  const params = { ...(path === undefined ? {} : { path }), ...(query === undefined ? {} : { query }) };
+  return createFinalURL(pathTemplate, { baseUrl, params, querySerializer, pathSerializer: serializePath });
 }
 
 /** A base URL option, without its trailing slashes; a TypeError naming the option when it is unusable. */
@@ -24,22 +30,33 @@ export function checkedBaseUrl(url: string | undefined, name = "baseUrl"): strin
   } catch {
     throw new TypeError(`\`${name}\` must be an absolute URL`);
   }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") throw new TypeError(`\`${name}\` must be an http(s) URL`);
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+    throw new TypeError(`\`${name}\` must be an http(s) URL`);
   if (parsed.search || parsed.hash) throw new TypeError(`\`${name}\` must not have a query or fragment`);
   return url.replace(/\/+$/, "");
 }
 
 /** The absolute URL of an operation: its own server (with variables) or `baseUrl`, plus its path. */
-export function operationUrl(operation: OperationMetadata, variables: Readonly<Record<string, string | undefined>>, baseUrl?: string): string {
+export function operationUrl(
+  operation: OperationMetadata,
+  variables: Readonly<Record<string, string | undefined>>,
+  baseUrl?: string,
+): string {
   return `${trimSlash(serverUrl(operation, variables) ?? baseUrl ?? "")}${operation.path}`;
 }
 
 /** The operation's own server URL with its `{variables}` filled in (given value, else the spec's default). */
-export function serverUrl(operation: OperationMetadata, variables: Readonly<Record<string, string | undefined>>): string | undefined {
+export function serverUrl(
+  operation: OperationMetadata,
+  variables: Readonly<Record<string, string | undefined>>,
+): string | undefined {
   const server = operation.server;
   if (!server) return undefined;
   return trimSlash(
-    server.url.replaceAll(/\{([^{}]+)\}/g, (_, name: string) => variables[name] ?? server.variables[name] ?? `{${name}}`),
+    server.url.replaceAll(
+      /\{([^{}]+)\}/g,
+      (_, name: string) => variables[name] ?? server.variables[name] ?? `{${name}}`,
+    ),
   );
 }
 

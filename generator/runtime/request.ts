@@ -81,7 +81,13 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const now = options.now ?? Date.now;
   const redactor = createRedactor([options.credentials?.clientSecret, options.credentials?.password]);
-  const transport = createTransport({ fetch: fetchImpl, hooks: options.hooks, redactor, retry: retryPolicy(options.retry), now });
+  const transport = createTransport({
+    fetch: fetchImpl,
+    hooks: options.hooks,
+    redactor,
+    retry: retryPolicy(options.retry),
+    now,
+  });
   const defaultMaxRetries = count(options.maxRetries, DEFAULT_MAX_RETRIES);
   const defaultTimeoutMs = count(options.timeoutMs, DEFAULT_TIMEOUT_MS);
   const tokens = clientTokenSource(options, config.tokenOperations, {
@@ -92,7 +98,11 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
     timeoutMs: defaultTimeoutMs,
     maxRetries: defaultMaxRetries,
   });
-  const validation = createCallValidation({ loadOperationValidators: config.loadOperationValidators, redactor, summaryOf });
+  const validation = createCallValidation({
+    loadOperationValidators: config.loadOperationValidators,
+    redactor,
+    summaryOf,
+  });
 
   function sendContext(operation: OperationMetadata, init: CallOptions | undefined): SendContext {
     return {
@@ -117,7 +127,11 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
     return set;
   }
 
-  async function execute(operation: OperationMetadata, target: Target, init: CallOptions | undefined): Promise<Executed> {
+  async function execute(
+    operation: OperationMetadata,
+    target: Target,
+    init: CallOptions | undefined,
+  ): Promise<Executed> {
     const encoded = encodeBody(operation, target.args.body);
     const query = serializeQuery(target.args.query, operation.odata === undefined ? undefined : dateTimesOf(operation));
     const url = requestUrl(target.path, target.baseUrl || baseUrl, target.args.path, query.values);
@@ -127,9 +141,14 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
     });
     const prefer = preferHeader(headers["prefer"], query.maxPageSize ?? target.maxPageSize);
     if (prefer !== undefined) headers["prefer"] = prefer;
-    const received = await transport.send({ method: operation.method, url, headers, body: encoded?.body }, sendContext(operation, init));
+    const received = await transport.send(
+      { method: operation.method, url, headers, body: encoded?.body },
+      sendContext(operation, init),
+    );
     const { response, text } = received;
-    const data = response.ok ? parseSuccess(operation, response, text, () => summaryOf(operation, received.url)) : undefined;
+    const data = response.ok
+      ? parseSuccess(operation, response, text, () => summaryOf(operation, received.url))
+      : undefined;
     const error = response.ok ? undefined : parseError(text);
     return { response, data, error, url: received.url };
   }
@@ -163,7 +182,12 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
   function reportError(operation: OperationMetadata, error: unknown): void {
     if (!(error instanceof AccountFundsError)) return;
     const request = error.request ?? summaryOf(operation, "");
-    callHook(options.hooks, "onError", { operationId: operation.operationId, method: request.method, url: request.url, error });
+    callHook(options.hooks, "onError", {
+      operationId: operation.operationId,
+      method: request.method,
+      url: request.url,
+      error,
+    });
   }
 
   function targetOf(operation: OperationMetadata, args: CallArgs): Target {
@@ -171,7 +195,12 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
     return { path: operation.path, baseUrl: server, args };
   }
 
-  async function call(mode: ResultMode, operation: OperationMetadata, args: CallArgs, init?: CallOptions): Promise<unknown> {
+  async function call(
+    mode: ResultMode,
+    operation: OperationMetadata,
+    args: CallArgs,
+    init?: CallOptions,
+  ): Promise<unknown> {
     try {
       if (options.validateRequests) await validation.checkRequest(operation, args.body);
       return await shape(mode, operation, await execute(operation, targetOf(operation, args), init));
@@ -181,7 +210,11 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
     }
   }
 
-  async function* paginate(operation: OperationMetadata, args: CallArgs, init?: CallOptions): AsyncGenerator<unknown, void, undefined> {
+  async function* paginate(
+    operation: OperationMetadata,
+    args: CallArgs,
+    init?: CallOptions,
+  ): AsyncGenerator<unknown, void, undefined> {
     const page = async (target: Target): Promise<Page> => {
       const executed = await execute(operation, target, init);
       return { data: await shape("data", operation, executed), url: executed.url };

@@ -52,7 +52,8 @@ export function attemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: 
   };
 }
 
-const timeoutReason = (timeoutMs: number): DOMException => new DOMException(`The attempt timed out after ${timeoutMs} ms`, "TimeoutError");
+const timeoutReason = (timeoutMs: number): DOMException =>
+  new DOMException(`The attempt timed out after ${timeoutMs} ms`, "TimeoutError");
 
 interface Deadline {
   readonly controller: AbortController;

@@ -20,7 +20,9 @@ export function validationIssues(validate: CompiledValidator, data: unknown, pre
   if (validate(data)) return [];
   const issues = issuesOf(validate.errors, prefix);
   // A failed check without errors must still fail: callers throw on the first issue.
-  return issues.length > 0 ? issues : [{ path: prefix, message: "does not match the schema", keyword: "schema", params: {} }];
+  return issues.length > 0
+    ? issues
+    : [{ path: prefix, message: "does not match the schema", keyword: "schema", params: {} }];
 }
 
 /** RFC 6901: a part or property name as one pointer segment. */

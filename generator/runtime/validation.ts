@@ -10,8 +10,13 @@ import { multipartIssues } from "./multipart-validation.js";
 import { validationIssues } from "./validation-issues.js";
 
 /** Issues of a request body about to be sent as `mediaType`; none when no validator describes it. */
-export function requestBodyIssues(validators: OperationValidators | undefined, mediaType: string, body: unknown): ValidationIssue[] {
-  if (body instanceof MultipartBody) return validators?.multipart === undefined ? [] : multipartIssues(validators.multipart, body.parts);
+export function requestBodyIssues(
+  validators: OperationValidators | undefined,
+  mediaType: string,
+  body: unknown,
+): ValidationIssue[] {
+  if (body instanceof MultipartBody)
+    return validators?.multipart === undefined ? [] : multipartIssues(validators.multipart, body.parts);
   // A FormData body is sent as built: its parts are already strings and Blobs, not the values the schema describes.
   if (typeof FormData !== "undefined" && body instanceof FormData) return [];
   const validate = validators?.request?.[mediaType];
@@ -19,7 +24,12 @@ export function requestBodyIssues(validators: OperationValidators | undefined, m
 }
 
 /** Issues of a success body, by the declared response (`"200"`, `"2XX"`, `default`) and its media type. */
-export function responseBodyIssues(validators: OperationValidators | undefined, status: string, mediaType: string, data: unknown): ValidationIssue[] {
+export function responseBodyIssues(
+  validators: OperationValidators | undefined,
+  status: string,
+  mediaType: string,
+  data: unknown,
+): ValidationIssue[] {
   const validate = validators?.responses?.[status]?.[mediaType];
   return validate === undefined ? [] : validationIssues(validate, data);
 }

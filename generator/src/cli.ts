@@ -70,7 +70,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   }
   const [command, ...extra] = positionals;
   if (command === undefined || extra.length > 0 || !["generate", "check", "assumptions"].includes(command)) {
-    io.err(`${command === undefined ? "missing command" : extra.length > 0 ? `unexpected argument: ${extra[0]}` : `unknown command: ${command}`}\n\n${usage}`);
+    io.err(
+      `${command === undefined ? "missing command" : extra.length > 0 ? `unexpected argument: ${extra[0]}` : `unknown command: ${command}`}\n\n${usage}`,
+    );
     return exitCodes.usage;
   }
   if (values.json === true && command !== "assumptions") {
@@ -89,7 +91,11 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     if (command === "assumptions") {
       const { model, warnings } = await loadModel(options);
       printWarnings(io, warnings);
-      io.out(values.json === true ? `${JSON.stringify(model.assumptions, null, 2)}\n` : assumptionsTable(model.assumptions, displayPath(options.specPath)));
+      io.out(
+        values.json === true
+          ? `${JSON.stringify(model.assumptions, null, 2)}\n`
+          : assumptionsTable(model.assumptions, displayPath(options.specPath)),
+      );
       return exitCodes.ok;
     }
     const outName = displayPath(options.outDirectory);
@@ -151,8 +157,17 @@ function printWarnings(io: CliIo, warnings: readonly GeneratorWarning[]): void {
 
 /** The Markdown table `make assumptions` has always printed. */
 export function assumptionsTable(assumptions: readonly AssumptionModel[], source: string): string {
-  const rows = assumptions.map(({ pointer, text }, index) => `| ${index + 1} | \`${pointer}\` | ${text.replaceAll("|", "\\|")} |`);
-  return [`| # | JSON pointer | assumption |`, `|---|---|---|`, ...rows, "", `${assumptions.length} assumptions in ${source}`, ""].join("\n");
+  const rows = assumptions.map(
+    ({ pointer, text }, index) => `| ${index + 1} | \`${pointer}\` | ${text.replaceAll("|", "\\|")} |`,
+  );
+  return [
+    `| # | JSON pointer | assumption |`,
+    `|---|---|---|`,
+    ...rows,
+    "",
+    `${assumptions.length} assumptions in ${source}`,
+    "",
+  ].join("\n");
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -9,10 +9,16 @@ import type { GeneratorFiles, SourceText } from "./emit/emitter.js";
 import { runtimeDirectory, templatesDirectory } from "./locations.js";
 
 export async function readGeneratorFiles(
-  directories: { readonly runtime: string; readonly templates: string } = { runtime: runtimeDirectory, templates: templatesDirectory },
+  directories: { readonly runtime: string; readonly templates: string } = {
+    runtime: runtimeDirectory,
+    templates: templatesDirectory,
+  },
 ): Promise<GeneratorFiles> {
   const [runtime, templates] = await Promise.all([
-    readFolder(directories.runtime, (name) => name.endsWith(".ts") && !name.endsWith(".d.ts") && !name.endsWith(".test.ts")),
+    readFolder(
+      directories.runtime,
+      (name) => name.endsWith(".ts") && !name.endsWith(".d.ts") && !name.endsWith(".test.ts"),
+    ),
     readFolder(directories.templates, () => true),
   ]);
   return { runtime, templates };

@@ -9,7 +9,10 @@ import { fileURLToPath } from "node:url";
 const sourceDirectory = dirname(fileURLToPath(import.meta.url));
 
 /** generator/. */
-export const generatorDirectory = resolve(sourceDirectory, basename(dirname(sourceDirectory)) === "dist" ? "../.." : "..");
+export const generatorDirectory = resolve(
+  sourceDirectory,
+  basename(dirname(sourceDirectory)) === "dist" ? "../.." : "..",
+);
 
 /** generator/runtime/: the client runtime, copied into generated/src/runtime/. */
 export const runtimeDirectory = resolve(generatorDirectory, "runtime");

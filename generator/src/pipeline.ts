@@ -53,7 +53,10 @@ export function sourceName(specPath: string): string {
 }
 
 export async function loadModel(options: PipelineOptions): Promise<LoadedModel> {
-  const spec = await loadSpec({ specPath: options.specPath, ...(options.configPath === undefined ? {} : { configPath: options.configPath }) });
+  const spec = await loadSpec({
+    specPath: options.specPath,
+    ...(options.configPath === undefined ? {} : { configPath: options.configPath }),
+  });
   const warnings = spec.warnings.map((problem) => ({ from: "bundle", message: formatSpecProblem(problem) }));
   try {
     const model = buildModel(spec.document, { source: options.source ?? sourceName(options.specPath) });
@@ -97,7 +100,9 @@ export async function emitFiles(
     if (outcome.status === "rejected") {
       const thrown: unknown = outcome.reason;
       if (specProblemsOf(thrown) !== undefined) throw relocate(thrown, locate);
-      throw new Error(`emitter ${emitter.name} failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`, { cause: thrown });
+      throw new Error(`emitter ${emitter.name} failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`, {
+        cause: thrown,
+      });
     }
     for (const file of outcome.value) {
       const owner = owners.get(file.path);
@@ -110,12 +115,16 @@ export async function emitFiles(
   return { files, warnings };
 }
 
-export async function generate(options: PipelineOptions & { readonly outDirectory: string }): Promise<PipelineResult & { readonly written: WriteResult }> {
+export async function generate(
+  options: PipelineOptions & { readonly outDirectory: string },
+): Promise<PipelineResult & { readonly written: WriteResult }> {
   const result = await runPipeline(options);
   return { ...result, written: await writeFiles(options.outDirectory, result.files) };
 }
 
-export async function check(options: PipelineOptions & { readonly outDirectory: string }): Promise<PipelineResult & { readonly drifts: readonly Drift[] }> {
+export async function check(
+  options: PipelineOptions & { readonly outDirectory: string },
+): Promise<PipelineResult & { readonly drifts: readonly Drift[] }> {
   const result = await runPipeline(options);
   return { ...result, drifts: await checkFiles(options.outDirectory, result.files) };
 }
@@ -127,11 +136,15 @@ function relocate(thrown: unknown, locate: SourceLocator): unknown {
   const located = problems.map((problem) => {
     if (problem.file !== undefined) return problem;
     const source = locate(problem.pointer);
-    return source === undefined ? problem : new SpecError({ file: source.file, pointer: source.pointer, reason: problem.reason });
+    return source === undefined
+      ? problem
+      : new SpecError({ file: source.file, pointer: source.pointer, reason: problem.reason });
   });
   return located.length === 1 ? located[0] : new SpecErrors(located);
 }
 
+// An ANSI colour code starts with the control character ESC (0x1B) by definition.
+// oxlint-disable-next-line no-control-regex
 const ansiColors = /\u001b\[[0-9;]*m/g;
 
 /** Where console output goes while an emitter runs: that emitter's list (it follows the emitter's awaits). */
@@ -144,7 +157,13 @@ async function capturingConsole<T>(run: () => Promise<T>): Promise<T> {
     (...parts: unknown[]): void => {
       const printed = printedBy.getStore();
       if (printed === undefined) return original(...parts);
-      printed.push(parts.map((part) => (typeof part === "string" ? part : String(part))).join(" ").replace(ansiColors, "").trim());
+      printed.push(
+        parts
+          .map((part) => (typeof part === "string" ? part : String(part)))
+          .join(" ")
+          .replace(ansiColors, "")
+          .trim(),
+      );
     };
   console.warn = capture(warn);
   console.error = capture(error);

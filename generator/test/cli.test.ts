@@ -27,7 +27,14 @@ describe("usage", () => {
     expect(await run("--version")).toEqual({ code: exitCodes.ok, out: `${manifest.version}\n`, err: "" });
   });
 
-  it.each([[[]], [["build"]], [["generate", "extra"]], [["generate", "--unknown"]], [["check", "--json"]], [["--version=1"]]])("rejects %j with EX_USAGE (64)", async (argv) => {
+  it.each([
+    [[]],
+    [["build"]],
+    [["generate", "extra"]],
+    [["generate", "--unknown"]],
+    [["check", "--json"]],
+    [["--version=1"]],
+  ])("rejects %j with EX_USAGE (64)", async (argv) => {
     const result = await run(...argv);
     expect(result.code).toBe(64);
     expect(result.err).toContain(usage);
@@ -66,7 +73,13 @@ describe("generate and check", () => {
   });
 
   it("exits 2 with file#pointer: reason lines for a broken spec, writing nothing", async () => {
-    const result = await run("generate", "--spec", fixturePath("broken/split/openapi.yaml"), "--out", join(directory.path, "never"));
+    const result = await run(
+      "generate",
+      "--spec",
+      fixturePath("broken/split/openapi.yaml"),
+      "--out",
+      join(directory.path, "never"),
+    );
     expect(result.code).toBe(exitCodes.specError);
     expect(result.err.split("\n")).toEqual([
       expect.stringMatching(/broken\/split\/paths\/items\.yaml#\/Item\/get: operation has no operationId$/),
@@ -87,7 +100,10 @@ describe("generate and check", () => {
     ]);
     expect(table.out).toMatch(/\n3 assumptions in .*odata\.yaml\n$/);
     const json = await run("assumptions", "--json", "--spec", spec);
-    expect(JSON.parse(json.out)).toContainEqual({ pointer: "/components/parameters/ODataTop", text: "OData v4.01 paging — not shown in the reference." });
+    expect(JSON.parse(json.out)).toContainEqual({
+      pointer: "/components/parameters/ODataTop",
+      text: "OData v4.01 paging — not shown in the reference.",
+    });
   });
 });
 
@@ -99,16 +115,23 @@ describe("check with the defaults (the real spec), against the output of a first
   }, 120_000);
   afterAll(() => directory.remove());
 
-  it("exits 1 with a diff of the one altered file; every other file of this second run is the first run's, byte for byte", { timeout: 120_000 }, async () => {
-    const file = join(directory.path, "src/schemas.ts");
-    await writeFile(file, (await readFile(file, "utf8")).replace("export type AccountDto =", "export type AccountDTO ="));
-    const checked = await run("check", "--out", directory.path);
-    expect(checked.code).toBe(exitCodes.stale);
-    expect(checked.out).toContain("--- a/src/schemas.ts\n+++ b/src/schemas.ts\n@@ ");
-    expect(checked.out).toContain("-export type AccountDTO =");
-    expect(checked.out).toContain("+export type AccountDto =");
-    // Exactly one drift: the generator is deterministic (the first run is the shared one of support/real-spec.ts).
-    expect(checked.out).toMatch(/\n1 generated file out of date:\n {2}changed src\/schemas\.ts\n$/);
-    expect(checked.out.match(/^[-+](?![-+]{2} [ab]\/)/gm)).toHaveLength(2);
-  });
+  it(
+    "exits 1 with a diff of the one altered file; every other file of this second run is the first run's, byte for byte",
+    { timeout: 120_000 },
+    async () => {
+      const file = join(directory.path, "src/schemas.ts");
+      await writeFile(
+        file,
+        (await readFile(file, "utf8")).replace("export type AccountDto =", "export type AccountDTO ="),
+      );
+      const checked = await run("check", "--out", directory.path);
+      expect(checked.code).toBe(exitCodes.stale);
+      expect(checked.out).toContain("--- a/src/schemas.ts\n+++ b/src/schemas.ts\n@@ ");
+      expect(checked.out).toContain("-export type AccountDTO =");
+      expect(checked.out).toContain("+export type AccountDto =");
+      // Exactly one drift: the generator is deterministic (the first run is the shared one of support/real-spec.ts).
+      expect(checked.out).toMatch(/\n1 generated file out of date:\n {2}changed src\/schemas\.ts\n$/);
+      expect(checked.out.match(/^[-+](?![-+]{2} [ab]\/)/gm)).toHaveLength(2);
+    },
+  );
 });

@@ -28,7 +28,10 @@ export function parseAcknowledgements(text: string): AcknowledgementFile {
     return { entries: [], problems: [`not YAML: ${error instanceof Error ? error.message : String(error)}`] };
   }
   if (document === null || document === undefined) return { entries: [], problems: [] };
-  const list = typeof document === "object" && !Array.isArray(document) ? (document as Record<string, unknown>)["acknowledged"] : undefined;
+  const list =
+    typeof document === "object" && !Array.isArray(document)
+      ? (document as Record<string, unknown>)["acknowledged"]
+      : undefined;
   if (list === null || list === undefined) return { entries: [], problems: [] };
   if (!Array.isArray(list)) return { entries: [], problems: ["`acknowledged` must be a list of { id, reason }"] };
   const entries: Acknowledgement[] = [];
@@ -39,7 +42,8 @@ export function parseAcknowledgements(text: string): AcknowledgementFile {
     const id = typeof entry["id"] === "string" ? entry["id"].trim() : "";
     const reason = typeof entry["reason"] === "string" ? entry["reason"].trim() : "";
     if (id === "") problems.push(`entry ${index + 1}: no id (copy it from the review report: "<rule> <JSON pointer>")`);
-    else if (reason === "") problems.push(`entry ${index + 1} (${id}): no reason: say why this breaking change is acceptable`);
+    else if (reason === "")
+      problems.push(`entry ${index + 1} (${id}): no reason: say why this breaking change is acceptable`);
     else if (seen.has(id)) problems.push(`entry ${index + 1}: ${id} is listed twice`);
     else {
       seen.add(id);
@@ -50,7 +54,9 @@ export function parseAcknowledgements(text: string): AcknowledgementFile {
 }
 
 export async function readAcknowledgements(path: string): Promise<AcknowledgementFile> {
-  const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? "" : Promise.reject(error)));
+  const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) =>
+    error.code === "ENOENT" ? "" : Promise.reject(error),
+  );
   return parseAcknowledgements(text);
 }
 

@@ -43,9 +43,11 @@ export async function prepareSideRoot(root: string): Promise<void> {
   await copyFile(join(repositoryRoot, "tsconfig.json"), join(root, "tsconfig.json"));
   // API Extractor names the package in its report from the nearest package.json, as in api-report/.
   await copyFile(join(repositoryRoot, "package.json"), join(root, "package.json"));
-  await symlink(join(repositoryRoot, "node_modules"), join(root, "node_modules"), "dir").catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== "EEXIST") throw error;
-  });
+  await symlink(join(repositoryRoot, "node_modules"), join(root, "node_modules"), "dir").catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EEXIST") throw error;
+    },
+  );
 }
 
 /** A hash of every file the bundler can read under a spec directory (its tests and notes do not count). */
@@ -54,9 +56,18 @@ export async function specFingerprint(specDirectory: string): Promise<string> {
   const files = (await readdir(specDirectory, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile() && /\.(ya?ml|json)$/.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => !relative(specDirectory, file).split(/[\\/]/).some((segment) => segment === "node_modules" || segment === "test"))
+    .filter(
+      (file) =>
+        !relative(specDirectory, file)
+          .split(/[\\/]/)
+          .some((segment) => segment === "node_modules" || segment === "test"),
+    )
     .sort();
-  for (const file of files) hash.update(`${relative(specDirectory, file)}\0`).update(await readFile(file)).update("\0");
+  for (const file of files)
+    hash
+      .update(`${relative(specDirectory, file)}\0`)
+      .update(await readFile(file))
+      .update("\0");
   return hash.digest("hex");
 }
 
@@ -67,13 +78,17 @@ export async function generateSides(
   run: Limit,
 ): Promise<readonly [SideBuild, SideBuild]> {
   const specDirectoryOf = (side: SideInput): string => join(side.specRoot, "..");
-  const identical = (await specFingerprint(specDirectoryOf(base))) === (await specFingerprint(specDirectoryOf(revision)));
+  const identical =
+    (await specFingerprint(specDirectoryOf(base))) === (await specFingerprint(specDirectoryOf(revision)));
   if (identical) {
     // Deterministic generator, same input: generate once and let both sides read the same files.
     const built = await run(() => generateSide(base, join(workDirectory, "base")));
     return [built, { ...built, name: "revision", shared: true }];
   }
-  return Promise.all([run(() => generateSide(base, join(workDirectory, "base"))), run(() => generateSide(revision, join(workDirectory, "revision")))]);
+  return Promise.all([
+    run(() => generateSide(base, join(workDirectory, "base"))),
+    run(() => generateSide(revision, join(workDirectory, "revision"))),
+  ]);
 }
 
 async function generateSide(side: SideInput, root: string): Promise<SideBuild> {
@@ -85,7 +100,10 @@ async function generateSide(side: SideInput, root: string): Promise<SideBuild> {
     ...(side.configPath === undefined ? {} : { configPath: side.configPath }),
   };
   const worker = join(repositoryRoot, "review", "src", "workers", "generate-side.ts");
-  const result = await exec(bin("tsx"), [worker, JSON.stringify(request)], { cwd: repositoryRoot, timeoutMillis: 10 * 60_000 });
+  const result = await exec(bin("tsx"), [worker, JSON.stringify(request)], {
+    cwd: repositoryRoot,
+    timeoutMillis: 10 * 60_000,
+  });
   const parsed: GenerateSideResult = readResult<GenerateSideResult>(result.stdout) ?? {
     status: "failed",
     reason: `the generator process exited with ${result.code}: ${(result.stderr || result.stdout).trim().slice(-2000)}`,

@@ -47,13 +47,21 @@ export interface CliIo {
   readonly env: NodeJS.ProcessEnv;
 }
 
-const processIo: CliIo = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text), env: process.env };
+const processIo: CliIo = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  env: process.env,
+};
 
 export function render(result: ReviewResult, format: Format): string {
   return format === "json" ? renderJson(result) : format === "github" ? renderGithub(result) : renderMarkdown(result);
 }
 
-export async function main(argv: readonly string[], io: CliIo = processIo, overrides: Partial<ReviewOptions> = {}): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  io: CliIo = processIo,
+  overrides: Partial<ReviewOptions> = {},
+): Promise<number> {
   let values: ReturnType<typeof parse>["values"];
   try {
     const parsed = parse(argv);
@@ -89,10 +97,16 @@ export async function main(argv: readonly string[], io: CliIo = processIo, overr
     });
   } catch (thrown) {
     // A bug or an environment problem, not a verdict on the change: never exit 1 for it.
-    result = { error: `internal error: ${thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)}` };
+    result = {
+      error: `internal error: ${thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)}`,
+    };
   }
   if (isReviewError(result)) {
-    io.err(format === "github" ? `::error title=make review::${result.error.replaceAll("%", "%25").replaceAll("\n", "%0A")}\n` : `review: ${result.error}\n`);
+    io.err(
+      format === "github"
+        ? `::error title=make review::${result.error.replaceAll("%", "%25").replaceAll("\n", "%0A")}\n`
+        : `review: ${result.error}\n`,
+    );
     return exitCodes.error;
   }
   const text = render(result, format);
@@ -101,7 +115,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo, overr
   // In Actions, the readable report also goes to the job summary.
   const summary = io.env["GITHUB_STEP_SUMMARY"];
   if (format === "github" && summary !== undefined && summary !== "") await appendFile(summary, renderMarkdown(result));
-  for (const problem of result.acknowledgements.problems) io.err(`review: ${result.acknowledgements.file}: ${problem}\n`);
+  for (const problem of result.acknowledgements.problems)
+    io.err(`review: ${result.acknowledgements.file}: ${problem}\n`);
   return result.exitCode;
 }
 

@@ -25,7 +25,13 @@ export interface ConsumerDiagnostic {
 }
 
 export type ConsumerImpact =
-  | { readonly status: "checked"; readonly files: readonly string[]; readonly diagnostics: readonly ConsumerDiagnostic[]; readonly millis: number; readonly other: string }
+  | {
+      readonly status: "checked";
+      readonly files: readonly string[];
+      readonly diagnostics: readonly ConsumerDiagnostic[];
+      readonly millis: number;
+      readonly other: string;
+    }
   | { readonly status: "skipped"; readonly reason: string };
 
 /** TS2578: Unused '@ts-expect-error' directive. */
@@ -37,7 +43,14 @@ export function parseDiagnostics(output: string): ConsumerDiagnostic[] {
     const match = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/.exec(line);
     if (match !== null) {
       const [, file = "", row = "0", column = "0", code = "", message = ""] = match;
-      diagnostics.push({ file: file.replaceAll("\\", "/"), line: Number(row), column: Number(column), code, message, level: code === unusedExpectError ? "warning" : "breaking" });
+      diagnostics.push({
+        file: file.replaceAll("\\", "/"),
+        line: Number(row),
+        column: Number(column),
+        code,
+        message,
+        level: code === unusedExpectError ? "warning" : "breaking",
+      });
     } else if (line.startsWith("  ") && diagnostics.length > 0) {
       // tsc indents the rest of a multi-line message (e.g. "Type 'x' is not assignable ... \n  Property ... is missing").
       const last = diagnostics.pop();
@@ -57,7 +70,11 @@ const exists = (path: string): Promise<boolean> =>
  * @param baseTree  where BASE's files were extracted (it holds test/client/)
  * @param distDirectory  the revision's built declarations (generated/dist)
  */
-export async function checkConsumerImpact(baseTree: string, distDirectory: string, workDirectory: string): Promise<ConsumerImpact> {
+export async function checkConsumerImpact(
+  baseTree: string,
+  distDirectory: string,
+  workDirectory: string,
+): Promise<ConsumerImpact> {
   const files = [];
   for (const file of consumerTestFiles) if (await exists(join(baseTree, file))) files.push(file);
   if (files.length === 0) return { status: "skipped", reason: `BASE has none of ${consumerTestFiles.join(", ")}` };
@@ -73,12 +90,18 @@ export async function checkConsumerImpact(baseTree: string, distDirectory: strin
       lib: ["ES2022", "DOM", "DOM.Iterable"],
       types: ["node"],
       noEmit: true,
-      paths: { "@account-funds/client": ["./generated/src/index.d.ts"], "@account-funds/client/node": ["./generated/src/node.d.ts"] },
+      paths: {
+        "@account-funds/client": ["./generated/src/index.d.ts"],
+        "@account-funds/client/node": ["./generated/src/node.d.ts"],
+      },
     },
     files,
   };
   await writeFile(join(root, "tsconfig.consumer.json"), `${JSON.stringify(tsconfig, null, 2)}\n`);
-  const result = await exec(bin("tsc"), ["-p", "tsconfig.consumer.json", "--pretty", "false"], { cwd: root, timeoutMillis: 10 * 60_000 });
+  const result = await exec(bin("tsc"), ["-p", "tsconfig.consumer.json", "--pretty", "false"], {
+    cwd: root,
+    timeoutMillis: 10 * 60_000,
+  });
   const diagnostics = parseDiagnostics(result.stdout);
   const inTests = diagnostics.filter((diagnostic) => diagnostic.file.startsWith(`${consumerTestDirectory}/`));
   // Anything else (a broken tsconfig, an error in the declarations) is not the consumer's code: shown apart.

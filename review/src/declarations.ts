@@ -8,19 +8,29 @@ import { join } from "node:path";
 import { exec } from "./exec.js";
 import { bin } from "./paths.js";
 
-export type DeclarationsResult = { readonly ok: true; readonly distDirectory: string; readonly millis: number; readonly typeErrors: string } | { readonly ok: false; readonly message: string };
+export type DeclarationsResult =
+  | { readonly ok: true; readonly distDirectory: string; readonly millis: number; readonly typeErrors: string }
+  | { readonly ok: false; readonly message: string };
 
 export async function buildDeclarations(generatedDirectory: string): Promise<DeclarationsResult> {
-  const result = await exec(bin("tsc"), ["-p", join(generatedDirectory, "tsconfig.build.json"), "--emitDeclarationOnly", "--pretty", "false"], {
-    cwd: generatedDirectory,
-    timeoutMillis: 10 * 60_000,
-  });
+  const result = await exec(
+    bin("tsc"),
+    ["-p", join(generatedDirectory, "tsconfig.build.json"), "--emitDeclarationOnly", "--pretty", "false"],
+    {
+      cwd: generatedDirectory,
+      timeoutMillis: 10 * 60_000,
+    },
+  );
   const distDirectory = join(generatedDirectory, "dist");
   // tsc writes declarations despite type errors; those errors are the generator's to fix, and worth showing.
   const built = await access(join(distDirectory, "index.d.ts")).then(
     () => true,
     () => false,
   );
-  if (!built) return { ok: false, message: `tsc could not build the client's declarations: ${(result.stdout + result.stderr).trim().slice(0, 4000)}` };
+  if (!built)
+    return {
+      ok: false,
+      message: `tsc could not build the client's declarations: ${(result.stdout + result.stderr).trim().slice(0, 4000)}`,
+    };
   return { ok: true, distDirectory, millis: result.millis, typeErrors: result.code === 0 ? "" : result.stdout.trim() };
 }

@@ -46,7 +46,10 @@ export function exec(command: string, args: readonly string[], options: ExecOpti
       resolve({
         code: timedOut ? 124 : code,
         stdout: Buffer.concat(out).toString("utf8"),
-        stderr: Buffer.concat(err).toString("utf8") + extra + (timedOut ? `\n${command} timed out after ${options.timeoutMillis} ms` : ""),
+        stderr:
+          Buffer.concat(err).toString("utf8") +
+          extra +
+          (timedOut ? `\n${command} timed out after ${options.timeoutMillis} ms` : ""),
         millis: Date.now() - started,
       });
     };

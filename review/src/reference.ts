@@ -13,7 +13,10 @@ export type ReferenceDiff = { readonly status: "compared"; readonly diff: string
 const readIfPresent = (path: string): Promise<string | undefined> => readFile(path, "utf8").catch(() => undefined);
 
 export async function diffReference(baseGenerated: string, revisionGenerated: string): Promise<ReferenceDiff> {
-  const [before, after] = await Promise.all([readIfPresent(join(baseGenerated, referenceFile)), readIfPresent(join(revisionGenerated, referenceFile))]);
+  const [before, after] = await Promise.all([
+    readIfPresent(join(baseGenerated, referenceFile)),
+    readIfPresent(join(revisionGenerated, referenceFile)),
+  ]);
   if (before === undefined && after === undefined) return { status: "absent" };
   return { status: "compared", diff: unifiedDiff(`generated/${referenceFile}`, before, after) };
 }

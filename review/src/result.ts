@@ -11,7 +11,10 @@ export type ApiReportOutcome =
   | { readonly status: "identical"; readonly reason: string }
   | { readonly status: "skipped"; readonly reason: string };
 
-export type ReferenceOutcome = { readonly status: "compared"; readonly diff: string } | { readonly status: "absent" } | { readonly status: "skipped"; readonly reason: string };
+export type ReferenceOutcome =
+  | { readonly status: "compared"; readonly diff: string }
+  | { readonly status: "absent" }
+  | { readonly status: "skipped"; readonly reason: string };
 
 export interface ReviewResult {
   readonly base: { readonly ref: string; readonly commit: string };
@@ -22,7 +25,11 @@ export interface ReviewResult {
   readonly apiReport: ApiReportOutcome;
   readonly reference: ReferenceOutcome;
   readonly consumer: ConsumerImpact;
-  readonly acknowledgements: { readonly file: string; readonly stale: readonly Acknowledgement[]; readonly problems: readonly string[] };
+  readonly acknowledgements: {
+    readonly file: string;
+    readonly stale: readonly Acknowledgement[];
+    readonly problems: readonly string[];
+  };
   /** What the review could not do, or did differently (a side the generator could only bundle, ...). */
   readonly notes: readonly string[];
   /** Milliseconds per step. */

@@ -7,7 +7,14 @@
 import { access, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { acknowledgementsFile, consumerTestDirectory, repositoryRoot, specConfig, specDirectory, specRoot } from "./paths.js";
+import {
+  acknowledgementsFile,
+  consumerTestDirectory,
+  repositoryRoot,
+  specConfig,
+  specDirectory,
+  specRoot,
+} from "./paths.js";
 import { applyAcknowledgements, readAcknowledgements, unacknowledged } from "./acknowledgements.js";
 import { apiReportOf, diffApiReports, type ApiReportSide } from "./api-report.js";
 import { assumptionsOf, diffAssumptions } from "./assumptions.js";
@@ -68,11 +75,16 @@ export async function runReview(options: ReviewOptions = {}): Promise<ReviewResu
 
   const work = await mkdtemp(join(tmpdir(), "account-funds-review-"));
   try {
-    progress(`review: BASE ${base.base.ref} (${base.base.commit.slice(0, 12)}) → ${revision === undefined ? "the working tree" : `${revision.base.ref} (${revision.base.commit.slice(0, 12)})`}`);
+    progress(
+      `review: BASE ${base.base.ref} (${base.base.commit.slice(0, 12)}) → ${revision === undefined ? "the working tree" : `${revision.base.ref} (${revision.base.commit.slice(0, 12)})`}`,
+    );
     const baseTree = join(work, "base-tree");
     const extracted = await extractPaths(cwd, base.base.commit, [specDirectory, consumerTestDirectory], baseTree);
     if ("error" in extracted) return { error: extracted.error };
-    if (!(await exists(join(baseTree, specRoot)))) return { error: `BASE ${base.base.ref} (${base.base.commit.slice(0, 12)}) has no ${specRoot}: nothing to compare with.` };
+    if (!(await exists(join(baseTree, specRoot))))
+      return {
+        error: `BASE ${base.base.ref} (${base.base.commit.slice(0, 12)}) has no ${specRoot}: nothing to compare with.`,
+      };
 
     let revisionTree = cwd;
     if (revision !== undefined) {
@@ -89,29 +101,56 @@ export async function runReview(options: ReviewOptions = {}): Promise<ReviewResu
     });
     const run = limit();
     progress("review: generating the client from both specs (working tree's generator)…");
-    const [baseSide, revisionSide] = await timed("generate", async () => generateSides(await sideInput("base", baseTree), await sideInput("revision", revisionTree), work, run));
+    const [baseSide, revisionSide] = await timed("generate", async () =>
+      generateSides(await sideInput("base", baseTree), await sideInput("revision", revisionTree), work, run),
+    );
     const notes: string[] = [];
     for (const side of [baseSide, revisionSide]) {
-      if (side.status === "failed") return { error: `the ${side.name === "base" ? `spec at BASE ${base.base.ref}` : "revision's spec"} cannot be bundled:\n${side.reason ?? ""}` };
-      if (side.status === "bundled-only" && !side.shared) notes.push(`The generator could not build a client from the ${side.name} spec, so the API report, reference and consumer checks are skipped; the spec diff still ran. Generator: ${side.reason ?? ""}`);
+      if (side.status === "failed")
+        return {
+          error: `the ${side.name === "base" ? `spec at BASE ${base.base.ref}` : "revision's spec"} cannot be bundled:\n${side.reason ?? ""}`,
+        };
+      if (side.status === "bundled-only" && !side.shared)
+        notes.push(
+          `The generator could not build a client from the ${side.name} spec, so the API report, reference and consumer checks are skipped; the spec diff still ran. Generator: ${side.reason ?? ""}`,
+        );
     }
-    if (revisionSide.shared) notes.push("The spec at BASE and the revision's spec are identical: the client was generated once for both sides.");
+    if (revisionSide.shared)
+      notes.push(
+        "The spec at BASE and the revision's spec are identical: the client was generated once for both sides.",
+      );
 
-    const [baseDocument, revisionDocument] = await Promise.all([readJson(baseSide.openapiPath), readJson(revisionSide.openapiPath)]);
+    const [baseDocument, revisionDocument] = await Promise.all([
+      readJson(baseSide.openapiPath),
+      readJson(revisionSide.openapiPath),
+    ]);
 
     progress("review: diffing (Redocly), building the API reports and type-checking BASE's client tests…");
-    const specDiff = timed("redocly diff", () => run(() => redoclyDiff(baseSide.openapiPath, revisionSide.openapiPath, work)));
+    const specDiff = timed("redocly diff", () =>
+      run(() => redoclyDiff(baseSide.openapiPath, revisionSide.openapiPath, work)),
+    );
     const baseDeclarations = timed("base declarations", () => declarationsOf(baseSide, run));
-    const revisionDeclarations = revisionSide.shared ? baseDeclarations : timed("revision declarations", () => declarationsOf(revisionSide, run));
-    const apiReport = timed("api reports", () => compareApiReports(baseSide, revisionSide, baseDeclarations, revisionDeclarations, work, run));
-    const consumer = timed("consumer check", () => consumerImpactOf(baseTree, revisionSide, revisionDeclarations, work, run));
+    const revisionDeclarations = revisionSide.shared
+      ? baseDeclarations
+      : timed("revision declarations", () => declarationsOf(revisionSide, run));
+    const apiReport = timed("api reports", () =>
+      compareApiReports(baseSide, revisionSide, baseDeclarations, revisionDeclarations, work, run),
+    );
+    const consumer = timed("consumer check", () =>
+      consumerImpactOf(baseTree, revisionSide, revisionDeclarations, work, run),
+    );
     const reference: Promise<ReferenceOutcome> =
       baseSide.status === "generated" && revisionSide.status === "generated"
         ? diffReference(baseSide.generatedDirectory, revisionSide.generatedDirectory)
         : Promise.resolve({ status: "skipped", reason: "no client was generated for one side" });
 
     // Every step settles before anything returns: the temporary directory is removed only once no process uses it.
-    const [diffed, apiReportOutcome, consumerImpact, referenceOutcome] = await settleAll([specDiff, apiReport, consumer, reference] as const);
+    const [diffed, apiReportOutcome, consumerImpact, referenceOutcome] = await settleAll([
+      specDiff,
+      apiReport,
+      consumer,
+      reference,
+    ] as const);
     if (!diffed.ok) return { error: diffed.message };
     const specFindings = classifyChanges(diffed.report, diffContext(baseDocument, revisionDocument));
     const findings = [...specFindings, ...consumerFindings(consumerImpact)].sort(compareFindings);
@@ -155,7 +194,9 @@ export async function runReview(options: ReviewOptions = {}): Promise<ReviewResu
 }
 
 /** Promise.all that waits for every promise before it rethrows the first failure. */
-async function settleAll<T extends readonly unknown[]>(promises: { readonly [K in keyof T]: Promise<T[K]> }): Promise<T> {
+async function settleAll<T extends readonly unknown[]>(promises: {
+  readonly [K in keyof T]: Promise<T[K]>;
+}): Promise<T> {
   const settled = await Promise.allSettled(promises);
   const failed = settled.find((result): result is PromiseRejectedResult => result.status === "rejected");
   if (failed !== undefined) throw failed.reason;
@@ -169,7 +210,8 @@ async function readJson(path: string): Promise<JsonObject> {
 }
 
 function declarationsOf(side: SideBuild, run: ReturnType<typeof limit>): Promise<DeclarationsResult> {
-  if (side.status !== "generated") return Promise.resolve({ ok: false, message: `no client was generated for ${side.name}` });
+  if (side.status !== "generated")
+    return Promise.resolve({ ok: false, message: `no client was generated for ${side.name}` });
   return run(() => buildDeclarations(side.generatedDirectory));
 }
 
@@ -181,16 +223,24 @@ async function compareApiReports(
   work: string,
   run: ReturnType<typeof limit>,
 ): Promise<ApiReportOutcome> {
-  if (revisionSide.shared) return { status: "identical", reason: "both sides have the same spec, hence the same client" };
+  if (revisionSide.shared)
+    return { status: "identical", reason: "both sides have the same spec, hence the same client" };
   const report = async (side: SideBuild, declarations: Promise<DeclarationsResult>): Promise<ApiReportSide> => {
     const built = await declarations;
     if (!built.ok) return { ok: false, message: built.message };
     return run(() => apiReportOf(side.generatedDirectory, join(work, "api-report", side.name)));
   };
-  const [before, after] = await Promise.all([report(baseSide, baseDeclarations), report(revisionSide, revisionDeclarations)]);
+  const [before, after] = await Promise.all([
+    report(baseSide, baseDeclarations),
+    report(revisionSide, revisionDeclarations),
+  ]);
   if (!before.ok) return { status: "skipped", reason: `BASE: ${before.message}` };
   if (!after.ok) return { status: "skipped", reason: `revision: ${after.message}` };
-  return { status: "compared", diff: diffApiReports(before.reports, after.reports), errors: [...before.errors.map((error) => `BASE: ${error}`), ...after.errors] };
+  return {
+    status: "compared",
+    diff: diffApiReports(before.reports, after.reports),
+    errors: [...before.errors.map((error) => `BASE: ${error}`), ...after.errors],
+  };
 }
 
 async function consumerImpactOf(
@@ -208,7 +258,10 @@ async function consumerImpactOf(
 async function declarationNotes(...results: Promise<DeclarationsResult>[]): Promise<string[]> {
   const notes: string[] = [];
   for (const result of await Promise.all(results)) {
-    if (result.ok && result.typeErrors !== "") notes.push(`The generated client has type errors (declarations were built anyway):\n${result.typeErrors.slice(0, 2000)}`);
+    if (result.ok && result.typeErrors !== "")
+      notes.push(
+        `The generated client has type errors (declarations were built anyway):\n${result.typeErrors.slice(0, 2000)}`,
+      );
   }
   return [...new Set(notes)];
 }

@@ -7,19 +7,41 @@ import { ruleDocumentation } from "./diff/rules/index.js";
 import type { RuleDocumentation } from "./diff/rules/rule.js";
 
 export const consumerRuleDocumentation: readonly RuleDocumentation[] = [
-  { rule: "consumer-type-error", side: "both", level: "breaking", source: "review", basis: "BASE's test/client/type-tests.ts or examples.test.ts no longer compiles against the new client" },
-  { rule: "consumer-expect-error-unused", side: "both", level: "warning", source: "review", basis: "a `@ts-expect-error` in BASE's type tests no longer sees an error: the client accepts more" },
+  {
+    rule: "consumer-type-error",
+    side: "both",
+    level: "breaking",
+    source: "review",
+    basis: "BASE's test/client/type-tests.ts or examples.test.ts no longer compiles against the new client",
+  },
+  {
+    rule: "consumer-expect-error-unused",
+    side: "both",
+    level: "warning",
+    source: "review",
+    basis: "a `@ts-expect-error` in BASE's type tests no longer sees an error: the client accepts more",
+  },
 ];
 
-const sourceText = { redocly: "Redocly", "redocly+review": "Redocly, side/level by the review", review: "review" } as const;
+const sourceText = {
+  redocly: "Redocly",
+  "redocly+review": "Redocly, side/level by the review",
+  review: "review",
+} as const;
 
-export function ruleTable(rows: readonly RuleDocumentation[] = [...ruleDocumentation, ...consumerRuleDocumentation]): string {
+export function ruleTable(
+  rows: readonly RuleDocumentation[] = [...ruleDocumentation, ...consumerRuleDocumentation],
+): string {
   const cell = (text: string): string => text.replaceAll("|", "\\|");
   return [
     "| rule id | side | level | source | basis |",
     "|---|---|---|---|---|",
-    ...rows.map((row) => `| \`${row.rule}\` | ${row.side} | ${cell(row.level)} | ${sourceText[row.source]} | ${cell(row.basis)} |`),
+    ...rows.map(
+      (row) =>
+        `| \`${row.rule}\` | ${row.side} | ${cell(row.level)} | ${sourceText[row.source]} | ${cell(row.basis)} |`,
+    ),
   ].join("\n");
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) process.stdout.write(`${ruleTable()}\n`);
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href)
+  process.stdout.write(`${ruleTable()}\n`);

@@ -62,7 +62,9 @@ export function lineOf(document: Document, lines: LineCounter, segments: readonl
   let offset: number | undefined = (node as { range?: [number, number, number] } | null)?.range?.[0];
   for (const segment of segments) {
     if (isMap(node)) {
-      const pair = node.items.find((item) => (isScalar(item.key) ? String(item.key.value) : String(item.key)) === segment);
+      const pair = node.items.find(
+        (item) => (isScalar(item.key) ? String(item.key.value) : String(item.key)) === segment,
+      );
       if (pair === undefined) break;
       offset = (pair.key as { range?: [number, number, number] } | null)?.range?.[0] ?? offset;
       node = pair.value;

@@ -6,7 +6,19 @@ import type { Finding } from "../src/diff/finding.js";
 import { acknowledgementsFile } from "../src/paths.js";
 
 function finding(rule: string, pointer: string, level: Finding["level"] = "breaking"): Finding {
-  return { id: `${rule} ${pointer}`, rule, source: "redocly", level, side: "response", category: "response field", change: "removed", message: "", pointer, in: "base", operations: [] };
+  return {
+    id: `${rule} ${pointer}`,
+    rule,
+    source: "redocly",
+    level,
+    side: "response",
+    category: "response field",
+    change: "removed",
+    message: "",
+    pointer,
+    in: "base",
+    operations: [],
+  };
 }
 
 const removed = finding("property-removed", "/components/schemas/TransferDto/properties/AccountName");
@@ -21,7 +33,9 @@ describe("acknowledged-changes.yaml", () => {
   it("acknowledges exactly the breaking changes it names", () => {
     const file = parseAcknowledgements(`acknowledged:\n  - id: ${removed.id}\n    reason: Never filled by the API.\n`);
     const result = applyAcknowledgements([removed, retyped, added], file.entries);
-    expect(result.findings.find((item) => item.id === removed.id)?.acknowledged?.reason).toBe("Never filled by the API.");
+    expect(result.findings.find((item) => item.id === removed.id)?.acknowledged?.reason).toBe(
+      "Never filled by the API.",
+    );
     // Another breaking change of the same schema is not covered.
     expect(unacknowledged(result.findings).map((item) => item.id)).toEqual([retyped.id]);
     expect(result.stale).toEqual([]);
@@ -38,7 +52,10 @@ describe("acknowledged-changes.yaml", () => {
       ].join("\n"),
     );
     const result = applyAcknowledgements([removed, added], file.entries);
-    expect(result.stale.map((entry) => entry.id)).toEqual(["property-removed /components/schemas/Gone/properties/X", added.id]);
+    expect(result.stale.map((entry) => entry.id)).toEqual([
+      "property-removed /components/schemas/Gone/properties/X",
+      added.id,
+    ]);
     expect(unacknowledged(result.findings)).toHaveLength(1);
   });
 
@@ -65,7 +82,9 @@ describe("acknowledged-changes.yaml", () => {
   it("reads an empty or missing list as no acknowledgement, and a wrong shape as a problem", () => {
     expect(parseAcknowledgements("")).toEqual({ entries: [], problems: [] });
     expect(parseAcknowledgements("acknowledged: []\n")).toEqual({ entries: [], problems: [] });
-    expect(parseAcknowledgements("acknowledged: yes\n").problems).toEqual(["`acknowledged` must be a list of { id, reason }"]);
+    expect(parseAcknowledgements("acknowledged: yes\n").problems).toEqual([
+      "`acknowledged` must be a list of { id, reason }",
+    ]);
     expect(parseAcknowledgements("acknowledged: [\n").problems[0]).toMatch(/^not YAML/);
   });
 });

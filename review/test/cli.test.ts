@@ -15,9 +15,12 @@ describe("the command line", () => {
     expect(await run("--version")).toEqual({ code: exitCodes.ok, out: `${manifest.version}\n`, err: "" });
   });
 
-  it.each([[["--unknown"]], [["extra"]], [["--format", "yaml"]], [["--base"]]])("rejects %j with EX_USAGE (64), before any git work", async (argv) => {
-    const result = await run(...argv);
-    expect(result.code).toBe(64);
-    expect(result.err).toContain(usage);
-  });
+  it.each([[["--unknown"]], [["extra"]], [["--format", "yaml"]], [["--base"]]])(
+    "rejects %j with EX_USAGE (64), before any git work",
+    async (argv) => {
+      const result = await run(...argv);
+      expect(result.code).toBe(64);
+      expect(result.err).toContain(usage);
+    },
+  );
 });

@@ -16,13 +16,28 @@ const full = join(root, "full");
 const shallow = join(root, "shallow");
 const branchOnly = join(root, "branch-only");
 const git = (cwd: string, ...args: string[]): string =>
-  execFileSync("git", ["-c", "user.name=Review Test", "-c", "user.email=review@example.invalid", "-c", "init.defaultBranch=main", ...args], { cwd, encoding: "utf8" }).trim();
+  execFileSync(
+    "git",
+    [
+      "-c",
+      "user.name=Review Test",
+      "-c",
+      "user.email=review@example.invalid",
+      "-c",
+      "init.defaultBranch=main",
+      ...args,
+    ],
+    { cwd, encoding: "utf8" },
+  ).trim();
 
 beforeAll(() => {
   mkdirSync(join(full, "spec"), { recursive: true });
   git(full, "init", "-q");
   for (const version of ["1", "2", "3"]) {
-    writeFileSync(join(full, "spec", "openapi.yaml"), `openapi: 3.1.0\ninfo: { title: t, version: '${version}' }\npaths: {}\n`);
+    writeFileSync(
+      join(full, "spec", "openapi.yaml"),
+      `openapi: 3.1.0\ninfo: { title: t, version: '${version}' }\npaths: {}\n`,
+    );
     git(full, "add", "-A");
     git(full, "commit", "-q", "-m", `version ${version}`);
   }
@@ -35,7 +50,10 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe("BASE", () => {
   it("defaults to the merge base of HEAD and main", async () => {
     const head = git(full, "rev-parse", "HEAD");
-    expect(await resolveBase(full, undefined)).toEqual({ ok: true, base: { ref: "merge-base HEAD main", commit: head } });
+    expect(await resolveBase(full, undefined)).toEqual({
+      ok: true,
+      base: { ref: "merge-base HEAD main", commit: head },
+    });
   });
 
   it("accepts any commit-ish", async () => {
@@ -45,7 +63,10 @@ describe("BASE", () => {
 
   it("says a missing BASE is missing, in a full clone", async () => {
     const result = await resolveBase(full, "no-such-branch");
-    expect(result).toEqual({ ok: false, message: expect.stringContaining("BASE no-such-branch is not a commit in this repository") });
+    expect(result).toEqual({
+      ok: false,
+      message: expect.stringContaining("BASE no-such-branch is not a commit in this repository"),
+    });
   });
 
   it("says a shallow clone lacks BASE and how to fetch it", async () => {
@@ -60,7 +81,10 @@ describe("BASE", () => {
   it("asks for BASE when there is no main to default to", async () => {
     const result = await resolveBase(branchOnly, undefined);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toMatch(/neither main nor origin\/main .*make review BASE=<git ref>.*git fetch --unshallow/);
+    if (!result.ok)
+      expect(result.message).toMatch(
+        /neither main nor origin\/main .*make review BASE=<git ref>.*git fetch --unshallow/,
+      );
   });
 
   it("refuses refs that git would read as options", async () => {
@@ -69,7 +93,11 @@ describe("BASE", () => {
 
   it("exits 2 with the message from the command line", async () => {
     const errors: string[] = [];
-    const code = await main(["--base", "HEAD~2"], { out: () => undefined, err: (text) => errors.push(text), env: {} }, { cwd: shallow });
+    const code = await main(
+      ["--base", "HEAD~2"],
+      { out: () => undefined, err: (text) => errors.push(text), env: {} },
+      { cwd: shallow },
+    );
     expect(code).toBe(2);
     expect(errors.join("")).toContain("review: BASE HEAD~2 is not in this clone (shallow?): run git fetch --unshallow");
   });

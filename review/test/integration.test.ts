@@ -17,7 +17,11 @@ describe("make review on the current commit", () => {
   it("reports no change and exits 0", async () => {
     const output = join(directory, "review.json");
     const errors: string[] = [];
-    const code = await main(["--base", "HEAD", "--revision", "HEAD", "--format", "json", "--output", output], { out: () => undefined, err: (text) => errors.push(text), env: {} });
+    const code = await main(["--base", "HEAD", "--revision", "HEAD", "--format", "json", "--output", output], {
+      out: () => undefined,
+      err: (text) => errors.push(text),
+      env: {},
+    });
     expect(code, errors.join("")).toBe(0);
     const result = JSON.parse(readFileSync(output, "utf8")) as ReviewResult;
     expect(result.findings).toEqual([]);

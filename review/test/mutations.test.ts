@@ -6,9 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Finding } from "../src/diff/finding.js";
 import { diffDocuments, verdictsAt } from "./support/diff-documents.js";
-import { realSpec } from "./support/real-spec.js";
-
-type Spec = Record<string, any>;
+import { realSpec, type Spec } from "./support/real-spec.js";
 
 interface Mutation {
   readonly name: string;
@@ -37,23 +35,41 @@ const independent: readonly Mutation[] = [
   },
   {
     name: "narrow a pattern (request)",
-    apply: (spec) => (schemas(spec)["CreateExchange"]["properties"]["SourceCurrencyCode"]["pattern"] = "^(GBP|EUR|USD)$"),
-    expected: { "/components/schemas/CreateExchange/properties/SourceCurrencyCode/pattern": ["schema-constraint-changed breaking request"] },
+    apply: (spec) =>
+      (schemas(spec)["CreateExchange"]["properties"]["SourceCurrencyCode"]["pattern"] = "^(GBP|EUR|USD)$"),
+    expected: {
+      "/components/schemas/CreateExchange/properties/SourceCurrencyCode/pattern": [
+        "schema-constraint-changed breaking request",
+      ],
+    },
   },
   {
     name: "change a pattern (webhook payload: response side)",
-    apply: (spec) => (schemas(spec)["TransferCompletedEvent"]["properties"]["ApiUrl"]["pattern"] = "^https://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$"),
-    expected: { "/components/schemas/TransferCompletedEvent/properties/ApiUrl/pattern": ["response-validation-changed warning response"] },
+    apply: (spec) =>
+      (schemas(spec)["TransferCompletedEvent"]["properties"]["ApiUrl"]["pattern"] =
+        "^https://\\S+/api/v1/OutboundTransfers\\(\\d+\\)$"),
+    expected: {
+      "/components/schemas/TransferCompletedEvent/properties/ApiUrl/pattern": [
+        "response-validation-changed warning response",
+      ],
+    },
   },
   {
     name: "add an enum value (request)",
     apply: (spec) => schemas(spec)["CreateExchange"]["properties"]["GoalType"]["enum"].push("Hold"),
-    expected: { "/components/schemas/CreateExchange/properties/GoalType/enum": ["request-enum-values-added info request"] },
+    expected: {
+      "/components/schemas/CreateExchange/properties/GoalType/enum": ["request-enum-values-added info request"],
+    },
   },
   {
     name: "remove an enum value (request)",
-    apply: (spec) => (schemas(spec)["CreateWithdrawalBeneficiary"]["properties"]["BeneficiaryType"]["enum"] = ["Individual"]),
-    expected: { "/components/schemas/CreateWithdrawalBeneficiary/properties/BeneficiaryType/enum": ["enum-values-removed breaking request"] },
+    apply: (spec) =>
+      (schemas(spec)["CreateWithdrawalBeneficiary"]["properties"]["BeneficiaryType"]["enum"] = ["Individual"]),
+    expected: {
+      "/components/schemas/CreateWithdrawalBeneficiary/properties/BeneficiaryType/enum": [
+        "enum-values-removed breaking request",
+      ],
+    },
   },
   {
     name: "add an optional field (response)",
@@ -63,32 +79,46 @@ const independent: readonly Mutation[] = [
   {
     name: "add an optional field (request)",
     apply: (spec) => (schemas(spec)["CreateWithdrawalBeneficiary"]["properties"]["Nickname"] = { type: "string" }),
-    expected: { "/components/schemas/CreateWithdrawalBeneficiary/properties/Nickname": ["request-property-added info request"] },
+    expected: {
+      "/components/schemas/CreateWithdrawalBeneficiary/properties/Nickname": ["request-property-added info request"],
+    },
   },
   {
     name: "remove an optional request field",
     apply: (spec) => delete schemas(spec)["CreateExchange"]["properties"]["ReceiverLei"],
-    expected: { "/components/schemas/CreateExchange/properties/ReceiverLei": ["request-property-removed warning request"] },
+    expected: {
+      "/components/schemas/CreateExchange/properties/ReceiverLei": ["request-property-removed warning request"],
+    },
   },
   {
     name: "change a type (request)",
     apply: (spec) => (schemas(spec)["CreateAccountTransfer"]["properties"]["AccountId"]["type"] = "string"),
-    expected: { "/components/schemas/CreateAccountTransfer/properties/AccountId/type": ["schema-type-changed breaking request"] },
+    expected: {
+      "/components/schemas/CreateAccountTransfer/properties/AccountId/type": ["schema-type-changed breaking request"],
+    },
   },
   {
     name: "widen a type (request, compatible)",
     apply: (spec) => (schemas(spec)["CreateAccountTransfer"]["properties"]["BeneficiaryId"]["type"] = "number"),
-    expected: { "/components/schemas/CreateAccountTransfer/properties/BeneficiaryId/type": ["request-type-changed info request"] },
+    expected: {
+      "/components/schemas/CreateAccountTransfer/properties/BeneficiaryId/type": ["request-type-changed info request"],
+    },
   },
   {
     name: "change a type (response)",
     apply: (spec) => (schemas(spec)["OutboundTransferDto"]["properties"]["Amount"]["type"] = ["string", "null"]),
-    expected: { "/components/schemas/OutboundTransferDto/properties/Amount/type": ["schema-type-changed breaking response"] },
+    expected: {
+      "/components/schemas/OutboundTransferDto/properties/Amount/type": ["schema-type-changed breaking response"],
+    },
   },
   {
     name: "relax a request constraint",
     apply: (spec) => (schemas(spec)["CreateAccountTransfer"]["properties"]["Reference"]["maxLength"] = 40),
-    expected: { "/components/schemas/CreateAccountTransfer/properties/Reference/maxLength": ["request-constraint-relaxed info request"] },
+    expected: {
+      "/components/schemas/CreateAccountTransfer/properties/Reference/maxLength": [
+        "request-constraint-relaxed info request",
+      ],
+    },
   },
   {
     name: "remove a webhook payload field",
@@ -119,7 +149,10 @@ const independent: readonly Mutation[] = [
   },
   {
     name: "add an operation",
-    apply: (spec) => (spec["paths"]["/api/v1/Ping"] = { get: { operationId: "ping", summary: "Ping", responses: { "200": { description: "Alive." } } } }),
+    apply: (spec) =>
+      (spec["paths"]["/api/v1/Ping"] = {
+        get: { operationId: "ping", summary: "Ping", responses: { "200": { description: "Alive." } } },
+      }),
     expected: { "/paths/~1api~1v1~1Ping": ["operation-added info both"] },
   },
   {
@@ -146,12 +179,22 @@ const onSharedBase: readonly Mutation[] = [
   {
     name: "make a property of a shared schema required: breaks requests only",
     apply: (spec) => schemas(spec)["CreateAccountTransfer"]["required"].push("Reference"),
-    expected: { "/components/schemas/CreateAccountTransfer/required": ["required-properties-added breaking request", "response-property-became-required info response"] },
+    expected: {
+      "/components/schemas/CreateAccountTransfer/required": [
+        "required-properties-added breaking request",
+        "response-property-became-required info response",
+      ],
+    },
   },
   {
     name: "remove an optional property of a shared schema: breaks responses, warns requests",
     apply: (spec) => delete schemas(spec)["CreateAccountTransfer"]["properties"]["Amount"],
-    expected: { "/components/schemas/CreateAccountTransfer/properties/Amount": ["property-removed breaking response", "request-property-removed warning request"] },
+    expected: {
+      "/components/schemas/CreateAccountTransfer/properties/Amount": [
+        "property-removed breaking response",
+        "request-property-removed warning request",
+      ],
+    },
   },
 ];
 
@@ -164,7 +207,8 @@ function mutated(base: Spec, mutations: readonly Mutation[]): Spec {
 function checkBatch(mutations: readonly Mutation[], findings: () => readonly Finding[]): void {
   for (const mutation of mutations) {
     it(mutation.name, () => {
-      for (const [pointer, expected] of Object.entries(mutation.expected)) expect(verdictsAt(findings(), pointer), pointer).toEqual([...expected].sort());
+      for (const [pointer, expected] of Object.entries(mutation.expected))
+        expect(verdictsAt(findings(), pointer), pointer).toEqual([...expected].sort());
     });
   }
   it("finds nothing breaking that no mutation explains", () => {
@@ -182,7 +226,10 @@ describe("mutations of the real spec", () => {
     const base = realSpec();
     const shared = sharedBase();
     // Three `redocly diff` runs, two at a time.
-    [findings, sharedFindings] = await Promise.all([diffDocuments(base, mutated(base, independent)), diffDocuments(shared, mutated(shared, onSharedBase))]);
+    [findings, sharedFindings] = await Promise.all([
+      diffDocuments(base, mutated(base, independent)),
+      diffDocuments(shared, mutated(shared, onSharedBase)),
+    ]);
     unchanged = await diffDocuments(base, realSpec());
   }, 300_000);
 
@@ -190,9 +237,13 @@ describe("mutations of the real spec", () => {
   describe("a schema both sides reach, and a response enum", () => checkBatch(onSharedBase, () => sharedFindings));
   it("an unchanged spec has no finding", () => expect(unchanged).toEqual([]));
   it("lists the operations a component change reaches", () => {
-    const removed = findings.find((finding) => finding.pointer === "/components/schemas/TransferDto/properties/AccountName");
+    const removed = findings.find(
+      (finding) => finding.pointer === "/components/schemas/TransferDto/properties/AccountName",
+    );
     expect(removed?.operations).toEqual(["GET /api/v1/Transfers", "GET /api/v1/Transfers({id})"]);
-    const webhook = findings.find((finding) => finding.pointer === "/components/schemas/TransferCreatedEvent/properties/EntityId");
+    const webhook = findings.find(
+      (finding) => finding.pointer === "/components/schemas/TransferCreatedEvent/properties/EntityId",
+    );
     expect(webhook?.operations).toEqual(["webhook accountFundsEvent"]);
   });
 });

@@ -7,9 +7,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildUsageIndex } from "../src/diff/usage.js";
 import { diffDocuments, verdictsAt } from "./support/diff-documents.js";
-import { realSpec, realSpecJson } from "./support/real-spec.js";
+import { realSpec, realSpecJson, type Spec } from "./support/real-spec.js";
 
-type Spec = Record<string, any>;
 type Side = "request" | "response";
 
 interface Site {
@@ -43,13 +42,21 @@ const kinds: readonly Kind[] = ["remove optional property", "add optional proper
 
 const mutationArbitrary: fc.Arbitrary<Mutation> = fc
   .record({ site: fc.constantFrom(...sites), kind: fc.constantFrom(...kinds), pick: fc.nat() })
-  .map(({ site, kind, pick }) => ({ site, kind, property: kind === "add optional property" ? "ReviewAdded" : (site.optional[pick % Math.max(site.optional.length, 1)] ?? "") }))
+  .map(({ site, kind, pick }) => ({
+    site,
+    kind,
+    property:
+      kind === "add optional property"
+        ? "ReviewAdded"
+        : (site.optional[pick % Math.max(site.optional.length, 1)] ?? ""),
+  }))
   .filter((mutation) => mutation.property !== "");
 
 function apply(spec: Spec, mutation: Mutation): void {
   const node = spec["components"]["schemas"][mutation.site.schema];
   if (mutation.kind === "remove optional property") delete node["properties"][mutation.property];
-  else if (mutation.kind === "add optional property") node["properties"][mutation.property] = { type: "string", description: "Added by a test." };
+  else if (mutation.kind === "add optional property")
+    node["properties"][mutation.property] = { type: "string", description: "Added by a test." };
   else node["required"] = [...(node["required"] ?? []), mutation.property];
 }
 
@@ -60,11 +67,21 @@ function expectation(mutation: Mutation): { readonly pointer: string; readonly v
   const side = mutation.site.side;
   switch (mutation.kind) {
     case "remove optional property":
-      return { pointer: property, verdict: side === "response" ? "property-removed breaking response" : "request-property-removed warning request" };
+      return {
+        pointer: property,
+        verdict:
+          side === "response" ? "property-removed breaking response" : "request-property-removed warning request",
+      };
     case "add optional property":
       return { pointer: property, verdict: `${side}-property-added info ${side}` };
     case "make optional property required":
-      return { pointer: `${at}/required`, verdict: side === "request" ? "required-properties-added breaking request" : "response-property-became-required info response" };
+      return {
+        pointer: `${at}/required`,
+        verdict:
+          side === "request"
+            ? "required-properties-added breaking request"
+            : "response-property-became-required info response",
+      };
   }
 }
 
@@ -76,19 +93,29 @@ describe("generated mutations of the real spec", () => {
 
   it("classifies each mutation by its side", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uniqueArray(mutationArbitrary, { minLength: 1, maxLength: 5, selector: (mutation) => mutation.site.schema }), async (mutations) => {
-        const base = realSpec();
-        const revision = realSpec();
-        for (const mutation of mutations) apply(revision, mutation);
-        const findings = await diffDocuments(base, revision);
-        for (const mutation of mutations) {
-          const { pointer, verdict } = expectation(mutation);
-          expect(verdictsAt(findings, pointer), `${mutation.kind} ${mutation.property} of ${mutation.site.schema} (${mutation.site.side})`).toContain(verdict);
-        }
-        // Nothing breaking beyond what the mutations explain.
-        const explained = new Set(mutations.map((mutation) => expectation(mutation).pointer));
-        expect(findings.filter((finding) => finding.level === "breaking" && !explained.has(finding.pointer)).map((finding) => finding.id)).toEqual([]);
-      }),
+      fc.asyncProperty(
+        fc.uniqueArray(mutationArbitrary, { minLength: 1, maxLength: 5, selector: (mutation) => mutation.site.schema }),
+        async (mutations) => {
+          const base = realSpec();
+          const revision = realSpec();
+          for (const mutation of mutations) apply(revision, mutation);
+          const findings = await diffDocuments(base, revision);
+          for (const mutation of mutations) {
+            const { pointer, verdict } = expectation(mutation);
+            expect(
+              verdictsAt(findings, pointer),
+              `${mutation.kind} ${mutation.property} of ${mutation.site.schema} (${mutation.site.side})`,
+            ).toContain(verdict);
+          }
+          // Nothing breaking beyond what the mutations explain.
+          const explained = new Set(mutations.map((mutation) => expectation(mutation).pointer));
+          expect(
+            findings
+              .filter((finding) => finding.level === "breaking" && !explained.has(finding.pointer))
+              .map((finding) => finding.id),
+          ).toEqual([]);
+        },
+      ),
       // REVIEW_PROPERTY_RUNS=50 for a deeper local run.
       { numRuns: Number(process.env["REVIEW_PROPERTY_RUNS"] ?? 4) },
     );

@@ -71,7 +71,9 @@ describe("usage index of the real spec", () => {
   });
 
   it("names what changed the way a reader knows it", () => {
-    expect(subjectOf("/components/schemas/TransferDto/properties/AccountName", realSpecJson)).toBe("`AccountName` of `TransferDto`");
+    expect(subjectOf("/components/schemas/TransferDto/properties/AccountName", realSpecJson)).toBe(
+      "`AccountName` of `TransferDto`",
+    );
     expect(subjectOf("/components/parameters/ODataTop", realSpecJson)).toBe("parameter `$top` (query)");
     expect(subjectOf("/paths/~1api~1v1~1Transfers/get/responses/400", realSpecJson)).toBe("`GET /api/v1/Transfers`");
   });
@@ -86,9 +88,30 @@ describe("consumer check output", () => {
       "  Property 'c' is missing in type 'A'.",
     ].join("\n");
     expect(parseDiagnostics(output)).toEqual([
-      { file: "test/client/type-tests.ts", line: 11, column: 115, code: "TS2353", message: "Object literal may only specify known properties, and 'Reference' does not exist in type 'X'.", level: "breaking" },
-      { file: "test/client/type-tests.ts", line: 20, column: 3, code: "TS2578", message: "Unused '@ts-expect-error' directive.", level: "warning" },
-      { file: "test/client/examples.test.ts", line: 5, column: 1, code: "TS2322", message: "Type 'A' is not assignable to type 'B'.\nProperty 'c' is missing in type 'A'.", level: "breaking" },
+      {
+        file: "test/client/type-tests.ts",
+        line: 11,
+        column: 115,
+        code: "TS2353",
+        message: "Object literal may only specify known properties, and 'Reference' does not exist in type 'X'.",
+        level: "breaking",
+      },
+      {
+        file: "test/client/type-tests.ts",
+        line: 20,
+        column: 3,
+        code: "TS2578",
+        message: "Unused '@ts-expect-error' directive.",
+        level: "warning",
+      },
+      {
+        file: "test/client/examples.test.ts",
+        line: 5,
+        column: 1,
+        code: "TS2322",
+        message: "Type 'A' is not assignable to type 'B'.\nProperty 'c' is missing in type 'A'.",
+        level: "breaking",
+      },
     ]);
   });
 });

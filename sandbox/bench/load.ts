@@ -68,10 +68,13 @@ export async function runLoad(
   const wallSeconds = (performance.now() - started) / 1000;
   const serverCpuAfter = cpuSecondsOf(serverPid);
   const generatorCpu = process.cpuUsage(generatorCpuBefore);
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, stats]) => [status, stats.count]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([status, stats]) => [status, stats.count]),
+  );
   const rightStatus = statusCodes[String(scenario.status)] ?? 0;
   const answered = Object.values(statusCodes).reduce((sum, count) => sum + count, 0);
-  const serverCpuSeconds = serverCpuBefore === undefined || serverCpuAfter === undefined ? undefined : serverCpuAfter - serverCpuBefore;
+  const serverCpuSeconds =
+    serverCpuBefore === undefined || serverCpuAfter === undefined ? undefined : serverCpuAfter - serverCpuBefore;
   return {
     requestsPerSecond: result.requests.total / result.duration,
     p50Ms: result.latency.p50,
@@ -81,7 +84,10 @@ export async function runLoad(
     errors: result.errors, // autocannon counts a timeout as an error too
     statusCodes,
     serverCpuPercent: serverCpuSeconds === undefined ? undefined : (serverCpuSeconds / wallSeconds) * 100,
-    serverCpuMicrosPerRequest: serverCpuSeconds === undefined || result.requests.total === 0 ? undefined : (serverCpuSeconds / result.requests.total) * 1e6,
+    serverCpuMicrosPerRequest:
+      serverCpuSeconds === undefined || result.requests.total === 0
+        ? undefined
+        : (serverCpuSeconds / result.requests.total) * 1e6,
     generatorCpuPercent: ((generatorCpu.user + generatorCpu.system) / 1e6 / wallSeconds) * 100,
   };
 }

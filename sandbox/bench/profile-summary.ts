@@ -51,7 +51,10 @@ const STAGES: readonly (readonly [string, RegExp])[] = [
   ["handler, domain, DTOs, state", /\/sandbox\/dist\/(handlers|domain|dto|state)\//],
   ["webhook event sink and dispatcher", /\/sandbox\/dist\/webhooks\//],
   ["response write (http/send: JSON.stringify, writeHead, end)", /\/http\/send\.js/],
-  ["routing, parameters, pipeline glue (http/router, api/parameters, api/pipeline)", /\/http\/router\.js|\/api\/parameters\.js|\/api\/pipeline\.js/],
+  [
+    "routing, parameters, pipeline glue (http/router, api/parameters, api/pipeline)",
+    /\/http\/router\.js|\/api\/parameters\.js|\/api\/pipeline\.js/,
+  ],
   ["server.ts request entry (URL parse, dispatch)", /\/sandbox\/dist\/server\.js/],
 ];
 
@@ -61,7 +64,9 @@ function stageOf(stack: readonly ProfileNode[]): string {
     for (const [stage, pattern] of STAGES) if (pattern.test(label)) return stage;
   }
   const leaf = stack[0]!.callFrame.functionName;
-  return leaf === "(garbage collector)" ? "garbage collector" : "Node's HTTP server, sockets, event loop (no project frame)";
+  return leaf === "(garbage collector)"
+    ? "garbage collector"
+    : "Node's HTTP server, sockets, event loop (no project frame)";
 }
 
 function main(): void {
@@ -74,7 +79,8 @@ function main(): void {
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const stackOf = (id: number): ProfileNode[] => {
     const stack: ProfileNode[] = [];
-    for (let current: number | undefined = id; current !== undefined; current = parent.get(current)) stack.push(byId.get(current)!);
+    for (let current: number | undefined = id; current !== undefined; current = parent.get(current))
+      stack.push(byId.get(current)!);
     return stack;
   };
 
@@ -97,7 +103,8 @@ function main(): void {
     self.set(frameName(leaf), (self.get(frameName(leaf)) ?? 0) + micros);
     modules.set(moduleOf(leaf), (modules.get(moduleOf(leaf)) ?? 0) + micros);
     stages.set(stageOf(stack), (stages.get(stageOf(stack)) ?? 0) + micros);
-    for (const name of new Set(stack.map((node) => frameName(node.callFrame)))) inclusive.set(name, (inclusive.get(name) ?? 0) + micros);
+    for (const name of new Set(stack.map((node) => frameName(node.callFrame))))
+      inclusive.set(name, (inclusive.get(name) ?? 0) + micros);
   });
 
   const share = (micros: number): string => `${((micros / total) * 100).toFixed(1).padStart(5)} %`;
@@ -107,7 +114,9 @@ function main(): void {
       process.stdout.write(`${share(micros)}  ${(micros / 1000).toFixed(0).padStart(6)} ms  ${name}\n`);
     }
   };
-  process.stdout.write(`busy time after the first API request: ${(total / 1000).toFixed(0)} ms (garbage collector ${share(gc)})\n`);
+  process.stdout.write(
+    `busy time after the first API request: ${(total / 1000).toFixed(0)} ms (garbage collector ${share(gc)})\n`,
+  );
   print("time by stage of a request", stages);
   print("self time by module", modules);
   print("self time by function", self);

@@ -16,13 +16,16 @@ export interface RunInfo {
 }
 
 const table = (header: readonly string[], rows: readonly (readonly string[])[]): string =>
-  [`| ${header.join(" | ")} |`, `|${header.map((_, i) => (i === 0 ? "---" : "---:")).join("|")}|`, ...rows.map((row) => `| ${row.join(" | ")} |`)].join(
-    "\n",
-  );
+  [
+    `| ${header.join(" | ")} |`,
+    `|${header.map((_, i) => (i === 0 ? "---" : "---:")).join("|")}|`,
+    ...rows.map((row) => `| ${row.join(" | ")} |`),
+  ].join("\n");
 
 const integer = (value: number): string => (Number.isNaN(value) ? "—" : Math.round(value).toLocaleString("en-US"));
 const ms = (value: number): string => (Number.isNaN(value) ? "—" : value.toFixed(0));
-const percent = (value: number | undefined): string => (value === undefined || Number.isNaN(value) ? "—" : `${value.toFixed(0)} %`);
+const percent = (value: number | undefined): string =>
+  value === undefined || Number.isNaN(value) ? "—" : `${value.toFixed(0)} %`;
 
 export function renderHeader(info: RunInfo): string {
   return [
@@ -60,12 +63,25 @@ export function renderLoads(cells: readonly Cell[]): string {
   });
   const failures = cells
     .filter((cell) => cell.failure !== undefined)
-    .map((cell) => `\n${cell.scenario.title} on ${SERVER_NAMES[cell.server]} FAILED:\n\n\`\`\`\n${cell.failure}\n\`\`\``);
+    .map(
+      (cell) => `\n${cell.scenario.title} on ${SERVER_NAMES[cell.server]} FAILED:\n\n\`\`\`\n${cell.failure}\n\`\`\``,
+    );
   return [
     "## Requests per second and latency (loopback)",
     "",
     table(
-      ["request", "server", "req/s (median)", "p50 ms", "p99 ms", "req/s ratio (vs Prism; --data vs in memory)", "server CPU", "server CPU µs/req", "load generator CPU", "req/s per round"],
+      [
+        "request",
+        "server",
+        "req/s (median)",
+        "p50 ms",
+        "p99 ms",
+        "req/s ratio (vs Prism; --data vs in memory)",
+        "server CPU",
+        "server CPU µs/req",
+        "load generator CPU",
+        "req/s per round",
+      ],
       rows,
     ),
     "",
@@ -82,7 +98,12 @@ export function renderTargets(targets: readonly TargetResult[]): string {
     "",
     table(
       ["target", "measured", "goal", "result"],
-      targets.map((target) => [target.name, target.measured, target.goal, target.met === undefined ? "INFO" : target.met ? "PASS" : "MISS"]),
+      targets.map((target) => [
+        target.name,
+        target.measured,
+        target.goal,
+        target.met === undefined ? "INFO" : target.met ? "PASS" : "MISS",
+      ]),
     ),
   ].join("\n");
 }

@@ -35,10 +35,13 @@ export async function resetSandbox(sandboxUrl: string): Promise<void> {
 }
 
 export async function discoverFixture(sandboxUrl: string, token: string): Promise<Fixture> {
-  const response = await fetch(`${sandboxUrl}/api/v1/Accounts?$top=1`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${sandboxUrl}/api/v1/Accounts?$top=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const body = (await response.json()) as { value?: { Id?: unknown }[] };
   const accountId = body.value?.[0]?.Id;
-  if (response.status !== 200 || typeof accountId !== "number") throw new Error(`GET /api/v1/Accounts answered ${response.status}: ${JSON.stringify(body)}`);
+  if (response.status !== 200 || typeof accountId !== "number")
+    throw new Error(`GET /api/v1/Accounts answered ${response.status}: ${JSON.stringify(body)}`);
   return { accountId };
 }
 
@@ -51,7 +54,10 @@ export async function smokeTest(baseUrl: string, scenario: Scenario, fixture: Fi
     ...(scenario.body === undefined ? {} : { body: scenario.body }),
   });
   const text = await response.text();
-  if (response.status !== scenario.status) throw new Error(`${scenario.method} ${path} answered ${response.status}, expected ${scenario.status}: ${text.slice(0, 500)}`);
+  if (response.status !== scenario.status)
+    throw new Error(
+      `${scenario.method} ${path} answered ${response.status}, expected ${scenario.status}: ${text.slice(0, 500)}`,
+    );
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -45,10 +45,12 @@ export function findCell(cells: readonly Cell[], scenarioId: string, server: Ser
 export function ratioOf(cells: readonly Cell[], scenarioId: string, server: ServerId, base: ServerId): number {
   const ours = findCell(cells, scenarioId, server);
   const peer = findCell(cells, scenarioId, base);
-  if (ours === undefined || peer === undefined || ours.failure !== undefined || peer.failure !== undefined) return Number.NaN;
+  if (ours === undefined || peer === undefined || ours.failure !== undefined || peer.failure !== undefined)
+    return Number.NaN;
   if (ours.rounds.length === 0 || peer.rounds.length === 0) return Number.NaN;
   return summarise(ours).requestsPerSecond / summarise(peer).requestsPerSecond;
 }
 
 /** Sandbox req/s over Prism req/s of the same scenario in this run; NaN when either is missing or broken. */
-export const ratioToPrism = (cells: readonly Cell[], scenarioId: string): number => ratioOf(cells, scenarioId, "sandbox", "prism");
+export const ratioToPrism = (cells: readonly Cell[], scenarioId: string): number =>
+  ratioOf(cells, scenarioId, "sandbox", "prism");

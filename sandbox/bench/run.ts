@@ -21,7 +21,13 @@ import type { Cell } from "./results.js";
 import { SERVER_NAMES, type ServerId } from "./servers-measured.js";
 import { discoverFixture, fetchToken, resetSandbox, smokeTest } from "./requests.js";
 import { SCENARIOS, SCENARIO_IDS, serversOf, type Fixture, type Scenario, type ScenarioId } from "./scenarios.js";
-import { AUTOCANNON_VERSION, PRISM_VERSION, startPrismProcess, startSandboxProcess, type RunningServer } from "./servers.js";
+import {
+  AUTOCANNON_VERSION,
+  PRISM_VERSION,
+  startPrismProcess,
+  startSandboxProcess,
+  type RunningServer,
+} from "./servers.js";
 import { evaluateTargets } from "./targets.js";
 
 function numberFromEnv(name: string, fallback: number, integer = false): number {
@@ -39,11 +45,13 @@ function scenariosFromEnv(): readonly Scenario[] {
   if (raw === undefined || raw === "") return SCENARIOS;
   const wanted = raw.split(",").map((id) => id.trim());
   const unknown = wanted.filter((id) => !(SCENARIO_IDS as readonly string[]).includes(id));
-  if (unknown.length > 0) throw new Error(`BENCH_SCENARIOS: unknown ${unknown.join(", ")}; known: ${SCENARIO_IDS.join(", ")}`);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_SCENARIOS: unknown ${unknown.join(", ")}; known: ${SCENARIO_IDS.join(", ")}`);
   return SCENARIOS.filter((scenario) => wanted.includes(scenario.id as ScenarioId));
 }
 
-const nodeOptionsFromEnv = (): string[] => (process.env["BENCH_SANDBOX_NODE_OPTIONS"] ?? "").split(/\s+/).filter((flag) => flag !== "");
+const nodeOptionsFromEnv = (): string[] =>
+  (process.env["BENCH_SANDBOX_NODE_OPTIONS"] ?? "").split(/\s+/).filter((flag) => flag !== "");
 
 const progress = (message: string): void => void process.stderr.write(`[bench] ${message}\n`);
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -51,7 +59,10 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 const PROBE_HEADERS = { authorization: "Bearer probe", accept: "application/json" };
 
 async function main(): Promise<void> {
-  const load: LoadOptions = { durationS: numberFromEnv("BENCH_DURATION_S", 5), connections: numberFromEnv("BENCH_CONNECTIONS", 10, true) };
+  const load: LoadOptions = {
+    durationS: numberFromEnv("BENCH_DURATION_S", 5),
+    connections: numberFromEnv("BENCH_CONNECTIONS", 10, true),
+  };
   const rounds = numberFromEnv("BENCH_ROUNDS", 5, true);
   const warmupS = numberFromEnv("BENCH_WARMUP_S", 3);
   const scenarios = scenariosFromEnv();
@@ -78,12 +89,21 @@ async function main(): Promise<void> {
   progress("starting the sandbox (in memory and with --data) and Prism (child processes)");
   const [sandboxStart, durableStart, prismStart] = await Promise.allSettled([
     startSandboxProcess(nodeOptionsFromEnv(), cli),
-    startSandboxProcess(nodeOptionsFromEnv(), cli, ["--data", join(dataDirectory, "bench.db")], SERVER_NAMES["sandbox-data"]),
+    startSandboxProcess(
+      nodeOptionsFromEnv(),
+      cli,
+      ["--data", join(dataDirectory, "bench.db")],
+      SERVER_NAMES["sandbox-data"],
+    ),
     startPrismProcess("/api/v1/Accounts", PROBE_HEADERS),
   ]);
   const servers = new Map<ServerId, RunningServer>();
   const startFailures = new Map<ServerId, string>();
-  for (const [id, start] of [["sandbox", sandboxStart], ["sandbox-data", durableStart], ["prism", prismStart]] as const) {
+  for (const [id, start] of [
+    ["sandbox", sandboxStart],
+    ["sandbox-data", durableStart],
+    ["prism", prismStart],
+  ] as const) {
     if (start.status === "fulfilled") {
       servers.set(id, start.value);
       progress(`${start.value.name} listens at ${start.value.url} (pid ${start.value.pid})`);
@@ -119,7 +139,11 @@ async function main(): Promise<void> {
     const server = servers.get(cell.server)!;
     if (cell.server !== "prism") await resetSandbox(server.url);
     const connections = cell.scenario.connections ?? load.connections;
-    return runLoad(server.url, server.pid, cell.scenario, fixture, await tokenFor(cell.server), { ...load, connections, durationS });
+    return runLoad(server.url, server.pid, cell.scenario, fixture, await tokenFor(cell.server), {
+      ...load,
+      connections,
+      durationS,
+    });
   };
 
   for (const cell of cells) {
@@ -147,7 +171,9 @@ async function main(): Promise<void> {
           progress(
             `round ${round + 1}/${rounds} ${scenario.id} on ${server}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms` +
               (result.serverCpuPercent === undefined ? "" : `, server CPU ${result.serverCpuPercent.toFixed(0)} %`) +
-              (result.serverCpuMicrosPerRequest === undefined ? "" : ` (${result.serverCpuMicrosPerRequest.toFixed(0)} µs/req)`),
+              (result.serverCpuMicrosPerRequest === undefined
+                ? ""
+                : ` (${result.serverCpuMicrosPerRequest.toFixed(0)} µs/req)`),
           );
           if (result.wrongStatus > 0 || result.errors > 0) {
             cell.failure = `round ${round + 1}: ${result.wrongStatus} responses of another status than ${scenario.status} (${JSON.stringify(result.statusCodes)}), ${result.errors} connection errors or timeouts`;

@@ -34,7 +34,8 @@ export interface Scenario {
   readonly checkBody: (body: unknown) => string | undefined;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function nonEmptyCollection(body: unknown): string | undefined {
   if (!isRecord(body) || !Array.isArray(body["value"])) return "the body is not an OData collection ({ value: [...] })";

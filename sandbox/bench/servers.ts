@@ -110,7 +110,9 @@ function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -119,18 +121,26 @@ function freePort(): Promise<number> {
  * `prism mock generated/openapi.json -p <port> -v silent` (static examples, its default request validation), ready
  * once `probePath` answers 2xx with `headers`.
  */
-export async function startPrismProcess(probePath: string, headers: Readonly<Record<string, string>>): Promise<RunningServer> {
+export async function startPrismProcess(
+  probePath: string,
+  headers: Readonly<Record<string, string>>,
+): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [PRISM_CLI, "mock", SPEC_FILE, "-h", "127.0.0.1", "-p", String(port), "-v", "silent"], {
-    cwd: REPOSITORY_ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [PRISM_CLI, "mock", SPEC_FILE, "-h", "127.0.0.1", "-p", String(port), "-v", "silent"],
+    {
+      cwd: REPOSITORY_ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   track(child);
   const tail = captureTail(child);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`Prism exited (${child.exitCode ?? child.signalCode}) before it answered:\n${tail()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`Prism exited (${child.exitCode ?? child.signalCode}) before it answered:\n${tail()}`);
     try {
       const response = await fetch(`${url}${probePath}`, { headers: { ...headers } });
       await response.arrayBuffer();

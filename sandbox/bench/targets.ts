@@ -46,10 +46,16 @@ export function evaluateTargets(cells: readonly Cell[]): TargetResult[] {
     }
     if (usable) {
       const summary = summarise(ours);
-      targets.push({ name: `${scenario.title} p99 latency, sandbox`, measured: `${summary.p99Ms.toFixed(0)} ms`, goal: "reported", met: undefined });
+      targets.push({
+        name: `${scenario.title} p99 latency, sandbox`,
+        measured: `${summary.p99Ms.toFixed(0)} ms`,
+        goal: "reported",
+        met: undefined,
+      });
       const micros = summary.serverCpuMicrosPerRequest;
       const peer = findCell(cells, scenario.id, "prism");
-      const peerMicros = peer === undefined || peer.failure !== undefined ? undefined : summarise(peer).serverCpuMicrosPerRequest;
+      const peerMicros =
+        peer === undefined || peer.failure !== undefined ? undefined : summarise(peer).serverCpuMicrosPerRequest;
       if (scenario.kind === "list" && micros !== undefined && peerMicros !== undefined) {
         targets.push({
           name: `${scenario.title} server CPU per request, Prism / sandbox (the req/s ratio when neither waits for a core)`,

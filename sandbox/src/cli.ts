@@ -149,10 +149,16 @@ async function main(): Promise<void> {
     sandbox.dataFile === undefined
       ? `  State:           in memory`
       : `  State:           ${sandbox.dataFile.path} (SQLite via ${sandbox.dataFile.driver}, synchronous=${dataSync})` +
-        (sandbox.dataFile.importedFrom === undefined ? "" : `; imported the JSON data file, kept as ${sandbox.dataFile.importedFrom}`),
-    values["no-token-rate-limit"] === true ? `  Token endpoints: no rate limits` : `  Token endpoints: rate-limited (--no-token-rate-limit turns it off)`,
+        (sandbox.dataFile.importedFrom === undefined
+          ? ""
+          : `; imported the JSON data file, kept as ${sandbox.dataFile.importedFrom}`),
+    values["no-token-rate-limit"] === true
+      ? `  Token endpoints: no rate limits`
+      : `  Token endpoints: rate-limited (--no-token-rate-limit turns it off)`,
     ...(values["public-url"] === undefined ? [] : [`  Public URL:      ${values["public-url"]} (links and ApiUrls)`]),
-    ...(values["trust-proxy"] === true ? [`  Proxies:         Forwarded / X-Forwarded-Host / X-Forwarded-Proto trusted`] : []),
+    ...(values["trust-proxy"] === true
+      ? [`  Proxies:         Forwarded / X-Forwarded-Host / X-Forwarded-Proto trusted`]
+      : []),
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
   started = sandbox;
@@ -172,7 +178,9 @@ function stop(): void {
     () => process.exit(0),
     (error: unknown) => {
       // Every acknowledged command is in the data file already: a failure while closing loses nothing.
-      process.stderr.write(`account-funds-sandbox: while closing: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(
+        `account-funds-sandbox: while closing: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
       process.exit(0);
     },
   );

@@ -5,15 +5,27 @@
 import { DEFAULT_LIMITS, type SandboxLimits } from "./http/limits.js";
 
 const LIMIT_FLAGS = {
-  "max-connections": { field: "maxConnections", unit: "n", what: "concurrent connections per server; one more gets 503" },
+  "max-connections": {
+    field: "maxConnections",
+    unit: "n",
+    what: "concurrent connections per server; one more gets 503",
+  },
   "headers-timeout": { field: "headersTimeoutMs", unit: "ms", what: "time to send the request headers; 408 after it" },
   "request-timeout": { field: "requestTimeoutMs", unit: "ms", what: "time to send the whole request; 408 after it" },
-  "body-idle-timeout": { field: "bodyIdleTimeoutMs", unit: "ms", what: "longest pause inside a request body; 408 after it" },
+  "body-idle-timeout": {
+    field: "bodyIdleTimeoutMs",
+    unit: "ms",
+    what: "longest pause inside a request body; 408 after it",
+  },
   "max-header-size": { field: "maxHeaderBytes", unit: "bytes", what: "request line and headers; 431 beyond" },
   "max-body-size": { field: "maxBodyBytes", unit: "bytes", what: "request body of an API operation; 413 beyond" },
   "max-multipart-parts": { field: "maxMultipartParts", unit: "n", what: "parts of a multipart body; 413 beyond" },
   "max-json-depth": { field: "maxJsonDepth", unit: "n", what: "nesting of a JSON body; 413 beyond" },
-  "max-json-members": { field: "maxJsonMembers", unit: "n", what: "object members and array elements of a JSON body; 413 beyond" },
+  "max-json-members": {
+    field: "maxJsonMembers",
+    unit: "n",
+    what: "object members and array elements of a JSON body; 413 beyond",
+  },
   "max-large-bodies": { field: "maxLargeBodies", unit: "n", what: "large bodies read at once; one more gets 503" },
   "large-body-size": { field: "largeBodyBytes", unit: "bytes", what: "what counts as a large body" },
 } as const satisfies Record<string, { field: keyof SandboxLimits; unit: string; what: string }>;
@@ -44,7 +56,8 @@ export function limitsOf(values: Partial<Record<LimitFlag, string>>): Partial<Sa
     const text = values[flag];
     if (text === undefined) continue;
     const value = Number(text);
-    if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) return `--${flag} must be a positive integer, got ${JSON.stringify(text)}`;
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1)
+      return `--${flag} must be a positive integer, got ${JSON.stringify(text)}`;
     limits[LIMIT_FLAGS[flag].field] = value;
   }
   return limits;

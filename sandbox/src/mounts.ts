@@ -40,7 +40,9 @@ export function serveMounts(
     if (mount !== undefined && mount.doors.includes(connection.door))
       return mount.serve(request, { url, baseUrl: publicBaseOf(request, url, policy), connection });
     discardBody(request);
-    const here = mounts.filter((candidate) => candidate.doors.includes(connection.door)).map((candidate) => candidate.path);
+    const here = mounts
+      .filter((candidate) => candidate.doors.includes(connection.door))
+      .map((candidate) => candidate.path);
     const hint =
       mount === undefined
         ? `Served here: ${here.join(", ")}.`

@@ -130,7 +130,10 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
  * The core. `defaultBaseUrl` is the server's own URL (or, in-process, a placeholder): webhook ApiUrls of events
  * whose request reached the API there, or outside any request, start with it.
  */
-export async function assembleSandbox(options: CreateSandboxOptions, defaultBaseUrl: string): Promise<AssembledSandbox> {
+export async function assembleSandbox(
+  options: CreateSandboxOptions,
+  defaultBaseUrl: string,
+): Promise<AssembledSandbox> {
   const limits = completeLimits(options.limits);
   const publicUrl = options.publicUrl === undefined ? undefined : normalisePublicUrl(options.publicUrl);
   const baseUrl = publicUrl ?? defaultBaseUrl;

@@ -17,18 +17,32 @@ const form = (fields: Record<string, string>): RequestInit => ({
   headers: { "content-type": "application/x-www-form-urlencoded" },
   body: new URLSearchParams(fields).toString(),
 });
-const user = { grant_type: "password", scope: "serviceFXAPI", client_id: "sandbox-client", username: "demo@example.com", password: "demo-password" };
+const user = {
+  grant_type: "password",
+  scope: "serviceFXAPI",
+  client_id: "sandbox-client",
+  username: "demo@example.com",
+  password: "demo-password",
+};
 
 describe("the sandbox in-process", () => {
   it("gives each sandbox a state of its own", async () => {
     const [one, two] = await Promise.all([createSandbox(), createSandbox()]);
     try {
       const token = async (sandbox: typeof one) =>
-        ((await (await sandbox.fetch(`${BASE}/connect/token`, form({ ...user, client_secret: "sandbox-secret" }))).json()) as { access_token: string })
-          .access_token;
+        (
+          (await (
+            await sandbox.fetch(`${BASE}/connect/token`, form({ ...user, client_secret: "sandbox-secret" }))
+          ).json()) as { access_token: string }
+        ).access_token;
       const alerts = async (sandbox: typeof one) =>
-        ((await (await sandbox.fetch(`${BASE}/api/v1/Alerts`, { headers: { authorization: `Bearer ${await token(sandbox)}` } })).json()) as { value: unknown[] })
-          .value.length;
+        (
+          (await (
+            await sandbox.fetch(`${BASE}/api/v1/Alerts`, {
+              headers: { authorization: `Bearer ${await token(sandbox)}` },
+            })
+          ).json()) as { value: unknown[] }
+        ).value.length;
       const before = await alerts(two);
       const created = await one.fetch(`${BASE}/api/v1/Alerts/Create`, {
         method: "POST",
@@ -47,7 +61,9 @@ describe("the sandbox in-process", () => {
   it("rejects the call when the request's signal aborts, as fetch does", async () => {
     await using sandbox = await createSandbox();
     const aborted = AbortSignal.abort(new DOMException("stop", "AbortError"));
-    await expect(sandbox.fetch(`${BASE}/_sandbox/clock`, { signal: aborted })).rejects.toMatchObject({ name: "AbortError" });
+    await expect(sandbox.fetch(`${BASE}/_sandbox/clock`, { signal: aborted })).rejects.toMatchObject({
+      name: "AbortError",
+    });
     const controller = new AbortController();
     const slow = sandbox.fetch(`${BASE}/connect/token`, {
       ...form({ ...user, client_secret: "sandbox-secret" }),
@@ -74,7 +90,10 @@ describe("the sandbox in-process", () => {
         ...form(user),
         ...(clientCertificate === undefined ? {} : { clientCertificate }),
       });
-      return { status: response.status, body: (await response.json()) as { access_token?: string; error?: string; error_description?: string } };
+      return {
+        status: response.status,
+        body: (await response.json()) as { access_token?: string; error?: string; error_description?: string },
+      };
     };
     const granted = await tokenWith(registered.cert);
     expect(granted.status).toBe(200);
@@ -84,7 +103,9 @@ describe("the sandbox in-process", () => {
     const outOfDate = await tokenWith(expired.cert);
     expect(outOfDate).toMatchObject({ status: 400, body: { error: "invalid_client" } });
     expect(outOfDate.body.error_description).toMatch(/validity period/);
-    await expect(sandbox.fetch(`${BASE}/connect/mtls/token`, { ...form(user), clientCertificate: "not a certificate" })).rejects.toThrow(TypeError);
+    await expect(
+      sandbox.fetch(`${BASE}/connect/mtls/token`, { ...form(user), clientCertificate: "not a certificate" }),
+    ).rejects.toThrow(TypeError);
   });
 
   it("answers a path no room serves with 404, naming what is served", async () => {

@@ -11,11 +11,15 @@ import { loadBundledSpec } from "./support/bundled-spec.js";
 const spec = loadBundledSpec();
 
 /** Every object of the document with its pointer, examples left out (they are data, not the contract's text). */
-function objects(node: unknown, path: (string | number)[] = []): { pointer: string; node: { readonly [key: string]: unknown } }[] {
+function objects(
+  node: unknown,
+  path: (string | number)[] = [],
+): { pointer: string; node: { readonly [key: string]: unknown } }[] {
   if (Array.isArray(node)) return node.flatMap((item, index) => objects(item, [...path, index]));
   if (node === null || typeof node !== "object") return [];
   const found = [{ pointer: formatPointer(path), node: node as { readonly [key: string]: unknown } }];
-  for (const [key, value] of Object.entries(node)) if (key !== "example" && key !== "examples") found.push(...objects(value, [...path, key]));
+  for (const [key, value] of Object.entries(node))
+    if (key !== "example" && key !== "examples") found.push(...objects(value, [...path, key]));
   return found;
 }
 
@@ -23,7 +27,13 @@ describe("assumptions", () => {
   it("no text says it assumes something without an x-assumption on its node", () => {
     const unmarked = objects(spec).flatMap(({ pointer, node }) =>
       Object.entries(node)
-        .filter(([key, value]) => key !== "x-assumption" && typeof value === "string" && /\bassum/i.test(value) && !value.includes("`x-assumption`"))
+        .filter(
+          ([key, value]) =>
+            key !== "x-assumption" &&
+            typeof value === "string" &&
+            /\bassum/i.test(value) &&
+            !value.includes("`x-assumption`"),
+        )
         .filter(() => !("x-assumption" in node))
         .map(([key]) => `${pointer}/${key}`),
     );
@@ -31,7 +41,9 @@ describe("assumptions", () => {
   });
 
   it("make assumptions lists every x-assumption of the bundled document, those of conditional rules too", () => {
-    const marked = objects(spec).filter(({ node }) => "x-assumption" in node).map(({ pointer }) => pointer);
+    const marked = objects(spec)
+      .filter(({ node }) => "x-assumption" in node)
+      .map(({ pointer }) => pointer);
     const listed = collectAssumptions(spec).map((assumption) => assumption.pointer);
     expect([...listed].sort()).toEqual([...marked].sort());
     const inRules = listed.filter((pointer) => pointer.includes("/x-conditional-rules/"));
@@ -41,7 +53,9 @@ describe("assumptions", () => {
 
   it("states the conditional rules the reference gives as facts, and those it does not as assumptions", () => {
     const rules = objects(spec).filter(({ pointer }) => /\/x-conditional-rules\/\d+$/.test(pointer));
-    const assumed = rules.filter(({ node }) => "x-assumption" in node).map(({ pointer, node }) => `${pointer.replace(/^\/components\/schemas\//, "")} ${String(node["name"])}`);
+    const assumed = rules
+      .filter(({ node }) => "x-assumption" in node)
+      .map(({ pointer, node }) => `${pointer.replace(/^\/components\/schemas\//, "")} ${String(node["name"])}`);
     expect(assumed.sort()).toEqual([
       "CreateAlertRequest/x-conditional-rules/0 currency-pair",
       "CreateExchange/x-conditional-rules/0 currency-pair",

@@ -30,18 +30,24 @@ describe("endpoint coverage", () => {
 });
 
 describe("status codes", () => {
-  it.each(reference.map((e) => [key(e.method, e.path), e] as const))("%s declares exactly the listed codes, 401, and assumed ones", (name, endpoint) => {
-    const located = byKey.get(name);
-    if (located === undefined) return expect.fail(`${name} is missing`);
-    const declared = Object.keys(located.operation.responses).sort();
-    const expected = new Set([...endpoint.statuses, ...(endpoint.table === "auth" ? [] : ["401"])]);
-    for (const status of expected) expect(declared, `${name} lacks ${status}`).toContain(status);
-    for (const status of declared.filter((s) => !expected.has(s))) {
-      const response = located.operation.responses[status] as JsonObject;
-      const assumption = response["x-assumption"] ?? deref(spec, response)["x-assumption"];
-      expect(assumption, `${name} declares ${status}, which the reference does not list, without an x-assumption`).toBeTypeOf("string");
-    }
-  });
+  it.each(reference.map((e) => [key(e.method, e.path), e] as const))(
+    "%s declares exactly the listed codes, 401, and assumed ones",
+    (name, endpoint) => {
+      const located = byKey.get(name);
+      if (located === undefined) return expect.fail(`${name} is missing`);
+      const declared = Object.keys(located.operation.responses).sort();
+      const expected = new Set([...endpoint.statuses, ...(endpoint.table === "auth" ? [] : ["401"])]);
+      for (const status of expected) expect(declared, `${name} lacks ${status}`).toContain(status);
+      for (const status of declared.filter((s) => !expected.has(s))) {
+        const response = located.operation.responses[status] as JsonObject;
+        const assumption = response["x-assumption"] ?? deref(spec, response)["x-assumption"];
+        expect(
+          assumption,
+          `${name} declares ${status}, which the reference does not list, without an x-assumption`,
+        ).toBeTypeOf("string");
+      }
+    },
+  );
 
   it.each(operations.filter((o) => "201" in o.operation.responses).map((o) => [key(o.method, o.path), o] as const))(
     "%s declares the Location header on 201",
@@ -59,30 +65,49 @@ describe("operations", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it.each(operations.map((o) => [key(o.method, o.path), o] as const))("%s has one declared tag, a summary and a description", (_name, located) => {
-    const tags = ((spec["tags"] ?? []) as JsonObject[]).map((tag) => tag["name"]);
-    expect(located.operation.tags).toHaveLength(1);
-    expect(tags).toContain(located.operation.tags?.[0]);
-    expect(located.operation.summary?.length).toBeGreaterThan(0);
-    expect(located.operation.description?.length).toBeGreaterThan(0);
-  });
+  it.each(operations.map((o) => [key(o.method, o.path), o] as const))(
+    "%s has one declared tag, a summary and a description",
+    (_name, located) => {
+      const tags = ((spec["tags"] ?? []) as JsonObject[]).map((tag) => tag["name"]);
+      expect(located.operation.tags).toHaveLength(1);
+      expect(tags).toContain(located.operation.tags?.[0]);
+      expect(located.operation.summary?.length).toBeGreaterThan(0);
+      expect(located.operation.description?.length).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe("path parameters", () => {
   // The reference: these are int; currencyCode, countryCode, filterType and the currency id are string.
-  const integers = new Set(["accountId", "id", "transferId", "withdrawalId", "exchangeId", "depositId", "entityId", "beneficiaryId", "alertId", "jobId", "depositorId"]);
+  const integers = new Set([
+    "accountId",
+    "id",
+    "transferId",
+    "withdrawalId",
+    "exchangeId",
+    "depositId",
+    "entityId",
+    "beneficiaryId",
+    "alertId",
+    "jobId",
+    "depositorId",
+  ]);
 
-  it.each(operations.map((o) => [key(o.method, o.path), o] as const))("%s types every templated parameter", (_name, located) => {
-    const templated = [...located.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-    const inPath = located.parameters.filter((p) => p["in"] === "path");
-    expect(inPath.map((p) => p["name"]).sort()).toEqual([...templated].sort());
-    for (const parameter of inPath) {
-      const name = String(parameter["name"]);
-      const schema = parameter["schema"] as JsonObject;
-      const isCurrencyId = name === "id" && located.path.startsWith("/api/v1/Currencies(");
-      if (integers.has(name) && !isCurrencyId) expect(schema, `${name} in ${located.path}`).toMatchObject({ type: "integer", format: "int32" });
-      else expect(schema, `${name} in ${located.path}`).toMatchObject({ type: "string" });
-      expect(parameter["required"]).toBe(true);
-    }
-  });
+  it.each(operations.map((o) => [key(o.method, o.path), o] as const))(
+    "%s types every templated parameter",
+    (_name, located) => {
+      const templated = [...located.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      const inPath = located.parameters.filter((p) => p["in"] === "path");
+      expect(inPath.map((p) => p["name"]).sort()).toEqual([...templated].sort());
+      for (const parameter of inPath) {
+        const name = String(parameter["name"]);
+        const schema = parameter["schema"] as JsonObject;
+        const isCurrencyId = name === "id" && located.path.startsWith("/api/v1/Currencies(");
+        if (integers.has(name) && !isCurrencyId)
+          expect(schema, `${name} in ${located.path}`).toMatchObject({ type: "integer", format: "int32" });
+        else expect(schema, `${name} in ${located.path}`).toMatchObject({ type: "string" });
+        expect(parameter["required"]).toBe(true);
+      }
+    },
+  );
 });

@@ -34,7 +34,15 @@ const valid = [
   "2024-01-01T09:30:00-05:00",
   "2024-01-01T09:30",
 ];
-const invalid = ["2024-01-01", "2023-02-29T00:00:00", "2024-01-01 00:00:00", "2024-01-01T25:00:00", "20240101T000000Z", "tomorrow", ""];
+const invalid = [
+  "2024-01-01",
+  "2023-02-29T00:00:00",
+  "2024-01-01 00:00:00",
+  "2024-01-01T25:00:00",
+  "20240101T000000Z",
+  "tomorrow",
+  "",
+];
 
 describe("date-time fields", () => {
   it("are every datetime field of the reference, and TransferDto's", () => {
@@ -65,16 +73,26 @@ describe("date-time fields", () => {
     );
   });
 
-  it.each(dateTimeFields)("%s takes ISO 8601 date-times with or without an offset and with 7 fraction digits, and null", (field) => {
-    const [schema = "", property = ""] = field.split(".");
-    const validate = compileSpecSchema(ajv, { $ref: `#/components/schemas/${schema}/properties/${property}` });
-    for (const value of [...valid, null]) expect(validate(value), `${field} = ${JSON.stringify(value)}: ${ajv.errorsText(validate.errors)}`).toBe(true);
-    for (const value of invalid) expect(validate(value), `${field} = ${JSON.stringify(value)}`).toBe(false);
-  });
+  it.each(dateTimeFields)(
+    "%s takes ISO 8601 date-times with or without an offset and with 7 fraction digits, and null",
+    (field) => {
+      const [schema = "", property = ""] = field.split(".");
+      const validate = compileSpecSchema(ajv, { $ref: `#/components/schemas/${schema}/properties/${property}` });
+      for (const value of [...valid, null])
+        expect(validate(value), `${field} = ${JSON.stringify(value)}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      for (const value of invalid) expect(validate(value), `${field} = ${JSON.stringify(value)}`).toBe(false);
+    },
+  );
 
   it("in a whole entity, too", () => {
     const validate = compileSpecSchema(ajv, { $ref: "#/components/schemas/AlertDto" });
-    const alert = { Id: 1, CreatedDate: "2024-01-01T00:00:00.1234567", ValueDate: "2024-01-02T00:00:00", NotifiedDate: null, CancelledDate: "2024-01-03T10:00:00+02:00" };
+    const alert = {
+      Id: 1,
+      CreatedDate: "2024-01-01T00:00:00.1234567",
+      ValueDate: "2024-01-02T00:00:00",
+      NotifiedDate: null,
+      CancelledDate: "2024-01-03T10:00:00+02:00",
+    };
     expect(validate(alert), ajv.errorsText(validate.errors)).toBe(true);
   });
 });

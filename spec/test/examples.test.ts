@@ -23,24 +23,35 @@ function mediaCases(owner: string, content: unknown): MediaCase[] {
   }));
 }
 
-const webhookOperations = Object.entries((spec["webhooks"] ?? {}) as { [name: string]: JsonObject }).map(([name, item]) => ({
-  name: `webhook ${name}`,
-  operation: (item["post"] ?? {}) as JsonObject,
-}));
+const webhookOperations = Object.entries((spec["webhooks"] ?? {}) as { [name: string]: JsonObject }).map(
+  ([name, item]) => ({
+    name: `webhook ${name}`,
+    operation: (item["post"] ?? {}) as JsonObject,
+  }),
+);
 
 const requestCases = [
-  ...listOperations(spec).map((o) => ({ name: `${o.method.toUpperCase()} ${o.path}`, operation: o.operation as JsonObject })),
+  ...listOperations(spec).map((o) => ({
+    name: `${o.method.toUpperCase()} ${o.path}`,
+    operation: o.operation as JsonObject,
+  })),
   ...webhookOperations,
-].flatMap(({ name, operation }) => mediaCases(`${name} request`, deref(spec, operation["requestBody"] as JsonObject | undefined)?.["content"]));
+].flatMap(({ name, operation }) =>
+  mediaCases(`${name} request`, deref(spec, operation["requestBody"] as JsonObject | undefined)?.["content"]),
+);
 
 const responseCases = listOperations(spec).flatMap((o) =>
   Object.entries(o.operation.responses)
     .filter(([status]) => status.startsWith("2"))
-    .flatMap(([status, response]) => mediaCases(`${o.method.toUpperCase()} ${o.path} ${status}`, deref(spec, response)["content"])),
+    .flatMap(([status, response]) =>
+      mediaCases(`${o.method.toUpperCase()} ${o.path} ${status}`, deref(spec, response)["content"]),
+    ),
 );
 
 function examplesOf(media: JsonObject): [string, unknown][] {
-  const named = Object.entries((media["examples"] ?? {}) as JsonObject).map(([name, example]) => [name, deref(spec, example as JsonObject)["value"]] as [string, unknown]);
+  const named = Object.entries((media["examples"] ?? {}) as JsonObject).map(
+    ([name, example]) => [name, deref(spec, example as JsonObject)["value"]] as [string, unknown],
+  );
   return "example" in media ? [["example", media["example"]], ...named] : named;
 }
 
@@ -54,26 +65,33 @@ describe.each([
     expect(examplesOf(media).length).toBeGreaterThan(0);
   });
 
-  it.each(cases.filter((c) => c.media["schema"] !== undefined).map((c) => [c.where, c] as const))("%s examples validate", (_where, { media }) => {
-    const validate = compileSpecSchema(ajv, media["schema"] as JsonObject);
-    for (const [name, value] of examplesOf(media)) {
-      const valid = validate(value);
-      expect(valid, `example "${name}": ${ajv.errorsText(validate.errors)}`).toBe(true);
-    }
-  });
+  it.each(cases.filter((c) => c.media["schema"] !== undefined).map((c) => [c.where, c] as const))(
+    "%s examples validate",
+    (_where, { media }) => {
+      const validate = compileSpecSchema(ajv, media["schema"] as JsonObject);
+      for (const [name, value] of examplesOf(media)) {
+        const valid = validate(value);
+        expect(valid, `example "${name}": ${ajv.errorsText(validate.errors)}`).toBe(true);
+      }
+    },
+  );
 });
 
 describe("error response examples", () => {
   const errorCases = listOperations(spec).flatMap((o) =>
     Object.entries(o.operation.responses)
       .filter(([status]) => !status.startsWith("2"))
-      .flatMap(([status, response]) => mediaCases(`${o.method.toUpperCase()} ${o.path} ${status}`, deref(spec, response)["content"])),
+      .flatMap(([status, response]) =>
+        mediaCases(`${o.method.toUpperCase()} ${o.path} ${status}`, deref(spec, response)["content"]),
+      ),
   );
-  it.each(errorCases.filter((c) => c.media["schema"] !== undefined && examplesOf(c.media).length > 0).map((c) => [c.where, c] as const))(
-    "%s examples validate",
-    (_where, { media }) => {
-      const validate = compileSpecSchema(ajv, media["schema"] as JsonObject);
-      for (const [name, value] of examplesOf(media)) expect(validate(value), `example "${name}": ${ajv.errorsText(validate.errors)}`).toBe(true);
-    },
-  );
+  it.each(
+    errorCases
+      .filter((c) => c.media["schema"] !== undefined && examplesOf(c.media).length > 0)
+      .map((c) => [c.where, c] as const),
+  )("%s examples validate", (_where, { media }) => {
+    const validate = compileSpecSchema(ajv, media["schema"] as JsonObject);
+    for (const [name, value] of examplesOf(media))
+      expect(validate(value), `example "${name}": ${ajv.errorsText(validate.errors)}`).toBe(true);
+  });
 });

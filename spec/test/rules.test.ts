@@ -29,12 +29,38 @@ const withField = (body: Body, path: string, value: unknown): Body => {
 const address = { Street: "Unter den Linden", HouseNumber: "77", Town: "Berlin", PostCode: "10117", CountryCode: "DE" };
 const routings: { [type: string]: Body } = {
   BicIban: { Type: "BicIban", CountryCode: "DE", Bic: "DEUTDEFF", Iban: "DE89370400440532013000" },
-  SortCodeAccountNumber: { Type: "SortCodeAccountNumber", CountryCode: "GB", SortCode: "601613", AccountNumber: "31926819" },
-  RoutingTransitNumberAccountNumber: { Type: "RoutingTransitNumberAccountNumber", CountryCode: "US", RoutingTransitNumber: "021000021", AccountNumber: "123456789" },
-  TransitNumberAccountNumber: { Type: "TransitNumberAccountNumber", CountryCode: "CA", TransitNumber: "000412345", AccountNumber: "1234567" },
-  BankStateBranchAccountNumber: { Type: "BankStateBranchAccountNumber", CountryCode: "AU", BankStateBranch: "082902", AccountNumber: "12345678" },
+  SortCodeAccountNumber: {
+    Type: "SortCodeAccountNumber",
+    CountryCode: "GB",
+    SortCode: "601613",
+    AccountNumber: "31926819",
+  },
+  RoutingTransitNumberAccountNumber: {
+    Type: "RoutingTransitNumberAccountNumber",
+    CountryCode: "US",
+    RoutingTransitNumber: "021000021",
+    AccountNumber: "123456789",
+  },
+  TransitNumberAccountNumber: {
+    Type: "TransitNumberAccountNumber",
+    CountryCode: "CA",
+    TransitNumber: "000412345",
+    AccountNumber: "1234567",
+  },
+  BankStateBranchAccountNumber: {
+    Type: "BankStateBranchAccountNumber",
+    CountryCode: "AU",
+    BankStateBranch: "082902",
+    AccountNumber: "12345678",
+  },
   NewZealandAccountNumber: { Type: "NewZealandAccountNumber", CountryCode: "NZ", AccountNumber: "0109020068389000" },
-  IndianFinancialSystemCodeAccountNumber: { Type: "IndianFinancialSystemCodeAccountNumber", CountryCode: "IN", Bic: "HDFCINBB", IndianFinancialSystemCode: "HDFC0000001", AccountNumber: "50100012345678" },
+  IndianFinancialSystemCodeAccountNumber: {
+    Type: "IndianFinancialSystemCodeAccountNumber",
+    CountryCode: "IN",
+    Bic: "HDFCINBB",
+    IndianFinancialSystemCode: "HDFC0000001",
+    AccountNumber: "50100012345678",
+  },
   BicNuban: { Type: "BicNuban", CountryCode: "NG", Bic: "GTBINGLA", AccountNumber: "0123456789" },
   BicClabe: { Type: "BicClabe", CountryCode: "MX", Bic: "BNMXMXMM", AccountNumber: "002010077777777771" },
   BicAccountNumber: { Type: "BicAccountNumber", CountryCode: "JP", Bic: "BOTKJPJT", AccountNumber: "1234567" },
@@ -47,8 +73,22 @@ const beneficiary: Body = {
   Address: address,
   PaymentRouting: routings["BicIban"],
 };
-const withdrawal: Body = { AccountId: 1001, CurrencyCode: "EUR", Amount: 1250.5, BeneficiaryId: 3001, Reference: "INV-2026-0042", Description: "Supplier payment", PaymentChargesCode: "SHA" };
-const transfer: Body = { AccountId: 1001, CurrencyCode: "GBP", Amount: 250, BeneficiaryId: 2001, Reference: "Rent November" };
+const withdrawal: Body = {
+  AccountId: 1001,
+  CurrencyCode: "EUR",
+  Amount: 1250.5,
+  BeneficiaryId: 3001,
+  Reference: "INV-2026-0042",
+  Description: "Supplier payment",
+  PaymentChargesCode: "SHA",
+};
+const transfer: Body = {
+  AccountId: 1001,
+  CurrencyCode: "GBP",
+  Amount: 250,
+  BeneficiaryId: 2001,
+  Reference: "Rent November",
+};
 
 interface Case {
   readonly schema: string;
@@ -85,11 +125,26 @@ const cases: Case[] = [
       "ReceiverLei is 20 characters": { ...withdrawal, ReceiverLei: "5493001KJTIIGC8Y1R1" },
       "ReceiverLei is alphanumeric": { ...withdrawal, ReceiverLei: "5493001KJTIIGC8Y1R1-" },
       "ReceiverLei passes ISO 17442 MOD 97-10": { ...withdrawal, ReceiverLei: "5493001KJTIIGC8Y1R13" },
-      "UltimateOriginator.Name is up to 35 characters": { ...withdrawal, UltimateOriginator: { Name: "x".repeat(36), Address: address } },
-      "UltimateOriginator.Address needs Street": { ...withdrawal, UltimateOriginator: { Name: "Ultimate Ltd", Address: without(address, "Street") } },
-      "UltimateOriginator.Address needs Town": { ...withdrawal, UltimateOriginator: { Name: "Ultimate Ltd", Address: without(address, "Town") } },
-      "UltimateOriginator.Address needs CountryCode": { ...withdrawal, UltimateOriginator: { Name: "Ultimate Ltd", Address: without(address, "CountryCode") } },
-      "UltimateOriginator.Address.CountryCode is ISO 3166-1": { ...withdrawal, UltimateOriginator: { Name: "Ultimate Ltd", Address: { ...address, CountryCode: "XX" } } },
+      "UltimateOriginator.Name is up to 35 characters": {
+        ...withdrawal,
+        UltimateOriginator: { Name: "x".repeat(36), Address: address },
+      },
+      "UltimateOriginator.Address needs Street": {
+        ...withdrawal,
+        UltimateOriginator: { Name: "Ultimate Ltd", Address: without(address, "Street") },
+      },
+      "UltimateOriginator.Address needs Town": {
+        ...withdrawal,
+        UltimateOriginator: { Name: "Ultimate Ltd", Address: without(address, "Town") },
+      },
+      "UltimateOriginator.Address needs CountryCode": {
+        ...withdrawal,
+        UltimateOriginator: { Name: "Ultimate Ltd", Address: without(address, "CountryCode") },
+      },
+      "UltimateOriginator.Address.CountryCode is ISO 3166-1": {
+        ...withdrawal,
+        UltimateOriginator: { Name: "Ultimate Ltd", Address: { ...address, CountryCode: "XX" } },
+      },
     },
   },
   {
@@ -108,7 +163,12 @@ const cases: Case[] = [
   },
   {
     schema: "CreateWithdrawalBeneficiary",
-    valid: { ...beneficiary, AlternatePaymentRouting: [routings["BicAccountNumber"]], IntermediaryPaymentRouting: [{ Type: "Bic", Bic: "CHASUS33" }], AdditionalInformation: { TaxId: "12345" } },
+    valid: {
+      ...beneficiary,
+      AlternatePaymentRouting: [routings["BicAccountNumber"]],
+      IntermediaryPaymentRouting: [{ Type: "Bic", Bic: "CHASUS33" }],
+      AdditionalInformation: { TaxId: "12345" },
+    },
     broken: {
       "AccountId is required": without(beneficiary, "AccountId"),
       "Name is required": without(beneficiary, "Name"),
@@ -125,11 +185,23 @@ const cases: Case[] = [
       "Address.Street is not blank (assumed)": withField(beneficiary, "Address", { ...address, Street: "  " }),
       "Address.Town is not blank (assumed)": withField(beneficiary, "Address", { ...address, Town: "" }),
       "an optional field is left out, never null (assumed)": withField(beneficiary, "Website", null),
-      "a routing's optional field is left out, never null (assumed)": withField(beneficiary, "PaymentRouting", { ...routings["BicIban"], Bic: null }),
+      "a routing's optional field is left out, never null (assumed)": withField(beneficiary, "PaymentRouting", {
+        ...routings["BicIban"],
+        Bic: null,
+      }),
       "Reference is up to 35 characters": { ...beneficiary, Reference: "x".repeat(36) },
-      "intermediary routing has Type Bic": { ...beneficiary, IntermediaryPaymentRouting: [{ Type: "BicIban", Bic: "CHASUS33" }] },
-      "intermediary Bic follows the BIC pattern": { ...beneficiary, IntermediaryPaymentRouting: [{ Type: "Bic", Bic: "CHAS US 33" }] },
-      "alternate routings are routings": { ...beneficiary, AlternatePaymentRouting: [{ Type: "Cheque", CountryCode: "DE" }] },
+      "intermediary routing has Type Bic": {
+        ...beneficiary,
+        IntermediaryPaymentRouting: [{ Type: "BicIban", Bic: "CHASUS33" }],
+      },
+      "intermediary Bic follows the BIC pattern": {
+        ...beneficiary,
+        IntermediaryPaymentRouting: [{ Type: "Bic", Bic: "CHAS US 33" }],
+      },
+      "alternate routings are routings": {
+        ...beneficiary,
+        AlternatePaymentRouting: [{ Type: "Cheque", CountryCode: "DE" }],
+      },
       "AdditionalInformation values are strings": { ...beneficiary, AdditionalInformation: { TaxId: 12345 } },
       "ReceiverLei passes ISO 17442 MOD 97-10": { ...beneficiary, ReceiverLei: "5493001KJTIIGC8Y1R13" },
     },
@@ -141,27 +213,65 @@ const cases: Case[] = [
       [`${type}: Type is required`]: without(routing, "Type"),
       [`${type}: CountryCode is required`]: without(routing, "CountryCode"),
       [`${type}: Type is one of the 10 routing types`]: withField(routing, "Type", type.toLowerCase()),
-      ...(routing["CountryCode"] !== "DE" && routing["CountryCode"] !== "JP" ? { [`${type}: CountryCode is fixed`]: withField(routing, "CountryCode", "DE") } : {}),
+      ...(routing["CountryCode"] !== "DE" && routing["CountryCode"] !== "JP"
+        ? { [`${type}: CountryCode is fixed`]: withField(routing, "CountryCode", "DE") }
+        : {}),
       ...("Bic" in routing ? { [`${type}: Bic follows the BIC pattern`]: withField(routing, "Bic", "DEUTDEF") } : {}),
-      ...("Bic" in routing ? { [`${type}: Bic location excludes O as 2nd character`]: withField(routing, "Bic", "DEUTDEFO") } : {}),
-      ...("Bic" in routing ? { [`${type}: Bic country is an ISO 3166-1 code (assumed)`]: withField(routing, "Bic", "DEUTXXFF") } : {}),
-      [`${type}: the account identifier is required (assumed)`]: without(routing, type === "BicIban" ? "Iban" : "AccountNumber"),
-      ...(type === "SortCodeAccountNumber" ? { [`${type}: SortCode is required (assumed)`]: without(routing, "SortCode") } : {}),
+      ...("Bic" in routing
+        ? { [`${type}: Bic location excludes O as 2nd character`]: withField(routing, "Bic", "DEUTDEFO") }
+        : {}),
+      ...("Bic" in routing
+        ? { [`${type}: Bic country is an ISO 3166-1 code (assumed)`]: withField(routing, "Bic", "DEUTXXFF") }
+        : {}),
+      [`${type}: the account identifier is required (assumed)`]: without(
+        routing,
+        type === "BicIban" ? "Iban" : "AccountNumber",
+      ),
+      ...(type === "SortCodeAccountNumber"
+        ? { [`${type}: SortCode is required (assumed)`]: without(routing, "SortCode") }
+        : {}),
     },
   })),
   {
     schema: "PaymentRouting",
-    valid: { Type: "RoutingTransitNumberAccountNumber", CountryCode: "US", Bic: "CHASUS33", AccountNumber: "123456789" },
+    valid: {
+      Type: "RoutingTransitNumberAccountNumber",
+      CountryCode: "US",
+      Bic: "CHASUS33",
+      AccountNumber: "123456789",
+    },
     broken: {
-      "US: either Bic or RoutingTransitNumber": { Type: "RoutingTransitNumberAccountNumber", CountryCode: "US", AccountNumber: "123456789" },
-      "US: RoutingTransitNumber is 9 digits": { ...routings["RoutingTransitNumberAccountNumber"], RoutingTransitNumber: "02100002" },
-      "US: RoutingTransitNumber checksum": { ...routings["RoutingTransitNumberAccountNumber"], RoutingTransitNumber: "021000022" },
-      "US: RoutingTransitNumber in a Federal Reserve prefix range (assumed)": { ...routings["RoutingTransitNumberAccountNumber"], RoutingTransitNumber: "131000021" },
+      "US: either Bic or RoutingTransitNumber": {
+        Type: "RoutingTransitNumberAccountNumber",
+        CountryCode: "US",
+        AccountNumber: "123456789",
+      },
+      "US: RoutingTransitNumber is 9 digits": {
+        ...routings["RoutingTransitNumberAccountNumber"],
+        RoutingTransitNumber: "02100002",
+      },
+      "US: RoutingTransitNumber checksum": {
+        ...routings["RoutingTransitNumberAccountNumber"],
+        RoutingTransitNumber: "021000022",
+      },
+      "US: RoutingTransitNumber in a Federal Reserve prefix range (assumed)": {
+        ...routings["RoutingTransitNumberAccountNumber"],
+        RoutingTransitNumber: "131000021",
+      },
       "US: AccountNumber pattern": { ...routings["RoutingTransitNumberAccountNumber"], AccountNumber: "123456" },
       "IN: Bic is required": without(routings["IndianFinancialSystemCodeAccountNumber"] as Body, "Bic"),
-      "IN: IndianFinancialSystemCode is required": without(routings["IndianFinancialSystemCodeAccountNumber"] as Body, "IndianFinancialSystemCode"),
-      "IN: IndianFinancialSystemCode is 11 word characters": { ...routings["IndianFinancialSystemCodeAccountNumber"], IndianFinancialSystemCode: "HDFC000001" },
-      "IN: IndianFinancialSystemCode has 0 as 5th character (assumed)": { ...routings["IndianFinancialSystemCodeAccountNumber"], IndianFinancialSystemCode: "HDFC1000001" },
+      "IN: IndianFinancialSystemCode is required": without(
+        routings["IndianFinancialSystemCodeAccountNumber"] as Body,
+        "IndianFinancialSystemCode",
+      ),
+      "IN: IndianFinancialSystemCode is 11 word characters": {
+        ...routings["IndianFinancialSystemCodeAccountNumber"],
+        IndianFinancialSystemCode: "HDFC000001",
+      },
+      "IN: IndianFinancialSystemCode has 0 as 5th character (assumed)": {
+        ...routings["IndianFinancialSystemCodeAccountNumber"],
+        IndianFinancialSystemCode: "HDFC1000001",
+      },
       "IBAN: pattern": { ...routings["BicIban"], Iban: "D189370400440532013000" },
       "IBAN: checksum": { ...routings["BicIban"], Iban: "DE89370400440532013001" },
       "GB: SortCode is 6 digits": { ...routings["SortCodeAccountNumber"], SortCode: "60-16-13" },
@@ -169,25 +279,71 @@ const cases: Case[] = [
       "CA: TransitNumber has a leading zero": { ...routings["TransitNumberAccountNumber"], TransitNumber: "100412345" },
       "CA: AccountNumber is 7 characters": { ...routings["TransitNumberAccountNumber"], AccountNumber: "12345678" },
       "AU: BankStateBranch is 6 digits": { ...routings["BankStateBranchAccountNumber"], BankStateBranch: "08290" },
-      "AU: AccountNumber is 6 to 10 characters": { ...routings["BankStateBranchAccountNumber"], AccountNumber: "12345" },
-      "NZ: AccountNumber is 15 or 16 characters": { ...routings["NewZealandAccountNumber"], AccountNumber: "01090200683890001" },
-      "NZ: AccountNumber check digit (algorithm A covers the base, not the suffix)": { ...routings["NewZealandAccountNumber"], AccountNumber: "0109020068388000" },
-      "NZ: AccountNumber of an allocated bank and branch (assumed)": { ...routings["NewZealandAccountNumber"], AccountNumber: "0199990068389000" },
+      "AU: AccountNumber is 6 to 10 characters": {
+        ...routings["BankStateBranchAccountNumber"],
+        AccountNumber: "12345",
+      },
+      "NZ: AccountNumber is 15 or 16 characters": {
+        ...routings["NewZealandAccountNumber"],
+        AccountNumber: "01090200683890001",
+      },
+      "NZ: AccountNumber check digit (algorithm A covers the base, not the suffix)": {
+        ...routings["NewZealandAccountNumber"],
+        AccountNumber: "0109020068388000",
+      },
+      "NZ: AccountNumber of an allocated bank and branch (assumed)": {
+        ...routings["NewZealandAccountNumber"],
+        AccountNumber: "0199990068389000",
+      },
       "NG: AccountNumber is 10 digits": { ...routings["BicNuban"], AccountNumber: "012345678" },
       "MX: AccountNumber is 18 digits": { ...routings["BicClabe"], AccountNumber: "00201007777777777" },
       "MX: CLABE check digit": { ...routings["BicClabe"], AccountNumber: "002010077777777772" },
       "fallback: AccountNumber is 4 to 24 characters": { ...routings["BicAccountNumber"], AccountNumber: "123" },
-      "fallback: AccountNumber is upper-case alphanumeric": { ...routings["BicAccountNumber"], AccountNumber: "abc12345" },
+      "fallback: AccountNumber is upper-case alphanumeric": {
+        ...routings["BicAccountNumber"],
+        AccountNumber: "abc12345",
+      },
     },
   },
   {
     schema: "CreateExchange",
-    valid: { AccountId: 1001, SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Goal: 10000, GoalType: "Buy", UseAvailableFunds: true },
+    valid: {
+      AccountId: 1001,
+      SourceCurrencyCode: "GBP",
+      TargetCurrencyCode: "EUR",
+      Goal: 10000,
+      GoalType: "Buy",
+      UseAvailableFunds: true,
+    },
     broken: {
-      "GoalType is Buy or Sell": { AccountId: 1001, SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Goal: 10000, GoalType: "Hold" },
-      "UseAvailableFunds is boolean": { AccountId: 1001, SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Goal: 10000, GoalType: "Buy", UseAvailableFunds: "yes" },
-      "AccountId is required (assumed)": { SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Goal: 10000, GoalType: "Buy" },
-      "Goal is greater than 0 (assumed)": { AccountId: 1001, SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Goal: -5, GoalType: "Buy" },
+      "GoalType is Buy or Sell": {
+        AccountId: 1001,
+        SourceCurrencyCode: "GBP",
+        TargetCurrencyCode: "EUR",
+        Goal: 10000,
+        GoalType: "Hold",
+      },
+      "UseAvailableFunds is boolean": {
+        AccountId: 1001,
+        SourceCurrencyCode: "GBP",
+        TargetCurrencyCode: "EUR",
+        Goal: 10000,
+        GoalType: "Buy",
+        UseAvailableFunds: "yes",
+      },
+      "AccountId is required (assumed)": {
+        SourceCurrencyCode: "GBP",
+        TargetCurrencyCode: "EUR",
+        Goal: 10000,
+        GoalType: "Buy",
+      },
+      "Goal is greater than 0 (assumed)": {
+        AccountId: 1001,
+        SourceCurrencyCode: "GBP",
+        TargetCurrencyCode: "EUR",
+        Goal: -5,
+        GoalType: "Buy",
+      },
     },
   },
   {
@@ -205,39 +361,85 @@ const cases: Case[] = [
     valid: { IsThirdParty: true, Company: { Name: "Northwind Traders Ltd", IndustryId: 12 } },
     broken: {
       "one of Individual or Company (assumed)": { IsThirdParty: true },
-      "not both Individual and Company (assumed)": { Individual: { FirstName: "Ada", LastName: "Lovelace" }, Company: { Name: "Northwind Traders Ltd" } },
+      "not both Individual and Company (assumed)": {
+        Individual: { FirstName: "Ada", LastName: "Lovelace" },
+        Company: { Name: "Northwind Traders Ltd" },
+      },
       "an Individual has FirstName and LastName (assumed)": { Individual: { FirstName: "Ada" } },
       "an Individual's FirstName is not blank (assumed)": { Individual: { FirstName: " ", LastName: "Lovelace" } },
       "a Company's Name is not blank (assumed)": { Company: { Name: "" } },
-      "Company is left out, never null (assumed)": { Individual: { FirstName: "Ada", LastName: "Lovelace" }, Company: null },
+      "Company is left out, never null (assumed)": {
+        Individual: { FirstName: "Ada", LastName: "Lovelace" },
+        Company: null,
+      },
     },
   },
   {
     schema: "TokenResponse",
-    valid: { access_token: "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln", expires_in: 900, token_type: "Bearer", scope: "serviceFXAPI" },
-    broken: { "token_type is always Bearer": { access_token: "x", expires_in: 900, token_type: "MAC", scope: "serviceFXAPI" } },
+    valid: {
+      access_token: "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln",
+      expires_in: 900,
+      token_type: "Bearer",
+      scope: "serviceFXAPI",
+    },
+    broken: {
+      "token_type is always Bearer": { access_token: "x", expires_in: 900, token_type: "MAC", scope: "serviceFXAPI" },
+    },
   },
   {
     schema: "WebhookEvent",
-    valid: { EntityType: "Transfer", EntityId: 4001, Reason: "TransferCreated", ApiUrl: "https://api.example.test/api/v1/OutboundTransfers(4001)" },
+    valid: {
+      EntityType: "Transfer",
+      EntityId: 4001,
+      Reason: "TransferCreated",
+      ApiUrl: "https://api.example.test/api/v1/OutboundTransfers(4001)",
+    },
     broken: {
-      "Reason is one of the 7 reasons": { EntityType: "Transfer", EntityId: 4001, Reason: "TransferApproved", ApiUrl: "https://api.example.test/api/v1/OutboundTransfers(4001)" },
-      "EntityType matches the reason": { EntityType: "Withdrawal", EntityId: 4001, Reason: "TransferCreated", ApiUrl: "https://api.example.test/api/v1/OutboundTransfers(4001)" },
-      "ApiUrl points to the reason's resource": { EntityType: "Transfer", EntityId: 4001, Reason: "TransferCreated", ApiUrl: "https://api.example.test/api/v1/Withdrawals(4001)" },
-      "IncomingTransferCompleted points to InboundTransfers": { EntityType: "Transfer", EntityId: 4001, Reason: "IncomingTransferCompleted", ApiUrl: "https://api.example.test/api/v1/OutboundTransfers(4001)" },
-      "ApiUrl is absolute": { EntityType: "Transfer", EntityId: 4001, Reason: "TransferCreated", ApiUrl: "/api/v1/OutboundTransfers(4001)" },
+      "Reason is one of the 7 reasons": {
+        EntityType: "Transfer",
+        EntityId: 4001,
+        Reason: "TransferApproved",
+        ApiUrl: "https://api.example.test/api/v1/OutboundTransfers(4001)",
+      },
+      "EntityType matches the reason": {
+        EntityType: "Withdrawal",
+        EntityId: 4001,
+        Reason: "TransferCreated",
+        ApiUrl: "https://api.example.test/api/v1/OutboundTransfers(4001)",
+      },
+      "ApiUrl points to the reason's resource": {
+        EntityType: "Transfer",
+        EntityId: 4001,
+        Reason: "TransferCreated",
+        ApiUrl: "https://api.example.test/api/v1/Withdrawals(4001)",
+      },
+      "IncomingTransferCompleted points to InboundTransfers": {
+        EntityType: "Transfer",
+        EntityId: 4001,
+        Reason: "IncomingTransferCompleted",
+        ApiUrl: "https://api.example.test/api/v1/OutboundTransfers(4001)",
+      },
+      "ApiUrl is absolute": {
+        EntityType: "Transfer",
+        EntityId: 4001,
+        Reason: "TransferCreated",
+        ApiUrl: "/api/v1/OutboundTransfers(4001)",
+      },
     },
   },
 ];
 
-describe.each(cases.map((c, index) => [`${c.schema} #${index}`, c] as const))("%s", (_name, { schema, valid, broken }) => {
-  const validate = validator(schema);
+describe.each(cases.map((c, index) => [`${c.schema} #${index}`, c] as const))(
+  "%s",
+  (_name, { schema, valid, broken }) => {
+    const validate = validator(schema);
 
-  it("accepts the valid body", () => {
-    expect(validate(valid), ajv.errorsText(validate.errors)).toBe(true);
-  });
+    it("accepts the valid body", () => {
+      expect(validate(valid), ajv.errorsText(validate.errors)).toBe(true);
+    });
 
-  it.each(Object.entries(broken))("rejects a body breaking the rule: %s", (_rule, body) => {
-    expect(validate(body)).toBe(false);
-  });
-});
+    it.each(Object.entries(broken))("rejects a body breaking the rule: %s", (_rule, body) => {
+      expect(validate(body)).toBe(false);
+    });
+  },
+);

@@ -8,21 +8,38 @@
 export const conditionalRules = {
   "currency-pair": {
     fields: ["/TargetCurrencyCode"],
-    reason: "a comparison of two fields (TargetCurrencyCode differs from SourceCurrencyCode), which JSON Schema 2020-12 cannot state",
+    reason:
+      "a comparison of two fields (TargetCurrencyCode differs from SourceCurrencyCode), which JSON Schema 2020-12 cannot state",
   },
-  "payment-purpose": { fields: ["/PaymentPurposeId"], reason: "needs the beneficiary's bank country, which the body lacks" },
+  "payment-purpose": {
+    fields: ["/PaymentPurposeId"],
+    reason: "needs the beneficiary's bank country, which the body lacks",
+  },
   "boe-purpose-code": {
     fields: ["/BoEPurposeCodeId"],
-    reason: "needs the currency paid out, which an instruction withdrawal or an exchange body lacks (an account withdrawal states it: if/then)",
+    reason:
+      "needs the currency paid out, which an instruction withdrawal or an exchange body lacks (an account withdrawal states it: if/then)",
   },
-  "receiver-lei": { fields: ["/ReceiverLei"], reason: "needs the beneficiary's type, vertical and industry, which the body lacks" },
-  "ultimate-originator": { fields: ["/UltimateOriginator"], reason: "needs to know whether the account is a PSP account" },
-  "account-setup": { fields: ["/UltimateOriginator", "/PaymentChargesCode"], reason: "needs the account's setup, which the API does not expose" },
+  "receiver-lei": {
+    fields: ["/ReceiverLei"],
+    reason: "needs the beneficiary's type, vertical and industry, which the body lacks",
+  },
+  "ultimate-originator": {
+    fields: ["/UltimateOriginator"],
+    reason: "needs to know whether the account is a PSP account",
+  },
+  "account-setup": {
+    fields: ["/UltimateOriginator", "/PaymentChargesCode"],
+    reason: "needs the account's setup, which the API does not expose",
+  },
   "industry-id": {
     fields: ["/IndustryId", "/Company/IndustryId"],
     reason: "needs the /Sectors list and whether the beneficiary is held by the customer account",
   },
-  "industry-details": { fields: ["/IndustryDetails", "/Company/IndustryDetails"], reason: "needs the name of the sector the IndustryId chooses (/Sectors)" },
+  "industry-details": {
+    fields: ["/IndustryDetails", "/Company/IndustryDetails"],
+    reason: "needs the name of the sector the IndustryId chooses (/Sectors)",
+  },
   "additional-information": {
     fields: ["/AdditionalInformation"],
     reason: "needs the RequiredAdditionalInformation answer for the beneficiary's currency, countries and type",
@@ -33,5 +50,7 @@ export type ConditionalRuleName = keyof typeof conditionalRules;
 
 /** Whether a JSON pointer is a field of one of `rules` (the field itself or inside it). */
 export function isAtFieldOf(rules: readonly ConditionalRuleName[], pointer: string): boolean {
-  return rules.some((rule) => conditionalRules[rule].fields.some((field) => pointer === field || pointer.startsWith(`${field}/`)));
+  return rules.some((rule) =>
+    conditionalRules[rule].fields.some((field) => pointer === field || pointer.startsWith(`${field}/`)),
+  );
 }

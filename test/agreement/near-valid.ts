@@ -17,10 +17,14 @@ function pathsOf(value: Json, prefix: readonly Segment[] = []): { members: Segme
   const members: Segment[][] = [];
   const objects: Segment[][] = [];
   const visit = (node: Json, path: readonly Segment[]): void => {
-    if (Array.isArray(node)) node.forEach((item, index) => (members.push([...path, index]), visit(item, [...path, index])));
+    if (Array.isArray(node))
+      node.forEach((item, index) => (members.push([...path, index]), visit(item, [...path, index])));
     else if (isRecord(node)) {
       objects.push([...path]);
-      for (const [key, member] of Object.entries(node)) (members.push([...path, key]), visit(member, [...path, key]));
+      for (const [key, member] of Object.entries(node)) {
+        members.push([...path, key]);
+        visit(member, [...path, key]);
+      }
     }
   };
   visit(value, prefix);
@@ -62,7 +66,11 @@ function stringEdits(text: string): fc.Arbitrary<string> {
 /** A value of another JSON type than `value`. */
 function otherType(value: Json): fc.Arbitrary<Json> {
   const all: Json[] = [7, "7", true, {}, [], [value]];
-  return fc.constantFrom(...all.filter((candidate) => typeof candidate !== typeof value || Array.isArray(candidate) !== Array.isArray(value)));
+  return fc.constantFrom(
+    ...all.filter(
+      (candidate) => typeof candidate !== typeof value || Array.isArray(candidate) !== Array.isArray(value),
+    ),
+  );
 }
 
 const numbers = fc.constantFrom(0, -1, 0.5, 1e-9, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 1e21);
@@ -92,21 +100,33 @@ export function nearValid(body: Json): fc.Arbitrary<Mutation> {
     options.push(
       member.map((path) => ({ description: `${at(path)} removed`, body: withAt(body, path, REMOVE) })),
       member.map((path) => ({ description: `${at(path)} null`, body: withAt(body, path, null) })),
-      fc.tuple(member, fc.constantFrom("", "   ")).map(([path, blank]) => ({ description: `${at(path)} blank`, body: withAt(body, path, blank) })),
-      member.chain((path) => otherType(getAt(body, path)).map((other) => ({ description: `${at(path)} = ${JSON.stringify(other)}`, body: withAt(body, path, other) }))),
+      fc
+        .tuple(member, fc.constantFrom("", "   "))
+        .map(([path, blank]) => ({ description: `${at(path)} blank`, body: withAt(body, path, blank) })),
+      member.chain((path) =>
+        otherType(getAt(body, path)).map((other) => ({
+          description: `${at(path)} = ${JSON.stringify(other)}`,
+          body: withAt(body, path, other),
+        })),
+      ),
     );
     const strings = members.filter((path) => typeof getAt(body, path) === "string");
     if (strings.length > 0) {
       options.push(
         fc.constantFrom(...strings).chain((path) =>
-          stringEdits(getAt(body, path) as string).map((text) => ({ description: `${at(path)} = ${JSON.stringify(text)}`, body: withAt(body, path, text) })),
+          stringEdits(getAt(body, path) as string).map((text) => ({
+            description: `${at(path)} = ${JSON.stringify(text)}`,
+            body: withAt(body, path, text),
+          })),
         ),
       );
     }
     const numeric = members.filter((path) => typeof getAt(body, path) === "number");
     if (numeric.length > 0) {
       options.push(
-        fc.tuple(fc.constantFrom(...numeric), numbers).map(([path, number]) => ({ description: `${at(path)} = ${number}`, body: withAt(body, path, number) })),
+        fc
+          .tuple(fc.constantFrom(...numeric), numbers)
+          .map(([path, number]) => ({ description: `${at(path)} = ${number}`, body: withAt(body, path, number) })),
       );
     }
   }

@@ -109,7 +109,10 @@ export const requestSubjects: readonly RequestSubject[] = [
     "CreateExchange",
     "validateCreateExchange",
     validateCreateExchange,
-    fc.record({ withdrawal: fc.oneof(fc.constant(false as const), fc.record({ beneficiary }, { requiredKeys: [] })) }, { requiredKeys: [] }),
+    fc.record(
+      { withdrawal: fc.oneof(fc.constant(false as const), fc.record({ beneficiary }, { requiredKeys: [] })) },
+      { requiredKeys: [] },
+    ),
   ),
   subject("CreateAlertRequest", "validateCreateAlert", validateCreateAlert, none),
   subject("QuoteRequest", "validateQuoteRequest", validateQuoteRequest, none),

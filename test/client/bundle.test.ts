@@ -16,7 +16,8 @@ function eager(metafile: Metafile, entry: string): Set<string> {
   const visit = (path: string): void => {
     if (reached.has(path)) return;
     reached.add(path);
-    for (const imported of metafile.outputs[path]?.imports ?? []) if (imported.kind === "import-statement" && !imported.external) visit(imported.path);
+    for (const imported of metafile.outputs[path]?.imports ?? [])
+      if (imported.kind === "import-statement" && !imported.external) visit(imported.path);
   };
   visit(entry);
   return reached;
@@ -40,21 +41,28 @@ describe("the browser bundle of the main entry", () => {
       metafile: true,
       logLevel: "silent",
     }));
-    entry = Object.keys(metafile.outputs).find((path) => metafile.outputs[path]?.entryPoint === "generated/src/index.ts") ?? "";
+    entry =
+      Object.keys(metafile.outputs).find((path) => metafile.outputs[path]?.entryPoint === "generated/src/index.ts") ??
+      "";
   });
 
-  const inputsOf = (outputs: Iterable<string>): string[] => [...outputs].flatMap((path) => Object.keys(metafile.outputs[path]?.inputs ?? {}));
+  const inputsOf = (outputs: Iterable<string>): string[] =>
+    [...outputs].flatMap((path) => Object.keys(metafile.outputs[path]?.inputs ?? {}));
 
   it("loads the operations' validators and the identifier checks only on demand", () => {
     const upFront = inputsOf(eager(metafile, entry));
     expect(upFront).toContain("generated/src/client.ts");
     expect(upFront).toContain("generated/src/validators/webhooks.ts"); // parseWebhookEvents needs them, and they are small
-    expect(upFront.filter((input) => input.includes("validators/operations") || input.startsWith("validators/"))).toEqual([]);
+    expect(
+      upFront.filter((input) => input.includes("validators/operations") || input.startsWith("validators/")),
+    ).toEqual([]);
     const onDemand = inputsOf(Object.keys(metafile.outputs).filter((path) => !eager(metafile, entry).has(path)));
     expect(onDemand).toContain("generated/src/validators/operations.ts");
   });
 
   it("keeps undici (Node's mTLS dispatcher) out entirely", () => {
-    expect(Object.keys(metafile.inputs).filter((input) => input.includes("undici") || input.endsWith("runtime/node.ts"))).toEqual([]);
+    expect(
+      Object.keys(metafile.inputs).filter((input) => input.includes("undici") || input.endsWith("runtime/node.ts")),
+    ).toEqual([]);
   });
 });

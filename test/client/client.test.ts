@@ -64,7 +64,11 @@ describe("the façade", () => {
   it("lists with typed OData options and positional path parameters", async () => {
     const { api, client } = setup();
     api.on("GET", "/api/v1/Accounts(2001)/Balances", () =>
-      json(200, { "@odata.context": `${BASE_URL}/api/v1/$metadata#Balances`, "@odata.count": 1, value: [{ CurrencyCode: "GBP", Available: 10 }] }),
+      json(200, {
+        "@odata.context": `${BASE_URL}/api/v1/$metadata#Balances`,
+        "@odata.count": 1,
+        value: [{ CurrencyCode: "GBP", Available: 10 }],
+      }),
     );
     const balances = await client.accounts.listBalances(2001, {
       $select: ["CurrencyCode", "Available"],
@@ -87,8 +91,15 @@ describe("the façade", () => {
 
   it("creates: 201 → id and Location URL", async () => {
     const { api, client } = setup();
-    api.on("POST", "/api/v1/Transfers/CreateAccountTransfer", () => json(201, { Id: 9001 }, { location: `${BASE_URL}/api/v1/Transfers(9001)` }));
-    const created = await client.transfers.createAccountTransfer({ AccountId: 2001, CurrencyCode: "GBP", BeneficiaryId: 3001, Amount: 250 });
+    api.on("POST", "/api/v1/Transfers/CreateAccountTransfer", () =>
+      json(201, { Id: 9001 }, { location: `${BASE_URL}/api/v1/Transfers(9001)` }),
+    );
+    const created = await client.transfers.createAccountTransfer({
+      AccountId: 2001,
+      CurrencyCode: "GBP",
+      BeneficiaryId: 3001,
+      Amount: 250,
+    });
     expect(created).toEqual({ id: 9001, location: `${BASE_URL}/api/v1/Transfers(9001)`, body: { Id: 9001 } });
   });
 
@@ -103,8 +114,15 @@ describe("the façade", () => {
       return odataError(410, "Gone", "can no longer be cancelled");
     });
     await expect(client.transfers.cancelTransfer(1)).resolves.toBeUndefined();
-    const failures = await Promise.all([400, 401, 404, 410].map((id) => client.transfers.cancelTransfer(id).catch((error: unknown) => error)));
-    expect(failures.map((error) => (error as Error).constructor)).toEqual([BadRequestError, AuthenticationError, NotFoundError, GoneError]);
+    const failures = await Promise.all(
+      [400, 401, 404, 410].map((id) => client.transfers.cancelTransfer(id).catch((error: unknown) => error)),
+    );
+    expect(failures.map((error) => (error as Error).constructor)).toEqual([
+      BadRequestError,
+      AuthenticationError,
+      NotFoundError,
+      GoneError,
+    ]);
     const gone = failures[3] as GoneError;
     expect(gone).toBeInstanceOf(ApiStatusError);
     expect(gone).toMatchObject({
@@ -118,21 +136,32 @@ describe("the façade", () => {
 
   it("returns the MT103 confirmation as text", async () => {
     const { api, client } = setup();
-    api.on("GET", "/api/v1/Withdrawals/5/ConfirmationMT103", () => new Response(":20:REF\n:32A:250314GBP100,", { headers: { "content-type": "text/plain" } }));
+    api.on(
+      "GET",
+      "/api/v1/Withdrawals/5/ConfirmationMT103",
+      () => new Response(":20:REF\n:32A:250314GBP100,", { headers: { "content-type": "text/plain" } }),
+    );
     const text: string = await client.withdrawals.getWithdrawalConfirmationMt103(5);
     expect(text).toBe(":20:REF\n:32A:250314GBP100,");
   });
 
   it("sends a withdrawal with supporting documents as multipart", async () => {
     const { api, client } = setup();
-    api.on("POST", "/api/v1/Withdrawals/CreateAccountWithdrawal", () => json(201, { Id: 7 }, { location: "/api/v1/Withdrawals(7)" }));
+    api.on("POST", "/api/v1/Withdrawals/CreateAccountWithdrawal", () =>
+      json(201, { Id: 7 }, { location: "/api/v1/Withdrawals(7)" }),
+    );
     const request = { AccountId: 2001, CurrencyCode: "USD", BeneficiaryId: 4003, Amount: 7800 };
     const created = await client.withdrawals.createAccountWithdrawal(
-      multipart({ Request: request, SupportingDocuments: [new File(["%PDF"], "proforma.pdf", { type: "application/pdf" })] }),
+      multipart({
+        Request: request,
+        SupportingDocuments: [new File(["%PDF"], "proforma.pdf", { type: "application/pdf" })],
+      }),
     );
     expect(created.id).toBe(7);
     const sent = api.to("/api/v1/Withdrawals/CreateAccountWithdrawal")[0]!;
-    const form = await new Response(sent.body, { headers: { "content-type": sent.headers.get("content-type") ?? "" } }).formData();
+    const form = await new Response(sent.body, {
+      headers: { "content-type": sent.headers.get("content-type") ?? "" },
+    }).formData();
     expect(JSON.parse(form.get("Request") as string)).toEqual(request);
     expect((form.get("SupportingDocuments") as File).name).toBe("proforma.pdf");
     expect((form.get("SupportingDocuments") as File).type).toBe("application/pdf");
@@ -171,7 +200,9 @@ describe("validation", () => {
 
   it("validateRequests: an invalid body is refused before anything reaches fetch", async () => {
     const { api, client } = setup({ validateRequests: true });
-    api.on("POST", "/api/v1/Transfers/CreateAccountTransfer", () => json(201, { Id: 1 }, { location: "/api/v1/Transfers(1)" }));
+    api.on("POST", "/api/v1/Transfers/CreateAccountTransfer", () =>
+      json(201, { Id: 1 }, { location: "/api/v1/Transfers(1)" }),
+    );
     const error = (await client.transfers
       .createAccountTransfer({ ...transfer, CurrencyCode: "gbp", Amount: -1 })
       .catch((caught: unknown) => caught)) as RequestValidationError;
@@ -186,13 +217,22 @@ describe("validation", () => {
 
   it("validateRequests: a multipart withdrawal is checked by its Request part, with real files as documents", async () => {
     const { api, client } = setup({ validateRequests: true, validateResponses: true });
-    api.on("POST", "/api/v1/Withdrawals/CreateAccountWithdrawal", () => json(201, { Id: 7 }, { location: "/api/v1/Withdrawals(7)" }));
-    const documents = [new File(["%PDF"], "proforma.pdf", { type: "application/pdf" }), { data: new Uint8Array([1, 2]), filename: "scan.png", contentType: "image/png" }];
-    await expect(client.withdrawals.createAccountWithdrawal(multipart({ Request: withdrawal, SupportingDocuments: documents }))).resolves.toMatchObject({ id: 7 });
+    api.on("POST", "/api/v1/Withdrawals/CreateAccountWithdrawal", () =>
+      json(201, { Id: 7 }, { location: "/api/v1/Withdrawals(7)" }),
+    );
+    const documents = [
+      new File(["%PDF"], "proforma.pdf", { type: "application/pdf" }),
+      { data: new Uint8Array([1, 2]), filename: "scan.png", contentType: "image/png" },
+    ];
+    await expect(
+      client.withdrawals.createAccountWithdrawal(multipart({ Request: withdrawal, SupportingDocuments: documents })),
+    ).resolves.toMatchObject({ id: 7 });
     expect(api.to("/api/v1/Withdrawals/CreateAccountWithdrawal")).toHaveLength(1);
 
     const error = (await client.withdrawals
-      .createAccountWithdrawal(multipart({ Request: { ...withdrawal, CurrencyCode: "usd" }, SupportingDocuments: ["<binary>" as never] }))
+      .createAccountWithdrawal(
+        multipart({ Request: { ...withdrawal, CurrencyCode: "usd" }, SupportingDocuments: ["<binary>" as never] }),
+      )
       .catch((caught: unknown) => caught)) as RequestValidationError;
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(error.issues.map((issue) => [issue.path, issue.keyword])).toEqual([
@@ -227,7 +267,9 @@ describe("authentication", () => {
   it("a 401 gets one fresh token and one retry; a second 401 is an AuthenticationError", async () => {
     const { api, client } = setup();
     api.on("GET", "/api/v1/Accounts(1)", (request) =>
-      request.headers.get("authorization") === "Bearer token-1" ? odataError(401, "Unauthorized", "expired") : json(200, { Id: 1 }),
+      request.headers.get("authorization") === "Bearer token-1"
+        ? odataError(401, "Unauthorized", "expired")
+        : json(200, { Id: 1 }),
     );
     api.on("GET", "/api/v1/Accounts(2)", () => odataError(401, "Unauthorized", "no"));
     await expect(client.accounts.getAccount(1)).resolves.toEqual({ Id: 1 });
@@ -238,7 +280,11 @@ describe("authentication", () => {
 
   it("takes a 401 without a body (the reference shows none) and with the Bearer challenge, validating responses", async () => {
     const { api, client } = setup({ validateResponses: true });
-    api.on("GET", "/api/v1/Accounts(3)", () => new Response(null, { status: 401, headers: { "www-authenticate": 'Bearer error="invalid_token"' } }));
+    api.on(
+      "GET",
+      "/api/v1/Accounts(3)",
+      () => new Response(null, { status: 401, headers: { "www-authenticate": 'Bearer error="invalid_token"' } }),
+    );
     const error = await client.accounts.getAccount(3).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect((error as AuthenticationError).status).toBe(401);
@@ -258,14 +304,20 @@ describe("authentication", () => {
         fc.pre(secret.trim() === secret);
         const logged: unknown[] = [];
         const api = new FakeApi();
-        api.on("POST", "/connect/token", () => json(400, { error: "invalid_client", error_description: `client_secret ${secret} is wrong` }));
+        api.on("POST", "/connect/token", () =>
+          json(400, { error: "invalid_client", error_description: `client_secret ${secret} is wrong` }),
+        );
         const client = createAccountFundsClient({
           baseUrl: BASE_URL,
           authUrl: AUTH_URL,
           credentials: { ...credentials, clientSecret: secret, password: `${secret}-pw` },
           fetch: api.fetch,
           maxRetries: 0,
-          hooks: { onRequest: (info) => logged.push(info), onResponse: (info) => logged.push(info), onError: (info) => logged.push(info) },
+          hooks: {
+            onRequest: (info) => logged.push(info),
+            onResponse: (info) => logged.push(info),
+            onError: (info) => logged.push(info),
+          },
         });
         const error = await client.accounts.listAccounts().catch((caught: unknown) => caught);
         for (const text of [String(error), JSON.stringify(error), JSON.stringify(logged)]) {
@@ -281,7 +333,9 @@ describe("retries and timeouts", () => {
   it("retries GETs on 503 with Retry-After, never POST commands", async () => {
     const { api, client, sleeps } = setup();
     let calls = 0;
-    api.on("GET", "/api/v1/Accounts", () => (++calls < 3 ? new Response(null, { status: 503, headers: { "retry-after": "1" } }) : json(200, { value: [] })));
+    api.on("GET", "/api/v1/Accounts", () =>
+      ++calls < 3 ? new Response(null, { status: 503, headers: { "retry-after": "1" } }) : json(200, { value: [] }),
+    );
     api.on("POST", "/api/v1/Transfers/1/Approve", () => new Response(null, { status: 503 }));
     await expect(client.accounts.listAccounts()).resolves.toMatchObject({ value: [] });
     expect(sleeps).toEqual([1000, 1000]);
@@ -298,7 +352,9 @@ describe("retries and timeouts", () => {
     expect(await timedOut).toBeInstanceOf(TimeoutError);
 
     const controller = new AbortController();
-    const aborted = client.accounts.listAccounts(undefined, { signal: controller.signal }).catch((caught: unknown) => caught);
+    const aborted = client.accounts
+      .listAccounts(undefined, { signal: controller.signal })
+      .catch((caught: unknown) => caught);
     await vi.advanceTimersByTimeAsync(10);
     controller.abort();
     expect(await aborted).toBeInstanceOf(AbortError);
@@ -308,8 +364,18 @@ describe("retries and timeouts", () => {
 describe("webhooks", () => {
   it("parses deliveries into typed events", () => {
     const body = JSON.stringify([
-      { EntityType: "Transfer", EntityId: 1, Reason: "TransferCreated", ApiUrl: `${BASE_URL}/api/v1/OutboundTransfers(1)` },
-      { EntityType: "Withdrawal", EntityId: 2, Reason: "WithdrawalCompleted", ApiUrl: `${BASE_URL}/api/v1/Withdrawals(2)` },
+      {
+        EntityType: "Transfer",
+        EntityId: 1,
+        Reason: "TransferCreated",
+        ApiUrl: `${BASE_URL}/api/v1/OutboundTransfers(1)`,
+      },
+      {
+        EntityType: "Withdrawal",
+        EntityId: 2,
+        Reason: "WithdrawalCompleted",
+        ApiUrl: `${BASE_URL}/api/v1/Withdrawals(2)`,
+      },
     ]);
     const result = parseWebhookEvents(Buffer.from(body));
     expect(result.ok).toBe(true);
@@ -319,8 +385,19 @@ describe("webhooks", () => {
   });
 
   it("keeps both events of a delivery holding one of a kind it does not know: the known one typed, the other apart", () => {
-    const exchange = { EntityType: "Exchange", EntityId: 7, Reason: "ExchangeCompleted", ApiUrl: `${BASE_URL}/api/v1/Exchanges(7)`, Extra: { a: 1 } };
-    const transfer = { EntityType: "Transfer", EntityId: 1, Reason: "TransferCreated", ApiUrl: `${BASE_URL}/api/v1/OutboundTransfers(1)` };
+    const exchange = {
+      EntityType: "Exchange",
+      EntityId: 7,
+      Reason: "ExchangeCompleted",
+      ApiUrl: `${BASE_URL}/api/v1/Exchanges(7)`,
+      Extra: { a: 1 },
+    };
+    const transfer = {
+      EntityType: "Transfer",
+      EntityId: 1,
+      Reason: "TransferCreated",
+      ApiUrl: `${BASE_URL}/api/v1/OutboundTransfers(1)`,
+    };
     const result = parseWebhookEvents(Buffer.from(JSON.stringify([exchange, transfer])));
     expect(result).toEqual({ ok: true, events: [transfer], unknownEvents: [exchange] });
     if (!result.ok) return;
@@ -332,21 +409,30 @@ describe("webhooks", () => {
 
   it("takes an ApiUrl with a trailing slash or percent-encoded parentheses", () => {
     const withdrawal = { EntityType: "Withdrawal", EntityId: 2, Reason: "WithdrawalCreated" };
-    for (const ApiUrl of [`${BASE_URL}/api/v1/Withdrawals(2)/`, `${BASE_URL}/api/v1/Withdrawals%282%29`, "https://api.example.com/base/api/v1/Withdrawals(2)"]) {
+    for (const ApiUrl of [
+      `${BASE_URL}/api/v1/Withdrawals(2)/`,
+      `${BASE_URL}/api/v1/Withdrawals%282%29`,
+      "https://api.example.com/base/api/v1/Withdrawals(2)",
+    ]) {
       expect(parseWebhookEvents([{ ...withdrawal, ApiUrl }]), ApiUrl).toMatchObject({ ok: true, events: [{ ApiUrl }] });
     }
     expect(parseWebhookEvents([{ ...withdrawal, ApiUrl: `${BASE_URL}/api/v1/Withdrawals(2)/Fees` }]).ok).toBe(false);
   });
 
   it("rejects deliveries the spec does not allow, with issues", () => {
-    const wrongUrl = [{ EntityType: "Transfer", EntityId: 1, Reason: "TransferCreated", ApiUrl: `${BASE_URL}/api/v1/Withdrawals(1)` }];
+    const wrongUrl = [
+      { EntityType: "Transfer", EntityId: 1, Reason: "TransferCreated", ApiUrl: `${BASE_URL}/api/v1/Withdrawals(1)` },
+    ];
     const result = parseWebhookEvents(wrongUrl);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe("invalid_payload");
     expect(result.error.issues.length).toBeGreaterThan(0);
     expect(parseWebhookEvents("{nope")).toMatchObject({ ok: false, error: { code: "invalid_json" } });
-    expect(parseWebhookEvents({ EntityType: "Transfer" })).toMatchObject({ ok: false, error: { code: "invalid_payload" } });
+    expect(parseWebhookEvents({ EntityType: "Transfer" })).toMatchObject({
+      ok: false,
+      error: { code: "invalid_payload" },
+    });
   });
 
   it("is an AccountFundsError-free API: parsing never throws", () => {

@@ -33,19 +33,34 @@ export function compileCases(fileName: string, cases: readonly Case[]): string[]
     text += `export async function case${index}(): Promise<void> {\n  ${code}\n}\n`;
     ranges.push([start, text.length]);
   }
-  const config = ts.getParsedCommandLineOfConfigFile(join(here, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(here, "tsconfig.json"),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  );
   const options = { ...config?.options, noEmit: true };
   const host = ts.createCompilerHost(options);
   const readSourceFile = host.getSourceFile.bind(host);
   // The cases exist only in memory, beside this file so that their import resolves as the tests' own do.
-  host.getSourceFile = (name, language, ...rest) => (name === file ? ts.createSourceFile(name, text, language) : readSourceFile(name, language, ...rest));
-  host.fileExists = ((exists) => (name: string) => name === file || exists(name))(host.fileExists.bind(host));
+  host.getSourceFile = (name, language, ...rest) =>
+    name === file ? ts.createSourceFile(name, text, language) : readSourceFile(name, language, ...rest);
+  host.fileExists = (
+    (exists) => (name: string) =>
+      name === file || exists(name)
+  )(host.fileExists.bind(host));
   const program = ts.createProgram([file], options, host);
   const diagnostics = ts.getPreEmitDiagnostics(program).filter((diagnostic) => diagnostic.file?.fileName === file);
-  const outside = diagnostics.filter((diagnostic) => !ranges.some(([start, end]) => (diagnostic.start ?? -1) >= start && (diagnostic.start ?? -1) < end));
-  if (outside.length > 0) throw new Error(`the cases' prelude does not compile: ${outside.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")).join("; ")}`);
+  const outside = diagnostics.filter(
+    (diagnostic) => !ranges.some(([start, end]) => (diagnostic.start ?? -1) >= start && (diagnostic.start ?? -1) < end),
+  );
+  if (outside.length > 0)
+    throw new Error(
+      `the cases' prelude does not compile: ${outside.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")).join("; ")}`,
+    );
   return ranges.map(([start, end]) =>
-    diagnostics.filter((diagnostic) => (diagnostic.start ?? -1) >= start && (diagnostic.start ?? -1) < end).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")),
+    diagnostics
+      .filter((diagnostic) => (diagnostic.start ?? -1) >= start && (diagnostic.start ?? -1) < end)
+      .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")),
   );
 }
 
@@ -57,5 +72,8 @@ export function expectCase(testCase: Case, errors: readonly string[]): void {
   }
   expect(errors.length, `${testCase.code} compiles`).toBeGreaterThan(0);
   const expected = testCase.error;
-  expect(errors.filter((error) => expected.test(error)), `${testCase.code}: no error matches ${String(expected)}:\n${errors.join("\n")}`).not.toEqual([]);
+  expect(
+    errors.filter((error) => expected.test(error)),
+    `${testCase.code}: no error matches ${String(expected)}:\n${errors.join("\n")}`,
+  ).not.toEqual([]);
 }

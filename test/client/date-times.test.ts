@@ -4,14 +4,22 @@
  * entity shapes of the contract metadata say which), and hands them over as the strings received.
  */
 import { describe, expect, it } from "vitest";
-import { createAccountFundsClient, loadOperationValidators, operationMetadata, type OperationMetadata } from "../../generated/src/index.js";
+import {
+  createAccountFundsClient,
+  loadOperationValidators,
+  operationMetadata,
+  type OperationMetadata,
+} from "../../generated/src/index.js";
 import { entityShapes, operationContracts, type EntityShape } from "../../generated/src/contract.js";
 import { AUTH_URL, BASE_URL, FakeApi, credentials, json } from "./fake-api.js";
 
 const offsetless = "2024-01-01T00:00:00.1234567";
 
 /** The entity with every date-time property, nested ones included, set to `value` (and its key, if any). */
-function entityWithDateTimes(shape: EntityShape, value: string): { readonly entity: Record<string, unknown>; readonly count: number } {
+function entityWithDateTimes(
+  shape: EntityShape,
+  value: string,
+): { readonly entity: Record<string, unknown>; readonly count: number } {
   const entity: Record<string, unknown> = {};
   let count = 0;
   for (const [name, kind] of Object.entries(shape.properties)) {
@@ -48,15 +56,32 @@ describe("date-times without an offset and with 7 fraction digits", () => {
 
   it.each(cases)("%s: the operation's response validator accepts them", async (operationId, odata, entity) => {
     const validate = (await loadOperationValidators())[operationId]?.responses?.["200"]?.["application/json"];
-    const body = odata === "list" ? { "@odata.context": `${BASE_URL}/api/v1/$metadata#X`, value: [entity] } : { "@odata.context": `${BASE_URL}/api/v1/$metadata#X/$entity`, ...entity };
+    const body =
+      odata === "list"
+        ? { "@odata.context": `${BASE_URL}/api/v1/$metadata#X`, value: [entity] }
+        : { "@odata.context": `${BASE_URL}/api/v1/$metadata#X/$entity`, ...entity };
     expect(validate?.(body), JSON.stringify(validate?.errors)).toBe(true);
   });
 
   it("reach the caller as the strings received, through a client that validates responses", async () => {
     const api = new FakeApi();
-    const alert = { Id: 5, CreatedDate: offsetless, ValueDate: "2024-01-02T00:00:00", NotifiedDate: null, CancelledDate: "2024-01-03T10:00:00.5+02:00" };
-    api.on("GET", "/api/v1/Alerts(5)", () => json(200, { "@odata.context": `${BASE_URL}/api/v1/$metadata#Alerts/$entity`, ...alert }));
-    const client = createAccountFundsClient({ baseUrl: BASE_URL, authUrl: AUTH_URL, credentials, fetch: api.fetch, validateResponses: true });
+    const alert = {
+      Id: 5,
+      CreatedDate: offsetless,
+      ValueDate: "2024-01-02T00:00:00",
+      NotifiedDate: null,
+      CancelledDate: "2024-01-03T10:00:00.5+02:00",
+    };
+    api.on("GET", "/api/v1/Alerts(5)", () =>
+      json(200, { "@odata.context": `${BASE_URL}/api/v1/$metadata#Alerts/$entity`, ...alert }),
+    );
+    const client = createAccountFundsClient({
+      baseUrl: BASE_URL,
+      authUrl: AUTH_URL,
+      credentials,
+      fetch: api.fetch,
+      validateResponses: true,
+    });
     expect(await client.alerts.getAlert(5)).toMatchObject(alert);
   });
 });

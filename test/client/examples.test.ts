@@ -7,7 +7,12 @@
 import { readFileSync } from "node:fs";
 import { deref, type JsonObject as Json } from "@account-funds/generator/json-pointer";
 import { describe, expect, it } from "vitest";
-import { createAccountFundsClient, multipart, operationMetadata, type OperationMetadata } from "../../generated/src/index.js";
+import {
+  createAccountFundsClient,
+  multipart,
+  operationMetadata,
+  type OperationMetadata,
+} from "../../generated/src/index.js";
 import { AUTH_URL, BASE_URL, FakeApi, credentials } from "./fake-api.js";
 
 const document = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8")) as Json;
@@ -31,7 +36,9 @@ function pathOperation(operation: OperationMetadata): Json {
 function argumentsFor(operation: OperationMetadata): unknown[] {
   const spec = pathOperation(operation);
   const item = resolve<Json>(resolve<Json>(document["paths"])[operation.path]);
-  const parameters = [...((item["parameters"] as unknown[]) ?? []), ...((spec["parameters"] as unknown[]) ?? [])].map((parameter) => resolve(parameter));
+  const parameters = [...((item["parameters"] as unknown[]) ?? []), ...((spec["parameters"] as unknown[]) ?? [])].map(
+    (parameter) => resolve(parameter),
+  );
   const args: unknown[] = operation.pathParameters.map((name) => {
     const parameter = parameters.find((candidate) => candidate["name"] === name && candidate["in"] === "path");
     const schema = resolve(parameter?.["schema"]);
@@ -45,7 +52,11 @@ function argumentsFor(operation: OperationMetadata): unknown[] {
   }
   if (operation.queryParameters.length > 0) {
     const required = parameters.filter((parameter) => parameter["in"] === "query" && parameter["required"] === true);
-    args.push(required.length === 0 ? undefined : Object.fromEntries(required.map((parameter) => [parameter["name"], "example-token"])));
+    args.push(
+      required.length === 0
+        ? undefined
+        : Object.fromEntries(required.map((parameter) => [parameter["name"], "example-token"])),
+    );
   }
   return args;
 }
@@ -59,36 +70,70 @@ const cases = Object.values(operationMetadata as Record<string, OperationMetadat
 });
 
 describe("every success example through the façade, validated", () => {
-  it.each(cases.map((entry) => [entry.operation.operationId, entry] as const))("%s", async (_id, { operation, status, mediaType, example }) => {
-    const api = new FakeApi();
-    const body = example === undefined ? null : typeof example === "string" ? example : JSON.stringify(example);
-    const headers: Record<string, string> = mediaType ? { "content-type": mediaType } : {};
-    if (status === 201) headers["location"] = `${BASE_URL}/api/v1/Created(${(example as { Id: number }).Id})`;
-    api.on(operation.method.toUpperCase(), /.*/, () => new Response(body, { status, headers }));
-    if (operation.security === "bearer") api.on("POST", "/connect/token", () => api.token());
-    const client = createAccountFundsClient({ baseUrl: BASE_URL, authUrl: AUTH_URL, credentials, fetch: api.fetch, validateResponses: true, validateRequests: true });
-    const method = (client as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>)[operation.group]![operation.clientMethod]!;
+  it.each(cases.map((entry) => [entry.operation.operationId, entry] as const))(
+    "%s",
+    async (_id, { operation, status, mediaType, example }) => {
+      const api = new FakeApi();
+      const body = example === undefined ? null : typeof example === "string" ? example : JSON.stringify(example);
+      const headers: Record<string, string> = mediaType ? { "content-type": mediaType } : {};
+      if (status === 201) headers["location"] = `${BASE_URL}/api/v1/Created(${(example as { Id: number }).Id})`;
+      api.on(operation.method.toUpperCase(), /.*/, () => new Response(body, { status, headers }));
+      if (operation.security === "bearer") api.on("POST", "/connect/token", () => api.token());
+      const client = createAccountFundsClient({
+        baseUrl: BASE_URL,
+        authUrl: AUTH_URL,
+        credentials,
+        fetch: api.fetch,
+        validateResponses: true,
+        validateRequests: true,
+      });
+      const method = (client as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>)[
+        operation.group
+      ]![operation.clientMethod]!;
 
-    const result = await method(...argumentsFor(operation));
+      const result = await method(...argumentsFor(operation));
 
-    if (status === 201) {
-      expect(result).toEqual({ id: (example as { Id: number }).Id, location: `${BASE_URL}/api/v1/Created(${(example as { Id: number }).Id})`, body: example });
-    } else {
-      expect(result).toEqual(example);
-    }
-    const sent = api.requests.at(-1)!;
-    expect(sent.url.origin).toBe(operation.server ? AUTH_URL : BASE_URL);
-  });
+      if (status === 201) {
+        expect(result).toEqual({
+          id: (example as { Id: number }).Id,
+          location: `${BASE_URL}/api/v1/Created(${(example as { Id: number }).Id})`,
+          body: example,
+        });
+      } else {
+        expect(result).toEqual(example);
+      }
+      const sent = api.requests.at(-1)!;
+      expect(sent.url.origin).toBe(operation.server ? AUTH_URL : BASE_URL);
+    },
+  );
 
   it("sends the multipart example of CreateAccountWithdrawal", async () => {
     const api = new FakeApi();
-    api.on("POST", "/api/v1/Withdrawals/CreateAccountWithdrawal", () => new Response(JSON.stringify({ Id: 1 }), { status: 201, headers: { location: "/api/v1/Withdrawals(1)" } }));
-    const client = createAccountFundsClient({ baseUrl: BASE_URL, authUrl: AUTH_URL, credentials, fetch: api.fetch, validateResponses: true, validateRequests: true });
-    const content = resolve<Json>(pathOperation(operationMetadata.createAccountWithdrawal)["requestBody"])["content"] as Json;
+    api.on(
+      "POST",
+      "/api/v1/Withdrawals/CreateAccountWithdrawal",
+      () => new Response(JSON.stringify({ Id: 1 }), { status: 201, headers: { location: "/api/v1/Withdrawals(1)" } }),
+    );
+    const client = createAccountFundsClient({
+      baseUrl: BASE_URL,
+      authUrl: AUTH_URL,
+      credentials,
+      fetch: api.fetch,
+      validateResponses: true,
+      validateRequests: true,
+    });
+    const content = resolve<Json>(pathOperation(operationMetadata.createAccountWithdrawal)["requestBody"])[
+      "content"
+    ] as Json;
     const example = firstExample(content["multipart/form-data"] as Json) as { Request: never };
     await client.withdrawals.createAccountWithdrawal(
-      multipart({ Request: example.Request, SupportingDocuments: [{ data: "pdf", filename: "proforma-TS-4471.pdf", contentType: "application/pdf" }] }),
+      multipart({
+        Request: example.Request,
+        SupportingDocuments: [{ data: "pdf", filename: "proforma-TS-4471.pdf", contentType: "application/pdf" }],
+      }),
     );
-    expect(api.to("/api/v1/Withdrawals/CreateAccountWithdrawal")[0]?.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
+    expect(api.to("/api/v1/Withdrawals/CreateAccountWithdrawal")[0]?.headers.get("content-type")).toMatch(
+      /^multipart\/form-data; boundary=/,
+    );
   });
 });

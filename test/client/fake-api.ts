@@ -26,12 +26,20 @@ export class FakeApi {
 
   token(): Response {
     this.tokensIssued += 1;
-    return json(200, { access_token: `token-${this.tokensIssued}`, expires_in: 900, token_type: "Bearer", scope: "serviceFXAPI" });
+    return json(200, {
+      access_token: `token-${this.tokensIssued}`,
+      expires_in: 900,
+      token_type: "Bearer",
+      scope: "serviceFXAPI",
+    });
   }
 
   /** Later routes win. `path` is matched against the decoded path, or tested as a RegExp. */
   on(method: string, path: string | RegExp, handler: Handler): this {
-    const match = typeof path === "string" ? (candidate: string) => candidate === path : (candidate: string) => path.test(candidate);
+    const match =
+      typeof path === "string"
+        ? (candidate: string) => candidate === path
+        : (candidate: string) => path.test(candidate);
     this.#routes.unshift({ method, match, handler });
     return this;
   }
@@ -52,7 +60,9 @@ export class FakeApi {
     this.requests.push(recorded);
     const path = decodeURIComponent(recorded.url.pathname);
     const route = this.#routes.find((candidate) => candidate.method === request.method && candidate.match(path));
-    const answer = route ? Promise.resolve(route.handler(recorded)) : Promise.resolve(json(500, { error: { code: "NoRoute", message: path } }));
+    const answer = route
+      ? Promise.resolve(route.handler(recorded))
+      : Promise.resolve(json(500, { error: { code: "NoRoute", message: path } }));
     // As fetch does: init's signal, else the request's.
     const signal = init?.signal ?? request.signal;
     return new Promise<Response>((resolve, reject) => {

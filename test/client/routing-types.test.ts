@@ -34,19 +34,34 @@ const routings: { readonly [type: string]: Routing } = {
     wrongType: ["SortCode", "123456"],
   },
   RoutingTransitNumberAccountNumber: {
-    valid: { Type: `"RoutingTransitNumberAccountNumber"`, CountryCode: `"US"`, RoutingTransitNumber: `"021000021"`, AccountNumber: `"123456789"` },
+    valid: {
+      Type: `"RoutingTransitNumberAccountNumber"`,
+      CountryCode: `"US"`,
+      RoutingTransitNumber: `"021000021"`,
+      AccountNumber: `"123456789"`,
+    },
     misspelt: ["RoutingNumber", `"021000021"`],
     foreign: ["TransitNumber", `"012345678"`],
     wrongType: ["AccountNumber", "123456789"],
   },
   TransitNumberAccountNumber: {
-    valid: { Type: `"TransitNumberAccountNumber"`, CountryCode: `"CA"`, TransitNumber: `"012345678"`, AccountNumber: `"1234567"` },
+    valid: {
+      Type: `"TransitNumberAccountNumber"`,
+      CountryCode: `"CA"`,
+      TransitNumber: `"012345678"`,
+      AccountNumber: `"1234567"`,
+    },
     misspelt: ["TransitNo", `"012345678"`],
     foreign: ["RoutingTransitNumber", `"021000021"`],
     wrongType: ["TransitNumber", "12345678"],
   },
   BankStateBranchAccountNumber: {
-    valid: { Type: `"BankStateBranchAccountNumber"`, CountryCode: `"AU"`, BankStateBranch: `"123456"`, AccountNumber: `"12345678"` },
+    valid: {
+      Type: `"BankStateBranchAccountNumber"`,
+      CountryCode: `"AU"`,
+      BankStateBranch: `"123456"`,
+      AccountNumber: `"12345678"`,
+    },
     misspelt: ["BSB", `"123456"`],
     foreign: ["SortCode", `"123456"`],
     wrongType: ["BankStateBranch", "123456"],
@@ -58,7 +73,13 @@ const routings: { readonly [type: string]: Routing } = {
     wrongType: ["AccountNumber", "123456789012345"],
   },
   IndianFinancialSystemCodeAccountNumber: {
-    valid: { Type: `"IndianFinancialSystemCodeAccountNumber"`, CountryCode: `"IN"`, Bic: `"HDFCINBB"`, IndianFinancialSystemCode: `"HDFC0000001"`, AccountNumber: `"1234567890"` },
+    valid: {
+      Type: `"IndianFinancialSystemCodeAccountNumber"`,
+      CountryCode: `"IN"`,
+      Bic: `"HDFCINBB"`,
+      IndianFinancialSystemCode: `"HDFC0000001"`,
+      AccountNumber: `"1234567890"`,
+    },
     misspelt: ["Ifsc", `"HDFC0000001"`],
     foreign: ["SortCode", `"123456"`],
     wrongType: ["IndianFinancialSystemCode", "1"],
@@ -84,14 +105,21 @@ const routings: { readonly [type: string]: Routing } = {
 };
 
 /** TypeScript's excess-property error for `field`: the client's parameter type has no such property. */
-const unknownProperty = (field: string): RegExp => new RegExp(`Object literal may only specify known properties, (and|but) '${field}' does not exist`);
+const unknownProperty = (field: string): RegExp =>
+  new RegExp(`Object literal may only specify known properties, (and|but) '${field}' does not exist`);
 
 /** `{ Type: "BicIban", ... }` from fields. */
-const literal = (fields: { readonly [field: string]: string }): string => `{ ${Object.entries(fields).map(([field, value]) => `${field}: ${value}`).join(", ")} }`;
+const literal = (fields: { readonly [field: string]: string }): string =>
+  `{ ${Object.entries(fields)
+    .map(([field, value]) => `${field}: ${value}`)
+    .join(", ")} }`;
 
 const beneficiary = (routing: string, position: "PaymentRouting" | "AlternatePaymentRouting"): string => {
   const gb = literal(routings["SortCodeAccountNumber"]?.valid ?? {});
-  const routingFields = position === "PaymentRouting" ? `PaymentRouting: ${routing}` : `PaymentRouting: ${gb}, AlternatePaymentRouting: [${gb}, ${routing}]`;
+  const routingFields =
+    position === "PaymentRouting"
+      ? `PaymentRouting: ${routing}`
+      : `PaymentRouting: ${gb}, AlternatePaymentRouting: [${gb}, ${routing}]`;
   return `await client.beneficiaries.createWithdrawalBeneficiary({ AccountId: 1, Name: "N", CurrencyCode: "USD", BeneficiaryType: "Company", Address: { Street: "S", Town: "T", CountryCode: "US" }, ${routingFields} });`;
 };
 
@@ -103,20 +131,55 @@ function routingCases(): Case[] {
       const name = (what: string): string => `${type} in ${position}: ${what}`;
       cases.push(
         { name: name("a correct one compiles"), code: code(valid) },
-        { name: name("an unknown Type"), code: code({ ...valid, Type: `"${type}X"` }), error: new RegExp(`Type '"${type}X"' is not assignable to type`) },
-        { name: name(`a misspelt field (${misspelt[0]})`), code: code({ ...valid, [misspelt[0]]: misspelt[1] }), error: unknownProperty(misspelt[0]) },
-        { name: name(`a field of another routing type (${foreign[0]})`), code: code({ ...valid, [foreign[0]]: foreign[1] }), error: unknownProperty(foreign[0]) },
-        { name: name(`a wrong value type (${wrongType[0]}: ${wrongType[1]})`), code: code({ ...valid, [wrongType[0]]: wrongType[1] }), error: /Type '(number|boolean)' is not assignable to type 'string'/ },
+        {
+          name: name("an unknown Type"),
+          code: code({ ...valid, Type: `"${type}X"` }),
+          error: new RegExp(`Type '"${type}X"' is not assignable to type`),
+        },
+        {
+          name: name(`a misspelt field (${misspelt[0]})`),
+          code: code({ ...valid, [misspelt[0]]: misspelt[1] }),
+          error: unknownProperty(misspelt[0]),
+        },
+        {
+          name: name(`a field of another routing type (${foreign[0]})`),
+          code: code({ ...valid, [foreign[0]]: foreign[1] }),
+          error: unknownProperty(foreign[0]),
+        },
+        {
+          name: name(`a wrong value type (${wrongType[0]}: ${wrongType[1]})`),
+          code: code({ ...valid, [wrongType[0]]: wrongType[1] }),
+          error: /Type '(number|boolean)' is not assignable to type 'string'/,
+        },
       );
     }
     const us = { Type: `"RoutingTransitNumberAccountNumber"`, CountryCode: `"US"`, AccountNumber: `"123456789"` };
-    const india = { Type: `"IndianFinancialSystemCodeAccountNumber"`, CountryCode: `"IN"`, AccountNumber: `"1234567890"` };
+    const india = {
+      Type: `"IndianFinancialSystemCodeAccountNumber"`,
+      CountryCode: `"IN"`,
+      AccountNumber: `"1234567890"`,
+    };
     cases.push(
       { name: `US in ${position}: Bic alone compiles`, code: code({ ...us, Bic: `"CHASUS33"` }) },
-      { name: `US in ${position}: Bic and RoutingTransitNumber compile`, code: code({ ...us, Bic: `"CHASUS33"`, RoutingTransitNumber: `"021000021"` }) },
-      { name: `US in ${position}: neither Bic nor RoutingTransitNumber`, code: code(us), error: /Property '(Bic|RoutingTransitNumber)' is missing/ },
-      { name: `IN in ${position}: without IndianFinancialSystemCode`, code: code({ ...india, Bic: `"HDFCINBB"` }), error: /Property 'IndianFinancialSystemCode' is missing/ },
-      { name: `IN in ${position}: without Bic`, code: code({ ...india, IndianFinancialSystemCode: `"HDFC0000001"` }), error: /Property 'Bic' is missing/ },
+      {
+        name: `US in ${position}: Bic and RoutingTransitNumber compile`,
+        code: code({ ...us, Bic: `"CHASUS33"`, RoutingTransitNumber: `"021000021"` }),
+      },
+      {
+        name: `US in ${position}: neither Bic nor RoutingTransitNumber`,
+        code: code(us),
+        error: /Property '(Bic|RoutingTransitNumber)' is missing/,
+      },
+      {
+        name: `IN in ${position}: without IndianFinancialSystemCode`,
+        code: code({ ...india, Bic: `"HDFCINBB"` }),
+        error: /Property 'IndianFinancialSystemCode' is missing/,
+      },
+      {
+        name: `IN in ${position}: without Bic`,
+        code: code({ ...india, IndianFinancialSystemCode: `"HDFC0000001"` }),
+        error: /Property 'Bic' is missing/,
+      },
     );
   }
   return cases;
@@ -125,12 +188,21 @@ function routingCases(): Case[] {
 function depositorCases(): Case[] {
   const individual = `Individual: { FirstName: "Ada", LastName: "Lovelace" }`;
   const company = `Company: { Name: "Acme Ltd" }`;
-  const assign = (fields: string): string => `await client.deposits.assignDepositor(7, { IsThirdParty: false${fields === "" ? "" : `, ${fields}`} });`;
+  const assign = (fields: string): string =>
+    `await client.deposits.assignDepositor(7, { IsThirdParty: false${fields === "" ? "" : `, ${fields}`} });`;
   return [
     { name: "AssignDepositor: an Individual compiles", code: assign(individual) },
     { name: "AssignDepositor: a Company compiles", code: assign(company) },
-    { name: "AssignDepositor: neither Individual nor Company", code: assign(""), error: /Property '(Individual|Company)' is missing/ },
-    { name: "AssignDepositor: both Individual and Company", code: assign(`${individual}, ${company}`), error: /Types of property '(Individual|Company)' are incompatible/ },
+    {
+      name: "AssignDepositor: neither Individual nor Company",
+      code: assign(""),
+      error: /Property '(Individual|Company)' is missing/,
+    },
+    {
+      name: "AssignDepositor: both Individual and Company",
+      code: assign(`${individual}, ${company}`),
+      error: /Types of property '(Individual|Company)' are incompatible/,
+    },
   ];
 }
 

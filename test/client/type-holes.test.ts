@@ -15,27 +15,40 @@ const bundle = JSON.parse(readFileSync(new URL("../../generated/openapi.json", i
 /** Where a body may be `unknown`, and why the spec leaves it open. `*`: any member of an open object; `[]`: an item. */
 const openPlaces: { readonly [place: string]: string } = {
   "components/schemas/CountryDto/*": "the reference names CountryDto but does not show its fields",
-  "components/schemas/PaymentConfirmationDetailsDto/*": "the reference names PaymentConfirmationDetailsDto but does not show its fields",
+  "components/schemas/PaymentConfirmationDetailsDto/*":
+    "the reference names PaymentConfirmationDetailsDto but does not show its fields",
   "components/schemas/QuoteResponse/*": "the quote response body is not shown in the reference",
-  "components/schemas/DepositRequirementResponse/*": "the deposit-requirement response body is not shown in the reference",
+  "components/schemas/DepositRequirementResponse/*":
+    "the deposit-requirement response body is not shown in the reference",
   "components/schemas/JobStatusResponse/*": "the job-status response body is not shown in the reference",
-  "components/schemas/PartyIdentificationDto/Properties/*": 'the reference types Properties as "object; the routing properties", keys not listed',
-  "components/schemas/DepositInformationRoutingTempDto/Properties/*": 'the reference types Properties as "object", keys not listed',
-  "components/schemas/DepositStatementDetailsDto/Exchange/*": "the reference lists Exchange in DepositStatementDetailsDto without a type",
-  "components/schemas/WithdrawalStatementDetailsDto/Exchange/*": "the reference lists Exchange in WithdrawalStatementDetailsDto without a type",
+  "components/schemas/PartyIdentificationDto/Properties/*":
+    'the reference types Properties as "object; the routing properties", keys not listed',
+  "components/schemas/DepositInformationRoutingTempDto/Properties/*":
+    'the reference types Properties as "object", keys not listed',
+  "components/schemas/DepositStatementDetailsDto/Exchange/*":
+    "the reference lists Exchange in DepositStatementDetailsDto without a type",
+  "components/schemas/WithdrawalStatementDetailsDto/Exchange/*":
+    "the reference lists Exchange in WithdrawalStatementDetailsDto without a type",
   "components/schemas/DepositDto/Narrative/[]": 'the reference types Narrative only as "array", its items not shown',
-  "components/schemas/ODataError/error/innererror/*": "OData v4 JSON Format §21: innererror is service-defined debugging information",
-  "components/schemas/UnknownWebhookEvent/*": "an event of a kind the reference does not show is kept as it arrives, whatever members it has",
-  "components/schemas/UnknownWebhookEvent/EntityType": "an event of a kind the reference does not show: its EntityType is kept unchecked",
-  "components/schemas/UnknownWebhookEvent/EntityId": "an event of a kind the reference does not show: its EntityId is kept unchecked",
-  "components/schemas/UnknownWebhookEvent/ApiUrl": "an event of a kind the reference does not show: its ApiUrl is kept unchecked",
+  "components/schemas/ODataError/error/innererror/*":
+    "OData v4 JSON Format §21: innererror is service-defined debugging information",
+  "components/schemas/UnknownWebhookEvent/*":
+    "an event of a kind the reference does not show is kept as it arrives, whatever members it has",
+  "components/schemas/UnknownWebhookEvent/EntityType":
+    "an event of a kind the reference does not show: its EntityType is kept unchecked",
+  "components/schemas/UnknownWebhookEvent/EntityId":
+    "an event of a kind the reference does not show: its EntityId is kept unchecked",
+  "components/schemas/UnknownWebhookEvent/ApiUrl":
+    "an event of a kind the reference does not show: its ApiUrl is kept unchecked",
 };
 
 describe("holes in the generated body types", () => {
   const holes = typeHoles(typesFile);
 
   it("has no unknown outside the places the spec leaves open", () => {
-    const unexpected = holes.filter((hole) => !Object.hasOwn(openPlaces, hole.place)).map((hole) => `${hole.place} (reached from ${hole.reachedFrom})`);
+    const unexpected = holes
+      .filter((hole) => !Object.hasOwn(openPlaces, hole.place))
+      .map((hole) => `${hole.place} (reached from ${hole.reachedFrom})`);
     expect(unexpected, "a request or response type is unknown where the spec describes a shape").toEqual([]);
   });
 
@@ -54,10 +67,20 @@ describe("holes in the generated body types", () => {
 });
 
 type JsonNode = { readonly [key: string]: unknown };
-const isNode = (value: unknown): value is JsonNode => typeof value === "object" && value !== null && !Array.isArray(value);
+const isNode = (value: unknown): value is JsonNode =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Keywords that say nothing about a value's shape. */
-const annotations = new Set(["title", "description", "examples", "example", "deprecated", "readOnly", "writeOnly", "default"]);
+const annotations = new Set([
+  "title",
+  "description",
+  "examples",
+  "example",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "default",
+]);
 
 /** Why the spec schema at `place` is not open, or undefined when it is (see `openPlaces`' key syntax). */
 function openSchemaProblem(place: string): string | undefined {
@@ -85,5 +108,10 @@ function propertyOf(node: unknown, name: string): unknown {
 function resolve(node: unknown): unknown {
   if (!isNode(node) || typeof node["$ref"] !== "string") return node;
   const path = node["$ref"].replace(/^#\//, "").split("/");
-  return resolve(path.reduce<unknown>((parent, segment) => (isNode(parent) ? parent[segment.replaceAll("~1", "/").replaceAll("~0", "~")] : undefined), bundle));
+  return resolve(
+    path.reduce<unknown>(
+      (parent, segment) => (isNode(parent) ? parent[segment.replaceAll("~1", "/").replaceAll("~0", "~")] : undefined),
+      bundle,
+    ),
+  );
 }

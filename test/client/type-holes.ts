@@ -20,7 +20,10 @@ export function typeHoles(typesFile: string): TypeHole[] {
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(typesFile);
   if (source === undefined) throw new Error(`cannot read ${typesFile}`);
-  const operations = source.statements.find((statement): statement is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(statement) && statement.name.text === "operations");
+  const operations = source.statements.find(
+    (statement): statement is ts.InterfaceDeclaration =>
+      ts.isInterfaceDeclaration(statement) && statement.name.text === "operations",
+  );
   if (operations === undefined) throw new Error(`${typesFile} declares no interface operations`);
 
   const holes = new Map<string, TypeHole>();
@@ -33,7 +36,8 @@ export function typeHoles(typesFile: string): TypeHole[] {
     }
     if (ts.isTypeLiteralNode(node)) {
       for (const member of node.members) {
-        if ((ts.isPropertySignature(member) || ts.isIndexSignatureDeclaration(member)) && member.type !== undefined) visit(member.type, reachedFrom);
+        if ((ts.isPropertySignature(member) || ts.isIndexSignatureDeclaration(member)) && member.type !== undefined)
+          visit(member.type, reachedFrom);
         else throw new Error(`${placeOf(member)}: a member the check does not know (${ts.SyntaxKind[member.kind]})`);
       }
     } else if (ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node)) {
@@ -42,9 +46,17 @@ export function typeHoles(typesFile: string): TypeHole[] {
       visit(node.type, reachedFrom);
     } else if (ts.isArrayTypeNode(node)) {
       visit(node.elementType, reachedFrom);
-    } else if (ts.isTypeReferenceNode(node) && node.typeName.getText() === "Record" && node.typeArguments?.length === 2) {
+    } else if (
+      ts.isTypeReferenceNode(node) &&
+      node.typeName.getText() === "Record" &&
+      node.typeArguments?.length === 2
+    ) {
       visit(node.typeArguments[1]!, reachedFrom);
-    } else if (ts.isTypeReferenceNode(node) && node.typeName.getText() === "WithRequired" && node.typeArguments?.length === 2) {
+    } else if (
+      ts.isTypeReferenceNode(node) &&
+      node.typeName.getText() === "WithRequired" &&
+      node.typeArguments?.length === 2
+    ) {
       // openapi-typescript's `T & { [P in K]-?: T[P] }` (an allOf that adds `required`): T's members, made required.
       visit(node.typeArguments[0]!, reachedFrom);
     } else if (ts.isIndexedAccessTypeNode(node)) {
@@ -54,23 +66,28 @@ export function typeHoles(typesFile: string): TypeHole[] {
       visit(declaration.type, reachedFrom);
     } else if (!isLeaf(node)) {
       // A construct this walk does not follow could hide a hole: fail rather than pass it by.
-      throw new Error(`${placeOf(node)}: a type the check does not know (${ts.SyntaxKind[node.kind]}: ${node.getText()})`);
+      throw new Error(
+        `${placeOf(node)}: a type the check does not know (${ts.SyntaxKind[node.kind]}: ${node.getText()})`,
+      );
     }
   };
 
   for (const operation of operations.members) {
-    if (!ts.isPropertySignature(operation) || operation.type === undefined || !ts.isTypeLiteralNode(operation.type)) continue;
+    if (!ts.isPropertySignature(operation) || operation.type === undefined || !ts.isTypeLiteralNode(operation.type))
+      continue;
     const operationId = nameOf(operation);
     const requestBody = memberType(operation.type, "requestBody");
     if (requestBody !== undefined) {
-      for (const [mediaType, body] of contentOf(checker, requestBody)) visit(body, `${operationId} request ${mediaType}`);
+      for (const [mediaType, body] of contentOf(checker, requestBody))
+        visit(body, `${operationId} request ${mediaType}`);
     }
     const responses = memberType(operation.type, "responses");
     if (responses !== undefined && ts.isTypeLiteralNode(responses)) {
       for (const response of responses.members) {
         if (!ts.isPropertySignature(response) || response.type === undefined) continue;
         // Only `content`: response headers are not bodies (openapi-typescript leaves them an open index signature).
-        for (const [mediaType, body] of contentOf(checker, response.type)) visit(body, `${operationId} ${nameOf(response)} ${mediaType}`);
+        for (const [mediaType, body] of contentOf(checker, response.type))
+          visit(body, `${operationId} ${nameOf(response)} ${mediaType}`);
       }
     }
   }
@@ -83,13 +100,21 @@ function contentOf(checker: ts.TypeChecker, node: ts.TypeNode): [string, ts.Type
   if (!ts.isTypeLiteralNode(resolved)) return []; // `never`: no body
   const content = memberType(resolved, "content");
   if (content === undefined || !ts.isTypeLiteralNode(content)) return [];
-  return content.members.flatMap((media) => (ts.isPropertySignature(media) && media.type !== undefined ? [[nameOf(media), media.type] as [string, ts.TypeNode]] : []));
+  return content.members.flatMap((media) =>
+    ts.isPropertySignature(media) && media.type !== undefined
+      ? [[nameOf(media), media.type] as [string, ts.TypeNode]]
+      : [],
+  );
 }
 
 /** The property a `components["schemas"]["X"]` (or `operations["x"]`) reference names, through the checker. */
-function declarationOf(checker: ts.TypeChecker, node: ts.IndexedAccessTypeNode): ts.PropertySignature & { type: ts.TypeNode } {
+function declarationOf(
+  checker: ts.TypeChecker,
+  node: ts.IndexedAccessTypeNode,
+): ts.PropertySignature & { type: ts.TypeNode } {
   const index = node.indexType;
-  if (!ts.isLiteralTypeNode(index) || !ts.isStringLiteral(index.literal)) throw new Error(`${placeOf(node)}: an index the check does not know (${node.getText()})`);
+  if (!ts.isLiteralTypeNode(index) || !ts.isStringLiteral(index.literal))
+    throw new Error(`${placeOf(node)}: an index the check does not know (${node.getText()})`);
   const property = checker.getPropertyOfType(checker.getTypeAtLocation(node.objectType), index.literal.text);
   const declaration = property?.valueDeclaration;
   if (declaration === undefined || !ts.isPropertySignature(declaration) || declaration.type === undefined) {
@@ -102,7 +127,14 @@ function declarationOf(checker: ts.TypeChecker, node: ts.IndexedAccessTypeNode):
 function isLeaf(node: ts.TypeNode): boolean {
   return (
     ts.isLiteralTypeNode(node) ||
-    [ts.SyntaxKind.StringKeyword, ts.SyntaxKind.NumberKeyword, ts.SyntaxKind.BooleanKeyword, ts.SyntaxKind.NeverKeyword, ts.SyntaxKind.UndefinedKeyword, ts.SyntaxKind.NullKeyword].includes(node.kind)
+    [
+      ts.SyntaxKind.StringKeyword,
+      ts.SyntaxKind.NumberKeyword,
+      ts.SyntaxKind.BooleanKeyword,
+      ts.SyntaxKind.NeverKeyword,
+      ts.SyntaxKind.UndefinedKeyword,
+      ts.SyntaxKind.NullKeyword,
+    ].includes(node.kind)
   );
 }
 
@@ -119,7 +151,11 @@ function nameOf(member: ts.PropertySignature): string {
 /** `components/schemas/CountryDto/*`: the names of the declarations around `node`, outermost first. */
 function placeOf(node: ts.Node): string {
   const segments: string[] = [];
-  for (let child: ts.Node = node, parent = node.parent; parent !== undefined && !ts.isSourceFile(parent); child = parent, parent = parent.parent) {
+  for (
+    let child: ts.Node = node, parent = node.parent;
+    parent !== undefined && !ts.isSourceFile(parent);
+    child = parent, parent = parent.parent
+  ) {
     if (ts.isPropertySignature(parent)) segments.push(nameOf(parent));
     else if (ts.isIndexSignatureDeclaration(parent)) segments.push("*");
     else if (ts.isArrayTypeNode(parent)) segments.push("[]");

@@ -8,7 +8,13 @@ export async function typeTests(): Promise<void> {
   const client = createAccountFundsClient({ baseUrl: "https://api.test", tokenProvider: () => "token" });
 
   // Well-typed calls compile.
-  await client.transfers.createAccountTransfer({ AccountId: 1, CurrencyCode: "GBP", BeneficiaryId: 2, Amount: 10, Reference: "R" });
+  await client.transfers.createAccountTransfer({
+    AccountId: 1,
+    CurrencyCode: "GBP",
+    BeneficiaryId: 2,
+    Amount: 10,
+    Reference: "R",
+  });
   await client.accounts.getBalance(1, "GBP", { $select: ["Available"] });
   await client.jobs.getJobStatus(1, { token: "t" });
 
@@ -57,8 +63,10 @@ export async function typeTests(): Promise<void> {
   // The multipart form needs the Request part, with a valid withdrawal.
   // @ts-expect-error Request is missing BeneficiaryId
   await client.withdrawals.createAccountWithdrawal(multipart({ Request: { AccountId: 1, CurrencyCode: "USD" } }));
-  // @ts-expect-error multipart is only for operations that accept multipart/form-data
-  await client.transfers.createAccountTransfer(multipart({ Request: { AccountId: 1, CurrencyCode: "GBP", BeneficiaryId: 2 } }));
+  await client.transfers.createAccountTransfer(
+    // @ts-expect-error multipart is only for operations that accept multipart/form-data
+    multipart({ Request: { AccountId: 1, CurrencyCode: "GBP", BeneficiaryId: 2 } }),
+  );
 
   // Results are typed.
   const created = await client.transfers.createAccountTransfer({ AccountId: 1, CurrencyCode: "GBP", BeneficiaryId: 2 });
@@ -79,9 +87,18 @@ export async function typeTests(): Promise<void> {
 
   // Options.
   // @ts-expect-error clientSecret is required without mtls
-  createAccountFundsClient({ baseUrl: "https://api.test", authUrl: "https://auth.test", credentials: { clientId: "c", username: "u", password: "p" } });
+  createAccountFundsClient({
+    baseUrl: "https://api.test",
+    authUrl: "https://auth.test",
+    credentials: { clientId: "c", username: "u", password: "p" },
+  });
   // @ts-expect-error a client secret is not sent with mTLS
-  createAccountFundsClient({ baseUrl: "https://api.test", authUrl: "https://auth.test", credentials: { clientId: "c", clientSecret: "s", username: "u", password: "p" }, mtls: { dispatcher: {} } });
+  createAccountFundsClient({
+    baseUrl: "https://api.test",
+    authUrl: "https://auth.test",
+    credentials: { clientId: "c", clientSecret: "s", username: "u", password: "p" },
+    mtls: { dispatcher: {} },
+  });
   // @ts-expect-error baseUrl is required
   createAccountFundsClient({ tokenProvider: () => "t" });
 }

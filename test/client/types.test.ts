@@ -42,12 +42,17 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 describe("client types", () => {
   it("precomputes each entity's paths exactly as the types work them out (ODataPathsOf)", () => {
     // Entities the spec leaves open (`Record<string, unknown>`) take any path: nothing to compare.
-    type Differs<N extends keyof ODataEntities & string, K extends "all" | "primitive" | "text" | "dateTime"> = string extends ODataEntities[N]["all"]
+    type Differs<
+      N extends keyof ODataEntities & string,
+      K extends "all" | "primitive" | "text" | "dateTime",
+    > = string extends ODataEntities[N]["all"]
       ? never
       : Same<ODataEntities[N][K], ODataPathsOf<Schema<N>, ODataEntities[N]["dateTime"]>[K]> extends true
         ? never
         : `${N}.${K}`;
-    type Mismatches = { [N in keyof ODataEntities & string]: Differs<N, "all"> | Differs<N, "primitive"> | Differs<N, "text"> }[keyof ODataEntities & string];
+    type Mismatches = {
+      [N in keyof ODataEntities & string]: Differs<N, "all"> | Differs<N, "primitive"> | Differs<N, "text">;
+    }[keyof ODataEntities & string];
     const mismatches: Mismatches[] = [];
     expectTypeOf(mismatches).toEqualTypeOf<never[]>();
     expectTypeOf<ODataEntities["OutboundTransferDto"]["dateTime"]>().toEqualTypeOf<"CreatedDate" | "ValueDate">();
@@ -57,14 +62,21 @@ describe("client types", () => {
     expectTypeOf<Client["accounts"]["listBalances"]>().parameter(0).toEqualTypeOf<number>();
     expectTypeOf<Client["accounts"]["getBalance"]>().parameter(0).toEqualTypeOf<number>();
     expectTypeOf<Client["accounts"]["getBalance"]>().parameter(1).toEqualTypeOf<string>();
-    expectTypeOf<Client["accounts"]["getBalance"]>().toBeCallableWith(1, "GBP", { $select: ["Available", "Currency/Name"] }, { timeoutMs: 1 } satisfies CallOptions);
+    expectTypeOf<Client["accounts"]["getBalance"]>().toBeCallableWith(
+      1,
+      "GBP",
+      { $select: ["Available", "Currency/Name"] },
+      { timeoutMs: 1 } satisfies CallOptions,
+    );
     expectTypeOf<Client["transfers"]["createAccountTransfer"]>().parameter(0).toEqualTypeOf<CreateAccountTransfer>();
   });
 
   it("narrows OData results to the $select given, with @odata.id for an entity whose key was not selected", () => {
     const narrowed = () => client.accounts.getBalance(1, "GBP", { $select: ["Available"] });
     expectTypeOf<Awaited<ReturnType<typeof narrowed>>>().toEqualTypeOf<
-      Omit<AccountBalanceDto & ODataEntityAnnotations, keyof AccountBalanceDto> & { Available?: number | null } & { readonly "@odata.id"?: string }
+      Omit<AccountBalanceDto & ODataEntityAnnotations, keyof AccountBalanceDto> & { Available?: number | null } & {
+        readonly "@odata.id"?: string;
+      }
     >();
     expectTypeOf<ODataSelected<AccountBalanceDto, "Available" | "Currency/Name">>().toEqualTypeOf<
       { Available?: number | null; Currency?: { Name?: string | null } | null } & { readonly "@odata.id"?: string }
@@ -72,12 +84,16 @@ describe("client types", () => {
     expectTypeOf<ODataSelected<AccountBalanceDto, never>>().toEqualTypeOf<AccountBalanceDto>();
     expectTypeOf<ODataSelected<AccountBalanceDto, "*" | "Value">>().toEqualTypeOf<AccountBalanceDto>();
     const pages = () => client.accounts.listBalances.paginate(1, { $select: "Value" });
-    expectTypeOf<ReturnType<typeof pages>>().toEqualTypeOf<AsyncIterableIterator<{ Value?: number | null } & { readonly "@odata.id"?: string }>>();
+    expectTypeOf<ReturnType<typeof pages>>().toEqualTypeOf<
+      AsyncIterableIterator<{ Value?: number | null } & { readonly "@odata.id"?: string }>
+    >();
   });
 
   it("resolves to the success body by default", () => {
     expectTypeOf<Resolved<Client["accounts"]["listBalances"]>>().toEqualTypeOf<AccountBalanceDtoCollection>();
-    expectTypeOf<ReturnType<Client["accounts"]["listBalances"]["paginate"]>>().toEqualTypeOf<AsyncIterableIterator<AccountBalanceDto>>();
+    expectTypeOf<ReturnType<Client["accounts"]["listBalances"]["paginate"]>>().toEqualTypeOf<
+      AsyncIterableIterator<AccountBalanceDto>
+    >();
     expectTypeOf<Resolved<Client["accounts"]["getAccount"]>>().toEqualTypeOf<AccountDto & ODataEntityAnnotations>();
     expectTypeOf<Resolved<Client["transfers"]["createAccountTransfer"]>>().toEqualTypeOf<Created<CreateResultDto>>();
     // The spec requires Location on every 201: the id is always there.
@@ -101,14 +117,27 @@ describe("client types", () => {
   });
 
   it("accepts the multipart form through multipart(), and the JSON form as is", () => {
-    const body = multipart({ Request: { AccountId: 1, CurrencyCode: "USD", BeneficiaryId: 2 }, SupportingDocuments: [new Blob(["x"])] });
+    const body = multipart({
+      Request: { AccountId: 1, CurrencyCode: "USD", BeneficiaryId: 2 },
+      SupportingDocuments: [new Blob(["x"])],
+    });
     expectTypeOf<Client["withdrawals"]["createAccountWithdrawal"]>().toBeCallableWith(body);
-    expectTypeOf<Client["withdrawals"]["createAccountWithdrawal"]>().toBeCallableWith({ AccountId: 1, CurrencyCode: "GBP", BeneficiaryId: 2, BoEPurposeCodeId: 1 });
+    expectTypeOf<Client["withdrawals"]["createAccountWithdrawal"]>().toBeCallableWith({
+      AccountId: 1,
+      CurrencyCode: "GBP",
+      BeneficiaryId: 2,
+      BoEPurposeCodeId: 1,
+    });
   });
 
   it("checks $filter, $orderby and $select against the entity", () => {
-    expectTypeOf<Client["accounts"]["listBalances"]>().toBeCallableWith(1, { $filter: filter.eq("CurrencyCode", "GBP").and(filter.gt("Available", 0)) });
-    expectTypeOf<Client["accounts"]["listBalances"]>().toBeCallableWith(1, { $orderby: ["Available desc", "CurrencyCode asc"], $select: "Value" });
+    expectTypeOf<Client["accounts"]["listBalances"]>().toBeCallableWith(1, {
+      $filter: filter.eq("CurrencyCode", "GBP").and(filter.gt("Available", 0)),
+    });
+    expectTypeOf<Client["accounts"]["listBalances"]>().toBeCallableWith(1, {
+      $orderby: ["Available desc", "CurrencyCode asc"],
+      $select: "Value",
+    });
     expectTypeOf<Client["accounts"]["listBalances"]>().toBeCallableWith(1, { $filter: "CurrencyCode eq 'GBP'" });
   });
 });

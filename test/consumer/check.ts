@@ -25,7 +25,16 @@
  * everything passed.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -47,7 +56,10 @@ const log = (line: string): void => void process.stdout.write(`[consumer] ${line
 
 function run(command: string, args: readonly string[], cwd: string): { ok: boolean; output: string } {
   const result = spawnSync(command, args, { cwd, encoding: "utf8", timeout: 240_000 });
-  return { ok: result.status === 0, output: `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? String(result.error) : ""}`.trim() };
+  return {
+    ok: result.status === 0,
+    output: `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? String(result.error) : ""}`.trim(),
+  };
 }
 
 function versionOf(packageDirectory: string): string {
@@ -60,7 +72,11 @@ const versionIn = (directory: string, name: string): string => versionOf(join(di
 /** npm pack of both workspaces; their dist/ must be built. Returns unscoped name → tarball path. */
 function pack(destination: string): Record<keyof typeof packages, string> {
   const workspaces = Object.values(packages).flatMap((name) => ["--workspace", name]);
-  const packed = run("npm", ["pack", "--json", "--loglevel=error", ...workspaces, "--pack-destination", destination], repository);
+  const packed = run(
+    "npm",
+    ["pack", "--json", "--loglevel=error", ...workspaces, "--pack-destination", destination],
+    repository,
+  );
   if (!packed.ok) throw new Error(`npm pack failed:\n${packed.output}`);
   const tarballs = readdirSync(destination).filter((file) => file.endsWith(".tgz"));
   const find = (name: string): string => {
@@ -108,9 +124,13 @@ function check(project: string, configurations: readonly string[], smoke: string
 
 /** Starts the repository's sandbox (built) on a free port; resolves with its URL and a way to stop it. */
 function startSandbox(): Promise<{ readonly url: string; readonly stop: () => void }> {
-  const child = spawn(process.execPath, [join(repository, "sandbox/dist/cli.js"), "--port", "0", "--no-tls", "--validate-responses"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(repository, "sandbox/dist/cli.js"), "--port", "0", "--no-tls", "--validate-responses"],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const stop = () => void child.kill();
   return new Promise((resolve, reject) => {
     let output = "";
@@ -118,7 +138,10 @@ function startSandbox(): Promise<{ readonly url: string; readonly stop: () => vo
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const url = /http:\/\/127\.0\.0\.1:\d+/.exec(output)?.[0];
-      if (url !== undefined) (clearTimeout(timer), resolve({ url, stop }));
+      if (url !== undefined) {
+        clearTimeout(timer);
+        resolve({ url, stop });
+      }
     };
     child.stdout.on("data", read);
     child.stderr.on("data", read);
@@ -138,7 +161,10 @@ async function runForms(project: string, tsc: string): Promise<{ ok: boolean; ou
       timeout: 120_000,
       env: { ...process.env, SANDBOX_URL: sandbox.url },
     });
-    return { ok: result.status === 0, output: `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? String(result.error) : ""}`.trim() };
+    return {
+      ok: result.status === 0,
+      output: `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? String(result.error) : ""}`.trim(),
+    };
   } finally {
     sandbox.stop();
   }
@@ -152,7 +178,11 @@ async function main(): Promise<number> {
     for (const directory of [tarballDirectory, project]) mkdirSync(directory);
 
     const tarballs = pack(tarballDirectory);
-    log(`packed ${Object.values(tarballs).map((path) => path.slice(tarballDirectory.length + 1)).join(", ")}`);
+    log(
+      `packed ${Object.values(tarballs)
+        .map((path) => path.slice(tarballDirectory.length + 1))
+        .join(", ")}`,
+    );
     createProject(project, tarballs);
     const input: InstallInput = {
       projectDirectory: project,
@@ -164,24 +194,43 @@ async function main(): Promise<number> {
     };
     const strategy = installDependencies(input);
     const installedClient = realpathSync(join(project, "node_modules", packages.client));
-    if (!installedClient.startsWith(realpathSync(root))) throw new Error(`${packages.client} resolves to ${installedClient}, not the tarball`);
-    const typescriptVersions = Object.values(compilers).map((name) => versionIn(project, name)).join(" and ");
-    log(`installed with ${strategy} on Node ${process.version} (typescript ${typescriptVersions}, @types/node ${versionIn(project, "@types/node")})`);
+    if (!installedClient.startsWith(realpathSync(root)))
+      throw new Error(`${packages.client} resolves to ${installedClient}, not the tarball`);
+    const typescriptVersions = Object.values(compilers)
+      .map((name) => versionIn(project, name))
+      .join(" and ");
+    log(
+      `installed with ${strategy} on Node ${process.version} (typescript ${typescriptVersions}, @types/node ${versionIn(project, "@types/node")})`,
+    );
 
     let checks = withoutPeer.length * Object.keys(compilers).length + 2;
-    let failed = check(project, withoutPeer, "smoke.mjs", `without ${optionalPeer}: the main entry works, the /node entry says what to install`);
+    let failed = check(
+      project,
+      withoutPeer,
+      "smoke.mjs",
+      `without ${optionalPeer}: the main entry works, the /node entry says what to install`,
+    );
     const forms = await runForms(project, join(project, "node_modules", compilers["TypeScript 5.9"], "bin", "tsc"));
-    log(`${forms.ok ? "PASS" : "FAIL"} forms.ts (8 presentation-form beneficiaries validated, each value sent to the sandbox: 201)`);
+    log(
+      `${forms.ok ? "PASS" : "FAIL"} forms.ts (8 presentation-form beneficiaries validated, each value sent to the sandbox: 201)`,
+    );
     if (!forms.ok) failed += 1;
     process.stdout.write(`${forms.output}\n`);
 
-    const clientManifest = JSON.parse(readFileSync(join(installedClient, "package.json"), "utf8")) as { peerDependencies?: Record<string, string> };
+    const clientManifest = JSON.parse(readFileSync(join(installedClient, "package.json"), "utf8")) as {
+      peerDependencies?: Record<string, string>;
+    };
     const peerRange = clientManifest.peerDependencies?.[optionalPeer];
     if (peerRange === undefined) throw new Error(`${packages.client} declares no peer dependency on ${optionalPeer}`);
     addPackage(input, strategy, optionalPeer, peerRange);
     log(`installed ${optionalPeer}@${versionIn(project, optionalPeer)} (the client's peer range ${peerRange})`);
     checks += withPeer.length * Object.keys(compilers).length + 1;
-    failed += check(project, withPeer, "smoke-node.mjs", `with ${optionalPeer}: the /node entry makes an mTLS dispatcher`);
+    failed += check(
+      project,
+      withPeer,
+      "smoke-node.mjs",
+      `with ${optionalPeer}: the /node entry makes an mTLS dispatcher`,
+    );
 
     process.stdout.write(`consumer: ${checks - failed} passed, ${failed} failed\n`);
     return failed === 0 ? 0 : 1;

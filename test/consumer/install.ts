@@ -31,13 +31,24 @@ export interface InstallInput {
 
 const NPM_TIMEOUT_MS = 240_000;
 
-function npmInstall(projectDirectory: string, mode: "--offline" | "--prefer-offline", specs: readonly string[] = []): { ok: boolean; output: string } {
-  const result = spawnSync("npm", ["install", mode, "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error", ...specs], {
-    cwd: projectDirectory,
-    encoding: "utf8",
-    timeout: NPM_TIMEOUT_MS,
-  });
-  return { ok: result.status === 0, output: `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? String(result.error) : ""}` };
+function npmInstall(
+  projectDirectory: string,
+  mode: "--offline" | "--prefer-offline",
+  specs: readonly string[] = [],
+): { ok: boolean; output: string } {
+  const result = spawnSync(
+    "npm",
+    ["install", mode, "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error", ...specs],
+    {
+      cwd: projectDirectory,
+      encoding: "utf8",
+      timeout: NPM_TIMEOUT_MS,
+    },
+  );
+  return {
+    ok: result.status === 0,
+    output: `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? String(result.error) : ""}`,
+  };
 }
 
 function link(input: InstallInput): void {
@@ -83,6 +94,10 @@ export function addPackage(input: InstallInput, strategy: InstallStrategy, name:
     symlinkSync(join(input.repositoryNodeModules, name), join(input.projectDirectory, "node_modules", name), "dir");
     return;
   }
-  const { ok, output } = npmInstall(input.projectDirectory, strategy === "npm --offline" ? "--offline" : "--prefer-offline", [`${name}@${range}`]);
+  const { ok, output } = npmInstall(
+    input.projectDirectory,
+    strategy === "npm --offline" ? "--offline" : "--prefer-offline",
+    [`${name}@${range}`],
+  );
   if (!ok) throw new Error(`npm install ${name}@${range} failed:\n${output.trim()}`);
 }

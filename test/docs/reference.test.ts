@@ -37,7 +37,11 @@ interface Traffic {
 }
 
 /** Every operation and webhook of the bundled spec, in the spec's order, with the label Redoc gives it. */
-async function expectedOperations(): Promise<{ readonly title: string; readonly tags: readonly string[]; readonly operations: readonly ExpectedOperation[] }> {
+async function expectedOperations(): Promise<{
+  readonly title: string;
+  readonly tags: readonly string[];
+  readonly operations: readonly ExpectedOperation[];
+}> {
   const spec = JSON.parse(await readFile(resolve(repositoryRoot, "generated/openapi.json"), "utf8")) as {
     info: { title: string };
     tags?: { name: string }[];
@@ -48,9 +52,15 @@ async function expectedOperations(): Promise<{ readonly title: string; readonly 
   const add = (node: unknown, request: ExpectedOperation["request"]): void => {
     if (node === null || typeof node !== "object" || !("operationId" in node)) return;
     const { operationId, summary, tags } = node as { operationId: string; summary?: string; tags?: string[] };
-    operations.push({ operationId, label: summary ?? operationId, tag: tags?.[0] ?? "", ...(request === undefined ? {} : { request }) });
+    operations.push({
+      operationId,
+      label: summary ?? operationId,
+      tag: tags?.[0] ?? "",
+      ...(request === undefined ? {} : { request }),
+    });
   };
-  for (const [path, item] of Object.entries(spec.paths ?? {})) for (const [method, node] of Object.entries(item)) add(node, { method: method.toUpperCase(), path });
+  for (const [path, item] of Object.entries(spec.paths ?? {}))
+    for (const [method, node] of Object.entries(item)) add(node, { method: method.toUpperCase(), path });
   for (const item of Object.values(spec.webhooks ?? {})) for (const node of Object.values(item)) add(node, undefined);
   return { title: spec.info.title, tags: (spec.tags ?? []).map((tag) => tag.name), operations };
 }
@@ -96,7 +106,12 @@ describe("the HTML reference in Chromium", () => {
     expected = await expectedOperations();
     await buildDocs({ output: htmlPath });
     userDataDir = await mkdtemp(join(tmpdir(), "account-funds-docs-chromium-"));
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: [...chromiumArgs], viewport: { width: 1400, height: 900 } });
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [...chromiumArgs],
+      viewport: { width: 1400, height: 900 },
+    });
     // The network is cut off: the page must work without it, and anything that tries is recorded.
     await context.route(/^(https?|wss?|ftp):/i, async (route) => {
       traffic.network.push(route.request().url());
@@ -135,38 +150,64 @@ describe("the HTML reference in Chromium", () => {
     await page.screenshot({ path: screenshotPath });
   });
 
-  it("lists every operation under its tag in the sidebar, in the spec's order, and renders its page", { timeout: 300_000 }, async () => {
-    const listed: string[] = [];
-    for (const tag of expected.tags) {
-      const operations = expected.operations.filter((operation) => operation.tag === tag);
-      if (operations.length === 0) continue;
-      // The sidebar's entry of a tag links to its page (`/accounts`); its operations' entries to `#/accounts/<id>`.
-      const groups = await page.locator('a[href^="/"]').evaluateAll((anchors: PageElement[]) => anchors.map((anchor) => ({ href: anchor.getAttribute("href") ?? "", text: anchor.innerText.trim() })));
-      const href = groups.find((group) => group.text === tag)?.href;
-      expect(href, `sidebar entry of tag ${tag}`).toMatch(/^\/./);
-      const group = page.locator(`a[href="${href}"]`).first();
-      await group.click();
-      // The entries of the tag's operations, which the sidebar shows (in the tag's item) once the tag is open.
-      const entries = group.locator("xpath=..").locator(`a[href^="#${href}/"]`);
-      await entries.first().waitFor({ timeout: 30_000 });
-      const links = await entries.evaluateAll((found: PageElement[]) => found.map((anchor) => ({ href: anchor.getAttribute("href") ?? "", text: anchor.innerText.split("\n")[0]?.trim() ?? "" })));
-      expect(links.map((link) => link.text), `operations of ${tag}`).toEqual(operations.map((operation) => operation.label));
-      for (const [index, operation] of operations.entries()) {
-        const link = links[index];
-        if (link === undefined) continue;
-        await page.evaluate((hash) => {
-          location.hash = hash;
-        }, link.href);
-        const shown = { label: operation.label, ...(operation.request === undefined ? {} : { path: operation.request.path }) };
-        await page.waitForFunction(shows, shown, { timeout: 30_000 }).catch((error: unknown) => {
-          throw new Error(`${operation.operationId}: the page of #${link.href} does not show ${JSON.stringify(shown)}`, { cause: error });
-        });
-        listed.push(operation.operationId);
+  it(
+    "lists every operation under its tag in the sidebar, in the spec's order, and renders its page",
+    { timeout: 300_000 },
+    async () => {
+      const listed: string[] = [];
+      for (const tag of expected.tags) {
+        const operations = expected.operations.filter((operation) => operation.tag === tag);
+        if (operations.length === 0) continue;
+        // The sidebar's entry of a tag links to its page (`/accounts`); its operations' entries to `#/accounts/<id>`.
+        const groups = await page
+          .locator('a[href^="/"]')
+          .evaluateAll((anchors: PageElement[]) =>
+            anchors.map((anchor) => ({ href: anchor.getAttribute("href") ?? "", text: anchor.innerText.trim() })),
+          );
+        const href = groups.find((group) => group.text === tag)?.href;
+        expect(href, `sidebar entry of tag ${tag}`).toMatch(/^\/./);
+        const group = page.locator(`a[href="${href}"]`).first();
+        await group.click();
+        // The entries of the tag's operations, which the sidebar shows (in the tag's item) once the tag is open.
+        const entries = group.locator("xpath=..").locator(`a[href^="#${href}/"]`);
+        await entries.first().waitFor({ timeout: 30_000 });
+        const links = await entries.evaluateAll((found: PageElement[]) =>
+          found.map((anchor) => ({
+            href: anchor.getAttribute("href") ?? "",
+            text: anchor.innerText.split("\n")[0]?.trim() ?? "",
+          })),
+        );
+        expect(
+          links.map((link) => link.text),
+          `operations of ${tag}`,
+        ).toEqual(operations.map((operation) => operation.label));
+        for (const [index, operation] of operations.entries()) {
+          const link = links[index];
+          if (link === undefined) continue;
+          await page.evaluate((hash) => {
+            location.hash = hash;
+          }, link.href);
+          const shown = {
+            label: operation.label,
+            ...(operation.request === undefined ? {} : { path: operation.request.path }),
+          };
+          await page.waitForFunction(shows, shown, { timeout: 30_000 }).catch((error: unknown) => {
+            throw new Error(
+              `${operation.operationId}: the page of #${link.href} does not show ${JSON.stringify(shown)}`,
+              { cause: error },
+            );
+          });
+          listed.push(operation.operationId);
+        }
       }
-    }
-    expect(listed).toEqual(expected.tags.flatMap((tag) => expected.operations.filter((operation) => operation.tag === tag).map((operation) => operation.operationId)));
-    expect([...listed].sort()).toEqual(expected.operations.map((operation) => operation.operationId).sort());
-  });
+      expect(listed).toEqual(
+        expected.tags.flatMap((tag) =>
+          expected.operations.filter((operation) => operation.tag === tag).map((operation) => operation.operationId),
+        ),
+      );
+      expect([...listed].sort()).toEqual(expected.operations.map((operation) => operation.operationId).sort());
+    },
+  );
 
   it("loads nothing from the network while viewed, and runs without errors", () => {
     const local = /^(file|data|blob|about):/;
@@ -176,6 +217,11 @@ describe("the HTML reference in Chromium", () => {
     expect(traffic.network).toEqual([]);
     expect(traffic.pageErrors).toEqual([]);
     // The one refusal Redoc causes: its attribution logo from its CDN (an <img> it hides when it does not load).
-    expect(traffic.consoleErrors.filter((message) => !/Loading the image '[^']+' violates the following Content Security Policy directive/.test(message))).toEqual([]);
+    expect(
+      traffic.consoleErrors.filter(
+        (message) =>
+          !/Loading the image '[^']+' violates the following Content Security Policy directive/.test(message),
+      ),
+    ).toEqual([]);
   });
 });

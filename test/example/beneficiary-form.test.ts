@@ -16,7 +16,11 @@ import {
 } from "@account-funds/validators";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { sampleAccountId, sampleOptions, sampleRequiredAdditionalInformation } from "../../examples/beneficiary-form/src/sample-context.js";
+import {
+  sampleAccountId,
+  sampleOptions,
+  sampleRequiredAdditionalInformation,
+} from "../../examples/beneficiary-form/src/sample-context.js";
 import { chromiumMissing, launchChromium } from "../support/chromium.js";
 import { FormPage, WAIT } from "./support/form-page.js";
 import { buildAndServe, type ServedPage } from "./support/serve-page.js";
@@ -46,7 +50,9 @@ function bodyMessage(body: Readonly<Record<string, unknown>>, path: readonly Pat
   const result = validateCreateWithdrawalBeneficiary(body, sampleOptions(rules));
   if (result.ok) return "";
   return result.issues
-    .filter((issue) => issue.path.length === path.length && issue.path.every((segment, index) => segment === path[index]))
+    .filter(
+      (issue) => issue.path.length === path.length && issue.path.every((segment, index) => segment === path[index]),
+    )
     .map((issue) => issue.message)
     .join(" ");
 }
@@ -94,48 +100,59 @@ afterEach(async () => {
 });
 
 describe("beneficiary form in headless Chromium", () => {
-  it("starts with submit disabled, names the fields to fix, and shows a field's error once it is visited", SLOW, async () => {
-    await form.expectSubmitEnabled(false);
-    expect(await form.status().innerText()).toContain("Beneficiary name");
-    await form.expectError("Beneficiary name", "");
+  it(
+    "starts with submit disabled, names the fields to fix, and shows a field's error once it is visited",
+    SLOW,
+    async () => {
+      await form.expectSubmitEnabled(false);
+      expect(await form.status().innerText()).toContain("Beneficiary name");
+      await form.expectError("Beneficiary name", "");
 
-    await form.visit("Beneficiary name");
-    await form.expectError("Beneficiary name", invalid(bodyMessage({}, ["Name"])));
-    await form.type("Beneficiary name", "Müller Maschinenbau");
-    await form.expectError("Beneficiary name", "");
+      await form.visit("Beneficiary name");
+      await form.expectError("Beneficiary name", invalid(bodyMessage({}, ["Name"])));
+      await form.type("Beneficiary name", "Müller Maschinenbau");
+      await form.expectError("Beneficiary name", "");
 
-    const tooLong = "Invoice 2026-11-21 for machine parts and service";
-    await form.type("Reference", tooLong);
-    await form.expectError("Reference", invalid(bodyMessage({ Reference: tooLong }, ["Reference"])));
-  });
+      const tooLong = "Invoice 2026-11-21 for machine parts and service";
+      await form.type("Reference", tooLong);
+      await form.expectError("Reference", invalid(bodyMessage({ Reference: tooLong }, ["Reference"])));
+    },
+  );
 
-  it("BicIban: errors while typing and on leaving, then the IBAN in print form and the BIC in upper case", SLOW, async () => {
-    expect(await form.field("Routing type").inputValue()).toBe("BicIban");
-    expect(await form.field("Bank country").isEditable()).toBe(true);
-    const routing = { Type: "BicIban", CountryCode: "DE" };
+  it(
+    "BicIban: errors while typing and on leaving, then the IBAN in print form and the BIC in upper case",
+    SLOW,
+    async () => {
+      expect(await form.field("Routing type").inputValue()).toBe("BicIban");
+      expect(await form.field("Bank country").isEditable()).toBe(true);
+      const routing = { Type: "BicIban", CountryCode: "DE" };
 
-    await form.type("Bank country", "de");
-    await form.expectNormalised("Bank country", "DE");
+      await form.type("Bank country", "de");
+      await form.expectNormalised("Bank country", "DE");
 
-    // While typing, before the field is left.
-    await form.field("IBAN").pressSequentially("DE89");
-    await form.expectError("IBAN", invalid(routingMessage({ ...routing, Iban: "DE89" }, "Iban")));
+      // While typing, before the field is left.
+      await form.field("IBAN").pressSequentially("DE89");
+      await form.expectError("IBAN", invalid(routingMessage({ ...routing, Iban: "DE89" }, "Iban")));
 
-    const typo = "DE89 3704 0044 0532 0130 01";
-    await form.type("IBAN", typo);
-    await form.expectError("IBAN", invalid(routingMessage({ ...routing, Iban: typo }, "Iban")));
-    await form.expectNormalised("IBAN", "");
+      const typo = "DE89 3704 0044 0532 0130 01";
+      await form.type("IBAN", typo);
+      await form.expectError("IBAN", invalid(routingMessage({ ...routing, Iban: typo }, "Iban")));
+      await form.expectNormalised("IBAN", "");
 
-    await form.type("IBAN", "de89 3704 0044 0532 0130 00");
-    await form.expectError("IBAN", "");
-    await form.expectNormalised("IBAN", formatIban("DE89370400440532013000"));
+      await form.type("IBAN", "de89 3704 0044 0532 0130 00");
+      await form.expectError("IBAN", "");
+      await form.expectNormalised("IBAN", formatIban("DE89370400440532013000"));
 
-    await form.type("BIC", "DEUTDEF");
-    await form.expectError("BIC", invalid(routingMessage({ ...routing, Iban: "DE89370400440532013000", Bic: "DEUTDEF" }, "Bic")));
-    await form.type("BIC", "deutdeff");
-    await form.expectError("BIC", "");
-    await form.expectNormalised("BIC", "DEUTDEFF");
-  });
+      await form.type("BIC", "DEUTDEF");
+      await form.expectError(
+        "BIC",
+        invalid(routingMessage({ ...routing, Iban: "DE89370400440532013000", Bic: "DEUTDEF" }, "Bic")),
+      );
+      await form.type("BIC", "deutdeff");
+      await form.expectError("BIC", "");
+      await form.expectNormalised("BIC", "DEUTDEFF");
+    },
+  );
 
   it("switching the routing type swaps the fields and fixes the country; SortCodeAccountNumber", SLOW, async () => {
     await form.type("IBAN", "DE89370400440532013000");
@@ -155,7 +172,10 @@ describe("beneficiary form in headless Chromium", () => {
     await form.expectNormalised("Sort code", formatSortCode("123456"));
 
     await form.type("Account number", "1234567a");
-    await form.expectError("Account number", invalid(routingMessage({ ...routing, AccountNumber: "1234567a" }, "AccountNumber")));
+    await form.expectError(
+      "Account number",
+      invalid(routingMessage({ ...routing, AccountNumber: "1234567a" }, "AccountNumber")),
+    );
     await form.type("Account number", "12345678");
     await form.expectError("Account number", "");
     await form.expectNormalised("Account number", "12345678");
@@ -167,146 +187,180 @@ describe("beneficiary form in headless Chromium", () => {
     expect(await form.field("Bank country").isEditable()).toBe(true);
   });
 
-  it("RoutingTransitNumberAccountNumber: the account number's length, 'Bic or RoutingTransitNumber', the ABA checksum", SLOW, async () => {
-    await form.choose("Routing type", "RoutingTransitNumberAccountNumber");
-    await vi.waitFor(async () => expect(await form.field("Routing number (ABA)").isVisible()).toBe(true), WAIT);
-    expect(await form.field("Bank country").inputValue()).toBe("US");
-    const routing = { Type: "RoutingTransitNumberAccountNumber", CountryCode: "US" };
+  it(
+    "RoutingTransitNumberAccountNumber: the account number's length, 'Bic or RoutingTransitNumber', the ABA checksum",
+    SLOW,
+    async () => {
+      await form.choose("Routing type", "RoutingTransitNumberAccountNumber");
+      await vi.waitFor(async () => expect(await form.field("Routing number (ABA)").isVisible()).toBe(true), WAIT);
+      expect(await form.field("Bank country").inputValue()).toBe("US");
+      const routing = { Type: "RoutingTransitNumberAccountNumber", CountryCode: "US" };
 
-    await form.type("Account number", "12");
-    await form.expectError("Account number", invalid(routingMessage({ ...routing, AccountNumber: "12" }, "AccountNumber")));
-    await form.visit("Routing number (ABA)");
-    await form.expectError("Routing number (ABA)", invalid(routingMessage({ ...routing, AccountNumber: "12" }, "RoutingTransitNumber")));
+      await form.type("Account number", "12");
+      await form.expectError(
+        "Account number",
+        invalid(routingMessage({ ...routing, AccountNumber: "12" }, "AccountNumber")),
+      );
+      await form.visit("Routing number (ABA)");
+      await form.expectError(
+        "Routing number (ABA)",
+        invalid(routingMessage({ ...routing, AccountNumber: "12" }, "RoutingTransitNumber")),
+      );
 
-    await form.type("Routing number (ABA)", "021000022");
-    await form.expectError(
-      "Routing number (ABA)",
-      invalid(routingMessage({ ...routing, RoutingTransitNumber: "021000022" }, "RoutingTransitNumber")),
-    );
-    await form.type("Routing number (ABA)", "021000021");
-    await form.expectError("Routing number (ABA)", "");
-    await form.expectNormalised("Routing number (ABA)", "021000021");
-    await form.type("Account number", "123456789");
-    await form.expectError("Account number", "");
-  });
+      await form.type("Routing number (ABA)", "021000022");
+      await form.expectError(
+        "Routing number (ABA)",
+        invalid(routingMessage({ ...routing, RoutingTransitNumber: "021000022" }, "RoutingTransitNumber")),
+      );
+      await form.type("Routing number (ABA)", "021000021");
+      await form.expectError("Routing number (ABA)", "");
+      await form.expectNormalised("Routing number (ABA)", "021000021");
+      await form.type("Account number", "123456789");
+      await form.expectError("Account number", "");
+    },
+  );
 
-  it("BicClabe and IndianFinancialSystemCodeAccountNumber: the CLABE check digit, BIC and IFSC both required", SLOW, async () => {
-    await form.choose("Routing type", "BicClabe");
-    await vi.waitFor(async () => expect(await form.field("CLABE").isVisible()).toBe(true), WAIT);
-    const clabe = { Type: "BicClabe", CountryCode: "MX" };
-    await form.type("CLABE", "002010077777777772");
-    await form.expectError("CLABE", invalid(routingMessage({ ...clabe, AccountNumber: "002010077777777772" }, "AccountNumber")));
-    await form.type("CLABE", "002010077777777771");
-    await form.expectError("CLABE", "");
-    await form.expectNormalised("CLABE", "002010077777777771");
+  it(
+    "BicClabe and IndianFinancialSystemCodeAccountNumber: the CLABE check digit, BIC and IFSC both required",
+    SLOW,
+    async () => {
+      await form.choose("Routing type", "BicClabe");
+      await vi.waitFor(async () => expect(await form.field("CLABE").isVisible()).toBe(true), WAIT);
+      const clabe = { Type: "BicClabe", CountryCode: "MX" };
+      await form.type("CLABE", "002010077777777772");
+      await form.expectError(
+        "CLABE",
+        invalid(routingMessage({ ...clabe, AccountNumber: "002010077777777772" }, "AccountNumber")),
+      );
+      await form.type("CLABE", "002010077777777771");
+      await form.expectError("CLABE", "");
+      await form.expectNormalised("CLABE", "002010077777777771");
 
-    await form.choose("Routing type", "IndianFinancialSystemCodeAccountNumber");
-    await vi.waitFor(async () => expect(await form.field("IFSC").isVisible()).toBe(true), WAIT);
-    expect(await form.field("CLABE").count()).toBe(0);
-    expect(await form.field("Bank country").inputValue()).toBe("IN");
-    const india = { Type: "IndianFinancialSystemCodeAccountNumber", CountryCode: "IN" };
-    await form.visit("BIC");
-    await form.expectError("BIC", invalid(routingMessage(india, "Bic")));
-    await form.type("IFSC", "SBIN000001");
-    await form.expectError(
-      "IFSC",
-      invalid(routingMessage({ ...india, IndianFinancialSystemCode: "SBIN000001" }, "IndianFinancialSystemCode")),
-    );
-    await form.type("IFSC", "sbin0000001");
-    await form.expectError("IFSC", "");
-    await form.expectNormalised("IFSC", "SBIN0000001");
-  });
+      await form.choose("Routing type", "IndianFinancialSystemCodeAccountNumber");
+      await vi.waitFor(async () => expect(await form.field("IFSC").isVisible()).toBe(true), WAIT);
+      expect(await form.field("CLABE").count()).toBe(0);
+      expect(await form.field("Bank country").inputValue()).toBe("IN");
+      const india = { Type: "IndianFinancialSystemCodeAccountNumber", CountryCode: "IN" };
+      await form.visit("BIC");
+      await form.expectError("BIC", invalid(routingMessage(india, "Bic")));
+      await form.type("IFSC", "SBIN000001");
+      await form.expectError(
+        "IFSC",
+        invalid(routingMessage({ ...india, IndianFinancialSystemCode: "SBIN000001" }, "IndianFinancialSystemCode")),
+      );
+      await form.type("IFSC", "sbin0000001");
+      await form.expectError("IFSC", "");
+      await form.expectNormalised("IFSC", "SBIN0000001");
+    },
+  );
 
-  it("context rules with the sample data: additional information for INR, ReceiverLei, IndustryId, IndustryDetails", SLOW, async () => {
-    const additional = page.getByRole("group", { name: "Additional information" });
-    expect(await additional.isVisible()).toBe(false);
-    await form.type("Currency", "inr");
-    await vi.waitFor(async () => expect(await form.field("PurposeCode").isVisible()).toBe(true), WAIT);
-    const inr = { CurrencyCode: "INR", AdditionalInformation: { PurposeCode: "X1" } };
-    await form.type("PurposeCode", "X1");
-    await form.expectError("PurposeCode", invalid(bodyMessage(inr, ["AdditionalInformation", "PurposeCode"])));
-    await form.type("PurposeCode", "P1006");
-    await form.expectError("PurposeCode", "");
-    await form.type("Currency", "EUR");
-    await vi.waitFor(async () => expect(await form.field("PurposeCode").count()).toBe(0), WAIT);
+  it(
+    "context rules with the sample data: additional information for INR, ReceiverLei, IndustryId, IndustryDetails",
+    SLOW,
+    async () => {
+      const additional = page.getByRole("group", { name: "Additional information" });
+      expect(await additional.isVisible()).toBe(false);
+      await form.type("Currency", "inr");
+      await vi.waitFor(async () => expect(await form.field("PurposeCode").isVisible()).toBe(true), WAIT);
+      const inr = { CurrencyCode: "INR", AdditionalInformation: { PurposeCode: "X1" } };
+      await form.type("PurposeCode", "X1");
+      await form.expectError("PurposeCode", invalid(bodyMessage(inr, ["AdditionalInformation", "PurposeCode"])));
+      await form.type("PurposeCode", "P1006");
+      await form.expectError("PurposeCode", "");
+      await form.type("Currency", "EUR");
+      await vi.waitFor(async () => expect(await form.field("PurposeCode").count()).toBe(0), WAIT);
 
-    // A GBP company in Banks needs a ReceiverLei (vertical FI in the sample context); a company needs an industry.
-    await form.type("Currency", "GBP");
-    await form.choose("Beneficiary type", "Company");
-    await form.visit("Industry");
-    await form.expectError("Industry", invalid(bodyMessage({ CurrencyCode: "GBP", BeneficiaryType: "Company" }, ["IndustryId"])));
-    await form.choose("Industry", "1");
-    await form.expectError("Industry", "");
-    await form.visit("Receiver LEI");
-    const bank = { CurrencyCode: "GBP", BeneficiaryType: "Company", IndustryId: 1 };
-    await form.expectError("Receiver LEI", invalid(bodyMessage(bank, ["ReceiverLei"])));
-    await form.type("Receiver LEI", "5493001kjtiigc8y1r12");
-    await form.expectError("Receiver LEI", "");
-    await form.expectNormalised("Receiver LEI", "5493001KJTIIGC8Y1R12");
+      // A GBP company in Banks needs a ReceiverLei (vertical FI in the sample context); a company needs an industry.
+      await form.type("Currency", "GBP");
+      await form.choose("Beneficiary type", "Company");
+      await form.visit("Industry");
+      await form.expectError(
+        "Industry",
+        invalid(bodyMessage({ CurrencyCode: "GBP", BeneficiaryType: "Company" }, ["IndustryId"])),
+      );
+      await form.choose("Industry", "1");
+      await form.expectError("Industry", "");
+      await form.visit("Receiver LEI");
+      const bank = { CurrencyCode: "GBP", BeneficiaryType: "Company", IndustryId: 1 };
+      await form.expectError("Receiver LEI", invalid(bodyMessage(bank, ["ReceiverLei"])));
+      await form.type("Receiver LEI", "5493001kjtiigc8y1r12");
+      await form.expectError("Receiver LEI", "");
+      await form.expectNormalised("Receiver LEI", "5493001KJTIIGC8Y1R12");
 
-    await form.choose("Industry", "99");
-    await form.visit("Industry details");
-    await form.expectError("Industry details", invalid(bodyMessage({ ...bank, IndustryId: 99 }, ["IndustryDetails"])));
-  });
+      await form.choose("Industry", "99");
+      await form.visit("Industry details");
+      await form.expectError(
+        "Industry details",
+        invalid(bodyMessage({ ...bank, IndustryId: 99 }, ["IndustryDetails"])),
+      );
+    },
+  );
 
-  it("a complete form: submit enabled, the body built, validated whole and shown; the validators accept it again", SLOW, async () => {
-    await form.type("Beneficiary name", "Müller Maschinenbau");
-    await form.type("Account holder name", "Müller Maschinenbau GmbH");
-    await form.type("Currency", "eur");
-    await form.choose("Beneficiary type", "Company");
-    await form.type("Street", "Hauptstraße");
-    await form.type("House number", "12");
-    await form.type("Town", "Berlin");
-    await form.type("Post code", "10115");
-    await form.type("Country", "de");
-    await form.type("Bank country", "de");
-    await form.type("BIC", "deutdeff");
-    await form.type("IBAN", "DE89 3704 0044 0532 0130 01");
-    await form.type("Intermediary bank BIC", "cobadeff");
-    await form.choose("Industry", "3");
-    await form.type("Reference", "Invoice 2026-11-21 for machine parts and service");
-    await form.expectError(
-      "IBAN",
-      invalid(routingMessage({ Type: "BicIban", CountryCode: "DE", Iban: "DE89 3704 0044 0532 0130 01" }, "Iban")),
-    );
-    await form.expectSubmitEnabled(false);
-    await vi.waitFor(async () => expect(await form.status().innerText()).toBe("2 fields need attention: IBAN, Reference."), WAIT);
-    await page.evaluate("window.scrollTo(0, 0)"); // the request panel is sticky
-    await page.screenshot({ path: `${RESULTS}beneficiary-form.png`, fullPage: true });
+  it(
+    "a complete form: submit enabled, the body built, validated whole and shown; the validators accept it again",
+    SLOW,
+    async () => {
+      await form.type("Beneficiary name", "Müller Maschinenbau");
+      await form.type("Account holder name", "Müller Maschinenbau GmbH");
+      await form.type("Currency", "eur");
+      await form.choose("Beneficiary type", "Company");
+      await form.type("Street", "Hauptstraße");
+      await form.type("House number", "12");
+      await form.type("Town", "Berlin");
+      await form.type("Post code", "10115");
+      await form.type("Country", "de");
+      await form.type("Bank country", "de");
+      await form.type("BIC", "deutdeff");
+      await form.type("IBAN", "DE89 3704 0044 0532 0130 01");
+      await form.type("Intermediary bank BIC", "cobadeff");
+      await form.choose("Industry", "3");
+      await form.type("Reference", "Invoice 2026-11-21 for machine parts and service");
+      await form.expectError(
+        "IBAN",
+        invalid(routingMessage({ Type: "BicIban", CountryCode: "DE", Iban: "DE89 3704 0044 0532 0130 01" }, "Iban")),
+      );
+      await form.expectSubmitEnabled(false);
+      await vi.waitFor(
+        async () => expect(await form.status().innerText()).toBe("2 fields need attention: IBAN, Reference."),
+        WAIT,
+      );
+      await page.evaluate("window.scrollTo(0, 0)"); // the request panel is sticky
+      await page.screenshot({ path: `${RESULTS}beneficiary-form.png`, fullPage: true });
 
-    await form.type("IBAN", "de89 3704 0044 0532 0130 00");
-    await form.type("Reference", "Invoice 2026-11-21");
-    await form.expectSubmitEnabled(true);
-    await vi.waitFor(async () => expect(await form.status().innerText()).toBe("Ready to send."), WAIT);
-    await form.submit().click();
-    const body = await form.sentBody();
-    await page.evaluate("window.scrollTo(0, 0)"); // the request panel is sticky
-    await page.screenshot({ path: `${RESULTS}beneficiary-form-sent.png`, fullPage: true });
+      await form.type("IBAN", "de89 3704 0044 0532 0130 00");
+      await form.type("Reference", "Invoice 2026-11-21");
+      await form.expectSubmitEnabled(true);
+      await vi.waitFor(async () => expect(await form.status().innerText()).toBe("Ready to send."), WAIT);
+      await form.submit().click();
+      const body = await form.sentBody();
+      await page.evaluate("window.scrollTo(0, 0)"); // the request panel is sticky
+      await page.screenshot({ path: `${RESULTS}beneficiary-form-sent.png`, fullPage: true });
 
-    expect(body).toEqual({
-      AccountId: sampleAccountId,
-      Name: "Müller Maschinenbau",
-      AccountHolderName: "Müller Maschinenbau GmbH",
-      CurrencyCode: "EUR",
-      PaymentRouting: { Type: "BicIban", CountryCode: "DE", Bic: "DEUTDEFF", Iban: "DE89370400440532013000" },
-      IntermediaryPaymentRouting: [{ Type: "Bic", Bic: "COBADEFF" }],
-      BeneficiaryType: "Company",
-      Address: { Street: "Hauptstraße", HouseNumber: "12", Town: "Berlin", PostCode: "10115", CountryCode: "DE" },
-      IndustryId: 3,
-      Reference: "Invoice 2026-11-21",
-    });
-    const rules = sampleRequiredAdditionalInformation({
-      currencyCode: "EUR",
-      beneficiaryCountryCode: "DE",
-      beneficiaryBankCountry: "DE",
-      beneficiaryType: "Company",
-    });
-    const again = validateCreateWithdrawalBeneficiary(body, sampleOptions(rules));
-    expect(again).toMatchObject({ ok: true, value: body, uncheckedRules: [] });
+      expect(body).toEqual({
+        AccountId: sampleAccountId,
+        Name: "Müller Maschinenbau",
+        AccountHolderName: "Müller Maschinenbau GmbH",
+        CurrencyCode: "EUR",
+        PaymentRouting: { Type: "BicIban", CountryCode: "DE", Bic: "DEUTDEFF", Iban: "DE89370400440532013000" },
+        IntermediaryPaymentRouting: [{ Type: "Bic", Bic: "COBADEFF" }],
+        BeneficiaryType: "Company",
+        Address: { Street: "Hauptstraße", HouseNumber: "12", Town: "Berlin", PostCode: "10115", CountryCode: "DE" },
+        IndustryId: 3,
+        Reference: "Invoice 2026-11-21",
+      });
+      const rules = sampleRequiredAdditionalInformation({
+        currencyCode: "EUR",
+        beneficiaryCountryCode: "DE",
+        beneficiaryBankCountry: "DE",
+        beneficiaryType: "Company",
+      });
+      const again = validateCreateWithdrawalBeneficiary(body, sampleOptions(rules));
+      expect(again).toMatchObject({ ok: true, value: body, uncheckedRules: [] });
 
-    // Any change makes the sent body stale: invalid again, submit is disabled and the body is gone.
-    await form.type("BIC", "DEUTDEF");
-    await form.expectSubmitEnabled(false);
-    expect(await form.requestPanel().locator("pre").isVisible()).toBe(false);
-  });
+      // Any change makes the sent body stale: invalid again, submit is disabled and the body is gone.
+      await form.type("BIC", "DEUTDEF");
+      await form.expectSubmitEnabled(false);
+      expect(await form.requestPanel().locator("pre").isVisible()).toBe(false);
+    },
+  );
 });

@@ -40,7 +40,8 @@ export function sourceFiles(root: string, directory: string, skip: readonly stri
   return readdirSync(absolute, { withFileTypes: true })
     .flatMap((entry) => {
       const path = directory === "" ? entry.name : `${directory}/${entry.name}`;
-      if (entry.isDirectory()) return skip.includes(path) || entry.name === "node_modules" ? [] : sourceFiles(root, path, skip);
+      if (entry.isDirectory())
+        return skip.includes(path) || entry.name === "node_modules" ? [] : sourceFiles(root, path, skip);
       return SOURCE.test(entry.name) && !NOT_SOURCE.test(entry.name) ? [path] : [];
     })
     .sort();
@@ -61,12 +62,20 @@ export function importsOf(root: string, file: string): string[] {
 
 /** `./x.js` names `x.ts` when there is one (NodeNext's rule for TypeScript sources), else the file itself. */
 function resolveSource(path: string): string | undefined {
-  const candidates = [path.replace(/\.js$/, ".ts"), path.replace(/\.mjs$/, ".mts"), path, `${path}.ts`, join(path, "index.ts")];
+  const candidates = [
+    path.replace(/\.js$/, ".ts"),
+    path.replace(/\.mjs$/, ".mts"),
+    path,
+    `${path}.ts`,
+    join(path, "index.ts"),
+  ];
   return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
 }
 
 const isWithin = (file: string, place: string): boolean =>
-  place.endsWith("/*") ? file.slice(0, file.lastIndexOf("/")) === place.slice(0, -2) : file === place || file.startsWith(`${place}/`);
+  place.endsWith("/*")
+    ? file.slice(0, file.lastIndexOf("/")) === place.slice(0, -2)
+    : file === place || file.startsWith(`${place}/`);
 
 /** The room a file belongs to: the longest room that holds it. */
 export function roomOf(floors: Floors, file: string): string | undefined {
@@ -101,7 +110,8 @@ export function forbiddenImports(floors: Floors, graph: Graph): string[] {
       // An import of a room's own file, or of a place the room may use, unless that place is a room nested inside it.
       const targetRoom = roomOf(floors, target);
       const ownRoom = targetRoom === room;
-      if (!ownRoom && !allowed.some((place) => place !== room && isWithin(target, place))) found.push(`${file} -> ${target}`);
+      if (!ownRoom && !allowed.some((place) => place !== room && isWithin(target, place)))
+        found.push(`${file} -> ${target}`);
     }
   }
   return found;
@@ -115,7 +125,9 @@ export function unknownPlaces(floors: Floors): string[] {
 
 /** Source files under the package's source folders (`sources`) that no room holds. */
 export function homeless(floors: Floors): string[] {
-  return (floors.sources ?? []).flatMap((folder) => sourceFiles(floors.root, folder, floors.skip)).filter((file) => roomOf(floors, file) === undefined);
+  return (floors.sources ?? [])
+    .flatMap((folder) => sourceFiles(floors.root, folder, floors.skip))
+    .filter((file) => roomOf(floors, file) === undefined);
 }
 
 /** Each circle of imports among the graph's files, as `a -> b -> a`, once. */

@@ -30,5 +30,7 @@ export const sandboxFloors: Floors = {
   name: "sandbox",
   root: fileURLToPath(new URL("../../sandbox/", import.meta.url)),
   sources: ["src"],
-  rooms: Object.fromEntries(FLOORS.flatMap((floor, index) => floor.map((room) => [room, FLOORS.slice(0, index).flat()]))),
+  rooms: Object.fromEntries(
+    FLOORS.flatMap((floor, index) => floor.map((room) => [room, FLOORS.slice(0, index).flat()])),
+  ),
 };

@@ -26,7 +26,14 @@ export const validatorsFloors: Floors = {
     // Conditional rules that need context (sectors, currencies, additional information).
     "src/requests/rules": ["src/core", "src/requests/fields", "src/requests/rules/regex"],
     // One module per request shape.
-    "src/requests": ["src/core", "src/identifiers", "src/routing", "src/requests/fields", "src/requests/rules", "src/requests/rules/regex"],
+    "src/requests": [
+      "src/core",
+      "src/identifiers",
+      "src/routing",
+      "src/requests/fields",
+      "src/requests/rules",
+      "src/requests/rules/regex",
+    ],
     // The entry points (index.ts, node.ts).
     "src/*": ["src/core", "src/identifiers", "src/formats", "src/routing", "src/requests", "src/requests/rules/regex"],
   },

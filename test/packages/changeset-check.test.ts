@@ -11,8 +11,13 @@ function changeset(text: string): Changeset {
 
 describe("parseChangeset", () => {
   it("reads the packages, their bumps and the summary", () => {
-    const parsed = changeset(`---\n"@account-funds/client": minor\n"@account-funds/sandbox": patch\n---\n\nPaging by page size.\n`);
-    expect([...parsed.releases]).toEqual([["@account-funds/client", "minor"], ["@account-funds/sandbox", "patch"]]);
+    const parsed = changeset(
+      `---\n"@account-funds/client": minor\n"@account-funds/sandbox": patch\n---\n\nPaging by page size.\n`,
+    );
+    expect([...parsed.releases]).toEqual([
+      ["@account-funds/client", "minor"],
+      ["@account-funds/sandbox", "patch"],
+    ]);
     expect(parsed.summary).toBe("Paging by page size.");
   });
 
@@ -31,12 +36,18 @@ describe("parseChangeset", () => {
 
 describe("changedPackages", () => {
   it("counts the published files of a package, not its tests or benchmarks", () => {
-    expect(changedPackages(["validators/test/iban.test.ts", "sandbox/bench/run.ts", "generated/REFERENCE.md", "spec/openapi.yaml"], patterns)).toEqual([]);
-    expect(changedPackages(["validators/src/identifiers/iban.ts", "generated/openapi.json", "sandbox/bin/account-funds-sandbox.js"], patterns)).toEqual([
-      "@account-funds/validators",
-      "@account-funds/client",
-      "@account-funds/sandbox",
-    ]);
+    expect(
+      changedPackages(
+        ["validators/test/iban.test.ts", "sandbox/bench/run.ts", "generated/REFERENCE.md", "spec/openapi.yaml"],
+        patterns,
+      ),
+    ).toEqual([]);
+    expect(
+      changedPackages(
+        ["validators/src/identifiers/iban.ts", "generated/openapi.json", "sandbox/bin/account-funds-sandbox.js"],
+        patterns,
+      ),
+    ).toEqual(["@account-funds/validators", "@account-funds/client", "@account-funds/sandbox"]);
   });
 
   it("does not take a folder that only starts like a package's for it", () => {
@@ -47,7 +58,9 @@ describe("changedPackages", () => {
 describe("uncoveredPackages", () => {
   const client = changeset(`---\n"@account-funds/client": patch\n---\nx\n`);
   it("names the changed packages no added changeset names", () => {
-    expect(uncoveredPackages(["@account-funds/client", "@account-funds/sandbox"], [client])).toEqual(["@account-funds/sandbox"]);
+    expect(uncoveredPackages(["@account-funds/client", "@account-funds/sandbox"], [client])).toEqual([
+      "@account-funds/sandbox",
+    ]);
     expect(uncoveredPackages(["@account-funds/client"], [])).toEqual(["@account-funds/client"]);
   });
 

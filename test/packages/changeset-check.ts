@@ -35,7 +35,8 @@ export function parseChangeset(file: string, text: string): Changeset | string {
   const match = /^---\r?\n([\s\S]*?)\r?\n?---\r?\n?([\s\S]*)$/.exec(text);
   if (match === null) return `${file}: no front matter (--- "package": bump --- then the summary)`;
   const front: unknown = parseYaml(match[1] ?? "") ?? {};
-  if (typeof front !== "object" || front === null || Array.isArray(front)) return `${file}: the front matter is not a map of package → bump`;
+  if (typeof front !== "object" || front === null || Array.isArray(front))
+    return `${file}: the front matter is not a map of package → bump`;
   const releases = new Map<string, Bump>();
   for (const [name, bump] of Object.entries(front)) {
     if (!isBump(bump)) return `${file}: ${name}: ${JSON.stringify(bump)} is not one of ${bumps.join(", ")}`;
@@ -52,7 +53,13 @@ export function matchesPattern(path: string, pattern: string): boolean {
 /** The publishable packages some of whose published files are among `changedFiles` (repository-relative). */
 export function changedPackages(changedFiles: readonly string[], patterns: readonly string[]): string[] {
   return publishablePackages
-    .filter(({ folder }) => changedFiles.some((file) => file.startsWith(`${folder}/`) && patterns.some((pattern) => matchesPattern(file.slice(folder.length + 1), pattern))))
+    .filter(({ folder }) =>
+      changedFiles.some(
+        (file) =>
+          file.startsWith(`${folder}/`) &&
+          patterns.some((pattern) => matchesPattern(file.slice(folder.length + 1), pattern)),
+      ),
+    )
     .map(({ manifest }) => manifest.name);
 }
 
@@ -81,25 +88,39 @@ function lines(text: string): string[] {
 function main(argv: readonly string[]): number {
   let base: string | undefined;
   try {
-    const { values } = parseArgs({ args: [...argv], options: { base: { type: "string" } }, strict: true, allowPositionals: false });
+    const { values } = parseArgs({
+      args: [...argv],
+      options: { base: { type: "string" } },
+      strict: true,
+      allowPositionals: false,
+    });
     base = values.base === undefined || values.base.trim() === "" ? undefined : values.base.trim();
   } catch (error) {
-    process.stderr.write(`release-check: ${error instanceof Error ? error.message : String(error)}\nUsage: changeset-check.ts [--base <git ref>]\n`);
+    process.stderr.write(
+      `release-check: ${error instanceof Error ? error.message : String(error)}\nUsage: changeset-check.ts [--base <git ref>]\n`,
+    );
     return 64;
   }
-  const config: { changedFilePatterns: string[] } = JSON.parse(readFileSync(join(repository, ".changeset/config.json"), "utf8"));
+  const config: { changedFilePatterns: string[] } = JSON.parse(
+    readFileSync(join(repository, ".changeset/config.json"), "utf8"),
+  );
   const published = new Set(publishablePackages.map(({ manifest }) => manifest.name));
   const problems: string[] = [];
 
   const pending = new Map<string, Changeset>();
-  for (const file of readdirSync(join(repository, ".changeset")).filter((name) => name.endsWith(".md") && name !== "README.md")) {
+  for (const file of readdirSync(join(repository, ".changeset")).filter(
+    (name) => name.endsWith(".md") && name !== "README.md",
+  )) {
     const parsed = parseChangeset(`.changeset/${file}`, readFileSync(join(repository, ".changeset", file), "utf8"));
     if (typeof parsed === "string") {
       problems.push(parsed);
       continue;
     }
-    for (const name of parsed.releases.keys()) if (!published.has(name)) problems.push(`${parsed.file}: ${name} is not a publishable package (${[...published].join(", ")})`);
-    if (parsed.releases.size > 0 && parsed.summary === "") problems.push(`${parsed.file}: no summary: say what changed, for the CHANGELOG`);
+    for (const name of parsed.releases.keys())
+      if (!published.has(name))
+        problems.push(`${parsed.file}: ${name} is not a publishable package (${[...published].join(", ")})`);
+    if (parsed.releases.size > 0 && parsed.summary === "")
+      problems.push(`${parsed.file}: no summary: say what changed, for the CHANGELOG`);
     pending.set(parsed.file, parsed);
   }
 
@@ -108,14 +129,21 @@ function main(argv: readonly string[]): number {
       ? tryGit("merge-base", "HEAD", base)
       : (tryGit("merge-base", "HEAD", "main") ?? tryGit("merge-base", "HEAD", "origin/main"));
   if (mergeBase === undefined && base !== undefined) {
-    process.stderr.write(`release-check: BASE ${base} is not in this clone (shallow?): git fetch --unshallow, or pass another BASE\n`);
+    process.stderr.write(
+      `release-check: BASE ${base} is not in this clone (shallow?): git fetch --unshallow, or pass another BASE\n`,
+    );
     return 2;
   }
   if (mergeBase === undefined) {
-    process.stdout.write("release-check: neither main nor origin/main is in this clone: changesets since BASE not checked (make release-check BASE=<ref>)\n");
+    process.stdout.write(
+      "release-check: neither main nor origin/main is in this clone: changesets since BASE not checked (make release-check BASE=<ref>)\n",
+    );
   } else {
     // Committed and uncommitted changes since the merge base, and new files git does not know yet.
-    const changedFiles = [...lines(git("diff", "--name-only", mergeBase)), ...lines(git("ls-files", "--others", "--exclude-standard"))];
+    const changedFiles = [
+      ...lines(git("diff", "--name-only", mergeBase)),
+      ...lines(git("ls-files", "--others", "--exclude-standard")),
+    ];
     const addedFiles = new Set([
       ...lines(git("diff", "--name-only", "--diff-filter=A", mergeBase, "--", ".changeset")),
       ...lines(git("ls-files", "--others", "--exclude-standard", "--", ".changeset")),
@@ -123,12 +151,17 @@ function main(argv: readonly string[]): number {
     const added = [...pending.values()].filter((changeset) => addedFiles.has(changeset.file));
     const changed = changedPackages(changedFiles, config.changedFilePatterns);
     for (const name of uncoveredPackages(changed, added)) {
-      problems.push(`${name} changed since ${base ?? "main"} (${mergeBase.slice(0, 10)}) but no changeset added since then names it: npx changeset (or, when the change needs no release, npx changeset --empty)`);
+      problems.push(
+        `${name} changed since ${base ?? "main"} (${mergeBase.slice(0, 10)}) but no changeset added since then names it: npx changeset (or, when the change needs no release, npx changeset --empty)`,
+      );
     }
-    process.stdout.write(`release-check: changed since ${base ?? "main"}: ${changed.join(", ") || "no publishable package"}; changesets added: ${added.map((changeset) => changeset.file).join(", ") || "none"}\n`);
+    process.stdout.write(
+      `release-check: changed since ${base ?? "main"}: ${changed.join(", ") || "no publishable package"}; changesets added: ${added.map((changeset) => changeset.file).join(", ") || "none"}\n`,
+    );
   }
   for (const problem of problems) process.stderr.write(`release-check: ${problem}\n`);
   return problems.length === 0 ? 0 : 1;
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = main(process.argv.slice(2));
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href)
+  process.exitCode = main(process.argv.slice(2));

@@ -19,12 +19,18 @@ const commands = {
 } as const;
 
 function run(entry: string, ...argv: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ["--import", "tsx", entry, ...argv], { cwd: repository, encoding: "utf8", timeout: 60_000 });
+  const result = spawnSync(process.execPath, ["--import", "tsx", entry, ...argv], {
+    cwd: repository,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 function versionOf(folder: string): string {
-  const manifest: { version: string } = JSON.parse(readFileSync(new URL(`../../${folder}/package.json`, import.meta.url), "utf8"));
+  const manifest: { version: string } = JSON.parse(
+    readFileSync(new URL(`../../${folder}/package.json`, import.meta.url), "utf8"),
+  );
   return manifest.version;
 }
 
@@ -40,10 +46,13 @@ describe.each(Object.entries(commands))("%s", (_name, { folder, entry }) => {
     expect(help.stdout).toMatch(/64 wrong usage/);
   });
 
-  it.each([["--no-such-option"], ["--version", "surplus-argument"]])("exits 64 on %j, with the usage on stderr", (...argv) => {
-    const result = run(entry, ...argv);
-    expect(result.status).toBe(EX_USAGE);
-    expect(result.stdout).toBe("");
-    expect(result.stderr).toContain("Usage:");
-  });
+  it.each([["--no-such-option"], ["--version", "surplus-argument"]])(
+    "exits 64 on %j, with the usage on stderr",
+    (...argv) => {
+      const result = run(entry, ...argv);
+      expect(result.status).toBe(EX_USAGE);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toContain("Usage:");
+    },
+  );
 });

@@ -15,42 +15,47 @@ const repositoryUrl = rootManifest.repository?.url ?? "";
 /** https://github.com/<owner>/<name>, from the root's git+https://github.com/<owner>/<name>.git. */
 const webUrl = repositoryUrl.replace(/^git\+/, "").replace(/\.git$/, "");
 
-describe.each(publishablePackages.map(({ folder, manifest }) => [manifest.name, folder, manifest] as const))("%s", (name, folder, manifest) => {
-  it("has the metadata the registry shows: licence, repository, homepage, bugs, keywords", () => {
-    expect(manifest.license).toBe("MIT");
-    expect(manifest.repository).toEqual({ type: "git", url: repositoryUrl, directory: folder });
-    expect(manifest.homepage).toBe(`${webUrl}/tree/main/${folder}#readme`);
-    expect(manifest.bugs).toEqual(rootManifest.bugs);
-    expect(manifest.keywords).toContain("account-funds");
-    expect(manifest.description?.length ?? 0).toBeGreaterThan(20);
-  });
+describe.each(publishablePackages.map(({ folder, manifest }) => [manifest.name, folder, manifest] as const))(
+  "%s",
+  (name, folder, manifest) => {
+    it("has the metadata the registry shows: licence, repository, homepage, bugs, keywords", () => {
+      expect(manifest.license).toBe("MIT");
+      expect(manifest.repository).toEqual({ type: "git", url: repositoryUrl, directory: folder });
+      expect(manifest.homepage).toBe(`${webUrl}/tree/main/${folder}#readme`);
+      expect(manifest.bugs).toEqual(rootManifest.bugs);
+      expect(manifest.keywords).toContain("account-funds");
+      expect(manifest.description?.length ?? 0).toBeGreaterThan(20);
+    });
 
-  it("ships the project's LICENSE and its CHANGELOG", () => {
-    expect(read(`${folder}/LICENSE`)).toBe(read("LICENSE"));
-    expect(manifest.files).toContain("CHANGELOG.md"); // npm packs LICENSE and README by itself, a changelog only when listed
-  });
+    it("ships the project's LICENSE and its CHANGELOG", () => {
+      expect(read(`${folder}/LICENSE`)).toBe(read("LICENSE"));
+      expect(manifest.files).toContain("CHANGELOG.md"); // npm packs LICENSE and README by itself, a changelog only when listed
+    });
 
-  it("has a CHANGELOG whose newest entry is the package's version", () => {
-    const changelog = read(`${folder}/CHANGELOG.md`);
-    expect(changelog.startsWith(`# ${name}\n`)).toBe(true);
-    expect(/^## (\S+)$/m.exec(changelog)?.[1]).toBe(manifest.version);
-  });
+    it("has a CHANGELOG whose newest entry is the package's version", () => {
+      const changelog = read(`${folder}/CHANGELOG.md`);
+      expect(changelog.startsWith(`# ${name}\n`)).toBe(true);
+      expect(/^## (\S+)$/m.exec(changelog)?.[1]).toBe(manifest.version);
+    });
 
-  it("depends on the other packages of the workspace at ranges their versions satisfy", () => {
-    const ranges = { ...manifest.dependencies, ...manifest.peerDependencies };
-    for (const { manifest: other } of workspacePackages) {
-      const range = ranges[other.name];
-      if (range !== undefined) expect(semver.satisfies(other.version, range), `${name} → ${other.name}@${range}`).toBe(true);
-    }
-  });
-});
+    it("depends on the other packages of the workspace at ranges their versions satisfy", () => {
+      const ranges = { ...manifest.dependencies, ...manifest.peerDependencies };
+      for (const { manifest: other } of workspacePackages) {
+        const range = ranges[other.name];
+        if (range !== undefined)
+          expect(semver.satisfies(other.version, range), `${name} → ${other.name}@${range}`).toBe(true);
+      }
+    });
+  },
+);
 
 describe("the root LICENSE", () => {
   it("is the MIT licence of the account-funds contributors, as every manifest says", () => {
     const licence = read("LICENSE");
     expect(licence.startsWith("MIT License\n\nCopyright (c) ")).toBe(true);
     expect(licence).toContain(" account-funds contributors\n");
-    for (const { manifest } of [{ manifest: rootManifest }, ...workspacePackages]) expect(manifest.license, manifest.name).toBe("MIT");
+    for (const { manifest } of [{ manifest: rootManifest }, ...workspacePackages])
+      expect(manifest.license, manifest.name).toBe("MIT");
   });
 });
 
@@ -60,11 +65,18 @@ describe("the supported Node.js range", () => {
   const tested = readFileSync(join(repository, "Makefile"), "utf8")
     .match(/^NODE_VERSIONS \?= (.+)$/m)?.[1]
     ?.split(" ")
-    .map((line) => /@(\d+\.\d+\.\d+)$/.exec(readManifest(`tools/node-versions/${line}`).devDependencies?.["node"] ?? "")?.[1] ?? `unpinned ${line}`);
+    .map(
+      (line) =>
+        /@(\d+\.\d+\.\d+)$/.exec(readManifest(`tools/node-versions/${line}`).devDependencies?.["node"] ?? "")?.[1] ??
+        `unpinned ${line}`,
+    );
 
   it("is declared, the same, by the root and by every package (the client's template and build included)", () => {
     expect(semver.validRange(range)).not.toBeNull();
-    const declared = [...workspacePackages, { folder: "generator/templates", manifest: readManifest("generator/templates") }].map(({ folder, manifest }) => [folder, manifest.engines?.["node"]]);
+    const declared = [
+      ...workspacePackages,
+      { folder: "generator/templates", manifest: readManifest("generator/templates") },
+    ].map(({ folder, manifest }) => [folder, manifest.engines?.["node"]]);
     expect(declared).toEqual(declared.map(([folder]) => [folder, range]));
   });
 
@@ -78,13 +90,19 @@ describe("the supported Node.js range", () => {
     const newest = Math.max(...versions.map((version) => semver.major(version)));
     const testedLines = new Set(versions.map((version) => semver.major(version)));
     for (let line = lowest; line <= newest; line += 1) {
-      if (line % 2 === 0 && semver.intersects(range, `${line}.x`)) expect(testedLines.has(line), `Node ${line} is admitted by ${range} but not tested`).toBe(true);
+      if (line % 2 === 0 && semver.intersects(range, `${line}.x`))
+        expect(testedLines.has(line), `Node ${line} is admitted by ${range} but not tested`).toBe(true);
     }
   });
 
   it("is what the GitHub workflow tests, line by line", () => {
     const workflow = read(".github/workflows/node-versions.yml");
-    expect(/node: \[([^\]]*)\]/.exec(workflow)?.[1]?.split(",").map((line) => line.trim())).toEqual(tested?.map((version) => String(semver.major(version))));
+    expect(
+      /node: \[([^\]]*)\]/
+        .exec(workflow)?.[1]
+        ?.split(",")
+        .map((line) => line.trim()),
+    ).toEqual(tested?.map((version) => String(semver.major(version))));
   });
 });
 
@@ -100,14 +118,20 @@ describe("the client's optional peer undici", () => {
 
 describe("a fresh npm ci", () => {
   it("runs no install script that allowScripts does not name (npm warns about each)", () => {
-    const result = spawnSync("npm", ["approve-scripts", "--allow-scripts-pending", "--json"], { cwd: repository, encoding: "utf8", timeout: 60_000 });
+    const result = spawnSync("npm", ["approve-scripts", "--allow-scripts-pending", "--json"], {
+      cwd: repository,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(result.status, result.stderr).toBe(0);
     const pending: { allowScripts: { name: string }[] } = JSON.parse(result.stdout);
     expect(pending.allowScripts.map(({ name }) => name)).toEqual([]);
   });
 
   it("installs TypeScript 7 where its tsc cannot take the place of 5.9's (both packages' bin is named tsc)", () => {
-    expect(realpathSync(join(repository, "node_modules/.bin/tsc"))).toBe(join(realpathSync(repository), "node_modules/typescript/bin/tsc"));
+    expect(realpathSync(join(repository, "node_modules/.bin/tsc"))).toBe(
+      join(realpathSync(repository), "node_modules/typescript/bin/tsc"),
+    );
     expect(readManifest("node_modules/typescript").version).toMatch(/^5\.9\./);
     expect(readManifest("tools/typescript-7/node_modules/typescript").version).toMatch(/^7\./);
   });

@@ -43,7 +43,12 @@ export function readManifest(folder: string): Manifest {
 export const rootManifest: Manifest = readManifest(".");
 
 /** Every workspace of the root manifest (the workspaces are folders, not globs). */
-export const workspacePackages: readonly WorkspacePackage[] = (rootManifest.workspaces ?? []).map((folder) => ({ folder, manifest: readManifest(folder) }));
+export const workspacePackages: readonly WorkspacePackage[] = (rootManifest.workspaces ?? []).map((folder) => ({
+  folder,
+  manifest: readManifest(folder),
+}));
 
 /** The packages npm publishes: @account-funds/validators, @account-funds/client (generated/), @account-funds/sandbox. */
-export const publishablePackages: readonly WorkspacePackage[] = workspacePackages.filter(({ manifest }) => manifest.private !== true);
+export const publishablePackages: readonly WorkspacePackage[] = workspacePackages.filter(
+  ({ manifest }) => manifest.private !== true,
+);

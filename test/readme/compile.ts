@@ -39,7 +39,9 @@ export const consumerOptions: ts.CompilerOptions = {
 /** Whether `code` uses `name` without declaring or importing it. */
 function usesUndeclared(code: string, name: string): boolean {
   const uses = new RegExp(`(?<![\\w$.])${name}\\b`).test(code);
-  const declares = new RegExp(`\\b(?:const|let|var|function|class)\\s+${name}\\b|\\bimport\\b[^;]*\\b${name}\\b[^;]*\\bfrom\\b`).test(code);
+  const declares = new RegExp(
+    `\\b(?:const|let|var|function|class)\\s+${name}\\b|\\bimport\\b[^;]*\\b${name}\\b[^;]*\\bfrom\\b`,
+  ).test(code);
   return uses && !declares;
 }
 
@@ -84,7 +86,8 @@ export async function compileSnippets(snippets: readonly Snippet[], ambient: rea
       const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
       const file = diagnostic.file;
       const found = file === undefined ? undefined : files.get(file.fileName);
-      if (file === undefined || found === undefined || diagnostic.start === undefined) return formatDiagnostic(diagnostic);
+      if (file === undefined || found === undefined || diagnostic.start === undefined)
+        return formatDiagnostic(diagnostic);
       const line = file.getLineAndCharacterOfPosition(diagnostic.start).line - found.offset;
       return `${found.snippet.source}:${found.snippet.line} (+${line + 1}): ${message}`;
     });

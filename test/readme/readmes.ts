@@ -13,7 +13,8 @@ export interface Readme {
 
 const client: Ambient = {
   name: "client",
-  declaration: 'import type { AccountFundsClient } from "@account-funds/client";\ndeclare const client: AccountFundsClient;',
+  declaration:
+    'import type { AccountFundsClient } from "@account-funds/client";\ndeclare const client: AccountFundsClient;',
 };
 
 export const readmes: readonly Readme[] = [
@@ -24,13 +25,26 @@ export const readmes: readonly Readme[] = [
       client,
       { name: "formValues", declaration: "/** What the form holds, as typed. */\ndeclare const formValues: unknown;" },
       { name: "body", declaration: "declare const body: unknown;" },
-      { name: "showErrors", declaration: 'import type { Issue } from "@account-funds/validators";\ndeclare function showErrors(issues: readonly Issue[]): void;' },
-      { name: "showChanges", declaration: 'import type { ValueChange } from "@account-funds/validators";\ndeclare function showChanges(changes: readonly ValueChange[]): void;' },
+      {
+        name: "showErrors",
+        declaration:
+          'import type { Issue } from "@account-funds/validators";\ndeclare function showErrors(issues: readonly Issue[]): void;',
+      },
+      {
+        name: "showChanges",
+        declaration:
+          'import type { ValueChange } from "@account-funds/validators";\ndeclare function showChanges(changes: readonly ValueChange[]): void;',
+      },
       { name: "warn", declaration: "declare function warn(rules: readonly string[]): void;" },
-      { name: "sectors", declaration: 'import type { Sector } from "@account-funds/validators";\ndeclare const sectors: readonly Sector[];' },
+      {
+        name: "sectors",
+        declaration:
+          'import type { Sector } from "@account-funds/validators";\ndeclare const sectors: readonly Sector[];',
+      },
       {
         name: "additionalInformationRules",
-        declaration: 'import type { RequiredAdditionalInformation } from "@account-funds/validators";\ndeclare const additionalInformationRules: readonly RequiredAdditionalInformation[];',
+        declaration:
+          'import type { RequiredAdditionalInformation } from "@account-funds/validators";\ndeclare const additionalInformationRules: readonly RequiredAdditionalInformation[];',
       },
     ],
   },

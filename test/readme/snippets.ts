@@ -27,7 +27,12 @@ export function extractSnippets(markdown: string, source: string): Snippet[] {
     for (index++; index < lines.length && !(lines[index] ?? "").trimStart().startsWith(fence); index++) {
       body.push((lines[index] ?? "").slice(indent.length));
     }
-    const previous = lines.slice(0, start).reverse().find((line) => line.trim() !== "")?.trim() ?? "";
+    const previous =
+      lines
+        .slice(0, start)
+        .reverse()
+        .find((line) => line.trim() !== "")
+        ?.trim() ?? "";
     if (TYPESCRIPT.has(language.toLowerCase()) && !SKIP.test(previous)) {
       snippets.push({ source, line: start + 1, code: body.join("\n") });
     }

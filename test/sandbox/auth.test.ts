@@ -5,8 +5,20 @@
  * a 401, and mutual TLS at /connect/mtls/token with a registered (self-signed) client certificate.
  */
 import { request as httpsRequest } from "node:https";
-import { createAccountFundsClient, TokenRequestError, type AccountFundsClient, type ClientOptions } from "@account-funds/client";
-import { createClientCertificate, defaultCredentials, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type ClientCertificate, type Sandbox } from "@account-funds/sandbox";
+import {
+  createAccountFundsClient,
+  TokenRequestError,
+  type AccountFundsClient,
+  type ClientOptions,
+} from "@account-funds/client";
+import {
+  createClientCertificate,
+  defaultCredentials,
+  DEFAULT_CLIENT_ID,
+  DEFAULT_CLIENT_SECRET,
+  type ClientCertificate,
+  type Sandbox,
+} from "@account-funds/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mtlsClient, recordingClient, ResponseLog } from "./support/operation-calls-clients.js";
 import { first, primaryAccount, transferBeneficiaryFor } from "./support/operation-calls-data.js";
@@ -31,12 +43,26 @@ const passwordGrant = (overrides: Readonly<Record<string, string | undefined>> =
     password: DEMO_USER.password,
     ...overrides,
   };
-  return new URLSearchParams(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return new URLSearchParams(
+    Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 };
 
-async function requestToken(sandbox: Sandbox, body: string, contentType = "application/x-www-form-urlencoded"): Promise<TokenAnswer> {
-  const response = await fetch(`${sandbox.url}/connect/token`, { method: "POST", headers: { "content-type": contentType }, body });
-  return { status: response.status, contentType: response.headers.get("content-type") ?? "", body: (await response.json()) as Record<string, unknown> };
+async function requestToken(
+  sandbox: Sandbox,
+  body: string,
+  contentType = "application/x-www-form-urlencoded",
+): Promise<TokenAnswer> {
+  const response = await fetch(`${sandbox.url}/connect/token`, {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body,
+  });
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
 /** The JSON payload of a JWT (RFC 7519: three base64url parts). */
@@ -103,9 +129,19 @@ describe("the token endpoint: POST /connect/token, form-encoded password grant",
   });
 
   it.each([
-    ["a JSON body instead of a form", () => [JSON.stringify(Object.fromEntries(passwordGrant())), "application/json"] as const],
-    ["a grant type other than password", () => [passwordGrant({ grant_type: "client_credentials" }).toString(), "application/x-www-form-urlencoded"] as const],
-    ["no grant type", () => [passwordGrant({ grant_type: undefined }).toString(), "application/x-www-form-urlencoded"] as const],
+    [
+      "a JSON body instead of a form",
+      () => [JSON.stringify(Object.fromEntries(passwordGrant())), "application/json"] as const,
+    ],
+    [
+      "a grant type other than password",
+      () =>
+        [passwordGrant({ grant_type: "client_credentials" }).toString(), "application/x-www-form-urlencoded"] as const,
+    ],
+    [
+      "no grant type",
+      () => [passwordGrant({ grant_type: undefined }).toString(), "application/x-www-form-urlencoded"] as const,
+    ],
   ])("a failed request (%s) is 400 with a JSON body {error}", async (_case, make) => {
     const [body, contentType] = make();
     const answer = await requestToken(sandbox, body, contentType);
@@ -118,20 +154,28 @@ describe("the token endpoint: POST /connect/token, form-encoded password grant",
   it.each([
     ["invalid_client", { clientSecret: "not-the-secret", password: DEMO_USER.password }],
     ["invalid_user", { clientSecret: DEFAULT_CLIENT_SECRET, password: "not-the-password" }],
-  ])("the client reports a refused token request as a TokenRequestError with code %s, and the API sees nothing", async (code, secrets) => {
-    const client = createAccountFundsClient({
-      baseUrl: sandbox.url,
-      authUrl: sandbox.url,
-      credentials: { clientId: DEFAULT_CLIENT_ID, clientSecret: secrets.clientSecret, username: DEMO_USER.username, password: secrets.password },
-      maxRetries: 0,
-    });
-    const failure = await client.accounts.listAccounts().then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    expect(failure).toBeInstanceOf(TokenRequestError);
-    expect(failure).toMatchObject({ status: 400, code });
-  });
+  ])(
+    "the client reports a refused token request as a TokenRequestError with code %s, and the API sees nothing",
+    async (code, secrets) => {
+      const client = createAccountFundsClient({
+        baseUrl: sandbox.url,
+        authUrl: sandbox.url,
+        credentials: {
+          clientId: DEFAULT_CLIENT_ID,
+          clientSecret: secrets.clientSecret,
+          username: DEMO_USER.username,
+          password: secrets.password,
+        },
+        maxRetries: 0,
+      });
+      const failure = await client.accounts.listAccounts().then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(TokenRequestError);
+      expect(failure).toMatchObject({ status: 400, code });
+    },
+  );
 });
 
 /** A sample of operations, GET and POST, with and without path keys, as raw requests. */
@@ -145,18 +189,38 @@ interface RawCall {
 async function sampleCalls(client: AccountFundsClient): Promise<RawCall[]> {
   const account = await primaryAccount(client);
   const beneficiary = await transferBeneficiaryFor(client, account.Id, "EUR");
-  const pending = first((await client.transfers.listTransfers({ $filter: "StatusCode eq 'P'" })).value, "pending transfer").Id;
-  const withdrawal = first((await client.withdrawals.listWithdrawals({ $filter: "StatusCode eq 'C'" })).value, "completed withdrawal").Id;
+  const pending = first(
+    (await client.transfers.listTransfers({ $filter: "StatusCode eq 'P'" })).value,
+    "pending transfer",
+  ).Id;
+  const withdrawal = first(
+    (await client.withdrawals.listWithdrawals({ $filter: "StatusCode eq 'C'" })).value,
+    "completed withdrawal",
+  ).Id;
   return [
     { name: "listAccounts", method: "GET", path: "/api/v1/Accounts" },
     { name: "getAccount", method: "GET", path: `/api/v1/Accounts(${account.Id})` },
-    { name: "listAccountBalanceStatement", method: "GET", path: `/api/v1/Accounts(${account.Id})/Balances(EUR)/Statement` },
-    { name: "getWithdrawalConfirmationMt103", method: "GET", path: `/api/v1/Withdrawals/${withdrawal}/ConfirmationMT103` },
+    {
+      name: "listAccountBalanceStatement",
+      method: "GET",
+      path: `/api/v1/Accounts(${account.Id})/Balances(EUR)/Statement`,
+    },
+    {
+      name: "getWithdrawalConfirmationMt103",
+      method: "GET",
+      path: `/api/v1/Withdrawals/${withdrawal}/ConfirmationMT103`,
+    },
     {
       name: "createAccountTransfer",
       method: "POST",
       path: "/api/v1/Transfers/CreateAccountTransfer",
-      body: { AccountId: account.Id, CurrencyCode: "EUR", Amount: 1, BeneficiaryId: beneficiary.Id, Reference: "no token" },
+      body: {
+        AccountId: account.Id,
+        CurrencyCode: "EUR",
+        Amount: 1,
+        BeneficiaryId: beneficiary.Id,
+        Reference: "no token",
+      },
     },
     { name: "approveTransfer", method: "POST", path: `/api/v1/Transfers/${pending}/Approve` },
   ];
@@ -174,7 +238,11 @@ async function send(sandbox: Sandbox, call: RawCall, authorization: string | und
 }
 
 /** Every call of the sample answers 401 with a Bearer challenge, and the sandbox's state does not change. */
-async function expectRefused(sandbox: Sandbox, calls: readonly RawCall[], authorization: string | undefined): Promise<void> {
+async function expectRefused(
+  sandbox: Sandbox,
+  calls: readonly RawCall[],
+  authorization: string | undefined,
+): Promise<void> {
   const state = JSON.stringify(sandbox.store.toJSON());
   for (const call of calls) {
     const response = await send(sandbox, call, authorization);
@@ -283,7 +351,12 @@ describe("expiry: 900 s of sandbox time (POST /_sandbox/clock moves it)", () => 
     const options: ClientOptions = {
       baseUrl: sandbox.url,
       authUrl: sandbox.url,
-      credentials: { clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, username: DEMO_USER.username, password: DEMO_USER.password },
+      credentials: {
+        clientId: DEFAULT_CLIENT_ID,
+        clientSecret: DEFAULT_CLIENT_SECRET,
+        username: DEMO_USER.username,
+        password: DEMO_USER.password,
+      },
       validateResponses: true,
       maxRetries: 0,
       hooks: {
@@ -306,7 +379,12 @@ describe("expiry: 900 s of sandbox time (POST /_sandbox/clock moves it)", () => 
     const beneficiary = await transferBeneficiaryFor(client, account.Id, "EUR");
     const transfersBefore = (await client.transfers.listTransfers()).value.length;
     await advanceClock(sandbox, 901);
-    const created = await client.transfers.createAccountTransfer({ AccountId: account.Id, CurrencyCode: "EUR", Amount: 3, BeneficiaryId: beneficiary.Id });
+    const created = await client.transfers.createAccountTransfer({
+      AccountId: account.Id,
+      CurrencyCode: "EUR",
+      Amount: 3,
+      BeneficiaryId: beneficiary.Id,
+    });
     expect(log.statusesOf("createAccountTransfer")).toEqual([401, 201]);
     // The refused attempt was not executed: exactly one transfer was made.
     expect((await client.transfers.listTransfers()).value.length).toBe(transfersBefore + 1);
@@ -321,7 +399,12 @@ interface HttpsAnswer {
 }
 
 /** A raw form POST over HTTPS, trusting `ca`, presenting `certificate` when given. */
-function postMtlsForm(url: string, form: URLSearchParams, ca: string, certificate?: ClientCertificate): Promise<HttpsAnswer> {
+function postMtlsForm(
+  url: string,
+  form: URLSearchParams,
+  ca: string,
+  certificate?: ClientCertificate,
+): Promise<HttpsAnswer> {
   const body = form.toString();
   return new Promise((resolve, reject) => {
     const request = httpsRequest(
@@ -338,7 +421,11 @@ function postMtlsForm(url: string, form: URLSearchParams, ca: string, certificat
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () => {
           const text = Buffer.concat(chunks).toString("utf8");
-          resolve({ status: response.statusCode ?? 0, contentType: String(response.headers["content-type"] ?? ""), body: JSON.parse(text) as Record<string, unknown> });
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: String(response.headers["content-type"] ?? ""),
+            body: JSON.parse(text) as Record<string, unknown>,
+          });
         });
         response.on("error", reject);
       },
@@ -354,12 +441,16 @@ describe("mutual TLS: /connect/mtls/token with a registered client certificate",
   let unregistered: ClientCertificate;
   let tokenUrl: string;
   let serverCa: string;
-  const mtlsGrant = (overrides: Readonly<Record<string, string | undefined>> = {}) => passwordGrant({ client_secret: undefined, ...overrides });
+  const mtlsGrant = (overrides: Readonly<Record<string, string | undefined>> = {}) =>
+    passwordGrant({ client_secret: undefined, ...overrides });
 
   beforeAll(async () => {
     registered = await createClientCertificate("auth-test-registered");
     unregistered = await createClientCertificate("auth-test-unregistered");
-    sandbox = await startTestSandbox({ tlsPort: 0, credentials: defaultCredentials({ certificateThumbprints: [registered.thumbprint] }) });
+    sandbox = await startTestSandbox({
+      tlsPort: 0,
+      credentials: defaultCredentials({ certificateThumbprints: [registered.thumbprint] }),
+    });
     tokenUrl = `${sandbox.tlsUrl ?? ""}/connect/mtls/token`;
     serverCa = sandbox.certificate?.cert ?? "";
   }, HOOK_TIMEOUT_MS);
@@ -387,7 +478,9 @@ describe("mutual TLS: /connect/mtls/token with a registered client certificate",
     const answer = await postMtlsForm(tokenUrl, mtlsGrant(), serverCa, registered);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ expires_in: 900, token_type: "Bearer", scope: "serviceFXAPI" });
-    const api = await fetch(`${sandbox.url}/api/v1/Accounts`, { headers: { authorization: `Bearer ${String(answer.body["access_token"])}` } });
+    const api = await fetch(`${sandbox.url}/api/v1/Accounts`, {
+      headers: { authorization: `Bearer ${String(answer.body["access_token"])}` },
+    });
     expect(api.status).toBe(200);
   });
 
@@ -411,14 +504,22 @@ describe("mutual TLS: /connect/mtls/token with a registered client certificate",
 
   it("a registered certificate outside its validity period is 400 invalid_client, judged by the sandbox clock", async () => {
     const day = 24 * 3600 * 1000;
-    const expired = await createClientCertificate("auth-test-expired", { notBefore: new Date(Date.now() - 400 * day), notAfter: new Date(Date.now() - day) });
+    const expired = await createClientCertificate("auth-test-expired", {
+      notBefore: new Date(Date.now() - 400 * day),
+      notAfter: new Date(Date.now() - day),
+    });
     sandbox.credentials.clients[0]!.certificateThumbprints.push(expired.thumbprint);
     const refused = await postMtlsForm(tokenUrl, mtlsGrant(), serverCa, expired);
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ error: "invalid_client", error_description: expect.stringMatching(/validity period/) });
+    expect(refused.body).toMatchObject({
+      error: "invalid_client",
+      error_description: expect.stringMatching(/validity period/),
+    });
     try {
       sandbox.clock.advance(366 * 24 * 3600); // past the registered certificate's notAfter (a year after its making)
-      expect((await postMtlsForm(tokenUrl, mtlsGrant(), serverCa, registered)).body).toMatchObject({ error: "invalid_client" });
+      expect((await postMtlsForm(tokenUrl, mtlsGrant(), serverCa, registered)).body).toMatchObject({
+        error: "invalid_client",
+      });
     } finally {
       sandbox.clock.reset();
     }
@@ -432,7 +533,12 @@ describe("mutual TLS: /connect/mtls/token with a registered client certificate",
   });
 
   it("a client_secret sent to the mTLS endpoint is refused with a 400, even with the registered certificate", async () => {
-    const refused = await postMtlsForm(tokenUrl, mtlsGrant({ client_secret: DEFAULT_CLIENT_SECRET }), serverCa, registered);
+    const refused = await postMtlsForm(
+      tokenUrl,
+      mtlsGrant({ client_secret: DEFAULT_CLIENT_SECRET }),
+      serverCa,
+      registered,
+    );
     expect(refused.status).toBe(400);
     expect(refused.contentType).toMatch(/^application\/json/);
     expect(refused.body["error"]).toEqual(expect.any(String));

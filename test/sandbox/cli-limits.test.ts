@@ -1,13 +1,25 @@
 /** The command line's limit switches: each one sets its limit; a value that is not a positive integer is a usage error. */
 import { describe, expect, it } from "vitest";
 import { DEMO_USER } from "./support/sandbox-fixture.js";
-import { call, passwordToken, runSandboxProcess, startSandboxProcess, stopSandboxProcess } from "./support/sandbox-process.js";
+import {
+  call,
+  passwordToken,
+  runSandboxProcess,
+  startSandboxProcess,
+  stopSandboxProcess,
+} from "./support/sandbox-process.js";
 
 describe("the limit switches of account-funds-sandbox", () => {
   it("lists every limit with its default in --help", async () => {
     const { code, stdout } = await runSandboxProcess(["--help"]);
     expect(code).toBe(0);
-    for (const line of ["--max-connections <n>", "(default 1000)", "--max-json-depth <n>", "--body-idle-timeout <ms>", "--max-body-size <bytes>"])
+    for (const line of [
+      "--max-connections <n>",
+      "(default 1000)",
+      "--max-json-depth <n>",
+      "--body-idle-timeout <ms>",
+      "--max-body-size <bytes>",
+    ])
       expect(stdout).toContain(line);
   });
 
@@ -23,10 +35,14 @@ describe("the limit switches of account-funds-sandbox", () => {
     const sandbox = await startSandboxProcess(["--max-json-depth", "2", "--max-body-size", "200"]);
     const token = await passwordToken(sandbox.url, DEMO_USER.username, DEMO_USER.password);
     const alert = { SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Limit: 1.1 };
-    expect((await call(sandbox.url, token, "POST", "/api/v1/Alerts/Create", { ...alert, Note: [[1]] })).body).toMatchObject({
+    expect(
+      (await call(sandbox.url, token, "POST", "/api/v1/Alerts/Create", { ...alert, Note: [[1]] })).body,
+    ).toMatchObject({
       error: { code: "json_too_deep" },
     });
-    expect((await call(sandbox.url, token, "POST", "/api/v1/Alerts/Create", { ...alert, Note: "n".repeat(200) })).status).toBe(413);
+    expect(
+      (await call(sandbox.url, token, "POST", "/api/v1/Alerts/Create", { ...alert, Note: "n".repeat(200) })).status,
+    ).toBe(413);
     expect((await call(sandbox.url, token, "POST", "/api/v1/Alerts/Create", { ...alert, Note: [1] })).status).toBe(201);
     expect((await stopSandboxProcess(sandbox)).code).toBe(0);
   });

@@ -18,10 +18,22 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 const gb = { Type: "SortCodeAccountNumber", CountryCode: "GB", SortCode: "123456", AccountNumber: "12345678" };
-const beneficiary = { AccountId: 2001, Name: "Supplier", CurrencyCode: "GBP", BeneficiaryType: "Company", Address: { Street: "1 High St", Town: "London", CountryCode: "GB" }, PaymentRouting: gb };
+const beneficiary = {
+  AccountId: 2001,
+  Name: "Supplier",
+  CurrencyCode: "GBP",
+  BeneficiaryType: "Company",
+  Address: { Street: "1 High St", Town: "London", CountryCode: "GB" },
+  PaymentRouting: gb,
+};
 
 interface ODataErrorBody {
-  readonly error: { readonly code: string; readonly message: string; readonly target?: string; readonly details?: readonly { readonly target?: string }[] };
+  readonly error: {
+    readonly code: string;
+    readonly message: string;
+    readonly target?: string;
+    readonly details?: readonly { readonly target?: string }[];
+  };
 }
 
 async function create(body: unknown): Promise<{ status: number; body: ODataErrorBody }> {
@@ -37,25 +49,47 @@ describe("400 for a routing that fails its routing type", () => {
   it("targets the bad sort code of PaymentRouting, and says so first in the message", async () => {
     const { status, body } = await create({ ...beneficiary, PaymentRouting: { ...gb, SortCode: "1234" } });
     expect(status).toBe(400);
-    expect(body.error).toMatchObject({ code: "invalid_body", target: "/PaymentRouting/SortCode", message: '/PaymentRouting/SortCode: must match pattern "^[0-9]{6}$"' });
+    expect(body.error).toMatchObject({
+      code: "invalid_body",
+      target: "/PaymentRouting/SortCode",
+      message: '/PaymentRouting/SortCode: must match pattern "^[0-9]{6}$"',
+    });
     // Only the sort-code routing's errors: nothing about the other nine routing types.
-    expect(body.error.details?.map((detail) => detail.target)).toEqual(["/PaymentRouting/SortCode", "/PaymentRouting/SortCode"]);
+    expect(body.error.details?.map((detail) => detail.target)).toEqual([
+      "/PaymentRouting/SortCode",
+      "/PaymentRouting/SortCode",
+    ]);
   });
 
   it("targets the bad field of an AlternatePaymentRouting item", async () => {
-    const { status, body } = await create({ ...beneficiary, AlternatePaymentRouting: [gb, { ...gb, AccountNumber: "1234" }] });
+    const { status, body } = await create({
+      ...beneficiary,
+      AlternatePaymentRouting: [gb, { ...gb, AccountNumber: "1234" }],
+    });
     expect(status).toBe(400);
-    expect(body.error).toMatchObject({ target: "/AlternatePaymentRouting/1/AccountNumber", message: '/AlternatePaymentRouting/1/AccountNumber: must match pattern "^[0-9]{8}$"' });
+    expect(body.error).toMatchObject({
+      target: "/AlternatePaymentRouting/1/AccountNumber",
+      message: '/AlternatePaymentRouting/1/AccountNumber: must match pattern "^[0-9]{8}$"',
+    });
   });
 
   it("targets Type when it is not a routing type, and when it is missing", async () => {
     const unknown = await create({ ...beneficiary, PaymentRouting: { ...gb, Type: "SortCode" } });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error).toMatchObject({ target: "/PaymentRouting/Type", message: "/PaymentRouting/Type: must be equal to one of the allowed values" });
-    expect(unknown.body.error.details?.map((detail) => detail.target)).toEqual(["/PaymentRouting/Type", "/PaymentRouting/Type"]);
+    expect(unknown.body.error).toMatchObject({
+      target: "/PaymentRouting/Type",
+      message: "/PaymentRouting/Type: must be equal to one of the allowed values",
+    });
+    expect(unknown.body.error.details?.map((detail) => detail.target)).toEqual([
+      "/PaymentRouting/Type",
+      "/PaymentRouting/Type",
+    ]);
     const { Type: _type, ...untyped } = gb;
     const missing = await create({ ...beneficiary, PaymentRouting: untyped });
     expect(missing.status).toBe(400);
-    expect(missing.body.error).toMatchObject({ target: "/PaymentRouting/Type", message: "/PaymentRouting/Type: must have required property 'Type'" });
+    expect(missing.body.error).toMatchObject({
+      target: "/PaymentRouting/Type",
+      message: "/PaymentRouting/Type: must have required property 'Type'",
+    });
   });
 });

@@ -62,7 +62,13 @@ async function payerOf(sandbox: SandboxProcess, token: string): Promise<Payer> {
  * `CLIENTS` clients create alerts (demo) and transfers (other) as fast as they are answered until the process
  * dies; every 201 is recorded before the next request, so it counts as acknowledged.
  */
-async function burst(sandbox: SandboxProcess, cycle: number, tokens: { demo: string; other: string }, payer: Payer, acknowledged: Acknowledged): Promise<Burst> {
+async function burst(
+  sandbox: SandboxProcess,
+  cycle: number,
+  tokens: { demo: string; other: string },
+  payer: Payer,
+  acknowledged: Acknowledged,
+): Promise<Burst> {
   let count = 0;
   let unanswered = 0;
   const otherStatuses: number[] = [];
@@ -81,7 +87,11 @@ async function burst(sandbox: SandboxProcess, cycle: number, tokens: { demo: str
               BeneficiaryId: payer.beneficiaryId,
               Reference: reference,
             })
-          : await call(sandbox.url, tokens.demo, "POST", "/api/v1/Alerts/Create", { SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Limit: limit });
+          : await call(sandbox.url, tokens.demo, "POST", "/api/v1/Alerts/Create", {
+              SourceCurrencyCode: "GBP",
+              TargetCurrencyCode: "EUR",
+              Limit: limit,
+            });
       } catch {
         unanswered += 1; // the process died with this request in flight: not acknowledged
         return;
@@ -104,14 +114,28 @@ async function burst(sandbox: SandboxProcess, cycle: number, tokens: { demo: str
 }
 
 /** Every acknowledged write is in the restarted sandbox, as it was created. */
-async function expectAllThere(sandbox: SandboxProcess, tokens: { demo: string; other: string }, acknowledged: Acknowledged): Promise<void> {
-  const alerts = new Map((await listAll<{ Id: number; Limit: number }>(sandbox.url, tokens.demo, "/api/v1/Alerts")).map((row) => [row.Id, row.Limit]));
+async function expectAllThere(
+  sandbox: SandboxProcess,
+  tokens: { demo: string; other: string },
+  acknowledged: Acknowledged,
+): Promise<void> {
+  const alerts = new Map(
+    (await listAll<{ Id: number; Limit: number }>(sandbox.url, tokens.demo, "/api/v1/Alerts")).map((row) => [
+      row.Id,
+      row.Limit,
+    ]),
+  );
   const transfers = new Map(
-    (await listAll<{ Id: number; Reference?: string }>(sandbox.url, tokens.other, "/api/v1/Transfers")).map((row) => [row.Id, row.Reference]),
+    (await listAll<{ Id: number; Reference?: string }>(sandbox.url, tokens.other, "/api/v1/Transfers")).map((row) => [
+      row.Id,
+      row.Reference,
+    ]),
   );
   const missing = [
     ...[...acknowledged.alerts].filter(([id, limit]) => alerts.get(id) !== limit).map(([id]) => `alert ${id}`),
-    ...[...acknowledged.transfers].filter(([id, reference]) => transfers.get(id) !== reference).map(([id]) => `transfer ${id}`),
+    ...[...acknowledged.transfers]
+      .filter(([id, reference]) => transfers.get(id) !== reference)
+      .map(([id]) => `transfer ${id}`),
   ];
   expect(missing, "acknowledged writes missing or changed after the restart").toEqual([]);
 }
@@ -141,7 +165,9 @@ describe("--data: acknowledged means durable", () => {
       expect(exit.signal).toBe("SIGKILL");
       expect(result.otherStatuses).toEqual([]);
       expect(result.unanswered).toBeGreaterThan(0); // killed mid-burst, not after it
-      stats.push(`cycle ${cycle}: killed after ${killAfterMs} ms, ${result.acknowledged} acknowledged, ${result.unanswered} in flight`);
+      stats.push(
+        `cycle ${cycle}: killed after ${killAfterMs} ms, ${result.acknowledged} acknowledged, ${result.unanswered} in flight`,
+      );
     }
     // A last start: every write of every cycle is there, and new ids follow all of them.
     const sandbox = await startSandboxProcess(["--data", path, ...PAGE]);
@@ -151,7 +177,11 @@ describe("--data: acknowledged means durable", () => {
         other: await passwordToken(sandbox.url, OTHER_USER.username, OTHER_USER.password),
       };
       await expectAllThere(sandbox, tokens, acknowledged);
-      const created = await call(sandbox.url, tokens.demo, "POST", "/api/v1/Alerts/Create", { SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Limit: 7 });
+      const created = await call(sandbox.url, tokens.demo, "POST", "/api/v1/Alerts/Create", {
+        SourceCurrencyCode: "GBP",
+        TargetCurrencyCode: "EUR",
+        Limit: 7,
+      });
       expect(created.status).toBe(201);
       expect((created.body as { Id: number }).Id).toBeGreaterThan(Math.max(...acknowledged.alerts.keys()));
     } finally {
@@ -170,7 +200,11 @@ describe("--data: acknowledged means durable", () => {
     const creating = (async () => {
       for (let n = 1; ; n += 1) {
         try {
-          const answer = await call(sandbox.url, token, "POST", "/api/v1/Alerts/Create", { SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Limit: n });
+          const answer = await call(sandbox.url, token, "POST", "/api/v1/Alerts/Create", {
+            SourceCurrencyCode: "GBP",
+            TargetCurrencyCode: "EUR",
+            Limit: n,
+          });
           if (answer.status === 201) acknowledged.set((answer.body as { Id: number }).Id, n);
         } catch {
           return;
@@ -187,7 +221,11 @@ describe("--data: acknowledged means durable", () => {
 
     const again = await startSandboxProcess(["--data", path, ...PAGE]);
     try {
-      const rows = await listAll<{ Id: number; Limit: number }>(again.url, await passwordToken(again.url, DEMO_USER.username, DEMO_USER.password), "/api/v1/Alerts");
+      const rows = await listAll<{ Id: number; Limit: number }>(
+        again.url,
+        await passwordToken(again.url, DEMO_USER.username, DEMO_USER.password),
+        "/api/v1/Alerts",
+      );
       const found = new Map(rows.map((row) => [row.Id, row.Limit]));
       expect([...acknowledged].filter(([id, limit]) => found.get(id) !== limit)).toEqual([]);
     } finally {

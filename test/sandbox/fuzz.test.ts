@@ -159,7 +159,10 @@ const readAdditionalInformationRules: ReadAdditionalInformationRules = async ({ 
 describe("the spec as the fuzzer reads it", () => {
   it("declares a JSON 401 on every bearer operation, and the fuzzer has a positive recipe for every JSON request body", () => {
     for (const operation of bearerOperations)
-      expect(operation.responses["401"], operation.operationId).toEqual({ mediaType: "application/json", headers: ["WWW-Authenticate"] });
+      expect(operation.responses["401"], operation.operationId).toEqual({
+        mediaType: "application/json",
+        headers: ["WWW-Authenticate"],
+      });
     expect([...positiveOperationIds].sort()).toEqual(ids(jsonBodyOperations).sort());
   });
 
@@ -302,7 +305,9 @@ describe("fuzzing the sandbox with requests generated from the spec", () => {
   it("refuses malformed query options ($top=-1, $top=abc, $filter garbage, an unknown $option, ...) with 400 naming the option", async () => {
     const tally = new Tally("malformed query options");
     // Operations that declare no 400 (approve, reject, cancel, ...) cannot refuse a query option: they ignore it.
-    const refusing = ids(bearerOperations).filter((operationId) => operationOf(operationId).responses["400"] !== undefined);
+    const refusing = ids(bearerOperations).filter(
+      (operationId) => operationOf(operationId).responses["400"] !== undefined,
+    );
     const cases = fc.constantFrom(...refusing).chain((operationId) => {
       const operation = operationOf(operationId);
       return fc.record({
@@ -423,7 +428,9 @@ describe("fuzzing the sandbox with requests generated from the spec", () => {
         const body: FuzzBody = { kind: "oversized", size: overLimit, chunked, contentType: "application/json" };
         const request: FuzzRequest = { operation, path, query, body, authorization: caller.demo };
         const response = await send(transport, request);
-        tally.add(`${operation.requestBody === undefined ? "no body" : "body"}${chunked ? ", chunked" : ""} → ${response.status}`);
+        tally.add(
+          `${operation.requestBody === undefined ? "no body" : "body"}${chunked ? ", chunked" : ""} → ${response.status}`,
+        );
         const takesJson = operation.requestBody?.mediaTypes.includes("application/json") === true;
         const expected = takesJson
           ? expectedStatus(response, 413)

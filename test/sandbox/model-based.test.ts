@@ -40,7 +40,14 @@ import {
   type ModelWorld,
   type RunStart,
 } from "./support/model-sandbox.js";
-import { CURRENCIES, emptyModel, halfwaySellGoal, priceExchange, type AccountModel, type Currency } from "./support/model-state.js";
+import {
+  CURRENCIES,
+  emptyModel,
+  halfwaySellGoal,
+  priceExchange,
+  type AccountModel,
+  type Currency,
+} from "./support/model-state.js";
 
 let world: ModelWorld;
 
@@ -71,15 +78,30 @@ async function entityIds(): Promise<{ transfer: number[]; withdrawal: number[]; 
 /** The events a target got and the control API logged are the model's, in order, with the reference's ApiUrl. */
 async function expectModelEvents(run: RunStart, model: AccountModel): Promise<void> {
   await flushWebhooks(world);
-  const expected = model.events.map((event) => ({ Reason: event.reason, EntityType: event.entityType, EntityId: event.id }));
+  const expected = model.events.map((event) => ({
+    Reason: event.reason,
+    EntityType: event.entityType,
+    EntityId: event.id,
+  }));
   const received = receivedInRun(world, run);
-  expect(received.map(({ Reason, EntityType, EntityId }) => ({ Reason, EntityType, EntityId })), "webhook deliveries").toEqual(expected);
+  expect(
+    received.map(({ Reason, EntityType, EntityId }) => ({ Reason, EntityType, EntityId })),
+    "webhook deliveries",
+  ).toEqual(expected);
   for (const event of received) {
-    const path = event.Reason === "IncomingTransferCompleted" ? "InboundTransfers" : event.EntityType === "Transfer" ? "OutboundTransfers" : "Withdrawals";
+    const path =
+      event.Reason === "IncomingTransferCompleted"
+        ? "InboundTransfers"
+        : event.EntityType === "Transfer"
+          ? "OutboundTransfers"
+          : "Withdrawals";
     expect(event.ApiUrl).toBe(`${world.sandbox.url}/api/v1/${path}(${event.EntityId})`);
   }
   const logged = await demoEventsAfter(world, run.lastSequence);
-  expect(logged.map(({ Reason, EntityType, EntityId }) => ({ Reason, EntityType, EntityId })), "control API event log").toEqual(expected);
+  expect(
+    logged.map(({ Reason, EntityType, EntityId }) => ({ Reason, EntityType, EntityId })),
+    "control API event log",
+  ).toEqual(expected);
 }
 
 describe("model-based: transfers, withdrawals, exchanges and balances", () => {
@@ -91,14 +113,24 @@ describe("model-based: transfers, withdrawals, exchanges and balances", () => {
         const receivedBefore = await beneficiaryValues(world);
         const funds = await readFunds(world);
         const model = emptyModel(
-          Object.fromEntries(CURRENCIES.map((currency) => [currency, { value: funds[currency].value, allocated: funds[currency].allocated, processing: funds[currency].processing }])) as AccountModel["funds"],
+          Object.fromEntries(
+            CURRENCIES.map((currency) => [
+              currency,
+              {
+                value: funds[currency].value,
+                allocated: funds[currency].allocated,
+                processing: funds[currency].processing,
+              },
+            ]),
+          ) as AccountModel["funds"],
         );
         const real: RealSystem = { world };
         await fc.asyncModelRun(async () => ({ model, real }), commands);
 
         // Nothing a refused command did survived it, and nothing was created twice.
         const after = await entityIds();
-        const union = (seed: number[], created: readonly { id: number }[]) => [...seed, ...created.map((row) => row.id)].sort((a, b) => a - b);
+        const union = (seed: number[], created: readonly { id: number }[]) =>
+          [...seed, ...created.map((row) => row.id)].sort((a, b) => a - b);
         expect(after).toEqual({
           transfer: union(seeded.transfer, model.payments.transfer),
           withdrawal: union(seeded.withdrawal, model.payments.withdrawal),
@@ -107,7 +139,9 @@ describe("model-based: transfers, withdrawals, exchanges and balances", () => {
         // Completed transfers arrived on the beneficiary account: money moved, none was made or lost.
         const receivedAfter = await beneficiaryValues(world);
         for (const currency of CURRENCIES) {
-          expect(receivedAfter[currency], `beneficiary account ${currency} Value (minor units)`).toBe(receivedBefore[currency] + model.credited[currency]);
+          expect(receivedAfter[currency], `beneficiary account ${currency} Value (minor units)`).toBe(
+            receivedBefore[currency] + model.credited[currency],
+          );
         }
         await expectModelEvents(run, model);
       }),
@@ -140,10 +174,20 @@ describe("model-based: transfers, withdrawals, exchanges and balances", () => {
   it("an exchange is priced at the mid rate, Sold and Bought rounded half up", async () => {
     const pair = fc
       .tuple(fc.constantFrom(...CURRENCIES), fc.integer({ min: 1, max: 2 }))
-      .map(([source, shift]) => [source, CURRENCIES[(CURRENCIES.indexOf(source) + shift) % CURRENCIES.length]!] as const);
+      .map(
+        ([source, shift]) => [source, CURRENCIES[(CURRENCIES.indexOf(source) + shift) % CURRENCIES.length]!] as const,
+      );
     const goal = fc.oneof(
-      fc.record({ goalType: fc.constant("Sell" as const), halfway: fc.constant(true), from: fc.integer({ min: 1, max: 1_000_000 }) }),
-      fc.record({ goalType: fc.constantFrom("Buy" as const, "Sell" as const), halfway: fc.constant(false), from: fc.integer({ min: 1, max: 1_000_000 }) }),
+      fc.record({
+        goalType: fc.constant("Sell" as const),
+        halfway: fc.constant(true),
+        from: fc.integer({ min: 1, max: 1_000_000 }),
+      }),
+      fc.record({
+        goalType: fc.constantFrom("Buy" as const, "Sell" as const),
+        halfway: fc.constant(false),
+        from: fc.integer({ min: 1, max: 1_000_000 }),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(pair, goal, async ([source, target], { goalType, halfway, from }) => {
@@ -161,10 +205,13 @@ describe("model-based: transfers, withdrawals, exchanges and balances", () => {
         });
         const exchange = await world.client.exchanges.getExchange(created.id ?? -1);
         const expected = priceExchange(goalType, minor, rate, decimals[source], decimals[target]);
-        expect({
-          sold: minorOf(exchange.Sold ?? Number.NaN, decimals[source], "Sold"),
-          bought: minorOf(exchange.Bought ?? Number.NaN, decimals[target], "Bought"),
-        }, `${goalType} ${majorOf(minor, goalDecimals)} ${source}→${target} at ${rate.value}`).toEqual(expected);
+        expect(
+          {
+            sold: minorOf(exchange.Sold ?? Number.NaN, decimals[source], "Sold"),
+            bought: minorOf(exchange.Bought ?? Number.NaN, decimals[target], "Bought"),
+          },
+          `${goalType} ${majorOf(minor, goalDecimals)} ${source}→${target} at ${rate.value}`,
+        ).toEqual(expected);
       }),
       { numRuns: 60, interruptAfterTimeLimit: 6_000 },
     );

@@ -8,8 +8,18 @@
  * The OData requests are the ones the operation table (support/operation-calls.ts) makes, recorded, so every OData
  * operation is projected with realistic keys.
  */
-import { createAccountFundsClient, loadOperationValidators, operationMetadata, type OperationMetadata } from "@account-funds/client";
-import { entityShapes, operationContracts, type EntityShape, type OperationContractMetadata } from "@account-funds/client/contract";
+import {
+  createAccountFundsClient,
+  loadOperationValidators,
+  operationMetadata,
+  type OperationMetadata,
+} from "@account-funds/client";
+import {
+  entityShapes,
+  operationContracts,
+  type EntityShape,
+  type OperationContractMetadata,
+} from "@account-funds/client/contract";
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEMO_USER, type Sandbox } from "@account-funds/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callOf, type OperationCallContext } from "./support/operation-calls.js";
@@ -32,19 +42,31 @@ const odataOperations = operations.filter((operation) => operation.odata !== und
 beforeAll(async () => {
   sandbox = await startTestSandbox();
   token = await tokenFor(sandbox);
-  const accounts = (await get(`${sandbox.url}/api/v1/Accounts?$orderby=Id&$top=1`)).body as { readonly value: readonly { readonly Id: number }[] };
+  const accounts = (await get(`${sandbox.url}/api/v1/Accounts?$orderby=Id&$top=1`)).body as {
+    readonly value: readonly { readonly Id: number }[];
+  };
   accountId = accounts.value[0]?.Id ?? -1;
   let current = "";
   const client = createAccountFundsClient({
     baseUrl: sandbox.url,
     authUrl: sandbox.url,
-    credentials: { clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, username: DEMO_USER.username, password: DEMO_USER.password },
+    credentials: {
+      clientId: DEFAULT_CLIENT_ID,
+      clientSecret: DEFAULT_CLIENT_SECRET,
+      username: DEMO_USER.username,
+      password: DEMO_USER.password,
+    },
     maxRetries: 0,
     hooks: { onRequest: ({ operationId }) => (current = operationId) },
     fetch: async (input, init) => {
       const response = await fetch(input, init);
       const url = new URL(input instanceof Request ? input.url : input);
-      if (response.status === 200 && !odataUrls.has(current) && odataOperations.some((operation) => operation.operationId === current)) odataUrls.set(current, url);
+      if (
+        response.status === 200 &&
+        !odataUrls.has(current) &&
+        odataOperations.some((operation) => operation.operationId === current)
+      )
+        odataUrls.set(current, url);
       return response;
     },
   });
@@ -68,7 +90,10 @@ function valueOf(body: unknown): unknown {
 describe("quoted string keys and function parameters", () => {
   // `{account}` is the demo user's first account.
   it.each([
-    ["/api/v1/Accounts({account})/Balances(GBP)", ["/api/v1/Accounts({account})/Balances('GBP')", "/api/v1/Accounts({account})/Balances(%27GBP%27)"]],
+    [
+      "/api/v1/Accounts({account})/Balances(GBP)",
+      ["/api/v1/Accounts({account})/Balances('GBP')", "/api/v1/Accounts({account})/Balances(%27GBP%27)"],
+    ],
     ["/api/v1/Accounts({account})/Balances(GBP)/Statement", ["/api/v1/Accounts({account})/Balances('GBP')/Statement"]],
     ["/api/v1/Currencies(EUR)", ["/api/v1/Currencies('EUR')"]],
     [
@@ -107,46 +132,57 @@ function selectable(shape: EntityShape): { other?: string; key: readonly string[
 describe("$select projections, as the sandbox returns them", () => {
   it("covers every OData operation", () => {
     expect(odataOperations.length).toBeGreaterThan(40);
-    expect(odataOperations.filter((operation) => !odataUrls.has(operation.operationId)).map((operation) => operation.operationId)).toEqual([]);
+    expect(
+      odataOperations
+        .filter((operation) => !odataUrls.has(operation.operationId))
+        .map((operation) => operation.operationId),
+    ).toEqual([]);
   });
 
-  it.each(odataOperations.map((operation) => [operation.operationId, operation] as const))("%s", async (operationId, operation) => {
-    const validators = await loadOperationValidators();
-    const validate = validators[operationId]?.responses?.["200"]?.["application/json"];
-    if (validate === undefined) throw new Error(`no 200 validator for ${operationId}`);
-    const entitySchema = contracts[operationId]?.entitySchema;
-    const shape = entitySchema === undefined ? undefined : entityShapes[entitySchema];
-    if (shape === undefined) throw new Error(`no entity shape for ${operationId}`);
-    const { other, key } = selectable(shape);
-    // An open entity (CountryDto: fields not shown) declares nothing to select: `*` then, which projects nothing away.
-    const selections = [...(other === undefined ? [] : [[other]]), ...(key.length > 0 ? [[...key]] : [])];
-    if (selections.length === 0) {
-      const url = new URL(odataUrls.get(operationId)!);
-      url.searchParams.set("$select", "*");
-      const { status, body } = await get(url);
-      expect(status).toBe(200);
-      expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
-    }
-    for (const selected of selections) {
-      const url = new URL(odataUrls.get(operationId)!);
-      url.searchParams.set("$select", selected.join(","));
-      const { status, body } = await get(url);
-      expect(status, `${url.pathname}${url.search}: ${JSON.stringify(body)}`).toBe(200);
-      expect(validate(body), `${operationId} ${selected.join(",")}: ${JSON.stringify(validate.errors)}`).toBe(true);
-      const entities = (operation.odata === "list" ? (valueOf(body) as object[]) : [body as object]).map(
-        (entity) => Object.fromEntries(Object.entries(entity).filter(([name]) => name !== "@odata.context")),
-      );
-      const keyLeftOut = key.some((name) => !selected.includes(name));
-      for (const entity of entities) {
-        expect(Object.keys(entity).sort()).toEqual([...selected, ...(keyLeftOut ? ["@odata.id"] : [])].sort());
-        if (keyLeftOut) await expectResolvableId(entity, operation, key);
+  it.each(odataOperations.map((operation) => [operation.operationId, operation] as const))(
+    "%s",
+    async (operationId, operation) => {
+      const validators = await loadOperationValidators();
+      const validate = validators[operationId]?.responses?.["200"]?.["application/json"];
+      if (validate === undefined) throw new Error(`no 200 validator for ${operationId}`);
+      const entitySchema = contracts[operationId]?.entitySchema;
+      const shape = entitySchema === undefined ? undefined : entityShapes[entitySchema];
+      if (shape === undefined) throw new Error(`no entity shape for ${operationId}`);
+      const { other, key } = selectable(shape);
+      // An open entity (CountryDto: fields not shown) declares nothing to select: `*` then, which projects nothing away.
+      const selections = [...(other === undefined ? [] : [[other]]), ...(key.length > 0 ? [[...key]] : [])];
+      if (selections.length === 0) {
+        const url = new URL(odataUrls.get(operationId)!);
+        url.searchParams.set("$select", "*");
+        const { status, body } = await get(url);
+        expect(status).toBe(200);
+        expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
       }
-    }
-  });
+      for (const selected of selections) {
+        const url = new URL(odataUrls.get(operationId)!);
+        url.searchParams.set("$select", selected.join(","));
+        const { status, body } = await get(url);
+        expect(status, `${url.pathname}${url.search}: ${JSON.stringify(body)}`).toBe(200);
+        expect(validate(body), `${operationId} ${selected.join(",")}: ${JSON.stringify(validate.errors)}`).toBe(true);
+        const entities = (operation.odata === "list" ? (valueOf(body) as object[]) : [body as object]).map((entity) =>
+          Object.fromEntries(Object.entries(entity).filter(([name]) => name !== "@odata.context")),
+        );
+        const keyLeftOut = key.some((name) => !selected.includes(name));
+        for (const entity of entities) {
+          expect(Object.keys(entity).sort()).toEqual([...selected, ...(keyLeftOut ? ["@odata.id"] : [])].sort());
+          if (keyLeftOut) await expectResolvableId(entity, operation, key);
+        }
+      }
+    },
+  );
 });
 
 /** `@odata.id` is an absolute URL of the sandbox whose last key is the entity's; an entity set's GET finds it. */
-async function expectResolvableId(entity: { readonly [name: string]: unknown }, operation: OperationMetadata, key: readonly string[]): Promise<void> {
+async function expectResolvableId(
+  entity: { readonly [name: string]: unknown },
+  operation: OperationMetadata,
+  key: readonly string[],
+): Promise<void> {
   const id = entity["@odata.id"];
   expect(typeof id).toBe("string");
   const url = new URL(String(id));
@@ -157,11 +193,17 @@ async function expectResolvableId(entity: { readonly [name: string]: unknown }, 
   if (operations.some((candidate) => candidate.odata === "entity" && routeMatches(candidate.path, url.pathname))) {
     expect(answer.status, String(id)).toBe(200);
     const [name = "Id"] = key;
-    expect(String((answer.body as { readonly [name: string]: unknown })[name]), `${operation.operationId}: ${String(id)}`).toBe(decodeURIComponent(url.pathname.replace(/^.*\(([^()]+)\)$/, "$1")));
+    expect(
+      String((answer.body as { readonly [name: string]: unknown })[name]),
+      `${operation.operationId}: ${String(id)}`,
+    ).toBe(decodeURIComponent(url.pathname.replace(/^.*\(([^()]+)\)$/, "$1")));
   }
 }
 
 function routeMatches(template: string, pathname: string): boolean {
-  const source = template.split(/\{[^}]+\}/).map((part) => decodeURIComponent(part).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^/()]+");
+  const source = template
+    .split(/\{[^}]+\}/)
+    .map((part) => decodeURIComponent(part).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("[^/()]+");
   return new RegExp(`^${source}$`).test(decodeURIComponent(pathname));
 }

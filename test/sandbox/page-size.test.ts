@@ -5,7 +5,14 @@
  * typed query end to end: `$select`, a date-time literal given as text, `in`.
  */
 import { readFileSync } from "node:fs";
-import { createAccountFundsClient, filter, operationMetadata, type AccountFundsClient, type FetchLike, type OperationMetadata } from "@account-funds/client";
+import {
+  createAccountFundsClient,
+  filter,
+  operationMetadata,
+  type AccountFundsClient,
+  type FetchLike,
+  type OperationMetadata,
+} from "@account-funds/client";
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type Sandbox } from "@account-funds/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USER, startTestSandbox, tokenFor } from "./support/sandbox-fixture.js";
@@ -15,19 +22,31 @@ const HOOK_TIMEOUT_MS = 60_000;
 const BENEFICIARIES = 14;
 
 /** A logged-in client that records every API page it reads: its Prefer header and the answer's Preference-Applied. */
-function recordingClient(sandbox: Sandbox): { client: AccountFundsClient; pages: { prefer: string | null; applied: string | null; url: string }[] } {
+function recordingClient(sandbox: Sandbox): {
+  client: AccountFundsClient;
+  pages: { prefer: string | null; applied: string | null; url: string }[];
+} {
   const pages: { prefer: string | null; applied: string | null; url: string }[] = [];
   const recording: FetchLike = async (request, init) => {
     const response = await fetch(request, init);
     if (new URL(request.url).pathname.startsWith("/api/")) {
-      pages.push({ prefer: request.headers.get("prefer"), applied: response.headers.get("preference-applied"), url: request.url });
+      pages.push({
+        prefer: request.headers.get("prefer"),
+        applied: response.headers.get("preference-applied"),
+        url: request.url,
+      });
     }
     return response;
   };
   const client = createAccountFundsClient({
     baseUrl: sandbox.url,
     authUrl: sandbox.url,
-    credentials: { clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, username: DEMO_USER.username, password: DEMO_USER.password },
+    credentials: {
+      clientId: DEFAULT_CLIENT_ID,
+      clientSecret: DEFAULT_CLIENT_SECRET,
+      username: DEMO_USER.username,
+      password: DEMO_USER.password,
+    },
     validateResponses: true,
     maxRetries: 0,
     fetch: recording,
@@ -52,14 +71,22 @@ afterAll(() => sandbox?.close(), HOOK_TIMEOUT_MS);
 describe("the contract", () => {
   it("declares the Prefer header and Preference-Applied on every OData list GET", () => {
     type Json = { readonly [key: string]: unknown };
-    const document = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8")) as { paths: Record<string, Record<string, Json>> };
-    const lists = Object.values(operationMetadata as Readonly<Record<string, OperationMetadata>>).filter((operation) => operation.odata === "list");
+    const document = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8")) as {
+      paths: Record<string, Record<string, Json>>;
+    };
+    const lists = Object.values(operationMetadata as Readonly<Record<string, OperationMetadata>>).filter(
+      (operation) => operation.odata === "list",
+    );
     expect(lists.length).toBeGreaterThan(30);
     for (const operation of lists) {
       const declared = document.paths[operation.path]?.[operation.method];
-      expect(declared?.["parameters"], operation.operationId).toContainEqual({ $ref: "#/components/parameters/Prefer" });
+      expect(declared?.["parameters"], operation.operationId).toContainEqual({
+        $ref: "#/components/parameters/Prefer",
+      });
       const ok = (declared?.["responses"] as { "200"?: { headers?: Json } } | undefined)?.["200"];
-      expect(ok?.headers?.["Preference-Applied"], operation.operationId).toEqual({ $ref: "#/components/headers/PreferenceApplied" });
+      expect(ok?.headers?.["Preference-Applied"], operation.operationId).toEqual({
+        $ref: "#/components/headers/PreferenceApplied",
+      });
     }
   });
 });
@@ -71,7 +98,9 @@ describe("maxPageSize: the page size, never a cap on the total", () => {
     expect(beneficiaries).toHaveLength(BENEFICIARIES);
     expect(new Set(beneficiaries.map((beneficiary) => beneficiary.Id)).size).toBe(BENEFICIARIES);
     expect(pages).toHaveLength(3);
-    expect(pages.map((page) => [page.prefer, page.applied])).toEqual(Array(3).fill(["odata.maxpagesize=5", "odata.maxpagesize=5"]));
+    expect(pages.map((page) => [page.prefer, page.applied])).toEqual(
+      Array(3).fill(["odata.maxpagesize=5", "odata.maxpagesize=5"]),
+    );
   });
 
   it("gives one page of 5 with a next link to a plain call", async () => {
@@ -87,8 +116,14 @@ describe("maxPageSize: the page size, never a cap on the total", () => {
     const { client, pages } = recordingClient(sandbox);
     expect(await all(client.beneficiaries.listBeneficiaries.paginate({ $top: 5 }))).toHaveLength(5);
     expect(pages).toHaveLength(1);
-    const capped = await all(client.beneficiaries.listBeneficiaries.paginate({ $top: 12, maxPageSize: 5, $orderby: "Id" }));
-    expect(capped.map((beneficiary) => beneficiary.Id)).toEqual((await all(client.beneficiaries.listBeneficiaries.paginate({ $orderby: "Id" }))).slice(0, 12).map((beneficiary) => beneficiary.Id));
+    const capped = await all(
+      client.beneficiaries.listBeneficiaries.paginate({ $top: 12, maxPageSize: 5, $orderby: "Id" }),
+    );
+    expect(capped.map((beneficiary) => beneficiary.Id)).toEqual(
+      (await all(client.beneficiaries.listBeneficiaries.paginate({ $orderby: "Id" })))
+        .slice(0, 12)
+        .map((beneficiary) => beneficiary.Id),
+    );
     expect(pages.filter((page) => page.prefer !== null)).toHaveLength(3);
   });
 
@@ -100,18 +135,28 @@ describe("maxPageSize: the page size, never a cap on the total", () => {
 });
 
 describe("the sandbox's Prefer handling", () => {
-  const list = async (prefer: string | undefined): Promise<{ count: number; applied: string | null; next: boolean }> => {
+  const list = async (
+    prefer: string | undefined,
+  ): Promise<{ count: number; applied: string | null; next: boolean }> => {
     const response = await fetch(`${sandbox.url}/api/v1/Beneficiaries`, {
       headers: { authorization: `Bearer ${await tokenFor(sandbox)}`, ...(prefer === undefined ? {} : { prefer }) },
     });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { value: unknown[]; "@odata.nextLink"?: string };
-    return { count: body.value.length, applied: response.headers.get("preference-applied"), next: body["@odata.nextLink"] !== undefined };
+    return {
+      count: body.value.length,
+      applied: response.headers.get("preference-applied"),
+      next: body["@odata.nextLink"] !== undefined,
+    };
   };
 
   it("honours OData 4.01's maxpagesize and 4.0's odata.maxpagesize, among other preferences, and names the one applied", async () => {
     expect(await list("maxpagesize=4")).toEqual({ count: 4, applied: "maxpagesize=4", next: true });
-    expect(await list('respond-async, odata.include-annotations="*", odata.maxpagesize=6')).toEqual({ count: 6, applied: "odata.maxpagesize=6", next: true });
+    expect(await list('respond-async, odata.include-annotations="*", odata.maxpagesize=6')).toEqual({
+      count: 6,
+      applied: "odata.maxpagesize=6",
+      next: true,
+    });
   });
 
   it("ignores a preference it cannot honour: the sandbox's own page, no Preference-Applied", async () => {
@@ -119,17 +164,23 @@ describe("the sandbox's Prefer handling", () => {
     expect(await list("odata.maxpagesize=lots")).toEqual({ count: BENEFICIARIES, applied: null, next: false });
   });
 
-  it("never pages beyond its own page size, however large the preference", async () => {
-    const small = await startTestSandbox({ maxPageSize: 4 });
-    try {
-      const { client, pages } = recordingClient(small);
-      expect(await all(client.beneficiaries.listBeneficiaries.paginate({ maxPageSize: 10 }))).toHaveLength(BENEFICIARIES);
-      expect(pages).toHaveLength(4);
-      expect(pages.every((page) => page.applied === "odata.maxpagesize=10")).toBe(true);
-    } finally {
-      await small.close();
-    }
-  }, HOOK_TIMEOUT_MS);
+  it(
+    "never pages beyond its own page size, however large the preference",
+    async () => {
+      const small = await startTestSandbox({ maxPageSize: 4 });
+      try {
+        const { client, pages } = recordingClient(small);
+        expect(await all(client.beneficiaries.listBeneficiaries.paginate({ maxPageSize: 10 }))).toHaveLength(
+          BENEFICIARIES,
+        );
+        expect(pages).toHaveLength(4);
+        expect(pages.every((page) => page.applied === "odata.maxpagesize=10")).toBe(true);
+      } finally {
+        await small.close();
+      }
+    },
+    HOOK_TIMEOUT_MS,
+  );
 });
 
 describe("the typed query, end to end", () => {
@@ -145,12 +196,20 @@ describe("the typed query, end to end", () => {
 
   it("sends a date-time given as ISO text as a date-time, and `in` with the field's own type", async () => {
     const { client, pages } = recordingClient(sandbox);
-    const transfers = await client.accounts.listOutboundTransfers(1, { $filter: filter.ge("CreatedDate", "2000-01-01T00:00:00Z"), $count: true });
+    const transfers = await client.accounts.listOutboundTransfers(1, {
+      $filter: filter.ge("CreatedDate", "2000-01-01T00:00:00Z"),
+      $count: true,
+    });
     expect(new URL(pages[0]?.url ?? "").searchParams.get("$filter")).toBe("CreatedDate ge 2000-01-01T00:00:00Z");
     expect(transfers["@odata.count"]).toBeGreaterThan(0);
-    const future = await client.accounts.listOutboundTransfers(1, { $filter: (f) => f.gt("CreatedDate", new Date("2999-01-01T00:00:00Z")) });
+    const future = await client.accounts.listOutboundTransfers(1, {
+      $filter: (f) => f.gt("CreatedDate", new Date("2999-01-01T00:00:00Z")),
+    });
     expect(future.value).toEqual([]);
-    const some = await client.beneficiaries.listBeneficiaries({ $filter: (f) => f.in("Id", [1, 2, 3]).and(f.startsWith("CurrencyCode", "GB")), $orderby: "Id" });
+    const some = await client.beneficiaries.listBeneficiaries({
+      $filter: (f) => f.in("Id", [1, 2, 3]).and(f.startsWith("CurrencyCode", "GB")),
+      $orderby: "Id",
+    });
     expect(some.value.map((beneficiary) => beneficiary.Id)).toEqual([1, 2]);
   });
 });

@@ -23,7 +23,9 @@ beforeAll(async () => {
   const accounts = await client.accounts.listAccounts({ $top: 1 });
   accountId = accounts.value[0]?.Id ?? Number.NaN;
   // The sandbox's beneficiaries are held by the customer account: a company needs an IndustryId.
-  industryId = (await client.sectors.listSectors()).value.find((sector) => !(sector.Name ?? "").startsWith("Other"))?.Id ?? Number.NaN;
+  industryId =
+    (await client.sectors.listSectors()).value.find((sector) => !(sector.Name ?? "").startsWith("Other"))?.Id ??
+    Number.NaN;
 }, 60_000);
 
 afterAll(async () => {
@@ -42,15 +44,72 @@ async function postAsTyped(path: string, body: unknown): Promise<{ status: numbe
 
 /** One presentation-form routing per routing country the issue names, and the field(s) whose form changes. */
 const routings = [
-  { country: "GB", routing: { Type: "SortCodeAccountNumber", CountryCode: "GB", SortCode: "40-05-15", AccountNumber: "31926819" }, changed: ["SortCode"] },
-  { country: "AU", routing: { Type: "BankStateBranchAccountNumber", CountryCode: "AU", BankStateBranch: "062-000", AccountNumber: "12345678" }, changed: ["BankStateBranch"] },
-  { country: "CA", routing: { Type: "TransitNumberAccountNumber", CountryCode: "CA", TransitNumber: "12345-001", AccountNumber: "1234567" }, changed: ["TransitNumber"] },
-  { country: "NZ", routing: { Type: "NewZealandAccountNumber", CountryCode: "NZ", AccountNumber: "01-0902-0068389-00" }, changed: ["AccountNumber"] },
-  { country: "FR", routing: { Type: "BicIban", CountryCode: "fr", Bic: "PSSTFRPP", Iban: "FR14 2004 1010 0505 0001 3M02 606" }, changed: ["CountryCode", "Iban"] },
-  { country: "US", routing: { Type: "RoutingTransitNumberAccountNumber", CountryCode: "US", RoutingTransitNumber: " 021000021 ", AccountNumber: "abc12345" }, changed: ["RoutingTransitNumber", "AccountNumber"] },
-  { country: "IN", routing: { Type: "IndianFinancialSystemCodeAccountNumber", CountryCode: "IN", Bic: "sbininbb", IndianFinancialSystemCode: "SBIN0000058", AccountNumber: "12345678901" }, changed: ["Bic"] },
-  { country: "DE", routing: { Type: "BicIban", CountryCode: "DE", Bic: "deut de ff", Iban: "DE89370400440532013000" }, changed: ["Bic"] },
-  { country: "MX", routing: { Type: "BicClabe", CountryCode: "MX", Bic: "BNMXMXMM", AccountNumber: "002 010 07777777777 1" }, changed: ["AccountNumber"] },
+  {
+    country: "GB",
+    routing: { Type: "SortCodeAccountNumber", CountryCode: "GB", SortCode: "40-05-15", AccountNumber: "31926819" },
+    changed: ["SortCode"],
+  },
+  {
+    country: "AU",
+    routing: {
+      Type: "BankStateBranchAccountNumber",
+      CountryCode: "AU",
+      BankStateBranch: "062-000",
+      AccountNumber: "12345678",
+    },
+    changed: ["BankStateBranch"],
+  },
+  {
+    country: "CA",
+    routing: {
+      Type: "TransitNumberAccountNumber",
+      CountryCode: "CA",
+      TransitNumber: "12345-001",
+      AccountNumber: "1234567",
+    },
+    changed: ["TransitNumber"],
+  },
+  {
+    country: "NZ",
+    routing: { Type: "NewZealandAccountNumber", CountryCode: "NZ", AccountNumber: "01-0902-0068389-00" },
+    changed: ["AccountNumber"],
+  },
+  {
+    country: "FR",
+    routing: { Type: "BicIban", CountryCode: "fr", Bic: "PSSTFRPP", Iban: "FR14 2004 1010 0505 0001 3M02 606" },
+    changed: ["CountryCode", "Iban"],
+  },
+  {
+    country: "US",
+    routing: {
+      Type: "RoutingTransitNumberAccountNumber",
+      CountryCode: "US",
+      RoutingTransitNumber: " 021000021 ",
+      AccountNumber: "abc12345",
+    },
+    changed: ["RoutingTransitNumber", "AccountNumber"],
+  },
+  {
+    country: "IN",
+    routing: {
+      Type: "IndianFinancialSystemCodeAccountNumber",
+      CountryCode: "IN",
+      Bic: "sbininbb",
+      IndianFinancialSystemCode: "SBIN0000058",
+      AccountNumber: "12345678901",
+    },
+    changed: ["Bic"],
+  },
+  {
+    country: "DE",
+    routing: { Type: "BicIban", CountryCode: "DE", Bic: "deut de ff", Iban: "DE89370400440532013000" },
+    changed: ["Bic"],
+  },
+  {
+    country: "MX",
+    routing: { Type: "BicClabe", CountryCode: "MX", Bic: "BNMXMXMM", AccountNumber: "002 010 07777777777 1" },
+    changed: ["AccountNumber"],
+  },
 ] as const;
 
 const beneficiaryAsTyped = (routing: object) => ({
@@ -86,7 +145,12 @@ describe("presentation forms: refused as typed, accepted as the validators' valu
     if (!result.ok) return;
     expect(result.normalized).toBe(true);
     expect(changedPaths(result.changes)).toEqual(
-      expect.arrayContaining(["CurrencyCode", "Address.CountryCode", "Website", ...changed.map((name) => `PaymentRouting.${name}`)]),
+      expect.arrayContaining([
+        "CurrencyCode",
+        "Address.CountryCode",
+        "Website",
+        ...changed.map((name) => `PaymentRouting.${name}`),
+      ]),
     );
 
     const created = await client.beneficiaries.createWithdrawalBeneficiary(result.value);
@@ -109,9 +173,14 @@ describe("presentation forms: refused as typed, accepted as the validators' valu
     expect(created.id).toBeGreaterThan(0);
   });
 
-  it("a grouped IBAN is a wire form too (the reference: \"grouped or not\"): accepted as typed", async () => {
+  it('a grouped IBAN is a wire form too (the reference: "grouped or not"): accepted as typed', async () => {
     const typed = beneficiaryAsTyped({ Type: "BicIban", CountryCode: "FR", Iban: "FR14 2004 1010 0505 0001 3M02 606" });
-    const wire = { ...typed, CurrencyCode: "EUR", Address: { ...typed.Address, CountryCode: "DE" }, Website: undefined };
+    const wire = {
+      ...typed,
+      CurrencyCode: "EUR",
+      Address: { ...typed.Address, CountryCode: "DE" },
+      Website: undefined,
+    };
     expect((await postAsTyped("/api/v1/Beneficiaries/CreateWithdrawalBeneficiary", wire)).status).toBe(201);
   });
 });

@@ -9,13 +9,26 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createAccountFundsClient, operationMetadata, type AccountFundsClient } from "@account-funds/client";
-import { createClientCertificate, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, defaultCredentials, DEMO_USER, type Sandbox } from "@account-funds/sandbox";
+import {
+  createClientCertificate,
+  DEFAULT_CLIENT_ID,
+  DEFAULT_CLIENT_SECRET,
+  defaultCredentials,
+  DEMO_USER,
+  type Sandbox,
+} from "@account-funds/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callOf, type OperationCallContext } from "./support/operation-calls.js";
 import { expectStatus, mtlsClient, type MtlsClient } from "./support/operation-calls-clients.js";
 import { controlOf } from "./support/operation-calls-control.js";
 import { primaryAccount, withdrawalBeneficiaryFor } from "./support/operation-calls-data.js";
-import { PRISM_VERSION, startPrismProxy, ViolationLog, type PrismProxy, type PrismViolation } from "./support/prism-proxy.js";
+import {
+  PRISM_VERSION,
+  startPrismProxy,
+  ViolationLog,
+  type PrismProxy,
+  type PrismViolation,
+} from "./support/prism-proxy.js";
 import { startTestSandbox } from "./support/sandbox-fixture.js";
 
 /** Starting the sandbox and Prism (which dereferences the whole spec) on a busy 2-core machine. */
@@ -35,7 +48,12 @@ function prismLimitations(): ReadonlyMap<string, Limitation> {
   const rows = section
     .split("\n")
     .filter((line) => line.startsWith("| `"))
-    .map((line) => line.slice(1, -1).split("|").map((cell) => cell.trim()));
+    .map((line) =>
+      line
+        .slice(1, -1)
+        .split("|")
+        .map((cell) => cell.trim()),
+    );
   return new Map(
     rows.map(([operation = "", reports = ""]) => {
       const operationId = /`([^`]+)`/.exec(operation)?.[1] ?? operation;
@@ -49,7 +67,10 @@ const limitations = prismLimitations();
 const operationIds = Object.keys(operationMetadata);
 
 /** `request.body.Request` → `body.Request`: where in the request or response Prism found it. */
-const locationOf = (violation: PrismViolation): string => violation.location.filter((segment, index) => index > 0 || (segment !== "request" && segment !== "response")).join(".");
+const locationOf = (violation: PrismViolation): string =>
+  violation.location
+    .filter((segment, index) => index > 0 || (segment !== "request" && segment !== "response"))
+    .join(".");
 
 let sandbox: Sandbox;
 let prism: PrismProxy;
@@ -60,13 +81,21 @@ const log = new ViolationLog();
 
 beforeAll(async () => {
   const certificate = await createClientCertificate("prism-proxy-test");
-  sandbox = await startTestSandbox({ tlsPort: 0, credentials: defaultCredentials({ certificateThumbprints: [certificate.thumbprint] }) });
+  sandbox = await startTestSandbox({
+    tlsPort: 0,
+    credentials: defaultCredentials({ certificateThumbprints: [certificate.thumbprint] }),
+  });
   prism = await startPrismProxy(sandbox.url);
   // The client's token requests go through Prism too; its responses are checked on both sides.
   client = createAccountFundsClient({
     baseUrl: prism.url,
     authUrl: prism.url,
-    credentials: { clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, username: DEMO_USER.username, password: DEMO_USER.password },
+    credentials: {
+      clientId: DEFAULT_CLIENT_ID,
+      clientSecret: DEFAULT_CLIENT_SECRET,
+      username: DEMO_USER.username,
+      password: DEMO_USER.password,
+    },
     validateResponses: true,
     maxRetries: 0,
     fetch: log.fetch,
@@ -104,9 +133,16 @@ describe(`Prism ${PRISM_VERSION} as a validating proxy in front of the sandbox`,
       failure = error;
     }
     const reported = log.exchanges.flatMap((exchange) =>
-      exchange.violations.map((violation) => ({ operationId: exchange.operationId, status: exchange.status, location: locationOf(violation), message: violation.message })),
+      exchange.violations.map((violation) => ({
+        operationId: exchange.operationId,
+        status: exchange.status,
+        location: locationOf(violation),
+        message: violation.message,
+      })),
     );
-    const unexpected = reported.filter((violation) => !(limitations.get(violation.operationId)?.locations ?? []).includes(violation.location));
+    const unexpected = reported.filter(
+      (violation) => !(limitations.get(violation.operationId)?.locations ?? []).includes(violation.location),
+    );
     expect(unexpected).toEqual([]);
     if (limitation?.notProxied === true) {
       // Made directly against the sandbox; it succeeds there.
@@ -114,12 +150,17 @@ describe(`Prism ${PRISM_VERSION} as a validating proxy in front of the sandbox`,
       expect(failure).toBeUndefined();
       return;
     }
-    expect(log.exchanges.some((exchange) => exchange.operationId === operationId), `${operationId} did not go through Prism`).toBe(true);
+    expect(
+      log.exchanges.some((exchange) => exchange.operationId === operationId),
+      `${operationId} did not go through Prism`,
+    ).toBe(true);
     if (limitation === undefined) {
       expect(failure).toBeUndefined();
     } else {
       // A listed limitation still occurs (else it is to be struck from the list).
-      const own = reported.filter((violation) => violation.operationId === operationId).map((violation) => violation.location);
+      const own = reported
+        .filter((violation) => violation.operationId === operationId)
+        .map((violation) => violation.location);
       expect([...new Set(own)].sort()).toEqual([...limitation.locations].sort());
     }
   });
@@ -128,7 +169,13 @@ describe(`Prism ${PRISM_VERSION} as a validating proxy in front of the sandbox`,
     log.clear();
     const account = await primaryAccount(client);
     const beneficiary = await withdrawalBeneficiaryFor(client, account.Id, "EUR");
-    const body = { AccountId: account.Id, CurrencyCode: "EUR", Amount: null, BeneficiaryId: beneficiary.Id, Reference: "Prism JSON form" };
+    const body = {
+      AccountId: account.Id,
+      CurrencyCode: "EUR",
+      Amount: null,
+      BeneficiaryId: beneficiary.Id,
+      Reference: "Prism JSON form",
+    };
     expectStatus(await client.withResponse.withdrawals.createAccountWithdrawal(body), 201);
     expect(log.exchanges.flatMap((exchange) => exchange.violations)).toEqual([]);
   });

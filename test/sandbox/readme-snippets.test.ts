@@ -53,7 +53,12 @@ interface Snippet {
 function snippetsOf(readme: string): Snippet[] {
   const lines = readme.split("\n");
   return extractSnippets(readme, "generated/README.md").map((snippet) => ({
-    heading: lines.slice(0, snippet.line).reverse().find((line) => line.startsWith("### "))?.slice(4) ?? "",
+    heading:
+      lines
+        .slice(0, snippet.line)
+        .reverse()
+        .find((line) => line.startsWith("### "))
+        ?.slice(4) ?? "",
     source: snippet.code,
   }));
 }
@@ -64,13 +69,15 @@ const require = createRequire(import.meta.url);
 function resolveImports(code: string): string {
   return code.replace(/(\bfrom |\bimport\()"([^"./][^"]*)"/g, (_match, keyword: string, specifier: string) => {
     if (specifier.startsWith("node:")) return `${keyword}"${specifier}"`;
-    const target = specifier === "@account-funds/client" ? "./client-shim.mjs" : pathToFileURL(require.resolve(specifier)).href;
+    const target =
+      specifier === "@account-funds/client" ? "./client-shim.mjs" : pathToFileURL(require.resolve(specifier)).href;
     return `${keyword}${JSON.stringify(target)}`;
   });
 }
 
 /** A snippet that awaits a call on a client: what this test runs. */
-const callsTheApi = (snippet: Snippet): boolean => /await \w+\.\w+\.\w+[.(]/.test(snippet.source) || /for await \(.* of \w+\.\w+\.\w+\.paginate\(/.test(snippet.source);
+const callsTheApi = (snippet: Snippet): boolean =>
+  /await \w+\.\w+\.\w+[.(]/.test(snippet.source) || /for await \(.* of \w+\.\w+\.\w+\.paginate\(/.test(snippet.source);
 
 let sandbox: Sandbox;
 let directory: string;
@@ -140,7 +147,9 @@ describe("the client README's API-calling snippets, against the sandbox", () => 
     expect(count).toBeGreaterThan(0);
     expect(value).toEqual(expect.arrayContaining([expect.objectContaining({ CurrencyCode: "GBP" })]));
     for (const entity of value as Record<string, unknown>[]) expect(Object.keys(entity)).not.toContain("Available");
-    expect(logged.length - 1).toBe((await (globalThis.__readmeClient as ReturnType<typeof clientFor>).accounts.listBalances(1)).value.length);
+    expect(logged.length - 1).toBe(
+      (await (globalThis.__readmeClient as ReturnType<typeof clientFor>).accounts.listBalances(1)).value.length,
+    );
   });
 
   it("Create: a number id, its Location, and the transfer read back by that id", async () => {
@@ -155,11 +164,18 @@ describe("the client README's API-calling snippets, against the sandbox", () => 
   it("Validate a form: the presentation form normalised, then a beneficiary created from result.value", async () => {
     const { logged, errors } = await run("Validate a form, then send `result.value`");
     expect(errors).toEqual([]);
-    expect(logged.slice(0, -1).map((line) => String(line[0]))).toEqual(["Address.CountryCode: gb → GB", "PaymentRouting.CountryCode: gb → GB", "PaymentRouting.SortCode: 40-05-15 → 400515"]);
+    expect(logged.slice(0, -1).map((line) => String(line[0]))).toEqual([
+      "Address.CountryCode: gb → GB",
+      "PaymentRouting.CountryCode: gb → GB",
+      "PaymentRouting.SortCode: 40-05-15 → 400515",
+    ]);
     const id = logged.at(-1)?.[0];
     expect(typeof id).toBe("number");
     const client = globalThis.__readmeClient as ReturnType<typeof clientFor>;
-    expect(await client.beneficiaries.getBeneficiary(id as number)).toMatchObject({ AccountId: 1, Name: "Fabrikam Ltd" });
+    expect(await client.beneficiaries.getBeneficiary(id as number)).toMatchObject({
+      AccountId: 1,
+      Name: "Fabrikam Ltd",
+    });
   });
 
   it("Handle errors by class: the command succeeds on the sandbox's pending transfer, so nothing is caught", async () => {
@@ -177,7 +193,10 @@ describe("the client README's API-calling snippets, against the sandbox", () => 
 
   it("Upload: a withdrawal created from the multipart form", async () => {
     const client = globalThis.__readmeClient as ReturnType<typeof clientFor>;
-    const withReference = async () => (await client.accounts.listWithdrawals(1, { $filter: (f) => f.eq("Reference", "PO-88251"), $count: true }))["@odata.count"];
+    const withReference = async () =>
+      (await client.accounts.listWithdrawals(1, { $filter: (f) => f.eq("Reference", "PO-88251"), $count: true }))[
+        "@odata.count"
+      ];
     const before = await withReference();
     const { logged, errors } = await run("Upload files: multipart");
     expect([logged, errors]).toEqual([[], []]);

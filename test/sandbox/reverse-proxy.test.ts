@@ -21,7 +21,12 @@ const clientAt = (baseUrl: string): AccountFundsClient =>
   createAccountFundsClient({
     baseUrl,
     authUrl: baseUrl,
-    credentials: { clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, username: DEMO_USER.username, password: DEMO_USER.password },
+    credentials: {
+      clientId: DEFAULT_CLIENT_ID,
+      clientSecret: DEFAULT_CLIENT_SECRET,
+      username: DEMO_USER.username,
+      password: DEMO_USER.password,
+    },
     validateResponses: true,
     maxRetries: 0,
   });
@@ -64,9 +69,11 @@ async function behindProxy(
 
 /** Every transfer beneficiary through `.paginate()`, and how many there are. */
 async function pageThrough(client: AccountFundsClient): Promise<{ ids: number[]; total: number }> {
-  const total = (await client.transferBeneficiaries.listTransferBeneficiaries({ $count: true, $top: 0 }))["@odata.count"] ?? 0;
+  const total =
+    (await client.transferBeneficiaries.listTransferBeneficiaries({ $count: true, $top: 0 }))["@odata.count"] ?? 0;
   const ids: number[] = [];
-  for await (const row of client.transferBeneficiaries.listTransferBeneficiaries.paginate({ $orderby: "Id" })) ids.push(row.Id);
+  for await (const row of client.transferBeneficiaries.listTransferBeneficiaries.paginate({ $orderby: "Id" }))
+    ids.push(row.Id);
   return { ids, total };
 }
 
@@ -85,56 +92,89 @@ async function expectLinksAt({ client, base }: Setup): Promise<void> {
 }
 
 describe("the sandbox behind a reverse proxy", () => {
-  it("with trustProxy and RFC 7239 Forwarded: next links, Location and webhook ApiUrls point at the proxy", async () => {
-    const setup = await behindProxy("forwarded", { trustProxy: true });
-    await expectLinksAt(setup);
-    receiver = await startWebhookReceiver();
-    const registered = await fetch(`${setup.base}/_sandbox/webhooks`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ url: receiver.url, username: DEMO_USER.username }),
-    });
-    expect(registered.status).toBe(201);
-    expect(registered.headers.get("location")?.startsWith(`${setup.base}/_sandbox/webhooks/`)).toBe(true);
-    const account = await primaryAccount(setup.client);
-    const transferId = await createTransfer(setup.client, { accountId: account.Id, currencyCode: "EUR", amount: 1 });
-    expect(await setup.sandbox.webhooks.flush(10_000)).toBe(true);
-    expect(receiver.events).toContainEqual(
-      expect.objectContaining({ Reason: "TransferCreated", EntityId: transferId, ApiUrl: `${setup.base}/api/v1/OutboundTransfers(${transferId})` }),
-    );
-  }, HOOK_TIMEOUT_MS);
+  it(
+    "with trustProxy and RFC 7239 Forwarded: next links, Location and webhook ApiUrls point at the proxy",
+    async () => {
+      const setup = await behindProxy("forwarded", { trustProxy: true });
+      await expectLinksAt(setup);
+      receiver = await startWebhookReceiver();
+      const registered = await fetch(`${setup.base}/_sandbox/webhooks`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ url: receiver.url, username: DEMO_USER.username }),
+      });
+      expect(registered.status).toBe(201);
+      expect(registered.headers.get("location")?.startsWith(`${setup.base}/_sandbox/webhooks/`)).toBe(true);
+      const account = await primaryAccount(setup.client);
+      const transferId = await createTransfer(setup.client, { accountId: account.Id, currencyCode: "EUR", amount: 1 });
+      expect(await setup.sandbox.webhooks.flush(10_000)).toBe(true);
+      expect(receiver.events).toContainEqual(
+        expect.objectContaining({
+          Reason: "TransferCreated",
+          EntityId: transferId,
+          ApiUrl: `${setup.base}/api/v1/OutboundTransfers(${transferId})`,
+        }),
+      );
+    },
+    HOOK_TIMEOUT_MS,
+  );
 
-  it("with trustProxy and X-Forwarded-Host / X-Forwarded-Proto: the same", async () => {
-    await expectLinksAt(await behindProxy("x-forwarded", { trustProxy: true }));
-  }, HOOK_TIMEOUT_MS);
+  it(
+    "with trustProxy and X-Forwarded-Host / X-Forwarded-Proto: the same",
+    async () => {
+      await expectLinksAt(await behindProxy("x-forwarded", { trustProxy: true }));
+    },
+    HOOK_TIMEOUT_MS,
+  );
 
-  it("with publicUrl naming the proxy and the path prefix it strips: links under the prefix", async () => {
-    await expectLinksAt(await behindProxy("none", { prefix: "/sandbox", publicUrl: true }));
-  }, HOOK_TIMEOUT_MS);
+  it(
+    "with publicUrl naming the proxy and the path prefix it strips: links under the prefix",
+    async () => {
+      await expectLinksAt(await behindProxy("none", { prefix: "/sandbox", publicUrl: true }));
+    },
+    HOOK_TIMEOUT_MS,
+  );
 
-  it("without either, links point past the proxy: the client refuses the second page (unsafe_next_link)", async () => {
-    const { client, sandbox } = await behindProxy("forwarded");
-    const page = await client.transferBeneficiaries.listTransferBeneficiaries({ $orderby: "Id" });
-    expect(new URL(page["@odata.nextLink"] ?? "").origin).toBe(new URL(sandbox.url).origin);
-    await expect(pageThrough(client)).rejects.toMatchObject({ code: "unsafe_next_link" });
-  }, HOOK_TIMEOUT_MS);
+  it(
+    "without either, links point past the proxy: the client refuses the second page (unsafe_next_link)",
+    async () => {
+      const { client, sandbox } = await behindProxy("forwarded");
+      const page = await client.transferBeneficiaries.listTransferBeneficiaries({ $orderby: "Id" });
+      expect(new URL(page["@odata.nextLink"] ?? "").origin).toBe(new URL(sandbox.url).origin);
+      await expect(pageThrough(client)).rejects.toMatchObject({ code: "unsafe_next_link" });
+    },
+    HOOK_TIMEOUT_MS,
+  );
 });
 
 describe("the command's options", () => {
-  it("--public-url decides the links' origin and path prefix; --trust-proxy lets a Forwarded header decide it", async () => {
-    const publicUrl = "https://gateway.example/sandbox";
-    for (const [args, headers, base] of [
-      [["--public-url", publicUrl], {}, publicUrl],
-      [["--trust-proxy"], { forwarded: 'host="api.example";proto=https' }, "https://api.example"],
-    ] as const) {
-      const sandbox = await startSandboxProcess([...args, "--page-size", "1"]);
-      const token = await passwordToken(sandbox.url, DEMO_USER.username, DEMO_USER.password);
-      const response = await fetch(`${sandbox.url}/api/v1/TransferBeneficiaries`, { headers: { authorization: `Bearer ${token}`, ...headers } });
-      const page = (await response.json()) as { "@odata.nextLink"?: string };
-      expect(page["@odata.nextLink"]?.startsWith(`${base}/api/v1/TransferBeneficiaries?`), JSON.stringify(page)).toBe(true);
-      const created = await call(sandbox.url, token, "POST", "/api/v1/Alerts/Create", { SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Limit: 2 });
-      if (Object.keys(headers).length === 0) expect(created.headers.get("location")?.startsWith(`${base}/api/v1/Alerts(`)).toBe(true);
-      expect((await stopSandboxProcess(sandbox)).code).toBe(0);
-    }
-  }, HOOK_TIMEOUT_MS);
+  it(
+    "--public-url decides the links' origin and path prefix; --trust-proxy lets a Forwarded header decide it",
+    async () => {
+      const publicUrl = "https://gateway.example/sandbox";
+      for (const [args, headers, base] of [
+        [["--public-url", publicUrl], {}, publicUrl],
+        [["--trust-proxy"], { forwarded: 'host="api.example";proto=https' }, "https://api.example"],
+      ] as const) {
+        const sandbox = await startSandboxProcess([...args, "--page-size", "1"]);
+        const token = await passwordToken(sandbox.url, DEMO_USER.username, DEMO_USER.password);
+        const response = await fetch(`${sandbox.url}/api/v1/TransferBeneficiaries`, {
+          headers: { authorization: `Bearer ${token}`, ...headers },
+        });
+        const page = (await response.json()) as { "@odata.nextLink"?: string };
+        expect(page["@odata.nextLink"]?.startsWith(`${base}/api/v1/TransferBeneficiaries?`), JSON.stringify(page)).toBe(
+          true,
+        );
+        const created = await call(sandbox.url, token, "POST", "/api/v1/Alerts/Create", {
+          SourceCurrencyCode: "GBP",
+          TargetCurrencyCode: "EUR",
+          Limit: 2,
+        });
+        if (Object.keys(headers).length === 0)
+          expect(created.headers.get("location")?.startsWith(`${base}/api/v1/Alerts(`)).toBe(true);
+        expect((await stopSandboxProcess(sandbox)).code).toBe(0);
+      }
+    },
+    HOOK_TIMEOUT_MS,
+  );
 });

@@ -73,12 +73,22 @@ interface Outcomes {
 }
 
 /** `count` alert creates, 4 at a time; each answer sorted into acknowledged (201) and refused (503). */
-async function createAlerts(sandbox: SandboxProcess, token: string, from: number, count: number, outcomes: Outcomes): Promise<void> {
+async function createAlerts(
+  sandbox: SandboxProcess,
+  token: string,
+  from: number,
+  count: number,
+  outcomes: Outcomes,
+): Promise<void> {
   let next = from;
   const worker = async (): Promise<void> => {
     while (next < from + count) {
       const limit = next++;
-      const answer = await call(sandbox.url, token, "POST", "/api/v1/Alerts/Create", { SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Limit: limit });
+      const answer = await call(sandbox.url, token, "POST", "/api/v1/Alerts/Create", {
+        SourceCurrencyCode: "GBP",
+        TargetCurrencyCode: "EUR",
+        Limit: limit,
+      });
       if (answer.status === 201) outcomes.acknowledged.set((answer.body as { Id: number }).Id, limit);
       else if (answer.status === 503) {
         outcomes.refused += 1;
@@ -90,7 +100,13 @@ async function createAlerts(sandbox: SandboxProcess, token: string, from: number
   await Promise.all([worker(), worker(), worker(), worker()]);
 }
 
-const newOutcomes = (): Outcomes => ({ acknowledged: new Map(), refused: 0, retryAfter: new Set(), codes: new Set(), others: [] });
+const newOutcomes = (): Outcomes => ({
+  acknowledged: new Map(),
+  refused: 0,
+  retryAfter: new Set(),
+  codes: new Set(),
+  others: [],
+});
 
 /** After a restart: the demo user's alerts are the seed's two plus exactly the acknowledged ones. */
 async function expectExactlyAcknowledged(path: string, acknowledged: ReadonlyMap<number, number>): Promise<void> {
@@ -162,7 +178,8 @@ describe("read-only storage", () => {
       await expectExactlyAcknowledged(path, outcomes.acknowledged);
     } finally {
       tryRun("chattr", ["-i", ...files]);
-      if (sandbox.child.exitCode === null && sandbox.child.signalCode === null) await stopSandboxProcess(sandbox, "SIGKILL");
+      if (sandbox.child.exitCode === null && sandbox.child.signalCode === null)
+        await stopSandboxProcess(sandbox, "SIGKILL");
     }
   });
 

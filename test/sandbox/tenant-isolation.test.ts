@@ -9,7 +9,16 @@ import { filter, type AccountFundsClient } from "@account-funds/client";
 import type { Sandbox } from "@account-funds/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { foreignIdsOf, ownIdsOf, tenantScopedOperations } from "./support/isolation-ids.js";
-import { comparableError, MISSING_ID, missingIds, probes, type ForeignIds, type OwnIds, type Probe, type ProbeOutcome } from "./support/isolation-probes.js";
+import {
+  comparableError,
+  MISSING_ID,
+  missingIds,
+  probes,
+  type ForeignIds,
+  type OwnIds,
+  type Probe,
+  type ProbeOutcome,
+} from "./support/isolation-probes.js";
 import { idsOf, viewOf, type EntityKind, type UserView } from "./support/isolation-views.js";
 import { clientFor, DEMO_USER, OTHER_USER, startTestSandbox, type SeededUser } from "./support/sandbox-fixture.js";
 
@@ -33,16 +42,28 @@ describe("the spec's tenant-scoped operations all have probes", () => {
 
   it("finds the operations with a key in the path and with an account, beneficiary or instruction in the body", () => {
     expect(scoped.filter((operation) => operation.keys.length > 0).length).toBeGreaterThan(50);
-    expect(scoped.filter((operation) => operation.references.length > 0).map((operation) => operation.operationId).sort()).toEqual(
+    expect(
+      scoped
+        .filter((operation) => operation.references.length > 0)
+        .map((operation) => operation.operationId)
+        .sort(),
+    ).toEqual(
       expect.arrayContaining(["createAccountTransfer", "createAccountWithdrawal", "createInstructionWithdrawal"]),
     );
   });
 
   it.each(scoped.map((operation) => [operation.operationId, operation] as const))("%s", (operationId, operation) => {
     const mine = probes.filter((probe) => probe.operationId === operationId);
-    if (operation.keys.length > 0) expect(mine.some((probe) => probe.expected === 404), `${operationId} has a key in its path and no 404 probe`).toBe(true);
+    if (operation.keys.length > 0)
+      expect(
+        mine.some((probe) => probe.expected === 404),
+        `${operationId} has a key in its path and no 404 probe`,
+      ).toBe(true);
     for (const reference of operation.references) {
-      expect(mine.some((probe) => probe.expected === 400 && probe.target === reference), `${operationId} takes ${reference} and has no probe of it`).toBe(true);
+      expect(
+        mine.some((probe) => probe.expected === 400 && probe.target === reference),
+        `${operationId} takes ${reference} and has no probe of it`,
+      ).toBe(true);
     }
   });
 });
@@ -77,19 +98,24 @@ describe.each(directions)("$name", ({ actor, owner }) => {
     return outcome;
   }
 
-  it.each(probes.map((probe) => [`${probe.kind}: ${probe.operationId}${probe.target === undefined ? "" : ` (${probe.target})`}`, probe] as const))(
-    "%s answers as for an id that does not exist, and changes nothing",
-    async (_name, probe) => {
-      const foreignAttempt = await attempt(probe, foreign);
-      expect(foreignAttempt.status, JSON.stringify(foreignAttempt.error)).toBe(probe.expected);
-      const error = comparableError(foreignAttempt.error, []);
-      if (probe.target !== undefined) expect(error.target).toBe(probe.target);
-      const missingAttempt = await attempt(probe, missingIds(foreign));
-      expect(missingAttempt.status).toBe(foreignAttempt.status);
-      const ids = [...Object.values(foreign).filter((value): value is number => typeof value === "number"), MISSING_ID];
-      expect(comparableError(foreignAttempt.error, ids)).toEqual(comparableError(missingAttempt.error, ids));
-    },
-  );
+  it.each(
+    probes.map(
+      (probe) =>
+        [
+          `${probe.kind}: ${probe.operationId}${probe.target === undefined ? "" : ` (${probe.target})`}`,
+          probe,
+        ] as const,
+    ),
+  )("%s answers as for an id that does not exist, and changes nothing", async (_name, probe) => {
+    const foreignAttempt = await attempt(probe, foreign);
+    expect(foreignAttempt.status, JSON.stringify(foreignAttempt.error)).toBe(probe.expected);
+    const error = comparableError(foreignAttempt.error, []);
+    if (probe.target !== undefined) expect(error.target).toBe(probe.target);
+    const missingAttempt = await attempt(probe, missingIds(foreign));
+    expect(missingAttempt.status).toBe(foreignAttempt.status);
+    const ids = [...Object.values(foreign).filter((value): value is number => typeof value === "number"), MISSING_ID];
+    expect(comparableError(foreignAttempt.error, ids)).toEqual(comparableError(missingAttempt.error, ids));
+  });
 
   it("leaves the owner's view and the actor's own view as they were", async () => {
     expect(await viewOf(ownerClient)).toEqual(ownerBefore);
@@ -102,7 +128,10 @@ describe.each(directions)("$name", ({ actor, owner }) => {
     for (const kind of Object.keys(ownerIds) as EntityKind[]) {
       expect(ownerIds[kind].size, `the owner's lists show no ${kind}`).toBeGreaterThan(0);
       expect(actorIds[kind].size, `the actor's lists show no ${kind}`).toBeGreaterThan(0);
-      expect([...actorIds[kind]].filter((id) => ownerIds[kind].has(id)), `${kind} ids in both users' lists`).toEqual([]);
+      expect(
+        [...actorIds[kind]].filter((id) => ownerIds[kind].has(id)),
+        `${kind} ids in both users' lists`,
+      ).toEqual([]);
     }
   });
 
@@ -113,12 +142,18 @@ describe.each(directions)("$name", ({ actor, owner }) => {
     expect((await actorClient.transfers.listTransfers(byId(foreign.transfer))).value).toEqual([]);
     expect((await actorClient.withdrawals.listWithdrawals(byId(foreign.withdrawal))).value).toEqual([]);
     expect((await actorClient.beneficiaries.listBeneficiaries(byId(foreign.beneficiary))).value).toEqual([]);
-    expect((await actorClient.transferBeneficiaries.listTransferBeneficiaries(byId(foreign.transferBeneficiary))).value).toEqual([]);
+    expect(
+      (await actorClient.transferBeneficiaries.listTransferBeneficiaries(byId(foreign.transferBeneficiary))).value,
+    ).toEqual([]);
     expect((await actorClient.exchanges.listExchanges(byId(foreign.allocatedExchange))).value).toEqual([]);
     expect((await actorClient.deposits.listDeposits(byId(foreign.deposit))).value).toEqual([]);
     expect((await actorClient.alerts.listAlerts(byId(foreign.alert))).value).toEqual([]);
     // ...while the owner's own filters do find them: the ids are real.
-    expect((await ownerClient.transfers.listTransfers(byId(foreign.transfer))).value.map((row) => row.Id)).toEqual([foreign.transfer]);
-    expect((await ownerClient.alerts.listAlerts(byId(foreign.alert))).value.map((row) => row.Id)).toEqual([foreign.alert]);
+    expect((await ownerClient.transfers.listTransfers(byId(foreign.transfer))).value.map((row) => row.Id)).toEqual([
+      foreign.transfer,
+    ]);
+    expect((await ownerClient.alerts.listAlerts(byId(foreign.alert))).value.map((row) => row.Id)).toEqual([
+      foreign.alert,
+    ]);
   });
 });

@@ -14,11 +14,23 @@ interface TokenAnswer {
   readonly error: unknown;
 }
 
-async function tokenRequest(url: string, username: string, password: string, clientId = DEFAULT_CLIENT_ID): Promise<TokenAnswer> {
+async function tokenRequest(
+  url: string,
+  username: string,
+  password: string,
+  clientId = DEFAULT_CLIENT_ID,
+): Promise<TokenAnswer> {
   const response = await fetch(`${url}/connect/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "password", scope: "serviceFXAPI", client_id: clientId, client_secret: DEFAULT_CLIENT_SECRET, username, password }),
+    body: new URLSearchParams({
+      grant_type: "password",
+      scope: "serviceFXAPI",
+      client_id: clientId,
+      client_secret: DEFAULT_CLIENT_SECRET,
+      username,
+      password,
+    }),
   });
   const body = (await response.json()) as { error?: unknown };
   return { status: response.status, retryAfter: response.headers.get("retry-after"), error: body.error };
@@ -34,7 +46,8 @@ describe("rate limits of /connect/token", () => {
   it("answers 429 with Retry-After after 10 wrong passwords for a user (default), then refuses even the right one", async () => {
     sandbox = await startTestSandbox();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 30; attempt += 1) statuses.push((await tokenRequest(sandbox.url, DEMO_USER.username, `guess-${attempt}`)).status);
+    for (let attempt = 0; attempt < 30; attempt += 1)
+      statuses.push((await tokenRequest(sandbox.url, DEMO_USER.username, `guess-${attempt}`)).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
     expect(new Set(statuses.slice(10))).toEqual(new Set([429]));
 
@@ -47,17 +60,23 @@ describe("rate limits of /connect/token", () => {
   });
 
   it("answers 429 with Retry-After to a client past its limit, and not to another client", async () => {
-    sandbox = await startTestSandbox({ tokenRateLimits: { perClient: { burst: 5, perSecond: 0.1 }, perUserFailure: { burst: 10, perSecond: 1 } } });
+    sandbox = await startTestSandbox({
+      tokenRateLimits: { perClient: { burst: 5, perSecond: 0.1 }, perUserFailure: { burst: 10, perSecond: 1 } },
+    });
     const answers: TokenAnswer[] = [];
-    for (let attempt = 0; attempt < 8; attempt += 1) answers.push(await tokenRequest(sandbox.url, DEMO_USER.username, DEMO_USER.password));
+    for (let attempt = 0; attempt < 8; attempt += 1)
+      answers.push(await tokenRequest(sandbox.url, DEMO_USER.username, DEMO_USER.password));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
     expect(answers[5]!.retryAfter).toBe("10");
-    expect((await tokenRequest(sandbox.url, DEMO_USER.username, DEMO_USER.password, "another-client")).status).toBe(400);
+    expect((await tokenRequest(sandbox.url, DEMO_USER.username, DEMO_USER.password, "another-client")).status).toBe(
+      400,
+    );
   });
 
   it("has no limits with tokenRateLimits: false", async () => {
     sandbox = await startTestSandbox({ tokenRateLimits: false });
-    for (let attempt = 0; attempt < 40; attempt += 1) expect((await tokenRequest(sandbox.url, DEMO_USER.username, `guess-${attempt}`)).status).toBe(400);
+    for (let attempt = 0; attempt < 40; attempt += 1)
+      expect((await tokenRequest(sandbox.url, DEMO_USER.username, `guess-${attempt}`)).status).toBe(400);
     expect((await tokenRequest(sandbox.url, DEMO_USER.username, DEMO_USER.password)).status).toBe(200);
   });
 
@@ -65,7 +84,9 @@ describe("rate limits of /connect/token", () => {
     const child = await startSandboxProcess(["--no-token-rate-limit"]);
     try {
       expect(child.output().stdout).toContain("Token endpoints: no rate limits");
-      const statuses = await Promise.all(Array.from({ length: 20 }, (_, attempt) => tokenRequest(child.url, DEMO_USER.username, `guess-${attempt}`)));
+      const statuses = await Promise.all(
+        Array.from({ length: 20 }, (_, attempt) => tokenRequest(child.url, DEMO_USER.username, `guess-${attempt}`)),
+      );
       expect(new Set(statuses.map((answer) => answer.status))).toEqual(new Set([400]));
     } finally {
       expect((await stopSandboxProcess(child)).code).toBe(0);

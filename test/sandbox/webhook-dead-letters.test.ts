@@ -28,7 +28,9 @@ async function startReceiver(): Promise<Receiver> {
     request.on("end", () => {
       if (receiver.mode === "hang") return void receiver.held.push(response);
       if (receiver.mode === "fail") return void response.writeHead(503).end();
-      receiver.received.push(JSON.parse(Buffer.concat(chunks).toString("utf8")) as { Reason: string; EntityId: number }[]);
+      receiver.received.push(
+        JSON.parse(Buffer.concat(chunks).toString("utf8")) as { Reason: string; EntityId: number }[],
+      );
       response.writeHead(204).end();
     });
   });
@@ -36,7 +38,12 @@ async function startReceiver(): Promise<Receiver> {
   return Object.assign(receiver, { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook` });
 }
 
-async function control(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+async function control(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${sandbox.url}/_sandbox/${path}`, {
     method,
     ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
@@ -55,7 +62,10 @@ async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Pro
 let sandbox: Sandbox;
 let receiver: Receiver;
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ webhookRetry: { initialMs: 20, maxMs: 100, maxAttempts: 3 }, webhookTimeoutMs: 10_000 });
+  sandbox = await startTestSandbox({
+    webhookRetry: { initialMs: 20, maxMs: 100, maxAttempts: 3 },
+    webhookTimeoutMs: 10_000,
+  });
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -74,11 +84,23 @@ describe("webhook dead letters through /_sandbox/", () => {
 
     receiver.mode = "fail";
     const transferId = await createTransfer(client, { accountId: account.Id, currencyCode: "GBP", amount: 1 });
-    await until(async () => ((await control(sandbox, "GET", "webhooks/failed")).body["failed"] as unknown[]).length === 1);
+    await until(
+      async () => ((await control(sandbox, "GET", "webhooks/failed")).body["failed"] as unknown[]).length === 1,
+    );
     const [letter] = (await control(sandbox, "GET", "webhooks/failed")).body["failed"] as Record<string, unknown>[];
-    expect(letter).toMatchObject({ targetId: target.body["id"], reason: "attempts", attempts: 3, lastError: "HTTP 503", replayQueued: false });
+    expect(letter).toMatchObject({
+      targetId: target.body["id"],
+      reason: "attempts",
+      attempts: 3,
+      lastError: "HTTP 503",
+      replayQueued: false,
+    });
     expect(letter!["events"]).toEqual([
-      expect.objectContaining({ Reason: "TransferCreated", EntityId: transferId, ApiUrl: `${sandbox.url}/api/v1/OutboundTransfers(${transferId})` }),
+      expect.objectContaining({
+        Reason: "TransferCreated",
+        EntityId: transferId,
+        ApiUrl: `${sandbox.url}/api/v1/OutboundTransfers(${transferId})`,
+      }),
     ]);
     const status = await control(sandbox, "GET", `webhooks/${String(target.body["id"])}`);
     expect(status.body["delivery"]).toMatchObject({ pending: 0, deadLetters: 1 });
@@ -86,7 +108,9 @@ describe("webhook dead letters through /_sandbox/", () => {
     receiver.mode = "ok";
     expect((await control(sandbox, "POST", `webhooks/failed/${String(letter!["id"])}/replay`)).status).toBe(202);
     await until(async () => receiver.received.length === 1);
-    expect(receiver.received[0]).toEqual([expect.objectContaining({ Reason: "TransferCreated", EntityId: transferId })]);
+    expect(receiver.received[0]).toEqual([
+      expect.objectContaining({ Reason: "TransferCreated", EntityId: transferId }),
+    ]);
     expect((await control(sandbox, "GET", "webhooks/failed")).body["failed"]).toEqual([]);
     await control(sandbox, "DELETE", `webhooks/${String(target.body["id"])}`);
   });

@@ -23,7 +23,9 @@ export const chromiumArgs: readonly string[] = [
 
 /** Why Chromium cannot start here, or undefined when it can. */
 export function chromiumMissing(): string | undefined {
-  return existsSync(CHROMIUM) ? undefined : `Chromium not found at ${CHROMIUM}: run \`make browser\` (apt-get install -y chromium), or set CHROMIUM_PATH`;
+  return existsSync(CHROMIUM)
+    ? undefined
+    : `Chromium not found at ${CHROMIUM}: run \`make browser\` (apt-get install -y chromium), or set CHROMIUM_PATH`;
 }
 
 export function launchChromium(): Promise<Browser> {

@@ -55,7 +55,10 @@ function explain(result: OurResult): string {
  * The npm `stdnum` package keeps its validators under country codes (`stdnum.MX.clabe`); look one up by its
  * abbreviation or name so that a validator added by a later version is picked up without editing this file.
  */
-function findStdnum(country: string | undefined, match: RegExp): { key: string; validator: StdnumValidator } | undefined {
+function findStdnum(
+  country: string | undefined,
+  match: RegExp,
+): { key: string; validator: StdnumValidator } | undefined {
   const countries = country === undefined ? Object.keys(stdnum) : [country];
   for (const code of countries) {
     for (const [key, candidate] of Object.entries(stdnum[code] ?? {})) {
@@ -172,8 +175,12 @@ function clabeGroup(): GroupContenders {
 
 function nzGroup(): GroupContenders {
   const absent: string[] = [];
-  const peers = withStdnum([], absent, findStdnum("NZ", /^bank$/i), "NZ bank account", (v) => (s) =>
-    v.validate(s).isValid,
+  const peers = withStdnum(
+    [],
+    absent,
+    findStdnum("NZ", /^bank$/i),
+    "NZ bank account",
+    (v) => (s) => v.validate(s).isValid,
   );
   return {
     title: "NZ bank account number",

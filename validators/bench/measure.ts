@@ -61,7 +61,13 @@ export async function measureGroup(
     return { name: contender.name, run: () => void (sink = (sink + loop(check, inputs)) | 0) };
   });
 
-  const warmup = new Bench({ time: 0, iterations: 1, warmupTime: options.warmupMs, warmupIterations: 10, throws: true });
+  const warmup = new Bench({
+    time: 0,
+    iterations: 1,
+    warmupTime: options.warmupMs,
+    warmupIterations: 10,
+    throws: true,
+  });
   for (const task of tasks) warmup.add(task.name, task.run);
   await warmup.warmup();
 
@@ -76,7 +82,8 @@ export async function measureGroup(
     await bench.run();
     for (const task of bench.tasks) {
       const hz = task.result?.hz;
-      if (hz === undefined || !Number.isFinite(hz)) throw new Error(`no result for ${task.name}`, { cause: task.result?.error });
+      if (hz === undefined || !Number.isFinite(hz))
+        throw new Error(`no result for ${task.name}`, { cause: task.result?.error });
       perRound.get(task.name)!.push(hz * inputs.length);
     }
   }

@@ -9,11 +9,18 @@ import type { TargetRow } from "./targets.js";
 
 type Align = "left" | "right";
 
-export function table(headers: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[] = []): string {
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? "").length)));
+export function table(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  align: readonly Align[] = [],
+): string {
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...rows.map((row) => (row[column] ?? "").length)),
+  );
   const cell = (text: string, column: number): string =>
     align[column] === "right" ? text.padStart(widths[column]!) : text.padEnd(widths[column]!);
-  const line = (cells: readonly string[]): string => `| ${cells.map((text, column) => cell(text, column)).join(" | ")} |`;
+  const line = (cells: readonly string[]): string =>
+    `| ${cells.map((text, column) => cell(text, column)).join(" | ")} |`;
   const rule = `| ${widths.map((width, column) => (align[column] === "right" ? `${"-".repeat(width - 1)}:` : "-".repeat(width))).join(" | ")} |`;
   return [line(headers), rule, ...rows.map(line)].join("\n");
 }
@@ -47,8 +54,8 @@ export function renderHeader(info: RunInfo): string {
     `Node ${info.node} on ${info.cpu} (${info.cores} cores). ${info.inputs.toLocaleString("en-US")} inputs per group ` +
       `(seed ${info.seed}); every contender is timed over the whole set, ${info.rounds} rounds × ${info.timeMs} ms ` +
       "each, contenders back to back within a round in rotating order.",
-    "Validations/s is the median over rounds; \"ours ÷ this\" is the median of the per-round ratios; spread is " +
-      "(max − min) / median over rounds. \"Disagrees\" counts inputs classified differently from ours, split into " +
+    'Validations/s is the median over rounds; "ours ÷ this" is the median of the per-round ratios; spread is ' +
+      '(max − min) / median over rounds. "Disagrees" counts inputs classified differently from ours, split into ' +
       "accepted by this contender only / by ours only.",
   ].join("\n");
 }
@@ -68,7 +75,8 @@ function describeOurs(byKind: AcceptanceByKind): string {
     `${byKind.example.accepted}/${byKind.example.total} real examples`,
     `${byKind.mutation.accepted}/${byKind.mutation.total} single-character mutations`,
   ];
-  if (byKind.checkFixed.total > 0) parts.push(`${byKind.checkFixed.accepted}/${byKind.checkFixed.total} check-digit-fixed mutations`);
+  if (byKind.checkFixed.total > 0)
+    parts.push(`${byKind.checkFixed.accepted}/${byKind.checkFixed.total} check-digit-fixed mutations`);
   const warning =
     byKind.example.accepted < byKind.example.total ? " **WARNING: ours rejects real examples (see below).**" : "";
   return `Ours accepts ${parts.join(", ")}.${warning}`;
@@ -95,7 +103,9 @@ function samples(inputs: readonly string[], explain: (input: string) => string, 
 export function renderGroup(group: GroupResult): string {
   const fastest = fastestPeer(group);
   const oursRatio =
-    fastest === undefined ? "no peer" : `${pairedRatio(group.ours.measurement, fastest.measurement).toFixed(2)}× fastest peer`;
+    fastest === undefined
+      ? "no peer"
+      : `${pairedRatio(group.ours.measurement, fastest.measurement).toFixed(2)}× fastest peer`;
   const footnote = (guarded: boolean, threw: number): string => (guarded ? ` (threw on ${threw})` : "");
 
   const rows = [
@@ -111,7 +121,9 @@ export function renderGroup(group: GroupResult): string {
       `**${also.name}**`,
       rate(also.measurement.median),
       percent(spread(also.measurement)),
-      fastest === undefined ? "no peer" : `${pairedRatio(also.measurement, fastest.measurement).toFixed(2)}× fastest peer`,
+      fastest === undefined
+        ? "no peer"
+        : `${pairedRatio(also.measurement, fastest.measurement).toFixed(2)}× fastest peer`,
       integer(also.verdicts.acceptedCount),
       String(also.verdicts.accepted.filter((accepted, i) => accepted !== group.ours.verdicts.accepted[i]).length),
     ]),
@@ -130,11 +142,14 @@ export function renderGroup(group: GroupResult): string {
     "",
     describeInputs(group),
     "",
-    table(
-      ["contender", "validations/s", "spread", "ours ÷ this", "accepts", "disagrees (it / ours)"],
-      rows,
-      ["left", "right", "right", "right", "right", "right"],
-    ),
+    table(["contender", "validations/s", "spread", "ours ÷ this", "accepts", "disagrees (it / ours)"], rows, [
+      "left",
+      "right",
+      "right",
+      "right",
+      "right",
+      "right",
+    ]),
     "",
     describeOurs(group.oursByKind),
   ];
@@ -144,7 +159,9 @@ export function renderGroup(group: GroupResult): string {
     (input, i) => group.inputs.kinds[i] === "example" && !group.ours.verdicts.accepted[i],
   );
   if (rejectedExamples.length > 0) {
-    lines.push(`- real examples ours rejects: ${samples([...new Set(rejectedExamples)], group.contenders.explainOurs, 10)}`);
+    lines.push(
+      `- real examples ours rejects: ${samples([...new Set(rejectedExamples)], group.contenders.explainOurs, 10)}`,
+    );
   }
   for (const peer of group.peers) {
     const { peerOnly, oursOnly, peerOnlyCount, oursOnlyCount } = peer.disagreement;
@@ -154,7 +171,9 @@ export function renderGroup(group: GroupResult): string {
       );
     }
     if (oursOnlyCount > 0) {
-      lines.push(`- ${code(peer.name)} rejects ${inputs(oursOnlyCount)} ours accepts, e.g. ${samples(oursOnly, group.contenders.explainOurs)}`);
+      lines.push(
+        `- ${code(peer.name)} rejects ${inputs(oursOnlyCount)} ours accepts, e.g. ${samples(oursOnly, group.contenders.explainOurs)}`,
+      );
     }
   }
   return lines.join("\n");
@@ -166,7 +185,7 @@ export function renderSizes(sizes: readonly SizeResult[]): string {
   return [
     "## Bundle size (esbuild: bundle, minify, tree-shake, code splitting, ESM, browser; gzip level 9)",
     "",
-    "\"Loaded up front\" is the entry and the chunks it imports statically; \"on demand\" the chunks behind a dynamic " +
+    '"Loaded up front" is the entry and the chunks it imports statically; "on demand" the chunks behind a dynamic ' +
       "`import()` (the RegEx engine, fetched when the first AdditionalInformation rule is checked).",
     "",
     table(
@@ -187,7 +206,14 @@ export function renderRegexCorpus(result: RegexCorpusResult): string {
     "",
     table(
       ["median validation", "worst validation", "worst pattern", "on"],
-      [[`${result.medianMs.toFixed(3)} ms`, `${result.worstMs.toFixed(2)} ms`, code(result.worstPattern), code(`${result.worstValue.slice(0, 12)}…`)]],
+      [
+        [
+          `${result.medianMs.toFixed(3)} ms`,
+          `${result.worstMs.toFixed(2)} ms`,
+          code(result.worstPattern),
+          code(`${result.worstValue.slice(0, 12)}…`),
+        ],
+      ],
       ["right", "right", "left", "left"],
     ),
   ].join("\n");

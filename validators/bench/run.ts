@@ -23,7 +23,8 @@ function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${JSON.stringify(raw)}`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got ${JSON.stringify(raw)}`);
   return value;
 }
 
@@ -32,7 +33,8 @@ function groupsFromEnv(): readonly GroupId[] {
   if (raw === undefined || raw === "") return ALL_GROUPS;
   const wanted = raw.split(",").map((name) => name.trim().toUpperCase());
   const unknown = wanted.filter((name) => !ALL_GROUPS.includes(name as GroupId));
-  if (unknown.length > 0) throw new Error(`BENCH_GROUPS: unknown ${unknown.join(", ")}; known: ${ALL_GROUPS.join(", ")}`);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_GROUPS: unknown ${unknown.join(", ")}; known: ${ALL_GROUPS.join(", ")}`);
   return ALL_GROUPS.filter((group) => wanted.includes(group));
 }
 
@@ -68,7 +70,10 @@ async function runGroup(id: GroupId, size: number, seed: number, options: Measur
     inputs,
     ours,
     alsoOurs: others.slice(0, alsoOurs.length),
-    peers: peers.map((peer): PeerResult => ({ ...peer, disagreement: compare(ours.verdicts, peer.verdicts, inputs.inputs) })),
+    peers: peers.map((peer): PeerResult => ({
+      ...peer,
+      disagreement: compare(ours.verdicts, peer.verdicts, inputs.inputs),
+    })),
     oursByKind: acceptanceByKind(ours.verdicts, inputs.kinds),
   };
 }

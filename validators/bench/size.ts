@@ -58,7 +58,10 @@ const emptyRegexEngine: Plugin = {
   name: "empty-re2js",
   setup(builder) {
     builder.onResolve({ filter: /^re2js$/ }, () => ({ path: "re2js", namespace: "empty" }));
-    builder.onLoad({ filter: /.*/, namespace: "empty" }, () => ({ contents: "export const RE2JS = undefined;", loader: "js" }));
+    builder.onLoad({ filter: /.*/, namespace: "empty" }, () => ({
+      contents: "export const RE2JS = undefined;",
+      loader: "js",
+    }));
   },
 };
 
@@ -79,7 +82,9 @@ function fileName(path: string): string {
 /** Chunk file names `code` imports: statically (`import … from "./x.js"`) or lazily (`import("./x.js")`). */
 function importsOf(code: string): { readonly eager: string[]; readonly lazy: string[] } {
   const lazy = [...code.matchAll(/import\(\s*["']\.\/([^"']+)["']\s*\)/g)].map((match) => match[1] ?? "");
-  const eager = [...code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[^"'();]*?\bfrom\s*)?["']\.\/([^"']+)["']/g)].map((match) => match[1] ?? "");
+  const eager = [...code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[^"'();]*?\bfrom\s*)?["']\.\/([^"']+)["']/g)].map(
+    (match) => match[1] ?? "",
+  );
   return { eager, lazy };
 }
 
@@ -98,7 +103,9 @@ export async function measureSize(entry: SizeEntry): Promise<SizeResult> {
     logLevel: "silent",
     plugins: entry.withoutRegexEngine === true ? [emptyRegexEngine] : [],
   });
-  const byName = new Map(result.outputFiles.filter((file) => file.path.endsWith(".js")).map((file) => [fileName(file.path), file]));
+  const byName = new Map(
+    result.outputFiles.filter((file) => file.path.endsWith(".js")).map((file) => [fileName(file.path), file]),
+  );
   if (!byName.has("entry.js")) throw new Error(`esbuild wrote no entry for ${entry.name}`);
   // Walk the import graph from the entry: what it loads up front, and what it can load later.
   const eager = new Set<string>();

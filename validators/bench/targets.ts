@@ -31,7 +31,8 @@ function speedTarget(
   peerPrefix: string | undefined,
   oursName?: string,
 ): TargetRow {
-  const peer = group === undefined ? undefined : peerPrefix === undefined ? fastestPeer(group) : peerNamed(group, peerPrefix);
+  const peer =
+    group === undefined ? undefined : peerPrefix === undefined ? fastestPeer(group) : peerNamed(group, peerPrefix);
   const ours = oursName === undefined ? group?.ours : oursNamed(group, oursName);
   if (group === undefined || peer === undefined || ours === undefined) {
     return { target, measured: "not measured (group or contender missing)", verdict: "MISS" };

@@ -40,7 +40,10 @@ async function splitBundle(contents: string) {
   if (entry === undefined) throw new Error("no entry file");
   const chunks = result.outputFiles.filter((file) => file !== entry);
   /** The code the entry loads before it runs: itself and the chunks it imports statically. */
-  const eager = [entry.text, ...chunks.filter((chunk) => staticallyImports(entry.text, chunk.path)).map((chunk) => chunk.text)];
+  const eager = [
+    entry.text,
+    ...chunks.filter((chunk) => staticallyImports(entry.text, chunk.path)).map((chunk) => chunk.text),
+  ];
   return { entry: entry.text, eager: eager.join("\n"), chunks: chunks.map((file) => file.text) };
 }
 
@@ -81,7 +84,9 @@ describe("browser bundle", () => {
   });
 
   it("keeps the RegEx engine out of the page: a lazily loaded chunk, even for the beneficiary validator", async () => {
-    const { entry, eager, chunks } = await splitBundle(`export { validateCreateWithdrawalBeneficiary, withOptions } from "./src/index.ts";`);
+    const { entry, eager, chunks } = await splitBundle(
+      `export { validateCreateWithdrawalBeneficiary, withOptions } from "./src/index.ts";`,
+    );
     expect(eager.includes(RE2JS_MARKER)).toBe(false);
     expect(chunks.some((chunk) => chunk.includes(RE2JS_MARKER))).toBe(true);
     expect(entry.includes("import(")).toBe(true); // the loader of that chunk

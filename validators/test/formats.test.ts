@@ -11,7 +11,10 @@ function ajv() {
 
 const cases: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
   bic: { valid: ["DEUTDEFF", "DEUTDEFF500"], invalid: ["DEUTXXFF", "DEUTDEFO", "DEUT"] },
-  iban: { valid: ["DE89370400440532013000", "DE89 3704 0044 0532 0130 00"], invalid: ["DE88370400440532013000", "DE89.3704"] },
+  iban: {
+    valid: ["DE89370400440532013000", "DE89 3704 0044 0532 0130 00"],
+    invalid: ["DE88370400440532013000", "DE89.3704"],
+  },
   "aba-routing-number": { valid: ["021000021"], invalid: ["021000022", "991000021"] },
   lei: { valid: ["5493001KJTIIGC8Y1R12"], invalid: ["5493001KJTIIGC8Y1R13"] },
   "sort-code": { valid: ["123456", "12-34-56"], invalid: ["12345"] },
@@ -32,7 +35,17 @@ const cases: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
       "2016-12-31T23:59:60Z",
       "2024-01-01T00:00:00-05",
     ],
-    invalid: ["2023-02-29T00:00:00", "2024-04-31T00:00:00", "2024-01-01", "2024-01-01 00:00:00", "20240101T000000Z", "2024-13-01T00:00:00", "2024-01-01T24:00:00", "2024-01-01T00:00:00+0100", "2024-01-01T00:00:00.Z"],
+    invalid: [
+      "2023-02-29T00:00:00",
+      "2024-04-31T00:00:00",
+      "2024-01-01",
+      "2024-01-01 00:00:00",
+      "20240101T000000Z",
+      "2024-13-01T00:00:00",
+      "2024-01-01T24:00:00",
+      "2024-01-01T00:00:00+0100",
+      "2024-01-01T00:00:00.Z",
+    ],
   },
 };
 
@@ -41,11 +54,14 @@ describe("addAccountFundsFormats", () => {
     expect(Object.keys(accountFundsFormats).sort()).toEqual([...Object.keys(cases), "decimal"].sort());
   });
 
-  it.each(Object.entries(cases))("format %s accepts and rejects with the validator's verdict", (format, { valid, invalid }) => {
-    const validate = ajv().compile({ type: "string", format });
-    for (const value of valid) expect(validate(value), String(value)).toBe(true);
-    for (const value of invalid) expect(validate(value), String(value)).toBe(false);
-  });
+  it.each(Object.entries(cases))(
+    "format %s accepts and rejects with the validator's verdict",
+    (format, { valid, invalid }) => {
+      const validate = ajv().compile({ type: "string", format });
+      for (const value of valid) expect(validate(value), String(value)).toBe(true);
+      for (const value of invalid) expect(validate(value), String(value)).toBe(false);
+    },
+  );
 
   it("format decimal accepts any finite number under type number", () => {
     const validate = ajv().compile({ type: "number", format: "decimal" });

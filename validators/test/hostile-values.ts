@@ -8,10 +8,37 @@ import fc from "fast-check";
 
 /** Names the validators read: request fields, routing members and options. A getter on them is reached. */
 const KEYS = [
-  "Type", "CountryCode", "Iban", "Bic", "AccountNumber", "SortCode", "AccountId", "Name", "CurrencyCode",
-  "PaymentRouting", "BeneficiaryType", "Address", "AdditionalInformation", "SupportingDocuments", "Individual",
-  "Company", "Amount", "allowNonRegistry", "bankCode", "routingType", "minLength", "digitsOnly", "beneficiary",
-  "account", "sectors", "additionalInformationRules", "withdrawal", "currencyCode", "length", "message", "then",
+  "Type",
+  "CountryCode",
+  "Iban",
+  "Bic",
+  "AccountNumber",
+  "SortCode",
+  "AccountId",
+  "Name",
+  "CurrencyCode",
+  "PaymentRouting",
+  "BeneficiaryType",
+  "Address",
+  "AdditionalInformation",
+  "SupportingDocuments",
+  "Individual",
+  "Company",
+  "Amount",
+  "allowNonRegistry",
+  "bankCode",
+  "routingType",
+  "minLength",
+  "digitsOnly",
+  "beneficiary",
+  "account",
+  "sectors",
+  "additionalInformationRules",
+  "withdrawal",
+  "currencyCode",
+  "length",
+  "message",
+  "then",
 ] as const;
 
 /** What a hostile getter or trap throws: an Error, but also values on which `String()` or `instanceof` throw. */
@@ -22,13 +49,21 @@ function thrownValue(kind: number): unknown {
     case 1:
       return throwingProxy({});
     case 2:
-      return { toString: () => { throw new Error("toString"); } };
+      return {
+        toString: () => {
+          throw new Error("toString");
+        },
+      };
     case 3:
       return Symbol("thrown");
     case 4:
       return undefined;
     default:
-      return Object.defineProperty(new Error("x"), "message", { get: () => { throw new Error("message"); } });
+      return Object.defineProperty(new Error("x"), "message", {
+        get: () => {
+          throw new Error("message");
+        },
+      });
   }
 }
 
@@ -42,9 +77,19 @@ function thrower(kind = 0): () => never {
 export function throwingProxy(target: object, kind = 0): object {
   const trap = thrower(kind);
   return new Proxy(target, {
-    get: trap, set: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap,
-    setPrototypeOf: trap, defineProperty: trap, deleteProperty: trap, isExtensible: trap, preventExtensions: trap,
-    apply: trap, construct: trap,
+    get: trap,
+    set: trap,
+    has: trap,
+    ownKeys: trap,
+    getOwnPropertyDescriptor: trap,
+    getPrototypeOf: trap,
+    setPrototypeOf: trap,
+    defineProperty: trap,
+    deleteProperty: trap,
+    isExtensible: trap,
+    preventExtensions: trap,
+    apply: trap,
+    construct: trap,
   });
 }
 
@@ -94,7 +139,10 @@ export const hostileConstants: readonly (readonly [name: string, value: unknown]
   ["proxy throwing an object whose toString throws", throwingProxy({}, 2)],
   ["throwing getters", throwingGetters(0)],
   ["throwing getters (other thrown values)", throwingGetters(3)],
-  ["throwing toString/valueOf/toPrimitive", { toString: thrower(), valueOf: thrower(), [Symbol.toPrimitive]: thrower() }],
+  [
+    "throwing toString/valueOf/toPrimitive",
+    { toString: thrower(), valueOf: thrower(), [Symbol.toPrimitive]: thrower() },
+  ],
   ["null prototype, toString not a function", Object.assign(Object.create(null) as object, { toString: 1 })],
   ["symbol", Symbol("s")],
   ["well-known symbol", Symbol.iterator],

@@ -23,10 +23,13 @@ const functions = Object.entries(api as Record<string, unknown>).filter(
 function isWellFormedResult(result: unknown): boolean {
   if (typeof result !== "object" || result === null || !("ok" in result)) return false;
   if (result.ok === true) return "value" in result;
-  if (result.ok !== false || !("issues" in result) || !Array.isArray(result.issues) || result.issues.length === 0) return false;
+  if (result.ok !== false || !("issues" in result) || !Array.isArray(result.issues) || result.issues.length === 0)
+    return false;
   return result.issues.every(
     (found: { code?: unknown; message?: unknown; path?: unknown }) =>
-      (api.issueCodes as readonly unknown[]).includes(found.code) && typeof found.message === "string" && Array.isArray(found.path),
+      (api.issueCodes as readonly unknown[]).includes(found.code) &&
+      typeof found.message === "string" &&
+      Array.isArray(found.path),
   );
 }
 
@@ -60,7 +63,16 @@ async function callAndCheck(name: string, fn: AnyFunction, a: unknown, b: unknow
 describe("no public function throws, whatever it is given", () => {
   it("finds every kind of public function", () => {
     const names = functions.map(([name]) => name);
-    for (const expected of ["validateIban", "isValidBic", "isAssignedCountry", "compactIban", "formatNzAccountNumber", "calcNubanCheckDigit", "validateCreateWithdrawalBeneficiary", "withOptions"]) {
+    for (const expected of [
+      "validateIban",
+      "isValidBic",
+      "isAssignedCountry",
+      "compactIban",
+      "formatNzAccountNumber",
+      "calcNubanCheckDigit",
+      "validateCreateWithdrawalBeneficiary",
+      "withOptions",
+    ]) {
       expect(names).toContain(expected);
     }
     expect(names.length).toBeGreaterThan(80);

@@ -39,10 +39,13 @@ function sizeOf(code: string): Size {
 }
 
 function sum(sizes: readonly Size[]): Size {
-  return sizes.reduce((total, size) => ({ minified: total.minified + size.minified, gzipped: total.gzipped + size.gzipped }), {
-    minified: 0,
-    gzipped: 0,
-  });
+  return sizes.reduce(
+    (total, size) => ({ minified: total.minified + size.minified, gzipped: total.gzipped + size.gzipped }),
+    {
+      minified: 0,
+      gzipped: 0,
+    },
+  );
 }
 
 /** A module that stands in for re2js in build 3. */
@@ -81,7 +84,9 @@ async function buildPage(variant: "shipped" | "split validators" | "without re2j
   });
   if (!("output" in result) && !Array.isArray(result)) throw new Error("vite build returned a watcher");
   const outputs = Array.isArray(result) ? result : [result];
-  const chunks = outputs.flatMap((output) => output.output).filter((file): file is Rolldown.OutputChunk => file.type === "chunk");
+  const chunks = outputs
+    .flatMap((output) => output.output)
+    .filter((file): file is Rolldown.OutputChunk => file.type === "chunk");
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const upFront = new Set<Rolldown.OutputChunk>();
   const visit = (chunk: Rolldown.OutputChunk | undefined): void => {
@@ -96,7 +101,9 @@ async function buildPage(variant: "shipped" | "split validators" | "without re2j
 type Align = "left" | "right";
 
 function table(headers: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[]): string {
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? "").length)));
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...rows.map((row) => (row[column] ?? "").length)),
+  );
   const cell = (text: string, column: number): string =>
     align[column] === "right" ? text.padStart(widths[column] ?? 0) : text.padEnd(widths[column] ?? 0);
   const line = (cells: readonly string[]): string => `| ${cells.map(cell).join(" | ")} |`;
@@ -116,7 +123,9 @@ const engine = sum(shipped.onDemand.map((chunk) => sizeOf(chunk.code)));
 const pageWithoutEngine = sum(withoutEngine.upFront.map((chunk) => sizeOf(chunk.code)));
 // Vite's dynamic-import helper (a virtual "\0" module) joins the chunk of the code that calls it: the validators'.
 const validatorsChunks = split.upFront.filter(
-  (chunk) => chunk.moduleIds.some(isValidatorsModule) && chunk.moduleIds.every((id) => isValidatorsModule(id) || id.startsWith("\0")),
+  (chunk) =>
+    chunk.moduleIds.some(isValidatorsModule) &&
+    chunk.moduleIds.every((id) => isValidatorsModule(id) || id.startsWith("\0")),
 );
 const pageChunks = split.upFront.filter((chunk) => !validatorsChunks.includes(chunk));
 if (validatorsChunks.length === 0) throw new Error("build 2 has no chunk of validators modules");
@@ -145,7 +154,7 @@ console.log(
       `@account-funds/validators as the page imports it (${relative(EXAMPLE_DIR, VALIDATORS_DIR)}/, its dist/ build).`,
     "Their share comes from a second build that puts the validators' modules in a chunk of their own (rolldown " +
       "`codeSplitting` group): that chunk is minified and gzipped by itself; the page's own code is the rest.",
-    "\"Up front\" is what every visitor downloads (the entry and its static imports), and all that a form without " +
+    '"Up front" is what every visitor downloads (the entry and its static imports), and all that a form without ' +
       "AdditionalInformation RegEx rules ever downloads; the RegEx engine is a chunk fetched when the first rule is " +
       "checked. Build 3 replaces re2js by an empty module: the page as if the engine did not exist.",
     "",

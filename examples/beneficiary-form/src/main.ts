@@ -38,7 +38,10 @@ form.set(routingTypeField.path, "BicIban");
 const sections = {
   beneficiary: createSection("Beneficiary", form, { before: beneficiaryFields }),
   address: createSection("Address", form, { before: addressFields }),
-  routing: createSection("Bank account", form, { before: [routingTypeField, routingCountryField], after: [intermediaryBicField] }),
+  routing: createSection("Bank account", form, {
+    before: [routingTypeField, routingCountryField],
+    after: [intermediaryBicField],
+  }),
   other: createSection("Industry and reference", form, { before: [...industryFields, referenceField] }),
   additional: createSection("Additional information", form, {}),
 };
@@ -62,7 +65,9 @@ function applyRoutingType(): void {
   if (fixed !== undefined) form.set(routingCountryField.path, fixed);
   countryView.control.value = form.get(routingCountryField.path);
   (countryView.control as HTMLInputElement).readOnly = fixed !== undefined;
-  countryView.setHint(fixed !== undefined ? `${type} routings are for ${fixed}` : "Country of the bank account, ISO 3166-1 alpha-2");
+  countryView.setHint(
+    fixed !== undefined ? `${type} routings are for ${fixed}` : "Country of the bank account, ISO 3166-1 alpha-2",
+  );
   sections.routing.replace(routingFields(type));
 }
 
@@ -121,7 +126,10 @@ async function refresh(): Promise<void> {
   const run = ++generation;
   const current = applyAdditionalInformation();
   const views = Object.values(sections).flatMap((section) => section.views);
-  const [result, values] = await Promise.all([validate(schemaFor(current), requestBody(current)), Promise.all(views.map(normalised))]);
+  const [result, values] = await Promise.all([
+    validate(schemaFor(current), requestBody(current)),
+    Promise.all(views.map(normalised)),
+  ]);
   if (run !== generation) return; // a later refresh has started: its results win
   const errors = result.ok ? new Map<string, readonly string[]>() : result.errors;
   views.forEach((view, index) => {

@@ -31,7 +31,11 @@ export function buildRequestBody(form: FormState, fields: VisibleFields): Record
     CurrencyCode: text("CurrencyCode"),
     BeneficiaryType: text("BeneficiaryType"),
     Address: object(fields.address),
-    PaymentRouting: { Type: form.routingType(), CountryCode: text("PaymentRouting", "CountryCode"), ...object(fields.routing) },
+    PaymentRouting: {
+      Type: form.routingType(),
+      CountryCode: text("PaymentRouting", "CountryCode"),
+      ...object(fields.routing),
+    },
     // An empty optional list item is no item (the validators would report its missing Bic).
     IntermediaryPaymentRouting: isBlank(intermediaryBic) ? undefined : [{ Type: "Bic", Bic: intermediaryBic }],
     IndustryId: isBlank(industryId) ? undefined : Number(industryId),

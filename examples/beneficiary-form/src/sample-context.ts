@@ -6,7 +6,11 @@
  *
  * Pure data, no DOM: the end-to-end test imports it to validate the submitted body with the same context.
  */
-import type { CreateWithdrawalBeneficiaryOptions, RequiredAdditionalInformation, Sector } from "@account-funds/validators";
+import type {
+  CreateWithdrawalBeneficiaryOptions,
+  RequiredAdditionalInformation,
+  Sector,
+} from "@account-funds/validators";
 
 /** The AccountId of the body: the account the signed-in user acts for (from /v1/Accounts). */
 export const sampleAccountId = 1001;
@@ -32,7 +36,9 @@ export interface AdditionalInformationQuery {
   readonly beneficiaryType: string;
 }
 
-const indianPurposeCode: readonly RequiredAdditionalInformation[] = [{ Field: "PurposeCode", Rule: [{ RegEx: "^P[0-9]{4}$" }] }];
+const indianPurposeCode: readonly RequiredAdditionalInformation[] = [
+  { Field: "PurposeCode", Rule: [{ RegEx: "^P[0-9]{4}$" }] },
+];
 const brazilianTaxId: readonly RequiredAdditionalInformation[] = [
   { Field: "TaxId", Rule: [{ RegEx: "^[0-9]{3}\\.?[0-9]{3}\\.?[0-9]{3}-?[0-9]{2}$" }] },
 ];
@@ -42,9 +48,12 @@ const none: readonly RequiredAdditionalInformation[] = [];
  * The sample RequiredAdditionalInformation response: INR payments need a purpose code; individuals living in
  * Brazil need a tax id. Each answer is a constant, so a form can tell by identity that the rules did not change.
  */
-export function sampleRequiredAdditionalInformation(query: AdditionalInformationQuery): readonly RequiredAdditionalInformation[] {
+export function sampleRequiredAdditionalInformation(
+  query: AdditionalInformationQuery,
+): readonly RequiredAdditionalInformation[] {
   if (query.currencyCode.trim().toUpperCase() === "INR") return indianPurposeCode;
-  if (query.beneficiaryType === "Individual" && query.beneficiaryCountryCode.trim().toUpperCase() === "BR") return brazilianTaxId;
+  if (query.beneficiaryType === "Individual" && query.beneficiaryCountryCode.trim().toUpperCase() === "BR")
+    return brazilianTaxId;
   return none;
 }
 
@@ -54,6 +63,8 @@ export function sampleRequiredAdditionalInformation(query: AdditionalInformation
  * financial-institution customer's own counterparty (vertical FI, held by the customer account), so a GBP
  * company in Banks needs a ReceiverLei and every company needs an industry.
  */
-export function sampleOptions(additionalInformationRules: readonly RequiredAdditionalInformation[]): CreateWithdrawalBeneficiaryOptions {
+export function sampleOptions(
+  additionalInformationRules: readonly RequiredAdditionalInformation[],
+): CreateWithdrawalBeneficiaryOptions {
   return { vertical: "FI", heldByCustomerAccount: true, sectors: sampleSectors, additionalInformationRules };
 }

@@ -9,7 +9,9 @@ import type { StandardSchemaV1 } from "@account-funds/validators";
 /** Messages by field key (`pathKey` of the issue's path); `""` is the value itself. */
 export type FieldErrors = ReadonlyMap<string, readonly string[]>;
 
-export type Validation<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly errors: FieldErrors };
+export type Validation<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly errors: FieldErrors };
 
 type Segment = PropertyKey | StandardSchemaV1.PathSegment;
 

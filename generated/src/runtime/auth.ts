@@ -51,7 +51,10 @@ export interface TokenOperations {
 export function clientTokenSource(
   options: ClientOptions,
   operations: TokenOperations | undefined,
-  settings: Pick<PasswordTokenSourceConfig, "transport" | "redactor" | "now" | "refreshSkewMs" | "timeoutMs" | "maxRetries">,
+  settings: Pick<
+    PasswordTokenSourceConfig,
+    "transport" | "redactor" | "now" | "refreshSkewMs" | "timeoutMs" | "maxRetries"
+  >,
 ): TokenSource {
   if (options.tokenProvider !== undefined) return createProvidedTokenSource(options.tokenProvider, settings.redactor);
   const credentials = options.credentials;
@@ -66,7 +69,13 @@ export function clientTokenSource(
   if (options.mtls && credentials.clientSecret !== undefined) {
     throw new TypeError("`credentials.clientSecret` must not be set with `mtls`: the mTLS token endpoint refuses it");
   }
-  return createPasswordTokenSource({ ...settings, operation, authUrl: checkedBaseUrl(options.authUrl, "authUrl"), credentials, mtls: options.mtls });
+  return createPasswordTokenSource({
+    ...settings,
+    operation,
+    authUrl: checkedBaseUrl(options.authUrl, "authUrl"),
+    credentials,
+    mtls: options.mtls,
+  });
 }
 
 export interface PasswordTokenSource extends TokenSource {
@@ -119,16 +128,22 @@ export function createPasswordTokenSource(config: PasswordTokenSourceConfig): Pa
     if (response.status === 200 && typeof token === "string" && token !== "") {
       redactor.addSecret(token);
       const expiresIn = (body as { expires_in?: unknown }).expires_in;
-      const lifetimeMs = typeof expiresIn === "number" && Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn * 1000 : 0;
+      const lifetimeMs =
+        typeof expiresIn === "number" && Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn * 1000 : 0;
       const skew = Math.min(config.refreshSkewMs, lifetimeMs / 2);
       cached = { token, refreshAt: requestedAt + lifetimeMs - skew };
       return token;
     }
     const safeBody = redactor.value(body);
     const code = response.status === 200 ? "invalid_token_response" : errorCodeOf(safeBody);
-    const detail = response.status === 200 ? "the response holds no access_token" : (errorMessageOf(safeBody) ?? response.statusText);
+    const detail =
+      response.status === 200
+        ? "the response holds no access_token"
+        : (errorMessageOf(safeBody) ?? response.statusText);
     throw new TokenRequestError({
-      message: redactor.string(`Token request failed: ${response.status} ${code ? `${code}` : ""}${detail ? `${code ? ": " : ""}${detail}` : ""} (POST ${request.url})`),
+      message: redactor.string(
+        `Token request failed: ${response.status} ${code ? `${code}` : ""}${detail ? `${code ? ": " : ""}${detail}` : ""} (POST ${request.url})`,
+      ),
       status: response.status,
       code,
       body: safeBody,

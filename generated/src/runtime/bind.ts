@@ -43,7 +43,10 @@ export function argumentShapeOf(operation: OperationMetadata): ArgumentShape {
 }
 
 /** Splits positional arguments into path, body, query and per-call options. */
-export function collectArguments(slots: readonly ArgumentSlot[], values: readonly unknown[]): { args: CallArgs; init: CallOptions | undefined } {
+export function collectArguments(
+  slots: readonly ArgumentSlot[],
+  values: readonly unknown[],
+): { args: CallArgs; init: CallOptions | undefined } {
   let path: Record<string, unknown> | undefined;
   let body: unknown;
   let query: object | undefined;
@@ -70,7 +73,9 @@ export function collectArguments(slots: readonly ArgumentSlot[], values: readonl
   return { args: path === undefined ? { body, query } : { path, body, query }, init };
 }
 
-type AnyMethod = ((...values: unknown[]) => Promise<unknown>) & { paginate?: (...values: unknown[]) => AsyncIterableIterator<unknown> };
+type AnyMethod = ((...values: unknown[]) => Promise<unknown>) & {
+  paginate?: (...values: unknown[]) => AsyncIterableIterator<unknown>;
+};
 
 /** One client method for `operation`; OData lists also get `.paginate(...)`. */
 export function bindOperation(runtime: Runtime, mode: ResultMode, operation: OperationMetadata): AnyMethod {

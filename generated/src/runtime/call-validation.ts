@@ -8,7 +8,13 @@
  * (validation.ts), redacted, and thrown as a `RequestValidationError` or a `ResponseValidationError`.
  */
 import type { OperationValidators } from "./compiled-validator.js";
-import { AccountFundsError, RequestValidationError, ResponseValidationError, type RequestSummary, type ValidationIssue } from "./errors.js";
+import {
+  AccountFundsError,
+  RequestValidationError,
+  ResponseValidationError,
+  type RequestSummary,
+  type ValidationIssue,
+} from "./errors.js";
 import type { OperationMetadata } from "./operation-metadata.js";
 import type { Redactor } from "./redact.js";
 import { requestMediaType } from "./request-body.js";
@@ -29,9 +35,16 @@ export interface CallValidationConfig {
   readonly summaryOf: (operation: OperationMetadata, url: string) => RequestSummary;
 }
 
-export function createCallValidation({ loadOperationValidators, redactor, summaryOf }: CallValidationConfig): CallValidation {
+export function createCallValidation({
+  loadOperationValidators,
+  redactor,
+  summaryOf,
+}: CallValidationConfig): CallValidation {
   /** The operation's validators; `request` is the call's, for the error when they cannot be loaded. */
-  async function validatorsOf(operation: OperationMetadata, request: RequestSummary): Promise<OperationValidators | undefined> {
+  async function validatorsOf(
+    operation: OperationMetadata,
+    request: RequestSummary,
+  ): Promise<OperationValidators | undefined> {
     if (loadOperationValidators === undefined) return undefined;
     try {
       return (await loadOperationValidators())[operation.operationId];
@@ -58,7 +71,9 @@ export function createCallValidation({ loadOperationValidators, redactor, summar
     async checkRequest(operation, body) {
       if (body === undefined || operation.requestBody === undefined) return;
       const mediaType = requestMediaType(operation.requestBody, body);
-      const issues = redactedIssues(requestBodyIssues(await validatorsOf(operation, summaryOf(operation, "")), mediaType, body));
+      const issues = redactedIssues(
+        requestBodyIssues(await validatorsOf(operation, summaryOf(operation, "")), mediaType, body),
+      );
       const first = issues[0];
       if (first === undefined) return;
       throw new RequestValidationError({
@@ -74,7 +89,14 @@ export function createCallValidation({ loadOperationValidators, redactor, summar
       const status = response.status;
       const declared = declaredResponse(operation, status);
       if (declared?.mediaType === undefined) return;
-      const issues = redactedIssues(responseBodyIssues(await validatorsOf(operation, summaryOf(operation, url)), declared.key, declared.mediaType, data));
+      const issues = redactedIssues(
+        responseBodyIssues(
+          await validatorsOf(operation, summaryOf(operation, url)),
+          declared.key,
+          declared.mediaType,
+          data,
+        ),
+      );
       const first = issues[0];
       if (first === undefined) return;
       throw new ResponseValidationError({

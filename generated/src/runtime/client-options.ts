@@ -106,7 +106,8 @@ export interface TokenProviderAuthOptions {
   readonly mtls?: undefined;
 }
 
-export type ClientOptions = CommonClientOptions & (ClientSecretAuthOptions | MtlsAuthOptions | TokenProviderAuthOptions);
+export type ClientOptions = CommonClientOptions &
+  (ClientSecretAuthOptions | MtlsAuthOptions | TokenProviderAuthOptions);
 
 /** Per-call options, the last argument of every client method. */
 export interface CallOptions {

@@ -9,7 +9,8 @@
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) ([A-Z][a-z]{2}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
-const RFC850_DATE = /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-([A-Z][a-z]{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const RFC850_DATE =
+  /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-([A-Z][a-z]{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
 const ASCTIME_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ([A-Z][a-z]{2}) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/;
 
 /**
@@ -43,6 +44,7 @@ export function parseHttpDate(value: string): number | undefined {
   if (monthIndex < 0) return undefined;
   const ms = Date.UTC(year, monthIndex, Number(day), Number(time[0]), Number(time[1]), Number(time[2]));
   const check = new Date(ms);
-  if (Number.isNaN(ms) || check.getUTCDate() !== Number(day) || check.getUTCHours() !== Number(time[0])) return undefined;
+  if (Number.isNaN(ms) || check.getUTCDate() !== Number(day) || check.getUTCHours() !== Number(time[0]))
+    return undefined;
   return ms;
 }

@@ -39,7 +39,9 @@ export function multipartIssues(validators: MultipartValidators, parts: object):
     if (!file.multiple) {
       issues.push(...fileIssues(value, path, file.contentTypes));
     } else if (Array.isArray(value)) {
-      value.forEach((item: unknown, index) => issues.push(...fileIssues(item, `${path}${pointerSegment(index)}`, file.contentTypes)));
+      value.forEach((item: unknown, index) =>
+        issues.push(...fileIssues(item, `${path}${pointerSegment(index)}`, file.contentTypes)),
+      );
     } else {
       issues.push(issue(path, "type", "must be array (of files)", { type: "array" }));
     }
@@ -50,7 +52,9 @@ export function multipartIssues(validators: MultipartValidators, parts: object):
 function fileIssues(value: unknown, path: string, contentTypes: readonly string[] | undefined): ValidationIssue[] {
   if (isBlob(value)) return contentTypeIssues(value.type || "application/octet-stream", path, contentTypes);
   if (typeof value !== "object" || value === null || Array.isArray(value) || !("data" in value)) {
-    return [issue(path, "type", "must be a file: a Blob or File, or { data, filename, contentType }", { type: "file" })];
+    return [
+      issue(path, "type", "must be a file: a Blob or File, or { data, filename, contentType }", { type: "file" }),
+    ];
   }
   const { data, filename, contentType } = value as { data: unknown; filename?: unknown; contentType?: unknown };
   const issues: ValidationIssue[] = [];
@@ -60,18 +64,28 @@ function fileIssues(value: unknown, path: string, contentTypes: readonly string[
     issues.push(issue(`${path}/filename`, "type", "must be a non-empty string", { type: "string" }));
   }
   const isData = isBlob(data) || data instanceof ArrayBuffer || ArrayBuffer.isView(data) || typeof data === "string";
-  if (!isData) issues.push(issue(`${path}/data`, "type", "must be a Blob, an ArrayBuffer, a Uint8Array or a string", { type: "binary" }));
+  if (!isData)
+    issues.push(
+      issue(`${path}/data`, "type", "must be a Blob, an ArrayBuffer, a Uint8Array or a string", { type: "binary" }),
+    );
   if (contentType !== undefined && (typeof contentType !== "string" || !mediaTypePattern.test(contentType))) {
-    issues.push(issue(`${path}/contentType`, "format", 'must match format "media-type" (type/subtype)', { format: "media-type" }));
+    issues.push(
+      issue(`${path}/contentType`, "format", 'must match format "media-type" (type/subtype)', { format: "media-type" }),
+    );
   } else {
-    const effective = (contentType as string | undefined) || (isBlob(data) ? data.type : "") || "application/octet-stream";
+    const effective =
+      (contentType as string | undefined) || (isBlob(data) ? data.type : "") || "application/octet-stream";
     issues.push(...contentTypeIssues(effective, `${path}/contentType`, contentTypes));
   }
   return issues;
 }
 
 /** Against the spec's `encoding.<part>.contentType` list (`application/pdf, image/*`); without one, any type goes. */
-function contentTypeIssues(contentType: string, path: string, allowed: readonly string[] | undefined): ValidationIssue[] {
+function contentTypeIssues(
+  contentType: string,
+  path: string,
+  allowed: readonly string[] | undefined,
+): ValidationIssue[] {
   if (allowed === undefined) return [];
   const essence = contentType.split(";")[0]!.trim().toLowerCase();
   const matches = allowed.some((pattern) => {
@@ -79,13 +93,22 @@ function contentTypeIssues(contentType: string, path: string, allowed: readonly 
     return wanted === essence || wanted === "*/*" || (wanted.endsWith("/*") && essence.startsWith(wanted.slice(0, -1)));
   });
   if (matches) return [];
-  return [issue(path, "contentMediaType", `must be one of the content types ${allowed.join(", ")}`, { allowedValues: allowed })];
+  return [
+    issue(path, "contentMediaType", `must be one of the content types ${allowed.join(", ")}`, {
+      allowedValues: allowed,
+    }),
+  ];
 }
 
 function isBlob(value: unknown): value is Blob {
   return typeof Blob !== "undefined" && value instanceof Blob;
 }
 
-function issue(path: string, keyword: string, message: string, params: { readonly [key: string]: unknown }): ValidationIssue {
+function issue(
+  path: string,
+  keyword: string,
+  message: string,
+  params: { readonly [key: string]: unknown },
+): ValidationIssue {
   return { path, message, keyword, params };
 }

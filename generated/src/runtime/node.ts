@@ -20,7 +20,11 @@ function loadUndici(): typeof import("undici") {
   try {
     return createRequire(import.meta.url)("undici");
   } catch (error) {
-    const missing = error instanceof Error && "code" in error && error.code === "MODULE_NOT_FOUND" && error.message.includes("'undici'");
+    const missing =
+      error instanceof Error &&
+      "code" in error &&
+      error.code === "MODULE_NOT_FOUND" &&
+      error.message.includes("'undici'");
     if (!missing) throw error;
     throw new Error(
       "@account-funds/client/node needs undici, an optional peer dependency of @account-funds/client installed only " +

@@ -25,7 +25,13 @@ export type PathParamOf<Op, Name extends string> = Name extends keyof PathParams
 export type QueryOf<Op> = ParametersOf<Op> extends { query?: infer Q } ? NonNullable<Q> : never;
 
 /** The request body's `content` of an operation, by media type (never when it takes no body). */
-export type RequestContentOf<Op> = Op extends { requestBody?: infer B } ? ([NonNullable<B>] extends [never] ? never : NonNullable<B> extends { content: infer C } ? C : never) : never;
+export type RequestContentOf<Op> = Op extends { requestBody?: infer B }
+  ? [NonNullable<B>] extends [never]
+    ? never
+    : NonNullable<B> extends { content: infer C }
+      ? C
+      : never
+  : never;
 
 /**
  * The request body a method accepts: the JSON (or form) body, or `multipart(...)` of the multipart form when the
@@ -80,7 +86,9 @@ export interface CreatedWithoutLocation<B = unknown> {
 }
 
 /** What a 201 response object `R` resolves to: `Created` when it requires `Location`, else `CreatedWithoutLocation`. */
-export type CreatedOf<R> = R extends { headers: { Location: unknown } } ? Created<ResponseBody<R>> : CreatedWithoutLocation<ResponseBody<R>>;
+export type CreatedOf<R> = R extends { headers: { Location: unknown } }
+  ? Created<ResponseBody<R>>
+  : CreatedWithoutLocation<ResponseBody<R>>;
 
 /** What a method resolves to by default: `Created<...>` for a 201, else the success body. */
 export type DefaultResultOf<Op> = 201 extends SuccessStatusOf<Op> ? CreatedOf<ResponsesOf<Op>[201]> : SuccessBodyOf<Op>;
@@ -101,7 +109,12 @@ export type RawResultOf<Op, Data = never> = {
         readonly data: [Data] extends [never] ? ResponseBody<ResponsesOf<Op>[S]> : Data;
         readonly response: Response;
       }
-    : { readonly ok: false; readonly status: StatusNumber<S>; readonly error: ResponseBody<ResponsesOf<Op>[S]>; readonly response: Response };
+    : {
+        readonly ok: false;
+        readonly status: StatusNumber<S>;
+        readonly error: ResponseBody<ResponsesOf<Op>[S]>;
+        readonly response: Response;
+      };
 }[keyof ResponsesOf<Op>];
 
 /** `"data"`: methods resolve to the success body and throw on errors; `"raw"`: they resolve to `RawResultOf`. */
@@ -122,7 +135,13 @@ export type ODataPageOf<Op, X> = Omit<SuccessBodyOf<Op>, "value"> & { value: X[]
  * (`S`) narrows the entities to the selected properties (`ODataSelected`); the comparisons of a `$filter`
  * expression (`T`) are checked against the entity.
  */
-export interface ODataListMethod<M extends ResultMode, Args extends readonly unknown[], E, Op, N extends ODataEntityPaths = ODataPathsOf<E>> {
+export interface ODataListMethod<
+  M extends ResultMode,
+  Args extends readonly unknown[],
+  E,
+  Op,
+  N extends ODataEntityPaths = ODataPathsOf<E>,
+> {
   <const S extends "*" | N["all"] = never, T extends ODataTermShape = never>(
     ...args: [...Args, query?: ODataListQuery<E, N, S, T>, init?: CallOptions]
   ): [S] extends [never] ? ResultOf<M, Op> : ODataResultOf<M, Op, ODataPageOf<Op, ODataSelected<E, S>>>;
@@ -136,8 +155,16 @@ export interface ODataListMethod<M extends ResultMode, Args extends readonly unk
 }
 
 /** An OData keyed GET (`Accounts({id})`): the `$select` given (`S`) narrows the entity to the selected properties. */
-export interface ODataEntityMethod<M extends ResultMode, Args extends readonly unknown[], E, Op, N extends ODataEntityPaths = ODataPathsOf<E>> {
+export interface ODataEntityMethod<
+  M extends ResultMode,
+  Args extends readonly unknown[],
+  E,
+  Op,
+  N extends ODataEntityPaths = ODataPathsOf<E>,
+> {
   <const S extends "*" | N["all"] = never>(
     ...args: [...Args, query?: ODataEntityQuery<E, S>, init?: CallOptions]
-  ): [S] extends [never] ? ResultOf<M, Op> : ODataResultOf<M, Op, Omit<SuccessBodyOf<Op>, keyof E> & ODataSelected<E, S>>;
+  ): [S] extends [never]
+    ? ResultOf<M, Op>
+    : ODataResultOf<M, Op, Omit<SuccessBodyOf<Op>, keyof E> & ODataSelected<E, S>>;
 }

@@ -69,11 +69,13 @@ export async function* paginate<E>(
   const seen = new Set<string>([page.url]);
   for (;;) {
     const value = (page.data as { value?: unknown } | undefined)?.value;
-    if (!Array.isArray(value)) throw pagingError(context, page, "invalid_collection", "The page is not an OData collection (no value array)");
+    if (!Array.isArray(value))
+      throw pagingError(context, page, "invalid_collection", "The page is not an OData collection (no value array)");
     yield* value as E[];
     const link = nextLinkOf(page, context);
     if (link === undefined) return;
-    if (seen.has(link)) throw pagingError(context, page, "next_link_loop", "The @odata.nextLink repeats a page already read");
+    if (seen.has(link))
+      throw pagingError(context, page, "next_link_loop", "The @odata.nextLink repeats a page already read");
     seen.add(link);
     page = await next(link);
   }
@@ -81,5 +83,10 @@ export async function* paginate<E>(
 
 function pagingError(context: PagingContext, page: Page, code: PagingError["code"], message: string): PagingError {
   const request = context.requestOf(page.url);
-  return new PagingError({ code, message: `${message} (${request.method} ${request.url})`, request, operationId: context.operationId });
+  return new PagingError({
+    code,
+    message: `${message} (${request.method} ${request.url})`,
+    request,
+    operationId: context.operationId,
+  });
 }

@@ -14,7 +14,8 @@
 export function serializePath(url: string, params: Record<string, unknown>): string {
   const { literals, slots } = pathTemplate(url);
   let serialized = literals[0]!;
-  for (let index = 0; index < slots.length; index++) serialized += pathValue(slots[index]!, params) + literals[index + 1]!;
+  for (let index = 0; index < slots.length; index++)
+    serialized += pathValue(slots[index]!, params) + literals[index + 1]!;
   return serialized;
 }
 
@@ -43,7 +44,8 @@ function pathTemplate(url: string): PathTemplate {
   const slots: PathSlot[] = [];
   for (let index = 0; index < pieces.length; index += 4) {
     literals.push(pieces[index] ?? "");
-    if (index + 2 < pieces.length) slots.push({ name: pieces[index + 2]!, open: pieces[index + 1] ?? "", close: pieces[index + 3] ?? "" });
+    if (index + 2 < pieces.length)
+      slots.push({ name: pieces[index + 2]!, open: pieces[index + 1] ?? "", close: pieces[index + 3] ?? "" });
   }
   if (pathTemplates.size >= 1024) pathTemplates.clear();
   const template = { literals, slots };
@@ -57,7 +59,8 @@ function pathValue({ name, open, close }: PathSlot, params: Record<string, unkno
   if (typeof value !== "string" && typeof value !== "number" && typeof value !== "bigint") {
     throw new TypeError(`Path parameter ${name} must be a string or a number`);
   }
-  if (typeof value === "number" && !Number.isFinite(value)) throw new TypeError(`Path parameter ${name} must be finite`);
+  if (typeof value === "number" && !Number.isFinite(value))
+    throw new TypeError(`Path parameter ${name} must be finite`);
   const text = String(value);
   const quoted = open !== "" && close !== "";
   const encoded = encodeURIComponent(quoted ? text.replaceAll("'", "''") : text).replaceAll("'", "%27");

@@ -27,7 +27,9 @@ export function acceptOf(operation: OperationMetadata): string {
  * Later sources win, names compared case-insensitively (as `Headers` does); `null` removes a header, `undefined`
  * is skipped. A plain record, not `Headers`: the transport copies it into each attempt's `Request` anyway.
  */
-export function mergeHeaders(...sources: (Readonly<Record<string, string | null | undefined>> | undefined)[]): Record<string, string> {
+export function mergeHeaders(
+  ...sources: (Readonly<Record<string, string | null | undefined>> | undefined)[]
+): Record<string, string> {
   const latest: Record<string, string | null> = {};
   for (const source of sources) {
     if (source === undefined) continue;

@@ -24,7 +24,12 @@ export function declaredResponse(
 }
 
 /** The parsed success body; `request` summarises the request for the error (only then: it costs a URL parse). */
-export function parseSuccess(operation: OperationMetadata, response: Response, text: string, request: () => RequestSummary): unknown {
+export function parseSuccess(
+  operation: OperationMetadata,
+  response: Response,
+  text: string,
+  request: () => RequestSummary,
+): unknown {
   if (text === "") return undefined;
   const declared = declaredResponse(operation, response.status);
   const mediaType = declared ? declared.mediaType : (response.headers.get("content-type") ?? undefined);

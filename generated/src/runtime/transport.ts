@@ -91,16 +91,27 @@ export function createTransport(config: TransportConfig): Transport {
       for (let attempt = 1; ; attempt++) {
         if (context.signal?.aborted) throw sending.aborted(context.signal.reason);
         const token = context.auth === undefined ? undefined : await sending.bearerToken(context.auth);
-        const headers = token === undefined ? template.headers : withHeader(template.headers, "authorization", `Bearer ${token}`);
+        const headers =
+          token === undefined ? template.headers : withHeader(template.headers, "authorization", `Bearer ${token}`);
         // Hook payloads are redacted copies: built only when there is a hook to receive them.
         const info: HookRequestInfo | undefined = observes(hooks)
-          ? { operationId: context.operationId, method: sending.method, url: sending.summary().url, attempt, headers: config.redactor.headers(headers) }
+          ? {
+              operationId: context.operationId,
+              method: sending.method,
+              url: sending.summary().url,
+              attempt,
+              headers: config.redactor.headers(headers),
+            }
           : undefined;
         if (info) callHook(hooks, "onRequest", info);
         const started = now();
         const outcome = await attemptOnce(config, sending, headers);
         if (info && outcome.kind === "response") {
-          callHook(hooks, "onResponse", { ...info, status: outcome.response.status, durationMs: Math.max(0, outcome.receivedAtMs - started) });
+          callHook(hooks, "onResponse", {
+            ...info,
+            status: outcome.response.status,
+            durationMs: Math.max(0, outcome.receivedAtMs - started),
+          });
         }
 
         const step = nextStep(outcome, state);
@@ -114,7 +125,13 @@ export function createTransport(config: TransportConfig): Transport {
           if (info) callHook(hooks, "onRetry", { ...info, reason: "401: fresh token", status: 401, delayMs: 0 });
           continue;
         }
-        if (info) callHook(hooks, "onRetry", { ...info, reason: step.reason, ...(step.status === undefined ? {} : { status: step.status }), delayMs: step.delayMs });
+        if (info)
+          callHook(hooks, "onRetry", {
+            ...info,
+            reason: step.reason,
+            ...(step.status === undefined ? {} : { status: step.status }),
+            delayMs: step.delayMs,
+          });
         await sending.wait(config.retry, step.delayMs);
       }
     },
@@ -122,13 +139,19 @@ export function createTransport(config: TransportConfig): Transport {
 }
 
 /** An attempt's outcome (next-step.ts); a response is the `Received` that `send` returns when it is final. */
-type Attempted = (Received & { readonly kind: "response"; readonly receivedAtMs: number }) | { readonly kind: "failure"; readonly failure: AccountFundsError };
+type Attempted =
+  | (Received & { readonly kind: "response"; readonly receivedAtMs: number })
+  | { readonly kind: "failure"; readonly failure: AccountFundsError };
 
 /**
  * One attempt: a fresh `Request`, sent under the attempt's signal (the caller's and the timeout), its whole body read
  * inside the attempt so that a stalled body times out too. No response is a failure, told apart by `Sending.failed`.
  */
-async function attemptOnce(config: TransportConfig, sending: Sending, headers: Readonly<Record<string, string>>): Promise<Attempted> {
+async function attemptOnce(
+  config: TransportConfig,
+  sending: Sending,
+  headers: Readonly<Record<string, string>>,
+): Promise<Attempted> {
   const { context } = sending;
   const signal = attemptSignal(context.signal, context.timeoutMs);
   try {
@@ -155,7 +178,7 @@ class Sending {
   readonly context: SendContext;
   readonly method: string;
   /** A body every attempt sends again; none for GET and HEAD. */
-  readonly body: RequestTemplate["body"] | null;
+  readonly body: NonNullable<RequestTemplate["body"]> | null;
   private readonly redactor: Redactor;
   /** The redacted URL costs a URL parse: only errors and hooks need it. */
   private redactedSummary: RequestSummary | undefined;
@@ -174,7 +197,13 @@ class Sending {
 
   aborted(cause: unknown): AbortError {
     const request = this.summary();
-    return new AbortError({ message: `The request was aborted (${this.method} ${request.url})`, code: "aborted", request, operationId: this.context.operationId, cause });
+    return new AbortError({
+      message: `The request was aborted (${this.method} ${request.url})`,
+      code: "aborted",
+      request,
+      operationId: this.context.operationId,
+      cause,
+    });
   }
 
   /** Why an attempt got no response: the caller aborted, the attempt's timeout elapsed, or the network failed. */
@@ -208,7 +237,9 @@ class Sending {
       return await raceSignal(auth.token(signal), signal);
     } catch (error) {
       if (signal?.aborted) throw this.aborted(error);
-      throw error instanceof AccountFundsError ? error : tokenProviderError(error, operationId, this.summary(), this.redactor);
+      throw error instanceof AccountFundsError
+        ? error
+        : tokenProviderError(error, operationId, this.summary(), this.redactor);
     }
   }
 
@@ -224,7 +255,10 @@ class Sending {
 
 /** Whether any hook the transport calls is set (`onError` is the caller's). */
 function observes(hooks: ClientHooks | undefined): hooks is ClientHooks {
-  return hooks !== undefined && (hooks.onRequest !== undefined || hooks.onResponse !== undefined || hooks.onRetry !== undefined);
+  return (
+    hooks !== undefined &&
+    (hooks.onRequest !== undefined || hooks.onResponse !== undefined || hooks.onRetry !== undefined)
+  );
 }
 
 /** A copy of `headers` with one more; a loop, as V8 spreads a record of unknown keys on its slow path. */
@@ -247,13 +281,19 @@ function fetchInit(signal: AbortSignal | undefined, dispatcher: unknown): Reques
 function describe(error: unknown): string {
   if (error instanceof Error) {
     const cause = (error as Error & { cause?: unknown }).cause;
-    const detail = cause instanceof Error && cause.message && cause.message !== error.message ? `: ${cause.message}` : "";
+    const detail =
+      cause instanceof Error && cause.message && cause.message !== error.message ? `: ${cause.message}` : "";
     return `${error.message}${detail}`;
   }
   return String(error);
 }
 
-function tokenProviderError(error: unknown, operationId: string, request: RequestSummary, redactor: Redactor): TokenRequestError {
+function tokenProviderError(
+  error: unknown,
+  operationId: string,
+  request: RequestSummary,
+  redactor: Redactor,
+): TokenRequestError {
   return new TokenRequestError({
     message: `The token provider failed: ${redactor.string(describe(error))}`,
     code: "token_provider_failed",

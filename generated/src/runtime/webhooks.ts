@@ -48,7 +48,11 @@ export interface WebhookEventKinds {
  * parsed JSON value (an array). An empty array is a valid delivery with no events. Without `kinds`, every event
  * is a known one.
  */
-export function parseWebhookEventsWith<E, U = never>(validate: CompiledValidator, body: unknown, kinds?: WebhookEventKinds): WebhookParseResult<E, U> {
+export function parseWebhookEventsWith<E, U = never>(
+  validate: CompiledValidator,
+  body: unknown,
+  kinds?: WebhookEventKinds,
+): WebhookParseResult<E, U> {
   let value: unknown;
   if (typeof body === "string" || body instanceof ArrayBuffer || ArrayBuffer.isView(body)) {
     const text = typeof body === "string" ? body : decode(body);
@@ -73,7 +77,9 @@ export function parseWebhookEventsWith<E, U = never>(validate: CompiledValidator
   const first = issues[0];
   return failure(
     "invalid_payload",
-    first ? `The delivery does not match the spec: ${first.path || "(root)"} ${first.message}` : "The delivery does not match the spec",
+    first
+      ? `The delivery does not match the spec: ${first.path || "(root)"} ${first.message}`
+      : "The delivery does not match the spec",
     issues,
   );
 }
@@ -97,13 +103,20 @@ function isKnown(item: unknown, { tag, known }: WebhookEventKinds): boolean {
 
 function decode(bytes: ArrayBuffer | ArrayBufferView): string | undefined {
   try {
-    const view = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const view =
+      bytes instanceof ArrayBuffer
+        ? new Uint8Array(bytes)
+        : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(view);
   } catch {
     return undefined;
   }
 }
 
-function failure(code: WebhookParseErrorCode, message: string, issues: readonly ValidationIssue[] = []): { ok: false; error: WebhookParseError } {
+function failure(
+  code: WebhookParseErrorCode,
+  message: string,
+  issues: readonly ValidationIssue[] = [],
+): { ok: false; error: WebhookParseError } {
   return { ok: false, error: { code, message, issues } };
 }

@@ -30,7 +30,8 @@ export function withAjvDiscriminators(document: OpenApiDocument): OpenApiDocumen
     if (Array.isArray(node)) return node.map((item, index) => rewrite(item, [...path, index]));
     if (!isJsonObject(node)) return node;
     const copy: { [key: string]: unknown } = {};
-    for (const [key, value] of Object.entries(node)) copy[key] = dataKeys.has(key) || key.startsWith("x-") ? value : rewrite(value, [...path, key]);
+    for (const [key, value] of Object.entries(node))
+      copy[key] = dataKeys.has(key) || key.startsWith("x-") ? value : rewrite(value, [...path, key]);
     return isJsonObject(copy["discriminator"]) ? forAjv(document, copy, path) : copy;
   };
   return rewrite(document, []) as OpenApiDocument;
@@ -45,7 +46,11 @@ function forAjv(document: OpenApiDocument, schema: { [key: string]: unknown }, p
   const tag = discriminator["propertyName"];
   if (typeof tag !== "string") return fail([...path, "discriminator"], "a discriminator needs a propertyName");
   const branches = schema["oneOf"];
-  if (!Array.isArray(branches)) return fail([...path, "discriminator"], "a discriminator needs a oneOf of the schemas it selects between (ajv's discriminator reads no anyOf)");
+  if (!Array.isArray(branches))
+    return fail(
+      [...path, "discriminator"],
+      "a discriminator needs a oneOf of the schemas it selects between (ajv's discriminator reads no anyOf)",
+    );
   const parentRequires = strings(schema["required"]).includes(tag);
 
   /** Tag value → index of the branch whose `const`/`enum` gives it. */
@@ -56,13 +61,15 @@ function forAjv(document: OpenApiDocument, schema: { [key: string]: unknown }, p
     const ref = isJsonObject(branch) && typeof branch["$ref"] === "string" ? branch["$ref"] : undefined;
     refs.push(ref);
     const resolved = ref === undefined ? branch : resolveRef(document, ref, at, fail);
-    const property = isJsonObject(resolved) && isJsonObject(resolved["properties"]) ? resolved["properties"][tag] : undefined;
+    const property =
+      isJsonObject(resolved) && isJsonObject(resolved["properties"]) ? resolved["properties"][tag] : undefined;
     if (!isJsonObject(property)) return fail(at, `the branch does not declare the discriminator property ${tag}`);
     const values = "const" in property ? [property["const"]] : Array.isArray(property["enum"]) ? property["enum"] : [];
     if (values.length === 0 || !values.every((value) => typeof value === "string")) {
       return fail(at, `the branch's ${tag} needs a string const or enum, which selects the branch`);
     }
-    if (!parentRequires && !(isJsonObject(resolved) && strings(resolved["required"]).includes(tag))) return fail(at, `the branch does not require ${tag}`);
+    if (!parentRequires && !(isJsonObject(resolved) && strings(resolved["required"]).includes(tag)))
+      return fail(at, `the branch does not require ${tag}`);
     for (const value of values as string[]) {
       const other = branchOf.get(value);
       if (other !== undefined) return fail(at, `${tag} ${value} selects branches ${other} and ${index}`);
@@ -75,14 +82,27 @@ function forAjv(document: OpenApiDocument, schema: { [key: string]: unknown }, p
     for (const [value, target] of Object.entries(mapping)) {
       const index = branchOf.get(value);
       const ref = typeof target === "string" ? schemaRef(target) : undefined;
-      if (index === undefined) return fail([...path, "discriminator", "mapping", value], `no branch's ${tag} is ${value}`);
-      if (ref !== refs[index]) return fail([...path, "discriminator", "mapping", value], `maps ${value} to ${String(target)}, but the branch whose ${tag} is ${value} is ${refs[index] ?? "inline"}`);
+      if (index === undefined)
+        return fail([...path, "discriminator", "mapping", value], `no branch's ${tag} is ${value}`);
+      if (ref !== refs[index])
+        return fail(
+          [...path, "discriminator", "mapping", value],
+          `maps ${value} to ${String(target)}, but the branch whose ${tag} is ${value} is ${refs[index] ?? "inline"}`,
+        );
     }
     const unmapped = [...branchOf.keys()].filter((value) => !Object.hasOwn(mapping, value));
-    if (unmapped.length > 0) return fail([...path, "discriminator", "mapping"], `does not map ${unmapped.join(", ")}, which OpenAPI would then take as schema names`);
+    if (unmapped.length > 0)
+      return fail(
+        [...path, "discriminator", "mapping"],
+        `does not map ${unmapped.join(", ")}, which OpenAPI would then take as schema names`,
+      );
   } else {
     for (const [value, index] of branchOf) {
-      if (refs[index] !== schemaRef(value)) return fail([...path, "oneOf", index], `without a mapping, OpenAPI selects the schema named ${value}, not this branch`);
+      if (refs[index] !== schemaRef(value))
+        return fail(
+          [...path, "oneOf", index],
+          `without a mapping, OpenAPI selects the schema named ${value}, not this branch`,
+        );
     }
   }
 
@@ -101,7 +121,12 @@ function schemaRef(target: string): string {
   return /^[\w.-]+$/.test(target) ? `#/components/schemas/${target}` : target;
 }
 
-function resolveRef(document: OpenApiDocument, ref: string, at: Path, fail: (at: Path, reason: string) => never): unknown {
+function resolveRef(
+  document: OpenApiDocument,
+  ref: string,
+  at: Path,
+  fail: (at: Path, reason: string) => never,
+): unknown {
   if (!ref.startsWith("#")) return fail(at, `${ref} is not a reference inside the bundled document`);
   const resolved = resolvePointer(document, ref.slice(1));
   return resolved === undefined ? fail(at, `${ref} resolves to nothing`) : resolved;
@@ -110,4 +135,3 @@ function resolveRef(document: OpenApiDocument, ref: string, at: Path, fail: (at:
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
-

@@ -18,7 +18,8 @@ export function withAjvOpenUnions(document: OpenApiDocument): OpenApiDocument {
     if (Array.isArray(node)) return node.map(rewrite);
     if (!isJsonObject(node)) return node;
     const copy: { [key: string]: unknown } = {};
-    for (const [key, value] of Object.entries(node)) copy[key] = dataKeys.has(key) || key.startsWith("x-") ? value : rewrite(value);
+    for (const [key, value] of Object.entries(node))
+      copy[key] = dataKeys.has(key) || key.startsWith("x-") ? value : rewrite(value);
     return asConditional(document, copy) ?? copy;
   };
   return rewrite(document) as OpenApiDocument;
@@ -29,7 +30,10 @@ function asConditional(document: OpenApiDocument, schema: { [key: string]: unkno
   const branches = schema["oneOf"];
   if (!Array.isArray(branches) || branches.length !== 2) return undefined;
   const [first, second] = branches;
-  for (const [known, other] of [[first, second], [second, first]] as const) {
+  for (const [known, other] of [
+    [first, second],
+    [second, first],
+  ] as const) {
     const union = tagsOf(target(document, known));
     if (union === undefined || !excludes(target(document, other), union)) continue;
     const { oneOf: _oneOf, ...rest } = schema;
@@ -53,7 +57,12 @@ function target(document: OpenApiDocument, branch: unknown): JsonObject | undefi
 /** A discriminated union's tag property and the values its mapping names. */
 function tagsOf(schema: JsonObject | undefined): { tag: string; tags: string[] } | undefined {
   const discriminator = schema?.["discriminator"];
-  if (!isJsonObject(discriminator) || typeof discriminator["propertyName"] !== "string" || !isJsonObject(discriminator["mapping"])) return undefined;
+  if (
+    !isJsonObject(discriminator) ||
+    typeof discriminator["propertyName"] !== "string" ||
+    !isJsonObject(discriminator["mapping"])
+  )
+    return undefined;
   return { tag: discriminator["propertyName"], tags: Object.keys(discriminator["mapping"]) };
 }
 

@@ -61,7 +61,14 @@ export interface WebhookParser {
 }
 
 /** The type aliases `src/client.ts` declares for its signatures, in the order it declares them. */
-export const operationTypeAliasNames = ["Operation", "OperationPathParam", "OperationBody", "OperationQuery", "OperationResult", "Schema"] as const;
+export const operationTypeAliasNames = [
+  "Operation",
+  "OperationPathParam",
+  "OperationBody",
+  "OperationQuery",
+  "OperationResult",
+  "Schema",
+] as const;
 export type OperationTypeAliasName = (typeof operationTypeAliasNames)[number];
 
 export function clientSurface(model: ApiModel): ClientSurface {
@@ -146,7 +153,8 @@ function isOptional(operation: OperationModel, slot: ArgumentSlot): boolean {
 
 export function tokenOperations(model: ApiModel): TokenOperations {
   const isTokenRequest = (operation: OperationModel): boolean =>
-    operation.method === "post" && operation.requestBody?.contents.some((media) => media.mediaType === "application/x-www-form-urlencoded") === true;
+    operation.method === "post" &&
+    operation.requestBody?.contents.some((media) => media.mediaType === "application/x-www-form-urlencoded") === true;
   const clientSecret = model.operations.find((operation) => operation.security === "none" && isTokenRequest(operation));
   const mtls = model.operations.find((operation) => operation.security === "mutualTLS" && isTokenRequest(operation));
   return { ...(clientSecret === undefined ? {} : { clientSecret }), ...(mtls === undefined ? {} : { mtls }) };

@@ -8,7 +8,13 @@
  * validators, imported) and `loadOperationValidators` (the operations' validators, loaded with a dynamic
  * `import()` only when a client validates: they are most of the package's code).
  */
-import type { CodeBlockWriter, InterfaceDeclarationStructure, OptionalKind, ParameterDeclarationStructure, TypeAliasDeclarationStructure } from "ts-morph";
+import type {
+  CodeBlockWriter,
+  InterfaceDeclarationStructure,
+  OptionalKind,
+  ParameterDeclarationStructure,
+  TypeAliasDeclarationStructure,
+} from "ts-morph";
 import { VariableDeclarationKind } from "../print/ts-morph.js";
 import type { OperationModel } from "../model/model.js";
 import { createTypeScriptFile, jsDocText, printTypeScriptFile, type TypeScriptFile } from "../print/typescript-file.js";
@@ -45,24 +51,52 @@ export const clientEmitter: Emitter = {
     const file = createTypeScriptFile("client.ts");
     const { groups, tokenOperations: tokens, webhookParsers } = clientSurface(model);
 
-    file.addImportDeclaration({ isTypeOnly: true, namedImports: ["components", "operations as OperationTypes"], moduleSpecifier: modules.types });
-    file.addImportDeclaration({ namedImports: ["operations"], moduleSpecifier: modules.operations });
-    if (model.webhooks.length > 0) file.addImportDeclaration({ namedImports: ["webhookValidators"], moduleSpecifier: modules.webhookValidators });
-    file.addImportDeclaration({ namedImports: ["bindGroups"], moduleSpecifier: modules.bind });
-    file.addImportDeclaration({ isTypeOnly: true, namedImports: ["CallOptions", "ClientOptions"], moduleSpecifier: modules.options });
-    file.addImportDeclaration({ isTypeOnly: true, namedImports: ["OperationValidators"], moduleSpecifier: modules.compiledValidator });
-    const usesEntityMethod = model.operations.some((operation) => operation.odataEntity !== undefined && operation.odataList === undefined);
     file.addImportDeclaration({
       isTypeOnly: true,
-      namedImports: [...(usesEntityMethod ? ["ODataEntityMethod"] : []), "ODataListMethod", "PathParamOf", "QueryOf", "RequestBodyOf", "ResultMode", "ResultOf"],
+      namedImports: ["components", "operations as OperationTypes"],
+      moduleSpecifier: modules.types,
+    });
+    file.addImportDeclaration({ namedImports: ["operations"], moduleSpecifier: modules.operations });
+    if (model.webhooks.length > 0)
+      file.addImportDeclaration({ namedImports: ["webhookValidators"], moduleSpecifier: modules.webhookValidators });
+    file.addImportDeclaration({ namedImports: ["bindGroups"], moduleSpecifier: modules.bind });
+    file.addImportDeclaration({
+      isTypeOnly: true,
+      namedImports: ["CallOptions", "ClientOptions"],
+      moduleSpecifier: modules.options,
+    });
+    file.addImportDeclaration({
+      isTypeOnly: true,
+      namedImports: ["OperationValidators"],
+      moduleSpecifier: modules.compiledValidator,
+    });
+    const usesEntityMethod = model.operations.some(
+      (operation) => operation.odataEntity !== undefined && operation.odataList === undefined,
+    );
+    file.addImportDeclaration({
+      isTypeOnly: true,
+      namedImports: [
+        ...(usesEntityMethod ? ["ODataEntityMethod"] : []),
+        "ODataListMethod",
+        "PathParamOf",
+        "QueryOf",
+        "RequestBodyOf",
+        "ResultMode",
+        "ResultOf",
+      ],
       moduleSpecifier: modules.operationTypes,
     });
     file.addImportDeclaration({ namedImports: ["createRuntime"], moduleSpecifier: modules.request });
     if (model.webhooks.length > 0) {
-      file.addImportDeclaration({ namedImports: ["parseWebhookEventsWith", "type WebhookParseResult"], moduleSpecifier: modules.webhooks });
+      file.addImportDeclaration({
+        namedImports: ["parseWebhookEventsWith", "type WebhookParseResult"],
+        moduleSpecifier: modules.webhooks,
+      });
     }
 
-    file.addTypeAliases(operationTypeAliasNames.map((name) => ({ name, ...operationTypeAliases[name], isExported: true })));
+    file.addTypeAliases(
+      operationTypeAliasNames.map((name) => ({ name, ...operationTypeAliases[name], isExported: true })),
+    );
 
     const entities = odataEntities(model);
     if (entities.size > 0) file.addInterface(entitiesInterface(entities));
@@ -105,7 +139,9 @@ export const clientEmitter: Emitter = {
         writer.write(`${propertyName(group.name)}: {`).newLine();
         writer.indent(() => {
           for (const { operation } of group.methods) {
-            writer.writeLine(`${propertyName(operation.clientMethod)}: operations${propertyAccess(operation.operationId)},`);
+            writer.writeLine(
+              `${propertyName(operation.clientMethod)}: operations${propertyAccess(operation.operationId)},`,
+            );
           }
         });
         writer.write("},").newLine();
@@ -116,14 +152,18 @@ export const clientEmitter: Emitter = {
 
     const dateTimes = odataDateTimes(model, entities);
     if (dateTimes.size > 0) {
-      const docs = "The date-time properties of each OData read's entity, by operationId: a `$filter` sends a string compared with one as a date-time.";
+      const docs =
+        "The date-time properties of each OData read's entity, by operationId: a `$filter` sends a string compared with one as a date-time.";
       addObjectConstant(file, "odataDateTimes", docs, "", (writer) => {
-        for (const [operationId, paths] of dateTimes) writer.writeLine(`${propertyName(operationId)}: ${JSON.stringify(paths)},`);
+        for (const [operationId, paths] of dateTimes)
+          writer.writeLine(`${propertyName(operationId)}: ${JSON.stringify(paths)},`);
       });
     }
 
     const tokenConfig = [
-      tokens.clientSecret === undefined ? undefined : `clientSecret: operations${propertyAccess(tokens.clientSecret.operationId)}`,
+      tokens.clientSecret === undefined
+        ? undefined
+        : `clientSecret: operations${propertyAccess(tokens.clientSecret.operationId)}`,
       tokens.mtls === undefined ? undefined : `mtls: operations${propertyAccess(tokens.mtls.operationId)}`,
     ].filter((line) => line !== undefined);
     file.addFunction({
@@ -141,9 +181,9 @@ export const clientEmitter: Emitter = {
           "const client = createAccountFundsClient({",
           '  baseUrl: "https://api.example.com",',
           '  authUrl: "https://auth.example.com",',
-          '  credentials: { clientId, clientSecret, username, password },',
+          "  credentials: { clientId, clientSecret, username, password },",
           "});",
-          "const balances = await client.accounts.listBalances(accountId, { $select: [\"CurrencyCode\", \"Available\"] });",
+          'const balances = await client.accounts.listBalances(accountId, { $select: ["CurrencyCode", "Available"] });',
           "```",
         ].join("\n"),
       ],
@@ -172,7 +212,13 @@ export const clientEmitter: Emitter = {
 };
 
 /** `const name = { ... }<suffix>;` with its JSDoc, the members written by `members`. */
-function addObjectConstant(file: TypeScriptFile, name: string, docs: string, suffix: string, members: (writer: CodeBlockWriter) => void): void {
+function addObjectConstant(
+  file: TypeScriptFile,
+  name: string,
+  docs: string,
+  suffix: string,
+  members: (writer: CodeBlockWriter) => void,
+): void {
   file.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
     docs: [docs],
@@ -229,14 +275,19 @@ function addValidatorsLoader(file: TypeScriptFile): void {
   });
 }
 
-function groupInterface(group: ClientGroup, entities: ReadonlyMap<string, EntityPaths>): OptionalKind<InterfaceDeclarationStructure> {
+function groupInterface(
+  group: ClientGroup,
+  entities: ReadonlyMap<string, EntityPaths>,
+): OptionalKind<InterfaceDeclarationStructure> {
   const methods: NonNullable<InterfaceDeclarationStructure["methods"]> = [];
   const properties: NonNullable<InterfaceDeclarationStructure["properties"]> = [];
   for (const { operation, kind, entity, parameters } of group.methods) {
     const docs = [operationDoc(operation)];
     const id = JSON.stringify(operation.operationId);
     if (entity !== undefined) {
-      const pathTuple = parameters.filter((parameter) => parameter.slot.kind === "path").map((parameter) => `${parameter.name}: ${slotType(parameter, id)}`);
+      const pathTuple = parameters
+        .filter((parameter) => parameter.slot.kind === "path")
+        .map((parameter) => `${parameter.name}: ${slotType(parameter, id)}`);
       const paths = entities.has(entity) ? `, ODataEntities[${JSON.stringify(entity)}]` : "";
       const type = `${kind === "list" ? "ODataListMethod" : "ODataEntityMethod"}<M, [${pathTuple.join(", ")}], Schema<${JSON.stringify(entity)}>, Operation<${id}>${paths}>`;
       properties.push({ name: propertyName(operation.clientMethod), docs, type });
@@ -272,7 +323,7 @@ const operationTypeAliases = {
   OperationPathParam: {
     typeParameters: ["K extends keyof OperationTypes", "N extends string"],
     type: "PathParamOf<OperationTypes[K], N>",
-    docs: ["The type of path parameter `N` of operation `K`: `OperationPathParam<\"getAccount\", \"id\">`."],
+    docs: ['The type of path parameter `N` of operation `K`: `OperationPathParam<"getAccount", "id">`.'],
   },
   OperationBody: {
     typeParameters: ["K extends keyof OperationTypes"],
@@ -289,15 +340,15 @@ const operationTypeAliases = {
     type: "ResultOf<M, OperationTypes[K]>",
     docs: [
       [
-        "What the method of operation `K` returns: with `\"data\"` the success body (a `Created` for a 201), with",
-        "`\"raw\"` (`withResponse`) every declared status as a value, narrowed by `status`.",
+        'What the method of operation `K` returns: with `"data"` the success body (a `Created` for a 201), with',
+        '`"raw"` (`withResponse`) every declared status as a value, narrowed by `status`.',
       ].join("\n"),
     ],
   },
   Schema: {
     typeParameters: ['N extends keyof components["schemas"]'],
     type: 'components["schemas"][N]',
-    docs: ["A schema of the spec by name: `Schema<\"AccountDto\">` (the same type as the named export `AccountDto`)."],
+    docs: ['A schema of the spec by name: `Schema<"AccountDto">` (the same type as the named export `AccountDto`).'],
   },
 } satisfies Record<OperationTypeAliasName, Omit<OptionalKind<TypeAliasDeclarationStructure>, "name">>;
 
@@ -309,7 +360,11 @@ export function signatureParameters(operation: OperationModel): OptionalKind<Par
 
 function signatureParameter(parameter: MethodParameter, id: string): OptionalKind<ParameterDeclarationStructure> {
   const type = slotType(parameter, id);
-  return { name: parameter.name, type: parameter.undefinedAllowed ? `${type} | undefined` : type, hasQuestionToken: parameter.optional };
+  return {
+    name: parameter.name,
+    type: parameter.undefinedAllowed ? `${type} | undefined` : type,
+    hasQuestionToken: parameter.optional,
+  };
 }
 
 function slotType({ slot }: MethodParameter, id: string): string {
@@ -328,7 +383,8 @@ function slotType({ slot }: MethodParameter, id: string): string {
 function operationDoc(operation: OperationModel): string {
   const lines: string[] = [];
   if (operation.summary !== "") lines.push(`${jsDocText(operation.summary)}.`.replace(/\.\.$/, "."));
-  if (operation.description !== "" && operation.description !== operation.summary) lines.push("", jsDocText(operation.description));
+  if (operation.description !== "" && operation.description !== operation.summary)
+    lines.push("", jsDocText(operation.description));
   lines.push("", `\`${operation.method.toUpperCase()} ${operation.path}\` (\`${operation.operationId}\`)`);
   return lines.join("\n").replace(/^\n+/, "");
 }
@@ -338,7 +394,10 @@ function addWebhookParser(file: TypeScriptFile, { name, webhook }: WebhookParser
   if (payload === undefined) throw new Error(`webhook ${webhook.name}: the payload must be a component schema`);
   const { events } = webhook;
   // With known and unknown kinds (model/webhook-events.ts): the known union typed, the others apart.
-  const eventType = events === undefined ? `WebhookEventOf<Schema<${JSON.stringify(payload)}>>` : `Schema<${JSON.stringify(events.known)}>`;
+  const eventType =
+    events === undefined
+      ? `WebhookEventOf<Schema<${JSON.stringify(payload)}>>`
+      : `Schema<${JSON.stringify(events.known)}>`;
   const unknownType = events?.unknown === undefined ? "never" : `Schema<${JSON.stringify(events.unknown)}>`;
   if (!file.declares("WebhookEventOf")) {
     file.addTypeAlias({
@@ -346,10 +405,13 @@ function addWebhookParser(file: TypeScriptFile, { name, webhook }: WebhookParser
       isExported: true,
       typeParameters: ["D"],
       type: "D extends readonly (infer E)[] ? E : D",
-      docs: ["One event of a webhook delivery `D`: its element type when a delivery is an array of events, else `D` itself."],
+      docs: [
+        "One event of a webhook delivery `D`: its element type when a delivery is an array of events, else `D` itself.",
+      ],
     });
   }
-  const kinds = events === undefined ? "" : `, { tag: ${JSON.stringify(events.tag)}, known: ${JSON.stringify(events.tags)} }`;
+  const kinds =
+    events === undefined ? "" : `, { tag: ${JSON.stringify(events.tag)}, known: ${JSON.stringify(events.tags)} }`;
   const docs =
     events === undefined
       ? [
@@ -369,6 +431,8 @@ function addWebhookParser(file: TypeScriptFile, { name, webhook }: WebhookParser
     parameters: [{ name: "body", type: "unknown" }],
     returnType: `WebhookParseResult<${eventType}, ${unknownType}>`,
     docs: [docs.join("\n")],
-    statements: [`return parseWebhookEventsWith<${eventType}, ${unknownType}>(webhookValidators${propertyAccess(webhook.name)}!, body${kinds});`],
+    statements: [
+      `return parseWebhookEventsWith<${eventType}, ${unknownType}>(webhookValidators${propertyAccess(webhook.name)}!, body${kinds});`,
+    ],
   });
 }

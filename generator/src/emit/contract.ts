@@ -21,7 +21,13 @@ export function operationContract(operation: OperationModel): OperationContractM
 }
 
 function parameterMetadata(parameter: ParameterModel): ParameterMetadata {
-  return { name: parameter.name, in: parameter.in === "path" ? "path" : "query", required: parameter.required, type: parameter.scalarType, schema: parameter.schema };
+  return {
+    name: parameter.name,
+    in: parameter.in === "path" ? "path" : "query",
+    required: parameter.required,
+    type: parameter.scalarType,
+    schema: parameter.schema,
+  };
 }
 
 export const contractEmitter: Emitter = {
@@ -30,10 +36,20 @@ export const contractEmitter: Emitter = {
     const file = createTypeScriptFile("contract.ts");
     const runtime = "./runtime/operation-contract.js";
     file.addImportDeclaration({ isTypeOnly: true, namedImports: ["OperationId"], moduleSpecifier: "./operations.js" });
-    file.addImportDeclaration({ isTypeOnly: true, namedImports: ["EntityShape", "OperationContractMetadata"], moduleSpecifier: runtime });
+    file.addImportDeclaration({
+      isTypeOnly: true,
+      namedImports: ["EntityShape", "OperationContractMetadata"],
+      moduleSpecifier: runtime,
+    });
     file.addExportDeclaration({
       isTypeOnly: true,
-      namedExports: ["EntityPropertyKind", "EntityShape", "OperationContractMetadata", "ParameterMetadata", "ScalarType"],
+      namedExports: [
+        "EntityPropertyKind",
+        "EntityShape",
+        "OperationContractMetadata",
+        "ParameterMetadata",
+        "ScalarType",
+      ],
       moduleSpecifier: runtime,
     });
 
@@ -42,23 +58,42 @@ export const contractEmitter: Emitter = {
       const operation = path.length === 1 && path[0] !== undefined ? byId.get(path[0]) : undefined;
       return operation === undefined ? undefined : `${operation.method.toUpperCase()} ${operation.path}`;
     };
-    const contracts = jsonLiteral(Object.fromEntries(model.operations.map((operation) => [operation.operationId, operationContract(operation)])));
+    const contracts = jsonLiteral(
+      Object.fromEntries(model.operations.map((operation) => [operation.operationId, operationContract(operation)])),
+    );
     const shapes: { [schema: string]: EntityShape } = {};
     for (const schema of model.schemas) if (schema.entityShape !== undefined) shapes[schema.name] = schema.entityShape;
 
     file.addVariableStatement({
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: ["Every operation's parameters and OData entity, by operationId: what a server of the contract checks a request against."],
-      declarations: [{ name: "operationContracts", type: "{ readonly [K in OperationId]: OperationContractMetadata }", initializer: (writer) => writeLiteral(writer, contracts, comment) }],
+      docs: [
+        "Every operation's parameters and OData entity, by operationId: what a server of the contract checks a request against.",
+      ],
+      declarations: [
+        {
+          name: "operationContracts",
+          type: "{ readonly [K in OperationId]: OperationContractMetadata }",
+          initializer: (writer) => writeLiteral(writer, contracts, comment),
+        },
+      ],
     });
     file.addVariableStatement({
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: ["The shape of every entity an OData operation returns, by schema name: what `$filter`, `$select` and `$orderby` may name."],
-      declarations: [{ name: "entityShapes", type: "{ readonly [schema: string]: EntityShape }", initializer: (writer) => writeLiteral(writer, jsonLiteral(shapes)) }],
+      docs: [
+        "The shape of every entity an OData operation returns, by schema name: what `$filter`, `$select` and `$orderby` may name.",
+      ],
+      declarations: [
+        {
+          name: "entityShapes",
+          type: "{ readonly [schema: string]: EntityShape }",
+          initializer: (writer) => writeLiteral(writer, jsonLiteral(shapes)),
+        },
+      ],
     });
-    const what = "What a server of the contract checks requests against: parameters and OData entity shapes. The client never imports it.";
+    const what =
+      "What a server of the contract checks requests against: parameters and OData entity shapes. The client never imports it.";
     return [{ path: "src/contract.ts", contents: await printTypeScriptFile(file, model.source, what) }];
   },
 };

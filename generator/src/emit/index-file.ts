@@ -118,7 +118,10 @@ export const runtimeExports: readonly RuntimeExports[] = [
   { module: "retry", types: ["RetrySettings"] },
   { module: "webhooks", types: ["WebhookParseError", "WebhookParseErrorCode", "WebhookParseResult"] },
   { module: "operation-metadata", types: ["HttpMethod", "OperationMetadata"] },
-  { module: "compiled-validator", types: ["CompiledValidator", "MultipartValidators", "OperationValidators", "ValidationErrorObject"] },
+  {
+    module: "compiled-validator",
+    types: ["CompiledValidator", "MultipartValidators", "OperationValidators", "ValidationErrorObject"],
+  },
 ];
 
 /** Names `src/index.ts` exports besides the schema types; a schema with one of these names would clash. */
@@ -144,36 +147,59 @@ export const indexFileEmitter: Emitter = {
     const exported = new Set(indexExportNames(model));
     const clashes = model.schemas.map((schema) => schema.name).filter((name) => exported.has(name));
     if (clashes.length > 0) {
-      throw new Error(`schema names clash with the client's exports: ${clashes.join(", ")} (rename the schemas or the exports)`);
+      throw new Error(
+        `schema names clash with the client's exports: ${clashes.join(", ")} (rename the schemas or the exports)`,
+      );
     }
 
     const index = createTypeScriptFile("index.ts");
     const client = clientSurface(model).exports;
     const exports: OptionalKind<ExportDeclarationStructure>[] = [
-      { moduleSpecifier: "./client.js", namedExports: [...client.values, ...client.types.map((name) => `type ${name}`)] },
-      { moduleSpecifier: "./types.js", isTypeOnly: true, namedExports: ["components", "operations", "paths", "webhooks"] },
+      {
+        moduleSpecifier: "./client.js",
+        namedExports: [...client.values, ...client.types.map((name) => `type ${name}`)],
+      },
+      {
+        moduleSpecifier: "./types.js",
+        isTypeOnly: true,
+        namedExports: ["components", "operations", "paths", "webhooks"],
+      },
       { moduleSpecifier: "./schemas.js", isTypeOnly: true },
       { moduleSpecifier: "./operations.js", namedExports: ["operations as operationMetadata", "type OperationId"] },
       { moduleSpecifier: "./validators/webhooks.js", namedExports: ["webhookValidators"] },
       ...runtimeExports.map((entry) => ({
         moduleSpecifier: `./runtime/${entry.module}.js`,
         isTypeOnly: entry.values === undefined,
-        namedExports: [...(entry.values ?? []), ...(entry.types ?? []).map((name) => (entry.values === undefined ? name : `type ${name}`))],
+        namedExports: [
+          ...(entry.values ?? []),
+          ...(entry.types ?? []).map((name) => (entry.values === undefined ? name : `type ${name}`)),
+        ],
       })),
     ];
     index.addExportDeclarations(exports);
 
     const node = createTypeScriptFile("node.ts");
-    node.addExportDeclaration({ moduleSpecifier: "./runtime/node.js", namedExports: ["createMtlsDispatcher", "type MtlsCertificate"] });
+    node.addExportDeclaration({
+      moduleSpecifier: "./runtime/node.js",
+      namedExports: ["createMtlsDispatcher", "type MtlsCertificate"],
+    });
 
     return [
       {
         path: "src/index.ts",
-        contents: await printTypeScriptFile(index, model.source, "@account-funds/client: the client, the spec's types, errors and helpers (browser-safe)."),
+        contents: await printTypeScriptFile(
+          index,
+          model.source,
+          "@account-funds/client: the client, the spec's types, errors and helpers (browser-safe).",
+        ),
       },
       {
         path: "src/node.ts",
-        contents: await printTypeScriptFile(node, model.source, "@account-funds/client/node: Node-only helpers (the mTLS dispatcher, undici)."),
+        contents: await printTypeScriptFile(
+          node,
+          model.source,
+          "@account-funds/client/node: Node-only helpers (the mTLS dispatcher, undici).",
+        ),
       },
     ];
   },

@@ -20,7 +20,13 @@ export interface EntityPaths {
   readonly dateTime: readonly string[];
 }
 
-const primitiveKinds: ReadonlySet<EntityPropertyKind> = new Set(["string", "integer", "number", "boolean", "date-time"]);
+const primitiveKinds: ReadonlySet<EntityPropertyKind> = new Set([
+  "string",
+  "integer",
+  "number",
+  "boolean",
+  "date-time",
+]);
 
 export function odataEntityPaths(shape: EntityShape): EntityPaths {
   const paths = { all: [] as string[], primitive: [] as string[], text: [] as string[], dateTime: [] as string[] };
@@ -43,7 +49,10 @@ export function odataEntityPaths(shape: EntityShape): EntityPaths {
 
 /** The entity of an OData read the client types from the entity (`ODataListMethod`, `ODataEntityMethod`). */
 export function odataEntityOf(operation: OperationModel): string | undefined {
-  return (operation.odataList ?? (operation.odataEntity !== undefined && hasOnlySelect(operation) ? operation.odataEntity : undefined))?.entitySchema;
+  return (
+    operation.odataList ??
+    (operation.odataEntity !== undefined && hasOnlySelect(operation) ? operation.odataEntity : undefined)
+  )?.entitySchema;
 }
 
 /** The paths of every entity an OData read returns, by schema name (in operation order). */
@@ -53,14 +62,18 @@ export function odataEntities(model: ApiModel): Map<string, EntityPaths> {
   for (const operation of model.operations) {
     const entity = odataEntityOf(operation);
     const shape = entity === undefined ? undefined : shapes.get(entity);
-    if (entity !== undefined && shape !== undefined && !entities.has(entity)) entities.set(entity, odataEntityPaths(shape));
+    if (entity !== undefined && shape !== undefined && !entities.has(entity))
+      entities.set(entity, odataEntityPaths(shape));
   }
   return entities;
 }
 
 /** `ODataEntities`: each entity's paths as string literal unions, what the OData methods' `N` is. */
-export function entitiesInterface(entities: ReadonlyMap<string, EntityPaths>): OptionalKind<InterfaceDeclarationStructure> {
-  const union = (paths: readonly string[]): string => (paths.length === 0 ? "never" : paths.map((path) => JSON.stringify(path)).join(" | "));
+export function entitiesInterface(
+  entities: ReadonlyMap<string, EntityPaths>,
+): OptionalKind<InterfaceDeclarationStructure> {
+  const union = (paths: readonly string[]): string =>
+    paths.length === 0 ? "never" : paths.map((path) => JSON.stringify(path)).join(" | ");
   return {
     name: "ODataEntities",
     isExported: true,
@@ -84,10 +97,14 @@ export function entitiesInterface(entities: ReadonlyMap<string, EntityPaths>): O
 }
 
 /** The date-time paths of the entity of each OData list, by operationId (lists without any are left out). */
-export function odataDateTimes(model: ApiModel, entities: ReadonlyMap<string, EntityPaths>): Map<string, readonly string[]> {
+export function odataDateTimes(
+  model: ApiModel,
+  entities: ReadonlyMap<string, EntityPaths>,
+): Map<string, readonly string[]> {
   const byOperation = new Map<string, readonly string[]>();
   for (const operation of model.operations) {
-    const paths = operation.odataList === undefined ? [] : (entities.get(operation.odataList.entitySchema)?.dateTime ?? []);
+    const paths =
+      operation.odataList === undefined ? [] : (entities.get(operation.odataList.entitySchema)?.dateTime ?? []);
     if (paths.length > 0) byOperation.set(operation.operationId, paths);
   }
   return byOperation;
@@ -95,5 +112,8 @@ export function odataDateTimes(model: ApiModel, entities: ReadonlyMap<string, En
 
 /** A keyed GET whose only query parameter is `$select` (`ODataEntityMethod` takes no other). */
 function hasOnlySelect(operation: OperationModel): boolean {
-  return operation.queryParameters.every((parameter) => parameter.name === "$select") && !operation.queryParameters.some((parameter) => parameter.required);
+  return (
+    operation.queryParameters.every((parameter) => parameter.name === "$select") &&
+    !operation.queryParameters.some((parameter) => parameter.required)
+  );
 }

@@ -31,13 +31,25 @@ export function operationMetadata(operation: OperationModel): OperationMetadata 
     queryParameters: operation.queryParameters.map((parameter) => parameter.name),
     ...(operation.requestBody === undefined
       ? {}
-      : { requestBody: { required: operation.requestBody.required, mediaTypes: operation.requestBody.contents.map((media) => media.mediaType) } }),
+      : {
+          requestBody: {
+            required: operation.requestBody.required,
+            mediaTypes: operation.requestBody.contents.map((media) => media.mediaType),
+          },
+        }),
     responses,
     successStatuses: operation.responses.filter((response) => response.success).map((response) => response.status),
     security: operation.security,
     ...(server === undefined
       ? {}
-      : { server: { url: server.url, variables: Object.fromEntries(Object.entries(server.variables).map(([name, variable]) => [name, variable.default])) } }),
+      : {
+          server: {
+            url: server.url,
+            variables: Object.fromEntries(
+              Object.entries(server.variables).map(([name, variable]) => [name, variable.default]),
+            ),
+          },
+        }),
     ...(odata === undefined ? {} : { odata }),
   };
 }
@@ -46,8 +58,14 @@ export const operationsEmitter: Emitter = {
   name: "operations",
   async emit({ model }) {
     const file = createTypeScriptFile("operations.ts");
-    file.addImportDeclaration({ isTypeOnly: true, namedImports: ["OperationMetadata"], moduleSpecifier: "./runtime/operation-metadata.js" });
-    const metadata = Object.fromEntries(model.operations.map((operation) => [operation.operationId, operationMetadata(operation)]));
+    file.addImportDeclaration({
+      isTypeOnly: true,
+      namedImports: ["OperationMetadata"],
+      moduleSpecifier: "./runtime/operation-metadata.js",
+    });
+    const metadata = Object.fromEntries(
+      model.operations.map((operation) => [operation.operationId, operationMetadata(operation)]),
+    );
     const byId = new Map(model.operations.map((operation) => [operation.operationId, operation]));
     const comment = (path: readonly string[]): string | undefined => {
       const operation = path.length === 1 && path[0] !== undefined ? byId.get(path[0]) : undefined;
@@ -69,7 +87,12 @@ export const operationsEmitter: Emitter = {
         },
       ],
     });
-    file.addTypeAlias({ name: "OperationId", isExported: true, type: "keyof typeof operations", docs: ["The operationId of any operation of the API."] });
+    file.addTypeAlias({
+      name: "OperationId",
+      isExported: true,
+      type: "keyof typeof operations",
+      docs: ["The operationId of any operation of the API."],
+    });
     const what = "Metadata of every operation of the API, read by the client at run time.";
     return [{ path: "src/operations.ts", contents: await printTypeScriptFile(file, model.source, what) }];
   },

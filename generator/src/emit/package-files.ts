@@ -7,9 +7,16 @@
  */
 import { sourceText, type Emitter } from "./emitter.js";
 
-export const packageTemplateFiles = ["package.json", "tsconfig.json", "tsconfig.build.json", "LICENSE", "CHANGELOG.md"] as const;
+export const packageTemplateFiles = [
+  "package.json",
+  "tsconfig.json",
+  "tsconfig.build.json",
+  "LICENSE",
+  "CHANGELOG.md",
+] as const;
 
 export const packageFilesEmitter: Emitter = {
   name: "package-files",
-  emit: ({ files }) => packageTemplateFiles.map((path) => ({ path, contents: sourceText(files.templates, path, "templates") })),
+  emit: ({ files }) =>
+    packageTemplateFiles.map((path) => ({ path, contents: sourceText(files.templates, path, "templates") })),
 };

@@ -20,7 +20,15 @@ export const readmeEmitter: Emitter = {
   emit({ model, files }) {
     const facts = runtimeFacts(files.runtime);
     const surface = clientSurface(model);
-    const text = [header(model), intro(model, surface), install(), usage(model, surface, facts), options(facts), errors(facts.errors), methods(surface)]
+    const text = [
+      header(model),
+      intro(model, surface),
+      install(),
+      usage(model, surface, facts),
+      options(facts),
+      errors(facts.errors),
+      methods(surface),
+    ]
       .flat()
       .join("\n")
       .replace(/\n{3,}/g, "\n\n");

@@ -31,7 +31,15 @@ import { propertyAccess } from "../print/names.js";
 import { isJsonObject } from "../spec/json-pointer.js";
 import type { Emitter } from "./emitter.js";
 import { code, count, oneLine, paragraph, slug, table } from "../print/markdown.js";
-import { constraints, fields, resolveSchema, rules, schemaScope, typeText, type SchemaScope } from "./reference/schema-text.js";
+import {
+  constraints,
+  fields,
+  resolveSchema,
+  rules,
+  schemaScope,
+  typeText,
+  type SchemaScope,
+} from "./reference/schema-text.js";
 
 export const referenceEmitter: Emitter = {
   name: "reference",
@@ -46,7 +54,9 @@ export const referenceEmitter: Emitter = {
       ...schemas(model, scope, shown),
     ];
     const rest = otherAssumptions(model, shown);
-    const text = [...header(model), ...intro(model, sections, rest.length > 0), ...body, ...rest].join("\n").replace(/\n{3,}/g, "\n\n");
+    const text = [...header(model), ...intro(model, sections, rest.length > 0), ...body, ...rest]
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n");
     return [{ path: "REFERENCE.md", contents: `${text.trimEnd()}\n` }];
   },
 };
@@ -69,7 +79,10 @@ function header(model: ApiModel): string[] {
 function intro(model: ApiModel, sections: readonly TagSection[], otherAssumptions: boolean): string[] {
   const { openapi } = model;
   const contents = sections.map((section) => {
-    const parts = [section.operations.length > 0 ? count(section.operations.length, "operation") : "", section.webhooks.length > 0 ? count(section.webhooks.length, "webhook") : ""];
+    const parts = [
+      section.operations.length > 0 ? count(section.operations.length, "operation") : "",
+      section.webhooks.length > 0 ? count(section.webhooks.length, "webhook") : "",
+    ];
     const counted = parts.filter((part) => part !== "").join(", ");
     return `- [${section.name}](#${slug(section.name)})${counted === "" ? "" : `: ${counted}`}`;
   });
@@ -98,7 +111,11 @@ function intro(model: ApiModel, sections: readonly TagSection[], otherAssumption
 /** The spec's tags in its order, then tags only operations name (in order of first use), then untagged operations. */
 function tagSections(model: ApiModel): TagSection[] {
   const names = model.tags.map((tag) => tag.name);
-  for (const tag of [...model.operations.map((operation) => operation.tag), ...model.webhooks.map((webhook) => webhook.tag)]) if (!names.includes(tag)) names.push(tag);
+  for (const tag of [
+    ...model.operations.map((operation) => operation.tag),
+    ...model.webhooks.map((webhook) => webhook.tag),
+  ])
+    if (!names.includes(tag)) names.push(tag);
   return names.map((name) => ({
     name: name === "" ? "Untagged" : name,
     description: model.tags.find((tag) => tag.name === name)?.description ?? "",
@@ -120,8 +137,12 @@ function operationBlock(scope: SchemaScope, operation: OperationModel, shown: Se
     `- Security: ${securityText(operation.securityRequirements)}`,
     ...(operation.servers === undefined ? [] : operation.servers.map((server) => `- Server: ${serverText(server)}`)),
     `- Client: ${code(`client${propertyAccess(operation.group)}${propertyAccess(operation.clientMethod)}`)}`,
-    ...(operation.odataList === undefined ? [] : [`- OData: a collection of ${code(operation.odataList.entitySchema)} (query options, paging)`]),
-    ...(operation.odataEntity === undefined ? [] : [`- OData: one ${code(operation.odataEntity.entitySchema)} (\`$select\`)`]),
+    ...(operation.odataList === undefined
+      ? []
+      : [`- OData: a collection of ${code(operation.odataList.entitySchema)} (query options, paging)`]),
+    ...(operation.odataEntity === undefined
+      ? []
+      : [`- OData: one ${code(operation.odataEntity.entitySchema)} (\`$select\`)`]),
     ...(operation.deprecated ? ["- Deprecated"] : []),
   ];
   const parameters = [...operation.pathParameters, ...operation.queryParameters];
@@ -150,7 +171,10 @@ function webhookBlock(scope: SchemaScope, webhook: WebhookModel, shown: Set<Assu
     ...paragraph(webhook.description),
     `- Security: ${securityText(webhook.securityRequirements)}`,
     "",
-    ...requestBodyBlock(scope, webhook.requestBody ?? { required: false, description: "", contents: [webhook.payload] }),
+    ...requestBodyBlock(
+      scope,
+      webhook.requestBody ?? { required: false, description: "", contents: [webhook.payload] },
+    ),
     ...responsesBlock(scope, webhook.responses),
     ...assumptionList(webhook.assumptions, shown),
   ];
@@ -172,7 +196,13 @@ function parametersBlock(parameters: readonly ParameterModel[]): string[] {
 function requestBodyBlock(scope: SchemaScope, body: RequestBodyModel | undefined): string[] {
   if (body === undefined || body.contents.length === 0) return [];
   const rows = body.contents.map((media) => [code(media.mediaType), mediaSchemaText(scope, media)]);
-  const lines = [`**Request body** (${body.required ? "required" : "optional"})`, "", ...paragraph(body.description), ...table(["media type", "schema"], rows), ""];
+  const lines = [
+    `**Request body** (${body.required ? "required" : "optional"})`,
+    "",
+    ...paragraph(body.description),
+    ...table(["media type", "schema"], rows),
+    "",
+  ];
   const seen = new Set<string>();
   for (const media of body.contents) {
     if (media.schemaPointer === undefined) continue;
@@ -197,7 +227,13 @@ function fieldsBlock(scope: SchemaScope, schema: unknown, label: string): string
       "",
       ...table(
         ["field", "type", "required", "constraints", "description"],
-        rows.map((row) => [code(row.name), code(row.type), row.required ? "yes" : "no", row.constraints.map(code).join(", "), row.description]),
+        rows.map((row) => [
+          code(row.name),
+          code(row.type),
+          row.required ? "yes" : "no",
+          row.constraints.map(code).join(", "),
+          row.description,
+        ]),
       ),
       "",
     );
@@ -232,7 +268,12 @@ function mediaSchemaText(scope: SchemaScope, media: MediaModel): string {
 function assumptionList(found: readonly AssumptionModel[], shown: Set<AssumptionModel>): string[] {
   if (found.length === 0) return [];
   for (const assumption of found) shown.add(assumption);
-  return ["**Assumptions**", "", ...found.map((assumption) => `- ${code(assumption.pointer)}: ${oneLine(assumption.text)}`), ""];
+  return [
+    "**Assumptions**",
+    "",
+    ...found.map((assumption) => `- ${code(assumption.pointer)}: ${oneLine(assumption.text)}`),
+    "",
+  ];
 }
 
 /** Alternatives (any one suffices), each a list of schemes that all apply. */
@@ -241,14 +282,20 @@ function securityText(requirements: readonly SecurityRequirementModel[]): string
   return requirements
     .map((requirement) => {
       if (requirement.length === 0) return "none";
-      return requirement.map((entry) => `${code(entry.scheme)}${entry.scopes.length === 0 ? "" : ` (scopes ${entry.scopes.map(code).join(", ")})`}`).join(" and ");
+      return requirement
+        .map(
+          (entry) =>
+            `${code(entry.scheme)}${entry.scopes.length === 0 ? "" : ` (scopes ${entry.scopes.map(code).join(", ")})`}`,
+        )
+        .join(" and ");
     })
     .join(" or ");
 }
 
 function serverText(server: ServerModel): string {
   const variables = Object.entries(server.variables).map(
-    ([name, variable]) => `${code(name)} default ${code(variable.default)}${variable.description === undefined ? "" : `: ${oneLine(variable.description)}`}`,
+    ([name, variable]) =>
+      `${code(name)} default ${code(variable.default)}${variable.description === undefined ? "" : `: ${oneLine(variable.description)}`}`,
   );
   return `${code(server.url)}${variables.length === 0 ? "" : ` (${variables.join("; ")})`}`;
 }
@@ -256,20 +303,31 @@ function serverText(server: ServerModel): string {
 function servers(model: ApiModel, shown: Set<AssumptionModel>): string[] {
   const rows = model.servers.map((server) => {
     const described = Object.entries(server.variables).map(([name, variable]) => {
-      const enumerated = variable.enum === undefined ? "" : `, one of ${variable.enum.map((item) => code(item)).join(", ")}`;
+      const enumerated =
+        variable.enum === undefined ? "" : `, one of ${variable.enum.map((item) => code(item)).join(", ")}`;
       const text = variable.description === undefined ? "" : `: ${variable.description}`;
       return `${code(name)} default ${code(variable.default)}${enumerated}${text}`;
     });
     return [code(server.url), server.description, described.join("; ")];
   });
   const found = assumptionsUnder(model.assumptions, "/servers");
-  return ["## Servers", "", ...(rows.length === 0 ? ["None declared.", ""] : [...table(["url", "description", "variables"], rows), ""]), ...assumptionList(found, shown)];
+  return [
+    "## Servers",
+    "",
+    ...(rows.length === 0 ? ["None declared.", ""] : [...table(["url", "description", "variables"], rows), ""]),
+    ...assumptionList(found, shown),
+  ];
 }
 
 function securitySchemes(model: ApiModel, shown: Set<AssumptionModel>): string[] {
   const lines = ["## Security schemes", ""];
   if (model.securitySchemes.length === 0) return [...lines, "None declared.", ""];
-  const rows = model.securitySchemes.map((scheme) => [code(scheme.name), code(scheme.type), schemeDetails(scheme), scheme.description]);
+  const rows = model.securitySchemes.map((scheme) => [
+    code(scheme.name),
+    code(scheme.type),
+    schemeDetails(scheme),
+    scheme.description,
+  ]);
   lines.push(...table(["name", "type", "details", "description"], rows), "");
   const found = assumptionsUnder(model.assumptions, "/components/securitySchemes");
   return [...lines, ...assumptionList(found, shown)];
@@ -279,7 +337,9 @@ function schemeDetails(scheme: SecuritySchemeModel): string {
   const details = Object.entries(scheme.settings).map(([key, value]) => `${key} ${code(value)}`);
   for (const { flow, scopes, ...urls } of scheme.flows) {
     const listed = Object.entries(urls).map(([key, value]) => `${key} ${code(value)}`);
-    details.push(`${flow} flow: ${[...listed, ...(scopes.length === 0 ? [] : [`scopes ${scopes.map(code).join(", ")}`])].join(", ")}`);
+    details.push(
+      `${flow} flow: ${[...listed, ...(scopes.length === 0 ? [] : [`scopes ${scopes.map(code).join(", ")}`])].join(", ")}`,
+    );
   }
   return details.join("; ");
 }
@@ -314,6 +374,12 @@ function schemaBlock(scope: SchemaScope, schema: SchemaModel, shown: Set<Assumpt
 function otherAssumptions(model: ApiModel, shown: ReadonlySet<AssumptionModel>): string[] {
   const rest = model.assumptions.filter((assumption) => !shown.has(assumption));
   if (rest.length === 0) return [];
-  return ["## Other assumptions", "", "The `x-assumption`s that apply to no operation, server, security scheme or schema above.", "", ...rest.map((assumption) => `- ${code(assumption.pointer)}: ${oneLine(assumption.text)}`), ""];
+  return [
+    "## Other assumptions",
+    "",
+    "The `x-assumption`s that apply to no operation, server, security scheme or schema above.",
+    "",
+    ...rest.map((assumption) => `- ${code(assumption.pointer)}: ${oneLine(assumption.text)}`),
+    "",
+  ];
 }
-

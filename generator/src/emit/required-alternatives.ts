@@ -22,12 +22,26 @@ import { SpecError } from "../spec/spec-error.js";
 import type { OpenApiDocument } from "../model/model.js";
 import { formatPointer, isJsonObject, type JsonObject } from "../spec/json-pointer.js";
 
-
 /** Keys whose values are data (examples, constants), never schemas to rewrite. */
 const dataKeys = new Set(["example", "examples", "default", "const", "enum"]);
 
 /** The keywords openapi-typescript types a value by; the rest (descriptions, formats, patterns) stay on the parent. */
-const typeKeywords = ["$ref", "type", "const", "enum", "items", "prefixItems", "properties", "required", "additionalProperties", "patternProperties", "allOf", "anyOf", "oneOf", "nullable"];
+const typeKeywords = [
+  "$ref",
+  "type",
+  "const",
+  "enum",
+  "items",
+  "prefixItems",
+  "properties",
+  "required",
+  "additionalProperties",
+  "patternProperties",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "nullable",
+];
 
 export function withRequiredAlternatives(document: OpenApiDocument): OpenApiDocument {
   return rewrite(document, []) as OpenApiDocument;
@@ -37,7 +51,8 @@ function rewrite(node: unknown, path: readonly (string | number)[]): unknown {
   if (Array.isArray(node)) return node.map((item, index) => rewrite(item, [...path, index]));
   if (!isJsonObject(node)) return node;
   const copy: { [key: string]: unknown } = {};
-  for (const [key, value] of Object.entries(node)) copy[key] = dataKeys.has(key) || key.startsWith("x-") ? value : rewrite(value, [...path, key]);
+  for (const [key, value] of Object.entries(node))
+    copy[key] = dataKeys.has(key) || key.startsWith("x-") ? value : rewrite(value, [...path, key]);
   return typeAlternatives(copy, path);
 }
 
@@ -54,19 +69,27 @@ function typeAlternatives(schema: { [key: string]: unknown }, path: readonly (st
       const added = strings(branch["required"]).filter((name) => !parentRequired.has(name));
       for (const name of added) {
         if (!Object.hasOwn(properties, name)) {
-          throw new SpecError({ pointer: formatPointer([...path, keyword, index, "required"]), reason: `requires ${name}, which the schema's properties do not declare, so it has no type` });
+          throw new SpecError({
+            pointer: formatPointer([...path, keyword, index, "required"]),
+            reason: `requires ${name}, which the schema's properties do not declare, so it has no type`,
+          });
         }
       }
       return added;
     });
     const alternatives = names.map((required, index) => {
-      const typed: { [name: string]: unknown } = Object.fromEntries(required.map((name) => [name, typeOnly(properties[name])]));
+      const typed: { [name: string]: unknown } = Object.fromEntries(
+        required.map((name) => [name, typeOnly(properties[name])]),
+      );
       if (keyword === "oneOf") {
         for (const [other, otherRequired] of names.entries()) {
           if (other === index) continue;
           const missing = otherRequired.filter((name) => !required.includes(name));
           if (missing.length === 0) {
-            throw new SpecError({ pointer: formatPointer([...path, keyword, index]), reason: `a value matching this branch always matches branch ${other} too, so oneOf never accepts it` });
+            throw new SpecError({
+              pointer: formatPointer([...path, keyword, index]),
+              reason: `a value matching this branch always matches branch ${other} too, so oneOf never accepts it`,
+            });
           }
           if (missing.length === 1) typed[missing[0]!] = false;
         }
@@ -86,15 +109,20 @@ function typeAlternatives(schema: { [key: string]: unknown }, path: readonly (st
 
 /** A branch that only lists required properties: `{ required: [Bic] }`. */
 function isRequiredOnly(branch: unknown): branch is JsonObject {
-  return isJsonObject(branch) && Array.isArray(branch["required"]) && Object.keys(branch).every((key) => key === "required" || key === "description" || key.startsWith("x-"));
+  return (
+    isJsonObject(branch) &&
+    Array.isArray(branch["required"]) &&
+    Object.keys(branch).every((key) => key === "required" || key === "description" || key.startsWith("x-"))
+  );
 }
 
 function typeOnly(schema: unknown): unknown {
   if (!isJsonObject(schema)) return schema;
-  return Object.fromEntries(typeKeywords.filter((keyword) => Object.hasOwn(schema, keyword)).map((keyword) => [keyword, schema[keyword]]));
+  return Object.fromEntries(
+    typeKeywords.filter((keyword) => Object.hasOwn(schema, keyword)).map((keyword) => [keyword, schema[keyword]]),
+  );
 }
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
-

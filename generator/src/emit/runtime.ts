@@ -8,11 +8,9 @@ import type { EmittedFile, Emitter } from "./emitter.js";
 export const runtimeEmitter: Emitter = {
   name: "runtime",
   emit({ model, files }) {
-    return files.runtime.map(
-      ({ name, text }): EmittedFile => ({
-        path: `src/runtime/${name}`,
-        contents: `${generatedHeader(model.source, `Client runtime: generator/runtime/${name}, copied verbatim.`)}\n${text.replaceAll("\r\n", "\n")}`,
-      }),
-    );
+    return files.runtime.map(({ name, text }): EmittedFile => ({
+      path: `src/runtime/${name}`,
+      contents: `${generatedHeader(model.source, `Client runtime: generator/runtime/${name}, copied verbatim.`)}\n${text.replaceAll("\r\n", "\n")}`,
+    }));
   },
 };

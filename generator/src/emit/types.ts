@@ -52,10 +52,16 @@ export const typesEmitter: Emitter = {
     // loads take about a second that the main thread spends on the other emitters meanwhile.
     // With required-only anyOf/oneOf branches typed (required-alternatives.ts explains why here), and each entity's
     // key required, as a whole entity has it (entity-keys.ts).
-    const input = { document: withRequiredAlternatives(withEntityKeys(model.documentForLibraries)), options: openapiTypescriptOptions };
+    const input = {
+      document: withRequiredAlternatives(withEntityKeys(model.documentForLibraries)),
+      options: openapiTypescriptOptions,
+    };
     const { output, printed } = await runInLibraryThread("openapiTypescript", input);
     for (const line of printed) console.warn(line); // reported as the types emitter's warnings, as in the main thread
-    const header = generatedHeader(model.source, "Types of every path, operation, component and webhook of the API (openapi-typescript).");
+    const header = generatedHeader(
+      model.source,
+      "Types of every path, operation, component and webhook of the API (openapi-typescript).",
+    );
     return [{ path: "src/types.ts", contents: await formatTypeScript(`${header}\n${output}`) }];
   },
 };

@@ -66,7 +66,10 @@ export const validatorsEmitter: Emitter = {
   name: "validators",
   async emit({ model }) {
     const modules = [operationsModule(model), webhooksModule(model)];
-    const codes = await compileStandalone(model, modules.map((module) => module.entries));
+    const codes = await compileStandalone(
+      model,
+      modules.map((module) => module.entries),
+    );
     return Promise.all(modules.map((module, index) => validatorsModule(model, module, codes[index]!)));
   },
 };
@@ -125,7 +128,12 @@ function webhooksModule(model: ApiModel): ModulePlan {
     entries: entries.list,
     what: "Precompiled validators (ajv standalone) of every webhook payload.",
     contracts: ["CompiledValidator"],
-    map: { name: "webhookValidators", type: "Record<string, CompiledValidator>", docs: "Validators of webhook payloads, by webhook name.", value: webhookValidators },
+    map: {
+      name: "webhookValidators",
+      type: "Record<string, CompiledValidator>",
+      docs: "Validators of webhook payloads, by webhook name.",
+      value: webhookValidators,
+    },
   };
 }
 
@@ -133,18 +141,28 @@ function webhooksModule(model: ApiModel): ModulePlan {
 async function validatorsModule(model: ApiModel, module: ModulePlan, code: StandaloneCode): Promise<EmittedFile> {
   const { path } = module;
   const file = createTypeScriptFile(path.split("/").pop() ?? path);
-  file.addImportDeclaration({ isTypeOnly: true, namedImports: [...module.contracts], moduleSpecifier: "../runtime/compiled-validator.js" });
-  for (const { module: specifier, binding } of code.runtimeImports) file.addImportDeclaration({ defaultImport: binding, moduleSpecifier: specifier });
+  file.addImportDeclaration({
+    isTypeOnly: true,
+    namedImports: [...module.contracts],
+    moduleSpecifier: "../runtime/compiled-validator.js",
+  });
+  for (const { module: specifier, binding } of code.runtimeImports)
+    file.addImportDeclaration({ defaultImport: binding, moduleSpecifier: specifier });
   const fromAjvFormats = code.formats.filter((format) => !Object.hasOwn(accountFundsFormats, format));
   const fromValidators = code.formats.filter((format) => Object.hasOwn(accountFundsFormats, format));
-  if (fromAjvFormats.length > 0) file.addImportDeclaration({ namedImports: ["fullFormats"], moduleSpecifier: "ajv-formats/dist/formats.js" });
-  if (fromValidators.length > 0) file.addImportDeclaration({ namedImports: ["accountFundsFormats"], moduleSpecifier: "@account-funds/validators" });
+  if (fromAjvFormats.length > 0)
+    file.addImportDeclaration({ namedImports: ["fullFormats"], moduleSpecifier: "ajv-formats/dist/formats.js" });
+  if (fromValidators.length > 0)
+    file.addImportDeclaration({ namedImports: ["accountFundsFormats"], moduleSpecifier: "@account-funds/validators" });
   if (code.formats.length > 0) {
     const formats = Object.fromEntries([
       ...fromAjvFormats.map((format) => [format, new Code(`fullFormats${propertyAccess(format)}`)]),
       ...fromValidators.map((format) => [format, new Code(`accountFundsFormats${propertyAccess(format)}`)]),
     ]) as { [format: string]: LiteralValue };
-    const sources = [...(fromAjvFormats.length > 0 ? ["ajv-formats"] : []), ...(fromValidators.length > 0 ? ["@account-funds/validators"] : [])];
+    const sources = [
+      ...(fromAjvFormats.length > 0 ? ["ajv-formats"] : []),
+      ...(fromValidators.length > 0 ? ["@account-funds/validators"] : []),
+    ];
     file.addVariableStatement({
       declarationKind: VariableDeclarationKind.Const,
       docs: [`The function formats the validators call, from ${sources.join(" and ")}.`],
@@ -159,7 +177,10 @@ async function validatorsModule(model: ApiModel, module: ModulePlan, code: Stand
     docs: [map.docs],
     declarations: [{ name: map.name, type: map.type, initializer: (writer) => writeLiteral(writer, map.value) }],
   });
-  const directives = ["// The validator functions are ajv's generated JavaScript; the exported map is typed.", "// @ts-nocheck"];
+  const directives = [
+    "// The validator functions are ajv's generated JavaScript; the exported map is typed.",
+    "// @ts-nocheck",
+  ];
   return { path, contents: await printTypeScriptFile(file, model.source, module.what, directives, [verbatim]) };
 }
 
@@ -206,7 +227,10 @@ function multipartValidators(entries: ValidatorEntries, media: MediaModel, inlin
   if (parts === undefined) return undefined;
   const values: { [part: string]: LiteralValue } = {};
   for (const part of parts.values) {
-    const entry = entries.for({ mediaType: "application/json", ...part.schema }, `${inlineName}${pascalCase(part.name)}`);
+    const entry = entries.for(
+      { mediaType: "application/json", ...part.schema },
+      `${inlineName}${pascalCase(part.name)}`,
+    );
     if (entry !== undefined) values[part.name] = new Code(entry.name);
   }
   const files: { [part: string]: LiteralValue } = {};
@@ -227,10 +251,18 @@ interface StandaloneCode {
  * in the library thread, so a schema both modules use is compiled once; each module's code has only the functions
  * its own validators reach.
  */
-async function compileStandalone(model: ApiModel, modules: readonly (readonly ValidatorEntry[])[]): Promise<StandaloneCode[]> {
+async function compileStandalone(
+  model: ApiModel,
+  modules: readonly (readonly ValidatorEntry[])[],
+): Promise<StandaloneCode[]> {
   const refs = modules.map((entries) => entries.map(({ name, ref, pointer }) => ({ name, ref, pointer })));
   const document = withAjvDiscriminators(withAjvOpenUnions(model.documentForLibraries));
-  const { output, printed } = await runInLibraryThread("ajvStandalone", { document, documentId, modules: refs, formatsName });
+  const { output, printed } = await runInLibraryThread("ajvStandalone", {
+    document,
+    documentId,
+    modules: refs,
+    formatsName,
+  });
   for (const line of printed) console.warn(line); // reported as the validators emitter's warnings
   if ("failed" in output) throw new SpecError(output.failed);
   return output.codes.map(moduleBody);
@@ -244,19 +276,24 @@ function moduleBody(code: string): StandaloneCode {
   text = text.replace(/export const ([A-Za-z_$][\w$]*) = ([A-Za-z_$][\w$]*);/g, "const $1 = $2;");
   const runtimeImports = new Map<string, string>();
   text = text.replace(/require\("([^"]+)"\)((?:\.[A-Za-z_$][\w$]*)?)/g, (_match, module: string, member: string) => {
-    if (!module.startsWith("ajv/dist/runtime/")) throw new Error(`ajv standalone code requires ${module}, which is not a run-time helper`);
+    if (!module.startsWith("ajv/dist/runtime/"))
+      throw new Error(`ajv standalone code requires ${module}, which is not a run-time helper`);
     const binding = runtimeImports.get(module) ?? `ajvRuntime${pascalCase(module.slice("ajv/dist/runtime/".length))}`;
     runtimeImports.set(module, binding);
     // Node imports a CommonJS module as its `module.exports`; bundlers give `exports.default`. Both work:
     return member === ".default" ? `(${binding}.default ?? ${binding})` : `(${binding}.default ?? ${binding})${member}`;
   });
   const formats = new Set<string>();
-  for (const match of text.matchAll(new RegExp(`\\b${formatsName}(?:\\.([A-Za-z_$][\\w$]*)|\\[("(?:[^"\\\\]|\\\\.)*")\\])`, "g"))) {
+  for (const match of text.matchAll(
+    new RegExp(`\\b${formatsName}(?:\\.([A-Za-z_$][\\w$]*)|\\[("(?:[^"\\\\]|\\\\.)*")\\])`, "g"),
+  )) {
     formats.add(match[1] ?? (JSON.parse(match[2] ?? '""') as string));
   }
   return {
     text,
-    runtimeImports: [...runtimeImports].sort(([a], [b]) => (a < b ? -1 : 1)).map(([module, binding]) => ({ module: `${module}.js`, binding })),
+    runtimeImports: [...runtimeImports]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([module, binding]) => ({ module: `${module}.js`, binding })),
     formats: [...formats].sort(),
   };
 }

@@ -7,7 +7,15 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { readFileSync } from "node:fs";
-import { bundle, createConfig, loadConfig, parseYaml, YamlParseError, type Config, type NormalizedProblem } from "@redocly/openapi-core";
+import {
+  bundle,
+  createConfig,
+  loadConfig,
+  parseYaml,
+  YamlParseError,
+  type Config,
+  type NormalizedProblem,
+} from "@redocly/openapi-core";
 import { refOf, resolvePointer } from "../spec/json-pointer.js";
 import { displayPath } from "./display-path.js";
 import { SpecError, SpecErrors, type SpecProblem } from "../spec/spec-error.js";
@@ -43,7 +51,9 @@ export async function bundleSpec(options: BundleOptions): Promise<BundledSpec> {
     throw rootFileError(rootFile, thrown);
   }
   const problems = result.problems.filter((problem) => !problem.ignored);
-  const errors = problems.filter((problem) => problem.severity === "error").map((problem) => new SpecError(toSpecProblem(problem, rootFile)));
+  const errors = problems
+    .filter((problem) => problem.severity === "error")
+    .map((problem) => new SpecError(toSpecProblem(problem, rootFile)));
   if (errors.length === 1) throw errors[0];
   if (errors.length > 1) throw new SpecErrors(errors);
   const parsed: unknown = result.bundle.parsed;
@@ -54,7 +64,9 @@ export async function bundleSpec(options: BundleOptions): Promise<BundledSpec> {
     document: parsed as { readonly [key: string]: unknown },
     rootFile,
     files: [rootFile, ...[...result.fileDependencies].filter((file) => file !== rootFile)],
-    warnings: problems.filter((problem) => problem.severity === "warn").map((problem) => toSpecProblem(problem, rootFile)),
+    warnings: problems
+      .filter((problem) => problem.severity === "warn")
+      .map((problem) => toSpecProblem(problem, rootFile)),
   };
 }
 
@@ -82,7 +94,10 @@ function toSpecProblem(problem: NormalizedProblem, rootFile: string): SpecProble
  * written at that location, and show paths as the rest of the messages do.
  */
 function readableReason(message: string, file: string, pointer: string): string {
-  const withPaths = message.replace(/(["'])(\/[^"']+)\1/g, (_match, quote: string, path: string) => `${quote}${displayPath(path)}${quote}`);
+  const withPaths = message.replace(
+    /(["'])(\/[^"']+)\1/g,
+    (_match, quote: string, path: string) => `${quote}${displayPath(path)}${quote}`,
+  );
   if (!message.startsWith("Can't resolve $ref")) return withPaths;
   let ref: string | undefined;
   try {

@@ -25,7 +25,11 @@ export async function loadSpec(options: BundleOptions): Promise<LoadedSpec> {
   const version = document["openapi"];
   if (typeof version !== "string" || !/^3\.1\.\d+$/.test(version)) {
     const found = typeof version === "string" ? `openapi: ${version}` : "no `openapi` version";
-    throw new SpecError({ file: displayPath(bundled.rootFile), pointer: "/openapi", reason: `an OpenAPI 3.1 document is required (found ${found})` });
+    throw new SpecError({
+      file: displayPath(bundled.rootFile),
+      pointer: "/openapi",
+      reason: `an OpenAPI 3.1 document is required (found ${found})`,
+    });
   }
   return {
     document,

@@ -9,7 +9,19 @@
  */
 import { isJsonObject, type JsonObject } from "../spec/json-pointer.js";
 
-const topLevelOrder = ["openapi", "info", "jsonSchemaDialect", "servers", "security", "tags", "externalDocs", "paths", "webhooks", "x-webhooks", "components"];
+const topLevelOrder = [
+  "openapi",
+  "info",
+  "jsonSchemaDialect",
+  "servers",
+  "security",
+  "tags",
+  "externalDocs",
+  "paths",
+  "webhooks",
+  "x-webhooks",
+  "components",
+];
 
 function sortKeys(map: JsonObject): JsonObject {
   return Object.fromEntries(
@@ -25,7 +37,9 @@ export function normalizeBundle(document: JsonObject): JsonObject {
   for (const [key, value] of Object.entries(document)) if (!Object.hasOwn(ordered, key)) ordered[key] = value;
   const components = ordered["components"];
   if (isJsonObject(components)) {
-    ordered["components"] = Object.fromEntries(Object.entries(components).map(([kind, map]) => [kind, isJsonObject(map) ? sortKeys(map) : map]));
+    ordered["components"] = Object.fromEntries(
+      Object.entries(components).map(([kind, map]) => [kind, isJsonObject(map) ? sortKeys(map) : map]),
+    );
   }
   return ordered;
 }

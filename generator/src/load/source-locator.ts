@@ -46,7 +46,11 @@ export function createSourceLocator(rootFile: string, files: readonly string[]):
 
   const walk = (file: string, node: unknown, at: string[], segments: readonly string[]): SourceLocation | undefined => {
     for (const segment of segments) {
-      for (let hops = 0; isObject(node) && !(segment in node) && typeof node["$ref"] === "string" && hops < 32; hops++) {
+      for (
+        let hops = 0;
+        isObject(node) && !(segment in node) && typeof node["$ref"] === "string" && hops < 32;
+        hops++
+      ) {
         const [fileRef = "", encoded = ""] = node["$ref"].split("#", 2);
         const fragment = safeDecode(encoded);
         if (!isPointer(fragment)) return undefined; // an anchor, not a pointer

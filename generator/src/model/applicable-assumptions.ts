@@ -7,7 +7,14 @@
  * node and its properties); the schemas of its fields' fields do not, or every entity would pull in every other
  * through OData navigation properties. Examples are not followed.
  */
-import { childPointer, isJsonObject, refOf, refPointer, resolvePointer, type JsonObject } from "../spec/json-pointer.js";
+import {
+  childPointer,
+  isJsonObject,
+  refOf,
+  refPointer,
+  resolvePointer,
+  type JsonObject,
+} from "../spec/json-pointer.js";
 import type { AssumptionModel } from "./model.js";
 
 /** The places an operation's assumptions can be: whole subtrees, and nodes that count without their children. */
@@ -27,11 +34,17 @@ const requestBodyFieldDepth = 1;
  * whose security names `schemes`: its own subtree, its path item's node and non-operation members, what they name
  * through `$ref`, and its schemes.
  */
-export function operationAssumptions(document: JsonObject, assumptions: readonly AssumptionModel[], pointer: string, schemes: readonly string[]): AssumptionModel[] {
+export function operationAssumptions(
+  document: JsonObject,
+  assumptions: readonly AssumptionModel[],
+  pointer: string,
+  schemes: readonly string[],
+): AssumptionModel[] {
   const itemPointer = pointer.replace(/\/[^/]+$/, "");
   const item = resolvePointer(document, itemPointer);
   const starts = [pointer];
-  if (isJsonObject(item)) for (const key of Object.keys(item)) if (!methods.has(key)) starts.push(childPointer(itemPointer, key));
+  if (isJsonObject(item))
+    for (const key of Object.keys(item)) if (!methods.has(key)) starts.push(childPointer(itemPointer, key));
   for (const scheme of schemes) starts.push(childPointer("/components/securitySchemes", scheme));
   return assumptionsIn(assumptions, { subtrees: reachable(document, starts), nodes: new Set([itemPointer]) });
 }
@@ -43,7 +56,9 @@ export function assumptionsUnder(assumptions: readonly AssumptionModel[], pointe
 
 /** The assumptions in `regions`, in the document's order. */
 function assumptionsIn(assumptions: readonly AssumptionModel[], regions: Regions): AssumptionModel[] {
-  return assumptions.filter((assumption) => regions.nodes.has(assumption.pointer) || within(assumption.pointer, regions.subtrees));
+  return assumptions.filter(
+    (assumption) => regions.nodes.has(assumption.pointer) || within(assumption.pointer, regions.subtrees),
+  );
 }
 
 function within(pointer: string, subtrees: ReadonlySet<string>): boolean {

@@ -24,10 +24,16 @@ export interface BuildModelOptions {
 export function buildModel(document: OpenApiDocument, options: BuildModelOptions): ApiModel {
   const problems = new Problems();
   const info = isJsonObject(document["info"]) ? document["info"] : {};
-  if (typeof info["title"] !== "string" || typeof info["version"] !== "string") problems.add("/info", "info needs a title and a version");
+  if (typeof info["title"] !== "string" || typeof info["version"] !== "string")
+    problems.add("/info", "info needs a title and a version");
 
   const assumptions = collectAssumptions(document);
-  const context: ModelContext = { document, problems, securitySchemes: buildSecuritySchemes(document, problems), assumptions };
+  const context: ModelContext = {
+    document,
+    problems,
+    securitySchemes: buildSecuritySchemes(document, problems),
+    assumptions,
+  };
   const seenOperationIds: SeenOperationIds = new Map();
   const operations = buildOperations(context, seenOperationIds);
   const webhooks = buildWebhooks(context, seenOperationIds);
@@ -61,7 +67,8 @@ export function buildModel(document: OpenApiDocument, options: BuildModelOptions
 function declaredTags(document: JsonObject): TagModel[] {
   const tags: TagModel[] = [];
   for (const tag of Array.isArray(document["tags"]) ? document["tags"] : []) {
-    if (!isJsonObject(tag) || typeof tag["name"] !== "string" || tags.some((known) => known.name === tag["name"])) continue;
+    if (!isJsonObject(tag) || typeof tag["name"] !== "string" || tags.some((known) => known.name === tag["name"]))
+      continue;
     tags.push({ name: tag["name"], description: stringOr(tag["description"], "") });
   }
   return tags;

@@ -75,7 +75,10 @@ export interface NamedOperation {
 }
 
 /** Groups in order of first appearance, operations in document order; reports two operations on one method. */
-export function buildGroups(operations: readonly NamedOperation[], problems: Problems): { name: string; operationIds: string[] }[] {
+export function buildGroups(
+  operations: readonly NamedOperation[],
+  problems: Problems,
+): { name: string; operationIds: string[] }[] {
   const groups = new Map<string, { name: string; operationIds: string[] }>();
   const methods = new Map<string, NamedOperation>();
   for (const operation of operations) {

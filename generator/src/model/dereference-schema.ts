@@ -5,7 +5,12 @@
 import { childPointer, isJsonObject, refOf, resolveRef, type JsonObject } from "../spec/json-pointer.js";
 import type { Problems } from "./document.js";
 
-export function dereferenceSchema(document: JsonObject, schema: JsonObject, pointer: string, problems: Problems): JsonObject {
+export function dereferenceSchema(
+  document: JsonObject,
+  schema: JsonObject,
+  pointer: string,
+  problems: Problems,
+): JsonObject {
   const visit = (node: unknown, at: string, active: readonly string[]): unknown => {
     if (Array.isArray(node)) return node.map((item: unknown, index) => visit(item, childPointer(at, index), active));
     if (!isJsonObject(node)) return node;

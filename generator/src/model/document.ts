@@ -57,7 +57,12 @@ export interface Located<T> {
  * (`summary`, `description`) override the target's, as OpenAPI 3.1 says. Reports unresolved, external and
  * circular refs and returns undefined for them.
  */
-export function resolveRefs(document: JsonObject, node: unknown, pointer: string, problems: Problems): Located<JsonObject> | undefined {
+export function resolveRefs(
+  document: JsonObject,
+  node: unknown,
+  pointer: string,
+  problems: Problems,
+): Located<JsonObject> | undefined {
   let current: Located<unknown> = { node, pointer };
   const overrides: { [key: string]: unknown } = {};
   const seen = new Set<string>();
@@ -81,5 +86,8 @@ export function resolveRefs(document: JsonObject, node: unknown, pointer: string
     problems.add(current.pointer, "expected an object");
     return undefined;
   }
-  return { node: Object.keys(overrides).length === 0 ? current.node : { ...current.node, ...overrides }, pointer: current.pointer };
+  return {
+    node: Object.keys(overrides).length === 0 ? current.node : { ...current.node, ...overrides },
+    pointer: current.pointer,
+  };
 }

@@ -52,9 +52,11 @@ export function entityShapeFromSchema(document: JsonObject, schema: unknown): En
     for (const type of typeNames(node)) into.types.add(type);
     if (into.format === undefined && typeof node["format"] === "string") into.format = node["format"];
     const required = node["required"];
-    if (definite && Array.isArray(required)) for (const name of required) if (typeof name === "string") into.required.add(name);
+    if (definite && Array.isArray(required))
+      for (const name of required) if (typeof name === "string") into.required.add(name);
     const key = node["x-odata-key"];
-    if (definite && into.key === undefined && Array.isArray(key)) into.key = key.filter((name): name is string => typeof name === "string");
+    if (definite && into.key === undefined && Array.isArray(key))
+      into.key = key.filter((name): name is string => typeof name === "string");
     const properties = node["properties"];
     if (isJsonObject(properties)) {
       for (const [name, member] of Object.entries(properties)) {
@@ -84,7 +86,9 @@ export function entityShapeFromSchema(document: JsonObject, schema: unknown): En
 
   const shapeOf = (flat: Flat, depth: number): EntityShape => {
     // Object.fromEntries defines own properties: one named `__proto__` stays an ordinary key.
-    const properties = Object.fromEntries([...flat.properties].map(([name, entries]) => [name, describe(entries, depth + 1)]));
+    const properties = Object.fromEntries(
+      [...flat.properties].map(([name, entries]) => [name, describe(entries, depth + 1)]),
+    );
     const required = [...flat.required].filter((name) => flat.properties.has(name)).sort();
     const key = flat.key?.filter((name) => flat.properties.has(name));
     return {
@@ -108,7 +112,8 @@ function typeNames(node: JsonObject): string[] {
   const type = node["type"];
   if (typeof type === "string") return type === "null" ? [] : [type];
   if (Array.isArray(type)) return type.filter((name): name is string => typeof name === "string" && name !== "null");
-  const values: readonly unknown[] = "const" in node ? [node["const"]] : Array.isArray(node["enum"]) ? node["enum"] : [];
+  const values: readonly unknown[] =
+    "const" in node ? [node["const"]] : Array.isArray(node["enum"]) ? node["enum"] : [];
   return values.flatMap((value) => {
     if (value === null) return [];
     if (typeof value === "string" || typeof value === "boolean") return [typeof value];

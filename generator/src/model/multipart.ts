@@ -7,7 +7,14 @@
  * types the media type's `encoding` lists. Without an `encoding` content type any type goes: a schema's
  * `contentMediaType: application/octet-stream` says "bytes", not "only octet-stream".
  */
-import { childPointer, componentRefName, deref, isJsonObject, resolvePointer, type JsonObject } from "../spec/json-pointer.js";
+import {
+  childPointer,
+  componentRefName,
+  deref,
+  isJsonObject,
+  resolvePointer,
+  type JsonObject,
+} from "../spec/json-pointer.js";
 import type { MediaModel, MultipartFilePart, MultipartModel, MultipartValuePart } from "./model.js";
 import type { Problems } from "./document.js";
 
@@ -18,7 +25,11 @@ export function multipartParts(
   problems: Problems,
 ): MultipartModel | undefined {
   if (media.schemaPointer === undefined) return undefined;
-  const schema = resolve(document, media.schemaName === undefined ? media.schemaPointer : childPointer("/components/schemas", media.schemaName), problems);
+  const schema = resolve(
+    document,
+    media.schemaName === undefined ? media.schemaPointer : childPointer("/components/schemas", media.schemaName),
+    problems,
+  );
   if (schema === undefined) return undefined;
   const mediaObject = resolvePointer(document, media.schemaPointer.replace(/\/schema$/, ""));
   const encoding = isJsonObject(mediaObject) && isJsonObject(mediaObject["encoding"]) ? mediaObject["encoding"] : {};
@@ -29,16 +40,24 @@ export function multipartParts(
     const at = childPointer(schema.pointer, "properties", name);
     const resolved = resolve(document, at, problems)?.node;
     if (resolved === undefined) continue;
-    const items = resolved["type"] === "array" && resolved["items"] !== undefined ? resolve(document, childPointer(at, "items"), problems)?.node : undefined;
+    const items =
+      resolved["type"] === "array" && resolved["items"] !== undefined
+        ? resolve(document, childPointer(at, "items"), problems)?.node
+        : undefined;
     if (isBinary(resolved) || (items !== undefined && isBinary(items))) {
       const contentTypes = contentTypesOf(encoding[name]);
       files.push({ name, multiple: !isBinary(resolved), ...(contentTypes === undefined ? {} : { contentTypes }) });
       continue;
     }
     const component = componentRefName(property, "schemas");
-    values.push({ name, schema: component === undefined ? { schemaPointer: at } : { schemaName: component, schemaPointer: at } });
+    values.push({
+      name,
+      schema: component === undefined ? { schemaPointer: at } : { schemaName: component, schemaPointer: at },
+    });
   }
-  const required = Array.isArray(schema.node["required"]) ? schema.node["required"].filter((name): name is string => typeof name === "string") : [];
+  const required = Array.isArray(schema.node["required"])
+    ? schema.node["required"].filter((name): name is string => typeof name === "string")
+    : [];
   return { required, values, files };
 }
 
@@ -46,18 +65,28 @@ function isBinary(schema: JsonObject): boolean {
   const declared = schema["type"];
   const types: readonly unknown[] = Array.isArray(declared) ? declared : [declared];
   if (!types.includes("string")) return false;
-  return schema["format"] === "binary" || (schema["contentMediaType"] !== undefined && schema["contentEncoding"] === undefined);
+  return (
+    schema["format"] === "binary" ||
+    (schema["contentMediaType"] !== undefined && schema["contentEncoding"] === undefined)
+  );
 }
 
 function contentTypesOf(encoding: unknown): string[] | undefined {
   const contentType = isJsonObject(encoding) ? encoding["contentType"] : undefined;
   if (typeof contentType !== "string") return undefined;
-  const types = contentType.split(",").map((type) => type.trim()).filter((type) => type !== "");
+  const types = contentType
+    .split(",")
+    .map((type) => type.trim())
+    .filter((type) => type !== "");
   return types.length === 0 || types.includes("*/*") ? undefined : types;
 }
 
 /** The schema at `pointer`, following local `$ref`s; a problem (and undefined) when it is not a schema object. */
-function resolve(document: JsonObject, pointer: string, problems: Problems): { node: JsonObject; pointer: string } | undefined {
+function resolve(
+  document: JsonObject,
+  pointer: string,
+  problems: Problems,
+): { node: JsonObject; pointer: string } | undefined {
   const resolved = deref(document, resolvePointer(document, pointer), pointer);
   if (resolved.ok && isJsonObject(resolved.value)) return { node: resolved.value, pointer: resolved.pointer };
   problems.add(pointer, "a multipart/form-data schema or part is not a schema object (or its $ref does not resolve)");

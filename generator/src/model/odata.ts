@@ -20,7 +20,9 @@ export function detectOData(
 ): ODataShape {
   if (method !== "get") return {};
   const takes = (name: string): boolean => queryParameters.some((parameter) => parameter.name === name);
-  const json = responses.find((response) => response.success)?.contents.find((media) => media.mediaType === "application/json");
+  const json = responses
+    .find((response) => response.success)
+    ?.contents.find((media) => media.mediaType === "application/json");
   if (json === undefined) return {};
   const schemas = (isJsonObject(document["components"]) ? document["components"]["schemas"] : undefined) ?? {};
   const schemaOf = (name: string): JsonObject | undefined => {
@@ -29,11 +31,13 @@ export function detectOData(
   };
 
   if (takes("$top") && takes("$skip") && json.schemaName?.endsWith("Collection")) {
-    const entitySchema = collectionItemName(schemaOf(json.schemaName), schemaOf) ?? json.schemaName.slice(0, -"Collection".length);
+    const entitySchema =
+      collectionItemName(schemaOf(json.schemaName), schemaOf) ?? json.schemaName.slice(0, -"Collection".length);
     return schemaOf(entitySchema) === undefined ? {} : { odataList: { entitySchema } };
   }
   if (takes("$select")) {
-    if (json.schemaName !== undefined) return json.schemaName.endsWith("Collection") ? {} : { odataEntity: { entitySchema: json.schemaName } };
+    if (json.schemaName !== undefined)
+      return json.schemaName.endsWith("Collection") ? {} : { odataEntity: { entitySchema: json.schemaName } };
     const inline = json.schemaPointer === undefined ? undefined : resolvePointer(document, json.schemaPointer);
     const members = isJsonObject(inline) && Array.isArray(inline["allOf"]) ? inline["allOf"] : [];
     const entities = members
@@ -45,7 +49,10 @@ export function detectOData(
 }
 
 /** `value.items` of a collection envelope, looked up in its own properties and in its `allOf` members. */
-function collectionItemName(collection: JsonObject | undefined, schemaOf: (name: string) => JsonObject | undefined): string | undefined {
+function collectionItemName(
+  collection: JsonObject | undefined,
+  schemaOf: (name: string) => JsonObject | undefined,
+): string | undefined {
   if (collection === undefined) return undefined;
   const properties = collection["properties"];
   const value = isJsonObject(properties) ? properties["value"] : undefined;
@@ -54,7 +61,10 @@ function collectionItemName(collection: JsonObject | undefined, schemaOf: (name:
   const members = Array.isArray(collection["allOf"]) ? collection["allOf"] : [];
   for (const member of members) {
     const name = componentRefName(member, "schemas");
-    const found = collectionItemName(name === undefined ? (isJsonObject(member) ? member : undefined) : schemaOf(name), schemaOf);
+    const found = collectionItemName(
+      name === undefined ? (isJsonObject(member) ? member : undefined) : schemaOf(name),
+      schemaOf,
+    );
     if (found !== undefined) return found;
   }
   return undefined;

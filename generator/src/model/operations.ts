@@ -41,7 +41,14 @@ export function buildOperations(context: ModelContext, seenOperationIds: SeenOpe
         problems.add(pointer, "operation must be an object");
         continue;
       }
-      const operation = buildOperation(context, path, item, key as HttpMethod, { node: value, pointer }, seenOperationIds);
+      const operation = buildOperation(
+        context,
+        path,
+        item,
+        key as HttpMethod,
+        { node: value, pointer },
+        seenOperationIds,
+      );
       if (operation !== undefined) operations.push(operation);
     }
   }
@@ -61,18 +68,30 @@ function buildOperation(
   const operationId = checkOperationId(node, pointer, `${method.toUpperCase()} ${path}`, seenOperationIds, problems);
   const tag = firstTag(node);
   const group = groupName(path, tag);
-  if (group === undefined) problems.add(pointer, `${path} is outside /api/v<N>/ and the operation has no tag to name its client group`);
-  else if (!isIdentifier(group)) problems.add(pointer, `client group ${JSON.stringify(group)} (from ${path}) is not a JavaScript identifier`);
+  if (group === undefined)
+    problems.add(pointer, `${path} is outside /api/v<N>/ and the operation has no tag to name its client group`);
+  else if (!isIdentifier(group))
+    problems.add(pointer, `client group ${JSON.stringify(group)} (from ${path}) is not a JavaScript identifier`);
 
   const parameters = buildParameters(document, path, item, operation, problems);
   const requestBody = buildRequestBody(document, node["requestBody"], childPointer(pointer, "requestBody"), problems);
   const responses = buildResponses(document, node["responses"], childPointer(pointer, "responses"), problems);
   const servers = operationServers(item.node, item.pointer, node, pointer, problems);
-  const { security, securityRequirements } = operationSecurity(document, context.securitySchemes, node, pointer, problems);
+  const { security, securityRequirements } = operationSecurity(
+    document,
+    context.securitySchemes,
+    node,
+    pointer,
+    problems,
+  );
   if (operationId === undefined || group === undefined) return undefined;
 
   const clientMethod = clientMethodName(operationId, path);
-  if (!isIdentifier(clientMethod)) problems.add(pointer, `client method ${JSON.stringify(clientMethod)} (from operationId ${operationId}) is not a JavaScript identifier`);
+  if (!isIdentifier(clientMethod))
+    problems.add(
+      pointer,
+      `client method ${JSON.stringify(clientMethod)} (from operationId ${operationId}) is not a JavaScript identifier`,
+    );
   return {
     operationId,
     method,
@@ -92,7 +111,9 @@ function buildOperation(
     securityRequirements,
     deprecated: node["deprecated"] === true,
     ...detectOData(document, method, parameters.queryParameters, responses),
-    assumptions: operationAssumptions(document, context.assumptions, pointer, [...new Set(securityRequirements.flatMap((requirement) => requirement.map((entry) => entry.scheme)))]),
+    assumptions: operationAssumptions(document, context.assumptions, pointer, [
+      ...new Set(securityRequirements.flatMap((requirement) => requirement.map((entry) => entry.scheme))),
+    ]),
   };
 }
 
@@ -103,7 +124,13 @@ export function firstTag(operation: JsonObject): string {
   return typeof first === "string" ? first : "";
 }
 
-export function checkOperationId(node: JsonObject, pointer: string, label: string, seen: SeenOperationIds, problems: Problems): string | undefined {
+export function checkOperationId(
+  node: JsonObject,
+  pointer: string,
+  label: string,
+  seen: SeenOperationIds,
+  problems: Problems,
+): string | undefined {
   const operationId = node["operationId"];
   if (typeof operationId !== "string" || operationId === "") {
     problems.add(pointer, "operation has no operationId");
@@ -111,7 +138,10 @@ export function checkOperationId(node: JsonObject, pointer: string, label: strin
   }
   const first = seen.get(operationId);
   if (first !== undefined) {
-    problems.add(childPointer(pointer, "operationId"), `duplicate operationId ${operationId} (already used by ${first})`);
+    problems.add(
+      childPointer(pointer, "operationId"),
+      `duplicate operationId ${operationId} (already used by ${first})`,
+    );
     return undefined;
   }
   seen.set(operationId, label);

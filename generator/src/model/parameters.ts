@@ -47,19 +47,28 @@ export function buildParameters(
   const pathParameters: ParameterModel[] = [];
   for (const name of templateNames) {
     const declared = parameters.find((parameter) => parameter.in === "path" && parameter.name === name);
-    if (declared === undefined && !broken.has(`path:${name}`)) problems.add(operation.pointer, `path parameter {${name}} of ${path} is not declared`);
+    if (declared === undefined && !broken.has(`path:${name}`))
+      problems.add(operation.pointer, `path parameter {${name}} of ${path} is not declared`);
     else if (declared !== undefined) pathParameters.push(declared);
   }
   for (const parameter of parameters) {
     if (parameter.in === "path" && !templateNames.includes(parameter.name)) {
-      problems.add(operation.pointer, `path parameter ${parameter.name} is declared but ${path} has no {${parameter.name}}`);
+      problems.add(
+        operation.pointer,
+        `path parameter ${parameter.name} is declared but ${path} has no {${parameter.name}}`,
+      );
     }
   }
   return { pathParameters, queryParameters: parameters.filter((parameter) => parameter.in === "query") };
 }
 
 /** The parameter, or the `in:name` key of a broken one (its problem is reported). */
-function buildParameter(document: JsonObject, entry: unknown, pointer: string, problems: Problems): ParameterModel | { readonly broken: string } {
+function buildParameter(
+  document: JsonObject,
+  entry: unknown,
+  pointer: string,
+  problems: Problems,
+): ParameterModel | { readonly broken: string } {
   const resolved = resolveRefs(document, entry, pointer, problems);
   if (resolved === undefined) return { broken: "" };
   const { node } = resolved;
@@ -88,7 +97,8 @@ function buildParameter(document: JsonObject, entry: unknown, pointer: string, p
     return { broken: `${location}:${name}` };
   }
   const required = node["required"] === true;
-  if (location === "path" && !required) problems.add(resolved.pointer, `path parameter ${name} must be \`required: true\``);
+  if (location === "path" && !required)
+    problems.add(resolved.pointer, `path parameter ${name} must be \`required: true\``);
   const schema = dereferenceSchema(document, node["schema"], childPointer(resolved.pointer, "schema"), problems);
   const example = node["example"];
   return {

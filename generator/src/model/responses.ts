@@ -3,21 +3,48 @@
  * component schema a media type names (`$ref: #/components/schemas/X` → `X`), where its schema is, its first
  * example and, for `multipart/form-data`, its parts.
  */
-import { childPointer, componentRefName, deref, isJsonObject, isJsonValue, type JsonObject, type JsonValue } from "../spec/json-pointer.js";
+import {
+  childPointer,
+  componentRefName,
+  deref,
+  isJsonObject,
+  isJsonValue,
+  type JsonObject,
+  type JsonValue,
+} from "../spec/json-pointer.js";
 import type { MediaModel, RequestBodyModel, ResponseModel } from "./model.js";
 import { resolveRefs, stringOr, type Problems } from "./document.js";
 import { multipartParts } from "./multipart.js";
 
-export function buildRequestBody(document: JsonObject, node: unknown, pointer: string, problems: Problems): RequestBodyModel | undefined {
+export function buildRequestBody(
+  document: JsonObject,
+  node: unknown,
+  pointer: string,
+  problems: Problems,
+): RequestBodyModel | undefined {
   if (node === undefined) return undefined;
   const resolved = resolveRefs(document, node, pointer, problems);
   if (resolved === undefined) return undefined;
-  const contents = buildContents(document, resolved.node["content"], childPointer(resolved.pointer, "content"), problems);
+  const contents = buildContents(
+    document,
+    resolved.node["content"],
+    childPointer(resolved.pointer, "content"),
+    problems,
+  );
   if (contents.length === 0) problems.add(resolved.pointer, "request body declares no media type");
-  return { required: resolved.node["required"] === true, description: stringOr(resolved.node["description"], ""), contents };
+  return {
+    required: resolved.node["required"] === true,
+    description: stringOr(resolved.node["description"], ""),
+    contents,
+  };
 }
 
-export function buildResponses(document: JsonObject, node: unknown, pointer: string, problems: Problems): ResponseModel[] {
+export function buildResponses(
+  document: JsonObject,
+  node: unknown,
+  pointer: string,
+  problems: Problems,
+): ResponseModel[] {
   if (!isJsonObject(node) || Object.keys(node).length === 0) {
     problems.add(pointer, "operation declares no responses");
     return [];
@@ -41,7 +68,10 @@ export function buildResponses(document: JsonObject, node: unknown, pointer: str
       contents: buildContents(document, resolved.node["content"], childPointer(resolved.pointer, "content"), problems),
       headers: declared.map(([name]) => name),
       requiredHeaders: declared
-        .filter(([name, header]) => resolveRefs(document, header, childPointer(headersAt, name), problems)?.node["required"] === true)
+        .filter(
+          ([name, header]) =>
+            resolveRefs(document, header, childPointer(headersAt, name), problems)?.node["required"] === true,
+        )
         .map(([name]) => name),
     });
   }
@@ -54,16 +84,27 @@ function buildContents(document: JsonObject, node: unknown, pointer: string, pro
     problems.add(pointer, "content must map media types to Media Type Objects");
     return [];
   }
-  return Object.entries(node).map(([mediaType, media]) => buildMedia(document, mediaType, media, childPointer(pointer, mediaType), problems));
+  return Object.entries(node).map(([mediaType, media]) =>
+    buildMedia(document, mediaType, media, childPointer(pointer, mediaType), problems),
+  );
 }
 
-function buildMedia(document: JsonObject, mediaType: string, media: unknown, pointer: string, problems: Problems): MediaModel {
+function buildMedia(
+  document: JsonObject,
+  mediaType: string,
+  media: unknown,
+  pointer: string,
+  problems: Problems,
+): MediaModel {
   const node = isJsonObject(media) ? media : {};
   const example = firstExample(document, node);
   const schema = node["schema"];
   if (!isJsonValue(schema)) return { mediaType, ...example };
   const schemaName = componentRefName(schema, "schemas");
-  const located = { ...(schemaName === undefined ? {} : { schemaName }), schemaPointer: childPointer(pointer, "schema") };
+  const located = {
+    ...(schemaName === undefined ? {} : { schemaName }),
+    schemaPointer: childPointer(pointer, "schema"),
+  };
   const multipart = mediaType === "multipart/form-data" ? multipartParts(document, located, problems) : undefined;
   return { mediaType, ...located, schema, ...example, ...(multipart === undefined ? {} : { multipart }) };
 }

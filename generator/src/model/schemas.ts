@@ -4,7 +4,14 @@
  * another schema, an inline body schema or a parameter). Each becomes a named type in `schemas.ts`, so its
  * name must be a TypeScript identifier.
  */
-import { childPointer, componentRefName, formatPointer, isJsonObject, isJsonValue, type JsonObject } from "../spec/json-pointer.js";
+import {
+  childPointer,
+  componentRefName,
+  formatPointer,
+  isJsonObject,
+  isJsonValue,
+  type JsonObject,
+} from "../spec/json-pointer.js";
 import type { AssumptionModel, MediaModel, OperationModel, SchemaModel, WebhookModel } from "./model.js";
 import { assumptionsUnder } from "./applicable-assumptions.js";
 import { isIdentifier } from "./client-names.js";
@@ -16,8 +23,22 @@ const usageOrder: readonly Usage[] = ["request", "response", "webhook", "nested"
 
 /** Names a type alias cannot have, and the names `schemas.ts` imports from `types.ts`. */
 const reservedNames = new Set([
-  "any", "bigint", "boolean", "never", "number", "object", "string", "symbol", "undefined", "unknown", "void",
-  "components", "paths", "operations", "webhooks", "$defs",
+  "any",
+  "bigint",
+  "boolean",
+  "never",
+  "number",
+  "object",
+  "string",
+  "symbol",
+  "undefined",
+  "unknown",
+  "void",
+  "components",
+  "paths",
+  "operations",
+  "webhooks",
+  "$defs",
 ]);
 
 export function buildSchemas(
@@ -45,13 +66,17 @@ export function buildSchemas(
   }
   for (const webhook of webhooks) body(webhook.payload, "webhook");
   forEachSchemaRef(document, (name, pointer) => {
-    if (!bodyPointers.has(pointer) && !pointer.startsWith(childPointer("/components/schemas", name) + "/")) use(name, "nested");
+    if (!bodyPointers.has(pointer) && !pointer.startsWith(childPointer("/components/schemas", name) + "/"))
+      use(name, "nested");
   });
 
-  const entities = new Set(operations.flatMap((operation) => [operation.odataList?.entitySchema, operation.odataEntity?.entitySchema]));
+  const entities = new Set(
+    operations.flatMap((operation) => [operation.odataList?.entitySchema, operation.odataEntity?.entitySchema]),
+  );
   return Object.entries(schemas).map(([name, schema]) => {
     const pointer = childPointer("/components/schemas", name);
-    if (!isIdentifier(name) || reservedNames.has(name)) problems.add(pointer, `schema name ${JSON.stringify(name)} cannot be a TypeScript type name`);
+    if (!isIdentifier(name) || reservedNames.has(name))
+      problems.add(pointer, `schema name ${JSON.stringify(name)} cannot be a TypeScript type name`);
     const used = usage.get(name) ?? new Set<Usage>();
     return {
       name,

@@ -59,12 +59,11 @@ export function operationSecurity(
     problems.add(pointer, "security must be a list of security requirements");
     return { security: "none", securityRequirements: [] };
   }
-  const securityRequirements = declared.filter(isJsonObject).map(
-    (requirement): SecurityRequirementModel =>
-      Object.entries(requirement).map(([scheme, scopes]) => ({
-        scheme,
-        scopes: Array.isArray(scopes) ? scopes.filter((scope): scope is string => typeof scope === "string") : [],
-      })),
+  const securityRequirements = declared.filter(isJsonObject).map((requirement): SecurityRequirementModel =>
+    Object.entries(requirement).map(([scheme, scopes]) => ({
+      scheme,
+      scopes: Array.isArray(scopes) ? scopes.filter((scope): scope is string => typeof scope === "string") : [],
+    })),
   );
   const names = securityRequirements.flatMap((requirement) => requirement.map((entry) => entry.scheme));
   if (names.length === 0) return { security: "none", securityRequirements };

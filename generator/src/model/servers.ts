@@ -7,7 +7,13 @@ export function documentServers(document: JsonObject, problems: Problems): Serve
   return document["servers"] === undefined ? [] : (buildServers(document["servers"], "/servers", problems) ?? []);
 }
 
-export function operationServers(pathItem: JsonObject, pathItemPointer: string, operation: JsonObject, operationPointer: string, problems: Problems): ServerModel[] | undefined {
+export function operationServers(
+  pathItem: JsonObject,
+  pathItemPointer: string,
+  operation: JsonObject,
+  operationPointer: string,
+  problems: Problems,
+): ServerModel[] | undefined {
   const [servers, pointer] =
     operation["servers"] !== undefined
       ? [operation["servers"], childPointer(operationPointer, "servers")]
@@ -34,7 +40,9 @@ function buildServers(servers: unknown, pointer: string, problems: Problems): Se
         continue;
       }
       const description = stringOr(variable["description"], "");
-      const values = Array.isArray(variable["enum"]) ? variable["enum"].map((value: unknown) => String(value)) : undefined;
+      const values = Array.isArray(variable["enum"])
+        ? variable["enum"].map((value: unknown) => String(value))
+        : undefined;
       variables[name] = {
         default: variable["default"],
         ...(description === "" ? {} : { description }),
@@ -42,7 +50,8 @@ function buildServers(servers: unknown, pointer: string, problems: Problems): Se
       };
     }
     for (const [, name = ""] of server["url"].matchAll(/\{([^{}]+)\}/g)) {
-      if (variables[name] === undefined && declared[name] === undefined) problems.add(at, `server url uses {${name}} but declares no such variable`);
+      if (variables[name] === undefined && declared[name] === undefined)
+        problems.add(at, `server url uses {${name}} but declares no such variable`);
     }
     return [{ url: server["url"], description: stringOr(server["description"], ""), variables }];
   });

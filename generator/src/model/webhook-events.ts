@@ -18,21 +18,37 @@ export function webhookEvents(document: JsonObject, payload: string | undefined)
   if (items === undefined) return undefined;
   // The items are the known union itself, or `oneOf` it and the schemas of unknown events.
   const itemsName = componentRefName(items, "schemas");
-  const branches = itemsName !== undefined ? [itemsName] : Array.isArray(items["oneOf"]) ? items["oneOf"].map((branch) => componentRefName(branch, "schemas")) : [];
+  const branches =
+    itemsName !== undefined
+      ? [itemsName]
+      : Array.isArray(items["oneOf"])
+        ? items["oneOf"].map((branch) => componentRefName(branch, "schemas"))
+        : [];
   if (branches.some((name) => name === undefined)) return undefined;
   const names = branches.filter((name): name is string => name !== undefined);
   const known = names.filter((name) => discriminatorOf(schemaOf(name)) !== undefined);
   const unknown = names.filter((name) => !known.includes(name));
   const [knownName] = known;
   const discriminator = discriminatorOf(schemaOf(knownName));
-  if (knownName === undefined || discriminator === undefined || known.length !== 1 || unknown.length > 1) return undefined;
-  return { known: knownName, tag: discriminator.tag, tags: discriminator.tags, ...(unknown[0] === undefined ? {} : { unknown: unknown[0] }) };
+  if (knownName === undefined || discriminator === undefined || known.length !== 1 || unknown.length > 1)
+    return undefined;
+  return {
+    known: knownName,
+    tag: discriminator.tag,
+    tags: discriminator.tags,
+    ...(unknown[0] === undefined ? {} : { unknown: unknown[0] }),
+  };
 }
 
 /** A `oneOf` schema's discriminator property and the values its mapping names. */
 function discriminatorOf(schema: JsonObject | undefined): { tag: string; tags: string[] } | undefined {
   const discriminator = schema?.["discriminator"];
-  if (!isJsonObject(discriminator) || typeof discriminator["propertyName"] !== "string" || !Array.isArray(schema?.["oneOf"])) return undefined;
+  if (
+    !isJsonObject(discriminator) ||
+    typeof discriminator["propertyName"] !== "string" ||
+    !Array.isArray(schema?.["oneOf"])
+  )
+    return undefined;
   const mapping = isJsonObject(discriminator["mapping"]) ? Object.keys(discriminator["mapping"]) : [];
   return mapping.length === 0 ? undefined : { tag: discriminator["propertyName"], tags: mapping };
 }

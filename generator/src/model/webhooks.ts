@@ -28,11 +28,21 @@ export function buildWebhooks(context: ModelContext, seenOperationIds: SeenOpera
     }
     const pointer = childPointer(item.pointer, method);
     const operationId = checkOperationId(operation, pointer, `webhook ${name}`, seenOperationIds, problems);
-    const requestBody = buildRequestBody(document, operation["requestBody"], childPointer(pointer, "requestBody"), problems);
-    if (requestBody === undefined && operation["requestBody"] === undefined) problems.add(pointer, `webhook ${name} declares no request body (its payload)`);
-    const payload = requestBody?.contents.find((media) => media.mediaType === "application/json") ?? requestBody?.contents[0];
+    const requestBody = buildRequestBody(
+      document,
+      operation["requestBody"],
+      childPointer(pointer, "requestBody"),
+      problems,
+    );
+    if (requestBody === undefined && operation["requestBody"] === undefined)
+      problems.add(pointer, `webhook ${name} declares no request body (its payload)`);
+    const payload =
+      requestBody?.contents.find((media) => media.mediaType === "application/json") ?? requestBody?.contents[0];
     // OpenAPI 3.1 makes `responses` optional; a webhook without them lets the subscriber answer anything.
-    const responses = operation["responses"] === undefined ? [] : buildResponses(document, operation["responses"], childPointer(pointer, "responses"), problems);
+    const responses =
+      operation["responses"] === undefined
+        ? []
+        : buildResponses(document, operation["responses"], childPointer(pointer, "responses"), problems);
     const { securityRequirements } = operationSecurity(document, context.securitySchemes, operation, pointer, problems);
     if (operationId === undefined || payload === undefined) return [];
     const schemes = securityRequirements.flatMap((requirement) => requirement.map((entry) => entry.scheme));

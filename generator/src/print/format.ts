@@ -9,7 +9,15 @@ import { format } from "oxfmt";
 
 // Prettier's defaults but for the width; named so that an oxfmt upgrade cannot change them silently. The file
 // name only tells oxfmt the language.
-const options = { printWidth: 120, tabWidth: 2, useTabs: false, semi: true, singleQuote: false, trailingComma: "all", endOfLine: "lf" } as const;
+const options = {
+  printWidth: 120,
+  tabWidth: 2,
+  useTabs: false,
+  semi: true,
+  singleQuote: false,
+  trailingComma: "all",
+  endOfLine: "lf",
+} as const;
 
 /** Thrown when generated code does not parse: a generator bug, reported with oxfmt's own messages. */
 export class FormatError extends Error {
@@ -19,7 +27,9 @@ export class FormatError extends Error {
 export async function formatTypeScript(code: string): Promise<string> {
   const result = await format("generated.ts", code, options);
   if (result.errors.length > 0) {
-    const reasons = result.errors.map((error) => [error.message, error.codeframe].filter((part) => part !== null && part !== "").join("\n"));
+    const reasons = result.errors.map((error) =>
+      [error.message, error.codeframe].filter((part) => part !== null && part !== "").join("\n"),
+    );
     throw new FormatError(`generated code does not parse:\n${reasons.join("\n")}`);
   }
   return result.code;

@@ -35,7 +35,12 @@ export function jsonLiteral(value: unknown): LiteralValue {
   return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, jsonLiteral(member)]));
 }
 
-export function writeLiteral(writer: CodeBlockWriter, value: LiteralValue, comments: LiteralComments = () => undefined, path: readonly string[] = []): void {
+export function writeLiteral(
+  writer: CodeBlockWriter,
+  value: LiteralValue,
+  comments: LiteralComments = () => undefined,
+  path: readonly string[] = [],
+): void {
   if (value instanceof Code) {
     writer.write(value.text);
     return;
@@ -53,7 +58,9 @@ export function writeLiteral(writer: CodeBlockWriter, value: LiteralValue, comme
     writer.write("]");
     return;
   }
-  const entries = Object.entries(value as { readonly [key: string]: LiteralValue }).filter(([, member]) => member !== undefined);
+  const entries = Object.entries(value as { readonly [key: string]: LiteralValue }).filter(
+    ([, member]) => member !== undefined,
+  );
   if (entries.length === 0) {
     writer.write("{}");
     return;
@@ -67,7 +74,8 @@ export function writeLiteral(writer: CodeBlockWriter, value: LiteralValue, comme
   if (expanded) writer.newLine();
   entries.forEach(([key, member], index) => {
     const comment = memberComments[index];
-    if (expanded && comment !== undefined && comment !== "") writer.writeLine(`/** ${jsDocText(comment).replaceAll("\n", " ")} */`);
+    if (expanded && comment !== undefined && comment !== "")
+      writer.writeLine(`/** ${jsDocText(comment).replaceAll("\n", " ")} */`);
     writer.write(`${key === "__proto__" ? '["__proto__"]' : identifier.test(key) ? key : JSON.stringify(key)}: `);
     writeLiteral(writer, member, comments, [...path, key]);
     writer.write(",");

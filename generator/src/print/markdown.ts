@@ -7,7 +7,11 @@
 
 /** A GitHub table: one row per line; `|` escaped and line breaks folded so a cell never breaks its row. */
 export function table(headers: readonly string[], rows: readonly (readonly string[])[]): string[] {
-  return [`| ${headers.join(" | ")} |`, `|${headers.map(() => "---").join("|")}|`, ...rows.map((row) => `| ${row.map(cell).join(" | ")} |`)];
+  return [
+    `| ${headers.join(" | ")} |`,
+    `|${headers.map(() => "---").join("|")}|`,
+    ...rows.map((row) => `| ${row.map(cell).join(" | ")} |`),
+  ];
 }
 
 export function cell(text: string): string {

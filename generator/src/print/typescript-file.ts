@@ -108,7 +108,11 @@ export class TypeScriptFile {
       const previous = this.statements[index - 1];
       // A blank line where one kind of structure follows another (after the imports, between a constant and a
       // type), as ts-morph's `add...` calls put them; its structure printer leaves them out.
-      const kindChanges = previous !== undefined && previous.kind !== "text" && statement.kind !== "text" && previous.kind !== statement.kind;
+      const kindChanges =
+        previous !== undefined &&
+        previous.kind !== "text" &&
+        statement.kind !== "text" &&
+        previous.kind !== statement.kind;
       const structure = structureOf(statement);
       return kindChanges ? [(writer: CodeBlockWriter) => writer.blankLineIfLastNot(), structure] : [structure];
     });

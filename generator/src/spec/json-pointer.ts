@@ -17,7 +17,13 @@ export function isJsonObject(value: unknown): value is JsonObject {
 }
 
 export function isJsonValue(value: unknown): value is JsonValue {
-  return value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean" || typeof value === "object";
+  return (
+    value === null ||
+    typeof value === "string" ||
+    typeof value === "number" ||
+    typeof value === "boolean" ||
+    typeof value === "object"
+  );
 }
 
 /** A pointer that is not `""` and does not start with `/`, or a `~` not followed by `0` or `1` (RFC 6901 §3). */
@@ -108,10 +114,17 @@ export type Resolved =
 export function resolveRef(document: unknown, ref: string): Resolved {
   const pointer = refPointer(ref);
   if (pointer === undefined) {
-    return { ok: false, reason: ref.startsWith("#") ? `$ref ${JSON.stringify(ref)} is not a JSON pointer` : `$ref ${JSON.stringify(ref)} is not local after bundling` };
+    return {
+      ok: false,
+      reason: ref.startsWith("#")
+        ? `$ref ${JSON.stringify(ref)} is not a JSON pointer`
+        : `$ref ${JSON.stringify(ref)} is not local after bundling`,
+    };
   }
   const value = resolvePointer(document, pointer);
-  return value === undefined ? { ok: false, reason: `unresolved $ref ${JSON.stringify(ref)}` } : { ok: true, value, pointer };
+  return value === undefined
+    ? { ok: false, reason: `unresolved $ref ${JSON.stringify(ref)}` }
+    : { ok: true, value, pointer };
 }
 
 /** The `$ref` string of a Reference Object (or a schema that is one), else undefined. */

@@ -32,17 +32,29 @@ export function compileStandalone({ document, documentId, modules, formatsName }
     keywords: [...openApiKeywords, ...extensionKeywords(document), "components", "paths", "webhooks"],
     code: { source: true, esm: true, formats: _`${new Name(formatsName)}`, lines: false },
   });
-  ajv.addSchema({ $id: documentId, components: document["components"], paths: document["paths"], webhooks: document["webhooks"] });
+  ajv.addSchema({
+    $id: documentId,
+    components: document["components"],
+    paths: document["paths"],
+    webhooks: document["webhooks"],
+  });
   for (const { ref, pointer } of modules.flat()) {
     try {
       if (ajv.getSchema(ref) === undefined) throw new Error(`no schema at ${pointer}`);
     } catch (thrown) {
-      return { failed: { pointer, reason: `ajv cannot compile the schema: ${thrown instanceof Error ? thrown.message : String(thrown)}` } };
+      return {
+        failed: {
+          pointer,
+          reason: `ajv cannot compile the schema: ${thrown instanceof Error ? thrown.message : String(thrown)}`,
+        },
+      };
     }
   }
   // One instance for every module: a schema two modules use compiles once; each module's code has only the
   // functions its own refs reach.
-  const codes = modules.map((refs) => (refs.length === 0 ? "" : standaloneCode.default(ajv, Object.fromEntries(refs.map(({ name, ref }) => [name, ref])))));
+  const codes = modules.map((refs) =>
+    refs.length === 0 ? "" : standaloneCode.default(ajv, Object.fromEntries(refs.map(({ name, ref }) => [name, ref]))),
+  );
   return { codes };
 }
 

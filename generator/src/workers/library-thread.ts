@@ -24,11 +24,16 @@ export interface AjvStandaloneInput {
 }
 
 /** ajv's standalone code per module, or the schema it could not compile (a spec problem, at a pointer of the bundle). */
-export type AjvStandaloneOutput = { readonly codes: readonly string[] } | { readonly failed: { readonly pointer: string; readonly reason: string } };
+export type AjvStandaloneOutput =
+  | { readonly codes: readonly string[] }
+  | { readonly failed: { readonly pointer: string; readonly reason: string } };
 
 export interface Tasks {
   /** openapi-typescript's output for `document` with `options`, printed to text. */
-  readonly openapiTypescript: { readonly input: { readonly document: unknown; readonly options: object }; readonly output: string };
+  readonly openapiTypescript: {
+    readonly input: { readonly document: unknown; readonly options: object };
+    readonly output: string;
+  };
   readonly ajvStandalone: { readonly input: AjvStandaloneInput; readonly output: AjvStandaloneOutput };
 }
 
@@ -41,7 +46,10 @@ interface Reply {
 
 class LibraryThread {
   private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve: (result: ThreadResult<unknown>) => void; reject: (error: unknown) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (result: ThreadResult<unknown>) => void; reject: (error: unknown) => void }
+  >();
   private nextId = 0;
   /** Why the thread stopped, if it did: work sent to it fails with this rather than waiting forever. */
   private stopped: unknown;
@@ -88,7 +96,10 @@ export function startLibraryThread(): void {
 }
 
 /** Runs `task` in the thread (a structured clone of `input` goes there). */
-export async function runInLibraryThread<T extends keyof Tasks>(task: T, input: Tasks[T]["input"]): Promise<ThreadResult<Tasks[T]["output"]>> {
+export async function runInLibraryThread<T extends keyof Tasks>(
+  task: T,
+  input: Tasks[T]["input"],
+): Promise<ThreadResult<Tasks[T]["output"]>> {
   thread ??= new LibraryThread();
   return (await thread.run(task, input)) as ThreadResult<Tasks[T]["output"]>;
 }

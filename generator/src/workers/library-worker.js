@@ -38,8 +38,10 @@ parentPort?.on("message", ({ id, task, input }) => {
   /** @type {string[]} */
   const printed = [];
   const run = tasks[task];
-  printedBy.run(printed, () => (run === undefined ? Promise.reject(new Error(`unknown task ${task}`)) : run(input))).then(
-    (output) => parentPort?.postMessage({ id, output, printed }),
-    (error) => parentPort?.postMessage({ id, error, printed }),
-  );
+  printedBy
+    .run(printed, () => (run === undefined ? Promise.reject(new Error(`unknown task ${task}`)) : run(input)))
+    .then(
+      (output) => parentPort?.postMessage({ id, output, printed }),
+      (error) => parentPort?.postMessage({ id, error, printed }),
+    );
 });

@@ -22,7 +22,11 @@ export async function checkFiles(directory: string, emitted: readonly EmittedFil
   for (const file of files) {
     const actual = await readText(join(directory, file.path));
     if (actual === file.contents) continue;
-    drifts.push({ path: file.path, kind: actual === undefined ? "missing" : "changed", diff: unifiedDiff(file.path, actual, file.contents) });
+    drifts.push({
+      path: file.path,
+      kind: actual === undefined ? "missing" : "changed",
+      diff: unifiedDiff(file.path, actual, file.contents),
+    });
   }
   const current = new Set(files.map((file) => file.path));
   for (const path of await readManifest(directory)) {
@@ -39,7 +43,9 @@ export async function checkFiles(directory: string, emitted: readonly EmittedFil
  */
 export function formatDrifts(drifts: readonly Drift[], maxLines = 400): string {
   const summary = drifts.map((drift) => `  ${drift.kind.padEnd(7)} ${drift.path}`);
-  const diffLines = drifts.flatMap((drift) => drift.diff.split("\n").filter((line, index, lines) => index < lines.length - 1 || line !== ""));
+  const diffLines = drifts.flatMap((drift) =>
+    drift.diff.split("\n").filter((line, index, lines) => index < lines.length - 1 || line !== ""),
+  );
   const shown = diffLines.slice(0, maxLines);
   const cut = diffLines.length - shown.length;
   return [

@@ -16,11 +16,10 @@ export function diffLines(before: readonly string[], after: readonly string[], m
     endAfter--;
   }
   const equal = (lines: readonly string[]): Edit[] => lines.map((line) => ({ kind: "equal", line }));
-  const middle =
-    myers(before.slice(start, endBefore), after.slice(start, endAfter), maxEdits) ?? [
-      ...before.slice(start, endBefore).map((line): Edit => ({ kind: "delete", line })),
-      ...after.slice(start, endAfter).map((line): Edit => ({ kind: "insert", line })),
-    ];
+  const middle = myers(before.slice(start, endBefore), after.slice(start, endAfter), maxEdits) ?? [
+    ...before.slice(start, endBefore).map((line): Edit => ({ kind: "delete", line })),
+    ...after.slice(start, endAfter).map((line): Edit => ({ kind: "insert", line })),
+  ];
   return [...equal(before.slice(0, start)), ...middle, ...equal(before.slice(endBefore))];
 }
 
@@ -87,7 +86,10 @@ export function unifiedDiff(path: string, before: string | undefined, after: str
   const changed = edits.map((edit, index) => (edit.kind === "equal" ? -1 : index)).filter((index) => index >= 0);
   if (changed.length === 0) return "";
 
-  const lines = [`--- ${before === undefined ? "/dev/null" : `a/${path}`}`, `+++ ${after === undefined ? "/dev/null" : `b/${path}`}`];
+  const lines = [
+    `--- ${before === undefined ? "/dev/null" : `a/${path}`}`,
+    `+++ ${after === undefined ? "/dev/null" : `b/${path}`}`,
+  ];
   // Line numbers (1-based) of each edit in the old and new text.
   const oldLine: number[] = [];
   const newLine: number[] = [];
@@ -103,7 +105,8 @@ export function unifiedDiff(path: string, before: string | undefined, after: str
   while (index < changed.length) {
     const first = changed[index] ?? 0;
     let last = first;
-    while (index + 1 < changed.length && (changed[index + 1] ?? 0) - last <= 2 * context + 1) last = changed[++index] ?? last;
+    while (index + 1 < changed.length && (changed[index + 1] ?? 0) - last <= 2 * context + 1)
+      last = changed[++index] ?? last;
     index++;
     const from = Math.max(0, first - context);
     const to = Math.min(edits.length - 1, last + context);
@@ -113,7 +116,8 @@ export function unifiedDiff(path: string, before: string | undefined, after: str
     const oldStart = oldCount === 0 ? (oldLine[from] ?? 1) - 1 : (oldLine[from] ?? 1);
     const newStart = newCount === 0 ? (newLine[from] ?? 1) - 1 : (newLine[from] ?? 1);
     lines.push(`@@ -${oldStart},${oldCount} +${newStart},${newCount} @@`);
-    for (const edit of hunk) lines.push(`${edit.kind === "equal" ? " " : edit.kind === "delete" ? "-" : "+"}${edit.line}`);
+    for (const edit of hunk)
+      lines.push(`${edit.kind === "equal" ? " " : edit.kind === "delete" ? "-" : "+"}${edit.line}`);
   }
   return lines.join("\n") + "\n";
 }

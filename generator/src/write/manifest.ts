@@ -36,5 +36,11 @@ export async function readManifest(directory: string): Promise<string[]> {
 
 /** A forward-slash path inside the output directory: not absolute, no `.` or `..` segments, no backslashes. */
 export function isSafeRelativePath(path: string): boolean {
-  return path !== "" && !path.startsWith("/") && !path.includes("\\") && !/^[A-Za-z]:/.test(path) && path.split("/").every((segment) => segment !== "" && segment !== "." && segment !== "..");
+  return (
+    path !== "" &&
+    !path.startsWith("/") &&
+    !path.includes("\\") &&
+    !/^[A-Za-z]:/.test(path) &&
+    path.split("/").every((segment) => segment !== "" && segment !== "." && segment !== "..")
+  );
 }

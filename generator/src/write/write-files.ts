@@ -16,7 +16,8 @@ export interface WriteResult {
 
 export async function writeFiles(directory: string, emitted: readonly EmittedFile[]): Promise<WriteResult> {
   const files = [...emitted, manifestFile(emitted)];
-  for (const file of files) if (!isSafeRelativePath(file.path)) throw new Error(`refusing to write outside ${directory}: ${file.path}`);
+  for (const file of files)
+    if (!isSafeRelativePath(file.path)) throw new Error(`refusing to write outside ${directory}: ${file.path}`);
   const previous = await readManifest(directory);
   const written: string[] = [];
   const unchanged: string[] = [];

@@ -10,19 +10,40 @@ const path = (name: string, schema: Record<string, unknown> = integer): Paramete
   schema,
   scalarType: schema["type"] === "integer" ? "integer" : "string",
 });
-const query = (name: string, required = false): ParameterModel => ({ name, in: "query", required, description: "", schema: { type: "string" }, scalarType: "string" });
+const query = (name: string, required = false): ParameterModel => ({
+  name,
+  in: "query",
+  required,
+  description: "",
+  schema: { type: "string" },
+  scalarType: "string",
+});
 const odata = ["$filter", "$select", "$orderby", "$top", "$skip", "$count"].map((name) => query(name));
 const json = (status: string, schemaName?: string, headers: string[] = []): ResponseModel => ({
   status,
   description: "",
   success: status.startsWith("2"),
-  contents: [{ mediaType: "application/json", ...(schemaName ? { schemaName, schemaPointer: `/components/schemas/${schemaName}` } : {}) }],
+  contents: [
+    {
+      mediaType: "application/json",
+      ...(schemaName ? { schemaName, schemaPointer: `/components/schemas/${schemaName}` } : {}),
+    },
+  ],
   headers,
   requiredHeaders: headers,
 });
-const none = (status: string): ResponseModel => ({ status, description: "", success: status.startsWith("2"), contents: [], headers: [], requiredHeaders: [] });
+const none = (status: string): ResponseModel => ({
+  status,
+  description: "",
+  success: status.startsWith("2"),
+  contents: [],
+  headers: [],
+  requiredHeaders: [],
+});
 
-function operation(partial: Partial<OperationModel> & Pick<OperationModel, "operationId" | "method" | "path" | "group" | "clientMethod">): OperationModel {
+function operation(
+  partial: Partial<OperationModel> & Pick<OperationModel, "operationId" | "method" | "path" | "group" | "clientMethod">,
+): OperationModel {
   return {
     pointer: `/paths/${partial.path.replaceAll("/", "~1")}/${partial.method}`,
     tag: "Fixture",
@@ -70,7 +91,11 @@ export const fixtureOperations: OperationModel[] = [
     group: "transfers",
     clientMethod: "createAccountTransfer",
     summary: "Create an internal transfer",
-    requestBody: { required: true, description: "", contents: [{ mediaType: "application/json", schemaName: "CreateAccountTransfer" }] },
+    requestBody: {
+      required: true,
+      description: "",
+      contents: [{ mediaType: "application/json", schemaName: "CreateAccountTransfer" }],
+    },
     responses: [json("201", "CreateResultDto", ["Location"]), json("400", "ODataError"), json("401", "ODataError")],
   }),
   operation({
@@ -124,7 +149,11 @@ export const fixtureOperations: OperationModel[] = [
     group: "auth",
     clientMethod: "requestPasswordToken",
     security: "none",
-    requestBody: { required: true, description: "", contents: [{ mediaType: "application/x-www-form-urlencoded", schemaName: "PasswordTokenRequest" }] },
+    requestBody: {
+      required: true,
+      description: "",
+      contents: [{ mediaType: "application/x-www-form-urlencoded", schemaName: "PasswordTokenRequest" }],
+    },
     responses: [json("200", "TokenResponse"), json("400", "TokenErrorResponse")],
     servers: [{ url: "{auth_url}", description: "", variables: { auth_url: { default: "http://127.0.0.1:4010" } } }],
   }),
@@ -135,7 +164,11 @@ export const fixtureOperations: OperationModel[] = [
     group: "auth",
     clientMethod: "requestMtlsPasswordToken",
     security: "mutualTLS",
-    requestBody: { required: true, description: "", contents: [{ mediaType: "application/x-www-form-urlencoded", schemaName: "MtlsPasswordTokenRequest" }] },
+    requestBody: {
+      required: true,
+      description: "",
+      contents: [{ mediaType: "application/x-www-form-urlencoded", schemaName: "MtlsPasswordTokenRequest" }],
+    },
     responses: [json("200", "TokenResponse"), json("400", "TokenErrorResponse")],
     servers: [{ url: "{auth_url}", description: "", variables: { auth_url: { default: "http://127.0.0.1:4010" } } }],
   }),
@@ -155,8 +188,22 @@ export function fixtureModel(overrides: Partial<ApiModel> = {}): ApiModel {
     groups: [...groups].map(([name, operationIds]) => ({ name, operationIds })),
     operations: fixtureOperations,
     schemas: [
-      { name: "AccountBalanceDto", pointer: "/components/schemas/AccountBalanceDto", description: "", schema: {}, usedAs: ["nested"], assumptions: [] },
-      { name: "WebhookEventDelivery", pointer: "/components/schemas/WebhookEventDelivery", description: "", schema: {}, usedAs: ["webhook"], assumptions: [] },
+      {
+        name: "AccountBalanceDto",
+        pointer: "/components/schemas/AccountBalanceDto",
+        description: "",
+        schema: {},
+        usedAs: ["nested"],
+        assumptions: [],
+      },
+      {
+        name: "WebhookEventDelivery",
+        pointer: "/components/schemas/WebhookEventDelivery",
+        description: "",
+        schema: {},
+        usedAs: ["webhook"],
+        assumptions: [],
+      },
     ],
     webhooks: [
       {
@@ -167,7 +214,11 @@ export function fixtureModel(overrides: Partial<ApiModel> = {}): ApiModel {
         tag: "Webhooks",
         summary: "",
         description: "",
-        payload: { mediaType: "application/json", schemaName: "WebhookEventDelivery", schemaPointer: "/components/schemas/WebhookEventDelivery" },
+        payload: {
+          mediaType: "application/json",
+          schemaName: "WebhookEventDelivery",
+          schemaPointer: "/components/schemas/WebhookEventDelivery",
+        },
         responses: [],
         securityRequirements: [],
         assumptions: [],

@@ -36,7 +36,9 @@ describe("client emitter", () => {
       'approveTransfer(\n    transferId: OperationPathParam<"approveTransfer", "transferId">,\n    init?: CallOptions,\n  ): OperationResult<M, "approveTransfer">;',
     );
     expect(text).toContain('query: OperationQuery<"getJobStatus">');
-    expect(text).toContain("tokenOperations: { clientSecret: operations.requestPasswordToken, mtls: operations.requestMtlsPasswordToken }");
+    expect(text).toContain(
+      "tokenOperations: { clientSecret: operations.requestPasswordToken, mtls: operations.requestMtlsPasswordToken }",
+    );
     expect(text).toContain(
       'return parseWebhookEventsWith<WebhookEventOf<Schema<"WebhookEventDelivery">>, never>(\n    webhookValidators.accountFundsEvent!,\n    body,\n  );',
     );
@@ -45,8 +47,17 @@ describe("client emitter", () => {
 
   it("types OData reads with each entity's paths from its shape, and hands the runtime the date-time paths", async () => {
     const model = fixtureModel();
-    const shape = { properties: { CurrencyCode: "string", Value: "number", ValueDate: "date-time", Currency: { properties: { Name: "string" } } } } as const;
-    const schemas = model.schemas.map((schema) => (schema.name === "AccountBalanceDto" ? { ...schema, entityShape: shape } : schema));
+    const shape = {
+      properties: {
+        CurrencyCode: "string",
+        Value: "number",
+        ValueDate: "date-time",
+        Currency: { properties: { Name: "string" } },
+      },
+    } as const;
+    const schemas = model.schemas.map((schema) =>
+      schema.name === "AccountBalanceDto" ? { ...schema, entityShape: shape } : schema,
+    );
     const text = (await emitted(clientEmitter, { ...model, schemas })).get("src/client.ts") ?? "";
     expect(text).toContain(
       'AccountBalanceDto: {\n    all: "CurrencyCode" | "Value" | "ValueDate" | "Currency" | "Currency/Name";\n    primitive: "CurrencyCode" | "Value" | "ValueDate" | "Currency/Name";\n    text: "CurrencyCode" | "Currency/Name";\n    dateTime: "ValueDate";\n  };',
@@ -85,7 +96,8 @@ describe("client emitter", () => {
   it("names one parser per webhook when there are several", async () => {
     const model = fixtureModel();
     const second = { ...model.webhooks[0]!, name: "otherEvent" };
-    const text = (await emitted(clientEmitter, { ...model, webhooks: [...model.webhooks, second] })).get("src/client.ts") ?? "";
+    const text =
+      (await emitted(clientEmitter, { ...model, webhooks: [...model.webhooks, second] })).get("src/client.ts") ?? "";
     expect(text).toContain("export function parseAccountFundsEvent(");
     expect(text).toContain("export function parseOtherEvent(");
     expect(text).not.toContain("parseWebhookEvents(");
@@ -108,7 +120,15 @@ describe("index emitter", () => {
 
   it("re-exports the types the client's signatures name, so consumers can name them too", async () => {
     const index = (await emitted(indexFileEmitter)).get("src/index.ts") ?? "";
-    for (const name of ["Operation", "OperationPathParam", "OperationBody", "OperationQuery", "OperationResult", "Schema", "WebhookEventOf"]) {
+    for (const name of [
+      "Operation",
+      "OperationPathParam",
+      "OperationBody",
+      "OperationQuery",
+      "OperationResult",
+      "Schema",
+      "WebhookEventOf",
+    ]) {
       expect(index).toContain(`  type ${name},\n`);
     }
     expect(index).toContain("type AccountFundsErrorInit");
@@ -118,7 +138,12 @@ describe("index emitter", () => {
   it("refuses a schema whose name clashes with an export", async () => {
     const model = fixtureModel();
     expect(indexExportNames(model)).toContain("AccountsClient");
-    const clashing = fixtureModel({ schemas: [...model.schemas, { name: "AccountsClient", pointer: "/x", description: "", schema: {}, usedAs: [], assumptions: [] }] });
+    const clashing = fixtureModel({
+      schemas: [
+        ...model.schemas,
+        { name: "AccountsClient", pointer: "/x", description: "", schema: {}, usedAs: [], assumptions: [] },
+      ],
+    });
     await expect(indexFileEmitter.emit(await emitInput(clashing))).rejects.toThrow(/AccountsClient/);
   });
 });

@@ -11,7 +11,11 @@ const emitDirectory = join(generatorRoot, "src/emit");
 
 function sources(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sources(join(directory, entry.name)) : entry.name.endsWith(".ts") ? [join(directory, entry.name)] : [],
+    entry.isDirectory()
+      ? sources(join(directory, entry.name))
+      : entry.name.endsWith(".ts")
+        ? [join(directory, entry.name)]
+        : [],
   );
 }
 

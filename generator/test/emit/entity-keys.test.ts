@@ -7,15 +7,25 @@ describe("entity keys in the types' copy of the document", () => {
       openapi: "3.1.0",
       components: {
         schemas: {
-          Balance: { type: "object", "x-odata-key": ["CurrencyCode"], properties: { CurrencyCode: { type: "string" }, Value: { type: ["number", "null"] } } },
-          Account: { type: "object", "x-odata-key": ["Id"], required: ["Name"], properties: { Id: { type: "integer" }, Name: { type: "string" } } },
+          Balance: {
+            type: "object",
+            "x-odata-key": ["CurrencyCode"],
+            properties: { CurrencyCode: { type: "string" }, Value: { type: ["number", "null"] } },
+          },
+          Account: {
+            type: "object",
+            "x-odata-key": ["Id"],
+            required: ["Name"],
+            properties: { Id: { type: "integer" }, Name: { type: "string" } },
+          },
           Address: { type: "object", properties: { Town: { type: ["string", "null"] } } },
           Odd: { type: "object", "x-odata-key": ["Missing"], properties: { Id: { type: "integer" } } },
         },
       },
     };
     const before = structuredClone(document);
-    const schemas = (withEntityKeys(document)["components"] as { schemas: Record<string, { required?: unknown }> }).schemas;
+    const schemas = (withEntityKeys(document)["components"] as { schemas: Record<string, { required?: unknown }> })
+      .schemas;
     expect(schemas["Balance"]?.required).toEqual(["CurrencyCode"]);
     expect(schemas["Account"]?.required).toEqual(["Name", "Id"]);
     expect(schemas["Address"]).toEqual(document.components.schemas.Address);

@@ -16,12 +16,16 @@ describe("operations emitter", () => {
   it("lists only the headers a response must carry (an optional Preference-Applied is left out)", async () => {
     const model = await fixtureModel("odata.yaml");
     const list = model.operations.find((operation) => operation.operationId === "listAccounts");
-    expect(list === undefined ? undefined : operationMetadata(list).responses["200"]).toEqual({ mediaType: "application/json" });
+    expect(list === undefined ? undefined : operationMetadata(list).responses["200"]).toEqual({
+      mediaType: "application/json",
+    });
   });
 
   it("describes what the runtime needs of each operation", async () => {
     const model = await fixtureModel("commands.yaml");
-    const byId = Object.fromEntries(model.operations.map((operation) => [operation.operationId, operationMetadata(operation)]));
+    const byId = Object.fromEntries(
+      model.operations.map((operation) => [operation.operationId, operationMetadata(operation)]),
+    );
     expect(byId["createAccountTransfer"]).toEqual({
       operationId: "createAccountTransfer",
       method: "post",
@@ -35,9 +39,18 @@ describe("operations emitter", () => {
       successStatuses: ["201"],
       security: "bearer",
     });
-    expect(byId["requestPasswordToken"]).toMatchObject({ security: "none", server: { url: "{auth_url}", variables: { auth_url: "http://127.0.0.1:4010" } } });
+    expect(byId["requestPasswordToken"]).toMatchObject({
+      security: "none",
+      server: { url: "{auth_url}", variables: { auth_url: "http://127.0.0.1:4010" } },
+    });
     expect(byId["getTransferConfirmation"]?.responses).toEqual({ "200": { mediaType: "text/plain" } });
     const odata = await fixtureModel("odata.yaml");
-    expect(odata.operations.map((operation) => operationMetadata(operation).odata)).toEqual(["list", "entity", "list", "entity", "list"]);
+    expect(odata.operations.map((operation) => operationMetadata(operation).odata)).toEqual([
+      "list",
+      "entity",
+      "list",
+      "entity",
+      "list",
+    ]);
   });
 });

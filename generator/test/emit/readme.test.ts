@@ -18,16 +18,24 @@ describe("readme emitter", () => {
   });
 
   it("is deterministic", async () => {
-    expect(await emitFixture(readmeEmitter, "commands.yaml")).toEqual(await emitFixture(readmeEmitter, "commands.yaml"));
+    expect(await emitFixture(readmeEmitter, "commands.yaml")).toEqual(
+      await emitFixture(readmeEmitter, "commands.yaml"),
+    );
   });
 
   it("lists every method of every group with its request, and lists' paging", async () => {
     const model = await fixtureModel("odata.yaml");
     const contents = (await emitFixture(readmeEmitter, "odata.yaml")).get("README.md") ?? "";
-    for (const group of model.groups) expect(contents).toContain(`### \`client.${group.name}\`\n\n| method | request | summary |`);
-    for (const operation of model.operations) expect(contents).toContain(`| \`${operation.method.toUpperCase()} ${operation.path}\` |`);
-    expect(contents).toContain("| `client.accounts.listBalances(accountId, query?)` | `GET /api/v1/Accounts({accountId})/Balances` |");
-    expect(contents).toMatch(/\| `client\.accounts\.getBalance\(accountId, currencyCode, query\?\)` \| `GET [^`]+` \| [^|]+ \|\n/);
+    for (const group of model.groups)
+      expect(contents).toContain(`### \`client.${group.name}\`\n\n| method | request | summary |`);
+    for (const operation of model.operations)
+      expect(contents).toContain(`| \`${operation.method.toUpperCase()} ${operation.path}\` |`);
+    expect(contents).toContain(
+      "| `client.accounts.listBalances(accountId, query?)` | `GET /api/v1/Accounts({accountId})/Balances` |",
+    );
+    expect(contents).toMatch(
+      /\| `client\.accounts\.getBalance\(accountId, currencyCode, query\?\)` \| `GET [^`]+` \| [^|]+ \|\n/,
+    );
     expect(contents).toContain("; pages with `.paginate(...)` |");
   });
 
@@ -46,10 +54,29 @@ describe("readme emitter", () => {
 
   it("documents every client option and error class the runtime declares", async () => {
     const contents = (await emitFixture(readmeEmitter, "odata.yaml")).get("README.md") ?? "";
-    for (const option of ["baseUrl", "credentials", "authUrl", "mtls", "tokenProvider", "timeoutMs", "maxRetries", "validateResponses", "validateRequests", "hooks", "signal"]) {
+    for (const option of [
+      "baseUrl",
+      "credentials",
+      "authUrl",
+      "mtls",
+      "tokenProvider",
+      "timeoutMs",
+      "maxRetries",
+      "validateResponses",
+      "validateRequests",
+      "hooks",
+      "signal",
+    ]) {
       expect(contents).toContain(`| \`${option}\``);
     }
-    for (const error of ["AccountFundsError", "ApiStatusError", "NotFoundError", "RequestValidationError", "ResponseValidationError", "TokenRequestError"]) {
+    for (const error of [
+      "AccountFundsError",
+      "ApiStatusError",
+      "NotFoundError",
+      "RequestValidationError",
+      "ResponseValidationError",
+      "TokenRequestError",
+    ]) {
       expect(contents).toContain(`| \`${error}\` | \``);
     }
     expect(contents).not.toMatch(/\| {2}\|$/m); // no row without a description

@@ -42,7 +42,11 @@ describe("reference emitter", () => {
     const model = await fixtureModel("odata.yaml");
     const contents = (await emitFixture(referenceEmitter, "odata.yaml")).get("REFERENCE.md") ?? "";
     const headings = contents.split("\n").filter((line) => line.startsWith("## ") || line.startsWith("### "));
-    expect(headings.slice(0, 2 + model.operations.length)).toEqual(["## Contents", "## Accounts", ...model.operations.map((operation) => `### ${operation.operationId}`)]);
+    expect(headings.slice(0, 2 + model.operations.length)).toEqual([
+      "## Contents",
+      "## Accounts",
+      ...model.operations.map((operation) => `### ${operation.operationId}`),
+    ]);
     const commands = (await emitFixture(referenceEmitter, "commands.yaml")).get("REFERENCE.md") ?? "";
     expect(commands.split("\n").filter((line) => line.startsWith("## "))).toEqual([
       "## Contents",
@@ -62,21 +66,31 @@ describe("reference emitter", () => {
     expect(balance).toContain("| `accountId` | path | `integer` | yes | `format: int32` | Id of the account. |\n");
     expect(balance).toContain("| `currencyCode` | path | `string` | yes | `pattern: ^[A-Z]{3}$` | ISO 4217 code. |\n");
     expect(balance).toContain("| `$select` | query | `string` | no |  | Properties to return. |\n");
-    expect(balance).toContain("| `200` | The balance. | `application/json`: `AccountBalanceDto & ODataEntityAnnotations` |  |\n");
+    expect(balance).toContain(
+      "| `200` | The balance. | `application/json`: `AccountBalanceDto & ODataEntityAnnotations` |  |\n",
+    );
   });
 
   it("shows request bodies by media type with their fields one level deep, and responses with headers", async () => {
     const contents = (await emitFixture(referenceEmitter, "commands.yaml")).get("REFERENCE.md") ?? "";
     const create = section(contents, "createAccountTransfer");
-    expect(create).toContain("| `application/json` | `CreateAccountTransfer` |\n| `multipart/form-data` | `object` |\n");
+    expect(create).toContain(
+      "| `application/json` | `CreateAccountTransfer` |\n| `multipart/form-data` | `object` |\n",
+    );
     expect(create).toContain("| `Amount` | `number` | yes | `format: decimal`, `exclusiveMinimum: 0` |  |\n");
     expect(create).toContain("| `Reference` | `string` | no | `maxLength: 35` |  |\n");
     expect(create).toContain("| `Routing` | `Routing` | no |  |  |\n");
-    expect(create).toContain("| `Documents` | `string[]` | no | `items.contentMediaType: application/octet-stream` |  |\n");
+    expect(create).toContain(
+      "| `Documents` | `string[]` | no | `items.contentMediaType: application/octet-stream` |  |\n",
+    );
     expect(create).toContain("| `201` | Created. | `application/json`: `CreateResultDto` | `Location` |\n");
-    expect(section(contents, "requestPasswordToken")).toContain("- Security: none\n- Server: `{auth_url}` (`auth_url` default `http://127.0.0.1:4010`: Token service.)\n");
+    expect(section(contents, "requestPasswordToken")).toContain(
+      "- Security: none\n- Server: `{auth_url}` (`auth_url` default `http://127.0.0.1:4010`: Token service.)\n",
+    );
     expect(section(contents, "requestMtlsPasswordToken")).toContain("- Security: `mutualTLS`\n");
-    expect(section(contents, "Schema `Routing`")).toContain("- `discriminator`: `Type` (`SortCode` → `SortCodeRouting`, `Bic` → `BicRouting`)\n");
+    expect(section(contents, "Schema `Routing`")).toContain(
+      "- `discriminator`: `Type` (`SortCode` → `SortCodeRouting`, `Bic` → `BicRouting`)\n",
+    );
   });
 
   it("lists the assumptions that apply to an operation: its own, its parameters', its responses' and its schemas'", async () => {
@@ -86,10 +100,15 @@ describe("reference emitter", () => {
         .split("\n")
         .filter((line) => line.startsWith("- `/"))
         .map((line) => line.slice(3, line.indexOf("`:")));
-    expect(assumptions("listAccounts")).toEqual(["/components/parameters/ODataTop", "/components/schemas/ODataCollectionAnnotations"]);
+    expect(assumptions("listAccounts")).toEqual([
+      "/components/parameters/ODataTop",
+      "/components/schemas/ODataCollectionAnnotations",
+    ]);
     expect(assumptions("getAccount")).toEqual(["/paths/~1api~1v1~1Accounts({id})/get/responses/404"]);
     expect(assumptions("getAccountBalance")).toEqual([]);
-    expect(assumptions("Schema `ODataCollectionAnnotations`")).toEqual(["/components/schemas/ODataCollectionAnnotations"]);
+    expect(assumptions("Schema `ODataCollectionAnnotations`")).toEqual([
+      "/components/schemas/ODataCollectionAnnotations",
+    ]);
     const commands = (await emitFixture(referenceEmitter, "commands.yaml")).get("REFERENCE.md") ?? "";
     expect(commands).toContain("- `/components/schemas/QuoteResponse`: Not shown in the reference.\n");
   });
@@ -114,16 +133,22 @@ describe("REFERENCE.md of the real spec", () => {
       if (line.startsWith("## ")) tag = line.slice(3);
       else if (line.startsWith("### ")) tagOf.set(line.slice(4), tag);
     }
-    for (const operation of model.operations) expect(tagOf.get(operation.operationId), operation.operationId).toBe(operation.tag);
+    for (const operation of model.operations)
+      expect(tagOf.get(operation.operationId), operation.operationId).toBe(operation.tag);
     for (const webhook of model.webhooks) expect(tagOf.has(webhook.operationId), webhook.operationId).toBe(true);
     for (const operation of model.operations) {
-      expect(section(reference.contents, operation.operationId)).toContain(`\`${operation.method.toUpperCase()} ${operation.path}\``);
+      expect(section(reference.contents, operation.operationId)).toContain(
+        `\`${operation.method.toUpperCase()} ${operation.path}\``,
+      );
     }
-    expect(reference.contents).toContain("\nGenerated by @account-funds/generator from spec/openapi.yaml. Do not edit by hand:\n");
+    expect(reference.contents).toContain(
+      "\nGenerated by @account-funds/generator from spec/openapi.yaml. Do not edit by hand:\n",
+    );
   });
 
   it("shows every x-assumption with its pointer at least once", { timeout: 120_000 }, async () => {
     await load();
-    for (const assumption of model.assumptions) expect(reference.contents, assumption.pointer).toContain(`- \`${assumption.pointer}\`: `);
+    for (const assumption of model.assumptions)
+      expect(reference.contents, assumption.pointer).toContain(`- \`${assumption.pointer}\`: `);
   });
 });

@@ -2,14 +2,25 @@ import { describe, expect, it } from "vitest";
 import { withRequiredAlternatives } from "../../src/emit/required-alternatives.js";
 import { SpecError } from "../../src/spec/spec-error.js";
 
-const bic = { description: "BIC8 or BIC11.", type: "string", format: "bic", pattern: "^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" };
+const bic = {
+  description: "BIC8 or BIC11.",
+  type: "string",
+  format: "bic",
+  pattern: "^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
+};
 const rtn = { description: "9 digits.", type: "string", pattern: "^[0-9]{9}$" };
 const documentWith = (schema: object) => ({ openapi: "3.1.0", components: { schemas: { Routing: schema } } });
-const routingOf = (document: { readonly [key: string]: unknown }) => (document["components"] as { schemas: { Routing: unknown } }).schemas.Routing;
+const routingOf = (document: { readonly [key: string]: unknown }) =>
+  (document["components"] as { schemas: { Routing: unknown } }).schemas.Routing;
 
 describe("required-only branches as typed alternatives", () => {
   it("types an anyOf of required lists from the parent's properties, keeping only what gives a type", () => {
-    const spec = documentWith({ type: "object", required: ["Type"], properties: { Type: { const: "Us" }, Bic: bic, Rtn: rtn }, anyOf: [{ required: ["Bic"] }, { required: ["Rtn"] }] });
+    const spec = documentWith({
+      type: "object",
+      required: ["Type"],
+      properties: { Type: { const: "Us" }, Bic: bic, Rtn: rtn },
+      anyOf: [{ required: ["Bic"] }, { required: ["Rtn"] }],
+    });
     expect(routingOf(withRequiredAlternatives(spec))).toEqual({
       type: "object",
       required: ["Type"],
@@ -24,7 +35,11 @@ describe("required-only branches as typed alternatives", () => {
   it("forbids, in each branch of a oneOf, the property that would also match another branch", () => {
     const person = { $ref: "#/components/schemas/Person" };
     const company = { $ref: "#/components/schemas/Company" };
-    const spec = documentWith({ type: "object", properties: { Person: person, Company: company }, oneOf: [{ required: ["Person"] }, { required: ["Company"] }] });
+    const spec = documentWith({
+      type: "object",
+      properties: { Person: person, Company: company },
+      oneOf: [{ required: ["Person"] }, { required: ["Company"] }],
+    });
     expect((routingOf(withRequiredAlternatives(spec)) as { oneOf: unknown }).oneOf).toEqual([
       { type: "object", required: ["Person"], properties: { Person: person, Company: false } },
       { type: "object", required: ["Company"], properties: { Company: company, Person: false } },
@@ -32,7 +47,12 @@ describe("required-only branches as typed alternatives", () => {
   });
 
   it("leaves the parent's own required names out of the branches", () => {
-    const spec = documentWith({ type: "object", required: ["Bic"], properties: { Bic: bic, Rtn: rtn }, anyOf: [{ required: ["Bic"] }, { required: ["Rtn"] }] });
+    const spec = documentWith({
+      type: "object",
+      required: ["Bic"],
+      properties: { Bic: bic, Rtn: rtn },
+      anyOf: [{ required: ["Bic"] }, { required: ["Rtn"] }],
+    });
     expect((routingOf(withRequiredAlternatives(spec)) as { oneOf: unknown }).oneOf).toEqual([
       { type: "object", required: [], properties: {} },
       { type: "object", required: ["Rtn"], properties: { Rtn: { type: "string" } } },
@@ -55,22 +75,45 @@ describe("required-only branches as typed alternatives", () => {
   it("leaves every other schema, examples and the input document alone", () => {
     const wholeSchemas = { oneOf: [{ $ref: "#/components/schemas/A" }, { $ref: "#/components/schemas/B" }] };
     const example = { properties: { x: 1 }, anyOf: [{ required: ["x"] }] };
-    const spec = documentWith({ type: "object", properties: { Bic: bic }, anyOf: [{ required: ["Bic"] }], examples: [example], "x-sample": example });
+    const spec = documentWith({
+      type: "object",
+      properties: { Bic: bic },
+      anyOf: [{ required: ["Bic"] }],
+      examples: [example],
+      "x-sample": example,
+    });
     const before = structuredClone(spec);
-    const rewritten = withRequiredAlternatives({ ...spec, paths: { "/a": { post: { requestBody: { content: { "application/json": { schema: wholeSchemas } } } } } } });
+    const rewritten = withRequiredAlternatives({
+      ...spec,
+      paths: { "/a": { post: { requestBody: { content: { "application/json": { schema: wholeSchemas } } } } } },
+    });
     expect(spec).toEqual(before);
     expect(routingOf(rewritten)).toMatchObject({ examples: [example], "x-sample": example });
-    expect(rewritten["paths"]).toEqual({ "/a": { post: { requestBody: { content: { "application/json": { schema: wholeSchemas } } } } } });
+    expect(rewritten["paths"]).toEqual({
+      "/a": { post: { requestBody: { content: { "application/json": { schema: wholeSchemas } } } } },
+    });
   });
 
   it("fails on a branch that requires a property the schema does not declare", () => {
-    const spec = documentWith({ type: "object", properties: { Bic: bic }, anyOf: [{ required: ["Bic"] }, { required: ["Rtn"] }] });
+    const spec = documentWith({
+      type: "object",
+      properties: { Bic: bic },
+      anyOf: [{ required: ["Bic"] }, { required: ["Rtn"] }],
+    });
     expect(() => withRequiredAlternatives(spec)).toThrow(SpecError);
-    expect(() => withRequiredAlternatives(spec)).toThrow("#/components/schemas/Routing/anyOf/1/required: requires Rtn, which the schema's properties do not declare");
+    expect(() => withRequiredAlternatives(spec)).toThrow(
+      "#/components/schemas/Routing/anyOf/1/required: requires Rtn, which the schema's properties do not declare",
+    );
   });
 
   it("fails on a oneOf branch that every value of another branch also matches", () => {
-    const spec = documentWith({ type: "object", properties: { Bic: bic, Rtn: rtn }, oneOf: [{ required: ["Bic"] }, { required: ["Bic", "Rtn"] }] });
-    expect(() => withRequiredAlternatives(spec)).toThrow("#/components/schemas/Routing/oneOf/1: a value matching this branch always matches branch 0 too");
+    const spec = documentWith({
+      type: "object",
+      properties: { Bic: bic, Rtn: rtn },
+      oneOf: [{ required: ["Bic"] }, { required: ["Bic", "Rtn"] }],
+    });
+    expect(() => withRequiredAlternatives(spec)).toThrow(
+      "#/components/schemas/Routing/oneOf/1: a value matching this branch always matches branch 0 too",
+    );
   });
 });

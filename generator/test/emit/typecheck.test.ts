@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitFiles } from "../../src/pipeline.js";
-import { emitInput, fixtureModel, pipelineEmitters, snapshotFixtures, temporaryDirectory } from "../support/fixtures.js";
+import {
+  emitInput,
+  fixtureModel,
+  pipelineEmitters,
+  snapshotFixtures,
+  temporaryDirectory,
+} from "../support/fixtures.js";
 import { typecheckEmitted } from "../support/typecheck.js";
 
 describe("emitted TypeScript type-checks (strict, NodeNext) against the runtime contracts", () => {

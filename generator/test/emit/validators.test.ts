@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompiledValidator, OperationValidators } from "../../runtime/compiled-validator.js";
 import { validatorsEmitter } from "../../src/emit/validators.js";
 import { SpecError } from "../../src/spec/spec-error.js";
-import { emitFixture, emitInput, fixtureModel, snapshotFixtures, snapshotPath, temporaryDirectory } from "../support/fixtures.js";
+import {
+  emitFixture,
+  emitInput,
+  fixtureModel,
+  snapshotFixtures,
+  snapshotPath,
+  temporaryDirectory,
+} from "../support/fixtures.js";
 import { importedModules } from "../support/validators-module.js";
 
 const paths = ["src/validators/operations.ts", "src/validators/webhooks.ts"];
@@ -29,17 +36,29 @@ describe("validators emitter", () => {
       await mkdir(join(directory.path, "src/validators"), { recursive: true });
       for (const [path, contents] of files) await writeFile(join(directory.path, path), contents);
       const load = async (path: string) => import(pathToFileURL(join(directory.path, path)).href);
-      ({ operationValidators } = (await load("src/validators/operations.ts")) as { operationValidators: Record<string, OperationValidators> });
-      ({ webhookValidators } = (await load("src/validators/webhooks.ts")) as { webhookValidators: Record<string, CompiledValidator> });
+      ({ operationValidators } = (await load("src/validators/operations.ts")) as {
+        operationValidators: Record<string, OperationValidators>;
+      });
+      ({ webhookValidators } = (await load("src/validators/webhooks.ts")) as {
+        webhookValidators: Record<string, CompiledValidator>;
+      });
     });
     afterAll(() => directory.remove());
 
     it("import ajv's run-time helpers and the formats they use, never ajv's compiler", () => {
       expect(importedModules(files.get("src/validators/operations.ts") ?? "")).toEqual(
-        ["../runtime/compiled-validator.js", "ajv-formats/dist/formats.js", "@account-funds/validators", "ajv/dist/runtime/ucs2length.js"].sort(),
+        [
+          "../runtime/compiled-validator.js",
+          "ajv-formats/dist/formats.js",
+          "@account-funds/validators",
+          "ajv/dist/runtime/ucs2length.js",
+        ].sort(),
       );
       // The webhook payload uses only ajv-formats' date-time: @account-funds/validators stays out of the main entry.
-      expect(importedModules(files.get("src/validators/webhooks.ts") ?? "")).toEqual(["../runtime/compiled-validator.js", "ajv-formats/dist/formats.js"]);
+      expect(importedModules(files.get("src/validators/webhooks.ts") ?? "")).toEqual([
+        "../runtime/compiled-validator.js",
+        "ajv-formats/dist/formats.js",
+      ]);
       for (const contents of files.values()) expect(contents).not.toMatch(/\brequire\(|new Function/);
     });
 
@@ -54,7 +73,9 @@ describe("validators emitter", () => {
           id,
           {
             request: Object.keys(validators.request ?? {}),
-            responses: Object.fromEntries(Object.entries(validators.responses ?? {}).map(([status, byMedia]) => [status, Object.keys(byMedia)])),
+            responses: Object.fromEntries(
+              Object.entries(validators.responses ?? {}).map(([status, byMedia]) => [status, Object.keys(byMedia)]),
+            ),
           },
         ]),
       );
@@ -62,8 +83,14 @@ describe("validators emitter", () => {
         createAccountTransfer: { request: ["application/json"], responses: { "201": ["application/json"] } },
         approveTransfer: { request: [], responses: {} },
         getTransferConfirmation: { request: [], responses: { "200": ["text/plain"] } },
-        requestPasswordToken: { request: ["application/x-www-form-urlencoded"], responses: { "200": ["application/json"] } },
-        requestMtlsPasswordToken: { request: ["application/x-www-form-urlencoded"], responses: { "200": ["application/json"] } },
+        requestPasswordToken: {
+          request: ["application/x-www-form-urlencoded"],
+          responses: { "200": ["application/json"] },
+        },
+        requestMtlsPasswordToken: {
+          request: ["application/x-www-form-urlencoded"],
+          responses: { "200": ["application/json"] },
+        },
       });
       expect(Object.keys(webhookValidators)).toEqual(["transferEvent"]);
       // One compiled function per schema, however many bodies use it.
@@ -79,16 +106,29 @@ describe("validators emitter", () => {
         values: { Request: transfer?.request?.["application/json"] },
         files: { Documents: { multiple: true } },
       });
-      expect(Object.keys(operationValidators).filter((id) => operationValidators[id]?.multipart !== undefined)).toEqual(["createAccountTransfer"]);
+      expect(Object.keys(operationValidators).filter((id) => operationValidators[id]?.multipart !== undefined)).toEqual(
+        ["createAccountTransfer"],
+      );
     });
 
     it("accept valid bodies and report every problem of an invalid one", () => {
       const validate = operationValidators["createAccountTransfer"]?.request?.["application/json"];
       if (validate === undefined) throw new Error("no validator");
-      expect(validate({ AccountId: 1, Amount: 10.5, Iban: "GB82WEST12345698765432", Routing: { Type: "SortCode", SortCode: "123456" } })).toBe(true);
+      expect(
+        validate({
+          AccountId: 1,
+          Amount: 10.5,
+          Iban: "GB82WEST12345698765432",
+          Routing: { Type: "SortCode", SortCode: "123456" },
+        }),
+      ).toBe(true);
       expect(validate.errors).toBeNull();
       expect(validate({ AccountId: "1", Amount: 0, Iban: "GB00WEST12345698765432" })).toBe(false);
-      expect(validate.errors?.map((error) => `${error.instancePath} ${error.keyword}`).sort()).toEqual(["/AccountId type", "/Amount exclusiveMinimum", "/Iban format"]);
+      expect(validate.errors?.map((error) => `${error.instancePath} ${error.keyword}`).sort()).toEqual([
+        "/AccountId type",
+        "/Amount exclusiveMinimum",
+        "/Iban format",
+      ]);
     });
 
     it("check the spec's custom formats with @account-funds/validators and the oneOf routing", () => {
@@ -102,16 +142,27 @@ describe("validators emitter", () => {
       const validate = operationValidators["createAccountTransfer"]?.request?.["application/json"];
       expect(validate?.({ AccountId: 1, Amount: 1, Routing: { Type: "SortCode", SortCode: "12-34" } })).toBe(false);
       // Only the SortCode branch's error: no "must be equal to constant" from the Bic branch, no oneOf summary.
-      expect(validate?.errors?.map((error) => `${error.instancePath} ${error.keyword}`)).toEqual(["/Routing/SortCode format"]);
+      expect(validate?.errors?.map((error) => `${error.instancePath} ${error.keyword}`)).toEqual([
+        "/Routing/SortCode format",
+      ]);
       expect(validate?.({ AccountId: 1, Amount: 1, Routing: { Type: "Iban" } })).toBe(false);
-      expect(validate?.errors?.map((error) => `${error.instancePath} ${error.keyword}`)).toEqual(["/Routing/Type enum", "/Routing discriminator"]);
+      expect(validate?.errors?.map((error) => `${error.instancePath} ${error.keyword}`)).toEqual([
+        "/Routing/Type enum",
+        "/Routing discriminator",
+      ]);
       expect(validate?.errors?.[0]?.params).toEqual({ allowedValues: ["SortCode", "Bic"] });
       expect(validate?.({ AccountId: 1, Amount: 1, Routing: { SortCode: "123456" } })).toBe(false);
-      expect(validate?.errors?.[0]).toMatchObject({ instancePath: "/Routing", keyword: "required", params: { missingProperty: "Type" } });
+      expect(validate?.errors?.[0]).toMatchObject({
+        instancePath: "/Routing",
+        keyword: "required",
+        params: { missingProperty: "Type" },
+      });
     });
 
     it("validate responses and webhook payloads", () => {
-      expect(operationValidators["getTransferConfirmation"]?.responses?.["200"]?.["text/plain"]?.("CONFIRMED 7")).toBe(true);
+      expect(operationValidators["getTransferConfirmation"]?.responses?.["200"]?.["text/plain"]?.("CONFIRMED 7")).toBe(
+        true,
+      );
       const delivery = webhookValidators["transferEvent"];
       expect(delivery?.([{ Reason: "TransferCreated", EntityId: 7, RaisedAt: "2024-05-01T10:00:00Z" }])).toBe(true);
       expect(delivery?.([{ Reason: "TransferCreated", EntityId: 7, RaisedAt: "yesterday" }])).toBe(false);
@@ -121,18 +172,27 @@ describe("validators emitter", () => {
 
   it("reports a discriminator mapping that says something else than the branches' consts as a spec error", async () => {
     const model = await fixtureModel("commands.yaml");
-    const routing = (model.documentForLibraries["components"] as { schemas: Record<string, { discriminator: { mapping: Record<string, string> } }> }).schemas["Routing"];
+    const routing = (
+      model.documentForLibraries["components"] as {
+        schemas: Record<string, { discriminator: { mapping: Record<string, string> } }>;
+      }
+    ).schemas["Routing"];
     if (routing === undefined) throw new Error("no Routing in the fixture");
-    routing.discriminator.mapping = { SortCode: "#/components/schemas/BicRouting", Bic: "#/components/schemas/SortCodeRouting" };
+    routing.discriminator.mapping = {
+      SortCode: "#/components/schemas/BicRouting",
+      Bic: "#/components/schemas/SortCodeRouting",
+    };
     await expect(validatorsEmitter.emit(await emitInput(model))).rejects.toMatchObject({
       pointer: "/components/schemas/Routing/discriminator/mapping/SortCode",
-      reason: "maps SortCode to #/components/schemas/BicRouting, but the branch whose Type is SortCode is #/components/schemas/SortCodeRouting",
+      reason:
+        "maps SortCode to #/components/schemas/BicRouting, but the branch whose Type is SortCode is #/components/schemas/SortCodeRouting",
     });
   });
 
   it("reports a schema ajv cannot compile as a spec error at its pointer (the compile runs in a worker thread)", async () => {
     const model = await fixtureModel("commands.yaml");
-    const schemas = (model.documentForLibraries["components"] as { schemas: Record<string, Record<string, unknown>> }).schemas;
+    const schemas = (model.documentForLibraries["components"] as { schemas: Record<string, Record<string, unknown>> })
+      .schemas;
     schemas["CreateAccountTransfer"] = { ...schemas["CreateAccountTransfer"], minProperties: "two" };
     const failure = validatorsEmitter.emit(await emitInput(model));
     await expect(failure).rejects.toBeInstanceOf(SpecError);

@@ -41,8 +41,14 @@ describe("bundling a split spec", () => {
 
   it("maps a pointer into the bundle back to the file and pointer a person edits", async () => {
     const { locate } = await loadSpec({ specPath: fixturePath("split/openapi.yaml") });
-    expect(locate("/paths/~1api~1v1~1Items({id})/get/responses/200")).toEqual({ file: shown("split/paths/items.yaml"), pointer: "/Item/get/responses/200" });
-    expect(locate("/components/schemas/Item/properties/Name")).toEqual({ file: shown("split/schemas/Item.yaml"), pointer: "/properties/Name" });
+    expect(locate("/paths/~1api~1v1~1Items({id})/get/responses/200")).toEqual({
+      file: shown("split/paths/items.yaml"),
+      pointer: "/Item/get/responses/200",
+    });
+    expect(locate("/components/schemas/Item/properties/Name")).toEqual({
+      file: shown("split/schemas/Item.yaml"),
+      pointer: "/properties/Name",
+    });
     expect(locate("/components/parameters/Id")).toEqual({ file: shown("split/parameters/Id.yaml"), pointer: "" });
     expect(locate("/info/title")).toEqual({ file: shown("split/openapi.yaml"), pointer: "/info/title" });
     expect(locate("/paths/~1nowhere")).toBeUndefined();
@@ -61,7 +67,16 @@ describe("normalising the bundle", () => {
       openapi: "3.1.0",
       webhooks: {},
     });
-    expect(Object.keys(normalized)).toEqual(["openapi", "info", "security", "tags", "paths", "webhooks", "components", "x-extra"]);
+    expect(Object.keys(normalized)).toEqual([
+      "openapi",
+      "info",
+      "security",
+      "tags",
+      "paths",
+      "webhooks",
+      "components",
+      "x-extra",
+    ]);
     const components = normalized["components"] as { [kind: string]: object };
     expect(Object.keys(components["schemas"] ?? {})).toEqual(["B", "a", "b"]);
     expect(Object.keys(components["examples"] ?? {})).toEqual(["y", "z"]);
@@ -70,7 +85,9 @@ describe("normalising the bundle", () => {
 
 describe("a broken spec", () => {
   it("reports an unresolved $ref with its file, pointer and the ref", async () => {
-    const [problem, ...rest] = await problemsOf(() => loadSpec({ specPath: fixturePath("broken/unresolved-ref.yaml") }));
+    const [problem, ...rest] = await problemsOf(() =>
+      loadSpec({ specPath: fixturePath("broken/unresolved-ref.yaml") }),
+    );
     expect(rest).toEqual([]);
     expect(problem).toMatchObject({
       file: shown("broken/unresolved-ref.yaml"),
@@ -89,23 +106,34 @@ describe("a broken spec", () => {
 
   it("reports invalid YAML with its line and column", async () => {
     const [problem] = await problemsOf(() => loadSpec({ specPath: fixturePath("broken/bad-yaml.yaml") }));
-    expect(problem).toMatchObject({ file: shown("broken/bad-yaml.yaml"), pointer: "", reason: "invalid YAML: deficient indentation (line 3, column 1)" });
+    expect(problem).toMatchObject({
+      file: shown("broken/bad-yaml.yaml"),
+      pointer: "",
+      reason: "invalid YAML: deficient indentation (line 3, column 1)",
+    });
   });
 
   it("requires OpenAPI 3.1", async () => {
     const [problem] = await problemsOf(() => loadSpec({ specPath: fixturePath("broken/openapi-3-0.yaml") }));
-    expect(problem).toMatchObject({ pointer: "/openapi", reason: "an OpenAPI 3.1 document is required (found openapi: 3.0.3)" });
+    expect(problem).toMatchObject({
+      pointer: "/openapi",
+      reason: "an OpenAPI 3.1 document is required (found openapi: 3.0.3)",
+    });
   });
 
   it("reports a missing root file", async () => {
     const [problem] = await problemsOf(() => loadSpec({ specPath: fixturePath("broken/nowhere.yaml") }));
-    expect(problem).toMatchObject({ file: shown("broken/nowhere.yaml"), pointer: "", reason: "the spec file does not exist" });
+    expect(problem).toMatchObject({
+      file: shown("broken/nowhere.yaml"),
+      pointer: "",
+      reason: "the spec file does not exist",
+    });
   });
 
   it("prints a problem as file#pointer: reason", () => {
-    expect(formatSpecProblem({ file: "spec/paths/a.yaml", pointer: "/A/get", reason: "operation has no operationId" })).toBe(
-      "spec/paths/a.yaml#/A/get: operation has no operationId",
-    );
+    expect(
+      formatSpecProblem({ file: "spec/paths/a.yaml", pointer: "/A/get", reason: "operation has no operationId" }),
+    ).toBe("spec/paths/a.yaml#/A/get: operation has no operationId");
     expect(new SpecError({ pointer: "/paths", reason: "r" }).message).toBe("(bundled spec)#/paths: r");
   });
 });

@@ -59,7 +59,12 @@ describe("operations", () => {
   });
 
   it("detects OData lists (paging + collection) and entity reads ($select + allOf)", () => {
-    const shapes = Object.fromEntries(odata.operations.map((o) => [o.operationId, { list: o.odataList?.entitySchema, entity: o.odataEntity?.entitySchema }]));
+    const shapes = Object.fromEntries(
+      odata.operations.map((o) => [
+        o.operationId,
+        { list: o.odataList?.entitySchema, entity: o.odataEntity?.entitySchema },
+      ]),
+    );
     expect(shapes).toEqual({
       listAccounts: { list: "AccountDto", entity: undefined },
       getAccount: { list: undefined, entity: "AccountDto" },
@@ -104,7 +109,12 @@ describe("operations", () => {
           schemaName: "CreateAccountTransfer",
           schemaPointer: `${bodyPointer}/application~1json/schema`,
           schema: { $ref: "#/components/schemas/CreateAccountTransfer" },
-          example: { AccountId: 1, Amount: 10.5, Iban: "GB82WEST12345698765432", Routing: { Type: "SortCode", SortCode: "123456" } },
+          example: {
+            AccountId: 1,
+            Amount: 10.5,
+            Iban: "GB82WEST12345698765432",
+            Routing: { Type: "SortCode", SortCode: "123456" },
+          },
         },
         {
           mediaType: "multipart/form-data",
@@ -112,7 +122,15 @@ describe("operations", () => {
           schema: expect.objectContaining({ required: ["Request"] }),
           multipart: {
             required: ["Request"],
-            values: [{ name: "Request", schema: { schemaName: "CreateAccountTransfer", schemaPointer: `${bodyPointer}/multipart~1form-data/schema/properties/Request` } }],
+            values: [
+              {
+                name: "Request",
+                schema: {
+                  schemaName: "CreateAccountTransfer",
+                  schemaPointer: `${bodyPointer}/multipart~1form-data/schema/properties/Request`,
+                },
+              },
+            ],
             files: [{ name: "Documents", multiple: true }],
           },
         },
@@ -124,9 +142,25 @@ describe("operations", () => {
     ]);
     expect(create.responses[0]?.requiredHeaders).toEqual(["Location"]);
     // Declared but optional: in `headers`, not in `requiredHeaders`.
-    expect(operation(odata, "listAccounts").responses[0]).toMatchObject({ headers: ["Preference-Applied"], requiredHeaders: [] });
-    expect(operation(commands, "approveTransfer").responses).toEqual([{ status: "200", description: "Approved; no body.", success: true, contents: [], headers: [], requiredHeaders: [] }]);
-    expect(operation(odata, "listAccounts").responses[1]).toMatchObject({ status: "401", description: "Missing or expired token.", success: false });
+    expect(operation(odata, "listAccounts").responses[0]).toMatchObject({
+      headers: ["Preference-Applied"],
+      requiredHeaders: [],
+    });
+    expect(operation(commands, "approveTransfer").responses).toEqual([
+      {
+        status: "200",
+        description: "Approved; no body.",
+        success: true,
+        contents: [],
+        headers: [],
+        requiredHeaders: [],
+      },
+    ]);
+    expect(operation(odata, "listAccounts").responses[1]).toMatchObject({
+      status: "401",
+      description: "Missing or expired token.",
+      success: false,
+    });
   });
 
   it("takes security from the operation, else the document", () => {
@@ -145,16 +179,36 @@ describe("operations", () => {
       requestMtlsPasswordToken: [[{ scheme: "mutualTLS", scopes: [] }]],
     });
     expect(commands.securitySchemes).toEqual([
-      { name: "bearerAuth", pointer: "/components/securitySchemes/bearerAuth", type: "http", description: "", settings: { scheme: "bearer" }, flows: [] },
-      { name: "mutualTLS", pointer: "/components/securitySchemes/mutualTLS", type: "mutualTLS", description: "", settings: {}, flows: [] },
+      {
+        name: "bearerAuth",
+        pointer: "/components/securitySchemes/bearerAuth",
+        type: "http",
+        description: "",
+        settings: { scheme: "bearer" },
+        flows: [],
+      },
+      {
+        name: "mutualTLS",
+        pointer: "/components/securitySchemes/mutualTLS",
+        type: "mutualTLS",
+        description: "",
+        settings: {},
+        flows: [],
+      },
     ]);
   });
 
   it("takes servers from the operation, else the path item", () => {
     expect(operation(commands, "requestPasswordToken").servers).toEqual([
-      { url: "{auth_url}", description: "", variables: { auth_url: { default: "http://127.0.0.1:4010", description: "Token service." } } },
+      {
+        url: "{auth_url}",
+        description: "",
+        variables: { auth_url: { default: "http://127.0.0.1:4010", description: "Token service." } },
+      },
     ]);
-    expect(operation(commands, "requestMtlsPasswordToken").servers).toEqual([{ url: "https://127.0.0.1:4443", description: "", variables: {} }]);
+    expect(operation(commands, "requestMtlsPasswordToken").servers).toEqual([
+      { url: "https://127.0.0.1:4443", description: "", variables: {} },
+    ]);
     expect(operation(commands, "createAccountTransfer").servers).toBeUndefined();
     expect(commands.servers).toEqual([{ url: "http://127.0.0.1:4010", description: "", variables: {} }]);
   });
@@ -180,7 +234,16 @@ describe("webhooks, schemas and assumptions", () => {
         description: "Events about transfers.",
         requestBody: { required: true, description: "", contents: [payload] },
         payload,
-        responses: [{ status: "2XX", description: "Acknowledged.", success: true, contents: [], headers: [], requiredHeaders: [] }],
+        responses: [
+          {
+            status: "2XX",
+            description: "Acknowledged.",
+            success: true,
+            contents: [],
+            headers: [],
+            requiredHeaders: [],
+          },
+        ],
         securityRequirements: [],
         assumptions: [],
       },
@@ -214,14 +277,20 @@ describe("webhooks, schemas and assumptions", () => {
   });
 
   it("gives the entity schemas of OData operations their shape, and no other schema", () => {
-    expect(odata.schemas.filter((s) => s.entityShape !== undefined).map((s) => s.name)).toEqual(["AccountBalanceDto", "AccountDto"]);
+    expect(odata.schemas.filter((s) => s.entityShape !== undefined).map((s) => s.name)).toEqual([
+      "AccountBalanceDto",
+      "AccountDto",
+    ]);
     expect(odata.schemas.find((s) => s.name === "AccountDto")?.entityShape).toMatchSnapshot();
     expect(commands.schemas.every((s) => s.entityShape === undefined)).toBe(true);
   });
 
   it("collects every x-assumption with its pointer into the bundle", () => {
     expect(odata.assumptions).toEqual([
-      { pointer: "/paths/~1api~1v1~1Accounts({id})/get/responses/404", text: "404 for an unknown key — OData v4 convention." },
+      {
+        pointer: "/paths/~1api~1v1~1Accounts({id})/get/responses/404",
+        text: "404 for an unknown key — OData v4 convention.",
+      },
       { pointer: "/components/parameters/ODataTop", text: "OData v4.01 paging — not shown in the reference." },
       { pointer: "/components/schemas/ODataCollectionAnnotations", text: "OData v4 JSON format." },
     ]);
@@ -240,7 +309,9 @@ describe("webhooks, schemas and assumptions", () => {
   });
 
   it("lists the assumptions that apply to each operation: its own, its path's, and those it reaches through $refs", () => {
-    const applying = Object.fromEntries(odata.operations.map((o) => [o.operationId, o.assumptions.map((a) => a.pointer)]));
+    const applying = Object.fromEntries(
+      odata.operations.map((o) => [o.operationId, o.assumptions.map((a) => a.pointer)]),
+    );
     expect(applying).toMatchSnapshot();
     expect(applying["getAccount"]).toContain("/paths/~1api~1v1~1Accounts({id})/get/responses/404");
     expect(applying["listAccounts"]).toContain("/components/parameters/ODataTop");
@@ -255,7 +326,8 @@ describe("a spec the model rejects", () => {
       expect.objectContaining({
         file: shown("broken/client-method-collision.yaml"),
         pointer: "/paths/~1api~1v1~1Accounts~1Fees/get",
-        reason: "operations listAccountFees and listFees both map to the client method accounts.listFees (rename one operationId)",
+        reason:
+          "operations listAccountFees and listFees both map to the client method accounts.listFees (rename one operationId)",
       }),
     ]);
   });
@@ -277,14 +349,25 @@ describe("a spec the model rejects", () => {
 
   it("fails on a path parameter without a schema", async () => {
     expect(await problemsOf("broken/path-parameter-without-schema.yaml")).toEqual([
-      expect.objectContaining({ pointer: "/paths/~1api~1v1~1Items({id})/get/parameters/0", reason: "path parameter id has no schema" }),
+      expect.objectContaining({
+        pointer: "/paths/~1api~1v1~1Items({id})/get/parameters/0",
+        reason: "path parameter id has no schema",
+      }),
     ]);
   });
 
   it("reports every problem at once, in the file a person edits", async () => {
     expect(await problemsOf("broken/split/openapi.yaml")).toEqual([
-      expect.objectContaining({ file: shown("broken/split/paths/items.yaml"), pointer: "/Item/get", reason: "operation has no operationId" }),
-      expect.objectContaining({ file: shown("broken/split/parameters/Id.yaml"), pointer: "", reason: "path parameter id has no schema" }),
+      expect.objectContaining({
+        file: shown("broken/split/paths/items.yaml"),
+        pointer: "/Item/get",
+        reason: "operation has no operationId",
+      }),
+      expect.objectContaining({
+        file: shown("broken/split/parameters/Id.yaml"),
+        pointer: "",
+        reason: "path parameter id has no schema",
+      }),
     ]);
   });
 

@@ -24,11 +24,19 @@ describe("client method", () => {
   it.each([
     ["listAccountBalances", "/api/v1/Accounts({accountId})/Balances", "listBalances"],
     ["getAccountBalance", "/api/v1/Accounts({accountId})/Balances({currencyCode})", "getBalance"],
-    ["listAccountBalanceStatement", "/api/v1/Accounts({accountId})/Balances({currencyCode})/Statement", "listBalanceStatement"],
+    [
+      "listAccountBalanceStatement",
+      "/api/v1/Accounts({accountId})/Balances({currencyCode})/Statement",
+      "listBalanceStatement",
+    ],
     ["listExchangeFees", "/api/v1/Exchanges({exchangeId})/Fees", "listFees"],
     ["listEntityCountries", "/api/v1/Entities({entityId})/Countries(FilterType = {filterType})", "listCountries"],
     ["listInboundTransferFees", "/api/v1/InboundTransfers({transferId})/Fees", "listFees"],
-    ["getWithdrawalPaymentConfirmationDetails", "/api/v1/Withdrawals({withdrawalId})/PaymentConfirmationDetails", "getPaymentConfirmationDetails"],
+    [
+      "getWithdrawalPaymentConfirmationDetails",
+      "/api/v1/Withdrawals({withdrawalId})/PaymentConfirmationDetails",
+      "getPaymentConfirmationDetails",
+    ],
     // Everything else keeps its operationId.
     ["createAccountTransfer", "/api/v1/Transfers/CreateAccountTransfer", "createAccountTransfer"],
     ["approveTransfer", "/api/v1/Transfers/{transferId}/Approve", "approveTransfer"],

@@ -61,19 +61,17 @@ describe("entityShapeFromSchema", () => {
   });
 
   it("keeps required properties from allOf members and refs, not from oneOf branches", () => {
-    const shape = shapeOf(
-      {
-        allOf: [{ $ref: "#/components/schemas/Withdrawal" }, { required: ["Reference"] }],
-        oneOf: [{ required: ["Amount"] }, { required: ["Count"] }],
-      },
-    );
+    const shape = shapeOf({
+      allOf: [{ $ref: "#/components/schemas/Withdrawal" }, { required: ["Reference"] }],
+      oneOf: [{ required: ["Amount"] }, { required: ["Count"] }],
+    });
     expect(shape.required).toEqual(["Id", "Reference"]);
   });
 
   it("merges the properties of allOf members, but not instance annotations (an entity with its annotations)", () => {
-    const shape = shapeOf(
-      { allOf: [{ $ref: "#/components/schemas/Withdrawal" }, { $ref: "#/components/schemas/Annotations" }] },
-    );
+    const shape = shapeOf({
+      allOf: [{ $ref: "#/components/schemas/Withdrawal" }, { $ref: "#/components/schemas/Annotations" }],
+    });
     expect(shape.properties["@odata.context"]).toBeUndefined();
     expect(shape.properties["Id"]).toBe("integer");
   });
@@ -92,14 +90,12 @@ describe("entityShapeFromSchema", () => {
   });
 
   it("unions the properties of oneOf branches", () => {
-    const shape = shapeOf(
-      {
-        oneOf: [
-          { properties: { Bic: { type: "string" } } },
-          { properties: { Iban: { type: "string" }, Bic: { type: "string" } } },
-        ],
-      },
-    );
+    const shape = shapeOf({
+      oneOf: [
+        { properties: { Bic: { type: "string" } } },
+        { properties: { Iban: { type: "string" }, Bic: { type: "string" } } },
+      ],
+    });
     expect(shape).toEqual({ properties: { Bic: "string", Iban: "string" } });
   });
 
@@ -111,9 +107,7 @@ describe("entityShapeFromSchema", () => {
   });
 
   it("keeps a property named __proto__ as an own property", () => {
-    const shape = shapeOf(
-      JSON.parse('{"properties": {"__proto__": {"type": "string"}}}'),
-    );
+    const shape = shapeOf(JSON.parse('{"properties": {"__proto__": {"type": "string"}}}'));
     expect(Object.hasOwn(shape.properties, "__proto__")).toBe(true);
     expect(shape.properties["__proto__"]).toBe("string");
   });
@@ -134,9 +128,12 @@ describe("entityShapeFromSchema", () => {
     const beneficiary = withdrawal.properties["Beneficiary"];
     expect(typeof beneficiary === "object" && beneficiary.properties["Name"]).toBe("string");
     const components = bundle["components"];
-    const names = isJsonObject(components) && isJsonObject(components["schemas"]) ? Object.keys(components["schemas"]) : [];
+    const names =
+      isJsonObject(components) && isJsonObject(components["schemas"]) ? Object.keys(components["schemas"]) : [];
     for (const name of names.filter((key) => key.endsWith("Collection"))) {
-      expect(entityShapeFromSchema(bundle, { $ref: `#/components/schemas/${name}` }).properties["value"], name).toBe("array");
+      expect(entityShapeFromSchema(bundle, { $ref: `#/components/schemas/${name}` }).properties["value"], name).toBe(
+        "array",
+      );
     }
   });
 });

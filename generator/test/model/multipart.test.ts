@@ -37,7 +37,11 @@ const document = {
     },
   },
 };
-const media = { mediaType: "multipart/form-data", schemaName: "Upload", schemaPointer: "/paths/~1upload/post/requestBody/content/multipart~1form-data/schema" };
+const media = {
+  mediaType: "multipart/form-data",
+  schemaName: "Upload",
+  schemaPointer: "/paths/~1upload/post/requestBody/content/multipart~1form-data/schema",
+};
 
 describe("multipart parts", () => {
   it("splits the schema into value parts (validated by schema) and file parts (checked by shape)", () => {
@@ -45,7 +49,10 @@ describe("multipart parts", () => {
     expect(multipartParts(document, media, problems)).toEqual({
       required: ["Request", "Cover"],
       values: [
-        { name: "Request", schema: { schemaName: "Payload", schemaPointer: "/components/schemas/Upload/properties/Request" } },
+        {
+          name: "Request",
+          schema: { schemaName: "Payload", schemaPointer: "/components/schemas/Upload/properties/Request" },
+        },
         { name: "Note", schema: { schemaPointer: "/components/schemas/Upload/properties/Note" } },
         // base64 text is a value, not bytes.
         { name: "Encoded", schema: { schemaPointer: "/components/schemas/Upload/properties/Encoded" } },
@@ -64,11 +71,30 @@ describe("multipart parts", () => {
   });
 
   it("reports a part whose $ref does not resolve, and keeps the others", () => {
-    const broken = { ...document, components: { schemas: { ...document.components.schemas, Payload: undefined, Upload: { ...document.components.schemas.Upload, properties: { Request: { $ref: "#/components/schemas/Gone" }, Cover: { type: "string", format: "binary" } } } } } };
+    const broken = {
+      ...document,
+      components: {
+        schemas: {
+          ...document.components.schemas,
+          Payload: undefined,
+          Upload: {
+            ...document.components.schemas.Upload,
+            properties: { Request: { $ref: "#/components/schemas/Gone" }, Cover: { type: "string", format: "binary" } },
+          },
+        },
+      },
+    };
     const problems = new Problems();
-    expect(multipartParts(broken, media, problems)).toEqual({ required: ["Request", "Cover"], values: [], files: [{ name: "Cover", multiple: false }] });
+    expect(multipartParts(broken, media, problems)).toEqual({
+      required: ["Request", "Cover"],
+      values: [],
+      files: [{ name: "Cover", multiple: false }],
+    });
     expect(problems.list).toEqual([
-      { pointer: "/components/schemas/Upload/properties/Request", reason: "a multipart/form-data schema or part is not a schema object (or its $ref does not resolve)" },
+      {
+        pointer: "/components/schemas/Upload/properties/Request",
+        reason: "a multipart/form-data schema or part is not a schema object (or its $ref does not resolve)",
+      },
     ]);
   });
 });

@@ -78,6 +78,11 @@ describe("formatTypeScript", () => {
 
   it("does not keep the process alive once done", () => {
     const script = 'import { formatTypeScript } from "./src/print/format.ts"; await formatTypeScript("const a  = 1");';
-    expect(() => execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: generatorRoot, timeout: 45_000 })).not.toThrow();
+    expect(() =>
+      execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+        cwd: generatorRoot,
+        timeout: 45_000,
+      }),
+    ).not.toThrow();
   });
 });

@@ -7,14 +7,24 @@ import { IndentationText, NewLineKind, Project, QuoteKind, VariableDeclarationKi
 import { describe, expect, it } from "vitest";
 import { formatTypeScript } from "../../src/print/format.js";
 import { generatedHeader } from "../../src/print/header.js";
-import { addVerbatimCode, createTypeScriptFile, printTypeScriptFile, type TypeScriptFile } from "../../src/print/typescript-file.js";
+import {
+  addVerbatimCode,
+  createTypeScriptFile,
+  printTypeScriptFile,
+  type TypeScriptFile,
+} from "../../src/print/typescript-file.js";
 import { ajvLike } from "./code-samples.js";
 
 /** A ts-morph source file built the way the emitters used to: one `add...` call per statement. */
 function sourceFile(): SourceFile {
   const project = new Project({
     useInMemoryFileSystem: true,
-    manipulationSettings: { indentationText: IndentationText.TwoSpaces, newLineKind: NewLineKind.LineFeed, quoteKind: QuoteKind.Double, useTrailingCommas: true },
+    manipulationSettings: {
+      indentationText: IndentationText.TwoSpaces,
+      newLineKind: NewLineKind.LineFeed,
+      quoteKind: QuoteKind.Double,
+      useTrailingCommas: true,
+    },
   });
   return project.createSourceFile("file.ts", "");
 }
@@ -27,7 +37,12 @@ function addStatements(file: SourceFile | TypeScriptFile): void {
     { name: "A", isExported: true, type: 'components["schemas"]["A"]', docs: ["A."] },
     { name: "B", isExported: true, type: 'components["schemas"]["B"]' },
   ]);
-  file.addInterface({ name: "Group", isExported: true, docs: ["Group."], properties: [{ name: "list", type: "() => void", isReadonly: true }] });
+  file.addInterface({
+    name: "Group",
+    isExported: true,
+    docs: ["Group."],
+    properties: [{ name: "list", type: "() => void", isReadonly: true }],
+  });
   file.addInterface({ name: "Other", properties: [{ name: "get", type: "() => void" }] });
   file.addVariableStatement({
     isExported: true,
@@ -36,9 +51,18 @@ function addStatements(file: SourceFile | TypeScriptFile): void {
     declarations: [{ name: "table", initializer: "{ a: 1, b: [1, 2] } as const" }],
   });
   file.addTypeAlias({ name: "Key", isExported: true, type: "keyof typeof table" });
-  file.addFunction({ name: "first", isExported: true, parameters: [{ name: "body", type: "unknown" }], returnType: "string", statements: ["return String(body);"] });
+  file.addFunction({
+    name: "first",
+    isExported: true,
+    parameters: [{ name: "body", type: "unknown" }],
+    returnType: "string",
+    statements: ["return String(body);"],
+  });
   file.addFunction({ name: "second", docs: ["Second."], statements: ["return 2;"] });
-  file.addExportDeclaration({ moduleSpecifier: "./node.js", namedExports: ["createMtlsDispatcher", "type MtlsCertificate"] });
+  file.addExportDeclaration({
+    moduleSpecifier: "./node.js",
+    namedExports: ["createMtlsDispatcher", "type MtlsCertificate"],
+  });
 }
 
 describe("TypeScriptFile", () => {
@@ -48,14 +72,21 @@ describe("TypeScriptFile", () => {
     const callByCall = sourceFile();
     addStatements(callByCall);
     const printed = await printTypeScriptFile(builder, "spec.yaml", "Things.");
-    expect(printed).toBe(await formatTypeScript(`${generatedHeader("spec.yaml", "Things.")}\n${callByCall.getFullText()}`));
+    expect(printed).toBe(
+      await formatTypeScript(`${generatedHeader("spec.yaml", "Things.")}\n${callByCall.getFullText()}`),
+    );
     expect(printed).toContain('import { operations } from "./operations.js";\n\n/** A. */');
   });
 
   it("knows which names it declares", () => {
     const file = createTypeScriptFile("file.ts");
     addStatements(file);
-    expect(["A", "Group", "table", "first"].filter((name) => file.declares(name))).toEqual(["A", "Group", "table", "first"]);
+    expect(["A", "Group", "table", "first"].filter((name) => file.declares(name))).toEqual([
+      "A",
+      "Group",
+      "table",
+      "first",
+    ]);
     expect(file.declares("components")).toBe(false);
     expect(file.declares("Missing")).toBe(false);
   });
@@ -70,14 +101,25 @@ describe("printTypeScriptFile with verbatim code", () => {
 
   it.each(cases)("prints what ts-morph printed with the code in the file: code $name", async ({ formats, code }) => {
     const build = <F extends SourceFile | TypeScriptFile>(file: F, addCode: (file: F) => void): F => {
-      file.addImportDeclaration({ isTypeOnly: true, namedImports: ["CompiledValidator"], moduleSpecifier: "./compiled-validator.js" });
-      if (formats) file.addVariableStatement({ declarationKind: VariableDeclarationKind.Const, docs: ["Formats."], declarations: [{ name: "allFormats", initializer: "{ a: 1 }" }] });
+      file.addImportDeclaration({
+        isTypeOnly: true,
+        namedImports: ["CompiledValidator"],
+        moduleSpecifier: "./compiled-validator.js",
+      });
+      if (formats)
+        file.addVariableStatement({
+          declarationKind: VariableDeclarationKind.Const,
+          docs: ["Formats."],
+          declarations: [{ name: "allFormats", initializer: "{ a: 1 }" }],
+        });
       addCode(file);
       file.addVariableStatement({
         isExported: true,
         declarationKind: VariableDeclarationKind.Const,
         docs: ["The map."],
-        declarations: [{ name: "validators", type: "Record<string, CompiledValidator>", initializer: "{ thing: validateThing }" }],
+        declarations: [
+          { name: "validators", type: "Record<string, CompiledValidator>", initializer: "{ thing: validateThing }" },
+        ],
       });
       return file;
     };
@@ -87,6 +129,8 @@ describe("printTypeScriptFile with verbatim code", () => {
 
     const header = `${generatedHeader("spec.yaml", "Validators.")}// @ts-nocheck\n`;
     const expected = await formatTypeScript(`${header}\n${inFile.getFullText()}`);
-    expect(await printTypeScriptFile(spliced, "spec.yaml", "Validators.", ["// @ts-nocheck"], [verbatim])).toBe(expected);
+    expect(await printTypeScriptFile(spliced, "spec.yaml", "Validators.", ["// @ts-nocheck"], [verbatim])).toBe(
+      expected,
+    );
   });
 });

@@ -23,7 +23,9 @@ function source(options: { server?: FakeServer; mtls?: boolean; skewMs?: number 
   const tokens = createPasswordTokenSource({
     operation: options.mtls ? operations.requestMtlsPasswordToken : operations.requestPasswordToken,
     authUrl: AUTH_URL,
-    credentials: options.mtls ? { clientId: "client-1", username: credentials.username, password: PASSWORD } : credentials,
+    credentials: options.mtls
+      ? { clientId: "client-1", username: credentials.username, password: PASSWORD }
+      : credentials,
     mtls: options.mtls ? { dispatcher: { name: "fake-dispatcher" } } : undefined,
     transport,
     redactor,
@@ -114,8 +116,12 @@ describe("password grant", () => {
 
   it.each(["invalid_client", "invalid_user"])("surfaces %s as a TokenRequestError without secrets", async (code) => {
     const { server, tokens } = source();
-    server.on("POST", "/connect/token", () => json(400, { error: code, error_description: `bad ${SECRET} / ${PASSWORD}` }));
-    const failures = await Promise.all([tokens.token(), tokens.token()].map((promise) => promise.catch((error: unknown) => error)));
+    server.on("POST", "/connect/token", () =>
+      json(400, { error: code, error_description: `bad ${SECRET} / ${PASSWORD}` }),
+    );
+    const failures = await Promise.all(
+      [tokens.token(), tokens.token()].map((promise) => promise.catch((error: unknown) => error)),
+    );
     expect(server.requests).toHaveLength(1);
     for (const failure of failures) {
       expect(failure).toBeInstanceOf(TokenRequestError);
@@ -129,7 +135,9 @@ describe("password grant", () => {
   it("tries again on the next call after a failure", async () => {
     const { server, tokens } = source();
     let n = 0;
-    server.on("POST", "/connect/token", () => (++n === 1 ? json(400, { error: "invalid_grant" }) : tokenResponse("ok")));
+    server.on("POST", "/connect/token", () =>
+      ++n === 1 ? json(400, { error: "invalid_grant" }) : tokenResponse("ok"),
+    );
     await expect(tokens.token()).rejects.toMatchObject({ code: "invalid_grant" });
     await expect(tokens.token()).resolves.toBe("ok");
   });
@@ -161,18 +169,26 @@ describe("password grant", () => {
   });
 
   it("fills the {auth_url} server variable", () => {
-    expect(operationUrl(operations.requestPasswordToken, { auth_url: "https://auth.example/" })).toBe("https://auth.example/connect/token");
+    expect(operationUrl(operations.requestPasswordToken, { auth_url: "https://auth.example/" })).toBe(
+      "https://auth.example/connect/token",
+    );
     expect(operationUrl(operations.requestPasswordToken, {})).toBe("http://127.0.0.1:4010/connect/token");
-    expect(operationUrl(operations.getAccount, {}, "https://api.example")).toBe("https://api.example/api/v1/Accounts({id})");
+    expect(operationUrl(operations.getAccount, {}, "https://api.example")).toBe(
+      "https://api.example/api/v1/Accounts({id})",
+    );
   });
 });
 
 describe("authentication through the client", () => {
   it("100 concurrent calls make exactly one token request", async () => {
     const { server, client, tokensIssued } = harness();
-    server.on("GET", /^\/api\/v1\/Accounts\(\d+\)$/, (request) => json(200, { Id: Number(/\((\d+)\)/.exec(request.path)?.[1]) }));
+    server.on("GET", /^\/api\/v1\/Accounts\(\d+\)$/, (request) =>
+      json(200, { Id: Number(/\((\d+)\)/.exec(request.path)?.[1]) }),
+    );
     const results = await Promise.all(Array.from({ length: 100 }, (_, index) => client.accounts.getAccount(index)));
-    expect(results.map((account: { Id: number }) => account.Id)).toEqual(Array.from({ length: 100 }, (_, index) => index));
+    expect(results.map((account: { Id: number }) => account.Id)).toEqual(
+      Array.from({ length: 100 }, (_, index) => index),
+    );
     expect(tokensIssued()).toBe(1);
     expect(server.to("/connect/token")).toHaveLength(1);
   });

@@ -12,13 +12,21 @@ describe("argument layout", () => {
     expect(kinds("createAccountTransfer")).toEqual(["body", "init"]);
     expect(kinds("approveTransfer")).toEqual(["transferId", "init"]);
     expect(kinds("getJobStatus")).toEqual(["jobId", "query", "init"]);
-    expect(argumentSlots({ pathParameters: ["id"], hasBody: true, hasQuery: true }).map((slot) => slot.kind)).toEqual(["path", "body", "query", "init"]);
+    expect(argumentSlots({ pathParameters: ["id"], hasBody: true, hasQuery: true }).map((slot) => slot.kind)).toEqual([
+      "path",
+      "body",
+      "query",
+      "init",
+    ]);
   });
 
   it("collects positional values by slot", () => {
     const slots = argumentSlots({ pathParameters: ["a", "b"], hasBody: true, hasQuery: false });
     const signal = AbortSignal.abort();
-    expect(collectArguments(slots, [1, "x", { B: 1 }, { signal }])).toEqual({ args: { path: { a: 1, b: "x" }, body: { B: 1 }, query: undefined }, init: { signal } });
+    expect(collectArguments(slots, [1, "x", { B: 1 }, { signal }])).toEqual({
+      args: { path: { a: 1, b: "x" }, body: { B: 1 }, query: undefined },
+      init: { signal },
+    });
   });
 
   it("binds frozen groups with named methods and paginate on OData lists only", () => {

@@ -26,7 +26,15 @@ interface Scenario {
 
 const rejectAll: CompiledValidator = Object.assign(
   (data: unknown) => {
-    rejectAll.errors = [{ instancePath: "", schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+    rejectAll.errors = [
+      {
+        instancePath: "",
+        schemaPath: "#/type",
+        keyword: "type",
+        params: { type: "object" },
+        message: "must be object",
+      },
+    ];
     return data === "never";
   },
   { errors: null },
@@ -50,7 +58,10 @@ const scenarios: readonly Scenario[] = [
   {
     site: "errors.ts:errorForStatus",
     name: "a 404",
-    run: ({ server, client }) => (server.on("GET", "/api/v1/Accounts(1)", () => odataError(404, "NotFound", "no")), client.accounts.getAccount(1)),
+    run: ({ server, client }) => (
+      server.on("GET", "/api/v1/Accounts(1)", () => odataError(404, "NotFound", "no")),
+      client.accounts.getAccount(1)
+    ),
     operationId: "getAccount",
     request: getAccount,
   },
@@ -66,29 +77,44 @@ const scenarios: readonly Scenario[] = [
     site: "call-validation.ts:ResponseValidationError",
     name: "a response body that does not match the spec",
     options: { validateResponses: true, config: { loadOperationValidators: async () => allValidators } },
-    run: ({ server, client }) => (server.on("GET", "/api/v1/Accounts(1)", () => json(200, { Id: 1 })), client.accounts.getAccount(1)),
+    run: ({ server, client }) => (
+      server.on("GET", "/api/v1/Accounts(1)", () => json(200, { Id: 1 })),
+      client.accounts.getAccount(1)
+    ),
     operationId: "getAccount",
     request: getAccount,
   },
   {
     site: "call-validation.ts:AccountFundsError",
     name: "validators that cannot be loaded",
-    options: { validateResponses: true, config: { loadOperationValidators: () => Promise.reject(new Error("chunk missing")) } },
-    run: ({ server, client }) => (server.on("GET", "/api/v1/Accounts(1)", () => json(200, { Id: 1 })), client.accounts.getAccount(1)),
+    options: {
+      validateResponses: true,
+      config: { loadOperationValidators: () => Promise.reject(new Error("chunk missing")) },
+    },
+    run: ({ server, client }) => (
+      server.on("GET", "/api/v1/Accounts(1)", () => json(200, { Id: 1 })),
+      client.accounts.getAccount(1)
+    ),
     operationId: "getAccount",
     request: getAccount,
   },
   {
     site: "response-body.ts:AccountFundsError",
     name: "a success body that is not JSON",
-    run: ({ server, client }) => (server.on("GET", "/api/v1/Accounts(1)", () => new Response("<html>", { status: 200 })), client.accounts.getAccount(1)),
+    run: ({ server, client }) => (
+      server.on("GET", "/api/v1/Accounts(1)", () => new Response("<html>", { status: 200 })),
+      client.accounts.getAccount(1)
+    ),
     operationId: "getAccount",
     request: getAccount,
   },
   {
     site: "created.ts:InvalidLocationError",
     name: "a 201 without Location",
-    run: ({ server, client }) => (server.on("POST", "/api/v1/Transfers/CreateAccountTransfer", () => json(201, { Id: 1 })), client.transfers.createAccountTransfer(transfer)),
+    run: ({ server, client }) => (
+      server.on("POST", "/api/v1/Transfers/CreateAccountTransfer", () => json(201, { Id: 1 })),
+      client.transfers.createAccountTransfer(transfer)
+    ),
     operationId: "createAccountTransfer",
     request: createTransfer,
   },
@@ -96,7 +122,9 @@ const scenarios: readonly Scenario[] = [
     site: "paging.ts:PagingError",
     name: "a next link to another origin",
     run: ({ server, client }) => (
-      server.on("GET", "/api/v1/Accounts", () => json(200, { value: [], "@odata.nextLink": "https://elsewhere.test/api/v1/Accounts?$skip=1" })),
+      server.on("GET", "/api/v1/Accounts", () =>
+        json(200, { value: [], "@odata.nextLink": "https://elsewhere.test/api/v1/Accounts?$skip=1" }),
+      ),
       drain(client.accounts.listAccounts.paginate())
     ),
     operationId: "listAccounts",
@@ -180,17 +208,20 @@ describe("the error contract: request and operationId on every error", () => {
     }
   });
 
-  it.each(scenarios.map((scenario) => [`${scenario.site}: ${scenario.name}`, scenario] as const))("%s", async (_name, scenario) => {
-    const h = harness(scenario.options);
-    const error = await scenario.run(h).then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
-    expect(error).toBeInstanceOf(AccountFundsError);
-    const { request, operationId } = error as AccountFundsError;
-    expect(operationId).toBe(scenario.operationId);
-    expect(request?.method).toBe(scenario.request.method);
-    if (typeof scenario.request.url === "string") expect(request?.url).toBe(scenario.request.url);
-    else expect(request?.url).toMatch(scenario.request.url);
-  });
+  it.each(scenarios.map((scenario) => [`${scenario.site}: ${scenario.name}`, scenario] as const))(
+    "%s",
+    async (_name, scenario) => {
+      const h = harness(scenario.options);
+      const error = await scenario.run(h).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(AccountFundsError);
+      const { request, operationId } = error as AccountFundsError;
+      expect(operationId).toBe(scenario.operationId);
+      expect(request?.method).toBe(scenario.request.method);
+      if (typeof scenario.request.url === "string") expect(request?.url).toBe(scenario.request.url);
+      else expect(request?.url).toMatch(scenario.request.url);
+    },
+  );
 });

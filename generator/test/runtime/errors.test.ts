@@ -19,16 +19,32 @@ const request = { method: "GET", url: "https://api.test/api/v1/Accounts(1)" };
 
 describe("errors", () => {
   it("names every class (survives minification) and keeps instanceof", () => {
-    const made = [400, 401, 404, 410, 418].map((status) => errorForStatus({ status, body: undefined, request, operationId: "op" }));
-    expect(made.map((error) => error.name)).toEqual(["BadRequestError", "AuthenticationError", "NotFoundError", "GoneError", "ApiStatusError"]);
-    expect(made.map((error) => error.constructor)).toEqual([BadRequestError, AuthenticationError, NotFoundError, GoneError, ApiStatusError]);
+    const made = [400, 401, 404, 410, 418].map((status) =>
+      errorForStatus({ status, body: undefined, request, operationId: "op" }),
+    );
+    expect(made.map((error) => error.name)).toEqual([
+      "BadRequestError",
+      "AuthenticationError",
+      "NotFoundError",
+      "GoneError",
+      "ApiStatusError",
+    ]);
+    expect(made.map((error) => error.constructor)).toEqual([
+      BadRequestError,
+      AuthenticationError,
+      NotFoundError,
+      GoneError,
+      ApiStatusError,
+    ]);
     expect(new TokenRequestError({ message: "m", code: "invalid_client" }).name).toBe("TokenRequestError");
     expect(new TimeoutError({ message: "m", timeoutMs: 5 }).timeoutMs).toBe(5);
   });
 
   it("reads codes and messages from OData and token error bodies", () => {
     expect(errorCodeOf({ error: { code: "BadArgument", message: "Amount must be positive" } })).toBe("BadArgument");
-    expect(errorMessageOf({ error: { code: "BadArgument", message: "Amount must be positive" } })).toBe("Amount must be positive");
+    expect(errorMessageOf({ error: { code: "BadArgument", message: "Amount must be positive" } })).toBe(
+      "Amount must be positive",
+    );
     expect(errorCodeOf({ error: "invalid_client" })).toBe("invalid_client");
     expect(errorMessageOf({ error: "invalid_client", error_description: "unknown client" })).toBe("unknown client");
     expect(errorCodeOf("text")).toBeUndefined();
@@ -37,7 +53,12 @@ describe("errors", () => {
   });
 
   it("serialises to JSON without a stack", () => {
-    const error = errorForStatus({ status: 404, body: { error: { code: "NotFound", message: "no" } }, request, operationId: "getAccount" });
+    const error = errorForStatus({
+      status: 404,
+      body: { error: { code: "NotFound", message: "no" } },
+      request,
+      operationId: "getAccount",
+    });
     expect(JSON.parse(JSON.stringify(error))).toEqual({
       name: "NotFoundError",
       message: "404 NotFound: no (GET https://api.test/api/v1/Accounts(1))",

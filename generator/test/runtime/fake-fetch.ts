@@ -37,7 +37,9 @@ export class FakeServer {
 
   /** Requests for one path (and method). */
   to(path: string, method?: string): RecordedRequest[] {
-    return this.requests.filter((request) => request.path === path && (method === undefined || request.method === method.toUpperCase()));
+    return this.requests.filter(
+      (request) => request.path === path && (method === undefined || request.method === method.toUpperCase()),
+    );
   }
 
   readonly fetch: FetchLike = async (raw, init) => {
@@ -58,9 +60,12 @@ export class FakeServer {
     const route = this.#routes.find(
       (candidate) =>
         candidate.method === raw.method &&
-        (typeof candidate.pattern === "string" ? candidate.pattern === recorded.path : candidate.pattern.test(recorded.path + url.search)),
+        (typeof candidate.pattern === "string"
+          ? candidate.pattern === recorded.path
+          : candidate.pattern.test(recorded.path + url.search)),
     );
-    if (!route) return json(599, { error: { code: "NoRoute", message: `no route for ${raw.method} ${recorded.path}` } });
+    if (!route)
+      return json(599, { error: { code: "NoRoute", message: `no route for ${raw.method} ${recorded.path}` } });
     return abortable(recorded.signal, Promise.resolve(route.handler(recorded, raw)));
   };
 }

@@ -163,10 +163,18 @@ export const operations = {
   },
 } as const satisfies Record<string, OperationMetadata>;
 
-export const tokenOperations = { clientSecret: operations.requestPasswordToken, mtls: operations.requestMtlsPasswordToken };
+export const tokenOperations = {
+  clientSecret: operations.requestPasswordToken,
+  mtls: operations.requestMtlsPasswordToken,
+};
 
 export const BASE_URL = "https://api.test";
 export const AUTH_URL = "https://auth.test";
 export const SECRET = "s3cr3t-client-secret-value";
 export const PASSWORD = "hunter2-password-value";
-export const credentials = { clientId: "client-1", clientSecret: SECRET, username: "svc@example.com", password: PASSWORD };
+export const credentials = {
+  clientId: "client-1",
+  clientSecret: SECRET,
+  username: "svc@example.com",
+  password: PASSWORD,
+};

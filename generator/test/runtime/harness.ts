@@ -26,7 +26,8 @@ export type HarnessOptions = Partial<CommonClientOptions> & {
 
 export function table(): Record<string, Record<string, OperationMetadata>> {
   const groups: Record<string, Record<string, OperationMetadata>> = {};
-  for (const operation of Object.values(operations)) (groups[operation.group] ??= {})[operation.clientMethod] = operation;
+  for (const operation of Object.values(operations))
+    (groups[operation.group] ??= {})[operation.clientMethod] = operation;
   return groups;
 }
 

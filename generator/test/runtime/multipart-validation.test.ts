@@ -20,7 +20,9 @@ describe("multipart validation", () => {
       { data: "text", filename: "e.txt", contentType: "text/plain; charset=utf-8" },
     ];
     expect(multipartIssues(files(), { Request: {}, Documents: documents, Cover: new Blob(["x"]) })).toEqual([]);
-    expect(multipartIssues(files(), { Request: {}, Documents: undefined, Extra: "not described: sent as given" })).toEqual([]);
+    expect(
+      multipartIssues(files(), { Request: {}, Documents: undefined, Extra: "not described: sent as given" }),
+    ).toEqual([]);
   });
 
   it("reports what is not a file, with the pointer of the part", () => {
@@ -43,23 +45,43 @@ describe("multipart validation", () => {
 
   it("checks content types against the spec's encoding, wildcards included", () => {
     const check = files(["application/pdf", "image/*"]);
-    const ok = [new Blob([""], { type: "application/pdf" }), new Blob([""], { type: "image/png" }), { data: "x", filename: "a", contentType: "IMAGE/JPEG" }];
+    const ok = [
+      new Blob([""], { type: "application/pdf" }),
+      new Blob([""], { type: "image/png" }),
+      { data: "x", filename: "a", contentType: "IMAGE/JPEG" },
+    ];
     expect(multipartIssues(check, { Request: {}, Documents: ok })).toEqual([]);
-    const issues = multipartIssues(check, { Request: {}, Documents: [new Blob([""], { type: "text/csv" }), new Blob([""]), { data: "x", filename: "a" }] });
+    const issues = multipartIssues(check, {
+      Request: {},
+      Documents: [new Blob([""], { type: "text/csv" }), new Blob([""]), { data: "x", filename: "a" }],
+    });
     expect(issues.map((issue) => [issue.path, issue.keyword])).toEqual([
       ["/Documents/0", "contentMediaType"],
       ["/Documents/1", "contentMediaType"],
       ["/Documents/2/contentType", "contentMediaType"],
     ]);
-    expect(issues[0]).toMatchObject({ message: "must be one of the content types application/pdf, image/*", params: { allowedValues: ["application/pdf", "image/*"] } });
+    expect(issues[0]).toMatchObject({
+      message: "must be one of the content types application/pdf, image/*",
+      params: { allowedValues: ["application/pdf", "image/*"] },
+    });
   });
 
   it("validates value parts with their schema's validator, under the part's pointer", () => {
     const rejecting: CompiledValidator = Object.assign(() => false, {
-      errors: [{ instancePath: "/Amount", schemaPath: "#/properties/Amount/exclusiveMinimum", keyword: "exclusiveMinimum", params: { limit: 0 }, message: "must be > 0" }],
+      errors: [
+        {
+          instancePath: "/Amount",
+          schemaPath: "#/properties/Amount/exclusiveMinimum",
+          keyword: "exclusiveMinimum",
+          params: { limit: 0 },
+          message: "must be > 0",
+        },
+      ],
     });
     const issues = multipartIssues({ required: [], values: { "a/b": rejecting }, files: {} }, { "a/b": { Amount: 0 } });
-    expect(issues).toEqual([{ path: "/a~1b/Amount", keyword: "exclusiveMinimum", message: "must be > 0", params: { limit: 0 } }]);
+    expect(issues).toEqual([
+      { path: "/a~1b/Amount", keyword: "exclusiveMinimum", message: "must be > 0", params: { limit: 0 } },
+    ]);
     const silent: CompiledValidator = () => false;
     expect(multipartIssues({ required: [], values: { Request: silent }, files: {} }, { Request: {} })).toEqual([
       { path: "/Request", keyword: "schema", message: "does not match the schema", params: {} },

@@ -48,11 +48,11 @@ describe("multipart encoding", () => {
   it("parses back with a standard multipart parser, bytes intact", async () => {
     const bytes = new Uint8Array(256).map((_, index) => index);
     const { body, contentType } = encodeMultipart({
-      Request: { Reference: "é\r\n\"" },
-      SupportingDocuments: [new File([bytes], "bin\r\n\".dat", { type: "application/x-bin" })],
+      Request: { Reference: 'é\r\n"' },
+      SupportingDocuments: [new File([bytes], 'bin\r\n".dat', { type: "application/x-bin" })],
     });
     const form = await new Response(body, { headers: { "content-type": contentType } }).formData();
-    expect(JSON.parse(form.get("Request") as string)).toEqual({ Reference: "é\r\n\"" });
+    expect(JSON.parse(form.get("Request") as string)).toEqual({ Reference: 'é\r\n"' });
     const file = form.get("SupportingDocuments") as File;
     expect(file.type).toBe("application/x-bin");
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(bytes);

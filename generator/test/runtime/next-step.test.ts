@@ -12,8 +12,14 @@ const NOW = Date.UTC(2015, 9, 21, 7, 28, 0);
 const policy = retryPolicy({ random: () => 0.5 });
 const request = { method: "GET", url: "https://api.example.com/api/v1/Accounts" };
 
-const get = (overrides: Partial<SendState> = {}): SendState => ({ ...initialSendState(true, 2, true, policy), ...overrides });
-const post = (overrides: Partial<SendState> = {}): SendState => ({ ...initialSendState(false, 2, true, policy), ...overrides });
+const get = (overrides: Partial<SendState> = {}): SendState => ({
+  ...initialSendState(true, 2, true, policy),
+  ...overrides,
+});
+const post = (overrides: Partial<SendState> = {}): SendState => ({
+  ...initialSendState(false, 2, true, policy),
+  ...overrides,
+});
 
 function answered(status: number, headers: Record<string, string> = {}): AttemptOutcome {
   return { kind: "response", response: new Response(null, { status, headers }), receivedAtMs: NOW };
@@ -23,35 +29,61 @@ function failed(failure: AccountFundsError): AttemptOutcome {
   return { kind: "failure", failure };
 }
 
-const network = (): AccountFundsError => new ConnectionError({ message: "socket hang up", code: "connection_failed", request });
-const timeout = (): AccountFundsError => new TimeoutError({ message: "timed out", code: "timeout", request, timeoutMs: 10 });
+const network = (): AccountFundsError =>
+  new ConnectionError({ message: "socket hang up", code: "connection_failed", request });
+const timeout = (): AccountFundsError =>
+  new TimeoutError({ message: "timed out", code: "timeout", request, timeoutMs: 10 });
 const abort = (): AccountFundsError => new AbortError({ message: "aborted", code: "aborted", request });
 
 describe("nextStep", () => {
   it("keeps a success, and any status that is not retried", () => {
-    for (const status of [200, 201, 204, 400, 403, 404, 409, 410, 500, 501]) expect(nextStep(answered(status), get()), String(status)).toEqual({ kind: "final" });
+    for (const status of [200, 201, 204, 400, 403, 404, 409, 410, 500, 501])
+      expect(nextStep(answered(status), get()), String(status)).toEqual({ kind: "final" });
   });
 
   it("retries a GET after a network failure and a timeout, with backoff, and counts the retry", () => {
-    expect(nextStep(failed(network()), get())).toEqual({ kind: "retry", delayMs: 250, reason: "ConnectionError", state: get({ retries: 1 }) });
-    expect(nextStep(failed(timeout()), get({ retries: 1 }))).toEqual({ kind: "retry", delayMs: 500, reason: "TimeoutError", state: get({ retries: 2 }) });
+    expect(nextStep(failed(network()), get())).toEqual({
+      kind: "retry",
+      delayMs: 250,
+      reason: "ConnectionError",
+      state: get({ retries: 1 }),
+    });
+    expect(nextStep(failed(timeout()), get({ retries: 1 }))).toEqual({
+      kind: "retry",
+      delayMs: 500,
+      reason: "TimeoutError",
+      state: get({ retries: 2 }),
+    });
   });
 
   it("retries a GET on 408, 429, 502, 503 and 504", () => {
     for (const status of [408, 429, 502, 503, 504]) {
-      expect(nextStep(answered(status), get()), String(status)).toEqual({ kind: "retry", delayMs: 250, reason: `status ${status}`, status, state: get({ retries: 1 }) });
+      expect(nextStep(answered(status), get()), String(status)).toEqual({
+        kind: "retry",
+        delayMs: 250,
+        reason: `status ${status}`,
+        status,
+        state: get({ retries: 1 }),
+      });
     }
   });
 
   it("never repeats a request that is not idempotent (a POST command)", () => {
-    for (const outcome of [failed(network()), failed(timeout()), ...[408, 429, 502, 503, 504].map((status) => answered(status))]) {
+    for (const outcome of [
+      failed(network()),
+      failed(timeout()),
+      ...[408, 429, 502, 503, 504].map((status) => answered(status)),
+    ]) {
       expect(nextStep(outcome, post())).toEqual({ kind: "final" });
     }
   });
 
   it("honours Retry-After, as delay-seconds or an HTTP-date from when the response arrived, capped", () => {
     expect(nextStep(answered(503, { "retry-after": "3" }), get())).toMatchObject({ kind: "retry", delayMs: 3_000 });
-    expect(nextStep(answered(429, { "retry-after": "Wed, 21 Oct 2015 07:28:07 GMT" }), get())).toMatchObject({ kind: "retry", delayMs: 7_000 });
+    expect(nextStep(answered(429, { "retry-after": "Wed, 21 Oct 2015 07:28:07 GMT" }), get())).toMatchObject({
+      kind: "retry",
+      delayMs: 7_000,
+    });
     expect(nextStep(answered(503, { "retry-after": "3600" }), get())).toMatchObject({ kind: "retry", delayMs: 60_000 });
     // Unusable: the backoff instead.
     expect(nextStep(answered(503, { "retry-after": "soon" }), get())).toMatchObject({ kind: "retry", delayMs: 250 });

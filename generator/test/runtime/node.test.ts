@@ -31,7 +31,23 @@ function selfSigned(dir: string, name: string): { cert: string; key: string } {
   const cert = join(dir, `${name}.crt`);
   execFileSync(
     "openssl",
-    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", `/CN=${name}`, "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+      "-days",
+      "1",
+      "-subj",
+      `/CN=${name}`,
+      "-addext",
+      "subjectAltName=IP:127.0.0.1,DNS:localhost",
+    ],
     { stdio: "ignore" },
   );
   return { cert: readFileSync(cert, "utf8"), key: readFileSync(key, "utf8") };
@@ -43,23 +59,33 @@ describe.skipIf(!hasOpenssl())("createMtlsDispatcher", () => {
   let authUrl: string;
   let serverCert: { cert: string; key: string };
   let clientCert: { cert: string; key: string };
-  const seen: { path: string; subject?: string; body: string }[] = [];
+  const seen: { path: string; subject: string | undefined; body: string }[] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "mtls-"));
     serverCert = selfSigned(dir, "localhost");
     clientCert = selfSigned(dir, "client");
-    server = createServer({ ...serverCert, requestCert: true, rejectUnauthorized: true, ca: [clientCert.cert] }, (request, response) => {
-      let body = "";
-      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      request.on("end", () => {
-        const peer = (request.socket as TLSSocket).getPeerCertificate();
-        const subject = peer.subject?.CN;
-        seen.push({ path: request.url ?? "", subject: Array.isArray(subject) ? subject.join(",") : subject, body });
-        response.setHeader("content-type", "application/json");
-        response.end(JSON.stringify({ access_token: "mtls-token", expires_in: 900, token_type: "Bearer", scope: "serviceFXAPI" }));
-      });
-    });
+    server = createServer(
+      { ...serverCert, requestCert: true, rejectUnauthorized: true, ca: [clientCert.cert] },
+      (request, response) => {
+        let body = "";
+        request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        request.on("end", () => {
+          const peer = (request.socket as TLSSocket).getPeerCertificate();
+          const subject = peer.subject?.CN;
+          seen.push({ path: request.url ?? "", subject: Array.isArray(subject) ? subject.join(",") : subject, body });
+          response.setHeader("content-type", "application/json");
+          response.end(
+            JSON.stringify({
+              access_token: "mtls-token",
+              expires_in: 900,
+              token_type: "Bearer",
+              scope: "serviceFXAPI",
+            }),
+          );
+        });
+      },
+    );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     authUrl = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -80,11 +106,17 @@ describe.skipIf(!hasOpenssl())("createMtlsDispatcher", () => {
         credentials: { clientId: "client-1", username: "svc@example.com", password: "pw" },
         mtls: { dispatcher },
         maxRetries: 0,
-        fetch: (request, init) => (request.url.startsWith(authUrl) ? fetch(request, init as RequestInit) : api.fetch(request, init)),
+        fetch: (request, init) =>
+          request.url.startsWith(authUrl) ? fetch(request, init as RequestInit) : api.fetch(request, init),
       },
       { tokenOperations },
     );
-    return { api, client: bindGroups<{ accounts: { getAccount(id: number): Promise<unknown> } }>(runtime, "data", { accounts: { getAccount: operations.getAccount } }) };
+    return {
+      api,
+      client: bindGroups<{ accounts: { getAccount(id: number): Promise<unknown> } }>(runtime, "data", {
+        accounts: { getAccount: operations.getAccount },
+      }),
+    };
   }
 
   it("presents the client certificate to /connect/mtls/token", async () => {

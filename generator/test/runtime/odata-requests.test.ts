@@ -15,7 +15,10 @@ function pagedAccounts(total: number) {
     const pageEnd = Math.min(end, skip + size);
     const value = Array.from({ length: pageEnd - skip }, (_, index) => ({ Id: skip + index + 1 }));
     const rest = top === Infinity ? "" : `$top=${skip + top - pageEnd}&`;
-    return json(200, { value, ...(pageEnd < end ? { "@odata.nextLink": `${BASE_URL}/api/v1/Accounts?${rest}$skip=${pageEnd}` } : {}) });
+    return json(200, {
+      value,
+      ...(pageEnd < end ? { "@odata.nextLink": `${BASE_URL}/api/v1/Accounts?${rest}$skip=${pageEnd}` } : {}),
+    });
   };
 }
 
@@ -30,7 +33,9 @@ describe("page size", () => {
     const { server, client } = harness();
     server.on("GET", "/api/v1/Accounts", pagedAccounts(14));
     const accounts = await all(client.accounts.listAccounts.paginate({ maxPageSize: 5 }));
-    expect(accounts.map((account) => (account as { Id: number }).Id)).toEqual(Array.from({ length: 14 }, (_, index) => index + 1));
+    expect(accounts.map((account) => (account as { Id: number }).Id)).toEqual(
+      Array.from({ length: 14 }, (_, index) => index + 1),
+    );
     const requests = server.to("/api/v1/Accounts");
     expect(requests).toHaveLength(3);
     expect(requests.map((request) => request.headers["prefer"])).toEqual(Array(3).fill("odata.maxpagesize=5"));
@@ -47,12 +52,14 @@ describe("page size", () => {
   });
 
   it("sends the page size of a single-page call, before the caller's own preferences", async () => {
-    const { server, client } = harness({ headers: { Prefer: "odata.include-annotations=\"*\"" } });
+    const { server, client } = harness({ headers: { Prefer: 'odata.include-annotations="*"' } });
     server.on("GET", "/api/v1/Accounts", pagedAccounts(14));
     const page = await client.accounts.listAccounts({ maxPageSize: 4 });
     expect(page.value).toHaveLength(4);
     expect(page["@odata.nextLink"]).toBe(`${BASE_URL}/api/v1/Accounts?$skip=4`);
-    expect(server.to("/api/v1/Accounts")[0]?.headers["prefer"]).toBe('odata.maxpagesize=4, odata.include-annotations="*"');
+    expect(server.to("/api/v1/Accounts")[0]?.headers["prefer"]).toBe(
+      'odata.maxpagesize=4, odata.include-annotations="*"',
+    );
   });
 
   it("sends no Prefer without maxPageSize, and refuses a page size that is not a positive integer before sending", async () => {
@@ -60,7 +67,9 @@ describe("page size", () => {
     server.on("GET", "/api/v1/Accounts", pagedAccounts(2));
     await client.accounts.listAccounts();
     expect(server.to("/api/v1/Accounts")[0]?.headers["prefer"]).toBeUndefined();
-    await expect(all(client.accounts.listAccounts.paginate({ maxPageSize: 0 }))).rejects.toThrow(/maxPageSize must be a positive integer/);
+    await expect(all(client.accounts.listAccounts.paginate({ maxPageSize: 0 }))).rejects.toThrow(
+      /maxPageSize must be a positive integer/,
+    );
     expect(server.to("/api/v1/Accounts")).toHaveLength(1);
   });
 });
@@ -69,8 +78,12 @@ describe("date-times in $filter", () => {
   it("sends a string compared with one of the entity's date-time properties as a date-time, other strings as strings", async () => {
     const { server, client } = harness({ config: { odataDateTimes: { listAccounts: ["CreatedDate"] } } });
     server.on("GET", "/api/v1/Accounts", () => json(200, { value: [] }));
-    await client.accounts.listAccounts({ $filter: filter.ge("CreatedDate", "2025-01-31T00:00:00Z").and(filter.eq("Name", "2025-01-31T00:00:00Z")) });
-    await client.accounts.listAccounts({ $filter: (f: typeof filter) => f.lt("CreatedDate", new Date("2025-02-01T00:00:00Z")) });
+    await client.accounts.listAccounts({
+      $filter: filter.ge("CreatedDate", "2025-01-31T00:00:00Z").and(filter.eq("Name", "2025-01-31T00:00:00Z")),
+    });
+    await client.accounts.listAccounts({
+      $filter: (f: typeof filter) => f.lt("CreatedDate", new Date("2025-02-01T00:00:00Z")),
+    });
     expect(server.to("/api/v1/Accounts").map((request) => request.search.get("$filter"))).toEqual([
       "CreatedDate ge 2025-01-31T00:00:00Z and Name eq '2025-01-31T00:00:00Z'",
       "CreatedDate lt 2025-02-01T00:00:00.000Z",
@@ -79,7 +92,9 @@ describe("date-times in $filter", () => {
 
   it("refuses a date-time without an offset before anything is sent", async () => {
     const { server, client } = harness({ config: { odataDateTimes: { listAccounts: ["CreatedDate"] } } });
-    await expect(client.accounts.listAccounts({ $filter: filter.ge("CreatedDate", "2025-01-31T00:00:00") })).rejects.toThrow(/has no UTC offset/);
+    await expect(
+      client.accounts.listAccounts({ $filter: filter.ge("CreatedDate", "2025-01-31T00:00:00") }),
+    ).rejects.toThrow(/has no UTC offset/);
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -52,9 +52,13 @@ describe("filter builder", () => {
     expect(filter.startsWith("Reference", "PO-").toString()).toBe("startswith(Reference,'PO-')");
     expect(filter.endsWith("Reference", "x").toString()).toBe("endswith(Reference,'x')");
     expect(filter.in("CurrencyCode", ["GBP", "EUR"]).toString()).toBe("CurrencyCode in ('GBP','EUR')");
-    expect(filter.gt("CreatedDate", new Date("2024-01-01T00:00:00Z")).toString()).toBe("CreatedDate gt 2024-01-01T00:00:00.000Z");
+    expect(filter.gt("CreatedDate", new Date("2024-01-01T00:00:00Z")).toString()).toBe(
+      "CreatedDate gt 2024-01-01T00:00:00.000Z",
+    );
     expect(filter.eq("Beneficiary/Name", null).toString()).toBe("Beneficiary/Name eq null");
-    expect(filter.raw("year(CreatedDate) eq 2024").and(pending).toString()).toBe("(year(CreatedDate) eq 2024) and StatusCode eq 'P'");
+    expect(filter.raw("year(CreatedDate) eq 2024").and(pending).toString()).toBe(
+      "(year(CreatedDate) eq 2024) and StatusCode eq 'P'",
+    );
     expect(filter.and(pending).toString()).toBe("StatusCode eq 'P'");
     expect(JSON.stringify({ f: pending })).toBe('{"f":"StatusCode eq \'P\'"}');
   });
@@ -73,7 +77,9 @@ describe("date-time literals", () => {
 
   it("sends a string compared with a date-time property as an Edm.DateTimeOffset, a string elsewhere", () => {
     expect(render(filter.gt("CreatedDate", "2025-01-31T00:00:00Z"))).toBe("CreatedDate gt 2025-01-31T00:00:00Z");
-    expect(render(filter.le("Beneficiary/ValueDate", "2025-01-31T10:15+01:00"))).toBe("Beneficiary/ValueDate le 2025-01-31T10:15+01:00");
+    expect(render(filter.le("Beneficiary/ValueDate", "2025-01-31T10:15+01:00"))).toBe(
+      "Beneficiary/ValueDate le 2025-01-31T10:15+01:00",
+    );
     expect(render(filter.in("CreatedDate", ["2025-01-31T00:00:00.5Z", new Date("2025-02-01T00:00:00Z")]))).toBe(
       "CreatedDate in (2025-01-31T00:00:00.5Z,2025-02-01T00:00:00.000Z)",
     );
@@ -88,7 +94,9 @@ describe("date-time literals", () => {
   });
 
   it("refuses a date-time without an offset, or text that is no date-time, naming the property", () => {
-    expect(() => render(filter.gt("CreatedDate", "2025-01-31T00:00:00"))).toThrow(/CreatedDate is a date-time: "2025-01-31T00:00:00" has no UTC offset/);
+    expect(() => render(filter.gt("CreatedDate", "2025-01-31T00:00:00"))).toThrow(
+      /CreatedDate is a date-time: "2025-01-31T00:00:00" has no UTC offset/,
+    );
     expect(() => render(filter.gt("CreatedDate", "yesterday"))).toThrow(/"yesterday" is not an ISO 8601 date-time/);
     expect(() => render(filter.in("CreatedDate", ["2025-01-31"]))).toThrow(TypeError);
   });
@@ -107,7 +115,14 @@ describe("query serialisation", () => {
         beneficiaryType: "Company",
       }),
     ).toEqual({
-      values: { $select: "Id,Name", $orderby: "Name desc", $filter: "Id eq 1", $top: 5, $count: true, beneficiaryType: "Company" },
+      values: {
+        $select: "Id,Name",
+        $orderby: "Name desc",
+        $filter: "Id eq 1",
+        $top: 5,
+        $count: true,
+        beneficiaryType: "Company",
+      },
       maxPageSize: undefined,
     });
     expect(serializeQuery({ $select: [] })).toEqual({ values: {}, maxPageSize: undefined });
@@ -115,8 +130,12 @@ describe("query serialisation", () => {
   });
 
   it("builds a $filter callback with the builder and renders it with the entity's date-times", () => {
-    const query = { $filter: (f: typeof filter) => f.gt("CreatedDate", "2025-01-31T00:00:00Z").and(f.eq("Reference", "R")) };
-    expect(serializeQuery(query, new Set(["CreatedDate"])).values).toEqual({ $filter: "CreatedDate gt 2025-01-31T00:00:00Z and Reference eq 'R'" });
+    const query = {
+      $filter: (f: typeof filter) => f.gt("CreatedDate", "2025-01-31T00:00:00Z").and(f.eq("Reference", "R")),
+    };
+    expect(serializeQuery(query, new Set(["CreatedDate"])).values).toEqual({
+      $filter: "CreatedDate gt 2025-01-31T00:00:00Z and Reference eq 'R'",
+    });
     expect(() => serializeQuery({ $filter: () => 42 })).toThrow(/\$filter must be/);
   });
 
@@ -136,8 +155,8 @@ describe("query serialisation", () => {
 
   it("puts odata.maxpagesize first in Prefer, before the caller's own preferences (RFC 7240: the first one counts)", () => {
     expect(preferHeader(undefined, 5)).toBe("odata.maxpagesize=5");
-    expect(preferHeader("odata.include-annotations=\"*\", odata.maxpagesize=100", 5)).toBe(
-      "odata.maxpagesize=5, odata.include-annotations=\"*\", odata.maxpagesize=100",
+    expect(preferHeader('odata.include-annotations="*", odata.maxpagesize=100', 5)).toBe(
+      'odata.maxpagesize=5, odata.include-annotations="*", odata.maxpagesize=100',
     );
     expect(preferHeader("respond-async", undefined)).toBe("respond-async");
     expect(preferHeader(undefined, undefined)).toBeUndefined();

@@ -12,11 +12,21 @@ const page = (data: unknown, url = request): Page => ({ data, url });
 
 describe("next links", () => {
   it("resolves relative links against the context URL, else the request URL", () => {
-    expect(nextLinkOf(page({ "@odata.nextLink": "Accounts?$skiptoken=2", "@odata.context": "https://api.test/api/v1/$metadata#Accounts" }), context)).toBe(
+    expect(
+      nextLinkOf(
+        page({
+          "@odata.nextLink": "Accounts?$skiptoken=2",
+          "@odata.context": "https://api.test/api/v1/$metadata#Accounts",
+        }),
+        context,
+      ),
+    ).toBe("https://api.test/api/v1/Accounts?$skiptoken=2");
+    expect(nextLinkOf(page({ "@odata.nextLink": "Accounts?$skiptoken=2" }), context)).toBe(
       "https://api.test/api/v1/Accounts?$skiptoken=2",
     );
-    expect(nextLinkOf(page({ "@odata.nextLink": "Accounts?$skiptoken=2" }), context)).toBe("https://api.test/api/v1/Accounts?$skiptoken=2");
-    expect(nextLinkOf(page({ "@odata.nextLink": "/api/v1/Accounts?$skip=2" }), context)).toBe("https://api.test/api/v1/Accounts?$skip=2");
+    expect(nextLinkOf(page({ "@odata.nextLink": "/api/v1/Accounts?$skip=2" }), context)).toBe(
+      "https://api.test/api/v1/Accounts?$skip=2",
+    );
     expect(nextLinkOf(page({ value: [] }), context)).toBeUndefined();
     expect(nextLinkOf(page({ "@odata.nextLink": "" }), context)).toBeUndefined();
   });
@@ -35,13 +45,19 @@ describe("next links", () => {
         operationId: "listAccounts",
         request: { method: "GET", url: "https://api.test/api/v1/Accounts?token=[REDACTED]" },
       });
-      expect((thrown as Error).message).toMatch(/another origin.*\(GET https:\/\/api\.test\/api\/v1\/Accounts\?token=\[REDACTED\]\)$/);
+      expect((thrown as Error).message).toMatch(
+        /another origin.*\(GET https:\/\/api\.test\/api\/v1\/Accounts\?token=\[REDACTED\]\)$/,
+      );
     }
   });
 
   it("refuses a link that is not a URL", () => {
     expect(() => nextLinkOf(page({ "@odata.nextLink": "http://[::1" }), context)).toThrow(
-      expect.objectContaining({ code: "invalid_next_link", operationId: "listAccounts", request: { method: "GET", url: request } }),
+      expect.objectContaining({
+        code: "invalid_next_link",
+        operationId: "listAccounts",
+        request: { method: "GET", url: request },
+      }),
     );
   });
 });
@@ -79,6 +95,10 @@ describe("paginate", () => {
     });
     const looping = paginate<number>(() => load([])("https://api.test/loop"), load([]), context);
     await expect(looping.next()).resolves.toEqual({ value: 9, done: false });
-    await expect(looping.next()).rejects.toMatchObject({ code: "next_link_loop", operationId: "listAccounts", request: { url: "https://api.test/loop" } });
+    await expect(looping.next()).rejects.toMatchObject({
+      code: "next_link_loop",
+      operationId: "listAccounts",
+      request: { url: "https://api.test/loop" },
+    });
   });
 });

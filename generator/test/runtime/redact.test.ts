@@ -9,8 +9,16 @@ describe("redactor", () => {
   it("replaces sensitive fields by name, deeply", () => {
     const redactor = createRedactor();
     expect(
-      redactor.value({ access_token: "abc", nested: [{ Password: "x", client_secret: "y", keep: "z" }], Authorization: "Bearer q" }),
-    ).toEqual({ access_token: REDACTED, nested: [{ Password: REDACTED, client_secret: REDACTED, keep: "z" }], Authorization: REDACTED });
+      redactor.value({
+        access_token: "abc",
+        nested: [{ Password: "x", client_secret: "y", keep: "z" }],
+        Authorization: "Bearer q",
+      }),
+    ).toEqual({
+      access_token: REDACTED,
+      nested: [{ Password: REDACTED, client_secret: REDACTED, keep: "z" }],
+      Authorization: REDACTED,
+    });
   });
 
   it("replaces known secrets by value: raw, percent-encoded, form-encoded and JSON-escaped", () => {
@@ -18,7 +26,9 @@ describe("redactor", () => {
     const redactor = createRedactor([secret]);
     expect(redactor.string(`a ${secret} b`)).toBe(`a ${REDACTED} b`);
     expect(redactor.string(`a ${encodeURIComponent(secret)} b`)).toBe(`a ${REDACTED} b`);
-    expect(redactor.string(`password=${new URLSearchParams({ s: secret }).toString().slice(2)}`)).toBe(`password=${REDACTED}`);
+    expect(redactor.string(`password=${new URLSearchParams({ s: secret }).toString().slice(2)}`)).toBe(
+      `password=${REDACTED}`,
+    );
     expect(redactor.string(JSON.stringify({ m: secret }))).toBe(`{"m":"${REDACTED}"}`);
   });
 
@@ -31,7 +41,10 @@ describe("redactor", () => {
 
   it("redacts headers and URLs", () => {
     const redactor = createRedactor();
-    expect(redactor.headers(new Headers({ Authorization: "Bearer x", "X-Id": "1" }))).toEqual({ authorization: REDACTED, "x-id": "1" });
+    expect(redactor.headers(new Headers({ Authorization: "Bearer x", "X-Id": "1" }))).toEqual({
+      authorization: REDACTED,
+      "x-id": "1",
+    });
     expect(redactor.url("https://user:pw@api.test/x?token=abc&a=1")).toBe(`https://api.test/x?token=${REDACTED}&a=1`);
     expect(redactor.url("https://api.test/Accounts(1)?$top=1")).toBe("https://api.test/Accounts(1)?$top=1");
   });
@@ -43,7 +56,9 @@ describe("redactor", () => {
   });
 });
 
-const secretArbitrary = fc.string({ minLength: 12, maxLength: 40, unit: "grapheme-ascii" }).filter((text) => text.trim().length >= 12);
+const secretArbitrary = fc
+  .string({ minLength: 12, maxLength: 40, unit: "grapheme-ascii" })
+  .filter((text) => text.trim().length >= 12);
 
 describe("secrets never leak (property)", () => {
   it("from errors, their JSON and hook payloads, whatever the server echoes", async () => {
@@ -58,11 +73,23 @@ describe("secrets never leak (property)", () => {
           maxRetries: 1,
         });
         const echo = `secret=${clientSecret} password=${password} token=${token} ${encodeURIComponent(password)}`;
-        server.on("POST", "/connect/token", () => json(200, { access_token: token, expires_in: 900, token_type: "Bearer", scope: "s" }));
+        server.on("POST", "/connect/token", () =>
+          json(200, { access_token: token, expires_in: 900, token_type: "Bearer", scope: "s" }),
+        );
         server.on("GET", "/api/v1/Accounts(1)", (request) =>
-          json(503, { error: { code: "Echo", message: `${echo} ${request.headers["authorization"]}`, innererror: { access_token: token, password } } }, {
-            "x-echo": echo,
-          }),
+          json(
+            503,
+            {
+              error: {
+                code: "Echo",
+                message: `${echo} ${request.headers["authorization"]}`,
+                innererror: { access_token: token, password },
+              },
+            },
+            {
+              "x-echo": echo,
+            },
+          ),
         );
         server.on("POST", "/api/v1/Transfers/1/Approve", () => new Response(echo, { status: 400 }));
 
@@ -72,7 +99,12 @@ describe("secrets never leak (property)", () => {
         ];
         for (const error of errors) {
           expect(error).toBeInstanceOf(AccountFundsError);
-          const texts = [String(error), JSON.stringify(error), (error as Error).message, JSON.stringify((error as AccountFundsError).headers)];
+          const texts = [
+            String(error),
+            JSON.stringify(error),
+            (error as Error).message,
+            JSON.stringify((error as AccountFundsError).headers),
+          ];
           for (const text of texts) {
             for (const secret of [clientSecret, password, token]) {
               expect(text).not.toContain(secret);
@@ -81,7 +113,8 @@ describe("secrets never leak (property)", () => {
           }
         }
         const hookText = JSON.stringify(payloads);
-        for (const secret of [clientSecret, password, token]) expect(hookText).not.toContain(JSON.stringify(secret).slice(1, -1));
+        for (const secret of [clientSecret, password, token])
+          expect(hookText).not.toContain(JSON.stringify(secret).slice(1, -1));
       }),
       { numRuns: 60 },
     );

@@ -27,7 +27,9 @@ afterEach(() => {
 describe("requests", () => {
   it("builds the URL from the path parameters and the typed OData query, with the bearer token", async () => {
     const { server, client } = harness();
-    server.on("GET", "/api/v1/Accounts(7)/Balances", () => json(200, { "@odata.context": "x", value: [{ CurrencyCode: "GBP" }] }));
+    server.on("GET", "/api/v1/Accounts(7)/Balances", () =>
+      json(200, { "@odata.context": "x", value: [{ CurrencyCode: "GBP" }] }),
+    );
 
     const page = await client.accounts.listBalances(7, {
       $select: ["CurrencyCode", "Value"],
@@ -59,7 +61,9 @@ describe("requests", () => {
     await client.withdrawals.listCountryPaymentPurposes("A'E");
 
     expect(server.requests.map((request) => request.path)).toContain("/api/v1/Accounts(7)/Balances(GBP)");
-    expect(server.requests.map((request) => request.path)).toContain("/api/v1/Withdrawals/PaymentPurposes(CountryCode='A''E')");
+    expect(server.requests.map((request) => request.path)).toContain(
+      "/api/v1/Withdrawals/PaymentPurposes(CountryCode='A''E')",
+    );
   });
 
   it("refuses a missing path parameter before sending anything", async () => {
@@ -83,7 +87,11 @@ describe("requests", () => {
     server.on("POST", "/api/v1/Transfers/CreateAccountTransfer", () =>
       json(201, { Id: 123 }, { location: "/api/v1/Transfers(123)" }),
     );
-    const created = await client.transfers.createAccountTransfer({ AccountId: 1, CurrencyCode: "GBP", BeneficiaryId: 2 });
+    const created = await client.transfers.createAccountTransfer({
+      AccountId: 1,
+      CurrencyCode: "GBP",
+      BeneficiaryId: 2,
+    });
     expect(created).toEqual({ id: 123, location: `${BASE_URL}/api/v1/Transfers(123)`, body: { Id: 123 } });
     const [request] = server.to("/api/v1/Transfers/CreateAccountTransfer");
     expect(request?.headers["content-type"]).toBe("application/json");
@@ -95,7 +103,11 @@ describe("requests", () => {
     server.on("POST", "/api/v1/Transfers/CreateAccountTransfer", () =>
       empty(201, { location: "https://api.test/api/v1/Transfers(77)" }),
     );
-    const created = await client.transfers.createAccountTransfer({ AccountId: 1, CurrencyCode: "GBP", BeneficiaryId: 2 });
+    const created = await client.transfers.createAccountTransfer({
+      AccountId: 1,
+      CurrencyCode: "GBP",
+      BeneficiaryId: 2,
+    });
     expect(created).toEqual({ id: 77, location: "https://api.test/api/v1/Transfers(77)", body: undefined });
   });
 
@@ -111,14 +123,20 @@ describe("requests", () => {
   it("returns text/plain bodies as text (MT103)", async () => {
     const { server, client } = harness();
     const mt103 = "{1:F01BANKGB2LAXXX0000000000}\n{4:\n:20:REF\n-}";
-    server.on("GET", "/api/v1/Withdrawals/3/ConfirmationMT103", () => new Response(mt103, { headers: { "content-type": "text/plain" } }));
+    server.on(
+      "GET",
+      "/api/v1/Withdrawals/3/ConfirmationMT103",
+      () => new Response(mt103, { headers: { "content-type": "text/plain" } }),
+    );
     await expect(client.withdrawals.getWithdrawalConfirmationMt103(3)).resolves.toBe(mt103);
     expect(server.to("/api/v1/Withdrawals/3/ConfirmationMT103")[0]?.headers["accept"]).toContain("text/plain");
   });
 
   it("sends multipart: the Request part as JSON without a file name, each document as SupportingDocuments", async () => {
     const { server, client } = harness();
-    server.on("POST", "/api/v1/Withdrawals/CreateAccountWithdrawal", () => json(201, { Id: 5 }, { location: "/api/v1/Withdrawals(5)" }));
+    server.on("POST", "/api/v1/Withdrawals/CreateAccountWithdrawal", () =>
+      json(201, { Id: 5 }, { location: "/api/v1/Withdrawals(5)" }),
+    );
     const withdrawal = { AccountId: 1, CurrencyCode: "USD", BeneficiaryId: 2, Reference: "PO-1" };
     const created = await client.withdrawals.createAccountWithdrawal(
       multipart({
@@ -133,9 +151,15 @@ describe("requests", () => {
 
     const [request] = server.to("/api/v1/Withdrawals/CreateAccountWithdrawal");
     expect(request?.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
-    expect(request?.body).toContain('Content-Disposition: form-data; name="Request"\r\nContent-Type: application/json\r\n');
-    expect(request?.body).toContain('name="SupportingDocuments"; filename="list %221%22.csv"\r\nContent-Type: text/csv');
-    const form = await new Response(request?.bytes, { headers: { "content-type": request?.headers["content-type"] ?? "" } }).formData();
+    expect(request?.body).toContain(
+      'Content-Disposition: form-data; name="Request"\r\nContent-Type: application/json\r\n',
+    );
+    expect(request?.body).toContain(
+      'name="SupportingDocuments"; filename="list %221%22.csv"\r\nContent-Type: text/csv',
+    );
+    const form = await new Response(request?.bytes, {
+      headers: { "content-type": request?.headers["content-type"] ?? "" },
+    }).formData();
     expect(JSON.parse(form.get("Request") as string)).toEqual(withdrawal);
     const documents = form.getAll("SupportingDocuments") as File[];
     expect(documents.map((document) => [document.name, document.type])).toEqual([
@@ -147,9 +171,13 @@ describe("requests", () => {
 
   it("sends the JSON form of a multipart-capable operation for a plain body", async () => {
     const { server, client } = harness();
-    server.on("POST", "/api/v1/Withdrawals/CreateAccountWithdrawal", () => json(201, { Id: 6 }, { location: "/api/v1/Withdrawals(6)" }));
+    server.on("POST", "/api/v1/Withdrawals/CreateAccountWithdrawal", () =>
+      json(201, { Id: 6 }, { location: "/api/v1/Withdrawals(6)" }),
+    );
     await client.withdrawals.createAccountWithdrawal({ AccountId: 1, CurrencyCode: "USD", BeneficiaryId: 2 });
-    expect(server.to("/api/v1/Withdrawals/CreateAccountWithdrawal")[0]?.headers["content-type"]).toBe("application/json");
+    expect(server.to("/api/v1/Withdrawals/CreateAccountWithdrawal")[0]?.headers["content-type"]).toBe(
+      "application/json",
+    );
   });
 
   it("sends the token operations form-encoded to the auth server, without a bearer token", async () => {
@@ -173,7 +201,9 @@ describe("requests", () => {
   it("rejects an invalid header value with the TypeError itself: nothing is sent, nothing retried", async () => {
     const { server, client } = harness();
     server.on("GET", "/api/v1/Accounts", () => json(200, { value: [] }));
-    await expect(client.accounts.listAccounts(undefined, { headers: { "x-request-id": "a\nb" } })).rejects.toBeInstanceOf(TypeError);
+    await expect(
+      client.accounts.listAccounts(undefined, { headers: { "x-request-id": "a\nb" } }),
+    ).rejects.toBeInstanceOf(TypeError);
     expect(server.to("/api/v1/Accounts")).toHaveLength(0);
   });
 
@@ -182,7 +212,11 @@ describe("requests", () => {
     server.on("GET", "/api/v1/Accounts", () => json(200, { value: [] }));
     await client.accounts.listAccounts(undefined, { headers: { "x-request-id": "r1", authorization: "Bearer mine" } });
     const [request] = server.to("/api/v1/Accounts");
-    expect(request?.headers).toMatchObject({ "user-agent": "tests/1", "x-request-id": "r1", authorization: "Bearer token-1" });
+    expect(request?.headers).toMatchObject({
+      "user-agent": "tests/1",
+      "x-request-id": "r1",
+      authorization: "Bearer token-1",
+    });
   });
 });
 
@@ -205,7 +239,9 @@ describe("errors", () => {
     expect(error).toBeInstanceOf(AccountFundsError);
     expect(error.status).toBe(status);
     expect(error.code).toBe(code);
-    expect(error.message).toBe(`${status} ${code}: it failed with ${status} (POST ${BASE_URL}/api/v1/Transfers/9/Approve)`);
+    expect(error.message).toBe(
+      `${status} ${code}: it failed with ${status} (POST ${BASE_URL}/api/v1/Transfers/9/Approve)`,
+    );
     expect(error.body).toEqual({ error: { code, message: `it failed with ${status}` } });
     expect(error.request).toEqual({ method: "POST", url: `${BASE_URL}/api/v1/Transfers/9/Approve` });
     expect(error.operationId).toBe("approveTransfer");
@@ -213,9 +249,15 @@ describe("errors", () => {
 
   it("keeps a text error body and falls back to the status text", async () => {
     const { server, client } = harness();
-    server.on("GET", "/api/v1/Withdrawals/3/ConfirmationMT103", () => new Response("feature not enabled", { status: 400 }));
+    server.on(
+      "GET",
+      "/api/v1/Withdrawals/3/ConfirmationMT103",
+      () => new Response("feature not enabled", { status: 400 }),
+    );
     server.on("GET", "/api/v1/Accounts(1)", () => new Response(null, { status: 404, statusText: "Not Found" }));
-    const text = (await client.withdrawals.getWithdrawalConfirmationMt103(3).catch((caught: unknown) => caught)) as BadRequestError;
+    const text = (await client.withdrawals
+      .getWithdrawalConfirmationMt103(3)
+      .catch((caught: unknown) => caught)) as BadRequestError;
     expect(text.body).toBe("feature not enabled");
     expect(text.code).toBeUndefined();
     expect(text.message).toContain("400 feature not enabled");
@@ -240,7 +282,11 @@ describe("withResponse (raw) view", () => {
     const ok = await raw.transfers.approveTransfer(1);
     expect(ok).toMatchObject({ ok: true, status: 200, data: undefined });
     expect(ok.response).toBeInstanceOf(Response);
-    await expect(raw.transfers.approveTransfer(2)).resolves.toMatchObject({ ok: false, status: 404, error: { error: { code: "NotFound" } } });
+    await expect(raw.transfers.approveTransfer(2)).resolves.toMatchObject({
+      ok: false,
+      status: 404,
+      error: { error: { code: "NotFound" } },
+    });
     await expect(raw.transfers.approveTransfer(3)).resolves.toMatchObject({ ok: false, status: 410 });
   });
 
@@ -262,7 +308,9 @@ describe("authentication on API calls", () => {
   it("on a 401 fetches one fresh token and retries once", async () => {
     const { server, client, tokensIssued } = harness();
     server.on("GET", "/api/v1/Accounts(1)", (request) =>
-      request.headers["authorization"] === "Bearer token-1" ? odataError(401, "Unauthorized", "expired") : json(200, { Id: 1 }),
+      request.headers["authorization"] === "Bearer token-1"
+        ? odataError(401, "Unauthorized", "expired")
+        : json(200, { Id: 1 }),
     );
     await expect(client.accounts.getAccount(1)).resolves.toEqual({ Id: 1 });
     expect(tokensIssued()).toBe(2);
@@ -283,7 +331,9 @@ describe("authentication on API calls", () => {
   it("concurrent 401s on the same token share one refresh", async () => {
     const { server, client, tokensIssued } = harness();
     server.on("GET", /\/api\/v1\/Accounts\(\d+\)/, (request) =>
-      request.headers["authorization"] === "Bearer token-1" ? odataError(401, "Unauthorized", "expired") : json(200, { Id: 1 }),
+      request.headers["authorization"] === "Bearer token-1"
+        ? odataError(401, "Unauthorized", "expired")
+        : json(200, { Id: 1 }),
     );
     await client.accounts.getAccount(0); // token-1 is cached, then refused, then token-2
     const results = await Promise.all(Array.from({ length: 20 }, (_, index) => client.accounts.getAccount(index + 1)));
@@ -312,9 +362,12 @@ describe("authentication on API calls", () => {
   it("rejects options without any authentication", () => {
     expect(() => createRuntime({ baseUrl: BASE_URL } as never, { tokenOperations })).toThrow(/credentials/);
     expect(() =>
-      createRuntime({ baseUrl: BASE_URL, authUrl: AUTH_URL, credentials: { clientId: "c", username: "u", password: "p" } } as never, {
-        tokenOperations,
-      }),
+      createRuntime(
+        { baseUrl: BASE_URL, authUrl: AUTH_URL, credentials: { clientId: "c", username: "u", password: "p" } } as never,
+        {
+          tokenOperations,
+        },
+      ),
     ).toThrow(/clientSecret/);
     expect(() => createRuntime({ baseUrl: "not a url", tokenProvider: () => "t" })).toThrow(/absolute URL/);
   });
@@ -324,7 +377,9 @@ describe("retries", () => {
   it("retries a GET on 503 with Retry-After seconds, then succeeds", async () => {
     const { server, client, sleeps } = harness();
     let calls = 0;
-    server.on("GET", "/api/v1/Accounts", () => (++calls === 1 ? empty(503, { "retry-after": "2" }) : json(200, { value: [] })));
+    server.on("GET", "/api/v1/Accounts", () =>
+      ++calls === 1 ? empty(503, { "retry-after": "2" }) : json(200, { value: [] }),
+    );
     await expect(client.accounts.listAccounts()).resolves.toEqual({ value: [] });
     expect(calls).toBe(2);
     expect(sleeps).toEqual([2000]);
@@ -332,16 +387,23 @@ describe("retries", () => {
 
   it("honours an HTTP-date Retry-After on 429, capped at maxRetryAfterMs", async () => {
     const sleeps: number[] = [];
-    const { server, client, clock } = harness({ retry: { sleep: async (ms: number) => void sleeps.push(ms), maxRetryAfterMs: 5_000 } });
+    const { server, client, clock } = harness({
+      retry: { sleep: async (ms: number) => void sleeps.push(ms), maxRetryAfterMs: 5_000 },
+    });
     const at = new Date(clock.now + 600_000).toUTCString();
     let calls = 0;
-    server.on("GET", "/api/v1/Accounts", () => (++calls === 1 ? empty(429, { "retry-after": at }) : json(200, { value: [] })));
+    server.on("GET", "/api/v1/Accounts", () =>
+      ++calls === 1 ? empty(429, { "retry-after": at }) : json(200, { value: [] }),
+    );
     await expect(client.accounts.listAccounts()).resolves.toEqual({ value: [] });
     expect(sleeps).toEqual([5_000]);
   });
 
   it.each([408, 429, 502, 503, 504])("retries a GET on %i with exponential backoff and full jitter", async (status) => {
-    const { server, client, sleeps } = harness({ maxRetries: 3, retry: { random: () => 0.5, sleep: async (ms: number) => void sleeps.push(ms) } });
+    const { server, client, sleeps } = harness({
+      maxRetries: 3,
+      retry: { random: () => 0.5, sleep: async (ms: number) => void sleeps.push(ms) },
+    });
     server.on("GET", "/api/v1/Accounts", () => empty(status));
     const error = await client.accounts.listAccounts().catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status });
@@ -374,7 +436,9 @@ describe("retries", () => {
     server.on("POST", "/api/v1/Transfers/1/Approve", () => {
       throw new TypeError("fetch failed");
     });
-    await expect(client.transfers.createAccountTransfer({ AccountId: 1, CurrencyCode: "GBP", BeneficiaryId: 2 })).rejects.toMatchObject({
+    await expect(
+      client.transfers.createAccountTransfer({ AccountId: 1, CurrencyCode: "GBP", BeneficiaryId: 2 }),
+    ).rejects.toMatchObject({
       status: 503,
     });
     await expect(client.transfers.approveTransfer(1)).rejects.toBeInstanceOf(ConnectionError);
@@ -426,7 +490,9 @@ describe("timeouts and abort", () => {
     const { server, client } = harness({ maxRetries: 3 });
     server.on("GET", "/api/v1/Accounts", () => hang());
     const controller = new AbortController();
-    const result = client.accounts.listAccounts(undefined, { signal: controller.signal }).catch((caught: unknown) => caught);
+    const result = client.accounts
+      .listAccounts(undefined, { signal: controller.signal })
+      .catch((caught: unknown) => caught);
     await vi.waitFor(() => expect(server.to("/api/v1/Accounts")).toHaveLength(1));
     controller.abort();
     expect(await result).toBeInstanceOf(AbortError);
@@ -458,7 +524,9 @@ describe("timeouts and abort", () => {
 
   it("does not send anything with an already aborted signal", async () => {
     const { server, client } = harness();
-    await expect(client.accounts.listAccounts(undefined, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(AbortError);
+    await expect(client.accounts.listAccounts(undefined, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
+      AbortError,
+    );
     expect(server.requests).toHaveLength(0);
   });
 
@@ -471,7 +539,9 @@ describe("timeouts and abort", () => {
       },
     });
     server.on("GET", "/api/v1/Accounts", () => empty(503));
-    const result = client.accounts.listAccounts(undefined, { signal: controller.signal }).catch((caught: unknown) => caught);
+    const result = client.accounts
+      .listAccounts(undefined, { signal: controller.signal })
+      .catch((caught: unknown) => caught);
     await vi.waitFor(() => expect(server.to("/api/v1/Accounts")).toHaveLength(1));
     controller.abort();
     expect(await result).toBeInstanceOf(AbortError);
@@ -485,21 +555,35 @@ describe("paging", () => {
       const skip = request.search.get("$skiptoken");
       if (skip === null) {
         expect(request.search.get("$top")).toBe("2");
-        return json(200, { "@odata.context": `${BASE_URL}/api/v1/$metadata#Balances`, value: [{ n: 1 }, { n: 2 }], "@odata.nextLink": "Accounts(7)/Balances?$skiptoken=2" });
+        return json(200, {
+          "@odata.context": `${BASE_URL}/api/v1/$metadata#Balances`,
+          value: [{ n: 1 }, { n: 2 }],
+          "@odata.nextLink": "Accounts(7)/Balances?$skiptoken=2",
+        });
       }
-      if (skip === "2") return json(200, { value: [{ n: 3 }], "@odata.nextLink": `${BASE_URL}/api/v1/Accounts(7)/Balances?$skiptoken=3` });
+      if (skip === "2")
+        return json(200, {
+          value: [{ n: 3 }],
+          "@odata.nextLink": `${BASE_URL}/api/v1/Accounts(7)/Balances?$skiptoken=3`,
+        });
       return json(200, { value: [{ n: 4 }] });
     });
     const seen: unknown[] = [];
     for await (const item of client.accounts.listBalances.paginate(7, { $top: 2 })) seen.push(item);
     expect(seen).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
-    expect(server.requests.filter((request) => request.path.includes("Balances")).every((request) => request.headers["authorization"] === "Bearer token-1")).toBe(true);
+    expect(
+      server.requests
+        .filter((request) => request.path.includes("Balances"))
+        .every((request) => request.headers["authorization"] === "Bearer token-1"),
+    ).toBe(true);
   });
 
   it("fetches the next page only when the previous one is used up", async () => {
     const { server, client } = harness();
     server.on("GET", /Accounts/, (request) =>
-      request.search.has("page") ? json(200, { value: [{ Id: 2 }] }) : json(200, { value: [{ Id: 1 }], "@odata.nextLink": "/api/v1/Accounts?page=2" }),
+      request.search.has("page")
+        ? json(200, { value: [{ Id: 2 }] })
+        : json(200, { value: [{ Id: 1 }], "@odata.nextLink": "/api/v1/Accounts?page=2" }),
     );
     for await (const account of client.accounts.listAccounts.paginate()) {
       expect(account).toEqual({ Id: 1 });
@@ -511,7 +595,9 @@ describe("paging", () => {
   it("refuses a nextLink to another origin: the token is not sent there", async () => {
     const onError = vi.fn();
     const { server, client } = harness({ hooks: { onError } });
-    server.on("GET", "/api/v1/Accounts", () => json(200, { value: [{ Id: 1 }], "@odata.nextLink": "https://evil.test/api/v1/Accounts?page=2" }));
+    server.on("GET", "/api/v1/Accounts", () =>
+      json(200, { value: [{ Id: 1 }], "@odata.nextLink": "https://evil.test/api/v1/Accounts?page=2" }),
+    );
     const seen: unknown[] = [];
     const error = await (async () => {
       for await (const account of client.accounts.listAccounts.paginate()) seen.push(account);
@@ -524,7 +610,9 @@ describe("paging", () => {
 
   it("stops on a nextLink loop", async () => {
     const { server, client } = harness();
-    server.on("GET", "/api/v1/Accounts", () => json(200, { value: [{ Id: 1 }], "@odata.nextLink": "/api/v1/Accounts?page=2" }));
+    server.on("GET", "/api/v1/Accounts", () =>
+      json(200, { value: [{ Id: 1 }], "@odata.nextLink": "/api/v1/Accounts?page=2" }),
+    );
     const error = await (async () => {
       for await (const _ of client.accounts.listAccounts.paginate()) void _;
     })().catch((caught: unknown) => caught);
@@ -535,7 +623,15 @@ describe("paging", () => {
 describe("response validation", () => {
   const rejectAll: CompiledValidator = Object.assign(
     (data: unknown) => {
-      rejectAll.errors = [{ instancePath: "/Id", schemaPath: "#/properties/Id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+      rejectAll.errors = [
+        {
+          instancePath: "/Id",
+          schemaPath: "#/properties/Id/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        },
+      ];
       return data === "never";
     },
     { errors: null },
@@ -556,7 +652,9 @@ describe("response validation", () => {
     server.on("GET", "/api/v1/Accounts(1)", () => json(200, { Id: "x" }));
     const error = (await client.accounts.getAccount(1).catch((caught: unknown) => caught)) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
-    expect(error.issues).toEqual([{ path: "/Id", message: "must be integer", keyword: "type", params: { type: "integer" } }]);
+    expect(error.issues).toEqual([
+      { path: "/Id", message: "must be integer", keyword: "type", params: { type: "integer" } },
+    ]);
     expect(error.data).toEqual({ Id: "x" });
     expect(error.message).toBe("The 200 response of getAccount does not match the spec: /Id must be integer");
     expect(loadOperationValidators).toHaveBeenCalledOnce();
@@ -568,7 +666,12 @@ describe("hooks", () => {
     const events: [string, unknown][] = [];
     const record = (name: string) => (info: unknown) => void events.push([name, info]);
     const { server, client } = harness({
-      hooks: { onRequest: record("request"), onResponse: record("response"), onRetry: record("retry"), onError: record("error") },
+      hooks: {
+        onRequest: record("request"),
+        onResponse: record("response"),
+        onRetry: record("retry"),
+        onError: record("error"),
+      },
     });
     let calls = 0;
     server.on("GET", "/api/v1/Accounts(1)", () => (++calls === 1 ? empty(502) : odataError(404, "NotFound", "gone")));
@@ -584,7 +687,12 @@ describe("hooks", () => {
       "response:getAccount",
       "error:getAccount",
     ]);
-    const apiRequest = events[2]?.[1] as { headers: Record<string, string>; attempt: number; url: string; method: string };
+    const apiRequest = events[2]?.[1] as {
+      headers: Record<string, string>;
+      attempt: number;
+      url: string;
+      method: string;
+    };
     expect(apiRequest).toMatchObject({ method: "GET", url: `${BASE_URL}/api/v1/Accounts(1)`, attempt: 1 });
     expect(apiRequest.headers["authorization"]).toBe("[REDACTED]");
     expect(events[4]?.[1]).toMatchObject({ reason: "status 502", status: 502, delayMs: 250 });
@@ -609,8 +717,13 @@ describe("hooks", () => {
 describe("options", () => {
   it("uses the spec's auth server default when no authUrl is given to a token operation call", async () => {
     const server = new (await import("./fake-fetch.js")).FakeServer();
-    server.on("POST", "/connect/token", () => json(200, { access_token: "a", expires_in: 900, token_type: "Bearer", scope: "s" }));
-    const runtime = createRuntime({ baseUrl: BASE_URL, tokenProvider: () => "t", fetch: server.fetch }, { tokenOperations });
+    server.on("POST", "/connect/token", () =>
+      json(200, { access_token: "a", expires_in: 900, token_type: "Bearer", scope: "s" }),
+    );
+    const runtime = createRuntime(
+      { baseUrl: BASE_URL, tokenProvider: () => "t", fetch: server.fetch },
+      { tokenOperations },
+    );
     await runtime.call("data", operations.requestPasswordToken, { body: { grant_type: "password" } });
     expect(server.requests[0]?.url).toBe("http://127.0.0.1:4010/connect/token");
   });

@@ -38,12 +38,16 @@ describe("backoff", () => {
 
   it("stays within [0, min(max, base·2^n)) for any random value", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 30 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (retry, random) => {
-        const policy = retryPolicy({ baseDelayMs: 500, maxDelayMs: 8_000, random: () => random });
-        const delay = retryDelay(policy, retry);
-        expect(delay).toBeGreaterThanOrEqual(0);
-        expect(delay).toBeLessThan(Math.min(8_000, 500 * 2 ** retry));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 30 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (retry, random) => {
+          const policy = retryPolicy({ baseDelayMs: 500, maxDelayMs: 8_000, random: () => random });
+          const delay = retryDelay(policy, retry);
+          expect(delay).toBeGreaterThanOrEqual(0);
+          expect(delay).toBeLessThan(Math.min(8_000, 500 * 2 ** retry));
+        },
+      ),
     );
   });
 
@@ -82,10 +86,13 @@ describe("Retry-After (RFC 9110 §10.2.3)", () => {
 
   it("round-trips any date written with toUTCString (IMF-fixdate)", () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true }), (date) => {
-        const seconds = Math.floor(date.getTime() / 1000) * 1000;
-        expect(parseHttpDate(new Date(seconds).toUTCString())).toBe(seconds);
-      }),
+      fc.property(
+        fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true }),
+        (date) => {
+          const seconds = Math.floor(date.getTime() / 1000) * 1000;
+          expect(parseHttpDate(new Date(seconds).toUTCString())).toBe(seconds);
+        },
+      ),
     );
   });
 });

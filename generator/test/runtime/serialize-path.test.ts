@@ -8,20 +8,28 @@ import { describe, expect, it } from "vitest";
 import { serializePath } from "../../runtime/path-serializer.js";
 
 function reference(url: string, params: Record<string, unknown>): string {
-  return url.replaceAll(/(')?\{([^{}]+)\}(')?/g, (_match, open: string | undefined, name: string, close: string | undefined) => {
-    const value = params[name];
-    if (value === undefined || value === null || value === "") throw new TypeError(`Path parameter ${name} is required`);
-    const text = String(value);
-    const quoted = open !== undefined && close !== undefined;
-    const encoded = encodeURIComponent(quoted ? text.replaceAll("'", "''") : text).replaceAll("'", "%27");
-    return quoted ? `'${encoded}'` : `${open ?? ""}${encoded}${close ?? ""}`;
-  });
+  return url.replaceAll(
+    /(')?\{([^{}]+)\}(')?/g,
+    (_match, open: string | undefined, name: string, close: string | undefined) => {
+      const value = params[name];
+      if (value === undefined || value === null || value === "")
+        throw new TypeError(`Path parameter ${name} is required`);
+      const text = String(value);
+      const quoted = open !== undefined && close !== undefined;
+      const encoded = encodeURIComponent(quoted ? text.replaceAll("'", "''") : text).replaceAll("'", "%27");
+      return quoted ? `'${encoded}'` : `${open ?? ""}${encoded}${close ?? ""}`;
+    },
+  );
 }
 
 const name = fc.constantFrom("id", "accountId", "CountryCode", "currencyCode");
 const literal = fc.stringMatching(/^[A-Za-z0-9/()=,.'-]{0,12}$/);
-const slot = fc.tuple(fc.constantFrom("", "'"), name, fc.constantFrom("", "'")).map(([open, key, close]) => `${open}{${key}}${close}`);
-const template = fc.array(fc.tuple(literal, slot), { maxLength: 4 }).chain((parts) => literal.map((tail) => parts.map(([text, s]) => text + s).join("") + tail));
+const slot = fc
+  .tuple(fc.constantFrom("", "'"), name, fc.constantFrom("", "'"))
+  .map(([open, key, close]) => `${open}{${key}}${close}`);
+const template = fc
+  .array(fc.tuple(literal, slot), { maxLength: 4 })
+  .chain((parts) => literal.map((tail) => parts.map(([text, s]) => text + s).join("") + tail));
 const value = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.constant(undefined));
 const params = fc.record({ id: value, accountId: value, CountryCode: value, currencyCode: value });
 
@@ -46,6 +54,8 @@ describe("serializePath", () => {
   });
 
   it("fills an OData string literal with its quotes doubled", () => {
-    expect(serializePath("/PaymentPurposes(CountryCode='{CountryCode}')", { CountryCode: "A'E" })).toBe("/PaymentPurposes(CountryCode='A''E')".replace("''", "%27%27"));
+    expect(serializePath("/PaymentPurposes(CountryCode='{CountryCode}')", { CountryCode: "A'E" })).toBe(
+      "/PaymentPurposes(CountryCode='A''E')".replace("''", "%27%27"),
+    );
   });
 });

@@ -104,9 +104,13 @@ describe("shared deadlines (a timeout, no caller signal)", () => {
   });
 
   it("do not keep the process alive", () => {
-    const script = 'import { attemptSignal } from "./runtime/timeout.ts"; attemptSignal(undefined, 600_000); console.log("done");';
+    const script =
+      'import { attemptSignal } from "./runtime/timeout.ts"; attemptSignal(undefined, 600_000); console.log("done");';
     const started = Date.now();
-    const output = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: generatorRoot, timeout: 45_000 });
+    const output = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: generatorRoot,
+      timeout: 45_000,
+    });
     expect(output.toString()).toContain("done");
     expect(Date.now() - started).toBeLessThan(45_000);
   });

@@ -26,12 +26,18 @@ const validators: Record<string, OperationValidators> = {
   createAccountTransfer: { request: { "application/json": withdrawal } },
   createAccountWithdrawal: {
     request: { "application/json": withdrawal },
-    multipart: { required: ["Request"], values: { Request: withdrawal }, files: { SupportingDocuments: { multiple: true } } },
+    multipart: {
+      required: ["Request"],
+      values: { Request: withdrawal },
+      files: { SupportingDocuments: { multiple: true } },
+    },
   },
 };
 const valid = { AccountId: 1, CurrencyCode: "USD", BeneficiaryId: 2, Amount: 10 };
 
-function validating(options: { validateRequests?: boolean; load?: () => Promise<Record<string, OperationValidators>> } = {}) {
+function validating(
+  options: { validateRequests?: boolean; load?: () => Promise<Record<string, OperationValidators>> } = {},
+) {
   const loadOperationValidators = vi.fn(options.load ?? (async () => validators));
   const onRequest = vi.fn();
   const onError = vi.fn();
@@ -40,7 +46,9 @@ function validating(options: { validateRequests?: boolean; load?: () => Promise<
     validateRequests: options.validateRequests ?? true,
     hooks: { onRequest, onError },
   });
-  setup.server.on("POST", /CreateAccount(Transfer|Withdrawal)/, () => json(201, { Id: 5 }, { location: "/api/v1/Withdrawals(5)" }));
+  setup.server.on("POST", /CreateAccount(Transfer|Withdrawal)/, () =>
+    json(201, { Id: 5 }, { location: "/api/v1/Withdrawals(5)" }),
+  );
   return { ...setup, loadOperationValidators, onRequest, onError };
 }
 
@@ -54,19 +62,26 @@ describe("request validation", () => {
 
   it("throws RequestValidationError before anything is sent: no token request, no API request", async () => {
     const { server, client, onRequest, onError } = validating();
-    const error = (await client.transfers.createAccountTransfer({ AccountId: "one", CurrencyCode: "usd", BeneficiaryId: 2, Amount: 0 }).catch(
-      (caught: unknown) => caught,
-    )) as RequestValidationError;
+    const error = (await client.transfers
+      .createAccountTransfer({ AccountId: "one", CurrencyCode: "usd", BeneficiaryId: 2, Amount: 0 })
+      .catch((caught: unknown) => caught)) as RequestValidationError;
 
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(error).toBeInstanceOf(AccountFundsError);
     expect(error).toMatchObject({ code: "invalid_request", operationId: "createAccountTransfer", status: undefined });
     expect(error.issues).toEqual([
       { path: "/AccountId", keyword: "type", message: "must be integer", params: { type: "integer" } },
-      { path: "/CurrencyCode", keyword: "pattern", message: 'must match pattern "^[A-Z]{3}$"', params: { pattern: "^[A-Z]{3}$" } },
+      {
+        path: "/CurrencyCode",
+        keyword: "pattern",
+        message: 'must match pattern "^[A-Z]{3}$"',
+        params: { pattern: "^[A-Z]{3}$" },
+      },
       { path: "/Amount", keyword: "exclusiveMinimum", message: "must be > 0", params: { comparison: ">", limit: 0 } },
     ]);
-    expect(error.message).toBe("The request body of createAccountTransfer does not match the spec: /AccountId must be integer");
+    expect(error.message).toBe(
+      "The request body of createAccountTransfer does not match the spec: /AccountId must be integer",
+    );
     expect(server.requests).toEqual([]);
     expect(onRequest).not.toHaveBeenCalled();
     expect(onError).toHaveBeenCalledOnce();
@@ -95,7 +110,12 @@ describe("request validation", () => {
     expect(server.to("/api/v1/Withdrawals/CreateAccountWithdrawal")).toHaveLength(1);
 
     const error = (await client.withdrawals
-      .createAccountWithdrawal(multipart({ Request: { ...valid, AccountId: undefined }, SupportingDocuments: ["<binary>", { data: new Blob([]) }] }))
+      .createAccountWithdrawal(
+        multipart({
+          Request: { ...valid, AccountId: undefined },
+          SupportingDocuments: ["<binary>", { data: new Blob([]) }],
+        }),
+      )
       .catch((caught: unknown) => caught)) as RequestValidationError;
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(error.issues.map((issue) => [issue.path, issue.keyword])).toEqual([
@@ -111,15 +131,27 @@ describe("request validation", () => {
     const error = (await client.withdrawals
       .createAccountWithdrawal(multipart({ SupportingDocuments: [new Blob(["x"])] }))
       .catch((caught: unknown) => caught)) as RequestValidationError;
-    expect(error.issues).toEqual([{ path: "", keyword: "required", message: "must have required part 'Request'", params: { missingProperty: "Request" } }]);
+    expect(error.issues).toEqual([
+      {
+        path: "",
+        keyword: "required",
+        message: "must have required part 'Request'",
+        params: { missingProperty: "Request" },
+      },
+    ]);
     expect(server.requests).toEqual([]);
   });
 
   it("reports validators that fail to load as an AccountFundsError, sending nothing", async () => {
     const { server, client } = validating({ load: () => Promise.reject(new Error("chunk failed to load")) });
-    const error = (await client.transfers.createAccountTransfer(valid).catch((caught: unknown) => caught)) as AccountFundsError;
+    const error = (await client.transfers
+      .createAccountTransfer(valid)
+      .catch((caught: unknown) => caught)) as AccountFundsError;
     expect(error).toBeInstanceOf(AccountFundsError);
-    expect(error).toMatchObject({ code: "validators_unavailable", message: "The validators could not be loaded: chunk failed to load" });
+    expect(error).toMatchObject({
+      code: "validators_unavailable",
+      message: "The validators could not be loaded: chunk failed to load",
+    });
     expect(server.requests).toEqual([]);
   });
 
@@ -129,6 +161,8 @@ describe("request validation", () => {
     const form = new FormData();
     form.set("Request", "{}");
     await client.withdrawals.createAccountWithdrawal(form);
-    expect(server.requests.filter((request) => request.method === "POST" && request.path.startsWith("/api/"))).toHaveLength(2);
+    expect(
+      server.requests.filter((request) => request.method === "POST" && request.path.startsWith("/api/")),
+    ).toHaveLength(2);
   });
 });

@@ -13,10 +13,20 @@ const event = {
     ApiUrl: { type: "string" },
   },
 };
-const validate = new Ajv2020({ allErrors: true }).compile({ type: "array", items: event }) as unknown as CompiledValidator;
+const validate = new Ajv2020({ allErrors: true }).compile({
+  type: "array",
+  items: event,
+}) as unknown as CompiledValidator;
 
 type Event = { EntityType: string; EntityId: number; Reason: string; ApiUrl: string };
-const delivery = [{ EntityType: "Transfer", EntityId: 1, Reason: "TransferCreated", ApiUrl: "https://api.test/api/v1/OutboundTransfers(1)" }];
+const delivery = [
+  {
+    EntityType: "Transfer",
+    EntityId: 1,
+    Reason: "TransferCreated",
+    ApiUrl: "https://api.test/api/v1/OutboundTransfers(1)",
+  },
+];
 
 describe("parseWebhookEvents", () => {
   it("accepts a JSON string, bytes, an ArrayBuffer or a parsed array", () => {
@@ -30,32 +40,63 @@ describe("parseWebhookEvents", () => {
 
   it("keeps the events of unknown kinds apart, in delivery order, and the known ones typed", () => {
     const kinds = { tag: "Reason", known: ["TransferCreated", "WithdrawalCreated"] };
-    const exchange = { EntityType: "Exchange", EntityId: 7, Reason: "ExchangeCompleted", ApiUrl: "https://api.test/api/v1/Exchanges(7)" };
-    const withdrawal = { EntityType: "Withdrawal", EntityId: 2, Reason: "WithdrawalCreated", ApiUrl: "https://api.test/api/v1/Withdrawals(2)" };
-    const open = new Ajv2020({ allErrors: true }).compile({ type: "array", items: { type: "object" } }) as unknown as CompiledValidator;
-    const result = parseWebhookEventsWith<Event, { Reason: string }>(open, [exchange, ...delivery, { Reason: 5 }, withdrawal], kinds);
+    const exchange = {
+      EntityType: "Exchange",
+      EntityId: 7,
+      Reason: "ExchangeCompleted",
+      ApiUrl: "https://api.test/api/v1/Exchanges(7)",
+    };
+    const withdrawal = {
+      EntityType: "Withdrawal",
+      EntityId: 2,
+      Reason: "WithdrawalCreated",
+      ApiUrl: "https://api.test/api/v1/Withdrawals(2)",
+    };
+    const open = new Ajv2020({ allErrors: true }).compile({
+      type: "array",
+      items: { type: "object" },
+    }) as unknown as CompiledValidator;
+    const result = parseWebhookEventsWith<Event, { Reason: string }>(
+      open,
+      [exchange, ...delivery, { Reason: 5 }, withdrawal],
+      kinds,
+    );
     expect(result).toEqual({ ok: true, events: [...delivery, withdrawal], unknownEvents: [exchange, { Reason: 5 }] });
     // The split follows the validator's verdict: an invalid delivery is refused whatever its kinds.
-    expect(parseWebhookEventsWith(validate, [{ ...exchange, EntityId: "7" }], kinds)).toMatchObject({ ok: false, error: { code: "invalid_payload" } });
+    expect(parseWebhookEventsWith(validate, [{ ...exchange, EntityId: "7" }], kinds)).toMatchObject({
+      ok: false,
+      error: { code: "invalid_payload" },
+    });
   });
 
   it("reports invalid JSON", () => {
     const result = parseWebhookEventsWith(validate, "[{");
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error.code).toBe("invalid_json");
-    expect(parseWebhookEventsWith(validate, new Uint8Array([0xff, 0xfe]))).toMatchObject({ ok: false, error: { code: "invalid_json" } });
+    expect(parseWebhookEventsWith(validate, new Uint8Array([0xff, 0xfe]))).toMatchObject({
+      ok: false,
+      error: { code: "invalid_json" },
+    });
   });
 
   it("reports schema violations with paths", () => {
     const result = parseWebhookEventsWith(validate, [{ EntityType: "Exchange", EntityId: "1", Reason: "X" }]);
     expect(result).toMatchObject({ ok: false, error: { code: "invalid_payload" } });
     if (result.ok) throw new Error("expected a failure");
-    expect(result.error.issues.map((issue) => issue.path)).toEqual(expect.arrayContaining(["/0", "/0/EntityType", "/0/EntityId"]));
-    expect(parseWebhookEventsWith(validate, { not: "an array" })).toMatchObject({ ok: false, error: { code: "invalid_payload" } });
+    expect(result.error.issues.map((issue) => issue.path)).toEqual(
+      expect.arrayContaining(["/0", "/0/EntityType", "/0/EntityId"]),
+    );
+    expect(parseWebhookEventsWith(validate, { not: "an array" })).toMatchObject({
+      ok: false,
+      error: { code: "invalid_payload" },
+    });
   });
 
   it("rejects bodies that are not JSON at all", () => {
-    expect(parseWebhookEventsWith(validate, undefined)).toMatchObject({ ok: false, error: { code: "unsupported_body" } });
+    expect(parseWebhookEventsWith(validate, undefined)).toMatchObject({
+      ok: false,
+      error: { code: "unsupported_body" },
+    });
     expect(parseWebhookEventsWith(validate, () => 1)).toMatchObject({ ok: false, error: { code: "unsupported_body" } });
   });
 });

@@ -63,7 +63,18 @@ describe("RFC 6901 escaping", () => {
 
 describe("resolvePointer", () => {
   // The example document of RFC 6901 §5.
-  const document = { foo: ["bar", "baz"], "": 0, "a/b": 1, "c%d": 2, "e^f": 3, "g|h": 4, "i\\j": 5, 'k"l': 6, " ": 7, "m~n": 8 };
+  const document = {
+    foo: ["bar", "baz"],
+    "": 0,
+    "a/b": 1,
+    "c%d": 2,
+    "e^f": 3,
+    "g|h": 4,
+    "i\\j": 5,
+    'k"l': 6,
+    " ": 7,
+    "m~n": 8,
+  };
 
   it("resolves every pointer of RFC 6901 §5", () => {
     const cases: [string, unknown][] = [
@@ -127,19 +138,43 @@ describe("$ref", () => {
   });
 
   it("resolves one ref, or says why not", () => {
-    expect(resolveRef(document, "#/components/schemas/Alias")).toEqual({ ok: true, value: { $ref: "#/components/schemas/Fee%20Dto" }, pointer: "/components/schemas/Alias" });
-    expect(resolveRef(document, "#/components/schemas/Gone")).toEqual({ ok: false, reason: 'unresolved $ref "#/components/schemas/Gone"' });
-    expect(resolveRef(document, "x.yaml#/A")).toEqual({ ok: false, reason: '$ref "x.yaml#/A" is not local after bundling' });
+    expect(resolveRef(document, "#/components/schemas/Alias")).toEqual({
+      ok: true,
+      value: { $ref: "#/components/schemas/Fee%20Dto" },
+      pointer: "/components/schemas/Alias",
+    });
+    expect(resolveRef(document, "#/components/schemas/Gone")).toEqual({
+      ok: false,
+      reason: 'unresolved $ref "#/components/schemas/Gone"',
+    });
+    expect(resolveRef(document, "x.yaml#/A")).toEqual({
+      ok: false,
+      reason: '$ref "x.yaml#/A" is not local after bundling',
+    });
   });
 
   it("follows a chain of refs to the value and says where it is", () => {
-    expect(deref(document, { $ref: "#/components/schemas/AliasOfAlias" })).toEqual({ ok: true, value: { type: "object" }, pointer: "/components/schemas/Fee Dto" });
-    expect(deref(document, { type: "string" }, "/here")).toEqual({ ok: true, value: { type: "string" }, pointer: "/here" });
+    expect(deref(document, { $ref: "#/components/schemas/AliasOfAlias" })).toEqual({
+      ok: true,
+      value: { type: "object" },
+      pointer: "/components/schemas/Fee Dto",
+    });
+    expect(deref(document, { type: "string" }, "/here")).toEqual({
+      ok: true,
+      value: { type: "string" },
+      pointer: "/here",
+    });
   });
 
   it("stops at a cycle and at a ref that leads nowhere", () => {
-    expect(deref(document, { $ref: "#/components/schemas/Loop" })).toEqual({ ok: false, reason: 'circular $ref "#/components/schemas/Loop"' });
-    expect(deref(document, { $ref: "#/components/schemas/Dangling" })).toEqual({ ok: false, reason: 'unresolved $ref "#/components/schemas/Gone"' });
+    expect(deref(document, { $ref: "#/components/schemas/Loop" })).toEqual({
+      ok: false,
+      reason: 'circular $ref "#/components/schemas/Loop"',
+    });
+    expect(deref(document, { $ref: "#/components/schemas/Dangling" })).toEqual({
+      ok: false,
+      reason: 'unresolved $ref "#/components/schemas/Gone"',
+    });
   });
 
   it("names the component a ref points to", () => {

@@ -49,7 +49,9 @@ export const pipelineEmitters: readonly Emitter[] = [
 
 /** A temporary directory; `inRepository` puts it under generator/ so emitted code can import node_modules. */
 export async function temporaryDirectory(inRepository = false): Promise<{ path: string; remove: () => Promise<void> }> {
-  const path = await mkdtemp(inRepository ? join(generatorRoot, ".tmp-test-") : join(tmpdir(), "account-funds-generator-"));
+  const path = await mkdtemp(
+    inRepository ? join(generatorRoot, ".tmp-test-") : join(tmpdir(), "account-funds-generator-"),
+  );
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
 }
 

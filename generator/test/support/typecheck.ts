@@ -17,11 +17,20 @@ export async function typecheckEmitted(directory: string, files: readonly Emitte
     await writeFile(join(directory, file.path), file.contents);
   }
   await mkdir(join(directory, "src/runtime"), { recursive: true });
-  for (const name of contractFiles) await copyFile(join(generatorRoot, "runtime", name), join(directory, "src/runtime", name));
+  for (const name of contractFiles)
+    await copyFile(join(generatorRoot, "runtime", name), join(directory, "src/runtime", name));
 
   const base = ts.readConfigFile(join(repositoryRoot, "tsconfig.json"), (path) => ts.sys.readFile(path));
   const config = ts.parseJsonConfigFileContent(
-    { ...base.config, compilerOptions: { ...base.config.compilerOptions, lib: ["ES2022", "DOM", "DOM.Iterable"], types: ["node"], noEmit: true } },
+    {
+      ...base.config,
+      compilerOptions: {
+        ...base.config.compilerOptions,
+        lib: ["ES2022", "DOM", "DOM.Iterable"],
+        types: ["node"],
+        noEmit: true,
+      },
+    },
     ts.sys,
     directory,
   );
@@ -29,5 +38,8 @@ export async function typecheckEmitted(directory: string, files: readonly Emitte
   const program = ts.createProgram(rootNames, config.options);
   return ts
     .getPreEmitDiagnostics(program)
-    .map((diagnostic) => `${diagnostic.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`);
+    .map(
+      (diagnostic) =>
+        `${diagnostic.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`,
+    );
 }

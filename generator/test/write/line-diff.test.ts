@@ -8,14 +8,18 @@ describe("line diff", () => {
       for (let i = 1; i <= a.length; i++)
         for (let j = 1; j <= b.length; j++) {
           const row = table[i] ?? [];
-          row[j] = a[i - 1] === b[j - 1] ? (table[i - 1]?.[j - 1] ?? 0) + 1 : Math.max(table[i - 1]?.[j] ?? 0, row[j - 1] ?? 0);
+          row[j] =
+            a[i - 1] === b[j - 1]
+              ? (table[i - 1]?.[j - 1] ?? 0) + 1
+              : Math.max(table[i - 1]?.[j] ?? 0, row[j - 1] ?? 0);
         }
       return table[a.length]?.[b.length] ?? 0;
     };
     let seed = 7;
     const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (let round = 0; round < 500; round++) {
-      const lines = (): string[] => Array.from({ length: Math.floor(random() * 14) }, () => "abcd".charAt(Math.floor(random() * 4)));
+      const lines = (): string[] =>
+        Array.from({ length: Math.floor(random() * 14) }, () => "abcd".charAt(Math.floor(random() * 4)));
       const [a, b] = [lines(), lines()];
       const edits = diffLines(a, b);
       expect(edits.filter((edit) => edit.kind !== "insert").map((edit) => edit.line)).toEqual(a);
@@ -28,7 +32,23 @@ describe("line diff", () => {
     const before = "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\n";
     const after = "a\nB\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n";
     expect(unifiedDiff("src/x.ts", before, after)).toBe(
-      ["--- a/src/x.ts", "+++ b/src/x.ts", "@@ -1,5 +1,5 @@", " a", "-b", "+B", " c", " d", " e", "@@ -9,3 +9,4 @@", " i", " j", " k", "+l", ""].join("\n"),
+      [
+        "--- a/src/x.ts",
+        "+++ b/src/x.ts",
+        "@@ -1,5 +1,5 @@",
+        " a",
+        "-b",
+        "+B",
+        " c",
+        " d",
+        " e",
+        "@@ -9,3 +9,4 @@",
+        " i",
+        " j",
+        " k",
+        "+l",
+        "",
+      ].join("\n"),
     );
   });
 

@@ -13,7 +13,11 @@ beforeEach(async () => {
 afterEach(() => directory.remove());
 
 const read = (path: string): Promise<string> => readFile(join(directory.path, path), "utf8");
-const exists = (path: string): Promise<boolean> => stat(join(directory.path, path)).then(() => true, () => false);
+const exists = (path: string): Promise<boolean> =>
+  stat(join(directory.path, path)).then(
+    () => true,
+    () => false,
+  );
 
 const first = [
   { path: "openapi.json", contents: "{}\n" },
@@ -45,7 +49,11 @@ describe("writing", () => {
       { path: "openapi.json", contents: "{}\n" },
       { path: "src/types.ts", contents: "export type X = 1;\n" },
     ]);
-    expect(result).toEqual({ written: ["src/types.ts", manifestPath], unchanged: ["openapi.json"], deleted: ["src/extra/old.ts"] });
+    expect(result).toEqual({
+      written: ["src/types.ts", manifestPath],
+      unchanged: ["openapi.json"],
+      deleted: ["src/extra/old.ts"],
+    });
     expect(await exists("src/extra/old.ts")).toBe(false);
     expect(await exists("src/extra")).toBe(false);
     expect(await read("test/own.test.ts")).toBe("// not generated\n");
@@ -53,8 +61,12 @@ describe("writing", () => {
   });
 
   it("refuses paths outside the output directory", async () => {
-    await expect(writeFiles(directory.path, [{ path: "../escape.ts", contents: "" }])).rejects.toThrow(/refusing to write/);
-    await expect(writeFiles(directory.path, [{ path: "/etc/passwd", contents: "" }])).rejects.toThrow(/refusing to write/);
+    await expect(writeFiles(directory.path, [{ path: "../escape.ts", contents: "" }])).rejects.toThrow(
+      /refusing to write/,
+    );
+    await expect(writeFiles(directory.path, [{ path: "/etc/passwd", contents: "" }])).rejects.toThrow(
+      /refusing to write/,
+    );
   });
 });
 
@@ -80,7 +92,9 @@ describe("checking", () => {
       ["changed", manifestPath],
       ["stale", "src/extra/old.ts"],
     ]);
-    expect(drifts[0]?.diff).toBe("--- a/src/types.ts\n+++ b/src/types.ts\n@@ -1,1 +1,1 @@\n-export {}; // edited\n+export {};\n");
+    expect(drifts[0]?.diff).toBe(
+      "--- a/src/types.ts\n+++ b/src/types.ts\n@@ -1,1 +1,1 @@\n-export {}; // edited\n+export {};\n",
+    );
     const report = formatDrifts(drifts);
     expect(report).toContain("+export const fresh = 1;");
     expect(report).toContain("-export const old = 1;");

@@ -24,7 +24,8 @@ function isAssumptionChange(facts: ChangeFacts): boolean {
 
 export function sidesToJudge(facts: ChangeFacts): readonly FindingSide[] {
   const sides = new Set<FindingSide>(facts.placement.sides);
-  for (const verdict of facts.change.verdicts) if (!delegatedRules.has(verdict.ruleId)) for (const side of verdictSides(verdict, facts)) sides.add(side);
+  for (const verdict of facts.change.verdicts)
+    if (!delegatedRules.has(verdict.ruleId)) for (const side of verdictSides(verdict, facts)) sides.add(side);
   if (sides.size === 0) sides.add("both");
   return (["request", "response", "both"] as const).filter((side) => sides.has(side));
 }
@@ -56,7 +57,12 @@ export function classifyChanges(report: RedoclyReport, context: DiffContext): Fi
 }
 
 export function compareFindings(a: Finding, b: Finding): number {
-  return levelOrder[a.level] - levelOrder[b.level] || a.pointer.localeCompare(b.pointer) || a.side.localeCompare(b.side) || a.rule.localeCompare(b.rule);
+  return (
+    levelOrder[a.level] - levelOrder[b.level] ||
+    a.pointer.localeCompare(b.pointer) ||
+    a.side.localeCompare(b.side) ||
+    a.rule.localeCompare(b.rule)
+  );
 }
 
 function toFinding(facts: ChangeFacts, side: FindingSide, classification: Classification): Finding {

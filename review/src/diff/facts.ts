@@ -2,7 +2,14 @@
  * The facts every rule reads about one Redocly change: where the changed node lives (in which document), the
  * value before and after, which sides and operations reach it, and a short name for messages.
  */
-import { escapePointerSegment, formatPointer, isJsonObject, parsePointer, resolvePointer, type JsonObject } from "@account-funds/generator/json-pointer";
+import {
+  escapePointerSegment,
+  formatPointer,
+  isJsonObject,
+  parsePointer,
+  resolvePointer,
+  type JsonObject,
+} from "@account-funds/generator/json-pointer";
 import type { RedoclyChange } from "./redocly.js";
 import { plainPointer } from "./redocly.js";
 import type { Placement, Side, UsageIndex } from "./usage.js";
@@ -38,16 +45,21 @@ export interface ChangeFacts {
 export function factsOf(change: RedoclyChange, context: DiffContext): ChangeFacts {
   const kind = change.kind === "modified" ? "changed" : change.kind;
   const property = change.kind === "modified" ? change.property : undefined;
-  const sidePointer = plainPointer((kind === "removed" ? change.base?.pointer : (change.revision?.pointer ?? change.base?.pointer)) ?? change.path);
+  const sidePointer = plainPointer(
+    (kind === "removed" ? change.base?.pointer : (change.revision?.pointer ?? change.base?.pointer)) ?? change.path,
+  );
   const suffix = property === undefined ? "" : `/${escapePointerSegment(property)}`;
-  const nodePointer = suffix !== "" && sidePointer.endsWith(suffix) ? sidePointer.slice(0, -suffix.length) : sidePointer;
+  const nodePointer =
+    suffix !== "" && sidePointer.endsWith(suffix) ? sidePointer.slice(0, -suffix.length) : sidePointer;
   const pointer = nodePointer + suffix;
   const inSide = kind === "removed" ? "base" : "revision";
   const before = change.base?.value ?? (kind !== "added" ? resolvePointer(context.base, pointer) : undefined);
   const after = change.revision?.value ?? (kind !== "removed" ? resolvePointer(context.revision, pointer) : undefined);
   const placements = [
     ...(kind !== "added" ? [context.baseUsage.placementOf(plainPointer(change.base?.pointer ?? nodePointer))] : []),
-    ...(kind !== "removed" ? [context.revisionUsage.placementOf(plainPointer(change.revision?.pointer ?? nodePointer))] : []),
+    ...(kind !== "removed"
+      ? [context.revisionUsage.placementOf(plainPointer(change.revision?.pointer ?? nodePointer))]
+      : []),
   ];
   return {
     change,
@@ -93,11 +105,14 @@ function ownerOf(segments: readonly string[], document: JsonObject): string {
     if (first === "parameters") {
       const parameter = resolvePointer(document, formatPointer(["components", "parameters", second]));
       const name = isJsonObject(parameter) ? parameter["name"] : undefined;
-      return isJsonObject(parameter) && typeof name === "string" ? `parameter \`${name}\` (${String(parameter["in"])})` : `\`${second}\``;
+      return isJsonObject(parameter) && typeof name === "string"
+        ? `parameter \`${name}\` (${String(parameter["in"])})`
+        : `\`${second}\``;
     }
     return `\`${second}\``;
   }
-  if (section === "paths" && first !== undefined) return second !== undefined && methods.has(second) ? `\`${second.toUpperCase()} ${first}\`` : `\`${first}\``;
+  if (section === "paths" && first !== undefined)
+    return second !== undefined && methods.has(second) ? `\`${second.toUpperCase()} ${first}\`` : `\`${first}\``;
   if (section === "webhooks" && first !== undefined) return `webhook \`${first}\``;
   return segments.length === 0 ? "the document" : `\`${segments.join("/")}\``;
 }

@@ -45,7 +45,9 @@ export interface RedoclyReport {
   readonly changes: readonly RedoclyChange[];
 }
 
-export type RedoclyResult = { readonly ok: true; readonly report: RedoclyReport; readonly millis: number } | { readonly ok: false; readonly message: string };
+export type RedoclyResult =
+  | { readonly ok: true; readonly report: RedoclyReport; readonly millis: number }
+  | { readonly ok: false; readonly message: string };
 
 /**
  * The config the diff runs with: only the diff-recommended rules, every one rated major. Not spec/redocly.yaml:
@@ -53,22 +55,51 @@ export type RedoclyResult = { readonly ok: true; readonly report: RedoclyReport;
  */
 export const diffConfig = "extends:\n  - diff-recommended\n";
 
-export const redoclyEnvironment = { REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" } as const;
+export const redoclyEnvironment = {
+  REDOCLY_TELEMETRY: "off",
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
+  NO_COLOR: "1",
+} as const;
 
-export async function redoclyDiff(baseJson: string, revisionJson: string, workDirectory: string): Promise<RedoclyResult> {
+export async function redoclyDiff(
+  baseJson: string,
+  revisionJson: string,
+  workDirectory: string,
+): Promise<RedoclyResult> {
   const config = join(workDirectory, "redocly-diff.yaml");
   const output = join(workDirectory, "redocly-diff.json");
   await writeFile(config, diffConfig);
   const result = await exec(
     bin("redocly"),
-    ["diff", baseJson, revisionJson, "--config", config, "--format", "json", "--output", output, "--fail-on", "none", "--lint-config", "off"],
+    [
+      "diff",
+      baseJson,
+      revisionJson,
+      "--config",
+      config,
+      "--format",
+      "json",
+      "--output",
+      output,
+      "--fail-on",
+      "none",
+      "--lint-config",
+      "off",
+    ],
     { cwd: workDirectory, env: { ...process.env, ...redoclyEnvironment }, timeoutMillis: 5 * 60_000 },
   );
-  if (result.code !== 0) return { ok: false, message: `redocly diff exited with ${result.code}: ${(result.stderr || result.stdout).trim().slice(-2000)}` };
+  if (result.code !== 0)
+    return {
+      ok: false,
+      message: `redocly diff exited with ${result.code}: ${(result.stderr || result.stdout).trim().slice(-2000)}`,
+    };
   try {
     return { ok: true, report: JSON.parse(await readFile(output, "utf8")) as RedoclyReport, millis: result.millis };
   } catch (error) {
-    return { ok: false, message: `redocly diff wrote no readable report: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      message: `redocly diff wrote no readable report: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }
 

@@ -4,7 +4,16 @@
  * it, response data when a response reaches it, and both when both do. Webhook payloads are response data: the
  * client receives them (and what the client answers a delivery with is request data).
  */
-import { deref, formatPointer, isJsonObject, parsePointer, refOf, refPointer, resolvePointer, type JsonObject } from "@account-funds/generator/json-pointer";
+import {
+  deref,
+  formatPointer,
+  isJsonObject,
+  parsePointer,
+  refOf,
+  refPointer,
+  resolvePointer,
+  type JsonObject,
+} from "@account-funds/generator/json-pointer";
 
 export type Side = "request" | "response";
 
@@ -29,7 +38,6 @@ export interface UsageIndex {
 
 const methods = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 
-
 interface Root {
   readonly node: unknown;
   readonly pointer: string;
@@ -39,7 +47,10 @@ interface Root {
 /** The request and response roots of every operation and webhook. */
 function roots(document: JsonObject): Root[] {
   const found: Root[] = [];
-  for (const [section, webhook] of [["paths", false], ["webhooks", true]] as const) {
+  for (const [section, webhook] of [
+    ["paths", false],
+    ["webhooks", true],
+  ] as const) {
     const items = document[section];
     if (!isJsonObject(items)) continue;
     for (const [key, item] of Object.entries(items)) {
@@ -52,10 +63,26 @@ function roots(document: JsonObject): Root[] {
         const incoming: Side = webhook ? "response" : "request";
         const outgoing: Side = webhook ? "request" : "response";
         const at = (...segments: string[]): string => formatPointer([section, key, ...segments]);
-        found.push({ node: pathItem["parameters"], pointer: at("parameters"), use: { side: incoming, operation: label } });
-        found.push({ node: operation["parameters"], pointer: at(method, "parameters"), use: { side: incoming, operation: label } });
-        found.push({ node: operation["requestBody"], pointer: at(method, "requestBody"), use: { side: incoming, operation: label } });
-        found.push({ node: operation["responses"], pointer: at(method, "responses"), use: { side: outgoing, operation: label } });
+        found.push({
+          node: pathItem["parameters"],
+          pointer: at("parameters"),
+          use: { side: incoming, operation: label },
+        });
+        found.push({
+          node: operation["parameters"],
+          pointer: at(method, "parameters"),
+          use: { side: incoming, operation: label },
+        });
+        found.push({
+          node: operation["requestBody"],
+          pointer: at(method, "requestBody"),
+          use: { side: incoming, operation: label },
+        });
+        found.push({
+          node: operation["responses"],
+          pointer: at(method, "responses"),
+          use: { side: outgoing, operation: label },
+        });
       }
     }
   }
@@ -110,7 +137,9 @@ export function buildUsageIndex(document: JsonObject): UsageIndex {
       const operationLevel = uses.size === 0 && isOperationLevel(pointer);
       const operations = new Set([...uses.values()].map((use) => use.operation));
       if (operationLevel) for (const operation of operationsUnder(document, pointer)) operations.add(operation);
-      const sides = (["request", "response"] as const).filter((side) => [...uses.values()].some((use) => use.side === side));
+      const sides = (["request", "response"] as const).filter((side) =>
+        [...uses.values()].some((use) => use.side === side),
+      );
       return { sides, operationLevel, operations: [...operations].sort() };
     },
   };
@@ -128,5 +157,9 @@ function operationsUnder(document: JsonObject, pointer: string): string[] {
   const label = (name: string): string => (section === "webhooks" ? `webhook ${key}` : `${name.toUpperCase()} ${key}`);
   if (method !== undefined && methods.has(method)) return [label(method)];
   const item = resolveRef(document, resolvePointer(document, formatPointer([section, key])));
-  return isJsonObject(item) ? Object.keys(item).filter((name) => methods.has(name)).map(label) : [];
+  return isJsonObject(item)
+    ? Object.keys(item)
+        .filter((name) => methods.has(name))
+        .map(label)
+    : [];
 }

@@ -11,7 +11,9 @@ export interface ResolvedBase {
   readonly commit: string;
 }
 
-export type BaseResult = { readonly ok: true; readonly base: ResolvedBase } | { readonly ok: false; readonly message: string };
+export type BaseResult =
+  | { readonly ok: true; readonly base: ResolvedBase }
+  | { readonly ok: false; readonly message: string };
 
 const defaultBranches = ["main", "origin/main"] as const;
 
@@ -51,7 +53,8 @@ async function resolveRequested(cwd: string, requested: string, shallow: boolean
   return { ok: false, message: missingBaseMessage(`BASE ${requested}`, shallow) };
 }
 
-export const unshallowHint = "run git fetch --unshallow (or git fetch origin main) or use actions/checkout with fetch-depth: 0";
+export const unshallowHint =
+  "run git fetch --unshallow (or git fetch origin main) or use actions/checkout with fetch-depth: 0";
 
 export function missingBaseMessage(what: string, shallow: boolean): string {
   return shallow

@@ -13,17 +13,28 @@ export interface ExtractResult {
   readonly missing: readonly string[];
 }
 
-export async function extractPaths(cwd: string, commit: string, paths: readonly string[], into: string): Promise<ExtractResult | { readonly error: string }> {
+export async function extractPaths(
+  cwd: string,
+  commit: string,
+  paths: readonly string[],
+  into: string,
+): Promise<ExtractResult | { readonly error: string }> {
   const present: string[] = [];
   const missing: string[] = [];
-  for (const path of paths) ((await git(cwd, "cat-file", "-e", `${commit}:${path}`)).code === 0 ? present : missing).push(path);
+  for (const path of paths)
+    ((await git(cwd, "cat-file", "-e", `${commit}:${path}`)).code === 0 ? present : missing).push(path);
   await mkdir(into, { recursive: true });
   if (present.length === 0) return { extracted: [], missing };
   // A pipe straight into tar: the archive is bytes, and pipefail makes a failing git archive fail the step.
-  const untar = await exec("bash", ["-o", "pipefail", "-c", `git archive --format=tar "$0" -- "$@" | tar -x -C "$TARGET"`, commit, ...present], {
-    cwd,
-    env: { ...process.env, TARGET: into },
-  });
-  if (untar.code !== 0) return { error: `extracting ${present.join(", ")} at ${commit} failed: ${untar.stderr.trim()}` };
+  const untar = await exec(
+    "bash",
+    ["-o", "pipefail", "-c", `git archive --format=tar "$0" -- "$@" | tar -x -C "$TARGET"`, commit, ...present],
+    {
+      cwd,
+      env: { ...process.env, TARGET: into },
+    },
+  );
+  if (untar.code !== 0)
+    return { error: `extracting ${present.join(", ")} at ${commit} failed: ${untar.stderr.trim()}` };
   return { extracted: present, missing };
 }

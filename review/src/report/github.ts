@@ -6,10 +6,15 @@
 import type { LocatedFinding, ReviewResult } from "../result.js";
 
 /** Workflow command escaping (GitHub's toolkit: escapeData / escapeProperty). */
-export const escapeData = (text: string): string => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+export const escapeData = (text: string): string =>
+  text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
 export const escapeProperty = (text: string): string => escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
 
-export function annotation(kind: "error" | "warning" | "notice", message: string, properties: { readonly file?: string; readonly line?: number; readonly title?: string } = {}): string {
+export function annotation(
+  kind: "error" | "warning" | "notice",
+  message: string,
+  properties: { readonly file?: string; readonly line?: number; readonly title?: string } = {},
+): string {
   const parts = Object.entries(properties)
     .filter(([, value]) => value !== undefined)
     .map(([key, value]) => `${key}=${escapeProperty(String(value))}`);
@@ -22,7 +27,9 @@ function placeOf(finding: LocatedFinding): { file?: string; line?: number } {
     const [file, line] = finding.pointer.split(":");
     return { ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line: Number(line) }) };
   }
-  return finding.location === undefined ? {} : { file: finding.location.file, ...(finding.location.line === undefined ? {} : { line: finding.location.line }) };
+  return finding.location === undefined
+    ? {}
+    : { file: finding.location.file, ...(finding.location.line === undefined ? {} : { line: finding.location.line }) };
 }
 
 export function renderGithub(result: ReviewResult): string {
@@ -32,24 +39,52 @@ export function renderGithub(result: ReviewResult): string {
     const where = finding.category === "consumer" ? "" : ` (${finding.pointer})`;
     const note = finding.note === undefined ? "" : `\n${finding.note}`;
     if (finding.level === "warning") {
-      lines.push(annotation("warning", `${finding.message}${where}${note}`, { ...placeOf(finding), title: `${finding.rule} (${finding.side})` }));
+      lines.push(
+        annotation("warning", `${finding.message}${where}${note}`, {
+          ...placeOf(finding),
+          title: `${finding.rule} (${finding.side})`,
+        }),
+      );
     } else if (finding.acknowledged !== undefined) {
-      lines.push(annotation("notice", `Acknowledged breaking change: ${finding.message}${where}\nReason: ${finding.acknowledged.reason}`, { ...placeOf(finding), title: `${finding.rule} (acknowledged)` }));
+      lines.push(
+        annotation(
+          "notice",
+          `Acknowledged breaking change: ${finding.message}${where}\nReason: ${finding.acknowledged.reason}`,
+          { ...placeOf(finding), title: `${finding.rule} (acknowledged)` },
+        ),
+      );
     } else {
       lines.push(
-        annotation("error", `Breaking for client consumers${finding.side === "both" ? "" : ` (${finding.side} side)`}: ${finding.message}${where}${note}\nTo accept it, add to review/acknowledged-changes.yaml: - id: ${finding.id}`, {
-          ...placeOf(finding),
-          title: `${finding.rule} (breaking)`,
-        }),
+        annotation(
+          "error",
+          `Breaking for client consumers${finding.side === "both" ? "" : ` (${finding.side} side)`}: ${finding.message}${where}${note}\nTo accept it, add to review/acknowledged-changes.yaml: - id: ${finding.id}`,
+          {
+            ...placeOf(finding),
+            title: `${finding.rule} (breaking)`,
+          },
+        ),
       );
     }
   }
   const file = "review/acknowledged-changes.yaml";
-  for (const problem of result.acknowledgements.problems) lines.push(annotation("error", problem, { file, title: "invalid acknowledgement" }));
-  for (const entry of result.acknowledgements.stale) lines.push(annotation("warning", `Stale: matches no breaking change of this review: ${entry.id}`, { file, title: "stale acknowledgement" }));
+  for (const problem of result.acknowledgements.problems)
+    lines.push(annotation("error", problem, { file, title: "invalid acknowledgement" }));
+  for (const entry of result.acknowledgements.stale)
+    lines.push(
+      annotation("warning", `Stale: matches no breaking change of this review: ${entry.id}`, {
+        file,
+        title: "stale acknowledgement",
+      }),
+    );
   const { breaking, acknowledged, warnings, info } = result.summary;
   const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
   const summary = `${breaking} breaking (${acknowledged} acknowledged), ${count(warnings, "warning")}, ${count(info, "compatible change")}, ${count(result.assumptions.length, "x-assumption change")}`;
-  lines.push(annotation(result.exitCode === 0 ? "notice" : "error", `API review ${result.base.ref} → ${result.revision.ref}: ${summary}.`, { title: "make review" }));
+  lines.push(
+    annotation(
+      result.exitCode === 0 ? "notice" : "error",
+      `API review ${result.base.ref} → ${result.revision.ref}: ${summary}.`,
+      { title: "make review" },
+    ),
+  );
   return `${lines.join("\n")}\n`;
 }

@@ -21,7 +21,10 @@ export function operationsText(operations: readonly string[], max = 3): string {
 }
 
 function where(finding: LocatedFinding): string {
-  const place = finding.location === undefined ? code(finding.pointer) : `${code(finding.pointer)}<br>${finding.location.file}${finding.location.line === undefined ? "" : `:${finding.location.line}`}`;
+  const place =
+    finding.location === undefined
+      ? code(finding.pointer)
+      : `${code(finding.pointer)}<br>${finding.location.file}${finding.location.line === undefined ? "" : `:${finding.location.line}`}`;
   const operations = operationsText(finding.operations);
   return operations === "" ? place : `${place}<br>${operations}`;
 }
@@ -32,8 +35,20 @@ const sideText = (side: FindingSide): string => (side === "both" ? "call" : side
 function findingsTable(findings: readonly LocatedFinding[], withId: boolean): string[] {
   const rows = findings.map((finding) => {
     const status = finding.level !== "breaking" ? "" : finding.acknowledged === undefined ? "✗" : "✓ acknowledged";
-    const detail = [finding.message, finding.note === undefined ? "" : `_${finding.note}_`, finding.acknowledged === undefined ? "" : `Acknowledged: ${finding.acknowledged.reason}`].filter((part) => part !== "").join("\n");
-    const columns = [status, sideText(finding.side), cell(detail), cell(where(finding)), `${code(finding.rule)} (${sourceName[finding.source]})`];
+    const detail = [
+      finding.message,
+      finding.note === undefined ? "" : `_${finding.note}_`,
+      finding.acknowledged === undefined ? "" : `Acknowledged: ${finding.acknowledged.reason}`,
+    ]
+      .filter((part) => part !== "")
+      .join("\n");
+    const columns = [
+      status,
+      sideText(finding.side),
+      cell(detail),
+      cell(where(finding)),
+      `${code(finding.rule)} (${sourceName[finding.source]})`,
+    ];
     if (withId) columns.push(code(finding.id));
     return `| ${columns.join(" | ")} |`;
   });
@@ -71,7 +86,25 @@ function assumptionLines(changes: readonly AssumptionChange[]): string[] {
   });
 }
 
-const categoryOrder: readonly Category[] = ["operation", "webhook", "parameter", "request body", "request field", "response", "response field", "enum", "type", "constraint", "schema", "security", "server", "consumer", "other", "extension", "docs"];
+const categoryOrder: readonly Category[] = [
+  "operation",
+  "webhook",
+  "parameter",
+  "request body",
+  "request field",
+  "response",
+  "response field",
+  "enum",
+  "type",
+  "constraint",
+  "schema",
+  "security",
+  "server",
+  "consumer",
+  "other",
+  "extension",
+  "docs",
+];
 
 function compatibleLines(findings: readonly LocatedFinding[]): string[] {
   if (findings.length === 0) return ["None."];
@@ -84,7 +117,14 @@ function compatibleLines(findings: readonly LocatedFinding[]): string[] {
       return `- ${finding.message}${finding.side === "both" ? "" : ` (${finding.side})`}${operations === "" || category === "docs" ? "" : ` · ${operations}`} ${code(finding.rule)}`;
     });
     // Documentation and extension edits are many and rarely matter to a client: folded.
-    if (category === "docs" || category === "extension") lines.push(`<details><summary>${category}: ${plural(inCategory.length, "change")}</summary>`, "", ...items, "", "</details>");
+    if (category === "docs" || category === "extension")
+      lines.push(
+        `<details><summary>${category}: ${plural(inCategory.length, "change")}</summary>`,
+        "",
+        ...items,
+        "",
+        "</details>",
+      );
     else lines.push(`**${category}** (${inCategory.length})`, "", ...items, "");
   }
   return lines;
@@ -95,8 +135,14 @@ export function renderMarkdown(result: ReviewResult): string {
   const failing = breaking.filter((finding) => finding.acknowledged === undefined);
   const warnings = result.findings.filter((finding) => finding.level === "warning");
   const compatible = result.findings.filter((finding) => finding.level === "info");
-  const revision = result.revision.commit === undefined ? result.revision.ref : `${code(shortCommit(result.revision.commit))} (${result.revision.ref})`;
-  const consumerErrors = result.consumer.status === "checked" ? result.consumer.diagnostics.filter((diagnostic) => diagnostic.level === "breaking").length : 0;
+  const revision =
+    result.revision.commit === undefined
+      ? result.revision.ref
+      : `${code(shortCommit(result.revision.commit))} (${result.revision.ref})`;
+  const consumerErrors =
+    result.consumer.status === "checked"
+      ? result.consumer.diagnostics.filter((diagnostic) => diagnostic.level === "breaking").length
+      : 0;
   const verdict =
     result.exitCode === 2
       ? "**✗ review/acknowledged-changes.yaml is invalid**"
@@ -110,7 +156,15 @@ export function renderMarkdown(result: ReviewResult): string {
   const lines: string[] = [
     `## API review: ${code(shortCommit(result.base.commit))} (${result.base.ref}) → ${revision}`,
     "",
-    [verdict, `${plural(warnings.length, "warning")}`, `${plural(compatible.length, "compatible change")}`, `${plural(result.assumptions.length, "x-assumption change")}`, result.consumer.status === "checked" ? `consumer check: ${plural(consumerErrors, "error")}` : "consumer check skipped"].join(" · "),
+    [
+      verdict,
+      `${plural(warnings.length, "warning")}`,
+      `${plural(compatible.length, "compatible change")}`,
+      `${plural(result.assumptions.length, "x-assumption change")}`,
+      result.consumer.status === "checked"
+        ? `consumer check: ${plural(consumerErrors, "error")}`
+        : "consumer check skipped",
+    ].join(" · "),
     "",
   ];
 
@@ -124,7 +178,12 @@ export function renderMarkdown(result: ReviewResult): string {
         "",
         "```yaml",
         "acknowledged:",
-        ...failing.slice(0, 5).flatMap((finding) => [`  - id: ${JSON.stringify(finding.id)}`, "    reason: <why consumers can live with it>"]),
+        ...failing
+          .slice(0, 5)
+          .flatMap((finding) => [
+            `  - id: ${JSON.stringify(finding.id)}`,
+            "    reason: <why consumers can live with it>",
+          ]),
         "```",
         "",
       );
@@ -142,7 +201,9 @@ export function renderMarkdown(result: ReviewResult): string {
     else {
       lines.push(`BASE's ${files} against the new client:`, "");
       for (const diagnostic of result.consumer.diagnostics) {
-        lines.push(`- ${diagnostic.level === "breaking" ? "✗" : "⚠"} ${code(`${diagnostic.file}:${diagnostic.line}`)} ${diagnostic.code}: ${diagnostic.message.replaceAll("\n", " ")}`);
+        lines.push(
+          `- ${diagnostic.level === "breaking" ? "✗" : "⚠"} ${code(`${diagnostic.file}:${diagnostic.line}`)} ${diagnostic.code}: ${diagnostic.message.replaceAll("\n", " ")}`,
+        );
       }
       lines.push("");
     }
@@ -151,13 +212,26 @@ export function renderMarkdown(result: ReviewResult): string {
 
   lines.push("### Client API report (API Extractor)", "");
   if (result.apiReport.status === "compared") {
-    lines.push(...(result.apiReport.diff === "" ? ["No change to api-report/client.api.md or client-node.api.md."] : fenced(result.apiReport.diff)), "");
+    lines.push(
+      ...(result.apiReport.diff === ""
+        ? ["No change to api-report/client.api.md or client-node.api.md."]
+        : fenced(result.apiReport.diff)),
+      "",
+    );
     for (const error of result.apiReport.errors) lines.push(`- API Extractor: ${error}`);
-  } else lines.push(`${result.apiReport.status === "identical" ? "No change" : "Skipped"}: ${result.apiReport.reason}.`, "");
+  } else
+    lines.push(`${result.apiReport.status === "identical" ? "No change" : "Skipped"}: ${result.apiReport.reason}.`, "");
 
   lines.push("### Generated reference (generated/REFERENCE.md)", "");
-  if (result.reference.status === "compared") lines.push(...(result.reference.diff === "" ? ["No change."] : fenced(result.reference.diff)), "");
-  else lines.push(result.reference.status === "absent" ? "The generator writes no REFERENCE.md." : `Skipped: ${result.reference.reason}.`, "");
+  if (result.reference.status === "compared")
+    lines.push(...(result.reference.diff === "" ? ["No change."] : fenced(result.reference.diff)), "");
+  else
+    lines.push(
+      result.reference.status === "absent"
+        ? "The generator writes no REFERENCE.md."
+        : `Skipped: ${result.reference.reason}.`,
+      "",
+    );
 
   const { stale, problems } = result.acknowledgements;
   if (stale.length > 0 || problems.length > 0) {
@@ -166,7 +240,8 @@ export function renderMarkdown(result: ReviewResult): string {
     for (const entry of stale) lines.push(`- stale (matches no breaking change of this review): ${code(entry.id)}`);
     lines.push("");
   }
-  if (result.notes.length > 0) lines.push("### Notes", "", ...result.notes.map((note) => `- ${note.replaceAll("\n", "\n  ")}`), "");
+  if (result.notes.length > 0)
+    lines.push("### Notes", "", ...result.notes.map((note) => `- ${note.replaceAll("\n", "\n  ")}`), "");
   const timings = Object.entries(result.timings).map(([step, millis]) => `${step} ${(millis / 1000).toFixed(1)} s`);
   if (timings.length > 0) lines.push(`<sub>${timings.join(" · ")}</sub>`, "");
   return lines.join("\n");

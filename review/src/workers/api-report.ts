@@ -29,11 +29,17 @@ export async function buildApiReports(request: ApiReportRequest): Promise<ApiRep
     };
     // The package.json beside generated/ (a copy of the repository's, src/bundle.ts): the report names the package
     // from it and writes paths relative to it ("generated/dist/..."), as `make api-report` does in the repository.
-    return ExtractorConfig.prepare({ configObject, configObjectFullPath: path, packageJsonFullPath: join(request.packageDirectory, "..", "package.json") });
+    return ExtractorConfig.prepare({
+      configObject,
+      configObjectFullPath: path,
+      packageJsonFullPath: join(request.packageDirectory, "..", "package.json"),
+    });
   });
   const [first] = configs;
   if (first === undefined) return { reports: {}, errors: ["no API Extractor config"] };
-  const compilerState = CompilerState.create(first, { additionalEntryPoints: configs.map((config) => config.mainEntryPointFilePath) });
+  const compilerState = CompilerState.create(first, {
+    additionalEntryPoints: configs.map((config) => config.mainEntryPointFilePath),
+  });
   const reports: Record<string, string> = {};
   for (const config of configs) {
     Extractor.invoke(config, {

@@ -24,7 +24,10 @@ function describe(thrown: unknown): string {
 }
 
 export async function generateSide(request: GenerateSideRequest): Promise<GenerateSideResult> {
-  const loadOptions = { specPath: request.specPath, ...(request.configPath === undefined ? {} : { configPath: request.configPath }) };
+  const loadOptions = {
+    specPath: request.specPath,
+    ...(request.configPath === undefined ? {} : { configPath: request.configPath }),
+  };
   try {
     // Both sides name their spec spec/openapi.yaml, so generated headers do not differ by where the copy lives.
     const result = await generate({ ...loadOptions, source: "spec/openapi.yaml", outDirectory: request.outDirectory });

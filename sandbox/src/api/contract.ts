@@ -6,8 +6,18 @@
  */
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { loadOperationValidators, operationMetadata, type OperationId, type OperationMetadata } from "@account-funds/client";
-import { entityShapes, operationContracts, type EntityShape, type ParameterMetadata } from "@account-funds/client/contract";
+import {
+  loadOperationValidators,
+  operationMetadata,
+  type OperationId,
+  type OperationMetadata,
+} from "@account-funds/client";
+import {
+  entityShapes,
+  operationContracts,
+  type EntityShape,
+  type ParameterMetadata,
+} from "@account-funds/client/contract";
 import { addAccountFundsFormats } from "@account-funds/validators";
 
 // ajv-formats is CommonJS: under NodeNext its default export is the module object.
@@ -62,7 +72,8 @@ async function buildContract(): Promise<Contract> {
   for (const metadata of Object.values(operationMetadata)) {
     const { parameters, entitySchema } = operationContracts[metadata.operationId];
     const entityShape = entitySchema === undefined ? undefined : entityShapes[entitySchema];
-    if (entitySchema !== undefined && entityShape === undefined) throw new Error(`${metadata.operationId}: no entity shape for ${entitySchema}`);
+    if (entitySchema !== undefined && entityShape === undefined)
+      throw new Error(`${metadata.operationId}: no entity shape for ${entitySchema}`);
     operations.set(metadata.operationId, {
       operationId: metadata.operationId,
       metadata,

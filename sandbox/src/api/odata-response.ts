@@ -57,7 +57,9 @@ export function shapeList(
   if (page.next !== undefined)
     body["@odata.nextLink"] = buildNextLink(where.baseUrl, where.pathname, options, page.next);
   body["value"] = page.value;
-  return preference === undefined ? { ok: true, body } : { ok: true, body, headers: { "preference-applied": preferenceApplied(preference) } };
+  return preference === undefined
+    ? { ok: true, body }
+    : { ok: true, body, headers: { "preference-applied": preferenceApplied(preference) } };
 }
 
 export function shapeEntity(

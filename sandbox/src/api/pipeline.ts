@@ -151,7 +151,11 @@ function handle<K extends ApiOperationId>(
     .catch((error: unknown): HandlerResult => {
       if (!(error instanceof StoreWriteError)) return { kind: "error", error: internalError(operationId, error) };
       const unavailable = storageUnavailable(error);
-      return { kind: "error", error: { status: unavailable.status, ...unavailable.body.error }, headers: unavailable.headers };
+      return {
+        kind: "error",
+        error: { status: unavailable.status, ...unavailable.body.error },
+        headers: unavailable.headers,
+      };
     });
 }
 
@@ -184,7 +188,10 @@ async function readRequestBody(
     };
   }
   const { maxJsonDepth: maxDepth, maxJsonMembers: maxMembers } = deps.bodyLimits;
-  const parsed = await parseBody(raw.bytes, request.headers.get("content-type"), declared.mediaTypes, { maxDepth, maxMembers });
+  const parsed = await parseBody(raw.bytes, request.headers.get("content-type"), declared.mediaTypes, {
+    maxDepth,
+    maxMembers,
+  });
   if (!parsed.ok) return { ok: false, error: parsed.error };
   return checkRequestBody(deps.contract, contract, parsed.body);
 }
@@ -193,7 +200,11 @@ async function readRequestBody(
  * 405 with `Allow` (RFC 9110 §15.5.6) for a path whose operations take other methods. The answer belongs to
  * the path, so with `validateResponses` every operation of the path must declare it.
  */
-function writeMethodNotAllowed(operations: readonly OperationMetadata[], pathname: string, deps: ApiDependencies): Response {
+function writeMethodNotAllowed(
+  operations: readonly OperationMetadata[],
+  pathname: string,
+  deps: ApiDependencies,
+): Response {
   const { error, headers = {} } = notRouted({ kind: "method-not-allowed", operations }, pathname);
   if (deps.validateResponses) {
     for (const operation of operations) {
@@ -253,7 +264,9 @@ function answerOf(
         result.kind === "list"
           ? shapeList(result.rows, shape, query, { baseUrl, pathname, maxPageSize: deps.maxPageSize, prefer })
           : shapeEntity(result.row, shape, query, { baseUrl, pathname });
-      return shaped.ok ? json(200, shaped.body, shaped.headers) : json(shaped.error.status, odataErrorBody(shaped.error));
+      return shaped.ok
+        ? json(200, shaped.body, shaped.headers)
+        : json(shaped.error.status, odataErrorBody(shaped.error));
     }
     case "created":
       return json(201, { Id: result.id }, { location: `${baseUrl}${result.location}` });

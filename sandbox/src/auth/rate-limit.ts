@@ -41,7 +41,8 @@ export class TokenBuckets {
   readonly #maxKeys: number;
 
   constructor(limit: RateLimit, now: () => number = () => performance.now(), maxKeys = DEFAULT_MAX_KEYS) {
-    if (!(limit.burst >= 1) || !(limit.perSecond > 0)) throw new RangeError("a rate limit needs burst ≥ 1 and perSecond > 0");
+    if (!(limit.burst >= 1) || !(limit.perSecond > 0))
+      throw new RangeError("a rate limit needs burst ≥ 1 and perSecond > 0");
     this.#limit = limit;
     this.#now = now;
     this.#maxKeys = maxKeys;

@@ -20,7 +20,7 @@ export function normaliseThumbprint(value: string): string | undefined {
  * when the peer sent no certificate (Node then returns an empty object).
  */
 export function thumbprintOf(
-  peerCertificate: { fingerprint256?: string; raw?: Buffer } | null | undefined,
+  peerCertificate: { fingerprint256?: string | undefined; raw?: Buffer | undefined } | null | undefined,
 ): string | undefined {
   if (!peerCertificate) return undefined;
   const { raw, fingerprint256 } = peerCertificate;
@@ -48,7 +48,9 @@ export function presentedCertificateOf(pem: string): PresentedCertificate {
   try {
     certificate = new X509Certificate(pem);
   } catch (error) {
-    throw new TypeError(`clientCertificate is not a PEM certificate: ${error instanceof Error ? error.message : String(error)}`);
+    throw new TypeError(
+      `clientCertificate is not a PEM certificate: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return {
     thumbprint: createHash("sha256").update(certificate.raw).digest("hex").toUpperCase(),

@@ -40,7 +40,9 @@ export async function serveTokenRequest(
     },
     deps,
   );
-  const headers = Object.fromEntries(Object.entries(result.headers).map(([name, value]) => [name.toLowerCase(), value]));
+  const headers = Object.fromEntries(
+    Object.entries(result.headers).map(([name, value]) => [name.toLowerCase(), value]),
+  );
   const { "content-type": _contentType, ...rest } = headers;
   return jsonResponse(result.status, result.body, rest);
 }

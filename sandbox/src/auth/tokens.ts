@@ -36,7 +36,8 @@ export interface IssuedToken {
 export type TokenFailureReason = "missing" | "malformed" | "invalid" | "expired";
 
 export type TokenVerification =
-  { ok: true; userId: string; clientId: string; scope: string } | { ok: false; reason: TokenFailureReason };
+  | { ok: true; userId: string; clientId: string; scope: string }
+  | { ok: false; reason: TokenFailureReason };
 
 export interface TokenIssuer {
   /** A copy of the signing secret, for persisting across restarts. */

@@ -34,7 +34,8 @@ export function noFields(body: unknown): Parsed<undefined> {
 }
 
 export type ClockChange =
-  { readonly kind: "advance"; readonly seconds: number } | { readonly kind: "set"; readonly date: Date };
+  | { readonly kind: "advance"; readonly seconds: number }
+  | { readonly kind: "set"; readonly date: Date };
 
 /** About a century each way: enough for any test, and far from Date's range limits. */
 const MAX_ADVANCE_SECONDS = 100 * 366 * 24 * 3600;

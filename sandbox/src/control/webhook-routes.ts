@@ -140,7 +140,9 @@ export const webhookRoutes: readonly ControlRoute[] = [
     path: `${CONTROL_ROOT}/webhooks/failed`,
     run: (call) =>
       noInput(call, () =>
-        json(200, { failed: call.deps.dispatcher.deadLetters().map((letter) => deadLetterView(letter, call.deps.baseUrl)) }),
+        json(200, {
+          failed: call.deps.dispatcher.deadLetters().map((letter) => deadLetterView(letter, call.deps.baseUrl)),
+        }),
       ),
   },
   {

@@ -19,7 +19,8 @@ import { notFound, unknownAccount, unknownCurrency, type CommandRefusal } from "
 
 export type BeneficiaryOutcome = { readonly ok: true; readonly beneficiary: BeneficiaryRecord } | CommandRefusal;
 export type BeneficiaryCommandOutcome =
-  { readonly ok: true; readonly beneficiary: BeneficiaryRecord; readonly changed: boolean } | CommandRefusal;
+  | { readonly ok: true; readonly beneficiary: BeneficiaryRecord; readonly changed: boolean }
+  | CommandRefusal;
 
 /** The /v1/Sectors list as the validators take it. */
 export function sectorsOf(store: Store): Sector[] {
@@ -148,8 +149,7 @@ export function commandBeneficiary(
   const beneficiary = beneficiaryOf(ctx, tenant, id);
   if (beneficiary === undefined) return notFound(`Beneficiary ${id}`);
   const move = commands[command];
-  if (!move.from.some((code) => code === beneficiary.StatusCode))
-    return { ok: true, beneficiary, changed: false };
+  if (!move.from.some((code) => code === beneficiary.StatusCode)) return { ok: true, beneficiary, changed: false };
   return ctx.store.atomically(
     () =>
       ({ ok: true, beneficiary: ctx.store.beneficiaries.update(id, { StatusCode: move.to }), changed: true }) as const,

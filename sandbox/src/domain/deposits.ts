@@ -93,7 +93,8 @@ export function completeDeposit(
 }
 
 export type AssignOutcome =
-  { readonly ok: true; readonly deposit: DepositRecord; readonly depositor: DepositorRecord } | CommandRefusal;
+  | { readonly ok: true; readonly deposit: DepositRecord; readonly depositor: DepositorRecord }
+  | CommandRefusal;
 
 /**
  * POST /Deposits/{depositId}/AssignDepositor: creates a depositor of the deposit's account from the body's

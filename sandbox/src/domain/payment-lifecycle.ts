@@ -147,7 +147,9 @@ function movable<P extends Payment>(
   const payment = tenant === undefined ? table.get(id) : ctx.store.owned(table, tenant, id);
   if (payment === undefined) return notFound(`${kind.noun} ${id}`);
   if (finalPaymentStatuses.includes(payment.StatusCode))
-    return gone(`${kind.noun} ${id} is ${statusText(paymentStatuses, payment.StatusCode)} and can no longer be ${verb}.`);
+    return gone(
+      `${kind.noun} ${id} is ${statusText(paymentStatuses, payment.StatusCode)} and can no longer be ${verb}.`,
+    );
   return payment;
 }
 

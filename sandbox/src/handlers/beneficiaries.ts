@@ -67,8 +67,7 @@ const createBeneficiary: Handler<"createWithdrawalBeneficiary"> = (context) => {
 };
 
 const beneficiaryCommand =
-  (command: BeneficiaryCommand) =>
-  (context: RequestContext & { readonly path: { readonly beneficiaryId: number } }) =>
+  (command: BeneficiaryCommand) => (context: RequestContext & { readonly path: { readonly beneficiaryId: number } }) =>
     commandResult(commandBeneficiary(context, context.tenant, context.path.beneficiaryId, command));
 
 const getRequiredAdditionalInformation: Handler<"getRequiredAdditionalInformation"> = (context) => {

@@ -34,9 +34,7 @@ const getDeposit: Handler<"getDeposit"> = (context) => {
 };
 
 const listDepositFees: Handler<"listDepositFees"> = (context) =>
-  depositOf(context, context.tenant, context.path.depositId) === undefined
-    ? notFound("The deposit")
-    : list(noFees());
+  depositOf(context, context.tenant, context.path.depositId) === undefined ? notFound("The deposit") : list(noFees());
 
 /** A list under Accounts({accountId}): 404 when the account is not the caller's. */
 const underAccount =

@@ -36,12 +36,8 @@ function visibleTransfer(context: RequestContext, id: number, visible: Visibilit
   return transfer !== undefined && visible(context, transfer) ? transfer : undefined;
 }
 
-const fees =
-  (visible: Visibility) =>
-  (context: RequestContext & { readonly path: { readonly transferId: number } }) =>
-    visibleTransfer(context, context.path.transferId, visible) === undefined
-      ? notFound("The transfer")
-      : list(noFees());
+const fees = (visible: Visibility) => (context: RequestContext & { readonly path: { readonly transferId: number } }) =>
+  visibleTransfer(context, context.path.transferId, visible) === undefined ? notFound("The transfer") : list(noFees());
 
 const listTransfers: Handler<"listTransfers"> = (context) =>
   list(

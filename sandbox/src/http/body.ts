@@ -27,7 +27,8 @@ export type ParsedBody =
     };
 
 export type BodyResult =
-  { readonly ok: true; readonly body: ParsedBody } | { readonly ok: false; readonly error: ApiError };
+  | { readonly ok: true; readonly body: ParsedBody }
+  | { readonly ok: false; readonly error: ApiError };
 
 /** The bytes as UTF-8 text, without copying them first. */
 export function utf8(bytes: Uint8Array): string {
@@ -84,7 +85,11 @@ function parseJson(raw: Uint8Array): BodyResult {
  * Node's fetch (undici) parses multipart per RFC 7578, so the sandbox does not carry a parser of its own; the
  * body reader has counted the parts already (undici's parser slows down sharply with many of them).
  */
-async function parseMultipart(raw: Uint8Array, contentType: string, structure: JsonStructureLimits): Promise<BodyResult> {
+async function parseMultipart(
+  raw: Uint8Array,
+  contentType: string,
+  structure: JsonStructureLimits,
+): Promise<BodyResult> {
   let form: FormData;
   try {
     form = await new Response(raw, { headers: { "content-type": contentType } }).formData();
@@ -106,7 +111,8 @@ async function parseMultipart(raw: Uint8Array, contentType: string, structure: J
     if (isValue) {
       const bytes = typeof value === "string" ? Buffer.from(value) : new Uint8Array(await value.arrayBuffer());
       const problem = jsonStructureProblemOf(bytes, structure);
-      if (problem !== undefined) return { ok: false, error: { ...jsonStructureError(problem, structure), target: `/${name}` } };
+      if (problem !== undefined)
+        return { ok: false, error: { ...jsonStructureError(problem, structure), target: `/${name}` } };
       const partType = typeof value === "string" || value.type === "" ? undefined : value.type;
       fields.set(name, { text: utf8(bytes), contentType: partType });
     } else {

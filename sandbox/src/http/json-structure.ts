@@ -114,7 +114,11 @@ export function createJsonStructureScanner(limits: JsonStructureLimits): JsonStr
 /** The 413 (RFC 9110 §15.5.14: more than the service is willing to process) of a broken structure limit. */
 export function jsonStructureError(problem: JsonStructureProblem, limits: JsonStructureLimits): ApiError {
   return problem === "depth"
-    ? { status: 413, code: "json_too_deep", message: `The JSON nests arrays and objects deeper than ${limits.maxDepth} levels.` }
+    ? {
+        status: 413,
+        code: "json_too_deep",
+        message: `The JSON nests arrays and objects deeper than ${limits.maxDepth} levels.`,
+      }
     : {
         status: 413,
         code: "json_too_many_members",
@@ -123,6 +127,9 @@ export function jsonStructureError(problem: JsonStructureProblem, limits: JsonSt
 }
 
 /** The first structure limit `bytes` break, scanned whole (a multipart body's JSON part). */
-export function jsonStructureProblemOf(bytes: Uint8Array, limits: JsonStructureLimits): JsonStructureProblem | undefined {
+export function jsonStructureProblemOf(
+  bytes: Uint8Array,
+  limits: JsonStructureLimits,
+): JsonStructureProblem | undefined {
   return createJsonStructureScanner(limits).push(bytes);
 }

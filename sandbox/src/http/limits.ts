@@ -47,9 +47,12 @@ export const DEFAULT_LIMITS: SandboxLimits = Object.freeze({
 export function completeLimits(given: Partial<SandboxLimits> = {}): SandboxLimits {
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...given };
   for (const [name, value] of Object.entries(limits)) {
-    if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`limits.${name} must be a positive integer, got ${String(value)}`);
+    if (!Number.isSafeInteger(value) || value < 1)
+      throw new RangeError(`limits.${name} must be a positive integer, got ${String(value)}`);
   }
   if (limits.headersTimeoutMs > limits.requestTimeoutMs)
-    throw new RangeError("limits.headersTimeoutMs must not exceed limits.requestTimeoutMs (the headers are part of the request)");
+    throw new RangeError(
+      "limits.headersTimeoutMs must not exceed limits.requestTimeoutMs (the headers are part of the request)",
+    );
   return limits;
 }

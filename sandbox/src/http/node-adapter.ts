@@ -67,7 +67,11 @@ function clientErrorOf(error: Error & { code?: string }): ApiError | undefined {
     case "ERR_HTTP_REQUEST_TIMEOUT":
       return { status: 408, code: "request_timeout", message: "The request did not arrive in time." };
     default:
-      return { status: 400, code: "bad_request", message: `The request is not valid HTTP/1.1 (${error.code ?? error.message}).` };
+      return {
+        status: 400,
+        code: "bad_request",
+        message: `The request is not valid HTTP/1.1 (${error.code ?? error.message}).`,
+      };
   }
 }
 
@@ -173,9 +177,17 @@ export function serveNode(server: Server | HttpsServer, options: NodeAdapterOpti
     const url = urlOf(message, scheme, options.authority);
     if (url === undefined) {
       // RFC 9112 §3.2, §3.3: a target or Host from which no URL can be made is a 400.
-      const error: ApiError = { status: 400, code: "bad_request", message: "The request-target or Host is not a valid URL." };
+      const error: ApiError = {
+        status: 400,
+        code: "bad_request",
+        message: "The request-target or Host is not a valid URL.",
+      };
       const body = JSON.stringify(odataErrorBody(error));
-      out.writeHead(400, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body), connection: "close" });
+      out.writeHead(400, {
+        "content-type": "application/json; charset=utf-8",
+        "content-length": Buffer.byteLength(body),
+        connection: "close",
+      });
       out.end(body);
       return;
     }

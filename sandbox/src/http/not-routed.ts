@@ -9,7 +9,11 @@ import type { RouteMatch, RouteTarget } from "./router.js";
 /** 404 for `pathname`; `hint` says where to look instead. */
 export function notFound(pathname: string, hint?: string): Refusal {
   return {
-    error: { status: 404, code: "not_found", message: `No resource at ${pathname}.${hint === undefined ? "" : ` ${hint}`}` },
+    error: {
+      status: 404,
+      code: "not_found",
+      message: `No resource at ${pathname}.${hint === undefined ? "" : ` ${hint}`}`,
+    },
   };
 }
 

@@ -27,8 +27,15 @@ export function normalisePublicUrl(text: string): string {
   } catch {
     throw new TypeError(`publicUrl must be an absolute http or https URL, got ${JSON.stringify(text)}`);
   }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.search !== "" || url.hash !== "" || url.username !== "")
-    throw new TypeError(`publicUrl must be an http or https URL without credentials, query or fragment, got ${JSON.stringify(text)}`);
+  if (
+    (url.protocol !== "http:" && url.protocol !== "https:") ||
+    url.search !== "" ||
+    url.hash !== "" ||
+    url.username !== ""
+  )
+    throw new TypeError(
+      `publicUrl must be an http or https URL without credentials, query or fragment, got ${JSON.stringify(text)}`,
+    );
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
 

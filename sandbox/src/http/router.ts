@@ -59,7 +59,11 @@ const SLOT = /(')?\{([^{}]+)\}(')?/;
 function stringParameters(target: RouteTarget): ReadonlySet<string> {
   const contracts: Readonly<Partial<Record<string, OperationContractMetadata>>> = operationContracts;
   const parameters = (target.operationId === undefined ? undefined : contracts[target.operationId]?.parameters) ?? [];
-  return new Set(parameters.filter((parameter) => parameter.in === "path" && parameter.type === "string").map((parameter) => parameter.name));
+  return new Set(
+    parameters
+      .filter((parameter) => parameter.in === "path" && parameter.type === "string")
+      .map((parameter) => parameter.name),
+  );
 }
 
 function compileSegment(template: string, strings: ReadonlySet<string>): SegmentMatcher {
@@ -134,7 +138,11 @@ function parametersOf(route: Route<RouteTarget>, segments: readonly string[]): R
  * fit the path own it: `/_sandbox/webhooks/failed` is the dead-letter list's, whose methods alone are allowed,
  * even though `/_sandbox/webhooks/{id}` fits it too.
  */
-export function matchRoute<T extends RouteTarget>(routes: readonly Route<T>[], method: string, rawPathname: string): RouteMatch<T> {
+export function matchRoute<T extends RouteTarget>(
+  routes: readonly Route<T>[],
+  method: string,
+  rawPathname: string,
+): RouteMatch<T> {
   const segments = rawPathname.split("/").map(decodeSegment);
   const ofPath: T[] = [];
   let owners: number | undefined;

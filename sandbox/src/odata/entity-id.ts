@@ -49,11 +49,20 @@ export function entityIdsOf(shape: EntityShape, source: RowSource): (row: object
 }
 
 /** A parsed list or entity query whose projected rows are identified as rows of `shape` from `source`. */
-export function identifyRows<Q extends { readonly selection: Selection | undefined }>(query: Q, shape: EntityShape, source: RowSource): Q {
-  return query.selection === undefined ? query : { ...query, selection: withEntityIds(query.selection, entityIdsOf(shape, source)) };
+export function identifyRows<Q extends { readonly selection: Selection | undefined }>(
+  query: Q,
+  shape: EntityShape,
+  source: RowSource,
+): Q {
+  return query.selection === undefined
+    ? query
+    : { ...query, selection: withEntityIds(query.selection, entityIdsOf(shape, source)) };
 }
 
 /** A key's text in a path segment: percent-encoded, parentheses and quotes included (they delimit keys). */
 function encodeKey(value: string): string {
-  return encodeURIComponent(value).replace(/[()']/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value).replace(
+    /[()']/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }

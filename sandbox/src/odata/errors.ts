@@ -22,7 +22,8 @@ export interface ODataQueryError {
 }
 
 export type Result<T> =
-  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ODataQueryError };
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: ODataQueryError };
 
 export function ok<T>(value: T): Result<T> {
   return { ok: true, value };

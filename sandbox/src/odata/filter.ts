@@ -175,7 +175,10 @@ class Compiler {
     return {
       type: "boolean",
       text: operands.map((operand) => operand.text).join(` ${operator} `),
-      evaluate: junction(operator, operands.map((operand) => operand.evaluate)),
+      evaluate: junction(
+        operator,
+        operands.map((operand) => operand.evaluate),
+      ),
     };
   }
 
@@ -357,4 +360,3 @@ class Compiler {
     );
   }
 }
-

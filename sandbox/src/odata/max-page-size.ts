@@ -12,7 +12,9 @@ export interface MaxPageSizePreference {
 const NAMES = new Set(["odata.maxpagesize", "maxpagesize"]);
 
 /** The request's page size preference; undefined when it has none, or none the server can honour. */
-export function maxPageSizePreference(header: string | readonly string[] | undefined): MaxPageSizePreference | undefined {
+export function maxPageSizePreference(
+  header: string | readonly string[] | undefined,
+): MaxPageSizePreference | undefined {
   if (header === undefined) return undefined;
   for (const preference of splitOutsideQuotes(typeof header === "string" ? header : header.join(","), ",")) {
     const [nameValue = ""] = splitOutsideQuotes(preference, ";");
@@ -57,5 +59,7 @@ function splitOutsideQuotes(text: string, separator: string): string[] {
 }
 
 function unquote(word: string): string {
-  return word.length >= 2 && word.startsWith('"') && word.endsWith('"') ? word.slice(1, -1).replace(/\\(.)/g, "$1") : word;
+  return word.length >= 2 && word.startsWith('"') && word.endsWith('"')
+    ? word.slice(1, -1).replace(/\\(.)/g, "$1")
+    : word;
 }

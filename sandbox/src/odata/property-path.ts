@@ -4,7 +4,8 @@
 import { isEntityShape, shapeProperty, type EntityShape, type PropertyKind } from "./entity-shape.js";
 
 export type PathResolution =
-  { readonly ok: true; readonly kind: PropertyKind | EntityShape } | { readonly ok: false; readonly message: string };
+  | { readonly ok: true; readonly kind: PropertyKind | EntityShape }
+  | { readonly ok: false; readonly message: string };
 
 /** The declared kind at the end of `segments`, or why the path does not exist. */
 export function resolvePath(shape: EntityShape, segments: readonly string[]): PathResolution {

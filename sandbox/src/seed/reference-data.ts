@@ -4,7 +4,13 @@
  * chosen so that every rule can be tried: JPY has no minor unit, AE and CN have their own payment purposes,
  * "Banks" and "Building Societies" are FI sectors (ReceiverLei), "Other (please specify)" needs IndustryDetails.
  */
-import type { CountryRecord, CurrencyRecord, PaymentPurposeRecord, RateRecord, SectorRecord } from "../state/records.js";
+import type {
+  CountryRecord,
+  CurrencyRecord,
+  PaymentPurposeRecord,
+  RateRecord,
+  SectorRecord,
+} from "../state/records.js";
 import type { Store } from "../state/store.js";
 
 const twoDecimals = "#,##0.00";

@@ -74,7 +74,9 @@ export function openDataFile(file: string, options: DataFileOptions = {}): DataF
   const path = resolve(file);
   const directory = dirname(path);
   if (!existsSync(directory) || !statSync(directory).isDirectory()) {
-    throw new DataFileError(`The directory of the sandbox data file ${path} does not exist; create ${directory} first.`);
+    throw new DataFileError(
+      `The directory of the sandbox data file ${path} does not exist; create ${directory} first.`,
+    );
   }
   let kind = kindOf(path);
   // SQLite needs to write the file and, for its WAL, the directory: say so plainly rather than "disk I/O error".
@@ -100,7 +102,14 @@ export function openDataFile(file: string, options: DataFileOptions = {}): DataF
   const database = open(path, options);
   try {
     const state = kind === "sqlite" ? loadDatabase(database, path) : undefined;
-    return { path, driver: database.driver, state, importedFrom, sink: createSink(database, path), close: () => closeQuietly(database) };
+    return {
+      path,
+      driver: database.driver,
+      state,
+      importedFrom,
+      sink: createSink(database, path),
+      close: () => closeQuietly(database),
+    };
   } catch (error) {
     closeQuietly(database);
     throw error;
@@ -175,7 +184,8 @@ function loadDatabase(database: SqliteConnection, path: string): SandboxState | 
   for (const counter of counters) {
     const kind = column(counter, "kind");
     const next = column(counter, "next_id");
-    if (typeof kind !== "string" || typeof next !== "number") return fail(`the counters row ${preview(counter)} is not (kind, next_id)`);
+    if (typeof kind !== "string" || typeof next !== "number")
+      return fail(`the counters row ${preview(counter)} is not (kind, next_id)`);
     nextId[kind] = next;
   }
   const state: Record<string, unknown> = { version: 1, nextId };
@@ -211,8 +221,12 @@ function loadDatabase(database: SqliteConnection, path: string): SandboxState | 
   }
   // Each row was checked against its table's record schema just above.
   const checked = state as unknown as SandboxState;
-  const problem = stateProblem(checked, (table, index) => `row of table ${TABLES[table].sql} with key ${places.get(table)?.[index]}`);
-  if (problem !== undefined) return fail(problem.place === undefined ? problem.problem : `the ${problem.place.row}: ${problem.problem}`);
+  const problem = stateProblem(
+    checked,
+    (table, index) => `row of table ${TABLES[table].sql} with key ${places.get(table)?.[index]}`,
+  );
+  if (problem !== undefined)
+    return fail(problem.place === undefined ? problem.problem : `the ${problem.place.row}: ${problem.problem}`);
   return checked;
 }
 

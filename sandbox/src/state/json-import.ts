@@ -4,7 +4,17 @@
  * The durable store imports such a file once (`data-file.ts`), into an SQLite file written beside it and renamed
  * over it; everything in it is checked first, and the first problem stops the import naming the file and the row.
  */
-import { closeSync, constants, copyFileSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { WebhookCursorRecord } from "./records.js";
 import { closeQuietly, openSqlite, type SqliteConnection } from "./sqlite-driver.js";
@@ -66,15 +76,19 @@ export function readJsonDataFile(path: string): SandboxState {
   }
   if (!isObject(value)) return fail("it does not hold a JSON object");
   if (value["version"] !== JSON_VERSION) {
-    return fail(`its version is ${JSON.stringify(value["version"])}; a JSON data file of version ${JSON_VERSION} is imported`);
+    return fail(
+      `its version is ${JSON.stringify(value["version"])}; a JSON data file of version ${JSON_VERSION} is imported`,
+    );
   }
   const nextId = value["nextId"];
-  if (!isObject(nextId)) return fail(`"nextId" is ${JSON.stringify(nextId) ?? "missing"}, not an object of id counters`);
+  if (!isObject(nextId))
+    return fail(`"nextId" is ${JSON.stringify(nextId) ?? "missing"}, not an object of id counters`);
   const state: Record<string, unknown> = { version: 1, nextId };
   const cursors = cursorRowsOf(value[CURSORS_KEY]);
   if (typeof cursors === "string") return fail(cursors);
   for (const table of TABLE_NAMES) {
-    const rows = table === CURSORS_KEY ? cursors : (value[table] ?? (VERSION_1_TABLES.includes(table) ? undefined : []));
+    const rows =
+      table === CURSORS_KEY ? cursors : (value[table] ?? (VERSION_1_TABLES.includes(table) ? undefined : []));
     if (!Array.isArray(rows)) return fail(`"${table}" is ${JSON.stringify(rows) ?? "missing"}, not an array of rows`);
     for (const [index, row] of rows.entries()) {
       const problem = rowProblem(table, row);
@@ -85,7 +99,8 @@ export function readJsonDataFile(path: string): SandboxState {
   // Every table and counter was checked just above, field by field, against the record types' schemas.
   const checked = state as unknown as SandboxState;
   const problem = stateProblem(checked, (table, index) => `${table}[${index}]`);
-  if (problem !== undefined) return fail(problem.place === undefined ? problem.problem : `row ${problem.place.row}: ${problem.problem}`);
+  if (problem !== undefined)
+    return fail(problem.place === undefined ? problem.problem : `row ${problem.place.row}: ${problem.problem}`);
   return checked;
 }
 
@@ -136,7 +151,9 @@ export function importJson(path: string, driver: string | undefined): string {
     if (database !== undefined) closeQuietly(database);
     rmSync(temporary, { force: true });
     if (error instanceof DataFileError) throw error;
-    throw new DataFileError(`The sandbox data file ${path} could not be imported into a database: ${(error as Error).message}`);
+    throw new DataFileError(
+      `The sandbox data file ${path} could not be imported into a database: ${(error as Error).message}`,
+    );
   }
 }
 

@@ -77,9 +77,10 @@ const loaders: Readonly<Record<SqliteDriverName, () => RawDatabaseConstructor | 
 };
 
 /** The binding to use: the forced one, else node:sqlite when the runtime has it, else better-sqlite3. */
-export function loadSqliteDriver(
-  forced: string | undefined = process.env[SQLITE_DRIVER_VARIABLE],
-): { readonly name: SqliteDriverName; readonly open: RawDatabaseConstructor } {
+export function loadSqliteDriver(forced: string | undefined = process.env[SQLITE_DRIVER_VARIABLE]): {
+  readonly name: SqliteDriverName;
+  readonly open: RawDatabaseConstructor;
+} {
   if (forced !== undefined && forced !== "") {
     if (forced !== "node:sqlite" && forced !== "better-sqlite3")
       throw new Error(`${SQLITE_DRIVER_VARIABLE} must be node:sqlite or better-sqlite3, got ${JSON.stringify(forced)}`);

@@ -39,28 +39,28 @@ export const MIGRATIONS: readonly Migration[] = [
       "CREATE TABLE counters (kind TEXT PRIMARY KEY, next_id INTEGER NOT NULL CHECK (next_id >= 1)) STRICT;",
       ...(
         [
-        ["entities", "INTEGER"],
-        ["accounts", "INTEGER"],
-        ["balances", "TEXT"],
-        ["statement_items", "INTEGER"],
-        ["transfer_beneficiaries", "INTEGER"],
-        ["beneficiaries", "INTEGER"],
-        ["transfers", "INTEGER"],
-        ["withdrawals", "INTEGER"],
-        ["exchanges", "INTEGER"],
-        ["alerts", "INTEGER"],
-        ["deposits", "INTEGER"],
-        ["depositors", "INTEGER"],
-        ["jobs", "INTEGER"],
-        ["currencies", "TEXT"],
-        ["countries", "TEXT"],
-        ["sectors", "INTEGER"],
-        ["payment_purposes", "INTEGER"],
-        ["rates", "TEXT"],
-        ["events", "INTEGER"],
-        ["webhook_targets", "INTEGER"],
-        ["webhook_cursors", "INTEGER"],
-        ["webhook_dead_letters", "INTEGER"],
+          ["entities", "INTEGER"],
+          ["accounts", "INTEGER"],
+          ["balances", "TEXT"],
+          ["statement_items", "INTEGER"],
+          ["transfer_beneficiaries", "INTEGER"],
+          ["beneficiaries", "INTEGER"],
+          ["transfers", "INTEGER"],
+          ["withdrawals", "INTEGER"],
+          ["exchanges", "INTEGER"],
+          ["alerts", "INTEGER"],
+          ["deposits", "INTEGER"],
+          ["depositors", "INTEGER"],
+          ["jobs", "INTEGER"],
+          ["currencies", "TEXT"],
+          ["countries", "TEXT"],
+          ["sectors", "INTEGER"],
+          ["payment_purposes", "INTEGER"],
+          ["rates", "TEXT"],
+          ["events", "INTEGER"],
+          ["webhook_targets", "INTEGER"],
+          ["webhook_cursors", "INTEGER"],
+          ["webhook_dead_letters", "INTEGER"],
         ] as const
       ).map(([name, key]) => recordTable(name, key)),
     ].join("\n"),
@@ -94,7 +94,9 @@ export function migrate(database: SqliteConnection, migrations: readonly Migrati
   const target = migrations[migrations.length - 1]?.version ?? 0;
   const current = schemaVersionOf(database);
   if (current > target) {
-    throw new Error(`its schema version is ${current}; this sandbox reads versions up to ${target} (a newer sandbox wrote it)`);
+    throw new Error(
+      `its schema version is ${current}; this sandbox reads versions up to ${target} (a newer sandbox wrote it)`,
+    );
   }
   const ran: number[] = [];
   for (const migration of migrations) {

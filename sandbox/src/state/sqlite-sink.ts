@@ -22,7 +22,12 @@ function prepareStatements(database: SqliteConnection): Statements {
   const remove = new Map<TableName, SqliteStatement>();
   for (const table of TABLE_NAMES) {
     const name = TABLES[table].sql;
-    put.set(table, database.prepare(`INSERT INTO ${name} (key, data) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET data = excluded.data`));
+    put.set(
+      table,
+      database.prepare(
+        `INSERT INTO ${name} (key, data) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET data = excluded.data`,
+      ),
+    );
     remove.set(table, database.prepare(`DELETE FROM ${name} WHERE key = ?`));
   }
   const statementOf = (statements: ReadonlyMap<TableName, SqliteStatement>, table: TableName): SqliteStatement => {
@@ -33,7 +38,9 @@ function prepareStatements(database: SqliteConnection): Statements {
   return {
     put: (table) => statementOf(put, table),
     remove: (table) => statementOf(remove, table),
-    counter: database.prepare("INSERT INTO counters (kind, next_id) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET next_id = excluded.next_id"),
+    counter: database.prepare(
+      "INSERT INTO counters (kind, next_id) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET next_id = excluded.next_id",
+    ),
     // Prepared once: parsing BEGIN and COMMIT on every command was a measurable part of a write.
     begin: database.prepare("BEGIN IMMEDIATE"),
     commit: database.prepare("COMMIT"),

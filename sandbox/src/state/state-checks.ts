@@ -57,7 +57,10 @@ export interface StateProblem {
  * The first problem of a whole state whose rows already passed `rowProblem`: duplicate keys, and counters that
  * are missing, not integers, or not past the largest id of their table.
  */
-export function stateProblem(state: SandboxState, placeOf: (table: TableName, index: number) => string): StateProblem | undefined {
+export function stateProblem(
+  state: SandboxState,
+  placeOf: (table: TableName, index: number) => string,
+): StateProblem | undefined {
   for (const table of TABLE_NAMES) {
     const seen = new Map<RowKey, number>();
     for (const [index, row] of state[table].entries()) {

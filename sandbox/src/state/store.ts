@@ -46,7 +46,11 @@ function openTable<N extends TableName>(name: N, journal: UndoJournal, rows: Tab
   return new Table(name, journal, TABLES[name].key, rows[name]);
 }
 
-/** The tables are fields of the store, one per entry of `TABLES`, set by the constructor. */
+/**
+ * The tables are fields of the store, one per entry of `TABLES`, set by the constructor. A class cannot declare
+ * fields from a mapped type, hence the interface merged with it.
+ */
+// oxlint-disable-next-line typescript/no-unsafe-declaration-merging
 export interface Store extends StoreTables {}
 
 export class Store {

@@ -119,7 +119,9 @@ export class Table<T extends object, K extends RowKey = number> implements AnyTa
   put(row: T): T {
     const key = this.#keyOf(row);
     const current = this.#rows.get(key);
-    this.#journal.record(this, key, () => (current === undefined ? this.#rows.delete(key) : this.#rows.set(key, current)));
+    this.#journal.record(this, key, () =>
+      current === undefined ? this.#rows.delete(key) : this.#rows.set(key, current),
+    );
     this.#rows.set(key, row);
     return row;
   }

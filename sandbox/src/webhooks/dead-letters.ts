@@ -8,7 +8,10 @@ import type { Store } from "../state/store.js";
 import { backlogOverflow, type Batch } from "./delivery-plan.js";
 
 /** Why and when delivery of a batch stopped. */
-export type Failure = Pick<WebhookDeadLetterRecord, "reason" | "attempts" | "failedAt" | "lastError" | "firstAttemptAt">;
+export type Failure = Pick<
+  WebhookDeadLetterRecord,
+  "reason" | "attempts" | "failedAt" | "lastError" | "firstAttemptAt"
+>;
 
 /** A new dead letter of `events` for `target` (call inside a command: it takes an id). */
 export function deadLetterOf(
@@ -17,7 +20,7 @@ export function deadLetterOf(
   events: readonly EventRecord[],
   failure: Failure,
 ): WebhookDeadLetterRecord {
-  return { id: store.nextId("webhookDeadLetters"), targetId: target.id, url: target.url, events, ...definedOnly(failure) };
+  return { id: store.nextId("webhookDeadLetters"), targetId: target.id, url: target.url, events, ...failure };
 }
 
 /**
@@ -55,7 +58,7 @@ export function recordGivenUp(store: Store, target: WebhookTargetRecord, batch: 
       const replayed = batch.letter;
       if (store.webhookDeadLetters.get(replayed.id) === undefined) return;
       const { replayRequestedAt: _done, lastError: _last, firstAttemptAt: _first, ...letter } = replayed;
-      store.webhookDeadLetters.put({ ...letter, ...definedOnly(failure) });
+      store.webhookDeadLetters.put({ ...letter, ...failure });
       return;
     }
     const last = batch.events.at(-1);
@@ -65,15 +68,6 @@ export function recordGivenUp(store: Store, target: WebhookTargetRecord, batch: 
     store.webhookCursors.put({ targetId: target.id, deliveredSequence: Math.max(cursor, last.sequence) });
   });
 }
-
-const definedOnly = (failure: Failure): Failure => {
-  const { lastError, firstAttemptAt, ...rest } = failure;
-  return {
-    ...rest,
-    ...(lastError === undefined ? {} : { lastError }),
-    ...(firstAttemptAt === undefined ? {} : { firstAttemptAt }),
-  };
-};
 
 export type ReplayOutcome = "queued" | "not-found" | "target-gone";
 

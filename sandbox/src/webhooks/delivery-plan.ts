@@ -53,6 +53,7 @@ export function backlogOverflow(
 ): EventRecord[][] {
   const overflow = pending.slice(0, Math.max(0, pending.length - maxPending));
   const batches: EventRecord[][] = [];
-  for (let start = 0; start < overflow.length; start += batchSize) batches.push(overflow.slice(start, start + batchSize));
+  for (let start = 0; start < overflow.length; start += batchSize)
+    batches.push(overflow.slice(start, start + batchSize));
   return batches;
 }

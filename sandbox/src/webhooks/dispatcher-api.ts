@@ -52,7 +52,6 @@ export interface WebhookDispatcherOptions {
   readonly batchSize?: number;
 }
 
-
 export interface WebhookDispatcher {
   /** Looks for new events and targets and starts deliveries (in a microtask); call after every command. Never throws. */
   notify(): void;

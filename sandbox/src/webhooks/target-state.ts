@@ -61,7 +61,7 @@ export function failureOf(state: TargetState, reason: "attempts" | "age", failed
     reason,
     attempts: state.attempts,
     failedAt,
-    lastError: state.lastError,
-    firstAttemptAt: state.firstAttemptAt === undefined ? undefined : new Date(state.firstAttemptAt).toISOString(),
+    ...(state.lastError === undefined ? {} : { lastError: state.lastError }),
+    ...(state.firstAttemptAt === undefined ? {} : { firstAttemptAt: new Date(state.firstAttemptAt).toISOString() }),
   };
 }

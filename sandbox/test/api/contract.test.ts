@@ -14,7 +14,9 @@ function operation(operationId: string) {
 describe("the contract the sandbox reads from the client's generated metadata", () => {
   it("types each parameter's text and checks it with the parameter's schema", () => {
     const balance = operation("getAccountBalance");
-    expect(balance.parameters.map(({ name, in: location, required, type }) => [name, location, required, type])).toEqual([
+    expect(
+      balance.parameters.map(({ name, in: location, required, type }) => [name, location, required, type]),
+    ).toEqual([
       ["accountId", "path", true, "integer"],
       ["currencyCode", "path", true, "string"],
       ["$select", "query", false, "string"],
@@ -39,7 +41,11 @@ describe("the contract the sandbox reads from the client's generated metadata", 
     if (withdrawal === undefined) throw new Error("listWithdrawals has no entity shape");
     expect(withdrawal.properties["CreatedDate"]).toBe("date-time");
     const parsed = parseListQuery(
-      { $filter: "Beneficiary/Name ne null and CreatedDate gt 2024-01-01T00:00:00Z", $orderby: "Amount desc", $select: "Beneficiary/Name" },
+      {
+        $filter: "Beneficiary/Name ne null and CreatedDate gt 2024-01-01T00:00:00Z",
+        $orderby: "Amount desc",
+        $select: "Beneficiary/Name",
+      },
       withdrawal,
     );
     expect(parsed.ok).toBe(true);

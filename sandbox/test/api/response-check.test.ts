@@ -15,7 +15,9 @@ describe("the response check of validateResponses", () => {
   it("passes a declared status with its declared headers and body", () => {
     expect(check("getAccount", 405, { allow: "GET" })).toBeUndefined();
     expect(check("createAccountTransfer", 413)).toBeUndefined();
-    expect(check("createAccountTransfer", 201, { location: "http://x/api/v1/Transfers(1)" }, { Id: 1 })).toBeUndefined();
+    expect(
+      check("createAccountTransfer", 201, { location: "http://x/api/v1/Transfers(1)" }, { Id: 1 }),
+    ).toBeUndefined();
   });
 
   it("refuses a status the operation does not declare: 413 or 415 without a body to refuse", () => {

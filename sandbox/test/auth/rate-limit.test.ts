@@ -52,7 +52,10 @@ describe("TokenBuckets", () => {
 describe("the token endpoints' limiter", () => {
   it("counts every request per client, and only failed passwords per user (case-insensitive)", () => {
     const time = manualTime();
-    const limiter = createTokenRateLimiter({ perClient: { burst: 100, perSecond: 1 }, perUserFailure: { burst: 2, perSecond: 0.1 } }, time.now);
+    const limiter = createTokenRateLimiter(
+      { perClient: { burst: 100, perSecond: 1 }, perUserFailure: { burst: 2, perSecond: 0.1 } },
+      time.now,
+    );
     for (let index = 0; index < 20; index += 1) expect(limiter.admit("client", "demo@example.com")).toBe(0);
     limiter.failedPassword("Demo@Example.com");
     limiter.failedPassword("demo@example.com");
@@ -63,7 +66,10 @@ describe("the token endpoints' limiter", () => {
 
   it("refuses a client past its burst without counting the refusals", () => {
     const time = manualTime();
-    const limiter = createTokenRateLimiter({ perClient: { burst: 2, perSecond: 1 }, perUserFailure: { burst: 10, perSecond: 1 } }, time.now);
+    const limiter = createTokenRateLimiter(
+      { perClient: { burst: 2, perSecond: 1 }, perUserFailure: { burst: 10, perSecond: 1 } },
+      time.now,
+    );
     expect(limiter.admit("client", "demo@example.com")).toBe(0);
     expect(limiter.admit("client", "demo@example.com")).toBe(0);
     for (let index = 0; index < 5; index += 1) expect(limiter.admit("client", "demo@example.com")).toBe(1);
@@ -73,6 +79,9 @@ describe("the token endpoints' limiter", () => {
   });
 
   it("has the documented defaults", () => {
-    expect(defaultTokenRateLimits).toEqual({ perClient: { burst: 600, perSecond: 10 }, perUserFailure: { burst: 10, perSecond: 1 / 6 } });
+    expect(defaultTokenRateLimits).toEqual({
+      perClient: { burst: 600, perSecond: 10 },
+      perUserFailure: { burst: 10, perSecond: 1 / 6 },
+    });
   });
 });

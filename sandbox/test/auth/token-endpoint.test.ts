@@ -310,7 +310,10 @@ describe("error bodies", () => {
 describe("rate limits", () => {
   const limited = (perClientBurst: number): TokenEndpointDeps => ({
     ...deps,
-    rateLimiter: createTokenRateLimiter({ perClient: { burst: perClientBurst, perSecond: 0.01 }, perUserFailure: { burst: 3, perSecond: 0.01 } }),
+    rateLimiter: createTokenRateLimiter({
+      perClient: { burst: perClientBurst, perSecond: 0.01 },
+      perUserFailure: { burst: 3, perSecond: 0.01 },
+    }),
   });
 
   it("answers 429 slow_down with Retry-After once a client is past its burst", async () => {
@@ -326,16 +329,27 @@ describe("rate limits", () => {
   it("refuses a user after repeated wrong passwords, even the right one then, and not another user", async () => {
     const withLimits = limited(100);
     for (let index = 0; index < 3; index += 1)
-      expectError(await handleTokenRequest(passwordRequest(passwordForm({ password: "wrong-password-XYZ" })), withLimits), "invalid_user");
+      expectError(
+        await handleTokenRequest(passwordRequest(passwordForm({ password: "wrong-password-XYZ" })), withLimits),
+        "invalid_user",
+      );
     expect((await handleTokenRequest(passwordRequest(passwordForm()), withLimits)).status).toBe(429);
-    expect((await handleTokenRequest(passwordRequest(passwordForm({ username: "DEMO@example.com" })), withLimits)).status).toBe(429);
-    const other = await handleTokenRequest(passwordRequest(passwordForm({ username: "other@example.com", password: "other-password" })), withLimits);
+    expect(
+      (await handleTokenRequest(passwordRequest(passwordForm({ username: "DEMO@example.com" })), withLimits)).status,
+    ).toBe(429);
+    const other = await handleTokenRequest(
+      passwordRequest(passwordForm({ username: "other@example.com", password: "other-password" })),
+      withLimits,
+    );
     expect(other.status).toBe(200);
   });
 
   it("has none when no limiter is given", async () => {
     for (let index = 0; index < 30; index += 1)
-      expectError(await handleTokenRequest(passwordRequest(passwordForm({ password: "wrong-password-XYZ" })), deps), "invalid_user");
+      expectError(
+        await handleTokenRequest(passwordRequest(passwordForm({ password: "wrong-password-XYZ" })), deps),
+        "invalid_user",
+      );
   });
 });
 
@@ -348,7 +362,10 @@ describe("mTLS: the client certificate's validity period", () => {
   const withClock = (): TokenEndpointDeps => ({ ...deps, clock: createSandboxClock(now) });
 
   it("accepts a registered certificate within its validity, by the sandbox clock", async () => {
-    const result = await handleTokenRequest(at({ notBefore: "2026-01-01T00:00:00Z", notAfter: "2026-12-31T23:59:59Z" }), withClock());
+    const result = await handleTokenRequest(
+      at({ notBefore: "2026-01-01T00:00:00Z", notAfter: "2026-12-31T23:59:59Z" }),
+      withClock(),
+    );
     expect(result.status).toBe(200);
   });
 
@@ -361,4 +378,3 @@ describe("mTLS: the client certificate's validity period", () => {
     expect(result.body).toMatchObject({ error_description: expect.stringMatching(/validity period/) });
   });
 });
-

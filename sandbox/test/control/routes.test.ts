@@ -57,7 +57,10 @@ beforeEach(async () => {
       tenantOfUsername: (username) => usernames[username],
       baseUrl,
     };
-    return handleControlRequest(request, new URL(request.url), deps, { ...DEFAULT_LIMITS, maxBytes: DEFAULT_LIMITS.maxBodyBytes });
+    return handleControlRequest(request, new URL(request.url), deps, {
+      ...DEFAULT_LIMITS,
+      maxBytes: DEFAULT_LIMITS.maxBodyBytes,
+    });
   };
   serveNode(server, { door: "http", limits: DEFAULT_LIMITS, authority: "127.0.0.1", serve });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -453,14 +456,25 @@ describe("GET /_sandbox/events", () => {
 });
 
 describe("/_sandbox/webhooks/failed (dead letters)", () => {
-  const failure = { reason: "attempts" as const, attempts: 10, lastError: "HTTP 503", failedAt: "2025-01-01T00:10:00.000Z" };
+  const failure = {
+    reason: "attempts" as const,
+    attempts: 10,
+    lastError: "HTTP 503",
+    failedAt: "2025-01-01T00:10:00.000Z",
+  };
   let targetId: number;
   beforeEach(async () => {
     targetId = (await call("POST", "/_sandbox/webhooks", { url: "http://127.0.0.1:9/hook" })).body["id"] as number;
     store.atomically(() => {
       const raised = events.raise("demo", "TransferCreated", 7);
       for (const id of [1, 2])
-        store.webhookDeadLetters.insert({ id: store.nextId("webhookDeadLetters"), targetId: id === 1 ? targetId : 99, url: "http://127.0.0.1:9/hook", events: [raised], ...failure });
+        store.webhookDeadLetters.insert({
+          id: store.nextId("webhookDeadLetters"),
+          targetId: id === 1 ? targetId : 99,
+          url: "http://127.0.0.1:9/hook",
+          events: [raised],
+          ...failure,
+        });
     });
   });
 
@@ -474,7 +488,13 @@ describe("/_sandbox/webhooks/failed (dead letters)", () => {
         url: "http://127.0.0.1:9/hook",
         ...failure,
         replayQueued: false,
-        events: [expect.objectContaining({ sequence: 1, Reason: "TransferCreated", ApiUrl: `${baseUrl}/api/v1/OutboundTransfers(7)` })],
+        events: [
+          expect.objectContaining({
+            sequence: 1,
+            Reason: "TransferCreated",
+            ApiUrl: `${baseUrl}/api/v1/OutboundTransfers(7)`,
+          }),
+        ],
       },
       expect.objectContaining({ id: 2, targetId: 99 }),
     ]);
@@ -509,7 +529,12 @@ describe("/_sandbox/webhooks/failed (dead letters)", () => {
     const all = await call("POST", "/_sandbox/webhooks/failed/replay");
     expect(all.status).toBe(202);
     expect(all.body).toEqual({ queued: [1] }); // the other one's target is gone
-    expectError(await call("POST", "/_sandbox/webhooks/failed/replay", { targetId: "1" }), 400, "invalid_value", "targetId");
+    expectError(
+      await call("POST", "/_sandbox/webhooks/failed/replay", { targetId: "1" }),
+      400,
+      "invalid_value",
+      "targetId",
+    );
     expectError(await call("POST", "/_sandbox/webhooks/failed/replay", { target: 1 }), 400, "unknown_field", "target");
   });
 });
@@ -525,9 +550,11 @@ describe("a change the data file refuses", () => {
     const reply = await call("POST", "/_sandbox/webhooks", { url: "http://127.0.0.1:9/hook" });
     expect(reply.status).toBe(503);
     expect(reply.headers.get("retry-after")).toBe("5");
-    expect(reply.body.error).toEqual({ code: "storage_unavailable", message: expect.stringContaining("database or disk is full") });
+    expect(reply.body.error).toEqual({
+      code: "storage_unavailable",
+      message: expect.stringContaining("database or disk is full"),
+    });
     expect(reply.body.error).not.toHaveProperty("message", expect.stringContaining("/data/state.db"));
     expect(store.webhookTargets.all()).toEqual([]);
   });
 });
-

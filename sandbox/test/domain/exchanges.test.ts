@@ -160,7 +160,9 @@ describe("createExchange", () => {
     expect(snapshot(store)).toBe(before);
     // No withdrawal is known yet: an exchange to GBP without a BoE code is created (the rules wait for one).
     expect(created(ctx, "demo", toGbp)).not.toHaveProperty("BoEPurposeCodeId");
-    expect(created(ctx, "demo", { ...toGbp, BoEPurposeCodeId: 102, ReceiverLei: "5493001KJTIIGC8Y1R12" })).toMatchObject({
+    expect(
+      created(ctx, "demo", { ...toGbp, BoEPurposeCodeId: 102, ReceiverLei: "5493001KJTIIGC8Y1R12" }),
+    ).toMatchObject({
       BoEPurposeCodeId: 102,
       ReceiverLei: "5493001KJTIIGC8Y1R12",
     });

@@ -20,7 +20,8 @@ import { seededCurrencies } from "../../src/seed/reference-data.js";
 function fixture(): { ctx: DomainContext; store: Store; demo: SeededAccounts; other: SeededAccounts } {
   const store = new Store(emptyState());
   const clock = createSandboxClock(new Date("2025-03-10T09:00:00Z"));
-  for (const currency of seededCurrencies.filter(({ Id }) => ["GBP", "EUR", "USD"].includes(Id))) store.currencies.insert(currency);
+  for (const currency of seededCurrencies.filter(({ Id }) => ["GBP", "EUR", "USD"].includes(Id)))
+    store.currencies.insert(currency);
   const demo = seedAccounts(store, clock, "demo", 0);
   const other = seedAccounts(store, clock, "other", 1);
   return { ctx: { store, clock, events: createEventSink(store, clock) }, store, demo, other };

@@ -46,7 +46,8 @@ interface Fixture {
 function fixture(): Fixture {
   const store = new Store(emptyState());
   const clock = createSandboxClock(new Date("2025-03-12T09:30:00Z"));
-  for (const currency of seededCurrencies.filter(({ Id }) => ["GBP", "EUR", "USD"].includes(Id))) store.currencies.insert(currency);
+  for (const currency of seededCurrencies.filter(({ Id }) => ["GBP", "EUR", "USD"].includes(Id)))
+    store.currencies.insert(currency);
   store.sectors.insert({ Id: 1, Name: "Banks", Vertical: "FI" });
   store.sectors.insert({ Id: 2, Name: "Wholesale Trade", Vertical: "Corporate" });
   store.paymentPurposes.insert({ Id: BOE_GOODS, Name: "Goods", boe: true });
@@ -397,7 +398,11 @@ describe("createInstructionWithdrawal", () => {
 
   it("applies the GBP rules with the exchange's target currency", () => {
     const { ctx, store, gbp, exchange } = withExchange();
-    store.exchanges.update(exchange.Id, { SourceCurrencyCode: "EUR", TargetCurrencyCode: "GBP", BoEPurposeCodeId: BOE_GOODS });
+    store.exchanges.update(exchange.Id, {
+      SourceCurrencyCode: "EUR",
+      TargetCurrencyCode: "GBP",
+      BoEPurposeCodeId: BOE_GOODS,
+    });
     expect(
       paths(createInstructionWithdrawal(ctx, "demo", { InstructionId: exchange.Id, BeneficiaryId: gbp.Id })),
     ).toEqual(["BoEPurposeCodeId"]);
@@ -425,8 +430,17 @@ describe("createInstructionWithdrawal", () => {
 
   it("applies the exchange's own ReceiverLei rule with the withdrawal's beneficiary (a bank, vertical FI)", () => {
     const { ctx, store, gbp, gbpBank, exchange } = withExchange();
-    store.exchanges.update(exchange.Id, { SourceCurrencyCode: "EUR", TargetCurrencyCode: "GBP", BoEPurposeCodeId: BOE_GOODS });
-    const toBank = { InstructionId: exchange.Id, BeneficiaryId: gbpBank.Id, BoEPurposeCodeId: BOE_GOODS, ReceiverLei: LEI };
+    store.exchanges.update(exchange.Id, {
+      SourceCurrencyCode: "EUR",
+      TargetCurrencyCode: "GBP",
+      BoEPurposeCodeId: BOE_GOODS,
+    });
+    const toBank = {
+      InstructionId: exchange.Id,
+      BeneficiaryId: gbpBank.Id,
+      BoEPurposeCodeId: BOE_GOODS,
+      ReceiverLei: LEI,
+    };
     const refused = createInstructionWithdrawal(ctx, "demo", toBank);
     expect(refused).toMatchObject({ status: 400, code: "instruction_incomplete", target: "InstructionId" });
     expect("message" in refused && refused.message).toMatch(/ReceiverLei/);

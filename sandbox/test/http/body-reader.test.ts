@@ -16,7 +16,12 @@ function post(chunks: readonly string[], headers: Record<string, string> = {}, s
       // stalled: never enqueues again, never closes
     },
   });
-  return new Request("http://sandbox.test/api/v1/Alerts/Create", { method: "POST", headers, body, duplex: "half" } as RequestInit);
+  return new Request("http://sandbox.test/api/v1/Alerts/Create", {
+    method: "POST",
+    headers,
+    body,
+    duplex: "half",
+  } as RequestInit);
 }
 
 const refusal = async (request: Request, gate?: ReturnType<typeof createLargeBodyGate>, within = limits) => {
@@ -31,8 +36,14 @@ describe("reading a request body within the limits", () => {
   });
 
   it("refuses a body over the size limit, declared or streamed, with 413", async () => {
-    expect(await refusal(post(["x"], { "content-length": "1001" }))).toMatchObject({ status: 413, code: "payload_too_large" });
-    expect(await refusal(post(["x".repeat(600), "x".repeat(600)]))).toMatchObject({ status: 413, code: "payload_too_large" });
+    expect(await refusal(post(["x"], { "content-length": "1001" }))).toMatchObject({
+      status: 413,
+      code: "payload_too_large",
+    });
+    expect(await refusal(post(["x".repeat(600), "x".repeat(600)]))).toMatchObject({
+      status: 413,
+      code: "payload_too_large",
+    });
   });
 
   it("refuses JSON too deep or too large in members, and multipart with too many parts, while it arrives", async () => {
@@ -40,8 +51,14 @@ describe("reading a request body within the limits", () => {
     const roomy = { ...limits, maxBytes: 1_000_000 };
     expect(await refusal(post(["[".repeat(65)], json, true))).toMatchObject({ status: 413, code: "json_too_deep" });
     const many = `[${Array.from({ length: 10_001 }, () => "0").join(",")}]`;
-    expect(await refusal(post([many], json), undefined, roomy)).toMatchObject({ status: 413, code: "json_too_many_members" });
-    const parts = Array.from({ length: 101 }, (_, index) => `--b\r\nContent-Disposition: form-data; name="p${index}"\r\n\r\nx\r\n`);
+    expect(await refusal(post([many], json), undefined, roomy)).toMatchObject({
+      status: 413,
+      code: "json_too_many_members",
+    });
+    const parts = Array.from(
+      { length: 101 },
+      (_, index) => `--b\r\nContent-Disposition: form-data; name="p${index}"\r\n\r\nx\r\n`,
+    );
     const multipart = { "content-type": "multipart/form-data; boundary=b" };
     expect(await refusal(post([parts.join(""), "--b--\r\n"], multipart), undefined, roomy)).toMatchObject({
       status: 413,

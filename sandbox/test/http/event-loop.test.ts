@@ -33,7 +33,10 @@ const json = (path: string, text: string, status: number): Payload => ({
   status,
 });
 
-function multipart(parts: readonly { name: string; fileName?: string; type?: string; content: Buffer | string }[], status: number): Payload {
+function multipart(
+  parts: readonly { name: string; fileName?: string; type?: string; content: Buffer | string }[],
+  status: number,
+): Payload {
   const pieces = parts.flatMap(({ name, fileName, type, content }) => [
     Buffer.from(
       `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${fileName === undefined ? "" : `; filename="${fileName}"`}\r\n` +

@@ -30,7 +30,9 @@ beforeAll(async () => {
 });
 afterAll(() => child.stop());
 
-const body = Buffer.from(JSON.stringify({ SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Limit: "9".repeat(9.9e6) }));
+const body = Buffer.from(
+  JSON.stringify({ SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Limit: "9".repeat(9.9e6) }),
+);
 
 async function post(): Promise<number> {
   const response = await fetch(`${child.url}/api/v1/Alerts/Create`, {
@@ -51,7 +53,10 @@ describe("memory after a burst of large bodies", () => {
     const before = await child.ask<Memory>("memory");
     const statuses = await Promise.all(Array.from({ length: BODIES }, () => post()));
     const after = await child.ask<Memory>("memory");
-    const counts = statuses.reduce<Record<number, number>>((tally, status) => ({ ...tally, [status]: (tally[status] ?? 0) + 1 }), {});
+    const counts = statuses.reduce<Record<number, number>>(
+      (tally, status) => ({ ...tally, [status]: (tally[status] ?? 0) + 1 }),
+      {},
+    );
     console.log(
       `[memory] ${BODIES} bodies of 9.9 MB, answered ${JSON.stringify(counts)}: rss ${mb(before.rss)} → ${mb(after.rss)} ` +
         `(peak ${mb(after.peakRss)}), ` +

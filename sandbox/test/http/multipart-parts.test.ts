@@ -5,8 +5,8 @@ import { boundaryOf, createPartCounter } from "../../src/http/multipart-parts.js
 const BOUNDARY = "----sandbox7MA4YWxkTrZu0gW";
 
 function multipart(parts: readonly string[]): Buffer {
-  const body = parts.map((content, index) =>
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="p${index}"\r\n\r\n${content}\r\n`,
+  const body = parts.map(
+    (content, index) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="p${index}"\r\n\r\n${content}\r\n`,
   );
   return Buffer.from(`${body.join("")}--${BOUNDARY}--\r\n`, "latin1");
 }
@@ -19,17 +19,21 @@ const content = fc
 describe("counting multipart parts as the body arrives", () => {
   it("counts every part once, however the body is cut into chunks", () => {
     fc.assert(
-      fc.property(fc.array(content, { maxLength: 12 }), fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1 }), (parts, sizes) => {
-        const body = multipart(parts);
-        const counter = createPartCounter(BOUNDARY);
-        let counted = 0;
-        for (let at = 0, index = 0; at < body.length; index += 1) {
-          const size = sizes[index % sizes.length]!;
-          counted = counter.push(body.subarray(at, at + size));
-          at += size;
-        }
-        expect(counted).toBe(parts.length);
-      }),
+      fc.property(
+        fc.array(content, { maxLength: 12 }),
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1 }),
+        (parts, sizes) => {
+          const body = multipart(parts);
+          const counter = createPartCounter(BOUNDARY);
+          let counted = 0;
+          for (let at = 0, index = 0; at < body.length; index += 1) {
+            const size = sizes[index % sizes.length]!;
+            counted = counter.push(body.subarray(at, at + size));
+            at += size;
+          }
+          expect(counted).toBe(parts.length);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -52,9 +52,9 @@ describe("the base URL a client reached the sandbox at", () => {
   });
 
   it("parses RFC 7239's quoted strings and is case-insensitive in parameter names", () => {
-    expect(forwardedOrigin(new Headers({ forwarded: 'For="[2001:db8:cafe::17]:4711";Host="x.example";PROTO=https' }))).toEqual(
-      { host: "x.example", proto: "https" },
-    );
+    expect(
+      forwardedOrigin(new Headers({ forwarded: 'For="[2001:db8:cafe::17]:4711";Host="x.example";PROTO=https' })),
+    ).toEqual({ host: "x.example", proto: "https" });
   });
 
   it("refuses a public URL that is not a plain http(s) base", () => {

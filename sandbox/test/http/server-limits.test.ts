@@ -125,7 +125,9 @@ describe("the servers' resource limits", () => {
   });
 
   it("answers 431 to headers over maxHeaderBytes", async () => {
-    const { text, closed } = await open(`GET /api/v1/Accounts HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(5_000)}\r\n\r\n`).reply;
+    const { text, closed } = await open(
+      `GET /api/v1/Accounts HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(5_000)}\r\n\r\n`,
+    ).reply;
     expect(statusOf(text)).toBe(431);
     expect(errorCodeOf(text)).toBe("headers_too_large");
     expect(closed).toBe(true);
@@ -143,7 +145,9 @@ describe("the servers' resource limits", () => {
   });
 
   it("answers a request followed by bytes that are no request (a GET's unframed body), then closes", async () => {
-    const { text, closed } = await open("GET /connect/token HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\ngrant_type=password&scope=x").reply;
+    const { text, closed } = await open(
+      "GET /connect/token HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\ngrant_type=password&scope=x",
+    ).reply;
     expect(statusOf(text)).toBe(405);
     expect(text).toMatch(/\r\nallow: POST\r\n/i);
     expect(closed).toBe(true);

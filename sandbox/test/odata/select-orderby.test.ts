@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { orderRows, parseOrderBy, parseSelect, projectRow, withEntityIds, type EntityShape } from "../../src/odata/index.js";
+import {
+  orderRows,
+  parseOrderBy,
+  parseSelect,
+  projectRow,
+  withEntityIds,
+  type EntityShape,
+} from "../../src/odata/index.js";
 import { rows, shape } from "./fixtures.js";
 
 function select(text: string, row: object): object {
@@ -28,13 +35,22 @@ describe("$select", () => {
     const parsed = parseSelect("Amount", shape);
     if (!parsed.ok) throw new Error(parsed.error.message);
     expect(parsed.value.omitsKey).toBe(true);
-    const identified = withEntityIds(parsed.value, (source) => `http://host/api/v1/Withdrawals(${(source as typeof row).Id})`);
+    const identified = withEntityIds(
+      parsed.value,
+      (source) => `http://host/api/v1/Withdrawals(${(source as typeof row).Id})`,
+    );
     const projected = projectRow(row, identified);
     expect(projected).toEqual({ "@odata.id": "http://host/api/v1/Withdrawals(1)", Amount: 100 });
     expect(Object.keys(projected)[0]).toBe("@odata.id");
     // With the key selected, or with every property, there is nothing to identify.
     const keyed = parseSelect("Id,Amount", shape);
-    expect(keyed.ok && projectRow(row, withEntityIds(keyed.value, () => "x"))).toEqual({ Id: 1, Amount: 100 });
+    expect(
+      keyed.ok &&
+        projectRow(
+          row,
+          withEntityIds(keyed.value, () => "x"),
+        ),
+    ).toEqual({ Id: 1, Amount: 100 });
     const all = parseSelect("*", shape);
     expect(all.ok && all.value.omitsKey).toBe(false);
   });

@@ -96,7 +96,9 @@ describe("a data file", () => {
   it("holds a reset (the whole state replaced) and a removal", () => {
     const path = join(directory, "state.db");
     const { file, store } = seeded(path);
-    const target = store.atomically(() => store.webhookTargets.insert({ id: store.nextId("webhookTargets"), url: "http://127.0.0.1:9/h" }));
+    const target = store.atomically(() =>
+      store.webhookTargets.insert({ id: store.nextId("webhookTargets"), url: "http://127.0.0.1:9/h" }),
+    );
     createAlert(store);
     store.restore(seedStore(clock).toJSON());
     store.atomically(() => store.webhookTargets.delete(target.id));
@@ -133,7 +135,8 @@ describe("a data file", () => {
     let failing = false;
     const sink: StoreSink = {
       write: (changes) => {
-        if (failing) throw new StoreWriteError("/data/state.db", "a command's changes", new Error("database or disk is full"));
+        if (failing)
+          throw new StoreWriteError("/data/state.db", "a command's changes", new Error("database or disk is full"));
         written.push(changes.tables.flatMap((table) => table.put.map(({ key }) => key)));
       },
       replace: () => undefined,
@@ -152,7 +155,9 @@ describe("a data file", () => {
   it("refuses a write outside a command once durable", () => {
     const store = new Store(emptyState());
     store.persistTo({ write: () => undefined, replace: () => undefined });
-    expect(() => store.sectors.insert({ Id: 1, Name: "Banks", Vertical: "FI" })).toThrow(/only inside store.atomically/);
+    expect(() => store.sectors.insert({ Id: 1, Name: "Banks", Vertical: "FI" })).toThrow(
+      /only inside store.atomically/,
+    );
   });
 });
 
@@ -184,7 +189,8 @@ describe("start-up refuses a file it cannot use, naming it", () => {
     file.close();
     opened.length = 0;
     const database = openSqlite(path);
-    for (const statement of sql) database.prepare(statement).run(...(statement.includes("?") && parameter !== undefined ? [parameter] : []));
+    for (const statement of sql)
+      database.prepare(statement).run(...(statement.includes("?") && parameter !== undefined ? [parameter] : []));
     database.close();
     return { path, store };
   }
@@ -209,7 +215,10 @@ describe("start-up refuses a file it cannot use, naming it", () => {
   });
 
   it("with a counters row SQLite's own checks refuse", () => {
-    const { path } = tampered(["PRAGMA ignore_check_constraints = ON", "UPDATE counters SET next_id = 0 WHERE kind = 'transfers'"]);
+    const { path } = tampered([
+      "PRAGMA ignore_check_constraints = ON",
+      "UPDATE counters SET next_id = 0 WHERE kind = 'transfers'",
+    ]);
     expect(() => openDataFile(path)).toThrow(/SQLite's integrity check failed \(CHECK constraint failed in counters\)/);
   });
 });
@@ -218,7 +227,10 @@ describe("ids from the data file", () => {
   it("are never handed out again: past the largest row, and past a removed one by its counter", () => {
     const path = join(directory, "state.db");
     const { file, store } = seeded(path);
-    const register = (): number => store.atomically(() => store.webhookTargets.insert({ id: store.nextId("webhookTargets"), url: "http://127.0.0.1:9/h" })).id;
+    const register = (): number =>
+      store.atomically(() =>
+        store.webhookTargets.insert({ id: store.nextId("webhookTargets"), url: "http://127.0.0.1:9/h" }),
+      ).id;
     const first = register();
     const second = register();
     store.atomically(() => store.webhookTargets.delete(second)); // the largest id is gone from the table
@@ -264,7 +276,9 @@ describe("a version 1 JSON data file", () => {
   it("is imported once, into SQLite at the same path, the JSON kept beside it", () => {
     const path = join(directory, "state.json");
     const store = seedStore(clock);
-    store.atomically(() => store.webhookTargets.insert({ id: store.nextId("webhookTargets"), url: "http://127.0.0.1:9/h" }));
+    store.atomically(() =>
+      store.webhookTargets.insert({ id: store.nextId("webhookTargets"), url: "http://127.0.0.1:9/h" }),
+    );
     const json = v1(store.toJSON(), { "1": 7 });
     writeFileSync(path, json);
 
@@ -289,7 +303,10 @@ describe("a version 1 JSON data file", () => {
   };
 
   it("with nextId {} is refused, naming the counter", () => {
-    refused((state) => (state["nextId"] = {}), /state\.json cannot be used: the id counter nextId\.entities is missing, not a positive integer \(its table holds ids up to 2\)/);
+    refused(
+      (state) => (state["nextId"] = {}),
+      /state\.json cannot be used: the id counter nextId\.entities is missing, not a positive integer \(its table holds ids up to 2\)/,
+    );
   });
 
   it("with a balance as a string is refused, naming the row", () => {
@@ -300,7 +317,10 @@ describe("a version 1 JSON data file", () => {
   });
 
   it("with a null row is refused, naming the row", () => {
-    refused((state) => (state["transfers"] as unknown[]).splice(1, 0, null), /row transfers\[1\]: the row is null, not an object/);
+    refused(
+      (state) => (state["transfers"] as unknown[]).splice(1, 0, null),
+      /row transfers\[1\]: the row is null, not an object/,
+    );
   });
 
   it("with two rows of one key is refused, naming both", () => {
@@ -337,7 +357,9 @@ describe("migrations", () => {
   it("leave the file as it was when one fails", () => {
     const path = join(directory, "state.db");
     const database = openSqlite(path);
-    expect(() => migrate(database, [{ version: 1, sql: "CREATE TABLE a (x INTEGER); CREATE TABLE a (y INTEGER);" }])).toThrow();
+    expect(() =>
+      migrate(database, [{ version: 1, sql: "CREATE TABLE a (x INTEGER); CREATE TABLE a (y INTEGER);" }]),
+    ).toThrow();
     expect(schemaVersionOf(database)).toBe(0);
     expect(database.prepare("SELECT count(*) AS n FROM sqlite_schema").get()).toEqual({ n: 0 });
     database.close();

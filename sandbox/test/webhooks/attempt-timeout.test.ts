@@ -20,7 +20,10 @@ describe("a delivery attempt's timeout", () => {
       env: { ...process.env, ATTEMPT_TIMEOUT_MS: String(ATTEMPT_TIMEOUT_MS), GIVE_UP_MS: "8000" },
       timeout: 60_000,
     });
-    const result = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as { failedAfterMs: number | null; lastError: string | null };
+    const result = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as {
+      failedAfterMs: number | null;
+      lastError: string | null;
+    };
     expect(result.lastError).toBe(`timed out after ${ATTEMPT_TIMEOUT_MS} ms`);
     // Generous against a loaded machine: the broken timeout never fires within the child's 8 s.
     expect(result.failedAfterMs).toBeGreaterThanOrEqual(ATTEMPT_TIMEOUT_MS);

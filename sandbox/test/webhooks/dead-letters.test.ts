@@ -19,7 +19,13 @@ describe("dead letters", () => {
     expect(await dispatcher.flush(5_000)).toBe(true);
     expect(target.deliveries).toHaveLength(3);
     const [letter] = dispatcher.deadLetters();
-    expect(letter).toMatchObject({ targetId: 1, url: target.url, reason: "attempts", attempts: 3, lastError: "HTTP 503" });
+    expect(letter).toMatchObject({
+      targetId: 1,
+      url: target.url,
+      reason: "attempts",
+      attempts: 3,
+      lastError: "HTTP 503",
+    });
     expect(letter!.events.map((event) => event.EntityId)).toEqual([1]);
     expect(Date.parse(letter!.failedAt)).not.toBeNaN();
     expect(dispatcher.deliveries()[0]).toMatchObject({ pending: 0, attempts: 0, deadLetters: 1, deliveredSequence: 1 });

@@ -84,7 +84,13 @@ describe("what is given up", () => {
 describe("a retry", () => {
   it("waits half to all of initialMs doubled per failed attempt, capped at maxMs, whatever the jitter source", () => {
     const policy = { initialMs: 200, maxMs: 1_000 };
-    for (const [attempt, ceiling] of [[1, 200], [2, 400], [3, 800], [4, 1_000], [60, 1_000]] as const) {
+    for (const [attempt, ceiling] of [
+      [1, 200],
+      [2, 400],
+      [3, 800],
+      [4, 1_000],
+      [60, 1_000],
+    ] as const) {
       expect(retryDelayMs(attempt, policy, () => 0)).toBe(ceiling / 2);
       expect(retryDelayMs(attempt, policy, () => 0.999_999)).toBe(ceiling);
       // A jitter source out of [0, 1) is clamped, never a delay out of the bounds.

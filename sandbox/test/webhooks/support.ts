@@ -1,5 +1,11 @@
 /** A webhook dispatcher on an empty store, local webhook receivers, and waiting: what the webhook tests share. */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach } from "vitest";
 import { createSandboxClock } from "../../src/clock.js";
@@ -35,7 +41,10 @@ afterEach(async () => {
 });
 
 /** A local webhook receiver; `respond` decides each answer (default 204). */
-export async function startTarget(respond: Respond = (response) => response.writeHead(204).end(), port = 0): Promise<Target> {
+export async function startTarget(
+  respond: Respond = (response) => response.writeHead(204).end(),
+  port = 0,
+): Promise<Target> {
   const deliveries: Delivery[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -90,4 +99,3 @@ export async function until(condition: () => boolean, timeoutMs = 5_000): Promis
 
 export const reasonsOf = (deliveries: readonly Delivery[]): string[][] =>
   deliveries.map((delivery) => (delivery.body as { Reason: string }[]).map((event) => event.Reason));
-

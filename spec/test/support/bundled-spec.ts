@@ -47,7 +47,10 @@ export function listOperations(spec: JsonObject): LocatedOperation[] {
       .map((method) => {
         const operation = item[method] as Operation;
         const own = (operation.parameters ?? []).map((p) => deref(spec, p));
-        const parameters = [...shared.filter((s) => !own.some((o) => o["name"] === s["name"] && o["in"] === s["in"])), ...own];
+        const parameters = [
+          ...shared.filter((s) => !own.some((o) => o["name"] === s["name"] && o["in"] === s["in"])),
+          ...own,
+        ];
         return { path, method, operation, parameters };
       });
   });

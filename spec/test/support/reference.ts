@@ -5,7 +5,9 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-export const referencePath = fileURLToPath(new URL("../../../../shared/reference/account-funds-api.md", import.meta.url));
+export const referencePath = fileURLToPath(
+  new URL("../../../../shared/reference/account-funds-api.md", import.meta.url),
+);
 
 export interface ReferenceEndpoint {
   readonly method: "get" | "post";
@@ -26,14 +28,20 @@ export function tableAfter(markdown: string, heading: string): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(first)) {
     if (!line.startsWith("|")) break;
-    rows.push(line.slice(1, -1).split("|").map((cell) => cell.trim()));
+    rows.push(
+      line
+        .slice(1, -1)
+        .split("|")
+        .map((cell) => cell.trim()),
+    );
   }
   return rows.slice(2);
 }
 
 const statusPattern = /\b[2-5]\d\d\b/g;
 // The spec writes the reference's paths with `/api` prefixed and their spaces percent-encoded (a URL holds no space).
-const toSpecPath = (referencePath: string): string => `/api${referencePath.replaceAll("`", "").trim().replaceAll(" ", "%20")}`;
+const toSpecPath = (referencePath: string): string =>
+  `/api${referencePath.replaceAll("`", "").trim().replaceAll(" ", "%20")}`;
 
 /** `/v1/A ; /v1/A({id})` and `/v1/B/{x}/Cancel, /Enable, /Suspend` both list several paths in one cell. */
 function expandPaths(cell: string): string[] {
@@ -49,7 +57,8 @@ export function readReferenceEndpoints(markdown = readFileSync(referencePath, "u
   const endpoints: ReferenceEndpoint[] = [];
   for (const [pathCell = "", returns = ""] of tableAfter(markdown, "### OData query endpoints")) {
     const statuses = returns.match(statusPattern) ?? ["200"];
-    for (const path of expandPaths(pathCell)) endpoints.push({ method: "get", path: toSpecPath(path), statuses, table: "query" });
+    for (const path of expandPaths(pathCell))
+      endpoints.push({ method: "get", path: toSpecPath(path), statuses, table: "query" });
   }
   for (const [pathCell = "", , responses = ""] of tableAfter(markdown, "### Command endpoints")) {
     const isGet = pathCell.startsWith("GET ");

@@ -48,7 +48,10 @@ export class FormPage {
     const parts = await Promise.all(
       ids.map(async (id) => {
         const part = this.page.locator(`[id="${id}"]`);
-        return { classes: ((await part.getAttribute("class")) ?? "").split(/\s+/), text: (await part.textContent()) ?? "" };
+        return {
+          classes: ((await part.getAttribute("class")) ?? "").split(/\s+/),
+          text: (await part.textContent()) ?? "",
+        };
       }),
     );
     const text = (className: string): string => parts.find((part) => part.classes.includes(className))?.text ?? "";
@@ -88,7 +91,8 @@ export class FormPage {
 
   async expectSubmitEnabled(enabled: boolean): Promise<void> {
     await vi.waitFor(async () => {
-      if ((await this.submit().isEnabled()) !== enabled) throw new Error(`submit should be ${enabled ? "enabled" : "disabled"}`);
+      if ((await this.submit().isEnabled()) !== enabled)
+        throw new Error(`submit should be ${enabled ? "enabled" : "disabled"}`);
     }, WAIT);
   }
 

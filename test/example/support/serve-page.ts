@@ -41,7 +41,8 @@ export async function buildAndServe(): Promise<ServedPage> {
       return;
     }
     readFile(file).then(
-      (body) => response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" }).end(body),
+      (body) =>
+        response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" }).end(body),
       () => response.writeHead(404).end(),
     );
   });

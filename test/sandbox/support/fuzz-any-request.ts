@@ -125,7 +125,9 @@ function brokenPathArbitrary(operation: OperationMetadata, seeds: Seeds): fc.Arb
   return fc
     .tuple(
       seededPathArbitrary(operation, seeds),
-      fc.constantFrom(...sites).chain(({ name, values }) => fc.constantFrom(...values).map((value) => ({ name, value }))),
+      fc
+        .constantFrom(...sites)
+        .chain(({ name, values }) => fc.constantFrom(...values).map((value) => ({ name, value }))),
     )
     .map(([path, wrong]) => ({ ...path, [wrong.name]: wrong.value }));
 }
@@ -147,7 +149,10 @@ export const anyRequestArbitrary = cached(
         : fc.constant(undefined);
     return fc
       .record({
-        path: fc.oneof({ weight: 9, arbitrary: pathArbitrary(operation, seeds) }, brokenPathArbitrary(operation, seeds)),
+        path: fc.oneof(
+          { weight: 9, arbitrary: pathArbitrary(operation, seeds) },
+          brokenPathArbitrary(operation, seeds),
+        ),
         query: queryArbitrary(operation, seeds),
         body: bodyArbitrary(operation, seeds, credentials),
         authorization,

@@ -65,7 +65,11 @@ export function bodyProblems(operation: OperationMetadata, response: FuzzRespons
 
 /** All three: what every fuzzed answer is held to. */
 export function conformanceProblems(operation: OperationMetadata, response: FuzzResponse): string[] {
-  return [...serverErrorProblems(response), ...statusProblems(operation, response), ...bodyProblems(operation, response)];
+  return [
+    ...serverErrorProblems(response),
+    ...statusProblems(operation, response),
+    ...bodyProblems(operation, response),
+  ];
 }
 
 export interface ODataErrorBody {

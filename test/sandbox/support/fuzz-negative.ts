@@ -15,7 +15,11 @@ import type { Query } from "./fuzz-requests.js";
 export type PathSegment = string | number;
 
 export type FieldMutationKind =
-  "missing required field" | "wrong type" | "too long" | "pattern mismatch" | "outside enum";
+  | "missing required field"
+  | "wrong type"
+  | "too long"
+  | "pattern mismatch"
+  | "outside enum";
 
 export interface FieldMutation {
   readonly kind: FieldMutationKind;
@@ -39,7 +43,7 @@ function branchOf(node: JsonSchema, value: unknown, resolve: (ref: string) => Js
     const branches = (Array.isArray(node[keyword]) ? (node[keyword] as unknown[]) : [])
       .filter(isJsonObject)
       .map((branch) => dereference(branch, resolve));
-    if (branches.length === 0 || branches.every((branch) => branch["properties"] === undefined)) continue;
+    if (branches.every((branch) => branch["properties"] === undefined)) continue;
     const matching = branches.find((branch) =>
       Object.entries(isJsonObject(branch["properties"]) ? branch["properties"] : {}).every(([name, property]) => {
         const constant = isJsonObject(property) ? property["const"] : undefined;

@@ -93,7 +93,8 @@ interface CommandRecipe {
 
 const verdictOf = (
   result:
-    { ok: true; value: unknown; uncheckedRules?: readonly ConditionalRule[] } | { ok: false; issues: readonly Issue[] },
+    | { ok: true; value: unknown; uncheckedRules?: readonly ConditionalRule[] }
+    | { ok: false; issues: readonly Issue[] },
 ): Verdict =>
   result.ok
     ? { ok: true, value: result.value, uncheckedRules: result.uncheckedRules ?? [] }
@@ -396,7 +397,10 @@ export function positiveProblems(operation: OperationMetadata, verdict: Verdict,
   if (!verdict.ok) {
     const fields = verdict.issues.map((issue) => pointerOf(issue.path));
     const disagreeing = fields.filter((field) => !isAtFieldOf(allConditionalRules, field));
-    if (disagreeing.length > 0) return [`the spec accepts the body, the validators refuse it outside their conditional rules, at ${disagreeing.join(", ")}`];
+    if (disagreeing.length > 0)
+      return [
+        `the spec accepts the body, the validators refuse it outside their conditional rules, at ${disagreeing.join(", ")}`,
+      ];
     if (response.status !== 400 || !isODataError(response.body))
       return [`the validators refuse it at ${fields.join(", ")}; the sandbox answered ${answer}`];
     return targetsOf(response.body).some((target) => fields.some((field) => under(target, field)))

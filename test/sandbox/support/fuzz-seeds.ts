@@ -59,7 +59,8 @@ const ids = (rows: readonly Row[]): number[] => rows.map((row) => row["Id"] as n
 
 function seededBeneficiary(row: Row): SeededBeneficiary {
   const routing = row["PaymentRouting"] as
-    { PartyIdentification?: { Properties?: { CountryCode?: string } } } | undefined;
+    | { PartyIdentification?: { Properties?: { CountryCode?: string } } }
+    | undefined;
   const bankCountry =
     routing?.PartyIdentification?.Properties?.CountryCode ?? (row["CountryCode"] as string | undefined);
   return {

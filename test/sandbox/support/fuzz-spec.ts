@@ -10,8 +10,18 @@ import { createRequire } from "node:module";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { operationMetadata, type OperationMetadata } from "@account-funds/client";
-import { operationContracts, type OperationContractMetadata, type ParameterMetadata } from "@account-funds/client/contract";
-import { escapePointerSegment, formatPointer, isJsonObject, resolvePointer as valueAt, resolveRef } from "@account-funds/generator/json-pointer";
+import {
+  operationContracts,
+  type OperationContractMetadata,
+  type ParameterMetadata,
+} from "@account-funds/client/contract";
+import {
+  escapePointerSegment,
+  formatPointer,
+  isJsonObject,
+  resolvePointer as valueAt,
+  resolveRef,
+} from "@account-funds/generator/json-pointer";
 import { addAccountFundsFormats } from "@account-funds/validators";
 import { dereference, type JsonSchema } from "./arbitraries-from-schema.js";
 
@@ -81,7 +91,10 @@ export function requestSchemaOf(operation: OperationMetadata, mediaType: string)
 /** JSON Pointer of a response's schema, through a `$ref` to components/responses when there is one. */
 function responseSchemaPointer(operation: OperationMetadata, status: string, mediaType: string): string {
   const node = valueAt(document, formatPointer(["paths", operation.path, operation.method, "responses", status]));
-  const ref = isJsonObject(node) && typeof node["$ref"] === "string" ? node["$ref"] : `${operationPointer(operation)}/responses/${status}`;
+  const ref =
+    isJsonObject(node) && typeof node["$ref"] === "string"
+      ? node["$ref"]
+      : `${operationPointer(operation)}/responses/${status}`;
   return `${ref}/content/${escapePointerSegment(mediaType)}/schema`;
 }
 
@@ -94,7 +107,8 @@ export function entityPropertiesOf(operation: OperationMetadata): Readonly<Recor
   const properties: Record<string, JsonSchema> = {};
   for (const member of members) {
     const own = member["properties"];
-    if (isJsonObject(own)) for (const [name, property] of Object.entries(own)) if (isJsonObject(property)) properties[name] = property;
+    if (isJsonObject(own))
+      for (const [name, property] of Object.entries(own)) if (isJsonObject(property)) properties[name] = property;
   }
   return properties;
 }
@@ -135,7 +149,9 @@ export function isValidRequestBody(
   mediaType = "application/json",
 ): boolean {
   if (operationMember(operation, "requestBody") === undefined) return body === undefined;
-  return validatorAt(`${operationPointer(operation)}/requestBody/content/${escapePointerSegment(mediaType)}/schema`)(body);
+  return validatorAt(`${operationPointer(operation)}/requestBody/content/${escapePointerSegment(mediaType)}/schema`)(
+    body,
+  );
 }
 
 /** The same, for any schema of the document by pointer (e.g. `#/components/schemas/ODataError`). */

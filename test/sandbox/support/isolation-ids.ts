@@ -7,32 +7,58 @@
 import { createRequire } from "node:module";
 import { filter, operationMetadata, type AccountFundsClient } from "@account-funds/client";
 import { operationContracts } from "@account-funds/client/contract";
-import { deref, formatPointer, isJsonObject, resolvePointer, type JsonObject } from "@account-funds/generator/json-pointer";
+import {
+  deref,
+  formatPointer,
+  isJsonObject,
+  resolvePointer,
+  type JsonObject,
+} from "@account-funds/generator/json-pointer";
 import type { Sandbox, SandboxUser } from "@account-funds/sandbox";
 import { first, primaryAccount, transferBeneficiaryFor, withdrawalBeneficiaryFor } from "./operation-calls-data.js";
 import type { ForeignIds, OwnIds } from "./isolation-probes.js";
 
-export async function foreignIdsOf(owner: AccountFundsClient, sandbox: Sandbox, user: Pick<SandboxUser, "id">): Promise<ForeignIds> {
+export async function foreignIdsOf(
+  owner: AccountFundsClient,
+  sandbox: Sandbox,
+  user: Pick<SandboxUser, "id">,
+): Promise<ForeignIds> {
   const account = await primaryAccount(owner);
   const balance = first((await owner.accounts.listBalances(account.Id)).value, "balance");
-  const completed = (await owner.withdrawals.listWithdrawals({ $filter: filter.eq("StatusCode", "C"), $orderby: "Id" })).value;
+  const completed = (await owner.withdrawals.listWithdrawals({ $filter: filter.eq("StatusCode", "C"), $orderby: "Id" }))
+    .value;
   const deposit = first((await owner.deposits.listDeposits({ $orderby: "Id" })).value, "deposit");
   // Jobs have no list in the API (the reference shows neither listing nor the token's origin).
-  const job = first(sandbox.store.jobs.filter((row) => row.tenant === user.id), "job");
+  const job = first(
+    sandbox.store.jobs.filter((row) => row.tenant === user.id),
+    "job",
+  );
   return {
     account: account.Id,
     currencyCode: balance.CurrencyCode ?? "",
     entity: first((await owner.entities.listEntities()).value, "entity").Id,
     transferBeneficiary: (await transferBeneficiaryFor(owner, account.Id, "EUR")).Id,
-    transfer: first((await owner.transfers.listTransfers({ $filter: filter.eq("StatusCode", "P") })).value, "pending transfer").Id,
-    withdrawal: first((await owner.withdrawals.listWithdrawals({ $filter: filter.eq("StatusCode", "P") })).value, "pending withdrawal").Id,
+    transfer: first(
+      (await owner.transfers.listTransfers({ $filter: filter.eq("StatusCode", "P") })).value,
+      "pending transfer",
+    ).Id,
+    withdrawal: first(
+      (await owner.withdrawals.listWithdrawals({ $filter: filter.eq("StatusCode", "P") })).value,
+      "pending withdrawal",
+    ).Id,
     completedWithdrawal: first(
       completed.filter((row) => sandbox.store.accounts.get(row.AccountId ?? -1)?.setup.mt103Enabled === true),
       "completed withdrawal on an MT103-enabled account",
     ).Id,
     beneficiary: (await withdrawalBeneficiaryFor(owner, account.Id, "EUR")).Id,
-    pendingExchange: first((await owner.exchanges.listExchanges({ $filter: filter.eq("StatusCode", "P") })).value, "pending exchange").Id,
-    allocatedExchange: first((await owner.exchanges.listExchanges({ $filter: filter.eq("StatusCode", "L") })).value, "allocated exchange").Id,
+    pendingExchange: first(
+      (await owner.exchanges.listExchanges({ $filter: filter.eq("StatusCode", "P") })).value,
+      "pending exchange",
+    ).Id,
+    allocatedExchange: first(
+      (await owner.exchanges.listExchanges({ $filter: filter.eq("StatusCode", "L") })).value,
+      "allocated exchange",
+    ).Id,
     deposit: deposit.Id,
     depositor: first((await owner.accounts.listDepositors(deposit.AccountId ?? -1)).value, "depositor").Id,
     alert: first((await owner.alerts.listAlerts({ $filter: filter.eq("Active", true) })).value, "active alert").Id,
@@ -44,12 +70,15 @@ export async function foreignIdsOf(owner: AccountFundsClient, sandbox: Sandbox, 
 export async function ownIdsOf(client: AccountFundsClient): Promise<OwnIds> {
   const account = await primaryAccount(client);
   let openExchange: number | undefined;
-  for (const exchange of (await client.exchanges.listExchanges({ $filter: filter.eq("StatusCode", "P"), $orderby: "Id" })).value) {
+  for (const exchange of (
+    await client.exchanges.listExchanges({ $filter: filter.eq("StatusCode", "P"), $orderby: "Id" })
+  ).value) {
     if ((await client.exchanges.listWithdrawals(exchange.Id)).value.length > 0) continue;
     openExchange = exchange.Id;
     break;
   }
-  if (openExchange === undefined) throw new Error("the seeded state has no pending exchange without an instruction withdrawal");
+  if (openExchange === undefined)
+    throw new Error("the seeded state has no pending exchange without an instruction withdrawal");
   const deposit = first((await client.deposits.listDeposits({ $orderby: "Id" })).value, "deposit");
   return {
     account: account.Id,
@@ -84,7 +113,9 @@ export function tenantScopedOperations(): TenantScopedOperation[] {
     const keys = operationContracts[operation.operationId].parameters
       .filter((parameter) => parameter.in === "path" && parameter.type === "integer")
       .map((parameter) => parameter.name);
-    const body = objectOf(resolvePointer(spec, formatPointer(["paths", operation.path, operation.method, "requestBody"])));
+    const body = objectOf(
+      resolvePointer(spec, formatPointer(["paths", operation.path, operation.method, "requestBody"])),
+    );
     const json = objectOf(resolvePointer(body["content"], formatPointer(["application/json", "schema"])));
     const properties = Object.keys(isJsonObject(json["properties"]) ? json["properties"] : {});
     const references = TENANT_REFERENCES.filter((name) => properties.includes(name));

@@ -94,7 +94,8 @@ export async function viewOf(client: AccountFundsClient): Promise<UserView> {
     entities.push({ entity, accounts: await all(client.entities.listAccounts.paginate(entity.Id)) });
   }
   const exchanges = [];
-  for (const exchange of await all(client.exchanges.listExchanges.paginate())) exchanges.push(await exchangeView(client, exchange));
+  for (const exchange of await all(client.exchanges.listExchanges.paginate()))
+    exchanges.push(await exchangeView(client, exchange));
   const perAccount = [];
   for (const account of accounts) perAccount.push(await accountView(client, account));
   return {
@@ -144,7 +145,9 @@ export function idsOf(view: UserView): Record<EntityKind, Set<number>> {
     add("account", account?.Id);
     add("entity", account?.EntityId);
   };
-  const addTransfer = (transfer: Schemas["TransferDto"] | Schemas["InboundTransferDto"] | Schemas["OutboundTransferDto"]): void => {
+  const addTransfer = (
+    transfer: Schemas["TransferDto"] | Schemas["InboundTransferDto"] | Schemas["OutboundTransferDto"],
+  ): void => {
     add("transfer", transfer.Id);
     add("account", transfer.AccountId);
     add("account", transfer.Beneficiary?.AccountId);

@@ -64,7 +64,10 @@ export type AmountIntent =
 
 export const amountIntent: fc.Arbitrary<AmountIntent> = fc.oneof(
   { weight: 8, arbitrary: fc.integer({ min: 1, max: 250 }).map((perMille) => ({ kind: "share", perMille }) as const) },
-  { weight: 2, arbitrary: fc.integer({ min: 1001, max: 2000 }).map((perMille) => ({ kind: "share", perMille }) as const) },
+  {
+    weight: 2,
+    arbitrary: fc.integer({ min: 1001, max: 2000 }).map((perMille) => ({ kind: "share", perMille }) as const),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: "absent" } as const) },
   { weight: 1, arbitrary: fc.constant({ kind: "all" } as const) },
   { weight: 1, arbitrary: fc.constant({ kind: "allPlusOne" } as const) },
@@ -94,7 +97,10 @@ const amountField = (amount: RequestedAmount, decimals: number): { Amount?: numb
   amount.kind === "absent" ? {} : { Amount: amount.kind === "minor" ? majorOf(amount.minor, decimals) : amount.major };
 
 /** Which entity a command acts on: the n-th the run created (of that kind), a missing id, or another tenant's. */
-export type TargetIntent = { readonly kind: "existing"; readonly index: number } | { readonly kind: "missing" } | { readonly kind: "otherTenant" };
+export type TargetIntent =
+  | { readonly kind: "existing"; readonly index: number }
+  | { readonly kind: "missing" }
+  | { readonly kind: "otherTenant" };
 
 export const targetIntent: fc.Arbitrary<TargetIntent> = fc.oneof(
   { weight: 8, arbitrary: fc.nat({ max: 40 }).map((index) => ({ kind: "existing", index }) as const) },
@@ -103,7 +109,12 @@ export const targetIntent: fc.Arbitrary<TargetIntent> = fc.oneof(
 );
 
 /** The id to send and the model's entity behind it (undefined: the caller cannot see it, 404). */
-function resolveTarget<T extends { readonly id: number }>(intent: TargetIntent, rows: readonly T[], otherTenantId: number, control: boolean): { id: number; row: T | undefined } {
+function resolveTarget<T extends { readonly id: number }>(
+  intent: TargetIntent,
+  rows: readonly T[],
+  otherTenantId: number,
+  control: boolean,
+): { id: number; row: T | undefined } {
   if (intent.kind === "existing" && rows.length > 0) {
     const row = rows[intent.index % rows.length]!;
     return { id: row.id, row };
@@ -124,7 +135,13 @@ interface Answer {
   readonly createdId?: number;
 }
 
-async function expectPrediction(model: AccountModel, real: RealSystem, what: string, prediction: Prediction, answer: Answer): Promise<number | undefined> {
+async function expectPrediction(
+  model: AccountModel,
+  real: RealSystem,
+  what: string,
+  prediction: Prediction,
+  answer: Answer,
+): Promise<number | undefined> {
   if (answer.status !== prediction.status) {
     throw new Error(`${what}: expected ${prediction.status}, got ${answer.status} ${show(answer.body)}`);
   }
@@ -136,35 +153,71 @@ async function expectPrediction(model: AccountModel, real: RealSystem, what: str
 
 /** The real balances are the model's, and each statement sums to its Value. */
 export async function expectFunds(model: AccountModel, real: RealSystem, what: string): Promise<void> {
-  const [funds, ...totals] = await Promise.all([readFunds(real.world), ...CURRENCIES.map((currency) => statementTotal(real.world, currency))]);
+  const [funds, ...totals] = await Promise.all([
+    readFunds(real.world),
+    ...CURRENCIES.map((currency) => statementTotal(real.world, currency)),
+  ]);
   for (const [index, currency] of CURRENCIES.entries()) {
     const expected = model.funds[currency];
     const actual = funds[currency];
-    if (actual.value !== expected.value || actual.allocated !== expected.allocated || actual.processing !== expected.processing) {
-      throw new Error(`${what}: ${currency} balance ${show(actual)} ≠ model ${show({ ...expected, available: availableOf(expected) })} (minor units)`);
+    if (
+      actual.value !== expected.value ||
+      actual.allocated !== expected.allocated ||
+      actual.processing !== expected.processing
+    ) {
+      throw new Error(
+        `${what}: ${currency} balance ${show(actual)} ≠ model ${show({ ...expected, available: availableOf(expected) })} (minor units)`,
+      );
     }
     const total = totals[index];
-    if (total !== actual.value) throw new Error(`${what}: ${currency} statement sums to ${String(total)}, Value is ${actual.value} (minor units)`);
+    if (total !== actual.value)
+      throw new Error(
+        `${what}: ${currency} statement sums to ${String(total)}, Value is ${actual.value} (minor units)`,
+      );
   }
 }
 
-const statusTexts: Readonly<Record<string, string>> = { P: "Pending", L: "Allocated", A: "Approved", C: "Completed", R: "Rejected", X: "Cancelled" };
+const statusTexts: Readonly<Record<string, string>> = {
+  P: "Pending",
+  L: "Allocated",
+  A: "Approved",
+  C: "Completed",
+  R: "Rejected",
+  X: "Cancelled",
+};
 
-function expectStatus(what: string, entity: { StatusCode?: string | null; Status?: string | null }, code: string): void {
+function expectStatus(
+  what: string,
+  entity: { StatusCode?: string | null; Status?: string | null },
+  code: string,
+): void {
   if (entity.StatusCode !== code || entity.Status !== statusTexts[code]) {
-    throw new Error(`${what}: entity has StatusCode ${show(entity.StatusCode)} Status ${show(entity.Status)}, model says ${code} ${statusTexts[code]}`);
+    throw new Error(
+      `${what}: entity has StatusCode ${show(entity.StatusCode)} Status ${show(entity.Status)}, model says ${code} ${statusTexts[code]}`,
+    );
   }
 }
 
 /** The payment as the API shows it: amount, currency and status as the model has them. */
-async function expectPayment(model: AccountModel, real: RealSystem, kind: PaymentKind, id: number, what: string): Promise<void> {
+async function expectPayment(
+  model: AccountModel,
+  real: RealSystem,
+  kind: PaymentKind,
+  id: number,
+  what: string,
+): Promise<void> {
   const payment = model.payments[kind].find((row) => row.id === id);
   if (payment === undefined) return;
   const { client, decimals } = real.world;
-  const entity = kind === "transfer" ? await client.outboundTransfers.getOutboundTransfer(id) : await client.withdrawals.getWithdrawal(id);
+  const entity =
+    kind === "transfer"
+      ? await client.outboundTransfers.getOutboundTransfer(id)
+      : await client.withdrawals.getWithdrawal(id);
   const amount = minorOf(entity.Amount ?? Number.NaN, decimals[payment.currency], `${kind} ${id} Amount`);
   if (amount !== payment.amount || entity.CurrencyCode !== payment.currency) {
-    throw new Error(`${what}: ${kind} ${id} reads ${entity.Amount} ${String(entity.CurrencyCode)}, model has ${payment.amount} minor ${payment.currency}`);
+    throw new Error(
+      `${what}: ${kind} ${id} reads ${entity.Amount} ${String(entity.CurrencyCode)}, model has ${payment.amount} minor ${payment.currency}`,
+    );
   }
   expectStatus(`${what}: ${kind} ${id}`, entity, payment.status);
 }
@@ -187,8 +240,13 @@ async function expectExchange(model: AccountModel, real: RealSystem, id: number,
 
 function answerOf(result: { ok: boolean; status: number; data?: unknown; error?: unknown }): Answer {
   const data = result.ok ? result.data : result.error;
-  const id = result.status === 201 && typeof data === "object" && data !== null && "Id" in data && typeof data.Id === "number" ? data.Id : undefined;
-  return id === undefined ? { status: result.status, body: data } : { status: result.status, body: data, createdId: id };
+  const id =
+    result.status === 201 && typeof data === "object" && data !== null && "Id" in data && typeof data.Id === "number"
+      ? data.Id
+      : undefined;
+  return id === undefined
+    ? { status: result.status, body: data }
+    : { status: result.status, body: data, createdId: id };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -216,10 +274,16 @@ export class CreatePayment implements ModelCommand {
     const decimals = world.decimals[this.currency];
     const amount = resolveAmount(this.amount, availableOf(model.funds[this.currency]), decimals);
     const beneficiaryCurrency = this.variant === "otherCurrency" ? otherCurrency(this.currency) : this.currency;
-    const valid = this.variant === "valid" || (this.variant === "noBoE" && (this.kind === "transfer" || this.currency !== "GBP"));
+    const valid =
+      this.variant === "valid" || (this.variant === "noBoE" && (this.kind === "transfer" || this.currency !== "GBP"));
     const request: CreatePaymentRequest = { kind: this.kind, currency: this.currency, amount, valid };
     const prediction = predictCreatePayment(model, request);
-    const common = { AccountId: world.accountId, CurrencyCode: this.currency, ...amountField(amount, decimals), ...(this.reference === undefined ? {} : { Reference: this.reference }) };
+    const common = {
+      AccountId: world.accountId,
+      CurrencyCode: this.currency,
+      ...amountField(amount, decimals),
+      ...(this.reference === undefined ? {} : { Reference: this.reference }),
+    };
 
     let answer: Answer;
     let body: Record<string, unknown>;
@@ -229,8 +293,18 @@ export class CreatePayment implements ModelCommand {
       answer = answerOf(await world.client.withResponse.transfers.createAccountTransfer(transfer));
     } else {
       const candidates = world.withdrawalBeneficiaries[beneficiaryCurrency];
-      const sterling = this.currency === "GBP" ? { ReceiverLei: RECEIVER_LEI, ...(this.variant === "noBoE" ? {} : { BoEPurposeCodeId: world.boePurposeCodeId }) } : {};
-      const withdrawal = { ...common, BeneficiaryId: candidates[this.beneficiaryPick % candidates.length]!, ...sterling };
+      const sterling =
+        this.currency === "GBP"
+          ? {
+              ReceiverLei: RECEIVER_LEI,
+              ...(this.variant === "noBoE" ? {} : { BoEPurposeCodeId: world.boePurposeCodeId }),
+            }
+          : {};
+      const withdrawal = {
+        ...common,
+        BeneficiaryId: candidates[this.beneficiaryPick % candidates.length]!,
+        ...sterling,
+      };
       body = withdrawal;
       answer = answerOf(await world.client.withResponse.withdrawals.createAccountWithdrawal(withdrawal));
     }
@@ -244,7 +318,8 @@ export class CreatePayment implements ModelCommand {
   }
 }
 
-const otherCurrency = (currency: Currency): Currency => CURRENCIES[(CURRENCIES.indexOf(currency) + 1) % CURRENCIES.length]!;
+const otherCurrency = (currency: Currency): Currency =>
+  CURRENCIES[(CURRENCIES.indexOf(currency) + 1) % CURRENCIES.length]!;
 
 export class ActOnPayment implements ModelCommand {
   constructor(
@@ -260,7 +335,12 @@ export class ActOnPayment implements ModelCommand {
 
   async run(model: AccountModel, real: RealSystem): Promise<void> {
     const { world } = real;
-    const { id, row } = resolveTarget(this.target, model.payments[this.kind], world.otherTenant[this.kind], this.action === "complete");
+    const { id, row } = resolveTarget(
+      this.target,
+      model.payments[this.kind],
+      world.otherTenant[this.kind],
+      this.action === "complete",
+    );
     const prediction = predictPaymentAction(row, this.action);
     const answer = await this.send(world, id);
     const what = `${this.toString()} on ${this.kind} ${id}${row === undefined ? "" : ` (model: ${row.status}, ${row.amount} minor ${row.currency})`}`;
@@ -269,13 +349,22 @@ export class ActOnPayment implements ModelCommand {
   }
 
   private async send(world: ModelWorld, id: number): Promise<Answer> {
-    if (this.action === "complete") return completeThroughControl(world, this.kind === "transfer" ? "transfers" : "withdrawals", id);
+    if (this.action === "complete")
+      return completeThroughControl(world, this.kind === "transfer" ? "transfers" : "withdrawals", id);
     const api = world.client.withResponse;
     if (this.kind === "transfer") {
-      const call = { approve: api.transfers.approveTransfer, reject: api.transfers.rejectTransfer, cancel: api.transfers.cancelTransfer }[this.action];
+      const call = {
+        approve: api.transfers.approveTransfer,
+        reject: api.transfers.rejectTransfer,
+        cancel: api.transfers.cancelTransfer,
+      }[this.action];
       return answerOf(await call(id));
     }
-    const call = { approve: api.withdrawals.approveWithdrawal, reject: api.withdrawals.rejectWithdrawal, cancel: api.withdrawals.cancelWithdrawal }[this.action];
+    const call = {
+      approve: api.withdrawals.approveWithdrawal,
+      reject: api.withdrawals.rejectWithdrawal,
+      cancel: api.withdrawals.cancelWithdrawal,
+    }[this.action];
     return answerOf(await call(id));
   }
 
@@ -295,8 +384,20 @@ export type GoalIntent = AmountIntent | { readonly kind: "halfway"; readonly fro
  * minor unit; goal / rate practically never does), so it comes with Sell.
  */
 export const goalTypeAndIntent: fc.Arbitrary<{ goalType: "Buy" | "Sell"; goal: GoalIntent }> = fc.oneof(
-  { weight: 8, arbitrary: fc.record({ goalType: fc.constantFrom<"Buy" | "Sell">("Buy", "Sell"), goal: amountIntent.filter((intent) => intent.kind !== "absent") }) },
-  { weight: 3, arbitrary: fc.record({ goalType: fc.constant<"Sell">("Sell"), goal: fc.integer({ min: 1, max: 1_000_000 }).map((from) => ({ kind: "halfway", from }) as const) }) },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      goalType: fc.constantFrom<"Buy" | "Sell">("Buy", "Sell"),
+      goal: amountIntent.filter((intent) => intent.kind !== "absent"),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      goalType: fc.constant<"Sell">("Sell"),
+      goal: fc.integer({ min: 1, max: 1_000_000 }).map((from) => ({ kind: "halfway", from }) as const),
+    }),
+  },
 );
 
 export class CreateExchange implements ModelCommand {
@@ -318,7 +419,13 @@ export class CreateExchange implements ModelCommand {
     const goalCurrency = this.goalType === "Buy" ? this.target : this.source;
     const decimals = world.decimals[goalCurrency];
     const goal = this.resolveGoal(model, world);
-    const request: CreateExchangeRequest = { source: this.source, target: this.target, goalType: this.goalType, goal, useAvailableFunds: this.useAvailableFunds === true };
+    const request: CreateExchangeRequest = {
+      source: this.source,
+      target: this.target,
+      goalType: this.goalType,
+      goal,
+      useAvailableFunds: this.useAvailableFunds === true,
+    };
     const prediction = predictCreateExchange(model, request, rate, world.decimals);
     const body = {
       AccountId: world.accountId,
@@ -340,11 +447,17 @@ export class CreateExchange implements ModelCommand {
     const goalCurrency = this.goalType === "Buy" ? this.target : this.source;
     const decimals = world.decimals[goalCurrency];
     if (this.goal.kind === "halfway") {
-      const halfway = this.goalType === "Sell" && rate !== undefined ? halfwaySellGoal(this.goal.from, rate, world.decimals[this.source], world.decimals[this.target]) : undefined;
+      const halfway =
+        this.goalType === "Sell" && rate !== undefined
+          ? halfwaySellGoal(this.goal.from, rate, world.decimals[this.source], world.decimals[this.target])
+          : undefined;
       return { kind: "minor", minor: halfway ?? this.goal.from };
     }
     const available = availableOf(model.funds[this.source]);
-    const inGoalCurrency = this.goalType === "Buy" && rate !== undefined ? Math.floor(available * rate.value * 10 ** (decimals - world.decimals[this.source])) : available;
+    const inGoalCurrency =
+      this.goalType === "Buy" && rate !== undefined
+        ? Math.floor(available * rate.value * 10 ** (decimals - world.decimals[this.source]))
+        : available;
     return resolveAmount(this.goal, inGoalCurrency, decimals);
   }
 
@@ -365,7 +478,12 @@ export class ActOnExchange implements ModelCommand {
 
   async run(model: AccountModel, real: RealSystem): Promise<void> {
     const { world } = real;
-    const { id, row } = resolveTarget(this.target, model.exchanges, world.otherTenant.exchange, this.action === "complete");
+    const { id, row } = resolveTarget(
+      this.target,
+      model.exchanges,
+      world.otherTenant.exchange,
+      this.action === "complete",
+    );
     const prediction = predictExchangeAction(row, this.action, model);
     const answer = await this.send(world, id);
     const what = `${this.toString()} on exchange ${id}${row === undefined ? "" : ` (model: ${row.status}, sells ${row.sold} minor ${row.source})`}`;
@@ -376,7 +494,12 @@ export class ActOnExchange implements ModelCommand {
   private async send(world: ModelWorld, id: number): Promise<Answer> {
     if (this.action === "complete") return completeThroughControl(world, "exchanges", id);
     const api = world.client.withResponse.exchanges;
-    const call = { allocate: api.allocateExchange, approve: api.approveExchange, reject: api.rejectExchange, cancel: api.cancelExchange }[this.action];
+    const call = {
+      allocate: api.allocateExchange,
+      approve: api.approveExchange,
+      reject: api.rejectExchange,
+      cancel: api.cancelExchange,
+    }[this.action];
     return answerOf(await call(id));
   }
 
@@ -396,30 +519,69 @@ const createPayment: fc.Arbitrary<ModelCommand> = fc
     kind: paymentKind,
     currency,
     amount: amountIntent,
-    variant: fc.constantFrom<PaymentVariant>("valid", "valid", "valid", "valid", "valid", "valid", "otherCurrency", "noBoE"),
+    variant: fc.constantFrom<PaymentVariant>(
+      "valid",
+      "valid",
+      "valid",
+      "valid",
+      "valid",
+      "valid",
+      "otherCurrency",
+      "noBoE",
+    ),
     beneficiaryPick: fc.nat({ max: 3 }),
     reference: fc.option(fc.constantFrom("INV-1", "Q3 float", "PO 88/12"), { nil: undefined }),
   })
   .map((c) => new CreatePayment(c.kind, c.currency, c.amount, c.variant, c.beneficiaryPick, c.reference));
 
 const actOnPayment: fc.Arbitrary<ModelCommand> = fc
-  .record({ kind: paymentKind, action: fc.constantFrom<PaymentAction>("approve", "reject", "cancel", "complete"), target: targetIntent })
+  .record({
+    kind: paymentKind,
+    action: fc.constantFrom<PaymentAction>("approve", "reject", "cancel", "complete"),
+    target: targetIntent,
+  })
   .map((c) => new ActOnPayment(c.kind, c.action, c.target));
 
 /** Mostly distinct pairs; now and then the same currency on both sides (400). */
 const currencyPair: fc.Arbitrary<[Currency, Currency]> = fc.oneof(
-  { weight: 12, arbitrary: fc.tuple(currency, fc.integer({ min: 1, max: 2 })).map(([source, shift]) => [source, CURRENCIES[(CURRENCIES.indexOf(source) + shift) % 3]!] as [Currency, Currency]) },
+  {
+    weight: 12,
+    arbitrary: fc
+      .tuple(currency, fc.integer({ min: 1, max: 2 }))
+      .map(
+        ([source, shift]) => [source, CURRENCIES[(CURRENCIES.indexOf(source) + shift) % 3]!] as [Currency, Currency],
+      ),
+  },
   { weight: 1, arbitrary: currency.map((same) => [same, same] as [Currency, Currency]) },
 );
 
 const createExchange: fc.Arbitrary<ModelCommand> = fc
-  .record({ pair: currencyPair, goal: goalTypeAndIntent, useAvailableFunds: fc.option(fc.boolean(), { nil: undefined }) })
+  .record({
+    pair: currencyPair,
+    goal: goalTypeAndIntent,
+    useAvailableFunds: fc.option(fc.boolean(), { nil: undefined }),
+  })
   .map((c) => new CreateExchange(c.pair[0], c.pair[1], c.goal.goalType, c.goal.goal, c.useAvailableFunds));
 
 const actOnExchange: fc.Arbitrary<ModelCommand> = fc
-  .record({ action: fc.constantFrom<ExchangeAction>("allocate", "approve", "reject", "cancel", "complete"), target: targetIntent })
+  .record({
+    action: fc.constantFrom<ExchangeAction>("allocate", "approve", "reject", "cancel", "complete"),
+    target: targetIntent,
+  })
   .map((c) => new ActOnExchange(c.action, c.target));
 
 export function modelCommands(maxCommands: number): fc.Arbitrary<Iterable<ModelCommand>> {
-  return fc.commands([createPayment, createPayment, actOnPayment, actOnPayment, actOnPayment, createExchange, actOnExchange, actOnExchange], { maxCommands, size: "max" });
+  return fc.commands(
+    [
+      createPayment,
+      createPayment,
+      actOnPayment,
+      actOnPayment,
+      actOnPayment,
+      createExchange,
+      actOnExchange,
+      actOnExchange,
+    ],
+    { maxCommands, size: "max" },
+  );
 }

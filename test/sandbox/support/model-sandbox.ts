@@ -51,7 +51,10 @@ export async function startWebhookReceiver(failEvery = 0): Promise<WebhookReceiv
   return {
     url: `http://127.0.0.1:${port}`,
     received: (path) => byPath.get(path) ?? [],
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error === undefined ? resolve() : reject(error)))),
+    close: () =>
+      new Promise<void>((resolve, reject) =>
+        server.close((error) => (error === undefined ? resolve() : reject(error))),
+      ),
   };
 }
 
@@ -88,7 +91,8 @@ export async function startModelWorld(): Promise<ModelWorld> {
   const accounts = (await client.accounts.listAccounts()).value;
   const primary = accounts[0];
   const secondary = accounts[1];
-  if (primary?.Id === undefined || secondary?.Id === undefined) throw new Error("the demo user has no primary and secondary account");
+  if (primary?.Id === undefined || secondary?.Id === undefined)
+    throw new Error("the demo user has no primary and secondary account");
   const accountId = primary.Id;
 
   const balances = (await client.accounts.listBalances(accountId)).value;
@@ -103,15 +107,21 @@ export async function startModelWorld(): Promise<ModelWorld> {
   const beneficiaryAccountId = secondary.Id;
   const transferBeneficiary = {} as Record<Currency, number>;
   for (const currency of CURRENCIES) {
-    const found = transferBeneficiaries.find((row) => row.CurrencyCode === currency && row.StatusCode === "E" && row.BeneficiaryAccountId === beneficiaryAccountId);
-    if (found === undefined) throw new Error(`no ${currency} transfer beneficiary paying into account ${beneficiaryAccountId}`);
+    const found = transferBeneficiaries.find(
+      (row) =>
+        row.CurrencyCode === currency && row.StatusCode === "E" && row.BeneficiaryAccountId === beneficiaryAccountId,
+    );
+    if (found === undefined)
+      throw new Error(`no ${currency} transfer beneficiary paying into account ${beneficiaryAccountId}`);
     transferBeneficiary[currency] = found.Id;
   }
 
   const beneficiaries = (await client.accounts.listBeneficiaries(accountId)).value;
   const withdrawalBeneficiaries = {} as Record<Currency, readonly number[]>;
   for (const currency of CURRENCIES) {
-    const ids = beneficiaries.filter((row) => row.CurrencyCode === currency && row.StatusCode === "E").map((row) => row.Id);
+    const ids = beneficiaries
+      .filter((row) => row.CurrencyCode === currency && row.StatusCode === "E")
+      .map((row) => row.Id);
     if (ids.length === 0) throw new Error(`no enabled ${currency} withdrawal beneficiary`);
     withdrawalBeneficiaries[currency] = ids;
   }
@@ -140,10 +150,25 @@ export async function startModelWorld(): Promise<ModelWorld> {
     exchange: firstId((await other.exchanges.listExchanges()).value, "exchange"),
   };
 
-  const world: ModelWorld = { sandbox, client, receiver, accountId, decimals, transferBeneficiary, beneficiaryAccountId, withdrawalBeneficiaries, boePurposeCodeId: boe, rates, otherTenant };
+  const world: ModelWorld = {
+    sandbox,
+    client,
+    receiver,
+    accountId,
+    decimals,
+    transferBeneficiary,
+    beneficiaryAccountId,
+    withdrawalBeneficiaries,
+    boePurposeCodeId: boe,
+    rates,
+    otherTenant,
+  };
   // Registered once, on the fresh sandbox: targets survive resets, and registering again after a reset is broken
   // (the second registration reuses target id 1 and answers 500 "duplicate key 1"; see model-based.test.ts).
-  await expectControl(world, "POST", "webhooks", 201, { url: `${receiver.url}${HOOK_PATH}`, username: DEMO_USER.username });
+  await expectControl(world, "POST", "webhooks", 201, {
+    url: `${receiver.url}${HOOK_PATH}`,
+    username: DEMO_USER.username,
+  });
   return world;
 }
 
@@ -153,7 +178,12 @@ export async function stopModelWorld(world: ModelWorld | undefined): Promise<voi
 }
 
 /** A control API call: `/_sandbox/...`, JSON in and out. */
-export async function control(world: ModelWorld, method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+export async function control(
+  world: ModelWorld,
+  method: "GET" | "POST" | "DELETE",
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${world.sandbox.url}/_sandbox/${path}`, {
     method,
     ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
@@ -162,9 +192,18 @@ export async function control(world: ModelWorld, method: "GET" | "POST" | "DELET
   return { status: response.status, body: text === "" ? undefined : (JSON.parse(text) as unknown) };
 }
 
-async function expectControl(world: ModelWorld, method: "GET" | "POST", path: string, status: number, body?: unknown): Promise<unknown> {
+async function expectControl(
+  world: ModelWorld,
+  method: "GET" | "POST",
+  path: string,
+  status: number,
+  body?: unknown,
+): Promise<unknown> {
   const answer = await control(world, method, path, body);
-  if (answer.status !== status) throw new Error(`${method} /_sandbox/${path}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== status)
+    throw new Error(
+      `${method} /_sandbox/${path}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`,
+    );
   return answer.body;
 }
 
@@ -183,16 +222,21 @@ export async function startRun(world: ModelWorld): Promise<RunStart> {
   await flushWebhooks(world);
   await expectControl(world, "POST", "reset", 200);
   const events = await demoEventsAfter(world, 0);
-  return { receivedBefore: world.receiver.received(HOOK_PATH).length, lastSequence: events.reduce((last, event) => Math.max(last, event.sequence), 0) };
+  return {
+    receivedBefore: world.receiver.received(HOOK_PATH).length,
+    lastSequence: events.reduce((last, event) => Math.max(last, event.sequence), 0),
+  };
 }
 
 /** The deliveries of the run so far. */
-export const receivedInRun = (world: ModelWorld, run: RunStart): readonly ReceivedEvent[] => world.receiver.received(HOOK_PATH).slice(run.receivedBefore);
+export const receivedInRun = (world: ModelWorld, run: RunStart): readonly ReceivedEvent[] =>
+  world.receiver.received(HOOK_PATH).slice(run.receivedBefore);
 
 /** Drains the deliveries (the receiver refuses every third POST, so retries are part of it). */
 export async function flushWebhooks(world: ModelWorld): Promise<void> {
   const idle = await world.sandbox.webhooks.flush(10_000);
-  if (!idle) throw new Error(`webhook deliveries did not settle: ${JSON.stringify(world.sandbox.webhooks.deliveries())}`);
+  if (!idle)
+    throw new Error(`webhook deliveries did not settle: ${JSON.stringify(world.sandbox.webhooks.deliveries())}`);
 }
 
 export interface LoggedEvent extends ReceivedEvent {
@@ -200,13 +244,19 @@ export interface LoggedEvent extends ReceivedEvent {
 }
 
 export async function demoEventsAfter(world: ModelWorld, sequence: number): Promise<LoggedEvent[]> {
-  const body = (await expectControl(world, "GET", `events?tenant=${DEMO_USER.id}&after=${sequence}`, 200)) as { events: LoggedEvent[] };
+  const body = (await expectControl(world, "GET", `events?tenant=${DEMO_USER.id}&after=${sequence}`, 200)) as {
+    events: LoggedEvent[];
+  };
   return body.events;
 }
 
 export type CompletionKind = "transfers" | "withdrawals" | "exchanges";
 
-export async function completeThroughControl(world: ModelWorld, kind: CompletionKind, id: number): Promise<{ status: number; body: unknown }> {
+export async function completeThroughControl(
+  world: ModelWorld,
+  kind: CompletionKind,
+  id: number,
+): Promise<{ status: number; body: unknown }> {
   return control(world, "POST", `${kind}/${id}/complete`, undefined);
 }
 
@@ -214,7 +264,8 @@ export async function completeThroughControl(world: ModelWorld, kind: Completion
 export function minorOf(amount: number, decimals: number, what: string): number {
   const scaled = amount * 10 ** decimals;
   const rounded = Math.round(scaled);
-  if (Math.abs(scaled - rounded) > 1e-6 * Math.max(1, Math.abs(scaled))) throw new Error(`${what} ${amount} has more than ${decimals} decimals`);
+  if (Math.abs(scaled - rounded) > 1e-6 * Math.max(1, Math.abs(scaled)))
+    throw new Error(`${what} ${amount} has more than ${decimals} decimals`);
   return rounded;
 }
 
@@ -236,17 +287,29 @@ export async function readFunds(world: ModelWorld): Promise<Record<Currency, Rea
   return funds;
 }
 
-export function balanceFunds(row: { Value?: number | null; Allocated?: number | null; Processing?: number | null; Available?: number | null }, decimals: number, currency: string): RealFunds {
+export function balanceFunds(
+  row: { Value?: number | null; Allocated?: number | null; Processing?: number | null; Available?: number | null },
+  decimals: number,
+  currency: string,
+): RealFunds {
   const read = (name: "Value" | "Allocated" | "Processing" | "Available"): number => {
     const value = row[name];
     if (typeof value !== "number") throw new Error(`${currency} ${name} is ${String(value)}`);
     return minorOf(value, decimals, `${currency} ${name}`);
   };
-  const funds = { value: read("Value"), allocated: read("Allocated"), processing: read("Processing"), available: read("Available") };
+  const funds = {
+    value: read("Value"),
+    allocated: read("Allocated"),
+    processing: read("Processing"),
+    available: read("Available"),
+  };
   if (funds.available !== funds.value - funds.allocated - funds.processing) {
-    throw new Error(`${currency}: Available ${funds.available} ≠ Value ${funds.value} − Allocated ${funds.allocated} − Processing ${funds.processing} (minor units)`);
+    throw new Error(
+      `${currency}: Available ${funds.available} ≠ Value ${funds.value} − Allocated ${funds.allocated} − Processing ${funds.processing} (minor units)`,
+    );
   }
-  if (funds.available < 0 || funds.allocated < 0 || funds.processing < 0) throw new Error(`${currency}: a negative figure ${JSON.stringify(funds)}`);
+  if (funds.available < 0 || funds.allocated < 0 || funds.processing < 0)
+    throw new Error(`${currency}: a negative figure ${JSON.stringify(funds)}`);
   return funds;
 }
 
@@ -254,7 +317,11 @@ export function balanceFunds(row: { Value?: number | null; Allocated?: number | 
  * The statement of one currency: every RunningTotal is the sum of the deltas so far, and the last one (the sum of
  * all) is the balance's Value. Returns that sum in minor units.
  */
-export async function statementTotal(world: ModelWorld, currency: Currency, accountId = world.accountId): Promise<number> {
+export async function statementTotal(
+  world: ModelWorld,
+  currency: Currency,
+  accountId = world.accountId,
+): Promise<number> {
   const decimals = world.decimals[currency];
   let total = 0;
   let items = 0;
@@ -262,7 +329,10 @@ export async function statementTotal(world: ModelWorld, currency: Currency, acco
     items += 1;
     total += minorOf(item.DeltaBalance ?? Number.NaN, decimals, `${currency} statement DeltaBalance`);
     const running = minorOf(item.RunningTotal ?? Number.NaN, decimals, `${currency} statement RunningTotal`);
-    if (running !== total) throw new Error(`${currency} statement item ${item.Id}: RunningTotal ${running} ≠ sum of deltas so far ${total} (minor units)`);
+    if (running !== total)
+      throw new Error(
+        `${currency} statement item ${item.Id}: RunningTotal ${running} ≠ sum of deltas so far ${total} (minor units)`,
+      );
   }
   if (items === 0) throw new Error(`${currency} statement is empty`);
   return total;
@@ -277,13 +347,17 @@ export async function beneficiaryValues(world: ModelWorld): Promise<Record<Curre
   for (const currency of CURRENCIES) {
     const result = await world.client.withResponse.accounts.getBalance(world.beneficiaryAccountId, currency);
     if (!result.ok) {
-      if (result.status !== 404) throw new Error(`beneficiary account ${currency} balance: ${result.status} ${JSON.stringify(result.error)}`);
+      if (result.status !== 404)
+        throw new Error(`beneficiary account ${currency} balance: ${result.status} ${JSON.stringify(result.error)}`);
       values[currency] = 0;
       continue;
     }
     const funds = balanceFunds(result.data, world.decimals[currency], `beneficiary account ${currency}`);
     const total = await statementTotal(world, currency, world.beneficiaryAccountId);
-    if (total !== funds.value) throw new Error(`beneficiary account ${currency} statement sums to ${total}, Value is ${funds.value} (minor units)`);
+    if (total !== funds.value)
+      throw new Error(
+        `beneficiary account ${currency} statement sums to ${total}, Value is ${funds.value} (minor units)`,
+      );
     values[currency] = funds.value;
   }
   return values;

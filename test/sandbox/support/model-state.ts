@@ -84,7 +84,13 @@ function roundHalfUp(numerator: bigint, denominator: bigint): number {
 }
 
 /** Sold and Bought in minor units: Buy: bought = goal, sold = goal / rate; Sell: sold = goal, bought = goal × rate. */
-export function priceExchange(goalType: "Buy" | "Sell", goal: number, rate: ExactRate, sourceDecimals: number, targetDecimals: number): { sold: number; bought: number } {
+export function priceExchange(
+  goalType: "Buy" | "Sell",
+  goal: number,
+  rate: ExactRate,
+  sourceDecimals: number,
+  targetDecimals: number,
+): { sold: number; bought: number } {
   const source = 10n ** BigInt(sourceDecimals);
   const target = 10n ** BigInt(targetDecimals);
   const g = BigInt(goal);
@@ -97,7 +103,12 @@ export function priceExchange(goalType: "Buy" | "Sell", goal: number, rate: Exac
  * The smallest Sell goal ≥ `from` whose exact Bought lies halfway between two minor units, or undefined when the
  * pair has none nearby: the case where float arithmetic and half-up rounding can disagree.
  */
-export function halfwaySellGoal(from: number, rate: ExactRate, sourceDecimals: number, targetDecimals: number): number | undefined {
+export function halfwaySellGoal(
+  from: number,
+  rate: ExactRate,
+  sourceDecimals: number,
+  targetDecimals: number,
+): number | undefined {
   const denominator = 10n ** BigInt(sourceDecimals) * rate.denominator;
   if (denominator % 2n !== 0n) return undefined;
   const step = rate.numerator * 10n ** BigInt(targetDecimals);
@@ -110,7 +121,13 @@ export function halfwaySellGoal(from: number, rate: ExactRate, sourceDecimals: n
 export const availableOf = (funds: Funds): number => funds.value - funds.allocated - funds.processing;
 
 export function emptyModel(funds: Record<Currency, Funds>): AccountModel {
-  return { funds, payments: { transfer: [], withdrawal: [] }, exchanges: [], events: [], credited: { GBP: 0, EUR: 0, USD: 0 } };
+  return {
+    funds,
+    payments: { transfer: [], withdrawal: [] },
+    exchanges: [],
+    events: [],
+    credited: { GBP: 0, EUR: 0, USD: 0 },
+  };
 }
 
 /** What the sandbox must answer, and what the answer changes (given the created id for a 201). */
@@ -118,17 +135,26 @@ export interface Prediction {
   readonly status: 200 | 201 | 400 | 404 | 410;
   readonly apply?: (model: AccountModel, createdId?: number) => void;
   /** For a 201: what the created entity must look like. */
-  readonly creates?: { readonly amount?: number; readonly sold?: number; readonly bought?: number; readonly status: string };
+  readonly creates?: {
+    readonly amount?: number;
+    readonly sold?: number;
+    readonly bought?: number;
+    readonly status: string;
+  };
 }
 
 const refused = (status: 400 | 404 | 410): Prediction => ({ status });
 const unchanged: Prediction = { status: 200 };
 
-const entityTypeOf = (kind: PaymentKind): "Transfer" | "Withdrawal" => (kind === "transfer" ? "Transfer" : "Withdrawal");
+const entityTypeOf = (kind: PaymentKind): "Transfer" | "Withdrawal" =>
+  kind === "transfer" ? "Transfer" : "Withdrawal";
 const reasonPrefix = entityTypeOf;
 
 /** The amount of a create request after the client chose it: absent, a whole number of minor units, or finer. */
-export type RequestedAmount = { readonly kind: "absent" } | { readonly kind: "minor"; readonly minor: number } | { readonly kind: "subMinor"; readonly major: number };
+export type RequestedAmount =
+  | { readonly kind: "absent" }
+  | { readonly kind: "minor"; readonly minor: number }
+  | { readonly kind: "subMinor"; readonly major: number };
 
 export interface CreatePaymentRequest {
   readonly kind: PaymentKind;
@@ -188,10 +214,13 @@ export function predictPaymentAction(payment: ModelPayment | undefined, action: 
     case "reject":
       return status === "P" ? move("R", (f) => (f.allocated -= amount)) : refused(410);
     case "cancel":
-      return move("X", (f) => (status === "P" ? (f.allocated -= amount) : (f.processing -= amount)), [`${reasonPrefix(kind)}Canceled`]);
+      return move("X", (f) => (status === "P" ? (f.allocated -= amount) : (f.processing -= amount)), [
+        `${reasonPrefix(kind)}Canceled`,
+      ]);
     case "complete": {
       // A Pending one is approved first; either way the funds leave Value.
-      const completed = kind === "transfer" ? ["TransferCompleted", "IncomingTransferCompleted"] : ["WithdrawalCompleted"];
+      const completed =
+        kind === "transfer" ? ["TransferCompleted", "IncomingTransferCompleted"] : ["WithdrawalCompleted"];
       return move(
         "C",
         (f) => {
@@ -213,10 +242,21 @@ export interface CreateExchangeRequest {
   readonly useAvailableFunds: boolean;
 }
 
-export function predictCreateExchange(model: AccountModel, request: CreateExchangeRequest, rate: ExactRate | undefined, decimals: Record<Currency, number>): Prediction {
+export function predictCreateExchange(
+  model: AccountModel,
+  request: CreateExchangeRequest,
+  rate: ExactRate | undefined,
+  decimals: Record<Currency, number>,
+): Prediction {
   if (request.source === request.target || rate === undefined) return refused(400);
   if (request.goal.kind !== "minor" || request.goal.minor <= 0) return refused(400);
-  const { sold, bought } = priceExchange(request.goalType, request.goal.minor, rate, decimals[request.source], decimals[request.target]);
+  const { sold, bought } = priceExchange(
+    request.goalType,
+    request.goal.minor,
+    rate,
+    decimals[request.source],
+    decimals[request.target],
+  );
   if (sold <= 0 || bought <= 0) return refused(400);
   if (request.useAvailableFunds && sold > availableOf(model.funds[request.source])) return refused(400);
   const status: ExchangeStatus = request.useAvailableFunds ? "L" : "P";
@@ -231,7 +271,11 @@ export function predictCreateExchange(model: AccountModel, request: CreateExchan
   };
 }
 
-export function predictExchangeAction(exchange: ModelExchange | undefined, action: ExchangeAction, model: AccountModel): Prediction {
+export function predictExchangeAction(
+  exchange: ModelExchange | undefined,
+  action: ExchangeAction,
+  model: AccountModel,
+): Prediction {
   if (exchange === undefined) return refused(404);
   const { status, sold, bought, source, target, id } = exchange;
   const move = (to: ExchangeStatus, change: (next: AccountModel) => void = () => undefined): Prediction => ({
@@ -272,8 +316,13 @@ function find<T extends { readonly id: number }>(rows: readonly T[], id: number)
 }
 
 /** Amounts each holding state keeps reserved, summed over the model's entities (for the concurrency check). */
-export function heldByEntities(model: Pick<AccountModel, "payments" | "exchanges">): Record<Currency, { allocated: number; processing: number }> {
-  const held = Object.fromEntries(CURRENCIES.map((currency) => [currency, { allocated: 0, processing: 0 }])) as Record<Currency, { allocated: number; processing: number }>;
+export function heldByEntities(
+  model: Pick<AccountModel, "payments" | "exchanges">,
+): Record<Currency, { allocated: number; processing: number }> {
+  const held = Object.fromEntries(CURRENCIES.map((currency) => [currency, { allocated: 0, processing: 0 }])) as Record<
+    Currency,
+    { allocated: number; processing: number }
+  >;
   for (const payment of [...model.payments.transfer, ...model.payments.withdrawal]) {
     if (payment.status === "P") held[payment.currency].allocated += payment.amount;
     if (payment.status === "A") held[payment.currency].processing += payment.amount;

@@ -36,7 +36,12 @@ export function recordingClient(sandbox: Sandbox, log: ResponseLog, user: Seeded
   return createAccountFundsClient({
     baseUrl: sandbox.url,
     authUrl: sandbox.url,
-    credentials: { clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, username: user.username, password: user.password },
+    credentials: {
+      clientId: DEFAULT_CLIENT_ID,
+      clientSecret: DEFAULT_CLIENT_SECRET,
+      username: user.username,
+      password: user.password,
+    },
     validateResponses: true,
     maxRetries: 0,
     hooks: { onResponse: ({ operationId, status }) => log.record({ operationId, status }) },
@@ -53,9 +58,19 @@ export interface MtlsClient {
  * A client whose token comes from `/connect/mtls/token` over the sandbox's HTTPS port, presenting `certificate`
  * and trusting the sandbox's self-signed server certificate (generated/README.md, "Mutual TLS").
  */
-export function mtlsClient(sandbox: Sandbox, certificate: ClientCertificate, log?: ResponseLog, user: SeededUser = DEMO_USER): MtlsClient {
-  if (sandbox.tlsUrl === undefined || sandbox.certificate === undefined) throw new Error("start the sandbox with tlsPort: 0 for mTLS");
-  const dispatcher = createMtlsDispatcher({ cert: certificate.cert, key: certificate.key, ca: sandbox.certificate.cert });
+export function mtlsClient(
+  sandbox: Sandbox,
+  certificate: ClientCertificate,
+  log?: ResponseLog,
+  user: SeededUser = DEMO_USER,
+): MtlsClient {
+  if (sandbox.tlsUrl === undefined || sandbox.certificate === undefined)
+    throw new Error("start the sandbox with tlsPort: 0 for mTLS");
+  const dispatcher = createMtlsDispatcher({
+    cert: certificate.cert,
+    key: certificate.key,
+    ca: sandbox.certificate.cert,
+  });
   const client = createAccountFundsClient({
     baseUrl: sandbox.url,
     authUrl: sandbox.tlsUrl,
@@ -63,14 +78,21 @@ export function mtlsClient(sandbox: Sandbox, certificate: ClientCertificate, log
     mtls: { dispatcher },
     validateResponses: true,
     maxRetries: 0,
-    ...(log === undefined ? {} : { hooks: { onResponse: ({ operationId, status }) => log.record({ operationId, status }) } }),
+    ...(log === undefined
+      ? {}
+      : { hooks: { onResponse: ({ operationId, status }) => log.record({ operationId, status }) } }),
   });
   return { client, close: () => dispatcher.close() };
 }
 
 /** Asserts a `withResponse` result's status (showing the error body when it differs) and narrows it. */
-export function expectStatus<R extends { readonly status: number }, S extends R["status"]>(result: R, status: S): Extract<R, { readonly status: S }> {
+export function expectStatus<R extends { readonly status: number }, S extends R["status"]>(
+  result: R,
+  status: S,
+): Extract<R, { readonly status: S }> {
   const error = (result as { readonly error?: unknown }).error;
-  expect(result.status, `status ${result.status}${error === undefined ? "" : `: ${JSON.stringify(error)}`}`).toBe(status);
+  expect(result.status, `status ${result.status}${error === undefined ? "" : `: ${JSON.stringify(error)}`}`).toBe(
+    status,
+  );
   return result as Extract<R, { readonly status: S }>;
 }

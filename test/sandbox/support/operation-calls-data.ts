@@ -28,7 +28,11 @@ export async function accountsOf(client: AccountFundsClient): Promise<readonly A
   return (await client.accounts.listAccounts({ $orderby: "Id" })).value;
 }
 
-export async function transferBeneficiaryFor(client: AccountFundsClient, accountId: number, currencyCode: string): Promise<Schemas["TransferBeneficiaryDto"]> {
+export async function transferBeneficiaryFor(
+  client: AccountFundsClient,
+  accountId: number,
+  currencyCode: string,
+): Promise<Schemas["TransferBeneficiaryDto"]> {
   const rows = await client.accounts.listTransferBeneficiaries(accountId, {
     $filter: filter.eq("CurrencyCode", currencyCode).and(filter.eq("StatusCode", "E")),
     $orderby: "Id",
@@ -36,7 +40,11 @@ export async function transferBeneficiaryFor(client: AccountFundsClient, account
   return first(rows.value, `enabled ${currencyCode} transfer beneficiary of account ${accountId}`);
 }
 
-export async function withdrawalBeneficiaryFor(client: AccountFundsClient, accountId: number, currencyCode: string): Promise<Schemas["BeneficiaryDto"]> {
+export async function withdrawalBeneficiaryFor(
+  client: AccountFundsClient,
+  accountId: number,
+  currencyCode: string,
+): Promise<Schemas["BeneficiaryDto"]> {
   const rows = await client.accounts.listBeneficiaries(accountId, {
     $filter: filter.eq("CurrencyCode", currencyCode).and(filter.eq("StatusCode", "E")),
     $orderby: "Id",
@@ -54,8 +62,15 @@ export interface Figures {
 
 export async function figures(client: AccountFundsClient, accountId: number, currencyCode: string): Promise<Figures> {
   const balance = await client.accounts.getBalance(accountId, currencyCode);
-  const result = { value: cents(balance.Value), allocated: cents(balance.Allocated), processing: cents(balance.Processing), available: cents(balance.Available) };
-  expect(result.available, `Available of ${accountId}/${currencyCode}`).toBe(result.value - result.allocated - result.processing);
+  const result = {
+    value: cents(balance.Value),
+    allocated: cents(balance.Allocated),
+    processing: cents(balance.Processing),
+    available: cents(balance.Available),
+  };
+  expect(result.available, `Available of ${accountId}/${currencyCode}`).toBe(
+    result.value - result.allocated - result.processing,
+  );
   return result;
 }
 
@@ -70,12 +85,19 @@ export function delta(before: Figures, after: Figures): Figures {
 }
 
 /** The statement of the balance sums to its Value, and its last running total is that Value. */
-export async function expectStatementMatchesBalance(client: AccountFundsClient, accountId: number, currencyCode: string): Promise<void> {
+export async function expectStatementMatchesBalance(
+  client: AccountFundsClient,
+  accountId: number,
+  currencyCode: string,
+): Promise<void> {
   const items: Schemas["AccountStatementItemDto"][] = [];
   for await (const item of client.accounts.listBalanceStatement.paginate(accountId, currencyCode)) items.push(item);
   const { value } = await figures(client, accountId, currencyCode);
   expect(items.length).toBeGreaterThan(0);
-  expect(items.reduce((sum, item) => sum + cents(item.DeltaBalance), 0), `statement of ${accountId}/${currencyCode}`).toBe(value);
+  expect(
+    items.reduce((sum, item) => sum + cents(item.DeltaBalance), 0),
+    `statement of ${accountId}/${currencyCode}`,
+  ).toBe(value);
   expect(cents(items.at(-1)?.RunningTotal)).toBe(value);
 }
 
@@ -86,7 +108,11 @@ export interface Payment {
 }
 
 /** A new Pending transfer to the account's first enabled transfer beneficiary in the currency; its id. */
-export async function createTransfer(client: AccountFundsClient, payment: Payment, reference = "Operation test"): Promise<number> {
+export async function createTransfer(
+  client: AccountFundsClient,
+  payment: Payment,
+  reference = "Operation test",
+): Promise<number> {
   const beneficiary = await transferBeneficiaryFor(client, payment.accountId, payment.currencyCode);
   const result = await client.withResponse.transfers.createAccountTransfer({
     AccountId: payment.accountId,
@@ -99,7 +125,11 @@ export async function createTransfer(client: AccountFundsClient, payment: Paymen
 }
 
 /** A new Pending withdrawal to the account's first enabled withdrawal beneficiary in the currency; its id. */
-export async function createWithdrawal(client: AccountFundsClient, payment: Payment, reference = "Operation test"): Promise<number> {
+export async function createWithdrawal(
+  client: AccountFundsClient,
+  payment: Payment,
+  reference = "Operation test",
+): Promise<number> {
   const beneficiary = await withdrawalBeneficiaryFor(client, payment.accountId, payment.currencyCode);
   const result = await client.withResponse.withdrawals.createAccountWithdrawal({
     AccountId: payment.accountId,
@@ -148,7 +178,11 @@ export function beneficiaryBody(accountId: number, name: string): Schemas["Creat
 }
 
 /** A new Enabled withdrawal beneficiary of the account; its id. */
-export async function createBeneficiary(client: AccountFundsClient, accountId: number, name = "Jonas Weber"): Promise<number> {
+export async function createBeneficiary(
+  client: AccountFundsClient,
+  accountId: number,
+  name = "Jonas Weber",
+): Promise<number> {
   const result = await client.withResponse.beneficiaries.createWithdrawalBeneficiary(beneficiaryBody(accountId, name));
   return expectStatus(result, 201).data.Id;
 }

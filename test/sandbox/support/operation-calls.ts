@@ -54,8 +54,14 @@ async function firstWithdrawal(client: AccountFundsClient) {
 }
 
 async function firstExchange(client: AccountFundsClient, statusCode?: string) {
-  const query = statusCode === undefined ? { $orderby: "Id" as const } : { $orderby: "Id" as const, $filter: filter.eq("StatusCode", statusCode) };
-  return first((await client.exchanges.listExchanges(query)).value, `exchange${statusCode === undefined ? "" : ` in state ${statusCode}`}`);
+  const query =
+    statusCode === undefined
+      ? { $orderby: "Id" as const }
+      : { $orderby: "Id" as const, $filter: filter.eq("StatusCode", statusCode) };
+  return first(
+    (await client.exchanges.listExchanges(query)).value,
+    `exchange${statusCode === undefined ? "" : ` in state ${statusCode}`}`,
+  );
 }
 
 async function firstDeposit(client: AccountFundsClient) {
@@ -84,7 +90,12 @@ const accountCalls = {
   getAccount: async ({ client }) => {
     const listed = await primaryAccount(client);
     const { data } = expectStatus(await client.withResponse.accounts.getAccount(listed.Id), 200);
-    expect(data).toMatchObject({ Id: listed.Id, Name: listed.Name, AccountNumber: listed.AccountNumber, EntityId: listed.EntityId });
+    expect(data).toMatchObject({
+      Id: listed.Id,
+      Name: listed.Name,
+      AccountNumber: listed.AccountNumber,
+      EntityId: listed.EntityId,
+    });
     expect(data["@odata.context"]).toMatch(/#Accounts\/\$entity$/);
   },
   listAccountSubaccounts: async ({ client }) => {
@@ -105,7 +116,9 @@ const accountCalls = {
     expect(currencies.length).toBeGreaterThan(1);
     expect(new Set(currencies).size).toBe(currencies.length);
     for (const balance of data.value) {
-      expect(cents(balance.Available)).toBe(cents(balance.Value) - cents(balance.Allocated) - cents(balance.Processing));
+      expect(cents(balance.Available)).toBe(
+        cents(balance.Value) - cents(balance.Allocated) - cents(balance.Processing),
+      );
       expect(balance.Currency?.Id).toBe(balance.CurrencyCode);
     }
   },
@@ -120,7 +133,10 @@ const accountCalls = {
     const account = await primaryAccount(client);
     const balance = first((await client.accounts.listBalances(account.Id)).value, "balance");
     const currencyCode = balance.CurrencyCode ?? "";
-    const { data } = expectStatus(await client.withResponse.accounts.listBalanceStatement(account.Id, currencyCode), 200);
+    const { data } = expectStatus(
+      await client.withResponse.accounts.listBalanceStatement(account.Id, currencyCode),
+      200,
+    );
     expect(data.value.length).toBeGreaterThan(0);
     for (const item of data.value) expect(item.CurrencyCode).toBe(currencyCode);
     await expectStatementMatchesBalance(client, account.Id, currencyCode);
@@ -188,7 +204,10 @@ const accountCalls = {
     for (const row of data.value) expect(row.Routings?.length).toBeGreaterThan(0);
   },
   listAccountDepositors: async ({ client }) => {
-    const deposit = first((await client.deposits.listDeposits({ $filter: "ClientDepositor ne null", $orderby: "Id" })).value, "deposit with a depositor");
+    const deposit = first(
+      (await client.deposits.listDeposits({ $filter: "ClientDepositor ne null", $orderby: "Id" })).value,
+      "deposit with a depositor",
+    );
     const { data } = expectStatus(await client.withResponse.accounts.listDepositors(deposit.AccountId ?? -1), 200);
     expect(data.value.map((row) => row.Id)).toContain(deposit.ClientDepositor?.DepositorId);
   },
@@ -216,7 +235,9 @@ const entityCalls = {
   listEntityAccounts: async ({ client }) => {
     const entity = await firstEntity(client);
     const { data } = expectStatus(await client.withResponse.entities.listAccounts(entity.Id, { $orderby: "Id" }), 200);
-    const expected = (await accountsOf(client)).filter((account) => account.EntityId === entity.Id).map((account) => account.Id);
+    const expected = (await accountsOf(client))
+      .filter((account) => account.EntityId === entity.Id)
+      .map((account) => account.Id);
     expect(expected.length).toBeGreaterThan(0);
     expect(data.value.map((account) => account.Id)).toEqual(expected);
   },
@@ -238,7 +259,12 @@ const transferCalls = {
   getTransfer: async ({ client }) => {
     const listed = await firstTransfer(client);
     const { data } = expectStatus(await client.withResponse.transfers.getTransfer(listed.Id), 200);
-    expect(data).toMatchObject({ Id: listed.Id, Amount: listed.Amount, CurrencyCode: listed.CurrencyCode, StatusCode: listed.StatusCode });
+    expect(data).toMatchObject({
+      Id: listed.Id,
+      Amount: listed.Amount,
+      CurrencyCode: listed.CurrencyCode,
+      StatusCode: listed.StatusCode,
+    });
   },
   listTransferFees: async ({ client }) => {
     const listed = await firstTransfer(client);
@@ -280,7 +306,13 @@ const transferCalls = {
     const { data, response } = expectStatus(result, 201);
     expectCreatedLocation(response, sandbox, data.Id);
     const created = await client.transfers.getTransfer(data.Id);
-    expect(created).toMatchObject({ AccountId: account.Id, CurrencyCode: "EUR", Amount: 12.34, Reference: "INV-2026-0001", StatusCode: "P" });
+    expect(created).toMatchObject({
+      AccountId: account.Id,
+      CurrencyCode: "EUR",
+      Amount: 12.34,
+      Reference: "INV-2026-0001",
+      StatusCode: "P",
+    });
   },
   approveTransfer: async ({ client }) => {
     const id = await createTransfer(client, { accountId: (await primaryAccount(client)).Id, ...EUR_PAYMENT });
@@ -308,7 +340,12 @@ const withdrawalCalls = {
   getWithdrawal: async ({ client }) => {
     const listed = await firstWithdrawal(client);
     const { data } = expectStatus(await client.withResponse.withdrawals.getWithdrawal(listed.Id), 200);
-    expect(data).toMatchObject({ Id: listed.Id, Amount: listed.Amount, StatusCode: listed.StatusCode, Reference: listed.Reference });
+    expect(data).toMatchObject({
+      Id: listed.Id,
+      Amount: listed.Amount,
+      StatusCode: listed.StatusCode,
+      Reference: listed.Reference,
+    });
   },
   listWithdrawalFees: async ({ client }) => {
     const listed = await firstWithdrawal(client);
@@ -326,7 +363,14 @@ const withdrawalCalls = {
     const invoice = new TextEncoder().encode("%PDF-1.4\n% pro-forma invoice PF-2026-044\n");
     const result = await client.withResponse.withdrawals.createAccountWithdrawal(
       multipart({
-        Request: { AccountId: account.Id, CurrencyCode: "EUR", Amount: 78, BeneficiaryId: beneficiary.Id, Reference: "PF-2026-044", Description: "Pro-forma invoice attached" },
+        Request: {
+          AccountId: account.Id,
+          CurrencyCode: "EUR",
+          Amount: 78,
+          BeneficiaryId: beneficiary.Id,
+          Reference: "PF-2026-044",
+          Description: "Pro-forma invoice attached",
+        },
         SupportingDocuments: [
           { data: invoice, filename: "proforma.pdf", contentType: "application/pdf" },
           { data: "line,amount\n1,78.00\n", filename: "lines.csv", contentType: "text/csv" },
@@ -336,7 +380,13 @@ const withdrawalCalls = {
     const { data, response } = expectStatus(result, 201);
     expectCreatedLocation(response, sandbox, data.Id);
     const created = await client.withdrawals.getWithdrawal(data.Id);
-    expect(created).toMatchObject({ AccountId: account.Id, CurrencyCode: "EUR", Amount: 78, Reference: "PF-2026-044", StatusCode: "P" });
+    expect(created).toMatchObject({
+      AccountId: account.Id,
+      CurrencyCode: "EUR",
+      Amount: 78,
+      Reference: "PF-2026-044",
+      StatusCode: "P",
+    });
     expect(created.Beneficiary?.Id).toBe(beneficiary.Id);
     // The API shows no documents; the sandbox keeps what it received of each part.
     expect(sandbox.store.withdrawals.get(data.Id)?.supportingDocuments).toEqual([
@@ -347,11 +397,26 @@ const withdrawalCalls = {
   createInstructionWithdrawal: async ({ client, sandbox }) => {
     const account = await primaryAccount(client);
     const beneficiary = await withdrawalBeneficiaryFor(client, account.Id, "USD");
-    const exchangeId = await createExchange(client, { accountId: account.Id, sourceCurrencyCode: "EUR", targetCurrencyCode: "USD", goal: 40, goalType: "Buy", useAvailableFunds: false });
-    const result = await client.withResponse.withdrawals.createInstructionWithdrawal({ InstructionId: exchangeId, BeneficiaryId: beneficiary.Id });
+    const exchangeId = await createExchange(client, {
+      accountId: account.Id,
+      sourceCurrencyCode: "EUR",
+      targetCurrencyCode: "USD",
+      goal: 40,
+      goalType: "Buy",
+      useAvailableFunds: false,
+    });
+    const result = await client.withResponse.withdrawals.createInstructionWithdrawal({
+      InstructionId: exchangeId,
+      BeneficiaryId: beneficiary.Id,
+    });
     const { data, response } = expectStatus(result, 201);
     expectCreatedLocation(response, sandbox, data.Id);
-    expect(await client.withdrawals.getWithdrawal(data.Id)).toMatchObject({ InstructionId: exchangeId, CurrencyCode: "USD", Amount: 40, StatusCode: "P" });
+    expect(await client.withdrawals.getWithdrawal(data.Id)).toMatchObject({
+      InstructionId: exchangeId,
+      CurrencyCode: "USD",
+      Amount: 40,
+      StatusCode: "P",
+    });
     expect((await client.exchanges.listWithdrawals(exchangeId)).value.map((row) => row.Id)).toEqual([data.Id]);
   },
   approveWithdrawal: async ({ client }) => {
@@ -371,12 +436,17 @@ const withdrawalCalls = {
   },
   getWithdrawalConfirmationMt103: async ({ client, sandbox }) => {
     // Whether MT103 is enabled is account setup the API does not show; the sandbox's store knows it.
-    const completed = (await client.withdrawals.listWithdrawals({ $filter: filter.eq("StatusCode", "C"), $orderby: "Id" })).value;
+    const completed = (
+      await client.withdrawals.listWithdrawals({ $filter: filter.eq("StatusCode", "C"), $orderby: "Id" })
+    ).value;
     const withdrawal = first(
       completed.filter((row) => sandbox.store.accounts.get(row.AccountId ?? -1)?.setup.mt103Enabled === true),
       "completed withdrawal on an MT103-enabled account",
     );
-    const { data } = expectStatus(await client.withResponse.withdrawals.getWithdrawalConfirmationMt103(withdrawal.Id), 200);
+    const { data } = expectStatus(
+      await client.withResponse.withdrawals.getWithdrawalConfirmationMt103(withdrawal.Id),
+      200,
+    );
     expect(data).toContain(`:32A:`);
     expect(data).toContain(`${withdrawal.CurrencyCode}${(withdrawal.Amount ?? 0).toFixed(2).replace(".", ",")}`);
     expect(data).toContain(`:70:${(withdrawal.Reference ?? "").toUpperCase()}`);
@@ -388,7 +458,10 @@ const withdrawalCalls = {
   listCountryPaymentPurposes: async ({ client }) => {
     // A country whose bank accounts need a payment purpose (reference: the United Arab Emirates), as a seeded
     // beneficiary's routing names it.
-    const beneficiary = first((await client.beneficiaries.listBeneficiaries({ $filter: filter.eq("CurrencyCode", "AED") })).value, "AED beneficiary");
+    const beneficiary = first(
+      (await client.beneficiaries.listBeneficiaries({ $filter: filter.eq("CurrencyCode", "AED") })).value,
+      "AED beneficiary",
+    );
     const countryCode = String(beneficiary.PaymentRouting?.PartyIdentification?.Properties?.["CountryCode"]);
     expect(countryCode).toBe("AE");
     const { data } = expectStatus(await client.withResponse.withdrawals.listCountryPaymentPurposes(countryCode), 200);
@@ -411,26 +484,50 @@ const beneficiaryCalls = {
   getBeneficiary: async ({ client }) => {
     const listed = first((await client.beneficiaries.listBeneficiaries({ $orderby: "Id" })).value, "beneficiary");
     const { data } = expectStatus(await client.withResponse.beneficiaries.getBeneficiary(listed.Id), 200);
-    expect(data).toMatchObject({ Id: listed.Id, Name: listed.Name, CurrencyCode: listed.CurrencyCode, AccountId: listed.AccountId });
+    expect(data).toMatchObject({
+      Id: listed.Id,
+      Name: listed.Name,
+      CurrencyCode: listed.CurrencyCode,
+      AccountId: listed.AccountId,
+    });
   },
   listTransferBeneficiaries: async ({ client }) => {
     const { data } = expectStatus(await client.withResponse.transferBeneficiaries.listTransferBeneficiaries(), 200);
     expect(data.value.length).toBeGreaterThan(0);
   },
   getTransferBeneficiary: async ({ client }) => {
-    const listed = first((await client.transferBeneficiaries.listTransferBeneficiaries({ $orderby: "Id" })).value, "transfer beneficiary");
-    const { data } = expectStatus(await client.withResponse.transferBeneficiaries.getTransferBeneficiary(listed.Id), 200);
+    const listed = first(
+      (await client.transferBeneficiaries.listTransferBeneficiaries({ $orderby: "Id" })).value,
+      "transfer beneficiary",
+    );
+    const { data } = expectStatus(
+      await client.withResponse.transferBeneficiaries.getTransferBeneficiary(listed.Id),
+      200,
+    );
     // The one status the reference shows: StatusCode E is Status Enabled.
-    expect(data).toMatchObject({ Id: listed.Id, AccountId: listed.AccountId, BeneficiaryAccountId: listed.BeneficiaryAccountId, StatusCode: "E", Status: "Enabled" });
+    expect(data).toMatchObject({
+      Id: listed.Id,
+      AccountId: listed.AccountId,
+      BeneficiaryAccountId: listed.BeneficiaryAccountId,
+      StatusCode: "E",
+      Status: "Enabled",
+    });
     expect(data["@odata.context"]).toMatch(/#TransferBeneficiaries\/\$entity$/);
   },
   createWithdrawalBeneficiary: async ({ client, sandbox }) => {
     const account = await primaryAccount(client);
-    const result = await client.withResponse.beneficiaries.createWithdrawalBeneficiary(beneficiaryBody(account.Id, "Lena Fischer"));
+    const result = await client.withResponse.beneficiaries.createWithdrawalBeneficiary(
+      beneficiaryBody(account.Id, "Lena Fischer"),
+    );
     const { data, response } = expectStatus(result, 201);
     expectCreatedLocation(response, sandbox, data.Id);
     const created = await client.beneficiaries.getBeneficiary(data.Id);
-    expect(created).toMatchObject({ AccountId: account.Id, Name: "Lena Fischer", CurrencyCode: "EUR", StatusCode: "E" });
+    expect(created).toMatchObject({
+      AccountId: account.Id,
+      Name: "Lena Fischer",
+      CurrencyCode: "EUR",
+      StatusCode: "E",
+    });
     // "AccountHolderName: when empty it equals Name."
     expect(created.PaymentRouting?.AccountHolderName).toBe("Lena Fischer");
   },
@@ -440,7 +537,10 @@ const beneficiaryCalls = {
     expect((await client.beneficiaries.getBeneficiary(id)).StatusCode).toBe("X");
   },
   enableBeneficiary: async ({ client }) => {
-    const suspended = first((await client.beneficiaries.listBeneficiaries({ $filter: filter.eq("StatusCode", "S") })).value, "suspended beneficiary");
+    const suspended = first(
+      (await client.beneficiaries.listBeneficiaries({ $filter: filter.eq("StatusCode", "S") })).value,
+      "suspended beneficiary",
+    );
     expectStatus(await client.withResponse.beneficiaries.enableBeneficiary(suspended.Id), 200);
     expect((await client.beneficiaries.getBeneficiary(suspended.Id)).StatusCode).toBe("E");
   },
@@ -451,13 +551,19 @@ const beneficiaryCalls = {
   },
   getRequiredAdditionalInformation: async ({ client }) => {
     // A seeded beneficiary that needed AdditionalInformation (Mexico: the RFC tax id) gives the query's values.
-    const beneficiary = first((await client.beneficiaries.listBeneficiaries({ $filter: filter.eq("CurrencyCode", "MXN") })).value, "MXN beneficiary");
+    const beneficiary = first(
+      (await client.beneficiaries.listBeneficiaries({ $filter: filter.eq("CurrencyCode", "MXN") })).value,
+      "MXN beneficiary",
+    );
     const bankCountry = String(beneficiary.PaymentRouting?.PartyIdentification?.Properties?.["CountryCode"]);
-    const result = await client.withResponse.beneficiaries.getRequiredAdditionalInformation(beneficiary.CurrencyCode ?? "", {
-      beneficiaryCountryCode: bankCountry,
-      beneficiaryBankCountry: bankCountry,
-      beneficiaryType: "Company",
-    });
+    const result = await client.withResponse.beneficiaries.getRequiredAdditionalInformation(
+      beneficiary.CurrencyCode ?? "",
+      {
+        beneficiaryCountryCode: bankCountry,
+        beneficiaryBankCountry: bankCountry,
+        beneficiaryType: "Company",
+      },
+    );
     const fields = expectStatus(result, 200).data.RequiredAdditionalInformation ?? [];
     expect(fields.length).toBeGreaterThan(0);
     for (const field of fields) {
@@ -476,7 +582,12 @@ const exchangeCalls = {
   getExchange: async ({ client }) => {
     const listed = await firstExchange(client);
     const { data } = expectStatus(await client.withResponse.exchanges.getExchange(listed.Id), 200);
-    expect(data).toMatchObject({ Id: listed.Id, Sold: listed.Sold, Bought: listed.Bought, StatusCode: listed.StatusCode });
+    expect(data).toMatchObject({
+      Id: listed.Id,
+      Sold: listed.Sold,
+      Bought: listed.Bought,
+      StatusCode: listed.StatusCode,
+    });
   },
   listExchangeAllocations: async ({ client }) => {
     const allocated = await firstExchange(client, "L");
@@ -495,8 +606,14 @@ const exchangeCalls = {
     expect(Array.isArray(data.value)).toBe(true);
   },
   listExchangeWithdrawals: async ({ client }) => {
-    const withdrawal = first((await client.withdrawals.listWithdrawals({ $filter: "InstructionId ne null" })).value, "instruction withdrawal");
-    const { data } = expectStatus(await client.withResponse.exchanges.listWithdrawals(withdrawal.InstructionId ?? -1), 200);
+    const withdrawal = first(
+      (await client.withdrawals.listWithdrawals({ $filter: "InstructionId ne null" })).value,
+      "instruction withdrawal",
+    );
+    const { data } = expectStatus(
+      await client.withResponse.exchanges.listWithdrawals(withdrawal.InstructionId ?? -1),
+      200,
+    );
     expect(data.value.map((row) => row.Id)).toContain(withdrawal.Id);
   },
   createExchange: async ({ client, sandbox }) => {
@@ -512,29 +629,65 @@ const exchangeCalls = {
     const { data, response } = expectStatus(result, 201);
     expectCreatedLocation(response, sandbox, data.Id);
     const created = await client.exchanges.getExchange(data.Id);
-    expect(created).toMatchObject({ AccountId: account.Id, SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Goal: 100, GoalType: "Sell", Sold: 100, StatusCode: "P" });
+    expect(created).toMatchObject({
+      AccountId: account.Id,
+      SourceCurrencyCode: "GBP",
+      TargetCurrencyCode: "EUR",
+      Goal: 100,
+      GoalType: "Sell",
+      Sold: 100,
+      StatusCode: "P",
+    });
     expect(created.Bought).toBeGreaterThan(0);
   },
   allocateExchange: async ({ client }) => {
     const account = await primaryAccount(client);
-    const id = await createExchange(client, { accountId: account.Id, sourceCurrencyCode: "GBP", targetCurrencyCode: "USD", goal: 60, goalType: "Sell", useAvailableFunds: false });
+    const id = await createExchange(client, {
+      accountId: account.Id,
+      sourceCurrencyCode: "GBP",
+      targetCurrencyCode: "USD",
+      goal: 60,
+      goalType: "Sell",
+      useAvailableFunds: false,
+    });
     const before = await figures(client, account.Id, "GBP");
     expectStatus(await client.withResponse.exchanges.allocateExchange(id), 200);
     expect((await client.exchanges.getExchange(id)).StatusCode).toBe("L");
     expect((await figures(client, account.Id, "GBP")).allocated - before.allocated).toBe(6000);
   },
   approveExchange: async ({ client }) => {
-    const id = await createExchange(client, { accountId: (await primaryAccount(client)).Id, sourceCurrencyCode: "GBP", targetCurrencyCode: "USD", goal: 50, goalType: "Buy", useAvailableFunds: true });
+    const id = await createExchange(client, {
+      accountId: (await primaryAccount(client)).Id,
+      sourceCurrencyCode: "GBP",
+      targetCurrencyCode: "USD",
+      goal: 50,
+      goalType: "Buy",
+      useAvailableFunds: true,
+    });
     expectStatus(await client.withResponse.exchanges.approveExchange(id), 200);
     expect((await client.exchanges.getExchange(id)).StatusCode).toBe("A");
   },
   rejectExchange: async ({ client }) => {
-    const id = await createExchange(client, { accountId: (await primaryAccount(client)).Id, sourceCurrencyCode: "USD", targetCurrencyCode: "EUR", goal: 50, goalType: "Sell", useAvailableFunds: false });
+    const id = await createExchange(client, {
+      accountId: (await primaryAccount(client)).Id,
+      sourceCurrencyCode: "USD",
+      targetCurrencyCode: "EUR",
+      goal: 50,
+      goalType: "Sell",
+      useAvailableFunds: false,
+    });
     expectStatus(await client.withResponse.exchanges.rejectExchange(id), 200);
     expect((await client.exchanges.getExchange(id)).StatusCode).toBe("R");
   },
   cancelExchange: async ({ client }) => {
-    const id = await createExchange(client, { accountId: (await primaryAccount(client)).Id, sourceCurrencyCode: "EUR", targetCurrencyCode: "GBP", goal: 50, goalType: "Sell", useAvailableFunds: true });
+    const id = await createExchange(client, {
+      accountId: (await primaryAccount(client)).Id,
+      sourceCurrencyCode: "EUR",
+      targetCurrencyCode: "GBP",
+      goal: 50,
+      goalType: "Sell",
+      useAvailableFunds: true,
+    });
     expectStatus(await client.withResponse.exchanges.cancelExchange(id), 200);
     expect((await client.exchanges.getExchange(id)).StatusCode).toBe("X");
   },
@@ -548,7 +701,13 @@ const exchangeCalls = {
   },
   requestQuote: async ({ client }) => {
     const account = await primaryAccount(client);
-    const result = await client.withResponse.quotes.requestQuote({ AccountId: account.Id, GoalType: "Buy", Amount: 1000, SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR" });
+    const result = await client.withResponse.quotes.requestQuote({
+      AccountId: account.Id,
+      GoalType: "Buy",
+      Amount: 1000,
+      SourceCurrencyCode: "GBP",
+      TargetCurrencyCode: "EUR",
+    });
     expect(Object.keys(expectStatus(result, 200).data).length).toBeGreaterThan(0);
   },
 } satisfies Partial<Record<OperationId, OperationCall>>;
@@ -571,7 +730,11 @@ const depositCalls = {
   },
   requestDepositRequirement: async ({ client }) => {
     const account = await primaryAccount(client);
-    const result = await client.withResponse.deposits.requestDepositRequirement({ AccountId: account.Id, NetDepositRequirement: 5000, CurrencyCode: "GBP" });
+    const result = await client.withResponse.deposits.requestDepositRequirement({
+      AccountId: account.Id,
+      NetDepositRequirement: 5000,
+      CurrencyCode: "GBP",
+    });
     expect(expectStatus(result, 200).data).toBeTypeOf("object");
   },
   assignDepositor: async ({ client }) => {
@@ -584,7 +747,13 @@ const depositCalls = {
         FirstName: "Ada",
         LastName: "Lovelace",
         PhoneNumber: "+44 20 7946 0123",
-        Address: { Street: "St James's Square", HouseNumber: "12", Town: "London", PostCode: "SW1Y 4JH", CountryCode: "GB" },
+        Address: {
+          Street: "St James's Square",
+          HouseNumber: "12",
+          Town: "London",
+          PostCode: "SW1Y 4JH",
+          CountryCode: "GB",
+        },
       },
     });
     expectStatus(result, 200);
@@ -596,7 +765,10 @@ const depositCalls = {
   assignExistingDepositor: async ({ client }) => {
     const deposit = await firstDeposit(client);
     const depositors = (await client.accounts.listDepositors(deposit.AccountId ?? -1, { $orderby: "Id" })).value;
-    const other = first(depositors.filter((row) => row.Id !== deposit.ClientDepositor?.DepositorId), "depositor not yet on the deposit");
+    const other = first(
+      depositors.filter((row) => row.Id !== deposit.ClientDepositor?.DepositorId),
+      "depositor not yet on the deposit",
+    );
     expectStatus(await client.withResponse.deposits.assignExistingDepositor(deposit.Id, other.Id), 200);
     expect((await client.deposits.getDeposit(deposit.Id)).ClientDepositor?.DepositorId).toBe(other.Id);
   },
@@ -614,13 +786,21 @@ const alertCalls = {
   },
   createAlert: async ({ client, sandbox }) => {
     const pair = await firstAlert(client);
-    const body = { SourceCurrencyCode: pair.SourceCurrencyCode ?? "", TargetCurrencyCode: pair.TargetCurrencyCode ?? "", Limit: 1.5 };
+    const body = {
+      SourceCurrencyCode: pair.SourceCurrencyCode ?? "",
+      TargetCurrencyCode: pair.TargetCurrencyCode ?? "",
+      Limit: 1.5,
+    };
     const { data, response } = expectStatus(await client.withResponse.alerts.createAlert(body), 201);
     expectCreatedLocation(response, sandbox, data.Id);
     expect(await client.alerts.getAlert(data.Id)).toMatchObject({ ...body, Active: true, CancelledDate: null });
   },
   cancelAlert: async ({ client }) => {
-    const created = await client.alerts.createAlert({ SourceCurrencyCode: "EUR", TargetCurrencyCode: "USD", Limit: 1.2 });
+    const created = await client.alerts.createAlert({
+      SourceCurrencyCode: "EUR",
+      TargetCurrencyCode: "USD",
+      Limit: 1.2,
+    });
     const id = created.id ?? -1;
     expectStatus(await client.withResponse.alerts.cancelAlert(id), 200);
     const cancelled = await client.alerts.getAlert(id);
@@ -650,7 +830,10 @@ const referenceDataCalls = {
   },
   getJobStatus: async ({ client, sandbox }) => {
     // The reference shows neither job listing nor the token's origin: the sandbox's store holds the seeded job.
-    const job = first(sandbox.store.jobs.filter((row) => row.tenant === DEMO_USER.id), "job");
+    const job = first(
+      sandbox.store.jobs.filter((row) => row.tenant === DEMO_USER.id),
+      "job",
+    );
     const { data } = expectStatus(await client.withResponse.jobs.getJobStatus(job.Id, { token: job.token }), 200);
     expect(data).toBeTypeOf("object");
   },
@@ -705,4 +888,5 @@ export const operationCalls = {
 } satisfies Record<OperationId, OperationCall>;
 
 /** The table as the runner reads it: by any operationId string, so a missing entry is `undefined`. */
-export const callOf = (operationId: string): OperationCall | undefined => (operationCalls as Partial<Record<string, OperationCall>>)[operationId];
+export const callOf = (operationId: string): OperationCall | undefined =>
+  (operationCalls as Partial<Record<string, OperationCall>>)[operationId];

@@ -49,10 +49,14 @@ function stopChild(child: ChildProcess): Promise<void> {
  * URL once it says it listens (`-v info`: its per-request lines are read and dropped).
  */
 export function startPrismProxy(upstream: string): Promise<PrismProxy> {
-  const child = spawn(process.execPath, [PRISM_CLI, "proxy", SPEC_FILE, upstream, "--errors", "-h", "127.0.0.1", "-p", "0", "-v", "info"], {
-    cwd: REPOSITORY_ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [PRISM_CLI, "proxy", SPEC_FILE, upstream, "--errors", "-h", "127.0.0.1", "-p", "0", "-v", "info"],
+    {
+      cwd: REPOSITORY_ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   // A test run that ends without afterAll (a crash, a timeout) must not leave Prism listening.
   const killOnExit = (): void => void child.kill("SIGKILL");
   process.once("exit", killOnExit);
@@ -112,7 +116,13 @@ export class ViolationLog {
     const url = new URL(input instanceof Request ? input.url : input);
     const response = await globalThis.fetch(input, init);
     const violations = [...parseHeader(response.headers.get("sl-violations")), ...(await problemViolations(response))];
-    this.exchanges.push({ operationId: this.operationId, method, path: decodeURIComponent(url.pathname), status: response.status, violations });
+    this.exchanges.push({
+      operationId: this.operationId,
+      method,
+      path: decodeURIComponent(url.pathname),
+      status: response.status,
+      violations,
+    });
     return response;
   };
 
@@ -136,10 +146,22 @@ async function problemViolations(response: Response): Promise<PrismViolation[]> 
   if (!(response.headers.get("content-type") ?? "").startsWith("application/problem+json")) return [];
   const body: unknown = await response.clone().json();
   if (typeof body !== "object" || body === null) return [];
-  const problem = body as { readonly type?: unknown; readonly title?: unknown; readonly detail?: unknown; readonly validation?: unknown };
+  const problem = body as {
+    readonly type?: unknown;
+    readonly title?: unknown;
+    readonly detail?: unknown;
+    readonly validation?: unknown;
+  };
   if (typeof problem.type !== "string" || !problem.type.includes("stoplight.io/prism/errors")) return [];
   if (Array.isArray(problem.validation) && problem.validation.length > 0) return problem.validation.map(toViolation);
-  return [{ location: [], severity: "Error", code: problem.type.replace(/^.*#/, ""), message: `${String(problem.title)}: ${String(problem.detail)}` }];
+  return [
+    {
+      location: [],
+      severity: "Error",
+      code: problem.type.replace(/^.*#/, ""),
+      message: `${String(problem.title)}: ${String(problem.detail)}`,
+    },
+  ];
 }
 
 function toViolation(value: unknown): PrismViolation {

@@ -18,8 +18,13 @@ export interface ReverseProxy {
   stop(): Promise<void>;
 }
 
-export async function startReverseProxy(mode: "forwarded" | "x-forwarded" | "none", prefix = ""): Promise<ReverseProxy> {
-  const child = spawn(process.execPath, ["--import", "tsx", PROXY, mode, prefix], { stdio: ["pipe", "pipe", "inherit"] });
+export async function startReverseProxy(
+  mode: "forwarded" | "x-forwarded" | "none",
+  prefix = "",
+): Promise<ReverseProxy> {
+  const child = spawn(process.execPath, ["--import", "tsx", PROXY, mode, prefix], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   running.add(child);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   void exited.then(() => running.delete(child));

@@ -42,7 +42,7 @@ const server = createServer((incoming, outgoing) => {
       answer.pipe(outgoing);
     },
   );
-  forwarded.on("error", () => outgoing.headersSent ? outgoing.destroy() : outgoing.writeHead(502).end());
+  forwarded.on("error", () => (outgoing.headersSent ? outgoing.destroy() : outgoing.writeHead(502).end()));
   incoming.pipe(forwarded);
 });
 server.listen(0, "127.0.0.1", () => {

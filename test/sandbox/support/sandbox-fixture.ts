@@ -4,19 +4,38 @@
  * client throws on one (`validateResponses`).
  */
 import { createAccountFundsClient, type AccountFundsClient } from "@account-funds/client";
-import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEMO_USER, OTHER_USER, startSandbox, type Sandbox, type SandboxOptions } from "@account-funds/sandbox";
+import {
+  DEFAULT_CLIENT_ID,
+  DEFAULT_CLIENT_SECRET,
+  DEMO_USER,
+  OTHER_USER,
+  startSandbox,
+  type Sandbox,
+  type SandboxOptions,
+} from "@account-funds/sandbox";
 
 export type SeededUser = typeof DEMO_USER | typeof OTHER_USER;
 
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  return startSandbox({ port: 0, tlsPort: false, validateResponses: true, webhookRetry: { initialMs: 20, maxMs: 200 }, ...options });
+  return startSandbox({
+    port: 0,
+    tlsPort: false,
+    validateResponses: true,
+    webhookRetry: { initialMs: 20, maxMs: 200 },
+    ...options,
+  });
 }
 
 export function clientFor(sandbox: Sandbox, user: SeededUser = DEMO_USER): AccountFundsClient {
   return createAccountFundsClient({
     baseUrl: sandbox.url,
     authUrl: sandbox.url,
-    credentials: { clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, username: user.username, password: user.password },
+    credentials: {
+      clientId: DEFAULT_CLIENT_ID,
+      clientSecret: DEFAULT_CLIENT_SECRET,
+      username: user.username,
+      password: user.password,
+    },
     validateResponses: true,
     maxRetries: 0,
   });

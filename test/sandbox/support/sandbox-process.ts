@@ -34,7 +34,10 @@ const killAll = (): void => {
 afterAll(killAll);
 process.once("exit", killAll);
 
-function spawnSandbox(args: readonly string[], wrapper: readonly string[] = []): { child: ChildProcess; output: () => { stdout: string; stderr: string }; exited: SandboxProcess["exited"] } {
+function spawnSandbox(
+  args: readonly string[],
+  wrapper: readonly string[] = [],
+): { child: ChildProcess; output: () => { stdout: string; stderr: string }; exited: SandboxProcess["exited"] } {
   const command = [...wrapper, process.execPath, SANDBOX_COMMAND, "--port", "0", "--no-tls", ...args];
   const child = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
@@ -52,7 +55,10 @@ function spawnSandbox(args: readonly string[], wrapper: readonly string[] = []):
 }
 
 /** Starts the sandbox; resolves once it printed its URL. `wrapper` runs it under another command (e.g. prlimit). */
-export async function startSandboxProcess(args: readonly string[], wrapper: readonly string[] = []): Promise<SandboxProcess> {
+export async function startSandboxProcess(
+  args: readonly string[],
+  wrapper: readonly string[] = [],
+): Promise<SandboxProcess> {
   const { child, output, exited } = spawnSandbox(args, wrapper);
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   for (;;) {
@@ -61,7 +67,9 @@ export async function startSandboxProcess(args: readonly string[], wrapper: read
     if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
       child.kill("SIGKILL");
       await exited;
-      throw new Error(`the sandbox did not start (${child.exitCode ?? child.signalCode}):\n${output().stdout}\n${output().stderr}`);
+      throw new Error(
+        `the sandbox did not start (${child.exitCode ?? child.signalCode}):\n${output().stdout}\n${output().stderr}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -97,7 +105,8 @@ export async function passwordToken(url: string, username: string, password: str
     }),
   });
   const body = (await response.json()) as { access_token?: string };
-  if (response.status !== 200 || body.access_token === undefined) throw new Error(`token: ${response.status} ${JSON.stringify(body)}`);
+  if (response.status !== 200 || body.access_token === undefined)
+    throw new Error(`token: ${response.status} ${JSON.stringify(body)}`);
   return body.access_token;
 }
 
@@ -107,14 +116,27 @@ export interface Answer {
   readonly body: unknown;
 }
 
-export async function call(url: string, token: string, method: "GET" | "POST", path: string, body?: unknown): Promise<Answer> {
+export async function call(
+  url: string,
+  token: string,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+): Promise<Answer> {
   const response = await fetch(`${url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text === "" ? undefined : (JSON.parse(text) as unknown) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text === "" ? undefined : (JSON.parse(text) as unknown),
+  };
 }
 
 /** Every row of an OData list (the sandbox is started with a page size that holds them all). */
@@ -122,6 +144,7 @@ export async function listAll<T>(url: string, token: string, path: string): Prom
   const answer = await call(url, token, "GET", path);
   if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
   const { value, "@odata.nextLink": next } = answer.body as { value: T[]; "@odata.nextLink"?: string };
-  if (next !== undefined) throw new Error(`GET ${path}: more than one page; start the sandbox with a larger --page-size`);
+  if (next !== undefined)
+    throw new Error(`GET ${path}: more than one page; start the sandbox with a larger --page-size`);
   return value;
 }

@@ -279,6 +279,9 @@ export function collectIssues(): IssueCollector {
   };
 }
 
+/** An object's members as read, before `definedFields` leaves out the absent: each may be `undefined`. */
+export type MembersRead<T> = { [K in keyof T]: T[K] | undefined };
+
 /**
  * A nested object read member by member: `members` reads each (passing every read through `take`, at paths under
  * `path`) and returns them in the order the object shows them. The issues of every member, or the object without
@@ -287,7 +290,7 @@ export function collectIssues(): IssueCollector {
 export function readFields<T extends object>(
   input: unknown,
   path: Path,
-  members: (object: JsonObject, take: IssueCollector["take"]) => { readonly [K in keyof T]: T[K] | undefined },
+  members: (object: JsonObject, take: IssueCollector["take"]) => Readonly<MembersRead<T>>,
   options: ObjectOptions = {},
 ): FieldResult<T> {
   const object = readObject(input, path, options);
@@ -321,7 +324,7 @@ export function readItems<T>(
  * Copies the defined entries of `fields`, so that the normalised value has no `undefined` members and
  * validating it again gives an equal value.
  */
-export function definedFields<T extends object>(fields: { readonly [K in keyof T]: T[K] | undefined }): T {
+export function definedFields<T extends object>(fields: Readonly<MembersRead<T>>): T {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
     if (value !== undefined) out[key] = value;

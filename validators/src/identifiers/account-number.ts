@@ -33,7 +33,12 @@ export const accountNumberRules = {
   TransitNumberAccountNumber: { pattern: "^[0-9A-Z-]{7}$", minLength: 7, maxLength: 7, digitsOnly: false },
   BankStateBranchAccountNumber: { pattern: "^[0-9A-Z-]{6,10}$", minLength: 6, maxLength: 10, digitsOnly: false },
   NewZealandAccountNumber: { pattern: "^[0-9A-Z-]{15,16}$", minLength: 15, maxLength: 16, digitsOnly: false },
-  IndianFinancialSystemCodeAccountNumber: { pattern: "^[0-9A-Z-]{4,24}$", minLength: 4, maxLength: 24, digitsOnly: false },
+  IndianFinancialSystemCodeAccountNumber: {
+    pattern: "^[0-9A-Z-]{4,24}$",
+    minLength: 4,
+    maxLength: 24,
+    digitsOnly: false,
+  },
   BicNuban: { pattern: "^[0-9]{10}$", minLength: 10, maxLength: 10, digitsOnly: true },
   BicClabe: { pattern: "^[0-9]{18}$", minLength: 18, maxLength: 18, digitsOnly: true },
   BicAccountNumber: genericAccountNumberRule,
@@ -58,7 +63,8 @@ function ruleFor(options: AccountNumberOptions | undefined): AccountNumberRule {
     typeof routingType === "string" && Object.prototype.hasOwnProperty.call(accountNumberRules, routingType)
       ? accountNumberRules[routingType as AccountNumberRoutingType]
       : genericAccountNumberRule;
-  if (options?.minLength === undefined && options?.maxLength === undefined && options?.digitsOnly === undefined) return base;
+  if (options?.minLength === undefined && options?.maxLength === undefined && options?.digitsOnly === undefined)
+    return base;
   return {
     pattern: base.pattern,
     minLength: typeof options.minLength === "number" ? options.minLength : base.minLength,
@@ -85,7 +91,8 @@ function readAccountNumber(input: string, rule: AccountNumberRule): string | Iss
     return invalidCharacter(NAME, code, i);
   }
   const length = end - start;
-  if (rule.minLength === rule.maxLength && length !== rule.minLength) return invalidLength(NAME, rule.minLength, length);
+  if (rule.minLength === rule.maxLength && length !== rule.minLength)
+    return invalidLength(NAME, rule.minLength, length);
   if (length < rule.minLength) {
     return issue("too_short", `${NAME} must have at least ${rule.minLength} characters.`, [], {
       minimum: rule.minLength,
@@ -104,11 +111,13 @@ export function compact(input: string): string {
 }
 
 /** `{ routingType }` picks the reference's pattern for that routing; without options the generic one. */
-export const validateAccountNumber = /* @__PURE__ */ defineValidator<string, {}, AccountNumberOptions>((input, options) => {
-  if (typeof input !== "string") return failure([notAString(NAME, input)]);
-  const value = readAccountNumber(input, ruleFor(options));
-  return typeof value === "string" ? success(value) : failure([value]);
-});
+export const validateAccountNumber = /* @__PURE__ */ defineValidator<string, {}, AccountNumberOptions>(
+  (input, options) => {
+    if (typeof input !== "string") return failure([notAString(NAME, input)]);
+    const value = readAccountNumber(input, ruleFor(options));
+    return typeof value === "string" ? success(value) : failure([value]);
+  },
+);
 
 export function isValidAccountNumber(input: unknown, options?: AccountNumberOptions): boolean {
   try {

@@ -8,7 +8,16 @@ import { defineValidator } from "../core/define-validator.js";
 import { issue, type Issue } from "../core/issue.js";
 import { failure, type Success } from "../core/result.js";
 import { notAString, tooLong } from "./identifier-issues.js";
-import { HYPHEN, MAX_INPUT_LENGTH, SPACE, readGroups, removeSeparators, trimEnd, trimStart, type GroupedForm } from "./separators.js";
+import {
+  HYPHEN,
+  MAX_INPUT_LENGTH,
+  SPACE,
+  readGroups,
+  removeSeparators,
+  trimEnd,
+  trimStart,
+  type GroupedForm,
+} from "./separators.js";
 
 export interface CaTransitNumberDetails {
   /** The 3-digit financial institution number (e.g. 003 Royal Bank of Canada). */
@@ -61,20 +70,22 @@ function printForm(electronic: string): string {
 }
 
 /** Accepts `000312345` and the cheque form `12345-003`; the value is the electronic form. */
-export const validateCanadianTransitNumber = /* @__PURE__ */ defineValidator<string, CaTransitNumberDetails>((input) => {
-  if (typeof input !== "string") return failure([notAString(NAME, input)]);
-  const value = readTransit(input);
-  if (typeof value !== "string") return failure([value]);
-  // A literal, not success(value, extra): spreading `extra` costs 30–120 ns a call on Node 20, more than the check.
-  const result: Success<string, CaTransitNumberDetails> = {
-    ok: true,
-    value,
-    institution: value.slice(1, 4),
-    transit: value.slice(4, 9),
-    print: printForm(value),
-  };
-  return result;
-});
+export const validateCanadianTransitNumber = /* @__PURE__ */ defineValidator<string, CaTransitNumberDetails>(
+  (input) => {
+    if (typeof input !== "string") return failure([notAString(NAME, input)]);
+    const value = readTransit(input);
+    if (typeof value !== "string") return failure([value]);
+    // A literal, not success(value, extra): spreading `extra` costs 30–120 ns a call on Node 20, more than the check.
+    const result: Success<string, CaTransitNumberDetails> = {
+      ok: true,
+      value,
+      institution: value.slice(1, 4),
+      transit: value.slice(4, 9),
+      print: printForm(value),
+    };
+    return result;
+  },
+);
 
 export function isValidCanadianTransitNumber(input: unknown): boolean {
   try {

@@ -92,7 +92,9 @@ export const validateCountryCode = /* @__PURE__ */ defineValidator<string>((inpu
     return failure([issue("invalid_format", "Country code must be two letters (ISO 3166-1 alpha-2).", [], { value })]);
   }
   if (!isAssignedCountry(first, second)) {
-    return failure([issue("unknown_country", `${value} is not an assigned ISO 3166-1 alpha-2 country code.`, [], { country: value })]);
+    return failure([
+      issue("unknown_country", `${value} is not an assigned ISO 3166-1 alpha-2 country code.`, [], { country: value }),
+    ]);
   }
   return success(value);
 });

@@ -94,7 +94,8 @@ function mod1110(iban: string, from: number, length: number): number {
 }
 
 /** HR: MOD 11,10 check digits after the bank code and after the account number. */
-const croatia: NationalCheck = (iban) => mod1110(iban, 0, 6) === digit(iban, 6) && mod1110(iban, 7, 9) === digit(iban, 16);
+const croatia: NationalCheck = (iban) =>
+  mod1110(iban, 0, 6) === digit(iban, 6) && mod1110(iban, 7, 9) === digit(iban, 16);
 
 const HU_SHORT_WEIGHTS = [9, 7, 3, 1, 9, 7, 3];
 const HU_LONG_WEIGHTS = [9, 7, 3, 1, 9, 7, 3, 1, 9, 7, 3, 1, 9, 7, 3];

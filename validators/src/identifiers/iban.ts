@@ -52,7 +52,10 @@ function readIban(input: string, allowNonRegistry: boolean): string | Issue {
   if (start === end) return empty(NAME);
 
   let n = 0; // characters of the electronic form read so far
-  let c0 = 0, c1 = 0, c2 = 0, c3 = 0; // the first four: country code and check digits
+  let c0 = 0,
+    c1 = 0,
+    c2 = 0,
+    c3 = 0; // the first four: country code and check digits
   let format: IbanFormat | undefined;
   let mismatch = -1; // first BBAN position whose character class is wrong
   let r = 0; // MOD 97-10 of the BBAN read so far (country and check digits are appended at the end)
@@ -96,10 +99,14 @@ function readIban(input: string, allowNonRegistry: boolean): string | Issue {
   if (misplaced >= 0) return misplacedSeparator(input.charCodeAt(misplaced), misplaced);
 
   if (c0 === 0x49 && c1 === 0x42 && c2 === 0x41 && c3 === 0x4e) {
-    return issue("invalid_format", 'Remove the "IBAN" prefix: an IBAN starts with its country code.', [], { prefix: "IBAN" });
+    return issue("invalid_format", 'Remove the "IBAN" prefix: an IBAN starts with its country code.', [], {
+      prefix: "IBAN",
+    });
   }
   if (n < 2 || c0 < 0x41 || c1 < 0x41) {
-    return issue("invalid_format", "An IBAN starts with a two-letter country code.", [], { position: c0 < 0x41 ? 0 : 1 });
+    return issue("invalid_format", "An IBAN starts with a two-letter country code.", [], {
+      position: c0 < 0x41 ? 0 : 1,
+    });
   }
   const country = String.fromCharCode(c0, c1);
   if (format === undefined || (!format.registry && !allowNonRegistry)) return unsupportedCountry(country, format);
@@ -116,7 +123,11 @@ function readIban(input: string, allowNonRegistry: boolean): string | Issue {
   if (r !== 1 || !isCheckDigitRange(c2 - 0x30, c3 - 0x30)) return invalidChecksum(NAME);
 
   const electronic =
-    separator === 0 ? (start === 0 && end === input.length ? input : input.slice(start, end)) : removeSeparators(input, start, end);
+    separator === 0
+      ? start === 0 && end === input.length
+        ? input
+        : input.slice(start, end)
+      : removeSeparators(input, start, end);
   const upper = lower ? electronic.toUpperCase() : electronic;
   if (format.national !== undefined && !format.national(upper)) {
     return issue("invalid_national_checksum", `The national check digits inside this ${country} IBAN are wrong.`, [], {
@@ -127,12 +138,10 @@ function readIban(input: string, allowNonRegistry: boolean): string | Issue {
 }
 
 function misplacedSeparator(code: number, position: number): Issue {
-  return issue(
-    "invalid_separator",
-    "Separate IBAN characters by single spaces or hyphens only.",
-    [],
-    { character: describeCharacter(code), position },
-  );
+  return issue("invalid_separator", "Separate IBAN characters by single spaces or hyphens only.", [], {
+    character: describeCharacter(code),
+    position,
+  });
 }
 
 function unsupportedCountry(country: string, format: IbanFormat | undefined): Issue {
@@ -180,7 +189,13 @@ export function compact(input: string): string {
  * Anything else gives "".
  */
 export function calcCheckDigits(country: string, bban: string): string {
-  if (typeof country !== "string" || country.length !== 2 || typeof bban !== "string" || bban.length < 1 || bban.length > 30) {
+  if (
+    typeof country !== "string" ||
+    country.length !== 2 ||
+    typeof bban !== "string" ||
+    bban.length < 1 ||
+    bban.length > 30
+  ) {
     return "";
   }
   if (!isUpper(country.charCodeAt(0)) || !isUpper(country.charCodeAt(1))) return "";

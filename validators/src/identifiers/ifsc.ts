@@ -20,11 +20,15 @@ function readIfsc(input: string): string | Issue {
   if (typeof value !== "string") return value;
   for (let i = 0; i < 4; i++) {
     if (!isUpper(value.charCodeAt(i))) {
-      return issue("invalid_format", "The first four characters of an IFSC (the bank code) are letters.", [], { position: i });
+      return issue("invalid_format", "The first four characters of an IFSC (the bank code) are letters.", [], {
+        position: i,
+      });
     }
   }
   if (value.charCodeAt(4) !== 0x30) {
-    return issue("invalid_format", "The fifth character of an IFSC is always 0 (reserved by RBI).", [], { position: 4 });
+    return issue("invalid_format", "The fifth character of an IFSC is always 0 (reserved by RBI).", [], {
+      position: 4,
+    });
   }
   return value;
 }

@@ -61,7 +61,9 @@ function readNuban(input: string, bankCode: unknown): string | Issue {
   if (typeof value !== "string" || bankCode === undefined) return value;
   const institution = typeof bankCode === "string" ? institutionCode(bankCode) : undefined;
   if (institution === undefined) {
-    return issue("invalid_format", "The bankCode option must be a CBN code of 3, 5 or 6 digits.", [], { option: "bankCode" });
+    return issue("invalid_format", "The bankCode option must be a CBN code of 3, 5 or 6 digits.", [], {
+      option: "bankCode",
+    });
   }
   return checkDigit(institution, value) === value.charCodeAt(9) - 0x30 ? value : invalidChecksum(FORM.name);
 }

@@ -140,7 +140,15 @@ function readCanonicalNz(input: string): Success<string, NzAccountNumberDetails>
     const branch = input.slice(2, 6);
     const base = input.slice(6, 13);
     const suffix = input.slice(13);
-    return { ok: true, value: input, bank: bank.code, branch, base, suffix, print: `${bank.code}-${branch}-${base}-${suffix}` };
+    return {
+      ok: true,
+      value: input,
+      bank: bank.code,
+      branch,
+      base,
+      suffix,
+      print: `${bank.code}-${branch}-${base}-${suffix}`,
+    };
   }
   const branch = input.slice(3, 7);
   const base = input.slice(8, 15);
@@ -153,7 +161,9 @@ function unknownBank(bank: Bank | undefined, bankCode: string, branchNumber: num
   const branchCode = String(branchNumber).padStart(4, "0");
   return issue(
     "unknown_bank",
-    bank !== undefined ? `Branch ${branchCode} is not allocated to NZ bank ${bankCode}.` : `${bankCode} is not an NZ bank number.`,
+    bank !== undefined
+      ? `Branch ${branchCode} is not allocated to NZ bank ${bankCode}.`
+      : `${bankCode} is not an NZ bank number.`,
     [],
     { bank: bankCode, branch: branchCode },
   );
@@ -185,7 +195,9 @@ function readNz(input: string): Success<string, NzAccountNumberDetails> | Issue 
   if (start === end) return empty(NAME);
   let separator = 0;
   let separators = 0;
-  let s1 = 0, s2 = 0, s3 = 0; // separator positions
+  let s1 = 0,
+    s2 = 0,
+    s3 = 0; // separator positions
   let misplaced = -1;
   let previousWasSeparator = true;
   for (let i = start; i < end; i++) {
@@ -212,7 +224,12 @@ function readNz(input: string): Success<string, NzAccountNumberDetails> | Issue 
   }
 
   // Group boundaries: bank [start, e0), branch [b1, e1), base [b2, e2), suffix [b3, end).
-  let e0 = start + 2, b1 = e0, e1 = start + 6, b2 = e1, e2 = start + 13, b3 = e2;
+  let e0 = start + 2,
+    b1 = e0,
+    e1 = start + 6,
+    b2 = e1,
+    e2 = start + 13,
+    b3 = e2;
   if (separators === 0) {
     const length = end - start;
     if (length !== 15 && length !== 16) return invalidLength(NAME, [15, 16], length);
@@ -235,7 +252,8 @@ function readNz(input: string): Success<string, NzAccountNumberDetails> | Issue 
 
   const bank = bankTable()[numberAt(input, start, e0)];
   const branchNumber = numberAt(input, b1, e1);
-  if (bank === undefined || !isAllocated(bank, branchNumber)) return unknownBank(bank, input.slice(start, e0), branchNumber);
+  if (bank === undefined || !isAllocated(bank, branchNumber))
+    return unknownBank(bank, input.slice(start, e0), branchNumber);
   const algorithm = bank.highBase === undefined ? bank.algorithm : algorithmOf(bank, numberAt(input, b2, e2));
   // Bank digits weigh 0 in every allocated algorithm (only the unused C weighs them); suffix digits only in E and G.
   let sum = weightedSum(input, b1, e1, 6, algorithm) + weightedSum(input, b2, e2, 14, algorithm);

@@ -120,7 +120,11 @@ function depositorKindIssues(body: JsonObject): Issue[] {
     return [issue("conflict", "Give either Individual or Company, not both.", ["Company"], { other: ["Individual"] })];
   }
   if (!individual && !company) {
-    return [issue("required", "Either Individual or Company is required.", ["Individual"], { anyOf: ["Individual", "Company"] })];
+    return [
+      issue("required", "Either Individual or Company is required.", ["Individual"], {
+        anyOf: ["Individual", "Company"],
+      }),
+    ];
   }
   return [];
 }
@@ -147,22 +151,26 @@ function companyRules(body: JsonObject, sectors: readonly Sector[] | undefined):
   ];
 }
 
-export const validateAssignDepositor = /* @__PURE__ */ defineValidator<AssignDepositorRequest, RequestReport, AssignDepositorOptions>(
-  (input, options) => {
-    if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
-    const { take, add, issues } = collectIssues();
-    const IsThirdParty = take(readBoolean(field(input, "IsThirdParty"), ["IsThirdParty"]));
-    const Individual = take(readIndividual(field(input, "Individual"), ["Individual"]));
-    const Company = take(readCompany(field(input, "Company"), ["Company"]));
-    const SupportingDocuments = take(readSupportingDocuments(field(input, "SupportingDocuments"), ["SupportingDocuments"]));
-    add(depositorKindIssues(input));
-    const outcomes = companyRules(input, options?.sectors ?? undefined);
-    const depositor = Individual !== undefined ? { Individual } : Company !== undefined ? { Company } : undefined;
-    // No valid depositor: an issue says why already (Individual or Company invalid, or neither given).
-    if (depositor === undefined) return failure([...issues, ...combineOutcomes(outcomes).issues]);
-    return requestResult(input, issues, outcomes, () => ({
-      ...definedFields<AssignDepositorCommon>({ IsThirdParty, SupportingDocuments }),
-      ...depositor,
-    }));
-  },
-);
+export const validateAssignDepositor = /* @__PURE__ */ defineValidator<
+  AssignDepositorRequest,
+  RequestReport,
+  AssignDepositorOptions
+>((input, options) => {
+  if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
+  const { take, add, issues } = collectIssues();
+  const IsThirdParty = take(readBoolean(field(input, "IsThirdParty"), ["IsThirdParty"]));
+  const Individual = take(readIndividual(field(input, "Individual"), ["Individual"]));
+  const Company = take(readCompany(field(input, "Company"), ["Company"]));
+  const SupportingDocuments = take(
+    readSupportingDocuments(field(input, "SupportingDocuments"), ["SupportingDocuments"]),
+  );
+  add(depositorKindIssues(input));
+  const outcomes = companyRules(input, options?.sectors ?? undefined);
+  const depositor = Individual !== undefined ? { Individual } : Company !== undefined ? { Company } : undefined;
+  // No valid depositor: an issue says why already (Individual or Company invalid, or neither given).
+  if (depositor === undefined) return failure([...issues, ...combineOutcomes(outcomes).issues]);
+  return requestResult(input, issues, outcomes, () => ({
+    ...definedFields<AssignDepositorCommon>({ IsThirdParty, SupportingDocuments }),
+    ...depositor,
+  }));
+});

@@ -8,7 +8,15 @@
 import { defineValidator } from "../core/define-validator.js";
 import { failure } from "../core/result.js";
 import { readCurrencyCode } from "./fields/currency-code.js";
-import { collectIssues, definedFields, field, invalidType, isJsonObject, readDecimal, readInt32 } from "../core/json-fields.js";
+import {
+  collectIssues,
+  definedFields,
+  field,
+  invalidType,
+  isJsonObject,
+  readDecimal,
+  readInt32,
+} from "../core/json-fields.js";
 import { readReference } from "./fields/reference.js";
 import { requestResult, type RequestReport } from "./request-result.js";
 
@@ -23,7 +31,10 @@ export interface CreateAccountTransferRequest {
   Reference?: string;
 }
 
-export const validateCreateAccountTransfer = /* @__PURE__ */ defineValidator<CreateAccountTransferRequest, RequestReport>((input) => {
+export const validateCreateAccountTransfer = /* @__PURE__ */ defineValidator<
+  CreateAccountTransferRequest,
+  RequestReport
+>((input) => {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
   const { take, issues } = collectIssues();
   const value = {

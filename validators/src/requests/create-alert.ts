@@ -20,9 +20,15 @@ export interface CreateAlertRequest {
 export const validateCreateAlert = /* @__PURE__ */ defineValidator<CreateAlertRequest, RequestReport>((input) => {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
   const { take, add, issues } = collectIssues();
-  const SourceCurrencyCode = take(readCurrencyCode(field(input, "SourceCurrencyCode"), ["SourceCurrencyCode"], { required: true }));
-  const TargetCurrencyCode = take(readCurrencyCode(field(input, "TargetCurrencyCode"), ["TargetCurrencyCode"], { required: true }));
+  const SourceCurrencyCode = take(
+    readCurrencyCode(field(input, "SourceCurrencyCode"), ["SourceCurrencyCode"], { required: true }),
+  );
+  const TargetCurrencyCode = take(
+    readCurrencyCode(field(input, "TargetCurrencyCode"), ["TargetCurrencyCode"], { required: true }),
+  );
   const Limit = take(readDecimal(field(input, "Limit"), ["Limit"], { required: true, positive: true }));
   add(currencyPairIssues(SourceCurrencyCode, TargetCurrencyCode));
-  return requestResult(input, issues, [], () => definedFields<CreateAlertRequest>({ SourceCurrencyCode, TargetCurrencyCode, Limit }));
+  return requestResult(input, issues, [], () =>
+    definedFields<CreateAlertRequest>({ SourceCurrencyCode, TargetCurrencyCode, Limit }),
+  );
 });

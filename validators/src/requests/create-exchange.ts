@@ -58,25 +58,31 @@ export interface CreateExchangeOptions {
   readonly withdrawal?: false | { readonly beneficiary?: BeneficiaryContext };
 }
 
-export const validateCreateExchange = /* @__PURE__ */ defineValidator<CreateExchangeRequest, RequestReport, CreateExchangeOptions>(
-  (input, options) => {
-    if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
-    const { take, add, issues } = collectIssues();
-    const value = {
-      AccountId: take(readInt32(field(input, "AccountId"), ["AccountId"], { required: true })),
-      SourceCurrencyCode: take(readCurrencyCode(field(input, "SourceCurrencyCode"), ["SourceCurrencyCode"], { required: true })),
-      TargetCurrencyCode: take(readCurrencyCode(field(input, "TargetCurrencyCode"), ["TargetCurrencyCode"], { required: true })),
-      Goal: take(readDecimal(field(input, "Goal"), ["Goal"], { required: true, positive: true })),
-      GoalType: take(readEnum(field(input, "GoalType"), ["GoalType"], goalTypes, { required: true })),
-      UseAvailableFunds: take(readBoolean(field(input, "UseAvailableFunds"), ["UseAvailableFunds"])),
-      BoEPurposeCodeId: take(readInt32(field(input, "BoEPurposeCodeId"), ["BoEPurposeCodeId"])),
-      ReceiverLei: take(readReceiverLei(field(input, "ReceiverLei"), ["ReceiverLei"])),
-    };
-    add(currencyPairIssues(value.SourceCurrencyCode, value.TargetCurrencyCode));
-    const outcomes = exchangeRules(input, value.TargetCurrencyCode, options?.withdrawal);
-    return requestResult(input, issues, outcomes, () => definedFields<CreateExchangeRequest>(value));
-  },
-);
+export const validateCreateExchange = /* @__PURE__ */ defineValidator<
+  CreateExchangeRequest,
+  RequestReport,
+  CreateExchangeOptions
+>((input, options) => {
+  if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
+  const { take, add, issues } = collectIssues();
+  const value = {
+    AccountId: take(readInt32(field(input, "AccountId"), ["AccountId"], { required: true })),
+    SourceCurrencyCode: take(
+      readCurrencyCode(field(input, "SourceCurrencyCode"), ["SourceCurrencyCode"], { required: true }),
+    ),
+    TargetCurrencyCode: take(
+      readCurrencyCode(field(input, "TargetCurrencyCode"), ["TargetCurrencyCode"], { required: true }),
+    ),
+    Goal: take(readDecimal(field(input, "Goal"), ["Goal"], { required: true, positive: true })),
+    GoalType: take(readEnum(field(input, "GoalType"), ["GoalType"], goalTypes, { required: true })),
+    UseAvailableFunds: take(readBoolean(field(input, "UseAvailableFunds"), ["UseAvailableFunds"])),
+    BoEPurposeCodeId: take(readInt32(field(input, "BoEPurposeCodeId"), ["BoEPurposeCodeId"])),
+    ReceiverLei: take(readReceiverLei(field(input, "ReceiverLei"), ["ReceiverLei"])),
+  };
+  add(currencyPairIssues(value.SourceCurrencyCode, value.TargetCurrencyCode));
+  const outcomes = exchangeRules(input, value.TargetCurrencyCode, options?.withdrawal);
+  return requestResult(input, issues, outcomes, () => definedFields<CreateExchangeRequest>(value));
+});
 
 function exchangeRules(
   body: Readonly<Record<string, unknown>>,

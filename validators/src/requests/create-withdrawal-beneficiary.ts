@@ -16,7 +16,10 @@
  */
 import { defineWaitingValidator } from "../core/waiting-validator.js";
 import { failure, type Result } from "../core/result.js";
-import { validateIntermediaryPaymentRouting, type IntermediaryPaymentRouting } from "../routing/intermediary-payment-routing.js";
+import {
+  validateIntermediaryPaymentRouting,
+  type IntermediaryPaymentRouting,
+} from "../routing/intermediary-payment-routing.js";
 import { validatePaymentRouting, type PaymentRouting } from "../routing/payment-routing.js";
 import { readAdditionalInformation, type AdditionalInformation } from "./fields/additional-information.js";
 import { readCurrencyCode } from "./fields/currency-code.js";
@@ -100,7 +103,11 @@ function readRoutingList<T>(
 
 function beneficiaryRules(
   body: JsonObject,
-  facts: { readonly currency: string | undefined; readonly type: string | undefined; readonly additionalInformation: AdditionalInformation | undefined },
+  facts: {
+    readonly currency: string | undefined;
+    readonly type: string | undefined;
+    readonly additionalInformation: AdditionalInformation | undefined;
+  },
   options: CreateWithdrawalBeneficiaryOptions | undefined,
 ): RuleOutcome[] {
   const present = (key: string) => !isEmpty(field(body, key));
@@ -146,17 +153,29 @@ export const validateCreateWithdrawalBeneficiary = /* @__PURE__ */ defineWaiting
     Name: take(readString(field(input, "Name"), ["Name"], { required: true })),
     AccountHolderName: take(readString(field(input, "AccountHolderName"), ["AccountHolderName"])),
     CurrencyCode: take(readCurrencyCode(field(input, "CurrencyCode"), ["CurrencyCode"], { required: true })),
-    PaymentRouting: take(readWith(field(input, "PaymentRouting"), ["PaymentRouting"], validatePaymentRouting, { required: true })),
-    AlternatePaymentRouting: take(readRoutingList(field(input, "AlternatePaymentRouting"), ["AlternatePaymentRouting"], validatePaymentRouting)),
-    IntermediaryPaymentRouting: take(
-      readRoutingList(field(input, "IntermediaryPaymentRouting"), ["IntermediaryPaymentRouting"], validateIntermediaryPaymentRouting),
+    PaymentRouting: take(
+      readWith(field(input, "PaymentRouting"), ["PaymentRouting"], validatePaymentRouting, { required: true }),
     ),
-    BeneficiaryType: take(readEnum(field(input, "BeneficiaryType"), ["BeneficiaryType"], beneficiaryTypes, { required: true })),
+    AlternatePaymentRouting: take(
+      readRoutingList(field(input, "AlternatePaymentRouting"), ["AlternatePaymentRouting"], validatePaymentRouting),
+    ),
+    IntermediaryPaymentRouting: take(
+      readRoutingList(
+        field(input, "IntermediaryPaymentRouting"),
+        ["IntermediaryPaymentRouting"],
+        validateIntermediaryPaymentRouting,
+      ),
+    ),
+    BeneficiaryType: take(
+      readEnum(field(input, "BeneficiaryType"), ["BeneficiaryType"], beneficiaryTypes, { required: true }),
+    ),
     Address: take(readPostalAddress(field(input, "Address"), ["Address"], { required: true })),
     IndustryId: take(readInt32(field(input, "IndustryId"), ["IndustryId"])),
     Website: take(readString(field(input, "Website"), ["Website"])),
     IndustryDetails: take(readString(field(input, "IndustryDetails"), ["IndustryDetails"])),
-    AdditionalInformation: take(readAdditionalInformation(field(input, "AdditionalInformation"), ["AdditionalInformation"])),
+    AdditionalInformation: take(
+      readAdditionalInformation(field(input, "AdditionalInformation"), ["AdditionalInformation"]),
+    ),
     Reference: take(readReference(field(input, "Reference"), ["Reference"])),
     ReceiverLei: take(readReceiverLei(field(input, "ReceiverLei"), ["ReceiverLei"])),
   };

@@ -7,7 +7,15 @@
 import { defineValidator } from "../core/define-validator.js";
 import { failure } from "../core/result.js";
 import { readCurrencyCode } from "./fields/currency-code.js";
-import { collectIssues, definedFields, field, invalidType, isJsonObject, readDecimal, readInt32 } from "../core/json-fields.js";
+import {
+  collectIssues,
+  definedFields,
+  field,
+  invalidType,
+  isJsonObject,
+  readDecimal,
+  readInt32,
+} from "../core/json-fields.js";
 import { requestResult, type RequestReport } from "./request-result.js";
 
 export interface DepositRequirementRequest {
@@ -16,11 +24,18 @@ export interface DepositRequirementRequest {
   CurrencyCode: string;
 }
 
-export const validateDepositRequirementRequest = /* @__PURE__ */ defineValidator<DepositRequirementRequest, RequestReport>((input) => {
+export const validateDepositRequirementRequest = /* @__PURE__ */ defineValidator<
+  DepositRequirementRequest,
+  RequestReport
+>((input) => {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
   const { take, issues } = collectIssues();
   const AccountId = take(readInt32(field(input, "AccountId"), ["AccountId"], { required: true }));
-  const NetDepositRequirement = take(readDecimal(field(input, "NetDepositRequirement"), ["NetDepositRequirement"], { required: true }));
+  const NetDepositRequirement = take(
+    readDecimal(field(input, "NetDepositRequirement"), ["NetDepositRequirement"], { required: true }),
+  );
   const CurrencyCode = take(readCurrencyCode(field(input, "CurrencyCode"), ["CurrencyCode"], { required: true }));
-  return requestResult(input, issues, [], () => definedFields<DepositRequirementRequest>({ AccountId, NetDepositRequirement, CurrencyCode }));
+  return requestResult(input, issues, [], () =>
+    definedFields<DepositRequirementRequest>({ AccountId, NetDepositRequirement, CurrencyCode }),
+  );
 });

@@ -1,10 +1,20 @@
 // Public exports of requests/: one validator per request shape, their types, options and the rule helpers.
 export { validateCreateWithdrawalBeneficiary } from "./create-withdrawal-beneficiary.js";
-export type { CreateWithdrawalBeneficiaryRequest, CreateWithdrawalBeneficiaryOptions } from "./create-withdrawal-beneficiary.js";
+export type {
+  CreateWithdrawalBeneficiaryRequest,
+  CreateWithdrawalBeneficiaryOptions,
+} from "./create-withdrawal-beneficiary.js";
 export { validateCreateAccountWithdrawal } from "./create-account-withdrawal.js";
-export type { CreateAccountWithdrawalRequest, CreateAccountWithdrawalOptions, WithdrawalOptions } from "./create-account-withdrawal.js";
+export type {
+  CreateAccountWithdrawalRequest,
+  CreateAccountWithdrawalOptions,
+  WithdrawalOptions,
+} from "./create-account-withdrawal.js";
 export { validateCreateInstructionWithdrawal } from "./create-instruction-withdrawal.js";
-export type { CreateInstructionWithdrawalRequest, CreateInstructionWithdrawalOptions } from "./create-instruction-withdrawal.js";
+export type {
+  CreateInstructionWithdrawalRequest,
+  CreateInstructionWithdrawalOptions,
+} from "./create-instruction-withdrawal.js";
 export { validateCreateAccountTransfer, type CreateAccountTransferRequest } from "./create-account-transfer.js";
 export { validateCreateExchange, type CreateExchangeRequest, type CreateExchangeOptions } from "./create-exchange.js";
 export { validateCreateAlert, type CreateAlertRequest } from "./create-alert.js";
@@ -29,7 +39,14 @@ export {
   type RequiredAdditionalInformation,
   type AdditionalInformationRule,
 } from "./rules/rule-context.js";
-export { goalTypes, beneficiaryTypes, paymentChargesCodes, type GoalType, type BeneficiaryType, type PaymentChargesCode } from "./fields/enums.js";
+export {
+  goalTypes,
+  beneficiaryTypes,
+  paymentChargesCodes,
+  type GoalType,
+  type BeneficiaryType,
+  type PaymentChargesCode,
+} from "./fields/enums.js";
 export type { PostalAddress } from "./fields/postal-address.js";
 export type { DepositorAddress } from "./fields/depositor-address.js";
 export type { UltimateOriginator } from "./fields/ultimate-originator.js";

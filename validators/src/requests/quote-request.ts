@@ -8,7 +8,16 @@ import { defineValidator } from "../core/define-validator.js";
 import { failure } from "../core/result.js";
 import { currencyPairIssues, readCurrencyCode } from "./fields/currency-code.js";
 import { goalTypes, type GoalType } from "./fields/enums.js";
-import { collectIssues, definedFields, field, invalidType, isJsonObject, readDecimal, readEnum, readInt32 } from "../core/json-fields.js";
+import {
+  collectIssues,
+  definedFields,
+  field,
+  invalidType,
+  isJsonObject,
+  readDecimal,
+  readEnum,
+  readInt32,
+} from "../core/json-fields.js";
 import { requestResult, type RequestReport } from "./request-result.js";
 
 export interface QuoteRequest {
@@ -26,8 +35,12 @@ export const validateQuoteRequest = /* @__PURE__ */ defineValidator<QuoteRequest
   const AccountId = take(readInt32(field(input, "AccountId"), ["AccountId"], { required: true }));
   const GoalType = take(readEnum(field(input, "GoalType"), ["GoalType"], goalTypes, { required: true }));
   const Amount = take(readDecimal(field(input, "Amount"), ["Amount"], { required: true, positive: true }));
-  const SourceCurrencyCode = take(readCurrencyCode(field(input, "SourceCurrencyCode"), ["SourceCurrencyCode"], { required: true }));
-  const TargetCurrencyCode = take(readCurrencyCode(field(input, "TargetCurrencyCode"), ["TargetCurrencyCode"], { required: true }));
+  const SourceCurrencyCode = take(
+    readCurrencyCode(field(input, "SourceCurrencyCode"), ["SourceCurrencyCode"], { required: true }),
+  );
+  const TargetCurrencyCode = take(
+    readCurrencyCode(field(input, "TargetCurrencyCode"), ["TargetCurrencyCode"], { required: true }),
+  );
   add(currencyPairIssues(SourceCurrencyCode, TargetCurrencyCode));
   return requestResult(input, issues, [], () =>
     definedFields<QuoteRequest>({ AccountId, GoalType, Amount, SourceCurrencyCode, TargetCurrencyCode }),

@@ -23,11 +23,15 @@ const spec: RoutingSpec<BankStateBranchAccountNumberPaymentRouting> = {
   properties: {
     BankStateBranch: { check: (value) => validateBsb(value), required: false },
     Bic: { check: (value) => validateBic(value), required: false },
-    AccountNumber: { check: (value) => validateAccountNumber(value, { routingType: "BankStateBranchAccountNumber" }), required: true },
+    AccountNumber: {
+      check: (value) => validateAccountNumber(value, { routingType: "BankStateBranchAccountNumber" }),
+      required: true,
+    },
   },
 };
 
 /** Validates a BankStateBranchAccountNumber routing and returns it with its identifiers in their normalised forms. */
-export const validateBankStateBranchAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<BankStateBranchAccountNumberPaymentRouting, Normalization>((input) =>
-  readRouting(input, spec),
-);
+export const validateBankStateBranchAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<
+  BankStateBranchAccountNumberPaymentRouting,
+  Normalization
+>((input) => readRouting(input, spec));

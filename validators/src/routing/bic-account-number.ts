@@ -21,11 +21,15 @@ const spec: RoutingSpec<BicAccountNumberPaymentRouting> = {
   country: routingTypeCountries.BicAccountNumber,
   properties: {
     Bic: { check: (value) => validateBic(value), required: false },
-    AccountNumber: { check: (value) => validateAccountNumber(value, { routingType: "BicAccountNumber" }), required: true },
+    AccountNumber: {
+      check: (value) => validateAccountNumber(value, { routingType: "BicAccountNumber" }),
+      required: true,
+    },
   },
 };
 
 /** Validates a BicAccountNumber routing and returns it with its identifiers in their normalised forms. */
-export const validateBicAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<BicAccountNumberPaymentRouting, Normalization>((input) =>
-  readRouting(input, spec),
-);
+export const validateBicAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<
+  BicAccountNumberPaymentRouting,
+  Normalization
+>((input) => readRouting(input, spec));

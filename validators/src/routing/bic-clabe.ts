@@ -24,6 +24,6 @@ const spec: RoutingSpec<BicClabePaymentRouting> = {
 };
 
 /** Validates a BicClabe routing and returns it with its identifiers in their normalised forms. */
-export const validateBicClabePaymentRouting = /* @__PURE__ */ defineValidator<BicClabePaymentRouting, Normalization>((input) =>
-  readRouting(input, spec),
+export const validateBicClabePaymentRouting = /* @__PURE__ */ defineValidator<BicClabePaymentRouting, Normalization>(
+  (input) => readRouting(input, spec),
 );

@@ -31,6 +31,6 @@ const spec: RoutingSpec<BicIbanPaymentRouting> = {
 };
 
 /** Validates a BicIban routing and returns it with its identifiers in their normalised forms. */
-export const validateBicIbanPaymentRouting = /* @__PURE__ */ defineValidator<BicIbanPaymentRouting, Normalization>((input) =>
-  readRouting(input, spec),
+export const validateBicIbanPaymentRouting = /* @__PURE__ */ defineValidator<BicIbanPaymentRouting, Normalization>(
+  (input) => readRouting(input, spec),
 );

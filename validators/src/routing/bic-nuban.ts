@@ -26,6 +26,6 @@ const spec: RoutingSpec<BicNubanPaymentRouting> = {
 };
 
 /** Validates a BicNuban routing and returns it with its identifiers in their normalised forms. */
-export const validateBicNubanPaymentRouting = /* @__PURE__ */ defineValidator<BicNubanPaymentRouting, Normalization>((input) =>
-  readRouting(input, spec),
+export const validateBicNubanPaymentRouting = /* @__PURE__ */ defineValidator<BicNubanPaymentRouting, Normalization>(
+  (input) => readRouting(input, spec),
 );

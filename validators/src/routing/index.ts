@@ -1,5 +1,10 @@
 // Public exports of routing/: one validator per routing type, the dispatcher and the intermediary item.
-export { paymentRoutingTypes, routingTypeCountries, isPaymentRoutingType, type PaymentRoutingType } from "./routing-types.js";
+export {
+  paymentRoutingTypes,
+  routingTypeCountries,
+  isPaymentRoutingType,
+  type PaymentRoutingType,
+} from "./routing-types.js";
 export type { RoutingBase } from "./read-routing.js";
 export { validatePaymentRouting, type PaymentRouting } from "./payment-routing.js";
 export { validateBicIbanPaymentRouting, type BicIbanPaymentRouting } from "./bic-iban.js";

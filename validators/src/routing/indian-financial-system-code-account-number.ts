@@ -12,7 +12,10 @@ import { validateIfsc } from "../identifiers/ifsc.js";
 import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
 import { routingTypeCountries } from "./routing-types.js";
 
-export interface IndianFinancialSystemCodeAccountNumberPaymentRouting extends RoutingBase<"IndianFinancialSystemCodeAccountNumber", "IN"> {
+export interface IndianFinancialSystemCodeAccountNumberPaymentRouting extends RoutingBase<
+  "IndianFinancialSystemCodeAccountNumber",
+  "IN"
+> {
   Bic: string;
   IndianFinancialSystemCode: string;
   AccountNumber: string;
@@ -24,11 +27,15 @@ const spec: RoutingSpec<IndianFinancialSystemCodeAccountNumberPaymentRouting> = 
   properties: {
     Bic: { check: (value) => validateBic(value), required: true },
     IndianFinancialSystemCode: { check: (value) => validateIfsc(value), required: true },
-    AccountNumber: { check: (value) => validateAccountNumber(value, { routingType: "IndianFinancialSystemCodeAccountNumber" }), required: true },
+    AccountNumber: {
+      check: (value) => validateAccountNumber(value, { routingType: "IndianFinancialSystemCodeAccountNumber" }),
+      required: true,
+    },
   },
 };
 
 /** Validates a IndianFinancialSystemCodeAccountNumber routing and returns it with its identifiers in their normalised forms. */
-export const validateIndianFinancialSystemCodeAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<IndianFinancialSystemCodeAccountNumberPaymentRouting, Normalization>((input) =>
-  readRouting(input, spec),
-);
+export const validateIndianFinancialSystemCodeAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<
+  IndianFinancialSystemCodeAccountNumberPaymentRouting,
+  Normalization
+>((input) => readRouting(input, spec));

@@ -17,7 +17,10 @@ export interface IntermediaryPaymentRouting {
   Bic: string;
 }
 
-export const validateIntermediaryPaymentRouting = /* @__PURE__ */ defineValidator<IntermediaryPaymentRouting, Normalization>((input) => {
+export const validateIntermediaryPaymentRouting = /* @__PURE__ */ defineValidator<
+  IntermediaryPaymentRouting,
+  Normalization
+>((input) => {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
   const { take, add, issues } = collectIssues();
   add(readRoutingType(field(input, "Type"), intermediaryRoutingTypes));

@@ -26,6 +26,7 @@ const spec: RoutingSpec<NewZealandAccountNumberPaymentRouting> = {
 };
 
 /** Validates a NewZealandAccountNumber routing and returns it with its identifiers in their normalised forms. */
-export const validateNewZealandAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<NewZealandAccountNumberPaymentRouting, Normalization>((input) =>
-  readRouting(input, spec),
-);
+export const validateNewZealandAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<
+  NewZealandAccountNumberPaymentRouting,
+  Normalization
+>((input) => readRouting(input, spec));

@@ -8,7 +8,10 @@ import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
 import { failure, type Result } from "../core/result.js";
 import { field, invalidType, isJsonObject } from "../core/json-fields.js";
-import { validateBankStateBranchAccountNumberPaymentRouting, type BankStateBranchAccountNumberPaymentRouting } from "./bank-state-branch-account-number.js";
+import {
+  validateBankStateBranchAccountNumberPaymentRouting,
+  type BankStateBranchAccountNumberPaymentRouting,
+} from "./bank-state-branch-account-number.js";
 import { validateBicAccountNumberPaymentRouting, type BicAccountNumberPaymentRouting } from "./bic-account-number.js";
 import { validateBicClabePaymentRouting, type BicClabePaymentRouting } from "./bic-clabe.js";
 import { validateBicIbanPaymentRouting, type BicIbanPaymentRouting } from "./bic-iban.js";
@@ -17,14 +20,20 @@ import {
   validateIndianFinancialSystemCodeAccountNumberPaymentRouting,
   type IndianFinancialSystemCodeAccountNumberPaymentRouting,
 } from "./indian-financial-system-code-account-number.js";
-import { validateNewZealandAccountNumberPaymentRouting, type NewZealandAccountNumberPaymentRouting } from "./new-zealand-account-number.js";
+import {
+  validateNewZealandAccountNumberPaymentRouting,
+  type NewZealandAccountNumberPaymentRouting,
+} from "./new-zealand-account-number.js";
 import { readRoutingCountry, readRoutingType } from "./read-routing.js";
 import {
   validateRoutingTransitNumberAccountNumberPaymentRouting,
   type RoutingTransitNumberAccountNumberPaymentRouting,
 } from "./routing-transit-number-account-number.js";
 import { paymentRoutingTypes, isPaymentRoutingType, type PaymentRoutingType } from "./routing-types.js";
-import { validateSortCodeAccountNumberPaymentRouting, type SortCodeAccountNumberPaymentRouting } from "./sort-code-account-number.js";
+import {
+  validateSortCodeAccountNumberPaymentRouting,
+  type SortCodeAccountNumberPaymentRouting,
+} from "./sort-code-account-number.js";
 import {
   validateTransitNumberAccountNumberPaymentRouting,
   type TransitNumberAccountNumberPaymentRouting,

@@ -72,7 +72,11 @@ export function readRoutingType<T extends string>(input: unknown, allowed: reado
  * Reads `CountryCode`: required, an assigned ISO 3166-1 alpha-2 code (`validateCountryCode`), and equal to the
  * type's fixed country when it has one (`country_mismatch`, `params.expected`).
  */
-export function readRoutingCountry(input: unknown, fixed: string | undefined, type: string): {
+export function readRoutingCountry(
+  input: unknown,
+  fixed: string | undefined,
+  type: string,
+): {
   readonly value: string | undefined;
   readonly issues: readonly Issue[];
 } {
@@ -81,10 +85,15 @@ export function readRoutingCountry(input: unknown, fixed: string | undefined, ty
   return {
     value: undefined,
     issues: [
-      issue("country_mismatch", `A ${type} routing is for ${fixed} only; CountryCode must be ${fixed}.`, ["CountryCode"], {
-        expected: fixed,
-        received: country.value,
-      }),
+      issue(
+        "country_mismatch",
+        `A ${type} routing is for ${fixed} only; CountryCode must be ${fixed}.`,
+        ["CountryCode"],
+        {
+          expected: fixed,
+          received: country.value,
+        },
+      ),
     ],
   };
 }
@@ -93,7 +102,10 @@ export function readRoutingCountry(input: unknown, fixed: string | undefined, ty
  * Validates `input` as the routing `spec` describes and returns it normalised, with what normalising changed:
  * `V` is the routing's type, whose properties are exactly `spec.properties` (the compiler holds them in sync).
  */
-export function readRouting<V extends RoutingBase<PaymentRoutingType>>(input: unknown, spec: RoutingSpec<V>): Result<V, Normalization> {
+export function readRouting<V extends RoutingBase<PaymentRoutingType>>(
+  input: unknown,
+  spec: RoutingSpec<V>,
+): Result<V, Normalization> {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
   const { take, add, issues } = collectIssues();
   add(readRoutingType(field(input, "Type"), [spec.type]));

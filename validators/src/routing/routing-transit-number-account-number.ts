@@ -28,12 +28,16 @@ const spec: RoutingSpec<RoutingTransitNumberAccountNumberPaymentRouting> = {
   properties: {
     RoutingTransitNumber: { check: (value) => validateAbaRoutingNumber(value), required: false },
     Bic: { check: (value) => validateBic(value), required: false },
-    AccountNumber: { check: (value) => validateAccountNumber(value, { routingType: "RoutingTransitNumberAccountNumber" }), required: true },
+    AccountNumber: {
+      check: (value) => validateAccountNumber(value, { routingType: "RoutingTransitNumberAccountNumber" }),
+      required: true,
+    },
   },
   anyOf: [["Bic", "RoutingTransitNumber"]],
 };
 
 /** Validates a RoutingTransitNumberAccountNumber routing and returns it with its identifiers in their normalised forms. */
-export const validateRoutingTransitNumberAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<RoutingTransitNumberAccountNumberPaymentRouting, Normalization>((input) =>
-  readRouting(input, spec),
-);
+export const validateRoutingTransitNumberAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<
+  RoutingTransitNumberAccountNumberPaymentRouting,
+  Normalization
+>((input) => readRouting(input, spec));

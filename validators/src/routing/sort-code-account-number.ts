@@ -25,6 +25,7 @@ const spec: RoutingSpec<SortCodeAccountNumberPaymentRouting> = {
 };
 
 /** Validates a SortCodeAccountNumber routing and returns it with its identifiers in their normalised forms. */
-export const validateSortCodeAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<SortCodeAccountNumberPaymentRouting, Normalization>((input) =>
-  readRouting(input, spec),
-);
+export const validateSortCodeAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<
+  SortCodeAccountNumberPaymentRouting,
+  Normalization
+>((input) => readRouting(input, spec));

@@ -23,11 +23,15 @@ const spec: RoutingSpec<TransitNumberAccountNumberPaymentRouting> = {
   properties: {
     TransitNumber: { check: (value) => validateCanadianTransitNumber(value), required: false },
     Bic: { check: (value) => validateBic(value), required: false },
-    AccountNumber: { check: (value) => validateAccountNumber(value, { routingType: "TransitNumberAccountNumber" }), required: true },
+    AccountNumber: {
+      check: (value) => validateAccountNumber(value, { routingType: "TransitNumberAccountNumber" }),
+      required: true,
+    },
   },
 };
 
 /** Validates a TransitNumberAccountNumber routing and returns it with its identifiers in their normalised forms. */
-export const validateTransitNumberAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<TransitNumberAccountNumberPaymentRouting, Normalization>((input) =>
-  readRouting(input, spec),
-);
+export const validateTransitNumberAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<
+  TransitNumberAccountNumberPaymentRouting,
+  Normalization
+>((input) => readRouting(input, spec));

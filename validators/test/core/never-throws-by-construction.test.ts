@@ -24,15 +24,34 @@ import { validAssignDepositor, validBeneficiary } from "../requests/request-exam
 
 /** An object whose `key` getter throws `thrown`. */
 function throwingAt(base: object, key: string, thrown: unknown): object {
-  return Object.defineProperty({ ...base }, key, { enumerable: true, get: () => { throw thrown; } });
+  return Object.defineProperty({ ...base }, key, {
+    enumerable: true,
+    get: () => {
+      throw thrown;
+    },
+  });
 }
 
 describe("the error path", () => {
   const hostileThrown: readonly [string, unknown][] = [
     ["a proxy whose traps throw", throwingProxy({})],
-    ["an object whose toString throws", { toString: () => { throw new Error("again"); } }],
+    [
+      "an object whose toString throws",
+      {
+        toString: () => {
+          throw new Error("again");
+        },
+      },
+    ],
     ["a symbol", Symbol("s")],
-    ["an Error whose message getter throws", Object.defineProperty(new Error(), "message", { get: () => { throw new Error("again"); } })],
+    [
+      "an Error whose message getter throws",
+      Object.defineProperty(new Error(), "message", {
+        get: () => {
+          throw new Error("again");
+        },
+      }),
+    ],
     ["undefined", undefined],
   ];
 
@@ -88,7 +107,7 @@ describe("issue lists of 200,000 items", () => {
   });
 });
 
-describe("the calc* helpers: a digit for their domain, \"\" outside it, never NaN", () => {
+describe('the calc* helpers: a digit for their domain, "" outside it, never NaN', () => {
   it("computes check digits in the domain", () => {
     expect(calcAbaRoutingNumberCheckDigit("02100002")).toBe("1");
     expect(calcAbaRoutingNumberCheckDigit("021000021")).toBe("1");
@@ -99,18 +118,64 @@ describe("the calc* helpers: a digit for their domain, \"\" outside it, never Na
   });
 
   it.each([
-    ["calcAbaRoutingNumberCheckDigit", () => [calcAbaRoutingNumberCheckDigit(""), calcAbaRoutingNumberCheckDigit("0210000"), calcAbaRoutingNumberCheckDigit("02100002X"), calcAbaRoutingNumberCheckDigit("0210000211")]],
-    ["calcClabeCheckDigit", () => [calcClabeCheckDigit(""), calcClabeCheckDigit("0021800001183597"), calcClabeCheckDigit("0021800001183597a")]],
-    ["calcNubanCheckDigit", () => [calcNubanCheckDigit("123", ""), calcNubanCheckDigit("123", "123"), calcNubanCheckDigit("12", "000001457"), calcNubanCheckDigit("058", "00000145x")]],
-    ["calcIbanCheckDigits", () => [calcIbanCheckDigits("", ""), calcIbanCheckDigits("de", "370400440532013000"), calcIbanCheckDigits("DE", ""), calcIbanCheckDigits("DE", "3704-0044"), calcIbanCheckDigits("DE", "1".repeat(31))]],
-    ["calcLeiCheckDigits", () => [calcLeiCheckDigits(""), calcLeiCheckDigits("5493001KJTIIGC8Y1"), calcLeiCheckDigits("5493001KJTIIGC8Y1R12"), calcLeiCheckDigits("5493001kjtiigc8y1r")]],
-  ])("%s refuses what is outside its domain with \"\"", (_, outside) => {
+    [
+      "calcAbaRoutingNumberCheckDigit",
+      () => [
+        calcAbaRoutingNumberCheckDigit(""),
+        calcAbaRoutingNumberCheckDigit("0210000"),
+        calcAbaRoutingNumberCheckDigit("02100002X"),
+        calcAbaRoutingNumberCheckDigit("0210000211"),
+      ],
+    ],
+    [
+      "calcClabeCheckDigit",
+      () => [
+        calcClabeCheckDigit(""),
+        calcClabeCheckDigit("0021800001183597"),
+        calcClabeCheckDigit("0021800001183597a"),
+      ],
+    ],
+    [
+      "calcNubanCheckDigit",
+      () => [
+        calcNubanCheckDigit("123", ""),
+        calcNubanCheckDigit("123", "123"),
+        calcNubanCheckDigit("12", "000001457"),
+        calcNubanCheckDigit("058", "00000145x"),
+      ],
+    ],
+    [
+      "calcIbanCheckDigits",
+      () => [
+        calcIbanCheckDigits("", ""),
+        calcIbanCheckDigits("de", "370400440532013000"),
+        calcIbanCheckDigits("DE", ""),
+        calcIbanCheckDigits("DE", "3704-0044"),
+        calcIbanCheckDigits("DE", "1".repeat(31)),
+      ],
+    ],
+    [
+      "calcLeiCheckDigits",
+      () => [
+        calcLeiCheckDigits(""),
+        calcLeiCheckDigits("5493001KJTIIGC8Y1"),
+        calcLeiCheckDigits("5493001KJTIIGC8Y1R12"),
+        calcLeiCheckDigits("5493001kjtiigc8y1r"),
+      ],
+    ],
+  ])('%s refuses what is outside its domain with ""', (_, outside) => {
     for (const digits of outside()) expect(digits).toBe("");
   });
 
   it("isAssignedCountry is false for anything but two char codes of an assigned code", () => {
     expect(isAssignedCountry(0x44, 0x45)).toBe(true);
-    for (const [first, second] of [[Symbol(), 0x45], [0x44n, 0x45n], [Number.NaN, 0x44], [68.5, 0x45], ["D", "E"]] as const) {
+    for (const [first, second] of [
+      [Symbol(), 0x45],
+      [0x44n, 0x45n],
+      [Number.NaN, 0x44],
+      [68.5, 0x45],
+      ["D", "E"],
+    ] as const) {
       expect(isAssignedCountry(first as never, second as never)).toBe(false);
     }
   });

@@ -15,7 +15,8 @@ describe("withOptions", () => {
     const bound = withOptions(validateCreateAccountWithdrawal, context);
     const direct = bound(body);
     expect(direct.ok).toBe(false);
-    if (!direct.ok) expect(direct.issues).toContainEqual(expect.objectContaining({ code: "required", path: ["PaymentPurposeId"] }));
+    if (!direct.ok)
+      expect(direct.issues).toContainEqual(expect.objectContaining({ code: "required", path: ["PaymentPurposeId"] }));
     const standard = await bound["~standard"].validate(body);
     expect(standard.issues?.map((found) => found.path)).toContainEqual(["PaymentPurposeId"]);
   });

@@ -1,10 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  calcAbaRoutingNumberCheckDigit,
-  isValidAbaRoutingNumber,
-  validateAbaRoutingNumber,
-} from "../../src/index.js";
+import { calcAbaRoutingNumberCheckDigit, isValidAbaRoutingNumber, validateAbaRoutingNumber } from "../../src/index.js";
 import { DIGITS, adjacentTranspositions, digits, expectIssue, expectValue, substitutions } from "./helpers.js";
 
 const prefixes = [
@@ -25,7 +21,16 @@ function weightedSum(value: string): number {
 
 describe("validateAbaRoutingNumber", () => {
   it("accepts published routing numbers", () => {
-    for (const aba of ["021000021", "011000015", "026009593", "121000358", "322271627", "111000025", "061000104", `80000000${calcAbaRoutingNumberCheckDigit("80000000")}`]) {
+    for (const aba of [
+      "021000021",
+      "011000015",
+      "026009593",
+      "121000358",
+      "322271627",
+      "111000025",
+      "061000104",
+      `80000000${calcAbaRoutingNumberCheckDigit("80000000")}`,
+    ]) {
       expectValue(validateAbaRoutingNumber(aba), aba);
     }
     expectValue(validateAbaRoutingNumber(" 021000021 "), "021000021");
@@ -62,7 +67,8 @@ describe("validateAbaRoutingNumber", () => {
   it("rejects every single-digit substitution", () => {
     fc.assert(
       fc.property(validAba, (aba) => {
-        for (const [, changed] of substitutions(aba, DIGITS)) expect(isValidAbaRoutingNumber(changed), changed).toBe(false);
+        for (const [, changed] of substitutions(aba, DIGITS))
+          expect(isValidAbaRoutingNumber(changed), changed).toBe(false);
       }),
     );
   });

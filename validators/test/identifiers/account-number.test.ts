@@ -22,7 +22,9 @@ describe("validateAccountNumber", () => {
         fc.string({ unit: fc.constantFrom(..."0123456789ABCXYZ-"), maxLength: 30 }),
         (routingType, candidate) => {
           const pattern = new RegExp(accountNumberRules[routingType].pattern);
-          expect(isValidAccountNumber(candidate, { routingType }), `${routingType} ${candidate}`).toBe(pattern.test(candidate));
+          expect(isValidAccountNumber(candidate, { routingType }), `${routingType} ${candidate}`).toBe(
+            pattern.test(candidate),
+          );
         },
       ),
       { numRuns: 3000 },

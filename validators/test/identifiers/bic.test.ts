@@ -33,7 +33,15 @@ describe("validateBic", () => {
       location: "FF",
       branch: "500",
     });
-    for (const bic of ["NEDSZAJJXXX", "ABNANL2A", "BNPAFRPP", "CHASUS33", "RBKOXKPR", "DEUTDEFF 500", " DEUTDEFF500 "]) {
+    for (const bic of [
+      "NEDSZAJJXXX",
+      "ABNANL2A",
+      "BNPAFRPP",
+      "CHASUS33",
+      "RBKOXKPR",
+      "DEUTDEFF 500",
+      " DEUTDEFF500 ",
+    ]) {
       expect(isValidBic(bic), bic).toBe(true);
     }
   });
@@ -109,4 +117,3 @@ describe("validateBic", () => {
     );
   });
 });
-

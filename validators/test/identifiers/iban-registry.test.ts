@@ -45,32 +45,38 @@ describe("the IBAN table against the registry", () => {
     expect(registryCountries.sort()).toEqual([...registry.map((entry) => entry.country), ...territories].sort());
   });
 
-  it.each(registry.map((entry) => [entry.country, entry] as const))("%s: same length and BBAN structure", (country, entry) => {
-    const format = ours.get(country);
-    expect({ length: format?.length, bban: format?.bban }).toEqual({
-      length: entry.ibanLength,
-      bban: expandStructure(entry.bbanStructure),
-    });
-    for (const territory of entry.country === "GB" ? [] : entry.includes) {
-      expect({ territory, length: ours.get(territory)?.length, bban: ours.get(territory)?.bban }).toEqual({
-        territory,
-        length: format?.length,
-        bban: format?.bban,
+  it.each(registry.map((entry) => [entry.country, entry] as const))(
+    "%s: same length and BBAN structure",
+    (country, entry) => {
+      const format = ours.get(country);
+      expect({ length: format?.length, bban: format?.bban }).toEqual({
+        length: entry.ibanLength,
+        bban: expandStructure(entry.bbanStructure),
       });
-    }
-  });
+      for (const territory of entry.country === "GB" ? [] : entry.includes) {
+        expect({ territory, length: ours.get(territory)?.length, bban: ours.get(territory)?.bban }).toEqual({
+          territory,
+          length: format?.length,
+          bban: format?.bban,
+        });
+      }
+    },
+  );
 
   it("leaves GB's IM, JE and GG out, as ibantools does: their accounts have GB IBANs", () => {
     expect(registry.find((entry) => entry.country === "GB")?.includes).toEqual(["IM", "JE", "GG"]);
     for (const code of ["IM", "JE", "GG"]) expect(ours.has(code)).toBe(false);
   });
 
-  it.each(registry.map((entry) => [entry.country, entry] as const))("%s: accepts the registry's examples", (_, entry) => {
-    const electronic = validateIban(entry.electronicExample);
-    expect(electronic.ok && electronic.value).toBe(entry.electronicExample);
-    const printed = validateIban(entry.printExample);
-    expect(printed.ok && printed.value).toBe(entry.electronicExample);
-  });
+  it.each(registry.map((entry) => [entry.country, entry] as const))(
+    "%s: accepts the registry's examples",
+    (_, entry) => {
+      const electronic = validateIban(entry.electronicExample);
+      expect(electronic.ok && electronic.value).toBe(entry.electronicExample);
+      const printed = validateIban(entry.printExample);
+      expect(printed.ok && printed.value).toBe(entry.electronicExample);
+    },
+  );
 });
 
 describe("ibantools against the registry", () => {
@@ -82,7 +88,8 @@ describe("ibantools against the registry", () => {
         found.set(entry.country, `BBAN ${entry.bbanStructure}`);
       } else if (spec?.IBANRegistry !== true) found.set(entry.country, "registry entry");
       for (const territory of entry.country === "GB" ? [] : entry.includes) {
-        if (ibantools.countrySpecs[territory]?.IBANRegistry !== true) found.set(territory, `covered by the ${entry.country} entry`);
+        if (ibantools.countrySpecs[territory]?.IBANRegistry !== true)
+          found.set(territory, `covered by the ${entry.country} entry`);
       }
     }
     // Countries ibantools flags as registry entries that the registry does not list (none in release 102).
@@ -91,7 +98,11 @@ describe("ibantools against the registry", () => {
       if (spec.IBANRegistry === true && !covered.has(country)) found.set(country, "not in the registry");
     }
     expect(Object.fromEntries([...found].sort())).toEqual(
-      Object.fromEntries(Object.entries(IBANTOOLS_DIFFERENCES).map(([country, { registry }]) => [country, registry]).sort()),
+      Object.fromEntries(
+        Object.entries(IBANTOOLS_DIFFERENCES)
+          .map(([country, { registry }]) => [country, registry])
+          .sort(),
+      ),
     );
     for (const [country, { ibantools: theirs }] of Object.entries(IBANTOOLS_DIFFERENCES)) {
       if (!theirs.startsWith("[")) continue;

@@ -46,7 +46,11 @@ describe("IBAN registry table", () => {
         .join("");
       // Where ibantools' structure differs from the registry, iban-registry.test.ts holds the table to the registry.
       if (!STRUCTURE_DIFFERENCES.includes(country)) {
-        expect({ country, length: ours?.length, bban: ours?.bban }).toEqual({ country, length: spec.chars, bban: expanded });
+        expect({ country, length: ours?.length, bban: ours?.bban }).toEqual({
+          country,
+          length: spec.chars,
+          bban: expanded,
+        });
       }
       expect({ country, length: ours?.length }).toEqual({ country, length: spec.chars });
       const expectedRegistry = spec.IBANRegistry === true || REGISTRY_CORRECTIONS.includes(country);
@@ -174,7 +178,12 @@ describe("validateIban: examples", () => {
     expectValue(validateIban(printed), "ES7220130692810201150993");
     expect(ibantools.electronicFormatIBAN(printed)).toBe("ES7220130692810201150993");
     expect(isValidIban(printed)).toBe(true);
-    for (const written of ["ES72 2013--0692-81-0201150993", "ES72 -2013-0692-81-0201150993", "-ES7220130692810201150993", "ES7220130692810201150993 -"]) {
+    for (const written of [
+      "ES72 2013--0692-81-0201150993",
+      "ES72 -2013-0692-81-0201150993",
+      "-ES7220130692810201150993",
+      "ES7220130692810201150993 -",
+    ]) {
       expectIssue(validateIban(written), "invalid_separator");
     }
   });
@@ -195,8 +204,22 @@ function alphabetOf(cls: string): string {
  * every value there (at most 1000 tries, for HU).
  */
 const NATIONAL_CHECK_POSITIONS: Readonly<Record<string, readonly number[]>> = {
-  BA: [14, 15], BE: [10, 11], CZ: [9, 19], EE: [15], ES: [8, 9], FR: [21, 22], HR: [6, 16], HU: [7, 15, 23],
-  MC: [21, 22], ME: [16, 17], MK: [13, 14], NO: [10], PL: [7], PT: [19, 20], RS: [16, 17], SI: [13, 14],
+  BA: [14, 15],
+  BE: [10, 11],
+  CZ: [9, 19],
+  EE: [15],
+  ES: [8, 9],
+  FR: [21, 22],
+  HR: [6, 16],
+  HU: [7, 15, 23],
+  MC: [21, 22],
+  ME: [16, 17],
+  MK: [13, 14],
+  NO: [10],
+  PL: [7],
+  PT: [19, 20],
+  RS: [16, 17],
+  SI: [13, 14],
   SK: [9, 19],
 };
 
@@ -215,15 +238,13 @@ function completeNational(format: IbanFormat, bban: string): string | undefined 
 
 /** Builds valid IBANs of every format: random BBAN by class, national digits, then MOD 97-10 digits. */
 function validIban(pool: readonly IbanFormat[]): fc.Arbitrary<string> {
-  return fc
-    .constantFrom(...pool)
-    .chain((format) =>
-      fc
-        .tuple(...[...format.bban].map((cls) => stringOf(alphabetOf(cls), 1)))
-        .map((chars) => completeNational(format, chars.join("")))
-        .filter((bban): bban is string => bban !== undefined)
-        .map((bban) => `${format.country}${calcIbanCheckDigits(format.country, bban)}${bban}`),
-    );
+  return fc.constantFrom(...pool).chain((format) =>
+    fc
+      .tuple(...[...format.bban].map((cls) => stringOf(alphabetOf(cls), 1)))
+      .map((chars) => completeNational(format, chars.join("")))
+      .filter((bban): bban is string => bban !== undefined)
+      .map((bban) => `${format.country}${calcIbanCheckDigits(format.country, bban)}${bban}`),
+  );
 }
 
 describe("validateIban: properties", () => {
@@ -279,7 +300,7 @@ describe("validateIban: properties", () => {
         for (const [position, changed] of substitutions(iban, ALPHANUMERIC)) {
           const before = iban.charCodeAt(position);
           const after = changed.charCodeAt(position);
-          const crossesClass = (before <= 0x39) !== (after <= 0x39);
+          const crossesClass = before <= 0x39 !== after <= 0x39;
           if (position >= 4 && crossesClass && format?.bban.charAt(position - 4) === "c") {
             const a = mod97(iban, 4, position);
             const [d, v] = before <= 0x39 ? [before - 0x30, after - 55] : [after - 0x30, before - 55];
@@ -358,7 +379,8 @@ describe("validateIban: differential against ibantools", () => {
     fc.assert(
       fc.property(validIban(formats), (iban) => {
         const country = iban.slice(0, 2);
-        const flagged = ibantools.countrySpecs[country]?.IBANRegistry === true || REGISTRY_CORRECTIONS.includes(country);
+        const flagged =
+          ibantools.countrySpecs[country]?.IBANRegistry === true || REGISTRY_CORRECTIONS.includes(country);
         expect(isValidIban(iban), iban).toBe(flagged);
       }),
       { numRuns: 2000 },

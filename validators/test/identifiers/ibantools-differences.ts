@@ -4,7 +4,9 @@
  * regular expression as it is written. iban-registry.test.ts checks that this is the whole list;
  * validators/README.md carries the same list for readers.
  */
-export const IBANTOOLS_DIFFERENCES: Readonly<Record<string, { readonly registry: string; readonly ibantools: string }>> = {
+export const IBANTOOLS_DIFFERENCES: Readonly<
+  Record<string, { readonly registry: string; readonly ibantools: string }>
+> = {
   BY: { registry: "BBAN 4!c4!n16!c", ibantools: "[A-Z]{4}[0-9]{4}[A-Z0-9]{16}" },
   DO: { registry: "BBAN 4!c20!n", ibantools: "[A-Z]{4}[0-9]{20}" },
   GE: { registry: "BBAN 2!a16!n", ibantools: "[A-Z0-9]{2}[0-9]{16}" },

@@ -8,7 +8,12 @@ const validLei = stringOf(ALPHANUMERIC, 18).map((base) => base + calcLeiCheckDig
 
 describe("validateLei", () => {
   it("accepts published LEIs", () => {
-    for (const lei of ["5493001KJTIIGC8Y1R12", "529900T8BM49AURSDO55", "7LTWFZYICNSX8D621K86", "HWUPKR0MPOU8FGXBT394"]) {
+    for (const lei of [
+      "5493001KJTIIGC8Y1R12",
+      "529900T8BM49AURSDO55",
+      "7LTWFZYICNSX8D621K86",
+      "HWUPKR0MPOU8FGXBT394",
+    ]) {
       expectValue(validateLei(lei), lei);
     }
     expectValue(validateLei(" 5493001kjtiigc8y1r12 "), "5493001KJTIIGC8Y1R12");
@@ -60,7 +65,7 @@ describe("validateLei", () => {
         for (const [position, changed] of substitutions(lei, ALPHANUMERIC)) {
           const before = lei.charCodeAt(position);
           const after = changed.charCodeAt(position);
-          if (position < 18 && (before <= 0x39) !== (after <= 0x39)) {
+          if (position < 18 && before <= 0x39 !== after <= 0x39) {
             const a = mod97(lei, 0, position);
             const [d, v] = before <= 0x39 ? [before - 0x30, after - 55] : [after - 0x30, before - 55];
             if ((90 * a + v - d) % 97 === 0) {

@@ -6,7 +6,7 @@ import { DIGITS, digits, expectIssue, expectValue, substitutions } from "./helpe
 /** CBN's formula written out for the 3-digit legacy codes: weights 3,7,3,3,7,3,3,7,3,3,7,3 over code + serial. */
 function legacyCheckDigit(bankCode: string, serial: string): string {
   const weights = [3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3];
-  const sum = [...bankCode + serial].reduce((total, d, i) => total + Number(d) * weights[i]!, 0);
+  const sum = [...(bankCode + serial)].reduce((total, d, i) => total + Number(d) * weights[i]!, 0);
   return String((10 - (sum % 10)) % 10);
 }
 
@@ -46,7 +46,11 @@ describe("validateNuban", () => {
   it("verifies the check digit when a bank code is given", () => {
     const serial = "000022738";
     const check = calcNubanCheckDigit("058", serial);
-    expect(validateNuban(serial + check, { bankCode: "058" })).toEqual({ ok: true, value: serial + check, checked: true });
+    expect(validateNuban(serial + check, { bankCode: "058" })).toEqual({
+      ok: true,
+      value: serial + check,
+      checked: true,
+    });
     const wrong = serial + String((Number(check) + 1) % 10);
     expectIssue(validateNuban(wrong, { bankCode: "058" }), "invalid_checksum");
     expect(expectIssue(validateNuban(serial + check, { bankCode: "58" }), "invalid_format").params).toEqual({

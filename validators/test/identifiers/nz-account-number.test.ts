@@ -66,7 +66,9 @@ const candidate = fc
     const ranges = BANKS[bank]![1];
     return fc.tuple(
       fc.constant(bank),
-      fc.integer({ min: 0, max: ranges.length / 2 - 1 }).chain((r) => fc.integer({ min: ranges[2 * r]!, max: ranges[2 * r + 1]! })),
+      fc
+        .integer({ min: 0, max: ranges.length / 2 - 1 })
+        .chain((r) => fc.integer({ min: ranges[2 * r]!, max: ranges[2 * r + 1]! })),
       digits(7),
       fc.oneof(digits(2), digits(3)),
     );
@@ -160,10 +162,13 @@ describe("validateNzAccountNumber", () => {
 
   it("adds the digits of E and G products twice, as the rules say (63 counts 9, not 0)", () => {
     // G weights the last base digit by 1 and base digit 6 by 7: 9 · 7 = 63 → 6 + 3 = 9.
-    const found = fc.sample(valid.filter((v) => ["26", "28", "29"].includes(v.slice(0, 2)) && v[11] === "9"), {
-      numRuns: 5,
-      seed: 1,
-    });
+    const found = fc.sample(
+      valid.filter((v) => ["26", "28", "29"].includes(v.slice(0, 2)) && v[11] === "9"),
+      {
+        numRuns: 5,
+        seed: 1,
+      },
+    );
     for (const value of found) expect(isValidNzAccountNumber(value)).toBe(true);
     expect(found.length).toBeGreaterThan(0);
   });

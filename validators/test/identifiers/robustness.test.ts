@@ -30,9 +30,20 @@ describe("no validator throws", () => {
   it("covers every identifier validator", () => {
     expect(validators.map(([name]) => name)).toEqual(
       expect.arrayContaining([
-        "validateIban", "validateBic", "validateAbaRoutingNumber", "validateLei", "validateSortCode",
-        "validateUkAccountNumber", "validateCanadianTransitNumber", "validateBsb", "validateNzAccountNumber",
-        "validateIfsc", "validateNuban", "validateClabe", "validateAccountNumber", "validateCountryCode",
+        "validateIban",
+        "validateBic",
+        "validateAbaRoutingNumber",
+        "validateLei",
+        "validateSortCode",
+        "validateUkAccountNumber",
+        "validateCanadianTransitNumber",
+        "validateBsb",
+        "validateNzAccountNumber",
+        "validateIfsc",
+        "validateNuban",
+        "validateClabe",
+        "validateAccountNumber",
+        "validateCountryCode",
       ]),
     );
   });

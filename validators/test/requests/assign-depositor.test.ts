@@ -11,12 +11,24 @@ const paths = (found: readonly Issue[]) => found.map((one) => [one.code, one.pat
 
 describe("validateAssignDepositor", () => {
   it("accepts a company depositor", () => {
-    expect(validateAssignDepositor(validAssignDepositor, { sectors })).toEqual({ ok: true, value: validAssignDepositor, normalized: false, changes: [], uncheckedRules: [] });
+    expect(validateAssignDepositor(validAssignDepositor, { sectors })).toEqual({
+      ok: true,
+      value: validAssignDepositor,
+      normalized: false,
+      changes: [],
+      uncheckedRules: [],
+    });
   });
 
   it("accepts an individual depositor", () => {
     const body = { Individual: { FirstName: "Jane", LastName: "Doe", Address: address } };
-    expect(validateAssignDepositor(body)).toEqual({ ok: true, value: body, normalized: false, changes: [], uncheckedRules: [] });
+    expect(validateAssignDepositor(body)).toEqual({
+      ok: true,
+      value: body,
+      normalized: false,
+      changes: [],
+      uncheckedRules: [],
+    });
   });
 
   it("takes a depositor's address as AddressDto's fields, every one optional (no postal-address rules)", () => {
@@ -55,13 +67,21 @@ describe("validateAssignDepositor", () => {
       ["required", ["SupportingDocuments", 1]],
       ["out_of_range", ["SupportingDocuments", 2, "StreamLength"]],
     ]);
-    expect(paths(issues({ ...validAssignDepositor, IsThirdParty: "no" }))).toEqual([["invalid_type", ["IsThirdParty"]]]);
+    expect(paths(issues({ ...validAssignDepositor, IsThirdParty: "no" }))).toEqual([
+      ["invalid_type", ["IsThirdParty"]],
+    ]);
   });
 
   it("applies the industry rules to the Company with the sectors list", () => {
-    expect(paths(issues({ Company: { Name: "Acme", IndustryId: 4 } }, { sectors }))).toEqual([["required", ["Company", "IndustryDetails"]]]);
-    expect(issues({ Company: { Name: "Acme", IndustryId: 4, IndustryDetails: "Ship chandlers" } }, { sectors })).toEqual([]);
-    expect(paths(issues({ Company: { Name: "Acme", IndustryId: 42 } }, { sectors }))).toEqual([["invalid_enum", ["Company", "IndustryId"]]]);
+    expect(paths(issues({ Company: { Name: "Acme", IndustryId: 4 } }, { sectors }))).toEqual([
+      ["required", ["Company", "IndustryDetails"]],
+    ]);
+    expect(
+      issues({ Company: { Name: "Acme", IndustryId: 4, IndustryDetails: "Ship chandlers" } }, { sectors }),
+    ).toEqual([]);
+    expect(paths(issues({ Company: { Name: "Acme", IndustryId: 42 } }, { sectors }))).toEqual([
+      ["invalid_enum", ["Company", "IndustryId"]],
+    ]);
     const unknown = validateAssignDepositor({ Company: { Name: "Acme", IndustryId: 4 } });
     expect(unknown.ok && unknown.uncheckedRules).toEqual(["industry-id", "industry-details"]);
   });

@@ -27,7 +27,13 @@ describe("validateCreateAccountWithdrawal: fields", () => {
     });
     expect(result).toEqual({
       ok: true,
-      value: { ...validAccountWithdrawal, Reference: " Inv 1 ", Description: "Payment", PaymentChargesCode: "SHA", ReceiverLei: LEI },
+      value: {
+        ...validAccountWithdrawal,
+        Reference: " Inv 1 ",
+        Description: "Payment",
+        PaymentChargesCode: "SHA",
+        ReceiverLei: LEI,
+      },
       normalized: true,
       changes: [
         { path: ["CurrencyCode"], from: " eur", to: "EUR" },
@@ -49,10 +55,16 @@ describe("validateCreateAccountWithdrawal: fields", () => {
   it("checks int32 ranges and integers", () => {
     expect(issues({ ...validAccountWithdrawal, AccountId: 2147483647 })).toEqual([]);
     expect(issues({ ...validAccountWithdrawal, AccountId: -2147483648 })).toEqual([]);
-    expect(paths(issues({ ...validAccountWithdrawal, AccountId: 2147483648 }))).toEqual([["out_of_range", ["AccountId"]]]);
-    expect(paths(issues({ ...validAccountWithdrawal, BeneficiaryId: 7.5 }))).toEqual([["not_integer", ["BeneficiaryId"]]]);
+    expect(paths(issues({ ...validAccountWithdrawal, AccountId: 2147483648 }))).toEqual([
+      ["out_of_range", ["AccountId"]],
+    ]);
+    expect(paths(issues({ ...validAccountWithdrawal, BeneficiaryId: 7.5 }))).toEqual([
+      ["not_integer", ["BeneficiaryId"]],
+    ]);
     expect(paths(issues({ ...validAccountWithdrawal, AccountId: "1001" }))).toEqual([["invalid_type", ["AccountId"]]]);
-    expect(paths(issues({ ...validAccountWithdrawal, PaymentPurposeId: 1e12 }))).toEqual([["out_of_range", ["PaymentPurposeId"]]]);
+    expect(paths(issues({ ...validAccountWithdrawal, PaymentPurposeId: 1e12 }))).toEqual([
+      ["out_of_range", ["PaymentPurposeId"]],
+    ]);
   });
 
   it("requires Amount to be a finite number greater than 0 when given", () => {
@@ -66,16 +78,24 @@ describe("validateCreateAccountWithdrawal: fields", () => {
 
   it("limits Reference to 35 and Description to 140 characters", () => {
     expect(issues({ ...validAccountWithdrawal, Reference: "r".repeat(35), Description: "d".repeat(140) })).toEqual([]);
-    expect(paths(issues({ ...validAccountWithdrawal, Reference: "r".repeat(36), Description: "d".repeat(141) }))).toEqual([
+    expect(
+      paths(issues({ ...validAccountWithdrawal, Reference: "r".repeat(36), Description: "d".repeat(141) })),
+    ).toEqual([
       ["too_long", ["Reference"]],
       ["too_long", ["Description"]],
     ]);
   });
 
   it("checks CurrencyCode, PaymentChargesCode and ReceiverLei formats", () => {
-    expect(paths(issues({ ...validAccountWithdrawal, CurrencyCode: "EURO" }))).toEqual([["invalid_format", ["CurrencyCode"]]]);
+    expect(paths(issues({ ...validAccountWithdrawal, CurrencyCode: "EURO" }))).toEqual([
+      ["invalid_format", ["CurrencyCode"]],
+    ]);
     expect(issues({ ...validAccountWithdrawal, PaymentChargesCode: "BEN" })).toEqual([
-      expect.objectContaining({ code: "invalid_enum", path: ["PaymentChargesCode"], params: { allowed: ["OUR", "SHA"], received: "BEN" } }),
+      expect.objectContaining({
+        code: "invalid_enum",
+        path: ["PaymentChargesCode"],
+        params: { allowed: ["OUR", "SHA"], received: "BEN" },
+      }),
     ]);
     expect(paths(issues({ ...validAccountWithdrawal, ReceiverLei: "5493001KJTIIGC8Y1R13" }))).toEqual([
       ["invalid_checksum", ["ReceiverLei"]],
@@ -93,14 +113,20 @@ describe("validateCreateAccountWithdrawal: fields", () => {
       ["required", ["UltimateOriginator", "Address", "CountryCode"]],
       ["invalid_type", ["UltimateOriginator", "SubaccountNumber"]],
     ]);
-    expect(paths(issues({ ...validAccountWithdrawal, UltimateOriginator: "me" }))).toEqual([["invalid_type", ["UltimateOriginator"]]]);
+    expect(paths(issues({ ...validAccountWithdrawal, UltimateOriginator: "me" }))).toEqual([
+      ["invalid_type", ["UltimateOriginator"]],
+    ]);
   });
 });
 
 describe("validateCreateAccountWithdrawal: boe-purpose-code rule (body only)", () => {
   it("requires BoEPurposeCodeId when CurrencyCode is GBP", () => {
-    expect(paths(issues({ ...validAccountWithdrawal, CurrencyCode: "GBP" }))).toEqual([["required", ["BoEPurposeCodeId"]]]);
-    expect(paths(issues({ ...validAccountWithdrawal, CurrencyCode: "gbp" }))).toEqual([["required", ["BoEPurposeCodeId"]]]);
+    expect(paths(issues({ ...validAccountWithdrawal, CurrencyCode: "GBP" }))).toEqual([
+      ["required", ["BoEPurposeCodeId"]],
+    ]);
+    expect(paths(issues({ ...validAccountWithdrawal, CurrencyCode: "gbp" }))).toEqual([
+      ["required", ["BoEPurposeCodeId"]],
+    ]);
     expect(issues({ ...validAccountWithdrawal, CurrencyCode: "GBP", BoEPurposeCodeId: 3 })).toEqual([]);
   });
 
@@ -113,19 +139,25 @@ describe("validateCreateAccountWithdrawal: boe-purpose-code rule (body only)", (
 describe("validateCreateAccountWithdrawal: payment-purpose rule", () => {
   it("requires PaymentPurposeId for a bank account in AE, in any currency", () => {
     for (const CurrencyCode of ["AED", "USD", "EUR"]) {
-      expect(paths(issues({ ...validAccountWithdrawal, CurrencyCode }, { beneficiary: { bankCountry: "AE" } }))).toEqual([
-        ["required", ["PaymentPurposeId"]],
-      ]);
+      expect(
+        paths(issues({ ...validAccountWithdrawal, CurrencyCode }, { beneficiary: { bankCountry: "AE" } })),
+      ).toEqual([["required", ["PaymentPurposeId"]]]);
     }
-    expect(issues({ ...validAccountWithdrawal, PaymentPurposeId: 12 }, { beneficiary: { bankCountry: "AE" } })).toEqual([]);
+    expect(issues({ ...validAccountWithdrawal, PaymentPurposeId: 12 }, { beneficiary: { bankCountry: "AE" } })).toEqual(
+      [],
+    );
   });
 
   it("requires it for a bank account in CN only in CNH", () => {
-    expect(paths(issues({ ...validAccountWithdrawal, CurrencyCode: "CNH" }, { beneficiary: { bankCountry: "cn" } }))).toEqual([
-      ["required", ["PaymentPurposeId"]],
-    ]);
-    expect(issues({ ...validAccountWithdrawal, CurrencyCode: "CNY" }, { beneficiary: { bankCountry: "CN" } })).toEqual([]);
-    expect(issues({ ...validAccountWithdrawal, CurrencyCode: "CNH" }, { beneficiary: { bankCountry: "HK" } })).toEqual([]);
+    expect(
+      paths(issues({ ...validAccountWithdrawal, CurrencyCode: "CNH" }, { beneficiary: { bankCountry: "cn" } })),
+    ).toEqual([["required", ["PaymentPurposeId"]]]);
+    expect(issues({ ...validAccountWithdrawal, CurrencyCode: "CNY" }, { beneficiary: { bankCountry: "CN" } })).toEqual(
+      [],
+    );
+    expect(issues({ ...validAccountWithdrawal, CurrencyCode: "CNH" }, { beneficiary: { bankCountry: "HK" } })).toEqual(
+      [],
+    );
   });
 
   it("is unchecked without the bank country", () => {
@@ -140,7 +172,9 @@ describe("validateCreateAccountWithdrawal: receiver-lei rule", () => {
 
   it("requires ReceiverLei for GBP to a company with vertical FI in Banks or Building Societies", () => {
     expect(paths(issues(gbp, { beneficiary: bank }))).toEqual([["required", ["ReceiverLei"]]]);
-    expect(paths(issues(gbp, { beneficiary: { ...bank, industry: "building societies" } }))).toEqual([["required", ["ReceiverLei"]]]);
+    expect(paths(issues(gbp, { beneficiary: { ...bank, industry: "building societies" } }))).toEqual([
+      ["required", ["ReceiverLei"]],
+    ]);
     expect(issues({ ...gbp, ReceiverLei: LEI }, { beneficiary: bank })).toEqual([]);
   });
 
@@ -172,26 +206,36 @@ describe("validateCreateAccountWithdrawal: ultimate-originator rule", () => {
     expect(paths(issues(withOriginator({ Name: "Jane Doe" }), { account: { isPsp: true } }))).toEqual([
       ["required", ["UltimateOriginator", "SubaccountNumber"]],
     ]);
-    const result = validateCreateAccountWithdrawal(withOriginator({ Name: "Jane", SubaccountNumber: "S-1" }), { account: { isPsp: true } });
+    const result = validateCreateAccountWithdrawal(withOriginator({ Name: "Jane", SubaccountNumber: "S-1" }), {
+      account: { isPsp: true },
+    });
     expect(result.ok && result.value.UltimateOriginator).toEqual({ Name: "Jane", SubaccountNumber: "S-1" });
   });
 
   it("is silent without an UltimateOriginator, and unchecked when the account kind is unknown", () => {
     expect(issues(validAccountWithdrawal, { account: { isPsp: false } })).toEqual([]);
     expect(unchecked(withOriginator({ Name: "Jane" }))).toContain("ultimate-originator");
-    expect(unchecked(withOriginator({ Name: "Jane" }), { account: { isPsp: "yes" as never } })).toContain("ultimate-originator");
+    expect(unchecked(withOriginator({ Name: "Jane" }), { account: { isPsp: "yes" as never } })).toContain(
+      "ultimate-originator",
+    );
   });
 });
 
 describe("validateCreateAccountWithdrawal: account-setup rule", () => {
   it("reports UltimateOriginator and PaymentChargesCode as not_allowed when the setup does not accept them", () => {
-    const body = { ...validAccountWithdrawal, PaymentChargesCode: "OUR", UltimateOriginator: { Name: "Jane", Address: address } };
+    const body = {
+      ...validAccountWithdrawal,
+      PaymentChargesCode: "OUR",
+      UltimateOriginator: { Name: "Jane", Address: address },
+    };
     const account = { isPsp: false, acceptsUltimateOriginator: false, acceptsPaymentChargesCode: false };
     expect(paths(issues(body, { account }))).toEqual([
       ["not_allowed", ["UltimateOriginator"]],
       ["not_allowed", ["PaymentChargesCode"]],
     ]);
-    expect(issues(body, { account: { ...account, acceptsUltimateOriginator: true, acceptsPaymentChargesCode: true } })).toEqual([]);
+    expect(
+      issues(body, { account: { ...account, acceptsUltimateOriginator: true, acceptsPaymentChargesCode: true } }),
+    ).toEqual([]);
     expect(unchecked(body, { account: { isPsp: false } })).toContain("account-setup");
     expect(unchecked(validAccountWithdrawal)).not.toContain("account-setup");
   });

@@ -32,12 +32,20 @@ describe("validateCreateExchange: fields", () => {
 
   it("checks GoalType, Goal, UseAvailableFunds and the currency pair", () => {
     expect(issues({ ...validExchange, GoalType: "buy" })).toEqual([
-      expect.objectContaining({ code: "invalid_enum", path: ["GoalType"], params: { allowed: ["Buy", "Sell"], received: "buy" } }),
+      expect.objectContaining({
+        code: "invalid_enum",
+        path: ["GoalType"],
+        params: { allowed: ["Buy", "Sell"], received: "buy" },
+      }),
     ]);
     expect(paths(issues({ ...validExchange, Goal: -1 }))).toEqual([["out_of_range", ["Goal"]]]);
-    expect(paths(issues({ ...validExchange, UseAvailableFunds: "true" }))).toEqual([["invalid_type", ["UseAvailableFunds"]]]);
+    expect(paths(issues({ ...validExchange, UseAvailableFunds: "true" }))).toEqual([
+      ["invalid_type", ["UseAvailableFunds"]],
+    ]);
     expect(issues({ ...validExchange, UseAvailableFunds: false })).toEqual([]);
-    expect(paths(issues({ ...validExchange, TargetCurrencyCode: "eur" }))).toEqual([["conflict", ["TargetCurrencyCode"]]]);
+    expect(paths(issues({ ...validExchange, TargetCurrencyCode: "eur" }))).toEqual([
+      ["conflict", ["TargetCurrencyCode"]],
+    ]);
   });
 });
 
@@ -53,11 +61,19 @@ describe("validateCreateExchange: rules of the withdrawal it funds", () => {
   });
 
   it("requires ReceiverLei when the withdrawal pays a bank (vertical FI), in any currency, as the reference states it here", () => {
-    expect(paths(issues({ ...gbp, BoEPurposeCodeId: 4 }, { withdrawal: { beneficiary: bank } }))).toEqual([["required", ["ReceiverLei"]]]);
-    expect(paths(issues(validExchange, { withdrawal: { beneficiary: bank } }))).toEqual([["required", ["ReceiverLei"]]]);
+    expect(paths(issues({ ...gbp, BoEPurposeCodeId: 4 }, { withdrawal: { beneficiary: bank } }))).toEqual([
+      ["required", ["ReceiverLei"]],
+    ]);
+    expect(paths(issues(validExchange, { withdrawal: { beneficiary: bank } }))).toEqual([
+      ["required", ["ReceiverLei"]],
+    ]);
     expect(issues({ ...validExchange, ReceiverLei: LEI }, { withdrawal: { beneficiary: bank } })).toEqual([]);
-    expect(issues({ ...gbp, BoEPurposeCodeId: 4, ReceiverLei: LEI }, { withdrawal: { beneficiary: bank } })).toEqual([]);
-    expect(issues({ ...gbp, BoEPurposeCodeId: 4 }, { withdrawal: { beneficiary: { ...bank, industry: "Insurance" } } })).toEqual([]);
+    expect(issues({ ...gbp, BoEPurposeCodeId: 4, ReceiverLei: LEI }, { withdrawal: { beneficiary: bank } })).toEqual(
+      [],
+    );
+    expect(
+      issues({ ...gbp, BoEPurposeCodeId: 4 }, { withdrawal: { beneficiary: { ...bank, industry: "Insurance" } } }),
+    ).toEqual([]);
   });
 
   it("leaves both rules unchecked without the withdrawal context", () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { validateCreateInstructionWithdrawal, type CreateInstructionWithdrawalOptions, type Issue } from "../../src/index.js";
+import {
+  validateCreateInstructionWithdrawal,
+  type CreateInstructionWithdrawalOptions,
+  type Issue,
+} from "../../src/index.js";
 import { LEI, validInstructionWithdrawal } from "./request-examples.js";
 
 function issues(input: unknown, options?: CreateInstructionWithdrawalOptions): readonly Issue[] {
@@ -12,7 +16,12 @@ const paths = (found: readonly Issue[]) => found.map((one) => [one.code, one.pat
 describe("validateCreateInstructionWithdrawal", () => {
   it("accepts InstructionId and BeneficiaryId with the withdrawal details", () => {
     const result = validateCreateInstructionWithdrawal(
-      { ...validInstructionWithdrawal, PaymentChargesCode: "OUR", ReceiverLei: LEI, Reference: "not a field of this request" },
+      {
+        ...validInstructionWithdrawal,
+        PaymentChargesCode: "OUR",
+        ReceiverLei: LEI,
+        Reference: "not a field of this request",
+      },
       { currencyCode: "EUR", beneficiary: { bankCountry: "DE" } },
     );
     expect(result).toEqual({
@@ -32,8 +41,12 @@ describe("validateCreateInstructionWithdrawal", () => {
   });
 
   it("takes the currency from the context for the GBP rule", () => {
-    expect(paths(issues(validInstructionWithdrawal, { currencyCode: "GBP" }))).toEqual([["required", ["BoEPurposeCodeId"]]]);
-    expect(paths(issues(validInstructionWithdrawal, { currencyCode: "gbp" }))).toEqual([["required", ["BoEPurposeCodeId"]]]);
+    expect(paths(issues(validInstructionWithdrawal, { currencyCode: "GBP" }))).toEqual([
+      ["required", ["BoEPurposeCodeId"]],
+    ]);
+    expect(paths(issues(validInstructionWithdrawal, { currencyCode: "gbp" }))).toEqual([
+      ["required", ["BoEPurposeCodeId"]],
+    ]);
     expect(issues({ ...validInstructionWithdrawal, BoEPurposeCodeId: 2 }, { currencyCode: "GBP" })).toEqual([]);
     expect(issues(validInstructionWithdrawal, { currencyCode: "EUR" })).toEqual([]);
     const unknown = validateCreateInstructionWithdrawal(validInstructionWithdrawal);
@@ -41,9 +54,9 @@ describe("validateCreateInstructionWithdrawal", () => {
   });
 
   it("applies the payment purpose, receiver LEI and originator rules like the account withdrawal", () => {
-    expect(paths(issues(validInstructionWithdrawal, { currencyCode: "CNH", beneficiary: { bankCountry: "CN" } }))).toEqual([
-      ["required", ["PaymentPurposeId"]],
-    ]);
+    expect(
+      paths(issues(validInstructionWithdrawal, { currencyCode: "CNH", beneficiary: { bankCountry: "CN" } })),
+    ).toEqual([["required", ["PaymentPurposeId"]]]);
     expect(
       paths(
         issues(
@@ -52,8 +65,8 @@ describe("validateCreateInstructionWithdrawal", () => {
         ),
       ),
     ).toEqual([["required", ["ReceiverLei"]]]);
-    expect(paths(issues({ ...validInstructionWithdrawal, UltimateOriginator: {} }, { account: { isPsp: true } }))).toEqual([
-      ["required", ["UltimateOriginator", "SubaccountNumber"]],
-    ]);
+    expect(
+      paths(issues({ ...validInstructionWithdrawal, UltimateOriginator: {} }, { account: { isPsp: true } })),
+    ).toEqual([["required", ["UltimateOriginator", "SubaccountNumber"]]]);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { conditionalRules, validateCreateWithdrawalBeneficiary, type CreateWithdrawalBeneficiaryOptions, type Issue } from "../../src/node.js";
+import {
+  conditionalRules,
+  validateCreateWithdrawalBeneficiary,
+  type CreateWithdrawalBeneficiaryOptions,
+  type Issue,
+} from "../../src/node.js";
 import { LEI, sectors, setAt, taxIdRules, validBeneficiary } from "./request-examples.js";
 
 function issues(input: unknown, options?: CreateWithdrawalBeneficiaryOptions): readonly Issue[] {
@@ -20,7 +25,12 @@ const fullContext: CreateWithdrawalBeneficiaryOptions = {
 
 describe("validateCreateWithdrawalBeneficiary: fields", () => {
   it("accepts a valid beneficiary, normalised, and lists the rules it could not check", () => {
-    const result = validateCreateWithdrawalBeneficiary({ ...validBeneficiary, CurrencyCode: "eur", Reference: "  Supplier 1 ", Website: "" });
+    const result = validateCreateWithdrawalBeneficiary({
+      ...validBeneficiary,
+      CurrencyCode: "eur",
+      Reference: "  Supplier 1 ",
+      Website: "",
+    });
     expect(result).toEqual({
       ok: true,
       // Free text is sent as typed; a blank optional field is left out.
@@ -51,7 +61,9 @@ describe("validateCreateWithdrawalBeneficiary: fields", () => {
   it("reports routing issues under PaymentRouting", () => {
     const found = issues(setAt(validBeneficiary, ["PaymentRouting", "Iban"], "DE89370400440532013001"));
     expect(found).toEqual([expect.objectContaining({ code: "invalid_checksum", path: ["PaymentRouting", "Iban"] })]);
-    expect(at(issues(setAt(validBeneficiary, ["PaymentRouting", "Type"], "Swift")), ["PaymentRouting", "Type"])).toEqual(["invalid_enum"]);
+    expect(
+      at(issues(setAt(validBeneficiary, ["PaymentRouting", "Type"], "Swift")), ["PaymentRouting", "Type"]),
+    ).toEqual(["invalid_enum"]);
   });
 
   it("checks AlternatePaymentRouting items like PaymentRouting, at their index", () => {
@@ -67,15 +79,23 @@ describe("validateCreateWithdrawalBeneficiary: fields", () => {
       ["country_mismatch", ["AlternatePaymentRouting", 1, "CountryCode"]],
       ["invalid_type", ["AlternatePaymentRouting", 2]],
     ]);
-    expect(at(issues({ ...validBeneficiary, AlternatePaymentRouting: validBeneficiary.PaymentRouting }), ["AlternatePaymentRouting"])).toEqual([
-      "invalid_type",
-    ]);
+    expect(
+      at(issues({ ...validBeneficiary, AlternatePaymentRouting: validBeneficiary.PaymentRouting }), [
+        "AlternatePaymentRouting",
+      ]),
+    ).toEqual(["invalid_type"]);
   });
 
   it("checks IntermediaryPaymentRouting items: Type Bic and a BIC", () => {
-    const ok = validateCreateWithdrawalBeneficiary({ ...validBeneficiary, IntermediaryPaymentRouting: [{ Type: "Bic", Bic: "chasus33" }] });
+    const ok = validateCreateWithdrawalBeneficiary({
+      ...validBeneficiary,
+      IntermediaryPaymentRouting: [{ Type: "Bic", Bic: "chasus33" }],
+    });
     expect(ok.ok && ok.value.IntermediaryPaymentRouting).toEqual([{ Type: "Bic", Bic: "CHASUS33" }]);
-    const found = issues({ ...validBeneficiary, IntermediaryPaymentRouting: [{ Type: "Bic", Bic: "CHAS" }, { Bic: "CHASUS33" }] });
+    const found = issues({
+      ...validBeneficiary,
+      IntermediaryPaymentRouting: [{ Type: "Bic", Bic: "CHAS" }, { Bic: "CHASUS33" }],
+    });
     expect(found.map((one) => [one.code, one.path])).toEqual([
       ["invalid_length", ["IntermediaryPaymentRouting", 0, "Bic"]],
       ["required", ["IntermediaryPaymentRouting", 1, "Type"]],
@@ -84,15 +104,28 @@ describe("validateCreateWithdrawalBeneficiary: fields", () => {
 
   it("checks BeneficiaryType against Individual/Company", () => {
     expect(issues({ ...validBeneficiary, BeneficiaryType: "Trust" })).toEqual([
-      expect.objectContaining({ code: "invalid_enum", path: ["BeneficiaryType"], params: { allowed: ["Individual", "Company"], received: "Trust" } }),
+      expect.objectContaining({
+        code: "invalid_enum",
+        path: ["BeneficiaryType"],
+        params: { allowed: ["Individual", "Company"], received: "Trust" },
+      }),
     ]);
   });
 
   it("checks the address: Street, Town and CountryCode required, CountryCode ISO alpha-2", () => {
-    const found = issues(setAt(setAt(validBeneficiary, ["Address", "Town"], undefined), ["Address", "CountryCode"], "Germany"));
-    expect(found.map((one) => one.path)).toEqual([["Address", "Town"], ["Address", "CountryCode"]]);
-    expect(at(issues(setAt(validBeneficiary, ["Address", "Street"], "   ")), ["Address", "Street"])).toEqual(["required"]);
-    expect(at(issues(setAt(validBeneficiary, ["Address", "County"], 5)), ["Address", "County"])).toEqual(["invalid_type"]);
+    const found = issues(
+      setAt(setAt(validBeneficiary, ["Address", "Town"], undefined), ["Address", "CountryCode"], "Germany"),
+    );
+    expect(found.map((one) => one.path)).toEqual([
+      ["Address", "Town"],
+      ["Address", "CountryCode"],
+    ]);
+    expect(at(issues(setAt(validBeneficiary, ["Address", "Street"], "   ")), ["Address", "Street"])).toEqual([
+      "required",
+    ]);
+    expect(at(issues(setAt(validBeneficiary, ["Address", "County"], 5)), ["Address", "County"])).toEqual([
+      "invalid_type",
+    ]);
     expect(at(issues({ ...validBeneficiary, Address: [] }), ["Address"])).toEqual(["invalid_type"]);
   });
 
@@ -112,7 +145,12 @@ describe("validateCreateWithdrawalBeneficiary: fields", () => {
   });
 
   it("treats null and blank optional fields as absent", () => {
-    const result = validateCreateWithdrawalBeneficiary({ ...validBeneficiary, Website: null, Reference: " ", AccountHolderName: "" });
+    const result = validateCreateWithdrawalBeneficiary({
+      ...validBeneficiary,
+      Website: null,
+      Reference: " ",
+      AccountHolderName: "",
+    });
     expect(result.ok && result.value).toEqual(validBeneficiary);
   });
 });
@@ -122,10 +160,10 @@ describe("validateCreateWithdrawalBeneficiary: receiver-lei rule", () => {
   const context = { vertical: "FI", sectors };
 
   it("fires for a GBP company with vertical FI in Banks or Building Societies", () => {
-    expect(issues(gbpBank, context)).toEqual([
-      expect.objectContaining({ code: "required", path: ["ReceiverLei"] }),
+    expect(issues(gbpBank, context)).toEqual([expect.objectContaining({ code: "required", path: ["ReceiverLei"] })]);
+    expect(at(issues({ ...gbpBank, IndustryId: 2 }, { vertical: " fi ", sectors }), ["ReceiverLei"])).toEqual([
+      "required",
     ]);
-    expect(at(issues({ ...gbpBank, IndustryId: 2 }, { vertical: " fi ", sectors }), ["ReceiverLei"])).toEqual(["required"]);
     expect(issues({ ...gbpBank, ReceiverLei: LEI }, context)).toEqual([]);
   });
 
@@ -157,7 +195,11 @@ describe("validateCreateWithdrawalBeneficiary: industry rules", () => {
 
   it("requires IndustryId to be a known sector when sectors are given", () => {
     expect(issues({ ...validBeneficiary, IndustryId: 99 }, { sectors })).toEqual([
-      expect.objectContaining({ code: "invalid_enum", path: ["IndustryId"], params: { allowed: [1, 2, 3, 4, 5], received: 99 } }),
+      expect.objectContaining({
+        code: "invalid_enum",
+        path: ["IndustryId"],
+        params: { allowed: [1, 2, 3, 4, 5], received: 99 },
+      }),
     ]);
     expect(at(issues({ ...validBeneficiary, IndustryId: 1.5 }), ["IndustryId"])).toEqual(["not_integer"]);
   });
@@ -181,21 +223,31 @@ describe("validateCreateWithdrawalBeneficiary: additional-information rule", () 
     expect(issues(validBeneficiary, rules)).toEqual([
       expect.objectContaining({ code: "required", path: ["AdditionalInformation", "TaxId"] }),
     ]);
-    expect(at(issues({ ...validBeneficiary, AdditionalInformation: { TaxId: "  " } }, rules), ["AdditionalInformation", "TaxId"])).toEqual([
-      "required",
-    ]);
+    expect(
+      at(issues({ ...validBeneficiary, AdditionalInformation: { TaxId: "  " } }, rules), [
+        "AdditionalInformation",
+        "TaxId",
+      ]),
+    ).toEqual(["required"]);
   });
 
   it("matches each value against every RegEx of its field", () => {
     expect(issues({ ...validBeneficiary, AdditionalInformation: { TaxId: "12345678901" } }, rules)).toEqual([]);
     expect(issues({ ...validBeneficiary, AdditionalInformation: { TaxId: "1234567890X" } }, rules)).toEqual([
-      expect.objectContaining({ code: "pattern_mismatch", path: ["AdditionalInformation", "TaxId"], params: { pattern: "^[0-9]{11}$" } }),
+      expect.objectContaining({
+        code: "pattern_mismatch",
+        path: ["AdditionalInformation", "TaxId"],
+        params: { pattern: "^[0-9]{11}$" },
+      }),
     ]);
     const two = { additionalInformationRules: [{ Field: "Code", Rule: [{ RegEx: "^[A-Z]+$" }, { RegEx: "^.{3}$" }] }] };
     expect(issues({ ...validBeneficiary, AdditionalInformation: { Code: "ABC" } }, two)).toEqual([]);
-    expect(at(issues({ ...validBeneficiary, AdditionalInformation: { Code: "ABCD" } }, two), ["AdditionalInformation", "Code"])).toEqual([
-      "pattern_mismatch",
-    ]);
+    expect(
+      at(issues({ ...validBeneficiary, AdditionalInformation: { Code: "ABCD" } }, two), [
+        "AdditionalInformation",
+        "Code",
+      ]),
+    ).toEqual(["pattern_mismatch"]);
   });
 
   it("keeps keys without a rule, and values are strings, checked as typed", () => {
@@ -205,10 +257,15 @@ describe("validateCreateWithdrawalBeneficiary: additional-information rule", () 
     );
     expect(result.ok && result.value.AdditionalInformation).toEqual({ TaxId: "12345678901", Note: " free " });
     // Free text is not trimmed: the server's rule sees the spaces too.
-    expect(at(issues({ ...validBeneficiary, AdditionalInformation: { TaxId: " 12345678901 " } }, rules), ["AdditionalInformation", "TaxId"])).toEqual([
-      "pattern_mismatch",
-    ]);
-    expect(at(issues({ ...validBeneficiary, AdditionalInformation: { Note: 5 } }), ["AdditionalInformation", "Note"])).toEqual(["invalid_type"]);
+    expect(
+      at(issues({ ...validBeneficiary, AdditionalInformation: { TaxId: " 12345678901 " } }, rules), [
+        "AdditionalInformation",
+        "TaxId",
+      ]),
+    ).toEqual(["pattern_mismatch"]);
+    expect(
+      at(issues({ ...validBeneficiary, AdditionalInformation: { Note: 5 } }), ["AdditionalInformation", "Note"]),
+    ).toEqual(["invalid_type"]);
   });
 
   it("keeps a __proto__ key as a plain key", () => {
@@ -227,7 +284,9 @@ describe("validateCreateWithdrawalBeneficiary: additional-information rule", () 
         { ...validBeneficiary, AdditionalInformation: { Code: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!" } },
         { additionalInformationRules: [{ Field: "Code", Rule: [{ RegEx }] }] },
       );
-      expect(found).toEqual([expect.objectContaining({ code: "invalid_rule", path: ["AdditionalInformation", "Code"] })]);
+      expect(found).toEqual([
+        expect.objectContaining({ code: "invalid_rule", path: ["AdditionalInformation", "Code"] }),
+      ]);
     }
     const malformed = issues(validBeneficiary, {
       additionalInformationRules: [{ Rule: [] }, { Field: "X", Rule: [{ RegEx: 5 }] }] as never,

@@ -45,12 +45,22 @@ const presentationForms = [
   },
   {
     name: "a dashed BSB",
-    typed: { Type: "BankStateBranchAccountNumber", CountryCode: "AU", BankStateBranch: "062-000", AccountNumber: "12345678" },
+    typed: {
+      Type: "BankStateBranchAccountNumber",
+      CountryCode: "AU",
+      BankStateBranch: "062-000",
+      AccountNumber: "12345678",
+    },
     changes: [{ path: ["BankStateBranch"], from: "062-000", to: "062000" }],
   },
   {
     name: "a transit number in cheque form",
-    typed: { Type: "TransitNumberAccountNumber", CountryCode: "CA", TransitNumber: "12345-001", AccountNumber: "1234567" },
+    typed: {
+      Type: "TransitNumberAccountNumber",
+      CountryCode: "CA",
+      TransitNumber: "12345-001",
+      AccountNumber: "1234567",
+    },
     changes: [{ path: ["TransitNumber"], from: "12345-001", to: "000112345" }],
   },
   {
@@ -110,11 +120,17 @@ describe("presentation forms", () => {
   });
 
   it("free text is sent as typed: not trimmed, not case-folded, its length counted as typed", () => {
-    const result = validateCreateWithdrawalBeneficiary({ ...validBeneficiary, Name: "  acme GmbH ", Reference: ` ${"r".repeat(34)}` });
+    const result = validateCreateWithdrawalBeneficiary({
+      ...validBeneficiary,
+      Name: "  acme GmbH ",
+      Reference: ` ${"r".repeat(34)}`,
+    });
     expect(result.ok && result.value.Name).toBe("  acme GmbH ");
     expect(result.ok && result.normalized).toBe(false);
     const tooLong = validateCreateWithdrawalBeneficiary({ ...validBeneficiary, Reference: ` ${"r".repeat(35)}` });
-    expect(tooLong.ok ? [] : tooLong.issues.map((issue) => [issue.code, issue.path])).toEqual([["too_long", ["Reference"]]]);
+    expect(tooLong.ok ? [] : tooLong.issues.map((issue) => [issue.code, issue.path])).toEqual([
+      ["too_long", ["Reference"]],
+    ]);
   });
 
   it("a blank required field is missing", () => {
@@ -126,7 +142,11 @@ describe("presentation forms", () => {
     const individual = { FirstName: "Ada", LastName: "Lovelace" };
     const result = validateAssignDepositor({ Individual: individual, Company: null });
     expect(result).toEqual(
-      expect.objectContaining({ ok: true, value: { Individual: individual }, changes: [{ path: ["Company"], from: null, to: undefined }] }),
+      expect.objectContaining({
+        ok: true,
+        value: { Individual: individual },
+        changes: [{ path: ["Company"], from: null, to: undefined }],
+      }),
     );
   });
 });

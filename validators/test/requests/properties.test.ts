@@ -31,11 +31,31 @@ const broken = {
     fc.constant({}),
     fc.constant([1]),
   ),
-  int64: fc.oneof(fc.constant("12"), fc.boolean(), fc.constant(1.5), fc.integer({ max: -1 }), fc.constant(2 ** 60), fc.constant({})),
-  amount: fc.oneof(fc.constant("1.5"), fc.boolean(), fc.constant(Number.NaN), fc.constant(Number.POSITIVE_INFINITY), fc.double({ max: 0, noNaN: true, noDefaultInfinity: true })),
+  int64: fc.oneof(
+    fc.constant("12"),
+    fc.boolean(),
+    fc.constant(1.5),
+    fc.integer({ max: -1 }),
+    fc.constant(2 ** 60),
+    fc.constant({}),
+  ),
+  amount: fc.oneof(
+    fc.constant("1.5"),
+    fc.boolean(),
+    fc.constant(Number.NaN),
+    fc.constant(Number.POSITIVE_INFINITY),
+    fc.double({ max: 0, noNaN: true, noDefaultInfinity: true }),
+  ),
   currency: fc.oneof(fc.constantFrom("EURO", "E1R", "€", "XX"), fc.integer(), fc.constant({ code: "EUR" })),
-  reference: fc.oneof(fc.string({ minLength: 36, maxLength: 80 }).filter((value) => value.trim().length > 35), fc.integer(), fc.constant(["x"])),
-  description: fc.oneof(fc.string({ minLength: 141, maxLength: 200 }).filter((value) => value.trim().length > 140), fc.boolean()),
+  reference: fc.oneof(
+    fc.string({ minLength: 36, maxLength: 80 }).filter((value) => value.trim().length > 35),
+    fc.integer(),
+    fc.constant(["x"]),
+  ),
+  description: fc.oneof(
+    fc.string({ minLength: 141, maxLength: 200 }).filter((value) => value.trim().length > 140),
+    fc.boolean(),
+  ),
   text: fc.oneof(fc.integer(), fc.boolean(), fc.constant({}), fc.constant(["x"])),
   enum: fc.oneof(fc.constantFrom("buy", "SELL", "Person", "BEN", "x"), fc.integer()),
   boolean: fc.oneof(fc.constantFrom("true", "false", 0, 1), fc.constant({})),
@@ -144,20 +164,23 @@ const breakable: Readonly<Record<string, readonly Breakable[]>> = {
 const startsWith = (path: readonly (string | number)[], prefix: readonly (string | number)[]) =>
   prefix.every((segment, index) => path[index] === segment);
 
-describe.each(validatorsUnderTest.filter(({ name }) => name in breakable))("$name: one field broken", ({ name, validate, valid, options }) => {
-  it("reports issues at that field's path, and only there", () => {
-    const fields = breakable[name] ?? [];
-    fc.assert(
-      fc.property(
-        fc.constantFrom(...fields).chain(([path, kind]) => fc.tuple(fc.constant(path), broken[kind])),
-        ([path, value]) => {
-          const result = validate(setAt(valid, path, value), options as never);
-          expect(result.ok, `${JSON.stringify(path)} = ${JSON.stringify(value)}`).toBe(false);
-          if (result.ok) return;
-          for (const found of result.issues) expect(startsWith(found.path, path), JSON.stringify(found)).toBe(true);
-        },
-      ),
-      { numRuns: 200 },
-    );
-  });
-});
+describe.each(validatorsUnderTest.filter(({ name }) => name in breakable))(
+  "$name: one field broken",
+  ({ name, validate, valid, options }) => {
+    it("reports issues at that field's path, and only there", () => {
+      const fields = breakable[name] ?? [];
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...fields).chain(([path, kind]) => fc.tuple(fc.constant(path), broken[kind])),
+          ([path, value]) => {
+            const result = validate(setAt(valid, path, value), options as never);
+            expect(result.ok, `${JSON.stringify(path)} = ${JSON.stringify(value)}`).toBe(false);
+            if (result.ok) return;
+            for (const found of result.issues) expect(startsWith(found.path, path), JSON.stringify(found)).toBe(true);
+          },
+        ),
+        { numRuns: 200 },
+      );
+    });
+  },
+);

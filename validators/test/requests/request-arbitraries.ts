@@ -32,21 +32,20 @@ const nonBlank = (maxLength = 60) => text(maxLength).filter((value) => value.tri
 const currency = fc.constantFrom("EUR", "usd", " JPY ", "chf", "AUD");
 const country = fc.constantFrom("DE", "fr", "GB", " us", "JP");
 
-const addressArbitrary = fc
-  .record(
-    {
-      Street: nonBlank(),
-      HouseNumber: text(10),
-      HouseName: text(20),
-      FlatNumber: text(10),
-      District: text(20),
-      Town: nonBlank(),
-      County: text(20),
-      PostCode: text(10),
-      CountryCode: country,
-    },
-    { requiredKeys: ["Street", "Town", "CountryCode"] },
-  );
+const addressArbitrary = fc.record(
+  {
+    Street: nonBlank(),
+    HouseNumber: text(10),
+    HouseName: text(20),
+    FlatNumber: text(10),
+    District: text(20),
+    Town: nonBlank(),
+    County: text(20),
+    PostCode: text(10),
+    CountryCode: country,
+  },
+  { requiredKeys: ["Street", "Town", "CountryCode"] },
+);
 
 const beneficiaryArbitrary = fc.record(
   {
@@ -56,7 +55,10 @@ const beneficiaryArbitrary = fc.record(
     CurrencyCode: currency,
     PaymentRouting: anyRoutingArbitrary,
     AlternatePaymentRouting: fc.array(anyRoutingArbitrary, { maxLength: 2 }),
-    IntermediaryPaymentRouting: fc.array(bicArbitrary.map((Bic) => ({ Type: "Bic", Bic: Bic.toLowerCase() })), { maxLength: 2 }),
+    IntermediaryPaymentRouting: fc.array(
+      bicArbitrary.map((Bic) => ({ Type: "Bic", Bic: Bic.toLowerCase() })),
+      { maxLength: 2 },
+    ),
     BeneficiaryType: fc.constantFrom("Individual", "Company"),
     Address: addressArbitrary,
     IndustryId: int32,
@@ -69,7 +71,10 @@ const beneficiaryArbitrary = fc.record(
   { requiredKeys: ["AccountId", "Name", "CurrencyCode", "PaymentRouting", "BeneficiaryType", "Address"] },
 );
 
-const originatorArbitrary = fc.record({ Name: text(35), Address: addressArbitrary, SubaccountNumber: text(20) }, { requiredKeys: [] });
+const originatorArbitrary = fc.record(
+  { Name: text(35), Address: addressArbitrary, SubaccountNumber: text(20) },
+  { requiredKeys: [] },
+);
 
 const withdrawalDetails = {
   PaymentPurposeId: int32,
@@ -80,19 +85,34 @@ const withdrawalDetails = {
 };
 
 export const requestArbitraries: readonly RequestArbitrary[] = [
-  { name: "CreateWithdrawalBeneficiary", validate: validateCreateWithdrawalBeneficiary, arbitrary: beneficiaryArbitrary },
+  {
+    name: "CreateWithdrawalBeneficiary",
+    validate: validateCreateWithdrawalBeneficiary,
+    arbitrary: beneficiaryArbitrary,
+  },
   {
     name: "CreateAccountWithdrawal",
     validate: validateCreateAccountWithdrawal,
     arbitrary: fc.record(
-      { AccountId: int32, CurrencyCode: currency, Amount: positive, BeneficiaryId: int32, Reference: text(35), Description: text(140), ...withdrawalDetails },
+      {
+        AccountId: int32,
+        CurrencyCode: currency,
+        Amount: positive,
+        BeneficiaryId: int32,
+        Reference: text(35),
+        Description: text(140),
+        ...withdrawalDetails,
+      },
       { requiredKeys: ["AccountId", "CurrencyCode", "BeneficiaryId"] },
     ),
   },
   {
     name: "CreateInstructionWithdrawal",
     validate: validateCreateInstructionWithdrawal,
-    arbitrary: fc.record({ InstructionId: int32, BeneficiaryId: int32, ...withdrawalDetails }, { requiredKeys: ["InstructionId", "BeneficiaryId"] }),
+    arbitrary: fc.record(
+      { InstructionId: int32, BeneficiaryId: int32, ...withdrawalDetails },
+      { requiredKeys: ["InstructionId", "BeneficiaryId"] },
+    ),
   },
   {
     name: "CreateAccountTransfer",
@@ -122,7 +142,11 @@ export const requestArbitraries: readonly RequestArbitrary[] = [
   {
     name: "CreateAlert",
     validate: validateCreateAlert,
-    arbitrary: fc.record({ SourceCurrencyCode: fc.constant("eur"), TargetCurrencyCode: fc.constant("USD"), Limit: positive }),
+    arbitrary: fc.record({
+      SourceCurrencyCode: fc.constant("eur"),
+      TargetCurrencyCode: fc.constant("USD"),
+      Limit: positive,
+    }),
   },
   {
     name: "QuoteRequest",
@@ -138,7 +162,11 @@ export const requestArbitraries: readonly RequestArbitrary[] = [
   {
     name: "DepositRequirementRequest",
     validate: validateDepositRequirementRequest,
-    arbitrary: fc.record({ AccountId: int32, NetDepositRequirement: fc.double({ noNaN: true, noDefaultInfinity: true }), CurrencyCode: currency }),
+    arbitrary: fc.record({
+      AccountId: int32,
+      NetDepositRequirement: fc.double({ noNaN: true, noDefaultInfinity: true }),
+      CurrencyCode: currency,
+    }),
   },
   {
     name: "AssignDepositor",
@@ -147,11 +175,21 @@ export const requestArbitraries: readonly RequestArbitrary[] = [
       {
         IsThirdParty: fc.boolean(),
         Company: fc.record(
-          { Name: nonBlank(), PhoneNumber: text(15), Website: text(30), IndustryId: int32, IndustryDetails: text(30), Address: addressArbitrary },
+          {
+            Name: nonBlank(),
+            PhoneNumber: text(15),
+            Website: text(30),
+            IndustryId: int32,
+            IndustryDetails: text(30),
+            Address: addressArbitrary,
+          },
           { requiredKeys: ["Name"] },
         ),
         SupportingDocuments: fc.array(
-          fc.record({ Name: text(20), MediaType: text(20), StreamLength: fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }) }, { requiredKeys: [] }),
+          fc.record(
+            { Name: text(20), MediaType: text(20), StreamLength: fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }) },
+            { requiredKeys: [] },
+          ),
           { maxLength: 3 },
         ),
       },
@@ -159,4 +197,3 @@ export const requestArbitraries: readonly RequestArbitrary[] = [
     ),
   },
 ];
-

@@ -3,7 +3,13 @@ import type { RequiredAdditionalInformation, Sector } from "../../src/index.js";
 
 export const LEI = "5493001KJTIIGC8Y1R12";
 
-export const address = { Street: "Unter den Linden", HouseNumber: "1", Town: "Berlin", PostCode: "10117", CountryCode: "DE" };
+export const address = {
+  Street: "Unter den Linden",
+  HouseNumber: "1",
+  Town: "Berlin",
+  PostCode: "10117",
+  CountryCode: "DE",
+};
 
 export const validBeneficiary = {
   AccountId: 1001,
@@ -30,7 +36,13 @@ export const validAccountWithdrawal = { AccountId: 1001, CurrencyCode: "EUR", Be
 
 export const validInstructionWithdrawal = { InstructionId: 5005, BeneficiaryId: 77 };
 
-export const validTransfer = { AccountId: 1001, CurrencyCode: "EUR", BeneficiaryId: 88, Amount: 10, Reference: "Invoice 42" };
+export const validTransfer = {
+  AccountId: 1001,
+  CurrencyCode: "EUR",
+  BeneficiaryId: 88,
+  Amount: 10,
+  Reference: "Invoice 42",
+};
 
 export const validExchange = {
   AccountId: 1001,
@@ -43,7 +55,13 @@ export const validExchange = {
 
 export const validAlert = { SourceCurrencyCode: "EUR", TargetCurrencyCode: "USD", Limit: 1.1 };
 
-export const validQuote = { AccountId: 1001, GoalType: "Sell", Amount: 500, SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR" };
+export const validQuote = {
+  AccountId: 1001,
+  GoalType: "Sell",
+  Amount: 500,
+  SourceCurrencyCode: "GBP",
+  TargetCurrencyCode: "EUR",
+};
 
 export const validDepositRequirement = { AccountId: 1001, NetDepositRequirement: 2500, CurrencyCode: "EUR" };
 
@@ -57,7 +75,10 @@ export const validAssignDepositor = {
 export function setAt(base: unknown, path: readonly (string | number)[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path as [string | number, ...(string | number)[]];
-  const copy = (Array.isArray(base) ? [...(base as unknown[])] : { ...(base as object) }) as Record<string | number, unknown>;
+  const copy = (Array.isArray(base) ? [...(base as unknown[])] : { ...(base as object) }) as Record<
+    string | number,
+    unknown
+  >;
   const next = rest.length === 0 ? value : setAt(copy[head], rest, value);
   if (next === undefined) delete copy[head];
   else copy[head] = next;

@@ -29,7 +29,9 @@ function nullPrototype(value: unknown): unknown {
 /** Every path to a member of a JSON value. */
 function pathsOf(value: unknown, prefix: readonly (string | number)[] = []): (readonly (string | number)[])[] {
   if (typeof value !== "object" || value === null) return [];
-  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((member, index) => [index, member]) : Object.entries(value);
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((member, index) => [index, member])
+    : Object.entries(value);
   return entries.flatMap(([key, member]) => [[...prefix, key], ...pathsOf(member, [...prefix, key])]);
 }
 
@@ -66,7 +68,8 @@ describe.each(validatorsUnderTest)("$name robustness", ({ validate, valid, optio
     // early, far below the cost of walking them.
     const before = process.cpuUsage();
     for (const path of pathsOf(valid)) {
-      for (const odd of [huge, deep, [valid], [[[]]]]) expectWellFormed(validate(setAt(valid, path, odd), options as never));
+      for (const odd of [huge, deep, [valid], [[[]]]])
+        expectWellFormed(validate(setAt(valid, path, odd), options as never));
     }
     for (const odd of [huge, deep, [valid], Object.create(null)]) expectWellFormed(validate(odd, options as never));
     const used = process.cpuUsage(before);

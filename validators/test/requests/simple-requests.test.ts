@@ -13,9 +13,21 @@ const paths = (result: { readonly ok: boolean; readonly issues?: readonly Issue[
 
 describe("validateCreateAccountTransfer", () => {
   it("accepts a valid transfer; Amount and Reference are optional", () => {
-    expect(validateCreateAccountTransfer(validTransfer)).toEqual({ ok: true, value: validTransfer, normalized: false, changes: [], uncheckedRules: [] });
+    expect(validateCreateAccountTransfer(validTransfer)).toEqual({
+      ok: true,
+      value: validTransfer,
+      normalized: false,
+      changes: [],
+      uncheckedRules: [],
+    });
     const { Amount: _amount, Reference: _reference, ...minimal } = validTransfer;
-    expect(validateCreateAccountTransfer(minimal)).toEqual({ ok: true, value: minimal, normalized: false, changes: [], uncheckedRules: [] });
+    expect(validateCreateAccountTransfer(minimal)).toEqual({
+      ok: true,
+      value: minimal,
+      normalized: false,
+      changes: [],
+      uncheckedRules: [],
+    });
   });
 
   it("reports required fields, Reference length and Amount", () => {
@@ -31,7 +43,13 @@ describe("validateCreateAccountTransfer", () => {
 
 describe("validateCreateAlert", () => {
   it("accepts a valid alert", () => {
-    expect(validateCreateAlert(validAlert)).toEqual({ ok: true, value: validAlert, normalized: false, changes: [], uncheckedRules: [] });
+    expect(validateCreateAlert(validAlert)).toEqual({
+      ok: true,
+      value: validAlert,
+      normalized: false,
+      changes: [],
+      uncheckedRules: [],
+    });
   });
 
   it("requires the pair and a positive Limit; the currencies differ", () => {
@@ -49,7 +67,13 @@ describe("validateCreateAlert", () => {
 
 describe("validateQuoteRequest", () => {
   it("accepts a valid quote request", () => {
-    expect(validateQuoteRequest(validQuote)).toEqual({ ok: true, value: validQuote, normalized: false, changes: [], uncheckedRules: [] });
+    expect(validateQuoteRequest(validQuote)).toEqual({
+      ok: true,
+      value: validQuote,
+      normalized: false,
+      changes: [],
+      uncheckedRules: [],
+    });
   });
 
   it("requires every field and checks GoalType", () => {
@@ -63,7 +87,13 @@ describe("validateQuoteRequest", () => {
 
 describe("validateDepositRequirementRequest", () => {
   it("accepts a valid request; NetDepositRequirement may be any finite number", () => {
-    expect(validateDepositRequirementRequest(validDepositRequirement)).toEqual({ ok: true, value: validDepositRequirement, normalized: false, changes: [], uncheckedRules: [] });
+    expect(validateDepositRequirementRequest(validDepositRequirement)).toEqual({
+      ok: true,
+      value: validDepositRequirement,
+      normalized: false,
+      changes: [],
+      uncheckedRules: [],
+    });
     expect(validateDepositRequirementRequest({ ...validDepositRequirement, NetDepositRequirement: -5 }).ok).toBe(true);
   });
 

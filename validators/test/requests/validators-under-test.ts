@@ -53,19 +53,31 @@ const withdrawalContext = {
 export const validatorsUnderTest: readonly ValidatorUnderTest[] = [
   { name: "validatePaymentRouting", validate: validatePaymentRouting, valid: validRoutings.BicIban },
   { name: "validateBicIbanPaymentRouting", validate: validateBicIbanPaymentRouting, valid: validRoutings.BicIban },
-  { name: "validateSortCodeAccountNumberPaymentRouting", validate: validateSortCodeAccountNumberPaymentRouting, valid: validRoutings.SortCodeAccountNumber },
+  {
+    name: "validateSortCodeAccountNumberPaymentRouting",
+    validate: validateSortCodeAccountNumberPaymentRouting,
+    valid: validRoutings.SortCodeAccountNumber,
+  },
   {
     name: "validateRoutingTransitNumberAccountNumberPaymentRouting",
     validate: validateRoutingTransitNumberAccountNumberPaymentRouting,
     valid: validRoutings.RoutingTransitNumberAccountNumber,
   },
-  { name: "validateTransitNumberAccountNumberPaymentRouting", validate: validateTransitNumberAccountNumberPaymentRouting, valid: validRoutings.TransitNumberAccountNumber },
+  {
+    name: "validateTransitNumberAccountNumberPaymentRouting",
+    validate: validateTransitNumberAccountNumberPaymentRouting,
+    valid: validRoutings.TransitNumberAccountNumber,
+  },
   {
     name: "validateBankStateBranchAccountNumberPaymentRouting",
     validate: validateBankStateBranchAccountNumberPaymentRouting,
     valid: validRoutings.BankStateBranchAccountNumber,
   },
-  { name: "validateNewZealandAccountNumberPaymentRouting", validate: validateNewZealandAccountNumberPaymentRouting, valid: validRoutings.NewZealandAccountNumber },
+  {
+    name: "validateNewZealandAccountNumberPaymentRouting",
+    validate: validateNewZealandAccountNumberPaymentRouting,
+    valid: validRoutings.NewZealandAccountNumber,
+  },
   {
     name: "validateIndianFinancialSystemCodeAccountNumberPaymentRouting",
     validate: validateIndianFinancialSystemCodeAccountNumberPaymentRouting,
@@ -73,15 +85,28 @@ export const validatorsUnderTest: readonly ValidatorUnderTest[] = [
   },
   { name: "validateBicNubanPaymentRouting", validate: validateBicNubanPaymentRouting, valid: validRoutings.BicNuban },
   { name: "validateBicClabePaymentRouting", validate: validateBicClabePaymentRouting, valid: validRoutings.BicClabe },
-  { name: "validateBicAccountNumberPaymentRouting", validate: validateBicAccountNumberPaymentRouting, valid: validRoutings.BicAccountNumber },
-  { name: "validateIntermediaryPaymentRouting", validate: validateIntermediaryPaymentRouting, valid: { Type: "Bic", Bic: "CHASUS33" } },
+  {
+    name: "validateBicAccountNumberPaymentRouting",
+    validate: validateBicAccountNumberPaymentRouting,
+    valid: validRoutings.BicAccountNumber,
+  },
+  {
+    name: "validateIntermediaryPaymentRouting",
+    validate: validateIntermediaryPaymentRouting,
+    valid: { Type: "Bic", Bic: "CHASUS33" },
+  },
   {
     name: "validateCreateWithdrawalBeneficiary",
     validate: validateCreateWithdrawalBeneficiary,
     valid: { ...validBeneficiary, AdditionalInformation: { TaxId: "12345678901" } },
     options: { vertical: "Corporate", sectors, heldByCustomerAccount: false, additionalInformationRules: taxIdRules },
   },
-  { name: "validateCreateAccountWithdrawal", validate: validateCreateAccountWithdrawal, valid: validAccountWithdrawal, options: withdrawalContext },
+  {
+    name: "validateCreateAccountWithdrawal",
+    validate: validateCreateAccountWithdrawal,
+    valid: validAccountWithdrawal,
+    options: withdrawalContext,
+  },
   {
     name: "validateCreateInstructionWithdrawal",
     validate: validateCreateInstructionWithdrawal,
@@ -89,9 +114,23 @@ export const validatorsUnderTest: readonly ValidatorUnderTest[] = [
     options: { ...withdrawalContext, currencyCode: "EUR" },
   },
   { name: "validateCreateAccountTransfer", validate: validateCreateAccountTransfer, valid: validTransfer },
-  { name: "validateCreateExchange", validate: validateCreateExchange, valid: validExchange, options: { withdrawal: false } },
+  {
+    name: "validateCreateExchange",
+    validate: validateCreateExchange,
+    valid: validExchange,
+    options: { withdrawal: false },
+  },
   { name: "validateCreateAlert", validate: validateCreateAlert, valid: validAlert },
   { name: "validateQuoteRequest", validate: validateQuoteRequest, valid: validQuote },
-  { name: "validateDepositRequirementRequest", validate: validateDepositRequirementRequest, valid: validDepositRequirement },
-  { name: "validateAssignDepositor", validate: validateAssignDepositor, valid: validAssignDepositor, options: { sectors } },
+  {
+    name: "validateDepositRequirementRequest",
+    validate: validateDepositRequirementRequest,
+    valid: validDepositRequirement,
+  },
+  {
+    name: "validateAssignDepositor",
+    validate: validateAssignDepositor,
+    valid: validAssignDepositor,
+    options: { sectors },
+  },
 ];

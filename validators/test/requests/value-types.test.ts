@@ -18,16 +18,25 @@ import {
 describe("value types", () => {
   it("a US routing has a RoutingTransitNumber, a Bic or both", () => {
     const base = { Type: "RoutingTransitNumberAccountNumber", CountryCode: "US", AccountNumber: "123456789" } as const;
-    expectTypeOf({ ...base, RoutingTransitNumber: "021000021" }).toExtend<RoutingTransitNumberAccountNumberPaymentRouting>();
+    expectTypeOf({
+      ...base,
+      RoutingTransitNumber: "021000021",
+    }).toExtend<RoutingTransitNumberAccountNumberPaymentRouting>();
     expectTypeOf({ ...base, Bic: "CHASUS33" }).toExtend<RoutingTransitNumberAccountNumberPaymentRouting>();
-    expectTypeOf({ ...base, Bic: "CHASUS33", RoutingTransitNumber: "021000021" }).toExtend<RoutingTransitNumberAccountNumberPaymentRouting>();
+    expectTypeOf({
+      ...base,
+      Bic: "CHASUS33",
+      RoutingTransitNumber: "021000021",
+    }).toExtend<RoutingTransitNumberAccountNumberPaymentRouting>();
     expectTypeOf(base).not.toExtend<RoutingTransitNumberAccountNumberPaymentRouting>();
   });
 
   it("fixes the country and the required identifiers of each type", () => {
     expectTypeOf<SortCodeAccountNumberPaymentRouting["CountryCode"]>().toEqualTypeOf<"GB">();
     expectTypeOf<IndianFinancialSystemCodeAccountNumberPaymentRouting["Bic"]>().toEqualTypeOf<string>();
-    expectTypeOf<IndianFinancialSystemCodeAccountNumberPaymentRouting["IndianFinancialSystemCode"]>().toEqualTypeOf<string>();
+    expectTypeOf<
+      IndianFinancialSystemCodeAccountNumberPaymentRouting["IndianFinancialSystemCode"]
+    >().toEqualTypeOf<string>();
     expectTypeOf<Extract<PaymentRouting, { Type: "BicIban" }>["Iban"]>().toEqualTypeOf<string>();
     expectTypeOf<PaymentRouting["Type"]>().toEqualTypeOf<
       | "BicIban"
@@ -53,8 +62,12 @@ describe("value types", () => {
   });
 
   it("values are mutable: the caller owns them, and the client's bodies are mutable", () => {
-    expectTypeOf<CreateWithdrawalBeneficiaryRequest["AlternatePaymentRouting"]>().toEqualTypeOf<PaymentRouting[] | undefined>();
-    expectTypeOf<{ -readonly [K in keyof CreateWithdrawalBeneficiaryRequest]: CreateWithdrawalBeneficiaryRequest[K] }>().toEqualTypeOf<CreateWithdrawalBeneficiaryRequest>();
+    expectTypeOf<CreateWithdrawalBeneficiaryRequest["AlternatePaymentRouting"]>().toEqualTypeOf<
+      PaymentRouting[] | undefined
+    >();
+    expectTypeOf<{
+      -readonly [K in keyof CreateWithdrawalBeneficiaryRequest]: CreateWithdrawalBeneficiaryRequest[K];
+    }>().toEqualTypeOf<CreateWithdrawalBeneficiaryRequest>();
   });
 });
 
@@ -62,10 +75,16 @@ describe("options", () => {
   it("take what the API answers: nullable and optional members", () => {
     const fromApi = {
       sectors: [{ Id: 1, Name: null }, { Id: 2 }],
-      additionalInformationRules: [{ Field: "TaxId", Rule: [{ RegEx: null }] }, { Field: null, Rule: null }],
+      additionalInformationRules: [
+        { Field: "TaxId", Rule: [{ RegEx: null }] },
+        { Field: null, Rule: null },
+      ],
       vertical: null,
     };
     expectTypeOf(fromApi).toExtend<CreateWithdrawalBeneficiaryOptions>();
-    expectTypeOf(validateCreateWithdrawalBeneficiary).toBeCallableWith({}, { sectors: null, additionalInformationRules: null });
+    expectTypeOf(validateCreateWithdrawalBeneficiary).toBeCallableWith(
+      {},
+      { sectors: null, additionalInformationRules: null },
+    );
   });
 });

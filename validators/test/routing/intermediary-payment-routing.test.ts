@@ -39,7 +39,12 @@ describe("validateIntermediaryPaymentRouting", () => {
           normalized: true,
           changes: [{ path: ["Bic"], from: bic.toLowerCase(), to: bic }],
         });
-        if (result.ok) expect(validateIntermediaryPaymentRouting(result.value)).toEqual({ ...result, normalized: false, changes: [] });
+        if (result.ok)
+          expect(validateIntermediaryPaymentRouting(result.value)).toEqual({
+            ...result,
+            normalized: false,
+            changes: [],
+          });
       }),
     );
   });

@@ -18,7 +18,13 @@ import {
   type Issue,
   type PaymentRoutingType,
 } from "../../src/index.js";
-import { accountIdentifier, anyRoutingArbitrary, normalisedRoutings, routingArbitraries, validRoutings } from "./routing-arbitraries.js";
+import {
+  accountIdentifier,
+  anyRoutingArbitrary,
+  normalisedRoutings,
+  routingArbitraries,
+  validRoutings,
+} from "./routing-arbitraries.js";
 
 const perType = {
   BicIban: validateBicIbanPaymentRouting,
@@ -72,7 +78,11 @@ describe.each(paymentRoutingTypes)("%s routing", (type) => {
     if (fixed === undefined) expect(issues).toEqual([]);
     else {
       expect(issues).toEqual([
-        expect.objectContaining({ code: "country_mismatch", path: ["CountryCode"], params: { expected: fixed, received: other } }),
+        expect.objectContaining({
+          code: "country_mismatch",
+          path: ["CountryCode"],
+          params: { expected: fixed, received: other },
+        }),
       ]);
     }
   });
@@ -137,7 +147,11 @@ describe("validatePaymentRouting", () => {
   it("reports an unknown Type as invalid_enum with the allowed list, and still checks CountryCode", () => {
     const issues = issuesOf({ Type: "SwiftCode", CountryCode: "Q" });
     expect(issues).toEqual([
-      expect.objectContaining({ code: "invalid_enum", path: ["Type"], params: { allowed: [...paymentRoutingTypes], received: "SwiftCode" } }),
+      expect.objectContaining({
+        code: "invalid_enum",
+        path: ["Type"],
+        params: { allowed: [...paymentRoutingTypes], received: "SwiftCode" },
+      }),
       expect.objectContaining({ path: ["CountryCode"] }),
     ]);
   });
@@ -155,7 +169,11 @@ describe("validatePaymentRouting", () => {
   it("US: requires either Bic or RoutingTransitNumber", () => {
     const { Bic: _bic, RoutingTransitNumber: _rtn, ...neither } = validRoutings.RoutingTransitNumberAccountNumber;
     expect(issuesOf(neither)).toEqual([
-      expect.objectContaining({ code: "required", path: ["RoutingTransitNumber"], params: { anyOf: ["Bic", "RoutingTransitNumber"] } }),
+      expect.objectContaining({
+        code: "required",
+        path: ["RoutingTransitNumber"],
+        params: { anyOf: ["Bic", "RoutingTransitNumber"] },
+      }),
     ]);
     expect(issuesOf({ ...neither, Bic: "CHASUS33" })).toEqual([]);
     expect(issuesOf({ ...neither, RoutingTransitNumber: "021000021" })).toEqual([]);
@@ -169,7 +187,11 @@ describe("validatePaymentRouting", () => {
   });
 
   it("IN: requires both Bic and IndianFinancialSystemCode", () => {
-    const { Bic: _bic, IndianFinancialSystemCode: _ifsc, ...neither } = validRoutings.IndianFinancialSystemCodeAccountNumber;
+    const {
+      Bic: _bic,
+      IndianFinancialSystemCode: _ifsc,
+      ...neither
+    } = validRoutings.IndianFinancialSystemCodeAccountNumber;
     const issues = issuesOf(neither);
     expect(codesAt(issues, ["Bic"])).toEqual(["required"]);
     expect(codesAt(issues, ["IndianFinancialSystemCode"])).toEqual(["required"]);
@@ -179,12 +201,17 @@ describe("validatePaymentRouting", () => {
   it("Bic stays optional where the reference does not require it", () => {
     const { Bic: _bic, ...noBic } = validRoutings.BicIban;
     expect(validatePaymentRouting(noBic)).toEqual(
-      expect.objectContaining({ ok: true, value: { Type: "BicIban", CountryCode: "DE", Iban: "DE89370400440532013000" } }),
+      expect.objectContaining({
+        ok: true,
+        value: { Type: "BicIban", CountryCode: "DE", Iban: "DE89370400440532013000" },
+      }),
     );
   });
 
   it("BicIban: does not tie the IBAN country to CountryCode (territories bank with another country's IBAN)", () => {
-    expect(issuesOf({ Type: "BicIban", CountryCode: "JE", Iban: "GB82WEST12345698765432", Bic: "NWBKGB2L" })).toEqual([]);
+    expect(issuesOf({ Type: "BicIban", CountryCode: "JE", Iban: "GB82WEST12345698765432", Bic: "NWBKGB2L" })).toEqual(
+      [],
+    );
   });
 
   it("normalises case and grouping, drops properties the type does not define, and lists every change", () => {
@@ -223,12 +250,14 @@ describe("validatePaymentRouting", () => {
   });
 
   it("checks the CLABE check digit and the NZ account number", () => {
-    expect(codesAt(issuesOf({ ...validRoutings.BicClabe, AccountNumber: "002010077777777772" }), ["AccountNumber"])).toEqual([
-      "invalid_checksum",
-    ]);
-    expect(codesAt(issuesOf({ ...validRoutings.NewZealandAccountNumber, AccountNumber: "01-0902-0068390-00" }), ["AccountNumber"])).toEqual([
-      "invalid_checksum",
-    ]);
+    expect(
+      codesAt(issuesOf({ ...validRoutings.BicClabe, AccountNumber: "002010077777777772" }), ["AccountNumber"]),
+    ).toEqual(["invalid_checksum"]);
+    expect(
+      codesAt(issuesOf({ ...validRoutings.NewZealandAccountNumber, AccountNumber: "01-0902-0068390-00" }), [
+        "AccountNumber",
+      ]),
+    ).toEqual(["invalid_checksum"]);
   });
 
   it("accepts any generated valid routing", () => {
@@ -247,8 +276,7 @@ describe("validatePaymentRouting", () => {
   });
 });
 
-const _typesCovered: Record<PaymentRoutingType, true> = Object.fromEntries(paymentRoutingTypes.map((type) => [type, true])) as Record<
-  PaymentRoutingType,
-  true
->;
+const _typesCovered: Record<PaymentRoutingType, true> = Object.fromEntries(
+  paymentRoutingTypes.map((type) => [type, true]),
+) as Record<PaymentRoutingType, true>;
 void _typesCovered;

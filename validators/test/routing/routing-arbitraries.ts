@@ -14,7 +14,12 @@ import {
 /** One valid routing per type, as a user might type it (grouped, lower case) where the format allows it. */
 export const validRoutings = {
   BicIban: { Type: "BicIban", CountryCode: "DE", Bic: "DEUTDEFF", Iban: "DE89 3704 0044 0532 0130 00" },
-  SortCodeAccountNumber: { Type: "SortCodeAccountNumber", CountryCode: "GB", SortCode: "40-05-15", AccountNumber: "31926819" },
+  SortCodeAccountNumber: {
+    Type: "SortCodeAccountNumber",
+    CountryCode: "GB",
+    SortCode: "40-05-15",
+    AccountNumber: "31926819",
+  },
   RoutingTransitNumberAccountNumber: {
     Type: "RoutingTransitNumberAccountNumber",
     CountryCode: "US",
@@ -36,7 +41,12 @@ export const validRoutings = {
     Bic: "CTBAAU2S",
     AccountNumber: "12345678",
   },
-  NewZealandAccountNumber: { Type: "NewZealandAccountNumber", CountryCode: "NZ", Bic: "ANZBNZ22", AccountNumber: "01-0902-0068389-00" },
+  NewZealandAccountNumber: {
+    Type: "NewZealandAccountNumber",
+    CountryCode: "NZ",
+    Bic: "ANZBNZ22",
+    AccountNumber: "01-0902-0068389-00",
+  },
   IndianFinancialSystemCodeAccountNumber: {
     Type: "IndianFinancialSystemCodeAccountNumber",
     CountryCode: "IN",
@@ -72,8 +82,10 @@ export const accountIdentifier: Record<PaymentRoutingType, string> = {
   BicAccountNumber: "AccountNumber",
 };
 
-const digits = (length: number) => fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: length, maxLength: length });
-const letters = (length: number) => fc.string({ unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"), minLength: length, maxLength: length });
+const digits = (length: number) =>
+  fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: length, maxLength: length });
+const letters = (length: number) =>
+  fc.string({ unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"), minLength: length, maxLength: length });
 const alphanumerics = (length: number) =>
   fc.string({ unit: fc.constantFrom(..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"), minLength: length, maxLength: length });
 const accountChars = (min: number, max: number) =>
@@ -106,7 +118,9 @@ const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: 
 
 /** Drops undefined members, as a JSON body would not have them. */
 function defined(record: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(record).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }
 
 export const routingArbitraries: Record<PaymentRoutingType, fc.Arbitrary<Record<string, string>>> = {
@@ -117,11 +131,19 @@ export const routingArbitraries: Record<PaymentRoutingType, fc.Arbitrary<Record<
     .record({ SortCode: digits(6), AccountNumber: digits(8) })
     .map((r) => defined({ Type: "SortCodeAccountNumber", CountryCode: "GB", ...r })),
   RoutingTransitNumberAccountNumber: fc
-    .record({ RoutingTransitNumber: optional(abaArbitrary), Bic: optional(bicArbitrary), AccountNumber: accountChars(7, 17) })
+    .record({
+      RoutingTransitNumber: optional(abaArbitrary),
+      Bic: optional(bicArbitrary),
+      AccountNumber: accountChars(7, 17),
+    })
     .filter((r) => r.RoutingTransitNumber !== undefined || r.Bic !== undefined)
     .map((r) => defined({ Type: "RoutingTransitNumberAccountNumber", CountryCode: "US", ...r })),
   TransitNumberAccountNumber: fc
-    .record({ TransitNumber: optional(digits(8).map((d) => `0${d}`)), Bic: optional(bicArbitrary), AccountNumber: accountChars(7, 7) })
+    .record({
+      TransitNumber: optional(digits(8).map((d) => `0${d}`)),
+      Bic: optional(bicArbitrary),
+      AccountNumber: accountChars(7, 7),
+    })
     .map((r) => defined({ Type: "TransitNumberAccountNumber", CountryCode: "CA", ...r })),
   BankStateBranchAccountNumber: fc
     .record({ BankStateBranch: optional(digits(6)), Bic: optional(bicArbitrary), AccountNumber: accountChars(6, 10) })
@@ -143,7 +165,11 @@ export const routingArbitraries: Record<PaymentRoutingType, fc.Arbitrary<Record<
     .record({ Bic: optional(bicArbitrary), AccountNumber: clabeArbitrary })
     .map((r) => defined({ Type: "BicClabe", CountryCode: "MX", ...r })),
   BicAccountNumber: fc
-    .record({ CountryCode: fc.constantFrom("JP", "CN", "ZA", "BR", "AE"), Bic: optional(bicArbitrary), AccountNumber: accountChars(4, 24) })
+    .record({
+      CountryCode: fc.constantFrom("JP", "CN", "ZA", "BR", "AE"),
+      Bic: optional(bicArbitrary),
+      AccountNumber: accountChars(4, 24),
+    })
     .map((r) => defined({ Type: "BicAccountNumber", ...r })),
 };
 

@@ -18,7 +18,12 @@ const choose: SelectOption = { value: "", label: "Choose…" };
 const countryCode = { schema: validateCountryCode };
 
 export const beneficiaryFields: readonly FieldSpec[] = [
-  { path: ["Name"], label: "Beneficiary name", hint: "A friendly name, used only on the platform", autocomplete: "off" },
+  {
+    path: ["Name"],
+    label: "Beneficiary name",
+    hint: "A friendly name, used only on the platform",
+    autocomplete: "off",
+  },
   {
     path: ["AccountHolderName"],
     label: "Account holder name",
@@ -63,7 +68,10 @@ export const industryFields: readonly FieldSpec[] = [
   {
     path: ["IndustryId"],
     label: "Industry",
-    options: [{ value: "", label: "None" }, ...sampleSectors.map((sector) => ({ value: String(sector.Id), label: sector.Name }))],
+    options: [
+      { value: "", label: "None" },
+      ...sampleSectors.map((sector) => ({ value: String(sector.Id), label: sector.Name })),
+    ],
   },
   { path: ["IndustryDetails"], label: "Industry details", hint: "Needed when the industry starts with “Other”" },
   {
@@ -79,6 +87,8 @@ export const referenceField: FieldSpec = { path: ["Reference"], label: "Referenc
 /** One text field per key the RequiredAdditionalInformation rules ask for, under `AdditionalInformation`. */
 export function additionalInformationFields(rules: readonly RequiredAdditionalInformation[]): readonly FieldSpec[] {
   // The API's items may lack a Field (the validators report those as invalid rules): no field to show for them.
-  const keys = [...new Set(rules.flatMap((rule) => (typeof rule.Field === "string" && rule.Field !== "" ? [rule.Field] : [])))];
+  const keys = [
+    ...new Set(rules.flatMap((rule) => (typeof rule.Field === "string" && rule.Field !== "" ? [rule.Field] : []))),
+  ];
   return keys.map((key) => ({ path: ["AdditionalInformation", key], label: key, autocomplete: "off" }));
 }

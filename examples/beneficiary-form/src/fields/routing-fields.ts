@@ -40,7 +40,11 @@ type RoutingOf<T extends PaymentRoutingType> = Extract<PaymentRouting, { readonl
 type PropertyOf<T extends PaymentRoutingType> = Exclude<keyof RoutingOf<T>, "Type" | "CountryCode"> & string;
 type RoutingFieldSets = { readonly [T in PaymentRoutingType]: { readonly [K in PropertyOf<T>]-?: FieldTemplate } };
 
-const bic: FieldTemplate = { label: "BIC", hint: "8 or 11 characters, e.g. DEUTDEFF", normalise: { schema: validateBic } };
+const bic: FieldTemplate = {
+  label: "BIC",
+  hint: "8 or 11 characters, e.g. DEUTDEFF",
+  normalise: { schema: validateBic },
+};
 
 /** The account number's form for a routing type, in words, from the validators' own rule (`accountNumberRules`). */
 function accountNumberHint(routingType: AccountNumberRoutingType): string {
@@ -68,7 +72,11 @@ const routingFieldSets: RoutingFieldSets = {
     },
   },
   SortCodeAccountNumber: {
-    SortCode: { label: "Sort code", hint: "6 digits, e.g. 12-34-56", normalise: { schema: validateSortCode, print: formatSortCode } },
+    SortCode: {
+      label: "Sort code",
+      hint: "6 digits, e.g. 12-34-56",
+      normalise: { schema: validateSortCode, print: formatSortCode },
+    },
     AccountNumber: {
       label: "Account number",
       hint: accountNumberHint("SortCodeAccountNumber"),
@@ -94,7 +102,11 @@ const routingFieldSets: RoutingFieldSets = {
     AccountNumber: accountNumber("TransitNumberAccountNumber"),
   },
   BankStateBranchAccountNumber: {
-    BankStateBranch: { label: "BSB", hint: "6 digits, e.g. 062-000", normalise: { schema: validateBsb, print: formatBsb } },
+    BankStateBranch: {
+      label: "BSB",
+      hint: "6 digits, e.g. 062-000",
+      normalise: { schema: validateBsb, print: formatBsb },
+    },
     Bic: bic,
     AccountNumber: accountNumber("BankStateBranchAccountNumber"),
   },
@@ -108,7 +120,11 @@ const routingFieldSets: RoutingFieldSets = {
   },
   IndianFinancialSystemCodeAccountNumber: {
     Bic: bic,
-    IndianFinancialSystemCode: { label: "IFSC", hint: "11 characters, e.g. SBIN0000001", normalise: { schema: validateIfsc } },
+    IndianFinancialSystemCode: {
+      label: "IFSC",
+      hint: "11 characters, e.g. SBIN0000001",
+      normalise: { schema: validateIfsc },
+    },
     AccountNumber: accountNumber("IndianFinancialSystemCodeAccountNumber"),
   },
   BicNuban: {
@@ -144,7 +160,11 @@ export const routingTypeOptions: readonly SelectOption[] = paymentRoutingTypes.m
   label: `${type} (${usedIn[type]})`,
 }));
 
-export const routingTypeField: FieldSpec = { path: ["PaymentRouting", "Type"], label: "Routing type", options: routingTypeOptions };
+export const routingTypeField: FieldSpec = {
+  path: ["PaymentRouting", "Type"],
+  label: "Routing type",
+  options: routingTypeOptions,
+};
 
 export const routingCountryField: FieldSpec = {
   path: ["PaymentRouting", "CountryCode"],

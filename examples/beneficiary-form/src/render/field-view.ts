@@ -15,7 +15,11 @@ export interface FieldView {
   setHint(hint: string): void;
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, id: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  id: string,
+): HTMLElementTagNameMap[K] {
   const created = document.createElement(tag);
   created.className = className;
   created.id = id;

@@ -20,7 +20,8 @@ export function createSection(
   form: FormState,
   fixed: { readonly before?: readonly FieldSpec[]; readonly after?: readonly FieldSpec[] },
 ): Section {
-  const create = (specs: readonly FieldSpec[] = []): FieldView[] => specs.map((spec) => createFieldView(spec, form.get(spec.path)));
+  const create = (specs: readonly FieldSpec[] = []): FieldView[] =>
+    specs.map((spec) => createFieldView(spec, form.get(spec.path)));
   const before = create(fixed.before);
   const after = create(fixed.after);
   const slot = document.createElement("div");

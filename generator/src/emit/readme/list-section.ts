@@ -32,7 +32,9 @@ export function listSection(list: OperationModel, operators: readonly string[]):
     "",
     ...codeBlock([
       `const page = await ${call(list, query === undefined ? path : [...path, query])};`,
-      query === undefined ? "console.log(page.value);" : `console.log(page["@odata.count"], page.value); // entities with ${text?.[0]} and ${number?.[0]} only`,
+      query === undefined
+        ? "console.log(page.value);"
+        : `console.log(page["@odata.count"], page.value); // entities with ${text?.[0]} and ${number?.[0]} only`,
       "",
       "// Every entity of every page, following @odata.nextLink to the last page, at most 100 per page:",
       `for await (const entity of ${method}.paginate(${[...path, "{ maxPageSize: 100 }"].join(", ")})) console.log(entity);`,
@@ -55,7 +57,9 @@ export function listSection(list: OperationModel, operators: readonly string[]):
 
 /** What a date-time field holds, when the spec has a named date-time schema (`DateTime`, format date-time-formats.ts). */
 export function dateTimeSection(model: ApiModel): string[] {
-  const schema = model.schemas.find((candidate) => isJsonObject(candidate.schema) && isDateTimeFormat(candidate.schema["format"]));
+  const schema = model.schemas.find(
+    (candidate) => isJsonObject(candidate.schema) && isDateTimeFormat(candidate.schema["format"]),
+  );
   if (schema === undefined) return [];
   return [
     "### Dates and times",

@@ -9,7 +9,11 @@ import { methodPath } from "./snippets.js";
 
 export function options(facts: RuntimeFacts): string[] {
   const rows = (list: readonly OptionRow[], required: boolean) =>
-    list.map((row) => [`\`${row.name}\`${required && !row.optional ? " (required)" : ""}`, `\`${row.type}\``, row.description]);
+    list.map((row) => [
+      `\`${row.name}\`${required && !row.optional ? " (required)" : ""}`,
+      `\`${row.type}\``,
+      row.description,
+    ]);
   return [
     "## Options",
     "",
@@ -32,7 +36,15 @@ export function options(facts: RuntimeFacts): string[] {
 }
 
 export function errors(classes: readonly ErrorClass[]): string[] {
-  return ["## Errors", "", ...table(["class", "extends", "when"], classes.map((error) => [`\`${error.name}\``, `\`${error.extends}\``, error.description])), ""];
+  return [
+    "## Errors",
+    "",
+    ...table(
+      ["class", "extends", "when"],
+      classes.map((error) => [`\`${error.name}\``, `\`${error.extends}\``, error.description]),
+    ),
+    "",
+  ];
 }
 
 export function methods(surface: ClientSurface): string[] {
@@ -49,7 +61,11 @@ export function methods(surface: ClientSurface): string[] {
       const { operation } = method;
       const summary = operation.summary === "" ? operation.operationId : operation.summary.replace(/\.$/, "");
       const pages = operation.odataList === undefined ? "" : "; pages with `.paginate(...)`";
-      return [`\`${signature(method)}\``, `\`${operation.method.toUpperCase()} ${operation.path}\``, `${summary}${pages}`];
+      return [
+        `\`${signature(method)}\``,
+        `\`${operation.method.toUpperCase()} ${operation.path}\``,
+        `${summary}${pages}`,
+      ];
     });
     lines.push(`### \`client.${group.name}\``, "", ...table(["method", "request", "summary"], rows), "");
   }
@@ -58,6 +74,8 @@ export function methods(surface: ClientSurface): string[] {
 
 /** `client.accounts.listBalances(accountId, query?)`: the method's parameters without the per-call options. */
 function signature({ operation, parameters }: ClientMethod): string {
-  const names = parameters.filter((parameter) => parameter.slot.kind !== "init").map((parameter) => `${parameter.name}${parameter.optional ? "?" : ""}`);
+  const names = parameters
+    .filter((parameter) => parameter.slot.kind !== "init")
+    .map((parameter) => `${parameter.name}${parameter.optional ? "?" : ""}`);
   return `${methodPath(operation)}(${names.join(", ")})`;
 }

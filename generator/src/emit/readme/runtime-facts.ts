@@ -55,7 +55,12 @@ function errorClasses(file: SourceFile): ErrorClass[] {
     .map((declaration) => ({
       name: declaration.getName() ?? "",
       extends: declaration.getExtends()?.getText() ?? "Error",
-      description: singleSpaced(declaration.getJsDocs().map((doc) => doc.getDescription()).join(" ")),
+      description: singleSpaced(
+        declaration
+          .getJsDocs()
+          .map((doc) => doc.getDescription())
+          .join(" "),
+      ),
     }));
 }
 
@@ -63,8 +68,13 @@ function filterOperators(file: SourceFile): string[] {
   const initializer = file.getVariableDeclarationOrThrow("filter").getInitializer();
   const { Node } = tsMorph();
   const object = Node.isAsExpression(initializer) ? initializer.getExpression() : initializer;
-  if (!Node.isObjectLiteralExpression(object)) throw new Error("runtime/odata-filter.ts: `filter` is no longer an object literal");
-  return object.getProperties().flatMap((property) => (Node.isPropertyAssignment(property) || Node.isMethodDeclaration(property) ? [property.getName()] : []));
+  if (!Node.isObjectLiteralExpression(object))
+    throw new Error("runtime/odata-filter.ts: `filter` is no longer an object literal");
+  return object
+    .getProperties()
+    .flatMap((property) =>
+      Node.isPropertyAssignment(property) || Node.isMethodDeclaration(property) ? [property.getName()] : [],
+    );
 }
 
 function optionTables(file: SourceFile): OptionTables {
@@ -77,12 +87,20 @@ function optionTables(file: SourceFile): OptionTables {
 }
 
 function rows(file: SourceFile, interfaceName: string): OptionRow[] {
-  return file.getInterfaceOrThrow(interfaceName).getProperties().map((property) => ({
-    name: property.getName(),
-    type: typeText(property.getTypeNode()?.getText() ?? "unknown"),
-    optional: property.hasQuestionToken(),
-    description: singleSpaced(property.getJsDocs().map((doc) => doc.getDescription()).join(" ")),
-  }));
+  return file
+    .getInterfaceOrThrow(interfaceName)
+    .getProperties()
+    .map((property) => ({
+      name: property.getName(),
+      type: typeText(property.getTypeNode()?.getText() ?? "unknown"),
+      optional: property.hasQuestionToken(),
+      description: singleSpaced(
+        property
+          .getJsDocs()
+          .map((doc) => doc.getDescription())
+          .join(" "),
+      ),
+    }));
 }
 
 /** JSDoc text with every run of white space (line breaks included) as one space. */
@@ -103,6 +121,9 @@ function merged(file: SourceFile, interfaceNames: readonly string[]): OptionRow[
 }
 
 function typeText(text: string): string {
-  const plain = text.replace(/\breadonly\s+/g, "").replace(/\s+/g, " ").trim();
+  const plain = text
+    .replace(/\breadonly\s+/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return plain.includes(" & {") ? plain.slice(0, plain.indexOf(" & {")) : plain;
 }

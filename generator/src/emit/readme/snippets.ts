@@ -19,7 +19,10 @@ export const sandboxValues: {
   readonly body: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 } = {
   path: { accountId: 1, transferId: 2 },
-  body: { createAccountTransfer: { AccountId: 1, BeneficiaryId: 2 }, createAccountWithdrawal: { AccountId: 1, BeneficiaryId: 5 } },
+  body: {
+    createAccountTransfer: { AccountId: 1, BeneficiaryId: 2 },
+    createAccountWithdrawal: { AccountId: 1, BeneficiaryId: 5 },
+  },
 };
 
 /** Stand-ins for the caller's own settings in the snippets. */
@@ -46,7 +49,9 @@ export function pathArguments(operation: OperationModel): string[] {
   return operation.pathParameters.map((parameter) => {
     const example = sandboxValues.path[parameter.name] ?? parameter.example ?? parameter.schema["example"];
     if (example !== undefined) return literal(example, 0);
-    return parameter.scalarType === "integer" || parameter.scalarType === "number" ? "1" : JSON.stringify(parameter.name);
+    return parameter.scalarType === "integer" || parameter.scalarType === "number"
+      ? "1"
+      : JSON.stringify(parameter.name);
   });
 }
 
@@ -85,6 +90,8 @@ export function literal(value: unknown, indent: number): string {
   const flat = inline(value);
   if (flat.length + indent <= 100 || !isJsonObject(value)) return flat;
   const pad = " ".repeat(indent + 2);
-  const members = Object.entries(value).map(([name, member]) => `${pad}${propertyName(name)}: ${literal(member, indent + 2)},`);
+  const members = Object.entries(value).map(
+    ([name, member]) => `${pad}${propertyName(name)}: ${literal(member, indent + 2)},`,
+  );
   return `{\n${members.join("\n")}\n${" ".repeat(indent)}}`;
 }

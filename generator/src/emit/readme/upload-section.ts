@@ -14,7 +14,9 @@ export function uploadSection(upload: OperationModel): string[] {
   const example = media.example;
   const value = withSandboxIds(
     upload,
-    isJsonObject(example) && example[valuePart.name] !== undefined ? example[valuePart.name] : requestExample(upload, "application/json"),
+    isJsonObject(example) && example[valuePart.name] !== undefined
+      ? example[valuePart.name]
+      : requestExample(upload, "application/json"),
   );
   const file = '{ data: await readFile("proforma.pdf"), filename: "proforma.pdf", contentType: "application/pdf" }';
   return [

@@ -16,8 +16,14 @@ import { webhookSection } from "./webhook-section.js";
 
 /** The operation each usage snippet shows: this operationId when the spec has it, else the first one of the kind. */
 const featured = {
-  list: { operationId: "listAccountBalances", kind: (operation: OperationModel) => operation.odataList !== undefined && operation.pathParameters.length > 0 },
-  get: { operationId: "getAccountBalance", kind: (operation: OperationModel) => operation.odataEntity !== undefined && operation.pathParameters.length > 0 },
+  list: {
+    operationId: "listAccountBalances",
+    kind: (operation: OperationModel) => operation.odataList !== undefined && operation.pathParameters.length > 0,
+  },
+  get: {
+    operationId: "getAccountBalance",
+    kind: (operation: OperationModel) => operation.odataEntity !== undefined && operation.pathParameters.length > 0,
+  },
   create: {
     operationId: "createAccountTransfer",
     kind: (operation: OperationModel) =>
@@ -25,10 +31,15 @@ const featured = {
       operation.responses.some((response) => response.status === "201") &&
       operation.requestBody?.contents.some((media) => media.mediaType === "application/json") === true,
   },
-  command: { operationId: "approveTransfer", kind: (operation: OperationModel) => operation.method === "post" && operation.requestBody === undefined && operation.pathParameters.length > 0 },
+  command: {
+    operationId: "approveTransfer",
+    kind: (operation: OperationModel) =>
+      operation.method === "post" && operation.requestBody === undefined && operation.pathParameters.length > 0,
+  },
   upload: {
     operationId: "createAccountWithdrawal",
-    kind: (operation: OperationModel) => operation.requestBody?.contents.some((media) => media.mediaType === "multipart/form-data") === true,
+    kind: (operation: OperationModel) =>
+      operation.requestBody?.contents.some((media) => media.mediaType === "multipart/form-data") === true,
   },
 } as const;
 
@@ -70,7 +81,10 @@ export function usage(model: ApiModel, surface: ClientSurface, facts: RuntimeFac
   sections.push(dateTimeSection(model));
   if (create !== undefined) {
     const readBack = model.operations.find(
-      (operation) => operation.group === create.group && operation.odataEntity !== undefined && operation.pathParameters.length === 1,
+      (operation) =>
+        operation.group === create.group &&
+        operation.odataEntity !== undefined &&
+        operation.pathParameters.length === 1,
     );
     sections.push([
       `### ${create.summary === "" ? "Create" : create.summary.replace(/\.$/, "")}`,
@@ -78,7 +92,9 @@ export function usage(model: ApiModel, surface: ClientSurface, facts: RuntimeFac
       ...codeBlock([
         `const created = await ${call(create, [requestBody(create, 0)])};`,
         "console.log(created.id, created.location); // from the 201: the new id and its Location URL",
-        ...(readBack === undefined ? [] : [`console.log(await ${call(readBack, ["created.id"])}); // read back by its id`]),
+        ...(readBack === undefined
+          ? []
+          : [`console.log(await ${call(readBack, ["created.id"])}); // read back by its id`]),
       ]),
       "A `201 Created` resolves to `{ id, location, body }`. `id` is the key of the `Location` URL, which the spec requires on",
       "every 201, so it is a `number`; a 201 without a Location the id can be read from throws an `InvalidLocationError` (the",
@@ -155,6 +171,12 @@ export function usage(model: ApiModel, surface: ClientSurface, facts: RuntimeFac
   return sections.flat();
 }
 
-function find(model: ApiModel, wanted: { readonly operationId: string; readonly kind: (operation: OperationModel) => boolean }): OperationModel | undefined {
-  return model.operations.find((operation) => operation.operationId === wanted.operationId) ?? model.operations.find(wanted.kind);
+function find(
+  model: ApiModel,
+  wanted: { readonly operationId: string; readonly kind: (operation: OperationModel) => boolean },
+): OperationModel | undefined {
+  return (
+    model.operations.find((operation) => operation.operationId === wanted.operationId) ??
+    model.operations.find(wanted.kind)
+  );
 }

@@ -14,17 +14,27 @@ export function webhookSection(model: ApiModel, parser: string): string[] {
       : [
           "  for (const event of result.events) {",
           `    // typed: a \`${events.known}\`, narrowed by \`${events.tag}\``,
-          ...(first === undefined ? [] : [`    if (event.${events.tag} === ${JSON.stringify(first)}) console.log(${JSON.stringify(`a ${first} event`)}, event);`]),
+          ...(first === undefined
+            ? []
+            : [
+                `    if (event.${events.tag} === ${JSON.stringify(first)}) console.log(${JSON.stringify(`a ${first} event`)}, event);`,
+              ]),
           `    else console.log(event.${events.tag}, event);`,
           "  }",
           ...(events.unknown === undefined
             ? []
-            : ["  // Kinds of event this client does not know yet: kept as they arrived, never a failed delivery.", `  for (const event of result.unknownEvents) console.log("not known yet:", event.${events.tag});`]),
+            : [
+                "  // Kinds of event this client does not know yet: kept as they arrived, never a failed delivery.",
+                `  for (const event of result.unknownEvents) console.log("not known yet:", event.${events.tag});`,
+              ]),
         ];
   const checks = `\`${parser}\` checks the delivery against the spec${payload === undefined ? "" : `'s \`${payload}\` schema`} and never throws:`;
   const text =
     events === undefined
-      ? [`${checks} \`{ ok: true, events }\``, "with typed events, or `{ ok: false, error: { code, message, issues } }`."]
+      ? [
+          `${checks} \`{ ok: true, events }\``,
+          "with typed events, or `{ ok: false, error: { code, message, issues } }`.",
+        ]
       : [
           `${checks} \`{ ok: true, events, unknownEvents }\`,`,
           `or \`{ ok: false, error: { code, message, issues } }\`. \`events\` are the events of the kinds the spec shows, each checked`,

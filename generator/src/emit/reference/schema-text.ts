@@ -26,7 +26,18 @@ export interface FieldRow {
 }
 
 /** Keywords that give a subschema a shape of its own (as opposed to one that only constrains, like `{ required }`). */
-const shapeKeywords = ["$ref", "type", "properties", "items", "const", "enum", "oneOf", "anyOf", "allOf", "additionalProperties"];
+const shapeKeywords = [
+  "$ref",
+  "type",
+  "properties",
+  "items",
+  "const",
+  "enum",
+  "oneOf",
+  "anyOf",
+  "allOf",
+  "additionalProperties",
+];
 
 /** Constraint keywords, in the order they are listed. */
 const constraintKeywords = [
@@ -55,7 +66,10 @@ const constraintKeywords = [
 ];
 
 /** The schema a node stands for, `$ref`s followed (at most 16, so a cycle ends), and the component name it had. */
-export function resolveSchema(scope: SchemaScope, node: unknown): { readonly node: JsonObject; readonly name?: string } {
+export function resolveSchema(
+  scope: SchemaScope,
+  node: unknown,
+): { readonly node: JsonObject; readonly name?: string } {
   let current = node;
   let name: string | undefined;
   for (let depth = 0; isJsonObject(current) && typeof current["$ref"] === "string" && depth < 16; depth++) {
@@ -71,7 +85,8 @@ export function typeText(scope: SchemaScope, node: unknown, depth = 0): string {
   if (!isJsonObject(node)) return node === false ? "never" : "any";
   const name = componentRefName(node, "schemas");
   if (name !== undefined) return name;
-  if (typeof node["$ref"] === "string") return depth > 8 ? "any" : typeText(scope, resolveSchema(scope, node).node, depth + 1);
+  if (typeof node["$ref"] === "string")
+    return depth > 8 ? "any" : typeText(scope, resolveSchema(scope, node).node, depth + 1);
   for (const keyword of ["oneOf", "anyOf"] as const) {
     const variants = shaped(node[keyword]);
     if (variants.length > 0) return unique(variants.map((variant) => typeText(scope, variant, depth + 1))).join(" | ");
@@ -80,7 +95,9 @@ export function typeText(scope: SchemaScope, node: unknown, depth = 0): string {
   const own = ownType(scope, node, depth);
   if (parts.length > 0) {
     const partTypes = parts.map((part) => typeText(scope, part, depth + 1));
-    return unique(own === "any" || (own === "object" && !hasOwnFields(node)) ? partTypes : [own, ...partTypes]).join(" & ");
+    return unique(own === "any" || (own === "object" && !hasOwnFields(node)) ? partTypes : [own, ...partTypes]).join(
+      " & ",
+    );
   }
   return own;
 }
@@ -88,7 +105,11 @@ export function typeText(scope: SchemaScope, node: unknown, depth = 0): string {
 /** The node's own `type` (or what its `const` or `enum` implies), arrays and maps spelt out. */
 function ownType(scope: SchemaScope, node: JsonObject, depth: number): string {
   const declared = node["type"];
-  const types = Array.isArray(declared) ? declared.filter((type): type is string => typeof type === "string") : typeof declared === "string" ? [declared] : [];
+  const types = Array.isArray(declared)
+    ? declared.filter((type): type is string => typeof type === "string")
+    : typeof declared === "string"
+      ? [declared]
+      : [];
   if (types.length === 0) {
     const values = node["const"] !== undefined ? [node["const"]] : Array.isArray(node["enum"]) ? node["enum"] : [];
     if (values.length > 0) return unique(values.map(jsonType)).join(" | ");
@@ -98,9 +119,11 @@ function ownType(scope: SchemaScope, node: JsonObject, depth: number): string {
   }
   return types
     .map((type) => {
-      if (type === "array") return arrayOf(node["items"] === undefined ? "any" : typeText(scope, node["items"], depth + 1));
+      if (type === "array")
+        return arrayOf(node["items"] === undefined ? "any" : typeText(scope, node["items"], depth + 1));
       const values = node["additionalProperties"];
-      if (type === "object" && !hasOwnFields(node) && isJsonObject(values)) return `Record<string, ${typeText(scope, values, depth + 1)}>`;
+      if (type === "object" && !hasOwnFields(node) && isJsonObject(values))
+        return `Record<string, ${typeText(scope, values, depth + 1)}>`;
       return type;
     })
     .join(" | ");
@@ -134,16 +157,26 @@ function unique(items: readonly string[]): string[] {
 /** The node's constraints as `keyword: value`, and its array items' as `items.keyword: value` (not through a `$ref`). */
 export function constraints(node: unknown): string[] {
   if (!isJsonObject(node)) return [];
-  const own = constraintKeywords.filter((keyword) => node[keyword] !== undefined).map((keyword) => `${keyword}: ${constraintValue(keyword, node[keyword])}`);
+  const own = constraintKeywords
+    .filter((keyword) => node[keyword] !== undefined)
+    .map((keyword) => `${keyword}: ${constraintValue(keyword, node[keyword])}`);
   if (node["additionalProperties"] === false) own.push("additionalProperties: false");
   const items = node["items"];
-  const fromItems = isJsonObject(items) && items["$ref"] === undefined ? constraints(items).map((text) => `items.${text}`) : [];
+  const fromItems =
+    isJsonObject(items) && items["$ref"] === undefined ? constraints(items).map((text) => `items.${text}`) : [];
   return [...own, ...fromItems];
 }
 
 function constraintValue(keyword: string, value: unknown): string {
   if (keyword === "enum" && Array.isArray(value)) return value.map((item) => JSON.stringify(item)).join(", ");
-  if ((keyword === "format" || keyword === "pattern" || keyword === "contentMediaType" || keyword === "contentEncoding") && typeof value === "string") return value;
+  if (
+    (keyword === "format" ||
+      keyword === "pattern" ||
+      keyword === "contentMediaType" ||
+      keyword === "contentEncoding") &&
+    typeof value === "string"
+  )
+    return value;
   return JSON.stringify(value) ?? String(value);
 }
 
@@ -158,9 +191,11 @@ export function fields(scope: SchemaScope, node: unknown): FieldRow[] {
     if (depth > 8) return;
     const resolved = resolveSchema(scope, schema).node;
     if (isJsonObject(resolved["properties"])) {
-      for (const [name, property] of Object.entries(resolved["properties"])) if (!properties.has(name)) properties.set(name, property);
+      for (const [name, property] of Object.entries(resolved["properties"]))
+        if (!properties.has(name)) properties.set(name, property);
     }
-    if (Array.isArray(resolved["required"])) for (const name of resolved["required"]) if (typeof name === "string") required.add(name);
+    if (Array.isArray(resolved["required"]))
+      for (const name of resolved["required"]) if (typeof name === "string") required.add(name);
     if (Array.isArray(resolved["allOf"])) for (const part of resolved["allOf"]) collect(part, depth + 1);
   };
   collect(node, 0);
@@ -191,9 +226,14 @@ export function rules(scope: SchemaScope, node: unknown): string[] {
   const discriminator = schema["discriminator"];
   if (isJsonObject(discriminator) && typeof discriminator["propertyName"] === "string") {
     const mapping = isJsonObject(discriminator["mapping"])
-      ? Object.entries(discriminator["mapping"]).map(([value, ref]) => `${code(value)} → ${typeof ref === "string" ? code(componentRefName({ $ref: ref }, "schemas") ?? ref) : "?"}`)
+      ? Object.entries(discriminator["mapping"]).map(
+          ([value, ref]) =>
+            `${code(value)} → ${typeof ref === "string" ? code(componentRefName({ $ref: ref }, "schemas") ?? ref) : "?"}`,
+        )
       : [];
-    lines.push(`${code("discriminator")}: ${code(discriminator["propertyName"])}${mapping.length > 0 ? ` (${mapping.join(", ")})` : ""}`);
+    lines.push(
+      `${code("discriminator")}: ${code(discriminator["propertyName"])}${mapping.length > 0 ? ` (${mapping.join(", ")})` : ""}`,
+    );
   }
   if (schema["if"] !== undefined) {
     const branches = (["if", "then", "else"] as const).filter((keyword) => schema[keyword] !== undefined);
@@ -202,7 +242,8 @@ export function rules(scope: SchemaScope, node: unknown): string[] {
   if (schema["not"] !== undefined) lines.push(`${code("not")}: ${ruleText(scope, schema["not"])}`);
   if (isJsonObject(schema["dependentRequired"])) {
     for (const [name, list] of Object.entries(schema["dependentRequired"])) {
-      if (Array.isArray(list)) lines.push(`${code(name)} requires ${list.map((item) => code(String(item))).join(", ")}`);
+      if (Array.isArray(list))
+        lines.push(`${code(name)} requires ${list.map((item) => code(String(item))).join(", ")}`);
     }
   }
   const conditional = schema["x-conditional-rules"];
@@ -225,15 +266,24 @@ function ruleText(scope: SchemaScope, node: unknown): string {
   const words: string[] = [];
   const rest: { [key: string]: unknown } = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key === "description" || key === "title" || key.startsWith("x-") || (key === "additionalProperties" && value === true)) continue;
+    if (
+      key === "description" ||
+      key === "title" ||
+      key.startsWith("x-") ||
+      (key === "additionalProperties" && value === true)
+    )
+      continue;
     if (key === "required" && Array.isArray(value)) {
       words.push(`requires ${value.map((item) => code(String(item))).join(", ")}`);
     } else if (key === "properties" && isJsonObject(value)) {
       const other: { [key: string]: unknown } = {};
       for (const [property, schema] of Object.entries(value)) {
-        if (isJsonObject(schema) && schema["const"] !== undefined) words.push(`${code(property)} is ${code(JSON.stringify(schema["const"]))}`);
-        else if (isJsonObject(schema) && Array.isArray(schema["enum"])) words.push(`${code(property)} in ${schema["enum"].map((item) => code(JSON.stringify(item))).join(", ")}`);
-        else if (isJsonObject(schema) && Object.keys(schema).every((key) => key === "description" || key === "title")) continue;
+        if (isJsonObject(schema) && schema["const"] !== undefined)
+          words.push(`${code(property)} is ${code(JSON.stringify(schema["const"]))}`);
+        else if (isJsonObject(schema) && Array.isArray(schema["enum"]))
+          words.push(`${code(property)} in ${schema["enum"].map((item) => code(JSON.stringify(item))).join(", ")}`);
+        else if (isJsonObject(schema) && Object.keys(schema).every((key) => key === "description" || key === "title"))
+          continue;
         else other[property] = schema;
       }
       if (Object.keys(other).length > 0) rest["properties"] = other;
@@ -242,7 +292,12 @@ function ruleText(scope: SchemaScope, node: unknown): string {
     }
   }
   if (Object.keys(rest).length > 0) {
-    words.push(shapeKeywords.some((keyword) => rest[keyword] !== undefined) && Object.keys(rest).every((key) => shapeKeywords.includes(key)) ? code(typeText(scope, rest)) : code(JSON.stringify(rest)));
+    words.push(
+      shapeKeywords.some((keyword) => rest[keyword] !== undefined) &&
+        Object.keys(rest).every((key) => shapeKeywords.includes(key))
+        ? code(typeText(scope, rest))
+        : code(JSON.stringify(rest)),
+    );
   }
   return words.length === 0 ? "any" : words.join(", ");
 }

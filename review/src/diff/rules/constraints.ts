@@ -17,9 +17,19 @@ const valueShapes = new Set(["pattern", "format", "multipleOf", "const", "conten
 /** Only validating clients look at these on the response side. */
 const validationOnly = new Set(["pattern", "format", "multipleOf", "contentEncoding", "contentMediaType"]);
 /** Boolean keywords and the value that makes the schema stricter. */
-const strictValues: Readonly<Record<string, unknown>> = { uniqueItems: true, additionalProperties: false, unevaluatedProperties: false, unevaluatedItems: false };
+const strictValues: Readonly<Record<string, unknown>> = {
+  uniqueItems: true,
+  additionalProperties: false,
+  unevaluatedProperties: false,
+  unevaluatedItems: false,
+};
 
-export const constraintKeys: ReadonlySet<string> = new Set([...lowerBounds, ...upperBounds, ...valueShapes, ...Object.keys(strictValues)]);
+export const constraintKeys: ReadonlySet<string> = new Set([
+  ...lowerBounds,
+  ...upperBounds,
+  ...valueShapes,
+  ...Object.keys(strictValues),
+]);
 
 export function constraintDirection(key: string, before: unknown, after: unknown): Direction {
   if (JSON.stringify(before) === JSON.stringify(after)) return "same";
@@ -27,11 +37,12 @@ export function constraintDirection(key: string, before: unknown, after: unknown
     if (after === undefined) return "looser";
     if (before === undefined) return "stricter";
     if (typeof before !== "number" || typeof after !== "number") return "changed";
-    return (after > before) === lowerBounds.has(key) ? "stricter" : "looser";
+    return after > before === lowerBounds.has(key) ? "stricter" : "looser";
   }
   if (key in strictValues) {
     // Only booleans are constraints here; a schema-valued additionalProperties is a nested schema change.
-    if ((before !== undefined && typeof before !== "boolean") || (after !== undefined && typeof after !== "boolean")) return "changed";
+    if ((before !== undefined && typeof before !== "boolean") || (after !== undefined && typeof after !== "boolean"))
+      return "changed";
     return after === strictValues[key] ? "stricter" : before === strictValues[key] ? "looser" : "same";
   }
   if (before === undefined) return "stricter";
@@ -51,8 +62,24 @@ export const constraintsRule: Rule = {
     const breaksRequest = direction === "stricter" || direction === "changed";
     const breaksResponse = direction === "looser" || direction === "changed";
     if (side === "request" || side === "both") {
-      if (breaksRequest) return [{ rule: "schema-constraint-changed", source, level: "breaking", message: `${what}: values that were valid to send may now be rejected.` }];
-      if (side === "request") return [{ rule: "request-constraint-relaxed", source: "review", level: "info", message: `${what} (more values accepted).` }];
+      if (breaksRequest)
+        return [
+          {
+            rule: "schema-constraint-changed",
+            source,
+            level: "breaking",
+            message: `${what}: values that were valid to send may now be rejected.`,
+          },
+        ];
+      if (side === "request")
+        return [
+          {
+            rule: "request-constraint-relaxed",
+            source: "review",
+            level: "info",
+            message: `${what} (more values accepted).`,
+          },
+        ];
     }
     if (breaksResponse) {
       if (validationOnly.has(key)) {
@@ -66,15 +93,55 @@ export const constraintsRule: Rule = {
           },
         ];
       }
-      return [{ rule: "schema-constraint-changed", source, level: "breaking", message: `${what}: received values may now fall outside what clients were told to expect.` }];
+      return [
+        {
+          rule: "schema-constraint-changed",
+          source,
+          level: "breaking",
+          message: `${what}: received values may now fall outside what clients were told to expect.`,
+        },
+      ];
     }
-    return [{ rule: "response-constraint-tightened", source: "review", level: "info", message: `${what} (fewer values can be received).` }];
+    return [
+      {
+        rule: "response-constraint-tightened",
+        source: "review",
+        level: "info",
+        message: `${what} (fewer values can be received).`,
+      },
+    ];
   },
 };
 
 export const constraintsRuleDocumentation: readonly RuleDocumentation[] = [
-  { rule: "schema-constraint-changed", side: "per side", level: "breaking", source: "redocly+review", basis: "request: a bound tightened, a pattern/format/const/multipleOf set or changed; response: a bound relaxed or removed, a const changed. Redocly finds the change; the review decides the side" },
-  { rule: "response-validation-changed", side: "response", level: "warning", source: "redocly+review", basis: "a response pattern/format/multipleOf changed or removed: only validateResponses: true checks it (oasdiff: response pattern changes are information)" },
-  { rule: "request-constraint-relaxed", side: "request", level: "info", source: "review", basis: "more values accepted" },
-  { rule: "response-constraint-tightened", side: "response", level: "info", source: "review", basis: "fewer values received" },
+  {
+    rule: "schema-constraint-changed",
+    side: "per side",
+    level: "breaking",
+    source: "redocly+review",
+    basis:
+      "request: a bound tightened, a pattern/format/const/multipleOf set or changed; response: a bound relaxed or removed, a const changed. Redocly finds the change; the review decides the side",
+  },
+  {
+    rule: "response-validation-changed",
+    side: "response",
+    level: "warning",
+    source: "redocly+review",
+    basis:
+      "a response pattern/format/multipleOf changed or removed: only validateResponses: true checks it (oasdiff: response pattern changes are information)",
+  },
+  {
+    rule: "request-constraint-relaxed",
+    side: "request",
+    level: "info",
+    source: "review",
+    basis: "more values accepted",
+  },
+  {
+    rule: "response-constraint-tightened",
+    side: "response",
+    level: "info",
+    source: "review",
+    basis: "fewer values received",
+  },
 ];

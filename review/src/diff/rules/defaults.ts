@@ -9,7 +9,6 @@ import type { ChangeFacts } from "../facts.js";
 import { propertyOwner } from "../facts.js";
 import { shown, type Rule, type RuleDocumentation } from "./rule.js";
 
-
 /** Whether the schema at `facts.nodePointer` is optional in the request: a parameter's schema, or a property. */
 function optionalInRequest(facts: ChangeFacts): boolean | undefined {
   const document = facts.in === "base" ? facts.context.base : facts.context.revision;
@@ -33,14 +32,47 @@ export const defaultsRule: Rule = {
     if (facts.kind !== "changed" || facts.property !== "default" || side === "both") return undefined;
     const what = `Default of ${facts.subject} ${facts.before === undefined ? `was set to ${shown(facts.after)}` : facts.after === undefined ? "was removed" : `changed from ${shown(facts.before)} to ${shown(facts.after)}`}`;
     if (side === "request" && optionalInRequest(facts) === true) {
-      return [{ rule: "request-default-changed", source: "review", level: "breaking", message: `${what}: callers that leave it out get different behaviour.` }];
+      return [
+        {
+          rule: "request-default-changed",
+          source: "review",
+          level: "breaking",
+          message: `${what}: callers that leave it out get different behaviour.`,
+        },
+      ];
     }
-    return [{ rule: side === "request" ? "required-default-changed" : "response-default-changed", source: "review", level: "info", message: `${what}.` }];
+    return [
+      {
+        rule: side === "request" ? "required-default-changed" : "response-default-changed",
+        source: "review",
+        level: "info",
+        message: `${what}.`,
+      },
+    ];
   },
 };
 
 export const defaultsRuleDocumentation: readonly RuleDocumentation[] = [
-  { rule: "request-default-changed", side: "request", level: "breaking", source: "review", basis: "oasdiff request-parameter-default-value-changed / request-property-default-value-changed (ERR); Redocly: patch" },
-  { rule: "required-default-changed", side: "request", level: "info", source: "review", basis: "the default of a required (or body-level) request value never applies (oasdiff: not breaking)" },
-  { rule: "response-default-changed", side: "response", level: "info", source: "review", basis: "a response default only documents" },
+  {
+    rule: "request-default-changed",
+    side: "request",
+    level: "breaking",
+    source: "review",
+    basis:
+      "oasdiff request-parameter-default-value-changed / request-property-default-value-changed (ERR); Redocly: patch",
+  },
+  {
+    rule: "required-default-changed",
+    side: "request",
+    level: "info",
+    source: "review",
+    basis: "the default of a required (or body-level) request value never applies (oasdiff: not breaking)",
+  },
+  {
+    rule: "response-default-changed",
+    side: "response",
+    level: "info",
+    source: "review",
+    basis: "a response default only documents",
+  },
 ];

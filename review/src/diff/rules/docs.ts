@@ -5,7 +5,15 @@
 import { parsePointer } from "@account-funds/generator/json-pointer";
 import type { Rule, RuleDocumentation } from "./rule.js";
 
-const documentationKeys = new Set(["description", "summary", "title", "example", "examples", "externalDocs", "x-summary"]);
+const documentationKeys = new Set([
+  "description",
+  "summary",
+  "title",
+  "example",
+  "examples",
+  "externalDocs",
+  "x-summary",
+]);
 
 export const docsRule: Rule = {
   name: "docs",
@@ -13,7 +21,14 @@ export const docsRule: Rule = {
     const key = facts.property ?? lastKey(facts.pointer);
     if (key === "deprecated") {
       const now = facts.after === true;
-      return [{ rule: "deprecated", source: "review", level: "info", message: `${facts.subject} ${now ? "is now deprecated" : "is no longer deprecated"}.` }];
+      return [
+        {
+          rule: "deprecated",
+          source: "review",
+          level: "info",
+          message: `${facts.subject} ${now ? "is now deprecated" : "is no longer deprecated"}.`,
+        },
+      ];
     }
     if (key === "tags" && facts.change.typeName === "Operation") {
       return [
@@ -27,10 +42,19 @@ export const docsRule: Rule = {
       ];
     }
     if (documentationKeys.has(key) || facts.change.typeName === "Example" || facts.change.typeName === "ExamplesMap") {
-      return [{ rule: "docs-changed", source: "review", level: "info", message: `${key} of ${facts.subject} ${facts.kind}.` }];
+      return [
+        { rule: "docs-changed", source: "review", level: "info", message: `${key} of ${facts.subject} ${facts.kind}.` },
+      ];
     }
     if (key.startsWith("x-")) {
-      return [{ rule: "extension-changed", source: "review", level: "info", message: `\`${key}\` of ${facts.subject} ${facts.kind}.` }];
+      return [
+        {
+          rule: "extension-changed",
+          source: "review",
+          level: "info",
+          message: `\`${key}\` of ${facts.subject} ${facts.kind}.`,
+        },
+      ];
     }
     return undefined;
   },
@@ -41,8 +65,32 @@ function lastKey(pointer: string): string {
 }
 
 export const docsRuleDocumentation: readonly RuleDocumentation[] = [
-  { rule: "docs-changed", side: "both", level: "info", source: "review", basis: "descriptions, summaries, titles, examples: Redocly rates them patch" },
-  { rule: "deprecated", side: "both", level: "info", source: "review", basis: "oasdiff: deprecating is not breaking (removing later is)" },
-  { rule: "operation-tags-changed", side: "both", level: "warning", source: "review", basis: "the generated client groups operations outside `/api/v<N>/` by their first tag" },
-  { rule: "extension-changed", side: "both", level: "info", source: "review", basis: "`x-` extensions other than x-assumption (which has its own section)" },
+  {
+    rule: "docs-changed",
+    side: "both",
+    level: "info",
+    source: "review",
+    basis: "descriptions, summaries, titles, examples: Redocly rates them patch",
+  },
+  {
+    rule: "deprecated",
+    side: "both",
+    level: "info",
+    source: "review",
+    basis: "oasdiff: deprecating is not breaking (removing later is)",
+  },
+  {
+    rule: "operation-tags-changed",
+    side: "both",
+    level: "warning",
+    source: "review",
+    basis: "the generated client groups operations outside `/api/v<N>/` by their first tag",
+  },
+  {
+    rule: "extension-changed",
+    side: "both",
+    level: "info",
+    source: "review",
+    basis: "`x-` extensions other than x-assumption (which has its own section)",
+  },
 ];

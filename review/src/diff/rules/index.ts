@@ -14,7 +14,17 @@ import type { Rule, RuleDocumentation } from "./rule.js";
 import { typesRule, typesRuleDocumentation } from "./types.js";
 import { verdictsRule, verdictsRuleDocumentation } from "./verdicts.js";
 
-export const rules: readonly Rule[] = [docsRule, enumsRule, constraintsRule, verdictsRule, defaultsRule, propertiesRule, typesRule, additionsRule, fallbackRule];
+export const rules: readonly Rule[] = [
+  docsRule,
+  enumsRule,
+  constraintsRule,
+  verdictsRule,
+  defaultsRule,
+  propertiesRule,
+  typesRule,
+  additionsRule,
+  fallbackRule,
+];
 
 export const ruleDocumentation: readonly RuleDocumentation[] = [
   ...verdictsRuleDocumentation,

@@ -9,7 +9,8 @@ import { shown } from "./rule.js";
 export const typesRule: Rule = {
   name: "types",
   classify(facts, side) {
-    if (facts.kind !== "changed" || (facts.property !== "type" && facts.property !== "nullable") || side === "both") return undefined;
+    if (facts.kind !== "changed" || (facts.property !== "type" && facts.property !== "nullable") || side === "both")
+      return undefined;
     return [
       {
         rule: `${side}-type-changed`,
@@ -22,6 +23,18 @@ export const typesRule: Rule = {
 };
 
 export const typesRuleDocumentation: readonly RuleDocumentation[] = [
-  { rule: "request-type-changed", side: "request", level: "info", source: "review", basis: "the request type was widened (oasdiff: integer → number in a request is not breaking)" },
-  { rule: "response-type-changed", side: "response", level: "info", source: "review", basis: "the response type was narrowed (oasdiff: number → integer in a response is not breaking)" },
+  {
+    rule: "request-type-changed",
+    side: "request",
+    level: "info",
+    source: "review",
+    basis: "the request type was widened (oasdiff: integer → number in a request is not breaking)",
+  },
+  {
+    rule: "response-type-changed",
+    side: "response",
+    level: "info",
+    source: "review",
+    basis: "the response type was narrowed (oasdiff: number → integer in a response is not breaking)",
+  },
 ];

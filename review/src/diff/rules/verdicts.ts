@@ -19,7 +19,14 @@ const requestRules = new Set([
   "required-properties-added",
 ]);
 const responseRules = new Set(["response-removed", "response-header-removed", "required-properties-removed"]);
-const callRules = new Set(["path-removed", "operation-removed", "operation-id-changed", "security-requirement-changed", "security-scheme-changed", "server-removed"]);
+const callRules = new Set([
+  "path-removed",
+  "operation-removed",
+  "operation-id-changed",
+  "security-requirement-changed",
+  "security-scheme-changed",
+  "server-removed",
+]);
 /** Judged per side by their own rules. */
 export const delegatedRules = new Set(["enum-values-added", "enum-values-removed", "schema-constraint-changed"]);
 
@@ -48,7 +55,8 @@ function closedSchema(facts: ChangeFacts): boolean {
   const segments = parsePointer(facts.nodePointer);
   const owner = segments.slice(0, -2);
   let node: unknown = facts.context.revision;
-  for (const segment of owner) node = node !== null && typeof node === "object" ? (node as Record<string, unknown>)[segment] : undefined;
+  for (const segment of owner)
+    node = node !== null && typeof node === "object" ? (node as Record<string, unknown>)[segment] : undefined;
   const record = node !== null && typeof node === "object" ? (node as Record<string, unknown>) : {};
   return record["additionalProperties"] === false || record["unevaluatedProperties"] === false;
 }
@@ -85,7 +93,11 @@ export const verdictsRule: Rule = {
   classify(facts, side) {
     const found = facts.change.verdicts
       .filter((verdict) => !delegatedRules.has(verdict.ruleId) && verdictSides(verdict, facts).includes(side))
-      .map((verdict): Classification => ({ rule: verdict.ruleId, message: verdict.message, ...levelOf(verdict, facts) }));
+      .map((verdict): Classification => ({
+        rule: verdict.ruleId,
+        message: verdict.message,
+        ...levelOf(verdict, facts),
+      }));
     return found.length > 0 ? found : undefined;
   },
 };
@@ -93,21 +105,124 @@ export const verdictsRule: Rule = {
 export const verdictsRuleDocumentation: readonly RuleDocumentation[] = [
   { rule: "path-removed", side: "both", level: "breaking", source: "redocly", basis: "a path or webhook was removed" },
   { rule: "operation-removed", side: "both", level: "breaking", source: "redocly", basis: "an operation was removed" },
-  { rule: "operation-id-changed", side: "both", level: "breaking", source: "redocly", basis: "client method names are operationIds" },
-  { rule: "parameter-removed", side: "request", level: "breaking", source: "redocly", basis: "a parameter was removed or renamed, or moved (`in`)" },
-  { rule: "parameter-became-required", side: "request", level: "breaking", source: "redocly", basis: "a parameter became required, or a required one was added" },
-  { rule: "parameter-serialization-changed", side: "request", level: "breaking", source: "redocly", basis: "`style`, `explode`, `allowReserved`, `allowEmptyValue`" },
-  { rule: "request-body-removed", side: "request", level: "breaking", source: "redocly", basis: "the operation no longer takes the body callers send" },
-  { rule: "request-body-became-required", side: "request", level: "breaking", source: "redocly", basis: "callers that send no body are rejected" },
-  { rule: "required-properties-added", side: "request", level: "breaking", source: "redocly", basis: "a request property became required (or a required one was added)" },
-  { rule: "required-properties-removed", side: "response", level: "breaking", source: "redocly", basis: "a response property is no longer guaranteed" },
-  { rule: "property-removed", side: "response", level: "breaking", source: "redocly", basis: "a response property was removed; on the request side only when the schema forbids other properties" },
-  { rule: "schema-type-changed", side: "per side", level: "breaking", source: "redocly", basis: "request: type narrowed; response: type widened (nullable counts)" },
-  { rule: "schema-combinator-changed", side: "per side", level: "breaking; warning for a new oneOf/anyOf branch in a response", source: "redocly+review", basis: "request: allOf added, oneOf/anyOf removed; response: the reverse. A new response branch is a warning like a new enum value" },
-  { rule: "response-removed", side: "response", level: "breaking for 2XX and default; warning for other statuses", source: "redocly+review", basis: "oasdiff: removing a non-success status is not breaking" },
-  { rule: "response-header-removed", side: "response", level: "breaking", source: "redocly", basis: "a response header was removed or renamed" },
-  { rule: "media-type-removed", side: "per side", level: "breaking", source: "redocly", basis: "a request or response media type was removed" },
-  { rule: "security-requirement-changed", side: "both", level: "breaking", source: "redocly", basis: "authentication became required, a requirement is no longer accepted, new scopes" },
-  { rule: "security-scheme-changed", side: "both", level: "breaking", source: "redocly", basis: "a scheme was removed or its type/scheme/in/name/bearerFormat changed" },
-  { rule: "server-removed", side: "both", level: "breaking", source: "redocly", basis: "a server was removed or its URL changed" },
+  {
+    rule: "operation-id-changed",
+    side: "both",
+    level: "breaking",
+    source: "redocly",
+    basis: "client method names are operationIds",
+  },
+  {
+    rule: "parameter-removed",
+    side: "request",
+    level: "breaking",
+    source: "redocly",
+    basis: "a parameter was removed or renamed, or moved (`in`)",
+  },
+  {
+    rule: "parameter-became-required",
+    side: "request",
+    level: "breaking",
+    source: "redocly",
+    basis: "a parameter became required, or a required one was added",
+  },
+  {
+    rule: "parameter-serialization-changed",
+    side: "request",
+    level: "breaking",
+    source: "redocly",
+    basis: "`style`, `explode`, `allowReserved`, `allowEmptyValue`",
+  },
+  {
+    rule: "request-body-removed",
+    side: "request",
+    level: "breaking",
+    source: "redocly",
+    basis: "the operation no longer takes the body callers send",
+  },
+  {
+    rule: "request-body-became-required",
+    side: "request",
+    level: "breaking",
+    source: "redocly",
+    basis: "callers that send no body are rejected",
+  },
+  {
+    rule: "required-properties-added",
+    side: "request",
+    level: "breaking",
+    source: "redocly",
+    basis: "a request property became required (or a required one was added)",
+  },
+  {
+    rule: "required-properties-removed",
+    side: "response",
+    level: "breaking",
+    source: "redocly",
+    basis: "a response property is no longer guaranteed",
+  },
+  {
+    rule: "property-removed",
+    side: "response",
+    level: "breaking",
+    source: "redocly",
+    basis: "a response property was removed; on the request side only when the schema forbids other properties",
+  },
+  {
+    rule: "schema-type-changed",
+    side: "per side",
+    level: "breaking",
+    source: "redocly",
+    basis: "request: type narrowed; response: type widened (nullable counts)",
+  },
+  {
+    rule: "schema-combinator-changed",
+    side: "per side",
+    level: "breaking; warning for a new oneOf/anyOf branch in a response",
+    source: "redocly+review",
+    basis:
+      "request: allOf added, oneOf/anyOf removed; response: the reverse. A new response branch is a warning like a new enum value",
+  },
+  {
+    rule: "response-removed",
+    side: "response",
+    level: "breaking for 2XX and default; warning for other statuses",
+    source: "redocly+review",
+    basis: "oasdiff: removing a non-success status is not breaking",
+  },
+  {
+    rule: "response-header-removed",
+    side: "response",
+    level: "breaking",
+    source: "redocly",
+    basis: "a response header was removed or renamed",
+  },
+  {
+    rule: "media-type-removed",
+    side: "per side",
+    level: "breaking",
+    source: "redocly",
+    basis: "a request or response media type was removed",
+  },
+  {
+    rule: "security-requirement-changed",
+    side: "both",
+    level: "breaking",
+    source: "redocly",
+    basis: "authentication became required, a requirement is no longer accepted, new scopes",
+  },
+  {
+    rule: "security-scheme-changed",
+    side: "both",
+    level: "breaking",
+    source: "redocly",
+    basis: "a scheme was removed or its type/scheme/in/name/bearerFormat changed",
+  },
+  {
+    rule: "server-removed",
+    side: "both",
+    level: "breaking",
+    source: "redocly",
+    basis: "a server was removed or its URL changed",
+  },
 ];

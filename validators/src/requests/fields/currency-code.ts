@@ -6,7 +6,15 @@
  * offered by the account, is for the server (the currency list is an endpoint, not a fixed table).
  */
 import { issue, type Issue } from "../../core/issue.js";
-import { fail, label, ok, readString, type FieldResult, type Path, type PresenceOptions } from "../../core/json-fields.js";
+import {
+  fail,
+  label,
+  ok,
+  readString,
+  type FieldResult,
+  type Path,
+  type PresenceOptions,
+} from "../../core/json-fields.js";
 
 const THREE_LETTERS = /^[A-Za-z]{3}$/;
 
@@ -23,7 +31,6 @@ export function readCurrencyCode(input: unknown, path: Path, options: PresenceOp
   }
   return ok(code.toUpperCase());
 }
-
 
 /**
  * Assumption for exchanges, quotes and alerts (the reference does not state it): SourceCurrencyCode and

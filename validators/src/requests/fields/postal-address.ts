@@ -16,6 +16,7 @@ import {
   readString,
   readWith,
   type FieldResult,
+  type MembersRead,
   type Path,
   type PresenceOptions,
 } from "../../core/json-fields.js";
@@ -35,7 +36,11 @@ export interface PostalAddress {
 
 const OPTIONAL_TEXT = ["HouseNumber", "HouseName", "FlatNumber", "District", "County", "PostCode"] as const;
 
-export function readPostalAddress(input: unknown, path: Path, options: PresenceOptions = {}): FieldResult<PostalAddress> {
+export function readPostalAddress(
+  input: unknown,
+  path: Path,
+  options: PresenceOptions = {},
+): FieldResult<PostalAddress> {
   return readFields<PostalAddress>(
     input,
     path,
@@ -48,7 +53,7 @@ export function readPostalAddress(input: unknown, path: Path, options: PresenceO
           required: true,
         }),
       );
-      const optional: Partial<Record<(typeof OPTIONAL_TEXT)[number], string>> = {};
+      const optional: MembersRead<Pick<PostalAddress, (typeof OPTIONAL_TEXT)[number]>> = {};
       for (const key of OPTIONAL_TEXT) optional[key] = take(readString(field(body, key), [...path, key]));
       return {
         Street,

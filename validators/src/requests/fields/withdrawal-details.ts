@@ -6,7 +6,14 @@
  */
 import type { Issue } from "../../core/issue.js";
 import { paymentChargesCodes, type PaymentChargesCode } from "./enums.js";
-import { collectIssues, field, readEnum, readInt32, type JsonObject } from "../../core/json-fields.js";
+import {
+  collectIssues,
+  field,
+  readEnum,
+  readInt32,
+  type JsonObject,
+  type MembersRead,
+} from "../../core/json-fields.js";
 import { readReceiverLei } from "./receiver-lei.js";
 import { readUltimateOriginator, type UltimateOriginator } from "./ultimate-originator.js";
 
@@ -22,9 +29,13 @@ export interface WithdrawalDetails {
   ReceiverLei?: string;
 }
 
-export function readWithdrawalDetails(body: JsonObject): { readonly value: WithdrawalDetails; readonly issues: readonly Issue[] } {
+/** The fields as read (an absent one `undefined`), for the request's `definedFields` to leave out the absent. */
+export function readWithdrawalDetails(body: JsonObject): {
+  readonly value: MembersRead<WithdrawalDetails>;
+  readonly issues: readonly Issue[];
+} {
   const { take, issues } = collectIssues();
-  const value: WithdrawalDetails = {
+  const value: MembersRead<WithdrawalDetails> = {
     PaymentPurposeId: take(readInt32(field(body, "PaymentPurposeId"), ["PaymentPurposeId"])),
     UltimateOriginator: take(readUltimateOriginator(field(body, "UltimateOriginator"), ["UltimateOriginator"])),
     PaymentChargesCode: take(readEnum(field(body, "PaymentChargesCode"), ["PaymentChargesCode"], paymentChargesCodes)),

@@ -34,7 +34,9 @@ export function additionalInformationRule(facts: AdditionalInformationFacts): Ru
   if (facts.rules === undefined) return unchecked("additional-information");
   if (!Array.isArray(facts.rules)) {
     return passed("additional-information", [
-      issue("invalid_rule", "The RequiredAdditionalInformation rules are not a list.", facts.path, { reason: "syntax" }),
+      issue("invalid_rule", "The RequiredAdditionalInformation rules are not a list.", facts.path, {
+        reason: "syntax",
+      }),
     ]);
   }
   const given = isJsonObject(facts.input) ? facts.input : {};
@@ -43,7 +45,11 @@ export function additionalInformationRule(facts: AdditionalInformationFacts): Ru
   let waitingForEngine = false;
   for (const item of facts.rules as readonly unknown[]) {
     if (!isJsonObject(item) || typeof item.Field !== "string" || item.Field.trim() === "") {
-      issues.push(issue("invalid_rule", "A RequiredAdditionalInformation item has no Field name.", facts.path, { reason: "syntax" }));
+      issues.push(
+        issue("invalid_rule", "A RequiredAdditionalInformation item has no Field name.", facts.path, {
+          reason: "syntax",
+        }),
+      );
       continue;
     }
     const name = item.Field;

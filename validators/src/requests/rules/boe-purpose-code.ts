@@ -20,6 +20,10 @@ export function boePurposeCodeRule(facts: BoEPurposeCodeFacts): RuleOutcome {
   if (isSterling === undefined) return unchecked("boe-purpose-code");
   if (!isSterling) return passed("boe-purpose-code");
   return passed("boe-purpose-code", [
-    { ...requiredIssue(facts.path), message: "BoEPurposeCodeId is required for a GBP payment.", params: { currency: "GBP" } },
+    {
+      ...requiredIssue(facts.path),
+      message: "BoEPurposeCodeId is required for a GBP payment.",
+      params: { currency: "GBP" },
+    },
   ]);
 }

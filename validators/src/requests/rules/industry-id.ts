@@ -23,7 +23,10 @@ export interface IndustryIdFacts {
 }
 
 /** The beneficiary condition: a Company held by the customer account (three-valued, see `allOf`). */
-export function industryIdRequired(beneficiaryType: unknown, heldByCustomerAccount: boolean | undefined): boolean | undefined {
+export function industryIdRequired(
+  beneficiaryType: unknown,
+  heldByCustomerAccount: boolean | undefined,
+): boolean | undefined {
   return allOf(sameText(beneficiaryType, "Company"), heldByCustomerAccount);
 }
 
@@ -37,6 +40,9 @@ export function industryIdRule(facts: IndustryIdFacts): RuleOutcome {
   if (facts.required === undefined) return unchecked("industry-id");
   if (!facts.required) return passed("industry-id");
   return passed("industry-id", [
-    { ...requiredIssue(facts.path), message: "IndustryId is required for a company beneficiary held by the customer account." },
+    {
+      ...requiredIssue(facts.path),
+      message: "IndustryId is required for a company beneficiary held by the customer account.",
+    },
   ]);
 }

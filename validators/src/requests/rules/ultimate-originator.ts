@@ -32,7 +32,11 @@ export function ultimateOriginatorRule(facts: UltimateOriginatorFacts): RuleOutc
   for (const key of needed) {
     if (isEmpty(field(originator, key))) {
       const why = facts.isPsp ? "for a PSP account" : "for an account that is not a PSP account";
-      issues.push({ ...requiredIssue([...facts.path, key]), message: `UltimateOriginator ${key} is required ${why}.`, params: { isPsp: facts.isPsp } });
+      issues.push({
+        ...requiredIssue([...facts.path, key]),
+        message: `UltimateOriginator ${key} is required ${why}.`,
+        params: { isPsp: facts.isPsp },
+      });
     }
   }
   return passed("ultimate-originator", issues);

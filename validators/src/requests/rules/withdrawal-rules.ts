@@ -30,7 +30,11 @@ export function withdrawalRules(body: JsonObject, context: WithdrawalContext): R
       bankCountry: beneficiary.bankCountry,
       path: ["PaymentPurposeId"],
     }),
-    boePurposeCodeRule({ present: present("BoEPurposeCodeId"), currency: context.currency, path: ["BoEPurposeCodeId"] }),
+    boePurposeCodeRule({
+      present: present("BoEPurposeCodeId"),
+      currency: context.currency,
+      path: ["BoEPurposeCodeId"],
+    }),
     receiverLeiRule({
       present: present("ReceiverLei"),
       currency: context.currency,
@@ -39,10 +43,22 @@ export function withdrawalRules(body: JsonObject, context: WithdrawalContext): R
       industry: beneficiary.industry,
       path: ["ReceiverLei"],
     }),
-    ultimateOriginatorRule({ input: field(body, "UltimateOriginator"), isPsp: knownFlag(account.isPsp), path: ["UltimateOriginator"] }),
+    ultimateOriginatorRule({
+      input: field(body, "UltimateOriginator"),
+      isPsp: knownFlag(account.isPsp),
+      path: ["UltimateOriginator"],
+    }),
     accountSetupRule([
-      { present: present("UltimateOriginator"), accepted: knownFlag(account.acceptsUltimateOriginator), path: ["UltimateOriginator"] },
-      { present: present("PaymentChargesCode"), accepted: knownFlag(account.acceptsPaymentChargesCode), path: ["PaymentChargesCode"] },
+      {
+        present: present("UltimateOriginator"),
+        accepted: knownFlag(account.acceptsUltimateOriginator),
+        path: ["UltimateOriginator"],
+      },
+      {
+        present: present("PaymentChargesCode"),
+        accepted: knownFlag(account.acceptsPaymentChargesCode),
+        path: ["PaymentChargesCode"],
+      },
     ]),
   ];
 }

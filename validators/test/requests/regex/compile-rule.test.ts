@@ -64,7 +64,9 @@ describe("compileSafeRegex on the linear-time engine", () => {
   });
 
   it("refuses too long rules and non-strings", () => {
-    expect(compileSafeRegex("a".repeat(MAX_RULE_LENGTH + 1))).toEqual(expect.objectContaining({ ok: false, reason: "too_long" }));
+    expect(compileSafeRegex("a".repeat(MAX_RULE_LENGTH + 1))).toEqual(
+      expect.objectContaining({ ok: false, reason: "too_long" }),
+    );
     expect(isSafeRegex("[ab]".repeat(MAX_RULE_LENGTH / 4))).toBe(true);
     expect(compileSafeRegex(5 as never)).toEqual(expect.objectContaining({ ok: false, reason: "syntax" }));
   });
@@ -104,7 +106,10 @@ describe("compileSafeRegex on the linear-time engine", () => {
   it("never throws, whatever the pattern", () => {
     fc.assert(
       fc.property(
-        fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom(..."()[]{}|*+?.^$\\-,:=!<>a1dwsbkpuLx"), maxLength: 60 })),
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: fc.constantFrom(..."()[]{}|*+?.^$\\-,:=!<>a1dwsbkpuLx"), maxLength: 60 }),
+        ),
         fc.string({ maxLength: 40 }),
         (pattern, value) => {
           const compiled = compileSafeRegex(pattern);

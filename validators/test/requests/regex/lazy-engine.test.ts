@@ -41,7 +41,9 @@ describe("the lazily loaded engine", () => {
     const schema = api.withOptions(api.validateCreateWithdrawalBeneficiary, rules)["~standard"];
     const first = schema.validate(wrong);
     expect(first).toBeInstanceOf(Promise);
-    expect(await first).toEqual({ issues: [expect.objectContaining({ code: "pattern_mismatch", path: ["AdditionalInformation", "Code"] })] });
+    expect(await first).toEqual({
+      issues: [expect.objectContaining({ code: "pattern_mismatch", path: ["AdditionalInformation", "Code"] })],
+    });
     // Loaded now: synchronous from here on, for both forms.
     expect(schema.validate(wrong)).not.toBeInstanceOf(Promise);
     const direct = api.validateCreateWithdrawalBeneficiary(wrong, rules);
@@ -52,13 +54,18 @@ describe("the lazily loaded engine", () => {
     expect(await api.loadRegexEngine()).toBe(true);
     expect(await api.loadRegexEngine()).toBe(true);
     expect(api.validateCreateWithdrawalBeneficiary(wrong, rules).ok).toBe(false);
-    const right = api.validateCreateWithdrawalBeneficiary({ ...validBeneficiary, AdditionalInformation: { Code: "P1234" } }, rules);
+    const right = api.validateCreateWithdrawalBeneficiary(
+      { ...validBeneficiary, AdditionalInformation: { Code: "P1234" } },
+      rules,
+    );
     expect(right.ok && right.uncheckedRules).not.toContain("additional-information");
   });
 
   it("never makes a validator without RegEx rules asynchronous", () => {
     expect(api.validateIban["~standard"].validate("DE89370400440532013000")).not.toBeInstanceOf(Promise);
-    const schema = api.withOptions(api.validateCreateWithdrawalBeneficiary, { additionalInformationRules: [] })["~standard"];
+    const schema = api.withOptions(api.validateCreateWithdrawalBeneficiary, { additionalInformationRules: [] })[
+      "~standard"
+    ];
     expect(schema.validate(validBeneficiary)).not.toBeInstanceOf(Promise);
   });
 });

@@ -7,7 +7,37 @@ import { toRe2Syntax } from "../../../src/requests/rules/regex/dialect.js";
 
 describe("estimateProgramSize: a lower bound read from the text", () => {
   it("never exceeds the size of the program RE2 compiles, so refusing on it refuses nothing RE2 would run", () => {
-    const tokens = ["a", "b", ".", "\\d", "\\w", "[a1]", "[^b]", "[]x]", "(", ")", "(?:", "(?i)", "(?i:", "(?P<n>", "|", "*", "+", "?", "{2,}", "{0,40}", "{3}", "{1,20}", "{0,}", "^", "$", "\\p{L}", "\\u0041", "x", "ab"];
+    const tokens = [
+      "a",
+      "b",
+      ".",
+      "\\d",
+      "\\w",
+      "[a1]",
+      "[^b]",
+      "[]x]",
+      "(",
+      ")",
+      "(?:",
+      "(?i)",
+      "(?i:",
+      "(?P<n>",
+      "|",
+      "*",
+      "+",
+      "?",
+      "{2,}",
+      "{0,40}",
+      "{3}",
+      "{1,20}",
+      "{0,}",
+      "^",
+      "$",
+      "\\p{L}",
+      "\\u0041",
+      "x",
+      "ab",
+    ];
     let compared = 0;
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...tokens), { maxLength: 24 }), (parts) => {
@@ -27,7 +57,12 @@ describe("estimateProgramSize: a lower bound read from the text", () => {
   });
 
   it("is close for counted repeats, which is what it is for", () => {
-    for (const [pattern, size] of [["a{1000}", 1002], ["[a-z]{0,400}[0-9]", 803], ["^.{1,256}$", 515], ["(?:a?){150}a{150}", 452]] as const) {
+    for (const [pattern, size] of [
+      ["a{1000}", 1002],
+      ["[a-z]{0,400}[0-9]", 803],
+      ["^.{1,256}$", 515],
+      ["(?:a?){150}a{150}", 452],
+    ] as const) {
       expect(RE2JS.compile(pattern).programSize()).toBe(size);
       expect(estimateProgramSize(pattern, Number.MAX_SAFE_INTEGER)).toBeGreaterThan(size * 0.95);
     }

@@ -20,7 +20,11 @@ function fieldName(path: readonly PathSegment[]): string {
 }
 
 /** Runs every rule of one field on its value (`undefined` when missing); the rules are checked even then. */
-export function checkFieldRules(value: string | undefined, rules: unknown, path: readonly PathSegment[]): FieldRulesOutcome {
+export function checkFieldRules(
+  value: string | undefined,
+  rules: unknown,
+  path: readonly PathSegment[],
+): FieldRulesOutcome {
   const list: readonly unknown[] = Array.isArray(rules) ? rules : rules === undefined || rules === null ? [] : [rules];
   const issues: Issue[] = [];
   let waitingForEngine = false;
@@ -58,7 +62,9 @@ export function checkFieldRules(value: string | undefined, rules: unknown, path:
       continue;
     }
     if (!compiled.regex.test(value)) {
-      issues.push(issue("pattern_mismatch", `${fieldName(path)} does not have the expected format.`, path, { pattern: source }));
+      issues.push(
+        issue("pattern_mismatch", `${fieldName(path)} does not have the expected format.`, path, { pattern: source }),
+      );
     }
   }
   return { issues, waitingForEngine };

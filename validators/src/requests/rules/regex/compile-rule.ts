@@ -55,7 +55,8 @@ function messageOf(error: unknown): string {
  */
 export function compileSafeRegex(source: string): CompiledRule {
   if (typeof source !== "string") return refuse("syntax", "The rule is not a string.");
-  if (source.length > MAX_RULE_LENGTH) return refuse("too_long", `The rule is longer than ${MAX_RULE_LENGTH} characters.`);
+  if (source.length > MAX_RULE_LENGTH)
+    return refuse("too_long", `The rule is longer than ${MAX_RULE_LENGTH} characters.`);
   if (estimateProgramSize(source, MAX_PROGRAM_SIZE) > MAX_PROGRAM_SIZE) {
     return refuse("too_complex", `The rule's repeats expand to more than ${MAX_PROGRAM_SIZE} instructions.`);
   }

@@ -87,8 +87,10 @@ export type UnsafeRegexReason =
 
 /** The reason for an RE2 syntax error (`error parsing regexp: <error>: \`<text>\``). */
 export function reasonOf(error: string, pattern: string): UnsafeRegexReason {
-  if (/\(\?<?[=!]/.test(pattern) && (error.includes("Perl syntax") || error.includes("named capture"))) return "lookaround";
+  if (/\(\?<?[=!]/.test(pattern) && (error.includes("Perl syntax") || error.includes("named capture")))
+    return "lookaround";
   if (error.includes("invalid escape")) return /`\\[1-9k]/.test(error) ? "backreference" : "unsupported_escape";
-  if (error.includes("repeat count") || error.includes("too large") || error.includes("nests too deeply")) return "too_complex";
+  if (error.includes("repeat count") || error.includes("too large") || error.includes("nests too deeply"))
+    return "too_complex";
   return "syntax";
 }
