@@ -8,27 +8,14 @@
  * validators, imported) and `loadOperationValidators` (the operations' validators, loaded with a dynamic
  * `import()` only when a client validates: they are most of the package's code).
  */
-import type {
-  CodeBlockWriter,
-  InterfaceDeclarationStructure,
-  OptionalKind,
-  ParameterDeclarationStructure,
-  TypeAliasDeclarationStructure,
-} from "ts-morph";
+import type { CodeBlockWriter } from "ts-morph";
 import { VariableDeclarationKind } from "../print/ts-morph.js";
-import type { OperationModel } from "../model/model.js";
-import { createTypeScriptFile, jsDocText, printTypeScriptFile, type TypeScriptFile } from "../print/typescript-file.js";
-import {
-  clientSurface,
-  methodParameters,
-  operationTypeAliasNames,
-  type ClientGroup,
-  type MethodParameter,
-  type OperationTypeAliasName,
-  type WebhookParser,
-} from "./client-surface.js";
+import { createTypeScriptFile, printTypeScriptFile, type TypeScriptFile } from "../print/typescript-file.js";
+import { groupInterface, operationTypeAliases } from "./client-signatures.js";
+import { clientSurface, operationTypeAliasNames } from "./client-surface.js";
+import { addWebhookParser } from "./client-webhook-parsers.js";
 import type { Emitter } from "./emitter.js";
-import { entitiesInterface, odataDateTimes, odataEntities, type EntityPaths } from "./odata-paths.js";
+import { entitiesInterface, odataDateTimes, odataEntities } from "./odata-paths.js";
 import { propertyAccess, propertyName } from "../print/names.js";
 
 /** Where the façade's imports come from, relative to src/client.ts. */
@@ -272,167 +259,5 @@ function addValidatorsLoader(file: TypeScriptFile): void {
       writer.writeLine(");");
       writer.writeLine("return operationValidators;");
     },
-  });
-}
-
-function groupInterface(
-  group: ClientGroup,
-  entities: ReadonlyMap<string, EntityPaths>,
-): OptionalKind<InterfaceDeclarationStructure> {
-  const methods: NonNullable<InterfaceDeclarationStructure["methods"]> = [];
-  const properties: NonNullable<InterfaceDeclarationStructure["properties"]> = [];
-  for (const { operation, kind, entity, parameters } of group.methods) {
-    const docs = [operationDoc(operation)];
-    const id = JSON.stringify(operation.operationId);
-    if (entity !== undefined) {
-      const pathTuple = parameters
-        .filter((parameter) => parameter.slot.kind === "path")
-        .map((parameter) => `${parameter.name}: ${slotType(parameter, id)}`);
-      const paths = entities.has(entity) ? `, ODataEntities[${JSON.stringify(entity)}]` : "";
-      const type = `${kind === "list" ? "ODataListMethod" : "ODataEntityMethod"}<M, [${pathTuple.join(", ")}], Schema<${JSON.stringify(entity)}>, Operation<${id}>${paths}>`;
-      properties.push({ name: propertyName(operation.clientMethod), docs, type });
-      continue;
-    }
-    methods.push({
-      name: propertyName(operation.clientMethod),
-      docs,
-      parameters: parameters.map((parameter) => signatureParameter(parameter, id)),
-      returnType: `OperationResult<M, ${id}>`,
-    });
-  }
-  return {
-    name: group.interfaceName,
-    isExported: true,
-    typeParameters: [{ name: "M", constraint: "ResultMode", default: '"data"' }],
-    docs: [`The \`${group.name}\` methods of the client.`],
-    properties,
-    methods,
-  };
-}
-
-/**
- * The façade's signatures name operations by operationId through these aliases. They are exported (and re-exported
- * by the package entry), so every type a public signature uses can be named by consumers.
- */
-const operationTypeAliases = {
-  Operation: {
-    typeParameters: ["K extends keyof OperationTypes"],
-    type: "OperationTypes[K]",
-    docs: ["openapi-typescript's type of the operation with operationId `K`: `operations[K]`."],
-  },
-  OperationPathParam: {
-    typeParameters: ["K extends keyof OperationTypes", "N extends string"],
-    type: "PathParamOf<OperationTypes[K], N>",
-    docs: ['The type of path parameter `N` of operation `K`: `OperationPathParam<"getAccount", "id">`.'],
-  },
-  OperationBody: {
-    typeParameters: ["K extends keyof OperationTypes"],
-    type: "RequestBodyOf<OperationTypes[K]>",
-    docs: ["The request body the method of operation `K` takes: the JSON or form body, or `multipart(...)`."],
-  },
-  OperationQuery: {
-    typeParameters: ["K extends keyof OperationTypes"],
-    type: "QueryOf<OperationTypes[K]>",
-    docs: ["The query object the method of operation `K` takes (`never` when it takes none)."],
-  },
-  OperationResult: {
-    typeParameters: ["M extends ResultMode", "K extends keyof OperationTypes"],
-    type: "ResultOf<M, OperationTypes[K]>",
-    docs: [
-      [
-        'What the method of operation `K` returns: with `"data"` the success body (a `Created` for a 201), with',
-        '`"raw"` (`withResponse`) every declared status as a value, narrowed by `status`.',
-      ].join("\n"),
-    ],
-  },
-  Schema: {
-    typeParameters: ['N extends keyof components["schemas"]'],
-    type: 'components["schemas"][N]',
-    docs: ['A schema of the spec by name: `Schema<"AccountDto">` (the same type as the named export `AccountDto`).'],
-  },
-} satisfies Record<OperationTypeAliasName, Omit<OptionalKind<TypeAliasDeclarationStructure>, "name">>;
-
-/** The method's parameters as declared (`argumentSlots` order; client-surface.ts decides names and optionality). */
-export function signatureParameters(operation: OperationModel): OptionalKind<ParameterDeclarationStructure>[] {
-  const id = JSON.stringify(operation.operationId);
-  return methodParameters(operation).map((parameter) => signatureParameter(parameter, id));
-}
-
-function signatureParameter(parameter: MethodParameter, id: string): OptionalKind<ParameterDeclarationStructure> {
-  const type = slotType(parameter, id);
-  return {
-    name: parameter.name,
-    type: parameter.undefinedAllowed ? `${type} | undefined` : type,
-    hasQuestionToken: parameter.optional,
-  };
-}
-
-function slotType({ slot }: MethodParameter, id: string): string {
-  switch (slot.kind) {
-    case "path":
-      return `OperationPathParam<${id}, ${JSON.stringify(slot.name)}>`;
-    case "body":
-      return `OperationBody<${id}>`;
-    case "query":
-      return `OperationQuery<${id}>`;
-    case "init":
-      return "CallOptions";
-  }
-}
-
-function operationDoc(operation: OperationModel): string {
-  const lines: string[] = [];
-  if (operation.summary !== "") lines.push(`${jsDocText(operation.summary)}.`.replace(/\.\.$/, "."));
-  if (operation.description !== "" && operation.description !== operation.summary)
-    lines.push("", jsDocText(operation.description));
-  lines.push("", `\`${operation.method.toUpperCase()} ${operation.path}\` (\`${operation.operationId}\`)`);
-  return lines.join("\n").replace(/^\n+/, "");
-}
-
-function addWebhookParser(file: TypeScriptFile, { name, webhook }: WebhookParser): void {
-  const payload = webhook.payload.schemaName;
-  if (payload === undefined) throw new Error(`webhook ${webhook.name}: the payload must be a component schema`);
-  const { events } = webhook;
-  // With known and unknown kinds (model/webhook-events.ts): the known union typed, the others apart.
-  const eventType =
-    events === undefined
-      ? `WebhookEventOf<Schema<${JSON.stringify(payload)}>>`
-      : `Schema<${JSON.stringify(events.known)}>`;
-  const unknownType = events?.unknown === undefined ? "never" : `Schema<${JSON.stringify(events.unknown)}>`;
-  if (!file.declares("WebhookEventOf")) {
-    file.addTypeAlias({
-      name: "WebhookEventOf",
-      isExported: true,
-      typeParameters: ["D"],
-      type: "D extends readonly (infer E)[] ? E : D",
-      docs: [
-        "One event of a webhook delivery `D`: its element type when a delivery is an array of events, else `D` itself.",
-      ],
-    });
-  }
-  const kinds =
-    events === undefined ? "" : `, { tag: ${JSON.stringify(events.tag)}, known: ${JSON.stringify(events.tags)} }`;
-  const docs =
-    events === undefined
-      ? [
-          `Parses a delivery of the \`${webhook.name}\` webhook (the raw body as a string or bytes, or the parsed JSON)`,
-          `and checks it against the spec's \`${payload}\` schema. Never throws: \`{ ok: true, events }\` or`,
-          "`{ ok: false, error: { code, message, issues } }`.",
-        ]
-      : [
-          `Parses a delivery of the \`${webhook.name}\` webhook (the raw body as a string or bytes, or the parsed JSON)`,
-          `and checks it against the spec's \`${payload}\` schema. Never throws: \`{ ok: true, events, unknownEvents }\`,`,
-          `\`events\` the \`${events.known}\`s (one per \`${events.tag}\` the spec knows, each checked whole), \`unknownEvents\``,
-          `${events.unknown === undefined ? "always empty" : `the \`${events.unknown}\`s of other kinds, kept as they arrived`}; or \`{ ok: false, error: { code, message, issues } }\`.`,
-        ];
-  file.addFunction({
-    name,
-    isExported: true,
-    parameters: [{ name: "body", type: "unknown" }],
-    returnType: `WebhookParseResult<${eventType}, ${unknownType}>`,
-    docs: [docs.join("\n")],
-    statements: [
-      `return parseWebhookEventsWith<${eventType}, ${unknownType}>(webhookValidators${propertyAccess(webhook.name)}!, body${kinds});`,
-    ],
   });
 }

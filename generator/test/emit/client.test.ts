@@ -1,6 +1,7 @@
 import { readdir } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { clientEmitter, signatureParameters } from "../../src/emit/client.js";
+import { clientEmitter } from "../../src/emit/client.js";
+import { signatureParameters } from "../../src/emit/client-signatures.js";
 import { tokenOperations } from "../../src/emit/client-surface.js";
 import { indexExportNames, indexFileEmitter } from "../../src/emit/index-file.js";
 import { runtimeEmitter } from "../../src/emit/runtime.js";

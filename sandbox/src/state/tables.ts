@@ -6,7 +6,7 @@
  * migration that creates its SQLite table: a test holds the migrations against this list.
  */
 import type { JSONSchemaType } from "ajv";
-import * as schemas from "./record-schemas.js";
+import * as schemas from "./record-schemas/index.js";
 import type { RowKey } from "./table.js";
 
 /** What a reset (`Store.restore`, back to the seed) does with a table's rows. */

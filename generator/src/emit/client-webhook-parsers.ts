@@ -1,0 +1,55 @@
+/**
+ * One `parse<Webhook>Events` function per webhook of the spec, in src/client.ts: the delivery checked against the
+ * spec's payload schema by the precompiled webhook validators, known event kinds typed and unknown ones kept apart.
+ */
+import { propertyAccess } from "../print/names.js";
+import type { TypeScriptFile } from "../print/typescript-file.js";
+import type { WebhookParser } from "./client-surface.js";
+
+export function addWebhookParser(file: TypeScriptFile, { name, webhook }: WebhookParser): void {
+  const payload = webhook.payload.schemaName;
+  if (payload === undefined) throw new Error(`webhook ${webhook.name}: the payload must be a component schema`);
+  const { events } = webhook;
+  // With known and unknown kinds (model/webhook-events.ts): the known union typed, the others apart.
+  const eventType =
+    events === undefined
+      ? `WebhookEventOf<Schema<${JSON.stringify(payload)}>>`
+      : `Schema<${JSON.stringify(events.known)}>`;
+  const unknownType = events?.unknown === undefined ? "never" : `Schema<${JSON.stringify(events.unknown)}>`;
+  if (!file.declares("WebhookEventOf")) {
+    file.addTypeAlias({
+      name: "WebhookEventOf",
+      isExported: true,
+      typeParameters: ["D"],
+      type: "D extends readonly (infer E)[] ? E : D",
+      docs: [
+        "One event of a webhook delivery `D`: its element type when a delivery is an array of events, else `D` itself.",
+      ],
+    });
+  }
+  const kinds =
+    events === undefined ? "" : `, { tag: ${JSON.stringify(events.tag)}, known: ${JSON.stringify(events.tags)} }`;
+  const docs =
+    events === undefined
+      ? [
+          `Parses a delivery of the \`${webhook.name}\` webhook (the raw body as a string or bytes, or the parsed JSON)`,
+          `and checks it against the spec's \`${payload}\` schema. Never throws: \`{ ok: true, events }\` or`,
+          "`{ ok: false, error: { code, message, issues } }`.",
+        ]
+      : [
+          `Parses a delivery of the \`${webhook.name}\` webhook (the raw body as a string or bytes, or the parsed JSON)`,
+          `and checks it against the spec's \`${payload}\` schema. Never throws: \`{ ok: true, events, unknownEvents }\`,`,
+          `\`events\` the \`${events.known}\`s (one per \`${events.tag}\` the spec knows, each checked whole), \`unknownEvents\``,
+          `${events.unknown === undefined ? "always empty" : `the \`${events.unknown}\`s of other kinds, kept as they arrived`}; or \`{ ok: false, error: { code, message, issues } }\`.`,
+        ];
+  file.addFunction({
+    name,
+    isExported: true,
+    parameters: [{ name: "body", type: "unknown" }],
+    returnType: `WebhookParseResult<${eventType}, ${unknownType}>`,
+    docs: [docs.join("\n")],
+    statements: [
+      `return parseWebhookEventsWith<${eventType}, ${unknownType}>(webhookValidators${propertyAccess(webhook.name)}!, body${kinds});`,
+    ],
+  });
+}

@@ -1,0 +1,11 @@
+/** The building blocks of the record schemas: ids and amounts are integers (minor units), texts, open objects. */
+export const id = { type: "integer", minimum: 1 } as const;
+export const optionalId = { type: "integer", minimum: 1, nullable: true } as const;
+export const integer = { type: "integer" } as const;
+export const number = { type: "number" } as const;
+export const text = { type: "string" } as const;
+export const optionalText = { type: "string", nullable: true } as const;
+export const flag = { type: "boolean" } as const;
+export const openObject = { type: "object", required: [] } as const;
+export const optionalOpenObject = { type: "object", required: [], nullable: true } as const;
+export const tenant = { type: "string", minLength: 1 } as const;
