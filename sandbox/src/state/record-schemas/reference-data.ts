@@ -1,7 +1,7 @@
 /** The schemas of the reference data: currencies, countries, sectors, payment purposes and rates. */
 import type { JSONSchemaType } from "ajv";
 import type { CountryRecord, CurrencyRecord, PaymentPurposeRecord, RateRecord, SectorRecord } from "../records.js";
-import { id, integer, number, text, optionalText, flag } from "./scalars.js";
+import { id, number, text, optionalText, flag } from "./scalars.js";
 
 export const currency: JSONSchemaType<CurrencyRecord> = {
   type: "object",

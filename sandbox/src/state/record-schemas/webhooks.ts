@@ -1,7 +1,7 @@
 /** The schemas of raised events and of webhook targets, their cursors and dead letters. */
 import type { JSONSchemaType } from "ajv";
 import type { EventRecord, WebhookCursorRecord, WebhookDeadLetterRecord, WebhookTargetRecord } from "../records.js";
-import { id, integer, text, optionalText, tenant } from "./scalars.js";
+import { id, text, optionalText, tenant } from "./scalars.js";
 
 export const event: JSONSchemaType<EventRecord> = {
   type: "object",
