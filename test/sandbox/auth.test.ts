@@ -22,7 +22,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mtlsClient, recordingClient, ResponseLog } from "./support/operation-calls-clients.js";
 import { first, primaryAccount, transferBeneficiaryFor } from "./support/operation-calls-data.js";
-import { clientFor, DEMO_USER, OTHER_USER, startTestSandbox, tokenFor } from "./support/sandbox-fixture.js";
+import {
+  clientFor,
+  DEMO_USER,
+  OTHER_USER,
+  startTestSandbox,
+  testClientOptions,
+  tokenFor,
+} from "./support/sandbox-fixture.js";
 
 /** Starting a sandbox loads and compiles the contract: generous on a busy 2-core machine. */
 const HOOK_TIMEOUT_MS = 60_000;
@@ -349,16 +356,7 @@ describe("expiry: 900 s of sandbox time (POST /_sandbox/clock moves it)", () => 
     const log = new ResponseLog();
     const retries: string[] = [];
     const options: ClientOptions = {
-      baseUrl: sandbox.url,
-      authUrl: sandbox.url,
-      credentials: {
-        clientId: DEFAULT_CLIENT_ID,
-        clientSecret: DEFAULT_CLIENT_SECRET,
-        username: DEMO_USER.username,
-        password: DEMO_USER.password,
-      },
-      validateResponses: true,
-      maxRetries: 0,
+      ...testClientOptions(sandbox.url),
       hooks: {
         onResponse: ({ operationId, status }) => log.record({ operationId, status }),
         onRetry: ({ operationId, reason }) => retries.push(`${operationId}: ${reason}`),

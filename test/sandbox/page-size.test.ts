@@ -13,9 +13,9 @@ import {
   type FetchLike,
   type OperationMetadata,
 } from "@account-funds/client";
-import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type Sandbox } from "@account-funds/sandbox";
+import type { Sandbox } from "@account-funds/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_USER, startTestSandbox, tokenFor } from "./support/sandbox-fixture.js";
+import { startTestSandbox, testClientOptions, tokenFor } from "./support/sandbox-fixture.js";
 
 const HOOK_TIMEOUT_MS = 60_000;
 /** The demo user's withdrawal beneficiaries in the seed (sandbox/src/seed/). */
@@ -38,19 +38,7 @@ function recordingClient(sandbox: Sandbox): {
     }
     return response;
   };
-  const client = createAccountFundsClient({
-    baseUrl: sandbox.url,
-    authUrl: sandbox.url,
-    credentials: {
-      clientId: DEFAULT_CLIENT_ID,
-      clientSecret: DEFAULT_CLIENT_SECRET,
-      username: DEMO_USER.username,
-      password: DEMO_USER.password,
-    },
-    validateResponses: true,
-    maxRetries: 0,
-    fetch: recording,
-  });
+  const client = createAccountFundsClient({ ...testClientOptions(sandbox.url), fetch: recording });
   return { client, pages };
 }
 

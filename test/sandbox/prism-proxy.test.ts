@@ -9,14 +9,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createAccountFundsClient, operationMetadata, type AccountFundsClient } from "@account-funds/client";
-import {
-  createClientCertificate,
-  DEFAULT_CLIENT_ID,
-  DEFAULT_CLIENT_SECRET,
-  defaultCredentials,
-  DEMO_USER,
-  type Sandbox,
-} from "@account-funds/sandbox";
+import { createClientCertificate, defaultCredentials, type Sandbox } from "@account-funds/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callOf, type OperationCallContext } from "./support/operation-calls.js";
 import { expectStatus, mtlsClient, type MtlsClient } from "./support/operation-calls-clients.js";
@@ -29,7 +22,7 @@ import {
   type PrismProxy,
   type PrismViolation,
 } from "./support/prism-proxy.js";
-import { startTestSandbox } from "./support/sandbox-fixture.js";
+import { startTestSandbox, testClientOptions } from "./support/sandbox-fixture.js";
 
 /** Starting the sandbox and Prism (which dereferences the whole spec) on a busy 2-core machine. */
 const HOOK_TIMEOUT_MS = 120_000;
@@ -87,20 +80,7 @@ beforeAll(async () => {
   });
   prism = await startPrismProxy(sandbox.url);
   // The client's token requests go through Prism too; its responses are checked on both sides.
-  client = createAccountFundsClient({
-    baseUrl: prism.url,
-    authUrl: prism.url,
-    credentials: {
-      clientId: DEFAULT_CLIENT_ID,
-      clientSecret: DEFAULT_CLIENT_SECRET,
-      username: DEMO_USER.username,
-      password: DEMO_USER.password,
-    },
-    validateResponses: true,
-    maxRetries: 0,
-    fetch: log.fetch,
-    hooks: log.hooks,
-  });
+  client = createAccountFundsClient({ ...testClientOptions(prism.url), fetch: log.fetch, hooks: log.hooks });
   mtls = mtlsClient(sandbox, certificate);
   context = { sandbox, client, mtlsClient: mtls.client, control: controlOf(sandbox) };
 }, HOOK_TIMEOUT_MS);

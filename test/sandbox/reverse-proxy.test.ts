@@ -6,30 +6,18 @@
  * the proxy strips. Without either, the links point past the proxy and the client refuses the next link.
  */
 import { createAccountFundsClient, type AccountFundsClient } from "@account-funds/client";
-import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type Sandbox, type SandboxOptions } from "@account-funds/sandbox";
+import type { Sandbox, SandboxOptions } from "@account-funds/sandbox";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { startWebhookReceiver, type WebhookReceiver } from "./support/operation-calls-control.js";
 import { createTransfer, primaryAccount } from "./support/operation-calls-data.js";
 import { startReverseProxy, type ReverseProxy } from "./support/reverse-proxy-process.js";
-import { DEMO_USER, startTestSandbox } from "./support/sandbox-fixture.js";
+import { DEMO_USER, startTestSandbox, testClientOptions } from "./support/sandbox-fixture.js";
 import { call, passwordToken, startSandboxProcess, stopSandboxProcess } from "./support/sandbox-process.js";
 
 const HOOK_TIMEOUT_MS = 60_000;
 
 /** The demo user's client, reaching the API and the token endpoint at `baseUrl` (the proxy). */
-const clientAt = (baseUrl: string): AccountFundsClient =>
-  createAccountFundsClient({
-    baseUrl,
-    authUrl: baseUrl,
-    credentials: {
-      clientId: DEFAULT_CLIENT_ID,
-      clientSecret: DEFAULT_CLIENT_SECRET,
-      username: DEMO_USER.username,
-      password: DEMO_USER.password,
-    },
-    validateResponses: true,
-    maxRetries: 0,
-  });
+const clientAt = (baseUrl: string): AccountFundsClient => createAccountFundsClient(testClientOptions(baseUrl));
 
 interface Setup {
   readonly sandbox: Sandbox;

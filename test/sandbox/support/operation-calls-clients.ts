@@ -5,9 +5,9 @@
  */
 import { createAccountFundsClient, type AccountFundsClient } from "@account-funds/client";
 import { createMtlsDispatcher } from "@account-funds/client/node";
-import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type ClientCertificate, type Sandbox } from "@account-funds/sandbox";
+import { DEFAULT_CLIENT_ID, type ClientCertificate, type Sandbox } from "@account-funds/sandbox";
 import { expect } from "vitest";
-import { DEMO_USER, type SeededUser } from "./sandbox-fixture.js";
+import { DEMO_USER, testClientOptions, type SeededUser } from "./sandbox-fixture.js";
 
 export interface RecordedResponse {
   readonly operationId: string;
@@ -34,16 +34,7 @@ export class ResponseLog {
 /** A client logged in as `user` with a client secret, like the fixture's `clientFor`, recording into `log`. */
 export function recordingClient(sandbox: Sandbox, log: ResponseLog, user: SeededUser = DEMO_USER): AccountFundsClient {
   return createAccountFundsClient({
-    baseUrl: sandbox.url,
-    authUrl: sandbox.url,
-    credentials: {
-      clientId: DEFAULT_CLIENT_ID,
-      clientSecret: DEFAULT_CLIENT_SECRET,
-      username: user.username,
-      password: user.password,
-    },
-    validateResponses: true,
-    maxRetries: 0,
+    ...testClientOptions(sandbox.url, user),
     hooks: { onResponse: ({ operationId, status }) => log.record({ operationId, status }) },
   });
 }

@@ -3,7 +3,7 @@
  * Both sides check bodies against the spec: the sandbox answers 500 on a response that does not match, the
  * client throws on one (`validateResponses`).
  */
-import { createAccountFundsClient, type AccountFundsClient } from "@account-funds/client";
+import { createAccountFundsClient, type AccountFundsClient, type ClientOptions } from "@account-funds/client";
 import {
   DEFAULT_CLIENT_ID,
   DEFAULT_CLIENT_SECRET,
@@ -26,10 +26,11 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Sa
   });
 }
 
-export function clientFor(sandbox: Sandbox, user: SeededUser = DEMO_USER): AccountFundsClient {
-  return createAccountFundsClient({
-    baseUrl: sandbox.url,
-    authUrl: sandbox.url,
+/** A test client's options for the sandbox (or a proxy of it) at `baseUrl`: a seeded user, responses checked, no retries. */
+export function testClientOptions(baseUrl: string, user: SeededUser = DEMO_USER): ClientOptions {
+  return {
+    baseUrl,
+    authUrl: baseUrl,
     credentials: {
       clientId: DEFAULT_CLIENT_ID,
       clientSecret: DEFAULT_CLIENT_SECRET,
@@ -38,7 +39,11 @@ export function clientFor(sandbox: Sandbox, user: SeededUser = DEMO_USER): Accou
     },
     validateResponses: true,
     maxRetries: 0,
-  });
+  };
+}
+
+export function clientFor(sandbox: Sandbox, user: SeededUser = DEMO_USER): AccountFundsClient {
+  return createAccountFundsClient(testClientOptions(sandbox.url, user));
 }
 
 /** A bearer token for raw `fetch` calls (fuzzing sends what the typed client would refuse to build). */
