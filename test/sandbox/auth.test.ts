@@ -545,6 +545,15 @@ describe("mutual TLS: /connect/mtls/token with a registered client certificate",
     expect((await postMtlsForm(tokenUrl, mtlsGrant(), serverCa, registered)).status).toBe(200);
   });
 
+  it("serves the password grant at the HTTPS door too, the spec's one {auth_url}, with or without a certificate", async () => {
+    const passwordTokenUrl = `${sandbox.tlsUrl ?? ""}/connect/token`;
+    for (const certificate of [undefined, registered]) {
+      const answer = await postMtlsForm(passwordTokenUrl, passwordGrant(), serverCa, certificate);
+      expect(answer.status).toBe(200);
+      expect(answer.body["access_token"]).toEqual(expect.any(String));
+    }
+  });
+
   it("the user is still authenticated: a wrong password with the registered certificate is 400 invalid_user", async () => {
     const answer = await postMtlsForm(tokenUrl, mtlsGrant({ password: "not-the-password" }), serverCa, registered);
     expect(answer.status).toBe(400);
