@@ -3,6 +3,7 @@ import { bundleSpec } from "../../src/load/bundle-spec.js";
 import { displayPath } from "../../src/load/display-path.js";
 import { loadSpec } from "../../src/load/load-spec.js";
 import { normalizeBundle } from "../../src/load/normalize-bundle.js";
+import { upgradeOpenApi30To31 } from "../../src/load/upgrade-openapi-3-0.js";
 import { formatSpecProblem, SpecError, specProblemsOf, type SpecProblem } from "../../src/spec/spec-error.js";
 import { fixturePath } from "../support/fixtures.js";
 
@@ -52,6 +53,21 @@ describe("bundling a split spec", () => {
     expect(locate("/components/parameters/Id")).toEqual({ file: shown("split/parameters/Id.yaml"), pointer: "" });
     expect(locate("/info/title")).toEqual({ file: shown("split/openapi.yaml"), pointer: "/info/title" });
     expect(locate("/paths/~1nowhere")).toBeUndefined();
+  });
+});
+
+describe("reading OpenAPI 3.0", () => {
+  it("upgrades a 3.0 document to the 3.1 document a person would write", async () => {
+    const upgraded = await loadSpec({ specPath: fixturePath("openapi-3-0/pets-3-0.yaml") });
+    const written = await loadSpec({ specPath: fixturePath("openapi-3-0/pets-3-1.yaml") });
+    expect(upgraded.sourceVersion).toBe("3.0");
+    expect(written.sourceVersion).toBe("3.1");
+    expect(upgraded.document).toEqual(written.document);
+  });
+
+  it("leaves a 3.1 document as it is", async () => {
+    const document = { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {} };
+    expect(await upgradeOpenApi30To31(document)).toBe(document);
   });
 });
 
@@ -113,11 +129,11 @@ describe("a broken spec", () => {
     });
   });
 
-  it("requires OpenAPI 3.1", async () => {
-    const [problem] = await problemsOf(() => loadSpec({ specPath: fixturePath("broken/openapi-3-0.yaml") }));
+  it("requires OpenAPI 3.0 or 3.1", async () => {
+    const [problem] = await problemsOf(() => loadSpec({ specPath: fixturePath("broken/openapi-2-0.yaml") }));
     expect(problem).toMatchObject({
       pointer: "/openapi",
-      reason: "an OpenAPI 3.1 document is required (found openapi: 3.0.3)",
+      reason: "an OpenAPI 3.0 or 3.1 document is required (found no `openapi` version)",
     });
   });
 
