@@ -6,7 +6,6 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { MAX_FILTER_DEPTH, MAX_FILTER_LENGTH, parseFilter, type ODataQueryErrorCode } from "../../src/odata/index.js";
 import { rows, shape } from "./fixtures.js";
-import { fragment } from "./support/filter-fragments.js";
 
 const CODES: readonly ODataQueryErrorCode[] = [
   "invalid_filter_syntax",
