@@ -8,6 +8,7 @@ export type { Result, Success, Failure } from "./core/result.js";
 export type { Normalization, ValueChange } from "./core/normalization.js";
 export type { StandardSchemaV1 } from "./core/standard-schema.js";
 export type { FormInput } from "./core/form-input.js";
+export { asStandardSchema } from "./core/as-standard-schema.js";
 export type { Validator } from "./core/define-validator.js";
 export { withOptions } from "./core/waiting-validator.js";
 

@@ -53,6 +53,10 @@ async function callAndCheck(name: string, fn: AnyFunction, a: unknown, b: unknow
     if (!(typeof a === "string" && a.includes("NaN"))) expect(returned, name).not.toContain("NaN");
   } else if (name === "fieldErrorsOf" || name === "pathOfTarget") {
     expect(Array.isArray(returned), name).toBe(true);
+  } else if (name === "asStandardSchema") {
+    const schema = returned as api.StandardSchemaV1;
+    const outcome = await schema["~standard"].validate(b);
+    expect("value" in outcome || Array.isArray(outcome.issues), name).toBe(true);
   } else if (name === "messagesByField") {
     expect(typeof returned === "object" && returned !== null, name).toBe(true);
   } else if (name === "fieldNameOf") {
