@@ -7,6 +7,7 @@
 import { childPointer, deref, isJsonObject, refOf, type JsonObject } from "@account-funds/generator/json-pointer";
 import type { Polarity } from "../change.js";
 import {
+  annotationKeywords,
   definitionKeywords,
   subschemaKeywords,
   subschemaListKeywords,
@@ -181,7 +182,14 @@ function compareSchemaMap(recorder: Recorder, scope: Scope, keyword: string, bas
 function compareSchemaList(recorder: Recorder, scope: Scope, keyword: string, base: Located, revision: Located): void {
   const old = (isJsonObject(base.node) ? base.node[keyword] : []) as unknown[];
   const now = (isJsonObject(revision.node) ? revision.node[keyword] : []) as unknown[];
-  const pairs = keyword === "prefixItems" ? positionalPairs(old, now) : matchBranches(old, now);
+  const resolve = (document: JsonObject) => (node: unknown): unknown => {
+    const resolved = refOf(node) === undefined ? undefined : deref(document, node);
+    return resolved?.ok === true ? resolved.value : node;
+  };
+  const pairs =
+    keyword === "prefixItems"
+      ? positionalPairs(old, now)
+      : matchBranches(old, now, resolve(recorder.base), resolve(recorder.revision));
   for (const [oldIndex, nowIndex] of pairs) {
     const detail = { keyword };
     if (nowIndex === undefined && oldIndex !== undefined) {
@@ -211,10 +219,16 @@ function positionalPairs(old: readonly unknown[], now: readonly unknown[]): Pair
 }
 
 /**
- * Branches of allOf/anyOf/oneOf are a set: a branch naming the same `$ref`, or equal, is the same branch wherever it
- * stands; the rest are paired by likeness (shared keys and values), and what is left was added or removed.
+ * Branches of allOf/anyOf/oneOf are a set: a branch naming the same `$ref`, or equal (an inline branch and the
+ * target of a `$ref`, titles and descriptions aside: an inline enum moved to a component), is the same branch
+ * wherever it stands; the rest are paired by likeness (shared keys and values), and what is left was added or removed.
  */
-export function matchBranches(old: readonly unknown[], now: readonly unknown[]): Pair[] {
+export function matchBranches(
+  old: readonly unknown[],
+  now: readonly unknown[],
+  resolveOld: (node: unknown) => unknown = (node) => node,
+  resolveNow: (node: unknown) => unknown = (node) => node,
+): Pair[] {
   const pairs: Pair[] = [];
   const freeOld = new Set(old.keys());
   const freeNow = new Set(now.keys());
@@ -223,7 +237,15 @@ export function matchBranches(old: readonly unknown[], now: readonly unknown[]):
     freeOld.delete(i);
     freeNow.delete(j);
   };
-  for (const same of [(a: unknown, b: unknown) => canonical(a) === canonical(b), sameRef])
+  const content = (value: unknown): string => canonical(withoutAnnotations(value));
+  const tests = [
+    (a: unknown, b: unknown) => canonical(a) === canonical(b),
+    sameRef,
+    // Two different `$ref`s are two alternatives however alike their targets (a discriminator maps the names).
+    (a: unknown, b: unknown) =>
+      (refOf(a) === undefined || refOf(b) === undefined) && content(resolveOld(a)) === content(resolveNow(b)),
+  ];
+  for (const same of tests)
     for (const i of [...freeOld])
       for (const j of freeNow)
         if (same(old[i], now[j])) {
@@ -234,7 +256,8 @@ export function matchBranches(old: readonly unknown[], now: readonly unknown[]):
     let best: number | undefined;
     let bestScore = 0;
     for (const j of freeNow) {
-      const score = likeness(old[i], now[j]);
+      if (refOf(old[i]) !== undefined && refOf(now[j]) !== undefined) continue;
+      const score = likeness(resolveOld(old[i]), resolveNow(now[j]));
       if (score > bestScore) [best, bestScore] = [j, score];
     }
     if (best !== undefined) take(i, best);
@@ -244,6 +267,11 @@ export function matchBranches(old: readonly unknown[], now: readonly unknown[]):
   return pairs.sort((a, b) => (a[1] ?? a[0] ?? 0) - (b[1] ?? b[0] ?? 0));
 }
 
+function withoutAnnotations(value: unknown): unknown {
+  if (!isJsonObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !annotationKeywords.has(key)));
+}
+
 function sameRef(a: unknown, b: unknown): boolean {
   const ref = refOf(a);
   return ref !== undefined && ref === refOf(b);
@@ -251,7 +279,7 @@ function sameRef(a: unknown, b: unknown): boolean {
 
 /** How alike two inline branches are: keys with equal values count 2, shared keys 1; a different type rules out. */
 function likeness(a: unknown, b: unknown): number {
-  if (!isJsonObject(a) || !isJsonObject(b) || refOf(a) !== undefined || refOf(b) !== undefined) return 0;
+  if (!isJsonObject(a) || !isJsonObject(b)) return 0;
   if (a["type"] !== undefined && b["type"] !== undefined && !sameValue("type", a["type"], b["type"])) return 0;
   let score = 0;
   for (const key of Object.keys(a))
