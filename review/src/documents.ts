@@ -7,16 +7,19 @@
 import { loadSpec } from "@account-funds/generator/load";
 import { formatSpecProblem, specProblemsOf } from "@account-funds/generator/spec-error";
 import type { JsonObject } from "@account-funds/generator/json-pointer";
+import type { SourceLocator } from "@account-funds/generator/source-locator";
 
 export interface LoadedDocument {
   readonly document: JsonObject;
   /** The version the file declared: "3.0" documents were upgraded. */
   readonly sourceVersion: string;
+  /** From a pointer into `document` to the source file and pointer it came from. */
+  readonly locate: SourceLocator;
 }
 
 export async function loadDocument(specPath: string, configPath?: string): Promise<LoadedDocument> {
   const spec = await loadSpec({ specPath, ...(configPath === undefined ? {} : { configPath }) });
-  return { document: spec.document, sourceVersion: spec.sourceVersion };
+  return { document: spec.document, sourceVersion: spec.sourceVersion, locate: spec.locate };
 }
 
 /** A loader failure as one readable message. */

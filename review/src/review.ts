@@ -1,8 +1,9 @@
 /**
- * The review end to end: resolve BASE → extract its spec and client tests → generate both sides with the
- * working tree's generator → in parallel: Redocly's diff and the rules, the API reports, the consumer check, the
- * reference diff, the x-assumption diff → acknowledgements → one ReviewResult. Steps that cannot run become
- * notes; only a missing BASE, or a spec no side of the review can bundle, stops it (ReviewError).
+ * `make review` end to end: resolve BASE → extract its spec and client tests → generate both sides with the working
+ * tree's generator, in one process → the engine over both bundled documents (src/diff/engine.ts), and in parallel
+ * the API reports, the consumer check, the reference diff, the x-assumption diff → acknowledgements → one
+ * ReviewResult. Steps that cannot run become notes; a missing BASE, a spec that cannot be bundled, or a revision
+ * the generator cannot build a client from stops it (ReviewError, exit 2).
  */
 import { access, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -15,22 +16,20 @@ import {
   specDirectory,
   specRoot,
 } from "./paths.js";
-import { applyAcknowledgements, readAcknowledgements, unacknowledged } from "./acknowledgements.js";
 import { apiReportOf, diffApiReports, type ApiReportSide } from "./api-report.js";
 import { assumptionsOf, diffAssumptions } from "./assumptions.js";
 import { generateSides, type SideBuild, type SideInput } from "./bundle.js";
 import { checkConsumerImpact, type ConsumerImpact } from "./consumer-impact.js";
 import { buildDeclarations, type DeclarationsResult } from "./declarations.js";
-import { classifyChanges, compareFindings, diffContext } from "./diff/classify.js";
 import { isJsonObject, type JsonObject } from "@account-funds/generator/json-pointer";
 import { findingId, type Finding } from "./diff/finding.js";
-import { redoclyDiff } from "./diff/redocly.js";
 import { resolveBase, resolveRevision } from "./git/base.js";
 import { extractPaths } from "./git/extract.js";
 import { limit } from "./pool.js";
 import { diffReference } from "./reference.js";
-import type { ApiReportOutcome, LocatedFinding, ReferenceOutcome, ReviewError, ReviewResult } from "./result.js";
+import type { ApiReportOutcome, ReferenceOutcome, ReviewError, ReviewResult } from "./result.js";
 import { createLocator } from "./source-locations.js";
+import { verdictOf } from "./verdict.js";
 
 export interface ReviewOptions {
   /** A git ref; default: the merge base of HEAD with main (or origin/main). */
@@ -110,11 +109,16 @@ export async function runReview(options: ReviewOptions = {}): Promise<ReviewResu
         return {
           error: `the ${side.name === "base" ? `spec at BASE ${base.base.ref}` : "revision's spec"} cannot be bundled:\n${side.reason ?? ""}`,
         };
-      if (side.status === "bundled-only" && !side.shared)
-        notes.push(
-          `The generator could not build a client from the ${side.name} spec, so the API report, reference and consumer checks are skipped; the spec diff still ran. Generator: ${side.reason ?? ""}`,
-        );
     }
+    // A revision the generator cannot build a client from would publish no client: the review fails.
+    if (revisionSide.status === "bundled-only")
+      return {
+        error: `the generator cannot build a client from the revision's spec (make generate would fail):\n${revisionSide.reason ?? ""}`,
+      };
+    if (baseSide.status === "bundled-only")
+      notes.push(
+        `The generator could not build a client from the base spec, so the API report, reference and consumer checks are skipped; the spec diff still ran. Generator: ${baseSide.reason ?? ""}`,
+      );
     if (revisionSide.shared)
       notes.push(
         "The spec at BASE and the revision's spec are identical: the client was generated once for both sides.",
@@ -125,10 +129,7 @@ export async function runReview(options: ReviewOptions = {}): Promise<ReviewResu
       readJson(revisionSide.openapiPath),
     ]);
 
-    progress("review: diffing (Redocly), building the API reports and type-checking BASE's client tests…");
-    const specDiff = timed("redocly diff", () =>
-      run(() => redoclyDiff(baseSide.openapiPath, revisionSide.openapiPath, work)),
-    );
+    progress("review: comparing, building the API reports and type-checking BASE's client tests…");
     const baseDeclarations = timed("base declarations", () => declarationsOf(baseSide, run));
     const revisionDeclarations = revisionSide.shared
       ? baseDeclarations
@@ -145,48 +146,33 @@ export async function runReview(options: ReviewOptions = {}): Promise<ReviewResu
         : Promise.resolve({ status: "skipped", reason: "no client was generated for one side" });
 
     // Every step settles before anything returns: the temporary directory is removed only once no process uses it.
-    const [diffed, apiReportOutcome, consumerImpact, referenceOutcome] = await settleAll([
-      specDiff,
+    const [apiReportOutcome, consumerImpact, referenceOutcome] = await settleAll([
       apiReport,
       consumer,
       reference,
     ] as const);
-    if (!diffed.ok) return { error: diffed.message };
-    const specFindings = classifyChanges(diffed.report, diffContext(baseDocument, revisionDocument));
-    const findings = [...specFindings, ...consumerFindings(consumerImpact)].sort(compareFindings);
-
-    const acknowledgementPath = options.acknowledgements ?? acknowledgementsFile;
-    const acknowledgementFile = await readAcknowledgements(acknowledgementPath);
-    const reviewed = applyAcknowledgements(findings, acknowledgementFile.entries);
     const locate = await createLocator(join(revisionTree, specRoot), revisionTree);
-    const located = reviewed.findings.map((finding): LocatedFinding => {
-      if (finding.category === "consumer") return finding;
-      const location = locate(finding.pointer);
-      return location === undefined ? finding : { ...finding, location };
-    });
-
-    const failing = unacknowledged(reviewed.findings).length;
-    const count = (level: Finding["level"]) => reviewed.findings.filter((finding) => finding.level === level).length;
+    const verdict = await timed("engine", () =>
+      verdictOf({
+        base: baseDocument,
+        revision: revisionDocument,
+        extra: consumerFindings(consumerImpact),
+        acknowledgements: options.acknowledgements ?? acknowledgementsFile,
+        locate,
+      }),
+    );
     if (options.keep === true) notes.push(`Temporary files kept in ${work}.`);
     timings["total"] = Date.now() - started;
     return {
       base: base.base,
       revision: revision === undefined ? { ref: "working tree" } : revision.base,
-      findings: located,
       assumptions: diffAssumptions(assumptionsOf(baseDocument), assumptionsOf(revisionDocument)),
       apiReport: apiReportOutcome,
       reference: referenceOutcome,
       consumer: consumerImpact,
-      acknowledgements: { file: acknowledgementPath, stale: reviewed.stale, problems: acknowledgementFile.problems },
       notes: [...notes, ...(await declarationNotes(baseDeclarations, revisionDeclarations))],
       timings,
-      summary: {
-        breaking: count("breaking"),
-        acknowledged: reviewed.findings.filter((finding) => finding.acknowledged !== undefined).length,
-        warnings: count("warning"),
-        info: count("info"),
-      },
-      exitCode: acknowledgementFile.problems.length > 0 ? 2 : failing > 0 ? 1 : 0,
+      ...verdict,
     };
   } finally {
     if (options.keep !== true) await rm(work, { recursive: true, force: true });

@@ -1,13 +1,13 @@
 /**
- * One side of the review (BASE or the revision), run as a process of its own so both sides generate at once on
- * two cores: the working tree's generator turns that side's spec into a client package in a temporary directory
- * (openapi.json, src/, README.md, REFERENCE.md), exactly what `generator/src/cli.ts generate` writes.
+ * Both sides of the review (BASE and the revision) in one process: the working tree's generator is loaded once
+ * (TypeScript, ts-morph, the formatter, its library thread) and runs both pipelines at once, each into its own
+ * repository-shaped directory, writing exactly what `generator/src/cli.ts generate` writes.
  *
- * When the current generator cannot build a client from an older spec (it may require something the old spec
- * lacks), the side is still bundled and normalised the generator's way, so the spec diff works and only the
- * client-based checks are skipped. Prints one JSON line: `GenerateSideResult`.
+ * A side the current generator cannot build a client from is still bundled and normalised the generator's way, so
+ * the spec diff works: for BASE the client checks are then skipped, for the revision the review fails (exit 2).
+ * Prints one line: `GenerateSideResult[]`, in the order of the requests.
  *
- *   tsx review/src/workers/generate-side.ts '{"specPath": ..., "configPath": ..., "outDirectory": ...}'
+ *   tsx review/src/workers/generate-sides.ts '[{"specPath": ..., "configPath": ..., "outDirectory": ...}, ...]'
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -45,7 +45,8 @@ export async function generateSide(request: GenerateSideRequest): Promise<Genera
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const result = await generateSide(JSON.parse(process.argv[2] ?? "{}") as GenerateSideRequest);
+  const requests = JSON.parse(process.argv[2] ?? "[]") as GenerateSideRequest[];
+  const results = await Promise.all(requests.map(generateSide));
   // The last line of stdout, whatever a library printed before it.
-  process.stdout.write(`\n${resultMarker}${JSON.stringify(result)}\n`);
+  process.stdout.write(`\n${resultMarker}${JSON.stringify(results)}\n`);
 }
