@@ -137,14 +137,17 @@ function compareResolved(recorder: Recorder, scope: Scope, base: Located, revisi
 function ignoredProperties(scope: Scope, ...schemas: unknown[]): string[] {
   const flag = scope.side === "request" ? "readOnly" : scope.side === "response" ? "writeOnly" : undefined;
   if (flag === undefined) return [];
-  const names = new Set<string>();
+  // Ignored where every side that has the property flags it: a property that becomes read-only is a change.
+  const verdicts = new Map<string, boolean>();
   for (const schema of schemas) {
     const properties = isJsonObject(schema) ? schema["properties"] : undefined;
     if (!isJsonObject(properties)) continue;
-    for (const [name, property] of Object.entries(properties))
-      if (isJsonObject(property) && property[flag] === true) names.add(name);
+    for (const [name, property] of Object.entries(properties)) {
+      const flagged = isJsonObject(property) && property[flag] === true;
+      verdicts.set(name, (verdicts.get(name) ?? true) && flagged);
+    }
   }
-  return [...names].sort();
+  return [...verdicts].filter(([, ignored]) => ignored).map(([name]) => name).sort();
 }
 
 function compareSchemaMap(recorder: Recorder, scope: Scope, keyword: string, base: Located, revision: Located): void {
