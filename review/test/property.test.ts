@@ -119,6 +119,12 @@ describe("generated mutations of the real spec", () => {
           const findings = diffDocuments(base, revision);
           for (const mutation of mutations) {
             const { pointer, verdict } = expectation(mutation);
+            // Another mutation may remove the only property that reached this schema: then no operation reaches
+            // the change, and it is one change of an unused component.
+            const unreached = verdictsAt(findings, `/components/schemas/${mutation.site.schema}`).includes(
+              "unused-component-changed info both",
+            );
+            if (unreached) continue;
             expect(
               verdictsAt(findings, pointer),
               `${mutation.kind} ${mutation.property} of ${mutation.site.schema} (${mutation.site.side})`,

@@ -1,6 +1,7 @@
 /**
- * Components no operation of either document reaches: no call changes, but the client exports their types, so
- * removing one breaks code that names the type (a warning), and anything else about them is information.
+ * Components the comparison of the operations did not reach (no operation uses them, or only through a part that
+ * was removed, itself a finding): no call changes, but the client exports their types, so removing one breaks code
+ * that names the type (a warning), and anything else about them is information.
  */
 import type { Rule, RuleDocumentation } from "./rule.js";
 
@@ -14,11 +15,11 @@ export const componentsRule: Rule = {
         {
           rule: "unused-component-removed",
           level: "warning",
-          message: `Component ${name}, which no operation uses, was removed.`,
+          message: `Component ${name}, which no compared operation reaches, was removed.`,
           note: "No call changes; code that names its generated type no longer compiles.",
         },
       ];
-    return [{ rule: "unused-component-changed", level: "info", message: `Component ${name}, which no operation uses, was ${change.kind}.` }];
+    return [{ rule: "unused-component-changed", level: "info", message: `Component ${name}, which no compared operation reaches, was ${change.kind}.` }];
   },
 };
 
