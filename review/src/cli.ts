@@ -40,6 +40,9 @@ Options:
                         review: review/acknowledged-changes.yaml; diff: none)
   --config <file>       diff: the Redocly config to bundle with (default: a
                         redocly.yaml beside each root file)
+  --base-label <text>, --revision-label <text>
+                        diff: how the report names the two documents
+                        (default: their paths)
   -h, --help            show this help
   --version             print the review's version
 
@@ -87,7 +90,9 @@ export async function main(
         if (parsed.values[option] !== undefined) throw new Error(`--${option} is an option of make review, not of diff`);
       files = [base, revision];
     } else if (command !== undefined) throw new Error(`unexpected argument: ${command}`);
-    else if (parsed.values.config !== undefined) throw new Error("--config is an option of diff");
+    else
+      for (const option of ["config", "base-label", "revision-label"] as const)
+        if (parsed.values[option] !== undefined) throw new Error(`--${option} is an option of diff`);
     values = parsed.values;
   } catch (thrown) {
     io.err(`${thrown instanceof Error ? thrown.message : String(thrown)}\n\n${usage}`);
@@ -126,6 +131,8 @@ export async function main(
             revision: files[1],
             ...(acknowledgements === undefined ? {} : { acknowledgements }),
             ...(values.config === undefined ? {} : { config: values.config }),
+            ...(values["base-label"] === undefined ? {} : { baseLabel: values["base-label"] }),
+            ...(values["revision-label"] === undefined ? {} : { revisionLabel: values["revision-label"] }),
           });
   } catch (thrown) {
     // A bug or an environment problem, not a verdict on the change: never exit 1 for it.
@@ -165,6 +172,8 @@ function parse(argv: readonly string[]) {
       keep: { type: "boolean" },
       acknowledgements: { type: "string" },
       config: { type: "string" },
+      "base-label": { type: "string" },
+      "revision-label": { type: "string" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean" },
     },

@@ -18,6 +18,9 @@ export interface CompareFilesOptions {
   readonly config?: string;
   /** An acknowledgements file (`acknowledged: [{ id, reason }]`); none by default. */
   readonly acknowledgements?: string;
+  /** How the report names the documents (default: their paths). */
+  readonly baseLabel?: string;
+  readonly revisionLabel?: string;
   /** What annotation file paths are relative to (default: the working directory). */
   readonly root?: string;
 }
@@ -47,8 +50,8 @@ export async function compareFiles(options: CompareFilesOptions): Promise<Review
       : []),
   ];
   return {
-    base: { ref: options.base },
-    revision: { ref: options.revision },
+    base: { ref: options.baseLabel ?? options.base },
+    revision: { ref: options.revisionLabel ?? options.revision },
     assumptions: diffAssumptions(assumptionsOf(base.document), assumptionsOf(revision.document)),
     notes,
     timings: { total: Date.now() - started },
