@@ -135,7 +135,11 @@ export function renderMarkdown(result: ReviewResult): string {
   const warnings = result.findings.filter((finding) => finding.level === "warning");
   const compatible = result.findings.filter((finding) => finding.level === "info");
   const named = (side: ReviewResult["base"]): string =>
-    side.commit === undefined ? code(side.ref) : `${code(shortCommit(side.commit))} (${side.ref})`;
+    side.commit === undefined
+      ? side.ref === "working tree"
+        ? side.ref
+        : code(side.ref)
+      : `${code(shortCommit(side.commit))} (${side.ref})`;
   const consumer = result.consumer;
   const verdict =
     result.exitCode === 2
