@@ -84,10 +84,12 @@ export async function main(
     const [command, ...rest] = parsed.positionals;
     if (command === "diff") {
       const [base, revision, extra] = rest;
-      if (base === undefined || revision === undefined) throw new Error("diff needs two files: <base-spec> <revision-spec>");
+      if (base === undefined || revision === undefined)
+        throw new Error("diff needs two files: <base-spec> <revision-spec>");
       if (extra !== undefined) throw new Error(`unexpected argument: ${extra}`);
       for (const option of ["base", "revision", "keep"] as const)
-        if (parsed.values[option] !== undefined) throw new Error(`--${option} is an option of make review, not of diff`);
+        if (parsed.values[option] !== undefined)
+          throw new Error(`--${option} is an option of make review, not of diff`);
       files = [base, revision];
     } else if (command !== undefined) throw new Error(`unexpected argument: ${command}`);
     else

@@ -44,7 +44,9 @@ export async function compareFiles(options: CompareFilesOptions): Promise<Review
     locate: locatorFrom(revision.locate, resolve(options.root ?? process.cwd())),
   });
   const notes = [
-    ...(base.sourceVersion === "3.0" ? [`The base document is OpenAPI 3.0: it was upgraded to 3.1 before the comparison.`] : []),
+    ...(base.sourceVersion === "3.0"
+      ? [`The base document is OpenAPI 3.0: it was upgraded to 3.1 before the comparison.`]
+      : []),
     ...(revision.sourceVersion === "3.0"
       ? [`The revision document is OpenAPI 3.0: it was upgraded to 3.1 before the comparison.`]
       : []),

@@ -32,10 +32,12 @@ export async function postComment(env: NodeJS.ProcessEnv, report: string, spec: 
   const repository = env["GITHUB_REPOSITORY"];
   const token = env["GITHUB_TOKEN"];
   const eventPath = env["GITHUB_EVENT_PATH"];
-  const event = eventPath === undefined ? {} : (JSON.parse(await readFile(eventPath, "utf8")) as Record<string, unknown>);
+  const event =
+    eventPath === undefined ? {} : (JSON.parse(await readFile(eventPath, "utf8")) as Record<string, unknown>);
   const number = (event["pull_request"] as { number?: number } | undefined)?.number;
   if (number === undefined) return "not a pull request: no comment posted (the report is in the job summary)";
-  if (repository === undefined || token === undefined || token === "") return "no GITHUB_REPOSITORY or token: no comment posted";
+  if (repository === undefined || token === undefined || token === "")
+    return "no GITHUB_REPOSITORY or token: no comment posted";
   const headers = {
     accept: "application/vnd.github+json",
     authorization: `Bearer ${token}`,
@@ -66,7 +68,8 @@ export async function postComment(env: NodeJS.ProcessEnv, report: string, spec: 
           body: JSON.stringify({ body }),
         });
   // A fork's token may not comment: the report is still in the job summary, so this is not the review's failure.
-  if (response.status === 403) return `GitHub refused the comment (403: a fork's token?): the report is in the job summary`;
+  if (response.status === 403)
+    return `GitHub refused the comment (403: a fork's token?): the report is in the job summary`;
   if (!response.ok) throw new Error(`GitHub answered ${response.status} to the comment on #${number}`);
   return `${previous === undefined ? "posted" : "updated"} the review comment on #${number}`;
 }

@@ -11,14 +11,16 @@ export const consumerRuleDocumentation: readonly RuleDocumentation[] = [
     rule: "consumer-type-error",
     side: "both",
     level: "breaking",
-    basis: "`make review` only: BASE's test/client/type-tests.ts or examples.test.ts no longer compiles against the new client",
+    basis:
+      "`make review` only: BASE's test/client/type-tests.ts or examples.test.ts no longer compiles against the new client",
     oasdiff: "no such check",
   },
   {
     rule: "consumer-expect-error-unused",
     side: "both",
     level: "warning",
-    basis: "`make review` only: a `@ts-expect-error` in BASE's type tests no longer sees an error: the client accepts more",
+    basis:
+      "`make review` only: a `@ts-expect-error` in BASE's type tests no longer sees an error: the client accepts more",
     oasdiff: "no such check",
   },
 ];

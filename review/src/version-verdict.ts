@@ -18,7 +18,10 @@ export type Bump = "patch" | "minor" | "major";
 
 export const bumpOrder: Readonly<Record<Bump, number>> = { patch: 0, minor: 1, major: 2 };
 
-export function requiredBump(findings: readonly Finding[], version: string): { readonly bump: Bump; readonly breaking: readonly Finding[] } {
+export function requiredBump(
+  findings: readonly Finding[],
+  version: string,
+): { readonly bump: Bump; readonly breaking: readonly Finding[] } {
   const breaking = findings.filter((finding) => finding.level === "breaking");
   if (breaking.length === 0) return { bump: "patch", breaking };
   return { bump: version.startsWith("0.") ? "minor" : "major", breaking };

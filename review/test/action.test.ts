@@ -39,7 +39,13 @@ const git = (...args: string[]): string =>
   execFileSync("git", args, {
     cwd: workspace,
     encoding: "utf8",
-    env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" },
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: "t",
+      GIT_AUTHOR_EMAIL: "t@t",
+      GIT_COMMITTER_NAME: "t",
+      GIT_COMMITTER_EMAIL: "t@t",
+    },
   }).trim();
 
 function writeSpec(version: "3.0.3" | "3.1.0", required: readonly string[]): void {
@@ -123,7 +129,10 @@ interface StepRun {
 }
 
 /** Runs a step's script; asynchronously, so the local GitHub API in this process can answer it. */
-function runScript(script: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+function runScript(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], { cwd: workspace, env });
     let stdout = "";
@@ -201,7 +210,9 @@ describe("the GitHub Action", () => {
     const review = runs[2];
     expect(review?.stdout).toContain("review: breaking (exit 1)");
     // The annotation is on the file and line a person edits.
-    expect(review?.stdout).toMatch(/::error file=api\/schemas\/Pet\.yaml,line=2,title=required-properties-added \(breaking\)::/);
+    expect(review?.stdout).toMatch(
+      /::error file=api\/schemas\/Pet\.yaml,line=2,title=required-properties-added \(breaking\)::/,
+    );
     expect(summary).toContain("### Breaking changes");
     expect(summary).toContain("`tag`");
     const posted = requests.find((request) => request.method === "POST");

@@ -29,10 +29,18 @@ describe("account-funds-review diff", () => {
   const corpus = (file: string): string => new URL(`./corpus/oasdiff/data/${file}`, import.meta.url).pathname;
 
   it("compares two OpenAPI 3.1 files: a breaking change exits 1 and is named", async () => {
-    const result = await run("diff", corpus("dependent_required_base.yaml"), corpus("dependent_required_revision.yaml"), "--format", "json");
+    const result = await run(
+      "diff",
+      corpus("dependent_required_base.yaml"),
+      corpus("dependent_required_revision.yaml"),
+      "--format",
+      "json",
+    );
     expect(result.code).toBe(exitCodes.breaking);
     const report = JSON.parse(result.out) as { findings: { rule: string; level: string; side: string }[] };
-    expect(report.findings).toContainEqual(expect.objectContaining({ rule: "dependent-required-changed", level: "breaking", side: "request" }));
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({ rule: "dependent-required-changed", level: "breaking", side: "request" }),
+    );
   });
 
   it("reads OpenAPI 3.0 files (upgraded to 3.1) and says so", async () => {
@@ -44,7 +52,9 @@ describe("account-funds-review diff", () => {
     expect(widened.out).toContain("The base document is OpenAPI 3.0: it was upgraded to 3.1");
     const narrowed = await run("diff", revision, base, "--format", "github");
     expect(narrowed.code).toBe(exitCodes.breaking);
-    expect(narrowed.out).toMatch(/^::error file=.*request_property_became_nullable_base\.yaml,line=\d+,title=schema-type-changed \(breaking\)::/m);
+    expect(narrowed.out).toMatch(
+      /^::error file=.*request_property_became_nullable_base\.yaml,line=\d+,title=schema-type-changed \(breaking\)::/m,
+    );
   });
 
   it("exits 0 for the same document", async () => {
@@ -61,10 +71,13 @@ describe("account-funds-review diff", () => {
     expect(result.err).toContain("no-such-file.yaml");
   });
 
-  it.each([[["diff"]], [["diff", "one.yaml"]], [["diff", "a", "b", "c"]], [["diff", "a", "b", "--base", "main"]], [["--config", "x"]]])(
-    "rejects %j with EX_USAGE (64)",
-    async (argv) => {
-      expect((await run(...argv)).code).toBe(exitCodes.usage);
-    },
-  );
+  it.each([
+    [["diff"]],
+    [["diff", "one.yaml"]],
+    [["diff", "a", "b", "c"]],
+    [["diff", "a", "b", "--base", "main"]],
+    [["--config", "x"]],
+  ])("rejects %j with EX_USAGE (64)", async (argv) => {
+    expect((await run(...argv)).code).toBe(exitCodes.usage);
+  });
 });

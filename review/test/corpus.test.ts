@@ -22,7 +22,8 @@ interface Disagreement {
 /** The README's table between its two markers. */
 function readmeDisagreements(): Disagreement[] {
   const readme = readFileSync(join(repositoryRoot, "review", "README.md"), "utf8");
-  const table = /<!-- oasdiff disagreements -->\n([\s\S]*?)<!-- end of oasdiff disagreements -->/.exec(readme)?.[1] ?? "";
+  const table =
+    /<!-- oasdiff disagreements -->\n([\s\S]*?)<!-- end of oasdiff disagreements -->/.exec(readme)?.[1] ?? "";
   return table
     .split("\n")
     .filter((line) => line.startsWith("| `"))
@@ -53,7 +54,10 @@ describe("oasdiff's checker corpus", () => {
     const disagreements = verdicts.filter((verdict) => verdict.pair.breaking !== verdict.reviewBreaking);
     const unlisted = disagreements
       .filter((verdict) => !listed.has(verdict.name))
-      .map((verdict) => `${verdict.name}: oasdiff ${verdict.pair.breaking ? "breaking" : "compatible"}, review ${verdict.reviewBreaking ? `breaking (${verdict.breaking.map((finding) => finding.id).join("; ")})` : "compatible"}`);
+      .map(
+        (verdict) =>
+          `${verdict.name}: oasdiff ${verdict.pair.breaking ? "breaking" : "compatible"}, review ${verdict.reviewBreaking ? `breaking (${verdict.breaking.map((finding) => finding.id).join("; ")})` : "compatible"}`,
+      );
     expect(unlisted).toEqual([]);
     const stale = [...listed.keys()].filter((name) => !disagreements.some((verdict) => verdict.name === name));
     expect(stale).toEqual([]);
@@ -68,7 +72,10 @@ describe("oasdiff's checker corpus", () => {
       for (const rule of row.rule.split(", ")) expect(rules.has(rule), `${row.pair}: ${rule}`).toBe(true);
       expect(row.why.length, row.pair).toBeGreaterThan(20);
       if (verdict?.reviewBreaking === true)
-        expect(verdict.breaking.map((finding) => finding.rule), row.pair).toEqual(expect.arrayContaining(row.rule.split(", ")));
+        expect(
+          verdict.breaking.map((finding) => finding.rule),
+          row.pair,
+        ).toEqual(expect.arrayContaining(row.rule.split(", ")));
     }
   });
 

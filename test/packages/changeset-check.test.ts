@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { diffDocuments } from "../../review/src/diff/engine.js";
 import { requiredBump } from "../../review/src/version-verdict.js";
-import { bumpShortfall, changedPackages, clientPackage, parseChangeset, uncoveredPackages, type Changeset } from "./changeset-check.js";
+import {
+  bumpShortfall,
+  changedPackages,
+  clientPackage,
+  parseChangeset,
+  uncoveredPackages,
+  type Changeset,
+} from "./changeset-check.js";
 
 const patterns = ["src/**", "bin/**", "package.json", "README.md", "LICENSE", "openapi.json"];
 
@@ -78,7 +85,14 @@ describe("versions follow the review's verdict", () => {
     paths: {
       "/things": {
         post: {
-          requestBody: { required: true, content: { "application/json": { schema: { type: "object", required, properties: { a: { type: "string" }, b: { type: "string" } } } } } },
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: { type: "object", required, properties: { a: { type: "string" }, b: { type: "string" } } },
+              },
+            },
+          },
           responses: { "204": { description: "Done." } },
         },
       },
@@ -90,7 +104,9 @@ describe("versions follow the review's verdict", () => {
   it("asks a major release for a breaking spec change, a minor one while 0.x, a patch otherwise", () => {
     expect(requiredBump(breaking, "1.4.0").bump).toBe("major");
     expect(requiredBump(breaking, "0.3.1").bump).toBe("minor");
-    expect(requiredBump(breaking, "0.3.1").breaking.map((finding) => finding.rule)).toEqual(["required-properties-added"]);
+    expect(requiredBump(breaking, "0.3.1").breaking.map((finding) => finding.rule)).toEqual([
+      "required-properties-added",
+    ]);
     expect(requiredBump(compatible, "1.4.0").bump).toBe("patch");
   });
 

@@ -84,7 +84,10 @@ export function bumpShortfall(
     .map((changeset) => changeset.releases.get(name))
     .filter((bump): bump is Bump => bump !== undefined)
     .sort((a, b) => bumpOrder[b] - bumpOrder[a])[0];
-  return { ...(given === undefined ? {} : { given }), short: given === undefined || bumpOrder[given] < bumpOrder[needed] };
+  return {
+    ...(given === undefined ? {} : { given }),
+    short: given === undefined || bumpOrder[given] < bumpOrder[needed],
+  };
 }
 
 /** What the changesets added since BASE leave uncovered: changed packages that none of them names. */
@@ -196,7 +199,9 @@ async function main(argv: readonly string[]): Promise<number> {
             `${clientPackage}: the spec change since ${base ?? "main"} is breaking for client consumers (${breaking
               .slice(0, 3)
               .map((finding) => finding.id)
-              .join("; ")}${breaking.length > 3 ? `; and ${breaking.length - 3} more` : ""}): its changeset must bump it ${bump} (${client.manifest.version} is ${client.manifest.version.startsWith("0.") ? "0.x: breaking → minor" : "1.0 or later: breaking → major"}), not ${given ?? "nothing"}`,
+              .join(
+                "; ",
+              )}${breaking.length > 3 ? `; and ${breaking.length - 3} more` : ""}): its changeset must bump it ${bump} (${client.manifest.version} is ${client.manifest.version.startsWith("0.") ? "0.x: breaking → minor" : "1.0 or later: breaking → major"}), not ${given ?? "nothing"}`,
           );
       }
     }

@@ -23,7 +23,10 @@ export function classifyChange(change: Change, context: ChangeContext): Finding[
   const input: RuleInput = {
     change,
     context,
-    subject: subjectOf(change.revisionPointer ?? change.basePointer ?? "", changeDocument(change) === "base" && change.revisionPointer === undefined ? context.base : document),
+    subject: subjectOf(
+      change.revisionPointer ?? change.basePointer ?? "",
+      changeDocument(change) === "base" && change.revisionPointer === undefined ? context.base : document,
+    ),
   };
   for (const rule of rules) {
     const found = rule.classify(input);
@@ -40,7 +43,8 @@ export function classifyChanges(changes: readonly Change[], context: ChangeConte
       const key = `${finding.id} ${finding.side}`;
       const found = findings.get(key);
       if (found === undefined) findings.set(key, finding);
-      else findings.set(key, { ...found, operations: [...new Set([...found.operations, ...finding.operations])].sort() });
+      else
+        findings.set(key, { ...found, operations: [...new Set([...found.operations, ...finding.operations])].sort() });
     }
   }
   return [...findings.values()].sort(compareFindings);
@@ -74,7 +78,15 @@ function toFinding(change: Change, pointer: string, classification: Classificati
 
 export function categoryOf(change: Change, side: FindingSide): Category {
   const key = change.property;
-  if (key === "description" || key === "summary" || key === "title" || key === "example" || key === "examples" || key === "deprecated") return "docs";
+  if (
+    key === "description" ||
+    key === "summary" ||
+    key === "title" ||
+    key === "example" ||
+    key === "examples" ||
+    key === "deprecated"
+  )
+    return "docs";
   if (key?.startsWith("x-") === true) return "extension";
   switch (change.node) {
     case "path":

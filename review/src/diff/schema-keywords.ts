@@ -22,7 +22,11 @@ export const subschemaKeywords: ReadonlySet<string> = new Set([
 ]);
 
 /** A map of names (or patterns) to subschemas. */
-export const subschemaMapKeywords: ReadonlySet<string> = new Set(["properties", "patternProperties", "dependentSchemas"]);
+export const subschemaMapKeywords: ReadonlySet<string> = new Set([
+  "properties",
+  "patternProperties",
+  "dependentSchemas",
+]);
 
 /** A list of subschemas: positional (prefixItems) or a set of branches (allOf, anyOf, oneOf). */
 export const subschemaListKeywords: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);

@@ -41,13 +41,7 @@ function findingsTable(findings: readonly LocatedFinding[], withId: boolean): st
     ]
       .filter((part) => part !== "")
       .join("\n");
-    const columns = [
-      status,
-      sideText(finding.side),
-      cell(detail),
-      cell(where(finding)),
-      code(finding.rule),
-    ];
+    const columns = [status, sideText(finding.side), cell(detail), cell(where(finding)), code(finding.rule)];
     if (withId) columns.push(code(finding.id));
     return `| ${columns.join(" | ")} |`;
   });

@@ -27,7 +27,12 @@ export interface LabelledPair {
   /** Why the label is not what the tests alone say (overrides). */
   readonly override?: string;
   /** The Go tests that diff the pair, and the checks each expects. */
-  readonly tests: readonly { readonly test: string; readonly file: string; readonly expects: readonly ExpectedCheck[]; readonly levelAsserted?: string }[];
+  readonly tests: readonly {
+    readonly test: string;
+    readonly file: string;
+    readonly expects: readonly ExpectedCheck[];
+    readonly levelAsserted?: string;
+  }[];
 }
 
 const negative = /False|NotContains|NotEqual|!ids\[/;
@@ -66,7 +71,9 @@ export function labelCorpus(checkout: string): LabelledPair[] {
     for (let index = 1; index < parts.length; index += 2) {
       const test = parts[index] ?? "";
       const body = (parts[index + 1] ?? "").split("\n}\n")[0] ?? "";
-      const files = [...body.matchAll(/(?:open|load\.NewSource)\("\.\.\/data\/checker\/([^"]+)"/g)].map((match) => match[1] ?? "");
+      const files = [...body.matchAll(/(?:open|load\.NewSource)\("\.\.\/data\/checker\/([^"]+)"/g)].map(
+        (match) => match[1] ?? "",
+      );
       const [base, revision] = files;
       if (base === undefined || revision === undefined) continue;
       // A test that reaches into a loaded spec in Go (to edit it) does not diff the files as they are.
@@ -81,7 +88,12 @@ export function labelCorpus(checkout: string): LabelledPair[] {
       const asserted = /require\.Equal\(t, checker\.(ERR|WARN|INFO), [^)]*GetLevel\(\)/.exec(body)?.[1];
       const key = `${base} ${revision}`;
       const entry = pairs.get(key) ?? { base, revision, tests: [] };
-      entry.tests.push({ test, file: `checker/${name}`, expects, ...(asserted === undefined ? {} : { levelAsserted: asserted }) });
+      entry.tests.push({
+        test,
+        file: `checker/${name}`,
+        expects,
+        ...(asserted === undefined ? {} : { levelAsserted: asserted }),
+      });
       pairs.set(key, entry);
     }
   }

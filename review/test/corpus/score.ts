@@ -27,7 +27,8 @@ export function corpusPairs(): LabelledPair[] {
   return JSON.parse(readFileSync(join(corpusDirectory, "pairs.json"), "utf8")) as LabelledPair[];
 }
 
-export const pairName = (pair: LabelledPair): string => `${pair.base.replace(/\.yaml$/, "")} → ${pair.revision.replace(/\.yaml$/, "")}`;
+export const pairName = (pair: LabelledPair): string =>
+  `${pair.base.replace(/\.yaml$/, "")} → ${pair.revision.replace(/\.yaml$/, "")}`;
 
 export async function scoreCorpus(pairs: readonly LabelledPair[] = corpusPairs()): Promise<PairVerdict[]> {
   const cache = new Map<string, ReturnType<typeof loadDocument>>();
@@ -46,7 +47,13 @@ export async function scoreCorpus(pairs: readonly LabelledPair[] = corpusPairs()
   return verdicts;
 }
 
-export function recallAndPrecision(verdicts: readonly PairVerdict[]): { recall: number; precision: number; truePositives: number; falseNegatives: number; falsePositives: number } {
+export function recallAndPrecision(verdicts: readonly PairVerdict[]): {
+  recall: number;
+  precision: number;
+  truePositives: number;
+  falseNegatives: number;
+  falsePositives: number;
+} {
   const truePositives = verdicts.filter((verdict) => verdict.pair.breaking && verdict.reviewBreaking).length;
   const falseNegatives = verdicts.filter((verdict) => verdict.pair.breaking && !verdict.reviewBreaking).length;
   const falsePositives = verdicts.filter((verdict) => !verdict.pair.breaking && verdict.reviewBreaking).length;
@@ -67,8 +74,12 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     if (verdict.pair.breaking === verdict.reviewBreaking) continue;
     process.stdout.write(`${verdict.pair.breaking ? "MISSED" : "EXTRA "} ${verdict.name}\n`);
     if (verbose) {
-      for (const finding of verdict.breaking) process.stdout.write(`    ${finding.id} (${finding.side}): ${finding.message}\n`);
-      for (const test of verdict.pair.tests) process.stdout.write(`    oasdiff ${test.test}: ${test.expects.map((check) => `${check.id}:${check.level}`).join(", ")}\n`);
+      for (const finding of verdict.breaking)
+        process.stdout.write(`    ${finding.id} (${finding.side}): ${finding.message}\n`);
+      for (const test of verdict.pair.tests)
+        process.stdout.write(
+          `    oasdiff ${test.test}: ${test.expects.map((check) => `${check.id}:${check.level}`).join(", ")}\n`,
+        );
     }
   }
   const score = recallAndPrecision(verdicts);

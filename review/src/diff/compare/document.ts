@@ -24,15 +24,32 @@ export function compareDocuments(base: JsonObject, revision: JsonObject): Change
   comparePathItems(recorder, "paths", at(root(base), "paths"), at(root(revision), "paths"));
   comparePathItems(recorder, "webhooks", at(root(base), "webhooks"), at(root(revision), "webhooks"));
   compareServers(recorder, documentScope, at(root(base), "servers"), at(root(revision), "servers"));
-  compareRemainingFields(recorder, documentScope, "info", at(root(base), "info"), at(root(revision), "info"), new Set());
-  for (const field of ["tags", "externalDocs"]) compareField(recorder, documentScope, "tag", field, root(base), root(revision));
+  compareRemainingFields(
+    recorder,
+    documentScope,
+    "info",
+    at(root(base), "info"),
+    at(root(revision), "info"),
+    new Set(),
+  );
+  for (const field of ["tags", "externalDocs"])
+    compareField(recorder, documentScope, "tag", field, root(base), root(revision));
   compareRemainingFields(recorder, documentScope, "document", root(base), root(revision), handled);
   compareUnusedComponents(recorder);
   return merge(recorder.changes);
 }
 
 /** Component kinds whose entries a walk reaches through `$ref`. */
-const componentKinds = ["schemas", "parameters", "responses", "requestBodies", "headers", "pathItems", "callbacks", "links"];
+const componentKinds = [
+  "schemas",
+  "parameters",
+  "responses",
+  "requestBodies",
+  "headers",
+  "pathItems",
+  "callbacks",
+  "links",
+];
 
 /**
  * Components no operation reaches in either document: the client still exports their types (removing one is a
@@ -61,7 +78,9 @@ function compareUnusedComponents(recorder: Recorder): void {
     }
   }
   const schemes = (document: JsonObject): JsonObject =>
-    isJsonObject(components(document)["securitySchemes"]) ? (components(document)["securitySchemes"] as JsonObject) : {};
+    isJsonObject(components(document)["securitySchemes"])
+      ? (components(document)["securitySchemes"] as JsonObject)
+      : {};
   for (const name of new Set([...Object.keys(schemes(recorder.base)), ...Object.keys(schemes(recorder.revision))]))
     if (!recorder.usedSchemes.has(name)) compareScheme(recorder, documentScope, name, true);
 }
@@ -70,7 +89,15 @@ function compareUnusedComponents(recorder: Recorder): void {
 function merge(changes: readonly Change[]): Change[] {
   const merged = new Map<string, Change>();
   for (const change of changes) {
-    const key = [change.node, change.kind, change.property, change.basePointer, change.revisionPointer, change.side, change.polarity].join(" ");
+    const key = [
+      change.node,
+      change.kind,
+      change.property,
+      change.basePointer,
+      change.revisionPointer,
+      change.side,
+      change.polarity,
+    ].join(" ");
     const found = merged.get(key);
     if (found === undefined) merged.set(key, change);
     else for (const operation of change.operations) found.operations.add(operation);

@@ -90,7 +90,13 @@ export function compareMap(
     const match = nowByKey.get(key);
     const basePointer = childPointer(base.pointer, name);
     if (match === undefined)
-      recorder.record(scope, { node, kind: "removed", basePointer, before: old[name], detail: detailOf(name, old[name]) });
+      recorder.record(scope, {
+        node,
+        kind: "removed",
+        basePointer,
+        before: old[name],
+        detail: detailOf(name, old[name]),
+      });
     else
       compare(
         name,

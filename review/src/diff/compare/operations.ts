@@ -33,7 +33,13 @@ export const pathKey = (path: string): string => path.replace(/\{[^}]*\}/g, "{}"
 
 export type Section = "paths" | "webhooks" | "callback";
 
-export function comparePathItems(recorder: Recorder, section: Section, base: Located, revision: Located, parent?: Scope): void {
+export function comparePathItems(
+  recorder: Recorder,
+  section: Section,
+  base: Located,
+  revision: Located,
+  parent?: Scope,
+): void {
   const old = objectOf(base);
   const now = objectOf(revision);
   const keyOf = section === "paths" ? pathKey : (name: string) => name;
@@ -49,7 +55,8 @@ export function comparePathItems(recorder: Recorder, section: Section, base: Loc
     webhook: section !== "paths",
   });
   for (const name of removed) {
-    const renamed = section === "webhooks" ? added.find((candidate) => sameWebhook(recorder, old[name], now[candidate])) : undefined;
+    const renamed =
+      section === "webhooks" ? added.find((candidate) => sameWebhook(recorder, old[name], now[candidate])) : undefined;
     if (renamed !== undefined) {
       added.splice(added.indexOf(renamed), 1);
       recorder.record(scope(renamed), {
@@ -64,10 +71,22 @@ export function comparePathItems(recorder: Recorder, section: Section, base: Loc
       });
       continue;
     }
-    recorder.record(scope(name), { node, kind: "removed", basePointer: childPointer(base.pointer, name), before: old[name], detail: { name } });
+    recorder.record(scope(name), {
+      node,
+      kind: "removed",
+      basePointer: childPointer(base.pointer, name),
+      before: old[name],
+      detail: { name },
+    });
   }
   for (const name of added)
-    recorder.record(scope(name), { node, kind: "added", revisionPointer: childPointer(revision.pointer, name), after: now[name], detail: { name } });
+    recorder.record(scope(name), {
+      node,
+      kind: "added",
+      revisionPointer: childPointer(revision.pointer, name),
+      after: now[name],
+      detail: { name },
+    });
   for (const [key, name] of oldByKey) {
     const match = nowByKey.get(key);
     if (match === undefined) continue;
@@ -112,7 +131,12 @@ function comparePathItem(
   const now = objectOf(revision);
   const label = (method: string): string =>
     parent?.operation ?? (section === "webhooks" ? `webhook ${name}` : `${method.toUpperCase()} ${name}`);
-  const callScope = (method: string): Scope => ({ side: "call", polarity: "normal", operation: label(method), webhook: section !== "paths" });
+  const callScope = (method: string): Scope => ({
+    side: "call",
+    polarity: "normal",
+    operation: label(method),
+    webhook: section !== "paths",
+  });
   for (const method of methods) {
     const before = old[method];
     const after = now[method];
@@ -120,9 +144,21 @@ function comparePathItem(
     const basePointer = childPointer(base.pointer, method);
     const revisionPointer = childPointer(revision.pointer, method);
     if (after === undefined)
-      recorder.record(callScope(method), { node: "operation", kind: "removed", basePointer, before, detail: { name: label(method) } });
+      recorder.record(callScope(method), {
+        node: "operation",
+        kind: "removed",
+        basePointer,
+        before,
+        detail: { name: label(method) },
+      });
     else if (before === undefined)
-      recorder.record(callScope(method), { node: "operation", kind: "added", revisionPointer, after, detail: { name: label(method) } });
+      recorder.record(callScope(method), {
+        node: "operation",
+        kind: "added",
+        revisionPointer,
+        after,
+        detail: { name: label(method) },
+      });
     else
       compareOperation(
         recorder,
@@ -134,7 +170,14 @@ function comparePathItem(
   }
   const scope = callScope("");
   compareServers(recorder, scope, at(base, "servers"), at(revision, "servers"));
-  compareRemainingFields(recorder, scope, section === "paths" ? "path" : section === "webhooks" ? "webhook" : "callback", base, revision, pathItemFields);
+  compareRemainingFields(
+    recorder,
+    scope,
+    section === "paths" ? "path" : section === "webhooks" ? "webhook" : "callback",
+    base,
+    revision,
+    pathItemFields,
+  );
 }
 
 const operationFields = new Set(["parameters", "requestBody", "responses", "callbacks", "security", "servers"]);
@@ -148,7 +191,12 @@ function compareOperation(
 ): void {
   const incoming: Scope = { ...scope, side: scope.webhook ? "response" : "request" };
   const outgoing: Scope = { ...scope, side: scope.webhook ? "request" : "response" };
-  compareParameters(recorder, incoming, [pathParameters.base, at(base, "parameters")], [pathParameters.revision, at(revision, "parameters")]);
+  compareParameters(
+    recorder,
+    incoming,
+    [pathParameters.base, at(base, "parameters")],
+    [pathParameters.revision, at(revision, "parameters")],
+  );
   const bodies = { base: at(base, "requestBody"), revision: at(revision, "requestBody") };
   if (bodies.base.node === undefined || bodies.revision.node === undefined) {
     if (bodies.base.node !== bodies.revision.node)
@@ -156,7 +204,10 @@ function compareOperation(
         node: "request-body",
         kind: bodies.base.node === undefined ? "added" : "removed",
         ...(bodies.base.node === undefined
-          ? { revisionPointer: bodies.revision.pointer, after: resolveObject(recorder, "revision", bodies.revision).node }
+          ? {
+              revisionPointer: bodies.revision.pointer,
+              after: resolveObject(recorder, "revision", bodies.revision).node,
+            }
           : { basePointer: bodies.base.pointer, before: resolveObject(recorder, "base", bodies.base).node }),
       });
   } else {
@@ -172,7 +223,9 @@ function compareOperation(
     at(base, "responses"),
     at(revision, "responses"),
     (status, from, to) =>
-      compareShared(recorder, outgoing, "response", from, to, (old, now) => compareResponse(recorder, outgoing, status, old, now)),
+      compareShared(recorder, outgoing, "response", from, to, (old, now) =>
+        compareResponse(recorder, outgoing, status, old, now),
+      ),
     (status) => status.toUpperCase(),
     (status) => ({ status }),
   );
@@ -201,11 +254,17 @@ function compareResponse(recorder: Recorder, scope: Scope, status: string, base:
   compareMap(recorder, scope, "link", at(base, "links"), at(revision, "links"), (name, from, to) =>
     compareRemainingFields(recorder, scope, "link", from, to, new Set(), { name, status }),
   );
-  compareRemainingFields(recorder, scope, "response", base, revision, new Set(["headers", "content", "links"]), { status });
+  compareRemainingFields(recorder, scope, "response", base, revision, new Set(["headers", "content", "links"]), {
+    status,
+  });
 }
 
 /** Path-level parameters apply to every operation unless the operation overrides them (same `in` and name). */
-function parameterList(recorder: Recorder, which: "base" | "revision", lists: readonly Located[]): Map<string, Located> {
+function parameterList(
+  recorder: Recorder,
+  which: "base" | "revision",
+  lists: readonly Located[],
+): Map<string, Located> {
   const found = new Map<string, Located>();
   for (const list of lists) {
     if (!Array.isArray(list.node)) continue;
@@ -225,26 +284,49 @@ function parameterKey(parameter: Record<string, unknown>): string {
   return `${String(parameter["in"])} ${parameter["in"] === "header" ? name.toLowerCase() : name}`;
 }
 
-function compareParameters(recorder: Recorder, scope: Scope, base: readonly Located[], revision: readonly Located[]): void {
+function compareParameters(
+  recorder: Recorder,
+  scope: Scope,
+  base: readonly Located[],
+  revision: readonly Located[],
+): void {
   const old = parameterList(recorder, "base", base);
   const now = parameterList(recorder, "revision", revision);
   const describe = (which: "base" | "revision", located: Located) => {
     const parameter = objectOf(resolveObject(recorder, which, located));
-    return { name: String(parameter["name"]), in: String(parameter["in"]), parameter: { required: parameter["required"] === true } };
+    return {
+      name: String(parameter["name"]),
+      in: String(parameter["in"]),
+      parameter: { required: parameter["required"] === true },
+    };
   };
   for (const [key, located] of old) {
     const match = now.get(key);
     if (match === undefined) {
       const resolved = resolveObject(recorder, "base", located);
-      recorder.record(scope, { node: "parameter", kind: "removed", basePointer: resolved.pointer, before: resolved.node, detail: describe("base", located) });
+      recorder.record(scope, {
+        node: "parameter",
+        kind: "removed",
+        basePointer: resolved.pointer,
+        before: resolved.node,
+        detail: describe("base", located),
+      });
     } else {
-      compareShared(recorder, scope, "parameter", located, match, (from, to) => compareParameter(recorder, scope, from, to));
+      compareShared(recorder, scope, "parameter", located, match, (from, to) =>
+        compareParameter(recorder, scope, from, to),
+      );
     }
   }
   for (const [key, located] of now)
     if (!old.has(key)) {
       const resolved = resolveObject(recorder, "revision", located);
-      recorder.record(scope, { node: "parameter", kind: "added", revisionPointer: resolved.pointer, after: resolved.node, detail: describe("revision", located) });
+      recorder.record(scope, {
+        node: "parameter",
+        kind: "added",
+        revisionPointer: resolved.pointer,
+        after: resolved.node,
+        detail: describe("revision", located),
+      });
     }
 }
 
@@ -257,7 +339,11 @@ function serialization(parameter: Record<string, unknown>): { style: unknown; ex
 function compareParameter(recorder: Recorder, scope: Scope, base: Located, revision: Located): void {
   const old = objectOf(base);
   const now = objectOf(revision);
-  const detail = { name: String(now["name"]), in: String(now["in"]), parameter: { required: now["required"] === true } };
+  const detail = {
+    name: String(now["name"]),
+    in: String(now["in"]),
+    parameter: { required: now["required"] === true },
+  };
   const effective = { base: serialization(old), revision: serialization(now) };
   for (const field of ["style", "explode"] as const)
     if (canonical(effective.base[field]) !== canonical(effective.revision[field]))
@@ -284,7 +370,18 @@ function compareParameter(recorder: Recorder, scope: Scope, base: Located, revis
     "parameter",
     base,
     revision,
-    new Set(["name", "in", "style", "explode", "required", "allowEmptyValue", "allowReserved", "deprecated", "schema", "content"]),
+    new Set([
+      "name",
+      "in",
+      "style",
+      "explode",
+      "required",
+      "allowEmptyValue",
+      "allowReserved",
+      "deprecated",
+      "schema",
+      "content",
+    ]),
     detail,
   );
 }

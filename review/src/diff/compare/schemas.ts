@@ -111,7 +111,10 @@ function compareResolved(recorder: Recorder, scope: Scope, base: Located, revisi
         { node: old, pointer: childPointer(base.pointer, keyword) },
         { node: now, pointer: childPointer(revision.pointer, keyword) },
       );
-    } else if (keyword === "properties" || (subschemaMapKeywords.has(keyword) && old !== undefined && now !== undefined)) {
+    } else if (
+      keyword === "properties" ||
+      (subschemaMapKeywords.has(keyword) && old !== undefined && now !== undefined)
+    ) {
       compareSchemaMap(recorder, scope, keyword, base, revision);
     } else if (subschemaListKeywords.has(keyword) && Array.isArray(old) && Array.isArray(now)) {
       compareSchemaList(recorder, scope, keyword, base, revision);
@@ -124,7 +127,9 @@ function compareResolved(recorder: Recorder, scope: Scope, base: Located, revisi
         revisionPointer: revision.pointer,
         before: old,
         after: now,
-        ...(keyword === "required" ? { detail: { ignoredNames: ignoredProperties(scope, base.node, revision.node) } } : {}),
+        ...(keyword === "required"
+          ? { detail: { ignoredNames: ignoredProperties(scope, base.node, revision.node) } }
+          : {}),
       });
     }
   }
@@ -147,7 +152,10 @@ function ignoredProperties(scope: Scope, ...schemas: unknown[]): string[] {
       verdicts.set(name, (verdicts.get(name) ?? true) && flagged);
     }
   }
-  return [...verdicts].filter(([, ignored]) => ignored).map(([name]) => name).sort();
+  return [...verdicts]
+    .filter(([, ignored]) => ignored)
+    .map(([name]) => name)
+    .sort();
 }
 
 function compareSchemaMap(recorder: Recorder, scope: Scope, keyword: string, base: Located, revision: Located): void {
@@ -177,7 +185,12 @@ function compareSchemaMap(recorder: Recorder, scope: Scope, keyword: string, bas
     } else if (!(name in old)) {
       recorder.record(scope, { node: "schema", kind: "added", revisionPointer, after: now[name], detail });
     } else if (!ignored.has(name)) {
-      compareSchemas(recorder, scope, { node: old[name], pointer: basePointer }, { node: now[name], pointer: revisionPointer });
+      compareSchemas(
+        recorder,
+        scope,
+        { node: old[name], pointer: basePointer },
+        { node: now[name], pointer: revisionPointer },
+      );
     }
   }
 }
@@ -185,10 +198,12 @@ function compareSchemaMap(recorder: Recorder, scope: Scope, keyword: string, bas
 function compareSchemaList(recorder: Recorder, scope: Scope, keyword: string, base: Located, revision: Located): void {
   const old = (isJsonObject(base.node) ? base.node[keyword] : []) as unknown[];
   const now = (isJsonObject(revision.node) ? revision.node[keyword] : []) as unknown[];
-  const resolve = (document: JsonObject) => (node: unknown): unknown => {
-    const resolved = refOf(node) === undefined ? undefined : deref(document, node);
-    return resolved?.ok === true ? resolved.value : node;
-  };
+  const resolve =
+    (document: JsonObject) =>
+    (node: unknown): unknown => {
+      const resolved = refOf(node) === undefined ? undefined : deref(document, node);
+      return resolved?.ok === true ? resolved.value : node;
+    };
   const pairs =
     keyword === "prefixItems"
       ? positionalPairs(old, now)
@@ -285,7 +300,6 @@ function likeness(a: unknown, b: unknown): number {
   if (!isJsonObject(a) || !isJsonObject(b)) return 0;
   if (a["type"] !== undefined && b["type"] !== undefined && !sameValue("type", a["type"], b["type"])) return 0;
   let score = 0;
-  for (const key of Object.keys(a))
-    if (key in b) score += canonical(a[key]) === canonical(b[key]) ? 2 : 1;
+  for (const key of Object.keys(a)) if (key in b) score += canonical(a[key]) === canonical(b[key]) ? 2 : 1;
   return score;
 }

@@ -20,7 +20,11 @@ function effectiveSecurity(recorder: Recorder, which: "base" | "revision", opera
 
 export function schemeNames(requirement: unknown): string[] {
   if (!Array.isArray(requirement)) return [];
-  return [...new Set(requirement.flatMap((alternative: unknown) => (isJsonObject(alternative) ? Object.keys(alternative) : [])))];
+  return [
+    ...new Set(
+      requirement.flatMap((alternative: unknown) => (isJsonObject(alternative) ? Object.keys(alternative) : [])),
+    ),
+  ];
 }
 
 export function compareSecurity(recorder: Recorder, scope: Scope, base: Located, revision: Located): void {
@@ -50,7 +54,10 @@ function normalRequirement(requirement: unknown): unknown {
     .map((alternative: unknown) =>
       isJsonObject(alternative)
         ? Object.fromEntries(
-            Object.entries(alternative).map(([name, scopes]) => [name, Array.isArray(scopes) ? [...scopes].map(String).sort() : []]),
+            Object.entries(alternative).map(([name, scopes]) => [
+              name,
+              Array.isArray(scopes) ? [...scopes].map(String).sort() : [],
+            ]),
           )
         : {},
     )
@@ -62,15 +69,32 @@ function normalRequirement(requirement: unknown): unknown {
 export function compareScheme(recorder: Recorder, scope: Scope, name: string, unused = false): void {
   const pointer = childPointer("/components/securitySchemes", name);
   const old = { node: objectOf({ node: recorder.base["components"], pointer: "" })["securitySchemes"], pointer: "" };
-  const now = { node: objectOf({ node: recorder.revision["components"], pointer: "" })["securitySchemes"], pointer: "" };
+  const now = {
+    node: objectOf({ node: recorder.revision["components"], pointer: "" })["securitySchemes"],
+    pointer: "",
+  };
   const before = isJsonObject(old.node) ? old.node[name] : undefined;
   const after = isJsonObject(now.node) ? now.node[name] : undefined;
   const shared: Scope = { ...scope, side: "call" };
   const detail = { name, ...(unused ? { unused: true } : {}) };
   recorder.once(`scheme ${name} ${unused}`, shared, () => {
     if (before === undefined && after === undefined) return;
-    if (after === undefined) return recorder.record(shared, { node: "security-scheme", kind: "removed", basePointer: pointer, before, detail });
-    if (before === undefined) return recorder.record(shared, { node: "security-scheme", kind: "added", revisionPointer: pointer, after, detail });
+    if (after === undefined)
+      return recorder.record(shared, {
+        node: "security-scheme",
+        kind: "removed",
+        basePointer: pointer,
+        before,
+        detail,
+      });
+    if (before === undefined)
+      return recorder.record(shared, {
+        node: "security-scheme",
+        kind: "added",
+        revisionPointer: pointer,
+        after,
+        detail,
+      });
     compareShared(recorder, shared, "scheme", { node: before, pointer }, { node: after, pointer }, (from, to) => {
       const fromFlows = objectOf({ node: objectOf(from)["flows"], pointer: "" });
       const toFlows = objectOf({ node: objectOf(to)["flows"], pointer: "" });

@@ -12,7 +12,8 @@ function byUrl(located: Located): Map<string, Located> {
   const found = new Map<string, Located>();
   if (Array.isArray(located.node))
     located.node.forEach((server: unknown, index) => {
-      if (isJsonObject(server)) found.set(String(server["url"]), { node: server, pointer: childPointer(located.pointer, index) });
+      if (isJsonObject(server))
+        found.set(String(server["url"]), { node: server, pointer: childPointer(located.pointer, index) });
     });
   return found;
 }
@@ -25,7 +26,13 @@ export function compareServers(recorder: Recorder, scope: Scope, base: Located, 
   for (const [url, from] of old) {
     const to = now.get(url);
     if (to === undefined) {
-      recorder.record(shared, { node: "server", kind: "removed", basePointer: from.pointer, before: from.node, detail: { name: url } });
+      recorder.record(shared, {
+        node: "server",
+        kind: "removed",
+        basePointer: from.pointer,
+        before: from.node,
+        detail: { name: url },
+      });
       continue;
     }
     const variables = (located: Located): Located => ({
@@ -39,5 +46,11 @@ export function compareServers(recorder: Recorder, scope: Scope, base: Located, 
   }
   for (const [url, to] of now)
     if (!old.has(url))
-      recorder.record(shared, { node: "server", kind: "added", revisionPointer: to.pointer, after: to.node, detail: { name: url } });
+      recorder.record(shared, {
+        node: "server",
+        kind: "added",
+        revisionPointer: to.pointer,
+        after: to.node,
+        detail: { name: url },
+      });
 }

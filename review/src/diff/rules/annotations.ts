@@ -15,14 +15,33 @@ export const annotationsRule: Rule = {
     const what = `\`${key}\` of ${subject} ${changed(change.before, change.after)}`;
     if (key === "readOnly" || key === "writeOnly") {
       // A request property now read-only is ignored by the API; a response property now write-only is not returned.
-      const gone = change.after === true && ((key === "readOnly" && change.side === "request") || (key === "writeOnly" && change.side === "response"));
+      const gone =
+        change.after === true &&
+        ((key === "readOnly" && change.side === "request") || (key === "writeOnly" && change.side === "response"));
       if (gone && change.side === "response")
         return [{ rule: "write-only-changed", level: "breaking", message: `${what}: responses no longer carry it.` }];
-      if (gone) return [{ rule: "read-only-changed", level: "warning", message: `${what}: the API ignores it in requests now.`, note: "Callers that set it no longer get its effect." }];
-      return [{ rule: key === "readOnly" ? "read-only-changed" : "write-only-changed", level: "info", message: `${what}.` }];
+      if (gone)
+        return [
+          {
+            rule: "read-only-changed",
+            level: "warning",
+            message: `${what}: the API ignores it in requests now.`,
+            note: "Callers that set it no longer get its effect.",
+          },
+        ];
+      return [
+        { rule: key === "readOnly" ? "read-only-changed" : "write-only-changed", level: "info", message: `${what}.` },
+      ];
     }
     if (key === "discriminator")
-      return [{ rule: "discriminator-changed", level: "info", message: `${what}.`, note: "A hint for picking the oneOf/anyOf branch; the branches decide what is valid." }];
+      return [
+        {
+          rule: "discriminator-changed",
+          level: "info",
+          message: `${what}.`,
+          note: "A hint for picking the oneOf/anyOf branch; the branches decide what is valid.",
+        },
+      ];
     if (key === "xml") return [{ rule: "xml-changed", level: "info", message: `${what}.` }];
     if (identifiers.has(key)) return [{ rule: "schema-identifier-changed", level: "info", message: `${what}.` }];
     return undefined;
@@ -30,9 +49,40 @@ export const annotationsRule: Rule = {
 };
 
 export const annotationsRuleDocumentation: readonly RuleDocumentation[] = [
-  { rule: "write-only-changed", side: "per side", level: "breaking when a response property becomes write-only", basis: "responses no longer carry it", oasdiff: "response-*-became-write-only (INFO)", differs: "stricter: the generated response type loses the field" },
-  { rule: "read-only-changed", side: "per side", level: "warning when a request property becomes read-only", basis: "the API ignores it in requests", oasdiff: "request-*-became-read-only (INFO)" },
-  { rule: "discriminator-changed", side: "per side", level: "info", basis: "a hint for choosing a branch; the branches decide", oasdiff: "*-discriminator-* (INFO)" },
-  { rule: "xml-changed", side: "per side", level: "info", basis: "XML naming; the client speaks JSON", oasdiff: "not reported" },
-  { rule: "schema-identifier-changed", side: "per side", level: "info", basis: "`$id`, `$anchor`, `$dynamicAnchor`", oasdiff: "not reported" },
+  {
+    rule: "write-only-changed",
+    side: "per side",
+    level: "breaking when a response property becomes write-only",
+    basis: "responses no longer carry it",
+    oasdiff: "response-*-became-write-only (INFO)",
+    differs: "stricter: the generated response type loses the field",
+  },
+  {
+    rule: "read-only-changed",
+    side: "per side",
+    level: "warning when a request property becomes read-only",
+    basis: "the API ignores it in requests",
+    oasdiff: "request-*-became-read-only (INFO)",
+  },
+  {
+    rule: "discriminator-changed",
+    side: "per side",
+    level: "info",
+    basis: "a hint for choosing a branch; the branches decide",
+    oasdiff: "*-discriminator-* (INFO)",
+  },
+  {
+    rule: "xml-changed",
+    side: "per side",
+    level: "info",
+    basis: "XML naming; the client speaks JSON",
+    oasdiff: "not reported",
+  },
+  {
+    rule: "schema-identifier-changed",
+    side: "per side",
+    level: "info",
+    basis: "`$id`, `$anchor`, `$dynamicAnchor`",
+    oasdiff: "not reported",
+  },
 ];

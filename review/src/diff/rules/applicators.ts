@@ -35,7 +35,10 @@ const families: Readonly<Record<string, string>> = {
 function dependentRequiredDirection(before: unknown, after: unknown): Direction {
   const map = (value: unknown): Map<string, Set<string>> =>
     new Map(
-      Object.entries(isJsonObject(value) ? value : {}).map(([key, names]) => [key, new Set(Array.isArray(names) ? names.map(String) : [])]),
+      Object.entries(isJsonObject(value) ? value : {}).map(([key, names]) => [
+        key,
+        new Set(Array.isArray(names) ? names.map(String) : []),
+      ]),
     );
   const old = map(before);
   const now = map(after);
@@ -53,12 +56,19 @@ function dependentRequiredDirection(before: unknown, after: unknown): Direction 
 /** Whether the schema holding a prefixItems change also has `items` (which then covers only later positions). */
 function itemsBeside(change: Change, context: ChangeContext): boolean {
   const schemaPointer = (pointer: string | undefined): string | undefined =>
-    pointer === undefined ? undefined : change.kind === "changed" ? pointer : pointer.replace(/\/prefixItems\/\d+$/, "");
+    pointer === undefined
+      ? undefined
+      : change.kind === "changed"
+        ? pointer
+        : pointer.replace(/\/prefixItems\/\d+$/, "");
   const held = (document: unknown, pointer: string | undefined): boolean => {
     const schema = pointer === undefined ? undefined : resolvePointer(document, pointer);
     return isJsonObject(schema) && schema["items"] !== undefined;
   };
-  return held(context.revision, schemaPointer(change.revisionPointer)) || held(context.base, schemaPointer(change.basePointer));
+  return (
+    held(context.revision, schemaPointer(change.revisionPointer)) ||
+    held(context.base, schemaPointer(change.basePointer))
+  );
 }
 
 function direction(change: Change, keyword: string, context: ChangeContext): Direction {
@@ -77,9 +87,18 @@ export const applicatorsRule: Rule = {
   classify({ change, context, subject }) {
     if (change.node !== "schema") return undefined;
     if (change.property === undefined && change.kind === "changed") {
-      const d = presenceDirection(change.before === true ? undefined : change.before, change.after === true ? undefined : change.after);
+      const d = presenceDirection(
+        change.before === true ? undefined : change.before,
+        change.after === true ? undefined : change.after,
+      );
       const dir: Direction = change.after === false ? "stricter" : change.before === false ? "looser" : d;
-      return [{ rule: "schema-replaced", level: levelOf(dir, change), message: `The schema ${subject} ${changed(change.before, change.after)}: ${consequence(dir, change)}.` }];
+      return [
+        {
+          rule: "schema-replaced",
+          level: levelOf(dir, change),
+          message: `The schema ${subject} ${changed(change.before, change.after)}: ${consequence(dir, change)}.`,
+        },
+      ];
     }
     const keyword = change.kind === "changed" ? (change.property ?? "") : (change.detail.keyword ?? "");
     const rule = families[keyword];
@@ -97,23 +116,90 @@ export const applicatorsRule: Rule = {
 const perSide = "breaking when it narrows a request or widens a response";
 
 export const applicatorsRuleDocumentation: readonly RuleDocumentation[] = [
-  { rule: "dependent-required-changed", side: "per side", level: perSide, basis: "names required when a property is present: more narrows, fewer widens", oasdiff: "request-*-dependent-required-added/-changed (ERR), response-*-dependent-required-removed/-changed (ERR)" },
-  { rule: "dependent-schemas-changed", side: "per side", level: perSide, basis: "a schema applied when a property is present: added narrows, removed widens", oasdiff: "request-*-dependent-schema-added, response-*-dependent-schema-removed (ERR)" },
-  { rule: "conditional-changed", side: "per side", level: perSide + "; a changed `if` breaks both", basis: "then/else added narrow, removed widen; a new or changed `if` moves which values they apply to", oasdiff: "request-*-if/then/else-added, response-*-if/then/else-removed (ERR)" },
-  { rule: "pattern-properties-changed", side: "per side", level: perSide, basis: "a pattern's schema added narrows the properties it matches, removed widens", oasdiff: "request-*-pattern-property-added, response-*-pattern-property-removed (ERR)" },
-  { rule: "property-names-changed", side: "per side", level: perSide, basis: "a schema every property name must match", oasdiff: "request-*-property-names-added, response-*-property-names-removed (ERR)" },
+  {
+    rule: "dependent-required-changed",
+    side: "per side",
+    level: perSide,
+    basis: "names required when a property is present: more narrows, fewer widens",
+    oasdiff: "request-*-dependent-required-added/-changed (ERR), response-*-dependent-required-removed/-changed (ERR)",
+  },
+  {
+    rule: "dependent-schemas-changed",
+    side: "per side",
+    level: perSide,
+    basis: "a schema applied when a property is present: added narrows, removed widens",
+    oasdiff: "request-*-dependent-schema-added, response-*-dependent-schema-removed (ERR)",
+  },
+  {
+    rule: "conditional-changed",
+    side: "per side",
+    level: perSide + "; a changed `if` breaks both",
+    basis: "then/else added narrow, removed widen; a new or changed `if` moves which values they apply to",
+    oasdiff: "request-*-if/then/else-added, response-*-if/then/else-removed (ERR)",
+  },
+  {
+    rule: "pattern-properties-changed",
+    side: "per side",
+    level: perSide,
+    basis: "a pattern's schema added narrows the properties it matches, removed widens",
+    oasdiff: "request-*-pattern-property-added, response-*-pattern-property-removed (ERR)",
+  },
+  {
+    rule: "property-names-changed",
+    side: "per side",
+    level: perSide,
+    basis: "a schema every property name must match",
+    oasdiff: "request-*-property-names-added, response-*-property-names-removed (ERR)",
+  },
   {
     rule: "prefix-items-changed",
     side: "per side",
     level: perSide + "; with `items` beside it, both",
     basis: "positional item schemas; beside `items` they take positions out of its reach (2020-12)",
     oasdiff: "request-*-prefix-items-removed, response-*-prefix-items-added (ERR), request-*-prefix-items-added (INFO)",
-    differs: "stricter for prefixItems added to a request beside `items`: position 0 was a string, now must be an integer",
+    differs:
+      "stricter for prefixItems added to a request beside `items`: position 0 was a string, now must be an integer",
   },
-  { rule: "items-changed", side: "per side", level: perSide, basis: "the schema of array items set, removed or closed (`false`)", oasdiff: "through the items' own checks" },
-  { rule: "contains-changed", side: "per side", level: perSide, basis: "a schema some items must match (minContains/maxContains are bounds: schema-constraint-changed)", oasdiff: "request-*-contains-added, response-*-contains-removed (ERR)" },
-  { rule: "additional-properties-changed", side: "per side", level: perSide, basis: "`false` or a schema for the properties not listed", oasdiff: "through the properties' own checks" },
-  { rule: "unevaluated-changed", side: "per side", level: perSide, basis: "unevaluatedProperties / unevaluatedItems: `false` or a schema for what no other keyword evaluated", oasdiff: "request-*-unevaluated-*-added, response-*-unevaluated-*-removed (ERR)" },
-  { rule: "content-changed", side: "per side", level: "breaking on both sides for contentEncoding/contentMediaType; " + perSide + " for contentSchema", basis: "the encoding and media type of a string are its wire format", oasdiff: "*-content-encoding-changed, *-content-media-type-changed (ERR), request-*-content-schema-added (ERR)" },
-  { rule: "schema-replaced", side: "per side", level: perSide, basis: "a schema replaced whole by `true` or `false`", oasdiff: "not compared" },
+  {
+    rule: "items-changed",
+    side: "per side",
+    level: perSide,
+    basis: "the schema of array items set, removed or closed (`false`)",
+    oasdiff: "through the items' own checks",
+  },
+  {
+    rule: "contains-changed",
+    side: "per side",
+    level: perSide,
+    basis: "a schema some items must match (minContains/maxContains are bounds: schema-constraint-changed)",
+    oasdiff: "request-*-contains-added, response-*-contains-removed (ERR)",
+  },
+  {
+    rule: "additional-properties-changed",
+    side: "per side",
+    level: perSide,
+    basis: "`false` or a schema for the properties not listed",
+    oasdiff: "through the properties' own checks",
+  },
+  {
+    rule: "unevaluated-changed",
+    side: "per side",
+    level: perSide,
+    basis: "unevaluatedProperties / unevaluatedItems: `false` or a schema for what no other keyword evaluated",
+    oasdiff: "request-*-unevaluated-*-added, response-*-unevaluated-*-removed (ERR)",
+  },
+  {
+    rule: "content-changed",
+    side: "per side",
+    level: "breaking on both sides for contentEncoding/contentMediaType; " + perSide + " for contentSchema",
+    basis: "the encoding and media type of a string are its wire format",
+    oasdiff: "*-content-encoding-changed, *-content-media-type-changed (ERR), request-*-content-schema-added (ERR)",
+  },
+  {
+    rule: "schema-replaced",
+    side: "per side",
+    level: perSide,
+    basis: "a schema replaced whole by `true` or `false`",
+    oasdiff: "not compared",
+  },
 ];

@@ -19,11 +19,29 @@ export const componentsRule: Rule = {
           note: "No call changes; code that names its generated type no longer compiles.",
         },
       ];
-    return [{ rule: "unused-component-changed", level: "info", message: `Component ${name}, which no compared operation reaches, was ${change.kind}.` }];
+    return [
+      {
+        rule: "unused-component-changed",
+        level: "info",
+        message: `Component ${name}, which no compared operation reaches, was ${change.kind}.`,
+      },
+    ];
   },
 };
 
 export const componentsRuleDocumentation: readonly RuleDocumentation[] = [
-  { rule: "unused-component-removed", side: "both", level: "warning", basis: "no call changes; the client's exported type is gone", oasdiff: "component-schema-removed (INFO)" },
-  { rule: "unused-component-changed", side: "both", level: "info", basis: "a component no operation uses was added or changed", oasdiff: "not reported" },
+  {
+    rule: "unused-component-removed",
+    side: "both",
+    level: "warning",
+    basis: "no call changes; the client's exported type is gone",
+    oasdiff: "component-schema-removed (INFO)",
+  },
+  {
+    rule: "unused-component-changed",
+    side: "both",
+    level: "info",
+    basis: "a component no operation uses was added or changed",
+    oasdiff: "not reported",
+  },
 ];

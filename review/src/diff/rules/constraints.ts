@@ -54,10 +54,12 @@ export const constraintsRule: Rule = {
   name: "constraints",
   classify({ change, subject }) {
     const key = change.property;
-    if (change.node !== "schema" || change.kind !== "changed" || key === undefined || !constraintKeys.has(key)) return undefined;
+    if (change.node !== "schema" || change.kind !== "changed" || key === undefined || !constraintKeys.has(key))
+      return undefined;
     const direction = constraintDirection(key, change.before, change.after);
     const what = `\`${key}\` of ${subject} ${changed(change.before, change.after)}`;
-    if (direction === "same") return [{ rule: "constraint-unchanged", level: "info", message: `${what}; the values it allows are the same.` }];
+    if (direction === "same")
+      return [{ rule: "constraint-unchanged", level: "info", message: `${what}; the values it allows are the same.` }];
     const level = levelOf(direction, change);
     if (level === "breaking" && change.side === "response" && validationOnly.has(key))
       return [
@@ -68,7 +70,8 @@ export const constraintsRule: Rule = {
           note: "Only clients with validateResponses: true check this; the generated types do not change.",
         },
       ];
-    if (level === "breaking") return [{ rule: "schema-constraint-changed", level, message: `${what}: ${consequence(direction, change)}.` }];
+    if (level === "breaking")
+      return [{ rule: "schema-constraint-changed", level, message: `${what}: ${consequence(direction, change)}.` }];
     return [
       {
         rule: change.side === "response" ? "response-constraint-tightened" : "request-constraint-relaxed",
@@ -84,12 +87,39 @@ export const constraintsRuleDocumentation: readonly RuleDocumentation[] = [
     rule: "schema-constraint-changed",
     side: "per side",
     level: "breaking",
-    basis: "request: a bound tightened or set, a pattern/format/const/multipleOf set or changed, uniqueItems set; response: a bound relaxed or removed, a const changed or removed",
-    oasdiff: "request-*-max-decreased, -min-increased, -pattern-added (ERR), -max-set, -pattern-changed, -exclusive-*-set (WARN); response-*-max-increased, -min-decreased, -const-changed/-removed (ERR)",
-    differs: "stricter for a request bound or pattern set or changed (oasdiff: WARN): a value the client sent before may now be rejected",
+    basis:
+      "request: a bound tightened or set, a pattern/format/const/multipleOf set or changed, uniqueItems set; response: a bound relaxed or removed, a const changed or removed",
+    oasdiff:
+      "request-*-max-decreased, -min-increased, -pattern-added (ERR), -max-set, -pattern-changed, -exclusive-*-set (WARN); response-*-max-increased, -min-decreased, -const-changed/-removed (ERR)",
+    differs:
+      "stricter for a request bound or pattern set or changed (oasdiff: WARN): a value the client sent before may now be rejected",
   },
-  { rule: "response-validation-changed", side: "response", level: "warning", basis: "a response pattern/format/multipleOf changed or removed: only validateResponses: true checks it", oasdiff: "response-property-pattern-* (INFO)" },
-  { rule: "request-constraint-relaxed", side: "request", level: "info", basis: "more values accepted", oasdiff: "request-*-max-increased, -min-decreased, -pattern-removed (INFO)" },
-  { rule: "response-constraint-tightened", side: "response", level: "info", basis: "fewer values received", oasdiff: "response-*-max-decreased, -min-increased (INFO)" },
-  { rule: "constraint-unchanged", side: "per side", level: "info", basis: "written differently, allows the same values (a pattern changed to `''` or `.*`)", oasdiff: "request-*-pattern-generalized (INFO)" },
+  {
+    rule: "response-validation-changed",
+    side: "response",
+    level: "warning",
+    basis: "a response pattern/format/multipleOf changed or removed: only validateResponses: true checks it",
+    oasdiff: "response-property-pattern-* (INFO)",
+  },
+  {
+    rule: "request-constraint-relaxed",
+    side: "request",
+    level: "info",
+    basis: "more values accepted",
+    oasdiff: "request-*-max-increased, -min-decreased, -pattern-removed (INFO)",
+  },
+  {
+    rule: "response-constraint-tightened",
+    side: "response",
+    level: "info",
+    basis: "fewer values received",
+    oasdiff: "response-*-max-decreased, -min-increased (INFO)",
+  },
+  {
+    rule: "constraint-unchanged",
+    side: "per side",
+    level: "info",
+    basis: "written differently, allows the same values (a pattern changed to `''` or `.*`)",
+    oasdiff: "request-*-pattern-generalized (INFO)",
+  },
 ];

@@ -30,13 +30,43 @@ export const defaultsRule: Rule = {
     if (change.node !== "schema" || change.kind !== "changed" || change.property !== "default") return undefined;
     const what = `Default of ${subject} ${changed(change.before, change.after)}`;
     if (change.side === "request" && optionalInRequest(change, context))
-      return [{ rule: "request-default-changed", level: "breaking", message: `${what}: callers that leave it out get different behaviour.` }];
-    return [{ rule: change.side === "response" ? "response-default-changed" : "required-default-changed", level: "info", message: `${what}.` }];
+      return [
+        {
+          rule: "request-default-changed",
+          level: "breaking",
+          message: `${what}: callers that leave it out get different behaviour.`,
+        },
+      ];
+    return [
+      {
+        rule: change.side === "response" ? "response-default-changed" : "required-default-changed",
+        level: "info",
+        message: `${what}.`,
+      },
+    ];
   },
 };
 
 export const defaultsRuleDocumentation: readonly RuleDocumentation[] = [
-  { rule: "request-default-changed", side: "request", level: "breaking", basis: "the default of an optional parameter or property: callers that leave it out get different behaviour", oasdiff: "request-parameter-default-value-changed, request-property-default-value-changed (ERR)" },
-  { rule: "required-default-changed", side: "request", level: "info", basis: "the default of a required (or body-level) request value never applies", oasdiff: "request-body-default-value-changed (INFO)" },
-  { rule: "response-default-changed", side: "response", level: "info", basis: "a response default only documents", oasdiff: "response-*-default-value-changed (INFO)" },
+  {
+    rule: "request-default-changed",
+    side: "request",
+    level: "breaking",
+    basis: "the default of an optional parameter or property: callers that leave it out get different behaviour",
+    oasdiff: "request-parameter-default-value-changed, request-property-default-value-changed (ERR)",
+  },
+  {
+    rule: "required-default-changed",
+    side: "request",
+    level: "info",
+    basis: "the default of a required (or body-level) request value never applies",
+    oasdiff: "request-body-default-value-changed (INFO)",
+  },
+  {
+    rule: "response-default-changed",
+    side: "response",
+    level: "info",
+    basis: "a response default only documents",
+    oasdiff: "response-*-default-value-changed (INFO)",
+  },
 ];

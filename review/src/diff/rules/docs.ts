@@ -44,12 +44,27 @@ export const docsRule: Rule = {
       ];
     }
     if (change.node === "document" && key === "openapi")
-      return [{ rule: "openapi-version-changed", level: "info", message: `The document's OpenAPI version ${changed(change.before, change.after)} (a 3.0 document is upgraded to 3.1 before the comparison).` }];
+      return [
+        {
+          rule: "openapi-version-changed",
+          level: "info",
+          message: `The document's OpenAPI version ${changed(change.before, change.after)} (a 3.0 document is upgraded to 3.1 before the comparison).`,
+        },
+      ];
     if (documentationKeys.has(key) || documentationNodes.has(change.node)) {
-      return [{ rule: "docs-changed", everySide: true, level: "info", message: `${key} of ${subject} ${change.kind}.` }];
+      return [
+        { rule: "docs-changed", everySide: true, level: "info", message: `${key} of ${subject} ${change.kind}.` },
+      ];
     }
     if (key.startsWith("x-") && key !== "x-extensible-enum") {
-      return [{ rule: "extension-changed", everySide: true, level: "info", message: `\`${key}\` of ${subject} ${change.kind}.` }];
+      return [
+        {
+          rule: "extension-changed",
+          everySide: true,
+          level: "info",
+          message: `\`${key}\` of ${subject} ${change.kind}.`,
+        },
+      ];
     }
     return undefined;
   },
@@ -63,7 +78,13 @@ export const docsRuleDocumentation: readonly RuleDocumentation[] = [
     basis: "descriptions, summaries, titles, examples, `info`, document tags, links",
     oasdiff: "not reported (links: not compared)",
   },
-  { rule: "openapi-version-changed", side: "both", level: "info", basis: "3.0 is read as 3.1 (the generator's loader upgrades it)", oasdiff: "not reported" },
+  {
+    rule: "openapi-version-changed",
+    side: "both",
+    level: "info",
+    basis: "3.0 is read as 3.1 (the generator's loader upgrades it)",
+    oasdiff: "not reported",
+  },
   {
     rule: "deprecated",
     side: "both",

@@ -32,31 +32,69 @@ export const enumsRule: Rule = {
     if (change.property === "x-extensible-enum")
       return [
         change.side === "request" && removed.length > 0
-          ? { rule: "enum-values-removed", level: "breaking", message: `Extensible enum of ${subject} lost values: ${list(removed)}.` }
+          ? {
+              rule: "enum-values-removed",
+              level: "breaking",
+              message: `Extensible enum of ${subject} lost values: ${list(removed)}.`,
+            }
           : { rule: "extensible-enum-changed", level: "info", message: `Extensible enum of ${subject} changed.` },
       ];
     if (change.property !== "enum") return undefined;
     const found: Classification[] = [];
     if (change.side !== "response") {
       if (before === undefined)
-        found.push({ rule: "enum-values-removed", level: "breaking", message: `Enum of ${subject} was set to ${list(added)}: other values are now rejected.` });
+        found.push({
+          rule: "enum-values-removed",
+          level: "breaking",
+          message: `Enum of ${subject} was set to ${list(added)}: other values are now rejected.`,
+        });
       else if (removed.length > 0)
-        found.push({ rule: "enum-values-removed", level: "breaking", message: `Enum of ${subject} lost values: ${list(removed)}.` });
+        found.push({
+          rule: "enum-values-removed",
+          level: "breaking",
+          message: `Enum of ${subject} lost values: ${list(removed)}.`,
+        });
       if (after === undefined)
-        found.push({ rule: "request-enum-values-added", level: "info", message: `Enum of ${subject} was removed: any value is accepted.` });
+        found.push({
+          rule: "request-enum-values-added",
+          level: "info",
+          message: `Enum of ${subject} was removed: any value is accepted.`,
+        });
       else if (added.length > 0 && before !== undefined)
-        found.push({ rule: "request-enum-values-added", level: "info", message: `Enum of ${subject} gained values: ${list(added)}.` });
+        found.push({
+          rule: "request-enum-values-added",
+          level: "info",
+          message: `Enum of ${subject} gained values: ${list(added)}.`,
+        });
     } else {
       const note =
         "Breaks exhaustive switches over the old values and clients with validateResponses: true; code that passes unknown values through keeps working.";
       if (after === undefined)
-        found.push({ rule: "enum-values-added", level: "warning", message: `Enum of ${subject} was removed: any value can be received.`, note });
+        found.push({
+          rule: "enum-values-added",
+          level: "warning",
+          message: `Enum of ${subject} was removed: any value can be received.`,
+          note,
+        });
       else if (added.length > 0 && before !== undefined)
-        found.push({ rule: "enum-values-added", level: "warning", message: `Enum of ${subject} gained values: ${list(added)}.`, note });
+        found.push({
+          rule: "enum-values-added",
+          level: "warning",
+          message: `Enum of ${subject} gained values: ${list(added)}.`,
+          note,
+        });
       if (before === undefined)
-        found.push({ rule: "response-enum-values-removed", level: "info", message: `Enum of ${subject} was set to ${list(added)}.` });
+        found.push({
+          rule: "response-enum-values-removed",
+          level: "info",
+          message: `Enum of ${subject} was set to ${list(added)}.`,
+        });
       else if (removed.length > 0)
-        found.push({ rule: "response-enum-values-removed", level: "info", message: `Enum of ${subject} lost values: ${list(removed)}.` });
+        found.push({
+          rule: "response-enum-values-removed",
+          level: "info",
+          message: `Enum of ${subject} lost values: ${list(removed)}.`,
+        });
     }
     return found.length > 0 ? found : undefined;
   },
@@ -67,11 +105,36 @@ export const enumsRuleDocumentation: readonly RuleDocumentation[] = [
     rule: "enum-values-removed",
     side: "request",
     level: "breaking",
-    basis: "a value the client could send is rejected (also: an enum set where there was none, a value removed from x-extensible-enum)",
+    basis:
+      "a value the client could send is rejected (also: an enum set where there was none, a value removed from x-extensible-enum)",
     oasdiff: "request-*-enum-value-removed, request-parameter-became-enum, *-x-extensible-enum-value-removed (ERR)",
   },
-  { rule: "request-enum-values-added", side: "request", level: "info", basis: "more values accepted", oasdiff: "request-*-enum-value-added (INFO)" },
-  { rule: "enum-values-added", side: "response", level: "warning", basis: "breaks exhaustive switches and validateResponses: true", oasdiff: "response-property-enum-value-added (WARN)" },
-  { rule: "response-enum-values-removed", side: "response", level: "info", basis: "fewer values received: nothing breaks", oasdiff: "response-property-enum-value-removed (INFO)" },
-  { rule: "extensible-enum-changed", side: "per side", level: "info", basis: "values added to an open set, or removed from a received one", oasdiff: "not reported" },
+  {
+    rule: "request-enum-values-added",
+    side: "request",
+    level: "info",
+    basis: "more values accepted",
+    oasdiff: "request-*-enum-value-added (INFO)",
+  },
+  {
+    rule: "enum-values-added",
+    side: "response",
+    level: "warning",
+    basis: "breaks exhaustive switches and validateResponses: true",
+    oasdiff: "response-property-enum-value-added (WARN)",
+  },
+  {
+    rule: "response-enum-values-removed",
+    side: "response",
+    level: "info",
+    basis: "fewer values received: nothing breaks",
+    oasdiff: "response-property-enum-value-removed (INFO)",
+  },
+  {
+    rule: "extensible-enum-changed",
+    side: "per side",
+    level: "info",
+    basis: "values added to an open set, or removed from a received one",
+    oasdiff: "not reported",
+  },
 ];

@@ -10,8 +10,21 @@ export const operationsRule: Rule = {
     const { node, kind } = change;
     if (node === "path" || node === "operation") {
       if (kind === "removed")
-        return [{ rule: node === "path" ? "path-removed" : "operation-removed", level: "breaking", message: `${node === "path" ? "Path" : "Operation"} ${subject} was removed.` }];
-      if (kind === "added") return [{ rule: "operation-added", level: "info", message: `${node === "path" ? "Path" : "Operation"} ${subject} was added.` }];
+        return [
+          {
+            rule: node === "path" ? "path-removed" : "operation-removed",
+            level: "breaking",
+            message: `${node === "path" ? "Path" : "Operation"} ${subject} was removed.`,
+          },
+        ];
+      if (kind === "added")
+        return [
+          {
+            rule: "operation-added",
+            level: "info",
+            message: `${node === "path" ? "Path" : "Operation"} ${subject} was added.`,
+          },
+        ];
       if (change.property === "operationId")
         return [
           {
@@ -24,7 +37,14 @@ export const operationsRule: Rule = {
     }
     if (node === "webhook" || node === "callback") {
       const what = node === "webhook" ? "Webhook" : "Callback";
-      if (kind === "removed") return [{ rule: `${node}-removed`, level: "breaking", message: `${what} ${subject} was removed: the API no longer sends it.` }];
+      if (kind === "removed")
+        return [
+          {
+            rule: `${node}-removed`,
+            level: "breaking",
+            message: `${what} ${subject} was removed: the API no longer sends it.`,
+          },
+        ];
       if (kind === "added") return [{ rule: `${node}-added`, level: "info", message: `${what} ${subject} was added.` }];
       if (change.property === "name")
         return [
@@ -40,9 +60,27 @@ export const operationsRule: Rule = {
 };
 
 export const operationsRuleDocumentation: readonly RuleDocumentation[] = [
-  { rule: "path-removed", side: "both", level: "breaking", basis: "a path was removed", oasdiff: "api-path-removed-without-deprecation (ERR)" },
-  { rule: "operation-removed", side: "both", level: "breaking", basis: "an operation was removed", oasdiff: "api-removed-without-deprecation (ERR)" },
-  { rule: "operation-added", side: "both", level: "info", basis: "a new path or operation", oasdiff: "endpoint-added (INFO)" },
+  {
+    rule: "path-removed",
+    side: "both",
+    level: "breaking",
+    basis: "a path was removed",
+    oasdiff: "api-path-removed-without-deprecation (ERR)",
+  },
+  {
+    rule: "operation-removed",
+    side: "both",
+    level: "breaking",
+    basis: "an operation was removed",
+    oasdiff: "api-removed-without-deprecation (ERR)",
+  },
+  {
+    rule: "operation-added",
+    side: "both",
+    level: "info",
+    basis: "a new path or operation",
+    oasdiff: "endpoint-added (INFO)",
+  },
   {
     rule: "operation-id-changed",
     side: "both",
@@ -66,6 +104,12 @@ export const operationsRuleDocumentation: readonly RuleDocumentation[] = [
     basis: "a webhook removed and one added with the same operation: the client's webhook parser is renamed",
     oasdiff: "webhook-removed (ERR) and webhook-added (INFO)",
   },
-  { rule: "callback-removed", side: "both", level: "breaking", basis: "the API no longer calls back", oasdiff: "not compared" },
+  {
+    rule: "callback-removed",
+    side: "both",
+    level: "breaking",
+    basis: "the API no longer calls back",
+    oasdiff: "not compared",
+  },
   { rule: "callback-added", side: "both", level: "info", basis: "a new callback", oasdiff: "not compared" },
 ];

@@ -19,8 +19,20 @@ export const parametersRule: Rule = {
     if (change.kind === "added") {
       const required = change.detail.parameter?.required === true;
       if (required && !received)
-        return [{ rule: "parameter-became-required", level: "breaking", message: `Required parameter ${named(change)} was added to ${where}.` }];
-      return [{ rule: "parameter-added", level: "info", message: `${required ? "Parameter" : "Optional parameter"} ${named(change)} was added to ${where}.` }];
+        return [
+          {
+            rule: "parameter-became-required",
+            level: "breaking",
+            message: `Required parameter ${named(change)} was added to ${where}.`,
+          },
+        ];
+      return [
+        {
+          rule: "parameter-added",
+          level: "info",
+          message: `${required ? "Parameter" : "Optional parameter"} ${named(change)} was added to ${where}.`,
+        },
+      ];
     }
     if (change.kind === "removed")
       return [
@@ -83,7 +95,8 @@ export const parametersRuleDocumentation: readonly RuleDocumentation[] = [
     level: "breaking",
     basis: "a parameter was removed, renamed or moved (`in`); for a webhook, the API stops sending it",
     oasdiff: "request-parameter-removed (WARN)",
-    differs: "stricter: the generated client's signature loses the parameter, so callers that pass it no longer compile",
+    differs:
+      "stricter: the generated client's signature loses the parameter, so callers that pass it no longer compile",
   },
   {
     rule: "parameter-added",

@@ -31,11 +31,23 @@ function propertyChange(change: Change, context: ChangeContext, subject: string)
       },
     ];
   if (change.kind === "added")
-    return [{ rule: `${side}-property-added`, level: "info", message: `${side === "request" ? "Request" : "Response"} property ${subject} was added.` }];
+    return [
+      {
+        rule: `${side}-property-added`,
+        level: "info",
+        message: `${side === "request" ? "Request" : "Response"} property ${subject} was added.`,
+      },
+    ];
   if (side === "response")
     return [{ rule: "property-removed", level: "breaking", message: `Response property ${subject} was removed.` }];
   if (closedOwner(change, context))
-    return [{ rule: "property-removed", level: "breaking", message: `Request property ${subject} was removed, and its schema forbids other properties: callers that send it are rejected.` }];
+    return [
+      {
+        rule: "property-removed",
+        level: "breaking",
+        message: `Request property ${subject} was removed, and its schema forbids other properties: callers that send it are rejected.`,
+      },
+    ];
   return [
     {
       rule: "request-property-removed",
@@ -55,17 +67,37 @@ function requiredChange(change: Change, subject: string): Classification[] {
   const found: Classification[] = [];
   if (change.side === "response") {
     if (nowOptional.length > 0)
-      found.push({ rule: "required-properties-removed", level: "breaking", message: `Response properties of ${subject} are no longer always present: ${quoted(nowOptional)}.` });
+      found.push({
+        rule: "required-properties-removed",
+        level: "breaking",
+        message: `Response properties of ${subject} are no longer always present: ${quoted(nowOptional)}.`,
+      });
     if (nowRequired.length > 0)
-      found.push({ rule: "response-property-became-required", level: "info", message: `Response properties of ${subject} are now always present: ${quoted(nowRequired)}.` });
+      found.push({
+        rule: "response-property-became-required",
+        level: "info",
+        message: `Response properties of ${subject} are now always present: ${quoted(nowRequired)}.`,
+      });
   } else {
     if (nowRequired.length > 0)
-      found.push({ rule: "required-properties-added", level: "breaking", message: `Request properties of ${subject} are now required: ${quoted(nowRequired)}.` });
+      found.push({
+        rule: "required-properties-added",
+        level: "breaking",
+        message: `Request properties of ${subject} are now required: ${quoted(nowRequired)}.`,
+      });
     if (nowOptional.length > 0)
-      found.push({ rule: "request-property-became-optional", level: "info", message: `Request properties of ${subject} are no longer required: ${quoted(nowOptional)}.` });
+      found.push({
+        rule: "request-property-became-optional",
+        level: "info",
+        message: `Request properties of ${subject} are no longer required: ${quoted(nowOptional)}.`,
+      });
   }
   if (found.length === 0)
-    found.push({ rule: "required-unchanged-on-side", level: "info", message: `\`required\` of ${subject} changed only for properties the ${change.side} never carries.` });
+    found.push({
+      rule: "required-unchanged-on-side",
+      level: "info",
+      message: `\`required\` of ${subject} changed only for properties the ${change.side} never carries.`,
+    });
   return found;
 }
 
@@ -73,29 +105,91 @@ export const propertiesRule: Rule = {
   name: "properties",
   classify({ change, context, subject }) {
     if (change.node !== "schema") return undefined;
-    if (change.detail.keyword === "properties" && change.kind !== "changed") return propertyChange(change, context, subject);
+    if (change.detail.keyword === "properties" && change.kind !== "changed")
+      return propertyChange(change, context, subject);
     if (change.property === "required" && change.kind === "changed") return requiredChange(change, subject);
     return undefined;
   },
 };
 
 export const propertiesRuleDocumentation: readonly RuleDocumentation[] = [
-  { rule: "required-properties-added", side: "request", level: "breaking", basis: "a request property became required (or a required one was added)", oasdiff: "new-required-request-property, request-property-became-required (ERR)" },
-  { rule: "required-properties-removed", side: "response", level: "breaking", basis: "a response property is no longer guaranteed", oasdiff: "response-property-became-optional, response-required-property-removed (ERR)" },
+  {
+    rule: "required-properties-added",
+    side: "request",
+    level: "breaking",
+    basis: "a request property became required (or a required one was added)",
+    oasdiff: "new-required-request-property, request-property-became-required (ERR)",
+  },
+  {
+    rule: "required-properties-removed",
+    side: "response",
+    level: "breaking",
+    basis: "a response property is no longer guaranteed",
+    oasdiff: "response-property-became-optional, response-required-property-removed (ERR)",
+  },
   {
     rule: "property-removed",
     side: "response",
     level: "breaking",
     basis: "a response property was removed; on the request side only when the schema forbids other properties",
     oasdiff: "response-required-property-removed (ERR), response-optional-property-removed (WARN)",
-    differs: "stricter for optional response properties: the generated type loses the field, and code that reads it no longer compiles",
+    differs:
+      "stricter for optional response properties: the generated type loses the field, and code that reads it no longer compiles",
   },
-  { rule: "request-property-removed", side: "request", level: "warning", basis: "callers that pass it no longer compile; the API may ignore it", oasdiff: "request-property-removed (WARN)" },
-  { rule: "request-property-added", side: "request", level: "info", basis: "an optional request property (a required one is also required-properties-added)", oasdiff: "new-optional-request-property (INFO)" },
-  { rule: "response-property-added", side: "response", level: "info", basis: "a new response property", oasdiff: "response-optional-property-added (INFO)" },
-  { rule: "request-property-became-optional", side: "request", level: "info", basis: "not breaking", oasdiff: "request-property-became-optional (INFO)" },
-  { rule: "response-property-became-required", side: "response", level: "info", basis: "not breaking", oasdiff: "response-property-became-required (INFO)" },
-  { rule: "request-property-ignored", side: "request", level: "info", basis: "a read-only property is not sent", oasdiff: "*-read-only-* (INFO)" },
-  { rule: "response-property-ignored", side: "response", level: "info", basis: "a write-only property is not received", oasdiff: "*-write-only-* (INFO)" },
-  { rule: "required-unchanged-on-side", side: "per side", level: "info", basis: "`required` changed only for read-only (request) or write-only (response) properties", oasdiff: "*-write-only-*/-read-only-* (INFO)" },
+  {
+    rule: "request-property-removed",
+    side: "request",
+    level: "warning",
+    basis: "callers that pass it no longer compile; the API may ignore it",
+    oasdiff: "request-property-removed (WARN)",
+  },
+  {
+    rule: "request-property-added",
+    side: "request",
+    level: "info",
+    basis: "an optional request property (a required one is also required-properties-added)",
+    oasdiff: "new-optional-request-property (INFO)",
+  },
+  {
+    rule: "response-property-added",
+    side: "response",
+    level: "info",
+    basis: "a new response property",
+    oasdiff: "response-optional-property-added (INFO)",
+  },
+  {
+    rule: "request-property-became-optional",
+    side: "request",
+    level: "info",
+    basis: "not breaking",
+    oasdiff: "request-property-became-optional (INFO)",
+  },
+  {
+    rule: "response-property-became-required",
+    side: "response",
+    level: "info",
+    basis: "not breaking",
+    oasdiff: "response-property-became-required (INFO)",
+  },
+  {
+    rule: "request-property-ignored",
+    side: "request",
+    level: "info",
+    basis: "a read-only property is not sent",
+    oasdiff: "*-read-only-* (INFO)",
+  },
+  {
+    rule: "response-property-ignored",
+    side: "response",
+    level: "info",
+    basis: "a write-only property is not received",
+    oasdiff: "*-write-only-* (INFO)",
+  },
+  {
+    rule: "required-unchanged-on-side",
+    side: "per side",
+    level: "info",
+    basis: "`required` changed only for read-only (request) or write-only (response) properties",
+    oasdiff: "*-write-only-*/-read-only-* (INFO)",
+  },
 ];

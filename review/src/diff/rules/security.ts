@@ -40,7 +40,17 @@ export function stillAccepted(before: unknown, after: unknown): boolean {
 }
 
 /** Scheme fields that change how a client obtains or presents credentials. */
-const credentialFields = new Set(["type", "scheme", "in", "name", "bearerFormat", "openIdConnectUrl", "tokenUrl", "authorizationUrl", "refreshUrl"]);
+const credentialFields = new Set([
+  "type",
+  "scheme",
+  "in",
+  "name",
+  "bearerFormat",
+  "openIdConnectUrl",
+  "tokenUrl",
+  "authorizationUrl",
+  "refreshUrl",
+]);
 
 export const securityRule: Rule = {
   name: "security",
@@ -58,9 +68,23 @@ export const securityRule: Rule = {
     if (change.node !== "security-scheme") return undefined;
     const name = `\`${change.detail.name ?? "?"}\``;
     if (change.detail.unused === true)
-      return [{ rule: "security-scheme-unused-changed", level: "info", message: `Security scheme ${name}, which no operation uses, ${change.kind === "changed" ? `changed (\`${change.property ?? ""}\`)` : `was ${change.kind}`}.` }];
-    if (change.kind === "added") return [{ rule: "security-scheme-added", level: "info", message: `Security scheme ${name} was added.` }];
-    if (change.kind === "removed") return [{ rule: "security-scheme-changed", level: "breaking", message: `Security scheme ${name}, which operations use, was removed.` }];
+      return [
+        {
+          rule: "security-scheme-unused-changed",
+          level: "info",
+          message: `Security scheme ${name}, which no operation uses, ${change.kind === "changed" ? `changed (\`${change.property ?? ""}\`)` : `was ${change.kind}`}.`,
+        },
+      ];
+    if (change.kind === "added")
+      return [{ rule: "security-scheme-added", level: "info", message: `Security scheme ${name} was added.` }];
+    if (change.kind === "removed")
+      return [
+        {
+          rule: "security-scheme-changed",
+          level: "breaking",
+          message: `Security scheme ${name}, which operations use, was removed.`,
+        },
+      ];
     const flow = change.detail.flow === undefined ? "" : ` (flow ${change.detail.flow})`;
     if (change.property === "scopes") {
       const keys = (value: unknown): string[] => (isJsonObject(value) ? Object.keys(value) : []);
@@ -69,12 +93,21 @@ export const securityRule: Rule = {
         {
           rule: removed.length > 0 ? "security-scheme-changed" : "security-scopes-added",
           level: removed.length > 0 ? "breaking" : "info",
-          message: removed.length > 0 ? `Security scheme ${name}${flow} no longer offers scopes ${removed.map((scope) => `\`${scope}\``).join(", ")}.` : `Security scheme ${name}${flow} offers new scopes.`,
+          message:
+            removed.length > 0
+              ? `Security scheme ${name}${flow} no longer offers scopes ${removed.map((scope) => `\`${scope}\``).join(", ")}.`
+              : `Security scheme ${name}${flow} offers new scopes.`,
         },
       ];
     }
     if (change.property !== undefined && credentialFields.has(change.property))
-      return [{ rule: "security-scheme-changed", level: "breaking", message: `\`${change.property}\` of security scheme ${name}${flow} changed from ${JSON.stringify(change.before)} to ${JSON.stringify(change.after)}.` }];
+      return [
+        {
+          rule: "security-scheme-changed",
+          level: "breaking",
+          message: `\`${change.property}\` of security scheme ${name}${flow} changed from ${JSON.stringify(change.before)} to ${JSON.stringify(change.after)}.`,
+        },
+      ];
     return undefined;
   },
 };
@@ -84,20 +117,46 @@ export const securityRuleDocumentation: readonly RuleDocumentation[] = [
     rule: "security-requirement-changed",
     side: "both",
     level: "breaking",
-    basis: "a way of authenticating accepted before is refused: a requirement added where there was none, a scheme or scope more",
+    basis:
+      "a way of authenticating accepted before is refused: a requirement added where there was none, a scheme or scope more",
     oasdiff: "api-security-added, api-global-security-added, api-security-scope-added (INFO)",
     differs: "stricter: a client authenticated as before is refused",
   },
-  { rule: "security-requirement-relaxed", side: "both", level: "info", basis: "every client accepted before still is (an alternative added, a scope fewer)", oasdiff: "api-security-removed, *-scope-removed (INFO)" },
+  {
+    rule: "security-requirement-relaxed",
+    side: "both",
+    level: "info",
+    basis: "every client accepted before still is (an alternative added, a scope fewer)",
+    oasdiff: "api-security-removed, *-scope-removed (INFO)",
+  },
   {
     rule: "security-scheme-changed",
     side: "both",
     level: "breaking",
-    basis: "a used scheme removed, its type/scheme/in/name/bearerFormat, token or authorization URL changed, a scope it offered removed",
+    basis:
+      "a used scheme removed, its type/scheme/in/name/bearerFormat, token or authorization URL changed, a scope it offered removed",
     oasdiff: "api-security-component-*-updated, *-oauth-url-updated, *-scope-removed (INFO)",
     differs: "stricter: the client obtains and presents credentials as the scheme says",
   },
-  { rule: "security-scheme-added", side: "both", level: "info", basis: "a new scheme (a requirement that uses it is judged on its own)", oasdiff: "api-security-component-added (INFO)" },
-  { rule: "security-scopes-added", side: "both", level: "info", basis: "a scheme offers more scopes", oasdiff: "api-security-component-oauth-scope-added (INFO)" },
-  { rule: "security-scheme-unused-changed", side: "both", level: "info", basis: "a scheme no operation of either document uses", oasdiff: "api-security-component-removed (INFO)" },
+  {
+    rule: "security-scheme-added",
+    side: "both",
+    level: "info",
+    basis: "a new scheme (a requirement that uses it is judged on its own)",
+    oasdiff: "api-security-component-added (INFO)",
+  },
+  {
+    rule: "security-scopes-added",
+    side: "both",
+    level: "info",
+    basis: "a scheme offers more scopes",
+    oasdiff: "api-security-component-oauth-scope-added (INFO)",
+  },
+  {
+    rule: "security-scheme-unused-changed",
+    side: "both",
+    level: "info",
+    basis: "a scheme no operation of either document uses",
+    oasdiff: "api-security-component-removed (INFO)",
+  },
 ];

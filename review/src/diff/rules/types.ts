@@ -39,7 +39,9 @@ export const typesRule: Rule = {
     const direction = typeDirection(change.before, change.after);
     const what = `\`type\` of ${subject} changed from ${shown(change.before)} to ${shown(change.after)}`;
     if (inXmlBody(change.revisionPointer))
-      return [{ rule: "xml-type-changed", level: "info", message: `${what}; in an XML body the type is loosely held.` }];
+      return [
+        { rule: "xml-type-changed", level: "info", message: `${what}; in an XML body the type is loosely held.` },
+      ];
     if (levelOf(direction, change) === "breaking")
       return [
         {
@@ -48,13 +50,43 @@ export const typesRule: Rule = {
           message: `${what}: ${change.side === "response" ? "received values may be of a type clients do not expect" : "values of the old type may be rejected"}.`,
         },
       ];
-    return [{ rule: `${change.side === "response" ? "response" : "request"}-type-changed`, level: "info", message: `${what}; compatible on the ${change.side} side.` }];
+    return [
+      {
+        rule: `${change.side === "response" ? "response" : "request"}-type-changed`,
+        level: "info",
+        message: `${what}; compatible on the ${change.side} side.`,
+      },
+    ];
   },
 };
 
 export const typesRuleDocumentation: readonly RuleDocumentation[] = [
-  { rule: "schema-type-changed", side: "per side", level: "breaking", basis: "request: type narrowed; response: type widened (`null` counts)", oasdiff: "request-*-type-changed, response-*-type-changed, *-became-nullable (ERR)" },
-  { rule: "request-type-changed", side: "request", level: "info", basis: "the request type was widened (integer → number)", oasdiff: "request-*-type-generalized (INFO)" },
-  { rule: "response-type-changed", side: "response", level: "info", basis: "the response type was narrowed (number → integer)", oasdiff: "response-*-type-specialized (INFO)" },
-  { rule: "xml-type-changed", side: "per side", level: "info", basis: "an XML body holds its types loosely", oasdiff: "*-body-type-compatible (INFO)" },
+  {
+    rule: "schema-type-changed",
+    side: "per side",
+    level: "breaking",
+    basis: "request: type narrowed; response: type widened (`null` counts)",
+    oasdiff: "request-*-type-changed, response-*-type-changed, *-became-nullable (ERR)",
+  },
+  {
+    rule: "request-type-changed",
+    side: "request",
+    level: "info",
+    basis: "the request type was widened (integer → number)",
+    oasdiff: "request-*-type-generalized (INFO)",
+  },
+  {
+    rule: "response-type-changed",
+    side: "response",
+    level: "info",
+    basis: "the response type was narrowed (number → integer)",
+    oasdiff: "response-*-type-specialized (INFO)",
+  },
+  {
+    rule: "xml-type-changed",
+    side: "per side",
+    level: "info",
+    basis: "an XML body holds its types loosely",
+    oasdiff: "*-body-type-compatible (INFO)",
+  },
 ];

@@ -29,7 +29,8 @@ export const unclassifiedRuleDocumentation: readonly RuleDocumentation[] = [
     rule: "unclassified",
     side: "per side",
     level: "breaking",
-    basis: "a change no rule knows (`$schema`, `jsonSchemaDialect`, a field outside OpenAPI 3.1): fails closed until a rule or an acknowledgement says otherwise",
+    basis:
+      "a change no rule knows (`$schema`, `jsonSchemaDialect`, a field outside OpenAPI 3.1): fails closed until a rule or an acknowledgement says otherwise",
     oasdiff: "not reported",
     differs: "stricter: oasdiff ignores what it does not compare",
   },
