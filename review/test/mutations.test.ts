@@ -156,6 +156,13 @@ const independent: readonly Mutation[] = [
     expected: { "/paths/~1api~1v1~1Ping": ["operation-added info both"] },
   },
   {
+    name: "dependentRequired on a request schema (issue 23: it exited 0)",
+    apply: (spec) => (schemas(spec)["CreateAccountTransfer"]["dependentRequired"] = { Reference: ["Amount"] }),
+    expected: {
+      "/components/schemas/CreateAccountTransfer/dependentRequired": ["dependent-required-changed breaking request"],
+    },
+  },
+  {
     name: "edit a description",
     apply: (spec) => (schemas(spec)["AccountDto"]["description"] = "An account, as the API returns it."),
     expected: { "/components/schemas/AccountDto/description": ["docs-changed info both"] },
@@ -233,6 +240,12 @@ describe("mutations of the real spec", () => {
   describe("independent mutations", () => checkBatch(independent, () => findings));
   describe("a schema both sides reach, and a response enum", () => checkBatch(onSharedBase, () => sharedFindings));
   it("an unchanged spec has no finding", () => expect(unchanged).toEqual([]));
+  it("names the field a request made required (issue 6)", () => {
+    const found = sharedFindings.find(
+      (finding) => finding.id === "required-properties-added /components/schemas/CreateAccountTransfer/required",
+    );
+    expect(found?.message).toContain("`Reference`");
+  });
   it("lists the operations a component change reaches", () => {
     const removed = findings.find(
       (finding) => finding.pointer === "/components/schemas/TransferDto/properties/AccountName",

@@ -129,6 +129,11 @@ describe("generated mutations of the real spec", () => {
               verdictsAt(findings, pointer),
               `${mutation.kind} ${mutation.property} of ${mutation.site.schema} (${mutation.site.side})`,
             ).toContain(verdict);
+            // Issue 6: a request field made required fails the review and names the field.
+            if (mutation.kind === "make optional property required" && mutation.site.side === "request")
+              expect(
+                findings.find((finding) => finding.pointer === pointer && finding.level === "breaking")?.message,
+              ).toContain(`\`${mutation.property}\``);
           }
           // Nothing breaking beyond what the mutations explain.
           const explained = new Set(mutations.map((mutation) => expectation(mutation).pointer));
