@@ -71,6 +71,24 @@ export function compareField(
   });
 }
 
+/** The names of two maps, matched by a key (`keyOf`): pairs, and the names only one side has, in document order. */
+export function matchNames(
+  old: JsonObject,
+  now: JsonObject,
+  keyOf: (name: string) => string,
+): { readonly pairs: [string, string][]; readonly removed: string[]; readonly added: string[] } {
+  const nowByKey = new Map(Object.keys(now).map((name) => [keyOf(name), name]));
+  const oldByKey = new Map(Object.keys(old).map((name) => [keyOf(name), name]));
+  return {
+    pairs: [...oldByKey].flatMap(([key, name]): [string, string][] => {
+      const match = nowByKey.get(key);
+      return match === undefined ? [] : [[name, match]];
+    }),
+    removed: [...oldByKey].filter(([key]) => !nowByKey.has(key)).map(([, name]) => name),
+    added: [...nowByKey].filter(([key]) => !oldByKey.has(key)).map(([, name]) => name),
+  };
+}
+
 /** A map of named objects (media types, headers, responses, ...): added, removed, and matched ones compared. */
 export function compareMap(
   recorder: Recorder,
@@ -84,35 +102,29 @@ export function compareMap(
 ): void {
   const old = isJsonObject(base.node) ? base.node : {};
   const now = isJsonObject(revision.node) ? revision.node : {};
-  const nowByKey = new Map(Object.keys(now).map((name) => [keyOf(name), name]));
-  const oldByKey = new Map(Object.keys(old).map((name) => [keyOf(name), name]));
-  for (const [key, name] of oldByKey) {
-    const match = nowByKey.get(key);
-    const basePointer = childPointer(base.pointer, name);
-    if (match === undefined)
-      recorder.record(scope, {
-        node,
-        kind: "removed",
-        basePointer,
-        before: old[name],
-        detail: detailOf(name, old[name]),
-      });
-    else
-      compare(
-        name,
-        { node: old[name], pointer: basePointer },
-        { node: now[match], pointer: childPointer(revision.pointer, match) },
-      );
-  }
-  for (const [key, name] of nowByKey)
-    if (!oldByKey.has(key))
-      recorder.record(scope, {
-        node,
-        kind: "added",
-        revisionPointer: childPointer(revision.pointer, name),
-        after: now[name],
-        detail: detailOf(name, now[name]),
-      });
+  const { pairs, removed, added } = matchNames(old, now, keyOf);
+  for (const name of removed)
+    recorder.record(scope, {
+      node,
+      kind: "removed",
+      basePointer: childPointer(base.pointer, name),
+      before: old[name],
+      detail: detailOf(name, old[name]),
+    });
+  for (const [name, match] of pairs)
+    compare(
+      name,
+      { node: old[name], pointer: childPointer(base.pointer, name) },
+      { node: now[match], pointer: childPointer(revision.pointer, match) },
+    );
+  for (const name of added)
+    recorder.record(scope, {
+      node,
+      kind: "added",
+      revisionPointer: childPointer(revision.pointer, name),
+      after: now[name],
+      detail: detailOf(name, now[name]),
+    });
 }
 
 /** Every other field of two objects, compared as values: the fields a caller did not handle itself. */
@@ -140,13 +152,7 @@ export function compareRemainingFields(
 export function compareContent(recorder: Recorder, scope: Scope, base: Located, revision: Located): void {
   const old = objectOf(base);
   const now = objectOf(revision);
-  const nowByKey = new Map(Object.keys(now).map((name) => [mediaTypeKey(name), name]));
-  const oldByKey = new Map(Object.keys(old).map((name) => [mediaTypeKey(name), name]));
-  const removed = [...oldByKey].filter(([key]) => !nowByKey.has(key)).map(([, name]) => name);
-  const added = [...nowByKey].filter(([key]) => !oldByKey.has(key)).map(([, name]) => name);
-  const pairs: [string, string][] = [...oldByKey]
-    .filter(([key]) => nowByKey.has(key))
-    .map(([key, name]) => [name, nowByKey.get(key) ?? name]);
+  const { pairs, removed, added } = matchNames(old, now, mediaTypeKey);
   for (const from of [...removed]) {
     const to = added.find((name) => relatedMediaTypes(from, name));
     if (to === undefined) continue;

@@ -10,17 +10,18 @@ import { childPointer, isJsonObject } from "@account-funds/generator/json-pointe
 import {
   at,
   compareContent,
-  compareField,
   compareHeader,
   compareMap,
   compareRemainingFields,
-  compareSchemaField,
   compareShared,
+  matchNames,
   objectOf,
   resolveObject,
 } from "./objects.js";
+import type { Change } from "../change.js";
 import type { Recorder, Scope } from "./recorder.js";
 import type { Located } from "./schemas.js";
+import { compareParameters } from "./parameters.js";
 import { compareSecurity } from "./security.js";
 import { compareServers } from "./servers.js";
 import { canonical } from "./values.js";
@@ -43,10 +44,7 @@ export function comparePathItems(
   const old = objectOf(base);
   const now = objectOf(revision);
   const keyOf = section === "paths" ? pathKey : (name: string) => name;
-  const nowByKey = new Map(Object.keys(now).map((name) => [keyOf(name), name]));
-  const oldByKey = new Map(Object.keys(old).map((name) => [keyOf(name), name]));
-  const removed = [...oldByKey].filter(([key]) => !nowByKey.has(key)).map(([, name]) => name);
-  const added = [...nowByKey].filter(([key]) => !oldByKey.has(key)).map(([, name]) => name);
+  const { pairs, removed, added } = matchNames(old, now, keyOf);
   const node = section === "paths" ? "path" : section === "webhooks" ? "webhook" : "callback";
   const scope = (name: string): Scope => ({
     side: "call",
@@ -71,25 +69,28 @@ export function comparePathItems(
       });
       continue;
     }
-    recorder.record(scope(name), {
+    const removedChange = recorder.record(scope(name), {
       node,
       kind: "removed",
       basePointer: childPointer(base.pointer, name),
       before: old[name],
       detail: { name },
     });
+    if (section === "paths")
+      nameOperations(removedChange, resolveObject(recorder, "base", { node: old[name], pointer: "" }).node, name);
   }
-  for (const name of added)
-    recorder.record(scope(name), {
+  for (const name of added) {
+    const addedChange = recorder.record(scope(name), {
       node,
       kind: "added",
       revisionPointer: childPointer(revision.pointer, name),
       after: now[name],
       detail: { name },
     });
-  for (const [key, name] of oldByKey) {
-    const match = nowByKey.get(key);
-    if (match === undefined) continue;
+    if (section === "paths")
+      nameOperations(addedChange, resolveObject(recorder, "revision", { node: now[name], pointer: "" }).node, name);
+  }
+  for (const [name, match] of pairs) {
     comparePathItem(
       recorder,
       section,
@@ -99,6 +100,17 @@ export function comparePathItems(
       parent,
     );
   }
+}
+
+/** A path added or removed concerns each of its operations: `GET /path`, `POST /path`. */
+function nameOperations(change: Change, pathItem: unknown, path: string): void {
+  if (!isJsonObject(pathItem)) return;
+  const labels = methods
+    .filter((method) => pathItem[method] !== undefined)
+    .map((method) => `${method.toUpperCase()} ${path}`);
+  if (labels.length === 0) return;
+  change.operations.clear();
+  for (const label of labels) change.operations.add(label);
 }
 
 /** A renamed webhook: a removed one and an added one whose operations are the same but for their documentation. */
@@ -257,133 +269,6 @@ function compareResponse(recorder: Recorder, scope: Scope, status: string, base:
   compareRemainingFields(recorder, scope, "response", base, revision, new Set(["headers", "content", "links"]), {
     status,
   });
-}
-
-/** Path-level parameters apply to every operation unless the operation overrides them (same `in` and name). */
-function parameterList(
-  recorder: Recorder,
-  which: "base" | "revision",
-  lists: readonly Located[],
-): Map<string, Located> {
-  const found = new Map<string, Located>();
-  for (const list of lists) {
-    if (!Array.isArray(list.node)) continue;
-    list.node.forEach((item: unknown, index) => {
-      const located = { node: item, pointer: childPointer(list.pointer, index) };
-      const parameter = resolveObject(recorder, which, located).node;
-      if (!isJsonObject(parameter)) return;
-      found.set(parameterKey(parameter), located);
-    });
-  }
-  return found;
-}
-
-/** `in` and name; header names are case-insensitive (RFC 9110 §5.1). */
-function parameterKey(parameter: Record<string, unknown>): string {
-  const name = String(parameter["name"]);
-  return `${String(parameter["in"])} ${parameter["in"] === "header" ? name.toLowerCase() : name}`;
-}
-
-function compareParameters(
-  recorder: Recorder,
-  scope: Scope,
-  base: readonly Located[],
-  revision: readonly Located[],
-): void {
-  const old = parameterList(recorder, "base", base);
-  const now = parameterList(recorder, "revision", revision);
-  const describe = (which: "base" | "revision", located: Located) => {
-    const parameter = objectOf(resolveObject(recorder, which, located));
-    return {
-      name: String(parameter["name"]),
-      in: String(parameter["in"]),
-      parameter: { required: parameter["required"] === true },
-    };
-  };
-  for (const [key, located] of old) {
-    const match = now.get(key);
-    if (match === undefined) {
-      const resolved = resolveObject(recorder, "base", located);
-      recorder.record(scope, {
-        node: "parameter",
-        kind: "removed",
-        basePointer: resolved.pointer,
-        before: resolved.node,
-        detail: describe("base", located),
-      });
-    } else {
-      compareShared(recorder, scope, "parameter", located, match, (from, to) =>
-        compareParameter(recorder, scope, from, to),
-      );
-    }
-  }
-  for (const [key, located] of now)
-    if (!old.has(key)) {
-      const resolved = resolveObject(recorder, "revision", located);
-      recorder.record(scope, {
-        node: "parameter",
-        kind: "added",
-        revisionPointer: resolved.pointer,
-        after: resolved.node,
-        detail: describe("revision", located),
-      });
-    }
-}
-
-/** `style` and `explode` as the parameter uses them: the defaults of OpenAPI 3.1 §4.8.12.4 when not written. */
-function serialization(parameter: Record<string, unknown>): { style: unknown; explode: unknown } {
-  const style = parameter["style"] ?? (parameter["in"] === "query" || parameter["in"] === "cookie" ? "form" : "simple");
-  return { style, explode: parameter["explode"] ?? style === "form" };
-}
-
-function compareParameter(recorder: Recorder, scope: Scope, base: Located, revision: Located): void {
-  const old = objectOf(base);
-  const now = objectOf(revision);
-  const detail = {
-    name: String(now["name"]),
-    in: String(now["in"]),
-    parameter: { required: now["required"] === true },
-  };
-  const effective = { base: serialization(old), revision: serialization(now) };
-  for (const field of ["style", "explode"] as const)
-    if (canonical(effective.base[field]) !== canonical(effective.revision[field]))
-      recorder.record(scope, {
-        node: "parameter",
-        kind: "changed",
-        property: field,
-        basePointer: base.pointer,
-        revisionPointer: revision.pointer,
-        before: effective.base[field],
-        after: effective.revision[field],
-        detail,
-      });
-  for (const field of ["required", "allowEmptyValue", "allowReserved", "deprecated"]) {
-    const normal = (value: unknown): unknown => (value === undefined ? false : value);
-    if (normal(old[field]) !== normal(now[field]))
-      compareField(recorder, scope, "parameter", field, base, revision, detail);
-  }
-  compareSchemaField(recorder, scope, "parameter", base, revision, "schema", detail);
-  compareContent(recorder, scope, at(base, "content"), at(revision, "content"));
-  compareRemainingFields(
-    recorder,
-    scope,
-    "parameter",
-    base,
-    revision,
-    new Set([
-      "name",
-      "in",
-      "style",
-      "explode",
-      "required",
-      "allowEmptyValue",
-      "allowReserved",
-      "deprecated",
-      "schema",
-      "content",
-    ]),
-    detail,
-  );
 }
 
 export const isMethod = (key: string): boolean => methodSet.has(key);

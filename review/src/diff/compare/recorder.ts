@@ -41,7 +41,7 @@ export class Recorder {
     readonly revision: JsonObject,
   ) {}
 
-  record(scope: Scope, change: NewChange): void {
+  record(scope: Scope, change: NewChange): Change {
     const recorded: Change = {
       ...change,
       side: scope.side,
@@ -51,6 +51,7 @@ export class Recorder {
     };
     this.changes.push(recorded);
     for (const frame of this.open.values()) frame.push(recorded);
+    return recorded;
   }
 
   /**
