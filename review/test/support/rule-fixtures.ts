@@ -613,6 +613,16 @@ export const ruleFixtures: readonly RuleFixture[] = [
     expected: ["schema-combinator-changed warning response"],
   },
   {
+    name: "a response schema wrapped into oneOf beside a new alternative, and changed inside",
+    revision: (spec) => {
+      response(spec)["content"]["application/json"]["schema"] = {
+        oneOf: [{ $ref: "#/components/schemas/Output" }, { type: "string" }],
+      };
+      delete output(spec)["properties"]["size"];
+    },
+    expected: ["schema-combinator-changed breaking response", "property-removed breaking response"],
+  },
+  {
     name: "not set on a request",
     revision: (spec) => (input(spec)["properties"]["name"]["not"] = { const: "admin" }),
     expected: ["schema-combinator-changed breaking request"],

@@ -10,6 +10,8 @@ import type { Change } from "../change.js";
 import { at, compareField, compareRemainingFields } from "./objects.js";
 import { comparePathItems } from "./operations.js";
 import { Recorder, type Scope } from "./recorder.js";
+import { reachableComponents } from "./reachable.js";
+import { compareSchemas } from "./schemas.js";
 import { compareScheme } from "./security.js";
 import { compareServers } from "./servers.js";
 import { canonical } from "./values.js";
@@ -35,7 +37,7 @@ export function compareDocuments(base: JsonObject, revision: JsonObject): Change
   for (const field of ["tags", "externalDocs"])
     compareField(recorder, documentScope, "tag", field, root(base), root(revision));
   compareRemainingFields(recorder, documentScope, "document", root(base), root(revision), handled);
-  compareUnusedComponents(recorder);
+  compareUnreachedComponents(recorder);
   return merge(recorder.changes);
 }
 
@@ -52,14 +54,19 @@ const componentKinds = [
 ];
 
 /**
- * Components no operation reaches in either document: the client still exports their types (removing one is a
- * warning), but no call changes. Unused security schemes likewise (a scheme no operation names can be removed).
+ * Components the comparison did not reach. One that operations of both documents use (reached, say, through a
+ * branch the comparison could not pair) is compared now, as request and as response data, so none of its changes
+ * is dropped. One that no operation of either document uses is an unused component: the client still exports its
+ * type (removing one is a warning), but no call changes. One only the base's or the revision's operations use came
+ * or went with the part that uses it, which is a finding of its own. Unused security schemes are compared last (a
+ * scheme no operation names can go).
  */
-function compareUnusedComponents(recorder: Recorder): void {
+function compareUnreachedComponents(recorder: Recorder): void {
   const components = (document: JsonObject): JsonObject =>
     isJsonObject(document["components"]) ? document["components"] : {};
   const old = components(recorder.base);
   const now = components(recorder.revision);
+  const usedBy = { base: reachableComponents(recorder.base), revision: reachableComponents(recorder.revision) };
   for (const kind of componentKinds) {
     const before = isJsonObject(old[kind]) ? old[kind] : {};
     const after = isJsonObject(now[kind]) ? now[kind] : {};
@@ -67,6 +74,18 @@ function compareUnusedComponents(recorder: Recorder): void {
       const pointer = childPointer("/components", kind, name);
       if (recorder.reached.base.has(pointer) || recorder.reached.revision.has(pointer)) continue;
       if (canonical(before[name]) === canonical(after[name])) continue;
+      const used = { base: usedBy.base.has(pointer), revision: usedBy.revision.has(pointer) };
+      if (used.base && used.revision && kind === "schemas") {
+        for (const side of ["request", "response"] as const)
+          compareSchemas(
+            recorder,
+            { ...documentScope, side },
+            { node: before[name], pointer },
+            { node: after[name], pointer },
+          );
+        continue;
+      }
+      if (used.base || used.revision) continue;
       const kindOf = name in after ? (name in before ? "changed" : "added") : "removed";
       recorder.record(documentScope, {
         node: "component",

@@ -53,6 +53,7 @@ const polarityUnder = (keyword: string, polarity: Polarity): Polarity => {
 };
 
 export function compareSchemas(recorder: Recorder, scope: Scope, base: Located, revision: Located): void {
+  if (comparedAsWrapped(recorder, scope, base, revision)) return;
   const baseRef = refOf(base.node);
   const revisionRef = refOf(revision.node);
   if (baseRef === undefined && revisionRef === undefined) return compareResolved(recorder, scope, base, revision);
@@ -81,6 +82,68 @@ export function compareSchemas(recorder: Recorder, scope: Scope, base: Located, 
     recorder.once(key, scope, () => compareSchemas(recorder, scope, from, to));
   }
   compareResolved(recorder, scope, siblings(base), siblings(revision));
+}
+
+/**
+ * A schema wrapped into a oneOf/anyOf beside new alternatives (`X` → `oneOf: [X, Y]`), or unwrapped from one: the
+ * kept branch is compared with the schema it was, and the others are branches added or removed. Without this the
+ * two would be compared keyword by keyword, and the kept schema's own changes lost.
+ */
+function comparedAsWrapped(recorder: Recorder, scope: Scope, base: Located, revision: Located): boolean {
+  for (const keyword of ["oneOf", "anyOf"]) {
+    for (const [plain, wrapper, wrapped] of [
+      [base, revision, "revision"],
+      [revision, base, "base"],
+    ] as const) {
+      const list = isJsonObject(wrapper.node) ? wrapper.node[keyword] : undefined;
+      if (!Array.isArray(list) || (isJsonObject(plain.node) && plain.node[keyword] !== undefined)) continue;
+      const others = Object.keys(wrapper.node as JsonObject).filter(
+        (key) => key !== keyword && key !== "discriminator" && !annotationKeywords.has(key),
+      );
+      if (others.length > 0) continue;
+      const document = wrapped === "revision" ? recorder.revision : recorder.base;
+      const resolve = (node: unknown, from: JsonObject): unknown => {
+        const resolved = refOf(node) === undefined ? undefined : deref(from, node);
+        return resolved?.ok === true ? resolved.value : node;
+      };
+      const plainDocument = wrapped === "revision" ? recorder.base : recorder.revision;
+      const kept = list.findIndex(
+        (branch: unknown) =>
+          (refOf(branch) !== undefined && refOf(branch) === refOf(plain.node)) ||
+          canonical(withoutAnnotations(resolve(branch, document))) ===
+            canonical(withoutAnnotations(resolve(plain.node, plainDocument))),
+      );
+      if (kept < 0) continue;
+      const branchAt = (index: number): Located => ({
+        node: list[index],
+        pointer: childPointer(wrapper.pointer, keyword, index),
+      });
+      if (wrapped === "revision") compareSchemas(recorder, scope, plain, branchAt(kept));
+      else compareSchemas(recorder, scope, branchAt(kept), plain);
+      list.forEach((branch: unknown, index) => {
+        if (index === kept) return;
+        const detail = { keyword };
+        if (wrapped === "revision")
+          recorder.record(scope, {
+            node: "schema",
+            kind: "added",
+            revisionPointer: branchAt(index).pointer,
+            after: branch,
+            detail,
+          });
+        else
+          recorder.record(scope, {
+            node: "schema",
+            kind: "removed",
+            basePointer: branchAt(index).pointer,
+            before: branch,
+            detail,
+          });
+      });
+      return true;
+    }
+  }
+  return false;
 }
 
 function compareResolved(recorder: Recorder, scope: Scope, base: Located, revision: Located): void {
