@@ -123,3 +123,31 @@ async function generateInOneProcess(sides: readonly SideInput[], workDirectory: 
     };
   });
 }
+
+/**
+ * What the generator's outcome means for the review: a side that cannot even be bundled stops it; a revision the
+ * generator cannot build a client from fails it (exit 2: that client could not be published, whatever the spec diff
+ * says); a base it cannot build a client from only skips the client checks (the generator may have moved on).
+ */
+export function sidesOutcome(
+  base: SideBuild,
+  revision: SideBuild,
+  baseRef: string,
+): { readonly error: string } | { readonly notes: readonly string[] } {
+  for (const side of [base, revision])
+    if (side.status === "failed")
+      return {
+        error: `the ${side.name === "base" ? `spec at BASE ${baseRef}` : "revision's spec"} cannot be bundled:\n${side.reason ?? ""}`,
+      };
+  if (revision.status === "bundled-only")
+    return {
+      error: `the generator cannot build a client from the revision's spec (make generate would fail):\n${revision.reason ?? ""}`,
+    };
+  if (base.status === "bundled-only")
+    return {
+      notes: [
+        `The generator could not build a client from the base spec, so the API report, reference and consumer checks are skipped; the spec diff still ran. Generator: ${base.reason ?? ""}`,
+      ],
+    };
+  return { notes: [] };
+}

@@ -18,7 +18,7 @@ import {
 } from "./paths.js";
 import { apiReportOf, diffApiReports, type ApiReportSide } from "./api-report.js";
 import { assumptionsOf, diffAssumptions } from "./assumptions.js";
-import { generateSides, type SideBuild, type SideInput } from "./bundle.js";
+import { generateSides, sidesOutcome, type SideBuild, type SideInput } from "./bundle.js";
 import { checkConsumerImpact, type ConsumerImpact } from "./consumer-impact.js";
 import { buildDeclarations, type DeclarationsResult } from "./declarations.js";
 import { isJsonObject, type JsonObject } from "@account-funds/generator/json-pointer";
@@ -103,22 +103,9 @@ export async function runReview(options: ReviewOptions = {}): Promise<ReviewResu
     const [baseSide, revisionSide] = await timed("generate", async () =>
       generateSides(await sideInput("base", baseTree), await sideInput("revision", revisionTree), work, run),
     );
-    const notes: string[] = [];
-    for (const side of [baseSide, revisionSide]) {
-      if (side.status === "failed")
-        return {
-          error: `the ${side.name === "base" ? `spec at BASE ${base.base.ref}` : "revision's spec"} cannot be bundled:\n${side.reason ?? ""}`,
-        };
-    }
-    // A revision the generator cannot build a client from would publish no client: the review fails.
-    if (revisionSide.status === "bundled-only")
-      return {
-        error: `the generator cannot build a client from the revision's spec (make generate would fail):\n${revisionSide.reason ?? ""}`,
-      };
-    if (baseSide.status === "bundled-only")
-      notes.push(
-        `The generator could not build a client from the base spec, so the API report, reference and consumer checks are skipped; the spec diff still ran. Generator: ${baseSide.reason ?? ""}`,
-      );
+    const sides = sidesOutcome(baseSide, revisionSide, base.base.ref);
+    if ("error" in sides) return sides;
+    const notes = [...sides.notes];
     if (revisionSide.shared)
       notes.push(
         "The spec at BASE and the revision's spec are identical: the client was generated once for both sides.",

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { sidesOutcome, type SideBuild } from "../src/bundle.js";
 import { exitCodes, main, usage } from "../src/cli.js";
 
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -79,5 +80,42 @@ describe("account-funds-review diff", () => {
     [["--config", "x"]],
   ])("rejects %j with EX_USAGE (64)", async (argv) => {
     expect((await run(...argv)).code).toBe(exitCodes.usage);
+  });
+});
+
+describe("make review and the generator", () => {
+  const side = (name: "base" | "revision", status: SideBuild["status"], reason?: string): SideBuild => ({
+    name,
+    root: "/tmp/x",
+    generatedDirectory: "/tmp/x/generated",
+    openapiPath: "/tmp/x/generated/openapi.json",
+    status,
+    ...(reason === undefined ? {} : { reason }),
+    warnings: [],
+    millis: 1,
+    shared: false,
+  });
+
+  it("fails (exit 2) when the revision's client cannot be generated, naming the generator's reason", () => {
+    const outcome = sidesOutcome(
+      side("base", "generated"),
+      side("revision", "bundled-only", "header parameter X"),
+      "main",
+    );
+    expect(outcome).toEqual({ error: expect.stringContaining("cannot build a client from the revision's spec") });
+    expect("error" in outcome && outcome.error).toContain("header parameter X");
+  });
+
+  it("only skips the client checks when the base's client cannot be generated", () => {
+    const outcome = sidesOutcome(side("base", "bundled-only", "old spec"), side("revision", "generated"), "main");
+    expect(outcome).toEqual({
+      notes: [expect.stringContaining("the API report, reference and consumer checks are skipped")],
+    });
+  });
+
+  it("stops when a side cannot be bundled", () => {
+    expect(sidesOutcome(side("base", "failed", "no file"), side("revision", "generated"), "v1")).toEqual({
+      error: expect.stringContaining("the spec at BASE v1 cannot be bundled"),
+    });
   });
 });
