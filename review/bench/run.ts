@@ -3,9 +3,12 @@
  * spec, against the target of 30 s, and the engine against Redocly CLI's `diff` (what the review ran before it had
  * an engine of its own) on the same two documents, measured in the same run.
  *
- *   1. a real change: the last commit that changed spec/ against its parent (found with git, not written here),
- *      both sides generated, API reports, consumer check: the whole `make review`;
- *   2. no change: HEAD against HEAD (one generation);
+ *   1. a pull request: in a local clone (git clone --shared, this checkout's review/src and node_modules in it), one schema of
+ *      spec/ gains an optional property and `make review` runs against HEAD: the generator is BASE's, so BASE's
+ *      committed client is used and only the revision is generated (the usual case);
+ *   2. a real change whose BASE had another generator: the last commit that changed spec/ against its parent (found
+ *      with git, not written here), both sides generated, both API reports, the consumer check;
+ *   3. no change: HEAD against HEAD;
  *   3. the engine alone on that change, against `redocly diff` on the two bundled documents;
  *   4. the engine on oasdiff's corpus (review/test/corpus): milliseconds per pair.
  *
@@ -14,9 +17,19 @@
  * Tuning: BENCH_REVIEW_RUNS (1) end-to-end runs per case, BENCH_ENGINE_RUNS (20).
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { parseDocument } from "yaml";
 import { loadDocument } from "../src/documents.js";
 import { diffDocuments } from "../src/diff/engine.js";
 import { extractPaths } from "../src/git/extract.js";
@@ -43,22 +56,14 @@ const load = (): string =>
     .map((value) => value.toFixed(1))
     .join(" / ");
 
-function timeReview(args: readonly string[]): Timing {
+function timeReview(args: readonly string[], root: string = repositoryRoot): Timing {
   const output = join(tmpdir(), `review-bench-${process.pid}.json`);
-  const command = [
-    bin("tsx"),
-    join(repositoryRoot, "review", "src", "cli.ts"),
-    ...args,
-    "--format",
-    "json",
-    "--output",
-    output,
-  ];
+  const command = [bin("tsx"), join(root, "review", "src", "cli.ts"), ...args, "--format", "json", "--output", output];
   const started = performance.now();
   const result =
     gnuTime === undefined
-      ? spawnSync(command[0] ?? "", command.slice(1), { cwd: repositoryRoot, encoding: "utf8" })
-      : spawnSync(gnuTime, ["-f", "bench-cpu %U %S", ...command], { cwd: repositoryRoot, encoding: "utf8" });
+      ? spawnSync(command[0] ?? "", command.slice(1), { cwd: root, encoding: "utf8" })
+      : spawnSync(gnuTime, ["-f", "bench-cpu %U %S", ...command], { cwd: root, encoding: "utf8" });
   const wall = performance.now() - started;
   const cpu = /bench-cpu ([\d.]+) ([\d.]+)/.exec(result.stderr ?? "");
   rmSync(output, { force: true });
@@ -78,6 +83,31 @@ function row(name: string, timings: readonly Timing[]): string {
   return `| ${name} | ${seconds(wall)} | ${cpu === undefined ? "–" : seconds(cpu)} | exit ${timings.map((timing) => timing.exit).join(", ")} | ${verdict} ≤ ${target} s |`;
 }
 
+/** Case 1 in a local clone, so that this checkout's spec/ is never touched. */
+function pullRequest(): Timing[] {
+  const clone = mkdtempSync(join(tmpdir(), "review-bench-clone-"));
+  try {
+    execFileSync("git", ["clone", "--quiet", "--shared", repositoryRoot, clone]);
+    // The checkout's review, not the one committed at HEAD.
+    cpSync(join(repositoryRoot, "review", "src"), join(clone, "review", "src"), { recursive: true });
+    for (const folder of ["node_modules", join("tools", "typescript-7", "node_modules")])
+      if (existsSync(join(repositoryRoot, folder)))
+        symlinkSync(join(repositoryRoot, folder), join(clone, folder), "dir");
+    const schemas = join(clone, specDirectory, "components", "schemas");
+    const file = readdirSync(schemas)
+      .filter((name) => name.endsWith(".yaml"))
+      .sort()
+      .find((name) => parseDocument(readFileSync(join(schemas, name), "utf8")).has("properties"));
+    if (file === undefined) throw new Error("no schema with properties under spec/components/schemas");
+    const document = parseDocument(readFileSync(join(schemas, file), "utf8"));
+    document.setIn(["properties", "BenchAddedProperty"], { type: "string" });
+    writeFileSync(join(schemas, file), document.toString());
+    return Array.from({ length: reviewRuns }, () => timeReview(["--base", "HEAD"], clone));
+  } finally {
+    rmSync(clone, { recursive: true, force: true });
+  }
+}
+
 const changed = git(
   "log",
   "-n",
@@ -95,8 +125,11 @@ process.stdout.write(
   `The real change: ${changed.slice(0, 12)} (the last commit that changed the spec) against its parent.\n\n`,
 );
 process.stdout.write("| case | wall | CPU | outcome | target |\n|---|---|---|---|---|\n");
+process.stdout.write(
+  `${row("a pull request: one schema gains an optional property; BASE's client committed", pullRequest())}\n`,
+);
 const real = Array.from({ length: reviewRuns }, () => timeReview(["--base", `${changed}^`, "--revision", changed]));
-process.stdout.write(`${row("a real change: both sides generated, API reports, consumer check", real)}\n`);
+process.stdout.write(`${row("a real change, BASE of another generator: both sides generated and reported", real)}\n`);
 const none = Array.from({ length: reviewRuns }, () => timeReview(["--base", "HEAD", "--revision", "HEAD"]));
 process.stdout.write(`${row("no change: HEAD against HEAD", none)}\n\nload average at the end: ${load()}\n\n`);
 

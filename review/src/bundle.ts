@@ -89,6 +89,25 @@ export async function generateSides(
   return [first, second ?? { ...first, name: "revision", shared: true }];
 }
 
+/**
+ * The revision only, BASE's client being the committed one (src/base-client.ts); none at all when both specs are
+ * byte-identical (the committed client is the revision's too).
+ */
+export async function generateRevision(
+  committedBase: SideBuild,
+  baseSpecRoot: string,
+  revision: SideInput,
+  workDirectory: string,
+  run: Limit,
+): Promise<SideBuild> {
+  const identical =
+    (await specFingerprint(join(baseSpecRoot, ".."))) === (await specFingerprint(join(revision.specRoot, "..")));
+  if (identical) return { ...committedBase, name: "revision", shared: true };
+  const [built] = await run(() => generateInOneProcess([revision], workDirectory));
+  if (built === undefined) throw new Error("the generator process returned no side");
+  return built;
+}
+
 /** Every side through one generator process (src/workers/generate-sides.ts). */
 async function generateInOneProcess(sides: readonly SideInput[], workDirectory: string): Promise<SideBuild[]> {
   const roots = sides.map((side) => join(workDirectory, side.name));

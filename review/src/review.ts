@@ -18,7 +18,8 @@ import {
 } from "./paths.js";
 import { apiReportOf, diffApiReports, type ApiReportSide } from "./api-report.js";
 import { assumptionsOf, diffAssumptions } from "./assumptions.js";
-import { generateSides, sidesOutcome, type SideBuild, type SideInput } from "./bundle.js";
+import { committedBaseClient } from "./base-client.js";
+import { generateRevision, generateSides, sidesOutcome, type SideBuild, type SideInput } from "./bundle.js";
 import { checkConsumerImpact, type ConsumerImpact } from "./consumer-impact.js";
 import { buildDeclarations, type DeclarationsResult } from "./declarations.js";
 import { isJsonObject, type JsonObject } from "@account-funds/generator/json-pointer";
@@ -42,6 +43,11 @@ export interface ReviewOptions {
   readonly acknowledgements?: string;
   /** Keep the temporary directory (generated clients, reports) and say where it is. */
   readonly keep?: boolean;
+  /**
+   * Take BASE's client and API reports from git when the generator is unchanged since BASE (src/base-client.ts);
+   * default true. False generates BASE again.
+   */
+  readonly reuseCommittedBase?: boolean;
   /** Progress lines for a person waiting (stderr in the CLI). */
   readonly progress?: (line: string) => void;
 }
@@ -99,13 +105,34 @@ export async function runReview(options: ReviewOptions = {}): Promise<ReviewResu
       ...((await exists(join(tree, specConfig))) ? { configPath: join(tree, specConfig) } : {}),
     });
     const run = limit();
-    progress("review: generating the client from both specs (working tree's generator)…");
+    const committed =
+      options.reuseCommittedBase === false ? undefined : await committedBaseClient(cwd, base.base.commit, baseTree);
+    progress(
+      committed === undefined
+        ? "review: generating the client from both specs (working tree's generator)…"
+        : "review: generating the client from the revision's spec (BASE's is committed, by the same generator)…",
+    );
     const [baseSide, revisionSide] = await timed("generate", async () =>
-      generateSides(await sideInput("base", baseTree), await sideInput("revision", revisionTree), work, run),
+      committed === undefined
+        ? generateSides(await sideInput("base", baseTree), await sideInput("revision", revisionTree), work, run)
+        : ([
+            committed.side,
+            await generateRevision(
+              committed.side,
+              join(baseTree, specRoot),
+              await sideInput("revision", revisionTree),
+              work,
+              run,
+            ),
+          ] as const),
     );
     const sides = sidesOutcome(baseSide, revisionSide, base.base.ref);
     if ("error" in sides) return sides;
     const notes = [...sides.notes];
+    if (committed !== undefined)
+      notes.push(
+        "The generator is the same at BASE as here: BASE's client and API reports are the ones committed at BASE (what this generator makes of BASE's spec).",
+      );
     if (revisionSide.shared)
       notes.push(
         "The spec at BASE and the revision's spec are identical: the client was generated once for both sides.",
@@ -117,12 +144,21 @@ export async function runReview(options: ReviewOptions = {}): Promise<ReviewResu
     ]);
 
     progress("review: comparing, building the API reports and type-checking BASE's client tests…");
-    const baseDeclarations = timed("base declarations", () => declarationsOf(baseSide, run));
-    const revisionDeclarations = revisionSide.shared
-      ? baseDeclarations
-      : timed("revision declarations", () => declarationsOf(revisionSide, run));
+    // BASE's declarations only feed its API report: none to build when that report is the committed one.
+    const baseDeclarations =
+      committed === undefined ? timed("base declarations", () => declarationsOf(baseSide, run)) : undefined;
+    const revisionDeclarations =
+      revisionSide.shared && baseDeclarations !== undefined
+        ? baseDeclarations
+        : timed("revision declarations", () => declarationsOf(revisionSide, run));
+    const baseReport: Promise<ApiReportSide> =
+      committed !== undefined
+        ? Promise.resolve({ ok: true, reports: committed.reports, errors: [], millis: 0 })
+        : revisionSide.shared || baseDeclarations === undefined
+          ? Promise.resolve({ ok: false, message: "not needed: both sides have the same client" })
+          : reportOf(baseSide, baseDeclarations, work, run);
     const apiReport = timed("api reports", () =>
-      compareApiReports(baseSide, revisionSide, baseDeclarations, revisionDeclarations, work, run),
+      compareApiReports(revisionSide, baseReport, revisionDeclarations, work, run),
     );
     const consumer = timed("consumer check", () =>
       consumerImpactOf(baseTree, revisionSide, revisionDeclarations, work, run),
@@ -157,7 +193,13 @@ export async function runReview(options: ReviewOptions = {}): Promise<ReviewResu
       apiReport: apiReportOutcome,
       reference: referenceOutcome,
       consumer: consumerImpact,
-      notes: [...notes, ...(await declarationNotes(baseDeclarations, revisionDeclarations))],
+      notes: [
+        ...notes,
+        ...(await declarationNotes(
+          ...(baseDeclarations === undefined ? [] : [baseDeclarations]),
+          revisionDeclarations,
+        )),
+      ],
       timings,
       ...verdict,
     };
@@ -188,25 +230,28 @@ function declarationsOf(side: SideBuild, run: ReturnType<typeof limit>): Promise
   return run(() => buildDeclarations(side.generatedDirectory));
 }
 
+/** One side's API reports, once its declarations are built. */
+async function reportOf(
+  side: SideBuild,
+  declarations: Promise<DeclarationsResult>,
+  work: string,
+  run: ReturnType<typeof limit>,
+): Promise<ApiReportSide> {
+  const built = await declarations;
+  if (!built.ok) return { ok: false, message: built.message };
+  return run(() => apiReportOf(side.generatedDirectory, join(work, "api-report", side.name)));
+}
+
 async function compareApiReports(
-  baseSide: SideBuild,
   revisionSide: SideBuild,
-  baseDeclarations: Promise<DeclarationsResult>,
+  baseReport: Promise<ApiReportSide>,
   revisionDeclarations: Promise<DeclarationsResult>,
   work: string,
   run: ReturnType<typeof limit>,
 ): Promise<ApiReportOutcome> {
   if (revisionSide.shared)
     return { status: "identical", reason: "both sides have the same spec, hence the same client" };
-  const report = async (side: SideBuild, declarations: Promise<DeclarationsResult>): Promise<ApiReportSide> => {
-    const built = await declarations;
-    if (!built.ok) return { ok: false, message: built.message };
-    return run(() => apiReportOf(side.generatedDirectory, join(work, "api-report", side.name)));
-  };
-  const [before, after] = await Promise.all([
-    report(baseSide, baseDeclarations),
-    report(revisionSide, revisionDeclarations),
-  ]);
+  const [before, after] = await Promise.all([baseReport, reportOf(revisionSide, revisionDeclarations, work, run)]);
   if (!before.ok) return { status: "skipped", reason: `BASE: ${before.message}` };
   if (!after.ok) return { status: "skipped", reason: `revision: ${after.message}` };
   return {
