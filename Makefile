@@ -62,8 +62,9 @@ demo: build
 
 BASE ?=
 ## review: what the spec change since BASE (default: the merge base with main) does to client consumers
-## (review/README.md); ARGS="--format github|json --output <file>"; exit 1 on an unacknowledged breaking change,
-## 2 when BASE is missing (e.g. a shallow clone), 64 on wrong ARGS.
+## (review/README.md; any two files: tsx review/src/cli.ts diff <base> <revision>, which the GitHub Action
+## review/action.yml runs); ARGS="--format github|json --output <file>"; exit 1 on an unacknowledged breaking change,
+## 2 when BASE is missing (e.g. a shallow clone) or the revision's client cannot be generated, 64 on wrong ARGS.
 review: build-validators
 	$(BIN)/tsx review/src/cli.ts --base "$(BASE)" $(ARGS)
 
