@@ -205,7 +205,11 @@ describe("start-up refuses a data file it cannot use", () => {
   async function refusal(args: readonly string[]): Promise<string> {
     const exit = await runSandboxProcess(args);
     expect(exit.code).toBe(1);
-    expect(exit.stdout).toBe("");
+    // stdout: only the failure line, a script's structured reason (README, "Starting it from a script").
+    expect(JSON.parse(exit.stdout)).toEqual({
+      status: "failed",
+      error: { code: "data_file_unusable", message: expect.any(String) },
+    });
     expect(exit.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
     return exit.stderr;
   }
@@ -254,10 +258,10 @@ describe("start-up refuses a data file it cannot use", () => {
   it("imports a good version 1 JSON data file once, keeping the JSON beside it", async () => {
     const path = await jsonFile("good", () => undefined);
     const sandbox = await startSandboxProcess(["--data", path]);
-    expect(sandbox.output().stdout).toContain(`imported the JSON data file, kept as ${path}.v1.json`);
+    expect(sandbox.output().stderr).toContain(`imported the JSON data file, kept as ${path}.v1.json`);
     expect((await stopSandboxProcess(sandbox)).code).toBe(0);
     const again = await startSandboxProcess(["--data", path]);
-    expect(again.output().stdout).not.toContain("imported");
+    expect(again.output().stderr).not.toContain("imported");
     expect((await stopSandboxProcess(again)).code).toBe(0);
   });
 });

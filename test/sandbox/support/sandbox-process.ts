@@ -54,7 +54,27 @@ function spawnSandbox(
   return { child, output: () => ({ stdout, stderr }), exited };
 }
 
-/** Starts the sandbox; resolves once it printed its URL. `wrapper` runs it under another command (e.g. prlimit). */
+/** The ready line's fields (sandbox/README.md, "Starting it from a script"). */
+export interface ReadyLine {
+  readonly status: "ready";
+  readonly url: string;
+  readonly tlsUrl: string | null;
+  readonly healthUrl: string;
+  readonly certificateSha256: string | null;
+  readonly dataFile: string | null;
+  readonly pid: number;
+  readonly version: string;
+}
+
+/** The ready line, once stdout has it whole (on success the command prints nothing else there). */
+export function readyLineOf(stdout: string): ReadyLine | undefined {
+  const line = stdout.split("\n", 2);
+  if (line.length < 2) return undefined;
+  const parsed = JSON.parse(line[0]!) as { status?: unknown };
+  return parsed.status === "ready" ? (parsed as ReadyLine) : undefined;
+}
+
+/** Starts the sandbox; resolves once it printed its ready line. `wrapper` runs it under another command (e.g. prlimit). */
 export async function startSandboxProcess(
   args: readonly string[],
   wrapper: readonly string[] = [],
@@ -62,7 +82,7 @@ export async function startSandboxProcess(
   const { child, output, exited } = spawnSandbox(args, wrapper);
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   for (;;) {
-    const url = /API and token:\s+(http:\/\/[^/\s]+)\//.exec(output().stdout)?.[1];
+    const url = readyLineOf(output().stdout)?.url;
     if (url !== undefined) return { url, child, output, exited };
     if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
       child.kill("SIGKILL");
