@@ -34,11 +34,16 @@ const killAll = (): void => {
 afterAll(killAll);
 process.once("exit", killAll);
 
-function spawnSandbox(
+/**
+ * Spawns the command with `args` after `defaults` (a free port, no HTTPS; a later option of the same name wins),
+ * under `wrapper` when given; killed after the test file if still running.
+ */
+export function spawnSandbox(
   args: readonly string[],
   wrapper: readonly string[] = [],
+  defaults: readonly string[] = ["--port", "0", "--no-tls"],
 ): { child: ChildProcess; output: () => { stdout: string; stderr: string }; exited: SandboxProcess["exited"] } {
-  const command = [...wrapper, process.execPath, SANDBOX_COMMAND, "--port", "0", "--no-tls", ...args];
+  const command = [...wrapper, process.execPath, SANDBOX_COMMAND, ...defaults, ...args];
   const child = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
   let stdout = "";
