@@ -101,8 +101,12 @@ export async function startSandboxProcess(
 }
 
 /** Runs the sandbox until it exits by itself (a refused start-up), or kills it after `timeoutMs`. */
-export async function runSandboxProcess(args: readonly string[], timeoutMs = 60_000): Promise<Exit> {
-  const { child, output, exited } = spawnSandbox(args);
+export async function runSandboxProcess(
+  args: readonly string[],
+  timeoutMs = 60_000,
+  wrapper: readonly string[] = [],
+): Promise<Exit> {
+  const { child, output, exited } = spawnSandbox(args, wrapper);
   const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
   const { code, signal } = await exited;
   clearTimeout(timer);
