@@ -59,8 +59,8 @@ Options:
 Limits (a request over one is refused with the status named):
 ${limitUsage(30)}
 
-Exit status: 0 stopped by SIGINT/SIGTERM (snapshot: saved); 1 could not start (snapshot: not saved); 64 wrong
-usage (EX_USAGE).
+Exit status: 0 stopped by SIGINT/SIGTERM (snapshot: saved); 1 could not start (snapshot: not saved);
+64 wrong usage (EX_USAGE).
 `;
 
 /** sysexits(3) EX_USAGE, the wrong-usage exit status of every command line of the toolkit. */

@@ -13,7 +13,8 @@
  * process is gone, and none hangs. Alongside, curl polls the health route as the README says, from before the
  * port accepts, and exits 0 once it is ready.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
@@ -24,6 +25,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USER } from "./support/sandbox-fixture.js";
 import { readyLineOf, spawnSandbox } from "./support/sandbox-process.js";
 
+const repository = fileURLToPath(new URL("../../", import.meta.url));
+/** The README's script (sandbox/README.md, "Starting it from a script"), run as it is. */
+const SCRIPT = fileURLToPath(new URL("../../sandbox/examples/start-and-wait.sh", import.meta.url));
 /** A request that waits longer than this has hung (the core stands in about a second). */
 const ANSWER_TIMEOUT_MS = 20_000;
 const FIRE_EVERY_MS = 2;
@@ -332,5 +336,28 @@ describe("start-up under fire: every request answered", () => {
     // The others settled too: refused or reset as the server closed, never a timeout.
     const errors = new Set(volley.shots.filter((shot) => shot.status === undefined).map((shot) => shot.error));
     for (const error of errors) expect(["ECONNREFUSED", "ECONNRESET", "socket hang up"]).toContain(error);
+  });
+
+  it("the README's start-and-wait.sh: waits for the ready line, runs the client against the sandbox, stops it", () => {
+    const client = `
+      import { createAccountFundsClient } from "@account-funds/client";
+      const url = process.env.SANDBOX_URL;
+      const credentials = { clientId: "sandbox-client", clientSecret: "sandbox-secret", username: "${DEMO_USER.username}", password: "${DEMO_USER.password}" };
+      const { value } = await createAccountFundsClient({ baseUrl: url, authUrl: url, credentials }).accounts.listAccounts();
+      console.log(JSON.stringify({ url, accounts: value.length }));`;
+    const run = spawnSync("bash", [SCRIPT, process.execPath, "--input-type=module", "-e", client], {
+      cwd: repository,
+      encoding: "utf8",
+      timeout: 90_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const { url, accounts } = JSON.parse(run.stdout) as { url: string; accounts: number };
+    expect(accounts).toBeGreaterThan(0);
+    // Stopped by the pid of its ready line: its port is closed once it has exited.
+    const closed = spawnSync("bash", [
+      "-c",
+      `for i in $(seq 50); do curl -s ${url}/ >/dev/null || exit 0; sleep 0.1; done; exit 1`,
+    ]);
+    expect(closed.status, `the sandbox at ${url} is still running`).toBe(0);
   });
 });

@@ -8,6 +8,7 @@
  *   optional dependency, so that installing the sandbox never compiles anything.
  * `ACCOUNT_FUNDS_SANDBOX_SQLITE=node:sqlite|better-sqlite3` forces one (tests of either on the same runtime).
  */
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 export type SqliteDriverName = "node:sqlite" | "better-sqlite3";
@@ -43,8 +44,17 @@ export class SqliteUnavailableError extends Error {
   readonly code = "sqlite_unavailable";
 }
 
-/** The range of the optional peer better-sqlite3 (the sandbox's package.json says the same). */
-const BETTER_SQLITE3_RANGE = "^12.11.1";
+/** The range of the optional peer better-sqlite3, from the package's manifest (two folders up, in src/ and dist/). */
+function betterSqliteRange(): string {
+  try {
+    const manifest: unknown = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+    const peers = isObject(manifest) ? manifest["peerDependencies"] : undefined;
+    const range = isObject(peers) ? peers["better-sqlite3"] : undefined;
+    return typeof range === "string" ? range : "12";
+  } catch {
+    return "12";
+  }
+}
 
 const isConstructor = (value: unknown): value is RawDatabaseConstructor => typeof value === "function";
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
@@ -78,7 +88,7 @@ function betterSqlite(): RawDatabaseConstructor | Error {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "MODULE_NOT_FOUND" && /'better-sqlite3'/.test(String(error)))
       return new Error(
-        `better-sqlite3, the sandbox's optional peer dependency, is not installed: npm install --save-dev better-sqlite3@${BETTER_SQLITE3_RANGE} (it compiles with node-gyp where no prebuilt binary downloads)`,
+        `better-sqlite3, the sandbox's optional peer dependency, is not installed: npm install --save-dev better-sqlite3@${betterSqliteRange()} (it compiles with node-gyp where no prebuilt binary downloads)`,
       );
     const reason = error instanceof Error ? error.message.split("\n", 1)[0] : String(error);
     return new Error(
