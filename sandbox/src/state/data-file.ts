@@ -119,8 +119,9 @@ export function openDataFile(file: string, options: DataFileOptions = {}): DataF
     importedFrom = importJson(path, options.driver);
     kind = "sqlite";
   }
-  // Looked at before SQLite opens the file, which replays a WAL it finds and removes it at close.
-  const walWasThere = sizeOf(`${path}-wal`) > 0;
+  // Looked at before SQLite opens the file, which replays a WAL it finds and removes it at close. An empty WAL
+  // counts: a checkpoint truncates it to nothing, and a crash just after leaves it so, with nothing lost.
+  const walWasThere = existsSync(`${path}-wal`);
   const walMode = kind === "sqlite" && inWalMode(path);
   const { database, wasEmpty } = open(path, options);
   try {
@@ -181,15 +182,6 @@ function inWalMode(path: string): boolean {
     return readSync(descriptor, versions, 0, 2, 18) === 2 && versions[0] === 2 && versions[1] === 2;
   } finally {
     closeSync(descriptor);
-  }
-}
-
-/** The size of the file at `path`, 0 when there is none. */
-function sizeOf(path: string): number {
-  try {
-    return statSync(path).size;
-  } catch {
-    return 0;
   }
 }
 

@@ -115,6 +115,19 @@ describe("the lifecycle row", () => {
     expect(crashed.state).toEqual(store.toJSON());
   });
 
+  it("says crashed, not wal-missing, for a WAL a checkpoint left empty (a crash just after it loses nothing)", () => {
+    const path = join(directory, "state.db");
+    const { file, store } = seeded(path);
+    createAlert(store, 1);
+    expect(file.checkpoint()).toBeUndefined();
+    expect(readFileSync(`${path}-wal`).length).toBe(0);
+    const copy = copyWithoutWal(path);
+    writeFileSync(`${copy}-wal`, "");
+    const crashed = open(copy);
+    expect(crashed.previousStop).toEqual({ kind: "crashed" });
+    expect(crashed.state).toEqual(store.toJSON());
+  });
+
   it("says wal-missing for a file left open without its WAL, and starts from its last checkpoint", () => {
     const path = join(directory, "state.db");
     const { file, store } = seeded(path);
