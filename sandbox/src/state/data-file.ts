@@ -120,7 +120,7 @@ export function openDataFile(file: string, options: DataFileOptions = {}): DataF
     kind = "sqlite";
   }
   // Looked at before SQLite opens the file, which replays a WAL it finds and removes it at close. An empty WAL
-  // counts: a checkpoint truncates it to nothing, and a crash just after leaves it so, with nothing lost.
+  // counts as there: it held nothing to lose.
   const walWasThere = existsSync(`${path}-wal`);
   const walMode = kind === "sqlite" && inWalMode(path);
   const { database, wasEmpty } = open(path, options);
