@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USER } from "./support/sandbox-fixture.js";
 import {
-  call,
+  createAlerts as createAlertsWith,
   listAll,
   passwordToken,
   runSandboxProcess,
@@ -42,21 +42,11 @@ async function createAlerts(
 ): Promise<{ acknowledged: Map<number, number>; lastAt: number }> {
   const acknowledged = new Map<number, number>();
   let lastAt = 0;
-  let next = from;
-  const worker = async (): Promise<void> => {
-    while (next < from + count) {
-      const limit = next++;
-      const answer = await call(sandbox.url, token, "POST", "/api/v1/Alerts/Create", {
-        SourceCurrencyCode: "GBP",
-        TargetCurrencyCode: "EUR",
-        Limit: limit,
-      });
-      expect(answer.status).toBe(201);
-      acknowledged.set((answer.body as { Id: number }).Id, limit);
-      lastAt = performance.now();
-    }
-  };
-  await Promise.all([worker(), worker(), worker(), worker()]);
+  await createAlertsWith(sandbox.url, token, from, count, (answer, limit) => {
+    expect(answer.status).toBe(201);
+    acknowledged.set((answer.body as { Id: number }).Id, limit);
+    lastAt = performance.now();
+  });
   return { acknowledged, lastAt };
 }
 

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USER } from "./support/sandbox-fixture.js";
 import {
-  call,
+  createAlerts as createAlertsWith,
   listAll,
   passwordToken,
   runSandboxProcess,
@@ -80,24 +80,14 @@ async function createAlerts(
   count: number,
   outcomes: Outcomes,
 ): Promise<void> {
-  let next = from;
-  const worker = async (): Promise<void> => {
-    while (next < from + count) {
-      const limit = next++;
-      const answer = await call(sandbox.url, token, "POST", "/api/v1/Alerts/Create", {
-        SourceCurrencyCode: "GBP",
-        TargetCurrencyCode: "EUR",
-        Limit: limit,
-      });
-      if (answer.status === 201) outcomes.acknowledged.set((answer.body as { Id: number }).Id, limit);
-      else if (answer.status === 503) {
-        outcomes.refused += 1;
-        outcomes.retryAfter.add(answer.headers.get("retry-after"));
-        outcomes.codes.add((answer.body as { error: { code: string } }).error.code);
-      } else outcomes.others.push(answer.status);
-    }
-  };
-  await Promise.all([worker(), worker(), worker(), worker()]);
+  await createAlertsWith(sandbox.url, token, from, count, (answer, limit) => {
+    if (answer.status === 201) outcomes.acknowledged.set((answer.body as { Id: number }).Id, limit);
+    else if (answer.status === 503) {
+      outcomes.refused += 1;
+      outcomes.retryAfter.add(answer.headers.get("retry-after"));
+      outcomes.codes.add((answer.body as { error: { code: string } }).error.code);
+    } else outcomes.others.push(answer.status);
+  });
 }
 
 const newOutcomes = (): Outcomes => ({

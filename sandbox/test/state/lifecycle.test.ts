@@ -9,64 +9,22 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createSandboxClock } from "../../src/clock.js";
 import { createSandbox } from "../../src/sandbox.js";
 import { seedStore } from "../../src/seed/index.js";
+import { clock, close, closeAll, createAlert, open, seeded } from "./data-file-fixture.js";
 import { CHECKPOINT_DELAY_MS } from "../../src/state/checkpoints.js";
-import { openDataFile, type DataFile } from "../../src/state/data-file.js";
 import { readSnapshot, takeSnapshot } from "../../src/state/snapshot.js";
 import { openSqlite } from "../../src/state/sqlite-driver.js";
-import { Store } from "../../src/state/store.js";
 
-const clock = createSandboxClock(new Date("2025-03-01T10:00:00Z"));
 let directory: string;
-const opened: DataFile[] = [];
 beforeEach(() => {
   directory = mkdtempSync(join(tmpdir(), "sandbox-lifecycle-"));
 });
 afterEach(() => {
   vi.useRealTimers();
-  for (const file of opened.splice(0)) file.close();
+  closeAll();
   rmSync(directory, { recursive: true, force: true });
 });
-
-function open(path: string): DataFile {
-  const file = openDataFile(path);
-  opened.push(file);
-  return file;
-}
-
-function close(file: DataFile): void {
-  opened.splice(opened.indexOf(file), 1);
-  expect(file.close()).toBeUndefined();
-}
-
-/** A data file with the seed in it, and a durable store over it (as `createSandbox` makes them). */
-function seeded(path: string): { file: DataFile; store: Store } {
-  const file = open(path);
-  const store = seedStore(clock);
-  file.sink.replace(store.toJSON());
-  file.checkpoint();
-  store.persistTo(file.sink);
-  return { file, store };
-}
-
-const createAlert = (store: Store, limit: number): number =>
-  store.atomically(() => {
-    const id = store.nextId("alerts");
-    store.alerts.insert({
-      Id: id,
-      tenant: "demo",
-      SourceCurrencyCode: "GBP",
-      TargetCurrencyCode: "EUR",
-      Limit: limit,
-      Rate: 1.17,
-      CreatedDate: "2025-03-01T10:00:00Z",
-      ValueDate: "2025-03-01T10:00:00Z",
-      Active: true,
-    });
-    return id;
-  });
 
 /** The `.db` alone, copied as `cp` would while the sandbox runs: no WAL beside the copy. */
 function copyWithoutWal(path: string, name = "copy.db"): string {
@@ -80,7 +38,7 @@ describe("timed checkpoints", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const path = join(directory, "state.db");
     const { store } = seeded(path);
-    const ids = Array.from({ length: 20 }, (_, index) => createAlert(store, index + 1));
+    const ids = Array.from({ length: 20 }, (_, index) => createAlert(store, { limit: index + 1 }));
     // Before the checkpoint the commits are only in the WAL: the file alone lacks them.
     const early = open(copyWithoutWal(path, "early.db"));
     expect(early.state?.alerts.map((alert) => alert.Id)).not.toContain(ids.at(-1));
@@ -95,7 +53,7 @@ describe("the lifecycle row", () => {
   it("says clean after a clean close, and the file needs no WAL", () => {
     const path = join(directory, "state.db");
     const { file, store } = seeded(path);
-    createAlert(store, 1);
+    createAlert(store, { limit: 1 });
     close(file);
     expect(existsSync(`${path}-wal`)).toBe(false);
     const again = open(path);
@@ -106,7 +64,7 @@ describe("the lifecycle row", () => {
   it("says crashed when a file left open comes with its WAL, which SQLite replays", () => {
     const path = join(directory, "state.db");
     const { store } = seeded(path);
-    createAlert(store, 1); // in the WAL only: no checkpoint has run since
+    createAlert(store, { limit: 1 }); // in the WAL only: no checkpoint has run since
     const copy = copyWithoutWal(path);
     copyFileSync(`${path}-wal`, `${copy}-wal`);
     const crashed = open(copy);
@@ -117,7 +75,7 @@ describe("the lifecycle row", () => {
   it("says crashed, not wal-missing, when the WAL beside a file left open is empty (nothing lost)", () => {
     const path = join(directory, "state.db");
     const { file, store } = seeded(path);
-    createAlert(store, 1);
+    createAlert(store, { limit: 1 });
     expect(file.checkpoint()).toBeUndefined();
     const copy = copyWithoutWal(path);
     writeFileSync(`${copy}-wal`, "");
@@ -130,7 +88,7 @@ describe("the lifecycle row", () => {
     const path = join(directory, "state.db");
     const { file, store } = seeded(path);
     const checkpointed = store.toJSON();
-    createAlert(store, 1); // acknowledged after the last checkpoint: lost with the WAL
+    createAlert(store, { limit: 1 }); // acknowledged after the last checkpoint: lost with the WAL
     const copy = open(copyWithoutWal(path));
     expect(copy.previousStop).toMatchObject({ kind: "wal-missing" });
     expect(copy.state).toEqual(checkpointed);
@@ -165,7 +123,7 @@ describe("snapshots", () => {
   it("of a data file: a consistent copy, WAL included, in one file that loads as the same state", () => {
     const path = join(directory, "state.db");
     const { file, store } = seeded(path);
-    createAlert(store, 7); // in the WAL: the snapshot has it all the same
+    createAlert(store, { limit: 7 }); // in the WAL: the snapshot has it all the same
     const bytes = takeSnapshot(file, () => store.toJSON());
     expect(Buffer.from(bytes.subarray(0, 16)).toString("latin1")).toBe("SQLite format 3\0");
     expect([bytes[18], bytes[19]]).toEqual([1, 1]); // a rollback-journal file: nothing needed beside it
@@ -176,7 +134,7 @@ describe("snapshots", () => {
 
   it("of an in-memory state, and a sandbox started from it (reset goes back to it); the file is never changed", async () => {
     const first = await createSandbox();
-    createAlert(first.store, 42);
+    createAlert(first.store, { limit: 42 });
     const saved = join(directory, "saved.db");
     writeFileSync(saved, await first.snapshot());
     const before = readFileSync(saved);
@@ -184,7 +142,7 @@ describe("snapshots", () => {
 
     const second = await createSandbox({ from: saved });
     expect(second.store.toJSON()).toEqual(first.store.toJSON());
-    createAlert(second.store, 43);
+    createAlert(second.store, { limit: 43 });
     second.reset(); // back to the snapshot's rows (ids are never handed out again, so events are renumbered)
     expect(second.store.alerts.all()).toEqual(first.store.alerts.all());
     expect(second.store.alerts.all().map((alert) => alert.Limit)).toContain(42);

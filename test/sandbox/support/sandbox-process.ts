@@ -168,6 +168,35 @@ export async function call(
   };
 }
 
+/**
+ * Creates alerts for Limits `from` .. `from + count - 1`, `workers` requests at a time; each answer goes to
+ * `onAnswer` with its Limit, in the order they arrive.
+ */
+export async function createAlerts(
+  url: string,
+  token: string,
+  from: number,
+  count: number,
+  onAnswer: (answer: Answer, limit: number) => void,
+  workers = 4,
+): Promise<void> {
+  let next = from;
+  const worker = async (): Promise<void> => {
+    while (next < from + count) {
+      const limit = next++;
+      onAnswer(
+        await call(url, token, "POST", "/api/v1/Alerts/Create", {
+          SourceCurrencyCode: "GBP",
+          TargetCurrencyCode: "EUR",
+          Limit: limit,
+        }),
+        limit,
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+}
+
 /** Every row of an OData list (the sandbox is started with a page size that holds them all). */
 export async function listAll<T>(url: string, token: string, path: string): Promise<T[]> {
   const answer = await call(url, token, "GET", path);
