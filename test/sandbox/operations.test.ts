@@ -652,7 +652,7 @@ describe("withdrawal commands: states, 410 once final, balances, statements and 
       [await exchangeWith({ BoEPurposeCodeId: boe }), /ReceiverLei/],
     ] as const) {
       const refused = expectStatus(await fund(exchange), 400).error.error;
-      expect(refused).toMatchObject({ code: "instruction_incomplete", target: "InstructionId" });
+      expect(refused).toMatchObject({ code: "instruction_incomplete", target: "/InstructionId" });
       expect(refused.message).toMatch(missing);
     }
     expectStatus(await fund(await exchangeWith({ BoEPurposeCodeId: boe, ReceiverLei: lei })), 201);
