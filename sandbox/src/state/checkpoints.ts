@@ -7,8 +7,8 @@
  * The first commit after a checkpoint schedules the next one `CHECKPOINT_DELAY_MS` later; it records its time in
  * the lifecycle row (`lifecycle.ts`), then runs `PRAGMA wal_checkpoint(PASSIVE)`: every frame into the file (the
  * file is held in exclusive mode, so no reader can hold one back), after which the next commit writes the WAL from
- * its start again. PASSIVE rather than TRUNCATE: truncating the WAL and growing it again cost a third of the
- * commits per second at saturation in-process; PASSIVE is within this machine's noise of no timed checkpoint. With
+ * its start again. PASSIVE rather than TRUNCATE: truncating the WAL and growing it again cost more commits per
+ * second at saturation (the README's "Cost" has the numbers). With
  * `synchronous=NORMAL` a checkpoint syncs the WAL and then the file: two fsyncs, at most twice a second, between
  * commands (the bindings are synchronous). A checkpoint that fails (a full disk) loses nothing, as the WAL still
  * holds every commit: it is tried again after the same delay.
