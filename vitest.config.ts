@@ -1,6 +1,10 @@
-import { defineConfig } from "vitest/config";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
-// One vitest project per package; each package keeps its own tests in its own test/ folder.
+// One vitest project per package; each package keeps its own tests in its own test/ folder. Where a new test goes
+// and how it runs: the root README, "Where a test goes".
+
 // Property tests are CPU-bound and CI has 2 shared cores: a generous timeout keeps them from flaking
 // (speed is measured by `make bench`, never by a test's time).
 const testTimeout = 60_000;
@@ -9,90 +13,103 @@ const hookTimeout = 60_000;
 // A committed `.only` would skip every other test silently; vitest refuses it only when CI is set, and `.ci/run` is
 // plain `make test`. To run one test: `npx vitest run <file> -t <name>`.
 const allowOnly = false;
+
+/**
+ * Tests read the packages' sources: each export of the published packages that Node resolves to `dist/<x>.js` is
+ * mapped to `src/<x>.ts`, so `import "@account-funds/validators"` in a test (or in the sandbox's sources a test
+ * imports) is the module being edited, never a stale build. Processes the tests start (the sandbox's command line,
+ * the packed tarballs, the README snippets) run the builds, which the global setup brings up to date
+ * (test/support/global-setup.ts); test/sources.test.ts checks both.
+ */
+function sourceAliases(): { find: RegExp; replacement: string }[] {
+  const aliases: { find: RegExp; replacement: string }[] = [];
+  for (const folder of ["validators", "generated", "sandbox"]) {
+    const directory = fileURLToPath(new URL(`./${folder}/`, import.meta.url));
+    const manifest = JSON.parse(readFileSync(`${directory}package.json`, "utf8")) as {
+      name: string;
+      exports: Record<string, unknown>;
+    };
+    for (const [subpath, target] of Object.entries(manifest.exports)) {
+      const built = /^\.\/dist\/(.+)\.js$/.exec(nodeTarget(target) ?? "")?.[1];
+      if (built === undefined) continue; // ./package.json, ./openapi.json: the files themselves
+      const specifier = `${manifest.name}${subpath.slice(1)}`.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+      aliases.push({ find: new RegExp(`^${specifier}$`), replacement: `${directory}src/${built}.ts` });
+    }
+  }
+  return aliases;
+}
+
+/** The file Node picks for an export target: the first of its conditions Node matches (node, import, default). */
+function nodeTarget(target: unknown): string | undefined {
+  if (typeof target === "string") return target;
+  if (target === null || typeof target !== "object") return undefined;
+  for (const [condition, value] of Object.entries(target))
+    if (["node", "import", "default"].includes(condition)) return nodeTarget(value);
+  return undefined;
+}
+
+const alias = sourceAliases();
+
+interface ProjectOptions {
+  /** Files of the project, relative to its root (default: test/**\/*.test.ts). */
+  readonly include?: readonly string[];
+  /**
+   * false: the project's files share one module registry per worker (imports evaluated once, not once per file).
+   * Only for projects whose tests leave no state behind: no vi.mock, timers and spies restored, no globals changed.
+   */
+  readonly isolate?: boolean;
+}
+
+function project(name: string, root: string, options: ProjectOptions = {}): TestProjectInlineConfiguration {
+  return {
+    resolve: { alias },
+    test: {
+      name,
+      root,
+      include: [...(options.include ?? ["test/**/*.test.ts"])],
+      testTimeout,
+      hookTimeout,
+      allowOnly,
+      ...(options.isolate === undefined ? {} : { isolate: options.isolate }),
+    },
+  };
+}
+
 export default defineConfig({
   test: {
+    globalSetup: ["./test/support/global-setup.ts"],
+    // `make test-node` runs the tests tagged node-lines on the other Node lines: `// @module-tag node-lines` in a
+    // file's opening comment (or `{ tags: ["node-lines"] }` on one test). Which tests: the README, "Where a test goes".
+    tags: [
+      {
+        name: "node-lines",
+        description:
+          "can behave differently on another Node.js line: the sandbox's storage drivers, fetch (undici), HTTP, TLS and crypto, streams, processes and signals",
+      },
+    ],
     projects: [
-      {
-        test: {
-          name: "validators",
-          testTimeout,
-          hookTimeout,
-          allowOnly,
-          root: "./validators",
-          include: ["test/**/*.test.ts"],
-        },
-      },
-      { test: { name: "spec", testTimeout, hookTimeout, allowOnly, root: "./spec", include: ["test/**/*.test.ts"] } },
-      { test: { name: "cross-package", testTimeout, hookTimeout, allowOnly, root: "./test", include: ["*.test.ts"] } },
-      {
-        test: { name: "client", testTimeout, hookTimeout, allowOnly, root: "./test/client", include: ["**/*.test.ts"] },
-      },
+      project("validators", "./validators"),
+      project("spec", "./spec"),
+      project("cross-package", "./test", { include: ["*.test.ts"] }),
+      project("client", "./test/client", { include: ["**/*.test.ts"] }),
       // The packages as npm sees them: manifests, licences, engines against the tested Node versions, changelogs,
       // and every command line's --version and EX_USAGE.
-      {
-        test: {
-          name: "packages",
-          testTimeout,
-          hookTimeout,
-          allowOnly,
-          root: "./test/packages",
-          include: ["**/*.test.ts"],
-        },
-      },
-      // examples/: the README's consumer test of the sandbox in-process, run as it is (it imports the built packages).
-      {
-        test: {
-          name: "sandbox",
-          testTimeout,
-          hookTimeout,
-          allowOnly,
-          root: "./sandbox",
-          include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
-        },
-      },
+      project("packages", "./test/packages", { include: ["**/*.test.ts"] }),
+      // examples/: the README's consumer test of the sandbox in-process, run as it is.
+      project("sandbox", "./sandbox", { include: ["test/**/*.test.ts", "examples/**/*.test.ts"] }),
       // `make review`: spec mutations classified as breaking or not, BASE handling, HEAD against HEAD.
-      {
-        test: { name: "review", testTimeout, hookTimeout, allowOnly, root: "./review", include: ["test/**/*.test.ts"] },
-      },
+      project("review", "./review"),
       // The HTML reference (Redocly build-docs) opened in headless Chromium.
-      { test: { name: "docs", testTimeout, hookTimeout, allowOnly, root: "./test/docs", include: ["**/*.test.ts"] } },
+      project("docs", "./test/docs", { include: ["**/*.test.ts"] }),
       // The beneficiary-form example built with Vite and driven in headless Chromium.
-      {
-        test: {
-          name: "example",
-          testTimeout,
-          hookTimeout,
-          allowOnly,
-          root: "./test/example",
-          include: ["**/*.test.ts"],
-        },
-      },
+      project("example", "./test/example", { include: ["**/*.test.ts"] }),
       // The generated client against the running sandbox: every operation, spec-driven fuzzing, a model-based test.
-      {
-        test: {
-          name: "client-sandbox",
-          testTimeout,
-          hookTimeout,
-          allowOnly,
-          root: "./test/sandbox",
-          include: ["**/*.test.ts"],
-        },
-      },
+      project("client-sandbox", "./test/sandbox", { include: ["**/*.test.ts"] }),
       // Not isolated: the generator's tests share no mutable module state (no vi.mock, timers restored after each
       // test), and loading TypeScript, ts-morph, prettier and ajv once rather than once per file, with one shared run
       // of the real spec (generator/test/support/real-spec.ts), halves the project's time. A test that mocks modules
       // must restore them, or go to a project of its own.
-      {
-        test: {
-          name: "generator",
-          testTimeout,
-          hookTimeout,
-          allowOnly,
-          root: "./generator",
-          include: ["test/**/*.test.ts"],
-          isolate: false,
-        },
-      },
+      project("generator", "./generator", { isolate: false }),
     ],
   },
 });

@@ -1,0 +1,52 @@
+// The table `make test` prints at the end: each step's start (from the first step's), wall time and CPU time (user +
+// system, of every process it ran), read from the lines tools/make/timed-shell.sh appended for each recipe line.
+// Usage: node tools/make/step-times.mjs <step-times.tsv> [--load-before "<1 min> <5 min> <15 min>"]
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { "load-before": { type: "string" } } });
+const [file] = positionals;
+if (file === undefined) throw new Error("usage: step-times.mjs <step-times.tsv> [--load-before <load average>]");
+
+let text = "";
+try {
+  text = readFileSync(file, "utf8");
+} catch {
+  process.stdout.write(`step times: ${file} is missing (no step ran)\n`);
+  process.exit(0);
+}
+
+/** @type {Map<string, { start: number; end: number; cpu: number; failed: boolean }>} */
+const steps = new Map();
+for (const line of text.split("\n")) {
+  const [target, start, end, user, system, status] = line.split("\t");
+  if (target === undefined || status === undefined) continue;
+  const step = steps.get(target) ?? { start: Infinity, end: -Infinity, cpu: 0, failed: false };
+  step.start = Math.min(step.start, Number(start));
+  step.end = Math.max(step.end, Number(end));
+  step.cpu += Number(user) + Number(system);
+  step.failed ||= status !== "0";
+  steps.set(target, step);
+}
+if (steps.size === 0) process.exit(0);
+
+const rows = [...steps].sort(([, a], [, b]) => a.start - b.start);
+const first = Math.min(...rows.map(([, step]) => step.start));
+const last = Math.max(...rows.map(([, step]) => step.end));
+const cpu = rows.reduce((sum, [, step]) => sum + step.cpu, 0);
+const seconds = (value) => value.toFixed(1).padStart(7);
+const width = Math.max(10, ...rows.map(([name]) => name.length));
+const loadNow = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+
+const lines = [
+  "",
+  `Step times (s): load average ${values["load-before"] ?? "?"} before, ${loadNow} after`,
+  `${"step".padEnd(width)}   start    wall     CPU`,
+  ...rows.map(
+    ([name, step]) =>
+      `${name.padEnd(width)} ${seconds(step.start - first)} ${seconds(step.end - step.start)} ${seconds(step.cpu)}${step.failed ? "  FAILED" : ""}`,
+  ),
+  `${"make test".padEnd(width)} ${seconds(0)} ${seconds(last - first)} ${seconds(cpu)}`,
+  "",
+];
+process.stdout.write(lines.join("\n"));
