@@ -54,10 +54,14 @@ interface ProjectOptions {
   /** Files of the project, relative to its root (default: test/**\/*.test.ts). */
   readonly include?: readonly string[];
   /**
-   * false: the project's files share one module registry per worker (imports evaluated once, not once per file).
-   * Only for projects whose tests leave no state behind: no vi.mock, timers and spies restored, no globals changed.
+   * false: the project's files share one module registry per worker, so what they import is evaluated once per
+   * worker, not once per file. Only for projects whose tests leave nothing behind: no vi.mock (a module mocked in
+   * one file is the module the next file gets, and one already loaded is not mocked), timers, spies, globals and the
+   * working directory restored, and no hook registered by a support module (it would run for the first file that
+   * imports the module only): such hooks go in the project's setup file, which vitest runs before every file.
    */
   readonly isolate?: boolean;
+  readonly setupFiles?: readonly string[];
 }
 
 function project(name: string, root: string, options: ProjectOptions = {}): TestProjectInlineConfiguration {
@@ -71,6 +75,7 @@ function project(name: string, root: string, options: ProjectOptions = {}): Test
       hookTimeout,
       allowOnly,
       ...(options.isolate === undefined ? {} : { isolate: options.isolate }),
+      ...(options.setupFiles === undefined ? {} : { setupFiles: [...options.setupFiles] }),
     },
   };
 }
@@ -87,28 +92,37 @@ export default defineConfig({
           "can behave differently on another Node.js line: the sandbox's storage drivers, fetch (undici), HTTP, TLS and crypto, streams, processes and signals",
       },
     ],
+    // Test files run three at a time (vitest's default on 2 cores is one): on the 2-core machines this runs on, a
+    // file that waits on a sandbox, a browser or a compiler in another process leaves a core to the next one. Timing
+    // bounds in tests are built for a loaded machine (best of several runs, generous timeouts).
+    maxWorkers: 3,
     projects: [
-      project("validators", "./validators"),
-      project("spec", "./spec"),
-      project("cross-package", "./test", { include: ["*.test.ts"] }),
-      project("client", "./test/client", { include: ["**/*.test.ts"] }),
+      project("validators", "./validators", { isolate: false }),
+      project("spec", "./spec", { isolate: false }),
+      project("cross-package", "./test", { include: ["*.test.ts"], isolate: false }),
+      project("client", "./test/client", { include: ["**/*.test.ts"], isolate: false }),
       // The packages as npm sees them: manifests, licences, engines against the tested Node versions, changelogs,
-      // and every command line's --version and EX_USAGE.
-      project("packages", "./test/packages", { include: ["**/*.test.ts"] }),
-      // examples/: the README's consumer test of the sandbox in-process, run as it is.
+      // the links in the packed tarballs, and every command line's --version and EX_USAGE.
+      project("packages", "./test/packages", { include: ["**/*.test.ts"], isolate: false }),
+      // examples/: the README's consumer test of the sandbox in-process, run as it is. Isolated: the control routes'
+      // test mocks domain modules (vi.mock), and the webhook tests' support module registers an afterEach.
       project("sandbox", "./sandbox", { include: ["test/**/*.test.ts", "examples/**/*.test.ts"] }),
       // `make review`: spec mutations classified as breaking or not, BASE handling, HEAD against HEAD.
-      project("review", "./review"),
+      project("review", "./review", { isolate: false }),
       // The HTML reference (Redocly build-docs) opened in headless Chromium.
       project("docs", "./test/docs", { include: ["**/*.test.ts"] }),
-      // The beneficiary-form example built with Vite and driven in headless Chromium.
-      project("example", "./test/example", { include: ["**/*.test.ts"] }),
-      // The generated client against the running sandbox: every operation, spec-driven fuzzing, a model-based test.
-      project("client-sandbox", "./test/sandbox", { include: ["**/*.test.ts"] }),
-      // Not isolated: the generator's tests share no mutable module state (no vi.mock, timers restored after each
-      // test), and loading TypeScript, ts-morph, prettier and ajv once rather than once per file, with one shared run
-      // of the real spec (generator/test/support/real-spec.ts), halves the project's time. A test that mocks modules
-      // must restore them, or go to a project of its own.
+      // The beneficiary-form examples built with Vite and driven in headless Chromium.
+      project("example", "./test/example", { include: ["**/*.test.ts"], isolate: false }),
+      // The generated client against the running sandbox: every operation, spec-driven fuzzing, a model-based test,
+      // the command line with real faults. Its setup file kills what a failed test left running, after every file.
+      project("client-sandbox", "./test/sandbox", {
+        include: ["**/*.test.ts"],
+        isolate: false,
+        setupFiles: ["./support/setup.ts"],
+      }),
+      // The generator's tests share no mutable module state (no vi.mock, timers restored after each test), and
+      // loading TypeScript, ts-morph, prettier and ajv once rather than once per file, with one shared run of the real
+      // spec (generator/test/support/real-spec.ts), halves the project's time.
       project("generator", "./generator", { isolate: false }),
     ],
   },

@@ -4,6 +4,7 @@
  * `@odata.nextLink`, `Location` and webhook `ApiUrl`s, so the generated client's `.paginate()` follows the second
  * page through the proxy and every link points at the proxy; with `publicUrl` the same holds under a path prefix
  * the proxy strips. Without either, the links point past the proxy and the client refuses the next link.
+ * @module-tag node-lines: HTTP through a proxy process (node:http, fetch).
  */
 import { createAccountFundsClient, type AccountFundsClient } from "@account-funds/client";
 import type { Sandbox, SandboxOptions } from "@account-funds/sandbox";

@@ -13,6 +13,7 @@
  * answer is 503 (starting, start_failed) and the other requests are refused or reset as the process goes; none
  * hangs. Alongside the first, curl polls the health route as the README says, from before the port accepts, and
  * exits 0 once the sandbox is ready. Last, the README's start-and-wait.sh runs the client against the sandbox.
+ * @module-tag node-lines: sockets and signals during the command's start-up.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";

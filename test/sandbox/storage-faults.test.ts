@@ -4,6 +4,7 @@
  * the sandbox runs (`chattr +i`), read-only storage at start-up (a tmpfs remounted read-only), and data files
  * start-up must refuse. A write the disk refuses is a 503 with Retry-After and is not there after a restart;
  * every 201 is. A refused start-up exits 1 naming the file (and the row), without a stack trace.
+ * @module-tag node-lines: storage faults through the SQLite driver, processes and signals.
  */
 import { execFileSync } from "node:child_process";
 import { startSandbox } from "@account-funds/sandbox";

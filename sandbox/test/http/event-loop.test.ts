@@ -8,6 +8,7 @@
  * (smallest) of the five longest delays is compared with 100 ms. Time the child is preempted by another process
  * shows up as delay too, but not in every repetition, whereas a request that holds the loop itself does so every
  * time; the last test shows the measure does see such a request (the depth limit lifted).
+ * @module-tag node-lines: how long Node's parsers hold the event loop.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMeasuredChild, type MeasuredChild } from "./fixtures/measured-child.js";

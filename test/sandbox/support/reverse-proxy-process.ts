@@ -1,14 +1,13 @@
 /** The reverse proxy of reverse-proxy.ts as a child process: started, pointed at its upstream, stopped. */
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { afterAll } from "vitest";
 
 const PROXY = fileURLToPath(new URL("./reverse-proxy.ts", import.meta.url));
 const running = new Set<ChildProcess>();
-// A test that fails half-way must not leave a proxy running.
-afterAll(() => {
+/** A test that fails half-way must not leave a proxy running: killed after each test file (support/setup.ts). */
+export const killReverseProxies = (): void => {
   for (const child of running) child.kill("SIGKILL");
-});
+};
 
 export interface ReverseProxy {
   /** The proxy's own URL, e.g. `http://127.0.0.1:41234`. */
