@@ -230,7 +230,10 @@ NODE_VERSIONS ?= 20 22 24
 ## One target per line (test-node-22, ...), so `make -j` runs the lines side by side.
 test-node: $(addprefix test-node-,$(NODE_VERSIONS))
 NODE_LINES_TESTS = $(shell grep -rlw --include='*.test.ts' --exclude-dir=node_modules -e node-lines validators spec generator generated sandbox review test)
-test-node-%: build pack
+# In `make test` the lines start once `unit` is done: they run the tests most sensitive to a starved machine (storage
+# faults, kills, start-up windows, timeouts, memory), which are sound on a loaded machine but not on a drowned one.
+TEST_NODE_AFTER := $(if $(filter test-steps,$(MAKECMDGOALS)),unit)
+test-node-%: build pack $(TEST_NODE_AFTER)
 	@if [ "$$(uname -sm)" != "Linux x86_64" ]; then \
 	  echo "test-node: the pinned Node binaries are Linux x64 builds, this is $$(uname -sm) (the GitHub workflow runs them)"; \
 	  [ "$(TEST_NODE_ELSEWHERE)" = skip ]; \
@@ -239,7 +242,7 @@ test-node-%: build pack
 	  bin="$(CURDIR)/tools/node-versions/$*/node_modules/node/bin"; \
 	  echo "== Node $$("$$bin/node" --version): the tests tagged node-lines, then the consumer's entry points"; \
 	  tests="$(NODE_LINES_TESTS)"; [ -n "$$tests" ] || { echo "test-node: no test file is tagged node-lines"; exit 1; }; \
-	  PATH="$$bin:$$PATH" $(BIN)/vitest run --tags-filter node-lines $$tests; \
+	  PATH="$$bin:$$PATH" $(BIN)/vitest run --maxWorkers=2 --tags-filter node-lines $$tests; \
 	  PATH="$$bin:$$PATH" $(BIN)/tsx test/consumer/check.ts --entry-points --tarballs $(PACKED); \
 	fi
 tools/node-versions/%/node_modules/.package-lock.json: tools/node-versions/%/package-lock.json
@@ -272,8 +275,8 @@ docs: install
 	$(BIN)/tsx docs/build.ts
 
 ## test: everything CI runs, the independent steps side by side (TEST_JOBS at once; each step's output printed whole
-## when it ends, so steps never interleave), then a table of each step's start, wall time and CPU time
-## (test-results/step-times.tsv; tools/make/). `make test TEST_JOBS=1` runs one step at a time.
+## when it ends, so steps never interleave; a failed step does not stop the others), then a table of each step's
+## start, wall time and CPU time (test-results/step-times.tsv; tools/make/). `make test TEST_JOBS=1`: one at a time.
 # The longest steps first: make starts prerequisites in this order as job slots free up.
 TEST_STEPS := unit $(addprefix test-node-,$(OTHER_NODE_LINES)) consumer typecheck api-report-check package-checks \
   publint check-generated build lint format-check release-check
@@ -282,8 +285,9 @@ STEP_TIMES := test-results/step-times.tsv
 test: install
 	@mkdir -p $(dir $(STEP_TIMES)) && rm -f $(STEP_TIMES)
 	@status=0; started="$$(cut -d' ' -f1-3 /proc/loadavg)"; \
-	STEP_TIMES="$(CURDIR)/$(STEP_TIMES)" $(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target test-steps || status=$$?; \
-	node tools/make/step-times.mjs "$(STEP_TIMES)" --load-before "$$started"; \
+	STEP_TIMES="$(CURDIR)/$(STEP_TIMES)" $(MAKE) --no-print-directory --keep-going -j$(TEST_JOBS) --output-sync=target \
+	  test-steps || status=$$?; \
+	node tools/make/step-times.mjs "$(STEP_TIMES)" --load-before "$$started" --steps "$(TEST_STEPS)"; \
 	exit $$status
 test-steps: $(TEST_STEPS)
 # Every recipe line of the steps runs through tools/make/timed-shell.sh, which records its target, start, end and CPU.

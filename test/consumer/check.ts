@@ -59,8 +59,8 @@ const withoutPeer = ["nodenext", "bundler", "browser"] as const;
 const withPeer = ["node-nodenext", "node-bundler"] as const;
 /** TypeScript 7 in the repository: the workspace tools/typescript-7 installs it there (see the root README). */
 const typescript7Directory = join(repository, "tools/typescript-7/node_modules/typescript");
-/** Compilers run side by side, at most this many at once (each 5.9 run is one busy thread, up to half a GB). */
-const parallelCompiles = 3;
+/** Compilers run side by side, two at once (each 5.9 run is one busy thread, up to half a GB; the machines have 2 cores). */
+const parallelCompiles = 2;
 
 const { values: options } = parseArgs({
   options: { tarballs: { type: "string" }, "entry-points": { type: "boolean", default: false } },

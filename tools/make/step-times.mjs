@@ -1,10 +1,24 @@
 // The table `make test` prints at the end: each step's start (from the first step's), wall time and CPU time (user +
 // system, of every process it ran), read from the lines tools/make/timed-shell.sh appended for each recipe line.
-// Usage: node tools/make/step-times.mjs <step-times.tsv> [--load-before "<1 min> <5 min> <15 min>"]
+// Recipe lines of files the steps need (dist/, fingerprints, tarballs, a Node line's binary) count for "build", "pack"
+// or "install Node <line>".
+// Usage: node tools/make/step-times.mjs <step-times.tsv> [--steps "<step> ..."] [--load-before "<load average>"]
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { "load-before": { type: "string" } } });
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { "load-before": { type: "string" }, steps: { type: "string" } },
+});
+const named = new Set((values.steps ?? "").split(/\s+/).filter((step) => step !== ""));
+
+/** The step a recipe line's target belongs to. */
+function stepOf(target) {
+  if (named.size === 0 || named.has(target)) return target;
+  if (target.includes("tarballs")) return "pack";
+  const line = /node-versions\/(\d+)\//.exec(target)?.[1];
+  return line === undefined ? "build" : `install Node ${line}`;
+}
 const [file] = positionals;
 if (file === undefined) throw new Error("usage: step-times.mjs <step-times.tsv> [--load-before <load average>]");
 
@@ -21,12 +35,13 @@ const steps = new Map();
 for (const line of text.split("\n")) {
   const [target, start, end, user, system, status] = line.split("\t");
   if (target === undefined || status === undefined) continue;
-  const step = steps.get(target) ?? { start: Infinity, end: -Infinity, cpu: 0, failed: false };
+  const name = stepOf(target);
+  const step = steps.get(name) ?? { start: Infinity, end: -Infinity, cpu: 0, failed: false };
   step.start = Math.min(step.start, Number(start));
   step.end = Math.max(step.end, Number(end));
   step.cpu += Number(user) + Number(system);
   step.failed ||= status !== "0";
-  steps.set(target, step);
+  steps.set(name, step);
 }
 if (steps.size === 0) process.exit(0);
 
