@@ -218,7 +218,10 @@ api-report-check: build
 ## unit: every vitest project (unit, property, contract and end-to-end tests; the browser ones need `make browser`).
 ## Workers and isolation per project: vitest.config.ts; where a test goes: the README's "Where a test goes".
 unit: build browser pack
-	$(BIN)/vitest run
+	@rm -f $(UNIT_DONE)
+	@echo "vitest run"; status=0; $(BIN)/vitest run || status=$$?; touch $(UNIT_DONE); exit $$status
+# Left by `unit` when its run ends, passed or failed: in `make test` the other Node lines wait for it.
+UNIT_DONE := test-results/unit.done
 
 NODE_VERSIONS ?= 20 22 24
 ## test-node: on each Node.js line of NODE_VERSIONS (default: 20 22 24; e.g. NODE_VERSIONS=22), what can behave
@@ -230,20 +233,23 @@ NODE_VERSIONS ?= 20 22 24
 ## One target per line (test-node-22, ...), so `make -j` runs the lines side by side.
 test-node: $(addprefix test-node-,$(NODE_VERSIONS))
 NODE_LINES_TESTS = $(shell grep -rlw --include='*.test.ts' --exclude-dir=node_modules -e node-lines validators spec generator generated sandbox review test)
-# In `make test` the lines start once `unit` is done: they run the tests most sensitive to a starved machine (storage
-# faults, kills, start-up windows, timeouts, memory), which are sound on a loaded machine but not on a drowned one.
-TEST_NODE_AFTER := $(if $(filter test-steps,$(MAKECMDGOALS)),unit)
-test-node-%: build pack $(TEST_NODE_AFTER)
+# In `make test` a line installs its Node and checks the consumer's entry points, then waits for `unit` to end
+# (UNIT_DONE) before its tests: they are the tests most sensitive to a starved machine (storage faults, kills,
+# start-up windows, timeouts, memory), sound on a loaded machine but not on a drowned one. It needs what unit needs,
+# so that it never waits for a unit that cannot start.
+test-node-%: build pack $(if $(filter test-steps,$(MAKECMDGOALS)),browser)
 	@if [ "$$(uname -sm)" != "Linux x86_64" ]; then \
 	  echo "test-node: the pinned Node binaries are Linux x64 builds, this is $$(uname -sm) (the GitHub workflow runs them)"; \
 	  [ "$(TEST_NODE_ELSEWHERE)" = skip ]; \
 	else \
 	  $(MAKE) --no-print-directory tools/node-versions/$*/node_modules/.package-lock.json; \
 	  bin="$(CURDIR)/tools/node-versions/$*/node_modules/node/bin"; \
-	  echo "== Node $$("$$bin/node" --version): the tests tagged node-lines, then the consumer's entry points"; \
 	  tests="$(NODE_LINES_TESTS)"; [ -n "$$tests" ] || { echo "test-node: no test file is tagged node-lines"; exit 1; }; \
-	  PATH="$$bin:$$PATH" $(BIN)/vitest run --maxWorkers=2 --tags-filter node-lines $$tests; \
-	  PATH="$$bin:$$PATH" $(BIN)/tsx test/consumer/check.ts --entry-points --tarballs $(PACKED); \
+	  echo "== Node $$("$$bin/node" --version): the consumer's entry points, then the tests tagged node-lines"; \
+	  status=0; PATH="$$bin:$$PATH" $(BIN)/tsx test/consumer/check.ts --entry-points --tarballs $(PACKED) || status=1; \
+	  $(if $(WAIT_FOR_UNIT),until [ -e $(UNIT_DONE) ]; do sleep 1; done;) \
+	  PATH="$$bin:$$PATH" $(BIN)/vitest run --maxWorkers=2 --tags-filter node-lines $$tests || status=1; \
+	  exit $$status; \
 	fi
 tools/node-versions/%/node_modules/.package-lock.json: tools/node-versions/%/package-lock.json
 	npm ci --prefix tools/node-versions/$* --no-audit --no-fund
@@ -280,10 +286,10 @@ docs: install
 # The longest steps first: make starts prerequisites in this order as job slots free up.
 TEST_STEPS := unit $(addprefix test-node-,$(OTHER_NODE_LINES)) consumer typecheck api-report-check package-checks \
   publint check-generated build lint format-check release-check
-TEST_JOBS ?= 4
+TEST_JOBS ?= 5
 STEP_TIMES := test-results/step-times.tsv
 test: install
-	@mkdir -p $(dir $(STEP_TIMES)) && rm -f $(STEP_TIMES)
+	@mkdir -p $(dir $(STEP_TIMES)) && rm -f $(STEP_TIMES) $(UNIT_DONE)
 	@status=0; started="$$(cut -d' ' -f1-3 /proc/loadavg)"; \
 	STEP_TIMES="$(CURDIR)/$(STEP_TIMES)" $(MAKE) --no-print-directory --keep-going -j$(TEST_JOBS) --output-sync=target \
 	  test-steps || status=$$?; \
@@ -293,6 +299,7 @@ test-steps: $(TEST_STEPS)
 # Every recipe line of the steps runs through tools/make/timed-shell.sh, which records its target, start, end and CPU.
 test-steps: SHELL = tools/make/timed-shell.sh $@
 test-steps: TEST_NODE_ELSEWHERE := skip
+test-steps: WAIT_FOR_UNIT := yes
 
 ## bench: benchmarks with ratios against peers measured in the same run: the validators' (validators/bench), the
 ## client's (generator/bench: per-call overhead, generate time, type instantiations, bundle size), the sandbox's
