@@ -165,7 +165,8 @@ format: install
 	@if ! git diff --quiet -- generated/src/runtime; then $(MAKE) --no-print-directory api-report; fi
 
 ## typecheck: TypeScript strict over every package's sources and tests, with TypeScript 7 (the native compiler,
-## tools/typescript-7/): on every config below it reports exactly what 5.9 reports, several times faster. The client's
+## tools/typescript-7/): on every config below it reports exactly what 5.9 reports, several times faster; all of them
+## in one process (`tsc -b`, which reads the files they share once: a third less CPU than one process per config). The client's
 ## type tests (test/client) are checked by 5.9 too: consumers compile with both, and expect-type assertions are where
 ## the two compilers could disagree. Tools that need the compiler's API (ts-morph, openapi-typescript, API Extractor)
 ## keep 5.9, the workspace's `typescript`.
@@ -174,7 +175,7 @@ TYPECHECK_CONFIGS := validators/tsconfig.json validators/tsconfig.test.json spec
   review/tsconfig.json examples/beneficiary-form/tsconfig.json examples/beneficiary-form/tsconfig.node.json \
   examples/react-beneficiary-form/tsconfig.json examples/react-beneficiary-form/tsconfig.node.json
 typecheck: build
-	@for config in $(TYPECHECK_CONFIGS); do echo "tsc (TypeScript 7) -p $$config"; $(TSC7) -p "$$config"; done
+	@echo "tsc (TypeScript 7) -b $(TYPECHECK_CONFIGS)"; $(TSC7) -b $(TYPECHECK_CONFIGS)
 	@echo "tsc (TypeScript 5.9) -p test/client/tsconfig.json"; $(BIN)/tsc -p test/client/tsconfig.json
 
 ## publint: every publishable package has exports and types that resolve.
@@ -313,3 +314,4 @@ assumptions: build-generator
 
 clean:
 	rm -rf validators/dist generator/dist generated/dist sandbox/dist docs/dist examples/beneficiary-form/dist examples/react-beneficiary-form/dist api-report/temp test-results $(STAMPS)
+	find . -name node_modules -prune -o -name '*.tsbuildinfo' -type f -print -delete
