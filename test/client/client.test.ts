@@ -172,7 +172,7 @@ describe("the façade", () => {
     api.on("GET", "/api/v1/Accounts(1)", () => odataError(404, "NotFound", "no"));
     const result = await client.withResponse.accounts.getAccount(1);
     if (result.status === 404) {
-      expect(result.error.error.code).toBe("NotFound");
+      expect(result.error).toMatchObject({ error: { code: "NotFound" } });
     } else {
       expect.unreachable(`expected 404, got ${result.status}`);
     }

@@ -20,7 +20,8 @@ import {
   type ODataPathsOf,
   type ODataSelected,
   type Schema,
-  type ODataError,
+  type ErrorBody,
+  type ProblemDetails,
   type QuoteResponse,
   type TokenResponse,
   type UnknownWebhookEvent,
@@ -108,8 +109,9 @@ describe("client types", () => {
 
   it("narrows withResponse results by status", () => {
     type Approve = Resolved<Client["withResponse"]["transfers"]["approveTransfer"]>;
-    expectTypeOf<Approve["status"]>().toEqualTypeOf<200 | 400 | 401 | 404 | 405 | 408 | 410 | 431 | 503>();
-    expectTypeOf<Extract<Approve, { status: 410 }>["error"]>().toEqualTypeOf<ODataError>();
+    // 200, 400, 401, 404 and 410 as the reference lists them, and the open 4XX and 5XX ranges: any status.
+    expectTypeOf<Approve["status"]>().toEqualTypeOf<number>();
+    expectTypeOf<Extract<Approve, { status: 410 }>["error"]>().toEqualTypeOf<ErrorBody | ProblemDetails>();
     expectTypeOf<Extract<Approve, { ok: true }>["status"]>().toEqualTypeOf<200>();
     expectTypeOf<Extract<Approve, { ok: true }>["data"]>().toEqualTypeOf<undefined>();
     type Create = Resolved<Client["withResponse"]["transfers"]["createAccountTransfer"]>;

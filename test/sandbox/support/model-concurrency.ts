@@ -140,7 +140,7 @@ async function createPayment(
         })
       : await world.client.withResponse.withdrawals.createAccountWithdrawal(withdrawalBody(world, currencyCode, minor));
   return result.ok
-    ? { status: result.status, body: result.data, id: result.data.Id }
+    ? { status: result.status, body: result.data, ...(result.data.Id === undefined ? {} : { id: result.data.Id }) }
     : { status: result.status, body: result.error };
 }
 
@@ -160,7 +160,7 @@ async function createExchange(
     UseAvailableFunds: true,
   });
   return result.ok
-    ? { status: result.status, body: result.data, id: result.data.Id }
+    ? { status: result.status, body: result.data, ...(result.data.Id === undefined ? {} : { id: result.data.Id }) }
     : { status: result.status, body: result.error };
 }
 

@@ -77,6 +77,17 @@ export function mtlsClient(
 }
 
 /** Asserts a `withResponse` result's status (showing the error body when it differs) and narrows it. */
+/**
+ * The id a 201 created, from its body: the sandbox's document declares its CreateResultDto, the API's leaves the
+ * body open (the id is the key of Location), so the type says `number | undefined`.
+ */
+export function createdId<R extends { readonly status: number }>(result: R): number {
+  const created = expectStatus(result, 201) as unknown as { readonly data?: { readonly Id?: unknown } };
+  const id = created.data?.Id;
+  if (typeof id !== "number") throw new Error(`201 without an Id: ${JSON.stringify(created.data)}`);
+  return id;
+}
+
 export function expectStatus<R extends { readonly status: number }, S extends R["status"]>(
   result: R,
   status: S,

@@ -1,8 +1,9 @@
 /**
  * Prism (the project's own dev dependency, @stoplight/prism-cli 5.14) as a validating proxy in front of a sandbox:
- * `prism proxy generated/openapi.json <sandbox> --errors`. Prism checks each request and each response against the
- * bundled spec and reports what does not match in the `sl-violations` header (RFC 7807 problem bodies instead of the
- * upstream's answer where `--errors` makes a violation an error). A fetch wrapper records those reports per call.
+ * `prism proxy sandbox/openapi.json <sandbox> --errors`, with the sandbox's document (the API's with the sandbox's
+ * limits, status values and servers laid over it). Prism checks each request and each response against it and
+ * reports what does not match in the `sl-violations` header (RFC 7807 problem bodies instead of the upstream's
+ * answer where `--errors` makes a violation an error). A fetch wrapper records those reports per call.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
@@ -10,7 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const REPOSITORY_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const SPEC_FILE = join(REPOSITORY_ROOT, "generated/openapi.json");
+const SPEC_FILE = join(REPOSITORY_ROOT, "sandbox/openapi.json");
 const require = createRequire(import.meta.url);
 const PRISM_PACKAGE = require.resolve("@stoplight/prism-cli/package.json");
 const PRISM_CLI = join(dirname(PRISM_PACKAGE), "dist/index.js");

@@ -3,13 +3,13 @@
  * (boolean), Individual (FirstName, MiddleName, LastName, PhoneNumber, Address), Company (Name, PhoneNumber,
  * Website, IndustryId int, IndustryDetails, Address), SupportingDocuments (Name, MediaType, StreamLength int64).
  *
- The reference marks no field as required, so none is; warnings say what a depositor can hardly be
- * identified without: one of Individual and Company (`recommended` at `["Individual"]` with `params.anyOf` when
- * neither, `conflict` at `["Company"]` when both: a depositor is one or the other), an Individual's FirstName
- * and LastName, a Company's Name. An Address has the reference's AddressDto fields, all optional
- * (fields/depositor-address.ts). With
- * `options.sectors`, the Company's IndustryId must be a known sector and IndustryDetails is required when its
- * industry starts with "Other" (the beneficiary rule; the Company has the same pair of fields).
+ * The reference marks no field as required, so none is; warnings say what a depositor can hardly be identified
+ * without: one of Individual and Company (`recommended` at `["Individual"]` with `params.anyOf` when neither,
+ * `conflict` at `["Company"]` when both: a depositor is one or the other), an Individual's FirstName and
+ * LastName, a Company's Name. An Address has the reference's AddressDto fields, all optional
+ * (fields/depositor-address.ts). With `options.sectors`, a Company's IndustryId that is no known sector, and a
+ * missing IndustryDetails when its industry starts with "Other", are warnings too: the reference states these
+ * rules for withdrawal beneficiaries only, and the Company has the same pair of fields.
  */
 import { defineValidator } from "../core/define-validator.js";
 import { asWarning, issue, type Issue } from "../core/issue.js";
@@ -141,12 +141,16 @@ function depositorKindIssues(body: JsonObject): Issue[] {
   return [];
 }
 
+/**
+ * The withdrawal beneficiary's industry rules, applied to the Company as warnings: the reference states them for
+ * beneficiaries only, and the Company has the same pair of fields.
+ */
 function companyRules(body: JsonObject, sectors: readonly Sector[] | undefined): RuleOutcome[] {
   const raw = field(body, "Company");
   if (!isJsonObject(raw)) return [passed("industry-id"), passed("industry-details")];
   // Read again on its own: the rules apply even when another Company field is wrong.
   const industryId = readInt32(field(raw, "IndustryId"), []).value;
-  return [
+  const outcomes = [
     industryIdRule({
       present: !isEmpty(field(raw, "IndustryId")),
       industryId,
@@ -161,6 +165,7 @@ function companyRules(body: JsonObject, sectors: readonly Sector[] | undefined):
       path: ["Company", "IndustryDetails"],
     }),
   ];
+  return outcomes.map((outcome) => ({ ...outcome, issues: outcome.issues.map(asWarning) }));
 }
 
 export const validateAssignDepositor = /* @__PURE__ */ defineValidator<

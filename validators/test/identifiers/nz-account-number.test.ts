@@ -172,7 +172,8 @@ describe("validateNzAccountNumber", () => {
       fc.property(valid, (value) => {
         const result = validateNzAccountNumber(value);
         expectValue(result, value);
-        if (!result.ok || result.print === undefined) throw new Error(`${value} was not read as bank-branch-base-suffix`);
+        if (!result.ok || result.print === undefined)
+          throw new Error(`${value} was not read as bank-branch-base-suffix`);
         expect(result.print).toBe(print(value));
         expect(result.warnings).toEqual([]);
         expect(validateNzAccountNumber(result.print)).toEqual(result);

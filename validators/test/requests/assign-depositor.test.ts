@@ -94,14 +94,16 @@ describe("validateAssignDepositor", () => {
     ]);
   });
 
-  it("applies the industry rules to the Company with the sectors list", () => {
-    expect(paths(issues({ Company: { Name: "Acme", IndustryId: 4 } }, { sectors }))).toEqual([
+  /* The reference states the industry rules for beneficiaries only: for a depositor they warn. */
+  it("applies the beneficiary's industry rules to the Company with the sectors list, as warnings", () => {
+    expect(issues({ Company: { Name: "Acme", IndustryId: 4 } }, { sectors })).toEqual([]);
+    expect(paths(warnings({ Company: { Name: "Acme", IndustryId: 4 } }, { sectors }))).toEqual([
       ["required", ["Company", "IndustryDetails"]],
     ]);
     expect(
-      issues({ Company: { Name: "Acme", IndustryId: 4, IndustryDetails: "Ship chandlers" } }, { sectors }),
+      warnings({ Company: { Name: "Acme", IndustryId: 4, IndustryDetails: "Ship chandlers" } }, { sectors }),
     ).toEqual([]);
-    expect(paths(issues({ Company: { Name: "Acme", IndustryId: 42 } }, { sectors }))).toEqual([
+    expect(paths(warnings({ Company: { Name: "Acme", IndustryId: 42 } }, { sectors }))).toEqual([
       ["invalid_enum", ["Company", "IndustryId"]],
     ]);
     const unknown = validateAssignDepositor({ Company: { Name: "Acme", IndustryId: 4 } });
