@@ -220,9 +220,11 @@ version: build-validators build-generator
 	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS)
 
 ## docs: the HTML reference of the API, docs/dist/index.html (not committed): Redocly build-docs of the bundled spec
-## (generated/openapi.json) with Redoc inlined, so the page opens offline (docs/build.ts; test/docs opens it in Chromium).
+## (generated/openapi.json) with Redoc inlined, so the page opens offline (docs/build.ts; test/docs opens it in Chromium);
+## and the sandbox's, docs/dist/sandbox.html, from its own document (sandbox/openapi.json).
 docs: install
 	$(BIN)/tsx docs/build.ts
+	$(BIN)/tsx docs/build.ts --spec $(SANDBOX_DOCUMENT) --output docs/dist/sandbox.html
 
 ## test: everything CI runs (test-node on the Node lines other than the machine's, which unit and consumer cover).
 test: install lint format-check typecheck check-generated build publint package-checks consumer api-report-check release-check unit test-node

@@ -125,10 +125,12 @@ describe("parseWebhookEvents on a delivery with a bad event", () => {
     });
   });
 
-  it("checks ApiUrl against the selected event's own entity path", () => {
-    const result = parseWebhookEvents([{ ...created, Reason: "WithdrawalCreated", EntityType: "Withdrawal" }]);
+  it("checks the selected event's ApiUrl: any absolute URL of the entity (the reference's words), not a relative one", () => {
+    const withdrawal = { ...created, Reason: "WithdrawalCreated", EntityType: "Withdrawal" };
+    expect(parseWebhookEvents([withdrawal]).ok).toBe(true);
+    const result = parseWebhookEvents([{ ...withdrawal, ApiUrl: "/api/v1/Withdrawals(1)" }]);
     expect(result.ok ? [] : result.error.issues.map((issue) => `${issue.path} ${issue.keyword}`)).toEqual([
-      "/0/ApiUrl pattern",
+      "/0/ApiUrl format",
     ]);
   });
 

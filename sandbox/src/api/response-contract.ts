@@ -7,7 +7,7 @@
  * itself.
  *
  * Success bodies are checked by the client's precompiled validators: the overlay changes no success response
- * and no schema (test/sandbox/sandbox-document.test.ts holds it to that), so they are the same checks. Error
+ * and no schema (test/api/sandbox-document.test.ts holds it to that), so they are the same checks. Error
  * bodies are compiled from the sandbox's document on first use. The document's OpenAPI references (a response,
  * a header) are followed here; the schemas' own `$ref`s are ajv's.
  */

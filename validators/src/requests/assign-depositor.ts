@@ -165,7 +165,9 @@ function companyRules(body: JsonObject, sectors: readonly Sector[] | undefined):
       path: ["Company", "IndustryDetails"],
     }),
   ];
-  return outcomes.map((outcome) => ({ ...outcome, issues: outcome.issues.map(asWarning) }));
+  // Warnings only: a rule that cannot be checked without the sectors is no rule the server may refuse by, so it is
+  // not listed in uncheckedRules either.
+  return outcomes.map((outcome) => ({ ...outcome, checked: true, issues: outcome.issues.map(asWarning) }));
 }
 
 export const validateAssignDepositor = /* @__PURE__ */ defineValidator<
