@@ -1705,7 +1705,7 @@ export const operations = {
     queryParameters: [],
     requestBody: { required: true, mediaTypes: ["application/x-www-form-urlencoded"] },
     responses: {
-      "200": { mediaType: "application/json", headers: ["Cache-Control"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "4XX": {},
       "5XX": {},
@@ -1725,7 +1725,7 @@ export const operations = {
     queryParameters: [],
     requestBody: { required: true, mediaTypes: ["application/x-www-form-urlencoded"] },
     responses: {
-      "200": { mediaType: "application/json", headers: ["Cache-Control"] },
+      "200": { mediaType: "application/json" },
       "400": { mediaType: "application/json" },
       "4XX": {},
       "5XX": {},

@@ -4231,7 +4231,7 @@ export interface components {
   requestBodies: never;
   headers: {
     /**
-     * @description `no-store`: the response holds a credential and must not be cached.
+     * @description `no-store`: the response holds a credential and must not be cached (RFC 6749 §5.1).
      * @example no-store
      */
     CacheControlNoStore: string;

@@ -24120,7 +24120,6 @@ validate328.evaluated = {
 const schema129 = {
   title: "SupportingDocument",
   description: "Supporting document file of an AssignDepositorDto.",
-  "x-assumption": "No property required — the reference does not show required-ness; left open",
   type: "object",
   properties: {
     Name: { type: ["string", "null"] },
