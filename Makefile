@@ -18,7 +18,7 @@ STAMPS := node_modules/.cache/account-funds
 GENERATE_STAMP := $(STAMPS)/generate.stamp
 sources = $(shell find $(1) -name '*.ts' -o -name '*.js')
 
-.PHONY: all install generate build build-validators build-generator check-generated lint format-check format typecheck publint package-checks consumer api-report api-report-check unit test test-node release-check version bench assumptions clean sandbox demo docs example browser review
+.PHONY: all install generate build build-validators build-generator check-generated lint format-check format typecheck publint package-checks consumer api-report api-report-check unit test test-node release-check version bench assumptions clean sandbox demo docs example react-example browser review
 
 ## all: install (npm ci when the lock file changed), generate (when its inputs changed), build (what changed), then
 ## the main job: the demo of the generated client against the sandbox started in-process (demo/main.ts; exits
@@ -68,14 +68,20 @@ demo: build
 
 BASE ?=
 ## review: what the spec change since BASE (default: the merge base with main) does to client consumers
-## (review/README.md); ARGS="--format github|json --output <file>"; exit 1 on an unacknowledged breaking change,
-## 2 when BASE is missing (e.g. a shallow clone), 64 on wrong ARGS.
+## (review/README.md; any two files: tsx review/src/cli.ts diff <base> <revision>, which the GitHub Action
+## review/action.yml runs); ARGS="--format github|json --output <file>"; exit 1 on an unacknowledged breaking change,
+## 2 when BASE is missing (e.g. a shallow clone) or the revision's client cannot be generated, 64 on wrong ARGS.
 review: build-validators
 	$(BIN)/tsx review/src/cli.ts --base "$(BASE)" $(ARGS)
 
 ## example: serve the beneficiary-form example on http://127.0.0.1:5173 (Vite dev server; imports the validators' build).
 example: build-validators
 	npm run dev --workspace @account-funds/example-beneficiary-form -- --host 127.0.0.1 --port 5173
+
+## react-example: serve the React example (react-hook-form, the validators, the client against the sandbox in-process)
+## on http://127.0.0.1:5174: Vite in development mode and the example's API beside it (examples/react-beneficiary-form).
+react-example: build
+	npm run start --workspace @account-funds/example-react-beneficiary-form -- --host 127.0.0.1 --port 5174
 
 ## browser: Debian's chromium for the headless end-to-end tests (playwright-core drives it); installed when missing.
 browser:
@@ -139,7 +145,8 @@ format: install
 TSC7 := tools/typescript-7/node_modules/.bin/tsc
 TYPECHECK_CONFIGS := validators/tsconfig.json validators/tsconfig.test.json spec/tsconfig.json test/tsconfig.json \
   generator/tsconfig.json generated/tsconfig.json test/client/tsconfig.json sandbox/tsconfig.json demo/tsconfig.json \
-  review/tsconfig.json examples/beneficiary-form/tsconfig.json examples/beneficiary-form/tsconfig.node.json
+  review/tsconfig.json examples/beneficiary-form/tsconfig.json examples/beneficiary-form/tsconfig.node.json \
+  examples/react-beneficiary-form/tsconfig.json examples/react-beneficiary-form/tsconfig.node.json
 typecheck: build
 	@for config in $(TYPECHECK_CONFIGS); do echo "tsc (TypeScript 7) -p $$config"; $(TSC7) -p "$$config"; done
 	@echo "tsc (TypeScript 5.9) -p test/client/tsconfig.json"; $(BIN)/tsc -p test/client/tsconfig.json
@@ -242,4 +249,4 @@ assumptions: build-generator
 	@$(GENERATOR) assumptions --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --overlay $(SANDBOX_OVERLAY) $(ARGS)
 
 clean:
-	rm -rf validators/dist generator/dist generated/dist sandbox/dist docs/dist examples/beneficiary-form/dist api-report/temp test-results
+	rm -rf validators/dist generator/dist generated/dist sandbox/dist docs/dist examples/beneficiary-form/dist examples/react-beneficiary-form/dist api-report/temp test-results

@@ -655,7 +655,7 @@ describe("withdrawal commands: states, 410 once final, balances, statements and 
     ] as const) {
       // The sandbox answers the OData error (its document); the API's document admits problem details too.
       const refused = (expectStatus(await fund(exchange), 400).error as ODataError).error;
-      expect(refused).toMatchObject({ code: "instruction_incomplete", target: "InstructionId" });
+      expect(refused).toMatchObject({ code: "instruction_incomplete", target: "/InstructionId" });
       expect(refused.message).toMatch(missing);
     }
     expectStatus(await fund(await exchangeWith({ BoEPurposeCodeId: boe, ReceiverLei: lei })), 201);

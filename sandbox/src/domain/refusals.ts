@@ -43,6 +43,10 @@ export interface CommandRefusal {
   readonly status: 400 | 404 | 409 | 410;
   readonly code: RefusalCode;
   readonly message: string;
+  /**
+   * The body field refused, by name (`AccountId`; a nested one as an OData path, `UltimateOriginator/SubaccountNumber`);
+   * the API answers it as a JSON pointer (`handlers/command-result.ts`).
+   */
   readonly target?: string;
 }
 

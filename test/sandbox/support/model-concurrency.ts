@@ -277,7 +277,8 @@ export async function checkBatch(
     if (op.op === "create" || op.op === "createExchange") {
       if (status === 400) {
         const error = (body as { error?: { code?: string; target?: string } }).error;
-        const field = op.op === "create" ? "Amount" : "Goal";
+        // The refused field, as a JSON pointer into the body (the sandbox's one form of a body field's target).
+        const field = op.op === "create" ? "/Amount" : "/Goal";
         if (error?.code !== "insufficient_funds" || error.target !== field)
           throw new Error(`a valid create refused for another reason than funds: ${where}`);
       } else if (status !== 201 || outcome.created === undefined) {

@@ -2,6 +2,7 @@
  * Turns a validation function into a public validator: it never throws (an unexpected exception becomes
  * an `internal_error` issue) and it also speaks Standard Schema v1, so form libraries accept it as is.
  */
+import type { FormInput } from "./form-input.js";
 import type { Failure, Result } from "./result.js";
 import type { StandardSchemaV1 } from "./standard-schema.js";
 
@@ -30,11 +31,15 @@ export function describeThrown(error: unknown): string {
   return "a thrown value that is not an Error.";
 }
 
+/**
+ * A validator: a function of any value, and a Standard Schema whose input type is what a form holds
+ * (`FormInput<T>`: strings where people type) and whose output type is the wire form `T`, the request body to send.
+ */
 export type Validator<T, Extra extends object = {}, Options = undefined> = ((
   input: unknown,
   options?: Options,
 ) => Result<T, Extra>) &
-  StandardSchemaV1<unknown, T>;
+  StandardSchemaV1<FormInput<T>, T>;
 
 /**
  * `validate` behind a try/catch. The error path must not throw either: describing a hostile thrown value (a
@@ -64,9 +69,10 @@ export function standardResult<T>(result: Result<T, object>): StandardSchemaV1.R
 /** `safe` with its Standard Schema v1 face, whose `validate` is `standardValidate`. */
 export function withStandardSchema<T, Extra extends object, Options>(
   safe: (input: unknown, options?: Options) => Result<T, Extra>,
-  standardValidate: StandardSchemaV1.Props<unknown, T>["validate"],
+  standardValidate: StandardSchemaV1.Props<FormInput<T>, T>["validate"],
 ): Validator<T, Extra, Options> {
-  const standard: StandardSchemaV1.Props<unknown, T> = { version: 1, vendor: VENDOR, validate: standardValidate };
+  // `types` is left out: it carries types only, never a value (Standard Schema v1).
+  const standard: StandardSchemaV1.Props<FormInput<T>, T> = { version: 1, vendor: VENDOR, validate: standardValidate };
   return Object.assign(safe, { "~standard": standard });
 }
 

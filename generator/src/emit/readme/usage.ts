@@ -123,8 +123,9 @@ export function usage(model: ApiModel, surface: ClientSurface, facts: RuntimeFac
         "}",
       ]),
       "Every error the client throws is an `AccountFundsError`, with `status`, `code` (the API's error code), `body`,",
-      "`request` (method and redacted URL) and `operationId`. See [Errors](#errors) for every class. Arguments the types",
-      "already rule out (a `$top` of -1, a date-time without a UTC offset) throw a `TypeError` before anything is sent.",
+      "`request` (method and redacted URL) and `operationId`. See [Errors](#errors) for every class. Arguments their types",
+      "cannot rule out, since a `number` or a `string` admits them (a `$top` of -1, a filter's date-time without a UTC",
+      "offset), are checked at the call and throw a `TypeError` before anything is sent.",
       "",
     ]);
   }
