@@ -115,7 +115,11 @@ describe("addAccountFundsFormats", () => {
 });
 
 describe("format iso8601-date-time over every instant", () => {
-  const instants = fc.date({ min: new Date("0001-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true });
+  const instants = fc.date({
+    min: new Date("0001-01-01T00:00:00Z"),
+    max: new Date("9999-12-31T23:59:59Z"),
+    noInvalidDate: true,
+  });
 
   /** The instant as an ordinal date-time (`YYYY-DDDThh:mm:ss.sssZ`) and as an ISO week date-time (`YYYY-Www-D…`). */
   function ordinalAndWeek(date: Date): [string, string] {
@@ -132,10 +136,7 @@ describe("format iso8601-date-time over every instant", () => {
     weekYearStart.setUTCFullYear(weekYear, 0, 1);
     const week = Math.floor((thursday.getTime() - weekYearStart.getTime()) / 86_400_000 / 7) + 1;
     const pad = (value: number, width: number): string => String(value).padStart(width, "0");
-    return [
-      `${pad(year, 4)}-${pad(dayOfYear, 3)}${time}`,
-      `${pad(weekYear, 4)}-W${pad(week, 2)}-${weekday}${time}`,
-    ];
+    return [`${pad(year, 4)}-${pad(dayOfYear, 3)}${time}`, `${pad(weekYear, 4)}-W${pad(week, 2)}-${weekday}${time}`];
   }
 
   it("accepts each as RFC 3339, in basic format, without an offset, as an ordinal and as a week date", () => {

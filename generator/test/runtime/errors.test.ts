@@ -10,10 +10,9 @@ import {
   ResponseValidationError,
   TimeoutError,
   TokenRequestError,
-  errorCodeOf,
-  errorForStatus,
-  errorMessageOf,
 } from "../../runtime/errors.js";
+import { errorCodeOf, errorMessageOf } from "../../runtime/error-body.js";
+import { errorForStatus } from "../../runtime/status-error.js";
 
 const request = { method: "GET", url: "https://api.test/api/v1/Accounts(1)" };
 
