@@ -684,6 +684,29 @@ describe("response validation", () => {
     expect(error.message).toBe("The 200 response of getAccount does not match the spec: /Id must be integer");
     expect(loadOperationValidators).toHaveBeenCalledOnce();
   });
+
+  it("never validates a 201 into a failure: the resource exists, its body is kept as it came", async () => {
+    const loadOperationValidators = vi.fn(async () => ({
+      createAccountTransfer: { responses: { "201": { "application/json": rejectAll } } },
+    }));
+    const { server, client } = harness({ config: { loadOperationValidators }, validateResponses: true });
+    const location = { location: `${BASE_URL}/api/v1/Transfers(42)` };
+    const transfer = { AccountId: 1, CurrencyCode: "EUR", BeneficiaryId: 2 };
+    for (const [answer, body] of [
+      [() => empty(201, location), undefined],
+      [() => json(201, {}, location), {}],
+      [() => new Response("Created", { status: 201, headers: { ...location, "content-type": "text/plain" } }), "Created"],
+      [() => new Response("{not json", { status: 201, headers: { ...location, "content-type": "application/json" } }), "{not json"],
+    ] as const) {
+      server.on("POST", "/api/v1/Transfers/CreateAccountTransfer", answer);
+      await expect(client.transfers.createAccountTransfer(transfer)).resolves.toEqual({
+        id: 42,
+        location: location.location,
+        body,
+      });
+    }
+    expect(loadOperationValidators).not.toHaveBeenCalled();
+  });
 });
 
 describe("hooks", () => {
@@ -740,6 +763,22 @@ describe("hooks", () => {
 });
 
 describe("options", () => {
+  it("refuses limits that make no sense with an InvalidArgumentError, and pages stop at maxPages (default 1 000)", async () => {
+    expect(() => harness({ maxResponseBytes: -1 })).toThrow(InvalidArgumentError);
+    expect(() => harness({ maxRedirects: Number.NaN })).toThrow(/maxRedirects/);
+    const { server, client } = harness();
+    let pages = 0;
+    server.on("GET", /^\/api\/v1\/Accounts/, () =>
+      json(200, { value: [{ Id: ++pages }], "@odata.nextLink": `${BASE_URL}/api/v1/Accounts?page=${pages + 1}` }),
+    );
+    const drained = async (init?: object): Promise<unknown> => {
+      for await (const _ of client.accounts.listAccounts.paginate(undefined, init)) void _;
+    };
+    await expect(drained({ maxPages: 0 })).rejects.toThrow(InvalidArgumentError);
+    await expect(drained()).rejects.toMatchObject({ code: "too_many_pages" });
+    expect(pages).toBe(1_000);
+  });
+
   it("uses the spec's auth server default when no authUrl is given to a token operation call", async () => {
     const server = new (await import("./fake-fetch.js")).FakeServer();
     server.on("POST", "/connect/token", () =>
