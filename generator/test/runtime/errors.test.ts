@@ -115,7 +115,11 @@ describe("error bodies of any shape: code, most useful message, field errors", (
       fieldErrors: { Reference: ["too long", "bad characters"], "$.Amount": ["not a number"] },
     });
     expect(
-      readErrorBody({ title: "t", detail: "the detail wins", errors: [{ pointer: "#/Amount", detail: "must be > 0" }, { detail: "general" }] }),
+      readErrorBody({
+        title: "t",
+        detail: "the detail wins",
+        errors: [{ pointer: "#/Amount", detail: "must be > 0" }, { detail: "general" }],
+      }),
     ).toEqual({ message: "the detail wins", fieldErrors: { "#/Amount": ["must be > 0"], "": ["general"] } });
     expect(readErrorBody({ Message: "The request is invalid.", ModelState: { "request.Goal": ["too big"] } })).toEqual({
       message: "The request is invalid.",
@@ -125,7 +129,11 @@ describe("error bodies of any shape: code, most useful message, field errors", (
   });
 
   it("reads an HTML page's title, else its first heading, else its text; plain text as it is", () => {
-    expect(readErrorBody("<!DOCTYPE html><html><head><title>503 Service &amp; Co</title></head><body><h1>x</h1></body></html>")).toEqual({
+    expect(
+      readErrorBody(
+        "<!DOCTYPE html><html><head><title>503 Service &amp; Co</title></head><body><h1>x</h1></body></html>",
+      ),
+    ).toEqual({
       message: "503 Service & Co",
     });
     expect(readErrorBody("<html><body><h2>Bad &#x47;ateway</h2><script>alert(1)</script></body></html>")).toEqual({
@@ -150,7 +158,11 @@ describe("error bodies of any shape: code, most useful message, field errors", (
     expect(problem.message).toBe(
       `400 One or more validation errors occurred. — Reference: too long (GET ${request.url})`,
     );
-    expect(problem).toMatchObject({ fieldErrors: { Reference: ["too long"] }, rawBody: '{"title":"..."}', retryAfterMs: 5_000 });
+    expect(problem).toMatchObject({
+      fieldErrors: { Reference: ["too long"] },
+      rawBody: '{"title":"..."}',
+      retryAfterMs: 5_000,
+    });
     const classes = [429, 500, 503, 520, 599, 300, 304, 408, 413].map((status) =>
       errorForStatus({ status, body: undefined, request, operationId: "op" }),
     );

@@ -695,8 +695,14 @@ describe("response validation", () => {
     for (const [answer, body] of [
       [() => empty(201, location), undefined],
       [() => json(201, {}, location), {}],
-      [() => new Response("Created", { status: 201, headers: { ...location, "content-type": "text/plain" } }), "Created"],
-      [() => new Response("{not json", { status: 201, headers: { ...location, "content-type": "application/json" } }), "{not json"],
+      [
+        () => new Response("Created", { status: 201, headers: { ...location, "content-type": "text/plain" } }),
+        "Created",
+      ],
+      [
+        () => new Response("{not json", { status: 201, headers: { ...location, "content-type": "application/json" } }),
+        "{not json",
+      ],
     ] as const) {
       server.on("POST", "/api/v1/Transfers/CreateAccountTransfer", answer);
       await expect(client.transfers.createAccountTransfer(transfer)).resolves.toEqual({
@@ -771,7 +777,7 @@ describe("options", () => {
     server.on("GET", /^\/api\/v1\/Accounts/, () =>
       json(200, { value: [{ Id: ++pages }], "@odata.nextLink": `${BASE_URL}/api/v1/Accounts?page=${pages + 1}` }),
     );
-    const drained = async (init?: object): Promise<unknown> => {
+    const drained = async (init?: object): Promise<void> => {
       for await (const _ of client.accounts.listAccounts.paginate(undefined, init)) void _;
     };
     await expect(drained({ maxPages: 0 })).rejects.toThrow(InvalidArgumentError);
