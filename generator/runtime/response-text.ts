@@ -4,6 +4,7 @@
  * connection is dropped) as soon as they pass the limit. A declared length is trusted only without a
  * `Content-Encoding`: `fetch` decompresses, and a small gzip body can inflate a thousandfold.
  */
+import { ResponseTooLargeError, type RequestSummary } from "./errors.js";
 
 /** The limit was passed: `receivedBytes` read (or announced by `Content-Length`). */
 export class BodyTooLarge {
@@ -13,6 +14,37 @@ export class BodyTooLarge {
     this.receivedBytes = receivedBytes;
     this.declared = declared;
   }
+}
+
+/** The `ResponseTooLargeError` of a body past `maxResponseBytes`; `headers` already redacted. */
+export function bodyTooLargeError(
+  error: BodyTooLarge,
+  response: Response,
+  call: {
+    readonly method: string;
+    readonly request: RequestSummary;
+    readonly operationId: string;
+    readonly maxResponseBytes: number;
+    readonly headers: Readonly<Record<string, string>>;
+  },
+): ResponseTooLargeError {
+  const { method, request, maxResponseBytes: limit } = call;
+  const seen = error.declared ? `Content-Length ${error.receivedBytes}` : `more than ${limit} bytes`;
+  // A command's 2xx did execute: say so, or the caller may send it again.
+  const done =
+    response.ok && method !== "GET" && method !== "HEAD"
+      ? `; the command did succeed (${response.status}), only its body was not read`
+      : "";
+  return new ResponseTooLargeError({
+    message: `The ${response.status} response body is larger than maxResponseBytes (${limit}): ${seen}, not read${done} (${method} ${request.url})`,
+    status: response.status,
+    code: "response_too_large",
+    request,
+    operationId: call.operationId,
+    headers: call.headers,
+    maxResponseBytes: limit,
+    receivedBytes: error.receivedBytes,
+  });
 }
 
 /** The whole body as UTF-8 text (BOM dropped, as `Response.text()`); rejects with `BodyTooLarge` past `maxBytes`. */

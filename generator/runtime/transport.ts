@@ -15,17 +15,17 @@ import {
   AccountFundsError,
   ConnectionError,
   InvalidArgumentError,
-  ResponseTooLargeError,
   TimeoutError,
   TokenRequestError,
   type RequestSummary,
+  type ResponseTooLargeError,
 } from "./errors.js";
 import { callHook, type ClientHooks, type HookRequestInfo } from "./hooks.js";
 import { invalidHeader, tokenProblem } from "./header-values.js";
 import { initialSendState, nextStep } from "./next-step.js";
 import type { Redactor } from "./redact.js";
 import { isRedirect, redirectVerdict, type RedirectRefusal } from "./redirect.js";
-import { BodyTooLarge, readText } from "./response-text.js";
+import { BodyTooLarge, bodyTooLargeError, readText } from "./response-text.js";
 import type { RetryPolicy } from "./retry.js";
 import { attemptSignal, raceSignal } from "./timeout.js";
 
@@ -261,22 +261,12 @@ class Sending {
 
   /** A body past `maxResponseBytes`: never retried, the response's status and headers kept. */
   tooLarge(error: BodyTooLarge, response: Response): ResponseTooLargeError {
-    const request = this.summary();
-    const limit = this.context.maxResponseBytes;
-    const seen = error.declared ? `Content-Length ${error.receivedBytes}` : `more than ${limit} bytes`;
-    const done =
-      response.ok && this.method !== "GET" && this.method !== "HEAD"
-        ? `; the command did succeed (${response.status}), only its body was not read`
-        : "";
-    return new ResponseTooLargeError({
-      message: `The ${response.status} response body is larger than maxResponseBytes (${limit}): ${seen}, not read${done} (${this.method} ${request.url})`,
-      status: response.status,
-      code: "response_too_large",
-      request,
+    return bodyTooLargeError(error, response, {
+      method: this.method,
+      request: this.summary(),
       operationId: this.context.operationId,
+      maxResponseBytes: this.context.maxResponseBytes,
       headers: this.redactor.headers(response.headers),
-      maxResponseBytes: limit,
-      receivedBytes: error.receivedBytes,
     });
   }
 

@@ -91,7 +91,7 @@ const scenarios: readonly Scenario[] = [
     request: createTransfer,
   },
   {
-    site: "transport.ts:ResponseTooLargeError",
+    site: "response-text.ts:ResponseTooLargeError",
     name: "a body past maxResponseBytes",
     options: { maxResponseBytes: 10, auth: { credentials: undefined, tokenProvider: () => "a-token-from-elsewhere" } },
     run: ({ server, client }) => (
