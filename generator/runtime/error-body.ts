@@ -100,25 +100,41 @@ function problemFieldErrors(errors: unknown): Record<string, string[]> | undefin
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
+/** How much of a text body its message is looked for in: a page's title and first heading come early. */
+const MESSAGE_SOURCE = 8 * 1024;
+
 /** A text body's message: an HTML page's `<title>` (else its first heading, else its text), or the text itself. */
 function textMessage(text: string): string | undefined {
-  const trimmed = text.trim();
+  const trimmed = text.slice(0, MESSAGE_SOURCE).trim();
   if (trimmed === "") return undefined;
   if (!/^<(?:!doctype|html|head|body|\?xml|h\d|title|p|div)\b/i.test(trimmed)) return truncate(singleLine(trimmed));
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(trimmed)?.[1];
-  const heading = /<h[1-3][^>]*>([\s\S]*?)<\/h[1-3]>/i.exec(trimmed)?.[1];
-  for (const candidate of [title, heading, trimmed]) {
+  const lower = trimmed.toLowerCase();
+  const candidates = [
+    elementText(trimmed, lower, "title"),
+    ...["h1", "h2", "h3"].map((tag) => elementText(trimmed, lower, tag)),
+    trimmed,
+  ];
+  for (const candidate of candidates) {
     const plain = candidate === undefined ? "" : singleLine(htmlText(candidate));
     if (plain !== "") return truncate(plain);
   }
   return undefined;
 }
 
+/** The inner HTML of the first `<tag …>…</tag>`, found with `indexOf` (linear, whatever the page holds). */
+function elementText(html: string, lower: string, tag: string): string | undefined {
+  const open = lower.indexOf(`<${tag}`);
+  if (open < 0) return undefined;
+  const start = lower.indexOf(">", open);
+  const end = start < 0 ? -1 : lower.indexOf(`</${tag}`, start);
+  return end < 0 ? undefined : html.slice(start + 1, end);
+}
+
 /** The text of an HTML fragment: scripts and styles dropped, tags removed, the common entities decoded. */
 function htmlText(html: string): string {
   return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, " ")
-    .replace(/<[^>]*>/g, " ")
+    .replace(/<(script|style)\b[^<>]*>[^<]*<\/\1\s*>/gi, " ")
+    .replace(/<[^<>]*>/g, " ")
     .replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|nbsp);/gi, (entity, name: string) => {
       const lower = name.toLowerCase();
       if (lower.startsWith("#x")) return codePoint(Number.parseInt(lower.slice(2), 16), entity);

@@ -33,8 +33,11 @@ function htmlEscaped(text: string): string[] {
   ];
 }
 
-/** A JSON Web Token in compact form: a base64url JSON header (`eyJ`, `{"`), a payload and a signature. */
-const JWT = /eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
+/**
+ * A JSON Web Token in compact form: a base64url JSON header (`eyJ`, `{"`), a payload and a signature. It starts where
+ * no base64url character precedes it, so a run of `eyJeyJ…` is tried once, not at each `eyJ` (linear time).
+ */
+const JWT = /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
 
 /** Whether `token` is wholly a JWT: then the shape alone finds it anywhere, in every form (base64url needs no escape). */
 export function isJwtShaped(token: string): boolean {

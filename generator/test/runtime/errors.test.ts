@@ -193,3 +193,16 @@ describe("error bodies of any shape: code, most useful message, field errors", (
     expect(new ServerError({ message: "m", status: 500 }).toJSON()).toMatchObject({ retryAfterMs: undefined });
   });
 });
+
+describe("error bodies: linear, whatever a hostile server sends", () => {
+  it("finds a message in pathological HTML of megabytes (finishing at all is the property)", () => {
+    for (const page of [
+      `<html>${"<title".repeat(400_000)}`,
+      `<html><title>${"<".repeat(2_000_000)}`,
+      `<html>${"<script>".repeat(300_000)}`,
+      `<!doctype html>${"<h1><h2>".repeat(250_000)}`,
+    ]) {
+      expect(typeof (readErrorBody(page).message ?? "")).toBe("string");
+    }
+  });
+});

@@ -117,3 +117,23 @@ describe("redactor: no window, shapes, forms", () => {
     expect(copy.cause.token).toBe(REDACTED);
   });
 });
+
+describe("redactor: linear in the text, whatever a hostile server sends", () => {
+  // Inputs that make a backtracking pattern quadratic; at 2 MB each, a quadratic pass would not end within the
+  // test's timeout, a linear one takes milliseconds. No timing is asserted: finishing at all is the property.
+  const hostile = [
+    "eyJ".repeat(700_000),
+    `Bearer ${"a".repeat(2_000_000)}=b`,
+    `${"password=".repeat(200_000)}`,
+    `"access_token":"${"\\\\".repeat(1_000_000)}`,
+    "authorization: ".repeat(130_000),
+  ];
+
+  it("with few secrets and with thousands (the index)", () => {
+    for (const count of [2, 3_000]) {
+      const redactor = createRedactor(["client-secret-value"]);
+      for (let index = 0; index < count; index++) redactor.addSecret(`opaque-token-${index}-padding`);
+      for (const text of hostile) expect(typeof redactor.string(text)).toBe("string");
+    }
+  });
+});
