@@ -35,16 +35,11 @@ function htmlEscaped(text: string): string[] {
 
 /**
  * A JSON Web Token in compact form: a base64url JSON header (`eyJ`, `{"`), a payload and a signature. It starts where
- * no base64url character precedes it, so a run of `eyJeyJ…` is tried once, not at each `eyJ` (linear time).
+ * no base64url character precedes it (or right after a `%XX` or `\uXXXX` escape), so a run of `eyJeyJ…` is tried once,
+ * not at each `eyJ`: linear time. Tokens the client received are also found by value, wherever they stand.
  */
-const JWT = /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
-
-/** Whether `token` is wholly a JWT: then the shape alone finds it anywhere, in every form (base64url needs no escape). */
-export function isJwtShaped(token: string): boolean {
-  JWT.lastIndex = 0;
-  const match = JWT.exec(token);
-  return match !== null && match.index === 0 && match[0].length === token.length;
-}
+const JWT =
+  /(?:(?<![A-Za-z0-9_-])|(?<=%[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}))eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
 
 /**
  * Secrets by shape, for text the client did not write: `Bearer <b64token>` (RFC 6750 §2.1; 20 characters or more,

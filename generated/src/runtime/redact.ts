@@ -5,12 +5,13 @@
 /**
  * Keeps secrets out of everything the client logs or puts in an error: header values and object fields by name
  * (`Authorization`, `access_token`, `client_secret`, `password`, ...), the client's own secrets by value — the client
- * secret, the user's password and every access token the client has ever received, for its whole life, in every
- * form a server may echo them in (secret-forms.ts) — and secrets by shape (any `Bearer …`, any JWT), whoever
- * issued them. A JWT-shaped token is found by its shape, so only other tokens are remembered by value; many of those
- * are looked up through an index by their first characters, so the cost of redacting stays linear in the text.
+ * secret, the user's password and every access token the client has ever received, for its whole life (about a
+ * kilobyte each: a token every 15 minutes is some 35 MB a year), in every form a server may echo them in
+ * (secret-forms.ts), found wherever they overlap (secret-index.ts) — and secrets by shape (any `Bearer …`, any JWT),
+ * whoever issued them.
  */
-import { REDACTED, isJwtShaped, redactShapes, secretForms } from "./secret-forms.js";
+import { REDACTED, redactShapes, secretForms } from "./secret-forms.js";
+import { SecretIndex, replaceSpans } from "./secret-index.js";
 
 export { REDACTED } from "./secret-forms.js";
 
@@ -51,78 +52,22 @@ export interface Redactor {
   error(error: unknown): unknown;
 }
 
-/** Forms at least this long are found through the index by their first characters; shorter ones one by one. */
-const INDEX_KEY_LENGTH = 8;
-/** Up to this many forms, `includes` per form beats the index (a native search per form over the text). */
-const SCAN_THRESHOLD = 64;
-
 export function createRedactor(initialSecrets: readonly (string | undefined)[] = []): Redactor {
   const known = new Set<string>();
-  const allForms = new Set<string>();
-  /** Forms by their first INDEX_KEY_LENGTH characters, each list longest first; the shorter forms apart. */
-  const index = new Map<string, string[]>();
-  const shortForms: string[] = [];
-  /** Every form, longest first, while there are few enough to search for one by one. */
-  let fewForms: string[] | undefined = [];
+  const index = new SecretIndex();
 
-  const longestFirst = (a: string, b: string): number => b.length - a.length;
-
-  const add = (secret: string | undefined, isToken: boolean): void => {
+  const add = (secret: string | undefined): void => {
     if (typeof secret !== "string" || secret === "" || known.has(secret)) return;
-    if (isToken && isJwtShaped(secret)) return;
     known.add(secret);
-    for (const form of secretForms(secret)) {
-      if (allForms.has(form)) continue;
-      allForms.add(form);
-      if (form.length < INDEX_KEY_LENGTH) {
-        shortForms.push(form);
-        shortForms.sort(longestFirst);
-        continue;
-      }
-      const key = form.slice(0, INDEX_KEY_LENGTH);
-      const list = index.get(key);
-      if (list === undefined) {
-        index.set(key, [form]);
-      } else {
-        list.push(form);
-        list.sort(longestFirst);
-      }
-    }
-    fewForms = allForms.size <= SCAN_THRESHOLD ? [...allForms].sort(longestFirst) : undefined;
+    for (const form of secretForms(secret)) index.add(form);
   };
-  for (const secret of initialSecrets) add(secret, false);
-
-  /** One pass over `text`: at each position the longest form found there is replaced. */
-  const replaceForms = (text: string): string => {
-    if (fewForms !== undefined) {
-      let out = text;
-      for (const form of fewForms) if (out.includes(form)) out = out.split(form).join(REDACTED);
-      return out;
-    }
-    let result = "";
-    let copiedTo = 0;
-    for (let at = 0; at < text.length;) {
-      let found =
-        at + INDEX_KEY_LENGTH <= text.length
-          ? index.get(text.slice(at, at + INDEX_KEY_LENGTH))?.find((form) => text.startsWith(form, at))
-          : undefined;
-      found ??= shortForms.find((form) => text.startsWith(form, at));
-      if (found === undefined) {
-        at += 1;
-        continue;
-      }
-      result += text.slice(copiedTo, at) + REDACTED;
-      at += found.length;
-      copiedTo = at;
-    }
-    return copiedTo === 0 ? text : result + text.slice(copiedTo);
-  };
+  for (const secret of initialSecrets) add(secret);
 
   const redactString = (text: string): string => {
     let out = text;
     // Replacing can, in contrived cases, join the text around a secret into a secret again; repeat until stable.
-    for (let round = 0; round < 4 && allForms.size > 0; round++) {
-      const next = replaceForms(out);
+    for (let round = 0; round < 4 && index.size > 0; round++) {
+      const next = replaceSpans(out, index.spans(out), REDACTED);
       if (next === out) break;
       out = next;
     }
@@ -205,7 +150,7 @@ export function createRedactor(initialSecrets: readonly (string | undefined)[] =
   };
 
   return {
-    addSecret: (secret) => add(secret, true),
+    addSecret: add,
     string: redactString,
     value: (value) => redactValue(value, 0, new WeakSet()),
     headers: redactHeaders,

@@ -61,7 +61,7 @@ describe("redactor: no window, shapes, forms", () => {
     expect(redactor.string(text)).toBe(`first ${REDACTED} middle ${REDACTED} last ${REDACTED} ${REDACTED}`);
   });
 
-  it("replaces the longest secret at each place, through the index as through the short list", () => {
+  it("replaces a secret that contains another whole, through the index as through the short list", () => {
     for (const many of [false, true]) {
       const redactor = createRedactor(["abc"]);
       redactor.addSecret("xxabcxx-long-token");
@@ -97,11 +97,23 @@ describe("redactor: no window, shapes, forms", () => {
     expect(redactor.string('Bearer error="invalid_token"')).toBe('Bearer error="invalid_token"');
   });
 
-  it("does not remember JWT-shaped tokens: their shape finds them in every form", () => {
+  it("finds a received JWT by value wherever it stands, and a JWT it never received by its shape", () => {
     const redactor = createRedactor();
-    const jwt = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl";
-    redactor.addSecret(jwt);
-    expect(redactor.string(`x ${encodeURIComponent(jwt)} ${JSON.stringify(jwt)}`)).toBe(`x ${REDACTED} "${REDACTED}"`);
+    const received = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl";
+    const stranger = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIyIn0.b3RoZXJzaWc";
+    redactor.addSecret(received);
+    expect(
+      redactor.string(`token_${received}_x ${encodeURIComponent(" ")}${stranger} ${JSON.stringify(stranger)}`),
+    ).toBe(`token_${REDACTED}_x %20${REDACTED} "${REDACTED}"`);
+  });
+
+  it("covers overlapping secrets whole, whichever is longer and wherever they start", () => {
+    for (const fillers of [0, 100]) {
+      const redactor = createRedactor(["abcdXYZ12345", "XYZ12345efgh", "2345ef"]);
+      for (let index = 0; index < fillers; index++) redactor.addSecret(`filler-token-${index}-long-enough`);
+      expect(redactor.string("<abcdXYZ12345efgh>")).toBe(`<${REDACTED}>`);
+      expect(redactor.string("<aaXYZ12345efgh>")).toBe(`<aa${REDACTED}>`);
+    }
   });
 
   it("copies an error for a cause: message, stack, properties and causes redacted, the kind kept", () => {
@@ -129,11 +141,16 @@ describe("redactor: linear in the text, whatever a hostile server sends", () => 
     "authorization: ".repeat(130_000),
   ];
 
-  it("with few secrets and with thousands (the index)", () => {
+  it("with few secrets and with thousands (the index), JWTs of one issuer among them", () => {
+    const header = "eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ";
     for (const count of [2, 3_000]) {
       const redactor = createRedactor(["client-secret-value"]);
-      for (let index = 0; index < count; index++) redactor.addSecret(`opaque-token-${index}-padding`);
-      for (const text of hostile) expect(typeof redactor.string(text)).toBe("string");
+      for (let index = 0; index < count; index++) {
+        redactor.addSecret(`opaque-token-${index}-padding`);
+        redactor.addSecret(`${header}.eyJzdWIiOiI${index}In0.c2lnbmF0dXJl${index}`);
+      }
+      for (const text of [...hostile, `${header}.`.repeat(60_000)]) expect(typeof redactor.string(text)).toBe("string");
+      expect(redactor.string(`x ${header}.eyJzdWIiOiI1In0.c2lnbmF0dXJl1 y`)).toBe(`x ${REDACTED} y`);
     }
   });
 });
