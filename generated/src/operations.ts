@@ -392,7 +392,7 @@ export const operations = {
     queryParameters: [],
     requestBody: { required: true, mediaTypes: ["application/json"] },
     responses: {
-      "201": { mediaType: "application/json", headers: ["Location"] },
+      "201": { headers: ["Location"] },
       "400": { mediaType: "application/json" },
       "401": {},
       "4XX": {},
@@ -579,7 +579,7 @@ export const operations = {
     queryParameters: [],
     requestBody: { required: true, mediaTypes: ["application/json", "multipart/form-data"] },
     responses: {
-      "201": { mediaType: "application/json", headers: ["Location"] },
+      "201": { headers: ["Location"] },
       "400": { mediaType: "application/json" },
       "401": {},
       "4XX": {},
@@ -599,7 +599,7 @@ export const operations = {
     queryParameters: [],
     requestBody: { required: true, mediaTypes: ["application/json"] },
     responses: {
-      "201": { mediaType: "application/json", headers: ["Location"] },
+      "201": { headers: ["Location"] },
       "400": { mediaType: "application/json" },
       "401": {},
       "4XX": {},
@@ -826,7 +826,7 @@ export const operations = {
     queryParameters: [],
     requestBody: { required: true, mediaTypes: ["application/json"] },
     responses: {
-      "201": { mediaType: "application/json", headers: ["Location"] },
+      "201": { headers: ["Location"] },
       "400": { mediaType: "application/json" },
       "401": {},
       "4XX": {},
@@ -1071,7 +1071,7 @@ export const operations = {
     queryParameters: [],
     requestBody: { required: true, mediaTypes: ["application/json"] },
     responses: {
-      "201": { mediaType: "application/json", headers: ["Location"] },
+      "201": { headers: ["Location"] },
       "400": { mediaType: "application/json" },
       "401": {},
       "4XX": {},
@@ -1462,7 +1462,7 @@ export const operations = {
     queryParameters: [],
     requestBody: { required: true, mediaTypes: ["application/json"] },
     responses: {
-      "201": { mediaType: "application/json", headers: ["Location"] },
+      "201": { headers: ["Location"] },
       "400": { mediaType: "application/json" },
       "401": {},
       "4XX": {},

@@ -5303,9 +5303,7 @@ export interface operations {
           Location: components["headers"]["Location"];
           [name: string]: unknown;
         };
-        content: {
-          "application/json": components["schemas"]["CreateResultDto"];
-        };
+        content?: never;
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
@@ -5696,9 +5694,7 @@ export interface operations {
           Location: components["headers"]["Location"];
           [name: string]: unknown;
         };
-        content: {
-          "application/json": components["schemas"]["CreateResultDto"];
-        };
+        content?: never;
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
@@ -5725,9 +5721,7 @@ export interface operations {
           Location: components["headers"]["Location"];
           [name: string]: unknown;
         };
-        content: {
-          "application/json": components["schemas"]["CreateResultDto"];
-        };
+        content?: never;
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
@@ -6206,9 +6200,7 @@ export interface operations {
           Location: components["headers"]["Location"];
           [name: string]: unknown;
         };
-        content: {
-          "application/json": components["schemas"]["CreateResultDto"];
-        };
+        content?: never;
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
@@ -6809,9 +6801,7 @@ export interface operations {
           Location: components["headers"]["Location"];
           [name: string]: unknown;
         };
-        content: {
-          "application/json": components["schemas"]["CreateResultDto"];
-        };
+        content?: never;
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
@@ -7661,9 +7651,7 @@ export interface operations {
           Location: components["headers"]["Location"];
           [name: string]: unknown;
         };
-        content: {
-          "application/json": components["schemas"]["CreateResultDto"];
-        };
+        content?: never;
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];

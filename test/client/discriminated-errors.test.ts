@@ -144,7 +144,9 @@ describe("parseWebhookEvents on a delivery with a bad event", () => {
     expect(parseWebhookEvents([withdrawal])).toMatchObject({ ok: true, invalidEvents: [] });
     const result = parseWebhookEvents([{ ...withdrawal, ApiUrl: "/api/v1/Withdrawals(1)" }]);
     expect(
-      result.ok ? result.invalidEvents.flatMap((event) => event.issues.map((issue) => `${issue.path} ${issue.keyword}`)) : [],
+      result.ok
+        ? result.invalidEvents.flatMap((event) => event.issues.map((issue) => `${issue.path} ${issue.keyword}`))
+        : [],
     ).toEqual(["/ApiUrl format"]);
   });
 

@@ -14488,14 +14488,14 @@ validate225.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCreateResultDto = validate226;
+const validateWithdrawalDtoCollection = validate226;
 const schema79 = {
-  title: "CreateResultDto",
-  description: "Result of a create command: the Id of the created resource.",
-  "x-assumption":
-    "Id optional, and nothing else required — the reference defines CreateResultDto but shows no 201 body beyond the Location header, so a 201 body may carry less, or more; the created resource's id is read from Location",
+  title: "WithdrawalDtoCollection",
+  description: "OData v4 collection of WithdrawalDto.",
   type: "object",
-  properties: { Id: { type: "integer", format: "int32" } },
+  allOf: [{ $ref: "#/components/schemas/ODataCollectionAnnotations" }],
+  required: ["value"],
+  properties: { value: { type: "array", items: { $ref: "#/components/schemas/WithdrawalDto" } } },
 };
 function validate226(
   data,
@@ -14504,83 +14504,6 @@ function validate226(
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate226.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err0 = {
-          instancePath: instancePath + "/Id",
-          schemaPath: "#/properties/Id/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats8.validate(data0)) {
-          const err1 = {
-            instancePath: instancePath + "/Id",
-            schemaPath: "#/properties/Id/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate226.errors = vErrors;
-  return errors === 0;
-}
-validate226.evaluated = { props: { Id: true }, dynamicProps: false, dynamicItems: false };
-const validateWithdrawalDtoCollection = validate227;
-const schema80 = {
-  title: "WithdrawalDtoCollection",
-  description: "OData v4 collection of WithdrawalDto.",
-  type: "object",
-  allOf: [{ $ref: "#/components/schemas/ODataCollectionAnnotations" }],
-  required: ["value"],
-  properties: { value: { type: "array", items: { $ref: "#/components/schemas/WithdrawalDto" } } },
-};
-function validate227(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate227.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14656,25 +14579,25 @@ function validate227(
     }
     errors++;
   }
-  validate227.errors = vErrors;
+  validate226.errors = vErrors;
   return errors === 0;
 }
-validate227.evaluated = {
+validate226.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetWithdrawalResponse200 = validate230;
-const schema81 = {
+const validateGetWithdrawalResponse200 = validate229;
+const schema80 = {
   allOf: [{ $ref: "#/components/schemas/WithdrawalDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate230(
+function validate229(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate230.evaluated;
+  const evaluated0 = validate229.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14689,10 +14612,10 @@ function validate230(
     vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate230.errors = vErrors;
+  validate229.errors = vErrors;
   return errors === 0;
 }
-validate230.evaluated = {
+validate229.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -14718,26 +14641,26 @@ validate230.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetWithdrawalPaymentConfirmationDetailsResponse200 = validate233;
-const schema82 = {
+const validateGetWithdrawalPaymentConfirmationDetailsResponse200 = validate232;
+const schema81 = {
   allOf: [
     { $ref: "#/components/schemas/PaymentConfirmationDetailsDto" },
     { $ref: "#/components/schemas/ODataEntityAnnotations" },
   ],
 };
-const schema83 = {
+const schema82 = {
   title: "PaymentConfirmationDetailsDto",
   description: "Payment confirmation details of a withdrawal.",
   "x-assumption": "Fields not shown in the reference; left open — the reference names the DTO only",
   type: "object",
 };
-function validate234(
+function validate233(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate234.evaluated;
+  const evaluated0 = validate233.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14759,37 +14682,37 @@ function validate234(
     }
     errors++;
   }
-  validate234.errors = vErrors;
+  validate233.errors = vErrors;
   return errors === 0;
 }
-validate234.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate233(
+validate233.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate232(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate233.evaluated;
+  const evaluated0 = validate232.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate234(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
+  if (!validate233(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
     errors = vErrors.length;
   }
   if (!validate179(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
     vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate233.errors = vErrors;
+  validate232.errors = vErrors;
   return errors === 0;
 }
-validate233.evaluated = { props: { "@odata.context": true }, dynamicProps: false, dynamicItems: false };
-const validateCreateAccountWithdrawal = validate237;
-const schema84 = {
+validate232.evaluated = { props: { "@odata.context": true }, dynamicProps: false, dynamicItems: false };
+const validateCreateAccountWithdrawal = validate236;
+const schema83 = {
   title: "CreateAccountWithdrawal",
   description:
     "Body of /api/v1/Withdrawals/CreateAccountWithdrawal (JSON): an ad-hoc withdrawal that states its account, currency and amount. Also the Request part of the multipart/form-data body (CreateAccountWithdrawalMultipart).",
@@ -14880,9 +14803,9 @@ const schema84 = {
     },
   ],
 };
-const formats196 = allFormats.lei;
+const formats194 = allFormats.lei;
 const pattern6 = new RegExp("^[0-9A-Za-z]{20}$", "u");
-const schema85 = {
+const schema84 = {
   title: "UltimateOriginator",
   description:
     "The party on whose behalf a withdrawal is made. For non-PSP accounts Name and Address are required by default; for PSP accounts only SubaccountNumber is used.",
@@ -14914,7 +14837,7 @@ const schema85 = {
     },
   ],
 };
-const schema86 = {
+const schema85 = {
   title: "UltimateOriginatorAddress",
   description:
     "Address of an ultimate originator: the fields of a request address (PostalAddress). Street, Town and CountryCode (ISO 3166-1 alpha-2) are required for a non-PSP account, PostCode where supported; for a PSP account only the ultimate originator's SubaccountNumber is used, so an address, whole or partial, is taken and ignored. Which applies depends on the account (x-conditional-rules of UltimateOriginator).",
@@ -14942,15 +14865,15 @@ const schema86 = {
     },
   },
 };
-const formats192 = allFormats["country-code"];
+const formats190 = allFormats["country-code"];
 const pattern5 = new RegExp("^[A-Z]{2}$", "u");
-function validate239(
+function validate238(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate239.evaluated;
+  const evaluated0 = validate238.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14965,7 +14888,7 @@ function validate239(
           instancePath: instancePath + "/Street",
           schemaPath: "#/properties/Street/type",
           keyword: "type",
-          params: { type: schema86.properties.Street.type },
+          params: { type: schema85.properties.Street.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -14983,7 +14906,7 @@ function validate239(
           instancePath: instancePath + "/HouseNumber",
           schemaPath: "#/properties/HouseNumber/type",
           keyword: "type",
-          params: { type: schema86.properties.HouseNumber.type },
+          params: { type: schema85.properties.HouseNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -15001,7 +14924,7 @@ function validate239(
           instancePath: instancePath + "/HouseName",
           schemaPath: "#/properties/HouseName/type",
           keyword: "type",
-          params: { type: schema86.properties.HouseName.type },
+          params: { type: schema85.properties.HouseName.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -15019,7 +14942,7 @@ function validate239(
           instancePath: instancePath + "/FlatNumber",
           schemaPath: "#/properties/FlatNumber/type",
           keyword: "type",
-          params: { type: schema86.properties.FlatNumber.type },
+          params: { type: schema85.properties.FlatNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -15037,7 +14960,7 @@ function validate239(
           instancePath: instancePath + "/District",
           schemaPath: "#/properties/District/type",
           keyword: "type",
-          params: { type: schema86.properties.District.type },
+          params: { type: schema85.properties.District.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -15055,7 +14978,7 @@ function validate239(
           instancePath: instancePath + "/Town",
           schemaPath: "#/properties/Town/type",
           keyword: "type",
-          params: { type: schema86.properties.Town.type },
+          params: { type: schema85.properties.Town.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -15073,7 +14996,7 @@ function validate239(
           instancePath: instancePath + "/County",
           schemaPath: "#/properties/County/type",
           keyword: "type",
-          params: { type: schema86.properties.County.type },
+          params: { type: schema85.properties.County.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -15091,7 +15014,7 @@ function validate239(
           instancePath: instancePath + "/PostCode",
           schemaPath: "#/properties/PostCode/type",
           keyword: "type",
-          params: { type: schema86.properties.PostCode.type },
+          params: { type: schema85.properties.PostCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -15109,7 +15032,7 @@ function validate239(
           instancePath: instancePath + "/CountryCode",
           schemaPath: "#/properties/CountryCode/type",
           keyword: "type",
-          params: { type: schema86.properties.CountryCode.type },
+          params: { type: schema85.properties.CountryCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -15135,7 +15058,7 @@ function validate239(
           }
           errors++;
         }
-        if (!formats192.validate(data8)) {
+        if (!formats190.validate(data8)) {
           const err10 = {
             instancePath: instancePath + "/CountryCode",
             schemaPath: "#/properties/CountryCode/format",
@@ -15167,10 +15090,10 @@ function validate239(
     }
     errors++;
   }
-  validate239.errors = vErrors;
+  validate238.errors = vErrors;
   return errors === 0;
 }
-validate239.evaluated = {
+validate238.evaluated = {
   props: {
     Street: true,
     HouseNumber: true,
@@ -15185,13 +15108,13 @@ validate239.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate238(
+function validate237(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate238.evaluated;
+  const evaluated0 = validate237.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15206,7 +15129,7 @@ function validate238(
           instancePath: instancePath + "/Name",
           schemaPath: "#/properties/Name/type",
           keyword: "type",
-          params: { type: schema85.properties.Name.type },
+          params: { type: schema84.properties.Name.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -15241,7 +15164,7 @@ function validate238(
       let passing0 = null;
       const _errs5 = errors;
       if (
-        !validate239(data1, {
+        !validate238(data1, {
           instancePath: instancePath + "/Address",
           parentData: data,
           parentDataProperty: "Address",
@@ -15249,7 +15172,7 @@ function validate238(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
+        vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs5 === errors;
@@ -15325,7 +15248,7 @@ function validate238(
           instancePath: instancePath + "/SubaccountNumber",
           schemaPath: "#/properties/SubaccountNumber/type",
           keyword: "type",
-          params: { type: schema85.properties.SubaccountNumber.type },
+          params: { type: schema84.properties.SubaccountNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -15351,21 +15274,21 @@ function validate238(
     }
     errors++;
   }
-  validate238.errors = vErrors;
+  validate237.errors = vErrors;
   return errors === 0;
 }
-validate238.evaluated = {
+validate237.evaluated = {
   props: { Name: true, Address: true, SubaccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate237(
+function validate236(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate237.evaluated;
+  const evaluated0 = validate236.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15602,7 +15525,7 @@ function validate237(
           instancePath: instancePath + "/Amount",
           schemaPath: "#/properties/Amount/type",
           keyword: "type",
-          params: { type: schema84.properties.Amount.type },
+          params: { type: schema83.properties.Amount.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
@@ -15672,7 +15595,7 @@ function validate237(
           instancePath: instancePath + "/Reference",
           schemaPath: "#/properties/Reference/type",
           keyword: "type",
-          params: { type: schema84.properties.Reference.type },
+          params: { type: schema83.properties.Reference.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -15707,7 +15630,7 @@ function validate237(
           instancePath: instancePath + "/Description",
           schemaPath: "#/properties/Description/type",
           keyword: "type",
-          params: { type: schema84.properties.Description.type },
+          params: { type: schema83.properties.Description.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -15742,7 +15665,7 @@ function validate237(
           instancePath: instancePath + "/PaymentPurposeId",
           schemaPath: "#/properties/PaymentPurposeId/type",
           keyword: "type",
-          params: { type: schema84.properties.PaymentPurposeId.type },
+          params: { type: schema83.properties.PaymentPurposeId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
@@ -15777,7 +15700,7 @@ function validate237(
       let passing0 = null;
       const _errs24 = errors;
       if (
-        !validate238(data9, {
+        !validate237(data9, {
           instancePath: instancePath + "/UltimateOriginator",
           parentData: data,
           parentDataProperty: "UltimateOriginator",
@@ -15785,7 +15708,7 @@ function validate237(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+        vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
         errors = vErrors.length;
       }
       var _valid1 = _errs24 === errors;
@@ -15855,7 +15778,7 @@ function validate237(
           instancePath: instancePath + "/PaymentChargesCode",
           schemaPath: "#/properties/PaymentChargesCode/type",
           keyword: "type",
-          params: { type: schema84.properties.PaymentChargesCode.type },
+          params: { type: schema83.properties.PaymentChargesCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -15870,7 +15793,7 @@ function validate237(
           instancePath: instancePath + "/PaymentChargesCode",
           schemaPath: "#/properties/PaymentChargesCode/enum",
           keyword: "enum",
-          params: { allowedValues: schema84.properties.PaymentChargesCode.enum },
+          params: { allowedValues: schema83.properties.PaymentChargesCode.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -15888,7 +15811,7 @@ function validate237(
           instancePath: instancePath + "/BoEPurposeCodeId",
           schemaPath: "#/properties/BoEPurposeCodeId/type",
           keyword: "type",
-          params: { type: schema84.properties.BoEPurposeCodeId.type },
+          params: { type: schema83.properties.BoEPurposeCodeId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
@@ -15923,7 +15846,7 @@ function validate237(
           instancePath: instancePath + "/ReceiverLei",
           schemaPath: "#/properties/ReceiverLei/type",
           keyword: "type",
-          params: { type: schema84.properties.ReceiverLei.type },
+          params: { type: schema83.properties.ReceiverLei.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -15979,7 +15902,7 @@ function validate237(
           }
           errors++;
         }
-        if (!formats196.validate(data12)) {
+        if (!formats194.validate(data12)) {
           const err32 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/format",
@@ -16011,13 +15934,13 @@ function validate237(
     }
     errors++;
   }
-  validate237.errors = vErrors;
+  validate236.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate237.evaluated = { dynamicProps: true, dynamicItems: false };
-const validateCreateInstructionWithdrawal = validate242;
-const schema87 = {
+validate236.evaluated = { dynamicProps: true, dynamicItems: false };
+const validateCreateInstructionWithdrawal = validate241;
+const schema86 = {
   title: "CreateInstructionWithdrawal",
   description:
     "Body of /api/v1/Withdrawals/CreateInstructionWithdrawal: a withdrawal that is triggered when an instruction (an exchange instruction) completes. The optional and conditional fields follow the same rules as the account withdrawal.",
@@ -16098,13 +16021,13 @@ const schema87 = {
     },
   ],
 };
-function validate242(
+function validate241(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate242.evaluated;
+  const evaluated0 = validate241.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16219,7 +16142,7 @@ function validate242(
           instancePath: instancePath + "/PaymentPurposeId",
           schemaPath: "#/properties/PaymentPurposeId/type",
           keyword: "type",
-          params: { type: schema87.properties.PaymentPurposeId.type },
+          params: { type: schema86.properties.PaymentPurposeId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
@@ -16254,7 +16177,7 @@ function validate242(
       let passing0 = null;
       const _errs9 = errors;
       if (
-        !validate238(data3, {
+        !validate237(data3, {
           instancePath: instancePath + "/UltimateOriginator",
           parentData: data,
           parentDataProperty: "UltimateOriginator",
@@ -16262,7 +16185,7 @@ function validate242(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+        vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs9 === errors;
@@ -16332,7 +16255,7 @@ function validate242(
           instancePath: instancePath + "/PaymentChargesCode",
           schemaPath: "#/properties/PaymentChargesCode/type",
           keyword: "type",
-          params: { type: schema87.properties.PaymentChargesCode.type },
+          params: { type: schema86.properties.PaymentChargesCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -16347,7 +16270,7 @@ function validate242(
           instancePath: instancePath + "/PaymentChargesCode",
           schemaPath: "#/properties/PaymentChargesCode/enum",
           keyword: "enum",
-          params: { allowedValues: schema87.properties.PaymentChargesCode.enum },
+          params: { allowedValues: schema86.properties.PaymentChargesCode.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -16365,7 +16288,7 @@ function validate242(
           instancePath: instancePath + "/BoEPurposeCodeId",
           schemaPath: "#/properties/BoEPurposeCodeId/type",
           keyword: "type",
-          params: { type: schema87.properties.BoEPurposeCodeId.type },
+          params: { type: schema86.properties.BoEPurposeCodeId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
@@ -16400,7 +16323,7 @@ function validate242(
           instancePath: instancePath + "/ReceiverLei",
           schemaPath: "#/properties/ReceiverLei/type",
           keyword: "type",
-          params: { type: schema87.properties.ReceiverLei.type },
+          params: { type: schema86.properties.ReceiverLei.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -16456,7 +16379,7 @@ function validate242(
           }
           errors++;
         }
-        if (!formats196.validate(data6)) {
+        if (!formats194.validate(data6)) {
           const err18 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/format",
@@ -16488,10 +16411,10 @@ function validate242(
     }
     errors++;
   }
-  validate242.errors = vErrors;
+  validate241.errors = vErrors;
   return errors === 0;
 }
-validate242.evaluated = {
+validate241.evaluated = {
   props: {
     InstructionId: true,
     BeneficiaryId: true,
@@ -16504,15 +16427,15 @@ validate242.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetWithdrawalConfirmationMt103Response200 = validate244;
-const schema88 = { type: "string" };
-function validate244(
+const validateGetWithdrawalConfirmationMt103Response200 = validate243;
+const schema87 = { type: "string" };
+function validate243(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate244.evaluated;
+  const evaluated0 = validate243.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16534,12 +16457,12 @@ function validate244(
     }
     errors++;
   }
-  validate244.errors = vErrors;
+  validate243.errors = vErrors;
   return errors === 0;
 }
-validate244.evaluated = { dynamicProps: false, dynamicItems: false };
-const validateBeneficiaryDtoCollection = validate245;
-const schema89 = {
+validate243.evaluated = { dynamicProps: false, dynamicItems: false };
+const validateBeneficiaryDtoCollection = validate244;
+const schema88 = {
   title: "BeneficiaryDtoCollection",
   description: "OData v4 collection of BeneficiaryDto.",
   type: "object",
@@ -16547,13 +16470,13 @@ const schema89 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/BeneficiaryDto" } } },
 };
-function validate245(
+function validate244(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate245.evaluated;
+  const evaluated0 = validate244.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16629,25 +16552,25 @@ function validate245(
     }
     errors++;
   }
-  validate245.errors = vErrors;
+  validate244.errors = vErrors;
   return errors === 0;
 }
-validate245.evaluated = {
+validate244.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetBeneficiaryResponse200 = validate248;
-const schema90 = {
+const validateGetBeneficiaryResponse200 = validate247;
+const schema89 = {
   allOf: [{ $ref: "#/components/schemas/BeneficiaryDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate248(
+function validate247(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate248.evaluated;
+  const evaluated0 = validate247.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16662,10 +16585,10 @@ function validate248(
     vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate248.errors = vErrors;
+  validate247.errors = vErrors;
   return errors === 0;
 }
-validate248.evaluated = {
+validate247.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -16680,8 +16603,8 @@ validate248.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateTransferBeneficiaryDtoCollection = validate251;
-const schema91 = {
+const validateTransferBeneficiaryDtoCollection = validate250;
+const schema90 = {
   title: "TransferBeneficiaryDtoCollection",
   description: "OData v4 collection of TransferBeneficiaryDto.",
   type: "object",
@@ -16689,13 +16612,13 @@ const schema91 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/TransferBeneficiaryDto" } } },
 };
-function validate251(
+function validate250(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate251.evaluated;
+  const evaluated0 = validate250.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16771,16 +16694,16 @@ function validate251(
     }
     errors++;
   }
-  validate251.errors = vErrors;
+  validate250.errors = vErrors;
   return errors === 0;
 }
-validate251.evaluated = {
+validate250.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetTransferBeneficiaryResponse200 = validate254;
-const schema92 = {
+const validateGetTransferBeneficiaryResponse200 = validate253;
+const schema91 = {
   description: "The reference states that a single-entity response also carries `@odata.context`.",
   type: "object",
   allOf: [
@@ -16789,13 +16712,13 @@ const schema92 = {
   ],
   required: ["@odata.context"],
 };
-function validate254(
+function validate253(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate254.evaluated;
+  const evaluated0 = validate253.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16841,10 +16764,10 @@ function validate254(
     }
     errors++;
   }
-  validate254.errors = vErrors;
+  validate253.errors = vErrors;
   return errors === 0;
 }
-validate254.evaluated = {
+validate253.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -16862,8 +16785,8 @@ validate254.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCreateWithdrawalBeneficiary = validate257;
-const schema93 = {
+const validateCreateWithdrawalBeneficiary = validate256;
+const schema92 = {
   title: "CreateWithdrawalBeneficiary",
   description:
     "Body of /api/v1/Beneficiaries/CreateWithdrawalBeneficiary: a bank account outside the system that withdrawals can be paid to.",
@@ -16967,7 +16890,7 @@ const schema93 = {
   ],
 };
 const pattern8 = new RegExp("\\S", "u");
-const schema94 = {
+const schema93 = {
   title: "PaymentRouting",
   description: "Payment routing of a withdrawal beneficiary; Type selects the routing type.",
   type: "object",
@@ -17002,7 +16925,7 @@ const schema94 = {
     },
   },
 };
-const schema95 = {
+const schema94 = {
   title: "BicIbanPaymentRouting",
   description: "Routing by BIC and IBAN, for IBAN countries.",
   type: "object",
@@ -17033,17 +16956,17 @@ const schema95 = {
     },
   },
 };
-const formats212 = allFormats.bic;
-const formats214 = allFormats.iban;
+const formats210 = allFormats.bic;
+const formats212 = allFormats.iban;
 const pattern11 = new RegExp("^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$", "u");
 const pattern12 = new RegExp("^[A-Za-z]{2}[0-9]{2}[\\w\\s/-]+$", "u");
-function validate259(
+function validate258(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate259.evaluated;
+  const evaluated0 = validate258.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17132,7 +17055,7 @@ function validate259(
           }
           errors++;
         }
-        if (!formats192.validate(data1)) {
+        if (!formats190.validate(data1)) {
           const err5 = {
             instancePath: instancePath + "/CountryCode",
             schemaPath: "#/properties/CountryCode/format",
@@ -17170,7 +17093,7 @@ function validate259(
           instancePath: instancePath + "/Bic",
           schemaPath: "#/properties/Bic/type",
           keyword: "type",
-          params: { type: schema95.properties.Bic.type },
+          params: { type: schema94.properties.Bic.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -17196,7 +17119,7 @@ function validate259(
           }
           errors++;
         }
-        if (!formats212.validate(data2)) {
+        if (!formats210.validate(data2)) {
           const err9 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -17220,7 +17143,7 @@ function validate259(
           instancePath: instancePath + "/Iban",
           schemaPath: "#/properties/Iban/type",
           keyword: "type",
-          params: { type: schema95.properties.Iban.type },
+          params: { type: schema94.properties.Iban.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -17246,7 +17169,7 @@ function validate259(
           }
           errors++;
         }
-        if (!formats214.validate(data3)) {
+        if (!formats212.validate(data3)) {
           const err12 = {
             instancePath: instancePath + "/Iban",
             schemaPath: "#/properties/Iban/format",
@@ -17278,15 +17201,15 @@ function validate259(
     }
     errors++;
   }
-  validate259.errors = vErrors;
+  validate258.errors = vErrors;
   return errors === 0;
 }
-validate259.evaluated = {
+validate258.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, Iban: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema96 = {
+const schema95 = {
   title: "SortCodeAccountNumberPaymentRouting",
   description: "Routing by sort code and account number (GB).",
   type: "object",
@@ -17303,17 +17226,17 @@ const schema96 = {
     },
   },
 };
-const formats216 = allFormats["sort-code"];
-const formats218 = allFormats["uk-account-number"];
+const formats214 = allFormats["sort-code"];
+const formats216 = allFormats["uk-account-number"];
 const pattern13 = new RegExp("^[0-9]{6}$", "u");
 const pattern14 = new RegExp("^[0-9]{8}$", "u");
-function validate260(
+function validate259(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate260.evaluated;
+  const evaluated0 = validate259.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17424,7 +17347,7 @@ function validate260(
           instancePath: instancePath + "/SortCode",
           schemaPath: "#/properties/SortCode/type",
           keyword: "type",
-          params: { type: schema96.properties.SortCode.type },
+          params: { type: schema95.properties.SortCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -17450,7 +17373,7 @@ function validate260(
           }
           errors++;
         }
-        if (!formats216.validate(data2)) {
+        if (!formats214.validate(data2)) {
           const err8 = {
             instancePath: instancePath + "/SortCode",
             schemaPath: "#/properties/SortCode/format",
@@ -17474,7 +17397,7 @@ function validate260(
           instancePath: instancePath + "/AccountNumber",
           schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
-          params: { type: schema96.properties.AccountNumber.type },
+          params: { type: schema95.properties.AccountNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -17500,7 +17423,7 @@ function validate260(
           }
           errors++;
         }
-        if (!formats218.validate(data3)) {
+        if (!formats216.validate(data3)) {
           const err11 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/format",
@@ -17532,15 +17455,15 @@ function validate260(
     }
     errors++;
   }
-  validate260.errors = vErrors;
+  validate259.errors = vErrors;
   return errors === 0;
 }
-validate260.evaluated = {
+validate259.evaluated = {
   props: { Type: true, CountryCode: true, SortCode: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema97 = {
+const schema96 = {
   title: "RoutingTransitNumberAccountNumberPaymentRouting",
   description:
     "Routing by routing transit number and account number (US). Either Bic or RoutingTransitNumber is required.",
@@ -17567,16 +17490,16 @@ const schema97 = {
   },
   anyOf: [{ required: ["Bic"] }, { required: ["RoutingTransitNumber"] }],
 };
-const formats220 = allFormats["aba-routing-number"];
+const formats218 = allFormats["aba-routing-number"];
 const pattern15 = new RegExp("^[0-9]{9}$", "u");
 const pattern17 = new RegExp("^[0-9A-Z-]{7,17}$", "u");
-function validate261(
+function validate260(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate261.evaluated;
+  const evaluated0 = validate260.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17764,7 +17687,7 @@ function validate261(
           }
           errors++;
         }
-        if (!formats220.validate(data2)) {
+        if (!formats218.validate(data2)) {
           const err10 = {
             instancePath: instancePath + "/RoutingTransitNumber",
             schemaPath: "#/properties/RoutingTransitNumber/format",
@@ -17813,7 +17736,7 @@ function validate261(
           }
           errors++;
         }
-        if (!formats212.validate(data3)) {
+        if (!formats210.validate(data3)) {
           const err13 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -17851,7 +17774,7 @@ function validate261(
           instancePath: instancePath + "/AccountNumber",
           schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
-          params: { type: schema97.properties.AccountNumber.type },
+          params: { type: schema96.properties.AccountNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -17894,15 +17817,15 @@ function validate261(
     }
     errors++;
   }
-  validate261.errors = vErrors;
+  validate260.errors = vErrors;
   return errors === 0;
 }
-validate261.evaluated = {
+validate260.evaluated = {
   props: { Type: true, CountryCode: true, RoutingTransitNumber: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema98 = {
+const schema97 = {
   title: "TransitNumberAccountNumberPaymentRouting",
   description: "Routing by transit number and account number (CA).",
   type: "object",
@@ -17926,16 +17849,16 @@ const schema98 = {
     AccountNumber: { type: ["string", "null"], pattern: "^[0-9A-Z-]{7}$" },
   },
 };
-const formats224 = allFormats["ca-transit-number"];
+const formats222 = allFormats["ca-transit-number"];
 const pattern18 = new RegExp("^0[0-9]{8}$", "u");
 const pattern20 = new RegExp("^[0-9A-Z-]{7}$", "u");
-function validate262(
+function validate261(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate262.evaluated;
+  const evaluated0 = validate261.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18046,7 +17969,7 @@ function validate262(
           instancePath: instancePath + "/TransitNumber",
           schemaPath: "#/properties/TransitNumber/type",
           keyword: "type",
-          params: { type: schema98.properties.TransitNumber.type },
+          params: { type: schema97.properties.TransitNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -18072,7 +17995,7 @@ function validate262(
           }
           errors++;
         }
-        if (!formats224.validate(data2)) {
+        if (!formats222.validate(data2)) {
           const err8 = {
             instancePath: instancePath + "/TransitNumber",
             schemaPath: "#/properties/TransitNumber/format",
@@ -18096,7 +18019,7 @@ function validate262(
           instancePath: instancePath + "/Bic",
           schemaPath: "#/properties/Bic/type",
           keyword: "type",
-          params: { type: schema98.properties.Bic.type },
+          params: { type: schema97.properties.Bic.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -18122,7 +18045,7 @@ function validate262(
           }
           errors++;
         }
-        if (!formats212.validate(data3)) {
+        if (!formats210.validate(data3)) {
           const err11 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -18146,7 +18069,7 @@ function validate262(
           instancePath: instancePath + "/AccountNumber",
           schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
-          params: { type: schema98.properties.AccountNumber.type },
+          params: { type: schema97.properties.AccountNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -18189,15 +18112,15 @@ function validate262(
     }
     errors++;
   }
-  validate262.errors = vErrors;
+  validate261.errors = vErrors;
   return errors === 0;
 }
-validate262.evaluated = {
+validate261.evaluated = {
   props: { Type: true, CountryCode: true, TransitNumber: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema99 = {
+const schema98 = {
   title: "BankStateBranchAccountNumberPaymentRouting",
   description: "Routing by BSB and account number (AU).",
   type: "object",
@@ -18216,15 +18139,15 @@ const schema99 = {
     AccountNumber: { type: ["string", "null"], pattern: "^[0-9A-Z-]{6,10}$" },
   },
 };
-const formats228 = allFormats.bsb;
+const formats226 = allFormats.bsb;
 const pattern23 = new RegExp("^[0-9A-Z-]{6,10}$", "u");
-function validate263(
+function validate262(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate263.evaluated;
+  const evaluated0 = validate262.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18335,7 +18258,7 @@ function validate263(
           instancePath: instancePath + "/BankStateBranch",
           schemaPath: "#/properties/BankStateBranch/type",
           keyword: "type",
-          params: { type: schema99.properties.BankStateBranch.type },
+          params: { type: schema98.properties.BankStateBranch.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -18361,7 +18284,7 @@ function validate263(
           }
           errors++;
         }
-        if (!formats228.validate(data2)) {
+        if (!formats226.validate(data2)) {
           const err8 = {
             instancePath: instancePath + "/BankStateBranch",
             schemaPath: "#/properties/BankStateBranch/format",
@@ -18385,7 +18308,7 @@ function validate263(
           instancePath: instancePath + "/Bic",
           schemaPath: "#/properties/Bic/type",
           keyword: "type",
-          params: { type: schema99.properties.Bic.type },
+          params: { type: schema98.properties.Bic.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -18411,7 +18334,7 @@ function validate263(
           }
           errors++;
         }
-        if (!formats212.validate(data3)) {
+        if (!formats210.validate(data3)) {
           const err11 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -18435,7 +18358,7 @@ function validate263(
           instancePath: instancePath + "/AccountNumber",
           schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
-          params: { type: schema99.properties.AccountNumber.type },
+          params: { type: schema98.properties.AccountNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -18478,15 +18401,15 @@ function validate263(
     }
     errors++;
   }
-  validate263.errors = vErrors;
+  validate262.errors = vErrors;
   return errors === 0;
 }
-validate263.evaluated = {
+validate262.evaluated = {
   props: { Type: true, CountryCode: true, BankStateBranch: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema100 = {
+const schema99 = {
   title: "NewZealandAccountNumberPaymentRouting",
   description: "Routing by New Zealand account number (NZ).",
   type: "object",
@@ -18510,15 +18433,15 @@ const schema100 = {
     },
   },
 };
-const formats234 = allFormats["nz-account-number"];
+const formats232 = allFormats["nz-account-number"];
 const pattern25 = new RegExp("^[0-9A-Z-]{15,16}$", "u");
-function validate264(
+function validate263(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate264.evaluated;
+  const evaluated0 = validate263.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18629,7 +18552,7 @@ function validate264(
           instancePath: instancePath + "/Bic",
           schemaPath: "#/properties/Bic/type",
           keyword: "type",
-          params: { type: schema100.properties.Bic.type },
+          params: { type: schema99.properties.Bic.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -18655,7 +18578,7 @@ function validate264(
           }
           errors++;
         }
-        if (!formats212.validate(data2)) {
+        if (!formats210.validate(data2)) {
           const err8 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -18679,7 +18602,7 @@ function validate264(
           instancePath: instancePath + "/AccountNumber",
           schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
-          params: { type: schema100.properties.AccountNumber.type },
+          params: { type: schema99.properties.AccountNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -18705,7 +18628,7 @@ function validate264(
           }
           errors++;
         }
-        if (!formats234.validate(data3)) {
+        if (!formats232.validate(data3)) {
           const err11 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/format",
@@ -18737,15 +18660,15 @@ function validate264(
     }
     errors++;
   }
-  validate264.errors = vErrors;
+  validate263.errors = vErrors;
   return errors === 0;
 }
-validate264.evaluated = {
+validate263.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema101 = {
+const schema100 = {
   title: "IndianFinancialSystemCodeAccountNumberPaymentRouting",
   description: "Routing by IFSC and account number (IN). Both Bic and IndianFinancialSystemCode are required.",
   type: "object",
@@ -18770,16 +18693,16 @@ const schema101 = {
     AccountNumber: { type: ["string", "null"], pattern: "^[0-9A-Z-]{4,24}$" },
   },
 };
-const formats238 = allFormats.ifsc;
+const formats236 = allFormats.ifsc;
 const pattern27 = new RegExp("^\\w{11}$", "u");
 const pattern28 = new RegExp("^[0-9A-Z-]{4,24}$", "u");
-function validate265(
+function validate264(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate265.evaluated;
+  const evaluated0 = validate264.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18931,7 +18854,7 @@ function validate265(
           }
           errors++;
         }
-        if (!formats212.validate(data2)) {
+        if (!formats210.validate(data2)) {
           const err9 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -18980,7 +18903,7 @@ function validate265(
           }
           errors++;
         }
-        if (!formats238.validate(data3)) {
+        if (!formats236.validate(data3)) {
           const err12 = {
             instancePath: instancePath + "/IndianFinancialSystemCode",
             schemaPath: "#/properties/IndianFinancialSystemCode/format",
@@ -19018,7 +18941,7 @@ function validate265(
           instancePath: instancePath + "/AccountNumber",
           schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
-          params: { type: schema101.properties.AccountNumber.type },
+          params: { type: schema100.properties.AccountNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -19061,15 +18984,15 @@ function validate265(
     }
     errors++;
   }
-  validate265.errors = vErrors;
+  validate264.errors = vErrors;
   return errors === 0;
 }
-validate265.evaluated = {
+validate264.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, IndianFinancialSystemCode: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema102 = {
+const schema101 = {
   title: "BicNubanPaymentRouting",
   description: "Routing by BIC and NUBAN account number (NG).",
   type: "object",
@@ -19088,13 +19011,13 @@ const schema102 = {
   },
 };
 const pattern30 = new RegExp("^[0-9]{10}$", "u");
-function validate266(
+function validate265(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate266.evaluated;
+  const evaluated0 = validate265.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19205,7 +19128,7 @@ function validate266(
           instancePath: instancePath + "/Bic",
           schemaPath: "#/properties/Bic/type",
           keyword: "type",
-          params: { type: schema102.properties.Bic.type },
+          params: { type: schema101.properties.Bic.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -19231,7 +19154,7 @@ function validate266(
           }
           errors++;
         }
-        if (!formats212.validate(data2)) {
+        if (!formats210.validate(data2)) {
           const err8 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -19255,7 +19178,7 @@ function validate266(
           instancePath: instancePath + "/AccountNumber",
           schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
-          params: { type: schema102.properties.AccountNumber.type },
+          params: { type: schema101.properties.AccountNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -19298,15 +19221,15 @@ function validate266(
     }
     errors++;
   }
-  validate266.errors = vErrors;
+  validate265.errors = vErrors;
   return errors === 0;
 }
-validate266.evaluated = {
+validate265.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema103 = {
+const schema102 = {
   title: "BicClabePaymentRouting",
   description: "Routing by BIC and CLABE account number (MX).",
   type: "object",
@@ -19330,15 +19253,15 @@ const schema103 = {
     },
   },
 };
-const formats244 = allFormats.clabe;
+const formats242 = allFormats.clabe;
 const pattern32 = new RegExp("^[0-9]{18}$", "u");
-function validate267(
+function validate266(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate267.evaluated;
+  const evaluated0 = validate266.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19449,7 +19372,7 @@ function validate267(
           instancePath: instancePath + "/Bic",
           schemaPath: "#/properties/Bic/type",
           keyword: "type",
-          params: { type: schema103.properties.Bic.type },
+          params: { type: schema102.properties.Bic.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -19475,7 +19398,7 @@ function validate267(
           }
           errors++;
         }
-        if (!formats212.validate(data2)) {
+        if (!formats210.validate(data2)) {
           const err8 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -19499,7 +19422,7 @@ function validate267(
           instancePath: instancePath + "/AccountNumber",
           schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
-          params: { type: schema103.properties.AccountNumber.type },
+          params: { type: schema102.properties.AccountNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -19525,7 +19448,7 @@ function validate267(
           }
           errors++;
         }
-        if (!formats244.validate(data3)) {
+        if (!formats242.validate(data3)) {
           const err11 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/format",
@@ -19557,15 +19480,15 @@ function validate267(
     }
     errors++;
   }
-  validate267.errors = vErrors;
+  validate266.errors = vErrors;
   return errors === 0;
 }
-validate267.evaluated = {
+validate266.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema104 = {
+const schema103 = {
   title: "BicAccountNumberPaymentRouting",
   description: "Routing by BIC and account number: the fallback for all other countries.",
   type: "object",
@@ -19590,13 +19513,13 @@ const schema104 = {
     AccountNumber: { type: ["string", "null"], pattern: "^[0-9A-Z-]{4,24}$" },
   },
 };
-function validate268(
+function validate267(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate268.evaluated;
+  const evaluated0 = validate267.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19685,7 +19608,7 @@ function validate268(
           }
           errors++;
         }
-        if (!formats192.validate(data1)) {
+        if (!formats190.validate(data1)) {
           const err5 = {
             instancePath: instancePath + "/CountryCode",
             schemaPath: "#/properties/CountryCode/format",
@@ -19723,7 +19646,7 @@ function validate268(
           instancePath: instancePath + "/Bic",
           schemaPath: "#/properties/Bic/type",
           keyword: "type",
-          params: { type: schema104.properties.Bic.type },
+          params: { type: schema103.properties.Bic.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -19749,7 +19672,7 @@ function validate268(
           }
           errors++;
         }
-        if (!formats212.validate(data2)) {
+        if (!formats210.validate(data2)) {
           const err9 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -19773,7 +19696,7 @@ function validate268(
           instancePath: instancePath + "/AccountNumber",
           schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
-          params: { type: schema104.properties.AccountNumber.type },
+          params: { type: schema103.properties.AccountNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -19816,21 +19739,21 @@ function validate268(
     }
     errors++;
   }
-  validate268.errors = vErrors;
+  validate267.errors = vErrors;
   return errors === 0;
 }
-validate268.evaluated = {
+validate267.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate258(
+function validate257(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate258.evaluated;
+  const evaluated0 = validate257.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19873,7 +19796,7 @@ function validate258(
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/enum",
           keyword: "enum",
-          params: { allowedValues: schema94.properties.Type.enum },
+          params: { allowedValues: schema93.properties.Type.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -19887,8 +19810,8 @@ function validate258(
     const tag0 = data.Type;
     if (typeof tag0 == "string") {
       if (tag0 === "BicIban") {
-        if (!validate259(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
+        if (!validate258(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
           errors = vErrors.length;
         }
         var props0 = {};
@@ -19897,8 +19820,8 @@ function validate258(
         props0.Bic = true;
         props0.Iban = true;
       } else if (tag0 === "SortCodeAccountNumber") {
-        if (!validate260(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
+        if (!validate259(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19909,8 +19832,8 @@ function validate258(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "RoutingTransitNumberAccountNumber") {
-        if (!validate261(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
+        if (!validate260(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19922,8 +19845,8 @@ function validate258(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "TransitNumberAccountNumber") {
-        if (!validate262(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
+        if (!validate261(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19935,8 +19858,8 @@ function validate258(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "BankStateBranchAccountNumber") {
-        if (!validate263(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
+        if (!validate262(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19948,8 +19871,8 @@ function validate258(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "NewZealandAccountNumber") {
-        if (!validate264(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
+        if (!validate263(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19960,8 +19883,8 @@ function validate258(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "IndianFinancialSystemCodeAccountNumber") {
-        if (!validate265(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+        if (!validate264(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19973,6 +19896,18 @@ function validate258(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "BicNuban") {
+        if (!validate265(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0.Type = true;
+          props0.CountryCode = true;
+          props0.Bic = true;
+          props0.AccountNumber = true;
+        }
+      } else if (tag0 === "BicClabe") {
         if (!validate266(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
           vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
           errors = vErrors.length;
@@ -19984,21 +19919,9 @@ function validate258(
           props0.Bic = true;
           props0.AccountNumber = true;
         }
-      } else if (tag0 === "BicClabe") {
+      } else if (tag0 === "BicAccountNumber") {
         if (!validate267(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
           vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
-          errors = vErrors.length;
-        }
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0.Type = true;
-          props0.CountryCode = true;
-          props0.Bic = true;
-          props0.AccountNumber = true;
-        }
-      } else if (tag0 === "BicAccountNumber") {
-        if (!validate268(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate268.errors : vErrors.concat(validate268.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -20053,12 +19976,12 @@ function validate258(
     }
     errors++;
   }
-  validate258.errors = vErrors;
+  validate257.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate258.evaluated = { dynamicProps: true, dynamicItems: false };
-const schema105 = {
+validate257.evaluated = { dynamicProps: true, dynamicItems: false };
+const schema104 = {
   title: "IntermediaryPaymentRouting",
   description:
     "Routing of an intermediary or corresponding bank. The reference: each item has Type `Bic` and Bic (the BIC of the intermediary or corresponding bank).",
@@ -20075,13 +19998,13 @@ const schema105 = {
     },
   },
 };
-function validate281(
+function validate280(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate281.evaluated;
+  const evaluated0 = validate280.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20170,7 +20093,7 @@ function validate281(
           }
           errors++;
         }
-        if (!formats212.validate(data1)) {
+        if (!formats210.validate(data1)) {
           const err5 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -20216,11 +20139,11 @@ function validate281(
     }
     errors++;
   }
-  validate281.errors = vErrors;
+  validate280.errors = vErrors;
   return errors === 0;
 }
-validate281.evaluated = { props: { Type: true, Bic: true }, dynamicProps: false, dynamicItems: false };
-const schema106 = {
+validate280.evaluated = { props: { Type: true, Bic: true }, dynamicProps: false, dynamicItems: false };
+const schema105 = {
   title: "PostalAddress",
   description:
     "Address of a withdrawal beneficiary in a request (an ultimate originator's is UltimateOriginatorAddress).",
@@ -20255,13 +20178,13 @@ const schema106 = {
     },
   },
 };
-function validate283(
+function validate282(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate283.evaluated;
+  const evaluated0 = validate282.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20355,7 +20278,7 @@ function validate283(
           instancePath: instancePath + "/HouseNumber",
           schemaPath: "#/properties/HouseNumber/type",
           keyword: "type",
-          params: { type: schema106.properties.HouseNumber.type },
+          params: { type: schema105.properties.HouseNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -20373,7 +20296,7 @@ function validate283(
           instancePath: instancePath + "/HouseName",
           schemaPath: "#/properties/HouseName/type",
           keyword: "type",
-          params: { type: schema106.properties.HouseName.type },
+          params: { type: schema105.properties.HouseName.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -20391,7 +20314,7 @@ function validate283(
           instancePath: instancePath + "/FlatNumber",
           schemaPath: "#/properties/FlatNumber/type",
           keyword: "type",
-          params: { type: schema106.properties.FlatNumber.type },
+          params: { type: schema105.properties.FlatNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -20409,7 +20332,7 @@ function validate283(
           instancePath: instancePath + "/District",
           schemaPath: "#/properties/District/type",
           keyword: "type",
-          params: { type: schema106.properties.District.type },
+          params: { type: schema105.properties.District.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -20461,7 +20384,7 @@ function validate283(
           instancePath: instancePath + "/County",
           schemaPath: "#/properties/County/type",
           keyword: "type",
-          params: { type: schema106.properties.County.type },
+          params: { type: schema105.properties.County.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -20479,7 +20402,7 @@ function validate283(
           instancePath: instancePath + "/PostCode",
           schemaPath: "#/properties/PostCode/type",
           keyword: "type",
-          params: { type: schema106.properties.PostCode.type },
+          params: { type: schema105.properties.PostCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -20508,7 +20431,7 @@ function validate283(
           }
           errors++;
         }
-        if (!formats192.validate(data8)) {
+        if (!formats190.validate(data8)) {
           const err14 = {
             instancePath: instancePath + "/CountryCode",
             schemaPath: "#/properties/CountryCode/format",
@@ -20554,10 +20477,10 @@ function validate283(
     }
     errors++;
   }
-  validate283.errors = vErrors;
+  validate282.errors = vErrors;
   return errors === 0;
 }
-validate283.evaluated = {
+validate282.evaluated = {
   props: {
     Street: true,
     HouseNumber: true,
@@ -20572,13 +20495,13 @@ validate283.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate257(
+function validate256(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate257.evaluated;
+  const evaluated0 = validate256.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20752,7 +20675,7 @@ function validate257(
           instancePath: instancePath + "/AccountHolderName",
           schemaPath: "#/properties/AccountHolderName/type",
           keyword: "type",
-          params: { type: schema93.properties.AccountHolderName.type },
+          params: { type: schema92.properties.AccountHolderName.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -20799,7 +20722,7 @@ function validate257(
     }
     if (data.PaymentRouting !== undefined) {
       if (
-        !validate258(data.PaymentRouting, {
+        !validate257(data.PaymentRouting, {
           instancePath: instancePath + "/PaymentRouting",
           parentData: data,
           parentDataProperty: "PaymentRouting",
@@ -20807,7 +20730,7 @@ function validate257(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
+        vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
         errors = vErrors.length;
       }
     }
@@ -20818,7 +20741,7 @@ function validate257(
           instancePath: instancePath + "/AlternatePaymentRouting",
           schemaPath: "#/properties/AlternatePaymentRouting/type",
           keyword: "type",
-          params: { type: schema93.properties.AlternatePaymentRouting.type },
+          params: { type: schema92.properties.AlternatePaymentRouting.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -20832,7 +20755,7 @@ function validate257(
         const len0 = data5.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate258(data5[i0], {
+            !validate257(data5[i0], {
               instancePath: instancePath + "/AlternatePaymentRouting/" + i0,
               parentData: data5,
               parentDataProperty: i0,
@@ -20840,7 +20763,7 @@ function validate257(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
+            vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
             errors = vErrors.length;
           }
         }
@@ -20853,7 +20776,7 @@ function validate257(
           instancePath: instancePath + "/IntermediaryPaymentRouting",
           schemaPath: "#/properties/IntermediaryPaymentRouting/type",
           keyword: "type",
-          params: { type: schema93.properties.IntermediaryPaymentRouting.type },
+          params: { type: schema92.properties.IntermediaryPaymentRouting.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -20867,7 +20790,7 @@ function validate257(
         const len1 = data7.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
-            !validate281(data7[i1], {
+            !validate280(data7[i1], {
               instancePath: instancePath + "/IntermediaryPaymentRouting/" + i1,
               parentData: data7,
               parentDataProperty: i1,
@@ -20875,7 +20798,7 @@ function validate257(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
+            vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
             errors = vErrors.length;
           }
         }
@@ -20903,7 +20826,7 @@ function validate257(
           instancePath: instancePath + "/BeneficiaryType",
           schemaPath: "#/properties/BeneficiaryType/enum",
           keyword: "enum",
-          params: { allowedValues: schema93.properties.BeneficiaryType.enum },
+          params: { allowedValues: schema92.properties.BeneficiaryType.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -20916,7 +20839,7 @@ function validate257(
     }
     if (data.Address !== undefined) {
       if (
-        !validate283(data.Address, {
+        !validate282(data.Address, {
           instancePath: instancePath + "/Address",
           parentData: data,
           parentDataProperty: "Address",
@@ -20924,7 +20847,7 @@ function validate257(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate283.errors : vErrors.concat(validate283.errors);
+        vErrors = vErrors === null ? validate282.errors : vErrors.concat(validate282.errors);
         errors = vErrors.length;
       }
     }
@@ -20935,7 +20858,7 @@ function validate257(
           instancePath: instancePath + "/IndustryId",
           schemaPath: "#/properties/IndustryId/type",
           keyword: "type",
-          params: { type: schema93.properties.IndustryId.type },
+          params: { type: schema92.properties.IndustryId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
@@ -20970,7 +20893,7 @@ function validate257(
           instancePath: instancePath + "/Website",
           schemaPath: "#/properties/Website/type",
           keyword: "type",
-          params: { type: schema93.properties.Website.type },
+          params: { type: schema92.properties.Website.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -20988,7 +20911,7 @@ function validate257(
           instancePath: instancePath + "/IndustryDetails",
           schemaPath: "#/properties/IndustryDetails/type",
           keyword: "type",
-          params: { type: schema93.properties.IndustryDetails.type },
+          params: { type: schema92.properties.IndustryDetails.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -21006,7 +20929,7 @@ function validate257(
           instancePath: instancePath + "/AdditionalInformation",
           schemaPath: "#/properties/AdditionalInformation/type",
           keyword: "type",
-          params: { type: schema93.properties.AdditionalInformation.type },
+          params: { type: schema92.properties.AdditionalInformation.type },
           message: "must be object,null",
         };
         if (vErrors === null) {
@@ -21043,7 +20966,7 @@ function validate257(
           instancePath: instancePath + "/Reference",
           schemaPath: "#/properties/Reference/type",
           keyword: "type",
-          params: { type: schema93.properties.Reference.type },
+          params: { type: schema92.properties.Reference.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -21078,7 +21001,7 @@ function validate257(
           instancePath: instancePath + "/ReceiverLei",
           schemaPath: "#/properties/ReceiverLei/type",
           keyword: "type",
-          params: { type: schema93.properties.ReceiverLei.type },
+          params: { type: schema92.properties.ReceiverLei.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -21134,7 +21057,7 @@ function validate257(
           }
           errors++;
         }
-        if (!formats196.validate(data17)) {
+        if (!formats194.validate(data17)) {
           const err29 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/format",
@@ -21166,10 +21089,10 @@ function validate257(
     }
     errors++;
   }
-  validate257.errors = vErrors;
+  validate256.errors = vErrors;
   return errors === 0;
 }
-validate257.evaluated = {
+validate256.evaluated = {
   props: {
     AccountId: true,
     Name: true,
@@ -21190,8 +21113,8 @@ validate257.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateRequiredAdditionalInformationResponse = validate285;
-const schema107 = {
+const validateRequiredAdditionalInformationResponse = validate284;
+const schema106 = {
   title: "RequiredAdditionalInformationResponse",
   description:
     "Additional information required for a withdrawal beneficiary (/api/v1/Beneficiaries/{currencyCode}/RequiredAdditionalInformation): the fields whose keys go into AdditionalInformation, each with its RegEx rules.",
@@ -21205,7 +21128,7 @@ const schema107 = {
     },
   },
 };
-const schema108 = {
+const schema107 = {
   title: "AdditionalInformationField",
   description: "One required additional information field: its key and the rules its value must match.",
   "x-assumption":
@@ -21220,7 +21143,7 @@ const schema108 = {
     },
   },
 };
-const schema109 = {
+const schema108 = {
   title: "AdditionalInformationRule",
   description: "Rule of an additional information field.",
   "x-assumption":
@@ -21228,13 +21151,13 @@ const schema109 = {
   type: "object",
   properties: { RegEx: { description: "Regular expression the value must match.", type: ["string", "null"] } },
 };
-function validate287(
+function validate286(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate287.evaluated;
+  const evaluated0 = validate286.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21249,7 +21172,7 @@ function validate287(
           instancePath: instancePath + "/RegEx",
           schemaPath: "#/properties/RegEx/type",
           keyword: "type",
-          params: { type: schema109.properties.RegEx.type },
+          params: { type: schema108.properties.RegEx.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -21275,17 +21198,17 @@ function validate287(
     }
     errors++;
   }
-  validate287.errors = vErrors;
+  validate286.errors = vErrors;
   return errors === 0;
 }
-validate287.evaluated = { props: { RegEx: true }, dynamicProps: false, dynamicItems: false };
-function validate286(
+validate286.evaluated = { props: { RegEx: true }, dynamicProps: false, dynamicItems: false };
+function validate285(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate286.evaluated;
+  const evaluated0 = validate285.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21300,7 +21223,7 @@ function validate286(
           instancePath: instancePath + "/Field",
           schemaPath: "#/properties/Field/type",
           keyword: "type",
-          params: { type: schema108.properties.Field.type },
+          params: { type: schema107.properties.Field.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -21318,7 +21241,7 @@ function validate286(
           instancePath: instancePath + "/Rule",
           schemaPath: "#/properties/Rule/type",
           keyword: "type",
-          params: { type: schema108.properties.Rule.type },
+          params: { type: schema107.properties.Rule.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -21332,7 +21255,7 @@ function validate286(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate287(data1[i0], {
+            !validate286(data1[i0], {
               instancePath: instancePath + "/Rule/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -21340,7 +21263,7 @@ function validate286(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate287.errors : vErrors.concat(validate287.errors);
+            vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
             errors = vErrors.length;
           }
         }
@@ -21361,17 +21284,17 @@ function validate286(
     }
     errors++;
   }
-  validate286.errors = vErrors;
+  validate285.errors = vErrors;
   return errors === 0;
 }
-validate286.evaluated = { props: { Field: true, Rule: true }, dynamicProps: false, dynamicItems: false };
-function validate285(
+validate285.evaluated = { props: { Field: true, Rule: true }, dynamicProps: false, dynamicItems: false };
+function validate284(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate285.evaluated;
+  const evaluated0 = validate284.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21386,7 +21309,7 @@ function validate285(
           instancePath: instancePath + "/RequiredAdditionalInformation",
           schemaPath: "#/properties/RequiredAdditionalInformation/type",
           keyword: "type",
-          params: { type: schema107.properties.RequiredAdditionalInformation.type },
+          params: { type: schema106.properties.RequiredAdditionalInformation.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -21400,7 +21323,7 @@ function validate285(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate286(data0[i0], {
+            !validate285(data0[i0], {
               instancePath: instancePath + "/RequiredAdditionalInformation/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -21408,7 +21331,7 @@ function validate285(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
+            vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
             errors = vErrors.length;
           }
         }
@@ -21429,12 +21352,12 @@ function validate285(
     }
     errors++;
   }
-  validate285.errors = vErrors;
+  validate284.errors = vErrors;
   return errors === 0;
 }
-validate285.evaluated = { props: { RequiredAdditionalInformation: true }, dynamicProps: false, dynamicItems: false };
-const validateExchangeDtoCollection = validate290;
-const schema110 = {
+validate284.evaluated = { props: { RequiredAdditionalInformation: true }, dynamicProps: false, dynamicItems: false };
+const validateExchangeDtoCollection = validate289;
+const schema109 = {
   title: "ExchangeDtoCollection",
   description: "OData v4 collection of ExchangeDto.",
   type: "object",
@@ -21442,13 +21365,13 @@ const schema110 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/ExchangeDto" } } },
 };
-function validate290(
+function validate289(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate290.evaluated;
+  const evaluated0 = validate289.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21524,25 +21447,25 @@ function validate290(
     }
     errors++;
   }
-  validate290.errors = vErrors;
+  validate289.errors = vErrors;
   return errors === 0;
 }
-validate290.evaluated = {
+validate289.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetExchangeResponse200 = validate293;
-const schema111 = {
+const validateGetExchangeResponse200 = validate292;
+const schema110 = {
   allOf: [{ $ref: "#/components/schemas/ExchangeDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate293(
+function validate292(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate293.evaluated;
+  const evaluated0 = validate292.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21557,10 +21480,10 @@ function validate293(
     vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate293.errors = vErrors;
+  validate292.errors = vErrors;
   return errors === 0;
 }
-validate293.evaluated = {
+validate292.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -21587,8 +21510,8 @@ validate293.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateAllocationDtoCollection = validate296;
-const schema112 = {
+const validateAllocationDtoCollection = validate295;
+const schema111 = {
   title: "AllocationDtoCollection",
   description: "OData v4 collection of AllocationDto.",
   type: "object",
@@ -21596,13 +21519,13 @@ const schema112 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/AllocationDto" } } },
 };
-function validate296(
+function validate295(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate296.evaluated;
+  const evaluated0 = validate295.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21678,16 +21601,16 @@ function validate296(
     }
     errors++;
   }
-  validate296.errors = vErrors;
+  validate295.errors = vErrors;
   return errors === 0;
 }
-validate296.evaluated = {
+validate295.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateDepositDtoCollection = validate299;
-const schema113 = {
+const validateDepositDtoCollection = validate298;
+const schema112 = {
   title: "DepositDtoCollection",
   description: "OData v4 collection of DepositDto.",
   type: "object",
@@ -21695,13 +21618,13 @@ const schema113 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/DepositDto" } } },
 };
-function validate299(
+function validate298(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate299.evaluated;
+  const evaluated0 = validate298.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21777,16 +21700,16 @@ function validate299(
     }
     errors++;
   }
-  validate299.errors = vErrors;
+  validate298.errors = vErrors;
   return errors === 0;
 }
-validate299.evaluated = {
+validate298.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCreateExchange = validate302;
-const schema114 = {
+const validateCreateExchange = validate301;
+const schema113 = {
   title: "CreateExchange",
   description: "Body of /api/v1/Exchanges/Create: a currency exchange.",
   "x-assumption":
@@ -21844,13 +21767,13 @@ const schema114 = {
     },
   ],
 };
-function validate302(
+function validate301(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate302.evaluated;
+  const evaluated0 = validate301.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21865,7 +21788,7 @@ function validate302(
           instancePath: instancePath + "/AccountId",
           schemaPath: "#/properties/AccountId/type",
           keyword: "type",
-          params: { type: schema114.properties.AccountId.type },
+          params: { type: schema113.properties.AccountId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
@@ -21900,7 +21823,7 @@ function validate302(
           instancePath: instancePath + "/SourceCurrencyCode",
           schemaPath: "#/properties/SourceCurrencyCode/type",
           keyword: "type",
-          params: { type: schema114.properties.SourceCurrencyCode.type },
+          params: { type: schema113.properties.SourceCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -21935,7 +21858,7 @@ function validate302(
           instancePath: instancePath + "/TargetCurrencyCode",
           schemaPath: "#/properties/TargetCurrencyCode/type",
           keyword: "type",
-          params: { type: schema114.properties.TargetCurrencyCode.type },
+          params: { type: schema113.properties.TargetCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -21970,7 +21893,7 @@ function validate302(
           instancePath: instancePath + "/Goal",
           schemaPath: "#/properties/Goal/type",
           keyword: "type",
-          params: { type: schema114.properties.Goal.type },
+          params: { type: schema113.properties.Goal.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
@@ -22005,7 +21928,7 @@ function validate302(
           instancePath: instancePath + "/GoalType",
           schemaPath: "#/properties/GoalType/type",
           keyword: "type",
-          params: { type: schema114.properties.GoalType.type },
+          params: { type: schema113.properties.GoalType.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -22020,7 +21943,7 @@ function validate302(
           instancePath: instancePath + "/GoalType",
           schemaPath: "#/properties/GoalType/enum",
           keyword: "enum",
-          params: { allowedValues: schema114.properties.GoalType.enum },
+          params: { allowedValues: schema113.properties.GoalType.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -22038,7 +21961,7 @@ function validate302(
           instancePath: instancePath + "/UseAvailableFunds",
           schemaPath: "#/properties/UseAvailableFunds/type",
           keyword: "type",
-          params: { type: schema114.properties.UseAvailableFunds.type },
+          params: { type: schema113.properties.UseAvailableFunds.type },
           message: "must be boolean,null",
         };
         if (vErrors === null) {
@@ -22056,7 +21979,7 @@ function validate302(
           instancePath: instancePath + "/BoEPurposeCodeId",
           schemaPath: "#/properties/BoEPurposeCodeId/type",
           keyword: "type",
-          params: { type: schema114.properties.BoEPurposeCodeId.type },
+          params: { type: schema113.properties.BoEPurposeCodeId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
@@ -22091,7 +22014,7 @@ function validate302(
           instancePath: instancePath + "/ReceiverLei",
           schemaPath: "#/properties/ReceiverLei/type",
           keyword: "type",
-          params: { type: schema114.properties.ReceiverLei.type },
+          params: { type: schema113.properties.ReceiverLei.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -22147,7 +22070,7 @@ function validate302(
           }
           errors++;
         }
-        if (!formats196.validate(data7)) {
+        if (!formats194.validate(data7)) {
           const err17 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/format",
@@ -22179,10 +22102,10 @@ function validate302(
     }
     errors++;
   }
-  validate302.errors = vErrors;
+  validate301.errors = vErrors;
   return errors === 0;
 }
-validate302.evaluated = {
+validate301.evaluated = {
   props: {
     AccountId: true,
     SourceCurrencyCode: true,
@@ -22196,8 +22119,8 @@ validate302.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateMidRateValue = validate303;
-const schema115 = {
+const validateMidRateValue = validate302;
+const schema114 = {
   title: "MidRateValue",
   description: "Mid rate of a currency pair.",
   "x-assumption":
@@ -22210,13 +22133,13 @@ const schema115 = {
     MidRate: { type: ["number", "null"], format: "decimal" },
   },
 };
-function validate303(
+function validate302(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate303.evaluated;
+  const evaluated0 = validate302.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22231,7 +22154,7 @@ function validate303(
           instancePath: instancePath + "/SourceCurrencyCode",
           schemaPath: "#/properties/SourceCurrencyCode/type",
           keyword: "type",
-          params: { type: schema115.properties.SourceCurrencyCode.type },
+          params: { type: schema114.properties.SourceCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -22249,7 +22172,7 @@ function validate303(
           instancePath: instancePath + "/TargetCurrencyCode",
           schemaPath: "#/properties/TargetCurrencyCode/type",
           keyword: "type",
-          params: { type: schema115.properties.TargetCurrencyCode.type },
+          params: { type: schema114.properties.TargetCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -22341,7 +22264,7 @@ function validate303(
           instancePath: instancePath + "/MidRate",
           schemaPath: "#/properties/MidRate/type",
           keyword: "type",
-          params: { type: schema115.properties.MidRate.type },
+          params: { type: schema114.properties.MidRate.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
@@ -22384,22 +22307,22 @@ function validate303(
     }
     errors++;
   }
-  validate303.errors = vErrors;
+  validate302.errors = vErrors;
   return errors === 0;
 }
-validate303.evaluated = {
+validate302.evaluated = {
   props: { SourceCurrencyCode: true, TargetCurrencyCode: true, ValueDate: true, MidRate: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateODataError = validate305;
-function validate305(
+const validateODataError = validate304;
+function validate304(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate305.evaluated;
+  const evaluated0 = validate304.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22589,12 +22512,12 @@ function validate305(
     }
     errors++;
   }
-  validate305.errors = vErrors;
+  validate304.errors = vErrors;
   return errors === 0;
 }
-validate305.evaluated = { props: { error: true }, dynamicProps: false, dynamicItems: false };
-const validateQuoteRequest = validate307;
-const schema117 = {
+validate304.evaluated = { props: { error: true }, dynamicProps: false, dynamicItems: false };
+const validateQuoteRequest = validate306;
+const schema116 = {
   title: "QuoteRequest",
   description: "Body of /api/v1/Quotes/Quote.",
   "x-assumption":
@@ -22618,13 +22541,13 @@ const schema117 = {
     },
   },
 };
-function validate307(
+function validate306(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate307.evaluated;
+  const evaluated0 = validate306.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22639,7 +22562,7 @@ function validate307(
           instancePath: instancePath + "/AccountId",
           schemaPath: "#/properties/AccountId/type",
           keyword: "type",
-          params: { type: schema117.properties.AccountId.type },
+          params: { type: schema116.properties.AccountId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
@@ -22674,7 +22597,7 @@ function validate307(
           instancePath: instancePath + "/GoalType",
           schemaPath: "#/properties/GoalType/type",
           keyword: "type",
-          params: { type: schema117.properties.GoalType.type },
+          params: { type: schema116.properties.GoalType.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -22689,7 +22612,7 @@ function validate307(
           instancePath: instancePath + "/GoalType",
           schemaPath: "#/properties/GoalType/enum",
           keyword: "enum",
-          params: { allowedValues: schema117.properties.GoalType.enum },
+          params: { allowedValues: schema116.properties.GoalType.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -22707,7 +22630,7 @@ function validate307(
           instancePath: instancePath + "/Amount",
           schemaPath: "#/properties/Amount/type",
           keyword: "type",
-          params: { type: schema117.properties.Amount.type },
+          params: { type: schema116.properties.Amount.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
@@ -22742,7 +22665,7 @@ function validate307(
           instancePath: instancePath + "/SourceCurrencyCode",
           schemaPath: "#/properties/SourceCurrencyCode/type",
           keyword: "type",
-          params: { type: schema117.properties.SourceCurrencyCode.type },
+          params: { type: schema116.properties.SourceCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -22777,7 +22700,7 @@ function validate307(
           instancePath: instancePath + "/TargetCurrencyCode",
           schemaPath: "#/properties/TargetCurrencyCode/type",
           keyword: "type",
-          params: { type: schema117.properties.TargetCurrencyCode.type },
+          params: { type: schema116.properties.TargetCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -22820,28 +22743,28 @@ function validate307(
     }
     errors++;
   }
-  validate307.errors = vErrors;
+  validate306.errors = vErrors;
   return errors === 0;
 }
-validate307.evaluated = {
+validate306.evaluated = {
   props: { AccountId: true, GoalType: true, Amount: true, SourceCurrencyCode: true, TargetCurrencyCode: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateQuoteResponse = validate308;
-const schema118 = {
+const validateQuoteResponse = validate307;
+const schema117 = {
   title: "QuoteResponse",
   description: "Response body of the quote request (/api/v1/Quotes/Quote).",
   "x-assumption": "Response body not shown; left open — the reference does not show it",
   type: "object",
 };
-function validate308(
+function validate307(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate308.evaluated;
+  const evaluated0 = validate307.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22863,21 +22786,21 @@ function validate308(
     }
     errors++;
   }
-  validate308.errors = vErrors;
+  validate307.errors = vErrors;
   return errors === 0;
 }
-validate308.evaluated = { dynamicProps: false, dynamicItems: false };
-const validateGetDepositResponse200 = validate309;
-const schema119 = {
+validate307.evaluated = { dynamicProps: false, dynamicItems: false };
+const validateGetDepositResponse200 = validate308;
+const schema118 = {
   allOf: [{ $ref: "#/components/schemas/DepositDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate309(
+function validate308(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate309.evaluated;
+  const evaluated0 = validate308.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22892,10 +22815,10 @@ function validate309(
     vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate309.errors = vErrors;
+  validate308.errors = vErrors;
   return errors === 0;
 }
-validate309.evaluated = {
+validate308.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -22917,8 +22840,8 @@ validate309.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateDepositInformationDtoCollection = validate312;
-const schema120 = {
+const validateDepositInformationDtoCollection = validate311;
+const schema119 = {
   title: "DepositInformationDtoCollection",
   description: "OData v4 collection of DepositInformationDto.",
   type: "object",
@@ -22926,13 +22849,13 @@ const schema120 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/DepositInformationDto" } } },
 };
-function validate312(
+function validate311(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate312.evaluated;
+  const evaluated0 = validate311.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23008,16 +22931,16 @@ function validate312(
     }
     errors++;
   }
-  validate312.errors = vErrors;
+  validate311.errors = vErrors;
   return errors === 0;
 }
-validate312.evaluated = {
+validate311.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateDepositRoutingInformationDtoCollection = validate315;
-const schema121 = {
+const validateDepositRoutingInformationDtoCollection = validate314;
+const schema120 = {
   title: "DepositRoutingInformationDtoCollection",
   description: "OData v4 collection of DepositRoutingInformationDto.",
   type: "object",
@@ -23025,13 +22948,13 @@ const schema121 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/DepositRoutingInformationDto" } } },
 };
-function validate315(
+function validate314(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate315.evaluated;
+  const evaluated0 = validate314.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23107,16 +23030,16 @@ function validate315(
     }
     errors++;
   }
-  validate315.errors = vErrors;
+  validate314.errors = vErrors;
   return errors === 0;
 }
-validate315.evaluated = {
+validate314.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateDepositorDto2Collection = validate318;
-const schema122 = {
+const validateDepositorDto2Collection = validate317;
+const schema121 = {
   title: "DepositorDto2Collection",
   description: "OData v4 collection of DepositorDto2.",
   type: "object",
@@ -23124,13 +23047,13 @@ const schema122 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/DepositorDto2" } } },
 };
-function validate318(
+function validate317(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate318.evaluated;
+  const evaluated0 = validate317.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23206,16 +23129,16 @@ function validate318(
     }
     errors++;
   }
-  validate318.errors = vErrors;
+  validate317.errors = vErrors;
   return errors === 0;
 }
-validate318.evaluated = {
+validate317.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateDepositRequirementRequest = validate321;
-const schema123 = {
+const validateDepositRequirementRequest = validate320;
+const schema122 = {
   title: "DepositRequirementRequest",
   description: "Body of /api/v1/Deposits/DepositRequirement.",
   "x-assumption":
@@ -23232,13 +23155,13 @@ const schema123 = {
     },
   },
 };
-function validate321(
+function validate320(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate321.evaluated;
+  const evaluated0 = validate320.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23253,7 +23176,7 @@ function validate321(
           instancePath: instancePath + "/AccountId",
           schemaPath: "#/properties/AccountId/type",
           keyword: "type",
-          params: { type: schema123.properties.AccountId.type },
+          params: { type: schema122.properties.AccountId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
@@ -23288,7 +23211,7 @@ function validate321(
           instancePath: instancePath + "/NetDepositRequirement",
           schemaPath: "#/properties/NetDepositRequirement/type",
           keyword: "type",
-          params: { type: schema123.properties.NetDepositRequirement.type },
+          params: { type: schema122.properties.NetDepositRequirement.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
@@ -23323,7 +23246,7 @@ function validate321(
           instancePath: instancePath + "/CurrencyCode",
           schemaPath: "#/properties/CurrencyCode/type",
           keyword: "type",
-          params: { type: schema123.properties.CurrencyCode.type },
+          params: { type: schema122.properties.CurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -23366,28 +23289,28 @@ function validate321(
     }
     errors++;
   }
-  validate321.errors = vErrors;
+  validate320.errors = vErrors;
   return errors === 0;
 }
-validate321.evaluated = {
+validate320.evaluated = {
   props: { AccountId: true, NetDepositRequirement: true, CurrencyCode: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateDepositRequirementResponse = validate322;
-const schema124 = {
+const validateDepositRequirementResponse = validate321;
+const schema123 = {
   title: "DepositRequirementResponse",
   description: "Response body of the deposit requirement request (/api/v1/Deposits/DepositRequirement).",
   "x-assumption": "Response body not shown; left open — the reference does not show it",
   type: "object",
 };
-function validate322(
+function validate321(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate322.evaluated;
+  const evaluated0 = validate321.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23409,12 +23332,12 @@ function validate322(
     }
     errors++;
   }
-  validate322.errors = vErrors;
+  validate321.errors = vErrors;
   return errors === 0;
 }
-validate322.evaluated = { dynamicProps: false, dynamicItems: false };
-const validateAssignDepositorDto = validate323;
-const schema125 = {
+validate321.evaluated = { dynamicProps: false, dynamicItems: false };
+const validateAssignDepositorDto = validate322;
+const schema124 = {
   title: "AssignDepositorDto",
   description:
     "Body of /api/v1/Deposits/{depositId}/AssignDepositor: the depositor to assign to a deposit, as an individual or a company, with supporting documents.",
@@ -23433,7 +23356,7 @@ const schema125 = {
     },
   },
 };
-const schema126 = {
+const schema125 = {
   title: "AssignDepositorIndividual",
   description: "Individual depositor in an AssignDepositorDto.",
   type: "object",
@@ -23445,7 +23368,7 @@ const schema126 = {
     Address: { oneOf: [{ $ref: "#/components/schemas/AssignDepositorAddress" }, { type: "null" }] },
   },
 };
-const schema127 = {
+const schema126 = {
   title: "AssignDepositorAddress",
   description:
     "Address of a depositor in an AssignDepositorDto (Individual or Company): the fields of AddressDto, the address of a depositor, all optional.",
@@ -23464,13 +23387,13 @@ const schema127 = {
     CountryCode: { type: ["string", "null"] },
   },
 };
-function validate325(
+function validate324(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate325.evaluated;
+  const evaluated0 = validate324.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23485,7 +23408,7 @@ function validate325(
           instancePath: instancePath + "/Street",
           schemaPath: "#/properties/Street/type",
           keyword: "type",
-          params: { type: schema127.properties.Street.type },
+          params: { type: schema126.properties.Street.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -23503,7 +23426,7 @@ function validate325(
           instancePath: instancePath + "/HouseNumber",
           schemaPath: "#/properties/HouseNumber/type",
           keyword: "type",
-          params: { type: schema127.properties.HouseNumber.type },
+          params: { type: schema126.properties.HouseNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -23521,7 +23444,7 @@ function validate325(
           instancePath: instancePath + "/HouseName",
           schemaPath: "#/properties/HouseName/type",
           keyword: "type",
-          params: { type: schema127.properties.HouseName.type },
+          params: { type: schema126.properties.HouseName.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -23539,7 +23462,7 @@ function validate325(
           instancePath: instancePath + "/FlatNumber",
           schemaPath: "#/properties/FlatNumber/type",
           keyword: "type",
-          params: { type: schema127.properties.FlatNumber.type },
+          params: { type: schema126.properties.FlatNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -23557,7 +23480,7 @@ function validate325(
           instancePath: instancePath + "/District",
           schemaPath: "#/properties/District/type",
           keyword: "type",
-          params: { type: schema127.properties.District.type },
+          params: { type: schema126.properties.District.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -23575,7 +23498,7 @@ function validate325(
           instancePath: instancePath + "/Town",
           schemaPath: "#/properties/Town/type",
           keyword: "type",
-          params: { type: schema127.properties.Town.type },
+          params: { type: schema126.properties.Town.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -23593,7 +23516,7 @@ function validate325(
           instancePath: instancePath + "/County",
           schemaPath: "#/properties/County/type",
           keyword: "type",
-          params: { type: schema127.properties.County.type },
+          params: { type: schema126.properties.County.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -23611,7 +23534,7 @@ function validate325(
           instancePath: instancePath + "/PostCode",
           schemaPath: "#/properties/PostCode/type",
           keyword: "type",
-          params: { type: schema127.properties.PostCode.type },
+          params: { type: schema126.properties.PostCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -23629,7 +23552,7 @@ function validate325(
           instancePath: instancePath + "/CountryCode",
           schemaPath: "#/properties/CountryCode/type",
           keyword: "type",
-          params: { type: schema127.properties.CountryCode.type },
+          params: { type: schema126.properties.CountryCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -23655,10 +23578,10 @@ function validate325(
     }
     errors++;
   }
-  validate325.errors = vErrors;
+  validate324.errors = vErrors;
   return errors === 0;
 }
-validate325.evaluated = {
+validate324.evaluated = {
   props: {
     Street: true,
     HouseNumber: true,
@@ -23673,13 +23596,13 @@ validate325.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate324(
+function validate323(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate324.evaluated;
+  const evaluated0 = validate323.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23694,7 +23617,7 @@ function validate324(
           instancePath: instancePath + "/FirstName",
           schemaPath: "#/properties/FirstName/type",
           keyword: "type",
-          params: { type: schema126.properties.FirstName.type },
+          params: { type: schema125.properties.FirstName.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -23712,7 +23635,7 @@ function validate324(
           instancePath: instancePath + "/MiddleName",
           schemaPath: "#/properties/MiddleName/type",
           keyword: "type",
-          params: { type: schema126.properties.MiddleName.type },
+          params: { type: schema125.properties.MiddleName.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -23730,7 +23653,7 @@ function validate324(
           instancePath: instancePath + "/LastName",
           schemaPath: "#/properties/LastName/type",
           keyword: "type",
-          params: { type: schema126.properties.LastName.type },
+          params: { type: schema125.properties.LastName.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -23748,7 +23671,7 @@ function validate324(
           instancePath: instancePath + "/PhoneNumber",
           schemaPath: "#/properties/PhoneNumber/type",
           keyword: "type",
-          params: { type: schema126.properties.PhoneNumber.type },
+          params: { type: schema125.properties.PhoneNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -23766,7 +23689,7 @@ function validate324(
       let passing0 = null;
       const _errs11 = errors;
       if (
-        !validate325(data4, {
+        !validate324(data4, {
           instancePath: instancePath + "/Address",
           parentData: data,
           parentDataProperty: "Address",
@@ -23774,7 +23697,7 @@ function validate324(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
+        vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs11 === errors;
@@ -23858,15 +23781,15 @@ function validate324(
     }
     errors++;
   }
-  validate324.errors = vErrors;
+  validate323.errors = vErrors;
   return errors === 0;
 }
-validate324.evaluated = {
+validate323.evaluated = {
   props: { FirstName: true, MiddleName: true, LastName: true, PhoneNumber: true, Address: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema128 = {
+const schema127 = {
   title: "AssignDepositorCompany",
   description: "Company depositor in an AssignDepositorDto.",
   type: "object",
@@ -23889,13 +23812,13 @@ const schema128 = {
     Address: { oneOf: [{ $ref: "#/components/schemas/AssignDepositorAddress" }, { type: "null" }] },
   },
 };
-function validate328(
+function validate327(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate328.evaluated;
+  const evaluated0 = validate327.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23910,7 +23833,7 @@ function validate328(
           instancePath: instancePath + "/Name",
           schemaPath: "#/properties/Name/type",
           keyword: "type",
-          params: { type: schema128.properties.Name.type },
+          params: { type: schema127.properties.Name.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -23928,7 +23851,7 @@ function validate328(
           instancePath: instancePath + "/PhoneNumber",
           schemaPath: "#/properties/PhoneNumber/type",
           keyword: "type",
-          params: { type: schema128.properties.PhoneNumber.type },
+          params: { type: schema127.properties.PhoneNumber.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -23946,7 +23869,7 @@ function validate328(
           instancePath: instancePath + "/Website",
           schemaPath: "#/properties/Website/type",
           keyword: "type",
-          params: { type: schema128.properties.Website.type },
+          params: { type: schema127.properties.Website.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -23964,7 +23887,7 @@ function validate328(
           instancePath: instancePath + "/IndustryId",
           schemaPath: "#/properties/IndustryId/type",
           keyword: "type",
-          params: { type: schema128.properties.IndustryId.type },
+          params: { type: schema127.properties.IndustryId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
@@ -23999,7 +23922,7 @@ function validate328(
           instancePath: instancePath + "/IndustryDetails",
           schemaPath: "#/properties/IndustryDetails/type",
           keyword: "type",
-          params: { type: schema128.properties.IndustryDetails.type },
+          params: { type: schema127.properties.IndustryDetails.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -24017,7 +23940,7 @@ function validate328(
       let passing0 = null;
       const _errs13 = errors;
       if (
-        !validate325(data5, {
+        !validate324(data5, {
           instancePath: instancePath + "/Address",
           parentData: data,
           parentDataProperty: "Address",
@@ -24025,7 +23948,7 @@ function validate328(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
+        vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs13 === errors;
@@ -24109,15 +24032,15 @@ function validate328(
     }
     errors++;
   }
-  validate328.errors = vErrors;
+  validate327.errors = vErrors;
   return errors === 0;
 }
-validate328.evaluated = {
+validate327.evaluated = {
   props: { Name: true, PhoneNumber: true, Website: true, IndustryId: true, IndustryDetails: true, Address: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema129 = {
+const schema128 = {
   title: "SupportingDocument",
   description: "Supporting document file of an AssignDepositorDto.",
   type: "object",
@@ -24135,13 +24058,13 @@ const schema129 = {
     },
   },
 };
-function validate331(
+function validate330(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate331.evaluated;
+  const evaluated0 = validate330.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24156,7 +24079,7 @@ function validate331(
           instancePath: instancePath + "/Name",
           schemaPath: "#/properties/Name/type",
           keyword: "type",
-          params: { type: schema129.properties.Name.type },
+          params: { type: schema128.properties.Name.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -24174,7 +24097,7 @@ function validate331(
           instancePath: instancePath + "/MediaType",
           schemaPath: "#/properties/MediaType/type",
           keyword: "type",
-          params: { type: schema129.properties.MediaType.type },
+          params: { type: schema128.properties.MediaType.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -24192,7 +24115,7 @@ function validate331(
           instancePath: instancePath + "/StreamLength",
           schemaPath: "#/properties/StreamLength/type",
           keyword: "type",
-          params: { type: schema129.properties.StreamLength.type },
+          params: { type: schema128.properties.StreamLength.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
@@ -24265,21 +24188,21 @@ function validate331(
     }
     errors++;
   }
-  validate331.errors = vErrors;
+  validate330.errors = vErrors;
   return errors === 0;
 }
-validate331.evaluated = {
+validate330.evaluated = {
   props: { Name: true, MediaType: true, StreamLength: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate323(
+function validate322(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate323.evaluated;
+  const evaluated0 = validate322.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24294,7 +24217,7 @@ function validate323(
           instancePath: instancePath + "/IsThirdParty",
           schemaPath: "#/properties/IsThirdParty/type",
           keyword: "type",
-          params: { type: schema125.properties.IsThirdParty.type },
+          params: { type: schema124.properties.IsThirdParty.type },
           message: "must be boolean,null",
         };
         if (vErrors === null) {
@@ -24312,7 +24235,7 @@ function validate323(
       let passing0 = null;
       const _errs5 = errors;
       if (
-        !validate324(data1, {
+        !validate323(data1, {
           instancePath: instancePath + "/Individual",
           parentData: data,
           parentDataProperty: "Individual",
@@ -24320,7 +24243,7 @@ function validate323(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
+        vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs5 === errors;
@@ -24392,7 +24315,7 @@ function validate323(
       let passing1 = null;
       const _errs10 = errors;
       if (
-        !validate328(data2, {
+        !validate327(data2, {
           instancePath: instancePath + "/Company",
           parentData: data,
           parentDataProperty: "Company",
@@ -24400,7 +24323,7 @@ function validate323(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
+        vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
         errors = vErrors.length;
       }
       var _valid1 = _errs10 === errors;
@@ -24473,7 +24396,7 @@ function validate323(
           instancePath: instancePath + "/SupportingDocuments",
           schemaPath: "#/properties/SupportingDocuments/type",
           keyword: "type",
-          params: { type: schema125.properties.SupportingDocuments.type },
+          params: { type: schema124.properties.SupportingDocuments.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -24487,7 +24410,7 @@ function validate323(
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate331(data3[i0], {
+            !validate330(data3[i0], {
               instancePath: instancePath + "/SupportingDocuments/" + i0,
               parentData: data3,
               parentDataProperty: i0,
@@ -24495,7 +24418,7 @@ function validate323(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
+            vErrors = vErrors === null ? validate330.errors : vErrors.concat(validate330.errors);
             errors = vErrors.length;
           }
         }
@@ -24516,16 +24439,16 @@ function validate323(
     }
     errors++;
   }
-  validate323.errors = vErrors;
+  validate322.errors = vErrors;
   return errors === 0;
 }
-validate323.evaluated = {
+validate322.evaluated = {
   props: { IsThirdParty: true, Individual: true, Company: true, SupportingDocuments: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateAlertDtoCollection = validate333;
-const schema130 = {
+const validateAlertDtoCollection = validate332;
+const schema129 = {
   title: "AlertDtoCollection",
   description: "OData v4 collection of AlertDto.",
   type: "object",
@@ -24533,7 +24456,7 @@ const schema130 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/AlertDto" } } },
 };
-const schema131 = {
+const schema130 = {
   title: "AlertDto",
   description: "Exchange-rate alert.",
   "x-assumption":
@@ -24554,13 +24477,13 @@ const schema131 = {
     Active: { type: ["boolean", "null"] },
   },
 };
-function validate335(
+function validate334(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate335.evaluated;
+  const evaluated0 = validate334.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24624,7 +24547,7 @@ function validate335(
           instancePath: instancePath + "/SourceCurrencyCode",
           schemaPath: "#/properties/SourceCurrencyCode/type",
           keyword: "type",
-          params: { type: schema131.properties.SourceCurrencyCode.type },
+          params: { type: schema130.properties.SourceCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -24642,7 +24565,7 @@ function validate335(
           instancePath: instancePath + "/TargetCurrencyCode",
           schemaPath: "#/properties/TargetCurrencyCode/type",
           keyword: "type",
-          params: { type: schema131.properties.TargetCurrencyCode.type },
+          params: { type: schema130.properties.TargetCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -24660,7 +24583,7 @@ function validate335(
           instancePath: instancePath + "/Limit",
           schemaPath: "#/properties/Limit/type",
           keyword: "type",
-          params: { type: schema131.properties.Limit.type },
+          params: { type: schema130.properties.Limit.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
@@ -24769,7 +24692,7 @@ function validate335(
           instancePath: instancePath + "/Rate",
           schemaPath: "#/properties/Rate/type",
           keyword: "type",
-          params: { type: schema131.properties.Rate.type },
+          params: { type: schema130.properties.Rate.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
@@ -25026,7 +24949,7 @@ function validate335(
           instancePath: instancePath + "/Active",
           schemaPath: "#/properties/Active/type",
           keyword: "type",
-          params: { type: schema131.properties.Active.type },
+          params: { type: schema130.properties.Active.type },
           message: "must be boolean,null",
         };
         if (vErrors === null) {
@@ -25052,10 +24975,10 @@ function validate335(
     }
     errors++;
   }
-  validate335.errors = vErrors;
+  validate334.errors = vErrors;
   return errors === 0;
 }
-validate335.evaluated = {
+validate334.evaluated = {
   props: {
     "@odata.id": true,
     Id: true,
@@ -25072,13 +24995,13 @@ validate335.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate333(
+function validate332(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate333.evaluated;
+  const evaluated0 = validate332.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25111,7 +25034,7 @@ function validate333(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate335(data0[i0], {
+            !validate334(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -25119,7 +25042,7 @@ function validate333(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate335.errors : vErrors.concat(validate335.errors);
+            vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
             errors = vErrors.length;
           }
         }
@@ -25154,43 +25077,43 @@ function validate333(
     }
     errors++;
   }
-  validate333.errors = vErrors;
+  validate332.errors = vErrors;
   return errors === 0;
 }
-validate333.evaluated = {
+validate332.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetAlertResponse200 = validate342;
-const schema132 = {
+const validateGetAlertResponse200 = validate341;
+const schema131 = {
   allOf: [{ $ref: "#/components/schemas/AlertDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate342(
+function validate341(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate342.evaluated;
+  const evaluated0 = validate341.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate335(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate335.errors : vErrors.concat(validate335.errors);
+  if (!validate334(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
     errors = vErrors.length;
   }
   if (!validate179(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
     vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate342.errors = vErrors;
+  validate341.errors = vErrors;
   return errors === 0;
 }
-validate342.evaluated = {
+validate341.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -25208,8 +25131,8 @@ validate342.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCreateAlertRequest = validate345;
-const schema133 = {
+const validateCreateAlertRequest = validate344;
+const schema132 = {
   title: "CreateAlertRequest",
   description: "Body of /api/v1/Alerts/Create: an exchange-rate alert.",
   "x-assumption":
@@ -25231,13 +25154,13 @@ const schema133 = {
     Limit: { description: "Exchange-rate threshold.", type: ["number", "null"], format: "decimal" },
   },
 };
-function validate345(
+function validate344(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate345.evaluated;
+  const evaluated0 = validate344.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25252,7 +25175,7 @@ function validate345(
           instancePath: instancePath + "/SourceCurrencyCode",
           schemaPath: "#/properties/SourceCurrencyCode/type",
           keyword: "type",
-          params: { type: schema133.properties.SourceCurrencyCode.type },
+          params: { type: schema132.properties.SourceCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -25287,7 +25210,7 @@ function validate345(
           instancePath: instancePath + "/TargetCurrencyCode",
           schemaPath: "#/properties/TargetCurrencyCode/type",
           keyword: "type",
-          params: { type: schema133.properties.TargetCurrencyCode.type },
+          params: { type: schema132.properties.TargetCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -25322,7 +25245,7 @@ function validate345(
           instancePath: instancePath + "/Limit",
           schemaPath: "#/properties/Limit/type",
           keyword: "type",
-          params: { type: schema133.properties.Limit.type },
+          params: { type: schema132.properties.Limit.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
@@ -25365,16 +25288,16 @@ function validate345(
     }
     errors++;
   }
-  validate345.errors = vErrors;
+  validate344.errors = vErrors;
   return errors === 0;
 }
-validate345.evaluated = {
+validate344.evaluated = {
   props: { SourceCurrencyCode: true, TargetCurrencyCode: true, Limit: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCountryDtoCollection = validate346;
-const schema134 = {
+const validateCountryDtoCollection = validate345;
+const schema133 = {
   title: "CountryDtoCollection",
   description: "OData v4 collection of CountryDto.",
   type: "object",
@@ -25382,19 +25305,19 @@ const schema134 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/CountryDto" } } },
 };
-const schema135 = {
+const schema134 = {
   title: "CountryDto",
   description: "Country.",
   "x-assumption": "Fields not shown in the reference; left open — the reference names the DTO only",
   type: "object",
 };
-function validate348(
+function validate347(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate348.evaluated;
+  const evaluated0 = validate347.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25416,17 +25339,17 @@ function validate348(
     }
     errors++;
   }
-  validate348.errors = vErrors;
+  validate347.errors = vErrors;
   return errors === 0;
 }
-validate348.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate346(
+validate347.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate345(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate346.evaluated;
+  const evaluated0 = validate345.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25459,7 +25382,7 @@ function validate346(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate348(data0[i0], {
+            !validate347(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -25467,7 +25390,7 @@ function validate346(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate348.errors : vErrors.concat(validate348.errors);
+            vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
             errors = vErrors.length;
           }
         }
@@ -25502,16 +25425,16 @@ function validate346(
     }
     errors++;
   }
-  validate346.errors = vErrors;
+  validate345.errors = vErrors;
   return errors === 0;
 }
-validate346.evaluated = {
+validate345.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCurrencyDtoCollection = validate350;
-const schema136 = {
+const validateCurrencyDtoCollection = validate349;
+const schema135 = {
   title: "CurrencyDtoCollection",
   description: "OData v4 collection of CurrencyDto.",
   type: "object",
@@ -25519,13 +25442,13 @@ const schema136 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/CurrencyDto" } } },
 };
-function validate350(
+function validate349(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate350.evaluated;
+  const evaluated0 = validate349.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25601,25 +25524,25 @@ function validate350(
     }
     errors++;
   }
-  validate350.errors = vErrors;
+  validate349.errors = vErrors;
   return errors === 0;
 }
-validate350.evaluated = {
+validate349.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetCurrencyResponse200 = validate353;
-const schema137 = {
+const validateGetCurrencyResponse200 = validate352;
+const schema136 = {
   allOf: [{ $ref: "#/components/schemas/CurrencyDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate353(
+function validate352(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate353.evaluated;
+  const evaluated0 = validate352.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25634,10 +25557,10 @@ function validate353(
     vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate353.errors = vErrors;
+  validate352.errors = vErrors;
   return errors === 0;
 }
-validate353.evaluated = {
+validate352.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -25651,8 +25574,8 @@ validate353.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateSectorDtoCollection = validate356;
-const schema138 = {
+const validateSectorDtoCollection = validate355;
+const schema137 = {
   title: "SectorDtoCollection",
   description: "OData v4 collection of SectorDto.",
   type: "object",
@@ -25660,7 +25583,7 @@ const schema138 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/SectorDto" } } },
 };
-const schema139 = {
+const schema138 = {
   title: "SectorDto",
   description: "Sector (industry). Its Id is used as IndustryId.",
   "x-assumption":
@@ -25677,13 +25600,13 @@ const schema139 = {
     },
   },
 };
-function validate358(
+function validate357(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate358.evaluated;
+  const evaluated0 = validate357.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25747,7 +25670,7 @@ function validate358(
           instancePath: instancePath + "/Name",
           schemaPath: "#/properties/Name/type",
           keyword: "type",
-          params: { type: schema139.properties.Name.type },
+          params: { type: schema138.properties.Name.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -25773,21 +25696,21 @@ function validate358(
     }
     errors++;
   }
-  validate358.errors = vErrors;
+  validate357.errors = vErrors;
   return errors === 0;
 }
-validate358.evaluated = {
+validate357.evaluated = {
   props: { "@odata.id": true, Id: true, Name: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate356(
+function validate355(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate356.evaluated;
+  const evaluated0 = validate355.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25820,7 +25743,7 @@ function validate356(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate358(data0[i0], {
+            !validate357(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -25828,7 +25751,7 @@ function validate356(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate358.errors : vErrors.concat(validate358.errors);
+            vErrors = vErrors === null ? validate357.errors : vErrors.concat(validate357.errors);
             errors = vErrors.length;
           }
         }
@@ -25863,16 +25786,16 @@ function validate356(
     }
     errors++;
   }
-  validate356.errors = vErrors;
+  validate355.errors = vErrors;
   return errors === 0;
 }
-validate356.evaluated = {
+validate355.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validatePaymentPurposeDtoCollection = validate361;
-const schema140 = {
+const validatePaymentPurposeDtoCollection = validate360;
+const schema139 = {
   title: "PaymentPurposeDtoCollection",
   description: "OData v4 collection of PaymentPurposeDto.",
   type: "object",
@@ -25880,7 +25803,7 @@ const schema140 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/PaymentPurposeDto" } } },
 };
-const schema141 = {
+const schema140 = {
   title: "PaymentPurposeDto",
   description:
     "Payment purpose. The BoE payment purposes (/api/v1/Withdrawals/BoEPaymentPurposes) supply the BoEPurposeCodeId values of GBP withdrawals.",
@@ -25898,13 +25821,13 @@ const schema141 = {
     },
   },
 };
-function validate363(
+function validate362(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate363.evaluated;
+  const evaluated0 = validate362.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25976,17 +25899,17 @@ function validate363(
     }
     errors++;
   }
-  validate363.errors = vErrors;
+  validate362.errors = vErrors;
   return errors === 0;
 }
-validate363.evaluated = { props: { "@odata.id": true, Id: true }, dynamicProps: false, dynamicItems: false };
-function validate361(
+validate362.evaluated = { props: { "@odata.id": true, Id: true }, dynamicProps: false, dynamicItems: false };
+function validate360(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate361.evaluated;
+  const evaluated0 = validate360.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26019,7 +25942,7 @@ function validate361(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate363(data0[i0], {
+            !validate362(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -26027,7 +25950,7 @@ function validate361(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate363.errors : vErrors.concat(validate363.errors);
+            vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
             errors = vErrors.length;
           }
         }
@@ -26062,28 +25985,28 @@ function validate361(
     }
     errors++;
   }
-  validate361.errors = vErrors;
+  validate360.errors = vErrors;
   return errors === 0;
 }
-validate361.evaluated = {
+validate360.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateJobStatusResponse = validate366;
-const schema142 = {
+const validateJobStatusResponse = validate365;
+const schema141 = {
   title: "JobStatusResponse",
   description: "Response body of the job status request (/api/v1/Jobs/{jobId}/Status).",
   "x-assumption": "Response body not shown; left open — the reference does not show it",
   type: "object",
 };
-function validate366(
+function validate365(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate366.evaluated;
+  const evaluated0 = validate365.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26105,12 +26028,12 @@ function validate366(
     }
     errors++;
   }
-  validate366.errors = vErrors;
+  validate365.errors = vErrors;
   return errors === 0;
 }
-validate366.evaluated = { dynamicProps: false, dynamicItems: false };
-const validatePasswordTokenRequest = validate367;
-const schema143 = {
+validate365.evaluated = { dynamicProps: false, dynamicItems: false };
+const validatePasswordTokenRequest = validate366;
+const schema142 = {
   title: "PasswordTokenRequest",
   description:
     "Form body (application/x-www-form-urlencoded) of POST {auth_url}/connect/token: OAuth 2.0 Password Grant with a client secret.",
@@ -26137,15 +26060,15 @@ const schema143 = {
     password: { description: "That user's password.", type: "string" },
   },
 };
-const formats292 =
+const formats290 =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
-function validate367(
+function validate366(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate367.evaluated;
+  const evaluated0 = validate366.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26330,7 +26253,7 @@ function validate367(
     if (data.username !== undefined) {
       let data4 = data.username;
       if (typeof data4 === "string") {
-        if (!formats292.test(data4)) {
+        if (!formats290.test(data4)) {
           const err11 = {
             instancePath: instancePath + "/username",
             schemaPath: "#/properties/username/format",
@@ -26393,16 +26316,16 @@ function validate367(
     }
     errors++;
   }
-  validate367.errors = vErrors;
+  validate366.errors = vErrors;
   return errors === 0;
 }
-validate367.evaluated = {
+validate366.evaluated = {
   props: { grant_type: true, scope: true, client_id: true, client_secret: true, username: true, password: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateTokenResponse = validate368;
-const schema144 = {
+const validateTokenResponse = validate367;
+const schema143 = {
   title: "TokenResponse",
   description: "Successful token response (status 200).",
   "x-assumption":
@@ -26419,13 +26342,13 @@ const schema144 = {
     scope: { description: "Scope the token grants.", type: "string" },
   },
 };
-function validate368(
+function validate367(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate368.evaluated;
+  const evaluated0 = validate367.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26595,16 +26518,16 @@ function validate368(
     }
     errors++;
   }
-  validate368.errors = vErrors;
+  validate367.errors = vErrors;
   return errors === 0;
 }
-validate368.evaluated = {
+validate367.evaluated = {
   props: { access_token: true, expires_in: true, token_type: true, scope: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateTokenErrorResponse = validate369;
-const schema145 = {
+const validateTokenErrorResponse = validate368;
+const schema144 = {
   title: "TokenErrorResponse",
   description: "Body of a failed token request (status 400).",
   type: "object",
@@ -26631,14 +26554,14 @@ const schema145 = {
     },
   },
 };
-const formats296 = allFormats.uri;
-function validate369(
+const formats294 = allFormats.uri;
+function validate368(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate369.evaluated;
+  const evaluated0 = validate368.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26698,7 +26621,7 @@ function validate369(
     if (data.error_uri !== undefined) {
       let data2 = data.error_uri;
       if (typeof data2 === "string") {
-        if (!formats296(data2)) {
+        if (!formats294(data2)) {
           const err3 = {
             instancePath: instancePath + "/error_uri",
             schemaPath: "#/properties/error_uri/format",
@@ -26744,16 +26667,16 @@ function validate369(
     }
     errors++;
   }
-  validate369.errors = vErrors;
+  validate368.errors = vErrors;
   return errors === 0;
 }
-validate369.evaluated = {
+validate368.evaluated = {
   props: { error: true, error_description: true, error_uri: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateMtlsPasswordTokenRequest = validate370;
-const schema146 = {
+const validateMtlsPasswordTokenRequest = validate369;
+const schema145 = {
   title: "MtlsPasswordTokenRequest",
   description:
     "Form body (application/x-www-form-urlencoded) of POST {auth_url}/connect/mtls/token: OAuth 2.0 Password Grant with a client certificate presented in the TLS handshake. No client_secret: the endpoint no longer accepts one.",
@@ -26783,13 +26706,13 @@ const schema146 = {
     properties: { client_secret: { description: "Not accepted: the endpoint no longer accepts a client secret." } },
   },
 };
-function validate370(
+function validate369(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate370.evaluated;
+  const evaluated0 = validate369.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26975,7 +26898,7 @@ function validate370(
     if (data.username !== undefined) {
       let data3 = data.username;
       if (typeof data3 === "string") {
-        if (!formats292.test(data3)) {
+        if (!formats290.test(data3)) {
           const err11 = {
             instancePath: instancePath + "/username",
             schemaPath: "#/properties/username/format",
@@ -27038,10 +26961,10 @@ function validate370(
     }
     errors++;
   }
-  validate370.errors = vErrors;
+  validate369.errors = vErrors;
   return errors === 0;
 }
-validate370.evaluated = {
+validate369.evaluated = {
   props: { grant_type: true, scope: true, client_id: true, username: true, password: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -27174,10 +27097,7 @@ export const operationValidators: Record<string, OperationValidators> = {
   },
   createAccountTransfer: {
     request: { "application/json": validateCreateAccountTransfer },
-    responses: {
-      "201": { "application/json": validateCreateResultDto },
-      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
-    },
+    responses: { "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails } },
   },
   approveTransfer: {
     responses: {
@@ -27241,17 +27161,11 @@ export const operationValidators: Record<string, OperationValidators> = {
       values: { Request: validateCreateAccountWithdrawal },
       files: { SupportingDocuments: { multiple: true } },
     },
-    responses: {
-      "201": { "application/json": validateCreateResultDto },
-      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
-    },
+    responses: { "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails } },
   },
   createInstructionWithdrawal: {
     request: { "application/json": validateCreateInstructionWithdrawal },
-    responses: {
-      "201": { "application/json": validateCreateResultDto },
-      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
-    },
+    responses: { "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails } },
   },
   approveWithdrawal: {
     responses: {
@@ -27323,10 +27237,7 @@ export const operationValidators: Record<string, OperationValidators> = {
   },
   createWithdrawalBeneficiary: {
     request: { "application/json": validateCreateWithdrawalBeneficiary },
-    responses: {
-      "201": { "application/json": validateCreateResultDto },
-      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
-    },
+    responses: { "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails } },
   },
   cancelBeneficiary: {
     responses: {
@@ -27402,10 +27313,7 @@ export const operationValidators: Record<string, OperationValidators> = {
   },
   createExchange: {
     request: { "application/json": validateCreateExchange },
-    responses: {
-      "201": { "application/json": validateCreateResultDto },
-      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
-    },
+    responses: { "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails } },
   },
   allocateExchange: {
     responses: {
@@ -27531,10 +27439,7 @@ export const operationValidators: Record<string, OperationValidators> = {
   },
   createAlert: {
     request: { "application/json": validateCreateAlertRequest },
-    responses: {
-      "201": { "application/json": validateCreateResultDto },
-      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
-    },
+    responses: { "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails } },
   },
   cancelAlert: {
     responses: {

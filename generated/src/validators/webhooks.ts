@@ -12,8 +12,8 @@ const allFormats = {
   int32: fullFormats.int32,
   uri: fullFormats.uri,
 };
-const validateWebhookEventDelivery = validate371;
-const schema147 = {
+const validateWebhookEventDelivery = validate370;
+const schema146 = {
   title: "WebhookEventDelivery",
   description:
     "Body of a webhook delivery: a JSON array of events, each of a kind the reference shows (WebhookEvent, checked whole) or of another kind (UnknownWebhookEvent, kept as it is).",
@@ -40,7 +40,7 @@ const schema147 = {
     else: { $ref: "#/components/schemas/UnknownWebhookEvent" },
   },
 };
-const schema148 = {
+const schema147 = {
   title: "WebhookEvent",
   description:
     "One webhook event of a kind the reference shows (its Events table); Reason tells the event kind. Events of other kinds arrive as UnknownWebhookEvent.",
@@ -70,7 +70,7 @@ const schema148 = {
     },
   },
 };
-const schema149 = {
+const schema148 = {
   title: "TransferCreatedEvent",
   description:
     "Raised when a new transfer has been created. Follows the creation of a transfer via CreateAccountTransfer.",
@@ -90,14 +90,14 @@ const schema149 = {
   },
 };
 const formats8 = allFormats.int32;
-const formats296 = allFormats.uri;
-function validate373(
+const formats294 = allFormats.uri;
+function validate372(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate373.evaluated;
+  const evaluated0 = validate372.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -269,7 +269,7 @@ function validate373(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!formats296(data3)) {
+        if (!formats294(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -315,15 +315,15 @@ function validate373(
     }
     errors++;
   }
-  validate373.errors = vErrors;
+  validate372.errors = vErrors;
   return errors === 0;
 }
-validate373.evaluated = {
+validate372.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema150 = {
+const schema149 = {
   title: "TransferCompletedEvent",
   description: "Raised when a transfer is completed and funds have reached the beneficiary.",
   type: "object",
@@ -341,13 +341,13 @@ const schema150 = {
     },
   },
 };
-function validate374(
+function validate373(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate374.evaluated;
+  const evaluated0 = validate373.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -519,7 +519,7 @@ function validate374(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!formats296(data3)) {
+        if (!formats294(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -565,15 +565,15 @@ function validate374(
     }
     errors++;
   }
-  validate374.errors = vErrors;
+  validate373.errors = vErrors;
   return errors === 0;
 }
-validate374.evaluated = {
+validate373.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema151 = {
+const schema150 = {
   title: "IncomingTransferCompletedEvent",
   description: "Raised on the beneficiary account when the transfer is completed and funds moved.",
   type: "object",
@@ -591,13 +591,13 @@ const schema151 = {
     },
   },
 };
-function validate375(
+function validate374(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate375.evaluated;
+  const evaluated0 = validate374.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -769,7 +769,7 @@ function validate375(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!formats296(data3)) {
+        if (!formats294(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -815,15 +815,15 @@ function validate375(
     }
     errors++;
   }
-  validate375.errors = vErrors;
+  validate374.errors = vErrors;
   return errors === 0;
 }
-validate375.evaluated = {
+validate374.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema152 = {
+const schema151 = {
   title: "TransferCanceledEvent",
   description:
     "Raised when a transfer is canceled and allocated funds returned to the account. Follows the cancelling of a transfer.",
@@ -842,13 +842,13 @@ const schema152 = {
     },
   },
 };
-function validate376(
+function validate375(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate376.evaluated;
+  const evaluated0 = validate375.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1020,7 +1020,7 @@ function validate376(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!formats296(data3)) {
+        if (!formats294(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -1066,15 +1066,15 @@ function validate376(
     }
     errors++;
   }
-  validate376.errors = vErrors;
+  validate375.errors = vErrors;
   return errors === 0;
 }
-validate376.evaluated = {
+validate375.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema153 = {
+const schema152 = {
   title: "WithdrawalCreatedEvent",
   description: "Raised when a new withdrawal has been created. Follows the creation of a withdrawal.",
   type: "object",
@@ -1092,13 +1092,13 @@ const schema153 = {
     },
   },
 };
-function validate377(
+function validate376(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate377.evaluated;
+  const evaluated0 = validate376.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1270,7 +1270,7 @@ function validate377(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!formats296(data3)) {
+        if (!formats294(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -1316,15 +1316,15 @@ function validate377(
     }
     errors++;
   }
-  validate377.errors = vErrors;
+  validate376.errors = vErrors;
   return errors === 0;
 }
-validate377.evaluated = {
+validate376.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema154 = {
+const schema153 = {
   title: "WithdrawalCompletedEvent",
   description:
     "Raised when a withdrawal is completed, i.e. a bank statement confirms that funds left the service's bank account.",
@@ -1343,13 +1343,13 @@ const schema154 = {
     },
   },
 };
-function validate378(
+function validate377(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate378.evaluated;
+  const evaluated0 = validate377.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1521,7 +1521,7 @@ function validate378(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!formats296(data3)) {
+        if (!formats294(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -1567,15 +1567,15 @@ function validate378(
     }
     errors++;
   }
-  validate378.errors = vErrors;
+  validate377.errors = vErrors;
   return errors === 0;
 }
-validate378.evaluated = {
+validate377.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema155 = {
+const schema154 = {
   title: "WithdrawalCanceledEvent",
   description:
     "Raised when a withdrawal is canceled and allocated funds returned to the account. Follows the cancelling of a withdrawal.",
@@ -1594,13 +1594,13 @@ const schema155 = {
     },
   },
 };
-function validate379(
+function validate378(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate379.evaluated;
+  const evaluated0 = validate378.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1772,7 +1772,7 @@ function validate379(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!formats296(data3)) {
+        if (!formats294(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
             schemaPath: "#/properties/ApiUrl/format",
@@ -1818,21 +1818,21 @@ function validate379(
     }
     errors++;
   }
-  validate379.errors = vErrors;
+  validate378.errors = vErrors;
   return errors === 0;
 }
-validate379.evaluated = {
+validate378.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate372(
+function validate371(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate372.evaluated;
+  const evaluated0 = validate371.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1872,7 +1872,7 @@ function validate372(
           instancePath: instancePath + "/Reason",
           schemaPath: "#/properties/Reason/enum",
           keyword: "enum",
-          params: { allowedValues: schema148.properties.Reason.enum },
+          params: { allowedValues: schema147.properties.Reason.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -1886,8 +1886,8 @@ function validate372(
     const tag0 = data.Reason;
     if (typeof tag0 == "string") {
       if (tag0 === "TransferCreated") {
-        if (!validate373(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
+        if (!validate372(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
           errors = vErrors.length;
         }
         var props0 = {};
@@ -1896,6 +1896,18 @@ function validate372(
         props0.Reason = true;
         props0.ApiUrl = true;
       } else if (tag0 === "TransferCompleted") {
+        if (!validate373(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0.EntityType = true;
+          props0.EntityId = true;
+          props0.Reason = true;
+          props0.ApiUrl = true;
+        }
+      } else if (tag0 === "IncomingTransferCompleted") {
         if (!validate374(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
           vErrors = vErrors === null ? validate374.errors : vErrors.concat(validate374.errors);
           errors = vErrors.length;
@@ -1907,7 +1919,7 @@ function validate372(
           props0.Reason = true;
           props0.ApiUrl = true;
         }
-      } else if (tag0 === "IncomingTransferCompleted") {
+      } else if (tag0 === "TransferCanceled") {
         if (!validate375(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
           vErrors = vErrors === null ? validate375.errors : vErrors.concat(validate375.errors);
           errors = vErrors.length;
@@ -1919,7 +1931,7 @@ function validate372(
           props0.Reason = true;
           props0.ApiUrl = true;
         }
-      } else if (tag0 === "TransferCanceled") {
+      } else if (tag0 === "WithdrawalCreated") {
         if (!validate376(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
           vErrors = vErrors === null ? validate376.errors : vErrors.concat(validate376.errors);
           errors = vErrors.length;
@@ -1931,7 +1943,7 @@ function validate372(
           props0.Reason = true;
           props0.ApiUrl = true;
         }
-      } else if (tag0 === "WithdrawalCreated") {
+      } else if (tag0 === "WithdrawalCompleted") {
         if (!validate377(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
           vErrors = vErrors === null ? validate377.errors : vErrors.concat(validate377.errors);
           errors = vErrors.length;
@@ -1943,21 +1955,9 @@ function validate372(
           props0.Reason = true;
           props0.ApiUrl = true;
         }
-      } else if (tag0 === "WithdrawalCompleted") {
+      } else if (tag0 === "WithdrawalCanceled") {
         if (!validate378(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
           vErrors = vErrors === null ? validate378.errors : vErrors.concat(validate378.errors);
-          errors = vErrors.length;
-        }
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0.EntityType = true;
-          props0.EntityId = true;
-          props0.Reason = true;
-          props0.ApiUrl = true;
-        }
-      } else if (tag0 === "WithdrawalCanceled") {
-        if (!validate379(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -2012,12 +2012,12 @@ function validate372(
     }
     errors++;
   }
-  validate372.errors = vErrors;
+  validate371.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate372.evaluated = { dynamicProps: true, dynamicItems: false };
-const schema156 = {
+validate371.evaluated = { dynamicProps: true, dynamicItems: false };
+const schema155 = {
   title: "UnknownWebhookEvent",
   description:
     "A webhook event of a kind the reference does not show: an object whose Reason is none of WebhookEvent's. Kept as it arrives, its other members unchecked, so that a new kind of event never fails a delivery.",
@@ -2047,13 +2047,13 @@ const schema156 = {
   },
   additionalProperties: true,
 };
-function validate388(
+function validate387(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate388.evaluated;
+  const evaluated0 = validate387.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2155,17 +2155,17 @@ function validate388(
     }
     errors++;
   }
-  validate388.errors = vErrors;
+  validate387.errors = vErrors;
   return errors === 0;
 }
-validate388.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate371(
+validate387.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate370(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate371.evaluated;
+  const evaluated0 = validate370.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2237,7 +2237,7 @@ function validate371(
       if (_valid0) {
         const _errs6 = errors;
         if (
-          !validate372(data0, {
+          !validate371(data0, {
             instancePath: instancePath + "/" + i0,
             parentData: data,
             parentDataProperty: i0,
@@ -2245,10 +2245,10 @@ function validate371(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
+          vErrors = vErrors === null ? validate371.errors : vErrors.concat(validate371.errors);
           errors = vErrors.length;
         } else {
-          var props0 = validate372.evaluated.props;
+          var props0 = validate371.evaluated.props;
         }
         var _valid0 = _errs6 === errors;
         valid2 = _valid0;
@@ -2262,7 +2262,7 @@ function validate371(
       } else {
         const _errs7 = errors;
         if (
-          !validate388(data0, {
+          !validate387(data0, {
             instancePath: instancePath + "/" + i0,
             parentData: data,
             parentDataProperty: i0,
@@ -2270,7 +2270,7 @@ function validate371(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate388.errors : vErrors.concat(validate388.errors);
+          vErrors = vErrors === null ? validate387.errors : vErrors.concat(validate387.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs7 === errors;
@@ -2313,10 +2313,10 @@ function validate371(
     }
     errors++;
   }
-  validate371.errors = vErrors;
+  validate370.errors = vErrors;
   return errors === 0;
 }
-validate371.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+validate370.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
 
 /** Validators of webhook payloads, by webhook name. */
 export const webhookValidators: Record<string, CompiledValidator> = {

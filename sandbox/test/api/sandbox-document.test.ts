@@ -1,9 +1,9 @@
 /**
  * The sandbox's document (openapi.json of this package, made by `make generate` from the API's document and
  * sandbox/openapi/overlay.yaml) says what the sandbox does and nothing the API's document says otherwise: the
- * overlay adds the sandbox's statuses, servers, status values and error bodies, and changes no success response
- * and no schema, which is what lets the response check use the client's validators for success bodies
- * (src/api/response-contract.ts). The status values it states are the sandbox's own tables (src/domain/statuses.ts).
+ * overlay adds the sandbox's statuses, servers, status values, error bodies and 201 bodies (a CreateResultDto with
+ * its Id), and changes no success response the API's document describes and no other schema, which is what lets the
+ * response check use the client's validators for those success bodies (src/api/response-contract.ts). The status values it states are the sandbox's own tables (src/domain/statuses.ts).
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -58,12 +58,34 @@ describe("the sandbox's document", () => {
   it("changes no success response and no schema the API's document keeps (the client's validators check them)", () => {
     for (const [key, operation] of sandboxOperations) {
       const own = apiOperations.get(key) as Node;
-      for (const [status, response] of Object.entries(at(operation, "responses")).filter(([status]) => status < "3"))
+      for (const [status, response] of Object.entries(at(operation, "responses")).filter(([status]) => status < "3")) {
+        if (status === "201") continue; // below
         expect(validating(response), `${key} ${status}`).toEqual(validating(at(own, "responses", status)));
+      }
     }
     const schemas = at(sandbox, "components", "schemas");
-    for (const [name, schema] of Object.entries(schemas))
+    for (const [name, schema] of Object.entries(schemas)) {
+      if (name === "CreateResultDto") continue; // below
       expect(validating(schema), name).toEqual(validating(at(api, "components", "schemas", name)));
+    }
+  });
+
+  it("describes the 201 body the API's document leaves open: a CreateResultDto with its Id, and the API's Location", () => {
+    let created = 0;
+    for (const [key, operation] of sandboxOperations) {
+      const response = at(operation, "responses", "201");
+      if (Object.keys(response).length === 0) continue;
+      created++;
+      const own = at(apiOperations.get(key) as Node, "responses", "201");
+      expect(own["content"], key).toBeUndefined();
+      expect(validating(response["headers"]), key).toEqual(validating(own["headers"]));
+      expect(at(response, "content", "application/json", "schema"), key).toEqual({
+        $ref: "#/components/schemas/CreateResultDto",
+      });
+    }
+    expect(created).toBe(6);
+    expect(at(sandbox, "components", "schemas", "CreateResultDto")["required"]).toEqual(["Id"]);
+    expect(at(api, "components", "schemas", "CreateResultDto")["required"]).toBeUndefined();
   });
 
   it("declares exactly the sandbox's statuses: its limits' instead of the API's open ranges", () => {
