@@ -139,6 +139,17 @@ describe("parseWebhookEvents on a delivery with a bad event", () => {
     ).toContain("/EntityType const");
   });
 
+  it("checks the selected event's ApiUrl: any absolute URL of the entity (the reference's words), not a relative one", () => {
+    const withdrawal = { ...created, Reason: "WithdrawalCreated", EntityType: "Withdrawal" };
+    expect(parseWebhookEvents([withdrawal])).toMatchObject({ ok: true, invalidEvents: [] });
+    const result = parseWebhookEvents([{ ...withdrawal, ApiUrl: "/api/v1/Withdrawals(1)" }]);
+    expect(
+      result.ok
+        ? result.invalidEvents.flatMap((event) => event.issues.map((issue) => `${issue.path} ${issue.keyword}`))
+        : [],
+    ).toEqual(["/ApiUrl format"]);
+  });
+
   it("keeps an event of a kind it does not know, and names Reason when there is none to tell the kind", () => {
     const unknown = { ...created, Reason: "ExchangeCompleted", EntityType: "Exchange" };
     expect(parseWebhookEvents([unknown, created])).toEqual({

@@ -1,14 +1,20 @@
 /**
  * The API's document (`generated/openapi.json`, what the client ships) admits what the real API plausibly sends:
  * Prism 5.14 as a validating proxy (`prism proxy generated/openapi.json <stand-in> --errors`, as
- * test/sandbox/support/prism-proxy.ts runs it) in front of the stand-in, and every case of support/cases.ts made
+ * test/sandbox/support/prism-proxy.ts runs it; the sandbox's tests give it the sandbox's document instead) in front of the stand-in, and every case of support/cases.ts made
  * through it with the generated client. Prism must report no violation of the request or the response, and the
  * client must get the same outcome as without Prism. Prism rewrites `Host` and adds no `X-Forwarded-Host`, as a
  * gateway would: the client sends it, so that the URLs the stand-in writes (next links) name Prism's origin.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountFundsClient, type AccountFundsClient } from "../../generated/src/index.js";
-import { PRISM_VERSION, startPrismProxy, ViolationLog, type PrismProxy } from "../sandbox/support/prism-proxy.js";
+import {
+  API_DOCUMENT,
+  PRISM_VERSION,
+  startPrismProxy,
+  ViolationLog,
+  type PrismProxy,
+} from "../sandbox/support/prism-proxy.js";
 import { credentials, errorCases, routes, successCases, type StandInCase } from "./support/cases.js";
 import { startStandIn, type StandIn } from "./support/stand-in.js";
 
@@ -23,7 +29,7 @@ const log = new ViolationLog();
 
 beforeAll(async () => {
   standIn = await startStandIn(routes);
-  prism = await startPrismProxy(standIn.url);
+  prism = await startPrismProxy(standIn.url, API_DOCUMENT);
   const options = {
     baseUrl: prism.url,
     authUrl: prism.url,
