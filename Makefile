@@ -54,15 +54,21 @@ FORMATS_FINGERPRINT := import { accountFundsFormats as formats } from "@account-
   console.log(JSON.stringify(Object.entries(formats).map(([name, format]) => [name, kind(format)]), null, 1));
 
 GENERATOR := node generator/dist/src/cli.js
-GENERATE := $(GENERATOR) generate --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated
+# The sandbox's document: the API's (generated/openapi.json) with the sandbox's own facts laid over it by an OpenAPI
+# Overlay 1.0 (sandbox/README.md, "Its document"); generated beside the client, shipped by the sandbox package.
+SANDBOX_OVERLAY := sandbox/openapi/overlay.yaml
+SANDBOX_DOCUMENT := sandbox/openapi.json
+OVERLAY_ARGS := --overlay $(SANDBOX_OVERLAY) --overlay-out $(SANDBOX_DOCUMENT)
+GENERATE := $(GENERATOR) generate --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS)
 
-## generate: generate the client package generated/ from spec/ (bundle, types, validators, ...; deterministic).
-## Always runs when asked for by name; `make` runs it only when the spec, the generator, its templates or the
-## validators' table of formats changed.
+## generate: generate the client package generated/ from spec/ (bundle, types, validators, ...; deterministic), and
+## the sandbox's document sandbox/openapi.json from it and sandbox/openapi/overlay.yaml.
+## Always runs when asked for by name; `make` runs it only when the spec, the overlay, the generator, its templates or
+## the validators' table of formats changed.
 generate: build-validators build-generator
 	$(GENERATE)
 	@mkdir -p $(STAMPS) && touch $(GENERATE_STAMP)
-$(GENERATE_STAMP): $(shell find spec -path spec/test -prune -o -type f -print) $(wildcard generator/templates/*) generator/dist/src/cli.js $(FORMATS_STAMP)
+$(GENERATE_STAMP): $(shell find spec -path spec/test -prune -o -type f -print) $(SANDBOX_OVERLAY) $(wildcard generator/templates/*) generator/dist/src/cli.js $(FORMATS_STAMP)
 	$(GENERATE)
 	@mkdir -p $(@D) && touch $@
 
@@ -139,13 +145,15 @@ generator/dist/src/cli.js: $(call sources,generator/src generator/runtime) gener
 	@rm -rf generator/dist
 	@$(TSC7) -p generator/tsconfig.build.json
 
-## check-generated: fail, with a diff, when generated/ differs from what `make generate` would write.
+## check-generated: fail, with a diff, when generated/ or sandbox/openapi.json differs from what `make generate`
+## would write.
 check-generated: build-validators build-generator
-	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated
+	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS)
 
-## lint: Redocly lint of the spec (zero errors, zero warnings).
+## lint: Redocly lint of the spec (zero errors, zero warnings), and of the sandbox's document made from it.
 lint: install
 	$(REDOCLY) lint $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --max-problems 500
+	$(REDOCLY) lint $(SANDBOX_DOCUMENT) --config sandbox/openapi/redocly.yaml --max-problems 500
 
 ## format-check: the hand-written code is as oxfmt writes it (.oxfmtrc.jsonc; fix: `make format`) and oxlint finds
 ## nothing in it (.oxlintrc.json); generated/ is the generator's, which formats it itself. Native, about a second.
@@ -274,12 +282,14 @@ version: build-validators build-generator
 	cp generated/package.json generator/templates/package.json
 	cp generated/CHANGELOG.md generator/templates/CHANGELOG.md
 	npm install --package-lock-only --no-audit --no-fund
-	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated
+	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS)
 
 ## docs: the HTML reference of the API, docs/dist/index.html (not committed): Redocly build-docs of the bundled spec
-## (generated/openapi.json) with Redoc inlined, so the page opens offline (docs/build.ts; test/docs opens it in Chromium).
+## (generated/openapi.json) with Redoc inlined, so the page opens offline (docs/build.ts; test/docs opens it in Chromium);
+## and the sandbox's, docs/dist/sandbox.html, from its own document (sandbox/openapi.json).
 docs: install
 	$(BIN)/tsx docs/build.ts
+	$(BIN)/tsx docs/build.ts --spec $(SANDBOX_DOCUMENT) --output docs/dist/sandbox.html
 
 ## test: everything CI runs, the independent steps side by side (TEST_JOBS at once; each step's output printed whole
 ## when it ends, so steps never interleave; a failed step does not stop the others), then a table of each step's
@@ -308,9 +318,10 @@ test-steps: WAIT_FOR_UNIT := yes
 bench: build build-generator
 	npm run bench --workspaces --if-present
 
-## assumptions: every x-assumption of the bundled spec with its JSON pointer (JSON: add ARGS=--json).
+## assumptions: every x-assumption of the API's document with its JSON pointer, then those the sandbox's document
+## adds or rewrites and those it drops (JSON: add ARGS=--json, an object `{ api, overlay: { adds, drops } }`).
 assumptions: build-generator
-	@$(GENERATOR) assumptions --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) $(ARGS)
+	@$(GENERATOR) assumptions --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --overlay $(SANDBOX_OVERLAY) $(ARGS)
 
 clean:
 	rm -rf validators/dist generator/dist generated/dist sandbox/dist docs/dist examples/beneficiary-form/dist examples/react-beneficiary-form/dist api-report/temp test-results $(STAMPS)

@@ -113,6 +113,12 @@ export default defineConfig({
       project("docs", "./test/docs", { include: ["**/*.test.ts"] }),
       // The beneficiary-form examples built with Vite and driven in headless Chromium.
       project("example", "./test/example", { include: ["**/*.test.ts"], isolate: false }),
+      // The generated client against a stand-in for the real API (real sockets): what a .NET OData API and its gateway
+      // plausibly send where the reference says "not shown", directly and through Prism 5.14 with the API's document.
+      project("stand-in", "./test/stand-in", { include: ["**/*.test.ts"], isolate: false }),
+      // The generated client against hostile servers (real sockets): redirects, huge and endless bodies, endless
+      // pages, token echoes, absurd Retry-After values.
+      project("hostile-server", "./test/hostile-server", { include: ["**/*.test.ts"], isolate: false }),
       // The generated client against the running sandbox: every operation, spec-driven fuzzing, a model-based test,
       // the command line with real faults. Its setup file kills what a failed test left running, after every file.
       project("client-sandbox", "./test/sandbox", {

@@ -117,14 +117,16 @@ describe("the sandbox's 400s, through the client, at the form's fields", () => {
 });
 
 describe("the client's own check (validateRequests) at the form's fields", () => {
-  it("a wrong sort code at its pointer, a missing account number moved onto its field", async () => {
-    const routing = { Type: "SortCodeAccountNumber", CountryCode: "GB", SortCode: "40-05-15" };
+  // A missing account number is no longer refused (the reference does not say which routing fields are
+  // mandatory; the validators only warn): a missing CountryCode, which the reference requires, is.
+  it("a wrong sort code at its pointer, a missing country code moved onto its field", async () => {
+    const routing = { Type: "SortCodeAccountNumber", SortCode: "40-05-15", AccountNumber: "31926819" };
     const error = await refusal(
       checkingClient.beneficiaries.createWithdrawalBeneficiary(beneficiary({ PaymentRouting: routing })),
     );
     expect(error).toBeInstanceOf(RequestValidationError);
     const fields = Object.keys(messagesByField(error));
     expect(fields).toContain("PaymentRouting.SortCode");
-    expect(fields).toContain("PaymentRouting.AccountNumber");
+    expect(fields).toContain("PaymentRouting.CountryCode");
   });
 });

@@ -11,7 +11,7 @@ export const VENDOR = "account-funds";
 const UNEXPECTED = "Validation failed unexpectedly";
 
 function internalError(message: string): Failure {
-  return { ok: false, issues: [{ code: "internal_error", message, path: [] }] };
+  return { ok: false, issues: [{ code: "internal_error", message, path: [] }], warnings: [] };
 }
 
 /** Returned when even describing the failure failed (an exhausted stack): built once, ahead of need. */
@@ -61,6 +61,7 @@ export function guarded<T, Extra extends object, Options>(
   };
 }
 
+/** Standard Schema's answer: a warning is no issue there (it never fails a validation), only errors are. */
 export function standardResult<T>(result: Result<T, object>): StandardSchemaV1.Result<T> {
   return result.ok ? { value: result.value } : { issues: result.issues };
 }
@@ -88,8 +89,5 @@ export function defineValidator<T, Extra extends object = {}, Options = undefine
   validate: (input: unknown, options?: Options) => Result<T, Extra>,
 ): Validator<T, Extra, Options> {
   const safe = guarded(validate);
-  return withStandardSchema<T, Extra, Options>(safe, (value) => {
-    const result = safe(value);
-    return result.ok ? { value: result.value } : { issues: result.issues };
-  });
+  return withStandardSchema<T, Extra, Options>(safe, (value) => standardResult(safe(value)));
 }

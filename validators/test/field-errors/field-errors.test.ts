@@ -64,6 +64,21 @@ describe("the validators' issues", () => {
   it("a success holds none", () => {
     expect(fieldErrorsOf(validateCreateWithdrawalBeneficiary(validBeneficiary))).toEqual([]);
   });
+
+  it("warnings are at their fields too, read from the result's warnings", () => {
+    // ISO 13616-valid, but the Belgian check digits fail: sent, and the user is told.
+    const belgian = {
+      ...validBeneficiary,
+      CurrencyCode: "EUR",
+      PaymentRouting: { Type: "BicIban", CountryCode: "BE", Iban: "BE41539007547035" },
+    };
+    const warned = validateCreateWithdrawalBeneficiary(belgian);
+    expect(warned.ok).toBe(true);
+    expect(fieldErrorsOf(warned)).toEqual([]);
+    expect(fieldErrorsOf(warned.warnings)).toContainEqual(
+      expect.objectContaining({ field: "PaymentRouting.Iban", code: "invalid_national_checksum" }),
+    );
+  });
 });
 
 describe("the client's RequestValidationError issues (JSON pointers, ajv's keyword and params)", () => {
