@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { builtExports, publishedFolders } from "./test/support/source-exports.js";
 
 // One vitest project per package; each package keeps its own tests in its own test/ folder. Where a new test goes
 // and how it runs: the root README, "Where a test goes".
@@ -16,39 +16,17 @@ const allowOnly = false;
 
 /**
  * Tests read the packages' sources: each export of the published packages that Node resolves to `dist/<x>.js` is
- * mapped to `src/<x>.ts`, so `import "@account-funds/validators"` in a test (or in the sandbox's sources a test
- * imports) is the module being edited, never a stale build. Processes the tests start (the sandbox's command line,
- * the packed tarballs, the README snippets) run the builds, which the global setup brings up to date
- * (test/support/global-setup.ts); test/sources.test.ts checks both.
+ * mapped to `src/<x>.ts` (test/support/source-exports.ts), so `import "@account-funds/validators"` in a test (or in
+ * the sandbox's sources a test imports) is the module being edited, never a stale build. Processes the tests start
+ * (the sandbox's command line, the packed tarballs, the README snippets) run the builds, which the global setup
+ * brings up to date (test/support/global-setup.ts); test/sources.test.ts checks both.
  */
-function sourceAliases(): { find: RegExp; replacement: string }[] {
-  const aliases: { find: RegExp; replacement: string }[] = [];
-  for (const folder of ["validators", "generated", "sandbox"]) {
-    const directory = fileURLToPath(new URL(`./${folder}/`, import.meta.url));
-    const manifest = JSON.parse(readFileSync(`${directory}package.json`, "utf8")) as {
-      name: string;
-      exports: Record<string, unknown>;
-    };
-    for (const [subpath, target] of Object.entries(manifest.exports)) {
-      const built = /^\.\/dist\/(.+)\.js$/.exec(nodeTarget(target) ?? "")?.[1];
-      if (built === undefined) continue; // ./package.json, ./openapi.json: the files themselves
-      const specifier = `${manifest.name}${subpath.slice(1)}`.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-      aliases.push({ find: new RegExp(`^${specifier}$`), replacement: `${directory}src/${built}.ts` });
-    }
-  }
-  return aliases;
-}
-
-/** The file Node picks for an export target: the first of its conditions Node matches (node, import, default). */
-function nodeTarget(target: unknown): string | undefined {
-  if (typeof target === "string") return target;
-  if (target === null || typeof target !== "object") return undefined;
-  for (const [condition, value] of Object.entries(target))
-    if (["node", "import", "default"].includes(condition)) return nodeTarget(value);
-  return undefined;
-}
-
-const alias = sourceAliases();
+const alias = publishedFolders.flatMap((folder) =>
+  builtExports(fileURLToPath(new URL(`./${folder}/`, import.meta.url))).map(({ specifier, source }) => ({
+    find: new RegExp(`^${specifier.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`),
+    replacement: source,
+  })),
+);
 
 interface ProjectOptions {
   /** Files of the project, relative to its root (default: test/**\/*.test.ts). */

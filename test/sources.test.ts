@@ -9,26 +9,9 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { builtExports, publishedFolders } from "./support/source-exports.js";
 
 const repository = fileURLToPath(new URL("../", import.meta.url));
-const publishedFolders = ["validators", "generated", "sandbox"] as const;
-
-interface Manifest {
-  readonly name: string;
-  readonly exports: Readonly<Record<string, unknown>>;
-}
-
-const manifestOf = async (folder: string): Promise<Manifest> =>
-  (await import(join(repository, folder, "package.json"), { with: { type: "json" } })).default as Manifest;
-
-/** What Node resolves an export to (conditions node, import, default; the first that matches, in the map's order). */
-function nodeTarget(target: unknown): string | undefined {
-  if (typeof target === "string") return target;
-  if (target === null || typeof target !== "object") return undefined;
-  for (const [condition, value] of Object.entries(target))
-    if (["node", "import", "default"].includes(condition)) return nodeTarget(value);
-  return undefined;
-}
 
 function newestModification(directory: string): { path: string; millis: number } {
   let newest = { path: directory, millis: 0 };
@@ -43,16 +26,12 @@ function newestModification(directory: string): { path: string; millis: number }
 
 describe.each(publishedFolders)("%s", (folder) => {
   it("is imported from its sources: every export into dist/ is the module of src/", async () => {
-    const manifest = await manifestOf(folder);
-    const built = Object.entries(manifest.exports).flatMap(([subpath, target]) => {
-      const module = /^\.\/dist\/(.+)\.js$/.exec(nodeTarget(target) ?? "")?.[1];
-      return module === undefined ? [] : [{ specifier: `${manifest.name}${subpath.slice(1)}`, module }];
-    });
+    const built = builtExports(join(repository, folder));
     expect(built.length).toBeGreaterThan(0);
-    for (const { specifier, module } of built) {
+    for (const { specifier, source } of built) {
       const imported: unknown = await import(/* @vite-ignore */ specifier);
-      const source: unknown = await import(/* @vite-ignore */ join(repository, folder, "src", `${module}.ts`));
-      expect(imported, `${specifier} is not src/${module}.ts`).toBe(source);
+      const module: unknown = await import(/* @vite-ignore */ source);
+      expect(imported, `${specifier} is not ${source}`).toBe(module);
     }
   });
 
