@@ -45,8 +45,8 @@ node_modules/.package-lock.json: package-lock.json
 FORMATS_STAMP := $(STAMPS)/validators-formats.json
 $(FORMATS_STAMP): validators/dist/index.js
 	@mkdir -p $(@D)
-	@node --input-type=module -e '$(FORMATS_FINGERPRINT)' > $@.new
-	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
+	@new="$@.$$$$"; node --input-type=module -e '$(FORMATS_FINGERPRINT)' > "$$new"; \
+	if cmp -s "$$new" $@; then rm -f "$$new"; else mv -f "$$new" $@; fi
 FORMATS_FINGERPRINT := import { accountFundsFormats as formats } from "@account-funds/validators"; \
   const kind = (format) => typeof format === "object" && !(format instanceof RegExp) \
     ? { type: format.type, async: format.async === true, validate: kind(format.validate) } \
@@ -86,11 +86,13 @@ sandbox/dist/index.js: $(call sources,sandbox/src) sandbox/tsconfig.build.json s
 	@rm -rf sandbox/dist
 	$(TSC7) -p sandbox/tsconfig.build.json
 	@touch $@
-# A fingerprint of a package's declarations (dist/**/*.d.ts), rewritten only when they change.
+# A fingerprint of a package's declarations (dist/**/*.d.ts), rewritten only when they change. Like the formats'
+# fingerprint it is checked on every make after a build (a few milliseconds), possibly by two makes at once (the
+# vitest runs of two Node lines): each writes its own temporary file and moves it in whole.
 define declarations-fingerprint
 	@mkdir -p $(@D)
-	@find $(<D) -name '*.d.ts' | LC_ALL=C sort | xargs sha1sum > $@.new
-	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
+	@new="$@.$$$$"; find $(<D) -name '*.d.ts' | LC_ALL=C sort | xargs sha1sum > "$$new"; \
+	if cmp -s "$$new" $@; then rm -f "$$new"; else mv -f "$$new" $@; fi
 endef
 $(STAMPS)/validators.d.ts.sha1: validators/dist/index.js
 	$(declarations-fingerprint)
