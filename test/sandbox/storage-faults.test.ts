@@ -205,12 +205,18 @@ describe("start-up refuses a data file it cannot use", () => {
     return exit.stderr;
   }
 
-  /** A version 1 JSON data file of the seed (what the sandbox wrote before its data file was SQLite), changed. */
-  async function jsonFile(name: string, mutate: (state: Record<string, unknown>) => void): Promise<string> {
+  /** The seed's tables, read once from a sandbox started in-process. */
+  let seedTables: Record<string, unknown>;
+  beforeAll(async () => {
     const sandbox = await startSandbox({ port: 0, tlsPort: false });
     const { webhookCursors: _cursors, webhookDeadLetters: _letters, ...tables } = sandbox.store.toJSON();
     await sandbox.close();
-    const state: Record<string, unknown> = { ...tables, webhookCursors: {} };
+    seedTables = tables;
+  });
+
+  /** A version 1 JSON data file of the seed (what the sandbox wrote before its data file was SQLite), changed. */
+  async function jsonFile(name: string, mutate: (state: Record<string, unknown>) => void): Promise<string> {
+    const state: Record<string, unknown> = { ...structuredClone(seedTables), webhookCursors: {} };
     mutate(state);
     const path = join(directory, `${name}.json`);
     writeFileSync(path, JSON.stringify(state));
