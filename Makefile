@@ -293,13 +293,15 @@ docs: install
 	$(BIN)/tsx docs/build.ts
 	$(BIN)/tsx docs/build.ts --spec $(SANDBOX_DOCUMENT) --output docs/dist/sandbox.html
 
-## test: everything CI runs, the independent steps side by side (TEST_JOBS at once; each step's output printed whole
-## when it ends, so steps never interleave; a failed step does not stop the others), then a table of each step's
-## start, wall time and CPU time (test-results/step-times.tsv; tools/make/). `make test TEST_JOBS=1`: one at a time.
-# The longest steps first: make starts prerequisites in this order as job slots free up.
+## test: everything CI runs, the independent steps side by side (each step's output printed whole when it ends, so
+## steps never interleave; a failed step does not stop the others), then a table of each step's start, wall time and
+## CPU time (test-results/step-times.tsv; tools/make/). All steps start at once (TEST_JOBS: one job per step), so
+## `unit`, the longest, starts as soon as the builds are done rather than when a job slot frees up (make has no
+## priorities); the short steps are over within a minute, and the other Node lines wait for unit's end anyway.
+## `make test TEST_JOBS=1`: one step at a time.
 TEST_STEPS := unit $(addprefix test-node-,$(OTHER_NODE_LINES)) consumer typecheck api-report-check package-checks \
   publint check-generated build lint format-check release-check
-TEST_JOBS ?= 5
+TEST_JOBS ?= $(words $(TEST_STEPS))
 STEP_TIMES := test-results/step-times.tsv
 test: install
 	@mkdir -p $(dir $(STEP_TIMES)) && rm -f $(STEP_TIMES) $(UNIT_DONE)

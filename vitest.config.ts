@@ -33,10 +33,11 @@ interface ProjectOptions {
   readonly include?: readonly string[];
   /**
    * false: the project's files share one module registry per worker, so what they import is evaluated once per
-   * worker, not once per file. Only for projects whose tests leave nothing behind: no vi.mock (a module mocked in
-   * one file is the module the next file gets, and one already loaded is not mocked), timers, spies, globals and the
-   * working directory restored, and no hook registered by a support module (it would run for the first file that
-   * imports the module only): such hooks go in the project's setup file, which vitest runs before every file.
+   * worker, not once per file. Only for projects whose tests leave nothing behind: timers, spies, globals and the
+   * working directory restored; no hook registered by a support module (it would run for the first file that imports
+   * the module only): such hooks go in the project's setup file, which vitest runs before every file; and a file that
+   * uses vi.mock empties the registry before its imports and after its tests (else a module loaded by an earlier file
+   * is not mocked, and the next file gets the mocked one): sandbox/test/control/routes.test.ts.
    */
   readonly isolate?: boolean;
   readonly setupFiles?: readonly string[];
@@ -82,9 +83,14 @@ export default defineConfig({
       // The packages as npm sees them: manifests, licences, engines against the tested Node versions, changelogs,
       // the links in the packed tarballs, and every command line's --version and EX_USAGE.
       project("packages", "./test/packages", { include: ["**/*.test.ts"], isolate: false }),
-      // examples/: the README's consumer test of the sandbox in-process, run as it is. Isolated: the control routes'
-      // test mocks domain modules (vi.mock), and the webhook tests' support module registers an afterEach.
-      project("sandbox", "./sandbox", { include: ["test/**/*.test.ts", "examples/**/*.test.ts"] }),
+      // examples/: the README's consumer test of the sandbox in-process, run as it is. Its setup file closes what the
+      // webhook tests opened, after every test; the control routes' test, which mocks modules, empties the module
+      // registry before and after itself.
+      project("sandbox", "./sandbox", {
+        include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
+        isolate: false,
+        setupFiles: ["./test/setup.ts"],
+      }),
       // `make review`: spec mutations classified as breaking or not, BASE handling, HEAD against HEAD.
       project("review", "./review", { isolate: false }),
       // The HTML reference (Redocly build-docs) opened in headless Chromium.

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import { DEFAULT_LIMITS } from "../../src/http/limits.js";
 import { serveNode } from "../../src/http/node-adapter.js";
 import type { AddressInfo } from "node:net";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSandboxClock, type SandboxClock } from "../../src/clock.js";
 import { handleControlRequest, type ControlDependencies } from "../../src/control/routes.js";
 import { completeExchange } from "../../src/domain/exchanges.js";
@@ -15,6 +15,16 @@ import { createEventSink, type EventSink } from "../../src/webhooks/event-sink.j
 import { emptyState } from "../../src/state/tables.js";
 import { StoreWriteError } from "../../src/state/store-write-error.js";
 import { SqliteUnavailableError } from "../../src/state/sqlite-driver.js";
+
+// The sandbox project's files share one module registry (isolate: false, vitest.config.ts), and this one mocks
+// modules: it empties the registry before its imports (so that the control routes are loaded again, with the mocks)
+// and, with the mocks undone, after its tests (so that no other file gets a mocked module).
+const MOCKED = ["../../src/domain/transfers.js", "../../src/domain/withdrawals.js", "../../src/domain/exchanges.js"];
+vi.hoisted(() => vi.resetModules());
+afterAll(() => {
+  for (const path of MOCKED) vi.doUnmock(path);
+  vi.resetModules();
+});
 
 // The completion commands keep their real behaviour unless a test says otherwise.
 vi.mock("../../src/domain/transfers.js", async (importOriginal) => {
