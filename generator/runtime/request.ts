@@ -22,6 +22,7 @@ import type { ResultMode } from "./operation-types.js";
 import { createRedactor } from "./redact.js";
 import { encodeBody } from "./request-body.js";
 import { acceptOf, mergeHeaders } from "./request-headers.js";
+import { parameterHeaders, type ParameterOptions } from "./request-parameters.js";
 import { checkedBaseUrl, requestUrl, serverUrl } from "./request-url.js";
 import { declaredResponse, parseError, parseSuccess } from "./response-body.js";
 import { DEFAULT_MAX_RETRIES, isIdempotentMethod, retryPolicy } from "./retry.js";
@@ -135,7 +136,7 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
     const encoded = encodeBody(operation, target.args.body);
     const query = serializeQuery(target.args.query, operation.odata === undefined ? undefined : dateTimesOf(operation));
     const url = requestUrl(target.path, target.baseUrl || baseUrl, target.args.path, query.values);
-    const headers = mergeHeaders(options.headers, init?.headers, {
+    const headers = mergeHeaders(options.headers, init?.headers, parameterHeaders(init as ParameterOptions), {
       accept: acceptOf(operation),
       "content-type": encoded?.contentType ?? null,
     });

@@ -114,6 +114,16 @@ function clientMethod(operation: OperationModel): ClientMethod {
   return { operation, kind: operation.odataList !== undefined ? "list" : "entity", entity, parameters };
 }
 
+/** Whether any operation takes header or cookie parameters (its methods' options then carry them, typed). */
+export function hasParameterOptions(model: ApiModel): boolean {
+  return model.operations.some(takesParameterOptions);
+}
+
+/** The operation's per-call options carry its header or cookie parameters (`ParameterOptionsOf`). */
+export function takesParameterOptions(operation: OperationModel): boolean {
+  return operation.headerParameters.length > 0 || operation.cookieParameters.length > 0;
+}
+
 /** Parameters in `argumentSlots` order; an optional parameter before a required one may be `undefined` instead. */
 export function methodParameters(operation: OperationModel): MethodParameter[] {
   const slots = argumentSlots({
@@ -147,7 +157,7 @@ function isOptional(operation: OperationModel, slot: ArgumentSlot): boolean {
       // OData reads are `ODataListMethod`/`ODataEntityMethod`s, typed from the entity; a method has the spec's query.
       return !operation.queryParameters.some((parameter) => parameter.required);
     case "init":
-      return true;
+      return ![...operation.headerParameters, ...operation.cookieParameters].some((parameter) => parameter.required);
   }
 }
 

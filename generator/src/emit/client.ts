@@ -12,7 +12,7 @@ import type { CodeBlockWriter } from "ts-morph";
 import { VariableDeclarationKind } from "../print/ts-morph.js";
 import { createTypeScriptFile, printTypeScriptFile, type TypeScriptFile } from "../print/typescript-file.js";
 import { groupInterface, operationTypeAliases } from "./client-signatures.js";
-import { clientSurface, operationTypeAliasNames } from "./client-surface.js";
+import { clientSurface, hasParameterOptions, operationTypeAliasNames } from "./client-surface.js";
 import { addWebhookParser } from "./client-webhook-parsers.js";
 import type { Emitter } from "./emitter.js";
 import { entitiesInterface, odataDateTimes, odataEntities } from "./odata-paths.js";
@@ -29,6 +29,7 @@ const modules = {
   options: "./runtime/client-options.js",
   operationTypes: "./runtime/operation-types.js",
   request: "./runtime/request.js",
+  requestParameters: "./runtime/request-parameters.js",
   webhooks: "./runtime/webhooks.js",
 } as const;
 
@@ -74,6 +75,12 @@ export const clientEmitter: Emitter = {
       moduleSpecifier: modules.operationTypes,
     });
     file.addImportDeclaration({ namedImports: ["createRuntime"], moduleSpecifier: modules.request });
+    if (hasParameterOptions(model))
+      file.addImportDeclaration({
+        isTypeOnly: true,
+        namedImports: ["ParameterOptionsOf"],
+        moduleSpecifier: modules.requestParameters,
+      });
     if (model.webhooks.length > 0) {
       file.addImportDeclaration({
         namedImports: ["parseWebhookEventsWith", "type WebhookParseResult"],
