@@ -2,7 +2,9 @@
  * Issue 22: every construct public specs use generates a typed, working client (fixtures/any-openapi.yaml):
  * header and cookie parameters as typed per-call options, sent to a real server; names made into identifiers;
  * operations without operationId, HEAD and OPTIONS; valid JSON Schema ajv's strict mode calls bad style; an unknown
- * format (one warning); a discriminator inherited through allOf; an inline webhook payload.
+ * format (one warning); a discriminator inherited through allOf; an inline webhook payload; a schema holding arrays of
+ * itself and `required` naming keys of a nullable `allOf` branch, which openapi-typescript prints as types that do
+ * not compile.
  */
 import { execFile } from "node:child_process";
 import { once } from "node:events";
@@ -90,6 +92,7 @@ describe("the generated client", () => {
       join(directory.path, "src/usage.ts"),
       [
         'import { createAccountFundsClient, parseWebhookEvents, type PaymentMethod2, type ImportSchema } from "./index.js";',
+        'import type { Cause, JsonValue } from "./schemas.js";',
         'const client = createAccountFundsClient({ baseUrl: "https://api.example.com", tokenProvider: () => "t" });',
         'await client.payments.postPayments({ amount: 1 }, { header: { "Idempotency-Key": "k" } });',
         "// @ts-expect-error the Idempotency-Key header parameter is required",
@@ -98,12 +101,21 @@ describe("the generated client", () => {
         'await client.payments.postPayments({ amount: 1 }, { header: { "Idempotency-Key": 1 } });',
         'const payment = await client.payments.getV1PaymentsById("p1", { cookie: { session: "s" }, header: { "X-Trace": ["a", "b"] } });',
         "const brand: string | undefined = payment.method?.brand;",
+        "// A schema holding arrays of itself (Vercel's), and keys a nullable schema declares required by another (Plaid's).",
+        'const metadata: JsonValue | undefined = payment.metadata ?? [1, ["a", null, { nested: true }]];',
+        "// @ts-expect-error an array of JsonValue holds JsonValues only",
+        "const wrong: JsonValue = [undefined];",
+        'const cause: Cause = { item: "i", code: "c" };',
+        "// @ts-expect-error Cause requires code, which only ApiError declares",
+        'const partial: Cause = { item: "i" };',
+        "export const causeCode: string = (payment.cause ?? cause).code;",
         'await client.payments.headV1PaymentsById("p1");',
         'await client.pets.addPet({ petType: "cat", purrs: true });',
         "await client.users.unfollow();",
         'const parsed = parseWebhookEvents("{}");',
         "if (parsed.ok) for (const event of parsed.events) event.id satisfies string;",
         "export const used: [string | undefined, PaymentMethod2 | undefined, ImportSchema | undefined] = [brand, undefined, undefined];",
+        "export const values = [metadata, wrong, partial];",
         "",
       ].join("\n"),
     );

@@ -6,18 +6,14 @@
  * loading the spec.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { createRequire } from "node:module";
 import { parentPort } from "node:worker_threads";
+import { openapiTypescript } from "./openapi-typescript.js";
 
-// openapi-typescript's CommonJS build, through `require`: imported as ESM, its CommonJS dependencies (TypeScript's
-// 9 MB among them) would first be lexed for export names, which doubled the half second the load takes.
-/** @type {typeof import("openapi-typescript")} */
-const { default: openapiTS, astToString } = createRequire(import.meta.url)("openapi-typescript");
 const ajvStandalone = import("./ajv-standalone.js");
 
 /** @type {{ [task: string]: (input: any) => Promise<unknown> }} */
 const tasks = {
-  openapiTypescript: async ({ document, options }) => astToString(await openapiTS(document, options)),
+  openapiTypescript: async ({ document, options }) => openapiTypescript(document, options),
   ajvStandalone: async (input) => (await ajvStandalone).compileStandalone(input),
 };
 
