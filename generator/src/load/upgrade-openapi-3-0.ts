@@ -8,7 +8,6 @@
  * `$ref` or `allOf`, with an `enum`, Swagger 2's `x-nullable`) is done first (nullable-3-0.ts). A 3.1 document
  * passes through untouched.
  */
-import openapiFormat from "openapi-format";
 import { isJsonObject, type JsonObject } from "../spec/json-pointer.js";
 import { withNullableSpelledOut } from "./nullable-3-0.js";
 
@@ -26,6 +25,8 @@ export function openApiVersionOf(document: JsonObject): OpenApiVersion | undefin
 /** The 3.1 form of a 3.0.x document (a new object); a 3.1 document is returned as it is. */
 export async function upgradeOpenApi30To31(document: JsonObject): Promise<JsonObject> {
   if (openApiVersionOf(document) !== "3.0") return document;
+  // Imported on use: a 3.1 document (ours) does not pay for loading the converter.
+  const { default: openapiFormat } = await import("openapi-format");
   const { data } = await openapiFormat.openapiConvertVersion(withNullableSpelledOut(document), { convertTo: "3.1" });
   if (!isJsonObject(data)) throw new Error("openapi-format returned no document");
   return data;

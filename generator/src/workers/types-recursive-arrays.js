@@ -21,9 +21,7 @@ const ts = createRequire(import.meta.url)("typescript");
  * @returns {import("typescript").Node[]}
  */
 export function withRecursiveArraysNamed(nodes) {
-  const components = nodes.find(
-    (node) => ts.isInterfaceDeclaration(node) && node.name.text === "components",
-  );
+  const components = nodes.find((node) => ts.isInterfaceDeclaration(node) && node.name.text === "components");
   if (components === undefined || !ts.isInterfaceDeclaration(components)) return [...nodes];
   const schemas = components.members.find((member) => propertyName(member) === "schemas");
   if (schemas === undefined || !ts.isPropertySignature(schemas) || schemas.type === undefined) return [...nodes];

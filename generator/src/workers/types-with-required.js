@@ -11,8 +11,8 @@
  */
 import { createRequire } from "node:module";
 
-/** @type {typeof import("openapi-typescript")} */
-const { stringToAST } = createRequire(import.meta.url)("openapi-typescript");
+/** @type {Pick<typeof import("openapi-typescript"), "stringToAST">} */
+const { stringToAST } = createRequire(import.meta.url)("openapi-typescript/dist/lib/ts.cjs");
 /** @type {typeof import("typescript")} */
 const ts = createRequire(import.meta.url)("typescript");
 
@@ -25,6 +25,8 @@ const helper =
  */
 export function withNullableWithRequired(nodes) {
   return nodes.map((node) =>
-    ts.isTypeAliasDeclaration(node) && node.name.text === "WithRequired" ? /** @type {any} */ (stringToAST(helper))[0] : node,
+    ts.isTypeAliasDeclaration(node) && node.name.text === "WithRequired"
+      ? /** @type {any} */ (stringToAST(helper))[0]
+      : node,
   );
 }

@@ -5,18 +5,26 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import openapiTS, { astToString } from "openapi-typescript";
+import openapiTS, { astToString, type OpenAPI3, type OpenAPITSOptions } from "openapi-typescript";
+import type { Node } from "typescript";
 import { describe, expect, it } from "vitest";
 import { openapiTypescriptOptions } from "../../src/emit/types.js";
 import { loadSpec } from "../../src/load/load-spec.js";
-import { openapiTypescript, openapiTypescriptStatements } from "../../src/workers/openapi-typescript.js";
 import { fixturePath, repositoryRoot } from "../support/fixtures.js";
+
+/** The worker module is JavaScript (checked by the build only): its two functions, typed here. */
+const { openapiTypescript, openapiTypescriptStatements } = (await import(
+  new URL("../../src/workers/openapi-typescript.js", import.meta.url).href
+)) as {
+  openapiTypescript(document: object, options: OpenAPITSOptions): string;
+  openapiTypescriptStatements(document: object, options: OpenAPITSOptions): Node[];
+};
 
 describe("openapi-typescript in the library thread", () => {
   it("prints what openapiTS prints, for our spec and the any-OpenAPI fixture", async () => {
     const documents = [
-      JSON.parse(await readFile(join(repositoryRoot, "generated/openapi.json"), "utf8")) as object,
-      (await loadSpec({ specPath: fixturePath("any-openapi.yaml") })).document,
+      JSON.parse(await readFile(join(repositoryRoot, "generated/openapi.json"), "utf8")) as OpenAPI3,
+      (await loadSpec({ specPath: fixturePath("any-openapi.yaml") })).document as unknown as OpenAPI3,
     ];
     for (const document of documents) {
       const expected = astToString(await openapiTS(structuredClone(document), { ...openapiTypescriptOptions }));
@@ -34,7 +42,9 @@ describe("openapi-typescript in the library thread", () => {
         paths: {},
         components: {
           schemas: {
-            "tree-node": { oneOf: [{ type: "string" }, { type: "array", items: { $ref: "#/components/schemas/leaf" } }] },
+            "tree-node": {
+              oneOf: [{ type: "string" }, { type: "array", items: { $ref: "#/components/schemas/leaf" } }],
+            },
             leaf: { oneOf: [{ type: "number" }, { $ref: "#/components/schemas/tree-node" }] },
             Listed: { type: "array", items: { $ref: "#/components/schemas/Listed" } },
             Folder: {
