@@ -248,8 +248,8 @@ interface StandaloneCode {
 
 /**
  * ajv's standalone code for each module's entries, made into ES module bodies. One ajv instance compiles them all,
- * in the library thread, so a schema both modules use is compiled once; each module's code has only the functions
- * its own validators reach.
+ * in the library thread (a large spec's in a thread of their own), so a schema both modules use is compiled once;
+ * each module's code has only the functions its own validators reach.
  */
 async function compileStandalone(
   model: ApiModel,
@@ -257,15 +257,22 @@ async function compileStandalone(
 ): Promise<StandaloneCode[]> {
   const refs = modules.map((entries) => entries.map(({ name, ref, pointer }) => ({ name, ref, pointer })));
   const document = withAjvDiscriminators(withAjvOpenUnions(model.documentForLibraries));
-  const { output, printed } = await runInLibraryThread("ajvStandalone", {
-    document,
-    documentId,
-    modules: refs,
-    formatsName,
-  });
+  const { output, printed } = await runInLibraryThread(
+    "ajvStandalone",
+    { document, documentId, modules: refs, formatsName },
+    { ownThread: isLargeSpec(model) },
+  );
   for (const line of printed) console.warn(line); // reported as the validators emitter's warnings
   if ("failed" in output) throw new SpecError(output.failed);
   return output.codes.map(moduleBody);
+}
+
+/**
+ * A spec whose validators take ajv seconds (Stripe, GitHub, Plaid, Square: over 500 operations and component
+ * schemas; ours has 270): they compile in a thread of their own, beside openapi-typescript's (library-thread.ts).
+ */
+function isLargeSpec(model: ApiModel): boolean {
+  return model.operations.length + model.schemas.length > 500;
 }
 
 /** ajv's CommonJS-flavoured standalone output as an ES module body: imports for its run-time helpers. */
