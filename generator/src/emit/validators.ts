@@ -169,7 +169,7 @@ async function validatorsModule(model: ApiModel, module: ModulePlan, code: Stand
       declarations: [{ name: formatsName, initializer: (writer) => writeLiteral(writer, formats) }],
     });
   }
-  const verbatim = addVerbatimCode(file, code.text);
+  const verbatim = addVerbatimCode(file, code.pieces);
   const { map } = module;
   file.addVariableStatement({
     isExported: true,
@@ -239,7 +239,8 @@ function multipartValidators(entries: ValidatorEntries, media: MediaModel, inlin
 }
 
 interface StandaloneCode {
-  readonly text: string;
+  /** The code, cut between top-level functions (`codePieces`). */
+  readonly pieces: readonly string[];
   /** `ajv/dist/runtime/*` modules the code uses, with the default-import binding each gets. */
   readonly runtimeImports: readonly { readonly module: string; readonly binding: string }[];
   /** Function formats the code reads from `allFormats`, sorted. */
@@ -297,10 +298,31 @@ function moduleBody(code: string): StandaloneCode {
     formats.add(match[1] ?? (JSON.parse(match[2] ?? '""') as string));
   }
   return {
-    text,
+    pieces: codePieces(text),
     runtimeImports: [...runtimeImports]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([module, binding]) => ({ module: `${module}.js`, binding })),
     formats: [...formats].sort(),
   };
+}
+
+/** About how long a piece of the code is (characters): big enough to format efficiently, small enough not to strain. */
+const pieceLength = 1_000_000;
+
+/**
+ * ajv's code (a statement a line, `lines: true`; its strings never hold a line break) cut before a top-level
+ * function into pieces of about `pieceLength`, without blank lines, for `addVerbatimCode` to format piece by piece.
+ * ajv declares no function inside another: a line that starts with `function ` starts a top-level one (were it not
+ * so, the piece would not parse, and the formatter would say so).
+ */
+function codePieces(text: string): string[] {
+  const code = text.replace(/\n{2,}/g, "\n").trim();
+  const pieces: string[] = [];
+  for (let start = 0; start < code.length;) {
+    const cut = code.indexOf("\nfunction ", start + pieceLength);
+    const end = cut === -1 ? code.length : cut + 1;
+    pieces.push(code.slice(start, end));
+    start = end;
+  }
+  return pieces;
 }

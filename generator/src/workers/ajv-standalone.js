@@ -41,7 +41,9 @@ export function compileStandalone({ document, documentId, modules, formatsName }
     inlineRefs: false,
     formats: { ...knownFormats, ...unknownFormats(document, knownFormats) },
     keywords: [...openApiKeywords, ...extensionKeywords(document), "components", "paths", "webhooks"],
-    code: { source: true, esm: true, formats: _`${new Name(formatsName)}`, lines: false },
+    // `lines`: a line break between statements, so that the emitter can cut the code between top-level functions
+    // and format it in pieces (emit/validators.ts); the formatter decides the layout either way.
+    code: { source: true, esm: true, formats: _`${new Name(formatsName)}`, lines: true },
   });
   ajv.addSchema({
     $id: documentId,
