@@ -10,7 +10,7 @@
  */
 import { DEFAULT_TOKEN_REFRESH_SKEW_MS, clientTokenSource, type TokenOperations } from "./auth.js";
 import { createCallValidation } from "./call-validation.js";
-import type { CallOptions, ClientOptions, FetchLike } from "./client-options.js";
+import type { CallOptions, ClientOptions, FetchLike, PlainClientOptions } from "./client-options.js";
 import type { OperationValidators } from "./compiled-validator.js";
 import { AccountFundsError, errorForStatus, type RequestSummary } from "./errors.js";
 import { createdResult } from "./created.js";
@@ -36,7 +36,7 @@ export interface RuntimeConfig {
    * validates never loads them (the façade's loader is a dynamic `import()`, a chunk of its own in a bundle).
    */
   readonly loadOperationValidators?: () => Promise<Readonly<Record<string, OperationValidators>>>;
-  /** The token operations the built-in authentication uses. */
+  /** The token operations the built-in authentication uses; none for an API whose operations take no token. */
   readonly tokenOperations?: TokenOperations;
   /**
    * The date-time property paths of each OData read's entity, by operationId: a `$filter` string compared with
@@ -77,7 +77,7 @@ interface Executed {
   readonly url: string;
 }
 
-export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}): Runtime {
+export function createRuntime(options: ClientOptions | PlainClientOptions, config: RuntimeConfig = {}): Runtime {
   const baseUrl = checkedBaseUrl(options.baseUrl);
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const now = options.now ?? Date.now;
@@ -91,14 +91,17 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
   });
   const defaultMaxRetries = count(options.maxRetries, DEFAULT_MAX_RETRIES);
   const defaultTimeoutMs = count(options.timeoutMs, DEFAULT_TIMEOUT_MS);
-  const tokens = clientTokenSource(options, config.tokenOperations, {
-    transport,
-    redactor,
-    now,
-    refreshSkewMs: count(options.tokenRefreshSkewMs, DEFAULT_TOKEN_REFRESH_SKEW_MS),
-    timeoutMs: defaultTimeoutMs,
-    maxRetries: defaultMaxRetries,
-  });
+  const tokens =
+    config.tokenOperations === undefined
+      ? undefined
+      : clientTokenSource(options, config.tokenOperations, {
+          transport,
+          redactor,
+          now,
+          refreshSkewMs: count(options.tokenRefreshSkewMs, DEFAULT_TOKEN_REFRESH_SKEW_MS),
+          timeoutMs: defaultTimeoutMs,
+          maxRetries: defaultMaxRetries,
+        });
   const validation = createCallValidation({
     loadOperationValidators: config.loadOperationValidators,
     redactor,

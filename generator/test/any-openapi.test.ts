@@ -4,7 +4,8 @@
  * operations without operationId, HEAD and OPTIONS; valid JSON Schema ajv's strict mode calls bad style; an unknown
  * format (one warning); a discriminator inherited through allOf; an inline webhook payload; a schema holding arrays of
  * itself and `required` naming keys of a nullable `allOf` branch, which openapi-typescript prints as types that do
- * not compile.
+ * not compile. And a plain spec (fixtures/plain-openapi.yaml: API-key security, an operation without `responses`):
+ * its client takes no token source and reads an undocumented success.
  */
 import { execFile } from "node:child_process";
 import { once } from "node:events";
@@ -22,9 +23,16 @@ let directory: Awaited<ReturnType<typeof temporaryDirectory>>;
 let model: ApiModel;
 let warnings: readonly string[];
 
+/** fixtures/plain-openapi.yaml's client: API-key security only, an operation without `responses`. */
+let plain: string;
+
 beforeAll(async () => {
   directory = await temporaryDirectory(true);
-  const result = await generate({ specPath: fixturePath("any-openapi.yaml"), outDirectory: directory.path });
+  plain = join(directory.path, "plain");
+  const [result] = await Promise.all([
+    generate({ specPath: fixturePath("any-openapi.yaml"), outDirectory: directory.path }),
+    generate({ specPath: fixturePath("plain-openapi.yaml"), outDirectory: plain }),
+  ]);
   model = result.model;
   warnings = result.warnings.map((warning) => warning.message);
 });
@@ -87,7 +95,28 @@ describe("names", () => {
 });
 
 describe("the generated client", () => {
-  it("type-checks strictly, with header and cookie parameters typed per call", async () => {
+  it("type-checks strictly, with header and cookie parameters typed per call; a plain spec's client asks for no token", async () => {
+    await writeFile(
+      join(plain, "src/usage.ts"),
+      [
+        'import { createAccountFundsClient } from "./index.js";',
+        'const client = createAccountFundsClient({ baseUrl: "https://forum.example.com", headers: { "Api-Key": "k" } });',
+        "// @ts-expect-error no operation takes an access token: the client has no token source",
+        'createAccountFundsClient({ baseUrl: "https://forum.example.com", tokenProvider: () => "t" });',
+        "const post = await client.posts.getPost(1);",
+        "post.raw satisfies string;",
+        "// An operation documenting no response resolves to whatever a success carries.",
+        "export const bookmarked: unknown = await client.posts.bookmarkPost(1);",
+        "const raw = await client.withResponse.posts.bookmarkPost(1);",
+        "raw.status satisfies number;",
+        "export const ok: true = raw.ok;",
+        "",
+      ].join("\n"),
+    );
+    await writeFile(
+      join(directory.path, "tsconfig.both.json"),
+      JSON.stringify({ extends: "./tsconfig.json", include: ["src", "plain/src"] }),
+    );
     await writeFile(
       join(directory.path, "src/usage.ts"),
       [
@@ -120,7 +149,7 @@ describe("the generated client", () => {
       ].join("\n"),
     );
     const tsc = join(repositoryRoot, "tools/typescript-7/node_modules/.bin/tsc");
-    const checked = await promisify(execFile)(tsc, ["-p", join(directory.path, "tsconfig.json")]).then(
+    const checked = await promisify(execFile)(tsc, ["-p", join(directory.path, "tsconfig.both.json")]).then(
       () => "",
       (error: { stdout?: string }) => error.stdout ?? String(error),
     );
@@ -175,6 +204,32 @@ describe("the generated client", () => {
         { key: undefined, cookie: undefined, trace: undefined },
         { key: undefined, cookie: "session=a%20b%3Bc", trace: "a,b" },
       ]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("calls a plain spec's API with the caller's API key and no Authorization, and reads an undocumented success", async () => {
+    const seen: { authorization: string | undefined; apiKey: string | undefined }[] = [];
+    const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+      const apiKey = request.headers["api-key"];
+      seen.push({
+        authorization: request.headers.authorization,
+        apiKey: typeof apiKey === "string" ? apiKey : undefined,
+      });
+      response.setHeader("content-type", "application/json");
+      response.end(JSON.stringify({ bookmarked: true }));
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    try {
+      const { port } = server.address() as AddressInfo;
+      const { createAccountFundsClient } = (await import(join(plain, "src/index.ts"))) as {
+        createAccountFundsClient: (options: object) => { posts: { bookmarkPost: (id: number) => Promise<unknown> } };
+      };
+      const client = createAccountFundsClient({ baseUrl: `http://127.0.0.1:${port}`, headers: { "Api-Key": "k" } });
+      expect(await client.posts.bookmarkPost(7)).toEqual({ bookmarked: true });
+      expect(seen).toEqual([{ authorization: undefined, apiKey: "k" }]);
     } finally {
       server.close();
     }

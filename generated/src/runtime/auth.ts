@@ -9,7 +9,13 @@
  * (401) is dropped so the next call fetches a fresh one. Token request failures are `TokenRequestError`s carrying
  * the service's `error` code (`invalid_client`, `invalid_user`, ...).
  */
-import type { ClientOptions, MtlsOptions, PasswordCredentials, TokenProvider } from "./client-options.js";
+import type {
+  ClientOptions,
+  MtlsOptions,
+  PasswordCredentials,
+  PlainClientOptions,
+  TokenProvider,
+} from "./client-options.js";
 import { TokenRequestError, errorCodeOf, errorMessageOf } from "./errors.js";
 import type { OperationMetadata } from "./operation-metadata.js";
 import type { Redactor } from "./redact.js";
@@ -49,7 +55,7 @@ export interface TokenOperations {
  * TypeError when the client is created.
  */
 export function clientTokenSource(
-  options: ClientOptions,
+  options: ClientOptions | PlainClientOptions,
   operations: TokenOperations | undefined,
   settings: Pick<
     PasswordTokenSourceConfig,

@@ -13,6 +13,12 @@ import { odataEntities, odataEntityOf } from "./odata-paths.js";
 export interface ClientSurface {
   readonly groups: readonly ClientGroup[];
   readonly tokenOperations: TokenOperations;
+  /**
+   * How a client authenticates, which decides its options type: `password-grant` (`ClientOptions`: credentials with
+   * the spec's token operations, or a `tokenProvider`), `token-provider` (`TokenProviderClientOptions`: operations
+   * take an access token, the spec has no token operation) or `none` (`PlainClientOptions`: no operation takes one).
+   */
+  readonly authentication: Authentication;
   /** One per webhook, in the spec's order. */
   readonly webhookParsers: readonly WebhookParser[];
   /** What `src/client.ts` exports, for the package entry to re-export. */
@@ -47,6 +53,15 @@ export interface MethodParameter {
   /** Optional, but before a required parameter: it must be passed, and may be `undefined`. */
   readonly undefinedAllowed: boolean;
 }
+
+export type Authentication = "password-grant" | "token-provider" | "none";
+
+/** The client options type of each kind of authentication (runtime/client-options.ts). */
+export const clientOptionsType = {
+  "password-grant": "ClientOptions",
+  "token-provider": "TokenProviderClientOptions",
+  none: "PlainClientOptions",
+} as const satisfies Record<Authentication, string>;
 
 /** The token operations the built-in authentication uses: the password grant with a secret, and with mTLS. */
 export interface TokenOperations {
@@ -91,9 +106,15 @@ export function clientSurface(model: ApiModel): ClientSurface {
     ...(odataEntities(model).size > 0 ? ["ODataEntities"] : []),
     ...(model.webhooks.length > 0 ? ["WebhookEventOf"] : []),
   ];
+  const tokens = tokenOperations(model);
   return {
     groups,
-    tokenOperations: tokenOperations(model),
+    tokenOperations: tokens,
+    authentication: !model.operations.some((operation) => operation.security === "bearer")
+      ? "none"
+      : tokens.clientSecret === undefined && tokens.mtls === undefined
+        ? "token-provider"
+        : "password-grant",
     webhookParsers,
     exports: {
       values: ["createAccountFundsClient", "loadOperationValidators", ...webhookParsers.map((parser) => parser.name)],
@@ -161,7 +182,9 @@ function isOptional(operation: OperationModel, slot: ArgumentSlot): boolean {
   }
 }
 
+/** A form POST without an access token (or with the client certificate) is a token request, if anything needs one. */
 export function tokenOperations(model: ApiModel): TokenOperations {
+  if (!model.operations.some((operation) => operation.security === "bearer")) return {};
   const isTokenRequest = (operation: OperationModel): boolean =>
     operation.method === "post" &&
     operation.requestBody?.contents.some((media) => media.mediaType === "application/x-www-form-urlencoded") === true;

@@ -9,7 +9,7 @@
 import type { ExportDeclarationStructure, OptionalKind } from "ts-morph";
 import type { ApiModel } from "../model/model.js";
 import { createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
-import { clientSurface, hasParameterOptions } from "./client-surface.js";
+import { clientOptionsType, clientSurface, hasParameterOptions } from "./client-surface.js";
 import type { Emitter } from "./emitter.js";
 
 interface RuntimeExports {
@@ -130,9 +130,18 @@ const parameterOptionsExports: RuntimeExports = {
   types: ["ParameterOptions", "ParameterOptionsOf"],
 };
 
-/** The runtime modules `src/index.ts` re-exports for this model. */
+/**
+ * The runtime modules `src/index.ts` re-exports for this model: with the options type of a client that takes no
+ * credentials (`PlainClientOptions`, `TokenProviderClientOptions`) when it is that client's.
+ */
 export function runtimeExportsOf(model: ApiModel): readonly RuntimeExports[] {
-  return hasParameterOptions(model) ? [...runtimeExports, parameterOptionsExports] : runtimeExports;
+  const optionsType = clientOptionsType[clientSurface(model).authentication];
+  const withOptions = runtimeExports.map((entry) =>
+    entry.module !== "client-options" || entry.types?.includes(optionsType) === true
+      ? entry
+      : { ...entry, types: [...(entry.types ?? []), optionsType].sort() },
+  );
+  return hasParameterOptions(model) ? [...withOptions, parameterOptionsExports] : withOptions;
 }
 
 /** Names `src/index.ts` exports besides the schema types; a schema with one of these names would clash. */
