@@ -34,6 +34,7 @@ import { parsePointer } from "../spec/json-pointer.js";
 import { Code, writeLiteral, type LiteralValue } from "../print/literal.js";
 import { addVerbatimCode, createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
 import { withAjvDiscriminators } from "./ajv-discriminators.js";
+import { formattedCodeLimit, indentedByBlock, moduleBody, type StandaloneCode } from "./ajv-standalone-code.js";
 import { withAjvOpenUnions } from "./ajv-open-unions.js";
 import type { EmittedFile, Emitter } from "./emitter.js";
 import { pascalCase, propertyAccess } from "../print/names.js";
@@ -169,7 +170,8 @@ async function validatorsModule(model: ApiModel, module: ModulePlan, code: Stand
       declarations: [{ name: formatsName, initializer: (writer) => writeLiteral(writer, formats) }],
     });
   }
-  const verbatim = addVerbatimCode(file, code.pieces);
+  const formatted = code.length <= formattedCodeLimit;
+  const verbatim = addVerbatimCode(file, formatted ? code.pieces : code.pieces.map(indentedByBlock), formatted);
   const { map } = module;
   file.addVariableStatement({
     isExported: true,
@@ -238,15 +240,6 @@ function multipartValidators(entries: ValidatorEntries, media: MediaModel, inlin
   return { required: parts.required, values, files };
 }
 
-interface StandaloneCode {
-  /** The code, cut between top-level functions (`codePieces`). */
-  readonly pieces: readonly string[];
-  /** `ajv/dist/runtime/*` modules the code uses, with the default-import binding each gets. */
-  readonly runtimeImports: readonly { readonly module: string; readonly binding: string }[];
-  /** Function formats the code reads from `allFormats`, sorted. */
-  readonly formats: readonly string[];
-}
-
 /**
  * ajv's standalone code for each module's entries, made into ES module bodies. One ajv instance compiles them all,
  * in the library thread (a large spec's in a thread of their own), so a schema both modules use is compiled once;
@@ -265,7 +258,7 @@ async function compileStandalone(
   );
   for (const line of printed) console.warn(line); // reported as the validators emitter's warnings
   if ("failed" in output) throw new SpecError(output.failed);
-  return output.codes.map(moduleBody);
+  return output.codes.map((code) => moduleBody(code, formatsName));
 }
 
 /**
@@ -274,55 +267,4 @@ async function compileStandalone(
  */
 function isLargeSpec(model: ApiModel): boolean {
   return model.operations.length + model.schemas.length > 500;
-}
-
-/** ajv's CommonJS-flavoured standalone output as an ES module body: imports for its run-time helpers. */
-function moduleBody(code: string): StandaloneCode {
-  let text = code;
-
-  text = text.replace(/^"use strict";/, "");
-  text = text.replace(/export const ([A-Za-z_$][\w$]*) = ([A-Za-z_$][\w$]*);/g, "const $1 = $2;");
-  const runtimeImports = new Map<string, string>();
-  text = text.replace(/require\("([^"]+)"\)((?:\.[A-Za-z_$][\w$]*)?)/g, (_match, module: string, member: string) => {
-    if (!module.startsWith("ajv/dist/runtime/"))
-      throw new Error(`ajv standalone code requires ${module}, which is not a run-time helper`);
-    const binding = runtimeImports.get(module) ?? `ajvRuntime${pascalCase(module.slice("ajv/dist/runtime/".length))}`;
-    runtimeImports.set(module, binding);
-    // Node imports a CommonJS module as its `module.exports`; bundlers give `exports.default`. Both work:
-    return member === ".default" ? `(${binding}.default ?? ${binding})` : `(${binding}.default ?? ${binding})${member}`;
-  });
-  const formats = new Set<string>();
-  for (const match of text.matchAll(
-    new RegExp(`\\b${formatsName}(?:\\.([A-Za-z_$][\\w$]*)|\\[("(?:[^"\\\\]|\\\\.)*")\\])`, "g"),
-  )) {
-    formats.add(match[1] ?? (JSON.parse(match[2] ?? '""') as string));
-  }
-  return {
-    pieces: codePieces(text),
-    runtimeImports: [...runtimeImports]
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([module, binding]) => ({ module: `${module}.js`, binding })),
-    formats: [...formats].sort(),
-  };
-}
-
-/** About how long a piece of the code is (characters): big enough to format efficiently, small enough not to strain. */
-const pieceLength = 1_000_000;
-
-/**
- * ajv's code (a statement a line, `lines: true`; its strings never hold a line break) cut before a top-level
- * function into pieces of about `pieceLength`, without blank lines, for `addVerbatimCode` to format piece by piece.
- * ajv declares no function inside another: a line that starts with `function ` starts a top-level one (were it not
- * so, the piece would not parse, and the formatter would say so).
- */
-function codePieces(text: string): string[] {
-  const code = text.replace(/\n{2,}/g, "\n").trim();
-  const pieces: string[] = [];
-  for (let start = 0; start < code.length;) {
-    const cut = code.indexOf("\nfunction ", start + pieceLength);
-    const end = cut === -1 ? code.length : cut + 1;
-    pieces.push(code.slice(start, end));
-    start = end;
-  }
-  return pieces;
 }

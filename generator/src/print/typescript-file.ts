@@ -143,6 +143,8 @@ export interface VerbatimCode {
   readonly marker: string;
   /** Whole top-level statements, in order; each piece is formatted on its own. */
   readonly pieces: readonly string[];
+  /** false: the pieces are printed as they are, unformatted. */
+  readonly formatted: boolean;
 }
 
 /**
@@ -152,10 +154,10 @@ export interface VerbatimCode {
  * prints: the formatter lays out each top-level statement by itself, and the pieces hold no blank lines for it to
  * keep. One 20 MB input (Stripe's validators) cost the formatter 1 s of system time; pieces of 1 MB cost a tenth.
  */
-export function addVerbatimCode(file: TypeScriptFile, pieces: readonly string[]): VerbatimCode {
+export function addVerbatimCode(file: TypeScriptFile, pieces: readonly string[], formatted = true): VerbatimCode {
   const marker = `// verbatim code ${file.statements.length}`;
   file.statements.push({ kind: "text", text: marker });
-  return { marker, pieces };
+  return { marker, pieces, formatted };
 }
 
 /**
@@ -171,11 +173,13 @@ export async function printTypeScriptFile(
   verbatim: readonly VerbatimCode[] = [],
 ): Promise<string> {
   const header = generatedHeader(source, what) + directives.map((directive) => `${directive}\n`).join("");
-  const [formatted, ...codes] = await Promise.all([
+  const [printed, ...codes] = await Promise.all([
     formatTypeScript(`${header}\n${file.print()}`),
-    ...verbatim.map(async ({ pieces }) => (await Promise.all(pieces.map(formatTypeScript))).join("")),
+    ...verbatim.map(async ({ pieces, formatted }) =>
+      formatted ? (await Promise.all(pieces.map(formatTypeScript))).join("") : `${pieces.join("")}\n`,
+    ),
   ]);
-  let text = formatted ?? "";
+  let text = printed ?? "";
   for (const [index, { marker }] of verbatim.entries()) {
     if (!text.includes(`${marker}\n`)) throw new Error(`the formatted file lost the marker of its verbatim code`);
     text = text.replace(`${marker}\n`, () => `${codes[index] ?? ""}\n`);

@@ -129,7 +129,7 @@ describe("printTypeScriptFile with verbatim code", () => {
         });
         return file;
       };
-      let verbatim: VerbatimCode = { marker: "", pieces: [] };
+      let verbatim: VerbatimCode = { marker: "", pieces: [], formatted: true };
       const spliced = build(
         createTypeScriptFile("validators.ts"),
         (file) => (verbatim = addVerbatimCode(file, pieces)),
