@@ -57,20 +57,11 @@ export function renderPerCall(results: readonly PerCallResult[]): string {
 }
 
 export function renderGenerate(report: GenerateTimeReport): string {
-  const peer = report.contenders.find((contender) => contender.id === "openapi-typescript")?.medianMs ?? Number.NaN;
   const total = report.phases.reduce((sum, phase) => sum + phase.ms, 0);
   return [
     "## `make generate` wall time (fresh process per run, new --out directory)",
     "",
-    table(
-      ["command", "median (s)", "vs openapi-typescript", "runs (s)"],
-      report.contenders.map((contender) => [
-        contender.name,
-        seconds(contender.medianMs),
-        `${(contender.medianMs / peer).toFixed(2)}×`,
-        contender.runsMs.map(seconds).join(", "),
-      ]),
-    ),
+    timesTable(report.contenders),
     "",
     "Where the generator's time goes (one in-process run of the compiled generator):",
     "",
@@ -91,20 +82,23 @@ export function renderGenerate(report: GenerateTimeReport): string {
 export function renderLargeSpec(report: LargeSpecReport): string {
   const title = `## ${report.spec}'s spec: our generator CLI and openapi-typescript's (fresh process per run)`;
   if ("skipped" in report) return [title, "", report.skipped].join("\n");
-  const peer = report.contenders.find((contender) => contender.id === "openapi-typescript")?.medianMs ?? Number.NaN;
-  return [
-    title,
-    "",
-    table(
-      ["command", "median (s)", "vs openapi-typescript", "runs (s)"],
-      report.contenders.map((contender) => [
-        contender.name,
-        seconds(contender.medianMs),
-        `${(contender.medianMs / peer).toFixed(2)}×`,
-        contender.runsMs.map(seconds).join(", "),
-      ]),
-    ),
-  ].join("\n");
+  return [title, "", timesTable(report.contenders)].join("\n");
+}
+
+/** Commands' wall times, each against openapi-typescript's. */
+function timesTable(
+  contenders: readonly { id: string; name: string; medianMs: number; runsMs: readonly number[] }[],
+): string {
+  const peer = contenders.find((contender) => contender.id === "openapi-typescript")?.medianMs ?? Number.NaN;
+  return table(
+    ["command", "median (s)", "vs openapi-typescript", "runs (s)"],
+    contenders.map((contender) => [
+      contender.name,
+      seconds(contender.medianMs),
+      `${(contender.medianMs / peer).toFixed(2)}×`,
+      contender.runsMs.map(seconds).join(", "),
+    ]),
+  );
 }
 
 /** The 1, 5 and 15 minute load averages when the run started and ended, against the number of cores. */
