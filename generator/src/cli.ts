@@ -3,7 +3,7 @@
  * The generator's command line: `generate` (what `make generate` runs), `check` (what `make check-generated`
  * runs) and `assumptions` (what `make assumptions` runs).
  */
-import "./cli-v8-flags.js";
+import "./cli-start.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
