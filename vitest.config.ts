@@ -67,6 +67,30 @@ export default defineConfig({
           include: ["**/*.test.ts"],
         },
       },
+      // The generated client against a stand-in for the real API (real sockets): what a .NET OData API and its gateway
+      // plausibly send where the reference says "not shown", directly and through Prism 5.14 with the API's document.
+      {
+        test: {
+          name: "stand-in",
+          testTimeout,
+          hookTimeout,
+          allowOnly,
+          root: "./test/stand-in",
+          include: ["**/*.test.ts"],
+        },
+      },
+      // The generated client against hostile servers (real sockets): redirects, huge and endless bodies, endless
+      // pages, token echoes, absurd Retry-After values.
+      {
+        test: {
+          name: "hostile-server",
+          testTimeout,
+          hookTimeout,
+          allowOnly,
+          root: "./test/hostile-server",
+          include: ["**/*.test.ts"],
+        },
+      },
       // The generated client against the running sandbox: every operation, spec-driven fuzzing, a model-based test.
       {
         test: {

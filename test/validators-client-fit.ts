@@ -4,7 +4,9 @@
  * For every request validator: its success `value` is what the client's method for that operation takes, and
  * the client's responses that carry its context (sectors, RequiredAdditionalInformation, a transfer
  * beneficiary's vertical and industry, an exchange's currency) are its options as the API returns them, nulls
- * and optional members included. Nothing here runs: each function is a flow a caller writes, type-checked.
+ * and optional members included. The other way too: a body the client sends (or one the API shows back) prefills
+ * the form, since the wire form is one of the forms people type (the validators' `*Input` types). Nothing here runs:
+ * each function is a flow a caller writes, type-checked.
  */
 import type {
   AccountFundsClient,
@@ -15,6 +17,17 @@ import type {
   SectorDtoCollection,
   TransferBeneficiaryDto,
 } from "@account-funds/client";
+import type {
+  AssignDepositorInput,
+  CreateAccountTransferInput,
+  CreateAccountWithdrawalInput,
+  CreateAlertInput,
+  CreateExchangeInput,
+  CreateInstructionWithdrawalInput,
+  CreateWithdrawalBeneficiaryInput,
+  DepositRequirementRequestInput,
+  QuoteRequestInput,
+} from "@account-funds/validators";
 import {
   validateAssignDepositor,
   validateCreateAccountTransfer,
@@ -124,3 +137,20 @@ export async function assignDepositor(
   const result = validateAssignDepositor(input, { sectors: context.sectors.value });
   return result.ok ? client.deposits.assignDepositor(depositId, result.value) : undefined;
 }
+
+/** Every body prefills its form: what the wire form holds is a form input (the multipart withdrawal by its JSON part). */
+export const prefill = {
+  createWithdrawalBeneficiary: (body: OperationBody<"createWithdrawalBeneficiary">): CreateWithdrawalBeneficiaryInput =>
+    body,
+  createAccountWithdrawal: (
+    body: Extract<OperationBody<"createAccountWithdrawal">, { AccountId: unknown }>,
+  ): CreateAccountWithdrawalInput => body,
+  createInstructionWithdrawal: (body: OperationBody<"createInstructionWithdrawal">): CreateInstructionWithdrawalInput =>
+    body,
+  createAccountTransfer: (body: OperationBody<"createAccountTransfer">): CreateAccountTransferInput => body,
+  createExchange: (body: OperationBody<"createExchange">): CreateExchangeInput => body,
+  createAlert: (body: OperationBody<"createAlert">): CreateAlertInput => body,
+  requestQuote: (body: OperationBody<"requestQuote">): QuoteRequestInput => body,
+  requestDepositRequirement: (body: OperationBody<"requestDepositRequirement">): DepositRequirementRequestInput => body,
+  assignDepositor: (body: OperationBody<"assignDepositor">): AssignDepositorInput => body,
+};

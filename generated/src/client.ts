@@ -2216,9 +2216,12 @@ export type WebhookEventOf<D> = D extends readonly (infer E)[] ? E : D;
 
 /**
  * Parses a delivery of the `accountFundsEvent` webhook (the raw body as a string or bytes, or the parsed JSON)
- * and checks it against the spec's `WebhookEventDelivery` schema. Never throws: `{ ok: true, events, unknownEvents }`,
+ * and checks it against the spec's `WebhookEventDelivery` schema, each event alone. Never throws: `{ ok: true, events,
+ * unknownEvents, invalidEvents }`,
  * `events` the `WebhookEvent`s (one per `Reason` the spec knows, each checked whole), `unknownEvents`
- * the `UnknownWebhookEvent`s of other kinds, kept as they arrived; or `{ ok: false, error: { code, message, issues } }`.
+ * the `UnknownWebhookEvent`s of other kinds, kept as they arrived, `invalidEvents` those that match
+ * no schema (a known kind with a field missing or mistyped: its position, the event and its issues; the others are
+ * delivered); or `{ ok: false, error: { code, message, issues } }` when the body is not a JSON array of events.
  */
 export function parseWebhookEvents(
   body: unknown,

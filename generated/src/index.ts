@@ -47,15 +47,21 @@ export {
   BadRequestError,
   ConnectionError,
   GoneError,
+  InvalidArgumentError,
   InvalidLocationError,
   NotFoundError,
   PagingError,
+  RateLimitError,
+  RedirectError,
   RequestValidationError,
+  ResponseTooLargeError,
   ResponseValidationError,
+  ServerError,
   TimeoutError,
   TokenRequestError,
   type AccountFundsErrorInit,
   type RequestSummary,
+  type ResponseErrorInit,
   type ValidationIssue,
 } from "./runtime/errors.js";
 export {
@@ -96,6 +102,7 @@ export type {
   FetchLike,
   MtlsAuthOptions,
   MtlsOptions,
+  PaginateOptions,
   PasswordCredentials,
   TokenProvider,
   TokenProviderAuthOptions,
@@ -127,7 +134,12 @@ export type {
   SuccessStatusOf,
 } from "./runtime/operation-types.js";
 export type { RetrySettings } from "./runtime/retry.js";
-export type { WebhookParseError, WebhookParseErrorCode, WebhookParseResult } from "./runtime/webhooks.js";
+export type {
+  InvalidWebhookEvent,
+  WebhookParseError,
+  WebhookParseErrorCode,
+  WebhookParseResult,
+} from "./runtime/webhooks.js";
 export type { HttpMethod, OperationMetadata } from "./runtime/operation-metadata.js";
 export type {
   CompiledValidator,

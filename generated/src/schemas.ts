@@ -83,7 +83,7 @@ export type CreateWithdrawalBeneficiary = components["schemas"]["CreateWithdrawa
 export type CurrencyDto = components["schemas"]["CurrencyDto"];
 /** OData v4 collection of CurrencyDto. */
 export type CurrencyDtoCollection = components["schemas"]["CurrencyDtoCollection"];
-/** The reference's `datetime`: an ISO 8601 date-time string, a calendar date and a time of day, with or without a UTC offset, e.g. `2024-01-01T09:30:00Z`, `2024-01-01T09:30:00.1234567+01:00` or `2024-01-01T09:30:00`. The client hands it over as the string it received. */
+/** The reference's `datetime`: an ISO 8601 date-time string, with or without a UTC offset, e.g. `2024-01-01T09:30:00Z`, `2024-01-01T09:30:00.1234567+01:00` or `2024-01-01T09:30:00`. The client hands it over as the string it received. */
 export type DateTime = components["schemas"]["DateTime"];
 /** Deposit into an account. */
 export type DepositDto = components["schemas"]["DepositDto"];
@@ -115,6 +115,8 @@ export type DepositorDto2Collection = components["schemas"]["DepositorDto2Collec
 export type EntityDto = components["schemas"]["EntityDto"];
 /** OData v4 collection of EntityDto. */
 export type EntityDtoCollection = components["schemas"]["EntityDtoCollection"];
+/** The body of an error response of the API endpoints, when there is one. An OData service answers the OData v4 JSON error (`ODataError`); ASP.NET Core answers problem details (`ProblemDetails`, RFC 9457) for what it refuses itself. Either may come; read `error.message` of the first, `title`, `detail` and `errors` of the second. */
+export type ErrorBody = components["schemas"]["ErrorBody"];
 /** Currency exchange. */
 export type ExchangeDto = components["schemas"]["ExchangeDto"];
 /** OData v4 collection of ExchangeDto. */
@@ -158,7 +160,7 @@ export type ODataCollectionAnnotations = components["schemas"]["ODataCollectionA
 export type ODataEntityAnnotations = components["schemas"]["ODataEntityAnnotations"];
 /** The `@odata.id` annotation of an entity: its entity-id, by convention its canonical URL (absolute, or relative to the context URL of the response). An entity carries it when a `$select` leaves out its key. */
 export type ODataEntityId = components["schemas"]["ODataEntityId"];
-/** Error body of the API endpoints. */
+/** The OData v4 JSON error, one of the two forms an error body of the API endpoints takes (ErrorBody). */
 export type ODataError = components["schemas"]["ODataError"];
 /** One item of ODataError.error.details. */
 export type ODataErrorDetail = components["schemas"]["ODataErrorDetail"];
@@ -182,8 +184,10 @@ export type PaymentPurposeDtoCollection = components["schemas"]["PaymentPurposeD
 export type PaymentRouting = components["schemas"]["PaymentRouting"];
 /** Payment routing of a bank account: account holder name and party identifications. */
 export type PaymentRoutingDto = components["schemas"]["PaymentRoutingDto"];
-/** Address in a request: the address of a withdrawal beneficiary and of an ultimate originator. */
+/** Address of a withdrawal beneficiary in a request (an ultimate originator's is UltimateOriginatorAddress). */
 export type PostalAddress = components["schemas"]["PostalAddress"];
+/** Problem details for HTTP APIs (RFC 9457, media type `application/problem+json`), as ASP.NET Core writes them; its `errors` (ASP.NET Core's validation problem details) names each wrong field with its messages. Every member is optional. */
+export type ProblemDetails = components["schemas"]["ProblemDetails"];
 /** Body of /api/v1/Quotes/Quote. */
 export type QuoteRequest = components["schemas"]["QuoteRequest"];
 /** Response body of the quote request (/api/v1/Quotes/Quote). */
@@ -226,6 +230,8 @@ export type TransitNumberAccountNumberPaymentRouting =
   components["schemas"]["TransitNumberAccountNumberPaymentRouting"];
 /** The party on whose behalf a withdrawal is made. For non-PSP accounts Name and Address are required by default; for PSP accounts only SubaccountNumber is used. */
 export type UltimateOriginator = components["schemas"]["UltimateOriginator"];
+/** Address of an ultimate originator: the fields of a request address (PostalAddress). Street, Town and CountryCode (ISO 3166-1 alpha-2) are required for a non-PSP account, PostCode where supported; for a PSP account only the ultimate originator's SubaccountNumber is used, so an address, whole or partial, is taken and ignored. Which applies depends on the account (x-conditional-rules of UltimateOriginator). */
+export type UltimateOriginatorAddress = components["schemas"]["UltimateOriginatorAddress"];
 /** A webhook event of a kind the reference does not show: an object whose Reason is none of WebhookEvent's. Kept as it arrives, its other members unchecked, so that a new kind of event never fails a delivery. */
 export type UnknownWebhookEvent = components["schemas"]["UnknownWebhookEvent"];
 /** One webhook event of a kind the reference shows (its Events table); Reason tells the event kind. Events of other kinds arrive as UnknownWebhookEvent. */

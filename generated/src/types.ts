@@ -2114,9 +2114,9 @@ export interface components {
       EntityId?: number | null;
       Name?: string | null;
       AccountNumber?: string | null;
-      /** @description Status as a short code. */
+      /** @description Status as a short code; the reference does not show its values. */
       StatusCode?: string | null;
-      /** @description Status as text. */
+      /** @description Status as text (of StatusCode); the reference does not show its values. */
       Status?: string | null;
       /** @description Navigation member: the account's balances. Present only when expanded or navigated. */
       Balances?: components["schemas"]["AccountBalanceDto"][] | null;
@@ -2301,61 +2301,52 @@ export interface components {
      * @description Address of a depositor in an AssignDepositorDto (Individual or Company): the fields of AddressDto, the address of a depositor, all optional.
      */
     AssignDepositorAddress: {
-      Street?: string;
-      HouseNumber?: string;
-      HouseName?: string;
-      FlatNumber?: string;
-      District?: string;
-      Town?: string;
-      County?: string;
-      PostCode?: string;
-      CountryCode?: string;
+      Street?: string | null;
+      HouseNumber?: string | null;
+      HouseName?: string | null;
+      FlatNumber?: string | null;
+      District?: string | null;
+      Town?: string | null;
+      County?: string | null;
+      PostCode?: string | null;
+      CountryCode?: string | null;
     };
     /**
      * AssignDepositorCompany
      * @description Company depositor in an AssignDepositorDto.
      */
     AssignDepositorCompany: {
-      Name: string;
-      PhoneNumber?: string;
-      Website?: string;
+      Name?: string | null;
+      PhoneNumber?: string | null;
+      Website?: string | null;
       /**
        * Format: int32
        * @description Id from /api/v1/Sectors.
        */
-      IndustryId?: number;
-      IndustryDetails?: string;
-      Address?: components["schemas"]["AssignDepositorAddress"];
+      IndustryId?: number | null;
+      IndustryDetails?: string | null;
+      Address?: components["schemas"]["AssignDepositorAddress"] | null;
     };
     /**
      * AssignDepositorDto
      * @description Body of /api/v1/Deposits/{depositId}/AssignDepositor: the depositor to assign to a deposit, as an individual or a company, with supporting documents.
      */
     AssignDepositorDto: {
-      IsThirdParty?: boolean;
-      Individual?: components["schemas"]["AssignDepositorIndividual"];
-      Company?: components["schemas"]["AssignDepositorCompany"];
-      SupportingDocuments?: components["schemas"]["SupportingDocument"][];
-    } & (
-      | {
-          Individual: components["schemas"]["AssignDepositorIndividual"];
-          Company?: never;
-        }
-      | {
-          Company: components["schemas"]["AssignDepositorCompany"];
-          Individual?: never;
-        }
-    );
+      IsThirdParty?: boolean | null;
+      Individual?: components["schemas"]["AssignDepositorIndividual"] | null;
+      Company?: components["schemas"]["AssignDepositorCompany"] | null;
+      SupportingDocuments?: components["schemas"]["SupportingDocument"][] | null;
+    };
     /**
      * AssignDepositorIndividual
      * @description Individual depositor in an AssignDepositorDto.
      */
     AssignDepositorIndividual: {
-      FirstName: string;
-      MiddleName?: string;
-      LastName: string;
-      PhoneNumber?: string;
-      Address?: components["schemas"]["AssignDepositorAddress"];
+      FirstName?: string | null;
+      MiddleName?: string | null;
+      LastName?: string | null;
+      PhoneNumber?: string | null;
+      Address?: components["schemas"]["AssignDepositorAddress"] | null;
     };
     /**
      * BankStateBranchAccountNumberPaymentRouting
@@ -2376,13 +2367,13 @@ export interface components {
        * Format: bsb
        * @description 6 digits.
        */
-      BankStateBranch?: string;
+      BankStateBranch?: string | null;
       /**
        * Format: bic
-       * @description BIC8 or BIC11.
+       * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
        */
-      Bic?: string;
-      AccountNumber: string;
+      Bic?: string | null;
+      AccountNumber?: string | null;
     };
     /**
      * BeneficiaryDto
@@ -2396,9 +2387,9 @@ export interface components {
       AccountId?: number | null;
       Name?: string | null;
       CurrencyCode?: string | null;
-      /** @description Status as a short code. */
+      /** @description Status as a short code; the reference does not show its values. */
       StatusCode?: string | null;
-      /** @description Status as text. */
+      /** @description Status as text (of StatusCode); the reference does not show its values. */
       Status?: string | null;
       PaymentRouting?: components["schemas"]["PaymentRoutingDto"] | null;
     };
@@ -2426,10 +2417,10 @@ export interface components {
       CountryCode: string;
       /**
        * Format: bic
-       * @description BIC8 or BIC11.
+       * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
        */
-      Bic?: string;
-      AccountNumber: string;
+      Bic?: string | null;
+      AccountNumber?: string | null;
     };
     /**
      * BicClabePaymentRouting
@@ -2448,14 +2439,14 @@ export interface components {
       CountryCode: "MX";
       /**
        * Format: bic
-       * @description BIC8 or BIC11.
+       * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
        */
-      Bic?: string;
+      Bic?: string | null;
       /**
        * Format: clabe
-       * @description 18-digit CLABE.
+       * @description 18-digit CLABE. Format clabe: @account-funds/validators warns (never refuses) about a wrong check digit (Banxico).
        */
-      AccountNumber: string;
+      AccountNumber?: string | null;
     };
     /**
      * BicIbanPaymentRouting
@@ -2474,14 +2465,14 @@ export interface components {
       CountryCode: string;
       /**
        * Format: bic
-       * @description BIC8 or BIC11.
+       * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
        */
-      Bic?: string;
+      Bic?: string | null;
       /**
        * Format: iban
-       * @description IBAN, grouped or not; structure and checksum are validated.
+       * @description IBAN, grouped or not; structure and checksum are validated. Format iban: the registry structure and the MOD 97-10 checksum (ISO 13616); @account-funds/validators warns (never refuses) when national check digits are wrong.
        */
-      Iban: string;
+      Iban?: string | null;
     };
     /**
      * BicNubanPaymentRouting
@@ -2500,11 +2491,11 @@ export interface components {
       CountryCode: "NG";
       /**
        * Format: bic
-       * @description BIC8 or BIC11.
+       * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
        */
-      Bic?: string;
+      Bic?: string | null;
       /** @description 10-digit NUBAN. */
-      AccountNumber: string;
+      AccountNumber?: string | null;
     };
     /**
      * ClientDepositorDetailsDto
@@ -2549,7 +2540,7 @@ export interface components {
        */
       BeneficiaryId: number;
       /** @description Up to 35 characters. */
-      Reference?: string;
+      Reference?: string | null;
     };
     /**
      * CreateAccountWithdrawal
@@ -2567,31 +2558,31 @@ export interface components {
       /** Format: int32 */
       BeneficiaryId: number;
       /** @description Up to 35 characters. */
-      Reference?: string;
+      Reference?: string | null;
       /** @description Up to 140 characters. */
-      Description?: string;
+      Description?: string | null;
       /**
        * Format: int32
        * @description Payment purpose. Mandatory for beneficiaries with bank accounts in the United Arab Emirates (all currencies) or China (CNH only).
        */
-      PaymentPurposeId?: number;
+      PaymentPurposeId?: number | null;
       /** @description Optional; only for a withdrawal on behalf of another party. Whether it is accepted depends on the account setup. */
-      UltimateOriginator?: components["schemas"]["UltimateOriginator"];
+      UltimateOriginator?: components["schemas"]["UltimateOriginator"] | null;
       /**
        * @description OUR or SHA; whether it is accepted depends on the account setup. SHA: the client pays the service fee for the withdrawal and the beneficiary bears charges raised by other banks. OUR: the client pays the service fee plus a fee covering charges raised by other banks.
-       * @enum {string}
+       * @enum {string|null}
        */
-      PaymentChargesCode?: "OUR" | "SHA";
+      PaymentChargesCode?: "OUR" | "SHA" | null;
       /**
        * Format: int32
        * @description BoE purpose code; values from /api/v1/Withdrawals/BoEPaymentPurposes. Required when CurrencyCode is GBP.
        */
-      BoEPurposeCodeId?: number;
+      BoEPurposeCodeId?: number | null;
       /**
        * Format: lei
-       * @description 20-character alphanumeric LEI of the receiver; required only when the currency is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies.
+       * @description 20-character alphanumeric LEI of the receiver; required only when the currency is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies. Format lei: @account-funds/validators warns (never refuses) about wrong ISO 17442 check digits.
        */
-      ReceiverLei?: string;
+      ReceiverLei?: string | null;
     };
     /**
      * CreateAccountWithdrawalMultipart
@@ -2608,13 +2599,13 @@ export interface components {
      * @description Body of /api/v1/Alerts/Create: an exchange-rate alert.
      */
     CreateAlertRequest: {
-      SourceCurrencyCode: string;
-      TargetCurrencyCode: string;
+      SourceCurrencyCode?: string | null;
+      TargetCurrencyCode?: string | null;
       /**
        * Format: decimal
        * @description Exchange-rate threshold.
        */
-      Limit: number;
+      Limit?: number | null;
     };
     /**
      * CreateExchange
@@ -2622,30 +2613,30 @@ export interface components {
      */
     CreateExchange: {
       /** Format: int32 */
-      AccountId: number;
+      AccountId?: number | null;
       /** @description Currency disposed of. */
-      SourceCurrencyCode: string;
+      SourceCurrencyCode?: string | null;
       /** @description Currency acquired. */
-      TargetCurrencyCode: string;
+      TargetCurrencyCode?: string | null;
       /**
        * Format: decimal
        * @description Amount bought or sold depending on GoalType.
        */
-      Goal: number;
-      /** @enum {string} */
-      GoalType: "Buy" | "Sell";
+      Goal?: number | null;
+      /** @enum {string|null} */
+      GoalType?: "Buy" | "Sell" | null;
       /** @description True when available funds in the account are to be used. */
-      UseAvailableFunds?: boolean;
+      UseAvailableFunds?: boolean | null;
       /**
        * Format: int32
        * @description Required for GBP withdrawals.
        */
-      BoEPurposeCodeId?: number;
+      BoEPurposeCodeId?: number | null;
       /**
        * Format: lei
-       * @description 20-character alphanumeric LEI; required when the beneficiary is a company with vertical FI and industry Banks or Building Societies.
+       * @description 20-character alphanumeric LEI; required when the beneficiary is a company with vertical FI and industry Banks or Building Societies. Format lei: @account-funds/validators warns (never refuses) about wrong ISO 17442 check digits.
        */
-      ReceiverLei?: string;
+      ReceiverLei?: string | null;
     };
     /**
      * CreateInstructionWithdrawal
@@ -2663,24 +2654,24 @@ export interface components {
        * Format: int32
        * @description Payment purpose. Mandatory for beneficiaries with bank accounts in the United Arab Emirates (all currencies) or China (CNH only).
        */
-      PaymentPurposeId?: number;
+      PaymentPurposeId?: number | null;
       /** @description Optional; only for a withdrawal on behalf of another party. Whether it is accepted depends on the account setup. */
-      UltimateOriginator?: components["schemas"]["UltimateOriginator"];
+      UltimateOriginator?: components["schemas"]["UltimateOriginator"] | null;
       /**
        * @description OUR or SHA; whether it is accepted depends on the account setup. SHA: the client pays the service fee for the withdrawal and the beneficiary bears charges raised by other banks. OUR: the client pays the service fee plus a fee covering charges raised by other banks.
-       * @enum {string}
+       * @enum {string|null}
        */
-      PaymentChargesCode?: "OUR" | "SHA";
+      PaymentChargesCode?: "OUR" | "SHA" | null;
       /**
        * Format: int32
        * @description BoE purpose code; values from /api/v1/Withdrawals/BoEPaymentPurposes. Required when the withdrawal currency is GBP.
        */
-      BoEPurposeCodeId?: number;
+      BoEPurposeCodeId?: number | null;
       /**
        * Format: lei
-       * @description 20-character alphanumeric LEI of the receiver; required only when the currency is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies.
+       * @description 20-character alphanumeric LEI of the receiver; required only when the currency is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies. Format lei: @account-funds/validators warns (never refuses) about wrong ISO 17442 check digits.
        */
-      ReceiverLei?: string;
+      ReceiverLei?: string | null;
     };
     /**
      * CreateResultDto
@@ -2688,7 +2679,7 @@ export interface components {
      */
     CreateResultDto: {
       /** Format: int32 */
-      Id: number;
+      Id?: number;
     };
     /**
      * CreateWithdrawalBeneficiary
@@ -2700,15 +2691,15 @@ export interface components {
       /** @description Friendly name used only on the platform. */
       Name: string;
       /** @description Official account holder name sent to the bank; when empty it equals Name. */
-      AccountHolderName?: string;
+      AccountHolderName?: string | null;
       /** @description Currency of the bank account. */
       CurrencyCode: string;
       /** @description Routing of the bank account; Type selects the routing type. */
       PaymentRouting: components["schemas"]["PaymentRouting"];
       /** @description Alternate routing for the same beneficiary, for payment optimizations; items have the same shape as PaymentRouting. */
-      AlternatePaymentRouting?: components["schemas"]["PaymentRouting"][];
+      AlternatePaymentRouting?: components["schemas"]["PaymentRouting"][] | null;
       /** @description Routing of intermediary or corresponding banks. */
-      IntermediaryPaymentRouting?: components["schemas"]["IntermediaryPaymentRouting"][];
+      IntermediaryPaymentRouting?: components["schemas"]["IntermediaryPaymentRouting"][] | null;
       /** @enum {string} */
       BeneficiaryType: "Individual" | "Company";
       /** @description Street, Town and CountryCode required; HouseNumber, HouseName, FlatNumber, District, County, PostCode optional. */
@@ -2717,21 +2708,21 @@ export interface components {
        * Format: int32
        * @description Id from /api/v1/Sectors. Required only for corporate beneficiaries held by the customer account.
        */
-      IndustryId?: number;
-      Website?: string;
+      IndustryId?: number | null;
+      Website?: string | null;
       /** @description Required when the chosen industry starts with "Other". */
-      IndustryDetails?: string;
+      IndustryDetails?: string | null;
       /** @description Key/value strings. Required for certain country-of-residence and routing-country combinations; the keys come from the RequiredAdditionalInformation endpoint and each value is validated against the Rule RegEx of its field. */
       AdditionalInformation?: {
         [key: string]: string;
-      };
+      } | null;
       /** @description Up to 35 characters. */
-      Reference?: string;
+      Reference?: string | null;
       /**
        * Format: lei
-       * @description 20-character alphanumeric LEI of the receiver; required only when CurrencyCode is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies.
+       * @description 20-character alphanumeric LEI of the receiver; required only when CurrencyCode is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies. Format lei: @account-funds/validators warns (never refuses) about wrong ISO 17442 check digits.
        */
-      ReceiverLei?: string;
+      ReceiverLei?: string | null;
     };
     /**
      * CurrencyDto
@@ -2757,7 +2748,7 @@ export interface components {
     /**
      * DateTime
      * Format: iso8601-date-time
-     * @description The reference's `datetime`: an ISO 8601 date-time string, a calendar date and a time of day, with or without a UTC offset, e.g. `2024-01-01T09:30:00Z`, `2024-01-01T09:30:00.1234567+01:00` or `2024-01-01T09:30:00`. The client hands it over as the string it received.
+     * @description The reference's `datetime`: an ISO 8601 date-time string, with or without a UTC offset, e.g. `2024-01-01T09:30:00Z`, `2024-01-01T09:30:00.1234567+01:00` or `2024-01-01T09:30:00`. The client hands it over as the string it received.
      * @example 2024-01-01T09:30:00Z
      * @example 2024-01-01T09:30:00.1234567
      */
@@ -2780,9 +2771,9 @@ export interface components {
       ValueDate?: components["schemas"]["DateTime"] | null;
       /** Format: decimal */
       Deposited?: number | null;
-      /** @description Status as a short code. */
+      /** @description Status as a short code; the reference does not show its values. */
       StatusCode?: string | null;
-      /** @description Status as text. */
+      /** @description Status as text (of StatusCode); the reference does not show its values. */
       Status?: string | null;
       Depositor?: components["schemas"]["DepositorDetailsDto"] | null;
       CounterpartAccountName?: string | null;
@@ -2826,10 +2817,10 @@ export interface components {
      */
     DepositRequirementRequest: {
       /** Format: int32 */
-      AccountId: number;
+      AccountId?: number | null;
       /** Format: decimal */
-      NetDepositRequirement: number;
-      CurrencyCode: string;
+      NetDepositRequirement?: number | null;
+      CurrencyCode?: string | null;
     };
     /**
      * DepositRequirementResponse
@@ -2891,9 +2882,9 @@ export interface components {
       Industry?: components["schemas"]["IndustryDto"] | null;
       IndustryDetails?: string | null;
       PhoneNumber?: string | null;
-      /** @description Status as a short code. */
+      /** @description Status as a short code; the reference does not show its values. */
       StatusCode?: string | null;
-      /** @description Status as text. */
+      /** @description Status as text (of StatusCode); the reference does not show its values. */
       Status?: string | null;
       /** @description The field name is spelled this way in the API. */
       ComplianceOverridenEntityTypeId?: string | null;
@@ -2922,6 +2913,11 @@ export interface components {
       value: components["schemas"]["EntityDto"][];
     } & components["schemas"]["ODataCollectionAnnotations"];
     /**
+     * ErrorBody
+     * @description The body of an error response of the API endpoints, when there is one. An OData service answers the OData v4 JSON error (`ODataError`); ASP.NET Core answers problem details (`ProblemDetails`, RFC 9457) for what it refuses itself. Either may come; read `error.message` of the first, `title`, `detail` and `errors` of the second.
+     */
+    ErrorBody: components["schemas"]["ODataError"] | components["schemas"]["ProblemDetails"];
+    /**
      * ExchangeDto
      * @description Currency exchange.
      */
@@ -2947,9 +2943,9 @@ export interface components {
       Sold?: number | null;
       /** Format: decimal */
       Bought?: number | null;
-      /** @description Status as a short code. */
+      /** @description Status as a short code; the reference does not show its values. */
       StatusCode?: string | null;
-      /** @description Status as text. */
+      /** @description Status as text (of StatusCode); the reference does not show its values. */
       Status?: string | null;
       CreatedOn?: components["schemas"]["DateTime"] | null;
       UpdatedDate?: components["schemas"]["DateTime"] | null;
@@ -3097,9 +3093,9 @@ export interface components {
       InstructionId?: number | null;
       CreatedDate?: components["schemas"]["DateTime"] | null;
       ValueDate?: components["schemas"]["DateTime"] | null;
-      /** @description Status as a short code. */
+      /** @description Status as a short code; the reference does not show its values. */
       StatusCode?: string | null;
-      /** @description Status as text. */
+      /** @description Status as text (of StatusCode); the reference does not show its values. */
       Status?: string | null;
       Fees?: components["schemas"]["FeeDto"][] | null;
     };
@@ -3132,7 +3128,7 @@ export interface components {
       Reason: "IncomingTransferCompleted";
       /**
        * Format: uri
-       * @description Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/InboundTransfers({EntityId}).
+       * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/InboundTransfers({id}), whose key is EntityId.
        */
       ApiUrl: string;
     };
@@ -3153,12 +3149,15 @@ export interface components {
       CountryCode: "IN";
       /**
        * Format: bic
-       * @description BIC8 or BIC11.
+       * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
        */
       Bic: string;
-      /** Format: ifsc */
+      /**
+       * Format: ifsc
+       * @description Format ifsc: @account-funds/validators warns (never refuses) when it lacks RBI's structure (4 letters, 0, 6 letters or digits).
+       */
       IndianFinancialSystemCode: string;
-      AccountNumber: string;
+      AccountNumber?: string | null;
     };
     /**
      * IndustryDto
@@ -3181,7 +3180,7 @@ export interface components {
       Type: "Bic";
       /**
        * Format: bic
-       * @description BIC of the intermediary or corresponding bank.
+       * @description BIC of the intermediary or corresponding bank. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
        */
       Bic: string;
     };
@@ -3243,11 +3242,14 @@ export interface components {
       CountryCode: "NZ";
       /**
        * Format: bic
-       * @description BIC8 or BIC11.
+       * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
        */
-      Bic?: string;
-      /** Format: nz-account-number */
-      AccountNumber: string;
+      Bic?: string | null;
+      /**
+       * Format: nz-account-number
+       * @description Format nz-account-number: @account-funds/validators warns (never refuses) about an unallocated bank or branch, wrong check digits (Payments NZ) or a form it cannot read as bank, branch, base and suffix.
+       */
+      AccountNumber?: string | null;
     };
     /**
      * ODataCollectionAnnotations
@@ -3258,7 +3260,7 @@ export interface components {
        * Format: uri-reference
        * @description Context URL of the response.
        */
-      "@odata.context": string;
+      "@odata.context"?: string;
       /**
        * Format: int64
        * @description Total number of matching entities; present when $count=true is requested.
@@ -3289,7 +3291,7 @@ export interface components {
     ODataEntityId: string;
     /**
      * ODataError
-     * @description Error body of the API endpoints.
+     * @description The OData v4 JSON error, one of the two forms an error body of the API endpoints takes (ErrorBody).
      */
     ODataError: {
       /** @description The error. */
@@ -3363,9 +3365,9 @@ export interface components {
       InstructionId?: number | null;
       CreatedDate?: components["schemas"]["DateTime"] | null;
       ValueDate?: components["schemas"]["DateTime"] | null;
-      /** @description Status as a short code. */
+      /** @description Status as a short code; the reference does not show its values. */
       StatusCode?: string | null;
-      /** @description Status as text. */
+      /** @description Status as text (of StatusCode); the reference does not show its values. */
       Status?: string | null;
       Fees?: components["schemas"]["FeeDto"][] | null;
     };
@@ -3458,17 +3460,17 @@ export interface components {
     };
     /**
      * PostalAddress
-     * @description Address in a request: the address of a withdrawal beneficiary and of an ultimate originator.
+     * @description Address of a withdrawal beneficiary in a request (an ultimate originator's is UltimateOriginatorAddress).
      */
     PostalAddress: {
       Street: string;
-      HouseNumber?: string;
-      HouseName?: string;
-      FlatNumber?: string;
-      District?: string;
+      HouseNumber?: string | null;
+      HouseName?: string | null;
+      FlatNumber?: string | null;
+      District?: string | null;
       Town: string;
-      County?: string;
-      PostCode?: string;
+      County?: string | null;
+      PostCode?: string | null;
       /**
        * Format: country-code
        * @description ISO 3166-1 alpha-2 country code.
@@ -3476,18 +3478,38 @@ export interface components {
       CountryCode: string;
     };
     /**
+     * ProblemDetails
+     * @description Problem details for HTTP APIs (RFC 9457, media type `application/problem+json`), as ASP.NET Core writes them; its `errors` (ASP.NET Core's validation problem details) names each wrong field with its messages. Every member is optional.
+     */
+    ProblemDetails: {
+      /** @description A URI reference that identifies the problem type. */
+      type?: string;
+      /** @description A short summary of the problem type. */
+      title?: string;
+      /** @description The HTTP status code. */
+      status?: number;
+      /** @description An explanation of this occurrence of the problem. */
+      detail?: string;
+      /** @description A URI reference that identifies this occurrence. */
+      instance?: string;
+      /** @description The wrong fields, each with its messages (ASP.NET Core's validation problem details). */
+      errors?: {
+        [key: string]: string[];
+      };
+    };
+    /**
      * QuoteRequest
      * @description Body of /api/v1/Quotes/Quote.
      */
     QuoteRequest: {
       /** Format: int32 */
-      AccountId: number;
-      /** @enum {string} */
-      GoalType: "Buy" | "Sell";
+      AccountId?: number | null;
+      /** @enum {string|null} */
+      GoalType?: "Buy" | "Sell" | null;
       /** Format: decimal */
-      Amount: number;
-      SourceCurrencyCode: string;
-      TargetCurrencyCode: string;
+      Amount?: number | null;
+      SourceCurrencyCode?: string | null;
+      TargetCurrencyCode?: string | null;
     };
     /**
      * QuoteResponse
@@ -3518,15 +3540,15 @@ export interface components {
       CountryCode: "US";
       /**
        * Format: aba-routing-number
-       * @description 9 digits; checksum validated.
+       * @description 9 digits; checksum validated. Format aba-routing-number: the checksum; @account-funds/validators warns (never refuses) about a prefix outside the Federal Reserve ranges (ABA).
        */
       RoutingTransitNumber?: string;
       /**
        * Format: bic
-       * @description BIC8 or BIC11.
+       * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
        */
       Bic?: string;
-      AccountNumber: string;
+      AccountNumber?: string | null;
     } & (
       | {
           Bic: string;
@@ -3575,25 +3597,25 @@ export interface components {
        * Format: sort-code
        * @description 6 digits.
        */
-      SortCode: string;
+      SortCode?: string | null;
       /**
        * Format: uk-account-number
        * @description 8 digits.
        */
-      AccountNumber: string;
+      AccountNumber?: string | null;
     };
     /**
      * SupportingDocument
      * @description Supporting document file of an AssignDepositorDto.
      */
     SupportingDocument: {
-      Name?: string;
-      MediaType?: string;
+      Name?: string | null;
+      MediaType?: string | null;
       /**
        * Format: int64
        * @description Size of the file in bytes.
        */
-      StreamLength?: number;
+      StreamLength?: number | null;
     };
     /**
      * TokenErrorResponse
@@ -3691,7 +3713,7 @@ export interface components {
       Reason: "TransferCanceled";
       /**
        * Format: uri
-       * @description Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/OutboundTransfers({EntityId}).
+       * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/OutboundTransfers({id}), whose key is EntityId.
        */
       ApiUrl: string;
     };
@@ -3717,7 +3739,7 @@ export interface components {
       Reason: "TransferCompleted";
       /**
        * Format: uri
-       * @description Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/OutboundTransfers({EntityId}).
+       * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/OutboundTransfers({id}), whose key is EntityId.
        */
       ApiUrl: string;
     };
@@ -3743,7 +3765,7 @@ export interface components {
       Reason: "TransferCreated";
       /**
        * Format: uri
-       * @description Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/OutboundTransfers({EntityId}).
+       * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/OutboundTransfers({id}), whose key is EntityId.
        */
       ApiUrl: string;
     };
@@ -3767,9 +3789,9 @@ export interface components {
       InstructionId?: number | null;
       CreatedDate?: components["schemas"]["DateTime"] | null;
       ValueDate?: components["schemas"]["DateTime"] | null;
-      /** @description Status as a short code. */
+      /** @description Status as a short code; the reference does not show its values. */
       StatusCode?: string | null;
-      /** @description Status as text. */
+      /** @description Status as text (of StatusCode); the reference does not show its values. */
       Status?: string | null;
       Fees?: components["schemas"]["FeeDto"][] | null;
     };
@@ -3810,13 +3832,13 @@ export interface components {
        * Format: ca-transit-number
        * @description 9 digits with a leading zero.
        */
-      TransitNumber?: string;
+      TransitNumber?: string | null;
       /**
        * Format: bic
-       * @description BIC8 or BIC11.
+       * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
        */
-      Bic?: string;
-      AccountNumber: string;
+      Bic?: string | null;
+      AccountNumber?: string | null;
     };
     /**
      * UltimateOriginator
@@ -3824,11 +3846,30 @@ export interface components {
      */
     UltimateOriginator: {
       /** @description Up to 35 characters. */
-      Name?: string;
-      /** @description Street, Town and CountryCode (ISO 3166-1 alpha-2) required; PostCode required where supported; HouseNumber, HouseName, FlatNumber, District, County optional. */
-      Address?: components["schemas"]["PostalAddress"];
+      Name?: string | null;
+      /** @description Street, Town and CountryCode (ISO 3166-1 alpha-2) required for a non-PSP account; PostCode required where supported; HouseNumber, HouseName, FlatNumber, District, County optional. Not used for a PSP account. */
+      Address?: components["schemas"]["UltimateOriginatorAddress"] | null;
       /** @description Taken from /api/v1/Accounts({accountId})/Subaccounts. */
-      SubaccountNumber?: string;
+      SubaccountNumber?: string | null;
+    };
+    /**
+     * UltimateOriginatorAddress
+     * @description Address of an ultimate originator: the fields of a request address (PostalAddress). Street, Town and CountryCode (ISO 3166-1 alpha-2) are required for a non-PSP account, PostCode where supported; for a PSP account only the ultimate originator's SubaccountNumber is used, so an address, whole or partial, is taken and ignored. Which applies depends on the account (x-conditional-rules of UltimateOriginator).
+     */
+    UltimateOriginatorAddress: {
+      Street?: string | null;
+      HouseNumber?: string | null;
+      HouseName?: string | null;
+      FlatNumber?: string | null;
+      District?: string | null;
+      Town?: string | null;
+      County?: string | null;
+      PostCode?: string | null;
+      /**
+       * Format: country-code
+       * @description ISO 3166-1 alpha-2 country code.
+       */
+      CountryCode?: string | null;
     };
     /**
      * UnknownWebhookEvent
@@ -3885,7 +3926,7 @@ export interface components {
       Reason: "WithdrawalCanceled";
       /**
        * Format: uri
-       * @description Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/Withdrawals({EntityId}).
+       * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/Withdrawals({id}), whose key is EntityId.
        */
       ApiUrl: string;
     };
@@ -3911,7 +3952,7 @@ export interface components {
       Reason: "WithdrawalCompleted";
       /**
        * Format: uri
-       * @description Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/Withdrawals({EntityId}).
+       * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/Withdrawals({id}), whose key is EntityId.
        */
       ApiUrl: string;
     };
@@ -3937,7 +3978,7 @@ export interface components {
       Reason: "WithdrawalCreated";
       /**
        * Format: uri
-       * @description Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/Withdrawals({EntityId}).
+       * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/Withdrawals({id}), whose key is EntityId.
        */
       ApiUrl: string;
     };
@@ -3968,9 +4009,9 @@ export interface components {
       CreatedDate?: components["schemas"]["DateTime"] | null;
       ValueDate?: components["schemas"]["DateTime"] | null;
       Description?: string | null;
-      /** @description Status as a short code. */
+      /** @description Status as a short code; the reference does not show its values. */
       StatusCode?: string | null;
-      /** @description Status as text. */
+      /** @description Status as text (of StatusCode); the reference does not show its values. */
       Status?: string | null;
       Fees?: components["schemas"]["FeeDto"][] | null;
     };
@@ -3996,47 +4037,24 @@ export interface components {
     };
   };
   responses: {
-    /** @description Too many token requests of this client, or too many wrong passwords for this user: wait the `Retry-After` seconds, then try again. */
-    429: {
-      headers: {
-        /** @description Seconds to wait before the next token request (RFC 9110 §10.2.3). */
-        "Retry-After"?: number;
-        [name: string]: unknown;
-      };
-      content: {
-        /**
-         * @example {
-         *       "error": "slow_down"
-         *     }
-         */
-        "application/json": components["schemas"]["TokenErrorResponse"];
-      };
-    };
     /** @description An attribute of the request is wrong. */
     BadRequest: {
       headers: {
         [name: string]: unknown;
       };
       content: {
-        "application/json": components["schemas"]["ODataError"];
+        "application/json": components["schemas"]["ErrorBody"];
+        "application/problem+json": components["schemas"]["ProblemDetails"];
       };
     };
-    /** @description An attribute of the request is wrong (for example a malformed query option or body attribute, or a request-target that is not a URL). */
+    /** @description An attribute of the request is wrong (for example a malformed query option or body attribute). */
     BadRequestAssumed: {
       headers: {
         [name: string]: unknown;
       };
       content: {
-        "application/json": components["schemas"]["ODataError"];
-      };
-    };
-    /** @description The request body is larger than the service accepts. */
-    ContentTooLargeAssumed: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["ODataError"];
+        "application/json": components["schemas"]["ErrorBody"];
+        "application/problem+json": components["schemas"]["ProblemDetails"];
       };
     };
     /** @description The entity exists but can no longer be approved, rejected or cancelled. */
@@ -4045,17 +4063,8 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        "application/json": components["schemas"]["ODataError"];
-      };
-    };
-    /** @description The resource does not support the request's method; the `Allow` header lists the methods it does support. */
-    MethodNotAllowedAssumed: {
-      headers: {
-        Allow: components["headers"]["Allow"];
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["ODataError"];
+        "application/json": components["schemas"]["ErrorBody"];
+        "application/problem+json": components["schemas"]["ProblemDetails"];
       };
     };
     /** @description The entity does not exist, or the caller has no permission to view it. */
@@ -4064,7 +4073,8 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        "application/json": components["schemas"]["ODataError"];
+        "application/json": components["schemas"]["ErrorBody"];
+        "application/problem+json": components["schemas"]["ProblemDetails"];
       };
     };
     /** @description The entity does not exist, or the caller has no permission to view it. */
@@ -4073,55 +4083,33 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        "application/json": components["schemas"]["ODataError"];
+        "application/json": components["schemas"]["ErrorBody"];
+        "application/problem+json": components["schemas"]["ProblemDetails"];
       };
     };
-    /** @description The request line and header fields are larger than the service accepts; the service closes the connection. */
-    RequestHeaderFieldsTooLargeAssumed: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["ODataError"];
-      };
-    };
-    /** @description The request did not arrive in time: its headers, the whole request, or the next piece of its body; the service closes the connection. Send it again. */
-    RequestTimeoutAssumed: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["ODataError"];
-      };
-    };
-    /** @description The service cannot carry out the request now: it serves too many connections or reads too many large request bodies at once, or (a command) it could not store the command's changes. Nothing was changed. Send it again after the `Retry-After` seconds. */
-    ServiceUnavailableAssumed: {
+    /** @description Another client error (RFC 9110 §15.5). The reference lists 400, 401, 404 and 410; the service, or a gateway in front of it, may answer any other 4xx status, for example 405 (a method the path does not take), 408, 413, 415 or 429. The body, if any, is not described: it may be empty, JSON (an OData error, problem details) or of another media type. `Retry-After`, when sent, says when to send the request again. */
+    OtherClientError: {
       headers: {
         "Retry-After": components["headers"]["RetryAfter"];
         [name: string]: unknown;
       };
-      content: {
-        "application/json": components["schemas"]["ODataError"];
-      };
+      content?: never;
     };
-    /** @description The access token is expired, missing or invalid. The `WWW-Authenticate` header says which; the body may be empty. */
+    /** @description A server error (RFC 9110 §15.6): the service, or a gateway in front of it, did not carry out the request as asked, for example 500, 502, 503 or 504. Whether a command took effect is not known from the status: read the resource (or wait for its event) before sending the command again. The body, if any, is not described: it may be empty, JSON or of another media type. `Retry-After`, when sent, says when the service expects to answer again. */
+    ServerError: {
+      headers: {
+        "Retry-After": components["headers"]["RetryAfter"];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /** @description The access token is expired, missing or invalid. The `WWW-Authenticate` header, when sent, says which (RFC 6750 §3); a body, if any, is not described (it may be empty). */
     Unauthorized: {
       headers: {
         "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
         [name: string]: unknown;
       };
-      content: {
-        "application/json": components["schemas"]["ODataError"];
-      };
-    };
-    /** @description The request body is sent with a media type this operation does not accept. */
-    UnsupportedMediaTypeAssumed: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["ODataError"];
-      };
+      content?: never;
     };
   };
   parameters: {
@@ -4242,10 +4230,8 @@ export interface components {
   };
   requestBodies: never;
   headers: {
-    /** @description The methods the resource supports, comma-separated (RFC 9110 §10.2.1). */
-    Allow: string;
     /**
-     * @description `no-store`: the response holds a credential and must not be cached.
+     * @description `no-store`: the response holds a credential and must not be cached (RFC 6749 §5.1).
      * @example no-store
      */
     CacheControlNoStore: string;
@@ -4256,8 +4242,11 @@ export interface components {
      * @example odata.maxpagesize=50
      */
     PreferenceApplied: string;
-    /** @description Seconds to wait before sending the request again (RFC 9110 §10.2.3). */
-    RetryAfter: number;
+    /**
+     * @description When to send the request again (RFC 9110 §10.2.3): a number of seconds (`120`) or an HTTP-date (`Wed, 21 Oct 2015 07:28:00 GMT`; the obsolete RFC 850 and asctime forms of RFC 9110 §5.6.7 too).
+     * @example 120
+     */
+    RetryAfter: string;
     /**
      * @description The Bearer challenge (RFC 6750 §3), e.g. `Bearer error="invalid_token", error_description="The access token expired"`.
      * @example Bearer error="invalid_token", error_description="The access token expired"
@@ -4326,10 +4315,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   getAccount: {
@@ -4362,10 +4349,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listAccountSubaccounts: {
@@ -4433,10 +4418,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listEntities: {
@@ -4497,10 +4480,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   getEntity: {
@@ -4533,10 +4514,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listEntityAccounts: {
@@ -4604,10 +4583,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listAccountBalances: {
@@ -4675,10 +4652,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   getAccountBalance: {
@@ -4720,10 +4695,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listAccountBalanceStatement: {
@@ -4796,10 +4769,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listTransfers: {
@@ -4860,10 +4831,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   getTransfer: {
@@ -4896,10 +4865,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listTransferFees: {
@@ -4967,10 +4934,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   getInboundTransfer: {
@@ -5004,10 +4969,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listInboundTransferFees: {
@@ -5075,10 +5038,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   getOutboundTransfer: {
@@ -5112,10 +5073,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listOutboundTransferFees: {
@@ -5183,10 +5142,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listAccountInboundTransfers: {
@@ -5254,10 +5211,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listAccountOutboundTransfers: {
@@ -5325,10 +5280,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   createAccountTransfer: {
@@ -5350,18 +5303,12 @@ export interface operations {
           Location: components["headers"]["Location"];
           [name: string]: unknown;
         };
-        content: {
-          "application/json": components["schemas"]["CreateResultDto"];
-        };
+        content?: never;
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      413: components["responses"]["ContentTooLargeAssumed"];
-      415: components["responses"]["UnsupportedMediaTypeAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   approveTransfer: {
@@ -5389,11 +5336,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   rejectTransfer: {
@@ -5421,11 +5366,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   cancelTransfer: {
@@ -5453,11 +5396,9 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listWithdrawals: {
@@ -5518,10 +5459,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   getWithdrawal: {
@@ -5554,10 +5493,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listWithdrawalFees: {
@@ -5625,10 +5562,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   getWithdrawalPaymentConfirmationDetails: {
@@ -5665,10 +5600,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listAccountWithdrawals: {
@@ -5736,10 +5669,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   createAccountWithdrawal: {
@@ -5763,18 +5694,12 @@ export interface operations {
           Location: components["headers"]["Location"];
           [name: string]: unknown;
         };
-        content: {
-          "application/json": components["schemas"]["CreateResultDto"];
-        };
+        content?: never;
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      413: components["responses"]["ContentTooLargeAssumed"];
-      415: components["responses"]["UnsupportedMediaTypeAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   createInstructionWithdrawal: {
@@ -5796,18 +5721,12 @@ export interface operations {
           Location: components["headers"]["Location"];
           [name: string]: unknown;
         };
-        content: {
-          "application/json": components["schemas"]["CreateResultDto"];
-        };
+        content?: never;
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      413: components["responses"]["ContentTooLargeAssumed"];
-      415: components["responses"]["UnsupportedMediaTypeAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   approveWithdrawal: {
@@ -5835,11 +5754,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   rejectWithdrawal: {
@@ -5867,11 +5784,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   cancelWithdrawal: {
@@ -5899,11 +5814,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   getWithdrawalConfirmationMt103: {
@@ -5933,10 +5846,8 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listBeneficiaries: {
@@ -5997,10 +5908,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   getBeneficiary: {
@@ -6033,10 +5942,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listTransferBeneficiaries: {
@@ -6097,10 +6004,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   getTransferBeneficiary: {
@@ -6134,10 +6039,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listAccountBeneficiaries: {
@@ -6205,10 +6108,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listAccountTransferBeneficiaries: {
@@ -6276,10 +6177,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   createWithdrawalBeneficiary: {
@@ -6301,18 +6200,12 @@ export interface operations {
           Location: components["headers"]["Location"];
           [name: string]: unknown;
         };
-        content: {
-          "application/json": components["schemas"]["CreateResultDto"];
-        };
+        content?: never;
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      413: components["responses"]["ContentTooLargeAssumed"];
-      415: components["responses"]["UnsupportedMediaTypeAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   cancelBeneficiary: {
@@ -6340,10 +6233,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   enableBeneficiary: {
@@ -6371,10 +6262,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   suspendBeneficiary: {
@@ -6402,10 +6291,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   getRequiredAdditionalInformation: {
@@ -6450,10 +6337,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listExchanges: {
@@ -6514,10 +6399,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   getExchange: {
@@ -6550,10 +6433,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listExchangeAllocations: {
@@ -6621,10 +6502,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listExchangeDeposits: {
@@ -6692,10 +6571,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listExchangeFees: {
@@ -6763,10 +6640,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listExchangeWithdrawals: {
@@ -6834,10 +6709,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listAccountExchanges: {
@@ -6905,10 +6778,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   createExchange: {
@@ -6930,18 +6801,12 @@ export interface operations {
           Location: components["headers"]["Location"];
           [name: string]: unknown;
         };
-        content: {
-          "application/json": components["schemas"]["CreateResultDto"];
-        };
+        content?: never;
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      413: components["responses"]["ContentTooLargeAssumed"];
-      415: components["responses"]["UnsupportedMediaTypeAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   allocateExchange: {
@@ -6969,10 +6834,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   approveExchange: {
@@ -7000,11 +6863,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   rejectExchange: {
@@ -7032,11 +6893,9 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   cancelExchange: {
@@ -7064,11 +6923,9 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
       410: components["responses"]["Gone"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   getMidRate: {
@@ -7111,10 +6968,8 @@ export interface operations {
           "application/json": components["schemas"]["ODataError"];
         };
       };
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   requestQuote: {
@@ -7141,12 +6996,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      413: components["responses"]["ContentTooLargeAssumed"];
-      415: components["responses"]["UnsupportedMediaTypeAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listDeposits: {
@@ -7207,10 +7058,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   getDeposit: {
@@ -7243,10 +7092,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listDepositFees: {
@@ -7314,10 +7161,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listAccountDeposits: {
@@ -7385,10 +7230,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listAccountDepositInformation: {
@@ -7456,10 +7299,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listAccountDepositRoutingInformation: {
@@ -7527,10 +7368,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listAccountDepositors: {
@@ -7598,10 +7437,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   requestDepositRequirement: {
@@ -7628,12 +7465,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      413: components["responses"]["ContentTooLargeAssumed"];
-      415: components["responses"]["UnsupportedMediaTypeAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   assignDepositor: {
@@ -7665,12 +7498,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      413: components["responses"]["ContentTooLargeAssumed"];
-      415: components["responses"]["UnsupportedMediaTypeAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   assignExistingDepositor: {
@@ -7703,10 +7532,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listAlerts: {
@@ -7767,10 +7594,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   getAlert: {
@@ -7803,10 +7628,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   createAlert: {
@@ -7828,18 +7651,12 @@ export interface operations {
           Location: components["headers"]["Location"];
           [name: string]: unknown;
         };
-        content: {
-          "application/json": components["schemas"]["CreateResultDto"];
-        };
+        content?: never;
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      413: components["responses"]["ContentTooLargeAssumed"];
-      415: components["responses"]["UnsupportedMediaTypeAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   cancelAlert: {
@@ -7867,10 +7684,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listCountries: {
@@ -7931,10 +7746,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listCurrencies: {
@@ -7995,10 +7808,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   getCurrency: {
@@ -8034,10 +7845,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listSectors: {
@@ -8098,10 +7907,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listAccountCountries: {
@@ -8171,10 +7978,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listEntityCountries: {
@@ -8244,10 +8049,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listBoEPaymentPurposes: {
@@ -8308,10 +8111,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listCountryPaymentPurposes: {
@@ -8378,10 +8179,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   listGenericPaymentPurposes: {
@@ -8442,10 +8241,8 @@ export interface operations {
       };
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   getJobStatus: {
@@ -8478,10 +8275,8 @@ export interface operations {
       400: components["responses"]["BadRequestAssumed"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFoundAssumed"];
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "4XX": components["responses"]["OtherClientError"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   requestPasswordToken: {
@@ -8516,26 +8311,15 @@ export interface operations {
           "application/json": components["schemas"]["TokenErrorResponse"];
         };
       };
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      /** @description Too many token requests of this client, or too many wrong passwords for this user: wait the `Retry-After` seconds, then try again. */
-      429: {
+      /** @description Another client error. An OAuth 2.0 token endpoint answers a failed request with 400 and `error`, or with 401 for `invalid_client` when the client authenticated with an `Authorization` header (RFC 6749 §5.2), with the same body; the service, or a gateway in front of it, may answer other 4xx statuses (405, 429, ...), whose body, if any, is not described. `Retry-After`, when sent, says when to try again. */
+      "4XX": {
         headers: {
-          /** @description Seconds to wait before the next token request (RFC 9110 §10.2.3). */
-          "Retry-After"?: number;
+          "Retry-After": components["headers"]["RetryAfter"];
           [name: string]: unknown;
         };
-        content: {
-          /**
-           * @example {
-           *       "error": "slow_down"
-           *     }
-           */
-          "application/json": components["schemas"]["TokenErrorResponse"];
-        };
+        content?: never;
       };
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      "5XX": components["responses"]["ServerError"];
     };
   };
   requestMtlsPasswordToken: {
@@ -8570,11 +8354,15 @@ export interface operations {
           "application/json": components["schemas"]["TokenErrorResponse"];
         };
       };
-      405: components["responses"]["MethodNotAllowedAssumed"];
-      408: components["responses"]["RequestTimeoutAssumed"];
-      429: components["responses"]["429"];
-      431: components["responses"]["RequestHeaderFieldsTooLargeAssumed"];
-      503: components["responses"]["ServiceUnavailableAssumed"];
+      /** @description Another client error. An OAuth 2.0 token endpoint answers a failed request with 400 and `error`, or with 401 for `invalid_client` when the client authenticated with an `Authorization` header (RFC 6749 §5.2), with the same body; the service, or a gateway in front of it, may answer other 4xx statuses (405, 429, ...), whose body, if any, is not described. `Retry-After`, when sent, says when to try again. */
+      "4XX": {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      "5XX": components["responses"]["ServerError"];
     };
   };
   receiveAccountFundsEvents: {

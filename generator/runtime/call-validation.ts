@@ -50,7 +50,7 @@ export function createCallValidation({
         code: "validators_unavailable",
         request,
         operationId: operation.operationId,
-        cause: error,
+        cause: redactor.error(error),
       });
     }
   }
@@ -104,7 +104,7 @@ export function createCallValidation({
         // The request did succeed: keep the headers (a 201's Location) with the data.
         headers: redactor.headers(response.headers),
         issues,
-        data,
+        data: redactor.value(data),
       });
     },
   };

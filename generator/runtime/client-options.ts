@@ -51,10 +51,23 @@ export interface CommonClientOptions {
    * most a thousandth of it later (attempts ending in the same slot share one timer).
    */
   readonly timeoutMs?: number;
-  /** Automatic retries of GETs (network errors, timeouts, 408, 429, 502, 503, 504). Default 2; `0` disables. */
+  /**
+   * Automatic retries of GETs and of the token request (network errors, timeouts, 408, 429, 502, 503, 504); commands
+   * (POST to the API) are never repeated. Default 2; `0` disables.
+   */
   readonly maxRetries?: number;
-  /** Backoff settings. */
+  /** Backoff settings: `baseDelayMs`, `maxDelayMs`, `maxRetryAfterMs` (the longest `Retry-After` waited for). */
   readonly retry?: RetrySettings;
+  /**
+   * Largest response body read, in bytes. Default 33 554 432 (32 MiB); `0` reads any size. A larger body is never
+   * held whole: a `Content-Length` above it, or the bytes read passing it, stop it with a `ResponseTooLargeError`.
+   */
+  readonly maxResponseBytes?: number;
+  /**
+   * Redirects a GET follows, to the API's own origin only. Default 5; `0` follows none. A command's redirect, and a
+   * redirect to another origin, is never followed: a `RedirectError`.
+   */
+  readonly maxRedirects?: number;
   /**
    * Check success bodies against the spec's schemas; a mismatch throws a `ResponseValidationError`. Default false.
    * The precompiled validators are loaded (a separate chunk) on the first call that needs them.
@@ -132,4 +145,15 @@ export interface CallOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Retries for this call (GETs only; POST commands are never retried). */
   readonly maxRetries?: number;
+  /** Largest response body read for this call, in bytes (`0`: any size); overrides the client's `maxResponseBytes`. */
+  readonly maxResponseBytes?: number;
+}
+
+/** Options of `.paginate(...)`, the last argument: the per-call options, and how many pages at most. */
+export interface PaginateOptions extends CallOptions {
+  /**
+   * Pages fetched at most. Default 1 000. A next link past it is not followed: a `PagingError` (`too_many_pages`)
+   * after the entities of the pages read were yielded. To cap the entities, use `$top`.
+   */
+  readonly maxPages?: number;
 }

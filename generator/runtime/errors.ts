@@ -1,9 +1,11 @@
 /**
- * Every error the client throws is an `AccountFundsError`. HTTP failures are `ApiStatusError`s, with a class per
- * status the reference names (400, 401, 404, 410); transport failures are `ConnectionError`, `TimeoutError` and
- * `AbortError`; a failed token request is a `TokenRequestError`; an opted-in check that fails is a
- * `RequestValidationError` (before anything is sent) or a `ResponseValidationError`. Messages, bodies, URLs and `toJSON()` are redacted before they are stored: an error
- * can be logged whole.
+ * Every error the client throws is an `AccountFundsError`: a method, `createAccountFundsClient` and the `filter`
+ * builder throw nothing else. HTTP failures are `ApiStatusError`s, with a class per status the reference names (400,
+ * 401, 404, 410) and per kind of status it leaves open (429, 5xx, a 3xx not followed); a body too large to read is a
+ * `ResponseTooLargeError`; transport failures are `ConnectionError`, `TimeoutError` and `AbortError`; a failed token
+ * request is a `TokenRequestError`; an argument the types rule out is an `InvalidArgumentError`; an opted-in check
+ * that fails is a `RequestValidationError` (before anything is sent) or a `ResponseValidationError`. Messages,
+ * bodies, headers, URLs, causes and `toJSON()` are redacted before they are stored: an error can be logged whole.
  */
 
 /** The request an error belongs to. The URL is redacted (sensitive query parameters, credentials). */
@@ -28,7 +30,7 @@ export interface AccountFundsErrorInit {
   readonly operationId?: string | undefined;
   /** Response headers, already redacted. */
   readonly headers?: Readonly<Record<string, string>> | undefined;
-  /** The underlying error (`Error.cause`). */
+  /** The underlying error (`Error.cause`), already redacted. */
   readonly cause?: unknown;
 }
 
@@ -70,10 +72,42 @@ export class AccountFundsError extends Error {
   }
 }
 
-/** The API answered with a status that is not a success. Subclasses name the statuses the reference lists. */
+/** What an error made from an HTTP response adds: the body as received, `Retry-After`, the fields named. */
+export interface ResponseErrorInit extends AccountFundsErrorInit {
+  /** The body as received, as text (redacted); `""` when there was none. */
+  readonly rawBody?: string | undefined;
+  /** `Retry-After` (seconds or an HTTP-date) as milliseconds from when the response arrived. */
+  readonly retryAfterMs?: number | undefined;
+  /** Errors by field: ASP.NET ProblemDetails' `errors`, RFC 9457 `errors`, OData `error.details[].target`. */
+  readonly fieldErrors?: Readonly<Record<string, readonly string[]>> | undefined;
+}
+
+/**
+ * The API answered with a status that is not a success, in any media type (OData JSON, ProblemDetails, HTML, text,
+ * nothing). Subclasses name the statuses the reference lists and the kinds it leaves open; any other status is an
+ * `ApiStatusError` itself. `body` is the body parsed (JSON when it parses, else its text), `rawBody` the text as
+ * received; `retryAfterMs` is `Retry-After` when the response has one; `fieldErrors` the fields a 400 names.
+ */
 export class ApiStatusError extends AccountFundsError {
   override name = "ApiStatusError";
   declare readonly status: number;
+  /** The body as received (redacted); `""` when there was none. */
+  readonly rawBody: string;
+  /** `Retry-After` in milliseconds (from when the response arrived), when the response said when to try again. */
+  readonly retryAfterMs: number | undefined;
+  /** Errors by field name or path, when the body names fields (ProblemDetails `errors`, OData `details`). */
+  readonly fieldErrors: Readonly<Record<string, readonly string[]>> | undefined;
+
+  constructor(init: ResponseErrorInit & { readonly status: number }) {
+    super(init);
+    this.rawBody = init.rawBody ?? "";
+    this.retryAfterMs = init.retryAfterMs;
+    this.fieldErrors = init.fieldErrors;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), retryAfterMs: this.retryAfterMs, fieldErrors: this.fieldErrors };
+  }
 }
 
 /** 400: an attribute of the request is wrong (or the MT103 feature is not enabled / the withdrawal not completed). */
@@ -94,6 +128,56 @@ export class NotFoundError extends ApiStatusError {
 /** 410: the entity exists but can no longer be approved, rejected or cancelled. */
 export class GoneError extends ApiStatusError {
   override name = "GoneError";
+}
+
+/** 429: too many requests (RFC 6585); `retryAfterMs` says when to try again, when the API said. */
+export class RateLimitError extends ApiStatusError {
+  override name = "RateLimitError";
+}
+
+/** 5xx: the API (or a gateway before it) failed; for a command, whether it was executed is unknown. */
+export class ServerError extends ApiStatusError {
+  override name = "ServerError";
+}
+
+/**
+ * A 3xx the client did not follow: any redirect of a command (never re-sent elsewhere, never reported as created:
+ * whether it was executed is unknown), a GET's redirect to another origin (the access token stays with the API) or
+ * past `maxRedirects`, or a 3xx without a usable `Location`. `location` is the target (redacted), when there was one.
+ */
+export class RedirectError extends ApiStatusError {
+  override name = "RedirectError";
+  declare readonly code: "redirect_not_followed" | "cross_origin_redirect" | "too_many_redirects";
+  readonly location: string | undefined;
+  constructor(init: ResponseErrorInit & { readonly status: number; readonly location: string | undefined }) {
+    super(init);
+    this.location = init.location;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), location: this.location };
+  }
+}
+
+/**
+ * A response body larger than `maxResponseBytes`: stopped when its `Content-Length` said so, or as soon as the bytes
+ * read passed the limit, so it was never held whole. `status` and `headers` are the response's (a command's 2xx did
+ * execute: its `Location` is in `headers`); `receivedBytes` is what was read (or what `Content-Length` announced).
+ */
+export class ResponseTooLargeError extends AccountFundsError {
+  override name = "ResponseTooLargeError";
+  declare readonly code: "response_too_large";
+  readonly maxResponseBytes: number;
+  readonly receivedBytes: number;
+  constructor(init: AccountFundsErrorInit & { readonly maxResponseBytes: number; readonly receivedBytes: number }) {
+    super(init);
+    this.maxResponseBytes = init.maxResponseBytes;
+    this.receivedBytes = init.receivedBytes;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), maxResponseBytes: this.maxResponseBytes, receivedBytes: this.receivedBytes };
+  }
 }
 
 /** The request could not be sent or the response not read (DNS, refused or reset connection, TLS, ...). */
@@ -117,12 +201,42 @@ export class AbortError extends AccountFundsError {
 }
 
 /**
- * The token service refused or failed the token request. `code` is its `error` field: `invalid_client` (client id
- * unknown or client secret wrong), `invalid_user` (username unknown or password wrong), or another RFC 6749 code.
+ * The token service refused or failed the token request, or a token could not be used. `code` is its `error` field:
+ * `invalid_client` (client id unknown or client secret wrong), `invalid_user` (username unknown or password wrong),
+ * another RFC 6749 code, or the client's own (`invalid_token`: a token that is no header value, never sent).
+ * `headers`, `rawBody` and `retryAfterMs` are the token response's, as on an `ApiStatusError`.
  */
 export class TokenRequestError extends AccountFundsError {
   override name = "TokenRequestError";
   declare readonly code: "invalid_client" | "invalid_user" | (string & {}) | undefined;
+  /** The token response's body as received (redacted); `""` when there was none or no response. */
+  readonly rawBody: string;
+  /** `Retry-After` in milliseconds (from when the response arrived), when the token service said when to try again. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(init: ResponseErrorInit) {
+    super(init);
+    this.rawBody = init.rawBody ?? "";
+    this.retryAfterMs = init.retryAfterMs;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), retryAfterMs: this.retryAfterMs };
+  }
+}
+
+/**
+ * An argument the types rule out (a `$top` of -1, a date-time without an offset, a missing path parameter, a
+ * header value with a line break) or client options that cannot work together. Thrown before anything is sent.
+ */
+export class InvalidArgumentError extends AccountFundsError {
+  override name = "InvalidArgumentError";
+  declare readonly code: "invalid_argument";
+}
+
+/** An `InvalidArgumentError` for a call's argument; the call adds its request and operationId. */
+export function invalidArgument(message: string): InvalidArgumentError {
+  return new InvalidArgumentError({ message, code: "invalid_argument" });
 }
 
 /**
@@ -155,11 +269,17 @@ export class InvalidLocationError extends AccountFundsError {
 /**
  * Paging could not go on: a page that is not an OData collection (`invalid_collection`), or an `@odata.nextLink`
  * that is not a URL (`invalid_next_link`), points to another origin (`unsafe_next_link`: not followed, so the
- * access token is not sent there) or repeats a page already read (`next_link_loop`). `request` is the page's.
+ * access token is not sent there), repeats a page already read (`next_link_loop`) or leads past `maxPages`
+ * (`too_many_pages`). `request` is the page's.
  */
 export class PagingError extends AccountFundsError {
   override name = "PagingError";
-  declare readonly code: "invalid_collection" | "invalid_next_link" | "unsafe_next_link" | "next_link_loop";
+  declare readonly code:
+    | "invalid_collection"
+    | "invalid_next_link"
+    | "unsafe_next_link"
+    | "next_link_loop"
+    | "too_many_pages";
 }
 
 export interface ValidationIssue {
@@ -206,70 +326,4 @@ export class ResponseValidationError extends AccountFundsError {
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), issues: this.issues };
   }
-}
-
-/** The `code` of an error body: OData `{ error: { code } }`, or the token endpoint's `{ error: "invalid_client" }`. */
-export function errorCodeOf(body: unknown): string | undefined {
-  if (!isRecord(body)) return undefined;
-  const error = body["error"];
-  if (typeof error === "string") return error;
-  if (isRecord(error) && typeof error["code"] === "string") return error["code"];
-  return undefined;
-}
-
-/** The human-readable message of an error body, when it has one. */
-export function errorMessageOf(body: unknown): string | undefined {
-  if (typeof body === "string") return body.trim() === "" ? undefined : truncate(body.trim(), 300);
-  if (!isRecord(body)) return undefined;
-  const error = body["error"];
-  if (isRecord(error) && typeof error["message"] === "string") return error["message"];
-  if (typeof body["error_description"] === "string") return body["error_description"];
-  if (typeof body["message"] === "string") return body["message"];
-  return undefined;
-}
-
-export interface StatusErrorInit {
-  readonly status: number;
-  readonly statusText?: string;
-  /** Already redacted. */
-  readonly body: unknown;
-  readonly request: RequestSummary;
-  readonly operationId: string;
-  readonly headers?: Readonly<Record<string, string>>;
-}
-
-/** The error class for an HTTP status: 400, 401, 404, 410 have their own, every other status is `ApiStatusError`. */
-export function errorForStatus(init: StatusErrorInit): ApiStatusError {
-  const code = errorCodeOf(init.body);
-  const detail = errorMessageOf(init.body) ?? (init.statusText || undefined) ?? "request failed";
-  const message = `${init.status} ${code ? `${code}: ` : ""}${detail} (${init.request.method} ${init.request.url})`;
-  const errorInit: AccountFundsErrorInit = {
-    message,
-    status: init.status,
-    code,
-    body: init.body,
-    request: init.request,
-    operationId: init.operationId,
-    headers: init.headers,
-  };
-  switch (init.status) {
-    case 400:
-      return new BadRequestError(errorInit);
-    case 401:
-      return new AuthenticationError(errorInit);
-    case 404:
-      return new NotFoundError(errorInit);
-    case 410:
-      return new GoneError(errorInit);
-    default:
-      return new ApiStatusError(errorInit);
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}…`;
 }

@@ -3,7 +3,7 @@
  * types.ts): its path parameters, query, request body, the default result of a call (the success body; for a 201
  * the id, Location and body; `void` without content) and the "narrowed by status" result of `withResponse`.
  */
-import type { CallOptions } from "./client-options.js";
+import type { CallOptions, PaginateOptions } from "./client-options.js";
 import type { MultipartBody, MultipartParts } from "./multipart.js";
 import type { ODataEntityQuery, ODataListQuery } from "./odata.js";
 import type { ODataEntityPaths, ODataPathsOf, ODataSelected, ODataTermShape } from "./odata-paths.js";
@@ -145,11 +145,12 @@ export interface ODataListMethod<
     ...args: [...Args, query?: ODataListQuery<E, N, S, T>, init?: CallOptions]
   ): [S] extends [never] ? ResultOf<M, Op> : ODataResultOf<M, Op, ODataPageOf<Op, ODataSelected<E, S>>>;
   /**
-   * Every entity of every page: follows `@odata.nextLink` until the last page. `$top` caps the total (OData's
-   * meaning); `maxPageSize` sizes the pages (`Prefer: odata.maxpagesize`), never the total.
+   * Every entity of every page: follows `@odata.nextLink` until the last page, or `init.maxPages` pages (default
+   * 1 000; past it a `PagingError`). `$top` caps the total (OData's meaning); `maxPageSize` sizes the pages
+   * (`Prefer: odata.maxpagesize`), never the total.
    */
   paginate<const S extends "*" | N["all"] = never, T extends ODataTermShape = never>(
-    ...args: [...Args, query?: ODataListQuery<E, N, S, T>, init?: CallOptions]
+    ...args: [...Args, query?: ODataListQuery<E, N, S, T>, init?: PaginateOptions]
   ): AsyncIterableIterator<ODataSelected<E, S>>;
 }
 

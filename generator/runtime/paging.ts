@@ -1,8 +1,12 @@
 /**
  * Server-driven paging (OData 4.01 Protocol, "Server-Driven Paging"): every entity of every page, following
- * `@odata.nextLink` until a page has none — never to another origin, so the access token stays with the API. A
- * page that breaks the chain is a `PagingError` with the page's request and the operationId.
+ * `@odata.nextLink` until a page has none — never to another origin, so the access token stays with the API, never
+ * back to a page already read, and never past `maxPages` pages, so a server that links on without end cannot keep
+ * a loop going. A page that breaks the chain is a `PagingError` with the page's request and the operationId.
  */
+
+/** Pages `.paginate(...)` fetches at most unless told otherwise. */
+export const DEFAULT_MAX_PAGES = 1000;
 import { PagingError, type RequestSummary } from "./errors.js";
 
 export interface Page {
@@ -15,6 +19,8 @@ export interface Page {
 /** Where the pages come from: the API's base URL, the operation, and a redacted summary of a page's request. */
 export interface PagingContext {
   readonly apiBaseUrl: string;
+  /** Pages fetched at most (the first included). */
+  readonly maxPages: number;
   readonly operationId: string;
   readonly requestOf: (url: string) => RequestSummary;
 }
@@ -63,6 +69,7 @@ export async function* paginate<E>(
 ): AsyncGenerator<E, void, undefined> {
   let page = await first();
   const seen = new Set<string>([page.url]);
+  let pages = 1;
   for (;;) {
     const value = (page.data as { value?: unknown } | undefined)?.value;
     if (!Array.isArray(value))
@@ -72,7 +79,15 @@ export async function* paginate<E>(
     if (link === undefined) return;
     if (seen.has(link))
       throw pagingError(context, page, "next_link_loop", "The @odata.nextLink repeats a page already read");
+    if (pages >= context.maxPages)
+      throw pagingError(
+        context,
+        page,
+        "too_many_pages",
+        `The pages go on past maxPages (${context.maxPages}): the next link is not followed; the entities of the pages read were yielded`,
+      );
     seen.add(link);
+    pages += 1;
     page = await next(link);
   }
 }

@@ -2,6 +2,7 @@
  * The path of a request: `{name}` slots of an operation's path template filled with percent-encoded values
  * (RFC 3986), single quotes doubled inside an OData string literal (`'{CountryCode}'`, OData ABNF).
  */
+import { invalidArgument } from "./errors.js";
 
 /**
  * Fills `{name}` in the path. Values are percent-encoded; inside an OData string literal (`'{CountryCode}'`)
@@ -51,12 +52,13 @@ function pathTemplate(url: string): PathTemplate {
 
 function pathValue({ name, open, close }: PathSlot, params: Record<string, unknown>): string {
   const value = params[name];
-  if (value === undefined || value === null || value === "") throw new TypeError(`Path parameter ${name} is required`);
+  if (value === undefined || value === null || value === "")
+    throw invalidArgument(`Path parameter ${name} is required`);
   if (typeof value !== "string" && typeof value !== "number" && typeof value !== "bigint") {
-    throw new TypeError(`Path parameter ${name} must be a string or a number`);
+    throw invalidArgument(`Path parameter ${name} must be a string or a number`);
   }
   if (typeof value === "number" && !Number.isFinite(value))
-    throw new TypeError(`Path parameter ${name} must be finite`);
+    throw invalidArgument(`Path parameter ${name} must be finite`);
   const text = String(value);
   const quoted = open !== "" && close !== "";
   const encoded = encodeURIComponent(quoted ? text.replaceAll("'", "''") : text).replaceAll("'", "%27");

@@ -1,8 +1,9 @@
 /**
  * The body of a request as it is sent: JSON, form-encoded (the token endpoints), text, or `multipart/form-data` for
  * `multipart(...)` and FormData. Misuse the types rule out (a missing required body, a body for a command that
- * takes none) is a TypeError before anything is sent.
+ * takes none) is an `InvalidArgumentError` before anything is sent.
  */
+import { invalidArgument } from "./errors.js";
 import { MultipartBody, encodeMultipart } from "./multipart.js";
 import type { OperationMetadata } from "./operation-metadata.js";
 
@@ -14,14 +15,14 @@ export interface EncodedBody {
 export function encodeBody(operation: OperationMetadata, body: unknown): EncodedBody | undefined {
   const accepted = operation.requestBody;
   if (body === undefined) {
-    if (accepted?.required) throw new TypeError(`${operation.operationId} needs a request body`);
+    if (accepted?.required) throw invalidArgument(`${operation.operationId} needs a request body`);
     return undefined;
   }
-  if (!accepted) throw new TypeError(`${operation.operationId} takes no request body`);
+  if (!accepted) throw invalidArgument(`${operation.operationId} takes no request body`);
   const mediaType = requestMediaType(accepted, body);
   if (mediaType === "multipart/form-data") {
     if (!accepted.mediaTypes.includes(mediaType))
-      throw new TypeError(`${operation.operationId} does not accept multipart/form-data`);
+      throw invalidArgument(`${operation.operationId} does not accept multipart/form-data`);
     if (body instanceof MultipartBody) return encodeMultipart(body.parts);
     return { body: body as FormData, contentType: null }; // fetch sets the boundary
   }

@@ -3,6 +3,7 @@
  * server with its `{variables}` (the token endpoints' `{auth_url}`), and the path template filled in
  * (path-serializer.ts) with the query serialised, by openapi-fetch's `createFinalURL` and query serialiser.
  */
+import { invalidArgument } from "./errors.js";
 import { createFinalURL, createQuerySerializer } from "openapi-fetch";
 import type { OperationMetadata } from "./operation-metadata.js";
 import { serializePath } from "./path-serializer.js";
@@ -21,18 +22,18 @@ export function requestUrl(
   return createFinalURL(pathTemplate, { baseUrl, params, querySerializer, pathSerializer: serializePath });
 }
 
-/** A base URL option, without its trailing slashes; a TypeError naming the option when it is unusable. */
+/** A base URL option, without its trailing slashes; an `InvalidArgumentError` naming the option when it is unusable. */
 export function checkedBaseUrl(url: string | undefined, name = "baseUrl"): string {
-  if (typeof url !== "string") throw new TypeError(`\`${name}\` is required`);
+  if (typeof url !== "string") throw invalidArgument(`\`${name}\` is required`);
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new TypeError(`\`${name}\` must be an absolute URL`);
+    throw invalidArgument(`\`${name}\` must be an absolute URL`);
   }
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
-    throw new TypeError(`\`${name}\` must be an http(s) URL`);
-  if (parsed.search || parsed.hash) throw new TypeError(`\`${name}\` must not have a query or fragment`);
+    throw invalidArgument(`\`${name}\` must be an http(s) URL`);
+  if (parsed.search || parsed.hash) throw invalidArgument(`\`${name}\` must not have a query or fragment`);
   return url.replace(/\/+$/, "");
 }
 

@@ -1,22 +1,26 @@
 /**
  * The core of the client, as a composition: an operation's metadata and a call's arguments become a request (its
  * URL by request-url.ts, body by request-body.ts, headers by request-headers.ts and odata.ts's `Prefer`), sent
- * through the transport (auth, timeouts, retries, hooks); the response becomes the call's result: the success body
- * (response-body.ts), a `Created` for a 201 (created.ts), or an error class for the status; `withResponse` calls get
- * every declared status as a value instead. Opt-in request and response validation: call-validation.ts.
+ * through the transport (auth, timeouts, retries, redirects, size limits, hooks); the response becomes the call's
+ * result: the success body (response-body.ts), a `Created` for a 201 (created.ts: its id from `Location`, its body
+ * kept as it came and never validated into a failure), or an error class for the status (status-error.ts); a
+ * redirect not followed is a `RedirectError` (redirect.ts); `withResponse` calls get every declared status as a
+ * value instead. Opt-in request and response validation: call-validation.ts. Whatever fails inside a call leaves
+ * it as an `AccountFundsError` (call-errors.ts).
  *
  * openapi-fetch's own request loop is not used: the transport must build a `Request` per attempt (its signal, its
  * token) and read the body inside the attempt, so the loop's `Request` and its response parsing were paid twice.
  */
 import { DEFAULT_TOKEN_REFRESH_SKEW_MS, clientTokenSource, type TokenOperations } from "./auth.js";
 import { createCallValidation } from "./call-validation.js";
-import type { CallOptions, ClientOptions, FetchLike, PlainClientOptions } from "./client-options.js";
+import type { CallOptions, ClientOptions, FetchLike, PaginateOptions, PlainClientOptions } from "./client-options.js";
 import type { OperationValidators } from "./compiled-validator.js";
-import { AccountFundsError, errorForStatus, type RequestSummary } from "./errors.js";
+import { asCallError, asOptionsError, countOption, pageLimit } from "./call-errors.js";
+import { AccountFundsError, type RequestSummary } from "./errors.js";
 import { createdResult } from "./created.js";
 import { callHook } from "./hooks.js";
 import { pageSizeOf, preferHeader, serializeQuery } from "./odata.js";
-import { paginate as paginatePages, type Page } from "./paging.js";
+import { DEFAULT_MAX_PAGES, paginate as paginatePages, type Page } from "./paging.js";
 import type { OperationMetadata } from "./operation-metadata.js";
 import type { ResultMode } from "./operation-types.js";
 import { createRedactor } from "./redact.js";
@@ -24,10 +28,15 @@ import { encodeBody } from "./request-body.js";
 import { acceptOf, mergeHeaders } from "./request-headers.js";
 import { parameterHeaders, type ParameterOptions } from "./request-parameters.js";
 import { checkedBaseUrl, requestUrl, serverUrl } from "./request-url.js";
+import { DEFAULT_MAX_REDIRECTS, redirectError } from "./redirect.js";
 import { declaredResponse, parseError, parseSuccess } from "./response-body.js";
-import { DEFAULT_MAX_RETRIES, isIdempotentMethod, retryPolicy } from "./retry.js";
+import { DEFAULT_MAX_RETRIES, isIdempotentMethod, parseRetryAfter, retryPolicy } from "./retry.js";
+import { errorForStatus } from "./status-error.js";
 import { DEFAULT_TIMEOUT_MS } from "./timeout.js";
-import { createTransport, type SendContext } from "./transport.js";
+import { createTransport, type Received, type SendContext } from "./transport.js";
+
+/** Largest response body read by default: far above any page a sane API sends, far below what hurts a process. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 export interface RuntimeConfig {
   /**
@@ -56,7 +65,7 @@ export interface Runtime {
   /** The API base URL, without a trailing slash. */
   readonly baseUrl: string;
   call(mode: ResultMode, operation: OperationMetadata, args: CallArgs, init?: CallOptions): Promise<unknown>;
-  paginate(operation: OperationMetadata, args: CallArgs, init?: CallOptions): AsyncIterableIterator<unknown>;
+  paginate(operation: OperationMetadata, args: CallArgs, init?: PaginateOptions): AsyncIterableIterator<unknown>;
 }
 
 interface Target {
@@ -73,11 +82,21 @@ interface Executed {
   /** Parsed success body, or the error body (JSON when it parses, else text). */
   readonly data: unknown;
   readonly error: unknown;
-  /** The URL requested. */
+  /** The URL of the final response's request. */
   readonly url: string;
+  readonly received: Received;
 }
 
+/** The client's runtime; options that cannot work together are an `InvalidArgumentError`. */
 export function createRuntime(options: ClientOptions | PlainClientOptions, config: RuntimeConfig = {}): Runtime {
+  try {
+    return buildRuntime(options, config);
+  } catch (error) {
+    throw asOptionsError(error);
+  }
+}
+
+function buildRuntime(options: ClientOptions | PlainClientOptions, config: RuntimeConfig): Runtime {
   const baseUrl = checkedBaseUrl(options.baseUrl);
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const now = options.now ?? Date.now;
@@ -91,6 +110,9 @@ export function createRuntime(options: ClientOptions | PlainClientOptions, confi
   });
   const defaultMaxRetries = count(options.maxRetries, DEFAULT_MAX_RETRIES);
   const defaultTimeoutMs = count(options.timeoutMs, DEFAULT_TIMEOUT_MS);
+  const defaultMaxResponseBytes = countOption(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, "maxResponseBytes");
+  const maxRedirects = countOption(options.maxRedirects, DEFAULT_MAX_REDIRECTS, "maxRedirects");
+  // No token operations: no operation takes an access token (the generator leaves them out), no token source.
   const tokens =
     config.tokenOperations === undefined
       ? undefined
@@ -101,6 +123,7 @@ export function createRuntime(options: ClientOptions | PlainClientOptions, confi
           refreshSkewMs: count(options.tokenRefreshSkewMs, DEFAULT_TOKEN_REFRESH_SKEW_MS),
           timeoutMs: defaultTimeoutMs,
           maxRetries: defaultMaxRetries,
+          maxResponseBytes: defaultMaxResponseBytes,
         });
   const validation = createCallValidation({
     loadOperationValidators: config.loadOperationValidators,
@@ -117,6 +140,8 @@ export function createRuntime(options: ClientOptions | PlainClientOptions, confi
       signal: init?.signal,
       auth: operation.security === "bearer" ? tokens : undefined,
       dispatcher: operation.security === "mutualTLS" ? options.mtls?.dispatcher : undefined,
+      maxResponseBytes: countOption(init?.maxResponseBytes, defaultMaxResponseBytes, "maxResponseBytes"),
+      maxRedirects,
     };
   }
 
@@ -150,11 +175,12 @@ export function createRuntime(options: ClientOptions | PlainClientOptions, confi
       sendContext(operation, init),
     );
     const { response, text } = received;
-    const data = response.ok
-      ? parseSuccess(operation, response, text, () => summaryOf(operation, received.url))
-      : undefined;
+    const data =
+      response.ok && received.redirect === undefined
+        ? parseSuccess(operation, response, text, () => summaryOf(operation, received.url))
+        : undefined;
     const error = response.ok ? undefined : parseError(text);
-    return { response, data, error, url: received.url };
+    return { response, data, error, url: received.url, received };
   }
 
   function summaryOf(operation: OperationMetadata, url: string): RequestSummary {
@@ -162,10 +188,14 @@ export function createRuntime(options: ClientOptions | PlainClientOptions, confi
   }
 
   async function shape(mode: ResultMode, operation: OperationMetadata, executed: Executed): Promise<unknown> {
-    const { response, url } = executed;
+    const { response, url, received } = executed;
     const status = response.status;
+    // A redirect not followed is the transport's refusal, not an answer of the API: it throws in every mode.
+    if (received.redirect !== undefined) throw statusError(operation, executed);
     if (response.ok) {
-      if (options.validateResponses) await validation.checkResponse(operation, response, executed.data, url);
+      // A 201's resource exists: its body is kept as it came, never validated into a failure.
+      if (options.validateResponses && status !== 201)
+        await validation.checkResponse(operation, response, executed.data, url);
       if (mode === "raw") return { ok: true, status, data: executed.data, response };
       if (status === 201) return createdResult(operation, executed, summaryOf(operation, url), redactor);
       return executed.data;
@@ -173,13 +203,28 @@ export function createRuntime(options: ClientOptions | PlainClientOptions, confi
     if (mode === "raw" && declaredResponse(operation, status) !== undefined) {
       return { ok: false, status, error: executed.error, response };
     }
-    throw errorForStatus({
-      status,
-      statusText: response.statusText,
+    throw statusError(operation, executed);
+  }
+
+  /** The error of a response that is not a success, or of a redirect not followed; everything in it redacted. */
+  function statusError(operation: OperationMetadata, executed: Executed): AccountFundsError {
+    const { response, received } = executed;
+    const init = {
+      status: response.status,
       body: redactor.value(executed.error),
-      request: summaryOf(operation, url),
+      rawBody: redactor.string(received.text),
+      request: summaryOf(operation, executed.url),
       operationId: operation.operationId,
       headers: redactor.headers(response.headers),
+      retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), received.receivedAtMs),
+    };
+    if (received.redirect === undefined)
+      return errorForStatus({ ...init, statusText: redactor.string(response.statusText) });
+    const { refusal, location } = received.redirect;
+    return redirectError(refusal, {
+      ...init,
+      location: location === undefined ? undefined : redactor.url(location),
+      maxRedirects,
     });
   }
 
@@ -209,15 +254,16 @@ export function createRuntime(options: ClientOptions | PlainClientOptions, confi
       if (options.validateRequests) await validation.checkRequest(operation, args.body);
       return await shape(mode, operation, await execute(operation, targetOf(operation, args), init));
     } catch (error) {
-      reportError(operation, error);
-      throw error;
+      const failure = asCallError(error, operation.operationId, summaryOf(operation, ""), redactor);
+      reportError(operation, failure);
+      throw failure;
     }
   }
 
   async function* paginate(
     operation: OperationMetadata,
     args: CallArgs,
-    init?: CallOptions,
+    init?: PaginateOptions,
   ): AsyncGenerator<unknown, void, undefined> {
     const page = async (target: Target): Promise<Page> => {
       const executed = await execute(operation, target, init);
@@ -226,17 +272,24 @@ export function createRuntime(options: ClientOptions | PlainClientOptions, confi
     try {
       // Every page asks for the same size: the next link carries the query, the Prefer header is per request.
       const maxPageSize = pageSizeOf(args.query);
+      const maxPages = pageLimit(init?.maxPages, DEFAULT_MAX_PAGES);
       yield* paginatePages<unknown>(
         () => page(targetOf(operation, args)),
         (next) => {
           const url = new URL(next);
           return page({ path: `${url.pathname}${url.search}`, baseUrl: url.origin, args: {}, maxPageSize });
         },
-        { apiBaseUrl: baseUrl, operationId: operation.operationId, requestOf: (url) => summaryOf(operation, url) },
+        {
+          apiBaseUrl: baseUrl,
+          maxPages,
+          operationId: operation.operationId,
+          requestOf: (url) => summaryOf(operation, url),
+        },
       );
     } catch (error) {
-      reportError(operation, error);
-      throw error;
+      const failure = asCallError(error, operation.operationId, summaryOf(operation, ""), redactor);
+      reportError(operation, failure);
+      throw failure;
     }
   }
 

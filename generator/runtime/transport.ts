@@ -1,9 +1,10 @@
 /**
- * Sends one logical request: adds the bearer token, runs attempts under their timeout, reads the whole body
- * inside the attempt (so a stalled body times out too), and after each attempt does what next-step.ts decides:
- * keep the outcome, re-authenticate once on a 401, or wait and repeat an idempotent request (network errors,
- * timeouts, retryable statuses). Returns the final response with its body read; HTTP statuses are not errors
- * here — the caller maps them.
+ * Sends one logical request: adds the bearer token (refused unless it is a valid header value), runs attempts under
+ * their timeout with `redirect: "manual"`, reads the body inside the attempt (so a stalled body times out too) and
+ * never more than `maxResponseBytes` of it, follows a GET's same-origin redirects (redirect.ts), and after each
+ * attempt does what next-step.ts decides: keep the outcome, re-authenticate once on a 401, or wait and repeat an
+ * idempotent request (network errors, timeouts, retryable statuses). Returns the final response with its body read;
+ * HTTP statuses are not errors here — the caller maps them (a redirect not followed says why).
  *
  * This is the client's hot path: one `Request` per attempt and one read of the body. What only errors and hooks
  * need (the redacted URL, redacted headers) is computed when they need it.
@@ -13,13 +14,18 @@ import {
   AbortError,
   AccountFundsError,
   ConnectionError,
+  InvalidArgumentError,
   TimeoutError,
   TokenRequestError,
   type RequestSummary,
+  type ResponseTooLargeError,
 } from "./errors.js";
 import { callHook, type ClientHooks, type HookRequestInfo } from "./hooks.js";
+import { invalidHeader, tokenProblem } from "./header-values.js";
 import { initialSendState, nextStep } from "./next-step.js";
 import type { Redactor } from "./redact.js";
+import { isRedirect, redirectVerdict, type RedirectRefusal } from "./redirect.js";
+import { BodyTooLarge, bodyTooLargeError, readText } from "./response-text.js";
 import type { RetryPolicy } from "./retry.js";
 import { attemptSignal, raceSignal } from "./timeout.js";
 
@@ -39,8 +45,12 @@ export interface Received {
   readonly response: Response;
   /** The whole body as text; `""` when there is none. */
   readonly text: string;
-  /** The URL requested, as `Request` normalised it. */
+  /** The URL of the final response's request, as `Request` normalised it (after same-origin redirects). */
   readonly url: string;
+  /** When the response was read (epoch ms): an HTTP-date `Retry-After` counts from then. */
+  readonly receivedAtMs: number;
+  /** A redirect the client did not follow, and why; the response is that redirect. */
+  readonly redirect?: { readonly refusal: RedirectRefusal; readonly location?: string } | undefined;
 }
 
 /** Access tokens for API requests. */
@@ -61,6 +71,10 @@ export interface SendContext {
   readonly auth?: TokenSource | undefined;
   /** undici dispatcher (mTLS), passed as `fetch(request, { signal, dispatcher })`. */
   readonly dispatcher?: unknown;
+  /** Largest body read, in bytes; `0` reads any size. */
+  readonly maxResponseBytes: number;
+  /** Same-origin redirects a GET follows. */
+  readonly maxRedirects: number;
 }
 
 export interface TransportConfig {
@@ -84,6 +98,7 @@ export function createTransport(config: TransportConfig): Transport {
     async send(template, context) {
       const sending = new Sending(template, context, config.redactor);
       let state = initialSendState(context.retryable, context.maxRetries, context.auth !== undefined, config.retry);
+      let redirects = 0;
       for (let attempt = 1; ; attempt++) {
         if (context.signal?.aborted) throw sending.aborted(context.signal.reason);
         const token = context.auth === undefined ? undefined : await sending.bearerToken(context.auth);
@@ -94,7 +109,7 @@ export function createTransport(config: TransportConfig): Transport {
           ? {
               operationId: context.operationId,
               method: sending.method,
-              url: sending.summary().url,
+              url: config.redactor.url(sending.url),
               attempt,
               headers: config.redactor.headers(headers),
             }
@@ -110,6 +125,26 @@ export function createTransport(config: TransportConfig): Transport {
           });
         }
 
+        if (outcome.kind === "response" && isRedirect(outcome.response)) {
+          const verdict = redirectVerdict(
+            sending.method,
+            outcome.response,
+            sending.url,
+            redirects,
+            context.maxRedirects,
+          );
+          if (!verdict.follow) return { ...outcome, redirect: verdict };
+          redirects += 1;
+          sending.url = verdict.url;
+          if (info)
+            callHook(hooks, "onRetry", {
+              ...info,
+              reason: `${outcome.response.status}: redirect`,
+              status: outcome.response.status,
+              delayMs: 0,
+            });
+          continue;
+        }
         const step = nextStep(outcome, state);
         if (step.kind === "final") {
           if (outcome.kind === "response") return outcome;
@@ -136,7 +171,7 @@ export function createTransport(config: TransportConfig): Transport {
 
 /** An attempt's outcome (next-step.ts); a response is the `Received` that `send` returns when it is final. */
 type Attempted =
-  | (Received & { readonly kind: "response"; readonly receivedAtMs: number })
+  | (Received & { readonly kind: "response" })
   | { readonly kind: "failure"; readonly failure: AccountFundsError };
 
 /**
@@ -149,20 +184,29 @@ async function attemptOnce(
   headers: Readonly<Record<string, string>>,
 ): Promise<Attempted> {
   const { context } = sending;
+  const request = sending.request(headers);
   const signal = attemptSignal(context.signal, context.timeoutMs);
   try {
-    // Outside the inner try: a TypeError here (an invalid header value) is the caller's, not the network's.
     // The signal goes to fetch in `init`, as Stainless-style SDKs pass it, not on the Request: undici's fetch
     // makes its own Request from (request, init) and follows the signal once, where a Request that follows a
     // signal first would cost a second listener and finaliser per attempt (most of the client's overhead).
-    const request = new Request(sending.template.url, { method: sending.method, headers, body: sending.body });
+    let response: Response;
     try {
-      const response = await config.fetch(request, fetchInit(signal.signal, context.dispatcher));
-      const text = NULL_BODY_STATUSES.has(response.status) || sending.method === "HEAD" ? "" : await response.text();
-      return { kind: "response", response, text, url: request.url, receivedAtMs: config.now() };
+      response = await config.fetch(request, fetchInit(signal.signal, context.dispatcher));
     } catch (error) {
       return { kind: "failure", failure: sending.failed(error, signal.timedOut()) };
     }
+    let text: string;
+    try {
+      text =
+        NULL_BODY_STATUSES.has(response.status) || sending.method === "HEAD" || response.type === "opaqueredirect"
+          ? ""
+          : await readText(response, context.maxResponseBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return { kind: "failure", failure: sending.tooLarge(error, response) };
+      return { kind: "failure", failure: sending.failed(error, signal.timedOut()) };
+    }
+    return { kind: "response", response, text, url: request.url, receivedAtMs: config.now() };
   } finally {
     signal.dispose();
   }
@@ -173,6 +217,8 @@ class Sending {
   readonly template: RequestTemplate;
   readonly context: SendContext;
   readonly method: string;
+  /** The URL of the next attempt: the template's, or where a followed redirect pointed. */
+  url: string;
   /** A body every attempt sends again; none for GET and HEAD. */
   readonly body: NonNullable<RequestTemplate["body"]> | null;
   private readonly redactor: Redactor;
@@ -184,11 +230,44 @@ class Sending {
     this.context = context;
     this.redactor = redactor;
     this.method = template.method.toUpperCase();
+    this.url = template.url;
     this.body = this.method === "GET" || this.method === "HEAD" ? null : (template.body ?? null);
   }
 
   summary(): RequestSummary {
     return (this.redactedSummary ??= { method: this.method, url: this.redactor.url(this.template.url) });
+  }
+
+  /**
+   * The attempt's `Request`, sent with `redirect: "manual"` (redirect.ts decides). A header `Request` refuses (a line
+   * break, a character outside Latin-1) is an `InvalidArgumentError` that names the header, never its value.
+   */
+  request(headers: Readonly<Record<string, string>>): Request {
+    try {
+      return new Request(this.url, { method: this.method, headers, body: this.body, redirect: "manual" });
+    } catch (error) {
+      // No cause: `Request`'s own message repeats the header's value, which may be anything.
+      const problem =
+        invalidHeader(headers) ?? `The request could not be built: ${this.redactor.string(describe(error))}`;
+      const request = this.summary();
+      throw new InvalidArgumentError({
+        message: `${problem}; nothing was sent (${this.method} ${request.url})`,
+        code: "invalid_argument",
+        request,
+        operationId: this.context.operationId,
+      });
+    }
+  }
+
+  /** A body past `maxResponseBytes`: never retried, the response's status and headers kept. */
+  tooLarge(error: BodyTooLarge, response: Response): ResponseTooLargeError {
+    return bodyTooLargeError(error, response, {
+      method: this.method,
+      request: this.summary(),
+      operationId: this.context.operationId,
+      maxResponseBytes: this.context.maxResponseBytes,
+      headers: this.redactor.headers(response.headers),
+    });
   }
 
   aborted(cause: unknown): AbortError {
@@ -214,7 +293,7 @@ class Sending {
         request,
         operationId: context.operationId,
         timeoutMs: context.timeoutMs ?? 0,
-        cause: error,
+        cause: this.redactor.error(error),
       });
     }
     return new ConnectionError({
@@ -222,21 +301,35 @@ class Sending {
       code: "connection_failed",
       request,
       operationId: context.operationId,
-      cause: error,
+      cause: this.redactor.error(error),
     });
   }
 
-  /** The attempt's access token; a token provider's failure is a `TokenRequestError`, or an abort when aborted. */
+  /**
+   * The attempt's access token; a token provider's failure is a `TokenRequestError`, or an abort when aborted. A
+   * token that is no valid header value (a control character, a character outside ASCII, white space around it) is
+   * never sent: a `TokenRequestError` (`invalid_token`) that says what is wrong with it, never what it is.
+   */
   async bearerToken(auth: TokenSource): Promise<string> {
     const { signal, operationId } = this.context;
+    let token: string;
     try {
-      return await raceSignal(auth.token(signal), signal);
+      token = await raceSignal(auth.token(signal), signal);
     } catch (error) {
       if (signal?.aborted) throw this.aborted(error);
       throw error instanceof AccountFundsError
         ? error
         : tokenProviderError(error, operationId, this.summary(), this.redactor);
     }
+    const problem = tokenProblem(token);
+    if (problem === undefined) return token;
+    const request = this.summary();
+    throw new TokenRequestError({
+      message: `The access token cannot be sent: ${problem}; nothing was sent (${this.method} ${request.url})`,
+      code: "invalid_token",
+      request,
+      operationId,
+    });
   }
 
   /** The wait before a retry; the caller's abort ends it with an `AbortError`. */
@@ -295,6 +388,6 @@ function tokenProviderError(
     code: "token_provider_failed",
     request,
     operationId,
-    cause: error,
+    cause: redactor.error(error),
   });
 }

@@ -2,10 +2,11 @@
  * Webhook deliveries: a JSON array of events, checked with the same precompiled schema validator the spec
  * defines for the delivery body. Never throws: the result is the events or a structured error.
  *
- * Forward compatible, as SDKs treat unknown members of a union: the spec lets a delivery hold events of kinds it
- * does not know (their discriminator value is none of the known ones). Those are kept apart, as received, in
- * `unknownEvents`; `events` holds the known ones, each checked whole against its own schema, so one new kind of
- * event never fails a delivery, and a known event that does not match its schema still does.
+ * Each event is judged alone, so one event never costs the others: the known kinds (their discriminator value is
+ * one the spec lists) that match their schema are `events`, typed; those of kinds the spec does not know are kept
+ * apart, as received, in `unknownEvents` (forward compatible, as SDKs treat unknown members of a union); an event
+ * that matches no schema — a known kind with a field missing or mistyped — goes to `invalidEvents` with its
+ * position and its issues. Only a body that is no JSON array fails the delivery as a whole.
  */
 import type { CompiledValidator } from "./compiled-validator.js";
 import type { ValidationIssue } from "./errors.js";
@@ -14,7 +15,7 @@ import { issuesOf } from "./validation-issues.js";
 export type WebhookParseErrorCode =
   /** The body is not JSON. */
   | "invalid_json"
-  /** The body is JSON but not a delivery the spec allows (not an array, a known event missing a field, ...). */
+  /** The body is JSON but not a delivery the spec allows (not an array of events). */
   | "invalid_payload"
   /** The body is neither a string, bytes nor a parsed value. */
   | "unsupported_body";
@@ -25,12 +26,28 @@ export interface WebhookParseError {
   readonly issues: readonly ValidationIssue[];
 }
 
+/** An event of a delivery that matches no schema of the spec: where it was, as it came, and what is wrong. */
+export interface InvalidWebhookEvent {
+  /** Its position in the delivery (0 for the first event). */
+  readonly index: number;
+  /** The event as received. */
+  readonly event: unknown;
+  /** What does not match, with paths into the event (`/EntityId`). */
+  readonly issues: readonly ValidationIssue[];
+}
+
 /**
- * A parsed delivery: `events`, the events of the kinds the spec knows (typed `E`, a discriminated union), and
- * `unknownEvents`, those of other kinds (typed `U`), each list in delivery order.
+ * A parsed delivery: `events`, the events of the kinds the spec knows (typed `E`, a discriminated union),
+ * `unknownEvents`, those of other kinds (typed `U`), and `invalidEvents`, those that match no schema, each list in
+ * delivery order.
  */
 export type WebhookParseResult<E, U = never> =
-  | { readonly ok: true; readonly events: readonly E[]; readonly unknownEvents: readonly U[] }
+  | {
+      readonly ok: true;
+      readonly events: readonly E[];
+      readonly unknownEvents: readonly U[];
+      readonly invalidEvents: readonly InvalidWebhookEvent[];
+    }
   | { readonly ok: false; readonly error: WebhookParseError };
 
 /** How the known events are told apart: the discriminator property (`Reason`) and its known values. */
@@ -64,31 +81,61 @@ export function parseWebhookEventsWith<E, U = never>(
     value = body;
   }
 
-  if (validate(value)) return split<E, U>(Array.isArray(value) ? value : [value], kinds);
-  // A known event is checked by its kind's schema through an `if` (ajv-open-unions.ts): ajv adds "must match "then"
-  // schema" beside that schema's own errors, which says nothing more.
-  const all = issuesOf(validate.errors);
-  const specific = all.filter((issue) => issue.keyword !== "if");
-  const issues = specific.length > 0 ? specific : all;
-  const first = issues[0];
-  return failure(
-    "invalid_payload",
-    first
-      ? `The delivery does not match the spec: ${first.path || "(root)"} ${first.message}`
-      : "The delivery does not match the spec",
-    issues,
-  );
+  if (validate(value)) return split<E, U>(Array.isArray(value) ? value : [value], kinds, []);
+  if (!Array.isArray(value)) {
+    const issues = specificIssues(validate);
+    const first = issues[0];
+    return failure(
+      "invalid_payload",
+      first
+        ? `The delivery is not an array of events: ${first.path || "(root)"} ${first.message}`
+        : "The delivery is not an array of events",
+      issues,
+    );
+  }
+  // Some event does not match: each is checked alone, as a delivery of one, so the others are kept.
+  const valid: unknown[] = [];
+  const invalid: InvalidWebhookEvent[] = [];
+  value.forEach((event: unknown, index) => {
+    if (validate([event])) valid.push(event);
+    else invalid.push({ index, event, issues: specificIssues(validate).map((issue) => atEvent(issue)) });
+  });
+  return split<E, U>(valid, kinds, invalid);
 }
 
-/** The validated events, the known ones apart from the others (the validator has checked each against its kind). */
-function split<E, U>(items: readonly unknown[], kinds: WebhookEventKinds | undefined): WebhookParseResult<E, U> {
+/**
+ * The validator's issues, without ajv's "must match "then" schema" (a known event is checked by its kind's schema
+ * through an `if`, ajv-open-unions.ts) when there are others, which say more.
+ */
+function specificIssues(validate: CompiledValidator): ValidationIssue[] {
+  const all = issuesOf(validate.errors);
+  const specific = all.filter((issue) => issue.keyword !== "if");
+  return specific.length > 0
+    ? specific
+    : all.length > 0
+      ? all
+      : [{ path: "", message: "does not match the schema", keyword: "schema", params: {} }];
+}
+
+/** An issue of a delivery of one (`/0/EntityId`) as a path into the event itself (`/EntityId`). */
+function atEvent(issue: ValidationIssue): ValidationIssue {
+  const path = issue.path === "/0" ? "" : issue.path.startsWith("/0/") ? issue.path.slice(2) : issue.path;
+  return { ...issue, path };
+}
+
+/** The valid events, the known ones apart from the others (the validator has checked each against its kind). */
+function split<E, U>(
+  items: readonly unknown[],
+  kinds: WebhookEventKinds | undefined,
+  invalidEvents: readonly InvalidWebhookEvent[],
+): WebhookParseResult<E, U> {
   const events: E[] = [];
   const unknownEvents: U[] = [];
   for (const item of items) {
     if (kinds === undefined || isKnown(item, kinds)) events.push(item as E);
     else unknownEvents.push(item as U);
   }
-  return { ok: true, events, unknownEvents };
+  return { ok: true, events, unknownEvents, invalidEvents };
 }
 
 function isKnown(item: unknown, { tag, known }: WebhookEventKinds): boolean {

@@ -5,13 +5,14 @@
  */
 import "./cli-start.js";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { displayPath } from "./load/display-path.js";
 import { formatSpecProblem, specProblemsOf } from "./spec/spec-error.js";
 import { defaultOutDirectory, defaultSpecPath, generatorDirectory } from "./locations.js";
 import type { AssumptionModel } from "./model/model.js";
+import type { OverlayOptions } from "./overlay/overlay-output.js";
 import type { GeneratorWarning } from "./pipeline.js";
 import { formatDrifts } from "./write/check-files.js";
 
@@ -24,12 +25,17 @@ Commands:
   check         compare the output directory with what generate would write; exit 1
                 with a diff when it is out of date (make check-generated)
   assumptions   list every x-assumption of the bundled spec with its JSON pointer,
-                as a Markdown table, or JSON with --json (make assumptions)
+                as a Markdown table, or JSON with --json (make assumptions); with
+                --overlay, then those the overlay's document adds and drops
 
 Options:
   --spec <file>     root file of the spec (default: spec/openapi.yaml of the repository)
   --out <dir>       output directory, the generated package (default: generated/ of the repository)
   --config <file>   Redocly config for bundling (default: redocly.yaml beside the spec, if any)
+  --overlay <file>  an OpenAPI Overlay 1.0 laid over the bundled spec (the sandbox's,
+                    sandbox/openapi/overlay.yaml)
+  --overlay-out <file>
+                    generate, check: where the overlay's document goes (sandbox/openapi.json)
   --json            assumptions: print JSON instead of a Markdown table
   -h, --help        show this help
   --version         print the generator's version
@@ -80,10 +86,16 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     io.err(`--json is an option of the assumptions command\n\n${usage}`);
     return exitCodes.usage;
   }
+  const overlayMisuse = overlayUsage(command, values.overlay, values["overlay-out"]);
+  if (overlayMisuse !== undefined) {
+    io.err(`${overlayMisuse}\n\n${usage}`);
+    return exitCodes.usage;
+  }
   const options = {
     specPath: values.spec ?? defaultSpecPath,
     outDirectory: values.out ?? defaultOutDirectory,
     ...(values.config === undefined ? {} : { configPath: values.config }),
+    ...(values.overlay === undefined ? {} : { overlay: overlayOptions(values.overlay, values["overlay-out"]) }),
   };
 
   try {
@@ -92,10 +104,32 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     if (command === "assumptions") {
       const { model, warnings } = await loadModel(options);
       printWarnings(io, warnings);
+      const source = displayPath(options.specPath);
+      if (options.overlay === undefined) {
+        io.out(
+          values.json === true
+            ? `${JSON.stringify(model.assumptions, null, 2)}\n`
+            : assumptionsTable(model.assumptions, source),
+        );
+        return exitCodes.ok;
+      }
+      const { overlaidDocument, overlayAssumptions } = await import("./overlay/overlay-output.js");
+      const overlaid = overlayAssumptions(
+        model.assumptions,
+        await overlaidDocument(model.documentForLibraries, options.overlay),
+      );
       io.out(
         values.json === true
-          ? `${JSON.stringify(model.assumptions, null, 2)}\n`
-          : assumptionsTable(model.assumptions, displayPath(options.specPath)),
+          ? `${JSON.stringify({ api: model.assumptions, overlay: overlaid }, null, 2)}\n`
+          : [
+              "## The API's document\n",
+              assumptionsTable(model.assumptions, source),
+              `## The overlay's document (${options.overlay.overlayName})\n`,
+              "What it adds or rewrites:\n",
+              assumptionsTable(overlaid.adds, `the overlay's document, added or rewritten`),
+              "What it drops (the API document's, at nodes the overlay's document does not have):\n",
+              assumptionsTable(overlaid.drops, `the API's document, dropped by the overlay`),
+            ].join("\n"),
       );
       return exitCodes.ok;
     }
@@ -107,6 +141,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
       io.out(`${outName}/: ${written.length} written, ${unchanged.length} unchanged, ${deleted.length} deleted\n`);
       for (const path of written) io.out(`  wrote   ${path}\n`);
       for (const path of deleted) io.out(`  deleted ${path}\n`);
+      if (result.overlaid !== undefined) io.out(`${result.overlaid.path}: ${result.overlaid.outcome}\n`);
       return exitCodes.ok;
     }
     const result = await check(options);
@@ -139,6 +174,8 @@ function parse(argv: readonly string[]) {
       spec: { type: "string" },
       out: { type: "string" },
       config: { type: "string" },
+      overlay: { type: "string" },
+      "overlay-out": { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean" },
@@ -150,6 +187,20 @@ function parse(argv: readonly string[]) {
 export function generatorVersion(): string {
   const manifest: { version: string } = JSON.parse(readFileSync(join(generatorDirectory, "package.json"), "utf8"));
   return manifest.version;
+}
+
+/** What is wrong with the overlay options for `command`, if anything. */
+function overlayUsage(command: string, overlay: string | undefined, out: string | undefined): string | undefined {
+  if (out !== undefined && overlay === undefined) return "--overlay-out needs --overlay";
+  if (command === "assumptions" && out !== undefined) return "--overlay-out is an option of generate and check";
+  if (command !== "assumptions" && overlay !== undefined && out === undefined)
+    return `${command} --overlay needs --overlay-out, where the overlay's document goes`;
+  return undefined;
+}
+
+function overlayOptions(overlay: string, out: string | undefined): OverlayOptions {
+  const named = { overlayPath: resolve(overlay), overlayName: displayPath(resolve(overlay)) };
+  return out === undefined ? named : { ...named, outPath: resolve(out), outName: displayPath(resolve(out)) };
 }
 
 function printWarnings(io: CliIo, warnings: readonly GeneratorWarning[]): void {

@@ -13,6 +13,13 @@ import { formatSpecProblem, SpecError, SpecErrors, specProblemsOf } from "./spec
 import { repositoryRoot } from "./locations.js";
 import { buildModel } from "./model/build-model.js";
 import type { ApiModel } from "./model/model.js";
+import {
+  checkOverlaid,
+  documentText,
+  overlaidDocument,
+  writeOverlaid,
+  type OverlayOptions,
+} from "./overlay/overlay-output.js";
 import { checkFiles, type Drift } from "./write/check-files.js";
 import { startLibraryThread } from "./workers/library-thread.js";
 import { writeFiles, type WriteResult } from "./write/write-files.js";
@@ -25,6 +32,11 @@ export interface PipelineOptions {
   /** The name generated headers give the spec; default: its path in the repository (`spec/openapi.yaml`). */
   readonly source?: string;
   readonly emitters?: readonly Emitter[];
+  /**
+   * An OpenAPI Overlay to lay over the API's document, and where its document goes (the sandbox's,
+   * sandbox/openapi.json): written by `generate`, compared by `check`, beside the generated package.
+   */
+  readonly overlay?: OverlayOptions;
 }
 
 /** Something the generator wants a person to look at that does not stop it. */
@@ -115,18 +127,43 @@ export async function emitFiles(
   return { files, warnings };
 }
 
-export async function generate(
-  options: PipelineOptions & { readonly outDirectory: string },
-): Promise<PipelineResult & { readonly written: WriteResult }> {
+export async function generate(options: PipelineOptions & { readonly outDirectory: string }): Promise<
+  PipelineResult & {
+    readonly written: WriteResult;
+    /** The overlay's document, when there is one: its name and whether it was rewritten. */
+    readonly overlaid?: { readonly path: string; readonly outcome: "written" | "unchanged" };
+  }
+> {
   const result = await runPipeline(options);
-  return { ...result, written: await writeFiles(options.outDirectory, result.files) };
+  const overlay = await overlayOutput(result.model, options.overlay);
+  const written = await writeFiles(options.outDirectory, result.files);
+  if (overlay === undefined) return { ...result, written };
+  return {
+    ...result,
+    written,
+    overlaid: { path: overlay.name, outcome: await writeOverlaid(overlay.path, overlay.text) },
+  };
 }
 
 export async function check(
   options: PipelineOptions & { readonly outDirectory: string },
 ): Promise<PipelineResult & { readonly drifts: readonly Drift[] }> {
   const result = await runPipeline(options);
-  return { ...result, drifts: await checkFiles(options.outDirectory, result.files) };
+  const overlay = await overlayOutput(result.model, options.overlay);
+  const drifts = await checkFiles(options.outDirectory, result.files);
+  const overlayDrift =
+    overlay === undefined ? undefined : await checkOverlaid(overlay.path, overlay.name, overlay.text);
+  return { ...result, drifts: overlayDrift === undefined ? drifts : [...drifts, overlayDrift] };
+}
+
+/** The overlay's document as text, made from the API's (the model's) before anything is written. */
+async function overlayOutput(
+  model: ApiModel,
+  overlay: OverlayOptions | undefined,
+): Promise<{ readonly path: string; readonly name: string; readonly text: string } | undefined> {
+  if (overlay?.outPath === undefined) return undefined;
+  const document = await overlaidDocument(model.documentForLibraries, overlay);
+  return { path: overlay.outPath, name: overlay.outName ?? overlay.outPath, text: documentText(document) };
 }
 
 /** Spec errors whose pointer is into the bundle get the source file and pointer a person edits. */

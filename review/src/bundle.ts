@@ -2,7 +2,8 @@
  * Both sides of the review through the working tree's generator, each into a directory laid out like the
  * repository (tsconfig.json, package.json and node_modules beside generated/), so the generated package's own
  * tsconfig (`extends: ../tsconfig.json`) and its imports resolve there as they do in the repository. One
- * generator for both sides: the comparison shows what the spec change does, not what a generator change does.
+ * generator for both sides, in one process (src/workers/generate-sides.ts): the comparison shows what the spec
+ * change does, not what a generator change does.
  */
 import { createHash } from "node:crypto";
 import { copyFile, mkdir, readdir, readFile, symlink } from "node:fs/promises";
@@ -80,43 +81,92 @@ export async function generateSides(
   const specDirectoryOf = (side: SideInput): string => join(side.specRoot, "..");
   const identical =
     (await specFingerprint(specDirectoryOf(base))) === (await specFingerprint(specDirectoryOf(revision)));
-  if (identical) {
-    // Deterministic generator, same input: generate once and let both sides read the same files.
-    const built = await run(() => generateSide(base, join(workDirectory, "base")));
-    return [built, { ...built, name: "revision", shared: true }];
-  }
-  return Promise.all([
-    run(() => generateSide(base, join(workDirectory, "base"))),
-    run(() => generateSide(revision, join(workDirectory, "revision"))),
-  ]);
+  // Deterministic generator, same input: generate once and let both sides read the same files.
+  const sides = identical ? [base] : [base, revision];
+  const built = await run(() => generateInOneProcess(sides, workDirectory));
+  const [first, second] = built;
+  if (first === undefined) throw new Error("the generator process returned no side");
+  return [first, second ?? { ...first, name: "revision", shared: true }];
 }
 
-async function generateSide(side: SideInput, root: string): Promise<SideBuild> {
-  await prepareSideRoot(root);
-  const generatedDirectory = join(root, "generated");
-  const request: GenerateSideRequest = {
+/**
+ * The revision only, BASE's client being the committed one (src/base-client.ts); none at all when both specs are
+ * byte-identical (the committed client is the revision's too).
+ */
+export async function generateRevision(
+  committedBase: SideBuild,
+  baseSpecRoot: string,
+  revision: SideInput,
+  workDirectory: string,
+  run: Limit,
+): Promise<SideBuild> {
+  const identical =
+    (await specFingerprint(join(baseSpecRoot, ".."))) === (await specFingerprint(join(revision.specRoot, "..")));
+  if (identical) return { ...committedBase, name: "revision", shared: true };
+  const [built] = await run(() => generateInOneProcess([revision], workDirectory));
+  if (built === undefined) throw new Error("the generator process returned no side");
+  return built;
+}
+
+/** Every side through one generator process (src/workers/generate-sides.ts). */
+async function generateInOneProcess(sides: readonly SideInput[], workDirectory: string): Promise<SideBuild[]> {
+  const roots = sides.map((side) => join(workDirectory, side.name));
+  await Promise.all(roots.map(prepareSideRoot));
+  const requests: GenerateSideRequest[] = sides.map((side, index) => ({
     specPath: side.specRoot,
-    outDirectory: generatedDirectory,
+    outDirectory: join(roots[index] ?? workDirectory, "generated"),
     ...(side.configPath === undefined ? {} : { configPath: side.configPath }),
-  };
-  const worker = join(repositoryRoot, "review", "src", "workers", "generate-side.ts");
-  const result = await exec(bin("tsx"), [worker, JSON.stringify(request)], {
+  }));
+  const worker = join(repositoryRoot, "review", "src", "workers", "generate-sides.ts");
+  const result = await exec(bin("tsx"), [worker, JSON.stringify(requests)], {
     cwd: repositoryRoot,
     timeoutMillis: 10 * 60_000,
   });
-  const parsed: GenerateSideResult = readResult<GenerateSideResult>(result.stdout) ?? {
-    status: "failed",
-    reason: `the generator process exited with ${result.code}: ${(result.stderr || result.stdout).trim().slice(-2000)}`,
-  };
-  return {
-    name: side.name,
-    root,
-    generatedDirectory,
-    openapiPath: join(generatedDirectory, "openapi.json"),
-    status: parsed.status,
-    ...(parsed.status === "generated" ? {} : { reason: parsed.reason }),
-    warnings: parsed.status === "generated" ? parsed.warnings : [],
-    millis: result.millis,
-    shared: false,
-  };
+  const parsed = readResult<GenerateSideResult[]>(result.stdout);
+  return sides.map((side, index): SideBuild => {
+    const outcome: GenerateSideResult = parsed?.[index] ?? {
+      status: "failed",
+      reason: `the generator process exited with ${result.code}: ${(result.stderr || result.stdout).trim().slice(-2000)}`,
+    };
+    const generatedDirectory = requests[index]?.outDirectory ?? "";
+    return {
+      name: side.name,
+      root: roots[index] ?? workDirectory,
+      generatedDirectory,
+      openapiPath: join(generatedDirectory, "openapi.json"),
+      status: outcome.status,
+      ...(outcome.status === "generated" ? {} : { reason: outcome.reason }),
+      warnings: outcome.status === "generated" ? outcome.warnings : [],
+      millis: result.millis,
+      shared: false,
+    };
+  });
+}
+
+/**
+ * What the generator's outcome means for the review: a side that cannot even be bundled stops it; a revision the
+ * generator cannot build a client from fails it (exit 2: that client could not be published, whatever the spec diff
+ * says); a base it cannot build a client from only skips the client checks (the generator may have moved on).
+ */
+export function sidesOutcome(
+  base: SideBuild,
+  revision: SideBuild,
+  baseRef: string,
+): { readonly error: string } | { readonly notes: readonly string[] } {
+  for (const side of [base, revision])
+    if (side.status === "failed")
+      return {
+        error: `the ${side.name === "base" ? `spec at BASE ${baseRef}` : "revision's spec"} cannot be bundled:\n${side.reason ?? ""}`,
+      };
+  if (revision.status === "bundled-only")
+    return {
+      error: `the generator cannot build a client from the revision's spec (make generate would fail):\n${revision.reason ?? ""}`,
+    };
+  if (base.status === "bundled-only")
+    return {
+      notes: [
+        `The generator could not build a client from the base spec, so the API report, reference and consumer checks are skipped; the spec diff still ran. Generator: ${base.reason ?? ""}`,
+      ],
+    };
+  return { notes: [] };
 }

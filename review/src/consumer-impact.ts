@@ -11,7 +11,7 @@ import { access, cp, mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { exec } from "./exec.js";
 import { prepareSideRoot } from "./bundle.js";
-import { bin, consumerTestDirectory, consumerTestFiles } from "./paths.js";
+import { consumerTestDirectory, consumerTestFiles, nativeTsc } from "./paths.js";
 
 export interface ConsumerDiagnostic {
   /** Path in the repository at BASE (test/client/type-tests.ts). */
@@ -98,7 +98,7 @@ export async function checkConsumerImpact(
     files,
   };
   await writeFile(join(root, "tsconfig.consumer.json"), `${JSON.stringify(tsconfig, null, 2)}\n`);
-  const result = await exec(bin("tsc"), ["-p", "tsconfig.consumer.json", "--pretty", "false"], {
+  const result = await exec(nativeTsc(), ["-p", "tsconfig.consumer.json", "--pretty", "false"], {
     cwd: root,
     timeoutMillis: 10 * 60_000,
   });

@@ -1,12 +1,12 @@
 /**
  * The declarations (.d.ts) of a generated client, built as `make build` builds them (its tsconfig.build.json),
- * declarations only: the API report reads them, and the consumer check compiles BASE's tests against them, as a
- * consumer of the published package would.
+ * declarations only, by TypeScript 7 (src/paths.ts): the API report reads them, and the consumer check compiles
+ * BASE's tests against them, as a consumer of the published package would.
  */
 import { access } from "node:fs/promises";
 import { join } from "node:path";
 import { exec } from "./exec.js";
-import { bin } from "./paths.js";
+import { nativeTsc } from "./paths.js";
 
 export type DeclarationsResult =
   | { readonly ok: true; readonly distDirectory: string; readonly millis: number; readonly typeErrors: string }
@@ -14,7 +14,7 @@ export type DeclarationsResult =
 
 export async function buildDeclarations(generatedDirectory: string): Promise<DeclarationsResult> {
   const result = await exec(
-    bin("tsc"),
+    nativeTsc(),
     ["-p", join(generatedDirectory, "tsconfig.build.json"), "--emitDeclarationOnly", "--pretty", "false"],
     {
       cwd: generatedDirectory,

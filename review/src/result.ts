@@ -17,14 +17,16 @@ export type ReferenceOutcome =
   | { readonly status: "skipped"; readonly reason: string };
 
 export interface ReviewResult {
-  readonly base: { readonly ref: string; readonly commit: string };
+  /** A git ref and its commit (`make review`), or a file (`diff`). */
+  readonly base: { readonly ref: string; readonly commit?: string };
   readonly revision: { readonly ref: string; readonly commit?: string };
   /** Spec changes and consumer-check errors, breaking first. */
   readonly findings: readonly LocatedFinding[];
   readonly assumptions: readonly AssumptionChange[];
-  readonly apiReport: ApiReportOutcome;
-  readonly reference: ReferenceOutcome;
-  readonly consumer: ConsumerImpact;
+  /** The client checks of `make review`; absent from `account-funds-review diff`, which compares documents only. */
+  readonly apiReport?: ApiReportOutcome;
+  readonly reference?: ReferenceOutcome;
+  readonly consumer?: ConsumerImpact;
   readonly acknowledgements: {
     readonly file: string;
     readonly stale: readonly Acknowledgement[];
@@ -44,7 +46,10 @@ export interface ReviewResult {
   readonly exitCode: 0 | 1 | 2;
 }
 
-/** The review could not run at all (BASE missing, a spec that cannot be bundled): exit 2 with this message. */
+/**
+ * The review could not run (BASE missing, a spec that cannot be read, a revision the generator cannot build a
+ * client from): exit 2 with this message.
+ */
 export interface ReviewError {
   readonly error: string;
 }

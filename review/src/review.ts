@@ -1,8 +1,9 @@
 /**
- * The review end to end: resolve BASE → extract its spec and client tests → generate both sides with the
- * working tree's generator → in parallel: Redocly's diff and the rules, the API reports, the consumer check, the
- * reference diff, the x-assumption diff → acknowledgements → one ReviewResult. Steps that cannot run become
- * notes; only a missing BASE, or a spec no side of the review can bundle, stops it (ReviewError).
+ * `make review` end to end: resolve BASE → extract its spec and client tests → generate both sides with the working
+ * tree's generator, in one process → the engine over both bundled documents (src/diff/engine.ts), and in parallel
+ * the API reports, the consumer check, the reference diff, the x-assumption diff → acknowledgements → one
+ * ReviewResult. Steps that cannot run become notes; a missing BASE, a spec that cannot be bundled, or a revision
+ * the generator cannot build a client from stops it (ReviewError, exit 2).
  */
 import { access, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -15,22 +16,21 @@ import {
   specDirectory,
   specRoot,
 } from "./paths.js";
-import { applyAcknowledgements, readAcknowledgements, unacknowledged } from "./acknowledgements.js";
 import { apiReportOf, diffApiReports, type ApiReportSide } from "./api-report.js";
 import { assumptionsOf, diffAssumptions } from "./assumptions.js";
-import { generateSides, type SideBuild, type SideInput } from "./bundle.js";
+import { committedBaseClient } from "./base-client.js";
+import { generateRevision, generateSides, sidesOutcome, type SideBuild, type SideInput } from "./bundle.js";
 import { checkConsumerImpact, type ConsumerImpact } from "./consumer-impact.js";
 import { buildDeclarations, type DeclarationsResult } from "./declarations.js";
-import { classifyChanges, compareFindings, diffContext } from "./diff/classify.js";
 import { isJsonObject, type JsonObject } from "@account-funds/generator/json-pointer";
 import { findingId, type Finding } from "./diff/finding.js";
-import { redoclyDiff } from "./diff/redocly.js";
 import { resolveBase, resolveRevision } from "./git/base.js";
 import { extractPaths } from "./git/extract.js";
 import { limit } from "./pool.js";
 import { diffReference } from "./reference.js";
-import type { ApiReportOutcome, LocatedFinding, ReferenceOutcome, ReviewError, ReviewResult } from "./result.js";
+import type { ApiReportOutcome, ReferenceOutcome, ReviewError, ReviewResult } from "./result.js";
 import { createLocator } from "./source-locations.js";
+import { verdictOf } from "./verdict.js";
 
 export interface ReviewOptions {
   /** A git ref; default: the merge base of HEAD with main (or origin/main). */
@@ -43,6 +43,11 @@ export interface ReviewOptions {
   readonly acknowledgements?: string;
   /** Keep the temporary directory (generated clients, reports) and say where it is. */
   readonly keep?: boolean;
+  /**
+   * Take BASE's client and API reports from git when the generator is unchanged since BASE (src/base-client.ts);
+   * default true. False generates BASE again.
+   */
+  readonly reuseCommittedBase?: boolean;
   /** Progress lines for a person waiting (stderr in the CLI). */
   readonly progress?: (line: string) => void;
 }
@@ -100,21 +105,34 @@ export async function runReview(options: ReviewOptions = {}): Promise<ReviewResu
       ...((await exists(join(tree, specConfig))) ? { configPath: join(tree, specConfig) } : {}),
     });
     const run = limit();
-    progress("review: generating the client from both specs (working tree's generator)…");
-    const [baseSide, revisionSide] = await timed("generate", async () =>
-      generateSides(await sideInput("base", baseTree), await sideInput("revision", revisionTree), work, run),
+    const committed =
+      options.reuseCommittedBase === false ? undefined : await committedBaseClient(cwd, base.base.commit, baseTree);
+    progress(
+      committed === undefined
+        ? "review: generating the client from both specs (working tree's generator)…"
+        : "review: generating the client from the revision's spec (BASE's is committed, by the same generator)…",
     );
-    const notes: string[] = [];
-    for (const side of [baseSide, revisionSide]) {
-      if (side.status === "failed")
-        return {
-          error: `the ${side.name === "base" ? `spec at BASE ${base.base.ref}` : "revision's spec"} cannot be bundled:\n${side.reason ?? ""}`,
-        };
-      if (side.status === "bundled-only" && !side.shared)
-        notes.push(
-          `The generator could not build a client from the ${side.name} spec, so the API report, reference and consumer checks are skipped; the spec diff still ran. Generator: ${side.reason ?? ""}`,
-        );
-    }
+    const [baseSide, revisionSide] = await timed("generate", async () =>
+      committed === undefined
+        ? generateSides(await sideInput("base", baseTree), await sideInput("revision", revisionTree), work, run)
+        : ([
+            committed.side,
+            await generateRevision(
+              committed.side,
+              join(baseTree, specRoot),
+              await sideInput("revision", revisionTree),
+              work,
+              run,
+            ),
+          ] as const),
+    );
+    const sides = sidesOutcome(baseSide, revisionSide, base.base.ref);
+    if ("error" in sides) return sides;
+    const notes = [...sides.notes];
+    if (committed !== undefined)
+      notes.push(
+        "The generator is the same at BASE as here: BASE's client and API reports are the ones committed at BASE (what this generator makes of BASE's spec).",
+      );
     if (revisionSide.shared)
       notes.push(
         "The spec at BASE and the revision's spec are identical: the client was generated once for both sides.",
@@ -125,16 +143,22 @@ export async function runReview(options: ReviewOptions = {}): Promise<ReviewResu
       readJson(revisionSide.openapiPath),
     ]);
 
-    progress("review: diffing (Redocly), building the API reports and type-checking BASE's client tests…");
-    const specDiff = timed("redocly diff", () =>
-      run(() => redoclyDiff(baseSide.openapiPath, revisionSide.openapiPath, work)),
-    );
-    const baseDeclarations = timed("base declarations", () => declarationsOf(baseSide, run));
-    const revisionDeclarations = revisionSide.shared
-      ? baseDeclarations
-      : timed("revision declarations", () => declarationsOf(revisionSide, run));
+    progress("review: comparing, building the API reports and type-checking BASE's client tests…");
+    // BASE's declarations only feed its API report: none to build when that report is the committed one.
+    const baseDeclarations =
+      committed === undefined ? timed("base declarations", () => declarationsOf(baseSide, run)) : undefined;
+    const revisionDeclarations =
+      revisionSide.shared && baseDeclarations !== undefined
+        ? baseDeclarations
+        : timed("revision declarations", () => declarationsOf(revisionSide, run));
+    const baseReport: Promise<ApiReportSide> =
+      committed !== undefined
+        ? Promise.resolve({ ok: true, reports: committed.reports, errors: [], millis: 0 })
+        : revisionSide.shared || baseDeclarations === undefined
+          ? Promise.resolve({ ok: false, message: "not needed: both sides have the same client" })
+          : reportOf(baseSide, baseDeclarations, work, run);
     const apiReport = timed("api reports", () =>
-      compareApiReports(baseSide, revisionSide, baseDeclarations, revisionDeclarations, work, run),
+      compareApiReports(revisionSide, baseReport, revisionDeclarations, work, run),
     );
     const consumer = timed("consumer check", () =>
       consumerImpactOf(baseTree, revisionSide, revisionDeclarations, work, run),
@@ -145,48 +169,39 @@ export async function runReview(options: ReviewOptions = {}): Promise<ReviewResu
         : Promise.resolve({ status: "skipped", reason: "no client was generated for one side" });
 
     // Every step settles before anything returns: the temporary directory is removed only once no process uses it.
-    const [diffed, apiReportOutcome, consumerImpact, referenceOutcome] = await settleAll([
-      specDiff,
+    const [apiReportOutcome, consumerImpact, referenceOutcome] = await settleAll([
       apiReport,
       consumer,
       reference,
     ] as const);
-    if (!diffed.ok) return { error: diffed.message };
-    const specFindings = classifyChanges(diffed.report, diffContext(baseDocument, revisionDocument));
-    const findings = [...specFindings, ...consumerFindings(consumerImpact)].sort(compareFindings);
-
-    const acknowledgementPath = options.acknowledgements ?? acknowledgementsFile;
-    const acknowledgementFile = await readAcknowledgements(acknowledgementPath);
-    const reviewed = applyAcknowledgements(findings, acknowledgementFile.entries);
     const locate = await createLocator(join(revisionTree, specRoot), revisionTree);
-    const located = reviewed.findings.map((finding): LocatedFinding => {
-      if (finding.category === "consumer") return finding;
-      const location = locate(finding.pointer);
-      return location === undefined ? finding : { ...finding, location };
-    });
-
-    const failing = unacknowledged(reviewed.findings).length;
-    const count = (level: Finding["level"]) => reviewed.findings.filter((finding) => finding.level === level).length;
+    const verdict = await timed("engine", () =>
+      verdictOf({
+        base: baseDocument,
+        revision: revisionDocument,
+        extra: consumerFindings(consumerImpact),
+        acknowledgements: options.acknowledgements ?? acknowledgementsFile,
+        locate,
+      }),
+    );
     if (options.keep === true) notes.push(`Temporary files kept in ${work}.`);
     timings["total"] = Date.now() - started;
     return {
       base: base.base,
       revision: revision === undefined ? { ref: "working tree" } : revision.base,
-      findings: located,
       assumptions: diffAssumptions(assumptionsOf(baseDocument), assumptionsOf(revisionDocument)),
       apiReport: apiReportOutcome,
       reference: referenceOutcome,
       consumer: consumerImpact,
-      acknowledgements: { file: acknowledgementPath, stale: reviewed.stale, problems: acknowledgementFile.problems },
-      notes: [...notes, ...(await declarationNotes(baseDeclarations, revisionDeclarations))],
+      notes: [
+        ...notes,
+        ...(await declarationNotes(
+          ...(baseDeclarations === undefined ? [] : [baseDeclarations]),
+          revisionDeclarations,
+        )),
+      ],
       timings,
-      summary: {
-        breaking: count("breaking"),
-        acknowledged: reviewed.findings.filter((finding) => finding.acknowledged !== undefined).length,
-        warnings: count("warning"),
-        info: count("info"),
-      },
-      exitCode: acknowledgementFile.problems.length > 0 ? 2 : failing > 0 ? 1 : 0,
+      ...verdict,
     };
   } finally {
     if (options.keep !== true) await rm(work, { recursive: true, force: true });
@@ -215,25 +230,28 @@ function declarationsOf(side: SideBuild, run: ReturnType<typeof limit>): Promise
   return run(() => buildDeclarations(side.generatedDirectory));
 }
 
+/** One side's API reports, once its declarations are built. */
+async function reportOf(
+  side: SideBuild,
+  declarations: Promise<DeclarationsResult>,
+  work: string,
+  run: ReturnType<typeof limit>,
+): Promise<ApiReportSide> {
+  const built = await declarations;
+  if (!built.ok) return { ok: false, message: built.message };
+  return run(() => apiReportOf(side.generatedDirectory, join(work, "api-report", side.name)));
+}
+
 async function compareApiReports(
-  baseSide: SideBuild,
   revisionSide: SideBuild,
-  baseDeclarations: Promise<DeclarationsResult>,
+  baseReport: Promise<ApiReportSide>,
   revisionDeclarations: Promise<DeclarationsResult>,
   work: string,
   run: ReturnType<typeof limit>,
 ): Promise<ApiReportOutcome> {
   if (revisionSide.shared)
     return { status: "identical", reason: "both sides have the same spec, hence the same client" };
-  const report = async (side: SideBuild, declarations: Promise<DeclarationsResult>): Promise<ApiReportSide> => {
-    const built = await declarations;
-    if (!built.ok) return { ok: false, message: built.message };
-    return run(() => apiReportOf(side.generatedDirectory, join(work, "api-report", side.name)));
-  };
-  const [before, after] = await Promise.all([
-    report(baseSide, baseDeclarations),
-    report(revisionSide, revisionDeclarations),
-  ]);
+  const [before, after] = await Promise.all([baseReport, reportOf(revisionSide, revisionDeclarations, work, run)]);
   if (!before.ok) return { status: "skipped", reason: `BASE: ${before.message}` };
   if (!after.ok) return { status: "skipped", reason: `revision: ${after.message}` };
   return {

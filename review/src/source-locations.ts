@@ -8,7 +8,7 @@ import { readdir } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from "yaml";
 import { formatPointer, parsePointer } from "@account-funds/generator/json-pointer";
-import { createSourceLocator } from "@account-funds/generator/source-locator";
+import { createSourceLocator, type SourceLocator } from "@account-funds/generator/source-locator";
 
 export interface SourceLocation {
   /** Path relative to the repository root, with forward slashes. */
@@ -27,7 +27,11 @@ export async function createLocator(specRoot: string, repositoryRoot: string): P
   const files = (await readdir(specDirectory, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name));
-  const locateSource = createSourceLocator(specRoot, files);
+  return locatorFrom(createSourceLocator(specRoot, files), repositoryRoot);
+}
+
+/** The same from a source locator the caller has (the generator's loader returns one with the files it read). */
+export function locatorFrom(locateSource: SourceLocator, repositoryRoot: string): Locate {
   const documents = new Map<string, { readonly document: Document; readonly lines: LineCounter } | undefined>();
   const parsed = (file: string) => {
     if (!documents.has(file)) {

@@ -9,7 +9,6 @@ function finding(rule: string, pointer: string, level: Finding["level"] = "break
   return {
     id: `${rule} ${pointer}`,
     rule,
-    source: "redocly",
     level,
     side: "response",
     category: "response field",

@@ -7,7 +7,6 @@ import type { LocatedFinding, ReviewResult } from "../src/result.js";
 const breaking: LocatedFinding = {
   id: "property-removed /components/schemas/TransferDto/properties/AccountName",
   rule: "property-removed",
-  source: "redocly",
   level: "breaking",
   side: "response",
   category: "response field",
@@ -32,7 +31,6 @@ const warning: LocatedFinding = {
   ...breaking,
   id: "request-property-removed /components/schemas/CreateAccountTransfer/properties/Reference",
   rule: "request-property-removed",
-  source: "review",
   level: "warning",
   side: "request",
   message: "Request property `Reference` of `CreateAccountTransfer` was removed.",
@@ -90,7 +88,7 @@ describe("markdown", () => {
     expect(text).toContain(
       "spec/components/schemas/TransferDto.yaml:9<br>GET /api/v1/Transfers, GET /api/v1/Transfers({id})",
     );
-    expect(text).toContain("`property-removed` (Redocly)");
+    expect(text).toContain("`property-removed`");
     expect(text).toContain("✓ acknowledged");
     expect(text).toContain("Acknowledged: Agreed with consumers, 100% of them.");
     expect(text).toContain("**response field** (1)");

@@ -1,15 +1,18 @@
-/** The rules' pure parts: constraint direction, enum deltas, statuses, where schemas are used, and the docs table. */
+/** The rules' pure parts: directions of constraints, types and security, enum deltas, statuses, names, the docs table. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { diffAssumptions } from "../src/assumptions.js";
 import { parseDiagnostics } from "../src/consumer-impact.js";
-import { subjectOf } from "../src/diff/facts.js";
+import { matchBranches } from "../src/diff/compare/schemas.js";
+import { specialisesMediaType } from "../src/diff/media-types.js";
+import { subjectOf } from "../src/diff/names.js";
 import { constraintDirection } from "../src/diff/rules/constraints.js";
 import { enumDelta } from "../src/diff/rules/enums.js";
 import { ruleDocumentation } from "../src/diff/rules/index.js";
-import { isSuccessStatus } from "../src/diff/rules/verdicts.js";
-import { buildUsageIndex } from "../src/diff/usage.js";
+import { stillAccepted } from "../src/diff/rules/security.js";
+import { isSuccessStatus } from "../src/diff/rules/statuses.js";
+import { typeDirection } from "../src/diff/rules/types.js";
 import { repositoryRoot } from "../src/paths.js";
 import { ruleTable } from "../src/rule-table.js";
 import { realSpecJson } from "./support/real-spec.js";
@@ -23,15 +26,75 @@ describe("constraint direction", () => {
     ["minimum", 0, 1, "stricter"],
     ["exclusiveMinimum", 1, 0, "looser"],
     ["minItems", 1, 1, "same"],
+    ["minContains", 1, 2, "stricter"],
+    ["maxContains", 3, 2, "stricter"],
     ["pattern", "^[A-Z]{3}$", "^[A-Z]{2}$", "changed"],
     ["pattern", undefined, "^x$", "stricter"],
+    ["pattern", "^[A-Z]{3}$", "", "looser"],
+    ["pattern", "", ".*", "same"],
     ["format", "int32", undefined, "looser"],
     ["const", "A", "B", "changed"],
+    ["multipleOf", 2, 4, "stricter"],
+    ["multipleOf", 4, 2, "looser"],
+    ["multipleOf", 2, 3, "changed"],
     ["uniqueItems", undefined, true, "stricter"],
-    ["additionalProperties", false, true, "looser"],
-    ["additionalProperties", { type: "string" }, false, "changed"],
+    ["uniqueItems", undefined, false, "same"],
   ] as const)("%s %j → %j is %s", (key, before, after, direction) => {
     expect(constraintDirection(key, before, after)).toBe(direction);
+  });
+});
+
+describe("type direction", () => {
+  it.each([
+    ["integer", "number", "looser"],
+    ["number", "integer", "stricter"],
+    ["string", ["string", "null"], "looser"],
+    [["string", "null"], "string", "stricter"],
+    ["string", "integer", "changed"],
+    [undefined, "object", "stricter"],
+    ["array", ["array"], "same"],
+  ] as const)("%j → %j is %s", (before, after, direction) => {
+    expect(typeDirection(before, after)).toBe(direction);
+  });
+});
+
+describe("security requirements", () => {
+  it("accept every client accepted before, or not", () => {
+    expect(stillAccepted([], [{ oauth: ["read"] }])).toBe(false);
+    expect(stillAccepted([{ oauth: ["read"] }], [])).toBe(true);
+    expect(stillAccepted([{ oauth: ["read", "write"] }], [{ oauth: ["read"] }])).toBe(true);
+    expect(stillAccepted([{ oauth: ["read"] }], [{ oauth: ["read", "write"] }])).toBe(false);
+    expect(stillAccepted([{ key: [] }], [{ key: [] }, { oauth: [] }])).toBe(true);
+    expect(stillAccepted([{ key: [] }, { oauth: [] }], [{ oauth: [] }])).toBe(false);
+  });
+});
+
+describe("media types", () => {
+  it("specialise by structured suffix and wildcard, not by parameters", () => {
+    expect(specialisesMediaType("application/problem+json", "application/json")).toBe(true);
+    expect(specialisesMediaType("application/json", "application/problem+json")).toBe(false);
+    expect(specialisesMediaType("text/plain", "text/*")).toBe(true);
+    expect(specialisesMediaType("application/json; charset=utf-8", "application/json")).toBe(false);
+  });
+});
+
+describe("combinator branches", () => {
+  it("are matched by $ref, by content and by likeness, wherever they stand", () => {
+    const cat = { $ref: "#/components/schemas/Cat" };
+    const dog = { $ref: "#/components/schemas/Dog" };
+    expect(matchBranches([cat, dog], [dog, cat])).toEqual(
+      expect.arrayContaining([
+        [0, 1],
+        [1, 0],
+      ]),
+    );
+    expect(matchBranches([cat], [dog])).toEqual([
+      [0, undefined],
+      [undefined, 0],
+    ]);
+    const inline = { type: "string", enum: ["a"] };
+    const resolveNow = (node: unknown): unknown => (node === dog ? { ...inline, title: "Dog" } : node);
+    expect(matchBranches([inline], [dog], (node) => node, resolveNow)).toEqual([[0, 0]]);
   });
 });
 
@@ -49,27 +112,7 @@ describe("statuses", () => {
   });
 });
 
-describe("usage index of the real spec", () => {
-  const usage = buildUsageIndex(realSpecJson);
-
-  it("puts webhook payloads on the response side: the client receives them", () => {
-    const placement = usage.placementOf("/components/schemas/TransferCreatedEvent/properties/ApiUrl");
-    expect(placement.sides).toEqual(["response"]);
-    expect(placement.operations).toEqual(["webhook accountFundsEvent"]);
-  });
-
-  it("puts request bodies and parameters on the request side, with every operation that uses them", () => {
-    expect(usage.placementOf("/components/schemas/CreateAccountTransfer").sides).toEqual(["request"]);
-    const top = usage.placementOf("/components/parameters/ODataTop");
-    expect(top.sides).toEqual(["request"]);
-    expect(top.operations.length).toBeGreaterThan(10);
-  });
-
-  it("treats paths and operations themselves as the call", () => {
-    const placement = usage.placementOf("/paths/~1api~1v1~1Transfers/get/operationId");
-    expect(placement).toEqual({ sides: [], operationLevel: true, operations: ["GET /api/v1/Transfers"] });
-  });
-
+describe("names", () => {
   it("names what changed the way a reader knows it", () => {
     expect(subjectOf("/components/schemas/TransferDto/properties/AccountName", realSpecJson)).toBe(
       "`AccountName` of `TransferDto`",

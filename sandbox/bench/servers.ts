@@ -90,7 +90,8 @@ export function startSandboxProcess(
     child.stdout!.on("data", (chunk: Buffer) => {
       if (listening) return;
       printed += chunk.toString("utf8");
-      const url = /API and token:\s+(http:\/\/[^/\s]+)\//.exec(printed)?.[1];
+      // The ready line (one JSON object on stdout, sandbox/README.md "Starting it from a script").
+      const url = /^\{"status":"ready","url":"(http:\/\/[^"]+)"/m.exec(printed)?.[1];
       if (url === undefined) return;
       listening = true;
       clearTimeout(timer);

@@ -29,7 +29,10 @@ import { normalisePublicUrl } from "./http/public-base.js";
 import { errorResponse, jsonResponse } from "./http/responses.js";
 import { compileRoutes } from "./http/router.js";
 import { serveMounts, type Mount } from "./mounts.js";
-import { openDataFile, type DataFileSync } from "./state/data-file.js";
+import { DataFileError, openDataFile, type DataFileSync } from "./state/data-file.js";
+import type { PreviousStop } from "./state/lifecycle.js";
+import { readSnapshot, takeSnapshot } from "./state/snapshot.js";
+import type { SandboxState } from "./state/tables.js";
 import { seedStore } from "./seed/index.js";
 import { Store } from "./state/store.js";
 import { StoreWriteError, storageUnavailable } from "./state/store-write-error.js";
@@ -47,6 +50,12 @@ export interface CreateSandboxOptions {
   readonly dataFile?: string;
   /** `normal` (default): an acknowledged write survives a killed process; `full`: a power cut too (fsync per command). */
   readonly dataSync?: DataFileSync;
+  /**
+   * Start from this snapshot instead of the seed (a file `POST /_sandbox/snapshot` or `snapshot()` wrote, or its
+   * bytes; the file is never changed). With `dataFile`, that file must be new: it is written from the snapshot.
+   * A reset goes back to the snapshot.
+   */
+  readonly from?: string | Uint8Array;
   /** Rate limits of the token endpoints (`auth/rate-limit.ts`); `false` turns them off (load tests). */
   readonly tokenRateLimits?: TokenRateLimits | false;
   /** Clients and users; default: `sandbox-client`/`sandbox-secret`, demo@example.com and other@example.com. */
@@ -102,12 +111,29 @@ export interface InProcessSandbox extends AsyncDisposable {
   readonly webhooks: WebhookDispatcher;
   /** The limits in force, defaults filled in. */
   readonly limits: SandboxLimits;
-  /** The data file in use, with `dataFile`: its absolute path, the SQLite binding, and a JSON file imported on this start. */
+  /**
+   * The data file in use, with `dataFile`: its absolute path, the SQLite binding, a JSON file imported on this start,
+   * and how the last sandbox left it (`wal-missing`: started from its last checkpoint, see the README).
+   */
   readonly dataFile:
-    | { readonly path: string; readonly driver: string; readonly importedFrom: string | undefined }
+    | {
+        readonly path: string;
+        readonly driver: string;
+        readonly importedFrom: string | undefined;
+        readonly previousStop: PreviousStop;
+      }
     | undefined;
-  /** Back to the seeded state, with the clock as it was made (throws a `StoreWriteError` when the data file refuses). */
+  /**
+   * Back to the state it started from (the seed, or the `from` snapshot), with the clock as it was made (throws a
+   * `StoreWriteError` when the data file refuses).
+   */
   reset(): void;
+  /**
+   * A consistent copy of the whole state at this moment, as the bytes of an SQLite file that `dataFile` or `from`
+   * starts from (`POST /_sandbox/snapshot` answers the same). Needs an SQLite binding (Node.js 22.13+, or
+   * better-sqlite3), as `dataFile` does.
+   */
+  snapshot(): Promise<Uint8Array>;
   /** Stops webhook delivery and closes the data file; `[Symbol.asyncDispose]` does the same (`await using`). */
   close(): Promise<void>;
 }
@@ -141,20 +167,33 @@ export async function assembleSandbox(
   const credentials = options.credentials ?? defaultCredentials();
   const contract = await loadContract();
 
-  // A data file the sandbox cannot use stops the start, before any request is served.
+  // A snapshot or a data file the sandbox cannot use stops the start, before any request is served.
+  const from = options.from === undefined ? undefined : readSnapshot(options.from);
+  if (from?.previousStop.kind === "wal-missing")
+    process.emitWarning(walMissingWarning("the snapshot", from.previousStop));
   const dataFile =
     options.dataFile === undefined ? undefined : openDataFile(options.dataFile, { sync: options.dataSync ?? "normal" });
+  const initialState = (): SandboxState => (from === undefined ? seedStore(clock).toJSON() : from.state);
   let store: Store;
   try {
-    store = dataFile?.state === undefined ? seedStore(clock) : new Store(dataFile.state);
+    if (from !== undefined && dataFile?.state !== undefined)
+      throw new DataFileError(
+        `The sandbox data file ${dataFile.path} already holds a state: starting from a snapshot needs a new data file (or none).`,
+      );
+    store = dataFile?.state === undefined ? new Store(initialState()) : new Store(dataFile.state);
     if (dataFile !== undefined) {
-      if (dataFile.state === undefined) dataFile.sink.replace(store.toJSON());
+      if (dataFile.state === undefined) {
+        dataFile.sink.replace(store.toJSON());
+        dataFile.checkpoint(); // the file on its own holds the state from the start (a failure: the timer retries)
+      }
       store.persistTo(dataFile.sink);
     }
   } catch (error) {
     dataFile?.close();
     throw error;
   }
+  if (dataFile?.previousStop.kind === "wal-missing")
+    process.emitWarning(walMissingWarning(`the sandbox data file ${dataFile.path}`, dataFile.previousStop));
   const events = createEventSink(store, clock);
   const eventsAt = (requestBaseUrl: string) =>
     requestBaseUrl === baseUrl ? events : createEventSink(store, clock, requestBaseUrl);
@@ -198,9 +237,10 @@ export async function assembleSandbox(
   // judged against a time the tests set long ago); the re-seeded events are history, not news.
   const reset = (): void => {
     clock.reset();
-    store.restore(seedStore(clock).toJSON());
+    store.restore(initialState());
     dispatcher.skipToLatest();
   };
+  const snapshot = (): Uint8Array => takeSnapshot(dataFile, () => store.toJSON());
   const control = (requestBaseUrl: string): ControlDependencies => ({
     store,
     clock,
@@ -209,6 +249,7 @@ export async function assembleSandbox(
     reset,
     tenantOfUsername: (username) => credentials.users.find((user) => user.username === username)?.id,
     baseUrl: requestBaseUrl,
+    snapshot,
   });
 
   // The mount table: each room, at the doors it is served at (the mTLS token endpoint needs a client certificate,
@@ -257,8 +298,14 @@ export async function assembleSandbox(
     dataFile:
       dataFile === undefined
         ? undefined
-        : { path: dataFile.path, driver: dataFile.driver, importedFrom: dataFile.importedFrom },
+        : {
+            path: dataFile.path,
+            driver: dataFile.driver,
+            importedFrom: dataFile.importedFrom,
+            previousStop: dataFile.previousStop,
+          },
     reset,
+    snapshot: async () => snapshot(),
     close,
     [Symbol.asyncDispose]: close,
   };
@@ -289,6 +336,12 @@ async function fetchInProcess(
   } finally {
     signal.removeEventListener("abort", onAbort!);
   }
+}
+
+/** What start-up says of a file left open by a sandbox and found without its WAL (README: "Data file"). */
+function walMissingWarning(what: string, stop: Extract<PreviousStop, { kind: "wal-missing" }>): string {
+  const since = stop.checkpointedAt === undefined ? "" : ` (${stop.checkpointedAt})`;
+  return `${what} was in use by a running sandbox and has no WAL file beside it (copied while the sandbox ran, or its WAL lost after an unclean stop): starting from its last checkpoint${since}; commands acknowledged after that checkpoint are not in it. A snapshot (POST /_sandbox/snapshot) is the consistent copy.`;
 }
 
 /** A bug must not take the sandbox down: the request gets a 500 (503 when the data file refused) and it goes on. */

@@ -1,9 +1,10 @@
 /**
  * Starts the sandbox: the API, `/connect/token` and the control API `/_sandbox/` over HTTP (default
  * http://127.0.0.1:4010), and both token endpoints (`/connect/mtls/token`, `/connect/token`) over HTTPS with a
- * self-signed certificate made at start-up (default https://127.0.0.1:4443, the spec's `{auth_url}`). Pure wiring: the servers listen, the core (`sandbox.ts`, on web-standard
- * Request/Response) is assembled with their URL, and the node adapter (`http/node-adapter.ts`) puts one in front of
- * the other.
+ * self-signed certificate made at start-up (default https://127.0.0.1:4443, the spec's `{auth_url}`). Pure wiring:
+ * the node adapters (`http/node-adapter.ts`) are attached with the start gate (`http/start-gate.ts`) as their
+ * handler, the servers listen, the core (`sandbox.ts`, on web-standard Request/Response) is assembled with their
+ * URL, and the gate opens onto it: a request that arrives while the core is being made waits for it.
  */
 import { createServer, type Server } from "node:http";
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
@@ -12,6 +13,8 @@ import { createServerCertificate, type ServerCertificate } from "./auth/index.js
 import { peerCertificateOf } from "./auth/thumbprint.js";
 import { completeLimits } from "./http/limits.js";
 import { serveNode, serverOptionsOf } from "./http/node-adapter.js";
+import { createStartGate } from "./http/start-gate.js";
+import { loadSqliteDriver } from "./state/sqlite-driver.js";
 import { assembleSandbox, type CreateSandboxOptions, type InProcessSandbox } from "./sandbox.js";
 
 export interface SandboxOptions extends CreateSandboxOptions {
@@ -37,9 +40,18 @@ export interface Sandbox extends InProcessSandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? "127.0.0.1";
   const limits = completeLimits(options.limits);
+  // Before any port is taken: a data file with no SQLite binding to open it with (Node.js 20 without
+  // better-sqlite3) fails the start at once, saying what to install.
+  if (options.dataFile !== undefined || options.from !== undefined) loadSqliteDriver();
+
+  // The adapters are attached before the servers listen, with the start gate as their handler: a request that
+  // arrives before the core stands waits for it (health is answered 503 at once), never left without an answer.
+  const gate = createStartGate();
   const httpServer = createServer(serverOptionsOf(limits));
+  let authority = "";
+  serveNode(httpServer, { door: "http", limits, authority: () => authority, serve: gate.serve });
   await listen(httpServer, options.port ?? 4010, host);
-  const authority = `${formatHost(host)}:${(httpServer.address() as AddressInfo).port}`;
+  authority = `${formatHost(host)}:${(httpServer.address() as AddressInfo).port}`;
   const url = `http://${authority}`;
 
   let tlsServer: HttpsServer | undefined;
@@ -58,32 +70,52 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         requestCert: true,
         rejectUnauthorized: false,
       });
+      let tlsAuthority = "";
+      serveNode(tlsServer, {
+        door: "https",
+        limits,
+        authority: () => tlsAuthority,
+        serve: gate.serve,
+        certificateOf: (socket) => peerCertificateOf(socket.getPeerCertificate()),
+      });
       await listen(tlsServer, options.tlsPort ?? 4443, host);
-      tlsUrl = `https://${formatHost(host)}:${(tlsServer.address() as AddressInfo).port}`;
+      tlsAuthority = `${formatHost(host)}:${(tlsServer.address() as AddressInfo).port}`;
+      tlsUrl = `https://${tlsAuthority}`;
     }
-    // Nothing is served before the core stands: a data file it cannot use stops the start here.
+    // A data file it cannot use stops the start here; what waited at the gate is answered 503 first.
     assembled = await assembleSandbox({ ...options, limits }, url);
   } catch (error) {
-    await Promise.all([closeServer(httpServer), tlsServer === undefined ? undefined : closeServer(tlsServer)]);
+    gate.fail(error instanceof Error ? error : new Error(String(error)));
+    await Promise.all([
+      stopAfterAnswers(httpServer),
+      tlsServer === undefined ? undefined : stopAfterAnswers(tlsServer),
+    ]);
     throw error;
   }
   const { sandbox, serve } = assembled;
-  serveNode(httpServer, { door: "http", limits, authority, serve });
-  if (tlsServer !== undefined && tlsUrl !== undefined) {
-    serveNode(tlsServer, {
-      door: "https",
-      limits,
-      authority: new URL(tlsUrl).host,
-      serve,
-      certificateOf: (socket) => peerCertificateOf(socket.getPeerCertificate()),
-    });
-  }
+  gate.open(serve);
 
   const close = async (): Promise<void> => {
     await Promise.all([closeServer(httpServer), tlsServer === undefined ? undefined : closeServer(tlsServer)]);
     await sandbox.close();
   };
   return { ...sandbox, url, tlsUrl, certificate, close, [Symbol.asyncDispose]: close };
+}
+
+/** How long a failed start waits for the gate's answers to be written before it closes every connection. */
+const FAILED_START_LINGER_MS = 1_000;
+
+/** Stops a server after a failed start: no new connection; the gate's 503s (`Connection: close`) written first. */
+function stopAfterAnswers(server: Server | HttpsServer): Promise<void> {
+  if (!server.listening) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.closeAllConnections(), FAILED_START_LINGER_MS);
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
 }
 
 function listen(server: Server | HttpsServer, port: number, host: string): Promise<void> {

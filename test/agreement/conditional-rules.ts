@@ -6,11 +6,6 @@
  */
 
 export const conditionalRules = {
-  "currency-pair": {
-    fields: ["/TargetCurrencyCode"],
-    reason:
-      "a comparison of two fields (TargetCurrencyCode differs from SourceCurrencyCode), which JSON Schema 2020-12 cannot state",
-  },
   "payment-purpose": {
     fields: ["/PaymentPurposeId"],
     reason: "needs the beneficiary's bank country, which the body lacks",
@@ -33,11 +28,11 @@ export const conditionalRules = {
     reason: "needs the account's setup, which the API does not expose",
   },
   "industry-id": {
-    fields: ["/IndustryId", "/Company/IndustryId"],
+    fields: ["/IndustryId"],
     reason: "needs the /Sectors list and whether the beneficiary is held by the customer account",
   },
   "industry-details": {
-    fields: ["/IndustryDetails", "/Company/IndustryDetails"],
+    fields: ["/IndustryDetails"],
     reason: "needs the name of the sector the IndustryId chooses (/Sectors)",
   },
   "additional-information": {

@@ -113,31 +113,56 @@ describe("parseWebhookEvents on a delivery with a bad event", () => {
     ApiUrl: `${BASE_URL}/api/v1/OutboundTransfers(1)`,
   };
 
-  it("names the bad field of the event its Reason selects", () => {
-    const result = parseWebhookEvents([created, { ...created, EntityId: "2" }]);
+  it("names the bad field of the event its Reason selects, and delivers the others", () => {
+    const bad = { ...created, EntityId: "2" };
+    const result = parseWebhookEvents([created, bad]);
     expect(result).toEqual({
-      ok: false,
-      error: {
-        code: "invalid_payload",
-        message: "The delivery does not match the spec: /1/EntityId must be integer",
-        issues: [{ path: "/1/EntityId", message: "must be integer", keyword: "type", params: { type: "integer" } }],
-      },
+      ok: true,
+      events: [created],
+      unknownEvents: [],
+      invalidEvents: [
+        {
+          index: 1,
+          event: bad,
+          issues: [{ path: "/EntityId", message: "must be integer", keyword: "type", params: { type: "integer" } }],
+        },
+      ],
     });
   });
 
-  it("checks ApiUrl against the selected event's own entity path", () => {
-    const result = parseWebhookEvents([{ ...created, Reason: "WithdrawalCreated", EntityType: "Withdrawal" }]);
-    expect(result.ok ? [] : result.error.issues.map((issue) => `${issue.path} ${issue.keyword}`)).toEqual([
-      "/0/ApiUrl pattern",
-    ]);
+  it("checks the event against the schema its Reason selects", () => {
+    const result = parseWebhookEvents([{ ...created, Reason: "WithdrawalCreated" }]);
+    expect(
+      result.ok
+        ? result.invalidEvents.flatMap((event) => event.issues.map((issue) => `${issue.path} ${issue.keyword}`))
+        : [],
+    ).toContain("/EntityType const");
+  });
+
+  it("checks the selected event's ApiUrl: any absolute URL of the entity (the reference's words), not a relative one", () => {
+    const withdrawal = { ...created, Reason: "WithdrawalCreated", EntityType: "Withdrawal" };
+    expect(parseWebhookEvents([withdrawal])).toMatchObject({ ok: true, invalidEvents: [] });
+    const result = parseWebhookEvents([{ ...withdrawal, ApiUrl: "/api/v1/Withdrawals(1)" }]);
+    expect(
+      result.ok
+        ? result.invalidEvents.flatMap((event) => event.issues.map((issue) => `${issue.path} ${issue.keyword}`))
+        : [],
+    ).toEqual(["/ApiUrl format"]);
   });
 
   it("keeps an event of a kind it does not know, and names Reason when there is none to tell the kind", () => {
     const unknown = { ...created, Reason: "ExchangeCompleted", EntityType: "Exchange" };
-    expect(parseWebhookEvents([unknown, created])).toEqual({ ok: true, events: [created], unknownEvents: [unknown] });
+    expect(parseWebhookEvents([unknown, created])).toEqual({
+      ok: true,
+      events: [created],
+      unknownEvents: [unknown],
+      invalidEvents: [],
+    });
     const result = parseWebhookEvents([{ ...created, Reason: 7 }]);
-    expect(result.ok ? [] : result.error.issues.map((issue) => `${issue.path} ${issue.message}`)).toEqual([
-      "/0/Reason must be string",
-    ]);
+    expect(
+      result.ok
+        ? result.invalidEvents.flatMap((event) => event.issues.map((issue) => `${issue.path} ${issue.message}`))
+        : [],
+    ).toEqual(["/Reason must be string"]);
   });
 });

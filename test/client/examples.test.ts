@@ -76,7 +76,9 @@ describe("every success example through the façade, validated", () => {
       const api = new FakeApi();
       const body = example === undefined ? null : typeof example === "string" ? example : JSON.stringify(example);
       const headers: Record<string, string> = mediaType ? { "content-type": mediaType } : {};
-      if (status === 201) headers["location"] = `${BASE_URL}/api/v1/Created(${(example as { Id: number }).Id})`;
+      // A 201 describes no body (the reference shows none beyond Location): the id is the key of Location.
+      const createdId = 5003;
+      if (status === 201) headers["location"] = `${BASE_URL}/api/v1/Created(${createdId})`;
       api.on(operation.method.toUpperCase(), /.*/, () => new Response(body, { status, headers }));
       if (operation.security === "bearer") api.on("POST", "/connect/token", () => api.token());
       const client = createAccountFundsClient({
@@ -94,10 +96,11 @@ describe("every success example through the façade, validated", () => {
       const result = await method(...argumentsFor(operation));
 
       if (status === 201) {
+        expect(example).toBeUndefined();
         expect(result).toEqual({
-          id: (example as { Id: number }).Id,
-          location: `${BASE_URL}/api/v1/Created(${(example as { Id: number }).Id})`,
-          body: example,
+          id: createdId,
+          location: `${BASE_URL}/api/v1/Created(${createdId})`,
+          body: undefined,
         });
       } else {
         expect(result).toEqual(example);

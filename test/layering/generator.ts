@@ -27,7 +27,9 @@ export const generatorFloors: Floors = {
     "src/emit": ["src/spec", "src/model", "src/print", "src/workers", "runtime"],
     // Write generated/ or check it for drift: the emitted files' type only.
     "src/write": ["src/emit/emitter.ts"],
+    // An OpenAPI Overlay laid over the generated document (the sandbox's document): its assumptions, its file.
+    "src/overlay": ["src/spec", "src/model/model.ts", "src/model/assumptions.ts", "src/write"],
     // The pipeline, the CLI and where the generator's files are: the roof, over every room.
-    "src/*": ["src/spec", "src/print", "src/workers", "src/load", "src/model", "src/emit", "src/write"],
+    "src/*": ["src/spec", "src/print", "src/workers", "src/load", "src/model", "src/emit", "src/write", "src/overlay"],
   },
 };

@@ -1,7 +1,8 @@
 /**
- * The review's floors (review/README.md, "Floors"): each step of `make review` in its own file or folder over the
- * shared helpers (processes, paths, the worker pool); the diff engine over its rules over the facts of a change;
- * the reports over the result. The generator is used only through its `exports` map (another package: not a room).
+ * The review's layers (review/README.md, "Layers"): each step of `make review` in its own file or folder over the
+ * shared helpers (processes, paths, the worker pool); the engine (diff/engine.ts) over the comparison (diff/compare/)
+ * and the rules (diff/rules/), which only share the change model and a few tables; the reports over the result.
+ * The generator is used only through its `exports` map (another package: not a layer).
  */
 import { fileURLToPath } from "node:url";
 import type { Floors } from "./import-graph.js";
@@ -21,13 +22,21 @@ export const reviewFloors: Floors = {
     "src/git": helpers,
     // The heavy steps in worker processes: generate a side, API Extractor.
     "src/workers": helpers,
-    // The facts of one change, the findings, Redocly's diff: what the rules judge.
-    "src/diff": ["src/diff/rules", ...helpers],
-    // One rule per kind of change, over the facts (not the engine, classify.ts, that asks them).
-    "src/diff/rules": ["src/diff/facts.ts", "src/diff/finding.ts", "src/diff/redocly.ts"],
+    // The engine: the change model, the findings, names, the classification over the comparison and the rules.
+    "src/diff": ["src/diff/rules", "src/diff/compare", ...helpers],
+    // The comparison of two documents: every change, with its side and operations (not the rules that judge them).
+    "src/diff/compare": ["src/diff/change.ts", "src/diff/media-types.ts", "src/diff/schema-keywords.ts"],
+    // One rule per kind of change, over the change model (not the comparison, nor classify.ts, that asks them).
+    "src/diff/rules": [
+      "src/diff/change.ts",
+      "src/diff/finding.ts",
+      "src/diff/names.ts",
+      "src/diff/media-types.ts",
+      "src/diff/schema-keywords.ts",
+    ],
     // Markdown, GitHub annotations, JSON: over the result and its parts.
     "src/report": ["src/result.ts", "src/assumptions.ts", "src/diff/finding.ts"],
     // The steps (bundle, API report, reference, consumers, acknowledgements), the result, the review and the CLI.
-    "src/*": ["src/git", "src/workers", "src/diff", "src/diff/rules", "src/report", ...helpers],
+    "src/*": ["src/git", "src/workers", "src/diff", "src/diff/compare", "src/diff/rules", "src/report", ...helpers],
   },
 };

@@ -34,7 +34,17 @@ export const validatorsFloors: Floors = {
       "src/requests/rules",
       "src/requests/rules/regex",
     ],
+    // Any error a form meets (issues, the client's errors, the API's error bodies) mapped to field names.
+    "src/field-errors": ["src/core"],
     // The entry points (index.ts, node.ts).
-    "src/*": ["src/core", "src/identifiers", "src/formats", "src/routing", "src/requests", "src/requests/rules/regex"],
+    "src/*": [
+      "src/core",
+      "src/identifiers",
+      "src/formats",
+      "src/routing",
+      "src/requests",
+      "src/requests/rules/regex",
+      "src/field-errors",
+    ],
   },
 };

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { changedPackages, parseChangeset, uncoveredPackages, type Changeset } from "./changeset-check.js";
+import { diffDocuments } from "../../review/src/diff/engine.js";
+import { requiredBump } from "../../review/src/version-verdict.js";
+import {
+  bumpShortfall,
+  changedPackages,
+  clientPackage,
+  parseChangeset,
+  uncoveredPackages,
+  type Changeset,
+} from "./changeset-check.js";
 
 const patterns = ["src/**", "bin/**", "package.json", "README.md", "LICENSE", "openapi.json"];
 
@@ -66,5 +75,48 @@ describe("uncoveredPackages", () => {
 
   it("accepts an empty changeset as the statement that nothing needs a release", () => {
     expect(uncoveredPackages(["@account-funds/sandbox"], [client, changeset("---\n---\n")])).toEqual([]);
+  });
+});
+
+describe("versions follow the review's verdict", () => {
+  const spec = (required: string[]) => ({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/things": {
+        post: {
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: { type: "object", required, properties: { a: { type: "string" }, b: { type: "string" } } },
+              },
+            },
+          },
+          responses: { "204": { description: "Done." } },
+        },
+      },
+    },
+  });
+  const breaking = diffDocuments(spec(["a"]), spec(["a", "b"]));
+  const compatible = diffDocuments(spec(["a", "b"]), spec(["a"]));
+
+  it("asks a major release for a breaking spec change, a minor one while 0.x, a patch otherwise", () => {
+    expect(requiredBump(breaking, "1.4.0").bump).toBe("major");
+    expect(requiredBump(breaking, "0.3.1").bump).toBe("minor");
+    expect(requiredBump(breaking, "0.3.1").breaking.map((finding) => finding.rule)).toEqual([
+      "required-properties-added",
+    ]);
+    expect(requiredBump(compatible, "1.4.0").bump).toBe("patch");
+  });
+
+  it("refuses a changeset whose client bump is smaller, or none at all", () => {
+    const patch = changeset(`---\n"${clientPackage}": patch\n---\nA fix.\n`);
+    const minor = changeset(`---\n"${clientPackage}": minor\n---\nA field required.\n`);
+    const empty = changeset("---\n---\n");
+    expect(bumpShortfall(clientPackage, [patch], "minor")).toEqual({ given: "patch", short: true });
+    expect(bumpShortfall(clientPackage, [patch, minor], "minor")).toEqual({ given: "minor", short: false });
+    expect(bumpShortfall(clientPackage, [empty], "minor")).toEqual({ short: true });
+    expect(bumpShortfall(clientPackage, [minor], "major")).toEqual({ given: "minor", short: true });
   });
 });

@@ -6,7 +6,10 @@
  *     says what changed (an empty one, which names none, needs no summary);
  *   - every publishable package whose published files (the config's changedFilePatterns) changed since BASE is
  *     named by a changeset added since BASE, unless an empty changeset (`npx changeset --empty`) was added, which
- *     says the change needs no release.
+ *     says the change needs no release;
+ *   - versions follow the verdict: when spec/ changed since BASE, the review's engine compares it at BASE with the
+ *     working tree (review/src/version-verdict.ts), and a breaking change for client consumers needs a changeset
+ *     that bumps @account-funds/client major (minor while it is 0.x); a patch, or an empty changeset, is refused.
  * BASE: `--base <ref>`, else the merge base with main, else with origin/main; with neither (a clone without main)
  * the second check is skipped, and says so. Exit 0 when both hold, 1 when not (one line per problem, with the fix),
  * 2 when an explicit BASE is not in the clone, 64 on wrong usage.
@@ -17,10 +20,12 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
+import { requiredBump, specFindingsSince, bumpOrder } from "../../review/src/version-verdict.js";
 import { publishablePackages, repository } from "./workspace.js";
 
 const bumps = ["patch", "minor", "major"] as const;
 type Bump = (typeof bumps)[number];
+
 const isBump = (value: unknown): value is Bump => bumps.some((bump) => bump === value);
 
 export interface Changeset {
@@ -63,6 +68,28 @@ export function changedPackages(changedFiles: readonly string[], patterns: reado
     .map(({ manifest }) => manifest.name);
 }
 
+/** The client package, whose version must follow the review's verdict on the spec. */
+export const clientPackage = "@account-funds/client";
+
+/**
+ * The largest bump the added changesets give `name` (undefined when none names it), and whether it falls short of
+ * what the spec change needs.
+ */
+export function bumpShortfall(
+  name: string,
+  added: readonly Changeset[],
+  needed: Bump,
+): { readonly given?: Bump; readonly short: boolean } {
+  const given = added
+    .map((changeset) => changeset.releases.get(name))
+    .filter((bump): bump is Bump => bump !== undefined)
+    .sort((a, b) => bumpOrder[b] - bumpOrder[a])[0];
+  return {
+    ...(given === undefined ? {} : { given }),
+    short: given === undefined || bumpOrder[given] < bumpOrder[needed],
+  };
+}
+
 /** What the changesets added since BASE leave uncovered: changed packages that none of them names. */
 export function uncoveredPackages(changed: readonly string[], added: readonly Changeset[]): string[] {
   if (added.some((changeset) => changeset.releases.size === 0)) return [];
@@ -85,7 +112,7 @@ function lines(text: string): string[] {
   return text.split("\n").filter((line) => line !== "");
 }
 
-function main(argv: readonly string[]): number {
+async function main(argv: readonly string[]): Promise<number> {
   let base: string | undefined;
   try {
     const { values } = parseArgs({
@@ -158,10 +185,30 @@ function main(argv: readonly string[]): number {
     process.stdout.write(
       `release-check: changed since ${base ?? "main"}: ${changed.join(", ") || "no publishable package"}; changesets added: ${added.map((changeset) => changeset.file).join(", ") || "none"}\n`,
     );
+    if (changedFiles.some((file) => file.startsWith("spec/"))) {
+      const findings = await specFindingsSince(repository, mergeBase);
+      const client = publishablePackages.find(({ manifest }) => manifest.name === clientPackage);
+      if (findings !== undefined && client !== undefined) {
+        const { bump, breaking } = requiredBump(findings, client.manifest.version);
+        const { given, short } = bumpShortfall(clientPackage, added, bump);
+        process.stdout.write(
+          `release-check: the review of spec/ since ${base ?? "main"}: ${breaking.length} breaking change(s) for client consumers; ${clientPackage} needs at least a ${bump} release, the changesets give ${given ?? "none"}\n`,
+        );
+        if (breaking.length > 0 && short)
+          problems.push(
+            `${clientPackage}: the spec change since ${base ?? "main"} is breaking for client consumers (${breaking
+              .slice(0, 3)
+              .map((finding) => finding.id)
+              .join(
+                "; ",
+              )}${breaking.length > 3 ? `; and ${breaking.length - 3} more` : ""}): its changeset must bump it ${bump} (${client.manifest.version} is ${client.manifest.version.startsWith("0.") ? "0.x: breaking → minor" : "1.0 or later: breaking → major"}), not ${given ?? "nothing"}`,
+          );
+      }
+    }
   }
   for (const problem of problems) process.stderr.write(`release-check: ${problem}\n`);
   return problems.length === 0 ? 0 : 1;
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href)
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = await main(process.argv.slice(2));

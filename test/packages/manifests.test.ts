@@ -106,6 +106,80 @@ describe("the supported Node.js range", () => {
   });
 });
 
+/** An entry of package-lock.json's `packages`, as far as these checks read it. */
+interface LockEntry {
+  readonly link?: boolean;
+  readonly resolved?: string;
+  readonly hasInstallScript?: boolean;
+  readonly dependencies?: Readonly<Record<string, string>>;
+  readonly optionalDependencies?: Readonly<Record<string, string>>;
+  readonly peerDependencies?: Readonly<Record<string, string>>;
+  readonly peerDependenciesMeta?: Readonly<Record<string, { readonly optional?: boolean }>>;
+}
+
+/**
+ * What npm installs for a package at `location` of the lock file: its dependencies, optional dependencies and the
+ * peers it does not mark optional (npm 7+ installs those), each found as Node resolves it (the nearest
+ * node_modules up the tree), links followed to their workspace folder; with where each was reached from.
+ */
+function installedWith(lock: Readonly<Record<string, LockEntry>>, location: string): Map<string, string> {
+  const reached = new Map<string, string>();
+  const visit = (at: string, path: string): void => {
+    const entry = lock[at];
+    if (entry === undefined) return;
+    const optionalPeers = Object.entries(entry.peerDependenciesMeta ?? {}).filter(([, meta]) => meta.optional === true);
+    const peers = Object.keys(entry.peerDependencies ?? {}).filter(
+      (name) => !optionalPeers.some(([peer]) => peer === name),
+    );
+    for (const name of [
+      ...Object.keys(entry.dependencies ?? {}),
+      ...Object.keys(entry.optionalDependencies ?? {}),
+      ...peers,
+    ]) {
+      let found: string | undefined;
+      for (
+        let base = at;
+        found === undefined;
+        base = base.includes("/node_modules/") ? base.slice(0, base.lastIndexOf("/node_modules/")) : ""
+      ) {
+        const candidate = `${base === "" ? "" : `${base}/`}node_modules/${name}`;
+        if (lock[candidate] !== undefined) found = candidate;
+        else if (base === "") break;
+      }
+      if (found === undefined) continue;
+      const target = lock[found]?.link === true ? (lock[found]?.resolved ?? found) : found;
+      if (reached.has(target)) continue;
+      reached.set(target, `${path} → ${name}`);
+      visit(target, `${path} → ${name}`);
+    }
+  };
+  visit(location, "");
+  return reached;
+}
+
+describe("a published package", () => {
+  const lock: { packages: Record<string, LockEntry> } = JSON.parse(read("package-lock.json"));
+  it.each(publishablePackages.map(({ folder, manifest }) => [manifest.name, folder] as const))(
+    "%s installs without running an install script (nothing to compile)",
+    (name, folder) => {
+      const withScripts = [...installedWith(lock.packages, folder)]
+        .filter(([location]) => lock.packages[location]?.hasInstallScript === true)
+        .map(([, path]) => `${name}${path}`);
+      expect(withScripts).toEqual([]);
+    },
+  );
+
+  it("the sandbox takes better-sqlite3 (Node.js 20's SQLite binding, compiled at install) only as an optional peer", () => {
+    const sandbox = readManifest("sandbox");
+    expect(sandbox.dependencies?.["better-sqlite3"]).toBeUndefined();
+    expect(sandbox.optionalDependencies?.["better-sqlite3"]).toBeUndefined();
+    expect(sandbox.peerDependenciesMeta?.["better-sqlite3"]).toEqual({ optional: true });
+    // The repository's own tests use it on Node.js 20, at the range users are told to install.
+    expect(sandbox.devDependencies?.["better-sqlite3"]).toBe(sandbox.peerDependencies?.["better-sqlite3"]);
+    expect(installedWith(lock.packages, "sandbox").has("node_modules/better-sqlite3")).toBe(false);
+  });
+});
+
 describe("the client's optional peer undici", () => {
   it("is a peer only the Node-only entry needs, not a dependency every consumer installs", () => {
     const template = readManifest("generator/templates");

@@ -18,7 +18,8 @@ import {
   type SandboxProcess,
 } from "./support/sandbox-process.js";
 
-const CYCLES = 5;
+/** Three kills at random moments (150–750 ms into a burst, across the 500 ms checkpoints) hold the property. */
+const CYCLES = 3;
 const CLIENTS = 6;
 /** One page holds every row, so a list is one request. */
 const PAGE = ["--page-size", "1000000"];
@@ -216,7 +217,8 @@ describe("--data: acknowledged means durable", () => {
     await creating;
     expect(exit.code).toBe(0);
     expect(exit.signal).toBeNull();
-    expect(exit.stderr).toBe("");
+    // stderr holds the banner and nothing after it: no stack trace, no failure while closing, no warning.
+    expect(exit.stderr.slice(exit.stderr.indexOf("Token endpoints:"))).toMatch(/^Token endpoints:[^\n]*\n$/);
     expect(acknowledged.size).toBeGreaterThan(0);
 
     const again = await startSandboxProcess(["--data", path, ...PAGE]);

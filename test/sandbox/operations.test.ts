@@ -11,12 +11,14 @@ import {
   multipart,
   operationMetadata,
   type AccountFundsClient,
+  type ODataError,
   type OperationMetadata,
 } from "@account-funds/client";
 import { createClientCertificate, defaultCredentials, type Sandbox } from "@account-funds/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callOf, operationCalls, type OperationCallContext } from "./support/operation-calls.js";
 import {
+  createdId,
   expectStatus,
   mtlsClient,
   recordingClient,
@@ -454,7 +456,7 @@ describe("transfer commands: states, 410 once final, balances and statements", (
       CurrencyCode: currencyCode,
       BeneficiaryId: beneficiary.Id,
     });
-    const id = expectStatus(result, 201).data.Id;
+    const id = createdId(result);
     expect(cents((await client.transfers.getTransfer(id)).Amount)).toBe(before.available);
     expect(await figures(client, subaccount.Id, currencyCode)).toEqual({
       ...before,
@@ -566,7 +568,7 @@ describe("withdrawal commands: states, 410 once final, balances, statements and 
       // The reference: BoEPurposeCodeId is required when CurrencyCode is GBP.
       ...(beneficiary.CurrencyCode === "GBP" ? { BoEPurposeCodeId: boe.Id } : {}),
     });
-    const id = expectStatus(created, 201).data.Id;
+    const id = createdId(created);
     await context.control.complete("withdrawals", id);
     expectStatus(await client.withResponse.withdrawals.getWithdrawalConfirmationMt103(id), 400);
   });
@@ -617,7 +619,7 @@ describe("withdrawal commands: states, 410 once final, balances, statements and 
       CurrencyCode: "USD",
       BeneficiaryId: beneficiary.Id,
     });
-    const id = expectStatus(result, 201).data.Id;
+    const id = createdId(result);
     expect(cents((await client.withdrawals.getWithdrawal(id)).Amount)).toBe(before.available);
     expect((await figures(client, account.Id, "USD")).available).toBe(0);
     expectStatus(await client.withResponse.withdrawals.cancelWithdrawal(id), 200);
@@ -638,7 +640,7 @@ describe("withdrawal commands: states, 410 once final, balances, statements and 
         Goal: 10,
         GoalType: "Buy",
       } as const;
-      return expectStatus(await client.withResponse.exchanges.createExchange({ ...body, ...extra }), 201).data.Id;
+      return createdId(await client.withResponse.exchanges.createExchange({ ...body, ...extra }));
     };
     const fund = (InstructionId: number) =>
       client.withResponse.withdrawals.createInstructionWithdrawal({
@@ -651,8 +653,9 @@ describe("withdrawal commands: states, 410 once final, balances, statements and 
       [await exchangeWith({}), /BoEPurposeCodeId/],
       [await exchangeWith({ BoEPurposeCodeId: boe }), /ReceiverLei/],
     ] as const) {
-      const refused = expectStatus(await fund(exchange), 400).error.error;
-      expect(refused).toMatchObject({ code: "instruction_incomplete", target: "InstructionId" });
+      // The sandbox answers the OData error (its document); the API's document admits problem details too.
+      const refused = (expectStatus(await fund(exchange), 400).error as ODataError).error;
+      expect(refused).toMatchObject({ code: "instruction_incomplete", target: "/InstructionId" });
       expect(refused.message).toMatch(missing);
     }
     expectStatus(await fund(await exchangeWith({ BoEPurposeCodeId: boe, ReceiverLei: lei })), 201);
@@ -674,7 +677,7 @@ describe("withdrawal commands: states, 410 once final, balances, statements and 
       InstructionId: exchangeId,
       BeneficiaryId: beneficiary.Id,
     });
-    const id = expectStatus(created, 201).data.Id;
+    const id = createdId(created);
     expect(await client.withdrawals.getWithdrawal(id)).toMatchObject({
       InstructionId: exchangeId,
       CurrencyCode: "USD",

@@ -1,8 +1,9 @@
 /**
  * Third-party tools read the contract as we do: Prism 5.14 (the project's own dev dependency) as a validating
- * proxy, `prism proxy generated/openapi.json <sandbox> --errors`, in front of the sandbox. One valid call of every
- * operation (support/operation-calls.ts, the same table the sandbox test runs) goes through it with the generated
- * client, and Prism must report no violation of the request or the response, except the Prism limitations that
+ * proxy, `prism proxy sandbox/openapi.json <sandbox> --errors` (the sandbox's document), in front of the sandbox.
+ * One valid call of every operation (support/operation-calls.ts, the same table the sandbox test runs) goes through
+ * it with the generated client, and Prism must report no violation of the request or the response, except the Prism
+ * limitations that
  * spec/CONVENTIONS.md lists: those are exempt for their operation only, and each must still occur, so the list
  * stays true. A `$select` projection of a list and of an entity goes through it too.
  */

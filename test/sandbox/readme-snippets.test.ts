@@ -134,6 +134,7 @@ describe("the client README's API-calling snippets, against the sandbox", () => 
       "Create an internal transfer",
       "Validate a form, then send `result.value`",
       "Handle errors by class",
+      "Retries, redirects and limits",
       "Every declared status as a value: `withResponse`",
       "Upload files: multipart",
       "Validate requests and responses",
@@ -183,6 +184,11 @@ describe("the client README's API-calling snippets, against the sandbox", () => 
     expect([logged, errors]).toEqual([[], []]);
     const client = globalThis.__readmeClient as ReturnType<typeof clientFor>;
     expect((await client.transfers.getTransfer(2)).StatusCode).not.toBe("P");
+  });
+
+  it("Retries, redirects and limits: the client with every setting lists balances; nothing is caught", async () => {
+    const { logged, errors } = await run("Retries, redirects and limits");
+    expect([logged, errors]).toEqual([[], []]);
   });
 
   it("withResponse: a declared status as a value, here 200 with the balance", async () => {

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USER } from "./support/sandbox-fixture.js";
 import {
-  call,
+  createAlerts as createAlertsWith,
   listAll,
   passwordToken,
   runSandboxProcess,
@@ -80,24 +80,14 @@ async function createAlerts(
   count: number,
   outcomes: Outcomes,
 ): Promise<void> {
-  let next = from;
-  const worker = async (): Promise<void> => {
-    while (next < from + count) {
-      const limit = next++;
-      const answer = await call(sandbox.url, token, "POST", "/api/v1/Alerts/Create", {
-        SourceCurrencyCode: "GBP",
-        TargetCurrencyCode: "EUR",
-        Limit: limit,
-      });
-      if (answer.status === 201) outcomes.acknowledged.set((answer.body as { Id: number }).Id, limit);
-      else if (answer.status === 503) {
-        outcomes.refused += 1;
-        outcomes.retryAfter.add(answer.headers.get("retry-after"));
-        outcomes.codes.add((answer.body as { error: { code: string } }).error.code);
-      } else outcomes.others.push(answer.status);
-    }
-  };
-  await Promise.all([worker(), worker(), worker(), worker()]);
+  await createAlertsWith(sandbox.url, token, from, count, (answer, limit) => {
+    if (answer.status === 201) outcomes.acknowledged.set((answer.body as { Id: number }).Id, limit);
+    else if (answer.status === 503) {
+      outcomes.refused += 1;
+      outcomes.retryAfter.add(answer.headers.get("retry-after"));
+      outcomes.codes.add((answer.body as { error: { code: string } }).error.code);
+    } else outcomes.others.push(answer.status);
+  });
 }
 
 const newOutcomes = (): Outcomes => ({
@@ -205,7 +195,11 @@ describe("start-up refuses a data file it cannot use", () => {
   async function refusal(args: readonly string[]): Promise<string> {
     const exit = await runSandboxProcess(args);
     expect(exit.code).toBe(1);
-    expect(exit.stdout).toBe("");
+    // stdout: only the failure line, a script's structured reason (README, "Starting it from a script").
+    expect(JSON.parse(exit.stdout)).toEqual({
+      status: "failed",
+      error: { code: "data_file_unusable", message: expect.any(String) },
+    });
     expect(exit.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
     return exit.stderr;
   }
@@ -254,10 +248,10 @@ describe("start-up refuses a data file it cannot use", () => {
   it("imports a good version 1 JSON data file once, keeping the JSON beside it", async () => {
     const path = await jsonFile("good", () => undefined);
     const sandbox = await startSandboxProcess(["--data", path]);
-    expect(sandbox.output().stdout).toContain(`imported the JSON data file, kept as ${path}.v1.json`);
+    expect(sandbox.output().stderr).toContain(`imported the JSON data file, kept as ${path}.v1.json`);
     expect((await stopSandboxProcess(sandbox)).code).toBe(0);
     const again = await startSandboxProcess(["--data", path]);
-    expect(again.output().stdout).not.toContain("imported");
+    expect(again.output().stderr).not.toContain("imported");
     expect((await stopSandboxProcess(again)).code).toBe(0);
   });
 });

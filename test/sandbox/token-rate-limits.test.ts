@@ -83,7 +83,7 @@ describe("rate limits of /connect/token", () => {
   it("has none with the command's --no-token-rate-limit", async () => {
     const child = await startSandboxProcess(["--no-token-rate-limit"]);
     try {
-      expect(child.output().stdout).toContain("Token endpoints: no rate limits");
+      expect(child.output().stderr).toContain("Token endpoints: no rate limits");
       const statuses = await Promise.all(
         Array.from({ length: 20 }, (_, attempt) => tokenRequest(child.url, DEMO_USER.username, `guess-${attempt}`)),
       );

@@ -7,6 +7,8 @@ export { issueCodes, type IssueCode } from "./core/issue-codes.js";
 export type { Result, Success, Failure } from "./core/result.js";
 export type { Normalization, ValueChange } from "./core/normalization.js";
 export type { StandardSchemaV1 } from "./core/standard-schema.js";
+export type { FormInput } from "./core/form-input.js";
+export { asStandardSchema } from "./core/as-standard-schema.js";
 export type { Validator } from "./core/define-validator.js";
 export { withOptions } from "./core/waiting-validator.js";
 
@@ -14,3 +16,5 @@ export * from "./identifiers/index.js";
 export * from "./routing/index.js";
 export * from "./requests/index.js";
 export * from "./formats/index.js";
+export type * from "./requests/form-inputs.js";
+export * from "./field-errors/index.js";

@@ -51,6 +51,16 @@ async function callAndCheck(name: string, fn: AnyFunction, a: unknown, b: unknow
     expect(typeof returned, name).toBe("string");
     // "NaN" in the answer means arithmetic on a non-number, unless the text given already said it
     if (!(typeof a === "string" && a.includes("NaN"))) expect(returned, name).not.toContain("NaN");
+  } else if (name === "fieldErrorsOf" || name === "pathOfTarget") {
+    expect(Array.isArray(returned), name).toBe(true);
+  } else if (name === "asStandardSchema") {
+    const schema = returned as api.StandardSchemaV1;
+    const outcome = await schema["~standard"].validate(b);
+    expect("value" in outcome || Array.isArray(outcome.issues), name).toBe(true);
+  } else if (name === "messagesByField") {
+    expect(typeof returned === "object" && returned !== null, name).toBe(true);
+  } else if (name === "fieldNameOf") {
+    expect(typeof returned, name).toBe("string");
   } else if (name === "withOptions") {
     const bound = returned as AnyFunction;
     expect(isWellFormedResult(bound(b)), name).toBe(true);
@@ -72,6 +82,8 @@ describe("no public function throws, whatever it is given", () => {
       "calcNubanCheckDigit",
       "validateCreateWithdrawalBeneficiary",
       "withOptions",
+      "fieldErrorsOf",
+      "messagesByField",
     ]) {
       expect(names).toContain(expected);
     }

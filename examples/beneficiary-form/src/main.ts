@@ -1,8 +1,12 @@
 /**
  * The page: builds the sections, keeps the form state, and after every keystroke, choice or field left,
  * validates the whole request body through Standard Schema and shows each issue beside the field at its path.
+ * Warnings (checks stricter than the API reference: national IBAN check digits, a CLABE's check digit, ...) are
+ * not Standard Schema issues, so a form library never sees them: the page reads them from the validator's own
+ * result and shows them beside their fields, without stopping the submit.
  */
 import {
+  messagesByField,
   validateCreateWithdrawalBeneficiary,
   withOptions,
   type CreateWithdrawalBeneficiaryRequest,
@@ -126,16 +130,22 @@ async function refresh(): Promise<void> {
   const run = ++generation;
   const current = applyAdditionalInformation();
   const views = Object.values(sections).flatMap((section) => section.views);
-  const [result, values] = await Promise.all([
-    validate(schemaFor(current), requestBody(current)),
-    Promise.all(views.map(normalised)),
-  ]);
+  const body = requestBody(current);
+  const [result, values] = await Promise.all([validate(schemaFor(current), body), Promise.all(views.map(normalised))]);
   if (run !== generation) return; // a later refresh has started: its results win
   const errors = result.ok ? new Map<string, readonly string[]>() : result.errors;
+  // The same field names as pathKey's (dots between segments).
+  const warnings = messagesByField(validateCreateWithdrawalBeneficiary(body, sampleOptions(current)).warnings);
   views.forEach((view, index) => {
     const fieldErrors = errors.get(view.key) ?? [];
+    const shown = form.showsErrors(view.key);
+    const warning = warnings[view.key];
     // The whole request's verdict decides: a value is shown normalised only where the request has no issue.
-    view.show(form.showsErrors(view.key) ? fieldErrors : [], fieldErrors.length === 0 ? values[index] : undefined);
+    view.show(
+      shown ? fieldErrors : [],
+      fieldErrors.length === 0 ? values[index] : undefined,
+      shown && warning !== undefined ? [warning] : [],
+    );
   });
   if (!result.ok) request.showIssues(result.errors, new Map(views.map((view) => [view.key, view.spec.label])));
   else if (sent !== undefined) request.showSent(sent);

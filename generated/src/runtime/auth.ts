@@ -7,7 +7,9 @@
  * `/connect/token` with the client secret or `/connect/mtls/token` with a client certificate. The token is cached
  * until shortly before `expires_in` runs out; concurrent callers share one token request; a token the API refused
  * (401) is dropped so the next call fetches a fresh one. Token request failures are `TokenRequestError`s carrying
- * the service's `error` code (`invalid_client`, `invalid_user`, ...).
+ * the service's `error` code (`invalid_client`, `invalid_user`, ...), its headers, body and `Retry-After`. The token
+ * request is repeated like a GET (it changes no state): on network errors, timeouts and 408/429/502/503/504, within
+ * `maxRetries`; a redirect of it is never followed (the form holds the password).
  */
 import type {
   ClientOptions,
@@ -16,10 +18,13 @@ import type {
   PlainClientOptions,
   TokenProvider,
 } from "./client-options.js";
-import { TokenRequestError, errorCodeOf, errorMessageOf } from "./errors.js";
+import { readErrorBody } from "./error-body.js";
+import { TokenRequestError, invalidArgument } from "./errors.js";
+import { tokenProblem } from "./header-values.js";
 import type { OperationMetadata } from "./operation-metadata.js";
 import type { Redactor } from "./redact.js";
 import { checkedBaseUrl, operationUrl } from "./request-url.js";
+import { parseRetryAfter } from "./retry.js";
 import type { TokenSource, Transport } from "./transport.js";
 
 /** The reference's scope, with the brand part replaced by the neutral word `service`. */
@@ -39,6 +44,7 @@ export interface PasswordTokenSourceConfig {
   readonly refreshSkewMs: number;
   readonly timeoutMs: number | undefined;
   readonly maxRetries: number;
+  readonly maxResponseBytes: number;
 }
 
 /** The token operations the built-in authentication uses. */
@@ -51,29 +57,29 @@ export interface TokenOperations {
 
 /**
  * The access tokens of a client: the caller's `tokenProvider`, else the password grant with `credentials` and
- * `authUrl`, with a client secret or (`mtls`) a client certificate. Options that cannot work together are a
- * TypeError when the client is created.
+ * `authUrl`, with a client secret or (`mtls`) a client certificate. Options that cannot work together are an
+ * `InvalidArgumentError` when the client is created.
  */
 export function clientTokenSource(
   options: ClientOptions | PlainClientOptions,
   operations: TokenOperations | undefined,
   settings: Pick<
     PasswordTokenSourceConfig,
-    "transport" | "redactor" | "now" | "refreshSkewMs" | "timeoutMs" | "maxRetries"
+    "transport" | "redactor" | "now" | "refreshSkewMs" | "timeoutMs" | "maxRetries" | "maxResponseBytes"
   >,
 ): TokenSource {
   if (options.tokenProvider !== undefined) return createProvidedTokenSource(options.tokenProvider, settings.redactor);
   const credentials = options.credentials;
   if (credentials === undefined) {
-    throw new TypeError("createAccountFundsClient needs `credentials` (with `authUrl`) or a `tokenProvider`");
+    throw invalidArgument("createAccountFundsClient needs `credentials` (with `authUrl`) or a `tokenProvider`");
   }
   const operation = options.mtls ? operations?.mtls : operations?.clientSecret;
-  if (operation === undefined) throw new TypeError("This client has no token operation; pass a `tokenProvider`");
+  if (operation === undefined) throw invalidArgument("This client has no token operation; pass a `tokenProvider`");
   if (!options.mtls && typeof credentials.clientSecret !== "string") {
-    throw new TypeError("`credentials.clientSecret` is required unless `mtls` is set");
+    throw invalidArgument("`credentials.clientSecret` is required unless `mtls` is set");
   }
   if (options.mtls && credentials.clientSecret !== undefined) {
-    throw new TypeError("`credentials.clientSecret` must not be set with `mtls`: the mTLS token endpoint refuses it");
+    throw invalidArgument("`credentials.clientSecret` must not be set with `mtls`: the mTLS token endpoint refuses it");
   }
   return createPasswordTokenSource({
     ...settings,
@@ -106,7 +112,7 @@ export function createPasswordTokenSource(config: PasswordTokenSourceConfig): Pa
     form.set("password", credentials.password);
 
     const requestedAt = config.now();
-    const { response, text } = await config.transport.send(
+    const received = await config.transport.send(
       {
         method: "POST",
         url: tokenUrl,
@@ -121,8 +127,11 @@ export function createPasswordTokenSource(config: PasswordTokenSourceConfig): Pa
         timeoutMs: config.timeoutMs,
         signal: undefined,
         dispatcher: config.mtls?.dispatcher,
+        maxResponseBytes: config.maxResponseBytes,
+        maxRedirects: 0,
       },
     );
+    const { response, text } = received;
     let body: unknown = text;
     try {
       body = text === "" ? undefined : JSON.parse(text);
@@ -131,8 +140,11 @@ export function createPasswordTokenSource(config: PasswordTokenSourceConfig): Pa
     }
     const request = { method: "POST", url: redactor.url(tokenUrl) };
     const token = (body as { access_token?: unknown } | undefined)?.access_token;
-    if (response.status === 200 && typeof token === "string" && token !== "") {
-      redactor.addSecret(token);
+    const issued = response.status === 200 && received.redirect === undefined && typeof token === "string";
+    // A token that cannot be sent is never cached: the next call asks again.
+    if (issued) redactor.addSecret(token);
+    const unusable = issued && token !== "" ? tokenProblem(token) : undefined;
+    if (issued && token !== "" && unusable === undefined) {
       const expiresIn = (body as { expires_in?: unknown }).expires_in;
       const lifetimeMs =
         typeof expiresIn === "number" && Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn * 1000 : 0;
@@ -141,11 +153,18 @@ export function createPasswordTokenSource(config: PasswordTokenSourceConfig): Pa
       return token;
     }
     const safeBody = redactor.value(body);
-    const code = response.status === 200 ? "invalid_token_response" : errorCodeOf(safeBody);
-    const detail =
-      response.status === 200
-        ? "the response holds no access_token"
-        : (errorMessageOf(safeBody) ?? response.statusText);
+    const facts = readErrorBody(safeBody);
+    const [code, detail] =
+      received.redirect !== undefined
+        ? [
+            "redirect",
+            `a redirect${received.redirect.location === undefined ? "" : ` to ${redactor.url(received.redirect.location)}`}, not followed: the token request (with the password) goes to the token service only`,
+          ]
+        : unusable !== undefined
+          ? ["invalid_token_response", `its access_token cannot be sent in a header: ${unusable}`]
+          : response.status === 200
+            ? ["invalid_token_response", "the response holds no access_token"]
+            : [facts.code, facts.message ?? response.statusText];
     throw new TokenRequestError({
       message: redactor.string(
         `Token request failed: ${response.status} ${code ? `${code}` : ""}${detail ? `${code ? ": " : ""}${detail}` : ""} (POST ${request.url})`,
@@ -153,8 +172,11 @@ export function createPasswordTokenSource(config: PasswordTokenSourceConfig): Pa
       status: response.status,
       code,
       body: safeBody,
+      rawBody: redactor.string(text),
       request,
       operationId: config.operation.operationId,
+      headers: redactor.headers(response.headers),
+      retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), received.receivedAtMs),
     });
   };
 

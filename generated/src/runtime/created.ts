@@ -45,7 +45,7 @@ export function createdResult(
       operationId: operation.operationId,
       headers: redactor.headers(created.response.headers),
       location,
-      data: created.data,
+      data: redactor.value(created.data),
     });
   }
   const bodyId = (created.data as { Id?: unknown } | undefined)?.Id;

@@ -7,10 +7,11 @@
  * the outcome (return the response, or throw the failure), fetch a fresh token and try again (once, after a 401:
  * an expired or revoked token; also for a POST, which a 401 did not execute), or wait and try again (an idempotent
  * request, after a network failure, a timeout or a retryable status, while retries are left; `Retry-After`
- * honoured). An aborted attempt is never repeated. Pure: no clock, no I/O, the jitter from the policy's `random`,
+ * honoured up to `maxRetryAfterMs`, and above it the outcome is final: the caller gets the error at once, with the
+ * wait the server asked for). An aborted attempt, a body too large and a refused redirect are never repeated. Pure: no clock, no I/O, the jitter from the policy's `random`,
  * so every branch is tested without `fetch` (test/runtime/next-step.test.ts); transport.ts acts on the step.
  */
-import { AbortError, type AccountFundsError } from "./errors.js";
+import { ConnectionError, TimeoutError, type AccountFundsError } from "./errors.js";
 import { isRetryableStatus, parseRetryAfter, retryDelay, type RetryPolicy } from "./retry.js";
 
 /** How an attempt ended: with a response (its body read), or without one. */
@@ -23,7 +24,10 @@ export type AttemptOutcome =
     }
   | {
       readonly kind: "failure";
-      /** An `AbortError` (the caller aborted), a `TimeoutError` (the attempt's timeout) or a `ConnectionError`. */
+      /**
+       * A `ConnectionError` or a `TimeoutError` (retryable), an `AbortError` (the caller aborted), a
+       * `ResponseTooLargeError` or an `InvalidArgumentError` (final).
+       */
       readonly failure: AccountFundsError;
     };
 
@@ -66,7 +70,8 @@ export function initialSendState(
 
 export function nextStep(outcome: AttemptOutcome, state: SendState): NextStep {
   if (outcome.kind === "failure") {
-    if (outcome.failure instanceof AbortError || !mayRetry(state)) return FINAL;
+    const transient = outcome.failure instanceof ConnectionError || outcome.failure instanceof TimeoutError;
+    if (!transient || !mayRetry(state)) return FINAL;
     return retry(state, outcome.failure.name, undefined, retryDelay(state.policy, state.retries));
   }
   const status = outcome.response.status;
@@ -74,6 +79,8 @@ export function nextStep(outcome: AttemptOutcome, state: SendState): NextStep {
     return { kind: "reauthenticate", state: { ...state, mayReauthenticate: false } };
   if (!isRetryableStatus(status) || !mayRetry(state)) return FINAL;
   const retryAfterMs = parseRetryAfter(outcome.response.headers.get("retry-after"), outcome.receivedAtMs);
+  // Fail fast rather than sleep for minutes, or retry sooner than the server asked: the caller decides.
+  if (retryAfterMs !== undefined && retryAfterMs > state.policy.maxRetryAfterMs) return FINAL;
   return retry(state, `status ${status}`, status, retryDelay(state.policy, state.retries, retryAfterMs));
 }
 

@@ -9,6 +9,7 @@
  * Rendering waits for the list method: it knows the entity's date-time properties, and sends a string compared with
  * one of them as an Edm.DateTimeOffset literal, not a string.
  */
+import { invalidArgument } from "./errors.js";
 import type { ODataEntityPaths, ODataLiteral, ODataPathsOf, ODataTermShape, ODataValue } from "./odata-paths.js";
 
 /** The comparisons an expression makes (its `T`). */
@@ -93,10 +94,10 @@ function operand(
 }
 
 function combine(operator: "and" | "or", parts: readonly ODataFilter<ODataTermShape, unknown>[]): ODataFilter<never> {
-  if (parts.length === 0) throw new TypeError(`filter.${operator}() needs at least one expression`);
+  if (parts.length === 0) throw invalidArgument(`filter.${operator}() needs at least one expression`);
   if (parts.length === 1) return parts[0] as ODataFilter<never>;
   for (const part of parts)
-    if (!(part instanceof ODataFilter)) throw new TypeError(`filter.${operator}() takes filter expressions`);
+    if (!(part instanceof ODataFilter)) throw invalidArgument(`filter.${operator}() takes filter expressions`);
   const precedence: Precedence = operator === "and" ? 1 : 0;
   // `a or b` inside an `and` needs parentheses; operands of the same operator do not.
   return new ODataFilter<never>(
@@ -107,7 +108,7 @@ function combine(operator: "and" | "or", parts: readonly ODataFilter<ODataTermSh
 
 function field(name: string): string {
   if (typeof name !== "string" || !FIELD.test(name)) {
-    throw new TypeError(`Not an OData property path: ${JSON.stringify(name)}`);
+    throw invalidArgument(`Not an OData property path: ${JSON.stringify(name)}`);
   }
   return name;
 }
@@ -132,10 +133,10 @@ export function odataLiteral(value: ODataLiteral): string {
       return Object.is(value, -0) ? "0" : String(value);
     default:
       if (value instanceof Date) {
-        if (Number.isNaN(value.getTime())) throw new TypeError("Invalid Date in an OData filter");
+        if (Number.isNaN(value.getTime())) throw invalidArgument("Invalid Date in an OData filter");
         return value.toISOString();
       }
-      throw new TypeError(`Not an OData literal: ${typeof value}`);
+      throw invalidArgument(`Not an OData literal: ${typeof value}`);
   }
 }
 
@@ -147,7 +148,7 @@ function literalFor(path: string, value: ODataLiteral, dateTimes: ReadonlySet<st
   const reason = DATE_TIME_WITHOUT_OFFSET.test(text)
     ? "has no UTC offset (an OData date-time literal needs Z or ±hh:mm): add one, or pass a Date"
     : "is not an ISO 8601 date-time such as 2025-01-31T00:00:00Z";
-  throw new TypeError(`${path} is a date-time: ${JSON.stringify(value)} ${reason}`);
+  throw invalidArgument(`${path} is a date-time: ${JSON.stringify(value)} ${reason}`);
 }
 
 function comparison(operator: string) {
@@ -248,7 +249,7 @@ export const filter: ODataFilterFunctions = {
   le: comparison("le"),
   in(path: string, values: readonly ODataLiteral[]): ODataFilter<never> {
     const name = field(path);
-    if (!Array.isArray(values) || values.length === 0) throw new TypeError("filter.in() needs at least one value");
+    if (!Array.isArray(values) || values.length === 0) throw invalidArgument("filter.in() needs at least one value");
     for (const value of values) literalFor(name, value, NO_DATE_TIMES);
     const list = [...values];
     return new ODataFilter<never>(
@@ -266,7 +267,7 @@ export const filter: ODataFilterFunctions = {
     return combine("or", expressions);
   },
   not<T extends ODataTermShape>(expression: ODataFilter<T>): ODataFilter<T> {
-    if (!(expression instanceof ODataFilter)) throw new TypeError("filter.not() takes a filter expression");
+    if (!(expression instanceof ODataFilter)) throw invalidArgument("filter.not() takes a filter expression");
     return expression.not();
   },
   raw(expression: string): ODataFilter<never> {

@@ -9,6 +9,7 @@
  * `maxPageSize` (the page size asked of the server: `Prefer: odata.maxpagesize=N`, Protocol §8.2.8.5). Then
  * their serialisation into query-string values and the `Prefer` header.
  */
+import { invalidArgument } from "./errors.js";
 import { ODataFilter, filter, type ODataFilterBuilder } from "./odata-filter.js";
 import type {
   ODataCheckedTerms,
@@ -163,7 +164,7 @@ export function serializeQuery(query: object | undefined, dateTimes: ReadonlySet
       default:
         if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") values[name] = value;
         else if (value instanceof Date) values[name] = value.toISOString();
-        else throw new TypeError(`Query parameter ${name} must be a string, number or boolean`);
+        else throw invalidArgument(`Query parameter ${name} must be a string, number or boolean`);
     }
   }
   return { values, maxPageSize };
@@ -174,7 +175,7 @@ function filterText(value: unknown, dateTimes: ReadonlySet<string>): string {
     typeof value === "function" ? (value as (builder: typeof filter) => unknown)(filter) : value;
   if (expression instanceof ODataFilter) return ODataFilter.render(expression, dateTimes);
   if (typeof expression === "string") return expression;
-  throw new TypeError("$filter must be a string, a filter expression or a function returning one");
+  throw invalidArgument("$filter must be a string, a filter expression or a function returning one");
 }
 
 /** The query's `maxPageSize`, checked; undefined when it has none. */
@@ -186,7 +187,7 @@ export function pageSizeOf(query: object | undefined): number | undefined {
 
 function count(name: string, value: unknown, minimum: number): number {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < minimum) {
-    throw new TypeError(`${name} must be ${minimum === 0 ? "a non-negative" : "a positive"} integer`);
+    throw invalidArgument(`${name} must be ${minimum === 0 ? "a non-negative" : "a positive"} integer`);
   }
   return value;
 }

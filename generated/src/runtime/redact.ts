@@ -4,12 +4,16 @@
 
 /**
  * Keeps secrets out of everything the client logs or puts in an error: header values and object fields by name
- * (`Authorization`, `access_token`, `client_secret`, `password`, ...), and the client's own secrets by value
- * (the client secret, the user's password and every access token it has seen), wherever they appear in a string,
- * raw, percent-encoded, form-encoded or JSON-escaped.
+ * (`Authorization`, `access_token`, `client_secret`, `password`, ...), the client's own secrets by value — the client
+ * secret, the user's password and every access token the client has ever received, for its whole life (about a
+ * kilobyte each: a token every 15 minutes is some 35 MB a year), in every form a server may echo them in
+ * (secret-forms.ts), found wherever they overlap (secret-index.ts) — and secrets by shape (any `Bearer …`, any JWT),
+ * whoever issued them.
  */
+import { REDACTED, redactShapes, secretForms } from "./secret-forms.js";
+import { SecretIndex, replaceSpans } from "./secret-index.js";
 
-export const REDACTED = "[REDACTED]";
+export { REDACTED } from "./secret-forms.js";
 
 /** Field, header and query-parameter names whose values are never shown. */
 const SENSITIVE_NAMES = new Set([
@@ -25,69 +29,49 @@ const SENSITIVE_NAMES = new Set([
   "token",
   "clientsecret",
   "accesstoken",
+  "refreshtoken",
+  "x-api-key",
+  "api_key",
+  "apikey",
 ]);
-
-/** Secrets shorter than this are not replaced by value (they would mangle every message); names still apply. */
-export const MIN_SECRET_LENGTH = 4;
 
 export function isSensitiveName(name: string): boolean {
   return SENSITIVE_NAMES.has(name.toLowerCase());
 }
 
 export interface Redactor {
-  /** Adds a secret to replace by value from now on (access tokens as they are issued). */
+  /** An access token as it is issued: replaced by value from now on, for the life of the client. */
   addSecret(secret: string | undefined): void;
   string(text: string): string;
   /** A deep copy of `value` with sensitive fields and secret values replaced; cycles and depth are bounded. */
   value(value: unknown): unknown;
   headers(headers: Headers | Readonly<Record<string, string>> | undefined): Record<string, string>;
-  /** A URL with sensitive query parameters and secret values replaced. */
+  /** A URL with credentials, sensitive query parameters and secret values replaced. */
   url(url: string): string;
+  /** A redacted copy of an error (message, stack, string properties, its causes), for an error's `cause`. */
+  error(error: unknown): unknown;
 }
 
-const MAX_TOKENS_REMEMBERED = 16;
-
 export function createRedactor(initialSecrets: readonly (string | undefined)[] = []): Redactor {
-  const fixed = new Set<string>();
-  const tokens: string[] = [];
-  let variants: string[] = [];
+  const known = new Set<string>();
+  const index = new SecretIndex();
 
-  const rebuild = (): void => {
-    const all = new Set<string>();
-    for (const secret of [...fixed, ...tokens]) {
-      for (const variant of encodings(secret)) if (variant.length >= MIN_SECRET_LENGTH) all.add(variant);
-    }
-    // Longest first, so a secret that contains another one is replaced whole.
-    variants = [...all].sort((a, b) => b.length - a.length);
+  const add = (secret: string | undefined): void => {
+    if (typeof secret !== "string" || secret === "" || known.has(secret)) return;
+    known.add(secret);
+    for (const form of secretForms(secret)) index.add(form);
   };
-
-  const add = (secret: string | undefined, remember: boolean): void => {
-    if (typeof secret !== "string" || secret.length < MIN_SECRET_LENGTH) return;
-    if (fixed.has(secret) || tokens.includes(secret)) return;
-    if (remember) {
-      tokens.push(secret);
-      if (tokens.length > MAX_TOKENS_REMEMBERED) tokens.shift();
-    } else {
-      fixed.add(secret);
-    }
-    rebuild();
-  };
-  for (const secret of initialSecrets) add(secret, false);
+  for (const secret of initialSecrets) add(secret);
 
   const redactString = (text: string): string => {
     let out = text;
     // Replacing can, in contrived cases, join the text around a secret into a secret again; repeat until stable.
-    for (let round = 0; round < 4; round++) {
-      let changed = false;
-      for (const variant of variants) {
-        if (out.includes(variant)) {
-          out = out.split(variant).join(REDACTED);
-          changed = true;
-        }
-      }
-      if (!changed) break;
+    for (let round = 0; round < 4 && index.size > 0; round++) {
+      const next = replaceSpans(out, index.spans(out), REDACTED);
+      if (next === out) break;
+      out = next;
     }
-    return out;
+    return redactShapes(out);
   };
 
   const redactValue = (value: unknown, depth: number, seen: WeakSet<object>): unknown => {
@@ -101,7 +85,7 @@ export function createRedactor(initialSecrets: readonly (string | undefined)[] =
       if (value instanceof Error) return { name: value.name, message: redactString(value.message) };
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(value)) {
-        out[key] =
+        out[redactString(key)] =
           isSensitiveName(key) && item !== null && item !== undefined ? REDACTED : redactValue(item, depth + 1, seen);
       }
       return out;
@@ -116,7 +100,7 @@ export function createRedactor(initialSecrets: readonly (string | undefined)[] =
     const entries =
       typeof Headers !== "undefined" && headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
     for (const [name, value] of entries) {
-      out[name.toLowerCase()] = isSensitiveName(name) ? REDACTED : redactString(String(value));
+      out[redactString(name.toLowerCase())] = isSensitiveName(name) ? REDACTED : redactString(String(value));
     }
     return out;
   };
@@ -144,25 +128,44 @@ export function createRedactor(initialSecrets: readonly (string | undefined)[] =
     return redactString(text);
   };
 
+  const redactError = (error: unknown, depth: number): unknown => {
+    if (!(error instanceof Error)) return redactValue(error, 0, new WeakSet());
+    const copy = errorLike(error, redactString(error.message));
+    if (error.stack !== undefined) copy.stack = redactString(error.stack);
+    for (const [key, item] of Object.entries(error)) {
+      if (key === "cause" || key === "message" || key === "stack") continue;
+      (copy as unknown as Record<string, unknown>)[key] = isSensitiveName(key)
+        ? REDACTED
+        : redactValue(item, 1, new WeakSet([error]));
+    }
+    const cause = (error as { cause?: unknown }).cause;
+    if (cause !== undefined) {
+      Object.defineProperty(copy, "cause", {
+        value: depth < 4 ? redactError(cause, depth + 1) : "[cause]",
+        configurable: true,
+        writable: true,
+      });
+    }
+    return copy;
+  };
+
   return {
-    addSecret: (secret) => add(secret, true),
+    addSecret: add,
     string: redactString,
     value: (value) => redactValue(value, 0, new WeakSet()),
     headers: redactHeaders,
     url: redactUrl,
+    error: (error) => redactError(error, 0),
   };
 }
 
-/** The forms a secret takes in text: raw (and trimmed), percent-encoded, form-encoded and JSON-escaped. */
-function encodings(secret: string): string[] {
-  // Header values lose surrounding whitespace, so a secret can come back trimmed.
-  const out = secret.trim() === secret ? [secret] : [secret, secret.trim()];
-  try {
-    out.push(encodeURIComponent(secret));
-  } catch {
-    // lone surrogates cannot be percent-encoded; the raw form is still replaced
-  }
-  out.push(new URLSearchParams({ s: secret }).toString().slice(2));
-  for (const form of [...out]) out.push(JSON.stringify(form).slice(1, -1));
-  return out;
+/** A fresh error of the same built-in kind (`TypeError`, `DOMException`, ...) and name, with `message`. */
+function errorLike(error: Error, message: string): Error {
+  if (typeof DOMException !== "undefined" && error instanceof DOMException)
+    return new DOMException(message, error.name);
+  const kinds = [TypeError, RangeError, SyntaxError, ReferenceError, URIError, EvalError];
+  const Kind = kinds.find((kind) => error instanceof kind) ?? Error;
+  const copy = new Kind(message);
+  if (copy.name !== error.name) copy.name = error.name;
+  return copy;
 }

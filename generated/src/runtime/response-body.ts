@@ -4,8 +4,11 @@
 
 /**
  * The body of a response as the call sees it: a success body parsed by the media type its status declares (JSON,
- * any `+json` type too, else text; nothing when the status is declared without content), an error body as JSON when
- * it parses, else as text. The declared response of a status is its exact code, its range (`4XX`) or `default`.
+ * any `+json` type too, else text), or by the response's own `Content-Type` when the status is declared without
+ * content and a body came all the same; an error body as JSON when it parses, else as text. Read liberally where a
+ * command succeeded: a command's success body that is not the JSON declared is kept as its text (the command was
+ * executed; failing the call would invite sending it again); only a GET's is an error. The declared response of a
+ * status is its exact code, its range (`2XX`) or `default`.
  */
 import { AccountFundsError, type RequestSummary } from "./errors.js";
 import type { OperationMetadata } from "./operation-metadata.js";
@@ -31,20 +34,20 @@ export function parseSuccess(
   request: () => RequestSummary,
 ): unknown {
   if (text === "") return undefined;
-  const declared = declaredResponse(operation, response.status);
-  const mediaType = declared ? declared.mediaType : (response.headers.get("content-type") ?? undefined);
-  if (mediaType === undefined) return undefined; // declared without content: any body is ignored
-  if (!isJson(mediaType)) return text;
+  const mediaType =
+    declaredResponse(operation, response.status)?.mediaType ?? response.headers.get("content-type") ?? undefined;
+  if (mediaType === undefined || !isJson(mediaType)) return text;
   try {
     return JSON.parse(text) as unknown;
-  } catch (error) {
+  } catch {
+    if (operation.method !== "get") return text;
+    // No cause: a JSON parser's message quotes the text, which may hold anything the server put in it.
     throw new AccountFundsError({
       message: `The ${response.status} response of ${operation.operationId} is not valid JSON`,
       status: response.status,
       code: "invalid_response_body",
       request: request(),
       operationId: operation.operationId,
-      cause: error,
     });
   }
 }

@@ -3,12 +3,14 @@
 // change the spec (or the generator) and run `make generate`.
 
 /**
- * When to repeat an attempt and how long to wait. Only idempotent requests are retried (GET, and the token
- * request): a POST command is never repeated automatically, because the API's commands are not idempotent and a
- * lost response does not mean the command was not executed. Retried: network failures, attempt timeouts and the
- * statuses 408, 429, 502, 503 and 504. Waits are exponential with full jitter, or what `Retry-After` says
- * (RFC 9110 §10.2.3: delay-seconds or an HTTP-date, http-date.ts), capped. Whether an attempt is repeated is
- * next-step.ts's decision; this module says which requests and statuses qualify and how long to wait.
+ * When to repeat an attempt and how long to wait. Repeated: GETs and the token request (a token request changes no
+ * state: a second one only issues a second token). Never repeated: commands (POST to the API), because they are not
+ * idempotent and a lost response does not mean the command was not executed. Retried: network failures, attempt
+ * timeouts and the statuses 408, 429, 502, 503 and 504. Waits are exponential with full jitter, or what `Retry-After`
+ * says (RFC 9110 §10.2.3: delay-seconds or an HTTP-date, http-date.ts) when it is at most `maxRetryAfterMs`; a longer
+ * `Retry-After` is not slept through — the error is thrown at once with its `retryAfterMs`, for the caller to
+ * schedule. Whether an attempt is repeated is next-step.ts's decision; this module says which requests and statuses
+ * qualify and how long to wait.
  */
 import { parseHttpDate } from "./http-date.js";
 
@@ -17,11 +19,14 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 502, 5
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 
 export interface RetrySettings {
-  /** First backoff step, before jitter. Default 500 ms. */
+  /** First backoff step, before jitter. Default 500 (ms). */
   readonly baseDelayMs?: number;
-  /** Largest backoff step, before jitter. Default 8 s. */
+  /** Largest backoff step, before jitter. Default 8 000 (ms). */
   readonly maxDelayMs?: number;
-  /** Largest wait taken from `Retry-After`. Default 60 s. */
+  /**
+   * Longest `Retry-After` the client waits for before a retry. Default 60 000 (60 s). A response asking for longer
+   * is not retried: its error is thrown at once, with `retryAfterMs` saying when the server will take the request.
+   */
   readonly maxRetryAfterMs?: number;
   /** Random number in [0, 1) for the jitter; injectable for tests. Default `Math.random`. */
   readonly random?: () => number;
@@ -59,7 +64,8 @@ export function isRetryableStatus(status: number): boolean {
 
 /**
  * Wait before retry number `retry` (0 for the first retry): `Retry-After` when the response carried a usable one
- * (capped at `maxRetryAfterMs`), else full jitter over `min(maxDelayMs, baseDelayMs * 2^retry)`.
+ * (next-step.ts retries only when it is at most `maxRetryAfterMs`), else full jitter over
+ * `min(maxDelayMs, baseDelayMs * 2^retry)`.
  */
 export function retryDelay(policy: RetryPolicy, retry: number, retryAfterMs?: number): number {
   if (retryAfterMs !== undefined) return Math.min(Math.max(0, retryAfterMs), policy.maxRetryAfterMs);

@@ -43,9 +43,8 @@ const schema21 = {
   title: "ODataCollectionAnnotations",
   description: "OData v4 control information of a collection response.",
   "x-assumption":
-    "OData v4 JSON format control information (@odata.context required; @odata.count, @odata.nextLink optional) — the reference says the OData query options and paging are not shown",
+    "OData v4 JSON format control information (@odata.context, @odata.count, @odata.nextLink), every one optional — the reference says the OData query options and paging are not shown; OData 4.01 JSON Format §4.5.1 leaves @odata.context out of a response with metadata=none",
   type: "object",
-  required: ["@odata.context"],
   properties: {
     "@odata.context": { description: "Context URL of the response.", type: "string", format: "uri-reference" },
     "@odata.count": {
@@ -77,26 +76,11 @@ function validate54(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data["@odata.context"] === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "@odata.context" },
-        message: "must have required property '" + "@odata.context" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
     if (data["@odata.context"] !== undefined) {
       let data0 = data["@odata.context"];
       if (typeof data0 === "string") {
         if (!formats0.test(data0)) {
-          const err1 = {
+          const err0 = {
             instancePath: instancePath + "/@odata.context",
             schemaPath: "#/properties/%40odata.context/format",
             keyword: "format",
@@ -104,19 +88,37 @@ function validate54(
             message: 'must match format "' + "uri-reference" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err1];
+            vErrors = [err0];
           } else {
-            vErrors.push(err1);
+            vErrors.push(err0);
           }
           errors++;
         }
       } else {
-        const err2 = {
+        const err1 = {
           instancePath: instancePath + "/@odata.context",
           schemaPath: "#/properties/%40odata.context/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data["@odata.count"] !== undefined) {
+      let data1 = data["@odata.count"];
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err2 = {
+          instancePath: instancePath + "/@odata.count",
+          schemaPath: "#/properties/%40odata.count/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -125,27 +127,9 @@ function validate54(
         }
         errors++;
       }
-    }
-    if (data["@odata.count"] !== undefined) {
-      let data1 = data["@odata.count"];
-      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
-        const err3 = {
-          instancePath: instancePath + "/@odata.count",
-          schemaPath: "#/properties/%40odata.count/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
       if (typeof data1 == "number" && isFinite(data1)) {
         if (!formats2.validate(data1)) {
-          const err4 = {
+          const err3 = {
             instancePath: instancePath + "/@odata.count",
             schemaPath: "#/properties/%40odata.count/format",
             keyword: "format",
@@ -153,9 +137,9 @@ function validate54(
             message: 'must match format "' + "int64" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err3];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err3);
           }
           errors++;
         }
@@ -165,7 +149,7 @@ function validate54(
       let data2 = data["@odata.nextLink"];
       if (typeof data2 === "string") {
         if (!formats0.test(data2)) {
-          const err5 = {
+          const err4 = {
             instancePath: instancePath + "/@odata.nextLink",
             schemaPath: "#/properties/%40odata.nextLink/format",
             keyword: "format",
@@ -173,14 +157,14 @@ function validate54(
             message: 'must match format "' + "uri-reference" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err4];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err4);
           }
           errors++;
         }
       } else {
-        const err6 = {
+        const err5 = {
           instancePath: instancePath + "/@odata.nextLink",
           schemaPath: "#/properties/%40odata.nextLink/type",
           keyword: "type",
@@ -188,15 +172,15 @@ function validate54(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err5];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err5);
         }
         errors++;
       }
     }
   } else {
-    const err7 = {
+    const err6 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -204,9 +188,9 @@ function validate54(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err7];
+      vErrors = [err6];
     } else {
-      vErrors.push(err7);
+      vErrors.push(err6);
     }
     errors++;
   }
@@ -232,17 +216,12 @@ const schema22 = {
     Name: { type: ["string", "null"] },
     AccountNumber: { type: ["string", "null"] },
     StatusCode: {
-      description: "Status as a short code.",
+      description: "Status as a short code; the reference does not show its values.",
       type: ["string", "null"],
-      "x-assumption": "Sandbox values A Active — the reference does not show the account status values",
-      "x-assumed-values": [{ code: "A", status: "Active" }],
     },
     Status: {
-      description: "Status as text.",
+      description: "Status as text (of StatusCode); the reference does not show its values.",
       type: ["string", "null"],
-      "x-assumption":
-        "Sandbox values A Active (Status is the text of StatusCode) — the reference does not show the account status values",
-      "x-assumed-values": [{ code: "A", status: "Active" }],
     },
     Balances: {
       description: "Navigation member: the account's balances. Present only when expanded or navigated.",
@@ -612,20 +591,14 @@ validate61.evaluated = {
 const schema26 = {
   title: "DateTime",
   description:
-    "The reference's `datetime`: an ISO 8601 date-time string, a calendar date and a time of day, with or without a UTC offset, e.g. `2024-01-01T09:30:00Z`, `2024-01-01T09:30:00.1234567+01:00` or `2024-01-01T09:30:00`. The client hands it over as the string it received.",
+    "The reference's `datetime`: an ISO 8601 date-time string, with or without a UTC offset, e.g. `2024-01-01T09:30:00Z`, `2024-01-01T09:30:00.1234567+01:00` or `2024-01-01T09:30:00`. The client hands it over as the string it received.",
   type: "string",
   format: "iso8601-date-time",
-  pattern:
-    "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt]([01]\\d|2[0-3]):[0-5]\\d(:([0-5]\\d|60)([.,]\\d+)?)?([Zz]|[+-]([01]\\d|2[0-3])(:[0-5]\\d)?)?$",
   examples: ["2024-01-01T09:30:00Z", "2024-01-01T09:30:00.1234567"],
   "x-assumption":
-    'ISO 8601-1 extended format: YYYY-MM-DDThh:mm[:ss[.f]] with a fraction of any length (. or ,) and an optional Z or ±hh[:mm] offset; T and Z in either case; every RFC 3339 date-time is one; basic format, ordinal and week dates are not accepted; format iso8601-date-time also requires the day to exist in its month — the reference types datetime only as "ISO 8601 date-time string", and RFC 3339 (format date-time) would refuse a date-time without an offset, as .NET writes an unspecified DateTime (2024-01-01T00:00:00, with up to 7 fraction digits)',
+    'Any ISO 8601 date-time, checked by the format iso8601-date-time of @account-funds/validators (the day exists in its month), with no pattern here that would narrow it: the reference types datetime only as "ISO 8601 date-time string", so every form ISO 8601 gives a date and time of day is admitted; RFC 3339 (format date-time) would refuse a date-time without an offset, as .NET writes an unspecified DateTime (2024-01-01T00:00:00, with up to 7 fraction digits)',
 };
 const formats22 = allFormats["iso8601-date-time"];
-const pattern3 = new RegExp(
-  "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt]([01]\\d|2[0-3]):[0-5]\\d(:([0-5]\\d|60)([.,]\\d+)?)?([Zz]|[+-]([01]\\d|2[0-3])(:[0-5]\\d)?)?$",
-  "u",
-);
 function validate64(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -640,19 +613,13 @@ function validate64(
     evaluated0.items = undefined;
   }
   if (typeof data === "string") {
-    if (!pattern3.test(data)) {
+    if (!formats22.validate(data)) {
       const err0 = {
         instancePath,
-        schemaPath: "#/pattern",
-        keyword: "pattern",
-        params: {
-          pattern:
-            "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt]([01]\\d|2[0-3]):[0-5]\\d(:([0-5]\\d|60)([.,]\\d+)?)?([Zz]|[+-]([01]\\d|2[0-3])(:[0-5]\\d)?)?$",
-        },
-        message:
-          'must match pattern "' +
-          "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt]([01]\\d|2[0-3]):[0-5]\\d(:([0-5]\\d|60)([.,]\\d+)?)?([Zz]|[+-]([01]\\d|2[0-3])(:[0-5]\\d)?)?$" +
-          '"',
+        schemaPath: "#/format",
+        keyword: "format",
+        params: { format: "iso8601-date-time" },
+        message: 'must match format "' + "iso8601-date-time" + '"',
       };
       if (vErrors === null) {
         vErrors = [err0];
@@ -661,23 +628,8 @@ function validate64(
       }
       errors++;
     }
-    if (!formats22.validate(data)) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/format",
-        keyword: "format",
-        params: { format: "iso8601-date-time" },
-        message: 'must match format "' + "iso8601-date-time" + '"',
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
   } else {
-    const err2 = {
+    const err1 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -685,9 +637,9 @@ function validate64(
       message: "must be string",
     };
     if (vErrors === null) {
-      vErrors = [err2];
+      vErrors = [err1];
     } else {
-      vErrors.push(err2);
+      vErrors.push(err1);
     }
     errors++;
   }
@@ -3744,32 +3696,12 @@ const schema35 = {
     Sold: { type: ["number", "null"], format: "decimal" },
     Bought: { type: ["number", "null"], format: "decimal" },
     StatusCode: {
-      description: "Status as a short code.",
+      description: "Status as a short code; the reference does not show its values.",
       type: ["string", "null"],
-      "x-assumption":
-        "Sandbox values P Pending, L Allocated, A Approved, C Completed, R Rejected, X Cancelled — the reference does not show the exchange status values",
-      "x-assumed-values": [
-        { code: "P", status: "Pending" },
-        { code: "L", status: "Allocated" },
-        { code: "A", status: "Approved" },
-        { code: "C", status: "Completed" },
-        { code: "R", status: "Rejected" },
-        { code: "X", status: "Cancelled" },
-      ],
     },
     Status: {
-      description: "Status as text.",
+      description: "Status as text (of StatusCode); the reference does not show its values.",
       type: ["string", "null"],
-      "x-assumption":
-        "Sandbox values P Pending, L Allocated, A Approved, C Completed, R Rejected, X Cancelled (Status is the text of StatusCode) — the reference does not show the exchange status values",
-      "x-assumed-values": [
-        { code: "P", status: "Pending" },
-        { code: "L", status: "Allocated" },
-        { code: "A", status: "Approved" },
-        { code: "C", status: "Completed" },
-        { code: "R", status: "Rejected" },
-        { code: "X", status: "Cancelled" },
-      ],
     },
     CreatedOn: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     UpdatedDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
@@ -4066,23 +3998,12 @@ const schema37 = {
     ValueDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     Deposited: { type: ["number", "null"], format: "decimal" },
     StatusCode: {
-      description: "Status as a short code.",
+      description: "Status as a short code; the reference does not show its values.",
       type: ["string", "null"],
-      "x-assumption": "Sandbox values P Pending, C Completed — the reference does not show the deposit status values",
-      "x-assumed-values": [
-        { code: "P", status: "Pending" },
-        { code: "C", status: "Completed" },
-      ],
     },
     Status: {
-      description: "Status as text.",
+      description: "Status as text (of StatusCode); the reference does not show its values.",
       type: ["string", "null"],
-      "x-assumption":
-        "Sandbox values P Pending, C Completed (Status is the text of StatusCode) — the reference does not show the deposit status values",
-      "x-assumed-values": [
-        { code: "P", status: "Pending" },
-        { code: "C", status: "Completed" },
-      ],
     },
     Depositor: { oneOf: [{ $ref: "#/components/schemas/DepositorDetailsDto" }, { type: "null" }] },
     CounterpartAccountName: { type: ["string", "null"] },
@@ -5619,30 +5540,12 @@ const schema42 = {
     ValueDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     Description: { type: ["string", "null"] },
     StatusCode: {
-      description: "Status as a short code.",
+      description: "Status as a short code; the reference does not show its values.",
       type: ["string", "null"],
-      "x-assumption":
-        "Sandbox values P Pending (awaiting approval), A Approved (processing), C Completed, R Rejected, X Cancelled — the reference does not show the withdrawal status values",
-      "x-assumed-values": [
-        { code: "P", status: "Pending" },
-        { code: "A", status: "Approved" },
-        { code: "C", status: "Completed" },
-        { code: "R", status: "Rejected" },
-        { code: "X", status: "Cancelled" },
-      ],
     },
     Status: {
-      description: "Status as text.",
+      description: "Status as text (of StatusCode); the reference does not show its values.",
       type: ["string", "null"],
-      "x-assumption":
-        "Sandbox values P Pending (awaiting approval), A Approved (processing), C Completed, R Rejected, X Cancelled (Status is the text of StatusCode) — the reference does not show the withdrawal status values",
-      "x-assumed-values": [
-        { code: "P", status: "Pending" },
-        { code: "A", status: "Approved" },
-        { code: "C", status: "Completed" },
-        { code: "R", status: "Rejected" },
-        { code: "X", status: "Cancelled" },
-      ],
     },
     Fees: { type: ["array", "null"], items: { $ref: "#/components/schemas/FeeDto" } },
   },
@@ -5661,26 +5564,12 @@ const schema43 = {
     Name: { type: ["string", "null"] },
     CurrencyCode: { type: ["string", "null"] },
     StatusCode: {
-      description: "Status as a short code.",
+      description: "Status as a short code; the reference does not show its values.",
       type: ["string", "null"],
-      "x-assumption":
-        "Sandbox values E Enabled, S Suspended, X Cancelled — the reference does not show the withdrawal beneficiary status values",
-      "x-assumed-values": [
-        { code: "E", status: "Enabled" },
-        { code: "S", status: "Suspended" },
-        { code: "X", status: "Cancelled" },
-      ],
     },
     Status: {
-      description: "Status as text.",
+      description: "Status as text (of StatusCode); the reference does not show its values.",
       type: ["string", "null"],
-      "x-assumption":
-        "Sandbox values E Enabled, S Suspended, X Cancelled (Status is the text of StatusCode) — the reference does not show the withdrawal beneficiary status values",
-      "x-assumed-values": [
-        { code: "E", status: "Enabled" },
-        { code: "S", status: "Suspended" },
-        { code: "X", status: "Cancelled" },
-      ],
     },
     PaymentRouting: { oneOf: [{ $ref: "#/components/schemas/PaymentRoutingDto" }, { type: "null" }] },
   },
@@ -7634,30 +7523,12 @@ const schema45 = {
     CreatedDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     ValueDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     StatusCode: {
-      description: "Status as a short code.",
+      description: "Status as a short code; the reference does not show its values.",
       type: ["string", "null"],
-      "x-assumption":
-        "Sandbox values P Pending (awaiting approval), A Approved (processing), C Completed, R Rejected, X Cancelled — the reference does not show the transfer status values",
-      "x-assumed-values": [
-        { code: "P", status: "Pending" },
-        { code: "A", status: "Approved" },
-        { code: "C", status: "Completed" },
-        { code: "R", status: "Rejected" },
-        { code: "X", status: "Cancelled" },
-      ],
     },
     Status: {
-      description: "Status as text.",
+      description: "Status as text (of StatusCode); the reference does not show its values.",
       type: ["string", "null"],
-      "x-assumption":
-        "Sandbox values P Pending (awaiting approval), A Approved (processing), C Completed, R Rejected, X Cancelled (Status is the text of StatusCode) — the reference does not show the transfer status values",
-      "x-assumed-values": [
-        { code: "P", status: "Pending" },
-        { code: "A", status: "Approved" },
-        { code: "C", status: "Completed" },
-        { code: "R", status: "Rejected" },
-        { code: "X", status: "Cancelled" },
-      ],
     },
     Fees: { type: ["array", "null"], items: { $ref: "#/components/schemas/FeeDto" } },
   },
@@ -8433,30 +8304,12 @@ const schema47 = {
     CreatedDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     ValueDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     StatusCode: {
-      description: "Status as a short code.",
+      description: "Status as a short code; the reference does not show its values.",
       type: ["string", "null"],
-      "x-assumption":
-        "Sandbox values P Pending (awaiting approval), A Approved (processing), C Completed, R Rejected, X Cancelled — the reference does not show the transfer status values",
-      "x-assumed-values": [
-        { code: "P", status: "Pending" },
-        { code: "A", status: "Approved" },
-        { code: "C", status: "Completed" },
-        { code: "R", status: "Rejected" },
-        { code: "X", status: "Cancelled" },
-      ],
     },
     Status: {
-      description: "Status as text.",
+      description: "Status as text (of StatusCode); the reference does not show its values.",
       type: ["string", "null"],
-      "x-assumption":
-        "Sandbox values P Pending (awaiting approval), A Approved (processing), C Completed, R Rejected, X Cancelled (Status is the text of StatusCode) — the reference does not show the transfer status values",
-      "x-assumed-values": [
-        { code: "P", status: "Pending" },
-        { code: "A", status: "Approved" },
-        { code: "C", status: "Completed" },
-        { code: "R", status: "Rejected" },
-        { code: "X", status: "Cancelled" },
-      ],
     },
     Fees: { type: ["array", "null"], items: { $ref: "#/components/schemas/FeeDto" } },
   },
@@ -10213,17 +10066,12 @@ const schema54 = {
     IndustryDetails: { type: ["string", "null"] },
     PhoneNumber: { type: ["string", "null"] },
     StatusCode: {
-      description: "Status as a short code.",
+      description: "Status as a short code; the reference does not show its values.",
       type: ["string", "null"],
-      "x-assumption": "Sandbox values E Enabled — the reference does not show the depositor status values",
-      "x-assumed-values": [{ code: "E", status: "Enabled" }],
     },
     Status: {
-      description: "Status as text.",
+      description: "Status as text (of StatusCode); the reference does not show its values.",
       type: ["string", "null"],
-      "x-assumption":
-        "Sandbox values E Enabled (Status is the text of StatusCode) — the reference does not show the depositor status values",
-      "x-assumed-values": [{ code: "E", status: "Enabled" }],
     },
     ComplianceOverridenEntityTypeId: {
       description: "The field name is spelled this way in the API.",
@@ -11792,10 +11640,18 @@ validate53.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateODataError = validate169;
+const validateErrorBody = validate169;
 const schema57 = {
+  title: "ErrorBody",
+  description:
+    "The body of an error response of the API endpoints, when there is one. An OData service answers the OData v4 JSON error (`ODataError`); ASP.NET Core answers problem details (`ProblemDetails`, RFC 9457) for what it refuses itself. Either may come; read `error.message` of the first, `title`, `detail` and `errors` of the second.",
+  "x-assumption":
+    "An OData v4 JSON error or RFC 9457 problem details, so any JSON object (no member of problem details is required) — the reference says the error body format of the API endpoints is not shown; these are the two standard error bodies of a .NET OData service",
+  anyOf: [{ $ref: "#/components/schemas/ODataError" }, { $ref: "#/components/schemas/ProblemDetails" }],
+};
+const schema58 = {
   title: "ODataError",
-  description: "Error body of the API endpoints.",
+  description: "The OData v4 JSON error, one of the two forms an error body of the API endpoints takes (ErrorBody).",
   "x-assumption": "OData v4 JSON Format §21 error response — the reference does not show the API error body",
   type: "object",
   required: ["error"],
@@ -11818,7 +11674,7 @@ const schema57 = {
     },
   },
 };
-const schema58 = {
+const schema59 = {
   title: "ODataErrorDetail",
   description: "One item of ODataError.error.details.",
   "x-assumption": "OData v4 JSON Format §21 error detail — the reference does not show the API error body",
@@ -11830,13 +11686,13 @@ const schema58 = {
     target: { description: "Target of the error.", type: "string" },
   },
 };
-function validate170(
+function validate171(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate170.evaluated;
+  const evaluated0 = validate171.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11940,21 +11796,21 @@ function validate170(
     }
     errors++;
   }
-  validate170.errors = vErrors;
+  validate171.errors = vErrors;
   return errors === 0;
 }
-validate170.evaluated = {
+validate171.evaluated = {
   props: { code: true, message: true, target: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate169(
+function validate170(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate169.evaluated;
+  const evaluated0 = validate170.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12067,7 +11923,7 @@ function validate169(
             const len0 = data4.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate170(data4[i0], {
+                !validate171(data4[i0], {
                   instancePath: instancePath + "/error/details/" + i0,
                   parentData: data4,
                   parentDataProperty: i0,
@@ -12075,7 +11931,7 @@ function validate169(
                   dynamicAnchors,
                 })
               ) {
-                vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+                vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
                 errors = vErrors.length;
               }
             }
@@ -12144,22 +12000,28 @@ function validate169(
     }
     errors++;
   }
-  validate169.errors = vErrors;
+  validate170.errors = vErrors;
   return errors === 0;
 }
-validate169.evaluated = { props: { error: true }, dynamicProps: false, dynamicItems: false };
-const validateGetAccountResponse200 = validate172;
-const schema59 = {
-  allOf: [{ $ref: "#/components/schemas/AccountDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
-};
+validate170.evaluated = { props: { error: true }, dynamicProps: false, dynamicItems: false };
 const schema60 = {
-  title: "ODataEntityAnnotations",
-  description: "OData v4 control information of a single-entity response: the context annotation @odata.context.",
+  title: "ProblemDetails",
+  description:
+    "Problem details for HTTP APIs (RFC 9457, media type `application/problem+json`), as ASP.NET Core writes them; its `errors` (ASP.NET Core's validation problem details) names each wrong field with its messages. Every member is optional.",
   "x-assumption":
-    "@odata.context, optional, on the single-entity responses other than the transfer beneficiary's (whose response requires it, as the reference states) — OData v4 JSON format §10 (context URL); the reference shows @odata.context only for the transfer beneficiary",
+    "RFC 9457 problem details with ASP.NET Core's `errors` member — the reference does not show the API error body; RFC 9457 §3.1 makes every member optional",
   type: "object",
   properties: {
-    "@odata.context": { description: "Context URL of the response.", type: "string", format: "uri-reference" },
+    type: { description: "A URI reference that identifies the problem type.", type: "string" },
+    title: { description: "A short summary of the problem type.", type: "string" },
+    status: { description: "The HTTP status code.", type: "integer" },
+    detail: { description: "An explanation of this occurrence of the problem.", type: "string" },
+    instance: { description: "A URI reference that identifies this occurrence.", type: "string" },
+    errors: {
+      description: "The wrong fields, each with its messages (ASP.NET Core's validation problem details).",
+      type: "object",
+      additionalProperties: { type: "array", items: { type: "string" } },
+    },
   },
 };
 function validate174(
@@ -12169,6 +12031,452 @@ function validate174(
   let vErrors = null;
   let errors = 0;
   const evaluated0 = validate174.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type !== undefined) {
+      if (typeof data.type !== "string") {
+        const err0 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.status !== undefined) {
+      let data2 = data.status;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err2 = {
+          instancePath: instancePath + "/status",
+          schemaPath: "#/properties/status/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.detail !== undefined) {
+      if (typeof data.detail !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/detail",
+          schemaPath: "#/properties/detail/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.instance !== undefined) {
+      if (typeof data.instance !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/instance",
+          schemaPath: "#/properties/instance/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.errors !== undefined) {
+      let data5 = data.errors;
+      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+        for (const key0 in data5) {
+          let data6 = data5[key0];
+          if (Array.isArray(data6)) {
+            const len0 = data6.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              if (typeof data6[i0] !== "string") {
+                const err5 = {
+                  instancePath: instancePath + "/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i0,
+                  schemaPath: "#/properties/errors/additionalProperties/items/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err5];
+                } else {
+                  vErrors.push(err5);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/errors/additionalProperties/type",
+              keyword: "type",
+              params: { type: "array" },
+              message: "must be array",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/errors",
+          schemaPath: "#/properties/errors/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate174.errors = vErrors;
+  return errors === 0;
+}
+validate174.evaluated = {
+  props: { type: true, title: true, status: true, detail: true, instance: true, errors: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate169(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate169.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate170(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    var props0 = {};
+    props0.error = true;
+  }
+  const _errs2 = errors;
+  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs2 === errors;
+  valid0 = valid0 || _valid0;
+  if (_valid0) {
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.type = true;
+      props0.title = true;
+      props0.status = true;
+      props0.detail = true;
+      props0.instance = true;
+      props0.errors = true;
+    }
+  }
+  if (!valid0) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate169.errors = vErrors;
+  evaluated0.props = props0;
+  return errors === 0;
+}
+validate169.evaluated = { dynamicProps: true, dynamicItems: false };
+const validateProblemDetails = validate176;
+function validate176(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate176.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type !== undefined) {
+      if (typeof data.type !== "string") {
+        const err0 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.status !== undefined) {
+      let data2 = data.status;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err2 = {
+          instancePath: instancePath + "/status",
+          schemaPath: "#/properties/status/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.detail !== undefined) {
+      if (typeof data.detail !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/detail",
+          schemaPath: "#/properties/detail/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.instance !== undefined) {
+      if (typeof data.instance !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/instance",
+          schemaPath: "#/properties/instance/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.errors !== undefined) {
+      let data5 = data.errors;
+      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+        for (const key0 in data5) {
+          let data6 = data5[key0];
+          if (Array.isArray(data6)) {
+            const len0 = data6.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              if (typeof data6[i0] !== "string") {
+                const err5 = {
+                  instancePath: instancePath + "/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i0,
+                  schemaPath: "#/properties/errors/additionalProperties/items/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err5];
+                } else {
+                  vErrors.push(err5);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/errors/additionalProperties/type",
+              keyword: "type",
+              params: { type: "array" },
+              message: "must be array",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/errors",
+          schemaPath: "#/properties/errors/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate176.errors = vErrors;
+  return errors === 0;
+}
+validate176.evaluated = {
+  props: { type: true, title: true, status: true, detail: true, instance: true, errors: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const validateGetAccountResponse200 = validate177;
+const schema62 = {
+  allOf: [{ $ref: "#/components/schemas/AccountDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
+};
+const schema63 = {
+  title: "ODataEntityAnnotations",
+  description: "OData v4 control information of a single-entity response: the context annotation @odata.context.",
+  "x-assumption":
+    "@odata.context, optional, on the single-entity responses other than the transfer beneficiary's (whose response requires it, as the reference states) — OData v4 JSON format §10 (context URL); the reference shows @odata.context only for the transfer beneficiary",
+  type: "object",
+  properties: {
+    "@odata.context": { description: "Context URL of the response.", type: "string", format: "uri-reference" },
+  },
+};
+function validate179(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate179.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12225,17 +12533,17 @@ function validate174(
     }
     errors++;
   }
-  validate174.errors = vErrors;
+  validate179.errors = vErrors;
   return errors === 0;
 }
-validate174.evaluated = { props: { "@odata.context": true }, dynamicProps: false, dynamicItems: false };
-function validate172(
+validate179.evaluated = { props: { "@odata.context": true }, dynamicProps: false, dynamicItems: false };
+function validate177(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate172.evaluated;
+  const evaluated0 = validate177.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12246,14 +12554,14 @@ function validate172(
     vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
     errors = vErrors.length;
   }
-  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+  if (!validate179(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate172.errors = vErrors;
+  validate177.errors = vErrors;
   return errors === 0;
 }
-validate172.evaluated = {
+validate177.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -12279,8 +12587,8 @@ validate172.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateEntityDtoCollection = validate176;
-const schema61 = {
+const validateEntityDtoCollection = validate181;
+const schema64 = {
   title: "EntityDtoCollection",
   description: "OData v4 collection of EntityDto.",
   type: "object",
@@ -12288,7 +12596,7 @@ const schema61 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/EntityDto" } } },
 };
-const schema62 = {
+const schema65 = {
   title: "EntityDto",
   description: "Entity that owns accounts.",
   "x-assumption":
@@ -12304,13 +12612,13 @@ const schema62 = {
     },
   },
 };
-function validate178(
+function validate183(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate178.evaluated;
+  const evaluated0 = validate183.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12382,17 +12690,17 @@ function validate178(
     }
     errors++;
   }
-  validate178.errors = vErrors;
+  validate183.errors = vErrors;
   return errors === 0;
 }
-validate178.evaluated = { props: { "@odata.id": true, Id: true }, dynamicProps: false, dynamicItems: false };
-function validate176(
+validate183.evaluated = { props: { "@odata.id": true, Id: true }, dynamicProps: false, dynamicItems: false };
+function validate181(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate176.evaluated;
+  const evaluated0 = validate181.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12425,7 +12733,7 @@ function validate176(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate178(data0[i0], {
+            !validate183(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -12433,7 +12741,7 @@ function validate176(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+            vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
             errors = vErrors.length;
           }
         }
@@ -12468,49 +12776,49 @@ function validate176(
     }
     errors++;
   }
-  validate176.errors = vErrors;
+  validate181.errors = vErrors;
   return errors === 0;
 }
-validate176.evaluated = {
+validate181.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetEntityResponse200 = validate181;
-const schema63 = {
+const validateGetEntityResponse200 = validate186;
+const schema66 = {
   allOf: [{ $ref: "#/components/schemas/EntityDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate181(
+function validate186(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate181.evaluated;
+  const evaluated0 = validate186.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate178(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+  if (!validate183(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
     errors = vErrors.length;
   }
-  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+  if (!validate179(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate181.errors = vErrors;
+  validate186.errors = vErrors;
   return errors === 0;
 }
-validate181.evaluated = {
+validate186.evaluated = {
   props: { "@odata.context": true, "@odata.id": true, Id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateAccountBalanceDtoCollection = validate184;
-const schema64 = {
+const validateAccountBalanceDtoCollection = validate189;
+const schema67 = {
   title: "AccountBalanceDtoCollection",
   description: "OData v4 collection of AccountBalanceDto.",
   type: "object",
@@ -12518,13 +12826,13 @@ const schema64 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/AccountBalanceDto" } } },
 };
-function validate184(
+function validate189(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate184.evaluated;
+  const evaluated0 = validate189.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12600,25 +12908,25 @@ function validate184(
     }
     errors++;
   }
-  validate184.errors = vErrors;
+  validate189.errors = vErrors;
   return errors === 0;
 }
-validate184.evaluated = {
+validate189.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetAccountBalanceResponse200 = validate187;
-const schema65 = {
+const validateGetAccountBalanceResponse200 = validate192;
+const schema68 = {
   allOf: [{ $ref: "#/components/schemas/AccountBalanceDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate187(
+function validate192(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate187.evaluated;
+  const evaluated0 = validate192.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12629,14 +12937,14 @@ function validate187(
     vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
     errors = vErrors.length;
   }
-  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+  if (!validate179(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate187.errors = vErrors;
+  validate192.errors = vErrors;
   return errors === 0;
 }
-validate187.evaluated = {
+validate192.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -12652,8 +12960,8 @@ validate187.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateAccountStatementItemDtoCollection = validate190;
-const schema66 = {
+const validateAccountStatementItemDtoCollection = validate195;
+const schema69 = {
   title: "AccountStatementItemDtoCollection",
   description: "OData v4 collection of AccountStatementItemDto.",
   type: "object",
@@ -12661,13 +12969,13 @@ const schema66 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/AccountStatementItemDto" } } },
 };
-function validate190(
+function validate195(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate190.evaluated;
+  const evaluated0 = validate195.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12743,16 +13051,16 @@ function validate190(
     }
     errors++;
   }
-  validate190.errors = vErrors;
+  validate195.errors = vErrors;
   return errors === 0;
 }
-validate190.evaluated = {
+validate195.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateTransferDtoCollection = validate193;
-const schema67 = {
+const validateTransferDtoCollection = validate198;
+const schema70 = {
   title: "TransferDtoCollection",
   description: "OData v4 collection of TransferDto.",
   type: "object",
@@ -12760,7 +13068,7 @@ const schema67 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/TransferDto" } } },
 };
-const schema68 = {
+const schema71 = {
   title: "TransferDto",
   description: "Transfer as returned by /api/v1/Transfers, which does not distinguish direction.",
   "x-assumption":
@@ -12784,41 +13092,23 @@ const schema68 = {
     CreatedDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     ValueDate: { oneOf: [{ $ref: "#/components/schemas/DateTime" }, { type: "null" }] },
     StatusCode: {
-      description: "Status as a short code.",
+      description: "Status as a short code; the reference does not show its values.",
       type: ["string", "null"],
-      "x-assumption":
-        "Sandbox values P Pending (awaiting approval), A Approved (processing), C Completed, R Rejected, X Cancelled — the reference does not show the transfer status values",
-      "x-assumed-values": [
-        { code: "P", status: "Pending" },
-        { code: "A", status: "Approved" },
-        { code: "C", status: "Completed" },
-        { code: "R", status: "Rejected" },
-        { code: "X", status: "Cancelled" },
-      ],
     },
     Status: {
-      description: "Status as text.",
+      description: "Status as text (of StatusCode); the reference does not show its values.",
       type: ["string", "null"],
-      "x-assumption":
-        "Sandbox values P Pending (awaiting approval), A Approved (processing), C Completed, R Rejected, X Cancelled (Status is the text of StatusCode) — the reference does not show the transfer status values",
-      "x-assumed-values": [
-        { code: "P", status: "Pending" },
-        { code: "A", status: "Approved" },
-        { code: "C", status: "Completed" },
-        { code: "R", status: "Rejected" },
-        { code: "X", status: "Cancelled" },
-      ],
     },
     Fees: { type: ["array", "null"], items: { $ref: "#/components/schemas/FeeDto" } },
   },
 };
-function validate195(
+function validate200(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate195.evaluated;
+  const evaluated0 = validate200.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12965,7 +13255,7 @@ function validate195(
           instancePath: instancePath + "/AccountId",
           schemaPath: "#/properties/AccountId/type",
           keyword: "type",
-          params: { type: schema68.properties.AccountId.type },
+          params: { type: schema71.properties.AccountId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
@@ -13000,7 +13290,7 @@ function validate195(
           instancePath: instancePath + "/AccountName",
           schemaPath: "#/properties/AccountName/type",
           keyword: "type",
-          params: { type: schema68.properties.AccountName.type },
+          params: { type: schema71.properties.AccountName.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -13018,7 +13308,7 @@ function validate195(
           instancePath: instancePath + "/CurrencyCode",
           schemaPath: "#/properties/CurrencyCode/type",
           keyword: "type",
-          params: { type: schema68.properties.CurrencyCode.type },
+          params: { type: schema71.properties.CurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -13036,7 +13326,7 @@ function validate195(
           instancePath: instancePath + "/Amount",
           schemaPath: "#/properties/Amount/type",
           keyword: "type",
-          params: { type: schema68.properties.Amount.type },
+          params: { type: schema71.properties.Amount.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
@@ -13071,7 +13361,7 @@ function validate195(
           instancePath: instancePath + "/Reference",
           schemaPath: "#/properties/Reference/type",
           keyword: "type",
-          params: { type: schema68.properties.Reference.type },
+          params: { type: schema71.properties.Reference.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -13089,7 +13379,7 @@ function validate195(
           instancePath: instancePath + "/InstructionId",
           schemaPath: "#/properties/InstructionId/type",
           keyword: "type",
-          params: { type: schema68.properties.InstructionId.type },
+          params: { type: schema71.properties.InstructionId.type },
           message: "must be integer,null",
         };
         if (vErrors === null) {
@@ -13272,7 +13562,7 @@ function validate195(
           instancePath: instancePath + "/StatusCode",
           schemaPath: "#/properties/StatusCode/type",
           keyword: "type",
-          params: { type: schema68.properties.StatusCode.type },
+          params: { type: schema71.properties.StatusCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -13290,7 +13580,7 @@ function validate195(
           instancePath: instancePath + "/Status",
           schemaPath: "#/properties/Status/type",
           keyword: "type",
-          params: { type: schema68.properties.Status.type },
+          params: { type: schema71.properties.Status.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -13308,7 +13598,7 @@ function validate195(
           instancePath: instancePath + "/Fees",
           schemaPath: "#/properties/Fees/type",
           keyword: "type",
-          params: { type: schema68.properties.Fees.type },
+          params: { type: schema71.properties.Fees.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -13351,10 +13641,10 @@ function validate195(
     }
     errors++;
   }
-  validate195.errors = vErrors;
+  validate200.errors = vErrors;
   return errors === 0;
 }
-validate195.evaluated = {
+validate200.evaluated = {
   props: {
     "@odata.id": true,
     Beneficiary: true,
@@ -13374,13 +13664,13 @@ validate195.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate193(
+function validate198(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate193.evaluated;
+  const evaluated0 = validate198.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13413,7 +13703,7 @@ function validate193(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate195(data0[i0], {
+            !validate200(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -13421,7 +13711,7 @@ function validate193(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+            vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
             errors = vErrors.length;
           }
         }
@@ -13456,43 +13746,43 @@ function validate193(
     }
     errors++;
   }
-  validate193.errors = vErrors;
+  validate198.errors = vErrors;
   return errors === 0;
 }
-validate193.evaluated = {
+validate198.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetTransferResponse200 = validate202;
-const schema69 = {
+const validateGetTransferResponse200 = validate207;
+const schema72 = {
   allOf: [{ $ref: "#/components/schemas/TransferDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate202(
+function validate207(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate202.evaluated;
+  const evaluated0 = validate207.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate195(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+  if (!validate200(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
     errors = vErrors.length;
   }
-  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+  if (!validate179(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate202.errors = vErrors;
+  validate207.errors = vErrors;
   return errors === 0;
 }
-validate202.evaluated = {
+validate207.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -13513,8 +13803,8 @@ validate202.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateFeeDtoCollection = validate205;
-const schema70 = {
+const validateFeeDtoCollection = validate210;
+const schema73 = {
   title: "FeeDtoCollection",
   description: "OData v4 collection of FeeDto.",
   type: "object",
@@ -13522,13 +13812,13 @@ const schema70 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/FeeDto" } } },
 };
-function validate205(
+function validate210(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate205.evaluated;
+  const evaluated0 = validate210.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13604,25 +13894,25 @@ function validate205(
     }
     errors++;
   }
-  validate205.errors = vErrors;
+  validate210.errors = vErrors;
   return errors === 0;
 }
-validate205.evaluated = {
+validate210.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetInboundTransferResponse200 = validate208;
-const schema71 = {
+const validateGetInboundTransferResponse200 = validate213;
+const schema74 = {
   allOf: [{ $ref: "#/components/schemas/InboundTransferDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate208(
+function validate213(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate208.evaluated;
+  const evaluated0 = validate213.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13633,14 +13923,14 @@ function validate208(
     vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
     errors = vErrors.length;
   }
-  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+  if (!validate179(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate208.errors = vErrors;
+  validate213.errors = vErrors;
   return errors === 0;
 }
-validate208.evaluated = {
+validate213.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -13661,20 +13951,20 @@ validate208.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetOutboundTransferResponse200 = validate211;
-const schema72 = {
+const validateGetOutboundTransferResponse200 = validate216;
+const schema75 = {
   allOf: [
     { $ref: "#/components/schemas/OutboundTransferDto" },
     { $ref: "#/components/schemas/ODataEntityAnnotations" },
   ],
 };
-function validate211(
+function validate216(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate211.evaluated;
+  const evaluated0 = validate216.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13685,14 +13975,14 @@ function validate211(
     vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
     errors = vErrors.length;
   }
-  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+  if (!validate179(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate211.errors = vErrors;
+  validate216.errors = vErrors;
   return errors === 0;
 }
-validate211.evaluated = {
+validate216.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -13713,8 +14003,8 @@ validate211.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateInboundTransferDtoCollection = validate214;
-const schema73 = {
+const validateInboundTransferDtoCollection = validate219;
+const schema76 = {
   title: "InboundTransferDtoCollection",
   description: "OData v4 collection of InboundTransferDto.",
   type: "object",
@@ -13722,13 +14012,13 @@ const schema73 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/InboundTransferDto" } } },
 };
-function validate214(
+function validate219(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate214.evaluated;
+  const evaluated0 = validate219.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13804,16 +14094,16 @@ function validate214(
     }
     errors++;
   }
-  validate214.errors = vErrors;
+  validate219.errors = vErrors;
   return errors === 0;
 }
-validate214.evaluated = {
+validate219.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateOutboundTransferDtoCollection = validate217;
-const schema74 = {
+const validateOutboundTransferDtoCollection = validate222;
+const schema77 = {
   title: "OutboundTransferDtoCollection",
   description: "OData v4 collection of OutboundTransferDto.",
   type: "object",
@@ -13821,13 +14111,13 @@ const schema74 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/OutboundTransferDto" } } },
 };
-function validate217(
+function validate222(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate217.evaluated;
+  const evaluated0 = validate222.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13903,21 +14193,21 @@ function validate217(
     }
     errors++;
   }
-  validate217.errors = vErrors;
+  validate222.errors = vErrors;
   return errors === 0;
 }
-validate217.evaluated = {
+validate222.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCreateAccountTransfer = validate220;
-const schema75 = {
+const validateCreateAccountTransfer = validate225;
+const schema78 = {
   title: "CreateAccountTransfer",
   description:
     "Body of /api/v1/Transfers/CreateAccountTransfer: an internal transfer from an account to a transfer beneficiary.",
   "x-assumption":
-    'No member of this body, or of an object in it, is null, except Amount (see there): an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
+    "An optional member, of this body or of an object in it, may be null, which is read as not given; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and does not refuse one (a .NET service binds null to no value), and states no trimming; validators/ leaves a null or blank optional field out of the value it returns, so clients send none, and hands back free text as typed",
   type: "object",
   required: ["AccountId", "CurrencyCode", "BeneficiaryId"],
   properties: {
@@ -13933,23 +14223,22 @@ const schema75 = {
       description: "When empty (left out, or null), the maximum transferable amount is requested.",
       type: ["number", "null"],
       format: "decimal",
-      exclusiveMinimum: 0,
       "x-assumption":
-        'null is empty, like a left-out Amount, and so the one member of this body that may be null; a number is greater than 0 — the reference says "when empty" without saying left out or null (a .NET decimal? reads both as no value), and does not show a lower bound; a zero or negative amount cannot be moved',
+        'null is empty, like a left-out Amount, and no lower bound — the reference says "when empty" without saying left out or null (a .NET decimal? reads both as no value), and shows no lower bound (validators/ warns about an amount that is not above 0)',
     },
     BeneficiaryId: { description: "Transfer beneficiary that receives the funds.", type: "integer", format: "int32" },
-    Reference: { description: "Up to 35 characters.", type: "string", maxLength: 35 },
+    Reference: { description: "Up to 35 characters.", type: ["string", "null"], maxLength: 35 },
   },
 };
-const pattern4 = new RegExp("^[A-Z]{3}$", "u");
+const pattern3 = new RegExp("^[A-Z]{3}$", "u");
 const func1 = ajvRuntimeUcs2length.default ?? ajvRuntimeUcs2length;
-function validate220(
+function validate225(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate220.evaluated;
+  const evaluated0 = validate225.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14040,7 +14329,7 @@ function validate220(
     if (data.CurrencyCode !== undefined) {
       let data1 = data.CurrencyCode;
       if (typeof data1 === "string") {
-        if (!pattern4.test(data1)) {
+        if (!pattern3.test(data1)) {
           const err5 = {
             instancePath: instancePath + "/CurrencyCode",
             schemaPath: "#/properties/CurrencyCode/pattern",
@@ -14078,7 +14367,7 @@ function validate220(
           instancePath: instancePath + "/Amount",
           schemaPath: "#/properties/Amount/type",
           keyword: "type",
-          params: { type: schema75.properties.Amount.type },
+          params: { type: schema78.properties.Amount.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
@@ -14089,13 +14378,13 @@ function validate220(
         errors++;
       }
       if (typeof data2 == "number" && isFinite(data2)) {
-        if (data2 <= 0 || isNaN(data2)) {
+        if (!formats14.validate(data2)) {
           const err8 = {
             instancePath: instancePath + "/Amount",
-            schemaPath: "#/properties/Amount/exclusiveMinimum",
-            keyword: "exclusiveMinimum",
-            params: { comparison: ">", limit: 0 },
-            message: "must be > 0",
+            schemaPath: "#/properties/Amount/format",
+            keyword: "format",
+            params: { format: "decimal" },
+            message: 'must match format "' + "decimal" + '"',
           };
           if (vErrors === null) {
             vErrors = [err8];
@@ -14104,27 +14393,12 @@ function validate220(
           }
           errors++;
         }
-        if (!formats14.validate(data2)) {
-          const err9 = {
-            instancePath: instancePath + "/Amount",
-            schemaPath: "#/properties/Amount/format",
-            keyword: "format",
-            params: { format: "decimal" },
-            message: 'must match format "' + "decimal" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
       }
     }
     if (data.BeneficiaryId !== undefined) {
       let data3 = data.BeneficiaryId;
       if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err10 = {
+        const err9 = {
           instancePath: instancePath + "/BeneficiaryId",
           schemaPath: "#/properties/BeneficiaryId/type",
           keyword: "type",
@@ -14132,15 +14406,15 @@ function validate220(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err9];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err9);
         }
         errors++;
       }
       if (typeof data3 == "number" && isFinite(data3)) {
         if (!formats8.validate(data3)) {
-          const err11 = {
+          const err10 = {
             instancePath: instancePath + "/BeneficiaryId",
             schemaPath: "#/properties/BeneficiaryId/format",
             keyword: "format",
@@ -14148,9 +14422,9 @@ function validate220(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err10];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err10);
           }
           errors++;
         }
@@ -14158,6 +14432,21 @@ function validate220(
     }
     if (data.Reference !== undefined) {
       let data4 = data.Reference;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err11 = {
+          instancePath: instancePath + "/Reference",
+          schemaPath: "#/properties/Reference/type",
+          keyword: "type",
+          params: { type: schema78.properties.Reference.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
       if (typeof data4 === "string") {
         if (func1(data4) > 35) {
           const err12 = {
@@ -14174,24 +14463,10 @@ function validate220(
           }
           errors++;
         }
-      } else {
-        const err13 = {
-          instancePath: instancePath + "/Reference",
-          schemaPath: "#/properties/Reference/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
       }
     }
   } else {
-    const err14 = {
+    const err13 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -14199,115 +14474,22 @@ function validate220(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err13];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err13);
     }
     errors++;
   }
-  validate220.errors = vErrors;
+  validate225.errors = vErrors;
   return errors === 0;
 }
-validate220.evaluated = {
+validate225.evaluated = {
   props: { AccountId: true, CurrencyCode: true, Amount: true, BeneficiaryId: true, Reference: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCreateResultDto = validate221;
-const schema76 = {
-  title: "CreateResultDto",
-  description: "Result of a create command: the Id of the created resource.",
-  "x-assumption":
-    "Id is required and non-nullable — the reference defines CreateResultDto but does not show required-ness or nullability",
-  type: "object",
-  required: ["Id"],
-  properties: { Id: { type: "integer", format: "int32" } },
-};
-function validate221(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate221.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Id" },
-        message: "must have required property '" + "Id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.Id !== undefined) {
-      let data0 = data.Id;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
-          instancePath: instancePath + "/Id",
-          schemaPath: "#/properties/Id/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats8.validate(data0)) {
-          const err2 = {
-            instancePath: instancePath + "/Id",
-            schemaPath: "#/properties/Id/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate221.errors = vErrors;
-  return errors === 0;
-}
-validate221.evaluated = { props: { Id: true }, dynamicProps: false, dynamicItems: false };
-const validateWithdrawalDtoCollection = validate222;
-const schema77 = {
+const validateWithdrawalDtoCollection = validate226;
+const schema79 = {
   title: "WithdrawalDtoCollection",
   description: "OData v4 collection of WithdrawalDto.",
   type: "object",
@@ -14315,13 +14497,13 @@ const schema77 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/WithdrawalDto" } } },
 };
-function validate222(
+function validate226(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate222.evaluated;
+  const evaluated0 = validate226.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14397,25 +14579,25 @@ function validate222(
     }
     errors++;
   }
-  validate222.errors = vErrors;
+  validate226.errors = vErrors;
   return errors === 0;
 }
-validate222.evaluated = {
+validate226.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetWithdrawalResponse200 = validate225;
-const schema78 = {
+const validateGetWithdrawalResponse200 = validate229;
+const schema80 = {
   allOf: [{ $ref: "#/components/schemas/WithdrawalDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate225(
+function validate229(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate225.evaluated;
+  const evaluated0 = validate229.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14426,14 +14608,14 @@ function validate225(
     vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
     errors = vErrors.length;
   }
-  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+  if (!validate179(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate225.errors = vErrors;
+  validate229.errors = vErrors;
   return errors === 0;
 }
-validate225.evaluated = {
+validate229.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -14459,26 +14641,26 @@ validate225.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetWithdrawalPaymentConfirmationDetailsResponse200 = validate228;
-const schema79 = {
+const validateGetWithdrawalPaymentConfirmationDetailsResponse200 = validate232;
+const schema81 = {
   allOf: [
     { $ref: "#/components/schemas/PaymentConfirmationDetailsDto" },
     { $ref: "#/components/schemas/ODataEntityAnnotations" },
   ],
 };
-const schema80 = {
+const schema82 = {
   title: "PaymentConfirmationDetailsDto",
   description: "Payment confirmation details of a withdrawal.",
   "x-assumption": "Fields not shown in the reference; left open — the reference names the DTO only",
   type: "object",
 };
-function validate229(
+function validate233(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate229.evaluated;
+  const evaluated0 = validate233.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14500,42 +14682,42 @@ function validate229(
     }
     errors++;
   }
-  validate229.errors = vErrors;
+  validate233.errors = vErrors;
   return errors === 0;
 }
-validate229.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate228(
+validate233.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate232(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate228.evaluated;
+  const evaluated0 = validate232.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate229(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
+  if (!validate233(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
     errors = vErrors.length;
   }
-  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+  if (!validate179(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate228.errors = vErrors;
+  validate232.errors = vErrors;
   return errors === 0;
 }
-validate228.evaluated = { props: { "@odata.context": true }, dynamicProps: false, dynamicItems: false };
-const validateCreateAccountWithdrawal = validate232;
-const schema81 = {
+validate232.evaluated = { props: { "@odata.context": true }, dynamicProps: false, dynamicItems: false };
+const validateCreateAccountWithdrawal = validate236;
+const schema83 = {
   title: "CreateAccountWithdrawal",
   description:
     "Body of /api/v1/Withdrawals/CreateAccountWithdrawal (JSON): an ad-hoc withdrawal that states its account, currency and amount. Also the Request part of the multipart/form-data body (CreateAccountWithdrawalMultipart).",
   "x-assumption":
-    'No member of this body, or of an object in it, is null, except Amount (see there): an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
+    "An optional member, of this body or of an object in it, may be null, which is read as not given; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and does not refuse one (a .NET service binds null to no value), and states no trimming; validators/ leaves a null or blank optional field out of the value it returns, so clients send none, and hands back free text as typed",
   type: "object",
   required: ["AccountId", "CurrencyCode", "BeneficiaryId"],
   properties: {
@@ -14550,52 +14732,54 @@ const schema81 = {
       description: "When empty (left out, or null), the maximum withdrawable amount is requested.",
       type: ["number", "null"],
       format: "decimal",
-      exclusiveMinimum: 0,
       "x-assumption":
-        'null is empty, like a left-out Amount, and so the one member of this body that may be null; a number is greater than 0 — the reference says "when empty" without saying left out or null (a .NET decimal? reads both as no value), and does not show a lower bound; a zero or negative amount cannot be moved',
+        'null is empty, like a left-out Amount, and no lower bound — the reference says "when empty" without saying left out or null (a .NET decimal? reads both as no value), and shows no lower bound (validators/ warns about an amount that is not above 0)',
     },
     BeneficiaryId: { type: "integer", format: "int32" },
-    Reference: { description: "Up to 35 characters.", type: "string", maxLength: 35 },
-    Description: { description: "Up to 140 characters.", type: "string", maxLength: 140 },
+    Reference: { description: "Up to 35 characters.", type: ["string", "null"], maxLength: 35 },
+    Description: { description: "Up to 140 characters.", type: ["string", "null"], maxLength: 140 },
     PaymentPurposeId: {
       description:
         "Payment purpose. Mandatory for beneficiaries with bank accounts in the United Arab Emirates (all currencies) or China (CNH only).",
-      type: "integer",
+      type: ["integer", "null"],
       format: "int32",
     },
     UltimateOriginator: {
-      $ref: "#/components/schemas/UltimateOriginator",
+      oneOf: [{ $ref: "#/components/schemas/UltimateOriginator" }, { type: "null" }],
       description:
         "Optional; only for a withdrawal on behalf of another party. Whether it is accepted depends on the account setup.",
     },
     PaymentChargesCode: {
       description:
         "OUR or SHA; whether it is accepted depends on the account setup. SHA: the client pays the service fee for the withdrawal and the beneficiary bears charges raised by other banks. OUR: the client pays the service fee plus a fee covering charges raised by other banks.",
-      type: "string",
-      enum: ["OUR", "SHA"],
+      type: ["string", "null"],
+      enum: ["OUR", "SHA", null],
     },
     BoEPurposeCodeId: {
       description:
         "BoE purpose code; values from /api/v1/Withdrawals/BoEPaymentPurposes. Required when CurrencyCode is GBP.",
-      type: "integer",
+      type: ["integer", "null"],
       format: "int32",
     },
     ReceiverLei: {
       description:
-        "20-character alphanumeric LEI of the receiver; required only when the currency is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies.",
-      type: "string",
+        "20-character alphanumeric LEI of the receiver; required only when the currency is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies. Format lei: @account-funds/validators warns (never refuses) about wrong ISO 17442 check digits.",
+      type: ["string", "null"],
       format: "lei",
       minLength: 20,
       maxLength: 20,
       pattern: "^[0-9A-Za-z]{20}$",
-      "x-assumption":
-        "Format lei also requires the last two characters to be the ISO 17442 check digits (ISO 7064 MOD 97-10) — the reference states only a 20-character alphanumeric LEI",
     },
   },
   if: { required: ["CurrencyCode"], properties: { CurrencyCode: { const: "GBP" } } },
   then: {
     required: ["BoEPurposeCodeId"],
-    properties: { BoEPurposeCodeId: { description: "Required because CurrencyCode is GBP." } },
+    properties: {
+      BoEPurposeCodeId: {
+        description: "Required because CurrencyCode is GBP (a null one is not given).",
+        type: "integer",
+      },
+    },
     additionalProperties: true,
   },
   "x-conditional-rules": [
@@ -14619,66 +14803,61 @@ const schema81 = {
     },
   ],
 };
-const formats196 = allFormats.lei;
-const pattern9 = new RegExp("^[0-9A-Za-z]{20}$", "u");
-const schema82 = {
+const formats194 = allFormats.lei;
+const pattern6 = new RegExp("^[0-9A-Za-z]{20}$", "u");
+const schema84 = {
   title: "UltimateOriginator",
   description:
     "The party on whose behalf a withdrawal is made. For non-PSP accounts Name and Address are required by default; for PSP accounts only SubaccountNumber is used.",
   type: "object",
   properties: {
-    Name: { description: "Up to 35 characters.", type: "string", maxLength: 35 },
+    Name: { description: "Up to 35 characters.", type: ["string", "null"], maxLength: 35 },
     Address: {
-      $ref: "#/components/schemas/PostalAddress",
       description:
-        "Street, Town and CountryCode (ISO 3166-1 alpha-2) required; PostCode required where supported; HouseNumber, HouseName, FlatNumber, District, County optional.",
-      "x-assumption":
-        'PostCode is not required by the schema — the reference says "required where supported" without saying where it is supported; the server decides',
+        "Street, Town and CountryCode (ISO 3166-1 alpha-2) required for a non-PSP account; PostCode required where supported; HouseNumber, HouseName, FlatNumber, District, County optional. Not used for a PSP account.",
+      oneOf: [{ $ref: "#/components/schemas/UltimateOriginatorAddress" }, { type: "null" }],
     },
-    SubaccountNumber: { description: "Taken from /api/v1/Accounts({accountId})/Subaccounts.", type: "string" },
+    SubaccountNumber: {
+      description: "Taken from /api/v1/Accounts({accountId})/Subaccounts.",
+      type: ["string", "null"],
+    },
   },
   "x-conditional-rules": [
     {
       name: "ultimate-originator",
-      rule: "Name and Address are required by default; for PSP accounts only SubaccountNumber is used.",
-      when: "In a CreateAccountWithdrawal body: Name and Address when the withdrawal's account is not a PSP account; SubaccountNumber when it is a PSP account (account setup).",
+      rule: "Name and Address, and the Address's Street, Town and CountryCode, are required by default; for PSP accounts only SubaccountNumber is used.",
+      when: "In a CreateAccountWithdrawal body: Name, Address, Street, Town and CountryCode when the withdrawal's account is not a PSP account (account setup); for a PSP account nothing is refused.",
       implementedBy: "validateCreateAccountWithdrawal",
     },
     {
       name: "ultimate-originator",
-      rule: "Name and Address are required by default; for PSP accounts only SubaccountNumber is used.",
-      when: "In a CreateInstructionWithdrawal body: Name and Address when the withdrawal's account is not a PSP account; SubaccountNumber when it is a PSP account (account setup).",
+      rule: "Name and Address, and the Address's Street, Town and CountryCode, are required by default; for PSP accounts only SubaccountNumber is used.",
+      when: "In a CreateInstructionWithdrawal body: Name, Address, Street, Town and CountryCode when the withdrawal's account is not a PSP account (account setup); for a PSP account nothing is refused.",
       implementedBy: "validateCreateInstructionWithdrawal",
     },
   ],
 };
-const schema83 = {
-  title: "PostalAddress",
-  description: "Address in a request: the address of a withdrawal beneficiary and of an ultimate originator.",
+const schema85 = {
+  title: "UltimateOriginatorAddress",
+  description:
+    "Address of an ultimate originator: the fields of a request address (PostalAddress). Street, Town and CountryCode (ISO 3166-1 alpha-2) are required for a non-PSP account, PostCode where supported; for a PSP account only the ultimate originator's SubaccountNumber is used, so an address, whole or partial, is taken and ignored. Which applies depends on the account (x-conditional-rules of UltimateOriginator).",
   type: "object",
-  required: ["Street", "Town", "CountryCode"],
   properties: {
-    Street: {
-      type: "string",
-      pattern: "\\S",
+    Street: { type: ["string", "null"] },
+    HouseNumber: { type: ["string", "null"] },
+    HouseName: { type: ["string", "null"] },
+    FlatNumber: { type: ["string", "null"] },
+    District: { type: ["string", "null"] },
+    Town: { type: ["string", "null"] },
+    County: { type: ["string", "null"] },
+    PostCode: {
+      type: ["string", "null"],
       "x-assumption":
-        "Not blank: at least one character other than white space — the reference marks the field required, and a blank value leaves it empty (validators/ reports a blank required field as missing)",
+        'Not required by a rule — the reference says "required where supported" without saying where it is supported; the server decides',
     },
-    HouseNumber: { type: "string" },
-    HouseName: { type: "string" },
-    FlatNumber: { type: "string" },
-    District: { type: "string" },
-    Town: {
-      type: "string",
-      pattern: "\\S",
-      "x-assumption":
-        "Not blank: at least one character other than white space — the reference marks the field required, and a blank value leaves it empty (validators/ reports a blank required field as missing)",
-    },
-    County: { type: "string" },
-    PostCode: { type: "string" },
     CountryCode: {
       description: "ISO 3166-1 alpha-2 country code.",
-      type: "string",
+      type: ["string", "null"],
       format: "country-code",
       pattern: "^[A-Z]{2}$",
       "x-assumption":
@@ -14686,16 +14865,15 @@ const schema83 = {
     },
   },
 };
-const pattern6 = new RegExp("\\S", "u");
-const pattern8 = new RegExp("^[A-Z]{2}$", "u");
-const formats192 = allFormats["country-code"];
-function validate234(
+const formats190 = allFormats["country-code"];
+const pattern5 = new RegExp("^[A-Z]{2}$", "u");
+function validate238(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate234.evaluated;
+  const evaluated0 = validate238.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14703,76 +14881,87 @@ function validate234(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Street === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Street" },
-        message: "must have required property '" + "Street" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.Town === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Town" },
-        message: "must have required property '" + "Town" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.CountryCode === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "CountryCode" },
-        message: "must have required property '" + "CountryCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
     if (data.Street !== undefined) {
       let data0 = data.Street;
-      if (typeof data0 === "string") {
-        if (!pattern6.test(data0)) {
-          const err3 = {
-            instancePath: instancePath + "/Street",
-            schemaPath: "#/properties/Street/pattern",
-            keyword: "pattern",
-            params: { pattern: "\\S" },
-            message: 'must match pattern "' + "\\S" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      } else {
-        const err4 = {
+      if (typeof data0 !== "string" && data0 !== null) {
+        const err0 = {
           instancePath: instancePath + "/Street",
           schemaPath: "#/properties/Street/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema85.properties.Street.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.HouseNumber !== undefined) {
+      let data1 = data.HouseNumber;
+      if (typeof data1 !== "string" && data1 !== null) {
+        const err1 = {
+          instancePath: instancePath + "/HouseNumber",
+          schemaPath: "#/properties/HouseNumber/type",
+          keyword: "type",
+          params: { type: schema85.properties.HouseNumber.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.HouseName !== undefined) {
+      let data2 = data.HouseName;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err2 = {
+          instancePath: instancePath + "/HouseName",
+          schemaPath: "#/properties/HouseName/type",
+          keyword: "type",
+          params: { type: schema85.properties.HouseName.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.FlatNumber !== undefined) {
+      let data3 = data.FlatNumber;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err3 = {
+          instancePath: instancePath + "/FlatNumber",
+          schemaPath: "#/properties/FlatNumber/type",
+          keyword: "type",
+          params: { type: schema85.properties.FlatNumber.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.District !== undefined) {
+      let data4 = data.District;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err4 = {
+          instancePath: instancePath + "/District",
+          schemaPath: "#/properties/District/type",
+          keyword: "type",
+          params: { type: schema85.properties.District.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -14782,14 +14971,15 @@ function validate234(
         errors++;
       }
     }
-    if (data.HouseNumber !== undefined) {
-      if (typeof data.HouseNumber !== "string") {
+    if (data.Town !== undefined) {
+      let data5 = data.Town;
+      if (typeof data5 !== "string" && data5 !== null) {
         const err5 = {
-          instancePath: instancePath + "/HouseNumber",
-          schemaPath: "#/properties/HouseNumber/type",
+          instancePath: instancePath + "/Town",
+          schemaPath: "#/properties/Town/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema85.properties.Town.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err5];
@@ -14799,14 +14989,15 @@ function validate234(
         errors++;
       }
     }
-    if (data.HouseName !== undefined) {
-      if (typeof data.HouseName !== "string") {
+    if (data.County !== undefined) {
+      let data6 = data.County;
+      if (typeof data6 !== "string" && data6 !== null) {
         const err6 = {
-          instancePath: instancePath + "/HouseName",
-          schemaPath: "#/properties/HouseName/type",
+          instancePath: instancePath + "/County",
+          schemaPath: "#/properties/County/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema85.properties.County.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err6];
@@ -14816,14 +15007,15 @@ function validate234(
         errors++;
       }
     }
-    if (data.FlatNumber !== undefined) {
-      if (typeof data.FlatNumber !== "string") {
+    if (data.PostCode !== undefined) {
+      let data7 = data.PostCode;
+      if (typeof data7 !== "string" && data7 !== null) {
         const err7 = {
-          instancePath: instancePath + "/FlatNumber",
-          schemaPath: "#/properties/FlatNumber/type",
+          instancePath: instancePath + "/PostCode",
+          schemaPath: "#/properties/PostCode/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema85.properties.PostCode.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err7];
@@ -14833,14 +15025,15 @@ function validate234(
         errors++;
       }
     }
-    if (data.District !== undefined) {
-      if (typeof data.District !== "string") {
+    if (data.CountryCode !== undefined) {
+      let data8 = data.CountryCode;
+      if (typeof data8 !== "string" && data8 !== null) {
         const err8 = {
-          instancePath: instancePath + "/District",
-          schemaPath: "#/properties/District/type",
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema85.properties.CountryCode.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err8];
@@ -14849,17 +15042,14 @@ function validate234(
         }
         errors++;
       }
-    }
-    if (data.Town !== undefined) {
-      let data5 = data.Town;
-      if (typeof data5 === "string") {
-        if (!pattern6.test(data5)) {
+      if (typeof data8 === "string") {
+        if (!pattern5.test(data8)) {
           const err9 = {
-            instancePath: instancePath + "/Town",
-            schemaPath: "#/properties/Town/pattern",
+            instancePath: instancePath + "/CountryCode",
+            schemaPath: "#/properties/CountryCode/pattern",
             keyword: "pattern",
-            params: { pattern: "\\S" },
-            message: 'must match pattern "' + "\\S" + '"',
+            params: { pattern: "^[A-Z]{2}$" },
+            message: 'must match pattern "' + "^[A-Z]{2}$" + '"',
           };
           if (vErrors === null) {
             vErrors = [err9];
@@ -14868,76 +15058,8 @@ function validate234(
           }
           errors++;
         }
-      } else {
-        const err10 = {
-          instancePath: instancePath + "/Town",
-          schemaPath: "#/properties/Town/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.County !== undefined) {
-      if (typeof data.County !== "string") {
-        const err11 = {
-          instancePath: instancePath + "/County",
-          schemaPath: "#/properties/County/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.PostCode !== undefined) {
-      if (typeof data.PostCode !== "string") {
-        const err12 = {
-          instancePath: instancePath + "/PostCode",
-          schemaPath: "#/properties/PostCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.CountryCode !== undefined) {
-      let data8 = data.CountryCode;
-      if (typeof data8 === "string") {
-        if (!pattern8.test(data8)) {
-          const err13 = {
-            instancePath: instancePath + "/CountryCode",
-            schemaPath: "#/properties/CountryCode/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Z]{2}$" },
-            message: 'must match pattern "' + "^[A-Z]{2}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-        if (!formats192.validate(data8)) {
-          const err14 = {
+        if (!formats190.validate(data8)) {
+          const err10 = {
             instancePath: instancePath + "/CountryCode",
             schemaPath: "#/properties/CountryCode/format",
             keyword: "format",
@@ -14945,30 +15067,16 @@ function validate234(
             message: 'must match format "' + "country-code" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err10];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err10);
           }
           errors++;
         }
-      } else {
-        const err15 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
       }
     }
   } else {
-    const err16 = {
+    const err11 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -14976,16 +15084,16 @@ function validate234(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err16];
+      vErrors = [err11];
     } else {
-      vErrors.push(err16);
+      vErrors.push(err11);
     }
     errors++;
   }
-  validate234.errors = vErrors;
+  validate238.errors = vErrors;
   return errors === 0;
 }
-validate234.evaluated = {
+validate238.evaluated = {
   props: {
     Street: true,
     HouseNumber: true,
@@ -15000,13 +15108,13 @@ validate234.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate233(
+function validate237(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate233.evaluated;
+  const evaluated0 = validate237.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15016,9 +15124,24 @@ function validate233(
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.Name !== undefined) {
       let data0 = data.Name;
+      if (typeof data0 !== "string" && data0 !== null) {
+        const err0 = {
+          instancePath: instancePath + "/Name",
+          schemaPath: "#/properties/Name/type",
+          keyword: "type",
+          params: { type: schema84.properties.Name.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
       if (typeof data0 === "string") {
         if (func1(data0) > 35) {
-          const err0 = {
+          const err1 = {
             instancePath: instancePath + "/Name",
             schemaPath: "#/properties/Name/maxLength",
             keyword: "maxLength",
@@ -15026,31 +15149,22 @@ function validate233(
             message: "must NOT have more than 35 characters",
           };
           if (vErrors === null) {
-            vErrors = [err0];
+            vErrors = [err1];
           } else {
-            vErrors.push(err0);
+            vErrors.push(err1);
           }
           errors++;
         }
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/Name",
-          schemaPath: "#/properties/Name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
       }
     }
     if (data.Address !== undefined) {
+      let data1 = data.Address;
+      const _errs4 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs5 = errors;
       if (
-        !validate234(data.Address, {
+        !validate238(data1, {
           instancePath: instancePath + "/Address",
           parentData: data,
           parentDataProperty: "Address",
@@ -15058,18 +15172,32 @@ function validate233(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
+        vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
         errors = vErrors.length;
       }
-    }
-    if (data.SubaccountNumber !== undefined) {
-      if (typeof data.SubaccountNumber !== "string") {
+      var _valid0 = _errs5 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+        var props0 = {};
+        props0.Street = true;
+        props0.HouseNumber = true;
+        props0.HouseName = true;
+        props0.FlatNumber = true;
+        props0.District = true;
+        props0.Town = true;
+        props0.County = true;
+        props0.PostCode = true;
+        props0.CountryCode = true;
+      }
+      const _errs6 = errors;
+      if (data1 !== null) {
         const err2 = {
-          instancePath: instancePath + "/SubaccountNumber",
-          schemaPath: "#/properties/SubaccountNumber/type",
+          instancePath: instancePath + "/Address",
+          schemaPath: "#/properties/Address/oneOf/1/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: "null" },
+          message: "must be null",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -15078,9 +15206,61 @@ function validate233(
         }
         errors++;
       }
+      var _valid0 = _errs6 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
+        const err3 = {
+          instancePath: instancePath + "/Address",
+          schemaPath: "#/properties/Address/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing0 },
+          message: "must match exactly one schema in oneOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      } else {
+        errors = _errs4;
+        if (vErrors !== null) {
+          if (_errs4) {
+            vErrors.length = _errs4;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.SubaccountNumber !== undefined) {
+      let data2 = data.SubaccountNumber;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err4 = {
+          instancePath: instancePath + "/SubaccountNumber",
+          schemaPath: "#/properties/SubaccountNumber/type",
+          keyword: "type",
+          params: { type: schema84.properties.SubaccountNumber.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
     }
   } else {
-    const err3 = {
+    const err5 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -15088,27 +15268,27 @@ function validate233(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err3];
+      vErrors = [err5];
     } else {
-      vErrors.push(err3);
+      vErrors.push(err5);
     }
     errors++;
   }
-  validate233.errors = vErrors;
+  validate237.errors = vErrors;
   return errors === 0;
 }
-validate233.evaluated = {
+validate237.evaluated = {
   props: { Name: true, Address: true, SubaccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate232(
+function validate236(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate232.evaluated;
+  const evaluated0 = validate236.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15169,6 +15349,24 @@ function validate232(
         }
         errors++;
       }
+      if (data.BoEPurposeCodeId !== undefined) {
+        let data1 = data.BoEPurposeCodeId;
+        if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+          const err3 = {
+            instancePath: instancePath + "/BoEPurposeCodeId",
+            schemaPath: "#/then/properties/BoEPurposeCodeId/type",
+            keyword: "type",
+            params: { type: "integer" },
+            message: "must be integer",
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
     }
     var _valid0 = _errs4 === errors;
     valid0 = _valid0;
@@ -15177,7 +15375,7 @@ function validate232(
     }
   }
   if (!valid0) {
-    const err3 = {
+    const err4 = {
       instancePath,
       schemaPath: "#/if",
       keyword: "if",
@@ -15185,35 +15383,20 @@ function validate232(
       message: 'must match "then" schema',
     };
     if (vErrors === null) {
-      vErrors = [err3];
+      vErrors = [err4];
     } else {
-      vErrors.push(err3);
+      vErrors.push(err4);
     }
     errors++;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.AccountId === undefined) {
-      const err4 = {
+      const err5 = {
         instancePath,
         schemaPath: "#/required",
         keyword: "required",
         params: { missingProperty: "AccountId" },
         message: "must have required property '" + "AccountId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
-    }
-    if (data.CurrencyCode === undefined) {
-      const err5 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "CurrencyCode" },
-        message: "must have required property '" + "CurrencyCode" + "'",
       };
       if (vErrors === null) {
         vErrors = [err5];
@@ -15222,8 +15405,23 @@ function validate232(
       }
       errors++;
     }
-    if (data.BeneficiaryId === undefined) {
+    if (data.CurrencyCode === undefined) {
       const err6 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "CurrencyCode" },
+        message: "must have required property '" + "CurrencyCode" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (data.BeneficiaryId === undefined) {
+      const err7 = {
         instancePath,
         schemaPath: "#/required",
         keyword: "required",
@@ -15231,9 +15429,9 @@ function validate232(
         message: "must have required property '" + "BeneficiaryId" + "'",
       };
       if (vErrors === null) {
-        vErrors = [err6];
+        vErrors = [err7];
       } else {
-        vErrors.push(err6);
+        vErrors.push(err7);
       }
       errors++;
     }
@@ -15252,9 +15450,9 @@ function validate232(
       props0.ReceiverLei = true;
     }
     if (data.AccountId !== undefined) {
-      let data1 = data.AccountId;
-      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
-        const err7 = {
+      let data2 = data.AccountId;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err8 = {
           instancePath: instancePath + "/AccountId",
           schemaPath: "#/properties/AccountId/type",
           keyword: "type",
@@ -15262,40 +15460,20 @@ function validate232(
           message: "must be integer",
         };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err8];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err8);
         }
         errors++;
       }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (!formats8.validate(data1)) {
-          const err8 = {
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (!formats8.validate(data2)) {
+          const err9 = {
             instancePath: instancePath + "/AccountId",
             schemaPath: "#/properties/AccountId/format",
             keyword: "format",
             params: { format: "int32" },
             message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.CurrencyCode !== undefined) {
-      let data2 = data.CurrencyCode;
-      if (typeof data2 === "string") {
-        if (!pattern4.test(data2)) {
-          const err9 = {
-            instancePath: instancePath + "/CurrencyCode",
-            schemaPath: "#/properties/CurrencyCode/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Z]{3}$" },
-            message: 'must match pattern "' + "^[A-Z]{3}$" + '"',
           };
           if (vErrors === null) {
             vErrors = [err9];
@@ -15304,31 +15482,33 @@ function validate232(
           }
           errors++;
         }
+      }
+    }
+    if (data.CurrencyCode !== undefined) {
+      let data3 = data.CurrencyCode;
+      if (typeof data3 === "string") {
+        if (!pattern3.test(data3)) {
+          const err10 = {
+            instancePath: instancePath + "/CurrencyCode",
+            schemaPath: "#/properties/CurrencyCode/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[A-Z]{3}$" },
+            message: 'must match pattern "' + "^[A-Z]{3}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
       } else {
-        const err10 = {
+        const err11 = {
           instancePath: instancePath + "/CurrencyCode",
           schemaPath: "#/properties/CurrencyCode/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.Amount !== undefined) {
-      let data3 = data.Amount;
-      if (!(typeof data3 == "number" && isFinite(data3)) && data3 !== null) {
-        const err11 = {
-          instancePath: instancePath + "/Amount",
-          schemaPath: "#/properties/Amount/type",
-          keyword: "type",
-          params: { type: schema81.properties.Amount.type },
-          message: "must be number,null",
         };
         if (vErrors === null) {
           vErrors = [err11];
@@ -15337,23 +15517,26 @@ function validate232(
         }
         errors++;
       }
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (data3 <= 0 || isNaN(data3)) {
-          const err12 = {
-            instancePath: instancePath + "/Amount",
-            schemaPath: "#/properties/Amount/exclusiveMinimum",
-            keyword: "exclusiveMinimum",
-            params: { comparison: ">", limit: 0 },
-            message: "must be > 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
+    }
+    if (data.Amount !== undefined) {
+      let data4 = data.Amount;
+      if (!(typeof data4 == "number" && isFinite(data4)) && data4 !== null) {
+        const err12 = {
+          instancePath: instancePath + "/Amount",
+          schemaPath: "#/properties/Amount/type",
+          keyword: "type",
+          params: { type: schema83.properties.Amount.type },
+          message: "must be number,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
         }
-        if (!formats14.validate(data3)) {
+        errors++;
+      }
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (!formats14.validate(data4)) {
           const err13 = {
             instancePath: instancePath + "/Amount",
             schemaPath: "#/properties/Amount/format",
@@ -15371,8 +15554,8 @@ function validate232(
       }
     }
     if (data.BeneficiaryId !== undefined) {
-      let data4 = data.BeneficiaryId;
-      if (!(typeof data4 == "number" && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      let data5 = data.BeneficiaryId;
+      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
         const err14 = {
           instancePath: instancePath + "/BeneficiaryId",
           schemaPath: "#/properties/BeneficiaryId/type",
@@ -15387,8 +15570,8 @@ function validate232(
         }
         errors++;
       }
-      if (typeof data4 == "number" && isFinite(data4)) {
-        if (!formats8.validate(data4)) {
+      if (typeof data5 == "number" && isFinite(data5)) {
+        if (!formats8.validate(data5)) {
           const err15 = {
             instancePath: instancePath + "/BeneficiaryId",
             schemaPath: "#/properties/BeneficiaryId/format",
@@ -15406,10 +15589,25 @@ function validate232(
       }
     }
     if (data.Reference !== undefined) {
-      let data5 = data.Reference;
-      if (typeof data5 === "string") {
-        if (func1(data5) > 35) {
-          const err16 = {
+      let data6 = data.Reference;
+      if (typeof data6 !== "string" && data6 !== null) {
+        const err16 = {
+          instancePath: instancePath + "/Reference",
+          schemaPath: "#/properties/Reference/type",
+          keyword: "type",
+          params: { type: schema83.properties.Reference.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (typeof data6 === "string") {
+        if (func1(data6) > 35) {
+          const err17 = {
             instancePath: instancePath + "/Reference",
             schemaPath: "#/properties/Reference/maxLength",
             keyword: "maxLength",
@@ -15417,33 +15615,34 @@ function validate232(
             message: "must NOT have more than 35 characters",
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err17];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err17);
           }
           errors++;
         }
-      } else {
-        const err17 = {
-          instancePath: instancePath + "/Reference",
-          schemaPath: "#/properties/Reference/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
       }
     }
     if (data.Description !== undefined) {
-      let data6 = data.Description;
-      if (typeof data6 === "string") {
-        if (func1(data6) > 140) {
-          const err18 = {
+      let data7 = data.Description;
+      if (typeof data7 !== "string" && data7 !== null) {
+        const err18 = {
+          instancePath: instancePath + "/Description",
+          schemaPath: "#/properties/Description/type",
+          keyword: "type",
+          params: { type: schema83.properties.Description.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (typeof data7 === "string") {
+        if (func1(data7) > 140) {
+          const err19 = {
             instancePath: instancePath + "/Description",
             schemaPath: "#/properties/Description/maxLength",
             keyword: "maxLength",
@@ -15451,37 +15650,23 @@ function validate232(
             message: "must NOT have more than 140 characters",
           };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err19];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err19);
           }
           errors++;
         }
-      } else {
-        const err19 = {
-          instancePath: instancePath + "/Description",
-          schemaPath: "#/properties/Description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
       }
     }
     if (data.PaymentPurposeId !== undefined) {
-      let data7 = data.PaymentPurposeId;
-      if (!(typeof data7 == "number" && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+      let data8 = data.PaymentPurposeId;
+      if (!(typeof data8 == "number" && !(data8 % 1) && !isNaN(data8) && isFinite(data8)) && data8 !== null) {
         const err20 = {
           instancePath: instancePath + "/PaymentPurposeId",
           schemaPath: "#/properties/PaymentPurposeId/type",
           keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
+          params: { type: schema83.properties.PaymentPurposeId.type },
+          message: "must be integer,null",
         };
         if (vErrors === null) {
           vErrors = [err20];
@@ -15490,8 +15675,8 @@ function validate232(
         }
         errors++;
       }
-      if (typeof data7 == "number" && isFinite(data7)) {
-        if (!formats8.validate(data7)) {
+      if (typeof data8 == "number" && isFinite(data8)) {
+        if (!formats8.validate(data8)) {
           const err21 = {
             instancePath: instancePath + "/PaymentPurposeId",
             schemaPath: "#/properties/PaymentPurposeId/format",
@@ -15509,8 +15694,13 @@ function validate232(
       }
     }
     if (data.UltimateOriginator !== undefined) {
+      let data9 = data.UltimateOriginator;
+      const _errs23 = errors;
+      let valid4 = false;
+      let passing0 = null;
+      const _errs24 = errors;
       if (
-        !validate233(data.UltimateOriginator, {
+        !validate237(data9, {
           instancePath: instancePath + "/UltimateOriginator",
           parentData: data,
           parentDataProperty: "UltimateOriginator",
@@ -15518,19 +15708,26 @@ function validate232(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
+        vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
         errors = vErrors.length;
       }
-    }
-    if (data.PaymentChargesCode !== undefined) {
-      let data9 = data.PaymentChargesCode;
-      if (typeof data9 !== "string") {
+      var _valid1 = _errs24 === errors;
+      if (_valid1) {
+        valid4 = true;
+        passing0 = 0;
+        var props1 = {};
+        props1.Name = true;
+        props1.Address = true;
+        props1.SubaccountNumber = true;
+      }
+      const _errs25 = errors;
+      if (data9 !== null) {
         const err22 = {
-          instancePath: instancePath + "/PaymentChargesCode",
-          schemaPath: "#/properties/PaymentChargesCode/type",
+          instancePath: instancePath + "/UltimateOriginator",
+          schemaPath: "#/properties/UltimateOriginator/oneOf/1/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: "null" },
+          message: "must be null",
         };
         if (vErrors === null) {
           vErrors = [err22];
@@ -15539,13 +15736,23 @@ function validate232(
         }
         errors++;
       }
-      if (!(data9 === "OUR" || data9 === "SHA")) {
+      var _valid1 = _errs25 === errors;
+      if (_valid1 && valid4) {
+        valid4 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid1) {
+          valid4 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid4) {
         const err23 = {
-          instancePath: instancePath + "/PaymentChargesCode",
-          schemaPath: "#/properties/PaymentChargesCode/enum",
-          keyword: "enum",
-          params: { allowedValues: schema81.properties.PaymentChargesCode.enum },
-          message: "must be equal to one of the allowed values",
+          instancePath: instancePath + "/UltimateOriginator",
+          schemaPath: "#/properties/UltimateOriginator/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing0 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err23];
@@ -15553,17 +15760,26 @@ function validate232(
           vErrors.push(err23);
         }
         errors++;
+      } else {
+        errors = _errs23;
+        if (vErrors !== null) {
+          if (_errs23) {
+            vErrors.length = _errs23;
+          } else {
+            vErrors = null;
+          }
+        }
       }
     }
-    if (data.BoEPurposeCodeId !== undefined) {
-      let data10 = data.BoEPurposeCodeId;
-      if (!(typeof data10 == "number" && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
+    if (data.PaymentChargesCode !== undefined) {
+      let data10 = data.PaymentChargesCode;
+      if (typeof data10 !== "string" && data10 !== null) {
         const err24 = {
-          instancePath: instancePath + "/BoEPurposeCodeId",
-          schemaPath: "#/properties/BoEPurposeCodeId/type",
+          instancePath: instancePath + "/PaymentChargesCode",
+          schemaPath: "#/properties/PaymentChargesCode/type",
           keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
+          params: { type: schema83.properties.PaymentChargesCode.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err24];
@@ -15572,49 +15788,47 @@ function validate232(
         }
         errors++;
       }
-      if (typeof data10 == "number" && isFinite(data10)) {
-        if (!formats8.validate(data10)) {
-          const err25 = {
+      if (!(data10 === "OUR" || data10 === "SHA" || data10 === null)) {
+        const err25 = {
+          instancePath: instancePath + "/PaymentChargesCode",
+          schemaPath: "#/properties/PaymentChargesCode/enum",
+          keyword: "enum",
+          params: { allowedValues: schema83.properties.PaymentChargesCode.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.BoEPurposeCodeId !== undefined) {
+      let data11 = data.BoEPurposeCodeId;
+      if (!(typeof data11 == "number" && !(data11 % 1) && !isNaN(data11) && isFinite(data11)) && data11 !== null) {
+        const err26 = {
+          instancePath: instancePath + "/BoEPurposeCodeId",
+          schemaPath: "#/properties/BoEPurposeCodeId/type",
+          keyword: "type",
+          params: { type: schema83.properties.BoEPurposeCodeId.type },
+          message: "must be integer,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+      if (typeof data11 == "number" && isFinite(data11)) {
+        if (!formats8.validate(data11)) {
+          const err27 = {
             instancePath: instancePath + "/BoEPurposeCodeId",
             schemaPath: "#/properties/BoEPurposeCodeId/format",
             keyword: "format",
             params: { format: "int32" },
             message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err25];
-          } else {
-            vErrors.push(err25);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.ReceiverLei !== undefined) {
-      let data11 = data.ReceiverLei;
-      if (typeof data11 === "string") {
-        if (func1(data11) > 20) {
-          const err26 = {
-            instancePath: instancePath + "/ReceiverLei",
-            schemaPath: "#/properties/ReceiverLei/maxLength",
-            keyword: "maxLength",
-            params: { limit: 20 },
-            message: "must NOT have more than 20 characters",
-          };
-          if (vErrors === null) {
-            vErrors = [err26];
-          } else {
-            vErrors.push(err26);
-          }
-          errors++;
-        }
-        if (func1(data11) < 20) {
-          const err27 = {
-            instancePath: instancePath + "/ReceiverLei",
-            schemaPath: "#/properties/ReceiverLei/minLength",
-            keyword: "minLength",
-            params: { limit: 20 },
-            message: "must NOT have fewer than 20 characters",
           };
           if (vErrors === null) {
             vErrors = [err27];
@@ -15623,28 +15837,33 @@ function validate232(
           }
           errors++;
         }
-        if (!pattern9.test(data11)) {
-          const err28 = {
-            instancePath: instancePath + "/ReceiverLei",
-            schemaPath: "#/properties/ReceiverLei/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[0-9A-Za-z]{20}$" },
-            message: 'must match pattern "' + "^[0-9A-Za-z]{20}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err28];
-          } else {
-            vErrors.push(err28);
-          }
-          errors++;
+      }
+    }
+    if (data.ReceiverLei !== undefined) {
+      let data12 = data.ReceiverLei;
+      if (typeof data12 !== "string" && data12 !== null) {
+        const err28 = {
+          instancePath: instancePath + "/ReceiverLei",
+          schemaPath: "#/properties/ReceiverLei/type",
+          keyword: "type",
+          params: { type: schema83.properties.ReceiverLei.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
         }
-        if (!formats196.validate(data11)) {
+        errors++;
+      }
+      if (typeof data12 === "string") {
+        if (func1(data12) > 20) {
           const err29 = {
             instancePath: instancePath + "/ReceiverLei",
-            schemaPath: "#/properties/ReceiverLei/format",
-            keyword: "format",
-            params: { format: "lei" },
-            message: 'must match format "' + "lei" + '"',
+            schemaPath: "#/properties/ReceiverLei/maxLength",
+            keyword: "maxLength",
+            params: { limit: 20 },
+            message: "must NOT have more than 20 characters",
           };
           if (vErrors === null) {
             vErrors = [err29];
@@ -15653,24 +15872,55 @@ function validate232(
           }
           errors++;
         }
-      } else {
-        const err30 = {
-          instancePath: instancePath + "/ReceiverLei",
-          schemaPath: "#/properties/ReceiverLei/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err30];
-        } else {
-          vErrors.push(err30);
+        if (func1(data12) < 20) {
+          const err30 = {
+            instancePath: instancePath + "/ReceiverLei",
+            schemaPath: "#/properties/ReceiverLei/minLength",
+            keyword: "minLength",
+            params: { limit: 20 },
+            message: "must NOT have fewer than 20 characters",
+          };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
         }
-        errors++;
+        if (!pattern6.test(data12)) {
+          const err31 = {
+            instancePath: instancePath + "/ReceiverLei",
+            schemaPath: "#/properties/ReceiverLei/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[0-9A-Za-z]{20}$" },
+            message: 'must match pattern "' + "^[0-9A-Za-z]{20}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        if (!formats194.validate(data12)) {
+          const err32 = {
+            instancePath: instancePath + "/ReceiverLei",
+            schemaPath: "#/properties/ReceiverLei/format",
+            keyword: "format",
+            params: { format: "lei" },
+            message: 'must match format "' + "lei" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
       }
     }
   } else {
-    const err31 = {
+    const err33 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -15678,24 +15928,24 @@ function validate232(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err31];
+      vErrors = [err33];
     } else {
-      vErrors.push(err31);
+      vErrors.push(err33);
     }
     errors++;
   }
-  validate232.errors = vErrors;
+  validate236.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate232.evaluated = { dynamicProps: true, dynamicItems: false };
-const validateCreateInstructionWithdrawal = validate237;
-const schema84 = {
+validate236.evaluated = { dynamicProps: true, dynamicItems: false };
+const validateCreateInstructionWithdrawal = validate241;
+const schema86 = {
   title: "CreateInstructionWithdrawal",
   description:
     "Body of /api/v1/Withdrawals/CreateInstructionWithdrawal: a withdrawal that is triggered when an instruction (an exchange instruction) completes. The optional and conditional fields follow the same rules as the account withdrawal.",
   "x-assumption":
-    'No member of this body, or of an object in it, is null: an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
+    "An optional member, of this body or of an object in it, may be null, which is read as not given; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and does not refuse one (a .NET service binds null to no value), and states no trimming; validators/ leaves a null or blank optional field out of the value it returns, so clients send none, and hands back free text as typed",
   type: "object",
   required: ["InstructionId", "BeneficiaryId"],
   properties: {
@@ -15708,36 +15958,34 @@ const schema84 = {
     PaymentPurposeId: {
       description:
         "Payment purpose. Mandatory for beneficiaries with bank accounts in the United Arab Emirates (all currencies) or China (CNH only).",
-      type: "integer",
+      type: ["integer", "null"],
       format: "int32",
     },
     UltimateOriginator: {
-      $ref: "#/components/schemas/UltimateOriginator",
+      oneOf: [{ $ref: "#/components/schemas/UltimateOriginator" }, { type: "null" }],
       description:
         "Optional; only for a withdrawal on behalf of another party. Whether it is accepted depends on the account setup.",
     },
     PaymentChargesCode: {
       description:
         "OUR or SHA; whether it is accepted depends on the account setup. SHA: the client pays the service fee for the withdrawal and the beneficiary bears charges raised by other banks. OUR: the client pays the service fee plus a fee covering charges raised by other banks.",
-      type: "string",
-      enum: ["OUR", "SHA"],
+      type: ["string", "null"],
+      enum: ["OUR", "SHA", null],
     },
     BoEPurposeCodeId: {
       description:
         "BoE purpose code; values from /api/v1/Withdrawals/BoEPaymentPurposes. Required when the withdrawal currency is GBP.",
-      type: "integer",
+      type: ["integer", "null"],
       format: "int32",
     },
     ReceiverLei: {
       description:
-        "20-character alphanumeric LEI of the receiver; required only when the currency is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies.",
-      type: "string",
+        "20-character alphanumeric LEI of the receiver; required only when the currency is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies. Format lei: @account-funds/validators warns (never refuses) about wrong ISO 17442 check digits.",
+      type: ["string", "null"],
       format: "lei",
       minLength: 20,
       maxLength: 20,
       pattern: "^[0-9A-Za-z]{20}$",
-      "x-assumption":
-        "Format lei also requires the last two characters to be the ISO 17442 check digits (ISO 7064 MOD 97-10) — the reference states only a 20-character alphanumeric LEI",
     },
   },
   "x-conditional-rules": [
@@ -15773,13 +16021,13 @@ const schema84 = {
     },
   ],
 };
-function validate237(
+function validate241(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate237.evaluated;
+  const evaluated0 = validate241.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15889,13 +16137,13 @@ function validate237(
     }
     if (data.PaymentPurposeId !== undefined) {
       let data2 = data.PaymentPurposeId;
-      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) && data2 !== null) {
         const err6 = {
           instancePath: instancePath + "/PaymentPurposeId",
           schemaPath: "#/properties/PaymentPurposeId/type",
           keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
+          params: { type: schema86.properties.PaymentPurposeId.type },
+          message: "must be integer,null",
         };
         if (vErrors === null) {
           vErrors = [err6];
@@ -15923,8 +16171,13 @@ function validate237(
       }
     }
     if (data.UltimateOriginator !== undefined) {
+      let data3 = data.UltimateOriginator;
+      const _errs8 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs9 = errors;
       if (
-        !validate233(data.UltimateOriginator, {
+        !validate237(data3, {
           instancePath: instancePath + "/UltimateOriginator",
           parentData: data,
           parentDataProperty: "UltimateOriginator",
@@ -15932,19 +16185,26 @@ function validate237(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
+        vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
         errors = vErrors.length;
       }
-    }
-    if (data.PaymentChargesCode !== undefined) {
-      let data4 = data.PaymentChargesCode;
-      if (typeof data4 !== "string") {
+      var _valid0 = _errs9 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+        var props0 = {};
+        props0.Name = true;
+        props0.Address = true;
+        props0.SubaccountNumber = true;
+      }
+      const _errs10 = errors;
+      if (data3 !== null) {
         const err8 = {
-          instancePath: instancePath + "/PaymentChargesCode",
-          schemaPath: "#/properties/PaymentChargesCode/type",
+          instancePath: instancePath + "/UltimateOriginator",
+          schemaPath: "#/properties/UltimateOriginator/oneOf/1/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: "null" },
+          message: "must be null",
         };
         if (vErrors === null) {
           vErrors = [err8];
@@ -15953,13 +16213,23 @@ function validate237(
         }
         errors++;
       }
-      if (!(data4 === "OUR" || data4 === "SHA")) {
+      var _valid0 = _errs10 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
         const err9 = {
-          instancePath: instancePath + "/PaymentChargesCode",
-          schemaPath: "#/properties/PaymentChargesCode/enum",
-          keyword: "enum",
-          params: { allowedValues: schema84.properties.PaymentChargesCode.enum },
-          message: "must be equal to one of the allowed values",
+          instancePath: instancePath + "/UltimateOriginator",
+          schemaPath: "#/properties/UltimateOriginator/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing0 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err9];
@@ -15967,17 +16237,26 @@ function validate237(
           vErrors.push(err9);
         }
         errors++;
+      } else {
+        errors = _errs8;
+        if (vErrors !== null) {
+          if (_errs8) {
+            vErrors.length = _errs8;
+          } else {
+            vErrors = null;
+          }
+        }
       }
     }
-    if (data.BoEPurposeCodeId !== undefined) {
-      let data5 = data.BoEPurposeCodeId;
-      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+    if (data.PaymentChargesCode !== undefined) {
+      let data4 = data.PaymentChargesCode;
+      if (typeof data4 !== "string" && data4 !== null) {
         const err10 = {
-          instancePath: instancePath + "/BoEPurposeCodeId",
-          schemaPath: "#/properties/BoEPurposeCodeId/type",
+          instancePath: instancePath + "/PaymentChargesCode",
+          schemaPath: "#/properties/PaymentChargesCode/type",
           keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
+          params: { type: schema86.properties.PaymentChargesCode.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err10];
@@ -15986,49 +16265,47 @@ function validate237(
         }
         errors++;
       }
+      if (!(data4 === "OUR" || data4 === "SHA" || data4 === null)) {
+        const err11 = {
+          instancePath: instancePath + "/PaymentChargesCode",
+          schemaPath: "#/properties/PaymentChargesCode/enum",
+          keyword: "enum",
+          params: { allowedValues: schema86.properties.PaymentChargesCode.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.BoEPurposeCodeId !== undefined) {
+      let data5 = data.BoEPurposeCodeId;
+      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5)) && data5 !== null) {
+        const err12 = {
+          instancePath: instancePath + "/BoEPurposeCodeId",
+          schemaPath: "#/properties/BoEPurposeCodeId/type",
+          keyword: "type",
+          params: { type: schema86.properties.BoEPurposeCodeId.type },
+          message: "must be integer,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
       if (typeof data5 == "number" && isFinite(data5)) {
         if (!formats8.validate(data5)) {
-          const err11 = {
+          const err13 = {
             instancePath: instancePath + "/BoEPurposeCodeId",
             schemaPath: "#/properties/BoEPurposeCodeId/format",
             keyword: "format",
             params: { format: "int32" },
             message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.ReceiverLei !== undefined) {
-      let data6 = data.ReceiverLei;
-      if (typeof data6 === "string") {
-        if (func1(data6) > 20) {
-          const err12 = {
-            instancePath: instancePath + "/ReceiverLei",
-            schemaPath: "#/properties/ReceiverLei/maxLength",
-            keyword: "maxLength",
-            params: { limit: 20 },
-            message: "must NOT have more than 20 characters",
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-        if (func1(data6) < 20) {
-          const err13 = {
-            instancePath: instancePath + "/ReceiverLei",
-            schemaPath: "#/properties/ReceiverLei/minLength",
-            keyword: "minLength",
-            params: { limit: 20 },
-            message: "must NOT have fewer than 20 characters",
           };
           if (vErrors === null) {
             vErrors = [err13];
@@ -16037,28 +16314,33 @@ function validate237(
           }
           errors++;
         }
-        if (!pattern9.test(data6)) {
-          const err14 = {
-            instancePath: instancePath + "/ReceiverLei",
-            schemaPath: "#/properties/ReceiverLei/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[0-9A-Za-z]{20}$" },
-            message: 'must match pattern "' + "^[0-9A-Za-z]{20}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
+      }
+    }
+    if (data.ReceiverLei !== undefined) {
+      let data6 = data.ReceiverLei;
+      if (typeof data6 !== "string" && data6 !== null) {
+        const err14 = {
+          instancePath: instancePath + "/ReceiverLei",
+          schemaPath: "#/properties/ReceiverLei/type",
+          keyword: "type",
+          params: { type: schema86.properties.ReceiverLei.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
         }
-        if (!formats196.validate(data6)) {
+        errors++;
+      }
+      if (typeof data6 === "string") {
+        if (func1(data6) > 20) {
           const err15 = {
             instancePath: instancePath + "/ReceiverLei",
-            schemaPath: "#/properties/ReceiverLei/format",
-            keyword: "format",
-            params: { format: "lei" },
-            message: 'must match format "' + "lei" + '"',
+            schemaPath: "#/properties/ReceiverLei/maxLength",
+            keyword: "maxLength",
+            params: { limit: 20 },
+            message: "must NOT have more than 20 characters",
           };
           if (vErrors === null) {
             vErrors = [err15];
@@ -16067,24 +16349,55 @@ function validate237(
           }
           errors++;
         }
-      } else {
-        const err16 = {
-          instancePath: instancePath + "/ReceiverLei",
-          schemaPath: "#/properties/ReceiverLei/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
+        if (func1(data6) < 20) {
+          const err16 = {
+            instancePath: instancePath + "/ReceiverLei",
+            schemaPath: "#/properties/ReceiverLei/minLength",
+            keyword: "minLength",
+            params: { limit: 20 },
+            message: "must NOT have fewer than 20 characters",
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
         }
-        errors++;
+        if (!pattern6.test(data6)) {
+          const err17 = {
+            instancePath: instancePath + "/ReceiverLei",
+            schemaPath: "#/properties/ReceiverLei/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[0-9A-Za-z]{20}$" },
+            message: 'must match pattern "' + "^[0-9A-Za-z]{20}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        if (!formats194.validate(data6)) {
+          const err18 = {
+            instancePath: instancePath + "/ReceiverLei",
+            schemaPath: "#/properties/ReceiverLei/format",
+            keyword: "format",
+            params: { format: "lei" },
+            message: 'must match format "' + "lei" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
       }
     }
   } else {
-    const err17 = {
+    const err19 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -16092,16 +16405,16 @@ function validate237(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err17];
+      vErrors = [err19];
     } else {
-      vErrors.push(err17);
+      vErrors.push(err19);
     }
     errors++;
   }
-  validate237.errors = vErrors;
+  validate241.errors = vErrors;
   return errors === 0;
 }
-validate237.evaluated = {
+validate241.evaluated = {
   props: {
     InstructionId: true,
     BeneficiaryId: true,
@@ -16114,15 +16427,15 @@ validate237.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetWithdrawalConfirmationMt103Response200 = validate239;
-const schema85 = { type: "string" };
-function validate239(
+const validateGetWithdrawalConfirmationMt103Response200 = validate243;
+const schema87 = { type: "string" };
+function validate243(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate239.evaluated;
+  const evaluated0 = validate243.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16144,12 +16457,12 @@ function validate239(
     }
     errors++;
   }
-  validate239.errors = vErrors;
+  validate243.errors = vErrors;
   return errors === 0;
 }
-validate239.evaluated = { dynamicProps: false, dynamicItems: false };
-const validateBeneficiaryDtoCollection = validate240;
-const schema86 = {
+validate243.evaluated = { dynamicProps: false, dynamicItems: false };
+const validateBeneficiaryDtoCollection = validate244;
+const schema88 = {
   title: "BeneficiaryDtoCollection",
   description: "OData v4 collection of BeneficiaryDto.",
   type: "object",
@@ -16157,13 +16470,13 @@ const schema86 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/BeneficiaryDto" } } },
 };
-function validate240(
+function validate244(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate240.evaluated;
+  const evaluated0 = validate244.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16239,25 +16552,25 @@ function validate240(
     }
     errors++;
   }
-  validate240.errors = vErrors;
+  validate244.errors = vErrors;
   return errors === 0;
 }
-validate240.evaluated = {
+validate244.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetBeneficiaryResponse200 = validate243;
-const schema87 = {
+const validateGetBeneficiaryResponse200 = validate247;
+const schema89 = {
   allOf: [{ $ref: "#/components/schemas/BeneficiaryDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate243(
+function validate247(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate243.evaluated;
+  const evaluated0 = validate247.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16268,14 +16581,14 @@ function validate243(
     vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
     errors = vErrors.length;
   }
-  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+  if (!validate179(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate243.errors = vErrors;
+  validate247.errors = vErrors;
   return errors === 0;
 }
-validate243.evaluated = {
+validate247.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -16290,8 +16603,8 @@ validate243.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateTransferBeneficiaryDtoCollection = validate246;
-const schema88 = {
+const validateTransferBeneficiaryDtoCollection = validate250;
+const schema90 = {
   title: "TransferBeneficiaryDtoCollection",
   description: "OData v4 collection of TransferBeneficiaryDto.",
   type: "object",
@@ -16299,13 +16612,13 @@ const schema88 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/TransferBeneficiaryDto" } } },
 };
-function validate246(
+function validate250(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate246.evaluated;
+  const evaluated0 = validate250.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16381,16 +16694,16 @@ function validate246(
     }
     errors++;
   }
-  validate246.errors = vErrors;
+  validate250.errors = vErrors;
   return errors === 0;
 }
-validate246.evaluated = {
+validate250.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetTransferBeneficiaryResponse200 = validate249;
-const schema89 = {
+const validateGetTransferBeneficiaryResponse200 = validate253;
+const schema91 = {
   description: "The reference states that a single-entity response also carries `@odata.context`.",
   type: "object",
   allOf: [
@@ -16399,13 +16712,13 @@ const schema89 = {
   ],
   required: ["@odata.context"],
 };
-function validate249(
+function validate253(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate249.evaluated;
+  const evaluated0 = validate253.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16416,8 +16729,8 @@ function validate249(
     vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
     errors = vErrors.length;
   }
-  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+  if (!validate179(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16451,10 +16764,10 @@ function validate249(
     }
     errors++;
   }
-  validate249.errors = vErrors;
+  validate253.errors = vErrors;
   return errors === 0;
 }
-validate249.evaluated = {
+validate253.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -16472,13 +16785,13 @@ validate249.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCreateWithdrawalBeneficiary = validate252;
-const schema90 = {
+const validateCreateWithdrawalBeneficiary = validate256;
+const schema92 = {
   title: "CreateWithdrawalBeneficiary",
   description:
     "Body of /api/v1/Beneficiaries/CreateWithdrawalBeneficiary: a bank account outside the system that withdrawals can be paid to.",
   "x-assumption":
-    'No member of this body, or of an object in it, is null: an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
+    "An optional member, of this body or of an object in it, may be null, which is read as not given; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and does not refuse one (a .NET service binds null to no value), and states no trimming; validators/ leaves a null or blank optional field out of the value it returns, so clients send none, and hands back free text as typed",
   type: "object",
   required: ["AccountId", "Name", "CurrencyCode", "PaymentRouting", "BeneficiaryType", "Address"],
   properties: {
@@ -16492,7 +16805,7 @@ const schema90 = {
     },
     AccountHolderName: {
       description: "Official account holder name sent to the bank; when empty it equals Name.",
-      type: "string",
+      type: ["string", "null"],
     },
     CurrencyCode: {
       description: "Currency of the bank account.",
@@ -16508,12 +16821,12 @@ const schema90 = {
     AlternatePaymentRouting: {
       description:
         "Alternate routing for the same beneficiary, for payment optimizations; items have the same shape as PaymentRouting.",
-      type: "array",
+      type: ["array", "null"],
       items: { $ref: "#/components/schemas/PaymentRouting" },
     },
     IntermediaryPaymentRouting: {
       description: "Routing of intermediary or corresponding banks.",
-      type: "array",
+      type: ["array", "null"],
       items: { $ref: "#/components/schemas/IntermediaryPaymentRouting" },
     },
     BeneficiaryType: { type: "string", enum: ["Individual", "Company"] },
@@ -16524,28 +16837,29 @@ const schema90 = {
     },
     IndustryId: {
       description: "Id from /api/v1/Sectors. Required only for corporate beneficiaries held by the customer account.",
-      type: "integer",
+      type: ["integer", "null"],
       format: "int32",
     },
-    Website: { type: "string" },
-    IndustryDetails: { description: 'Required when the chosen industry starts with "Other".', type: "string" },
+    Website: { type: ["string", "null"] },
+    IndustryDetails: {
+      description: 'Required when the chosen industry starts with "Other".',
+      type: ["string", "null"],
+    },
     AdditionalInformation: {
       description:
         "Key/value strings. Required for certain country-of-residence and routing-country combinations; the keys come from the RequiredAdditionalInformation endpoint and each value is validated against the Rule RegEx of its field.",
-      type: "object",
+      type: ["object", "null"],
       additionalProperties: { type: "string" },
     },
-    Reference: { description: "Up to 35 characters.", type: "string", maxLength: 35 },
+    Reference: { description: "Up to 35 characters.", type: ["string", "null"], maxLength: 35 },
     ReceiverLei: {
       description:
-        "20-character alphanumeric LEI of the receiver; required only when CurrencyCode is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies.",
-      type: "string",
+        "20-character alphanumeric LEI of the receiver; required only when CurrencyCode is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies. Format lei: @account-funds/validators warns (never refuses) about wrong ISO 17442 check digits.",
+      type: ["string", "null"],
       format: "lei",
       minLength: 20,
       maxLength: 20,
       pattern: "^[0-9A-Za-z]{20}$",
-      "x-assumption":
-        "Format lei also requires the last two characters to be the ISO 17442 check digits (ISO 7064 MOD 97-10) — the reference states only a 20-character alphanumeric LEI",
     },
   },
   "x-conditional-rules": [
@@ -16575,7 +16889,8 @@ const schema90 = {
     },
   ],
 };
-const schema91 = {
+const pattern8 = new RegExp("\\S", "u");
+const schema93 = {
   title: "PaymentRouting",
   description: "Payment routing of a withdrawal beneficiary; Type selects the routing type.",
   type: "object",
@@ -16610,13 +16925,11 @@ const schema91 = {
     },
   },
 };
-const schema92 = {
+const schema94 = {
   title: "BicIbanPaymentRouting",
   description: "Routing by BIC and IBAN, for IBAN countries.",
-  "x-assumption":
-    "Iban required beside Type and CountryCode, because a routing without its account identifier cannot route a payment; Bic optional — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
   type: "object",
-  required: ["Type", "CountryCode", "Iban"],
+  required: ["Type", "CountryCode"],
   properties: {
     Type: { description: "Routing type.", type: "string", const: "BicIban" },
     CountryCode: {
@@ -16628,34 +16941,32 @@ const schema92 = {
         "Format country-code requires an assigned ISO 3166-1 alpha-2 code, or XK (Kosovo, as SWIFT and the IBAN registry use it) — the reference says ISO alpha-2; XK is a user-assigned code that ISO 3166-1 does not list",
     },
     Bic: {
-      description: "BIC8 or BIC11.",
-      type: "string",
+      description:
+        "BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).",
+      type: ["string", "null"],
       format: "bic",
       pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
-      "x-assumption":
-        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
     },
     Iban: {
-      description: "IBAN, grouped or not; structure and checksum are validated.",
-      type: "string",
+      description:
+        "IBAN, grouped or not; structure and checksum are validated. Format iban: the registry structure and the MOD 97-10 checksum (ISO 13616); @account-funds/validators warns (never refuses) when national check digits are wrong.",
+      type: ["string", "null"],
       format: "iban",
       pattern: "^[A-Za-z]{2}[0-9]{2}[\\w\\s/-]+$",
-      "x-assumption":
-        "Format iban checks the country's length and BBAN structure from the SWIFT IBAN registry and, where the country has them, the BBAN's own national check digits — ISO 13616; the reference says only that structure and checksum are validated",
     },
   },
 };
-const formats212 = allFormats.bic;
-const formats214 = allFormats.iban;
-const pattern14 = new RegExp("^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$", "u");
-const pattern15 = new RegExp("^[A-Za-z]{2}[0-9]{2}[\\w\\s/-]+$", "u");
-function validate254(
+const formats210 = allFormats.bic;
+const formats212 = allFormats.iban;
+const pattern11 = new RegExp("^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$", "u");
+const pattern12 = new RegExp("^[A-Za-z]{2}[0-9]{2}[\\w\\s/-]+$", "u");
+function validate258(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate254.evaluated;
+  const evaluated0 = validate258.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16693,30 +17004,30 @@ function validate254(
       }
       errors++;
     }
-    if (data.Iban === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Iban" },
-        message: "must have required property '" + "Iban" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
     if (data.Type !== undefined) {
       let data0 = data.Type;
       if (typeof data0 !== "string") {
-        const err3 = {
+        const err2 = {
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("BicIban" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/const",
+          keyword: "const",
+          params: { allowedValue: "BicIban" },
+          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err3];
@@ -16725,32 +17036,32 @@ function validate254(
         }
         errors++;
       }
-      if ("BicIban" !== data0) {
-        const err4 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/const",
-          keyword: "const",
-          params: { allowedValue: "BicIban" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
     }
     if (data.CountryCode !== undefined) {
       let data1 = data.CountryCode;
       if (typeof data1 === "string") {
-        if (!pattern8.test(data1)) {
-          const err5 = {
+        if (!pattern5.test(data1)) {
+          const err4 = {
             instancePath: instancePath + "/CountryCode",
             schemaPath: "#/properties/CountryCode/pattern",
             keyword: "pattern",
             params: { pattern: "^[A-Z]{2}$" },
             message: 'must match pattern "' + "^[A-Z]{2}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!formats190.validate(data1)) {
+          const err5 = {
+            instancePath: instancePath + "/CountryCode",
+            schemaPath: "#/properties/CountryCode/format",
+            keyword: "format",
+            params: { format: "country-code" },
+            message: 'must match format "' + "country-code" + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -16759,286 +17070,7 @@ function validate254(
           }
           errors++;
         }
-        if (!formats192.validate(data1)) {
-          const err6 = {
-            instancePath: instancePath + "/CountryCode",
-            schemaPath: "#/properties/CountryCode/format",
-            keyword: "format",
-            params: { format: "country-code" },
-            message: 'must match format "' + "country-code" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
       } else {
-        const err7 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.Bic !== undefined) {
-      let data2 = data.Bic;
-      if (typeof data2 === "string") {
-        if (!pattern14.test(data2)) {
-          const err8 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
-            message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-        if (!formats212.validate(data2)) {
-          const err9 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/format",
-            keyword: "format",
-            params: { format: "bic" },
-            message: 'must match format "' + "bic" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + "/Bic",
-          schemaPath: "#/properties/Bic/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.Iban !== undefined) {
-      let data3 = data.Iban;
-      if (typeof data3 === "string") {
-        if (!pattern15.test(data3)) {
-          const err11 = {
-            instancePath: instancePath + "/Iban",
-            schemaPath: "#/properties/Iban/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Za-z]{2}[0-9]{2}[\\w\\s/-]+$" },
-            message: 'must match pattern "' + "^[A-Za-z]{2}[0-9]{2}[\\w\\s/-]+$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-        if (!formats214.validate(data3)) {
-          const err12 = {
-            instancePath: instancePath + "/Iban",
-            schemaPath: "#/properties/Iban/format",
-            keyword: "format",
-            params: { format: "iban" },
-            message: 'must match format "' + "iban" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-      } else {
-        const err13 = {
-          instancePath: instancePath + "/Iban",
-          schemaPath: "#/properties/Iban/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err14 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate254.errors = vErrors;
-  return errors === 0;
-}
-validate254.evaluated = {
-  props: { Type: true, CountryCode: true, Bic: true, Iban: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-const schema93 = {
-  title: "SortCodeAccountNumberPaymentRouting",
-  description: "Routing by sort code and account number (GB).",
-  "x-assumption":
-    "SortCode and AccountNumber required beside Type and CountryCode, because together they are the account identifier and a routing without it cannot route a payment — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
-  type: "object",
-  required: ["Type", "CountryCode", "SortCode", "AccountNumber"],
-  properties: {
-    Type: { description: "Routing type.", type: "string", const: "SortCodeAccountNumber" },
-    CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "GB" },
-    SortCode: { description: "6 digits.", type: "string", format: "sort-code", pattern: "^[0-9]{6}$" },
-    AccountNumber: { description: "8 digits.", type: "string", format: "uk-account-number", pattern: "^[0-9]{8}$" },
-  },
-};
-const formats216 = allFormats["sort-code"];
-const formats218 = allFormats["uk-account-number"];
-const pattern16 = new RegExp("^[0-9]{6}$", "u");
-const pattern17 = new RegExp("^[0-9]{8}$", "u");
-function validate255(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate255.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Type" },
-        message: "must have required property '" + "Type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.CountryCode === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "CountryCode" },
-        message: "must have required property '" + "CountryCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.SortCode === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "SortCode" },
-        message: "must have required property '" + "SortCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.AccountNumber === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "AccountNumber" },
-        message: "must have required property '" + "AccountNumber" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    if (data.Type !== undefined) {
-      let data0 = data.Type;
-      if (typeof data0 !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if ("SortCodeAccountNumber" !== data0) {
-        const err5 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/const",
-          keyword: "const",
-          params: { allowedValue: "SortCodeAccountNumber" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.CountryCode !== undefined) {
-      let data1 = data.CountryCode;
-      if (typeof data1 !== "string") {
         const err6 = {
           instancePath: instancePath + "/CountryCode",
           schemaPath: "#/properties/CountryCode/type",
@@ -17053,13 +17085,16 @@ function validate255(
         }
         errors++;
       }
-      if ("GB" !== data1) {
+    }
+    if (data.Bic !== undefined) {
+      let data2 = data.Bic;
+      if (typeof data2 !== "string" && data2 !== null) {
         const err7 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/const",
-          keyword: "const",
-          params: { allowedValue: "GB" },
-          message: "must be equal to constant",
+          instancePath: instancePath + "/Bic",
+          schemaPath: "#/properties/Bic/type",
+          keyword: "type",
+          params: { type: schema94.properties.Bic.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err7];
@@ -17068,17 +17103,14 @@ function validate255(
         }
         errors++;
       }
-    }
-    if (data.SortCode !== undefined) {
-      let data2 = data.SortCode;
       if (typeof data2 === "string") {
-        if (!pattern16.test(data2)) {
+        if (!pattern11.test(data2)) {
           const err8 = {
-            instancePath: instancePath + "/SortCode",
-            schemaPath: "#/properties/SortCode/pattern",
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/pattern",
             keyword: "pattern",
-            params: { pattern: "^[0-9]{6}$" },
-            message: 'must match pattern "' + "^[0-9]{6}$" + '"',
+            params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
+            message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
           };
           if (vErrors === null) {
             vErrors = [err8];
@@ -17087,13 +17119,13 @@ function validate255(
           }
           errors++;
         }
-        if (!formats216.validate(data2)) {
+        if (!formats210.validate(data2)) {
           const err9 = {
-            instancePath: instancePath + "/SortCode",
-            schemaPath: "#/properties/SortCode/format",
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/format",
             keyword: "format",
-            params: { format: "sort-code" },
-            message: 'must match format "' + "sort-code" + '"',
+            params: { format: "bic" },
+            message: 'must match format "' + "bic" + '"',
           };
           if (vErrors === null) {
             vErrors = [err9];
@@ -17102,13 +17134,17 @@ function validate255(
           }
           errors++;
         }
-      } else {
+      }
+    }
+    if (data.Iban !== undefined) {
+      let data3 = data.Iban;
+      if (typeof data3 !== "string" && data3 !== null) {
         const err10 = {
-          instancePath: instancePath + "/SortCode",
-          schemaPath: "#/properties/SortCode/type",
+          instancePath: instancePath + "/Iban",
+          schemaPath: "#/properties/Iban/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema94.properties.Iban.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err10];
@@ -17117,17 +17153,14 @@ function validate255(
         }
         errors++;
       }
-    }
-    if (data.AccountNumber !== undefined) {
-      let data3 = data.AccountNumber;
       if (typeof data3 === "string") {
-        if (!pattern17.test(data3)) {
+        if (!pattern12.test(data3)) {
           const err11 = {
-            instancePath: instancePath + "/AccountNumber",
-            schemaPath: "#/properties/AccountNumber/pattern",
+            instancePath: instancePath + "/Iban",
+            schemaPath: "#/properties/Iban/pattern",
             keyword: "pattern",
-            params: { pattern: "^[0-9]{8}$" },
-            message: 'must match pattern "' + "^[0-9]{8}$" + '"',
+            params: { pattern: "^[A-Za-z]{2}[0-9]{2}[\\w\\s/-]+$" },
+            message: 'must match pattern "' + "^[A-Za-z]{2}[0-9]{2}[\\w\\s/-]+$" + '"',
           };
           if (vErrors === null) {
             vErrors = [err11];
@@ -17136,13 +17169,13 @@ function validate255(
           }
           errors++;
         }
-        if (!formats218.validate(data3)) {
+        if (!formats212.validate(data3)) {
           const err12 = {
-            instancePath: instancePath + "/AccountNumber",
-            schemaPath: "#/properties/AccountNumber/format",
+            instancePath: instancePath + "/Iban",
+            schemaPath: "#/properties/Iban/format",
             keyword: "format",
-            params: { format: "uk-account-number" },
-            message: 'must match format "' + "uk-account-number" + '"',
+            params: { format: "iban" },
+            message: 'must match format "' + "iban" + '"',
           };
           if (vErrors === null) {
             vErrors = [err12];
@@ -17151,24 +17184,10 @@ function validate255(
           }
           errors++;
         }
-      } else {
-        const err13 = {
-          instancePath: instancePath + "/AccountNumber",
-          schemaPath: "#/properties/AccountNumber/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
       }
     }
   } else {
-    const err14 = {
+    const err13 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -17176,61 +17195,311 @@ function validate255(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err13];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err13);
     }
     errors++;
   }
-  validate255.errors = vErrors;
+  validate258.errors = vErrors;
   return errors === 0;
 }
-validate255.evaluated = {
-  props: { Type: true, CountryCode: true, SortCode: true, AccountNumber: true },
+validate258.evaluated = {
+  props: { Type: true, CountryCode: true, Bic: true, Iban: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema94 = {
-  title: "RoutingTransitNumberAccountNumberPaymentRouting",
-  description:
-    "Routing by routing transit number and account number (US). Either Bic or RoutingTransitNumber is required.",
-  "x-assumption":
-    "AccountNumber required beside Type, CountryCode and Bic or RoutingTransitNumber, because a routing without its account identifier cannot route a payment; the other of Bic and RoutingTransitNumber optional — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
+const schema95 = {
+  title: "SortCodeAccountNumberPaymentRouting",
+  description: "Routing by sort code and account number (GB).",
   type: "object",
-  required: ["Type", "CountryCode", "AccountNumber"],
+  required: ["Type", "CountryCode"],
   properties: {
-    Type: { description: "Routing type.", type: "string", const: "RoutingTransitNumberAccountNumber" },
-    CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "US" },
-    RoutingTransitNumber: {
-      description: "9 digits; checksum validated.",
-      type: "string",
-      format: "aba-routing-number",
-      pattern: "^[0-9]{9}$",
-      "x-assumption":
-        "Format aba-routing-number also requires the first two digits to be in the Federal Reserve ranges 00-12, 21-32, 61-72 or 80 — ABA Routing Number Policy; the reference states 9 digits and the checksum only",
+    Type: { description: "Routing type.", type: "string", const: "SortCodeAccountNumber" },
+    CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "GB" },
+    SortCode: { description: "6 digits.", type: ["string", "null"], format: "sort-code", pattern: "^[0-9]{6}$" },
+    AccountNumber: {
+      description: "8 digits.",
+      type: ["string", "null"],
+      format: "uk-account-number",
+      pattern: "^[0-9]{8}$",
     },
-    Bic: {
-      description: "BIC8 or BIC11.",
-      type: "string",
-      format: "bic",
-      pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
-      "x-assumption":
-        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
-    },
-    AccountNumber: { type: "string", pattern: "^[0-9A-Z-]{7,17}$" },
   },
-  anyOf: [{ required: ["Bic"] }, { required: ["RoutingTransitNumber"] }],
 };
-const formats220 = allFormats["aba-routing-number"];
-const pattern18 = new RegExp("^[0-9]{9}$", "u");
-const pattern20 = new RegExp("^[0-9A-Z-]{7,17}$", "u");
-function validate256(
+const formats214 = allFormats["sort-code"];
+const formats216 = allFormats["uk-account-number"];
+const pattern13 = new RegExp("^[0-9]{6}$", "u");
+const pattern14 = new RegExp("^[0-9]{8}$", "u");
+function validate259(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate256.evaluated;
+  const evaluated0 = validate259.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "Type" },
+        message: "must have required property '" + "Type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.CountryCode === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "CountryCode" },
+        message: "must have required property '" + "CountryCode" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.Type !== undefined) {
+      let data0 = data.Type;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("SortCodeAccountNumber" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/const",
+          keyword: "const",
+          params: { allowedValue: "SortCodeAccountNumber" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.CountryCode !== undefined) {
+      let data1 = data.CountryCode;
+      if (typeof data1 !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if ("GB" !== data1) {
+        const err5 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/const",
+          keyword: "const",
+          params: { allowedValue: "GB" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.SortCode !== undefined) {
+      let data2 = data.SortCode;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err6 = {
+          instancePath: instancePath + "/SortCode",
+          schemaPath: "#/properties/SortCode/type",
+          keyword: "type",
+          params: { type: schema95.properties.SortCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data2 === "string") {
+        if (!pattern13.test(data2)) {
+          const err7 = {
+            instancePath: instancePath + "/SortCode",
+            schemaPath: "#/properties/SortCode/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[0-9]{6}$" },
+            message: 'must match pattern "' + "^[0-9]{6}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!formats214.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + "/SortCode",
+            schemaPath: "#/properties/SortCode/format",
+            keyword: "format",
+            params: { format: "sort-code" },
+            message: 'must match format "' + "sort-code" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.AccountNumber !== undefined) {
+      let data3 = data.AccountNumber;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err9 = {
+          instancePath: instancePath + "/AccountNumber",
+          schemaPath: "#/properties/AccountNumber/type",
+          keyword: "type",
+          params: { type: schema95.properties.AccountNumber.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (typeof data3 === "string") {
+        if (!pattern14.test(data3)) {
+          const err10 = {
+            instancePath: instancePath + "/AccountNumber",
+            schemaPath: "#/properties/AccountNumber/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[0-9]{8}$" },
+            message: 'must match pattern "' + "^[0-9]{8}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!formats216.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + "/AccountNumber",
+            schemaPath: "#/properties/AccountNumber/format",
+            keyword: "format",
+            params: { format: "uk-account-number" },
+            message: 'must match format "' + "uk-account-number" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err12 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err12];
+    } else {
+      vErrors.push(err12);
+    }
+    errors++;
+  }
+  validate259.errors = vErrors;
+  return errors === 0;
+}
+validate259.evaluated = {
+  props: { Type: true, CountryCode: true, SortCode: true, AccountNumber: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const schema96 = {
+  title: "RoutingTransitNumberAccountNumberPaymentRouting",
+  description:
+    "Routing by routing transit number and account number (US). Either Bic or RoutingTransitNumber is required.",
+  type: "object",
+  required: ["Type", "CountryCode"],
+  properties: {
+    Type: { description: "Routing type.", type: "string", const: "RoutingTransitNumberAccountNumber" },
+    CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "US" },
+    RoutingTransitNumber: {
+      description:
+        "9 digits; checksum validated. Format aba-routing-number: the checksum; @account-funds/validators warns (never refuses) about a prefix outside the Federal Reserve ranges (ABA).",
+      type: "string",
+      format: "aba-routing-number",
+      pattern: "^[0-9]{9}$",
+    },
+    Bic: {
+      description:
+        "BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).",
+      type: "string",
+      format: "bic",
+      pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
+    },
+    AccountNumber: { type: ["string", "null"], pattern: "^[0-9A-Z-]{7,17}$" },
+  },
+  anyOf: [{ required: ["Bic"] }, { required: ["RoutingTransitNumber"] }],
+};
+const formats218 = allFormats["aba-routing-number"];
+const pattern15 = new RegExp("^[0-9]{9}$", "u");
+const pattern17 = new RegExp("^[0-9A-Z-]{7,17}$", "u");
+function validate260(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate260.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17334,30 +17603,30 @@ function validate256(
       }
       errors++;
     }
-    if (data.AccountNumber === undefined) {
-      const err5 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "AccountNumber" },
-        message: "must have required property '" + "AccountNumber" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err5];
-      } else {
-        vErrors.push(err5);
-      }
-      errors++;
-    }
     if (data.Type !== undefined) {
       let data0 = data.Type;
       if (typeof data0 !== "string") {
-        const err6 = {
+        const err5 = {
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if ("RoutingTransitNumberAccountNumber" !== data0) {
+        const err6 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/const",
+          keyword: "const",
+          params: { allowedValue: "RoutingTransitNumberAccountNumber" },
+          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err6];
@@ -17366,13 +17635,16 @@ function validate256(
         }
         errors++;
       }
-      if ("RoutingTransitNumberAccountNumber" !== data0) {
+    }
+    if (data.CountryCode !== undefined) {
+      let data1 = data.CountryCode;
+      if (typeof data1 !== "string") {
         const err7 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/const",
-          keyword: "const",
-          params: { allowedValue: "RoutingTransitNumberAccountNumber" },
-          message: "must be equal to constant",
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err7];
@@ -17381,16 +17653,13 @@ function validate256(
         }
         errors++;
       }
-    }
-    if (data.CountryCode !== undefined) {
-      let data1 = data.CountryCode;
-      if (typeof data1 !== "string") {
+      if ("US" !== data1) {
         const err8 = {
           instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          schemaPath: "#/properties/CountryCode/const",
+          keyword: "const",
+          params: { allowedValue: "US" },
+          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err8];
@@ -17399,32 +17668,32 @@ function validate256(
         }
         errors++;
       }
-      if ("US" !== data1) {
-        const err9 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/const",
-          keyword: "const",
-          params: { allowedValue: "US" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
     }
     if (data.RoutingTransitNumber !== undefined) {
       let data2 = data.RoutingTransitNumber;
       if (typeof data2 === "string") {
-        if (!pattern18.test(data2)) {
-          const err10 = {
+        if (!pattern15.test(data2)) {
+          const err9 = {
             instancePath: instancePath + "/RoutingTransitNumber",
             schemaPath: "#/properties/RoutingTransitNumber/pattern",
             keyword: "pattern",
             params: { pattern: "^[0-9]{9}$" },
             message: 'must match pattern "' + "^[0-9]{9}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (!formats218.validate(data2)) {
+          const err10 = {
+            instancePath: instancePath + "/RoutingTransitNumber",
+            schemaPath: "#/properties/RoutingTransitNumber/format",
+            keyword: "format",
+            params: { format: "aba-routing-number" },
+            message: 'must match format "' + "aba-routing-number" + '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -17433,23 +17702,8 @@ function validate256(
           }
           errors++;
         }
-        if (!formats220.validate(data2)) {
-          const err11 = {
-            instancePath: instancePath + "/RoutingTransitNumber",
-            schemaPath: "#/properties/RoutingTransitNumber/format",
-            keyword: "format",
-            params: { format: "aba-routing-number" },
-            message: 'must match format "' + "aba-routing-number" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
       } else {
-        const err12 = {
+        const err11 = {
           instancePath: instancePath + "/RoutingTransitNumber",
           schemaPath: "#/properties/RoutingTransitNumber/type",
           keyword: "type",
@@ -17457,9 +17711,9 @@ function validate256(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err11];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err11);
         }
         errors++;
       }
@@ -17467,13 +17721,28 @@ function validate256(
     if (data.Bic !== undefined) {
       let data3 = data.Bic;
       if (typeof data3 === "string") {
-        if (!pattern14.test(data3)) {
-          const err13 = {
+        if (!pattern11.test(data3)) {
+          const err12 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
             keyword: "pattern",
             params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
             message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (!formats210.validate(data3)) {
+          const err13 = {
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/format",
+            keyword: "format",
+            params: { format: "bic" },
+            message: 'must match format "' + "bic" + '"',
           };
           if (vErrors === null) {
             vErrors = [err13];
@@ -17482,28 +17751,31 @@ function validate256(
           }
           errors++;
         }
-        if (!formats212.validate(data3)) {
-          const err14 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/format",
-            keyword: "format",
-            params: { format: "bic" },
-            message: 'must match format "' + "bic" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
       } else {
-        const err15 = {
+        const err14 = {
           instancePath: instancePath + "/Bic",
           schemaPath: "#/properties/Bic/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.AccountNumber !== undefined) {
+      let data4 = data.AccountNumber;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err15 = {
+          instancePath: instancePath + "/AccountNumber",
+          schemaPath: "#/properties/AccountNumber/type",
+          keyword: "type",
+          params: { type: schema96.properties.AccountNumber.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err15];
@@ -17512,11 +17784,8 @@ function validate256(
         }
         errors++;
       }
-    }
-    if (data.AccountNumber !== undefined) {
-      let data4 = data.AccountNumber;
       if (typeof data4 === "string") {
-        if (!pattern20.test(data4)) {
+        if (!pattern17.test(data4)) {
           const err16 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
@@ -17531,24 +17800,10 @@ function validate256(
           }
           errors++;
         }
-      } else {
-        const err17 = {
-          instancePath: instancePath + "/AccountNumber",
-          schemaPath: "#/properties/AccountNumber/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
       }
     }
   } else {
-    const err18 = {
+    const err17 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -17556,57 +17811,54 @@ function validate256(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err18];
+      vErrors = [err17];
     } else {
-      vErrors.push(err18);
+      vErrors.push(err17);
     }
     errors++;
   }
-  validate256.errors = vErrors;
+  validate260.errors = vErrors;
   return errors === 0;
 }
-validate256.evaluated = {
+validate260.evaluated = {
   props: { Type: true, CountryCode: true, RoutingTransitNumber: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema95 = {
+const schema97 = {
   title: "TransitNumberAccountNumberPaymentRouting",
   description: "Routing by transit number and account number (CA).",
-  "x-assumption":
-    "AccountNumber required beside Type and CountryCode, because a routing without its account identifier cannot route a payment; TransitNumber and Bic optional — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
   type: "object",
-  required: ["Type", "CountryCode", "AccountNumber"],
+  required: ["Type", "CountryCode"],
   properties: {
     Type: { description: "Routing type.", type: "string", const: "TransitNumberAccountNumber" },
     CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "CA" },
     TransitNumber: {
       description: "9 digits with a leading zero.",
-      type: "string",
+      type: ["string", "null"],
       format: "ca-transit-number",
       pattern: "^0[0-9]{8}$",
     },
     Bic: {
-      description: "BIC8 or BIC11.",
-      type: "string",
+      description:
+        "BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).",
+      type: ["string", "null"],
       format: "bic",
       pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
-      "x-assumption":
-        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
     },
-    AccountNumber: { type: "string", pattern: "^[0-9A-Z-]{7}$" },
+    AccountNumber: { type: ["string", "null"], pattern: "^[0-9A-Z-]{7}$" },
   },
 };
-const formats224 = allFormats["ca-transit-number"];
-const pattern21 = new RegExp("^0[0-9]{8}$", "u");
-const pattern23 = new RegExp("^[0-9A-Z-]{7}$", "u");
-function validate257(
+const formats222 = allFormats["ca-transit-number"];
+const pattern18 = new RegExp("^0[0-9]{8}$", "u");
+const pattern20 = new RegExp("^[0-9A-Z-]{7}$", "u");
+function validate261(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate257.evaluated;
+  const evaluated0 = validate261.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17644,30 +17896,30 @@ function validate257(
       }
       errors++;
     }
-    if (data.AccountNumber === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "AccountNumber" },
-        message: "must have required property '" + "AccountNumber" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
     if (data.Type !== undefined) {
       let data0 = data.Type;
       if (typeof data0 !== "string") {
-        const err3 = {
+        const err2 = {
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("TransitNumberAccountNumber" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/const",
+          keyword: "const",
+          params: { allowedValue: "TransitNumberAccountNumber" },
+          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err3];
@@ -17676,13 +17928,16 @@ function validate257(
         }
         errors++;
       }
-      if ("TransitNumberAccountNumber" !== data0) {
+    }
+    if (data.CountryCode !== undefined) {
+      let data1 = data.CountryCode;
+      if (typeof data1 !== "string") {
         const err4 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/const",
-          keyword: "const",
-          params: { allowedValue: "TransitNumberAccountNumber" },
-          message: "must be equal to constant",
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -17691,16 +17946,13 @@ function validate257(
         }
         errors++;
       }
-    }
-    if (data.CountryCode !== undefined) {
-      let data1 = data.CountryCode;
-      if (typeof data1 !== "string") {
+      if ("CA" !== data1) {
         const err5 = {
           instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          schemaPath: "#/properties/CountryCode/const",
+          keyword: "const",
+          params: { allowedValue: "CA" },
+          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err5];
@@ -17709,13 +17961,16 @@ function validate257(
         }
         errors++;
       }
-      if ("CA" !== data1) {
+    }
+    if (data.TransitNumber !== undefined) {
+      let data2 = data.TransitNumber;
+      if (typeof data2 !== "string" && data2 !== null) {
         const err6 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/const",
-          keyword: "const",
-          params: { allowedValue: "CA" },
-          message: "must be equal to constant",
+          instancePath: instancePath + "/TransitNumber",
+          schemaPath: "#/properties/TransitNumber/type",
+          keyword: "type",
+          params: { type: schema97.properties.TransitNumber.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err6];
@@ -17724,11 +17979,8 @@ function validate257(
         }
         errors++;
       }
-    }
-    if (data.TransitNumber !== undefined) {
-      let data2 = data.TransitNumber;
       if (typeof data2 === "string") {
-        if (!pattern21.test(data2)) {
+        if (!pattern18.test(data2)) {
           const err7 = {
             instancePath: instancePath + "/TransitNumber",
             schemaPath: "#/properties/TransitNumber/pattern",
@@ -17743,7 +17995,7 @@ function validate257(
           }
           errors++;
         }
-        if (!formats224.validate(data2)) {
+        if (!formats222.validate(data2)) {
           const err8 = {
             instancePath: instancePath + "/TransitNumber",
             schemaPath: "#/properties/TransitNumber/format",
@@ -17758,13 +18010,17 @@ function validate257(
           }
           errors++;
         }
-      } else {
+      }
+    }
+    if (data.Bic !== undefined) {
+      let data3 = data.Bic;
+      if (typeof data3 !== "string" && data3 !== null) {
         const err9 = {
-          instancePath: instancePath + "/TransitNumber",
-          schemaPath: "#/properties/TransitNumber/type",
+          instancePath: instancePath + "/Bic",
+          schemaPath: "#/properties/Bic/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema97.properties.Bic.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err9];
@@ -17773,11 +18029,8 @@ function validate257(
         }
         errors++;
       }
-    }
-    if (data.Bic !== undefined) {
-      let data3 = data.Bic;
       if (typeof data3 === "string") {
-        if (!pattern14.test(data3)) {
+        if (!pattern11.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
@@ -17792,7 +18045,7 @@ function validate257(
           }
           errors++;
         }
-        if (!formats212.validate(data3)) {
+        if (!formats210.validate(data3)) {
           const err11 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -17807,13 +18060,17 @@ function validate257(
           }
           errors++;
         }
-      } else {
+      }
+    }
+    if (data.AccountNumber !== undefined) {
+      let data4 = data.AccountNumber;
+      if (typeof data4 !== "string" && data4 !== null) {
         const err12 = {
-          instancePath: instancePath + "/Bic",
-          schemaPath: "#/properties/Bic/type",
+          instancePath: instancePath + "/AccountNumber",
+          schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema97.properties.AccountNumber.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err12];
@@ -17822,11 +18079,8 @@ function validate257(
         }
         errors++;
       }
-    }
-    if (data.AccountNumber !== undefined) {
-      let data4 = data.AccountNumber;
       if (typeof data4 === "string") {
-        if (!pattern23.test(data4)) {
+        if (!pattern20.test(data4)) {
           const err13 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
@@ -17841,24 +18095,10 @@ function validate257(
           }
           errors++;
         }
-      } else {
-        const err14 = {
-          instancePath: instancePath + "/AccountNumber",
-          schemaPath: "#/properties/AccountNumber/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
       }
     }
   } else {
-    const err15 = {
+    const err14 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -17866,51 +18106,48 @@ function validate257(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err15];
+      vErrors = [err14];
     } else {
-      vErrors.push(err15);
+      vErrors.push(err14);
     }
     errors++;
   }
-  validate257.errors = vErrors;
+  validate261.errors = vErrors;
   return errors === 0;
 }
-validate257.evaluated = {
+validate261.evaluated = {
   props: { Type: true, CountryCode: true, TransitNumber: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema96 = {
+const schema98 = {
   title: "BankStateBranchAccountNumberPaymentRouting",
   description: "Routing by BSB and account number (AU).",
-  "x-assumption":
-    "AccountNumber required beside Type and CountryCode, because a routing without its account identifier cannot route a payment; BankStateBranch and Bic optional — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
   type: "object",
-  required: ["Type", "CountryCode", "AccountNumber"],
+  required: ["Type", "CountryCode"],
   properties: {
     Type: { description: "Routing type.", type: "string", const: "BankStateBranchAccountNumber" },
     CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "AU" },
-    BankStateBranch: { description: "6 digits.", type: "string", format: "bsb", pattern: "^[0-9]{6}$" },
+    BankStateBranch: { description: "6 digits.", type: ["string", "null"], format: "bsb", pattern: "^[0-9]{6}$" },
     Bic: {
-      description: "BIC8 or BIC11.",
-      type: "string",
+      description:
+        "BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).",
+      type: ["string", "null"],
       format: "bic",
       pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
-      "x-assumption":
-        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
     },
-    AccountNumber: { type: "string", pattern: "^[0-9A-Z-]{6,10}$" },
+    AccountNumber: { type: ["string", "null"], pattern: "^[0-9A-Z-]{6,10}$" },
   },
 };
-const formats228 = allFormats.bsb;
-const pattern26 = new RegExp("^[0-9A-Z-]{6,10}$", "u");
-function validate258(
+const formats226 = allFormats.bsb;
+const pattern23 = new RegExp("^[0-9A-Z-]{6,10}$", "u");
+function validate262(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate258.evaluated;
+  const evaluated0 = validate262.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17948,30 +18185,30 @@ function validate258(
       }
       errors++;
     }
-    if (data.AccountNumber === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "AccountNumber" },
-        message: "must have required property '" + "AccountNumber" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
     if (data.Type !== undefined) {
       let data0 = data.Type;
       if (typeof data0 !== "string") {
-        const err3 = {
+        const err2 = {
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("BankStateBranchAccountNumber" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/const",
+          keyword: "const",
+          params: { allowedValue: "BankStateBranchAccountNumber" },
+          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err3];
@@ -17980,13 +18217,16 @@ function validate258(
         }
         errors++;
       }
-      if ("BankStateBranchAccountNumber" !== data0) {
+    }
+    if (data.CountryCode !== undefined) {
+      let data1 = data.CountryCode;
+      if (typeof data1 !== "string") {
         const err4 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/const",
-          keyword: "const",
-          params: { allowedValue: "BankStateBranchAccountNumber" },
-          message: "must be equal to constant",
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -17995,16 +18235,13 @@ function validate258(
         }
         errors++;
       }
-    }
-    if (data.CountryCode !== undefined) {
-      let data1 = data.CountryCode;
-      if (typeof data1 !== "string") {
+      if ("AU" !== data1) {
         const err5 = {
           instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          schemaPath: "#/properties/CountryCode/const",
+          keyword: "const",
+          params: { allowedValue: "AU" },
+          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err5];
@@ -18013,13 +18250,16 @@ function validate258(
         }
         errors++;
       }
-      if ("AU" !== data1) {
+    }
+    if (data.BankStateBranch !== undefined) {
+      let data2 = data.BankStateBranch;
+      if (typeof data2 !== "string" && data2 !== null) {
         const err6 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/const",
-          keyword: "const",
-          params: { allowedValue: "AU" },
-          message: "must be equal to constant",
+          instancePath: instancePath + "/BankStateBranch",
+          schemaPath: "#/properties/BankStateBranch/type",
+          keyword: "type",
+          params: { type: schema98.properties.BankStateBranch.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err6];
@@ -18028,11 +18268,8 @@ function validate258(
         }
         errors++;
       }
-    }
-    if (data.BankStateBranch !== undefined) {
-      let data2 = data.BankStateBranch;
       if (typeof data2 === "string") {
-        if (!pattern16.test(data2)) {
+        if (!pattern13.test(data2)) {
           const err7 = {
             instancePath: instancePath + "/BankStateBranch",
             schemaPath: "#/properties/BankStateBranch/pattern",
@@ -18047,7 +18284,7 @@ function validate258(
           }
           errors++;
         }
-        if (!formats228.validate(data2)) {
+        if (!formats226.validate(data2)) {
           const err8 = {
             instancePath: instancePath + "/BankStateBranch",
             schemaPath: "#/properties/BankStateBranch/format",
@@ -18062,13 +18299,17 @@ function validate258(
           }
           errors++;
         }
-      } else {
+      }
+    }
+    if (data.Bic !== undefined) {
+      let data3 = data.Bic;
+      if (typeof data3 !== "string" && data3 !== null) {
         const err9 = {
-          instancePath: instancePath + "/BankStateBranch",
-          schemaPath: "#/properties/BankStateBranch/type",
+          instancePath: instancePath + "/Bic",
+          schemaPath: "#/properties/Bic/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema98.properties.Bic.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err9];
@@ -18077,11 +18318,8 @@ function validate258(
         }
         errors++;
       }
-    }
-    if (data.Bic !== undefined) {
-      let data3 = data.Bic;
       if (typeof data3 === "string") {
-        if (!pattern14.test(data3)) {
+        if (!pattern11.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
@@ -18096,7 +18334,7 @@ function validate258(
           }
           errors++;
         }
-        if (!formats212.validate(data3)) {
+        if (!formats210.validate(data3)) {
           const err11 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -18111,13 +18349,17 @@ function validate258(
           }
           errors++;
         }
-      } else {
+      }
+    }
+    if (data.AccountNumber !== undefined) {
+      let data4 = data.AccountNumber;
+      if (typeof data4 !== "string" && data4 !== null) {
         const err12 = {
-          instancePath: instancePath + "/Bic",
-          schemaPath: "#/properties/Bic/type",
+          instancePath: instancePath + "/AccountNumber",
+          schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema98.properties.AccountNumber.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err12];
@@ -18126,11 +18368,8 @@ function validate258(
         }
         errors++;
       }
-    }
-    if (data.AccountNumber !== undefined) {
-      let data4 = data.AccountNumber;
       if (typeof data4 === "string") {
-        if (!pattern26.test(data4)) {
+        if (!pattern23.test(data4)) {
           const err13 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
@@ -18145,24 +18384,10 @@ function validate258(
           }
           errors++;
         }
-      } else {
-        const err14 = {
-          instancePath: instancePath + "/AccountNumber",
-          schemaPath: "#/properties/AccountNumber/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
       }
     }
   } else {
-    const err15 = {
+    const err14 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -18170,56 +18395,53 @@ function validate258(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err15];
+      vErrors = [err14];
     } else {
-      vErrors.push(err15);
+      vErrors.push(err14);
     }
     errors++;
   }
-  validate258.errors = vErrors;
+  validate262.errors = vErrors;
   return errors === 0;
 }
-validate258.evaluated = {
+validate262.evaluated = {
   props: { Type: true, CountryCode: true, BankStateBranch: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema97 = {
+const schema99 = {
   title: "NewZealandAccountNumberPaymentRouting",
   description: "Routing by New Zealand account number (NZ).",
-  "x-assumption":
-    "AccountNumber required beside Type and CountryCode, because a routing without its account identifier cannot route a payment; Bic optional — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
   type: "object",
-  required: ["Type", "CountryCode", "AccountNumber"],
+  required: ["Type", "CountryCode"],
   properties: {
     Type: { description: "Routing type.", type: "string", const: "NewZealandAccountNumber" },
     CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "NZ" },
     Bic: {
-      description: "BIC8 or BIC11.",
-      type: "string",
+      description:
+        "BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).",
+      type: ["string", "null"],
       format: "bic",
       pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
-      "x-assumption":
-        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
     },
     AccountNumber: {
-      type: "string",
+      description:
+        "Format nz-account-number: @account-funds/validators warns (never refuses) about an unallocated bank or branch, wrong check digits (Payments NZ) or a form it cannot read as bank, branch, base and suffix.",
+      type: ["string", "null"],
       format: "nz-account-number",
       pattern: "^[0-9A-Z-]{15,16}$",
-      "x-assumption":
-        "Format nz-account-number requires 15 or 16 digits (no dashes in this form) with an allocated bank and branch and the check digits of the bank's algorithm — Payments NZ bank account number validation rules, as published by Inland Revenue; the reference states only the pattern",
     },
   },
 };
-const formats234 = allFormats["nz-account-number"];
-const pattern28 = new RegExp("^[0-9A-Z-]{15,16}$", "u");
-function validate259(
+const formats232 = allFormats["nz-account-number"];
+const pattern25 = new RegExp("^[0-9A-Z-]{15,16}$", "u");
+function validate263(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate259.evaluated;
+  const evaluated0 = validate263.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18257,30 +18479,30 @@ function validate259(
       }
       errors++;
     }
-    if (data.AccountNumber === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "AccountNumber" },
-        message: "must have required property '" + "AccountNumber" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
     if (data.Type !== undefined) {
       let data0 = data.Type;
       if (typeof data0 !== "string") {
-        const err3 = {
+        const err2 = {
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("NewZealandAccountNumber" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/const",
+          keyword: "const",
+          params: { allowedValue: "NewZealandAccountNumber" },
+          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err3];
@@ -18289,13 +18511,16 @@ function validate259(
         }
         errors++;
       }
-      if ("NewZealandAccountNumber" !== data0) {
+    }
+    if (data.CountryCode !== undefined) {
+      let data1 = data.CountryCode;
+      if (typeof data1 !== "string") {
         const err4 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/const",
-          keyword: "const",
-          params: { allowedValue: "NewZealandAccountNumber" },
-          message: "must be equal to constant",
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -18304,16 +18529,13 @@ function validate259(
         }
         errors++;
       }
-    }
-    if (data.CountryCode !== undefined) {
-      let data1 = data.CountryCode;
-      if (typeof data1 !== "string") {
+      if ("NZ" !== data1) {
         const err5 = {
           instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          schemaPath: "#/properties/CountryCode/const",
+          keyword: "const",
+          params: { allowedValue: "NZ" },
+          message: "must be equal to constant",
         };
         if (vErrors === null) {
           vErrors = [err5];
@@ -18322,13 +18544,16 @@ function validate259(
         }
         errors++;
       }
-      if ("NZ" !== data1) {
+    }
+    if (data.Bic !== undefined) {
+      let data2 = data.Bic;
+      if (typeof data2 !== "string" && data2 !== null) {
         const err6 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/const",
-          keyword: "const",
-          params: { allowedValue: "NZ" },
-          message: "must be equal to constant",
+          instancePath: instancePath + "/Bic",
+          schemaPath: "#/properties/Bic/type",
+          keyword: "type",
+          params: { type: schema99.properties.Bic.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err6];
@@ -18337,11 +18562,8 @@ function validate259(
         }
         errors++;
       }
-    }
-    if (data.Bic !== undefined) {
-      let data2 = data.Bic;
       if (typeof data2 === "string") {
-        if (!pattern14.test(data2)) {
+        if (!pattern11.test(data2)) {
           const err7 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
@@ -18356,7 +18578,7 @@ function validate259(
           }
           errors++;
         }
-        if (!formats212.validate(data2)) {
+        if (!formats210.validate(data2)) {
           const err8 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -18371,13 +18593,17 @@ function validate259(
           }
           errors++;
         }
-      } else {
+      }
+    }
+    if (data.AccountNumber !== undefined) {
+      let data3 = data.AccountNumber;
+      if (typeof data3 !== "string" && data3 !== null) {
         const err9 = {
-          instancePath: instancePath + "/Bic",
-          schemaPath: "#/properties/Bic/type",
+          instancePath: instancePath + "/AccountNumber",
+          schemaPath: "#/properties/AccountNumber/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema99.properties.AccountNumber.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err9];
@@ -18386,11 +18612,8 @@ function validate259(
         }
         errors++;
       }
-    }
-    if (data.AccountNumber !== undefined) {
-      let data3 = data.AccountNumber;
       if (typeof data3 === "string") {
-        if (!pattern28.test(data3)) {
+        if (!pattern25.test(data3)) {
           const err10 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
@@ -18405,7 +18628,7 @@ function validate259(
           }
           errors++;
         }
-        if (!formats234.validate(data3)) {
+        if (!formats232.validate(data3)) {
           const err11 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/format",
@@ -18420,24 +18643,10 @@ function validate259(
           }
           errors++;
         }
-      } else {
-        const err12 = {
-          instancePath: instancePath + "/AccountNumber",
-          schemaPath: "#/properties/AccountNumber/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
       }
     }
   } else {
-    const err13 = {
+    const err12 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -18445,58 +18654,55 @@ function validate259(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err12];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err12);
     }
     errors++;
   }
-  validate259.errors = vErrors;
+  validate263.errors = vErrors;
   return errors === 0;
 }
-validate259.evaluated = {
+validate263.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema98 = {
+const schema100 = {
   title: "IndianFinancialSystemCodeAccountNumberPaymentRouting",
   description: "Routing by IFSC and account number (IN). Both Bic and IndianFinancialSystemCode are required.",
-  "x-assumption":
-    "AccountNumber required beside Type, CountryCode, Bic and IndianFinancialSystemCode, because a routing without its account identifier cannot route a payment — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
   type: "object",
-  required: ["Type", "CountryCode", "Bic", "IndianFinancialSystemCode", "AccountNumber"],
+  required: ["Type", "CountryCode", "Bic", "IndianFinancialSystemCode"],
   properties: {
     Type: { description: "Routing type.", type: "string", const: "IndianFinancialSystemCodeAccountNumber" },
     CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "IN" },
     Bic: {
-      description: "BIC8 or BIC11.",
+      description:
+        "BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).",
       type: "string",
       format: "bic",
       pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
-      "x-assumption":
-        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
     },
     IndianFinancialSystemCode: {
+      description:
+        "Format ifsc: @account-funds/validators warns (never refuses) when it lacks RBI's structure (4 letters, 0, 6 letters or digits).",
       type: "string",
       format: "ifsc",
       pattern: "^\\w{11}$",
-      "x-assumption":
-        "Format ifsc requires 4 letters, then 0, then 6 letters or digits — the Reserve Bank of India's IFSC structure (the 5th character is reserved as 0); the reference states only ^\\w{11}$",
     },
-    AccountNumber: { type: "string", pattern: "^[0-9A-Z-]{4,24}$" },
+    AccountNumber: { type: ["string", "null"], pattern: "^[0-9A-Z-]{4,24}$" },
   },
 };
-const formats238 = allFormats.ifsc;
-const pattern30 = new RegExp("^\\w{11}$", "u");
-const pattern31 = new RegExp("^[0-9A-Z-]{4,24}$", "u");
-function validate260(
+const formats236 = allFormats.ifsc;
+const pattern27 = new RegExp("^\\w{11}$", "u");
+const pattern28 = new RegExp("^[0-9A-Z-]{4,24}$", "u");
+function validate264(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate260.evaluated;
+  const evaluated0 = validate264.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18564,25 +18770,10 @@ function validate260(
       }
       errors++;
     }
-    if (data.AccountNumber === undefined) {
-      const err4 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "AccountNumber" },
-        message: "must have required property '" + "AccountNumber" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
-    }
     if (data.Type !== undefined) {
       let data0 = data.Type;
       if (typeof data0 !== "string") {
-        const err5 = {
+        const err4 = {
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/type",
           keyword: "type",
@@ -18590,14 +18781,14 @@ function validate260(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err4];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err4);
         }
         errors++;
       }
       if ("IndianFinancialSystemCodeAccountNumber" !== data0) {
-        const err6 = {
+        const err5 = {
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/const",
           keyword: "const",
@@ -18605,9 +18796,9 @@ function validate260(
           message: "must be equal to constant",
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err5];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -18615,7 +18806,7 @@ function validate260(
     if (data.CountryCode !== undefined) {
       let data1 = data.CountryCode;
       if (typeof data1 !== "string") {
-        const err7 = {
+        const err6 = {
           instancePath: instancePath + "/CountryCode",
           schemaPath: "#/properties/CountryCode/type",
           keyword: "type",
@@ -18623,14 +18814,14 @@ function validate260(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err6];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err6);
         }
         errors++;
       }
       if ("IN" !== data1) {
-        const err8 = {
+        const err7 = {
           instancePath: instancePath + "/CountryCode",
           schemaPath: "#/properties/CountryCode/const",
           keyword: "const",
@@ -18638,859 +18829,6 @@ function validate260(
           message: "must be equal to constant",
         };
         if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.Bic !== undefined) {
-      let data2 = data.Bic;
-      if (typeof data2 === "string") {
-        if (!pattern14.test(data2)) {
-          const err9 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
-            message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        if (!formats212.validate(data2)) {
-          const err10 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/format",
-            keyword: "format",
-            params: { format: "bic" },
-            message: 'must match format "' + "bic" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      } else {
-        const err11 = {
-          instancePath: instancePath + "/Bic",
-          schemaPath: "#/properties/Bic/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.IndianFinancialSystemCode !== undefined) {
-      let data3 = data.IndianFinancialSystemCode;
-      if (typeof data3 === "string") {
-        if (!pattern30.test(data3)) {
-          const err12 = {
-            instancePath: instancePath + "/IndianFinancialSystemCode",
-            schemaPath: "#/properties/IndianFinancialSystemCode/pattern",
-            keyword: "pattern",
-            params: { pattern: "^\\w{11}$" },
-            message: 'must match pattern "' + "^\\w{11}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-        if (!formats238.validate(data3)) {
-          const err13 = {
-            instancePath: instancePath + "/IndianFinancialSystemCode",
-            schemaPath: "#/properties/IndianFinancialSystemCode/format",
-            keyword: "format",
-            params: { format: "ifsc" },
-            message: 'must match format "' + "ifsc" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      } else {
-        const err14 = {
-          instancePath: instancePath + "/IndianFinancialSystemCode",
-          schemaPath: "#/properties/IndianFinancialSystemCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data.AccountNumber !== undefined) {
-      let data4 = data.AccountNumber;
-      if (typeof data4 === "string") {
-        if (!pattern31.test(data4)) {
-          const err15 = {
-            instancePath: instancePath + "/AccountNumber",
-            schemaPath: "#/properties/AccountNumber/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[0-9A-Z-]{4,24}$" },
-            message: 'must match pattern "' + "^[0-9A-Z-]{4,24}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-      } else {
-        const err16 = {
-          instancePath: instancePath + "/AccountNumber",
-          schemaPath: "#/properties/AccountNumber/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err17 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err17];
-    } else {
-      vErrors.push(err17);
-    }
-    errors++;
-  }
-  validate260.errors = vErrors;
-  return errors === 0;
-}
-validate260.evaluated = {
-  props: { Type: true, CountryCode: true, Bic: true, IndianFinancialSystemCode: true, AccountNumber: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-const schema99 = {
-  title: "BicNubanPaymentRouting",
-  description: "Routing by BIC and NUBAN account number (NG).",
-  "x-assumption":
-    "AccountNumber required beside Type and CountryCode, because a routing without its account identifier cannot route a payment; Bic optional — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
-  type: "object",
-  required: ["Type", "CountryCode", "AccountNumber"],
-  properties: {
-    Type: { description: "Routing type.", type: "string", const: "BicNuban" },
-    CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "NG" },
-    Bic: {
-      description: "BIC8 or BIC11.",
-      type: "string",
-      format: "bic",
-      pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
-      "x-assumption":
-        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
-    },
-    AccountNumber: { description: "10-digit NUBAN.", type: "string", pattern: "^[0-9]{10}$" },
-  },
-};
-const pattern33 = new RegExp("^[0-9]{10}$", "u");
-function validate261(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate261.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Type" },
-        message: "must have required property '" + "Type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.CountryCode === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "CountryCode" },
-        message: "must have required property '" + "CountryCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.AccountNumber === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "AccountNumber" },
-        message: "must have required property '" + "AccountNumber" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.Type !== undefined) {
-      let data0 = data.Type;
-      if (typeof data0 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("BicNuban" !== data0) {
-        const err4 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/const",
-          keyword: "const",
-          params: { allowedValue: "BicNuban" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.CountryCode !== undefined) {
-      let data1 = data.CountryCode;
-      if (typeof data1 !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if ("NG" !== data1) {
-        const err6 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/const",
-          keyword: "const",
-          params: { allowedValue: "NG" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.Bic !== undefined) {
-      let data2 = data.Bic;
-      if (typeof data2 === "string") {
-        if (!pattern14.test(data2)) {
-          const err7 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
-            message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-        if (!formats212.validate(data2)) {
-          const err8 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/format",
-            keyword: "format",
-            params: { format: "bic" },
-            message: 'must match format "' + "bic" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/Bic",
-          schemaPath: "#/properties/Bic/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.AccountNumber !== undefined) {
-      let data3 = data.AccountNumber;
-      if (typeof data3 === "string") {
-        if (!pattern33.test(data3)) {
-          const err10 = {
-            instancePath: instancePath + "/AccountNumber",
-            schemaPath: "#/properties/AccountNumber/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[0-9]{10}$" },
-            message: 'must match pattern "' + "^[0-9]{10}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      } else {
-        const err11 = {
-          instancePath: instancePath + "/AccountNumber",
-          schemaPath: "#/properties/AccountNumber/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err12 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err12];
-    } else {
-      vErrors.push(err12);
-    }
-    errors++;
-  }
-  validate261.errors = vErrors;
-  return errors === 0;
-}
-validate261.evaluated = {
-  props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-const schema100 = {
-  title: "BicClabePaymentRouting",
-  description: "Routing by BIC and CLABE account number (MX).",
-  "x-assumption":
-    "AccountNumber required beside Type and CountryCode, because a routing without its account identifier cannot route a payment; Bic optional — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
-  type: "object",
-  required: ["Type", "CountryCode", "AccountNumber"],
-  properties: {
-    Type: { description: "Routing type.", type: "string", const: "BicClabe" },
-    CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "MX" },
-    Bic: {
-      description: "BIC8 or BIC11.",
-      type: "string",
-      format: "bic",
-      pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
-      "x-assumption":
-        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
-    },
-    AccountNumber: {
-      description: "18-digit CLABE.",
-      type: "string",
-      format: "clabe",
-      pattern: "^[0-9]{18}$",
-      "x-assumption":
-        "Format clabe also requires the 18th digit to be the CLABE check digit (weights 3, 7, 1, modulo 10) — Banco de México's CLABE standard (SPEI); the reference states only ^[0-9]{18}$",
-    },
-  },
-};
-const formats244 = allFormats.clabe;
-const pattern35 = new RegExp("^[0-9]{18}$", "u");
-function validate262(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate262.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Type" },
-        message: "must have required property '" + "Type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.CountryCode === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "CountryCode" },
-        message: "must have required property '" + "CountryCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.AccountNumber === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "AccountNumber" },
-        message: "must have required property '" + "AccountNumber" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.Type !== undefined) {
-      let data0 = data.Type;
-      if (typeof data0 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("BicClabe" !== data0) {
-        const err4 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/const",
-          keyword: "const",
-          params: { allowedValue: "BicClabe" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.CountryCode !== undefined) {
-      let data1 = data.CountryCode;
-      if (typeof data1 !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if ("MX" !== data1) {
-        const err6 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/const",
-          keyword: "const",
-          params: { allowedValue: "MX" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.Bic !== undefined) {
-      let data2 = data.Bic;
-      if (typeof data2 === "string") {
-        if (!pattern14.test(data2)) {
-          const err7 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
-            message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-        if (!formats212.validate(data2)) {
-          const err8 = {
-            instancePath: instancePath + "/Bic",
-            schemaPath: "#/properties/Bic/format",
-            keyword: "format",
-            params: { format: "bic" },
-            message: 'must match format "' + "bic" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/Bic",
-          schemaPath: "#/properties/Bic/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.AccountNumber !== undefined) {
-      let data3 = data.AccountNumber;
-      if (typeof data3 === "string") {
-        if (!pattern35.test(data3)) {
-          const err10 = {
-            instancePath: instancePath + "/AccountNumber",
-            schemaPath: "#/properties/AccountNumber/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[0-9]{18}$" },
-            message: 'must match pattern "' + "^[0-9]{18}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-        if (!formats244.validate(data3)) {
-          const err11 = {
-            instancePath: instancePath + "/AccountNumber",
-            schemaPath: "#/properties/AccountNumber/format",
-            keyword: "format",
-            params: { format: "clabe" },
-            message: 'must match format "' + "clabe" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      } else {
-        const err12 = {
-          instancePath: instancePath + "/AccountNumber",
-          schemaPath: "#/properties/AccountNumber/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err13 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err13];
-    } else {
-      vErrors.push(err13);
-    }
-    errors++;
-  }
-  validate262.errors = vErrors;
-  return errors === 0;
-}
-validate262.evaluated = {
-  props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-const schema101 = {
-  title: "BicAccountNumberPaymentRouting",
-  description: "Routing by BIC and account number: the fallback for all other countries.",
-  "x-assumption":
-    "AccountNumber required beside Type and CountryCode, because a routing without its account identifier cannot route a payment; Bic optional — which listed properties are mandatory, other than where stated, is not shown in the reference (validators/ enforces the same)",
-  type: "object",
-  required: ["Type", "CountryCode", "AccountNumber"],
-  properties: {
-    Type: { description: "Routing type.", type: "string", const: "BicAccountNumber" },
-    CountryCode: {
-      description: "Destination country; ISO 3166-1 alpha-2 country code.",
-      type: "string",
-      format: "country-code",
-      pattern: "^[A-Z]{2}$",
-      "x-assumption":
-        "Format country-code requires an assigned ISO 3166-1 alpha-2 code, or XK (Kosovo, as SWIFT and the IBAN registry use it) — the reference says ISO alpha-2; XK is a user-assigned code that ISO 3166-1 does not list",
-    },
-    Bic: {
-      description: "BIC8 or BIC11.",
-      type: "string",
-      format: "bic",
-      pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
-      "x-assumption":
-        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
-    },
-    AccountNumber: { type: "string", pattern: "^[0-9A-Z-]{4,24}$" },
-  },
-};
-function validate263(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate263.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Type" },
-        message: "must have required property '" + "Type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.CountryCode === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "CountryCode" },
-        message: "must have required property '" + "CountryCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.AccountNumber === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "AccountNumber" },
-        message: "must have required property '" + "AccountNumber" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.Type !== undefined) {
-      let data0 = data.Type;
-      if (typeof data0 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("BicAccountNumber" !== data0) {
-        const err4 = {
-          instancePath: instancePath + "/Type",
-          schemaPath: "#/properties/Type/const",
-          keyword: "const",
-          params: { allowedValue: "BicAccountNumber" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.CountryCode !== undefined) {
-      let data1 = data.CountryCode;
-      if (typeof data1 === "string") {
-        if (!pattern8.test(data1)) {
-          const err5 = {
-            instancePath: instancePath + "/CountryCode",
-            schemaPath: "#/properties/CountryCode/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Z]{2}$" },
-            message: 'must match pattern "' + "^[A-Z]{2}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (!formats192.validate(data1)) {
-          const err6 = {
-            instancePath: instancePath + "/CountryCode",
-            schemaPath: "#/properties/CountryCode/format",
-            keyword: "format",
-            params: { format: "country-code" },
-            message: 'must match format "' + "country-code" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/CountryCode",
-          schemaPath: "#/properties/CountryCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
           vErrors = [err7];
         } else {
           vErrors.push(err7);
@@ -19501,7 +18839,7 @@ function validate263(
     if (data.Bic !== undefined) {
       let data2 = data.Bic;
       if (typeof data2 === "string") {
-        if (!pattern14.test(data2)) {
+        if (!pattern11.test(data2)) {
           const err8 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
@@ -19516,7 +18854,7 @@ function validate263(
           }
           errors++;
         }
-        if (!formats212.validate(data2)) {
+        if (!formats210.validate(data2)) {
           const err9 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -19547,10 +18885,829 @@ function validate263(
         errors++;
       }
     }
+    if (data.IndianFinancialSystemCode !== undefined) {
+      let data3 = data.IndianFinancialSystemCode;
+      if (typeof data3 === "string") {
+        if (!pattern27.test(data3)) {
+          const err11 = {
+            instancePath: instancePath + "/IndianFinancialSystemCode",
+            schemaPath: "#/properties/IndianFinancialSystemCode/pattern",
+            keyword: "pattern",
+            params: { pattern: "^\\w{11}$" },
+            message: 'must match pattern "' + "^\\w{11}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (!formats236.validate(data3)) {
+          const err12 = {
+            instancePath: instancePath + "/IndianFinancialSystemCode",
+            schemaPath: "#/properties/IndianFinancialSystemCode/format",
+            keyword: "format",
+            params: { format: "ifsc" },
+            message: 'must match format "' + "ifsc" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + "/IndianFinancialSystemCode",
+          schemaPath: "#/properties/IndianFinancialSystemCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.AccountNumber !== undefined) {
+      let data4 = data.AccountNumber;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err14 = {
+          instancePath: instancePath + "/AccountNumber",
+          schemaPath: "#/properties/AccountNumber/type",
+          keyword: "type",
+          params: { type: schema100.properties.AccountNumber.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (typeof data4 === "string") {
+        if (!pattern28.test(data4)) {
+          const err15 = {
+            instancePath: instancePath + "/AccountNumber",
+            schemaPath: "#/properties/AccountNumber/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[0-9A-Z-]{4,24}$" },
+            message: 'must match pattern "' + "^[0-9A-Z-]{4,24}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err16 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
+    errors++;
+  }
+  validate264.errors = vErrors;
+  return errors === 0;
+}
+validate264.evaluated = {
+  props: { Type: true, CountryCode: true, Bic: true, IndianFinancialSystemCode: true, AccountNumber: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const schema101 = {
+  title: "BicNubanPaymentRouting",
+  description: "Routing by BIC and NUBAN account number (NG).",
+  type: "object",
+  required: ["Type", "CountryCode"],
+  properties: {
+    Type: { description: "Routing type.", type: "string", const: "BicNuban" },
+    CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "NG" },
+    Bic: {
+      description:
+        "BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).",
+      type: ["string", "null"],
+      format: "bic",
+      pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
+    },
+    AccountNumber: { description: "10-digit NUBAN.", type: ["string", "null"], pattern: "^[0-9]{10}$" },
+  },
+};
+const pattern30 = new RegExp("^[0-9]{10}$", "u");
+function validate265(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate265.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "Type" },
+        message: "must have required property '" + "Type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.CountryCode === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "CountryCode" },
+        message: "must have required property '" + "CountryCode" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.Type !== undefined) {
+      let data0 = data.Type;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("BicNuban" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/const",
+          keyword: "const",
+          params: { allowedValue: "BicNuban" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.CountryCode !== undefined) {
+      let data1 = data.CountryCode;
+      if (typeof data1 !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if ("NG" !== data1) {
+        const err5 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/const",
+          keyword: "const",
+          params: { allowedValue: "NG" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.Bic !== undefined) {
+      let data2 = data.Bic;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err6 = {
+          instancePath: instancePath + "/Bic",
+          schemaPath: "#/properties/Bic/type",
+          keyword: "type",
+          params: { type: schema101.properties.Bic.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data2 === "string") {
+        if (!pattern11.test(data2)) {
+          const err7 = {
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
+            message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!formats210.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/format",
+            keyword: "format",
+            params: { format: "bic" },
+            message: 'must match format "' + "bic" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
     if (data.AccountNumber !== undefined) {
       let data3 = data.AccountNumber;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err9 = {
+          instancePath: instancePath + "/AccountNumber",
+          schemaPath: "#/properties/AccountNumber/type",
+          keyword: "type",
+          params: { type: schema101.properties.AccountNumber.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
       if (typeof data3 === "string") {
-        if (!pattern31.test(data3)) {
+        if (!pattern30.test(data3)) {
+          const err10 = {
+            instancePath: instancePath + "/AccountNumber",
+            schemaPath: "#/properties/AccountNumber/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[0-9]{10}$" },
+            message: 'must match pattern "' + "^[0-9]{10}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err11 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate265.errors = vErrors;
+  return errors === 0;
+}
+validate265.evaluated = {
+  props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const schema102 = {
+  title: "BicClabePaymentRouting",
+  description: "Routing by BIC and CLABE account number (MX).",
+  type: "object",
+  required: ["Type", "CountryCode"],
+  properties: {
+    Type: { description: "Routing type.", type: "string", const: "BicClabe" },
+    CountryCode: { description: "ISO 3166-1 alpha-2 country code.", type: "string", const: "MX" },
+    Bic: {
+      description:
+        "BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).",
+      type: ["string", "null"],
+      format: "bic",
+      pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
+    },
+    AccountNumber: {
+      description:
+        "18-digit CLABE. Format clabe: @account-funds/validators warns (never refuses) about a wrong check digit (Banxico).",
+      type: ["string", "null"],
+      format: "clabe",
+      pattern: "^[0-9]{18}$",
+    },
+  },
+};
+const formats242 = allFormats.clabe;
+const pattern32 = new RegExp("^[0-9]{18}$", "u");
+function validate266(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate266.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "Type" },
+        message: "must have required property '" + "Type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.CountryCode === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "CountryCode" },
+        message: "must have required property '" + "CountryCode" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.Type !== undefined) {
+      let data0 = data.Type;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("BicClabe" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/const",
+          keyword: "const",
+          params: { allowedValue: "BicClabe" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.CountryCode !== undefined) {
+      let data1 = data.CountryCode;
+      if (typeof data1 !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if ("MX" !== data1) {
+        const err5 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/const",
+          keyword: "const",
+          params: { allowedValue: "MX" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.Bic !== undefined) {
+      let data2 = data.Bic;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err6 = {
+          instancePath: instancePath + "/Bic",
+          schemaPath: "#/properties/Bic/type",
+          keyword: "type",
+          params: { type: schema102.properties.Bic.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data2 === "string") {
+        if (!pattern11.test(data2)) {
+          const err7 = {
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
+            message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!formats210.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/format",
+            keyword: "format",
+            params: { format: "bic" },
+            message: 'must match format "' + "bic" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.AccountNumber !== undefined) {
+      let data3 = data.AccountNumber;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err9 = {
+          instancePath: instancePath + "/AccountNumber",
+          schemaPath: "#/properties/AccountNumber/type",
+          keyword: "type",
+          params: { type: schema102.properties.AccountNumber.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (typeof data3 === "string") {
+        if (!pattern32.test(data3)) {
+          const err10 = {
+            instancePath: instancePath + "/AccountNumber",
+            schemaPath: "#/properties/AccountNumber/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[0-9]{18}$" },
+            message: 'must match pattern "' + "^[0-9]{18}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!formats242.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + "/AccountNumber",
+            schemaPath: "#/properties/AccountNumber/format",
+            keyword: "format",
+            params: { format: "clabe" },
+            message: 'must match format "' + "clabe" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err12 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err12];
+    } else {
+      vErrors.push(err12);
+    }
+    errors++;
+  }
+  validate266.errors = vErrors;
+  return errors === 0;
+}
+validate266.evaluated = {
+  props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const schema103 = {
+  title: "BicAccountNumberPaymentRouting",
+  description: "Routing by BIC and account number: the fallback for all other countries.",
+  type: "object",
+  required: ["Type", "CountryCode"],
+  properties: {
+    Type: { description: "Routing type.", type: "string", const: "BicAccountNumber" },
+    CountryCode: {
+      description: "Destination country; ISO 3166-1 alpha-2 country code.",
+      type: "string",
+      format: "country-code",
+      pattern: "^[A-Z]{2}$",
+      "x-assumption":
+        "Format country-code requires an assigned ISO 3166-1 alpha-2 code, or XK (Kosovo, as SWIFT and the IBAN registry use it) — the reference says ISO alpha-2; XK is a user-assigned code that ISO 3166-1 does not list",
+    },
+    Bic: {
+      description:
+        "BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).",
+      type: ["string", "null"],
+      format: "bic",
+      pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
+    },
+    AccountNumber: { type: ["string", "null"], pattern: "^[0-9A-Z-]{4,24}$" },
+  },
+};
+function validate267(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate267.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "Type" },
+        message: "must have required property '" + "Type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.CountryCode === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "CountryCode" },
+        message: "must have required property '" + "CountryCode" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.Type !== undefined) {
+      let data0 = data.Type;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("BicAccountNumber" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/Type",
+          schemaPath: "#/properties/Type/const",
+          keyword: "const",
+          params: { allowedValue: "BicAccountNumber" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.CountryCode !== undefined) {
+      let data1 = data.CountryCode;
+      if (typeof data1 === "string") {
+        if (!pattern5.test(data1)) {
+          const err4 = {
+            instancePath: instancePath + "/CountryCode",
+            schemaPath: "#/properties/CountryCode/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[A-Z]{2}$" },
+            message: 'must match pattern "' + "^[A-Z]{2}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!formats190.validate(data1)) {
+          const err5 = {
+            instancePath: instancePath + "/CountryCode",
+            schemaPath: "#/properties/CountryCode/format",
+            keyword: "format",
+            params: { format: "country-code" },
+            message: 'must match format "' + "country-code" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.Bic !== undefined) {
+      let data2 = data.Bic;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err7 = {
+          instancePath: instancePath + "/Bic",
+          schemaPath: "#/properties/Bic/type",
+          keyword: "type",
+          params: { type: schema103.properties.Bic.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data2 === "string") {
+        if (!pattern11.test(data2)) {
+          const err8 = {
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" },
+            message: 'must match pattern "' + "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!formats210.validate(data2)) {
+          const err9 = {
+            instancePath: instancePath + "/Bic",
+            schemaPath: "#/properties/Bic/format",
+            keyword: "format",
+            params: { format: "bic" },
+            message: 'must match format "' + "bic" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.AccountNumber !== undefined) {
+      let data3 = data.AccountNumber;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err10 = {
+          instancePath: instancePath + "/AccountNumber",
+          schemaPath: "#/properties/AccountNumber/type",
+          keyword: "type",
+          params: { type: schema103.properties.AccountNumber.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (typeof data3 === "string") {
+        if (!pattern28.test(data3)) {
           const err11 = {
             instancePath: instancePath + "/AccountNumber",
             schemaPath: "#/properties/AccountNumber/pattern",
@@ -19565,24 +19722,10 @@ function validate263(
           }
           errors++;
         }
-      } else {
-        const err12 = {
-          instancePath: instancePath + "/AccountNumber",
-          schemaPath: "#/properties/AccountNumber/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
       }
     }
   } else {
-    const err13 = {
+    const err12 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -19590,27 +19733,27 @@ function validate263(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err12];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err12);
     }
     errors++;
   }
-  validate263.errors = vErrors;
+  validate267.errors = vErrors;
   return errors === 0;
 }
-validate263.evaluated = {
+validate267.evaluated = {
   props: { Type: true, CountryCode: true, Bic: true, AccountNumber: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate253(
+function validate257(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate253.evaluated;
+  const evaluated0 = validate257.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19653,7 +19796,7 @@ function validate253(
           instancePath: instancePath + "/Type",
           schemaPath: "#/properties/Type/enum",
           keyword: "enum",
-          params: { allowedValues: schema91.properties.Type.enum },
+          params: { allowedValues: schema93.properties.Type.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -19667,8 +19810,8 @@ function validate253(
     const tag0 = data.Type;
     if (typeof tag0 == "string") {
       if (tag0 === "BicIban") {
-        if (!validate254(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
+        if (!validate258(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
           errors = vErrors.length;
         }
         var props0 = {};
@@ -19677,8 +19820,8 @@ function validate253(
         props0.Bic = true;
         props0.Iban = true;
       } else if (tag0 === "SortCodeAccountNumber") {
-        if (!validate255(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate255.errors : vErrors.concat(validate255.errors);
+        if (!validate259(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19689,8 +19832,8 @@ function validate253(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "RoutingTransitNumberAccountNumber") {
-        if (!validate256(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
+        if (!validate260(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19702,8 +19845,8 @@ function validate253(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "TransitNumberAccountNumber") {
-        if (!validate257(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
+        if (!validate261(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19715,8 +19858,8 @@ function validate253(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "BankStateBranchAccountNumber") {
-        if (!validate258(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
+        if (!validate262(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19728,8 +19871,8 @@ function validate253(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "NewZealandAccountNumber") {
-        if (!validate259(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
+        if (!validate263(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19740,8 +19883,8 @@ function validate253(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "IndianFinancialSystemCodeAccountNumber") {
-        if (!validate260(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
+        if (!validate264(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19753,8 +19896,8 @@ function validate253(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "BicNuban") {
-        if (!validate261(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
+        if (!validate265(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19765,8 +19908,8 @@ function validate253(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "BicClabe") {
-        if (!validate262(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
+        if (!validate266(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19777,8 +19920,8 @@ function validate253(
           props0.AccountNumber = true;
         }
       } else if (tag0 === "BicAccountNumber") {
-        if (!validate263(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
+        if (!validate267(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -19833,12 +19976,12 @@ function validate253(
     }
     errors++;
   }
-  validate253.errors = vErrors;
+  validate257.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate253.evaluated = { dynamicProps: true, dynamicItems: false };
-const schema102 = {
+validate257.evaluated = { dynamicProps: true, dynamicItems: false };
+const schema104 = {
   title: "IntermediaryPaymentRouting",
   description:
     "Routing of an intermediary or corresponding bank. The reference: each item has Type `Bic` and Bic (the BIC of the intermediary or corresponding bank).",
@@ -19847,22 +19990,21 @@ const schema102 = {
   properties: {
     Type: { description: "Routing type.", type: "string", const: "Bic" },
     Bic: {
-      description: "BIC of the intermediary or corresponding bank.",
+      description:
+        "BIC of the intermediary or corresponding bank. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).",
       type: "string",
       format: "bic",
       pattern: "^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$",
-      "x-assumption":
-        "Format bic also requires letters 5-6 to be an assigned ISO 3166-1 alpha-2 country code (or XK, as SWIFT uses it) — ISO 9362 takes a BIC's country code from ISO 3166-1; the reference states only the pattern",
     },
   },
 };
-function validate276(
+function validate280(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate276.evaluated;
+  const evaluated0 = validate280.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19936,7 +20078,7 @@ function validate276(
     if (data.Bic !== undefined) {
       let data1 = data.Bic;
       if (typeof data1 === "string") {
-        if (!pattern14.test(data1)) {
+        if (!pattern11.test(data1)) {
           const err4 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/pattern",
@@ -19951,7 +20093,7 @@ function validate276(
           }
           errors++;
         }
-        if (!formats212.validate(data1)) {
+        if (!formats210.validate(data1)) {
           const err5 = {
             instancePath: instancePath + "/Bic",
             schemaPath: "#/properties/Bic/format",
@@ -19997,17 +20139,369 @@ function validate276(
     }
     errors++;
   }
-  validate276.errors = vErrors;
+  validate280.errors = vErrors;
   return errors === 0;
 }
-validate276.evaluated = { props: { Type: true, Bic: true }, dynamicProps: false, dynamicItems: false };
-function validate252(
+validate280.evaluated = { props: { Type: true, Bic: true }, dynamicProps: false, dynamicItems: false };
+const schema105 = {
+  title: "PostalAddress",
+  description:
+    "Address of a withdrawal beneficiary in a request (an ultimate originator's is UltimateOriginatorAddress).",
+  type: "object",
+  required: ["Street", "Town", "CountryCode"],
+  properties: {
+    Street: {
+      type: "string",
+      pattern: "\\S",
+      "x-assumption":
+        "Not blank: at least one character other than white space — the reference marks the field required, and a blank value leaves it empty (validators/ reports a blank required field as missing)",
+    },
+    HouseNumber: { type: ["string", "null"] },
+    HouseName: { type: ["string", "null"] },
+    FlatNumber: { type: ["string", "null"] },
+    District: { type: ["string", "null"] },
+    Town: {
+      type: "string",
+      pattern: "\\S",
+      "x-assumption":
+        "Not blank: at least one character other than white space — the reference marks the field required, and a blank value leaves it empty (validators/ reports a blank required field as missing)",
+    },
+    County: { type: ["string", "null"] },
+    PostCode: { type: ["string", "null"] },
+    CountryCode: {
+      description: "ISO 3166-1 alpha-2 country code.",
+      type: "string",
+      format: "country-code",
+      pattern: "^[A-Z]{2}$",
+      "x-assumption":
+        "Format country-code requires an assigned ISO 3166-1 alpha-2 code, or XK (Kosovo, as SWIFT and the IBAN registry use it) — the reference says ISO alpha-2; XK is a user-assigned code that ISO 3166-1 does not list",
+    },
+  },
+};
+function validate282(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate252.evaluated;
+  const evaluated0 = validate282.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Street === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "Street" },
+        message: "must have required property '" + "Street" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.Town === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "Town" },
+        message: "must have required property '" + "Town" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.CountryCode === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "CountryCode" },
+        message: "must have required property '" + "CountryCode" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.Street !== undefined) {
+      let data0 = data.Street;
+      if (typeof data0 === "string") {
+        if (!pattern8.test(data0)) {
+          const err3 = {
+            instancePath: instancePath + "/Street",
+            schemaPath: "#/properties/Street/pattern",
+            keyword: "pattern",
+            params: { pattern: "\\S" },
+            message: 'must match pattern "' + "\\S" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/Street",
+          schemaPath: "#/properties/Street/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.HouseNumber !== undefined) {
+      let data1 = data.HouseNumber;
+      if (typeof data1 !== "string" && data1 !== null) {
+        const err5 = {
+          instancePath: instancePath + "/HouseNumber",
+          schemaPath: "#/properties/HouseNumber/type",
+          keyword: "type",
+          params: { type: schema105.properties.HouseNumber.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.HouseName !== undefined) {
+      let data2 = data.HouseName;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err6 = {
+          instancePath: instancePath + "/HouseName",
+          schemaPath: "#/properties/HouseName/type",
+          keyword: "type",
+          params: { type: schema105.properties.HouseName.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.FlatNumber !== undefined) {
+      let data3 = data.FlatNumber;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err7 = {
+          instancePath: instancePath + "/FlatNumber",
+          schemaPath: "#/properties/FlatNumber/type",
+          keyword: "type",
+          params: { type: schema105.properties.FlatNumber.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.District !== undefined) {
+      let data4 = data.District;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err8 = {
+          instancePath: instancePath + "/District",
+          schemaPath: "#/properties/District/type",
+          keyword: "type",
+          params: { type: schema105.properties.District.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.Town !== undefined) {
+      let data5 = data.Town;
+      if (typeof data5 === "string") {
+        if (!pattern8.test(data5)) {
+          const err9 = {
+            instancePath: instancePath + "/Town",
+            schemaPath: "#/properties/Town/pattern",
+            keyword: "pattern",
+            params: { pattern: "\\S" },
+            message: 'must match pattern "' + "\\S" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + "/Town",
+          schemaPath: "#/properties/Town/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.County !== undefined) {
+      let data6 = data.County;
+      if (typeof data6 !== "string" && data6 !== null) {
+        const err11 = {
+          instancePath: instancePath + "/County",
+          schemaPath: "#/properties/County/type",
+          keyword: "type",
+          params: { type: schema105.properties.County.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.PostCode !== undefined) {
+      let data7 = data.PostCode;
+      if (typeof data7 !== "string" && data7 !== null) {
+        const err12 = {
+          instancePath: instancePath + "/PostCode",
+          schemaPath: "#/properties/PostCode/type",
+          keyword: "type",
+          params: { type: schema105.properties.PostCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.CountryCode !== undefined) {
+      let data8 = data.CountryCode;
+      if (typeof data8 === "string") {
+        if (!pattern5.test(data8)) {
+          const err13 = {
+            instancePath: instancePath + "/CountryCode",
+            schemaPath: "#/properties/CountryCode/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[A-Z]{2}$" },
+            message: 'must match pattern "' + "^[A-Z]{2}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!formats190.validate(data8)) {
+          const err14 = {
+            instancePath: instancePath + "/CountryCode",
+            schemaPath: "#/properties/CountryCode/format",
+            keyword: "format",
+            params: { format: "country-code" },
+            message: 'must match format "' + "country-code" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + "/CountryCode",
+          schemaPath: "#/properties/CountryCode/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err16 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
+    errors++;
+  }
+  validate282.errors = vErrors;
+  return errors === 0;
+}
+validate282.evaluated = {
+  props: {
+    Street: true,
+    HouseNumber: true,
+    HouseName: true,
+    FlatNumber: true,
+    District: true,
+    Town: true,
+    County: true,
+    PostCode: true,
+    CountryCode: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+function validate256(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate256.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20143,7 +20637,7 @@ function validate252(
     if (data.Name !== undefined) {
       let data1 = data.Name;
       if (typeof data1 === "string") {
-        if (!pattern6.test(data1)) {
+        if (!pattern8.test(data1)) {
           const err8 = {
             instancePath: instancePath + "/Name",
             schemaPath: "#/properties/Name/pattern",
@@ -20175,13 +20669,14 @@ function validate252(
       }
     }
     if (data.AccountHolderName !== undefined) {
-      if (typeof data.AccountHolderName !== "string") {
+      let data2 = data.AccountHolderName;
+      if (typeof data2 !== "string" && data2 !== null) {
         const err10 = {
           instancePath: instancePath + "/AccountHolderName",
           schemaPath: "#/properties/AccountHolderName/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema92.properties.AccountHolderName.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err10];
@@ -20194,7 +20689,7 @@ function validate252(
     if (data.CurrencyCode !== undefined) {
       let data3 = data.CurrencyCode;
       if (typeof data3 === "string") {
-        if (!pattern4.test(data3)) {
+        if (!pattern3.test(data3)) {
           const err11 = {
             instancePath: instancePath + "/CurrencyCode",
             schemaPath: "#/properties/CurrencyCode/pattern",
@@ -20227,7 +20722,7 @@ function validate252(
     }
     if (data.PaymentRouting !== undefined) {
       if (
-        !validate253(data.PaymentRouting, {
+        !validate257(data.PaymentRouting, {
           instancePath: instancePath + "/PaymentRouting",
           parentData: data,
           parentDataProperty: "PaymentRouting",
@@ -20235,35 +20730,19 @@ function validate252(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
+        vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
         errors = vErrors.length;
       }
     }
     if (data.AlternatePaymentRouting !== undefined) {
       let data5 = data.AlternatePaymentRouting;
-      if (Array.isArray(data5)) {
-        const len0 = data5.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate253(data5[i0], {
-              instancePath: instancePath + "/AlternatePaymentRouting/" + i0,
-              parentData: data5,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
+      if (!Array.isArray(data5) && data5 !== null) {
         const err13 = {
           instancePath: instancePath + "/AlternatePaymentRouting",
           schemaPath: "#/properties/AlternatePaymentRouting/type",
           keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
+          params: { type: schema92.properties.AlternatePaymentRouting.type },
+          message: "must be array,null",
         };
         if (vErrors === null) {
           vErrors = [err13];
@@ -20272,32 +20751,33 @@ function validate252(
         }
         errors++;
       }
-    }
-    if (data.IntermediaryPaymentRouting !== undefined) {
-      let data7 = data.IntermediaryPaymentRouting;
-      if (Array.isArray(data7)) {
-        const len1 = data7.length;
-        for (let i1 = 0; i1 < len1; i1++) {
+      if (Array.isArray(data5)) {
+        const len0 = data5.length;
+        for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate276(data7[i1], {
-              instancePath: instancePath + "/IntermediaryPaymentRouting/" + i1,
-              parentData: data7,
-              parentDataProperty: i1,
+            !validate257(data5[i0], {
+              instancePath: instancePath + "/AlternatePaymentRouting/" + i0,
+              parentData: data5,
+              parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
+            vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
             errors = vErrors.length;
           }
         }
-      } else {
+      }
+    }
+    if (data.IntermediaryPaymentRouting !== undefined) {
+      let data7 = data.IntermediaryPaymentRouting;
+      if (!Array.isArray(data7) && data7 !== null) {
         const err14 = {
           instancePath: instancePath + "/IntermediaryPaymentRouting",
           schemaPath: "#/properties/IntermediaryPaymentRouting/type",
           keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
+          params: { type: schema92.properties.IntermediaryPaymentRouting.type },
+          message: "must be array,null",
         };
         if (vErrors === null) {
           vErrors = [err14];
@@ -20305,6 +20785,23 @@ function validate252(
           vErrors.push(err14);
         }
         errors++;
+      }
+      if (Array.isArray(data7)) {
+        const len1 = data7.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          if (
+            !validate280(data7[i1], {
+              instancePath: instancePath + "/IntermediaryPaymentRouting/" + i1,
+              parentData: data7,
+              parentDataProperty: i1,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+            errors = vErrors.length;
+          }
+        }
       }
     }
     if (data.BeneficiaryType !== undefined) {
@@ -20329,7 +20826,7 @@ function validate252(
           instancePath: instancePath + "/BeneficiaryType",
           schemaPath: "#/properties/BeneficiaryType/enum",
           keyword: "enum",
-          params: { allowedValues: schema90.properties.BeneficiaryType.enum },
+          params: { allowedValues: schema92.properties.BeneficiaryType.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -20342,7 +20839,7 @@ function validate252(
     }
     if (data.Address !== undefined) {
       if (
-        !validate234(data.Address, {
+        !validate282(data.Address, {
           instancePath: instancePath + "/Address",
           parentData: data,
           parentDataProperty: "Address",
@@ -20350,19 +20847,19 @@ function validate252(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
+        vErrors = vErrors === null ? validate282.errors : vErrors.concat(validate282.errors);
         errors = vErrors.length;
       }
     }
     if (data.IndustryId !== undefined) {
       let data11 = data.IndustryId;
-      if (!(typeof data11 == "number" && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+      if (!(typeof data11 == "number" && !(data11 % 1) && !isNaN(data11) && isFinite(data11)) && data11 !== null) {
         const err17 = {
           instancePath: instancePath + "/IndustryId",
           schemaPath: "#/properties/IndustryId/type",
           keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
+          params: { type: schema92.properties.IndustryId.type },
+          message: "must be integer,null",
         };
         if (vErrors === null) {
           vErrors = [err17];
@@ -20390,13 +20887,14 @@ function validate252(
       }
     }
     if (data.Website !== undefined) {
-      if (typeof data.Website !== "string") {
+      let data12 = data.Website;
+      if (typeof data12 !== "string" && data12 !== null) {
         const err19 = {
           instancePath: instancePath + "/Website",
           schemaPath: "#/properties/Website/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema92.properties.Website.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err19];
@@ -20407,13 +20905,14 @@ function validate252(
       }
     }
     if (data.IndustryDetails !== undefined) {
-      if (typeof data.IndustryDetails !== "string") {
+      let data13 = data.IndustryDetails;
+      if (typeof data13 !== "string" && data13 !== null) {
         const err20 = {
           instancePath: instancePath + "/IndustryDetails",
           schemaPath: "#/properties/IndustryDetails/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema92.properties.IndustryDetails.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err20];
@@ -20425,10 +20924,25 @@ function validate252(
     }
     if (data.AdditionalInformation !== undefined) {
       let data14 = data.AdditionalInformation;
+      if (!(data14 && typeof data14 == "object" && !Array.isArray(data14)) && data14 !== null) {
+        const err21 = {
+          instancePath: instancePath + "/AdditionalInformation",
+          schemaPath: "#/properties/AdditionalInformation/type",
+          keyword: "type",
+          params: { type: schema92.properties.AdditionalInformation.type },
+          message: "must be object,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
       if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
         for (const key0 in data14) {
           if (typeof data14[key0] !== "string") {
-            const err21 = {
+            const err22 = {
               instancePath: instancePath + "/AdditionalInformation/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/properties/AdditionalInformation/additionalProperties/type",
               keyword: "type",
@@ -20436,34 +20950,35 @@ function validate252(
               message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err21];
+              vErrors = [err22];
             } else {
-              vErrors.push(err21);
+              vErrors.push(err22);
             }
             errors++;
           }
         }
-      } else {
-        const err22 = {
-          instancePath: instancePath + "/AdditionalInformation",
-          schemaPath: "#/properties/AdditionalInformation/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err22];
-        } else {
-          vErrors.push(err22);
-        }
-        errors++;
       }
     }
     if (data.Reference !== undefined) {
       let data16 = data.Reference;
+      if (typeof data16 !== "string" && data16 !== null) {
+        const err23 = {
+          instancePath: instancePath + "/Reference",
+          schemaPath: "#/properties/Reference/type",
+          keyword: "type",
+          params: { type: schema92.properties.Reference.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
       if (typeof data16 === "string") {
         if (func1(data16) > 35) {
-          const err23 = {
+          const err24 = {
             instancePath: instancePath + "/Reference",
             schemaPath: "#/properties/Reference/maxLength",
             keyword: "maxLength",
@@ -20471,53 +20986,39 @@ function validate252(
             message: "must NOT have more than 35 characters",
           };
           if (vErrors === null) {
-            vErrors = [err23];
+            vErrors = [err24];
           } else {
-            vErrors.push(err23);
+            vErrors.push(err24);
           }
           errors++;
         }
-      } else {
-        const err24 = {
-          instancePath: instancePath + "/Reference",
-          schemaPath: "#/properties/Reference/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err24];
-        } else {
-          vErrors.push(err24);
-        }
-        errors++;
       }
     }
     if (data.ReceiverLei !== undefined) {
       let data17 = data.ReceiverLei;
+      if (typeof data17 !== "string" && data17 !== null) {
+        const err25 = {
+          instancePath: instancePath + "/ReceiverLei",
+          schemaPath: "#/properties/ReceiverLei/type",
+          keyword: "type",
+          params: { type: schema92.properties.ReceiverLei.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
       if (typeof data17 === "string") {
         if (func1(data17) > 20) {
-          const err25 = {
+          const err26 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/maxLength",
             keyword: "maxLength",
             params: { limit: 20 },
             message: "must NOT have more than 20 characters",
-          };
-          if (vErrors === null) {
-            vErrors = [err25];
-          } else {
-            vErrors.push(err25);
-          }
-          errors++;
-        }
-        if (func1(data17) < 20) {
-          const err26 = {
-            instancePath: instancePath + "/ReceiverLei",
-            schemaPath: "#/properties/ReceiverLei/minLength",
-            keyword: "minLength",
-            params: { limit: 20 },
-            message: "must NOT have fewer than 20 characters",
           };
           if (vErrors === null) {
             vErrors = [err26];
@@ -20526,13 +21027,13 @@ function validate252(
           }
           errors++;
         }
-        if (!pattern9.test(data17)) {
+        if (func1(data17) < 20) {
           const err27 = {
             instancePath: instancePath + "/ReceiverLei",
-            schemaPath: "#/properties/ReceiverLei/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[0-9A-Za-z]{20}$" },
-            message: 'must match pattern "' + "^[0-9A-Za-z]{20}$" + '"',
+            schemaPath: "#/properties/ReceiverLei/minLength",
+            keyword: "minLength",
+            params: { limit: 20 },
+            message: "must NOT have fewer than 20 characters",
           };
           if (vErrors === null) {
             vErrors = [err27];
@@ -20541,13 +21042,13 @@ function validate252(
           }
           errors++;
         }
-        if (!formats196.validate(data17)) {
+        if (!pattern6.test(data17)) {
           const err28 = {
             instancePath: instancePath + "/ReceiverLei",
-            schemaPath: "#/properties/ReceiverLei/format",
-            keyword: "format",
-            params: { format: "lei" },
-            message: 'must match format "' + "lei" + '"',
+            schemaPath: "#/properties/ReceiverLei/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[0-9A-Za-z]{20}$" },
+            message: 'must match pattern "' + "^[0-9A-Za-z]{20}$" + '"',
           };
           if (vErrors === null) {
             vErrors = [err28];
@@ -20556,20 +21057,21 @@ function validate252(
           }
           errors++;
         }
-      } else {
-        const err29 = {
-          instancePath: instancePath + "/ReceiverLei",
-          schemaPath: "#/properties/ReceiverLei/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err29];
-        } else {
-          vErrors.push(err29);
+        if (!formats194.validate(data17)) {
+          const err29 = {
+            instancePath: instancePath + "/ReceiverLei",
+            schemaPath: "#/properties/ReceiverLei/format",
+            keyword: "format",
+            params: { format: "lei" },
+            message: 'must match format "' + "lei" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
         }
-        errors++;
       }
     }
   } else {
@@ -20587,10 +21089,10 @@ function validate252(
     }
     errors++;
   }
-  validate252.errors = vErrors;
+  validate256.errors = vErrors;
   return errors === 0;
 }
-validate252.evaluated = {
+validate256.evaluated = {
   props: {
     AccountId: true,
     Name: true,
@@ -20611,8 +21113,8 @@ validate252.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateRequiredAdditionalInformationResponse = validate279;
-const schema103 = {
+const validateRequiredAdditionalInformationResponse = validate284;
+const schema106 = {
   title: "RequiredAdditionalInformationResponse",
   description:
     "Additional information required for a withdrawal beneficiary (/api/v1/Beneficiaries/{currencyCode}/RequiredAdditionalInformation): the fields whose keys go into AdditionalInformation, each with its RegEx rules.",
@@ -20626,7 +21128,7 @@ const schema103 = {
     },
   },
 };
-const schema104 = {
+const schema107 = {
   title: "AdditionalInformationField",
   description: "One required additional information field: its key and the rules its value must match.",
   "x-assumption":
@@ -20641,7 +21143,7 @@ const schema104 = {
     },
   },
 };
-const schema105 = {
+const schema108 = {
   title: "AdditionalInformationRule",
   description: "Rule of an additional information field.",
   "x-assumption":
@@ -20649,13 +21151,13 @@ const schema105 = {
   type: "object",
   properties: { RegEx: { description: "Regular expression the value must match.", type: ["string", "null"] } },
 };
-function validate281(
+function validate286(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate281.evaluated;
+  const evaluated0 = validate286.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20670,7 +21172,7 @@ function validate281(
           instancePath: instancePath + "/RegEx",
           schemaPath: "#/properties/RegEx/type",
           keyword: "type",
-          params: { type: schema105.properties.RegEx.type },
+          params: { type: schema108.properties.RegEx.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -20696,17 +21198,17 @@ function validate281(
     }
     errors++;
   }
-  validate281.errors = vErrors;
+  validate286.errors = vErrors;
   return errors === 0;
 }
-validate281.evaluated = { props: { RegEx: true }, dynamicProps: false, dynamicItems: false };
-function validate280(
+validate286.evaluated = { props: { RegEx: true }, dynamicProps: false, dynamicItems: false };
+function validate285(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate280.evaluated;
+  const evaluated0 = validate285.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20721,7 +21223,7 @@ function validate280(
           instancePath: instancePath + "/Field",
           schemaPath: "#/properties/Field/type",
           keyword: "type",
-          params: { type: schema104.properties.Field.type },
+          params: { type: schema107.properties.Field.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -20739,7 +21241,7 @@ function validate280(
           instancePath: instancePath + "/Rule",
           schemaPath: "#/properties/Rule/type",
           keyword: "type",
-          params: { type: schema104.properties.Rule.type },
+          params: { type: schema107.properties.Rule.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -20753,7 +21255,7 @@ function validate280(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate281(data1[i0], {
+            !validate286(data1[i0], {
               instancePath: instancePath + "/Rule/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -20761,7 +21263,7 @@ function validate280(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
+            vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
             errors = vErrors.length;
           }
         }
@@ -20782,17 +21284,17 @@ function validate280(
     }
     errors++;
   }
-  validate280.errors = vErrors;
+  validate285.errors = vErrors;
   return errors === 0;
 }
-validate280.evaluated = { props: { Field: true, Rule: true }, dynamicProps: false, dynamicItems: false };
-function validate279(
+validate285.evaluated = { props: { Field: true, Rule: true }, dynamicProps: false, dynamicItems: false };
+function validate284(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate279.evaluated;
+  const evaluated0 = validate284.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20807,7 +21309,7 @@ function validate279(
           instancePath: instancePath + "/RequiredAdditionalInformation",
           schemaPath: "#/properties/RequiredAdditionalInformation/type",
           keyword: "type",
-          params: { type: schema103.properties.RequiredAdditionalInformation.type },
+          params: { type: schema106.properties.RequiredAdditionalInformation.type },
           message: "must be array,null",
         };
         if (vErrors === null) {
@@ -20821,7 +21323,7 @@ function validate279(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate280(data0[i0], {
+            !validate285(data0[i0], {
               instancePath: instancePath + "/RequiredAdditionalInformation/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -20829,7 +21331,7 @@ function validate279(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+            vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
             errors = vErrors.length;
           }
         }
@@ -20850,12 +21352,12 @@ function validate279(
     }
     errors++;
   }
-  validate279.errors = vErrors;
+  validate284.errors = vErrors;
   return errors === 0;
 }
-validate279.evaluated = { props: { RequiredAdditionalInformation: true }, dynamicProps: false, dynamicItems: false };
-const validateExchangeDtoCollection = validate284;
-const schema106 = {
+validate284.evaluated = { props: { RequiredAdditionalInformation: true }, dynamicProps: false, dynamicItems: false };
+const validateExchangeDtoCollection = validate289;
+const schema109 = {
   title: "ExchangeDtoCollection",
   description: "OData v4 collection of ExchangeDto.",
   type: "object",
@@ -20863,13 +21365,13 @@ const schema106 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/ExchangeDto" } } },
 };
-function validate284(
+function validate289(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate284.evaluated;
+  const evaluated0 = validate289.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20945,25 +21447,25 @@ function validate284(
     }
     errors++;
   }
-  validate284.errors = vErrors;
+  validate289.errors = vErrors;
   return errors === 0;
 }
-validate284.evaluated = {
+validate289.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetExchangeResponse200 = validate287;
-const schema107 = {
+const validateGetExchangeResponse200 = validate292;
+const schema110 = {
   allOf: [{ $ref: "#/components/schemas/ExchangeDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate287(
+function validate292(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate287.evaluated;
+  const evaluated0 = validate292.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20974,14 +21476,14 @@ function validate287(
     vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
     errors = vErrors.length;
   }
-  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+  if (!validate179(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate287.errors = vErrors;
+  validate292.errors = vErrors;
   return errors === 0;
 }
-validate287.evaluated = {
+validate292.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -21008,8 +21510,8 @@ validate287.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateAllocationDtoCollection = validate290;
-const schema108 = {
+const validateAllocationDtoCollection = validate295;
+const schema111 = {
   title: "AllocationDtoCollection",
   description: "OData v4 collection of AllocationDto.",
   type: "object",
@@ -21017,13 +21519,13 @@ const schema108 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/AllocationDto" } } },
 };
-function validate290(
+function validate295(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate290.evaluated;
+  const evaluated0 = validate295.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21099,16 +21601,16 @@ function validate290(
     }
     errors++;
   }
-  validate290.errors = vErrors;
+  validate295.errors = vErrors;
   return errors === 0;
 }
-validate290.evaluated = {
+validate295.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateDepositDtoCollection = validate293;
-const schema109 = {
+const validateDepositDtoCollection = validate298;
+const schema112 = {
   title: "DepositDtoCollection",
   description: "OData v4 collection of DepositDto.",
   type: "object",
@@ -21116,13 +21618,13 @@ const schema109 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/DepositDto" } } },
 };
-function validate293(
+function validate298(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate293.evaluated;
+  const evaluated0 = validate298.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21198,68 +21700,55 @@ function validate293(
     }
     errors++;
   }
-  validate293.errors = vErrors;
+  validate298.errors = vErrors;
   return errors === 0;
 }
-validate293.evaluated = {
+validate298.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCreateExchange = validate296;
-const schema110 = {
+const validateCreateExchange = validate301;
+const schema113 = {
   title: "CreateExchange",
   description: "Body of /api/v1/Exchanges/Create: a currency exchange.",
   "x-assumption":
-    'AccountId, SourceCurrencyCode, TargetCurrencyCode, Goal, GoalType required — the reference does not show required-ness; an exchange cannot be executed without them (validators/ enforces the same). No member of this body, or of an object in it, is null: an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
-  required: ["AccountId", "SourceCurrencyCode", "TargetCurrencyCode", "Goal", "GoalType"],
+    "No member required, and an optional member may be null, which is read as not given — the reference marks no field of this body as required and shows no null in request bodies without refusing one (a .NET service binds null to no value); validators/ warns about a missing field the request can hardly do without, and leaves a null out of the value it returns",
   type: "object",
   properties: {
-    AccountId: { type: "integer", format: "int32" },
+    AccountId: { type: ["integer", "null"], format: "int32" },
     SourceCurrencyCode: {
       description: "Currency disposed of.",
-      type: "string",
+      type: ["string", "null"],
       pattern: "^[A-Z]{3}$",
       "x-assumption":
         "ISO 4217 alphabetic code matching ^[A-Z]{3}$ — the reference states this format only for the currencyCode path parameter",
     },
     TargetCurrencyCode: {
       description: "Currency acquired.",
-      type: "string",
+      type: ["string", "null"],
       pattern: "^[A-Z]{3}$",
       "x-assumption":
         "ISO 4217 alphabetic code matching ^[A-Z]{3}$ — the reference states this format only for the currencyCode path parameter",
     },
-    Goal: {
-      description: "Amount bought or sold depending on GoalType.",
-      type: "number",
-      format: "decimal",
-      exclusiveMinimum: 0,
-      "x-assumption": "Greater than 0 — not shown in the reference; a zero or negative amount cannot be moved",
+    Goal: { description: "Amount bought or sold depending on GoalType.", type: ["number", "null"], format: "decimal" },
+    GoalType: { type: ["string", "null"], enum: ["Buy", "Sell", null] },
+    UseAvailableFunds: {
+      description: "True when available funds in the account are to be used.",
+      type: ["boolean", "null"],
     },
-    GoalType: { type: "string", enum: ["Buy", "Sell"] },
-    UseAvailableFunds: { description: "True when available funds in the account are to be used.", type: "boolean" },
-    BoEPurposeCodeId: { description: "Required for GBP withdrawals.", type: "integer", format: "int32" },
+    BoEPurposeCodeId: { description: "Required for GBP withdrawals.", type: ["integer", "null"], format: "int32" },
     ReceiverLei: {
       description:
-        "20-character alphanumeric LEI; required when the beneficiary is a company with vertical FI and industry Banks or Building Societies.",
-      type: "string",
+        "20-character alphanumeric LEI; required when the beneficiary is a company with vertical FI and industry Banks or Building Societies. Format lei: @account-funds/validators warns (never refuses) about wrong ISO 17442 check digits.",
+      type: ["string", "null"],
       format: "lei",
       minLength: 20,
       maxLength: 20,
       pattern: "^[0-9A-Za-z]{20}$",
-      "x-assumption":
-        "Format lei also requires the last two characters to be the ISO 17442 check digits (ISO 7064 MOD 97-10) — the reference states only a 20-character alphanumeric LEI",
     },
   },
   "x-conditional-rules": [
-    {
-      name: "currency-pair",
-      rule: "TargetCurrencyCode differs from SourceCurrencyCode.",
-      when: "Always (a cross-field rule JSON Schema cannot state).",
-      "x-assumption": "The two currencies differ — not shown in the reference; a pair of one currency is no exchange",
-      implementedBy: "validateCreateExchange",
-    },
     {
       name: "boe-purpose-code",
       rule: "BoEPurposeCodeId is required.",
@@ -21278,13 +21767,13 @@ const schema110 = {
     },
   ],
 };
-function validate296(
+function validate301(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate296.evaluated;
+  const evaluated0 = validate301.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21292,101 +21781,26 @@ function validate296(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.AccountId === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "AccountId" },
-        message: "must have required property '" + "AccountId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.SourceCurrencyCode === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "SourceCurrencyCode" },
-        message: "must have required property '" + "SourceCurrencyCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.TargetCurrencyCode === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "TargetCurrencyCode" },
-        message: "must have required property '" + "TargetCurrencyCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.Goal === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Goal" },
-        message: "must have required property '" + "Goal" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    if (data.GoalType === undefined) {
-      const err4 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "GoalType" },
-        message: "must have required property '" + "GoalType" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
-    }
     if (data.AccountId !== undefined) {
       let data0 = data.AccountId;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err5 = {
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0)) && data0 !== null) {
+        const err0 = {
           instancePath: instancePath + "/AccountId",
           schemaPath: "#/properties/AccountId/type",
           keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
+          params: { type: schema113.properties.AccountId.type },
+          message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err0];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err0);
         }
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
         if (!formats8.validate(data0)) {
-          const err6 = {
+          const err1 = {
             instancePath: instancePath + "/AccountId",
             schemaPath: "#/properties/AccountId/format",
             keyword: "format",
@@ -21394,9 +21808,9 @@ function validate296(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err1];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err1);
           }
           errors++;
         }
@@ -21404,14 +21818,99 @@ function validate296(
     }
     if (data.SourceCurrencyCode !== undefined) {
       let data1 = data.SourceCurrencyCode;
+      if (typeof data1 !== "string" && data1 !== null) {
+        const err2 = {
+          instancePath: instancePath + "/SourceCurrencyCode",
+          schemaPath: "#/properties/SourceCurrencyCode/type",
+          keyword: "type",
+          params: { type: schema113.properties.SourceCurrencyCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
       if (typeof data1 === "string") {
-        if (!pattern4.test(data1)) {
-          const err7 = {
+        if (!pattern3.test(data1)) {
+          const err3 = {
             instancePath: instancePath + "/SourceCurrencyCode",
             schemaPath: "#/properties/SourceCurrencyCode/pattern",
             keyword: "pattern",
             params: { pattern: "^[A-Z]{3}$" },
             message: 'must match pattern "' + "^[A-Z]{3}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.TargetCurrencyCode !== undefined) {
+      let data2 = data.TargetCurrencyCode;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err4 = {
+          instancePath: instancePath + "/TargetCurrencyCode",
+          schemaPath: "#/properties/TargetCurrencyCode/type",
+          keyword: "type",
+          params: { type: schema113.properties.TargetCurrencyCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data2 === "string") {
+        if (!pattern3.test(data2)) {
+          const err5 = {
+            instancePath: instancePath + "/TargetCurrencyCode",
+            schemaPath: "#/properties/TargetCurrencyCode/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[A-Z]{3}$" },
+            message: 'must match pattern "' + "^[A-Z]{3}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.Goal !== undefined) {
+      let data3 = data.Goal;
+      if (!(typeof data3 == "number" && isFinite(data3)) && data3 !== null) {
+        const err6 = {
+          instancePath: instancePath + "/Goal",
+          schemaPath: "#/properties/Goal/type",
+          keyword: "type",
+          params: { type: schema113.properties.Goal.type },
+          message: "must be number,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (!formats14.validate(data3)) {
+          const err7 = {
+            instancePath: instancePath + "/Goal",
+            schemaPath: "#/properties/Goal/format",
+            keyword: "format",
+            params: { format: "decimal" },
+            message: 'must match format "' + "decimal" + '"',
           };
           if (vErrors === null) {
             vErrors = [err7];
@@ -21420,13 +21919,17 @@ function validate296(
           }
           errors++;
         }
-      } else {
+      }
+    }
+    if (data.GoalType !== undefined) {
+      let data4 = data.GoalType;
+      if (typeof data4 !== "string" && data4 !== null) {
         const err8 = {
-          instancePath: instancePath + "/SourceCurrencyCode",
-          schemaPath: "#/properties/SourceCurrencyCode/type",
+          instancePath: instancePath + "/GoalType",
+          schemaPath: "#/properties/GoalType/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema113.properties.GoalType.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err8];
@@ -21435,32 +21938,31 @@ function validate296(
         }
         errors++;
       }
-    }
-    if (data.TargetCurrencyCode !== undefined) {
-      let data2 = data.TargetCurrencyCode;
-      if (typeof data2 === "string") {
-        if (!pattern4.test(data2)) {
-          const err9 = {
-            instancePath: instancePath + "/TargetCurrencyCode",
-            schemaPath: "#/properties/TargetCurrencyCode/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Z]{3}$" },
-            message: 'must match pattern "' + "^[A-Z]{3}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
+      if (!(data4 === "Buy" || data4 === "Sell" || data4 === null)) {
+        const err9 = {
+          instancePath: instancePath + "/GoalType",
+          schemaPath: "#/properties/GoalType/enum",
+          keyword: "enum",
+          params: { allowedValues: schema113.properties.GoalType.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
         }
-      } else {
+        errors++;
+      }
+    }
+    if (data.UseAvailableFunds !== undefined) {
+      let data5 = data.UseAvailableFunds;
+      if (typeof data5 !== "boolean" && data5 !== null) {
         const err10 = {
-          instancePath: instancePath + "/TargetCurrencyCode",
-          schemaPath: "#/properties/TargetCurrencyCode/type",
+          instancePath: instancePath + "/UseAvailableFunds",
+          schemaPath: "#/properties/UseAvailableFunds/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema113.properties.UseAvailableFunds.type },
+          message: "must be boolean,null",
         };
         if (vErrors === null) {
           vErrors = [err10];
@@ -21470,31 +21972,31 @@ function validate296(
         errors++;
       }
     }
-    if (data.Goal !== undefined) {
-      let data3 = data.Goal;
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (data3 <= 0 || isNaN(data3)) {
-          const err11 = {
-            instancePath: instancePath + "/Goal",
-            schemaPath: "#/properties/Goal/exclusiveMinimum",
-            keyword: "exclusiveMinimum",
-            params: { comparison: ">", limit: 0 },
-            message: "must be > 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
+    if (data.BoEPurposeCodeId !== undefined) {
+      let data6 = data.BoEPurposeCodeId;
+      if (!(typeof data6 == "number" && !(data6 % 1) && !isNaN(data6) && isFinite(data6)) && data6 !== null) {
+        const err11 = {
+          instancePath: instancePath + "/BoEPurposeCodeId",
+          schemaPath: "#/properties/BoEPurposeCodeId/type",
+          keyword: "type",
+          params: { type: schema113.properties.BoEPurposeCodeId.type },
+          message: "must be integer,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
         }
-        if (!formats14.validate(data3)) {
+        errors++;
+      }
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (!formats8.validate(data6)) {
           const err12 = {
-            instancePath: instancePath + "/Goal",
-            schemaPath: "#/properties/Goal/format",
+            instancePath: instancePath + "/BoEPurposeCodeId",
+            schemaPath: "#/properties/BoEPurposeCodeId/format",
             keyword: "format",
-            params: { format: "decimal" },
-            message: 'must match format "' + "decimal" + '"',
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
             vErrors = [err12];
@@ -21503,13 +22005,17 @@ function validate296(
           }
           errors++;
         }
-      } else {
+      }
+    }
+    if (data.ReceiverLei !== undefined) {
+      let data7 = data.ReceiverLei;
+      if (typeof data7 !== "string" && data7 !== null) {
         const err13 = {
-          instancePath: instancePath + "/Goal",
-          schemaPath: "#/properties/Goal/type",
+          instancePath: instancePath + "/ReceiverLei",
+          schemaPath: "#/properties/ReceiverLei/type",
           keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
+          params: { type: schema113.properties.ReceiverLei.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err13];
@@ -21518,97 +22024,9 @@ function validate296(
         }
         errors++;
       }
-    }
-    if (data.GoalType !== undefined) {
-      let data4 = data.GoalType;
-      if (typeof data4 !== "string") {
-        const err14 = {
-          instancePath: instancePath + "/GoalType",
-          schemaPath: "#/properties/GoalType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-      if (!(data4 === "Buy" || data4 === "Sell")) {
-        const err15 = {
-          instancePath: instancePath + "/GoalType",
-          schemaPath: "#/properties/GoalType/enum",
-          keyword: "enum",
-          params: { allowedValues: schema110.properties.GoalType.enum },
-          message: "must be equal to one of the allowed values",
-        };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data.UseAvailableFunds !== undefined) {
-      if (typeof data.UseAvailableFunds !== "boolean") {
-        const err16 = {
-          instancePath: instancePath + "/UseAvailableFunds",
-          schemaPath: "#/properties/UseAvailableFunds/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-    if (data.BoEPurposeCodeId !== undefined) {
-      let data6 = data.BoEPurposeCodeId;
-      if (!(typeof data6 == "number" && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
-        const err17 = {
-          instancePath: instancePath + "/BoEPurposeCodeId",
-          schemaPath: "#/properties/BoEPurposeCodeId/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-      if (typeof data6 == "number" && isFinite(data6)) {
-        if (!formats8.validate(data6)) {
-          const err18 = {
-            instancePath: instancePath + "/BoEPurposeCodeId",
-            schemaPath: "#/properties/BoEPurposeCodeId/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.ReceiverLei !== undefined) {
-      let data7 = data.ReceiverLei;
       if (typeof data7 === "string") {
         if (func1(data7) > 20) {
-          const err19 = {
+          const err14 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/maxLength",
             keyword: "maxLength",
@@ -21616,14 +22034,14 @@ function validate296(
             message: "must NOT have more than 20 characters",
           };
           if (vErrors === null) {
-            vErrors = [err19];
+            vErrors = [err14];
           } else {
-            vErrors.push(err19);
+            vErrors.push(err14);
           }
           errors++;
         }
         if (func1(data7) < 20) {
-          const err20 = {
+          const err15 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/minLength",
             keyword: "minLength",
@@ -21631,14 +22049,14 @@ function validate296(
             message: "must NOT have fewer than 20 characters",
           };
           if (vErrors === null) {
-            vErrors = [err20];
+            vErrors = [err15];
           } else {
-            vErrors.push(err20);
+            vErrors.push(err15);
           }
           errors++;
         }
-        if (!pattern9.test(data7)) {
-          const err21 = {
+        if (!pattern6.test(data7)) {
+          const err16 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/pattern",
             keyword: "pattern",
@@ -21646,14 +22064,14 @@ function validate296(
             message: 'must match pattern "' + "^[0-9A-Za-z]{20}$" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err21];
+            vErrors = [err16];
           } else {
-            vErrors.push(err21);
+            vErrors.push(err16);
           }
           errors++;
         }
-        if (!formats196.validate(data7)) {
-          const err22 = {
+        if (!formats194.validate(data7)) {
+          const err17 = {
             instancePath: instancePath + "/ReceiverLei",
             schemaPath: "#/properties/ReceiverLei/format",
             keyword: "format",
@@ -21661,30 +22079,16 @@ function validate296(
             message: 'must match format "' + "lei" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err22];
+            vErrors = [err17];
           } else {
-            vErrors.push(err22);
+            vErrors.push(err17);
           }
           errors++;
         }
-      } else {
-        const err23 = {
-          instancePath: instancePath + "/ReceiverLei",
-          schemaPath: "#/properties/ReceiverLei/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err23];
-        } else {
-          vErrors.push(err23);
-        }
-        errors++;
       }
     }
   } else {
-    const err24 = {
+    const err18 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -21692,16 +22096,16 @@ function validate296(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err24];
+      vErrors = [err18];
     } else {
-      vErrors.push(err24);
+      vErrors.push(err18);
     }
     errors++;
   }
-  validate296.errors = vErrors;
+  validate301.errors = vErrors;
   return errors === 0;
 }
-validate296.evaluated = {
+validate301.evaluated = {
   props: {
     AccountId: true,
     SourceCurrencyCode: true,
@@ -21715,8 +22119,8 @@ validate296.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateMidRateValue = validate297;
-const schema111 = {
+const validateMidRateValue = validate302;
+const schema114 = {
   title: "MidRateValue",
   description: "Mid rate of a currency pair.",
   "x-assumption":
@@ -21729,13 +22133,13 @@ const schema111 = {
     MidRate: { type: ["number", "null"], format: "decimal" },
   },
 };
-function validate297(
+function validate302(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate297.evaluated;
+  const evaluated0 = validate302.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21750,7 +22154,7 @@ function validate297(
           instancePath: instancePath + "/SourceCurrencyCode",
           schemaPath: "#/properties/SourceCurrencyCode/type",
           keyword: "type",
-          params: { type: schema111.properties.SourceCurrencyCode.type },
+          params: { type: schema114.properties.SourceCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -21768,7 +22172,7 @@ function validate297(
           instancePath: instancePath + "/TargetCurrencyCode",
           schemaPath: "#/properties/TargetCurrencyCode/type",
           keyword: "type",
-          params: { type: schema111.properties.TargetCurrencyCode.type },
+          params: { type: schema114.properties.TargetCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -21860,7 +22264,7 @@ function validate297(
           instancePath: instancePath + "/MidRate",
           schemaPath: "#/properties/MidRate/type",
           keyword: "type",
-          params: { type: schema111.properties.MidRate.type },
+          params: { type: schema114.properties.MidRate.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
@@ -21903,61 +22307,22 @@ function validate297(
     }
     errors++;
   }
-  validate297.errors = vErrors;
+  validate302.errors = vErrors;
   return errors === 0;
 }
-validate297.evaluated = {
+validate302.evaluated = {
   props: { SourceCurrencyCode: true, TargetCurrencyCode: true, ValueDate: true, MidRate: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateQuoteRequest = validate299;
-const schema112 = {
-  title: "QuoteRequest",
-  description: "Body of /api/v1/Quotes/Quote.",
-  "x-assumption":
-    "AccountId, GoalType, Amount, SourceCurrencyCode, TargetCurrencyCode required — the reference does not show required-ness; a quote cannot be priced without them (validators/ enforces the same)",
-  required: ["AccountId", "GoalType", "Amount", "SourceCurrencyCode", "TargetCurrencyCode"],
-  type: "object",
-  properties: {
-    AccountId: { type: "integer", format: "int32" },
-    GoalType: { type: "string", enum: ["Buy", "Sell"] },
-    Amount: {
-      type: "number",
-      format: "decimal",
-      exclusiveMinimum: 0,
-      "x-assumption": "Greater than 0 — not shown in the reference; a zero or negative amount cannot be moved",
-    },
-    SourceCurrencyCode: {
-      type: "string",
-      pattern: "^[A-Z]{3}$",
-      "x-assumption":
-        "ISO 4217 alphabetic code matching ^[A-Z]{3}$ — the reference states this format only for the currencyCode path parameter",
-    },
-    TargetCurrencyCode: {
-      type: "string",
-      pattern: "^[A-Z]{3}$",
-      "x-assumption":
-        "ISO 4217 alphabetic code matching ^[A-Z]{3}$ — the reference states this format only for the currencyCode path parameter",
-    },
-  },
-  "x-conditional-rules": [
-    {
-      name: "currency-pair",
-      rule: "TargetCurrencyCode differs from SourceCurrencyCode.",
-      when: "Always (a cross-field rule JSON Schema cannot state).",
-      "x-assumption": "The two currencies differ — not shown in the reference; a pair of one currency is no exchange",
-      implementedBy: "validateQuoteRequest",
-    },
-  ],
-};
-function validate299(
+const validateODataError = validate304;
+function validate304(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate299.evaluated;
+  const evaluated0 = validate304.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21965,13 +22330,13 @@ function validate299(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.AccountId === undefined) {
+    if (data.error === undefined) {
       const err0 = {
         instancePath,
         schemaPath: "#/required",
         keyword: "required",
-        params: { missingProperty: "AccountId" },
-        message: "must have required property '" + "AccountId" + "'",
+        params: { missingProperty: "error" },
+        message: "must have required property '" + "error" + "'",
       };
       if (vErrors === null) {
         vErrors = [err0];
@@ -21980,125 +22345,149 @@ function validate299(
       }
       errors++;
     }
-    if (data.GoalType === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "GoalType" },
-        message: "must have required property '" + "GoalType" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.Amount === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Amount" },
-        message: "must have required property '" + "Amount" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.SourceCurrencyCode === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "SourceCurrencyCode" },
-        message: "must have required property '" + "SourceCurrencyCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    if (data.TargetCurrencyCode === undefined) {
-      const err4 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "TargetCurrencyCode" },
-        message: "must have required property '" + "TargetCurrencyCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
-    }
-    if (data.AccountId !== undefined) {
-      let data0 = data.AccountId;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err5 = {
-          instancePath: instancePath + "/AccountId",
-          schemaPath: "#/properties/AccountId/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (!formats8.validate(data0)) {
-          const err6 = {
-            instancePath: instancePath + "/AccountId",
-            schemaPath: "#/properties/AccountId/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
+    if (data.error !== undefined) {
+      let data0 = data.error;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.code === undefined) {
+          const err1 = {
+            instancePath: instancePath + "/error",
+            schemaPath: "#/properties/error/required",
+            keyword: "required",
+            params: { missingProperty: "code" },
+            message: "must have required property '" + "code" + "'",
           };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err1];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err1);
           }
           errors++;
         }
-      }
-    }
-    if (data.GoalType !== undefined) {
-      let data1 = data.GoalType;
-      if (typeof data1 !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/GoalType",
-          schemaPath: "#/properties/GoalType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
+        if (data0.message === undefined) {
+          const err2 = {
+            instancePath: instancePath + "/error",
+            schemaPath: "#/properties/error/required",
+            keyword: "required",
+            params: { missingProperty: "message" },
+            message: "must have required property '" + "message" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
         }
-        errors++;
-      }
-      if (!(data1 === "Buy" || data1 === "Sell")) {
+        if (data0.code !== undefined) {
+          if (typeof data0.code !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/error/code",
+              schemaPath: "#/properties/error/properties/code/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+        if (data0.message !== undefined) {
+          if (typeof data0.message !== "string") {
+            const err4 = {
+              instancePath: instancePath + "/error/message",
+              schemaPath: "#/properties/error/properties/message/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+        }
+        if (data0.target !== undefined) {
+          if (typeof data0.target !== "string") {
+            const err5 = {
+              instancePath: instancePath + "/error/target",
+              schemaPath: "#/properties/error/properties/target/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+        if (data0.details !== undefined) {
+          let data4 = data0.details;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              if (
+                !validate171(data4[i0], {
+                  instancePath: instancePath + "/error/details/" + i0,
+                  parentData: data4,
+                  parentDataProperty: i0,
+                  rootData,
+                  dynamicAnchors,
+                })
+              ) {
+                vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/error/details",
+              schemaPath: "#/properties/error/properties/details/type",
+              keyword: "type",
+              params: { type: "array" },
+              message: "must be array",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data0.innererror !== undefined) {
+          let data6 = data0.innererror;
+          if (!(data6 && typeof data6 == "object" && !Array.isArray(data6))) {
+            const err7 = {
+              instancePath: instancePath + "/error/innererror",
+              schemaPath: "#/properties/error/properties/innererror/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+      } else {
         const err8 = {
-          instancePath: instancePath + "/GoalType",
-          schemaPath: "#/properties/GoalType/enum",
-          keyword: "enum",
-          params: { allowedValues: schema112.properties.GoalType.enum },
-          message: "must be equal to one of the allowed values",
+          instancePath: instancePath + "/error",
+          schemaPath: "#/properties/error/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
         };
         if (vErrors === null) {
           vErrors = [err8];
@@ -22108,16 +22497,227 @@ function validate299(
         errors++;
       }
     }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate304.errors = vErrors;
+  return errors === 0;
+}
+validate304.evaluated = { props: { error: true }, dynamicProps: false, dynamicItems: false };
+const validateQuoteRequest = validate306;
+const schema116 = {
+  title: "QuoteRequest",
+  description: "Body of /api/v1/Quotes/Quote.",
+  "x-assumption":
+    "No member required, and an optional member may be null, which is read as not given — the reference marks no field of this body as required and shows no null in request bodies without refusing one (a .NET service binds null to no value); validators/ warns about a missing field the request can hardly do without, and leaves a null out of the value it returns",
+  type: "object",
+  properties: {
+    AccountId: { type: ["integer", "null"], format: "int32" },
+    GoalType: { type: ["string", "null"], enum: ["Buy", "Sell", null] },
+    Amount: { type: ["number", "null"], format: "decimal" },
+    SourceCurrencyCode: {
+      type: ["string", "null"],
+      pattern: "^[A-Z]{3}$",
+      "x-assumption":
+        "ISO 4217 alphabetic code matching ^[A-Z]{3}$ — the reference states this format only for the currencyCode path parameter",
+    },
+    TargetCurrencyCode: {
+      type: ["string", "null"],
+      pattern: "^[A-Z]{3}$",
+      "x-assumption":
+        "ISO 4217 alphabetic code matching ^[A-Z]{3}$ — the reference states this format only for the currencyCode path parameter",
+    },
+  },
+};
+function validate306(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate306.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.AccountId !== undefined) {
+      let data0 = data.AccountId;
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0)) && data0 !== null) {
+        const err0 = {
+          instancePath: instancePath + "/AccountId",
+          schemaPath: "#/properties/AccountId/type",
+          keyword: "type",
+          params: { type: schema116.properties.AccountId.type },
+          message: "must be integer,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (!formats8.validate(data0)) {
+          const err1 = {
+            instancePath: instancePath + "/AccountId",
+            schemaPath: "#/properties/AccountId/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.GoalType !== undefined) {
+      let data1 = data.GoalType;
+      if (typeof data1 !== "string" && data1 !== null) {
+        const err2 = {
+          instancePath: instancePath + "/GoalType",
+          schemaPath: "#/properties/GoalType/type",
+          keyword: "type",
+          params: { type: schema116.properties.GoalType.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (!(data1 === "Buy" || data1 === "Sell" || data1 === null)) {
+        const err3 = {
+          instancePath: instancePath + "/GoalType",
+          schemaPath: "#/properties/GoalType/enum",
+          keyword: "enum",
+          params: { allowedValues: schema116.properties.GoalType.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
     if (data.Amount !== undefined) {
       let data2 = data.Amount;
+      if (!(typeof data2 == "number" && isFinite(data2)) && data2 !== null) {
+        const err4 = {
+          instancePath: instancePath + "/Amount",
+          schemaPath: "#/properties/Amount/type",
+          keyword: "type",
+          params: { type: schema116.properties.Amount.type },
+          message: "must be number,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
       if (typeof data2 == "number" && isFinite(data2)) {
-        if (data2 <= 0 || isNaN(data2)) {
-          const err9 = {
+        if (!formats14.validate(data2)) {
+          const err5 = {
             instancePath: instancePath + "/Amount",
-            schemaPath: "#/properties/Amount/exclusiveMinimum",
-            keyword: "exclusiveMinimum",
-            params: { comparison: ">", limit: 0 },
-            message: "must be > 0",
+            schemaPath: "#/properties/Amount/format",
+            keyword: "format",
+            params: { format: "decimal" },
+            message: 'must match format "' + "decimal" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.SourceCurrencyCode !== undefined) {
+      let data3 = data.SourceCurrencyCode;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err6 = {
+          instancePath: instancePath + "/SourceCurrencyCode",
+          schemaPath: "#/properties/SourceCurrencyCode/type",
+          keyword: "type",
+          params: { type: schema116.properties.SourceCurrencyCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data3 === "string") {
+        if (!pattern3.test(data3)) {
+          const err7 = {
+            instancePath: instancePath + "/SourceCurrencyCode",
+            schemaPath: "#/properties/SourceCurrencyCode/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[A-Z]{3}$" },
+            message: 'must match pattern "' + "^[A-Z]{3}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.TargetCurrencyCode !== undefined) {
+      let data4 = data.TargetCurrencyCode;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err8 = {
+          instancePath: instancePath + "/TargetCurrencyCode",
+          schemaPath: "#/properties/TargetCurrencyCode/type",
+          keyword: "type",
+          params: { type: schema116.properties.TargetCurrencyCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data4 === "string") {
+        if (!pattern3.test(data4)) {
+          const err9 = {
+            instancePath: instancePath + "/TargetCurrencyCode",
+            schemaPath: "#/properties/TargetCurrencyCode/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[A-Z]{3}$" },
+            message: 'must match pattern "' + "^[A-Z]{3}$" + '"',
           };
           if (vErrors === null) {
             vErrors = [err9];
@@ -22126,107 +22726,10 @@ function validate299(
           }
           errors++;
         }
-        if (!formats14.validate(data2)) {
-          const err10 = {
-            instancePath: instancePath + "/Amount",
-            schemaPath: "#/properties/Amount/format",
-            keyword: "format",
-            params: { format: "decimal" },
-            message: 'must match format "' + "decimal" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      } else {
-        const err11 = {
-          instancePath: instancePath + "/Amount",
-          schemaPath: "#/properties/Amount/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.SourceCurrencyCode !== undefined) {
-      let data3 = data.SourceCurrencyCode;
-      if (typeof data3 === "string") {
-        if (!pattern4.test(data3)) {
-          const err12 = {
-            instancePath: instancePath + "/SourceCurrencyCode",
-            schemaPath: "#/properties/SourceCurrencyCode/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Z]{3}$" },
-            message: 'must match pattern "' + "^[A-Z]{3}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-      } else {
-        const err13 = {
-          instancePath: instancePath + "/SourceCurrencyCode",
-          schemaPath: "#/properties/SourceCurrencyCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-    if (data.TargetCurrencyCode !== undefined) {
-      let data4 = data.TargetCurrencyCode;
-      if (typeof data4 === "string") {
-        if (!pattern4.test(data4)) {
-          const err14 = {
-            instancePath: instancePath + "/TargetCurrencyCode",
-            schemaPath: "#/properties/TargetCurrencyCode/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Z]{3}$" },
-            message: 'must match pattern "' + "^[A-Z]{3}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-      } else {
-        const err15 = {
-          instancePath: instancePath + "/TargetCurrencyCode",
-          schemaPath: "#/properties/TargetCurrencyCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
       }
     }
   } else {
-    const err16 = {
+    const err10 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -22234,34 +22737,34 @@ function validate299(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err16];
+      vErrors = [err10];
     } else {
-      vErrors.push(err16);
+      vErrors.push(err10);
     }
     errors++;
   }
-  validate299.errors = vErrors;
+  validate306.errors = vErrors;
   return errors === 0;
 }
-validate299.evaluated = {
+validate306.evaluated = {
   props: { AccountId: true, GoalType: true, Amount: true, SourceCurrencyCode: true, TargetCurrencyCode: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateQuoteResponse = validate300;
-const schema113 = {
+const validateQuoteResponse = validate307;
+const schema117 = {
   title: "QuoteResponse",
   description: "Response body of the quote request (/api/v1/Quotes/Quote).",
   "x-assumption": "Response body not shown; left open — the reference does not show it",
   type: "object",
 };
-function validate300(
+function validate307(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate300.evaluated;
+  const evaluated0 = validate307.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22283,21 +22786,21 @@ function validate300(
     }
     errors++;
   }
-  validate300.errors = vErrors;
+  validate307.errors = vErrors;
   return errors === 0;
 }
-validate300.evaluated = { dynamicProps: false, dynamicItems: false };
-const validateGetDepositResponse200 = validate301;
-const schema114 = {
+validate307.evaluated = { dynamicProps: false, dynamicItems: false };
+const validateGetDepositResponse200 = validate308;
+const schema118 = {
   allOf: [{ $ref: "#/components/schemas/DepositDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate301(
+function validate308(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate301.evaluated;
+  const evaluated0 = validate308.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22308,14 +22811,14 @@ function validate301(
     vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
     errors = vErrors.length;
   }
-  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+  if (!validate179(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate301.errors = vErrors;
+  validate308.errors = vErrors;
   return errors === 0;
 }
-validate301.evaluated = {
+validate308.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -22337,8 +22840,8 @@ validate301.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateDepositInformationDtoCollection = validate304;
-const schema115 = {
+const validateDepositInformationDtoCollection = validate311;
+const schema119 = {
   title: "DepositInformationDtoCollection",
   description: "OData v4 collection of DepositInformationDto.",
   type: "object",
@@ -22346,13 +22849,13 @@ const schema115 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/DepositInformationDto" } } },
 };
-function validate304(
+function validate311(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate304.evaluated;
+  const evaluated0 = validate311.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22428,16 +22931,16 @@ function validate304(
     }
     errors++;
   }
-  validate304.errors = vErrors;
+  validate311.errors = vErrors;
   return errors === 0;
 }
-validate304.evaluated = {
+validate311.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateDepositRoutingInformationDtoCollection = validate307;
-const schema116 = {
+const validateDepositRoutingInformationDtoCollection = validate314;
+const schema120 = {
   title: "DepositRoutingInformationDtoCollection",
   description: "OData v4 collection of DepositRoutingInformationDto.",
   type: "object",
@@ -22445,13 +22948,13 @@ const schema116 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/DepositRoutingInformationDto" } } },
 };
-function validate307(
+function validate314(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate307.evaluated;
+  const evaluated0 = validate314.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22527,16 +23030,16 @@ function validate307(
     }
     errors++;
   }
-  validate307.errors = vErrors;
+  validate314.errors = vErrors;
   return errors === 0;
 }
-validate307.evaluated = {
+validate314.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateDepositorDto2Collection = validate310;
-const schema117 = {
+const validateDepositorDto2Collection = validate317;
+const schema121 = {
   title: "DepositorDto2Collection",
   description: "OData v4 collection of DepositorDto2.",
   type: "object",
@@ -22544,13 +23047,13 @@ const schema117 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/DepositorDto2" } } },
 };
-function validate310(
+function validate317(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate310.evaluated;
+  const evaluated0 = validate317.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22626,40 +23129,39 @@ function validate310(
     }
     errors++;
   }
-  validate310.errors = vErrors;
+  validate317.errors = vErrors;
   return errors === 0;
 }
-validate310.evaluated = {
+validate317.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateDepositRequirementRequest = validate313;
-const schema118 = {
+const validateDepositRequirementRequest = validate320;
+const schema122 = {
   title: "DepositRequirementRequest",
   description: "Body of /api/v1/Deposits/DepositRequirement.",
   "x-assumption":
-    "AccountId, NetDepositRequirement, CurrencyCode required — the reference does not show required-ness; the requirement cannot be computed without them (validators/ enforces the same)",
-  required: ["AccountId", "NetDepositRequirement", "CurrencyCode"],
+    "No member required, and an optional member may be null, which is read as not given — the reference marks no field of this body as required and shows no null in request bodies without refusing one (a .NET service binds null to no value); validators/ warns about a missing field the request can hardly do without, and leaves a null out of the value it returns",
   type: "object",
   properties: {
-    AccountId: { type: "integer", format: "int32" },
-    NetDepositRequirement: { type: "number", format: "decimal" },
+    AccountId: { type: ["integer", "null"], format: "int32" },
+    NetDepositRequirement: { type: ["number", "null"], format: "decimal" },
     CurrencyCode: {
-      type: "string",
+      type: ["string", "null"],
       pattern: "^[A-Z]{3}$",
       "x-assumption":
         "ISO 4217 alphabetic code matching ^[A-Z]{3}$ — the reference states this format only for the currencyCode path parameter",
     },
   },
 };
-function validate313(
+function validate320(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate313.evaluated;
+  const evaluated0 = validate320.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22667,71 +23169,26 @@ function validate313(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.AccountId === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "AccountId" },
-        message: "must have required property '" + "AccountId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.NetDepositRequirement === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "NetDepositRequirement" },
-        message: "must have required property '" + "NetDepositRequirement" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.CurrencyCode === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "CurrencyCode" },
-        message: "must have required property '" + "CurrencyCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
     if (data.AccountId !== undefined) {
       let data0 = data.AccountId;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err3 = {
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0)) && data0 !== null) {
+        const err0 = {
           instancePath: instancePath + "/AccountId",
           schemaPath: "#/properties/AccountId/type",
           keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
+          params: { type: schema122.properties.AccountId.type },
+          message: "must be integer,null",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err0];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err0);
         }
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
         if (!formats8.validate(data0)) {
-          const err4 = {
+          const err1 = {
             instancePath: instancePath + "/AccountId",
             schemaPath: "#/properties/AccountId/format",
             keyword: "format",
@@ -22739,9 +23196,9 @@ function validate313(
             message: 'must match format "' + "int32" + '"',
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err1];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err1);
           }
           errors++;
         }
@@ -22749,14 +23206,64 @@ function validate313(
     }
     if (data.NetDepositRequirement !== undefined) {
       let data1 = data.NetDepositRequirement;
+      if (!(typeof data1 == "number" && isFinite(data1)) && data1 !== null) {
+        const err2 = {
+          instancePath: instancePath + "/NetDepositRequirement",
+          schemaPath: "#/properties/NetDepositRequirement/type",
+          keyword: "type",
+          params: { type: schema122.properties.NetDepositRequirement.type },
+          message: "must be number,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
       if (typeof data1 == "number" && isFinite(data1)) {
         if (!formats14.validate(data1)) {
-          const err5 = {
+          const err3 = {
             instancePath: instancePath + "/NetDepositRequirement",
             schemaPath: "#/properties/NetDepositRequirement/format",
             keyword: "format",
             params: { format: "decimal" },
             message: 'must match format "' + "decimal" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.CurrencyCode !== undefined) {
+      let data2 = data.CurrencyCode;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err4 = {
+          instancePath: instancePath + "/CurrencyCode",
+          schemaPath: "#/properties/CurrencyCode/type",
+          keyword: "type",
+          params: { type: schema122.properties.CurrencyCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data2 === "string") {
+        if (!pattern3.test(data2)) {
+          const err5 = {
+            instancePath: instancePath + "/CurrencyCode",
+            schemaPath: "#/properties/CurrencyCode/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[A-Z]{3}$" },
+            message: 'must match pattern "' + "^[A-Z]{3}$" + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -22765,58 +23272,10 @@ function validate313(
           }
           errors++;
         }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/NetDepositRequirement",
-          schemaPath: "#/properties/NetDepositRequirement/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.CurrencyCode !== undefined) {
-      let data2 = data.CurrencyCode;
-      if (typeof data2 === "string") {
-        if (!pattern4.test(data2)) {
-          const err7 = {
-            instancePath: instancePath + "/CurrencyCode",
-            schemaPath: "#/properties/CurrencyCode/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Z]{3}$" },
-            message: 'must match pattern "' + "^[A-Z]{3}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/CurrencyCode",
-          schemaPath: "#/properties/CurrencyCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
       }
     }
   } else {
-    const err9 = {
+    const err6 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -22824,34 +23283,34 @@ function validate313(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err9];
+      vErrors = [err6];
     } else {
-      vErrors.push(err9);
+      vErrors.push(err6);
     }
     errors++;
   }
-  validate313.errors = vErrors;
+  validate320.errors = vErrors;
   return errors === 0;
 }
-validate313.evaluated = {
+validate320.evaluated = {
   props: { AccountId: true, NetDepositRequirement: true, CurrencyCode: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateDepositRequirementResponse = validate314;
-const schema119 = {
+const validateDepositRequirementResponse = validate321;
+const schema123 = {
   title: "DepositRequirementResponse",
   description: "Response body of the deposit requirement request (/api/v1/Deposits/DepositRequirement).",
   "x-assumption": "Response body not shown; left open — the reference does not show it",
   type: "object",
 };
-function validate314(
+function validate321(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate314.evaluated;
+  const evaluated0 = validate321.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22873,82 +23332,68 @@ function validate314(
     }
     errors++;
   }
-  validate314.errors = vErrors;
+  validate321.errors = vErrors;
   return errors === 0;
 }
-validate314.evaluated = { dynamicProps: false, dynamicItems: false };
-const validateAssignDepositorDto = validate315;
-const schema120 = {
+validate321.evaluated = { dynamicProps: false, dynamicItems: false };
+const validateAssignDepositorDto = validate322;
+const schema124 = {
   title: "AssignDepositorDto",
   description:
     "Body of /api/v1/Deposits/{depositId}/AssignDepositor: the depositor to assign to a deposit, as an individual or a company, with supporting documents.",
   "x-assumption":
-    'Exactly one of Individual or Company — the reference does not show required-ness; the depositor is either a person or a company (validators/ enforces the same). No member of this body, or of an object in it, is null: an optional field that is not given is left out; free text is taken as typed, never trimmed or case-folded, and its length counts every character — the reference shows no null in request bodies and states no trimming; validators/ accepts null, and a blank optional string, from a form as "not given" and leaves the field out of the value it returns, and hands back free text as typed',
+    "No member required — not Individual or Company either, nor exactly one of them — and an optional member, of this body or of an object in it, may be null, which is read as not given; free text is taken as typed — the reference shows no required-ness and no null without refusing one (a .NET service binds null to no value); validators/ warns unless exactly one of Individual and Company is given, and leaves a null out of the value it returns",
   type: "object",
   properties: {
-    IsThirdParty: { type: "boolean" },
-    Individual: { $ref: "#/components/schemas/AssignDepositorIndividual" },
-    Company: { $ref: "#/components/schemas/AssignDepositorCompany" },
+    IsThirdParty: { type: ["boolean", "null"] },
+    Individual: { oneOf: [{ $ref: "#/components/schemas/AssignDepositorIndividual" }, { type: "null" }] },
+    Company: { oneOf: [{ $ref: "#/components/schemas/AssignDepositorCompany" }, { type: "null" }] },
     SupportingDocuments: {
-      type: "array",
+      type: ["array", "null"],
       items: { $ref: "#/components/schemas/SupportingDocument" },
       "x-assumption":
         "Each document travels in this JSON body as the file's description only (Name, MediaType, StreamLength), with no content — the reference lists only these three fields of the \"files\" and names multipart/form-data only for CreateAccountWithdrawal; how a document's content reaches the service is not shown",
     },
   },
-  oneOf: [{ required: ["Individual"] }, { required: ["Company"] }],
 };
-const schema121 = {
+const schema125 = {
   title: "AssignDepositorIndividual",
   description: "Individual depositor in an AssignDepositorDto.",
-  "x-assumption":
-    "FirstName, LastName required — the reference does not show required-ness; a person cannot be identified without them (validators/ enforces the same)",
-  required: ["FirstName", "LastName"],
   type: "object",
   properties: {
-    FirstName: {
-      type: "string",
-      pattern: "\\S",
-      "x-assumption":
-        "Not blank: at least one character other than white space — the field is required (see the schema's x-assumption), and a blank value leaves it empty (validators/ reports it as missing)",
-    },
-    MiddleName: { type: "string" },
-    LastName: {
-      type: "string",
-      pattern: "\\S",
-      "x-assumption":
-        "Not blank: at least one character other than white space — the field is required (see the schema's x-assumption), and a blank value leaves it empty (validators/ reports it as missing)",
-    },
-    PhoneNumber: { type: "string" },
-    Address: { $ref: "#/components/schemas/AssignDepositorAddress" },
+    FirstName: { type: ["string", "null"] },
+    MiddleName: { type: ["string", "null"] },
+    LastName: { type: ["string", "null"] },
+    PhoneNumber: { type: ["string", "null"] },
+    Address: { oneOf: [{ $ref: "#/components/schemas/AssignDepositorAddress" }, { type: "null" }] },
   },
 };
-const schema122 = {
+const schema126 = {
   title: "AssignDepositorAddress",
   description:
     "Address of a depositor in an AssignDepositorDto (Individual or Company): the fields of AddressDto, the address of a depositor, all optional.",
   "x-assumption":
-    "The fields of AddressDto (the depositor's address, DepositorDto2.Address), every one optional, none null as in every request body — the reference lists the depositor's Address without its shape and shows AddressDto, whose required-ness it does not state, as a depositor's address",
+    "The fields of AddressDto (the depositor's address, DepositorDto2.Address), every one optional and nullable — the reference lists the depositor's Address without its shape and shows AddressDto, whose required-ness it does not state, as a depositor's address",
   type: "object",
   properties: {
-    Street: { type: "string" },
-    HouseNumber: { type: "string" },
-    HouseName: { type: "string" },
-    FlatNumber: { type: "string" },
-    District: { type: "string" },
-    Town: { type: "string" },
-    County: { type: "string" },
-    PostCode: { type: "string" },
-    CountryCode: { type: "string" },
+    Street: { type: ["string", "null"] },
+    HouseNumber: { type: ["string", "null"] },
+    HouseName: { type: ["string", "null"] },
+    FlatNumber: { type: ["string", "null"] },
+    District: { type: ["string", "null"] },
+    Town: { type: ["string", "null"] },
+    County: { type: ["string", "null"] },
+    PostCode: { type: ["string", "null"] },
+    CountryCode: { type: ["string", "null"] },
   },
 };
-function validate317(
+function validate324(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate317.evaluated;
+  const evaluated0 = validate324.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22957,13 +23402,14 @@ function validate317(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.Street !== undefined) {
-      if (typeof data.Street !== "string") {
+      let data0 = data.Street;
+      if (typeof data0 !== "string" && data0 !== null) {
         const err0 = {
           instancePath: instancePath + "/Street",
           schemaPath: "#/properties/Street/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema126.properties.Street.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err0];
@@ -22974,13 +23420,14 @@ function validate317(
       }
     }
     if (data.HouseNumber !== undefined) {
-      if (typeof data.HouseNumber !== "string") {
+      let data1 = data.HouseNumber;
+      if (typeof data1 !== "string" && data1 !== null) {
         const err1 = {
           instancePath: instancePath + "/HouseNumber",
           schemaPath: "#/properties/HouseNumber/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema126.properties.HouseNumber.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err1];
@@ -22991,13 +23438,14 @@ function validate317(
       }
     }
     if (data.HouseName !== undefined) {
-      if (typeof data.HouseName !== "string") {
+      let data2 = data.HouseName;
+      if (typeof data2 !== "string" && data2 !== null) {
         const err2 = {
           instancePath: instancePath + "/HouseName",
           schemaPath: "#/properties/HouseName/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema126.properties.HouseName.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -23008,13 +23456,14 @@ function validate317(
       }
     }
     if (data.FlatNumber !== undefined) {
-      if (typeof data.FlatNumber !== "string") {
+      let data3 = data.FlatNumber;
+      if (typeof data3 !== "string" && data3 !== null) {
         const err3 = {
           instancePath: instancePath + "/FlatNumber",
           schemaPath: "#/properties/FlatNumber/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema126.properties.FlatNumber.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err3];
@@ -23025,13 +23474,14 @@ function validate317(
       }
     }
     if (data.District !== undefined) {
-      if (typeof data.District !== "string") {
+      let data4 = data.District;
+      if (typeof data4 !== "string" && data4 !== null) {
         const err4 = {
           instancePath: instancePath + "/District",
           schemaPath: "#/properties/District/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema126.properties.District.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -23042,13 +23492,14 @@ function validate317(
       }
     }
     if (data.Town !== undefined) {
-      if (typeof data.Town !== "string") {
+      let data5 = data.Town;
+      if (typeof data5 !== "string" && data5 !== null) {
         const err5 = {
           instancePath: instancePath + "/Town",
           schemaPath: "#/properties/Town/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema126.properties.Town.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err5];
@@ -23059,13 +23510,14 @@ function validate317(
       }
     }
     if (data.County !== undefined) {
-      if (typeof data.County !== "string") {
+      let data6 = data.County;
+      if (typeof data6 !== "string" && data6 !== null) {
         const err6 = {
           instancePath: instancePath + "/County",
           schemaPath: "#/properties/County/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema126.properties.County.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err6];
@@ -23076,13 +23528,14 @@ function validate317(
       }
     }
     if (data.PostCode !== undefined) {
-      if (typeof data.PostCode !== "string") {
+      let data7 = data.PostCode;
+      if (typeof data7 !== "string" && data7 !== null) {
         const err7 = {
           instancePath: instancePath + "/PostCode",
           schemaPath: "#/properties/PostCode/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema126.properties.PostCode.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err7];
@@ -23093,13 +23546,14 @@ function validate317(
       }
     }
     if (data.CountryCode !== undefined) {
-      if (typeof data.CountryCode !== "string") {
+      let data8 = data.CountryCode;
+      if (typeof data8 !== "string" && data8 !== null) {
         const err8 = {
           instancePath: instancePath + "/CountryCode",
           schemaPath: "#/properties/CountryCode/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema126.properties.CountryCode.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err8];
@@ -23124,10 +23578,10 @@ function validate317(
     }
     errors++;
   }
-  validate317.errors = vErrors;
+  validate324.errors = vErrors;
   return errors === 0;
 }
-validate317.evaluated = {
+validate324.evaluated = {
   props: {
     Street: true,
     HouseNumber: true,
@@ -23141,439 +23595,6 @@ validate317.evaluated = {
   },
   dynamicProps: false,
   dynamicItems: false,
-};
-function validate316(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate316.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.FirstName === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "FirstName" },
-        message: "must have required property '" + "FirstName" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.LastName === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "LastName" },
-        message: "must have required property '" + "LastName" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.FirstName !== undefined) {
-      let data0 = data.FirstName;
-      if (typeof data0 === "string") {
-        if (!pattern6.test(data0)) {
-          const err2 = {
-            instancePath: instancePath + "/FirstName",
-            schemaPath: "#/properties/FirstName/pattern",
-            keyword: "pattern",
-            params: { pattern: "\\S" },
-            message: 'must match pattern "' + "\\S" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/FirstName",
-          schemaPath: "#/properties/FirstName/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.MiddleName !== undefined) {
-      if (typeof data.MiddleName !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/MiddleName",
-          schemaPath: "#/properties/MiddleName/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.LastName !== undefined) {
-      let data2 = data.LastName;
-      if (typeof data2 === "string") {
-        if (!pattern6.test(data2)) {
-          const err5 = {
-            instancePath: instancePath + "/LastName",
-            schemaPath: "#/properties/LastName/pattern",
-            keyword: "pattern",
-            params: { pattern: "\\S" },
-            message: 'must match pattern "' + "\\S" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/LastName",
-          schemaPath: "#/properties/LastName/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.PhoneNumber !== undefined) {
-      if (typeof data.PhoneNumber !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/PhoneNumber",
-          schemaPath: "#/properties/PhoneNumber/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.Address !== undefined) {
-      if (
-        !validate317(data.Address, {
-          instancePath: instancePath + "/Address",
-          parentData: data,
-          parentDataProperty: "Address",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate316.errors = vErrors;
-  return errors === 0;
-}
-validate316.evaluated = {
-  props: { FirstName: true, MiddleName: true, LastName: true, PhoneNumber: true, Address: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-const schema123 = {
-  title: "AssignDepositorCompany",
-  description: "Company depositor in an AssignDepositorDto.",
-  "x-assumption":
-    "Name required — the reference does not show required-ness; a company cannot be identified without it (validators/ enforces the same)",
-  required: ["Name"],
-  type: "object",
-  properties: {
-    Name: {
-      type: "string",
-      pattern: "\\S",
-      "x-assumption":
-        "Not blank: at least one character other than white space — the field is required (see the schema's x-assumption), and a blank value leaves it empty (validators/ reports it as missing)",
-    },
-    PhoneNumber: { type: "string" },
-    Website: { type: "string" },
-    IndustryId: {
-      description: "Id from /api/v1/Sectors.",
-      type: "integer",
-      format: "int32",
-      "x-assumption":
-        "IndustryId values from /api/v1/Sectors — as for withdrawal beneficiaries; the reference does not say it for depositors",
-    },
-    IndustryDetails: {
-      type: "string",
-      "x-assumption":
-        'Required when the industry starts with "Other" (x-conditional-rules) — the reference states the rule for withdrawal beneficiaries, and the company depositor has the same IndustryId/IndustryDetails pair',
-    },
-    Address: { $ref: "#/components/schemas/AssignDepositorAddress" },
-  },
-  "x-conditional-rules": [
-    {
-      name: "industry-id",
-      rule: "IndustryId must be the Id of a sector of /api/v1/Sectors.",
-      when: "Whenever it is given (the sectors list is context the body lacks).",
-      implementedBy: "validateAssignDepositor",
-    },
-    {
-      name: "industry-details",
-      rule: "IndustryDetails is required.",
-      when: 'The industry chosen by IndustryId (a sector from /api/v1/Sectors) starts with "Other".',
-      implementedBy: "validateAssignDepositor",
-    },
-  ],
-};
-function validate320(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate320.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Name" },
-        message: "must have required property '" + "Name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.Name !== undefined) {
-      let data0 = data.Name;
-      if (typeof data0 === "string") {
-        if (!pattern6.test(data0)) {
-          const err1 = {
-            instancePath: instancePath + "/Name",
-            schemaPath: "#/properties/Name/pattern",
-            keyword: "pattern",
-            params: { pattern: "\\S" },
-            message: 'must match pattern "' + "\\S" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/Name",
-          schemaPath: "#/properties/Name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.PhoneNumber !== undefined) {
-      if (typeof data.PhoneNumber !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/PhoneNumber",
-          schemaPath: "#/properties/PhoneNumber/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.Website !== undefined) {
-      if (typeof data.Website !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/Website",
-          schemaPath: "#/properties/Website/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.IndustryId !== undefined) {
-      let data3 = data.IndustryId;
-      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err5 = {
-          instancePath: instancePath + "/IndustryId",
-          schemaPath: "#/properties/IndustryId/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (!formats8.validate(data3)) {
-          const err6 = {
-            instancePath: instancePath + "/IndustryId",
-            schemaPath: "#/properties/IndustryId/format",
-            keyword: "format",
-            params: { format: "int32" },
-            message: 'must match format "' + "int32" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.IndustryDetails !== undefined) {
-      if (typeof data.IndustryDetails !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/IndustryDetails",
-          schemaPath: "#/properties/IndustryDetails/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.Address !== undefined) {
-      if (
-        !validate317(data.Address, {
-          instancePath: instancePath + "/Address",
-          parentData: data,
-          parentDataProperty: "Address",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate320.errors = vErrors;
-  return errors === 0;
-}
-validate320.evaluated = {
-  props: { Name: true, PhoneNumber: true, Website: true, IndustryId: true, IndustryDetails: true, Address: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-const schema124 = {
-  title: "SupportingDocument",
-  description: "Supporting document file of an AssignDepositorDto.",
-  "x-assumption": "No property required — the reference does not show required-ness; left open",
-  type: "object",
-  properties: {
-    Name: { type: "string" },
-    MediaType: { type: "string" },
-    StreamLength: {
-      description: "Size of the file in bytes.",
-      type: "integer",
-      format: "int64",
-      minimum: 0,
-      maximum: 9007199254740991,
-      "x-assumption":
-        "A byte count from 0 to 2^53 - 1, the integers JSON implementations read exactly (RFC 8259 §6) — the reference types it int64 only (validators/ enforces the same)",
-    },
-  },
 };
 function validate323(
   data,
@@ -23589,14 +23610,477 @@ function validate323(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.FirstName !== undefined) {
+      let data0 = data.FirstName;
+      if (typeof data0 !== "string" && data0 !== null) {
+        const err0 = {
+          instancePath: instancePath + "/FirstName",
+          schemaPath: "#/properties/FirstName/type",
+          keyword: "type",
+          params: { type: schema125.properties.FirstName.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.MiddleName !== undefined) {
+      let data1 = data.MiddleName;
+      if (typeof data1 !== "string" && data1 !== null) {
+        const err1 = {
+          instancePath: instancePath + "/MiddleName",
+          schemaPath: "#/properties/MiddleName/type",
+          keyword: "type",
+          params: { type: schema125.properties.MiddleName.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.LastName !== undefined) {
+      let data2 = data.LastName;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err2 = {
+          instancePath: instancePath + "/LastName",
+          schemaPath: "#/properties/LastName/type",
+          keyword: "type",
+          params: { type: schema125.properties.LastName.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.PhoneNumber !== undefined) {
+      let data3 = data.PhoneNumber;
+      if (typeof data3 !== "string" && data3 !== null) {
+        const err3 = {
+          instancePath: instancePath + "/PhoneNumber",
+          schemaPath: "#/properties/PhoneNumber/type",
+          keyword: "type",
+          params: { type: schema125.properties.PhoneNumber.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.Address !== undefined) {
+      let data4 = data.Address;
+      const _errs10 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs11 = errors;
+      if (
+        !validate324(data4, {
+          instancePath: instancePath + "/Address",
+          parentData: data,
+          parentDataProperty: "Address",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs11 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+        var props0 = {};
+        props0.Street = true;
+        props0.HouseNumber = true;
+        props0.HouseName = true;
+        props0.FlatNumber = true;
+        props0.District = true;
+        props0.Town = true;
+        props0.County = true;
+        props0.PostCode = true;
+        props0.CountryCode = true;
+      }
+      const _errs12 = errors;
+      if (data4 !== null) {
+        const err4 = {
+          instancePath: instancePath + "/Address",
+          schemaPath: "#/properties/Address/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      var _valid0 = _errs12 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
+        const err5 = {
+          instancePath: instancePath + "/Address",
+          schemaPath: "#/properties/Address/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing0 },
+          message: "must match exactly one schema in oneOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      } else {
+        errors = _errs10;
+        if (vErrors !== null) {
+          if (_errs10) {
+            vErrors.length = _errs10;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate323.errors = vErrors;
+  return errors === 0;
+}
+validate323.evaluated = {
+  props: { FirstName: true, MiddleName: true, LastName: true, PhoneNumber: true, Address: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const schema127 = {
+  title: "AssignDepositorCompany",
+  description: "Company depositor in an AssignDepositorDto.",
+  type: "object",
+  properties: {
+    Name: { type: ["string", "null"] },
+    PhoneNumber: { type: ["string", "null"] },
+    Website: { type: ["string", "null"] },
+    IndustryId: {
+      description: "Id from /api/v1/Sectors.",
+      type: ["integer", "null"],
+      format: "int32",
+      "x-assumption":
+        "IndustryId values from /api/v1/Sectors — as for withdrawal beneficiaries; the reference does not say it for depositors",
+    },
+    IndustryDetails: {
+      type: ["string", "null"],
+      "x-assumption":
+        'Expected when the industry starts with "Other", but never required: validators/ warns, with the sectors list, about a missing one and about an IndustryId that is no sector — the reference states these rules for withdrawal beneficiaries only, and the company depositor has the same IndustryId/IndustryDetails pair',
+    },
+    Address: { oneOf: [{ $ref: "#/components/schemas/AssignDepositorAddress" }, { type: "null" }] },
+  },
+};
+function validate327(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate327.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.Name !== undefined) {
-      if (typeof data.Name !== "string") {
+      let data0 = data.Name;
+      if (typeof data0 !== "string" && data0 !== null) {
         const err0 = {
           instancePath: instancePath + "/Name",
           schemaPath: "#/properties/Name/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema127.properties.Name.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.PhoneNumber !== undefined) {
+      let data1 = data.PhoneNumber;
+      if (typeof data1 !== "string" && data1 !== null) {
+        const err1 = {
+          instancePath: instancePath + "/PhoneNumber",
+          schemaPath: "#/properties/PhoneNumber/type",
+          keyword: "type",
+          params: { type: schema127.properties.PhoneNumber.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.Website !== undefined) {
+      let data2 = data.Website;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err2 = {
+          instancePath: instancePath + "/Website",
+          schemaPath: "#/properties/Website/type",
+          keyword: "type",
+          params: { type: schema127.properties.Website.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.IndustryId !== undefined) {
+      let data3 = data.IndustryId;
+      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) && data3 !== null) {
+        const err3 = {
+          instancePath: instancePath + "/IndustryId",
+          schemaPath: "#/properties/IndustryId/type",
+          keyword: "type",
+          params: { type: schema127.properties.IndustryId.type },
+          message: "must be integer,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (!formats8.validate(data3)) {
+          const err4 = {
+            instancePath: instancePath + "/IndustryId",
+            schemaPath: "#/properties/IndustryId/format",
+            keyword: "format",
+            params: { format: "int32" },
+            message: 'must match format "' + "int32" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.IndustryDetails !== undefined) {
+      let data4 = data.IndustryDetails;
+      if (typeof data4 !== "string" && data4 !== null) {
+        const err5 = {
+          instancePath: instancePath + "/IndustryDetails",
+          schemaPath: "#/properties/IndustryDetails/type",
+          keyword: "type",
+          params: { type: schema127.properties.IndustryDetails.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.Address !== undefined) {
+      let data5 = data.Address;
+      const _errs12 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs13 = errors;
+      if (
+        !validate324(data5, {
+          instancePath: instancePath + "/Address",
+          parentData: data,
+          parentDataProperty: "Address",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs13 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+        var props0 = {};
+        props0.Street = true;
+        props0.HouseNumber = true;
+        props0.HouseName = true;
+        props0.FlatNumber = true;
+        props0.District = true;
+        props0.Town = true;
+        props0.County = true;
+        props0.PostCode = true;
+        props0.CountryCode = true;
+      }
+      const _errs14 = errors;
+      if (data5 !== null) {
+        const err6 = {
+          instancePath: instancePath + "/Address",
+          schemaPath: "#/properties/Address/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      var _valid0 = _errs14 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
+        const err7 = {
+          instancePath: instancePath + "/Address",
+          schemaPath: "#/properties/Address/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing0 },
+          message: "must match exactly one schema in oneOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      } else {
+        errors = _errs12;
+        if (vErrors !== null) {
+          if (_errs12) {
+            vErrors.length = _errs12;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate327.errors = vErrors;
+  return errors === 0;
+}
+validate327.evaluated = {
+  props: { Name: true, PhoneNumber: true, Website: true, IndustryId: true, IndustryDetails: true, Address: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+const schema128 = {
+  title: "SupportingDocument",
+  description: "Supporting document file of an AssignDepositorDto.",
+  type: "object",
+  properties: {
+    Name: { type: ["string", "null"] },
+    MediaType: { type: ["string", "null"] },
+    StreamLength: {
+      description: "Size of the file in bytes.",
+      type: ["integer", "null"],
+      format: "int64",
+      minimum: 0,
+      maximum: 9007199254740991,
+      "x-assumption":
+        "A byte count from 0 to 2^53 - 1, the integers JSON implementations read exactly (RFC 8259 §6) — the reference types it int64 only (validators/ enforces the same)",
+    },
+  },
+};
+function validate330(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate330.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Name !== undefined) {
+      let data0 = data.Name;
+      if (typeof data0 !== "string" && data0 !== null) {
+        const err0 = {
+          instancePath: instancePath + "/Name",
+          schemaPath: "#/properties/Name/type",
+          keyword: "type",
+          params: { type: schema128.properties.Name.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err0];
@@ -23607,13 +24091,14 @@ function validate323(
       }
     }
     if (data.MediaType !== undefined) {
-      if (typeof data.MediaType !== "string") {
+      let data1 = data.MediaType;
+      if (typeof data1 !== "string" && data1 !== null) {
         const err1 = {
           instancePath: instancePath + "/MediaType",
           schemaPath: "#/properties/MediaType/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema128.properties.MediaType.type },
+          message: "must be string,null",
         };
         if (vErrors === null) {
           vErrors = [err1];
@@ -23625,13 +24110,13 @@ function validate323(
     }
     if (data.StreamLength !== undefined) {
       let data2 = data.StreamLength;
-      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) && data2 !== null) {
         const err2 = {
           instancePath: instancePath + "/StreamLength",
           schemaPath: "#/properties/StreamLength/type",
           keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
+          params: { type: schema128.properties.StreamLength.type },
+          message: "must be integer,null",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -23703,114 +24188,164 @@ function validate323(
     }
     errors++;
   }
-  validate323.errors = vErrors;
+  validate330.errors = vErrors;
   return errors === 0;
 }
-validate323.evaluated = {
+validate330.evaluated = {
   props: { Name: true, MediaType: true, StreamLength: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate315(
+function validate322(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate315.evaluated;
+  const evaluated0 = validate322.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  const _errs1 = errors;
-  let valid0 = false;
-  let passing0 = null;
-  const _errs2 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Individual === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/oneOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "Individual" },
-        message: "must have required property '" + "Individual" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  }
-  var _valid0 = _errs2 === errors;
-  if (_valid0) {
-    valid0 = true;
-    passing0 = 0;
-  }
-  const _errs3 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.Company === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/oneOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "Company" },
-        message: "must have required property '" + "Company" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-  }
-  var _valid0 = _errs3 === errors;
-  if (_valid0 && valid0) {
-    valid0 = false;
-    passing0 = [passing0, 1];
-  } else {
-    if (_valid0) {
-      valid0 = true;
-      passing0 = 1;
-    }
-  }
-  if (!valid0) {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/oneOf",
-      keyword: "oneOf",
-      params: { passingSchemas: passing0 },
-      message: "must match exactly one schema in oneOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  } else {
-    errors = _errs1;
-    if (vErrors !== null) {
-      if (_errs1) {
-        vErrors.length = _errs1;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.IsThirdParty !== undefined) {
-      if (typeof data.IsThirdParty !== "boolean") {
-        const err3 = {
+      let data0 = data.IsThirdParty;
+      if (typeof data0 !== "boolean" && data0 !== null) {
+        const err0 = {
           instancePath: instancePath + "/IsThirdParty",
           schemaPath: "#/properties/IsThirdParty/type",
           keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
+          params: { type: schema124.properties.IsThirdParty.type },
+          message: "must be boolean,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.Individual !== undefined) {
+      let data1 = data.Individual;
+      const _errs4 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs5 = errors;
+      if (
+        !validate323(data1, {
+          instancePath: instancePath + "/Individual",
+          parentData: data,
+          parentDataProperty: "Individual",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs5 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+        var props0 = {};
+        props0.FirstName = true;
+        props0.MiddleName = true;
+        props0.LastName = true;
+        props0.PhoneNumber = true;
+        props0.Address = true;
+      }
+      const _errs6 = errors;
+      if (data1 !== null) {
+        const err1 = {
+          instancePath: instancePath + "/Individual",
+          schemaPath: "#/properties/Individual/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      var _valid0 = _errs6 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
+        const err2 = {
+          instancePath: instancePath + "/Individual",
+          schemaPath: "#/properties/Individual/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing0 },
+          message: "must match exactly one schema in oneOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      } else {
+        errors = _errs4;
+        if (vErrors !== null) {
+          if (_errs4) {
+            vErrors.length = _errs4;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.Company !== undefined) {
+      let data2 = data.Company;
+      const _errs9 = errors;
+      let valid2 = false;
+      let passing1 = null;
+      const _errs10 = errors;
+      if (
+        !validate327(data2, {
+          instancePath: instancePath + "/Company",
+          parentData: data,
+          parentDataProperty: "Company",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
+        errors = vErrors.length;
+      }
+      var _valid1 = _errs10 === errors;
+      if (_valid1) {
+        valid2 = true;
+        passing1 = 0;
+        var props1 = {};
+        props1.Name = true;
+        props1.PhoneNumber = true;
+        props1.Website = true;
+        props1.IndustryId = true;
+        props1.IndustryDetails = true;
+        props1.Address = true;
+      }
+      const _errs11 = errors;
+      if (data2 !== null) {
+        const err3 = {
+          instancePath: instancePath + "/Company",
+          schemaPath: "#/properties/Company/oneOf/1/type",
+          keyword: "type",
+          params: { type: "null" },
+          message: "must be null",
         };
         if (vErrors === null) {
           vErrors = [err3];
@@ -23819,60 +24354,23 @@ function validate315(
         }
         errors++;
       }
-    }
-    if (data.Individual !== undefined) {
-      if (
-        !validate316(data.Individual, {
-          instancePath: instancePath + "/Individual",
-          parentData: data,
-          parentDataProperty: "Individual",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.Company !== undefined) {
-      if (
-        !validate320(data.Company, {
-          instancePath: instancePath + "/Company",
-          parentData: data,
-          parentDataProperty: "Company",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate320.errors : vErrors.concat(validate320.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.SupportingDocuments !== undefined) {
-      let data3 = data.SupportingDocuments;
-      if (Array.isArray(data3)) {
-        const len0 = data3.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate323(data3[i0], {
-              instancePath: instancePath + "/SupportingDocuments/" + i0,
-              parentData: data3,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
-            errors = vErrors.length;
-          }
-        }
+      var _valid1 = _errs11 === errors;
+      if (_valid1 && valid2) {
+        valid2 = false;
+        passing1 = [passing1, 1];
       } else {
+        if (_valid1) {
+          valid2 = true;
+          passing1 = 1;
+        }
+      }
+      if (!valid2) {
         const err4 = {
-          instancePath: instancePath + "/SupportingDocuments",
-          schemaPath: "#/properties/SupportingDocuments/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
+          instancePath: instancePath + "/Company",
+          schemaPath: "#/properties/Company/oneOf",
+          keyword: "oneOf",
+          params: { passingSchemas: passing1 },
+          message: "must match exactly one schema in oneOf",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -23880,10 +24378,54 @@ function validate315(
           vErrors.push(err4);
         }
         errors++;
+      } else {
+        errors = _errs9;
+        if (vErrors !== null) {
+          if (_errs9) {
+            vErrors.length = _errs9;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.SupportingDocuments !== undefined) {
+      let data3 = data.SupportingDocuments;
+      if (!Array.isArray(data3) && data3 !== null) {
+        const err5 = {
+          instancePath: instancePath + "/SupportingDocuments",
+          schemaPath: "#/properties/SupportingDocuments/type",
+          keyword: "type",
+          params: { type: schema124.properties.SupportingDocuments.type },
+          message: "must be array,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (Array.isArray(data3)) {
+        const len0 = data3.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate330(data3[i0], {
+              instancePath: instancePath + "/SupportingDocuments/" + i0,
+              parentData: data3,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate330.errors : vErrors.concat(validate330.errors);
+            errors = vErrors.length;
+          }
+        }
       }
     }
   } else {
-    const err5 = {
+    const err6 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -23891,22 +24433,22 @@ function validate315(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err6];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err6);
     }
     errors++;
   }
-  validate315.errors = vErrors;
+  validate322.errors = vErrors;
   return errors === 0;
 }
-validate315.evaluated = {
+validate322.evaluated = {
   props: { IsThirdParty: true, Individual: true, Company: true, SupportingDocuments: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateAlertDtoCollection = validate325;
-const schema125 = {
+const validateAlertDtoCollection = validate332;
+const schema129 = {
   title: "AlertDtoCollection",
   description: "OData v4 collection of AlertDto.",
   type: "object",
@@ -23914,7 +24456,7 @@ const schema125 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/AlertDto" } } },
 };
-const schema126 = {
+const schema130 = {
   title: "AlertDto",
   description: "Exchange-rate alert.",
   "x-assumption":
@@ -23935,13 +24477,13 @@ const schema126 = {
     Active: { type: ["boolean", "null"] },
   },
 };
-function validate327(
+function validate334(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate327.evaluated;
+  const evaluated0 = validate334.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24005,7 +24547,7 @@ function validate327(
           instancePath: instancePath + "/SourceCurrencyCode",
           schemaPath: "#/properties/SourceCurrencyCode/type",
           keyword: "type",
-          params: { type: schema126.properties.SourceCurrencyCode.type },
+          params: { type: schema130.properties.SourceCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -24023,7 +24565,7 @@ function validate327(
           instancePath: instancePath + "/TargetCurrencyCode",
           schemaPath: "#/properties/TargetCurrencyCode/type",
           keyword: "type",
-          params: { type: schema126.properties.TargetCurrencyCode.type },
+          params: { type: schema130.properties.TargetCurrencyCode.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -24041,7 +24583,7 @@ function validate327(
           instancePath: instancePath + "/Limit",
           schemaPath: "#/properties/Limit/type",
           keyword: "type",
-          params: { type: schema126.properties.Limit.type },
+          params: { type: schema130.properties.Limit.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
@@ -24150,7 +24692,7 @@ function validate327(
           instancePath: instancePath + "/Rate",
           schemaPath: "#/properties/Rate/type",
           keyword: "type",
-          params: { type: schema126.properties.Rate.type },
+          params: { type: schema130.properties.Rate.type },
           message: "must be number,null",
         };
         if (vErrors === null) {
@@ -24407,7 +24949,7 @@ function validate327(
           instancePath: instancePath + "/Active",
           schemaPath: "#/properties/Active/type",
           keyword: "type",
-          params: { type: schema126.properties.Active.type },
+          params: { type: schema130.properties.Active.type },
           message: "must be boolean,null",
         };
         if (vErrors === null) {
@@ -24433,10 +24975,10 @@ function validate327(
     }
     errors++;
   }
-  validate327.errors = vErrors;
+  validate334.errors = vErrors;
   return errors === 0;
 }
-validate327.evaluated = {
+validate334.evaluated = {
   props: {
     "@odata.id": true,
     Id: true,
@@ -24453,13 +24995,13 @@ validate327.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate325(
+function validate332(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate325.evaluated;
+  const evaluated0 = validate332.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24492,7 +25034,7 @@ function validate325(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate327(data0[i0], {
+            !validate334(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -24500,7 +25042,7 @@ function validate325(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
+            vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
             errors = vErrors.length;
           }
         }
@@ -24535,43 +25077,43 @@ function validate325(
     }
     errors++;
   }
-  validate325.errors = vErrors;
+  validate332.errors = vErrors;
   return errors === 0;
 }
-validate325.evaluated = {
+validate332.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetAlertResponse200 = validate334;
-const schema127 = {
+const validateGetAlertResponse200 = validate341;
+const schema131 = {
   allOf: [{ $ref: "#/components/schemas/AlertDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate334(
+function validate341(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate334.evaluated;
+  const evaluated0 = validate341.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate327(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
+  if (!validate334(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
     errors = vErrors.length;
   }
-  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+  if (!validate179(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate334.errors = vErrors;
+  validate341.errors = vErrors;
   return errors === 0;
 }
-validate334.evaluated = {
+validate341.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -24589,52 +25131,36 @@ validate334.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCreateAlertRequest = validate337;
-const schema128 = {
+const validateCreateAlertRequest = validate344;
+const schema132 = {
   title: "CreateAlertRequest",
   description: "Body of /api/v1/Alerts/Create: an exchange-rate alert.",
   "x-assumption":
-    "SourceCurrencyCode, TargetCurrencyCode, Limit required — the reference does not show required-ness; an alert needs a pair and a threshold (validators/ enforces the same)",
-  required: ["SourceCurrencyCode", "TargetCurrencyCode", "Limit"],
+    "No member required, and an optional member may be null, which is read as not given — the reference marks no field of this body as required and shows no null in request bodies without refusing one (a .NET service binds null to no value); validators/ warns about a missing field the request can hardly do without, and leaves a null out of the value it returns",
   type: "object",
   properties: {
     SourceCurrencyCode: {
-      type: "string",
+      type: ["string", "null"],
       pattern: "^[A-Z]{3}$",
       "x-assumption":
         "ISO 4217 alphabetic code matching ^[A-Z]{3}$ — the reference states this format only for the currencyCode path parameter",
     },
     TargetCurrencyCode: {
-      type: "string",
+      type: ["string", "null"],
       pattern: "^[A-Z]{3}$",
       "x-assumption":
         "ISO 4217 alphabetic code matching ^[A-Z]{3}$ — the reference states this format only for the currencyCode path parameter",
     },
-    Limit: {
-      description: "Exchange-rate threshold.",
-      type: "number",
-      format: "decimal",
-      exclusiveMinimum: 0,
-      "x-assumption": "Greater than 0 — not shown in the reference; a zero or negative amount cannot be moved",
-    },
+    Limit: { description: "Exchange-rate threshold.", type: ["number", "null"], format: "decimal" },
   },
-  "x-conditional-rules": [
-    {
-      name: "currency-pair",
-      rule: "TargetCurrencyCode differs from SourceCurrencyCode.",
-      when: "Always (a cross-field rule JSON Schema cannot state).",
-      "x-assumption": "The two currencies differ — not shown in the reference; a pair of one currency is no exchange",
-      implementedBy: "validateCreateAlert",
-    },
-  ],
 };
-function validate337(
+function validate344(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate337.evaluated;
+  const evaluated0 = validate344.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24642,58 +25168,63 @@ function validate337(
     evaluated0.items = undefined;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.SourceCurrencyCode === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "SourceCurrencyCode" },
-        message: "must have required property '" + "SourceCurrencyCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.TargetCurrencyCode === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "TargetCurrencyCode" },
-        message: "must have required property '" + "TargetCurrencyCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.Limit === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "Limit" },
-        message: "must have required property '" + "Limit" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
     if (data.SourceCurrencyCode !== undefined) {
       let data0 = data.SourceCurrencyCode;
+      if (typeof data0 !== "string" && data0 !== null) {
+        const err0 = {
+          instancePath: instancePath + "/SourceCurrencyCode",
+          schemaPath: "#/properties/SourceCurrencyCode/type",
+          keyword: "type",
+          params: { type: schema132.properties.SourceCurrencyCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
       if (typeof data0 === "string") {
-        if (!pattern4.test(data0)) {
-          const err3 = {
+        if (!pattern3.test(data0)) {
+          const err1 = {
             instancePath: instancePath + "/SourceCurrencyCode",
             schemaPath: "#/properties/SourceCurrencyCode/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[A-Z]{3}$" },
+            message: 'must match pattern "' + "^[A-Z]{3}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.TargetCurrencyCode !== undefined) {
+      let data1 = data.TargetCurrencyCode;
+      if (typeof data1 !== "string" && data1 !== null) {
+        const err2 = {
+          instancePath: instancePath + "/TargetCurrencyCode",
+          schemaPath: "#/properties/TargetCurrencyCode/type",
+          keyword: "type",
+          params: { type: schema132.properties.TargetCurrencyCode.type },
+          message: "must be string,null",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (typeof data1 === "string") {
+        if (!pattern3.test(data1)) {
+          const err3 = {
+            instancePath: instancePath + "/TargetCurrencyCode",
+            schemaPath: "#/properties/TargetCurrencyCode/pattern",
             keyword: "pattern",
             params: { pattern: "^[A-Z]{3}$" },
             message: 'must match pattern "' + "^[A-Z]{3}$" + '"',
@@ -24705,13 +25236,17 @@ function validate337(
           }
           errors++;
         }
-      } else {
+      }
+    }
+    if (data.Limit !== undefined) {
+      let data2 = data.Limit;
+      if (!(typeof data2 == "number" && isFinite(data2)) && data2 !== null) {
         const err4 = {
-          instancePath: instancePath + "/SourceCurrencyCode",
-          schemaPath: "#/properties/SourceCurrencyCode/type",
+          instancePath: instancePath + "/Limit",
+          schemaPath: "#/properties/Limit/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: schema132.properties.Limit.type },
+          message: "must be number,null",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -24720,17 +25255,14 @@ function validate337(
         }
         errors++;
       }
-    }
-    if (data.TargetCurrencyCode !== undefined) {
-      let data1 = data.TargetCurrencyCode;
-      if (typeof data1 === "string") {
-        if (!pattern4.test(data1)) {
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (!formats14.validate(data2)) {
           const err5 = {
-            instancePath: instancePath + "/TargetCurrencyCode",
-            schemaPath: "#/properties/TargetCurrencyCode/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Z]{3}$" },
-            message: 'must match pattern "' + "^[A-Z]{3}$" + '"',
+            instancePath: instancePath + "/Limit",
+            schemaPath: "#/properties/Limit/format",
+            keyword: "format",
+            params: { format: "decimal" },
+            message: 'must match format "' + "decimal" + '"',
           };
           if (vErrors === null) {
             vErrors = [err5];
@@ -24739,73 +25271,10 @@ function validate337(
           }
           errors++;
         }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/TargetCurrencyCode",
-          schemaPath: "#/properties/TargetCurrencyCode/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.Limit !== undefined) {
-      let data2 = data.Limit;
-      if (typeof data2 == "number" && isFinite(data2)) {
-        if (data2 <= 0 || isNaN(data2)) {
-          const err7 = {
-            instancePath: instancePath + "/Limit",
-            schemaPath: "#/properties/Limit/exclusiveMinimum",
-            keyword: "exclusiveMinimum",
-            params: { comparison: ">", limit: 0 },
-            message: "must be > 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-        if (!formats14.validate(data2)) {
-          const err8 = {
-            instancePath: instancePath + "/Limit",
-            schemaPath: "#/properties/Limit/format",
-            keyword: "format",
-            params: { format: "decimal" },
-            message: 'must match format "' + "decimal" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/Limit",
-          schemaPath: "#/properties/Limit/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
       }
     }
   } else {
-    const err10 = {
+    const err6 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -24813,22 +25282,22 @@ function validate337(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err10];
+      vErrors = [err6];
     } else {
-      vErrors.push(err10);
+      vErrors.push(err6);
     }
     errors++;
   }
-  validate337.errors = vErrors;
+  validate344.errors = vErrors;
   return errors === 0;
 }
-validate337.evaluated = {
+validate344.evaluated = {
   props: { SourceCurrencyCode: true, TargetCurrencyCode: true, Limit: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCountryDtoCollection = validate338;
-const schema129 = {
+const validateCountryDtoCollection = validate345;
+const schema133 = {
   title: "CountryDtoCollection",
   description: "OData v4 collection of CountryDto.",
   type: "object",
@@ -24836,19 +25305,19 @@ const schema129 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/CountryDto" } } },
 };
-const schema130 = {
+const schema134 = {
   title: "CountryDto",
   description: "Country.",
   "x-assumption": "Fields not shown in the reference; left open — the reference names the DTO only",
   type: "object",
 };
-function validate340(
+function validate347(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate340.evaluated;
+  const evaluated0 = validate347.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24870,17 +25339,17 @@ function validate340(
     }
     errors++;
   }
-  validate340.errors = vErrors;
+  validate347.errors = vErrors;
   return errors === 0;
 }
-validate340.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate338(
+validate347.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate345(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate338.evaluated;
+  const evaluated0 = validate345.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24913,7 +25382,7 @@ function validate338(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate340(data0[i0], {
+            !validate347(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -24921,7 +25390,7 @@ function validate338(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
+            vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
             errors = vErrors.length;
           }
         }
@@ -24956,16 +25425,16 @@ function validate338(
     }
     errors++;
   }
-  validate338.errors = vErrors;
+  validate345.errors = vErrors;
   return errors === 0;
 }
-validate338.evaluated = {
+validate345.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateCurrencyDtoCollection = validate342;
-const schema131 = {
+const validateCurrencyDtoCollection = validate349;
+const schema135 = {
   title: "CurrencyDtoCollection",
   description: "OData v4 collection of CurrencyDto.",
   type: "object",
@@ -24973,13 +25442,13 @@ const schema131 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/CurrencyDto" } } },
 };
-function validate342(
+function validate349(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate342.evaluated;
+  const evaluated0 = validate349.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25055,25 +25524,25 @@ function validate342(
     }
     errors++;
   }
-  validate342.errors = vErrors;
+  validate349.errors = vErrors;
   return errors === 0;
 }
-validate342.evaluated = {
+validate349.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateGetCurrencyResponse200 = validate345;
-const schema132 = {
+const validateGetCurrencyResponse200 = validate352;
+const schema136 = {
   allOf: [{ $ref: "#/components/schemas/CurrencyDto" }, { $ref: "#/components/schemas/ODataEntityAnnotations" }],
 };
-function validate345(
+function validate352(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate345.evaluated;
+  const evaluated0 = validate352.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25084,14 +25553,14 @@ function validate345(
     vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
     errors = vErrors.length;
   }
-  if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+  if (!validate179(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
     errors = vErrors.length;
   }
-  validate345.errors = vErrors;
+  validate352.errors = vErrors;
   return errors === 0;
 }
-validate345.evaluated = {
+validate352.evaluated = {
   props: {
     "@odata.context": true,
     "@odata.id": true,
@@ -25105,8 +25574,8 @@ validate345.evaluated = {
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateSectorDtoCollection = validate348;
-const schema133 = {
+const validateSectorDtoCollection = validate355;
+const schema137 = {
   title: "SectorDtoCollection",
   description: "OData v4 collection of SectorDto.",
   type: "object",
@@ -25114,7 +25583,7 @@ const schema133 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/SectorDto" } } },
 };
-const schema134 = {
+const schema138 = {
   title: "SectorDto",
   description: "Sector (industry). Its Id is used as IndustryId.",
   "x-assumption":
@@ -25131,13 +25600,13 @@ const schema134 = {
     },
   },
 };
-function validate350(
+function validate357(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate350.evaluated;
+  const evaluated0 = validate357.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25201,7 +25670,7 @@ function validate350(
           instancePath: instancePath + "/Name",
           schemaPath: "#/properties/Name/type",
           keyword: "type",
-          params: { type: schema134.properties.Name.type },
+          params: { type: schema138.properties.Name.type },
           message: "must be string,null",
         };
         if (vErrors === null) {
@@ -25227,21 +25696,21 @@ function validate350(
     }
     errors++;
   }
-  validate350.errors = vErrors;
+  validate357.errors = vErrors;
   return errors === 0;
 }
-validate350.evaluated = {
+validate357.evaluated = {
   props: { "@odata.id": true, Id: true, Name: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate348(
+function validate355(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate348.evaluated;
+  const evaluated0 = validate355.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25274,7 +25743,7 @@ function validate348(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate350(data0[i0], {
+            !validate357(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -25282,7 +25751,7 @@ function validate348(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
+            vErrors = vErrors === null ? validate357.errors : vErrors.concat(validate357.errors);
             errors = vErrors.length;
           }
         }
@@ -25317,16 +25786,16 @@ function validate348(
     }
     errors++;
   }
-  validate348.errors = vErrors;
+  validate355.errors = vErrors;
   return errors === 0;
 }
-validate348.evaluated = {
+validate355.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validatePaymentPurposeDtoCollection = validate353;
-const schema135 = {
+const validatePaymentPurposeDtoCollection = validate360;
+const schema139 = {
   title: "PaymentPurposeDtoCollection",
   description: "OData v4 collection of PaymentPurposeDto.",
   type: "object",
@@ -25334,7 +25803,7 @@ const schema135 = {
   required: ["value"],
   properties: { value: { type: "array", items: { $ref: "#/components/schemas/PaymentPurposeDto" } } },
 };
-const schema136 = {
+const schema140 = {
   title: "PaymentPurposeDto",
   description:
     "Payment purpose. The BoE payment purposes (/api/v1/Withdrawals/BoEPaymentPurposes) supply the BoEPurposeCodeId values of GBP withdrawals.",
@@ -25352,13 +25821,13 @@ const schema136 = {
     },
   },
 };
-function validate355(
+function validate362(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate355.evaluated;
+  const evaluated0 = validate362.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25430,17 +25899,17 @@ function validate355(
     }
     errors++;
   }
-  validate355.errors = vErrors;
+  validate362.errors = vErrors;
   return errors === 0;
 }
-validate355.evaluated = { props: { "@odata.id": true, Id: true }, dynamicProps: false, dynamicItems: false };
-function validate353(
+validate362.evaluated = { props: { "@odata.id": true, Id: true }, dynamicProps: false, dynamicItems: false };
+function validate360(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate353.evaluated;
+  const evaluated0 = validate360.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25473,7 +25942,7 @@ function validate353(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate355(data0[i0], {
+            !validate362(data0[i0], {
               instancePath: instancePath + "/value/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -25481,7 +25950,7 @@ function validate353(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
+            vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
             errors = vErrors.length;
           }
         }
@@ -25516,28 +25985,28 @@ function validate353(
     }
     errors++;
   }
-  validate353.errors = vErrors;
+  validate360.errors = vErrors;
   return errors === 0;
 }
-validate353.evaluated = {
+validate360.evaluated = {
   props: { value: true, "@odata.context": true, "@odata.count": true, "@odata.nextLink": true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateJobStatusResponse = validate358;
-const schema137 = {
+const validateJobStatusResponse = validate365;
+const schema141 = {
   title: "JobStatusResponse",
   description: "Response body of the job status request (/api/v1/Jobs/{jobId}/Status).",
   "x-assumption": "Response body not shown; left open — the reference does not show it",
   type: "object",
 };
-function validate358(
+function validate365(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate358.evaluated;
+  const evaluated0 = validate365.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25559,12 +26028,12 @@ function validate358(
     }
     errors++;
   }
-  validate358.errors = vErrors;
+  validate365.errors = vErrors;
   return errors === 0;
 }
-validate358.evaluated = { dynamicProps: false, dynamicItems: false };
-const validatePasswordTokenRequest = validate359;
-const schema138 = {
+validate365.evaluated = { dynamicProps: false, dynamicItems: false };
+const validatePasswordTokenRequest = validate366;
+const schema142 = {
   title: "PasswordTokenRequest",
   description:
     "Form body (application/x-www-form-urlencoded) of POST {auth_url}/connect/token: OAuth 2.0 Password Grant with a client secret.",
@@ -25593,13 +26062,13 @@ const schema138 = {
 };
 const formats290 =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
-function validate359(
+function validate366(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate359.evaluated;
+  const evaluated0 = validate366.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25847,16 +26316,16 @@ function validate359(
     }
     errors++;
   }
-  validate359.errors = vErrors;
+  validate366.errors = vErrors;
   return errors === 0;
 }
-validate359.evaluated = {
+validate366.evaluated = {
   props: { grant_type: true, scope: true, client_id: true, client_secret: true, username: true, password: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateTokenResponse = validate360;
-const schema139 = {
+const validateTokenResponse = validate367;
+const schema143 = {
   title: "TokenResponse",
   description: "Successful token response (status 200).",
   "x-assumption":
@@ -25873,13 +26342,13 @@ const schema139 = {
     scope: { description: "Scope the token grants.", type: "string" },
   },
 };
-function validate360(
+function validate367(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate360.evaluated;
+  const evaluated0 = validate367.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26049,16 +26518,16 @@ function validate360(
     }
     errors++;
   }
-  validate360.errors = vErrors;
+  validate367.errors = vErrors;
   return errors === 0;
 }
-validate360.evaluated = {
+validate367.evaluated = {
   props: { access_token: true, expires_in: true, token_type: true, scope: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateTokenErrorResponse = validate361;
-const schema140 = {
+const validateTokenErrorResponse = validate368;
+const schema144 = {
   title: "TokenErrorResponse",
   description: "Body of a failed token request (status 400).",
   type: "object",
@@ -26086,13 +26555,13 @@ const schema140 = {
   },
 };
 const formats294 = allFormats.uri;
-function validate361(
+function validate368(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate361.evaluated;
+  const evaluated0 = validate368.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26198,16 +26667,16 @@ function validate361(
     }
     errors++;
   }
-  validate361.errors = vErrors;
+  validate368.errors = vErrors;
   return errors === 0;
 }
-validate361.evaluated = {
+validate368.evaluated = {
   props: { error: true, error_description: true, error_uri: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const validateMtlsPasswordTokenRequest = validate362;
-const schema141 = {
+const validateMtlsPasswordTokenRequest = validate369;
+const schema145 = {
   title: "MtlsPasswordTokenRequest",
   description:
     "Form body (application/x-www-form-urlencoded) of POST {auth_url}/connect/mtls/token: OAuth 2.0 Password Grant with a client certificate presented in the TLS handshake. No client_secret: the endpoint no longer accepts one.",
@@ -26237,13 +26706,13 @@ const schema141 = {
     properties: { client_secret: { description: "Not accepted: the endpoint no longer accepts a client secret." } },
   },
 };
-function validate362(
+function validate369(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate362.evaluated;
+  const evaluated0 = validate369.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -26492,10 +26961,10 @@ function validate362(
     }
     errors++;
   }
-  validate362.errors = vErrors;
+  validate369.errors = vErrors;
   return errors === 0;
 }
-validate362.evaluated = {
+validate369.evaluated = {
   props: { grant_type: true, scope: true, client_id: true, username: true, password: true },
   dynamicProps: false,
   dynamicItems: false,
@@ -26506,323 +26975,183 @@ export const operationValidators: Record<string, OperationValidators> = {
   listAccounts: {
     responses: {
       "200": { "application/json": validateAccountDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   getAccount: {
     responses: {
       "200": { "application/json": validateGetAccountResponse200 },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listAccountSubaccounts: {
     responses: {
       "200": { "application/json": validateAccountDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listEntities: {
     responses: {
       "200": { "application/json": validateEntityDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   getEntity: {
     responses: {
       "200": { "application/json": validateGetEntityResponse200 },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listEntityAccounts: {
     responses: {
       "200": { "application/json": validateAccountDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listAccountBalances: {
     responses: {
       "200": { "application/json": validateAccountBalanceDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   getAccountBalance: {
     responses: {
       "200": { "application/json": validateGetAccountBalanceResponse200 },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listAccountBalanceStatement: {
     responses: {
       "200": { "application/json": validateAccountStatementItemDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listTransfers: {
     responses: {
       "200": { "application/json": validateTransferDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   getTransfer: {
     responses: {
       "200": { "application/json": validateGetTransferResponse200 },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listTransferFees: {
     responses: {
       "200": { "application/json": validateFeeDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   getInboundTransfer: {
     responses: {
       "200": { "application/json": validateGetInboundTransferResponse200 },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listInboundTransferFees: {
     responses: {
       "200": { "application/json": validateFeeDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   getOutboundTransfer: {
     responses: {
       "200": { "application/json": validateGetOutboundTransferResponse200 },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listOutboundTransferFees: {
     responses: {
       "200": { "application/json": validateFeeDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listAccountInboundTransfers: {
     responses: {
       "200": { "application/json": validateInboundTransferDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listAccountOutboundTransfers: {
     responses: {
       "200": { "application/json": validateOutboundTransferDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   createAccountTransfer: {
     request: { "application/json": validateCreateAccountTransfer },
-    responses: {
-      "201": { "application/json": validateCreateResultDto },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "413": { "application/json": validateODataError },
-      "415": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
-    },
+    responses: { "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails } },
   },
   approveTransfer: {
     responses: {
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "410": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "410": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   rejectTransfer: {
     responses: {
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "410": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "410": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   cancelTransfer: {
     responses: {
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "410": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "410": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listWithdrawals: {
     responses: {
       "200": { "application/json": validateWithdrawalDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   getWithdrawal: {
     responses: {
       "200": { "application/json": validateGetWithdrawalResponse200 },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listWithdrawalFees: {
     responses: {
       "200": { "application/json": validateFeeDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   getWithdrawalPaymentConfirmationDetails: {
     responses: {
       "200": { "application/json": validateGetWithdrawalPaymentConfirmationDetailsResponse200 },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listAccountWithdrawals: {
     responses: {
       "200": { "application/json": validateWithdrawalDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   createAccountWithdrawal: {
@@ -26832,660 +27161,354 @@ export const operationValidators: Record<string, OperationValidators> = {
       values: { Request: validateCreateAccountWithdrawal },
       files: { SupportingDocuments: { multiple: true } },
     },
-    responses: {
-      "201": { "application/json": validateCreateResultDto },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "413": { "application/json": validateODataError },
-      "415": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
-    },
+    responses: { "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails } },
   },
   createInstructionWithdrawal: {
     request: { "application/json": validateCreateInstructionWithdrawal },
-    responses: {
-      "201": { "application/json": validateCreateResultDto },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "413": { "application/json": validateODataError },
-      "415": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
-    },
+    responses: { "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails } },
   },
   approveWithdrawal: {
     responses: {
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "410": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "410": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   rejectWithdrawal: {
     responses: {
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "410": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "410": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   cancelWithdrawal: {
     responses: {
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "410": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "410": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   getWithdrawalConfirmationMt103: {
     responses: {
       "200": { "text/plain": validateGetWithdrawalConfirmationMt103Response200 },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listBeneficiaries: {
     responses: {
       "200": { "application/json": validateBeneficiaryDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   getBeneficiary: {
     responses: {
       "200": { "application/json": validateGetBeneficiaryResponse200 },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listTransferBeneficiaries: {
     responses: {
       "200": { "application/json": validateTransferBeneficiaryDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   getTransferBeneficiary: {
     responses: {
       "200": { "application/json": validateGetTransferBeneficiaryResponse200 },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listAccountBeneficiaries: {
     responses: {
       "200": { "application/json": validateBeneficiaryDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listAccountTransferBeneficiaries: {
     responses: {
       "200": { "application/json": validateTransferBeneficiaryDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   createWithdrawalBeneficiary: {
     request: { "application/json": validateCreateWithdrawalBeneficiary },
-    responses: {
-      "201": { "application/json": validateCreateResultDto },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "413": { "application/json": validateODataError },
-      "415": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
-    },
+    responses: { "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails } },
   },
   cancelBeneficiary: {
     responses: {
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   enableBeneficiary: {
     responses: {
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   suspendBeneficiary: {
     responses: {
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   getRequiredAdditionalInformation: {
     responses: {
       "200": { "application/json": validateRequiredAdditionalInformationResponse },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listExchanges: {
     responses: {
       "200": { "application/json": validateExchangeDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   getExchange: {
     responses: {
       "200": { "application/json": validateGetExchangeResponse200 },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listExchangeAllocations: {
     responses: {
       "200": { "application/json": validateAllocationDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listExchangeDeposits: {
     responses: {
       "200": { "application/json": validateDepositDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listExchangeFees: {
     responses: {
       "200": { "application/json": validateFeeDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listExchangeWithdrawals: {
     responses: {
       "200": { "application/json": validateWithdrawalDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listAccountExchanges: {
     responses: {
       "200": { "application/json": validateExchangeDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   createExchange: {
     request: { "application/json": validateCreateExchange },
-    responses: {
-      "201": { "application/json": validateCreateResultDto },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "413": { "application/json": validateODataError },
-      "415": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
-    },
+    responses: { "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails } },
   },
   allocateExchange: {
     responses: {
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   approveExchange: {
     responses: {
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "410": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "410": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   rejectExchange: {
     responses: {
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "410": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "410": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   cancelExchange: {
     responses: {
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "410": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "410": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   getMidRate: {
     responses: {
       "200": { "application/json": validateMidRateValue },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
       "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
     },
   },
   requestQuote: {
     request: { "application/json": validateQuoteRequest },
     responses: {
       "200": { "application/json": validateQuoteResponse },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "413": { "application/json": validateODataError },
-      "415": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listDeposits: {
     responses: {
       "200": { "application/json": validateDepositDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   getDeposit: {
     responses: {
       "200": { "application/json": validateGetDepositResponse200 },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listDepositFees: {
     responses: {
       "200": { "application/json": validateFeeDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listAccountDeposits: {
     responses: {
       "200": { "application/json": validateDepositDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listAccountDepositInformation: {
     responses: {
       "200": { "application/json": validateDepositInformationDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listAccountDepositRoutingInformation: {
     responses: {
       "200": { "application/json": validateDepositRoutingInformationDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listAccountDepositors: {
     responses: {
       "200": { "application/json": validateDepositorDto2Collection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   requestDepositRequirement: {
     request: { "application/json": validateDepositRequirementRequest },
     responses: {
       "200": { "application/json": validateDepositRequirementResponse },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "413": { "application/json": validateODataError },
-      "415": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   assignDepositor: {
     request: { "application/json": validateAssignDepositorDto },
     responses: {
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "413": { "application/json": validateODataError },
-      "415": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   assignExistingDepositor: {
     responses: {
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listAlerts: {
     responses: {
       "200": { "application/json": validateAlertDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   getAlert: {
     responses: {
       "200": { "application/json": validateGetAlertResponse200 },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   createAlert: {
     request: { "application/json": validateCreateAlertRequest },
-    responses: {
-      "201": { "application/json": validateCreateResultDto },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "413": { "application/json": validateODataError },
-      "415": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
-    },
+    responses: { "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails } },
   },
   cancelAlert: {
     responses: {
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listCountries: {
     responses: {
       "200": { "application/json": validateCountryDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listCurrencies: {
     responses: {
       "200": { "application/json": validateCurrencyDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   getCurrency: {
     responses: {
       "200": { "application/json": validateGetCurrencyResponse200 },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listSectors: {
     responses: {
       "200": { "application/json": validateSectorDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listAccountCountries: {
     responses: {
       "200": { "application/json": validateCountryDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listEntityCountries: {
     responses: {
       "200": { "application/json": validateCountryDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listBoEPaymentPurposes: {
     responses: {
       "200": { "application/json": validatePaymentPurposeDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listCountryPaymentPurposes: {
     responses: {
       "200": { "application/json": validatePaymentPurposeDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   listGenericPaymentPurposes: {
     responses: {
       "200": { "application/json": validatePaymentPurposeDtoCollection },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   getJobStatus: {
     responses: {
       "200": { "application/json": validateJobStatusResponse },
-      "400": { "application/json": validateODataError },
-      "401": { "application/json": validateODataError },
-      "404": { "application/json": validateODataError },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
+      "400": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
+      "404": { "application/json": validateErrorBody, "application/problem+json": validateProblemDetails },
     },
   },
   requestPasswordToken: {
@@ -27493,11 +27516,6 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "200": { "application/json": validateTokenResponse },
       "400": { "application/json": validateTokenErrorResponse },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "429": { "application/json": validateTokenErrorResponse },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
     },
   },
   requestMtlsPasswordToken: {
@@ -27505,11 +27523,6 @@ export const operationValidators: Record<string, OperationValidators> = {
     responses: {
       "200": { "application/json": validateTokenResponse },
       "400": { "application/json": validateTokenErrorResponse },
-      "405": { "application/json": validateODataError },
-      "408": { "application/json": validateODataError },
-      "429": { "application/json": validateTokenErrorResponse },
-      "431": { "application/json": validateODataError },
-      "503": { "application/json": validateODataError },
     },
   },
 };

@@ -12,8 +12,8 @@ const allFormats = {
   int32: fullFormats.int32,
   uri: fullFormats.uri,
 };
-const validateWebhookEventDelivery = validate363;
-const schema142 = {
+const validateWebhookEventDelivery = validate370;
+const schema146 = {
   title: "WebhookEventDelivery",
   description:
     "Body of a webhook delivery: a JSON array of events, each of a kind the reference shows (WebhookEvent, checked whole) or of another kind (UnknownWebhookEvent, kept as it is).",
@@ -40,7 +40,7 @@ const schema142 = {
     else: { $ref: "#/components/schemas/UnknownWebhookEvent" },
   },
 };
-const schema143 = {
+const schema147 = {
   title: "WebhookEvent",
   description:
     "One webhook event of a kind the reference shows (its Events table); Reason tells the event kind. Events of other kinds arrive as UnknownWebhookEvent.",
@@ -70,7 +70,7 @@ const schema143 = {
     },
   },
 };
-const schema144 = {
+const schema148 = {
   title: "TransferCreatedEvent",
   description:
     "Raised when a new transfer has been created. Follows the creation of a transfer via CreateAccountTransfer.",
@@ -82,26 +82,22 @@ const schema144 = {
     Reason: { description: "Event kind.", type: "string", const: "TransferCreated" },
     ApiUrl: {
       description:
-        "Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/OutboundTransfers({EntityId}).",
+        "Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/OutboundTransfers({id}), whose key is EntityId.",
       type: "string",
       format: "uri",
-      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$",
       "x-api-url": "/api/v1/OutboundTransfers({id})",
-      "x-assumption":
-        "Any scheme and authority (the service's base URL), the key's parentheses as written or percent-encoded (%28, %29), an optional trailing slash; the key is EntityId, which a pattern cannot compare — the reference says only that ApiUrl is the absolute URL of the entity and points to /api/v1/OutboundTransfers({id})",
     },
   },
 };
 const formats8 = allFormats.int32;
 const formats294 = allFormats.uri;
-const pattern52 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$", "u");
-function validate365(
+function validate372(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate365.evaluated;
+  const evaluated0 = validate372.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -273,16 +269,13 @@ function validate365(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern52.test(data3)) {
+        if (!formats294(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
-            schemaPath: "#/properties/ApiUrl/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$" },
-            message:
-              'must match pattern "' +
-              "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$" +
-              '"',
+            schemaPath: "#/properties/ApiUrl/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -291,23 +284,8 @@ function validate365(
           }
           errors++;
         }
-        if (!formats294(data3)) {
-          const err11 = {
-            instancePath: instancePath + "/ApiUrl",
-            schemaPath: "#/properties/ApiUrl/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
       } else {
-        const err12 = {
+        const err11 = {
           instancePath: instancePath + "/ApiUrl",
           schemaPath: "#/properties/ApiUrl/type",
           keyword: "type",
@@ -315,15 +293,15 @@ function validate365(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err11];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err11);
         }
         errors++;
       }
     }
   } else {
-    const err13 = {
+    const err12 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -331,21 +309,21 @@ function validate365(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err12];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err12);
     }
     errors++;
   }
-  validate365.errors = vErrors;
+  validate372.errors = vErrors;
   return errors === 0;
 }
-validate365.evaluated = {
+validate372.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema145 = {
+const schema149 = {
   title: "TransferCompletedEvent",
   description: "Raised when a transfer is completed and funds have reached the beneficiary.",
   type: "object",
@@ -356,23 +334,20 @@ const schema145 = {
     Reason: { description: "Event kind.", type: "string", const: "TransferCompleted" },
     ApiUrl: {
       description:
-        "Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/OutboundTransfers({EntityId}).",
+        "Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/OutboundTransfers({id}), whose key is EntityId.",
       type: "string",
       format: "uri",
-      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$",
       "x-api-url": "/api/v1/OutboundTransfers({id})",
-      "x-assumption":
-        "Any scheme and authority (the service's base URL), the key's parentheses as written or percent-encoded (%28, %29), an optional trailing slash; the key is EntityId, which a pattern cannot compare — the reference says only that ApiUrl is the absolute URL of the entity and points to /api/v1/OutboundTransfers({id})",
     },
   },
 };
-function validate366(
+function validate373(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate366.evaluated;
+  const evaluated0 = validate373.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -544,16 +519,13 @@ function validate366(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern52.test(data3)) {
+        if (!formats294(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
-            schemaPath: "#/properties/ApiUrl/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$" },
-            message:
-              'must match pattern "' +
-              "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$" +
-              '"',
+            schemaPath: "#/properties/ApiUrl/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -562,23 +534,8 @@ function validate366(
           }
           errors++;
         }
-        if (!formats294(data3)) {
-          const err11 = {
-            instancePath: instancePath + "/ApiUrl",
-            schemaPath: "#/properties/ApiUrl/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
       } else {
-        const err12 = {
+        const err11 = {
           instancePath: instancePath + "/ApiUrl",
           schemaPath: "#/properties/ApiUrl/type",
           keyword: "type",
@@ -586,15 +543,15 @@ function validate366(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err11];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err11);
         }
         errors++;
       }
     }
   } else {
-    const err13 = {
+    const err12 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -602,21 +559,21 @@ function validate366(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err12];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err12);
     }
     errors++;
   }
-  validate366.errors = vErrors;
+  validate373.errors = vErrors;
   return errors === 0;
 }
-validate366.evaluated = {
+validate373.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema146 = {
+const schema150 = {
   title: "IncomingTransferCompletedEvent",
   description: "Raised on the beneficiary account when the transfer is completed and funds moved.",
   type: "object",
@@ -627,24 +584,20 @@ const schema146 = {
     Reason: { description: "Event kind.", type: "string", const: "IncomingTransferCompleted" },
     ApiUrl: {
       description:
-        "Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/InboundTransfers({EntityId}).",
+        "Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/InboundTransfers({id}), whose key is EntityId.",
       type: "string",
       format: "uri",
-      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers(\\(|%28)\\d+(\\)|%29)/?$",
       "x-api-url": "/api/v1/InboundTransfers({id})",
-      "x-assumption":
-        "Any scheme and authority (the service's base URL), the key's parentheses as written or percent-encoded (%28, %29), an optional trailing slash; the key is EntityId, which a pattern cannot compare — the reference says only that ApiUrl is the absolute URL of the entity and points to /api/v1/InboundTransfers({id})",
     },
   },
 };
-const pattern54 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers(\\(|%28)\\d+(\\)|%29)/?$", "u");
-function validate367(
+function validate374(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate367.evaluated;
+  const evaluated0 = validate374.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -816,16 +769,13 @@ function validate367(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern54.test(data3)) {
+        if (!formats294(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
-            schemaPath: "#/properties/ApiUrl/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers(\\(|%28)\\d+(\\)|%29)/?$" },
-            message:
-              'must match pattern "' +
-              "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/InboundTransfers(\\(|%28)\\d+(\\)|%29)/?$" +
-              '"',
+            schemaPath: "#/properties/ApiUrl/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -834,23 +784,8 @@ function validate367(
           }
           errors++;
         }
-        if (!formats294(data3)) {
-          const err11 = {
-            instancePath: instancePath + "/ApiUrl",
-            schemaPath: "#/properties/ApiUrl/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
       } else {
-        const err12 = {
+        const err11 = {
           instancePath: instancePath + "/ApiUrl",
           schemaPath: "#/properties/ApiUrl/type",
           keyword: "type",
@@ -858,15 +793,15 @@ function validate367(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err11];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err11);
         }
         errors++;
       }
     }
   } else {
-    const err13 = {
+    const err12 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -874,21 +809,21 @@ function validate367(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err12];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err12);
     }
     errors++;
   }
-  validate367.errors = vErrors;
+  validate374.errors = vErrors;
   return errors === 0;
 }
-validate367.evaluated = {
+validate374.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema147 = {
+const schema151 = {
   title: "TransferCanceledEvent",
   description:
     "Raised when a transfer is canceled and allocated funds returned to the account. Follows the cancelling of a transfer.",
@@ -900,23 +835,20 @@ const schema147 = {
     Reason: { description: "Event kind.", type: "string", const: "TransferCanceled" },
     ApiUrl: {
       description:
-        "Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/OutboundTransfers({EntityId}).",
+        "Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/OutboundTransfers({id}), whose key is EntityId.",
       type: "string",
       format: "uri",
-      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$",
       "x-api-url": "/api/v1/OutboundTransfers({id})",
-      "x-assumption":
-        "Any scheme and authority (the service's base URL), the key's parentheses as written or percent-encoded (%28, %29), an optional trailing slash; the key is EntityId, which a pattern cannot compare — the reference says only that ApiUrl is the absolute URL of the entity and points to /api/v1/OutboundTransfers({id})",
     },
   },
 };
-function validate368(
+function validate375(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate368.evaluated;
+  const evaluated0 = validate375.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1088,16 +1020,13 @@ function validate368(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern52.test(data3)) {
+        if (!formats294(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
-            schemaPath: "#/properties/ApiUrl/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$" },
-            message:
-              'must match pattern "' +
-              "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/OutboundTransfers(\\(|%28)\\d+(\\)|%29)/?$" +
-              '"',
+            schemaPath: "#/properties/ApiUrl/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -1106,23 +1035,8 @@ function validate368(
           }
           errors++;
         }
-        if (!formats294(data3)) {
-          const err11 = {
-            instancePath: instancePath + "/ApiUrl",
-            schemaPath: "#/properties/ApiUrl/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
       } else {
-        const err12 = {
+        const err11 = {
           instancePath: instancePath + "/ApiUrl",
           schemaPath: "#/properties/ApiUrl/type",
           keyword: "type",
@@ -1130,15 +1044,15 @@ function validate368(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err11];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err11);
         }
         errors++;
       }
     }
   } else {
-    const err13 = {
+    const err12 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -1146,21 +1060,21 @@ function validate368(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err12];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err12);
     }
     errors++;
   }
-  validate368.errors = vErrors;
+  validate375.errors = vErrors;
   return errors === 0;
 }
-validate368.evaluated = {
+validate375.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema148 = {
+const schema152 = {
   title: "WithdrawalCreatedEvent",
   description: "Raised when a new withdrawal has been created. Follows the creation of a withdrawal.",
   type: "object",
@@ -1171,24 +1085,20 @@ const schema148 = {
     Reason: { description: "Event kind.", type: "string", const: "WithdrawalCreated" },
     ApiUrl: {
       description:
-        "Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/Withdrawals({EntityId}).",
+        "Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/Withdrawals({id}), whose key is EntityId.",
       type: "string",
       format: "uri",
-      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$",
       "x-api-url": "/api/v1/Withdrawals({id})",
-      "x-assumption":
-        "Any scheme and authority (the service's base URL), the key's parentheses as written or percent-encoded (%28, %29), an optional trailing slash; the key is EntityId, which a pattern cannot compare — the reference says only that ApiUrl is the absolute URL of the entity and points to /api/v1/Withdrawals({id})",
     },
   },
 };
-const pattern56 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$", "u");
-function validate369(
+function validate376(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate369.evaluated;
+  const evaluated0 = validate376.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1360,16 +1270,13 @@ function validate369(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern56.test(data3)) {
+        if (!formats294(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
-            schemaPath: "#/properties/ApiUrl/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$" },
-            message:
-              'must match pattern "' +
-              "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$" +
-              '"',
+            schemaPath: "#/properties/ApiUrl/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -1378,23 +1285,8 @@ function validate369(
           }
           errors++;
         }
-        if (!formats294(data3)) {
-          const err11 = {
-            instancePath: instancePath + "/ApiUrl",
-            schemaPath: "#/properties/ApiUrl/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
       } else {
-        const err12 = {
+        const err11 = {
           instancePath: instancePath + "/ApiUrl",
           schemaPath: "#/properties/ApiUrl/type",
           keyword: "type",
@@ -1402,15 +1294,15 @@ function validate369(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err11];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err11);
         }
         errors++;
       }
     }
   } else {
-    const err13 = {
+    const err12 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -1418,21 +1310,21 @@ function validate369(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err12];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err12);
     }
     errors++;
   }
-  validate369.errors = vErrors;
+  validate376.errors = vErrors;
   return errors === 0;
 }
-validate369.evaluated = {
+validate376.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema149 = {
+const schema153 = {
   title: "WithdrawalCompletedEvent",
   description:
     "Raised when a withdrawal is completed, i.e. a bank statement confirms that funds left the service's bank account.",
@@ -1444,23 +1336,20 @@ const schema149 = {
     Reason: { description: "Event kind.", type: "string", const: "WithdrawalCompleted" },
     ApiUrl: {
       description:
-        "Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/Withdrawals({EntityId}).",
+        "Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/Withdrawals({id}), whose key is EntityId.",
       type: "string",
       format: "uri",
-      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$",
       "x-api-url": "/api/v1/Withdrawals({id})",
-      "x-assumption":
-        "Any scheme and authority (the service's base URL), the key's parentheses as written or percent-encoded (%28, %29), an optional trailing slash; the key is EntityId, which a pattern cannot compare — the reference says only that ApiUrl is the absolute URL of the entity and points to /api/v1/Withdrawals({id})",
     },
   },
 };
-function validate370(
+function validate377(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate370.evaluated;
+  const evaluated0 = validate377.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1632,16 +1521,13 @@ function validate370(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern56.test(data3)) {
+        if (!formats294(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
-            schemaPath: "#/properties/ApiUrl/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$" },
-            message:
-              'must match pattern "' +
-              "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$" +
-              '"',
+            schemaPath: "#/properties/ApiUrl/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -1650,23 +1536,8 @@ function validate370(
           }
           errors++;
         }
-        if (!formats294(data3)) {
-          const err11 = {
-            instancePath: instancePath + "/ApiUrl",
-            schemaPath: "#/properties/ApiUrl/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
       } else {
-        const err12 = {
+        const err11 = {
           instancePath: instancePath + "/ApiUrl",
           schemaPath: "#/properties/ApiUrl/type",
           keyword: "type",
@@ -1674,15 +1545,15 @@ function validate370(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err11];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err11);
         }
         errors++;
       }
     }
   } else {
-    const err13 = {
+    const err12 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -1690,21 +1561,21 @@ function validate370(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err12];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err12);
     }
     errors++;
   }
-  validate370.errors = vErrors;
+  validate377.errors = vErrors;
   return errors === 0;
 }
-validate370.evaluated = {
+validate377.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-const schema150 = {
+const schema154 = {
   title: "WithdrawalCanceledEvent",
   description:
     "Raised when a withdrawal is canceled and allocated funds returned to the account. Follows the cancelling of a withdrawal.",
@@ -1716,23 +1587,20 @@ const schema150 = {
     Reason: { description: "Event kind.", type: "string", const: "WithdrawalCanceled" },
     ApiUrl: {
       description:
-        "Absolute URL of the entity in the API, keyed by EntityId: {base_url}/api/v1/Withdrawals({EntityId}).",
+        "Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/Withdrawals({id}), whose key is EntityId.",
       type: "string",
       format: "uri",
-      pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$",
       "x-api-url": "/api/v1/Withdrawals({id})",
-      "x-assumption":
-        "Any scheme and authority (the service's base URL), the key's parentheses as written or percent-encoded (%28, %29), an optional trailing slash; the key is EntityId, which a pattern cannot compare — the reference says only that ApiUrl is the absolute URL of the entity and points to /api/v1/Withdrawals({id})",
     },
   },
 };
-function validate371(
+function validate378(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate371.evaluated;
+  const evaluated0 = validate378.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1904,16 +1772,13 @@ function validate371(
     if (data.ApiUrl !== undefined) {
       let data3 = data.ApiUrl;
       if (typeof data3 === "string") {
-        if (!pattern56.test(data3)) {
+        if (!formats294(data3)) {
           const err10 = {
             instancePath: instancePath + "/ApiUrl",
-            schemaPath: "#/properties/ApiUrl/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$" },
-            message:
-              'must match pattern "' +
-              "^[A-Za-z][A-Za-z0-9+.-]*://\\S+/api/v1/Withdrawals(\\(|%28)\\d+(\\)|%29)/?$" +
-              '"',
+            schemaPath: "#/properties/ApiUrl/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
           };
           if (vErrors === null) {
             vErrors = [err10];
@@ -1922,23 +1787,8 @@ function validate371(
           }
           errors++;
         }
-        if (!formats294(data3)) {
-          const err11 = {
-            instancePath: instancePath + "/ApiUrl",
-            schemaPath: "#/properties/ApiUrl/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
       } else {
-        const err12 = {
+        const err11 = {
           instancePath: instancePath + "/ApiUrl",
           schemaPath: "#/properties/ApiUrl/type",
           keyword: "type",
@@ -1946,15 +1796,15 @@ function validate371(
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err11];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err11);
         }
         errors++;
       }
     }
   } else {
-    const err13 = {
+    const err12 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -1962,27 +1812,27 @@ function validate371(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err12];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err12);
     }
     errors++;
   }
-  validate371.errors = vErrors;
+  validate378.errors = vErrors;
   return errors === 0;
 }
-validate371.evaluated = {
+validate378.evaluated = {
   props: { EntityType: true, EntityId: true, Reason: true, ApiUrl: true },
   dynamicProps: false,
   dynamicItems: false,
 };
-function validate364(
+function validate371(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate364.evaluated;
+  const evaluated0 = validate371.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2022,7 +1872,7 @@ function validate364(
           instancePath: instancePath + "/Reason",
           schemaPath: "#/properties/Reason/enum",
           keyword: "enum",
-          params: { allowedValues: schema143.properties.Reason.enum },
+          params: { allowedValues: schema147.properties.Reason.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -2036,8 +1886,8 @@ function validate364(
     const tag0 = data.Reason;
     if (typeof tag0 == "string") {
       if (tag0 === "TransferCreated") {
-        if (!validate365(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate365.errors : vErrors.concat(validate365.errors);
+        if (!validate372(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
           errors = vErrors.length;
         }
         var props0 = {};
@@ -2046,8 +1896,8 @@ function validate364(
         props0.Reason = true;
         props0.ApiUrl = true;
       } else if (tag0 === "TransferCompleted") {
-        if (!validate366(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate366.errors : vErrors.concat(validate366.errors);
+        if (!validate373(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -2058,8 +1908,8 @@ function validate364(
           props0.ApiUrl = true;
         }
       } else if (tag0 === "IncomingTransferCompleted") {
-        if (!validate367(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate367.errors : vErrors.concat(validate367.errors);
+        if (!validate374(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate374.errors : vErrors.concat(validate374.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -2070,8 +1920,8 @@ function validate364(
           props0.ApiUrl = true;
         }
       } else if (tag0 === "TransferCanceled") {
-        if (!validate368(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate368.errors : vErrors.concat(validate368.errors);
+        if (!validate375(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate375.errors : vErrors.concat(validate375.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -2082,8 +1932,8 @@ function validate364(
           props0.ApiUrl = true;
         }
       } else if (tag0 === "WithdrawalCreated") {
-        if (!validate369(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate369.errors : vErrors.concat(validate369.errors);
+        if (!validate376(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate376.errors : vErrors.concat(validate376.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -2094,8 +1944,8 @@ function validate364(
           props0.ApiUrl = true;
         }
       } else if (tag0 === "WithdrawalCompleted") {
-        if (!validate370(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate370.errors : vErrors.concat(validate370.errors);
+        if (!validate377(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate377.errors : vErrors.concat(validate377.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -2106,8 +1956,8 @@ function validate364(
           props0.ApiUrl = true;
         }
       } else if (tag0 === "WithdrawalCanceled") {
-        if (!validate371(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate371.errors : vErrors.concat(validate371.errors);
+        if (!validate378(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate378.errors : vErrors.concat(validate378.errors);
           errors = vErrors.length;
         }
         if (props0 !== true) {
@@ -2162,12 +2012,12 @@ function validate364(
     }
     errors++;
   }
-  validate364.errors = vErrors;
+  validate371.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate364.evaluated = { dynamicProps: true, dynamicItems: false };
-const schema151 = {
+validate371.evaluated = { dynamicProps: true, dynamicItems: false };
+const schema155 = {
   title: "UnknownWebhookEvent",
   description:
     "A webhook event of a kind the reference does not show: an object whose Reason is none of WebhookEvent's. Kept as it arrives, its other members unchecked, so that a new kind of event never fails a delivery.",
@@ -2197,13 +2047,13 @@ const schema151 = {
   },
   additionalProperties: true,
 };
-function validate380(
+function validate387(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate380.evaluated;
+  const evaluated0 = validate387.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2305,17 +2155,17 @@ function validate380(
     }
     errors++;
   }
-  validate380.errors = vErrors;
+  validate387.errors = vErrors;
   return errors === 0;
 }
-validate380.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate363(
+validate387.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate370(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate363.evaluated;
+  const evaluated0 = validate370.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2387,7 +2237,7 @@ function validate363(
       if (_valid0) {
         const _errs6 = errors;
         if (
-          !validate364(data0, {
+          !validate371(data0, {
             instancePath: instancePath + "/" + i0,
             parentData: data,
             parentDataProperty: i0,
@@ -2395,10 +2245,10 @@ function validate363(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate364.errors : vErrors.concat(validate364.errors);
+          vErrors = vErrors === null ? validate371.errors : vErrors.concat(validate371.errors);
           errors = vErrors.length;
         } else {
-          var props0 = validate364.evaluated.props;
+          var props0 = validate371.evaluated.props;
         }
         var _valid0 = _errs6 === errors;
         valid2 = _valid0;
@@ -2412,7 +2262,7 @@ function validate363(
       } else {
         const _errs7 = errors;
         if (
-          !validate380(data0, {
+          !validate387(data0, {
             instancePath: instancePath + "/" + i0,
             parentData: data,
             parentDataProperty: i0,
@@ -2420,7 +2270,7 @@ function validate363(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+          vErrors = vErrors === null ? validate387.errors : vErrors.concat(validate387.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs7 === errors;
@@ -2463,10 +2313,10 @@ function validate363(
     }
     errors++;
   }
-  validate363.errors = vErrors;
+  validate370.errors = vErrors;
   return errors === 0;
 }
-validate363.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
+validate370.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
 
 /** Validators of webhook payloads, by webhook name. */
 export const webhookValidators: Record<string, CompiledValidator> = {

@@ -1,6 +1,7 @@
 /**
  * One `parse<Webhook>Events` function per webhook of the spec, in src/client.ts: the delivery checked against the
- * spec's payload schema by the precompiled webhook validators, known event kinds typed and unknown ones kept apart.
+ * spec's payload schema by the precompiled webhook validators, each event judged alone: known event kinds typed,
+ * unknown ones kept apart, those that match no schema reported with their issues.
  */
 import { propertyAccess } from "../print/names.js";
 import type { TypeScriptFile } from "../print/typescript-file.js";
@@ -35,14 +36,18 @@ export function addWebhookParser(file: TypeScriptFile, { name, webhook }: Webhoo
     events === undefined
       ? [
           `Parses a delivery of the \`${webhook.name}\` webhook (the raw body as a string or bytes, or the parsed JSON)`,
-          `and checks it against the spec's \`${payloadName}\` schema. Never throws: \`{ ok: true, events }\` or`,
-          "`{ ok: false, error: { code, message, issues } }`.",
+          `and checks it against the spec's \`${payloadName}\` schema, each event alone. Never throws: \`{ ok: true, events,`,
+          "invalidEvents }` (an event that matches no schema, with its position and issues; the others are delivered), or",
+          "`{ ok: false, error: { code, message, issues } }` when the body is not a JSON array of events.",
         ]
       : [
           `Parses a delivery of the \`${webhook.name}\` webhook (the raw body as a string or bytes, or the parsed JSON)`,
-          `and checks it against the spec's \`${payloadName}\` schema. Never throws: \`{ ok: true, events, unknownEvents }\`,`,
+          `and checks it against the spec's \`${payloadName}\` schema, each event alone. Never throws: \`{ ok: true, events,`,
+          "unknownEvents, invalidEvents }`,",
           `\`events\` the \`${events.known}\`s (one per \`${events.tag}\` the spec knows, each checked whole), \`unknownEvents\``,
-          `${events.unknown === undefined ? "always empty" : `the \`${events.unknown}\`s of other kinds, kept as they arrived`}; or \`{ ok: false, error: { code, message, issues } }\`.`,
+          `${events.unknown === undefined ? "always empty" : `the \`${events.unknown}\`s of other kinds, kept as they arrived`}, \`invalidEvents\` those that match`,
+          "no schema (a known kind with a field missing or mistyped: its position, the event and its issues; the others are",
+          "delivered); or `{ ok: false, error: { code, message, issues } }` when the body is not a JSON array of events.",
         ];
   file.addFunction({
     name,

@@ -33,6 +33,7 @@ function source(options: { server?: FakeServer; mtls?: boolean; skewMs?: number 
     refreshSkewMs: options.skewMs ?? 60_000,
     timeoutMs: 1_000,
     maxRetries: 2,
+    maxResponseBytes: 1024 * 1024,
   });
   return { server, clock, tokens };
 }

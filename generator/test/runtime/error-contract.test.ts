@@ -1,6 +1,7 @@
 /**
  * The README's promise, site by site: every error the client throws is an `AccountFundsError` with `request`
- * (method and redacted URL) and `operationId`. Each scenario reaches one construction site of the runtime; a scan
+ * (method and redacted URL) and `operationId`, whatever failed (a RangeError in a `$filter` callback included). Each
+ * scenario reaches one construction site of the runtime; a scan
  * of the runtime's sources lists the sites, so a new site without a scenario fails here.
  */
 import { readFileSync, readdirSync } from "node:fs";
@@ -56,7 +57,7 @@ async function drain(iterator: AsyncIterable<unknown>): Promise<void> {
 
 const scenarios: readonly Scenario[] = [
   {
-    site: "errors.ts:errorForStatus",
+    site: "status-error.ts:errorForStatus",
     name: "a 404",
     run: ({ server, client }) => (
       server.on("GET", "/api/v1/Accounts(1)", () => odataError(404, "NotFound", "no")),
@@ -64,6 +65,79 @@ const scenarios: readonly Scenario[] = [
     ),
     operationId: "getAccount",
     request: getAccount,
+  },
+  {
+    site: "status-error.ts:errorForStatus",
+    name: "a 300 (a redirect fetch never follows)",
+    run: ({ server, client }) => (
+      server.on("GET", "/api/v1/Accounts(1)", () => new Response(null, { status: 300 })),
+      client.accounts.getAccount(1)
+    ),
+    operationId: "getAccount",
+    request: getAccount,
+  },
+  {
+    site: "redirect.ts:RedirectError",
+    name: "a command answered by a 307",
+    run: ({ server, client }) => (
+      server.on(
+        "POST",
+        "/api/v1/Transfers/CreateAccountTransfer",
+        () => new Response(null, { status: 307, headers: { location: "https://elsewhere.test/x" } }),
+      ),
+      client.transfers.createAccountTransfer(transfer)
+    ),
+    operationId: "createAccountTransfer",
+    request: createTransfer,
+  },
+  {
+    site: "response-text.ts:ResponseTooLargeError",
+    name: "a body past maxResponseBytes",
+    options: { maxResponseBytes: 10, auth: { credentials: undefined, tokenProvider: () => "a-token-from-elsewhere" } },
+    run: ({ server, client }) => (
+      server.on("GET", "/api/v1/Accounts(1)", () => json(200, { Id: 1, Name: "long enough" })),
+      client.accounts.getAccount(1)
+    ),
+    operationId: "getAccount",
+    request: getAccount,
+  },
+  {
+    site: "transport.ts:InvalidArgumentError",
+    name: "a header value fetch refuses",
+    run: ({ client }) => client.accounts.getAccount(1, undefined, { headers: { "x-id": "a\u0000b" } }),
+    operationId: "getAccount",
+    request: getAccount,
+  },
+  {
+    site: "call-errors.ts:InvalidArgumentError",
+    name: "an argument refused deep down ($top of -1)",
+    run: ({ client }) => client.accounts.listAccounts({ $top: -1 }),
+    operationId: "listAccounts",
+    request: listAccounts,
+  },
+  {
+    site: "call-errors.ts:InvalidArgumentError",
+    name: "a $filter callback throwing a TypeError",
+    run: ({ client }) =>
+      client.accounts.listAccounts({
+        $filter: () => {
+          throw new TypeError("not a filter");
+        },
+      }),
+    operationId: "listAccounts",
+    request: listAccounts,
+  },
+  {
+    site: "call-errors.ts:AccountFundsError",
+    name: "a $filter callback throwing something else",
+    run: ({ client }) =>
+      client.accounts.listAccounts({
+        $filter: () => {
+          throw new RangeError("out of range");
+        },
+      }),
+    operationId: "listAccounts",
+    request: listAccounts,
   },
   {
     site: "call-validation.ts:RequestValidationError",
@@ -173,6 +247,14 @@ const scenarios: readonly Scenario[] = [
     request: getAccount,
   },
   {
+    site: "transport.ts:TokenRequestError",
+    name: "a token with a control character (never sent)",
+    options: { auth: { credentials: undefined, tokenProvider: () => "a-token\r\nX-Injected: 1" } },
+    run: ({ client }) => client.accounts.getAccount(1),
+    operationId: "getAccount",
+    request: getAccount,
+  },
+  {
     site: "auth.ts:TokenRequestError",
     name: "a refused token request",
     run: ({ server, client }) => (
@@ -184,17 +266,20 @@ const scenarios: readonly Scenario[] = [
   },
 ];
 
-/** `file:Class` of every `new XError(` in the runtime (TypeErrors for bad arguments aside), and `errorForStatus`. */
+/**
+ * `file:Class` of every `new XError({` in the runtime, the status classes of status-error.ts as one site
+ * (`errorForStatus`). errors.ts's `invalidArgument` builds the errors of arguments checked deep down, which a call
+ * wraps with its request (call-errors.ts), and of client options, which belong to no call.
+ */
 function constructionSites(): string[] {
   const directory = fileURLToPath(new URL("../../runtime/", import.meta.url));
   return readdirSync(directory)
-    .filter((file) => file.endsWith(".ts"))
+    .filter((file) => file.endsWith(".ts") && file !== "errors.ts")
     .flatMap((file) => {
       const source = readFileSync(`${directory}${file}`, "utf8");
-      const constructed = [...source.matchAll(/new (\w*Error)\(\{/g)].map((match) => `${file}:${match[1]}`);
-      return [...constructed, ...(file === "errors.ts" ? ["errors.ts:errorForStatus"] : [])];
-    })
-    .filter((site) => !site.startsWith("errors.ts:") || site === "errors.ts:errorForStatus");
+      if (file === "status-error.ts") return ["status-error.ts:errorForStatus"];
+      return [...source.matchAll(/new (\w*Error)\(\{/g)].map((match) => `${file}:${match[1]}`);
+    });
 }
 
 describe("the error contract: request and operationId on every error", () => {

@@ -3,7 +3,14 @@
  * built from `Response` objects and error instances, the jitter from a fixed `random`.
  */
 import { describe, expect, it } from "vitest";
-import { AbortError, ConnectionError, TimeoutError, type AccountFundsError } from "../../runtime/errors.js";
+import {
+  AbortError,
+  ConnectionError,
+  InvalidArgumentError,
+  ResponseTooLargeError,
+  TimeoutError,
+  type AccountFundsError,
+} from "../../runtime/errors.js";
 import { initialSendState, nextStep, type AttemptOutcome, type SendState } from "../../runtime/next-step.js";
 import { retryPolicy } from "../../runtime/retry.js";
 
@@ -78,15 +85,40 @@ describe("nextStep", () => {
     }
   });
 
-  it("honours Retry-After, as delay-seconds or an HTTP-date from when the response arrived, capped", () => {
+  it("honours Retry-After, as delay-seconds or an HTTP-date from when the response arrived, up to the cap", () => {
     expect(nextStep(answered(503, { "retry-after": "3" }), get())).toMatchObject({ kind: "retry", delayMs: 3_000 });
     expect(nextStep(answered(429, { "retry-after": "Wed, 21 Oct 2015 07:28:07 GMT" }), get())).toMatchObject({
       kind: "retry",
       delayMs: 7_000,
     });
-    expect(nextStep(answered(503, { "retry-after": "3600" }), get())).toMatchObject({ kind: "retry", delayMs: 60_000 });
+    expect(nextStep(answered(503, { "retry-after": "60" }), get())).toMatchObject({ kind: "retry", delayMs: 60_000 });
+    // A date already past: at once.
+    expect(nextStep(answered(503, { "retry-after": "Wed, 21 Oct 2015 07:00:00 GMT" }), get())).toMatchObject({
+      kind: "retry",
+      delayMs: 0,
+    });
     // Unusable: the backoff instead.
     expect(nextStep(answered(503, { "retry-after": "soon" }), get())).toMatchObject({ kind: "retry", delayMs: 250 });
+  });
+
+  it("fails fast past maxRetryAfterMs: no sleep, no retry, whatever the retries left", () => {
+    for (const retryAfter of [
+      "61",
+      "3600",
+      "999999999",
+      "Wed, 21 Oct 2015 08:28:00 GMT",
+      "Fri, 31 Dec 9999 23:59:59 GMT",
+    ]) {
+      expect(nextStep(answered(503, { "retry-after": retryAfter }), get()), retryAfter).toEqual({ kind: "final" });
+      expect(nextStep(answered(429, { "retry-after": retryAfter }), get({ maxRetries: 100 })), retryAfter).toEqual({
+        kind: "final",
+      });
+    }
+    const patient = retryPolicy({ random: () => 0.5, maxRetryAfterMs: 4_000_000 });
+    expect(nextStep(answered(503, { "retry-after": "3600" }), get({ policy: patient }))).toMatchObject({
+      kind: "retry",
+      delayMs: 3_600_000,
+    });
   });
 
   it("fetches a fresh token once after a 401, for a POST too, without counting a retry", () => {
@@ -106,8 +138,19 @@ describe("nextStep", () => {
     expect(nextStep(answered(503), get({ maxRetries: 0 }))).toEqual({ kind: "final" });
   });
 
-  it("never repeats an aborted attempt", () => {
+  it("never repeats an aborted attempt, a body too large or a refused argument", () => {
     expect(nextStep(failed(abort()), get())).toEqual({ kind: "final" });
+    const tooLarge = new ResponseTooLargeError({
+      message: "too large",
+      code: "response_too_large",
+      request,
+      maxResponseBytes: 10,
+      receivedBytes: 11,
+    });
+    expect(nextStep(failed(tooLarge), get())).toEqual({ kind: "final" });
+    expect(nextStep(failed(new InvalidArgumentError({ message: "bad", code: "invalid_argument" })), get())).toEqual({
+      kind: "final",
+    });
   });
 
   it("walks a GET through its whole budget: two retries, then the outcome stands", () => {

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { InvalidArgumentError } from "../../runtime/errors.js";
 import { ODataFilter, filter, odataLiteral, pageSizeOf, preferHeader, serializeQuery } from "../../runtime/odata.js";
 
 /** Reads an OData string literal back (the inverse of odataLiteral for strings). */
@@ -24,7 +25,7 @@ describe("OData literals", () => {
     expect(odataLiteral(true)).toBe("true");
     expect(odataLiteral(null)).toBe("null");
     expect(odataLiteral(new Date("2024-02-29T12:00:00Z"))).toBe("2024-02-29T12:00:00.000Z");
-    expect(() => odataLiteral(new Date("nope"))).toThrow(TypeError);
+    expect(() => odataLiteral(new Date("nope"))).toThrow(InvalidArgumentError);
   });
 
   it("escapes any string so it reads back unchanged and cannot end the literal", () => {
@@ -64,10 +65,10 @@ describe("filter builder", () => {
   });
 
   it("refuses property names that are not OData paths (no injection through names)", () => {
-    expect(() => filter.eq("Status eq 'x' or 1", 1)).toThrow(TypeError);
-    expect(() => filter.eq("", 1)).toThrow(TypeError);
-    expect(() => filter.in("A", [])).toThrow(TypeError);
-    expect(() => filter.and()).toThrow(TypeError);
+    expect(() => filter.eq("Status eq 'x' or 1", 1)).toThrow(InvalidArgumentError);
+    expect(() => filter.eq("", 1)).toThrow(InvalidArgumentError);
+    expect(() => filter.in("A", [])).toThrow(InvalidArgumentError);
+    expect(() => filter.and()).toThrow(InvalidArgumentError);
   });
 });
 
@@ -98,7 +99,7 @@ describe("date-time literals", () => {
       /CreatedDate is a date-time: "2025-01-31T00:00:00" has no UTC offset/,
     );
     expect(() => render(filter.gt("CreatedDate", "yesterday"))).toThrow(/"yesterday" is not an ISO 8601 date-time/);
-    expect(() => render(filter.in("CreatedDate", ["2025-01-31"]))).toThrow(TypeError);
+    expect(() => render(filter.in("CreatedDate", ["2025-01-31"]))).toThrow(InvalidArgumentError);
   });
 });
 

@@ -4,6 +4,7 @@ import { nextLinkOf, paginate, type Page, type PagingContext } from "../../runti
 
 const context: PagingContext = {
   apiBaseUrl: "https://api.test",
+  maxPages: 1000,
   operationId: "listAccounts",
   requestOf: (url) => ({ method: "GET", url: url.replace(/token=[^&]*/, "token=[REDACTED]") }),
 };

@@ -1,3 +1,4 @@
+import { inspect } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   AbortError,
@@ -7,8 +8,11 @@ import {
   BadRequestError,
   ConnectionError,
   GoneError,
+  InvalidArgumentError,
   NotFoundError,
+  RateLimitError,
   ResponseValidationError,
+  ServerError,
   TimeoutError,
 } from "../../runtime/errors.js";
 import type { CompiledValidator } from "../../runtime/compiled-validator.js";
@@ -68,7 +72,7 @@ describe("requests", () => {
 
   it("refuses a missing path parameter before sending anything", async () => {
     const { server, client } = harness();
-    await expect(client.accounts.getAccount(undefined)).rejects.toThrow(TypeError);
+    await expect(client.accounts.getAccount(undefined)).rejects.toThrow(InvalidArgumentError);
     expect(() => serializePath("/Accounts({id})", { id: "" })).toThrow(/id is required/);
     expect(server.requests).toHaveLength(0);
   });
@@ -111,10 +115,14 @@ describe("requests", () => {
     expect(created).toEqual({ id: 77, location: "https://api.test/api/v1/Transfers(77)", body: undefined });
   });
 
-  it("resolves a command without content to undefined and sends no body", async () => {
+  it("resolves a command without content to undefined, keeps a body that came all the same, and sends no body", async () => {
     const { server, client } = harness();
-    server.on("POST", "/api/v1/Transfers/9/Approve", () => new Response("ignored", { status: 200 }));
+    server.on("POST", "/api/v1/Transfers/9/Approve", () => new Response(null, { status: 200 }));
     await expect(client.transfers.approveTransfer(9)).resolves.toBeUndefined();
+    server.on("POST", "/api/v1/Transfers/9/Approve", () => new Response("approved", { status: 200 }));
+    await expect(client.transfers.approveTransfer(9)).resolves.toBe("approved");
+    server.on("POST", "/api/v1/Transfers/9/Approve", () => json(200, { Id: 9 }));
+    await expect(client.transfers.approveTransfer(9)).resolves.toEqual({ Id: 9 });
     const [request] = server.to("/api/v1/Transfers/9/Approve");
     expect(request?.body).toBe("");
     expect(request?.headers["content-type"]).toBeUndefined();
@@ -198,12 +206,18 @@ describe("requests", () => {
     expect(new URLSearchParams(request?.body).get("username")).toBe("u@example.com");
   });
 
-  it("rejects an invalid header value with the TypeError itself: nothing is sent, nothing retried", async () => {
+  it("refuses an invalid header value with an InvalidArgumentError naming the header, never its value", async () => {
     const { server, client } = harness();
     server.on("GET", "/api/v1/Accounts", () => json(200, { value: [] }));
-    await expect(
-      client.accounts.listAccounts(undefined, { headers: { "x-request-id": "a\nb" } }),
-    ).rejects.toBeInstanceOf(TypeError);
+    const error = await client.accounts
+      .listAccounts(undefined, { headers: { "x-request-id": "secret-ish\nvalue" } })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error).toMatchObject({ code: "invalid_argument", operationId: "listAccounts" });
+    expect((error as Error).message).toMatch(
+      /x-request-id is not a valid HTTP field value: it holds a control character/,
+    );
+    expect(inspect(error, { depth: null })).not.toContain("secret-ish");
     expect(server.to("/api/v1/Accounts")).toHaveLength(0);
   });
 
@@ -226,7 +240,9 @@ describe("errors", () => {
     [401, AuthenticationError, "Unauthorized"],
     [404, NotFoundError, "NotFound"],
     [410, GoneError, "Gone"],
-    [500, ApiStatusError, "Internal"],
+    [429, RateLimitError, "TooMany"],
+    [500, ServerError, "Internal"],
+    [599, ServerError, "Unknown"],
     [409, ApiStatusError, "Conflict"],
   ] as const;
 
@@ -385,18 +401,27 @@ describe("retries", () => {
     expect(sleeps).toEqual([2000]);
   });
 
-  it("honours an HTTP-date Retry-After on 429, capped at maxRetryAfterMs", async () => {
+  it("honours an HTTP-date Retry-After on 429 up to maxRetryAfterMs, and fails fast past it with retryAfterMs", async () => {
     const sleeps: number[] = [];
     const { server, client, clock } = harness({
       retry: { sleep: async (ms: number) => void sleeps.push(ms), maxRetryAfterMs: 5_000 },
     });
-    const at = new Date(clock.now + 600_000).toUTCString();
     let calls = 0;
+    let retryAfter = new Date(clock.now + 4_000).toUTCString();
     server.on("GET", "/api/v1/Accounts", () =>
-      ++calls === 1 ? empty(429, { "retry-after": at }) : json(200, { value: [] }),
+      ++calls === 1 ? empty(429, { "retry-after": retryAfter }) : json(200, { value: [] }),
     );
     await expect(client.accounts.listAccounts()).resolves.toEqual({ value: [] });
-    expect(sleeps).toEqual([5_000]);
+    expect(sleeps).toEqual([4_000]);
+
+    calls = 0;
+    sleeps.length = 0;
+    retryAfter = new Date(clock.now + 600_000).toUTCString();
+    const error = await client.accounts.listAccounts().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ status: 429, retryAfterMs: 600_000, headers: { "retry-after": retryAfter } });
+    expect(sleeps).toEqual([]);
+    expect(calls).toBe(1);
   });
 
   it.each([408, 429, 502, 503, 504])("retries a GET on %i with exponential backoff and full jitter", async (status) => {
@@ -659,6 +684,35 @@ describe("response validation", () => {
     expect(error.message).toBe("The 200 response of getAccount does not match the spec: /Id must be integer");
     expect(loadOperationValidators).toHaveBeenCalledOnce();
   });
+
+  it("never validates a 201 into a failure: the resource exists, its body is kept as it came", async () => {
+    const loadOperationValidators = vi.fn(async () => ({
+      createAccountTransfer: { responses: { "201": { "application/json": rejectAll } } },
+    }));
+    const { server, client } = harness({ config: { loadOperationValidators }, validateResponses: true });
+    const location = { location: `${BASE_URL}/api/v1/Transfers(42)` };
+    const transfer = { AccountId: 1, CurrencyCode: "EUR", BeneficiaryId: 2 };
+    for (const [answer, body] of [
+      [() => empty(201, location), undefined],
+      [() => json(201, {}, location), {}],
+      [
+        () => new Response("Created", { status: 201, headers: { ...location, "content-type": "text/plain" } }),
+        "Created",
+      ],
+      [
+        () => new Response("{not json", { status: 201, headers: { ...location, "content-type": "application/json" } }),
+        "{not json",
+      ],
+    ] as const) {
+      server.on("POST", "/api/v1/Transfers/CreateAccountTransfer", answer);
+      await expect(client.transfers.createAccountTransfer(transfer)).resolves.toEqual({
+        id: 42,
+        location: location.location,
+        body,
+      });
+    }
+    expect(loadOperationValidators).not.toHaveBeenCalled();
+  });
 });
 
 describe("hooks", () => {
@@ -715,6 +769,22 @@ describe("hooks", () => {
 });
 
 describe("options", () => {
+  it("refuses limits that make no sense with an InvalidArgumentError, and pages stop at maxPages (default 1 000)", async () => {
+    expect(() => harness({ maxResponseBytes: -1 })).toThrow(InvalidArgumentError);
+    expect(() => harness({ maxRedirects: Number.NaN })).toThrow(/maxRedirects/);
+    const { server, client } = harness();
+    let pages = 0;
+    server.on("GET", /^\/api\/v1\/Accounts/, () =>
+      json(200, { value: [{ Id: ++pages }], "@odata.nextLink": `${BASE_URL}/api/v1/Accounts?page=${pages + 1}` }),
+    );
+    const drained = async (init?: object): Promise<void> => {
+      for await (const _ of client.accounts.listAccounts.paginate(undefined, init)) void _;
+    };
+    await expect(drained({ maxPages: 0 })).rejects.toThrow(InvalidArgumentError);
+    await expect(drained()).rejects.toMatchObject({ code: "too_many_pages" });
+    expect(pages).toBe(1_000);
+  });
+
   it("uses the spec's auth server default when no authUrl is given to a token operation call", async () => {
     const server = new (await import("./fake-fetch.js")).FakeServer();
     server.on("POST", "/connect/token", () =>

@@ -33,9 +33,19 @@ describe("parseWebhookEvents", () => {
     const textBody = JSON.stringify(delivery);
     const bytes = new TextEncoder().encode(textBody);
     for (const body of [textBody, bytes, Buffer.from(textBody), bytes.buffer, delivery]) {
-      expect(parseWebhookEventsWith<Event>(validate, body)).toEqual({ ok: true, events: delivery, unknownEvents: [] });
+      expect(parseWebhookEventsWith<Event>(validate, body)).toEqual({
+        ok: true,
+        events: delivery,
+        unknownEvents: [],
+        invalidEvents: [],
+      });
     }
-    expect(parseWebhookEventsWith<Event>(validate, "[]")).toEqual({ ok: true, events: [], unknownEvents: [] });
+    expect(parseWebhookEventsWith<Event>(validate, "[]")).toEqual({
+      ok: true,
+      events: [],
+      unknownEvents: [],
+      invalidEvents: [],
+    });
   });
 
   it("keeps the events of unknown kinds apart, in delivery order, and the known ones typed", () => {
@@ -61,12 +71,40 @@ describe("parseWebhookEvents", () => {
       [exchange, ...delivery, { Reason: 5 }, withdrawal],
       kinds,
     );
-    expect(result).toEqual({ ok: true, events: [...delivery, withdrawal], unknownEvents: [exchange, { Reason: 5 }] });
-    // The split follows the validator's verdict: an invalid delivery is refused whatever its kinds.
-    expect(parseWebhookEventsWith(validate, [{ ...exchange, EntityId: "7" }], kinds)).toMatchObject({
-      ok: false,
-      error: { code: "invalid_payload" },
+    expect(result).toEqual({
+      ok: true,
+      events: [...delivery, withdrawal],
+      unknownEvents: [exchange, { Reason: 5 }],
+      invalidEvents: [],
     });
+    // The split follows the validator's verdict: an event it refuses is reported whatever its kind.
+    expect(parseWebhookEventsWith(validate, [{ ...exchange, EntityId: "7" }], kinds)).toMatchObject({
+      ok: true,
+      events: [],
+      unknownEvents: [],
+      invalidEvents: [{ index: 0, event: { ...exchange, EntityId: "7" } }],
+    });
+  });
+
+  it("judges each event alone: an invalid one is reported with its issues, the others are delivered", () => {
+    const kinds = { tag: "Reason", known: ["TransferCreated", "WithdrawalCreated"] };
+    const [transfer] = delivery;
+    const broken = { EntityType: "Withdrawal", EntityId: "9", Reason: "WithdrawalCreated" };
+    const result = parseWebhookEventsWith<Event>(validate, JSON.stringify([broken, transfer, 42]), kinds);
+    if (!result.ok) throw new Error("expected the delivery to be taken");
+    expect(result.events).toEqual([transfer]);
+    expect(result.invalidEvents.map(({ index, event }) => [index, event])).toEqual([
+      [0, broken],
+      [2, 42],
+    ]);
+    // Paths point into the event itself, and every issue of it is named (the validator reports all errors).
+    expect(result.invalidEvents[0]?.issues.map((issue) => issue.path)).toEqual(
+      expect.arrayContaining(["/EntityId", ""]),
+    );
+    expect(result.invalidEvents[0]?.issues.map((issue) => issue.keyword)).toEqual(
+      expect.arrayContaining(["type", "required"]),
+    );
+    expect(result.invalidEvents[1]?.issues).toEqual([expect.objectContaining({ path: "", keyword: "type" })]);
   });
 
   it("reports invalid JSON", () => {
@@ -79,12 +117,11 @@ describe("parseWebhookEvents", () => {
     });
   });
 
-  it("reports schema violations with paths", () => {
+  it("reports schema violations with paths, and a body that is no array as a failed delivery", () => {
     const result = parseWebhookEventsWith(validate, [{ EntityType: "Exchange", EntityId: "1", Reason: "X" }]);
-    expect(result).toMatchObject({ ok: false, error: { code: "invalid_payload" } });
-    if (result.ok) throw new Error("expected a failure");
-    expect(result.error.issues.map((issue) => issue.path)).toEqual(
-      expect.arrayContaining(["/0", "/0/EntityType", "/0/EntityId"]),
+    if (!result.ok) throw new Error("expected the delivery to be taken");
+    expect(result.invalidEvents[0]?.issues.map((issue) => issue.path)).toEqual(
+      expect.arrayContaining(["", "/EntityType", "/EntityId"]),
     );
     expect(parseWebhookEventsWith(validate, { not: "an array" })).toMatchObject({
       ok: false,

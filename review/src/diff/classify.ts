@@ -1,56 +1,50 @@
 /**
- * Redocly's changes → the review's findings: one per change and side (a schema that requests and responses
- * both reach is judged once for each), from the first rule of src/diff/rules/ that answers.
+ * The comparison's changes → the review's findings: one per change, from the first rule of src/diff/rules/ that
+ * answers, or unclassified (breaking) when none does. Findings with the same rule, pointer and side (a component
+ * reached from many operations) are one finding listing every operation.
  */
-import { parsePointer, type JsonObject } from "@account-funds/generator/json-pointer";
-import { factsOf, type ChangeFacts, type DiffContext } from "./facts.js";
+import { parsePointer } from "@account-funds/generator/json-pointer";
+import { changeDocument, changePointer, type Change, type ChangeContext } from "./change.js";
 import { findingId, levelOrder, type Category, type Finding, type FindingSide } from "./finding.js";
-import type { RedoclyReport } from "./redocly.js";
+import { subjectOf } from "./names.js";
 import { constraintKeys } from "./rules/constraints.js";
-import { docsRule } from "./rules/docs.js";
-import { rules } from "./rules/index.js";
-import type { Classification } from "./rules/rule.js";
-import { delegatedRules, verdictSides } from "./rules/verdicts.js";
-import { buildUsageIndex } from "./usage.js";
-
-export function diffContext(base: JsonObject, revision: JsonObject): DiffContext {
-  return { base, revision, baseUsage: buildUsageIndex(base), revisionUsage: buildUsageIndex(revision) };
-}
+import { rules, unclassifiedRule } from "./rules/index.js";
+import type { Classification, RuleInput } from "./rules/rule.js";
 
 /** x-assumption edits are listed in their own section (src/assumptions.ts), not as changes. */
-function isAssumptionChange(facts: ChangeFacts): boolean {
-  return facts.property === "x-assumption" || parsePointer(facts.pointer).at(-1) === "x-assumption";
+function isAssumptionChange(change: Change): boolean {
+  const pointer = changePointer(change);
+  return change.property === "x-assumption" || (pointer !== "" && parsePointer(pointer).at(-1) === "x-assumption");
 }
 
-export function sidesToJudge(facts: ChangeFacts): readonly FindingSide[] {
-  const sides = new Set<FindingSide>(facts.placement.sides);
-  for (const verdict of facts.change.verdicts)
-    if (!delegatedRules.has(verdict.ruleId)) for (const side of verdictSides(verdict, facts)) sides.add(side);
-  if (sides.size === 0) sides.add("both");
-  return (["request", "response", "both"] as const).filter((side) => sides.has(side));
+export function classifyChange(change: Change, context: ChangeContext): Finding[] {
+  const pointer = changePointer(change);
+  const document = changeDocument(change) === "base" ? context.base : context.revision;
+  const input: RuleInput = {
+    change,
+    context,
+    subject: subjectOf(
+      change.revisionPointer ?? change.basePointer ?? "",
+      changeDocument(change) === "base" && change.revisionPointer === undefined ? context.base : document,
+    ),
+  };
+  for (const rule of rules) {
+    const found = rule.classify(input);
+    if (found !== undefined) return found.map((classification) => toFinding(change, pointer, classification));
+  }
+  return (unclassifiedRule.classify(input) ?? []).map((classification) => toFinding(change, pointer, classification));
 }
 
-export function classifyChange(facts: ChangeFacts): Finding[] {
-  // Documentation is the same on every side: one finding.
-  const documentation = docsRule.classify(facts, "both");
-  if (documentation !== undefined) return documentation.map((found) => toFinding(facts, "both", found));
-  return sidesToJudge(facts).flatMap((side) => {
-    for (const rule of rules) {
-      const found = rule.classify(facts, side);
-      if (found !== undefined) return found.map((classification) => toFinding(facts, side, classification));
-    }
-    return [];
-  });
-}
-
-export function classifyChanges(report: RedoclyReport, context: DiffContext): Finding[] {
+export function classifyChanges(changes: readonly Change[], context: ChangeContext): Finding[] {
   const findings = new Map<string, Finding>();
-  for (const change of report.changes) {
-    const facts = factsOf(change, context);
-    if (isAssumptionChange(facts)) continue;
-    for (const finding of classifyChange(facts)) {
+  for (const change of changes) {
+    if (isAssumptionChange(change)) continue;
+    for (const finding of classifyChange(change, context)) {
       const key = `${finding.id} ${finding.side}`;
-      if (!findings.has(key)) findings.set(key, finding);
+      const found = findings.get(key);
+      if (found === undefined) findings.set(key, finding);
+      else
+        findings.set(key, { ...found, operations: [...new Set([...found.operations, ...finding.operations])].sort() });
     }
   }
   return [...findings.values()].sort(compareFindings);
@@ -65,63 +59,67 @@ export function compareFindings(a: Finding, b: Finding): number {
   );
 }
 
-function toFinding(facts: ChangeFacts, side: FindingSide, classification: Classification): Finding {
+function toFinding(change: Change, pointer: string, classification: Classification): Finding {
+  const side: FindingSide = change.side === "call" || classification.everySide === true ? "both" : change.side;
   return {
-    id: findingId(classification.rule, facts.pointer),
+    id: findingId(classification.rule, pointer),
     rule: classification.rule,
-    source: classification.source,
     level: classification.level,
     side,
-    category: categoryOf(facts, side, classification.rule),
-    change: facts.kind,
+    category: categoryOf(change, side),
+    change: change.kind,
     message: classification.message,
-    pointer: facts.pointer,
-    in: facts.in,
-    operations: facts.placement.operations,
+    pointer,
+    in: changeDocument(change),
+    operations: [...change.operations].sort(),
     ...(classification.note === undefined ? {} : { note: classification.note }),
   };
 }
 
-const documentationRules = new Set(["docs-changed", "deprecated"]);
-
-export function categoryOf(facts: ChangeFacts, side: FindingSide, rule: string): Category {
-  if (documentationRules.has(rule)) return "docs";
-  if (rule === "extension-changed") return "extension";
-  const segments = parsePointer(facts.nodePointer);
-  const webhook = segments[0] === "webhooks";
-  switch (facts.change.typeName) {
-    case "PathItem":
-    case "Operation":
-      return webhook ? "webhook" : "operation";
-    case "Parameter":
-    case "ParameterList":
+export function categoryOf(change: Change, side: FindingSide): Category {
+  const key = change.property;
+  if (
+    key === "description" ||
+    key === "summary" ||
+    key === "title" ||
+    key === "example" ||
+    key === "examples" ||
+    key === "deprecated"
+  )
+    return "docs";
+  if (key?.startsWith("x-") === true) return "extension";
+  switch (change.node) {
+    case "path":
+    case "operation":
+      return "operation";
+    case "webhook":
+    case "callback":
+      return "webhook";
+    case "parameter":
       return "parameter";
-    case "RequestBody":
+    case "request-body":
+    case "encoding":
       return "request body";
-    case "Response":
-    case "Responses":
-    case "Header":
-    case "HeadersMap":
+    case "response":
+    case "header":
+    case "link":
       return "response";
-    case "MediaType":
-    case "MediaTypesMap":
+    case "media-type":
       return side === "request" ? "request body" : "response";
-    case "Server":
-    case "ServerList":
-    case "ServerMap":
+    case "server":
       return "server";
-    case "Schema": {
-      const key = facts.property;
-      if (key === "enum") return "enum";
-      if (key === "type" || key === "nullable") return "type";
+    case "security-requirement":
+    case "security-scheme":
+      return "security";
+    case "schema": {
+      if (key === "enum" || key === "x-extensible-enum") return "enum";
+      if (key === "type") return "type";
       if (key !== undefined && constraintKeys.has(key)) return "constraint";
-      const field = key === "required" || (facts.kind !== "changed" && segments.at(-2) === "properties");
+      const field = key === "required" || change.detail.keyword === "properties";
       if (field && side !== "both") return `${side} field`;
-      if (segments.includes("parameters")) return "parameter";
       return "schema";
     }
     default:
-      if (facts.change.typeName.startsWith("Security") || facts.change.typeName.startsWith("OAuth")) return "security";
       return "other";
   }
 }

@@ -25,17 +25,10 @@ export type Category =
   | "consumer"
   | "other";
 
-/**
- * Who decided: `redocly` (its verdict, as is), `redocly+review` (Redocly found it, the review set the side or the
- * level, see README), `review` (a rule of src/diff/rules/ that Redocly does not have).
- */
-export type RuleSource = "redocly" | "redocly+review" | "review";
-
 export interface Finding {
   /** `<rule> <JSON pointer>`: what review/acknowledged-changes.yaml names to acknowledge a breaking change. */
   readonly id: string;
   readonly rule: string;
-  readonly source: RuleSource;
   readonly level: Level;
   readonly side: FindingSide;
   readonly category: Category;
@@ -47,7 +40,7 @@ export interface Finding {
   readonly in: "base" | "revision";
   /** Operations that reach the change (`GET /api/v1/Transfers`, `webhook accountFundsEvent`). */
   readonly operations: readonly string[];
-  /** Why the level differs from Redocly's, or what to watch for. */
+  /** What to watch for, or why the level is what it is. */
   readonly note?: string;
 }
 

@@ -3,7 +3,13 @@
  * acknowledged), per warning, per consumer-check error and per stale or invalid acknowledgement, on the spec file
  * and line where the change is when the review can find it.
  */
+import { isAbsolute, relative } from "node:path";
 import type { LocatedFinding, ReviewResult } from "../result.js";
+
+/** Annotations name files relative to the repository, which is where GitHub runs the step. */
+function relativeToWorkingDirectory(file: string): string {
+  return isAbsolute(file) ? relative(process.cwd(), file).split("\\").join("/") : file;
+}
 
 /** Workflow command escaping (GitHub's toolkit: escapeData / escapeProperty). */
 export const escapeData = (text: string): string =>
@@ -34,6 +40,12 @@ function placeOf(finding: LocatedFinding): { file?: string; line?: number } {
 
 export function renderGithub(result: ReviewResult): string {
   const lines: string[] = [];
+  // make review reads review/acknowledged-changes.yaml; diff reads the file it was given, if any.
+  const acknowledgements = result.acknowledgements.file;
+  const howToAccept =
+    acknowledgements === ""
+      ? "To accept it, list it in a file given with --acknowledgements (the Action's acknowledgements input)"
+      : `To accept it, add to ${relativeToWorkingDirectory(acknowledgements)}`;
   for (const finding of result.findings) {
     if (finding.level === "info") continue;
     const where = finding.category === "consumer" ? "" : ` (${finding.pointer})`;
@@ -57,7 +69,7 @@ export function renderGithub(result: ReviewResult): string {
       lines.push(
         annotation(
           "error",
-          `Breaking for client consumers${finding.side === "both" ? "" : ` (${finding.side} side)`}: ${finding.message}${where}${note}\nTo accept it, add to review/acknowledged-changes.yaml: - id: ${finding.id}`,
+          `Breaking for client consumers${finding.side === "both" ? "" : ` (${finding.side} side)`}: ${finding.message}${where}${note}\n${howToAccept}: - id: ${finding.id}`,
           {
             ...placeOf(finding),
             title: `${finding.rule} (breaking)`,
@@ -66,7 +78,7 @@ export function renderGithub(result: ReviewResult): string {
       );
     }
   }
-  const file = "review/acknowledged-changes.yaml";
+  const file = relativeToWorkingDirectory(acknowledgements);
   for (const problem of result.acknowledgements.problems)
     lines.push(annotation("error", problem, { file, title: "invalid acknowledgement" }));
   for (const entry of result.acknowledgements.stale)
@@ -83,7 +95,7 @@ export function renderGithub(result: ReviewResult): string {
     annotation(
       result.exitCode === 0 ? "notice" : "error",
       `API review ${result.base.ref} → ${result.revision.ref}: ${summary}.`,
-      { title: "make review" },
+      { title: result.base.commit === undefined ? "API review" : "make review" },
     ),
   );
   return `${lines.join("\n")}\n`;

@@ -29,7 +29,6 @@ function where(finding: LocatedFinding): string {
   return operations === "" ? place : `${place}<br>${operations}`;
 }
 
-const sourceName = { redocly: "Redocly", "redocly+review": "Redocly + review", review: "review" } as const;
 const sideText = (side: FindingSide): string => (side === "both" ? "call" : side);
 
 function findingsTable(findings: readonly LocatedFinding[], withId: boolean): string[] {
@@ -42,13 +41,7 @@ function findingsTable(findings: readonly LocatedFinding[], withId: boolean): st
     ]
       .filter((part) => part !== "")
       .join("\n");
-    const columns = [
-      status,
-      sideText(finding.side),
-      cell(detail),
-      cell(where(finding)),
-      `${code(finding.rule)} (${sourceName[finding.source]})`,
-    ];
+    const columns = [status, sideText(finding.side), cell(detail), cell(where(finding)), code(finding.rule)];
     if (withId) columns.push(code(finding.id));
     return `| ${columns.join(" | ")} |`;
   });
@@ -135,17 +128,16 @@ export function renderMarkdown(result: ReviewResult): string {
   const failing = breaking.filter((finding) => finding.acknowledged === undefined);
   const warnings = result.findings.filter((finding) => finding.level === "warning");
   const compatible = result.findings.filter((finding) => finding.level === "info");
-  const revision =
-    result.revision.commit === undefined
-      ? result.revision.ref
-      : `${code(shortCommit(result.revision.commit))} (${result.revision.ref})`;
-  const consumerErrors =
-    result.consumer.status === "checked"
-      ? result.consumer.diagnostics.filter((diagnostic) => diagnostic.level === "breaking").length
-      : 0;
+  const named = (side: ReviewResult["base"]): string =>
+    side.commit === undefined
+      ? side.ref === "working tree"
+        ? side.ref
+        : code(side.ref)
+      : `${code(shortCommit(side.commit))} (${side.ref})`;
+  const consumer = result.consumer;
   const verdict =
     result.exitCode === 2
-      ? "**✗ review/acknowledged-changes.yaml is invalid**"
+      ? `**✗ ${result.acknowledgements.file || "the acknowledgements file"} is invalid**`
       : failing.length > 0
         ? `**✗ ${plural(failing.length, "breaking change")} not acknowledged**`
         : breaking.length > 0
@@ -154,16 +146,20 @@ export function renderMarkdown(result: ReviewResult): string {
             ? "**✓ No change** to the API"
             : "**✓ No breaking change**";
   const lines: string[] = [
-    `## API review: ${code(shortCommit(result.base.commit))} (${result.base.ref}) → ${revision}`,
+    `## API review: ${named(result.base)} → ${named(result.revision)}`,
     "",
     [
       verdict,
       `${plural(warnings.length, "warning")}`,
       `${plural(compatible.length, "compatible change")}`,
       `${plural(result.assumptions.length, "x-assumption change")}`,
-      result.consumer.status === "checked"
-        ? `consumer check: ${plural(consumerErrors, "error")}`
-        : "consumer check skipped",
+      ...(consumer === undefined
+        ? []
+        : [
+            consumer.status === "checked"
+              ? `consumer check: ${plural(consumer.diagnostics.filter((diagnostic) => diagnostic.level === "breaking").length, "error")}`
+              : "consumer check skipped",
+          ]),
     ].join(" · "),
     "",
   ];
@@ -174,7 +170,9 @@ export function renderMarkdown(result: ReviewResult): string {
     lines.push(...findingsTable(breaking, true), "");
     if (failing.length > 0) {
       lines.push(
-        "To accept one, name it in `review/acknowledged-changes.yaml` (and commit it):",
+        result.acknowledgements.file === ""
+          ? "To accept one, name it in a file given with `--acknowledgements <file>` (and commit it):"
+          : `To accept one, name it in ${code(result.acknowledgements.file)} (and commit it):`,
         "",
         "```yaml",
         "acknowledged:",
@@ -193,45 +191,7 @@ export function renderMarkdown(result: ReviewResult): string {
   lines.push("### Compatible changes", "", ...compatibleLines(compatible), "");
   lines.push("### x-assumptions", "", ...assumptionLines(result.assumptions), "");
 
-  lines.push("### Consumer impact", "");
-  if (result.consumer.status === "skipped") lines.push(`Skipped: ${result.consumer.reason}`, "");
-  else {
-    const files = result.consumer.files.map(code).join(", ");
-    if (result.consumer.diagnostics.length === 0) lines.push(`BASE's ${files} compile against the new client.`, "");
-    else {
-      lines.push(`BASE's ${files} against the new client:`, "");
-      for (const diagnostic of result.consumer.diagnostics) {
-        lines.push(
-          `- ${diagnostic.level === "breaking" ? "✗" : "⚠"} ${code(`${diagnostic.file}:${diagnostic.line}`)} ${diagnostic.code}: ${diagnostic.message.replaceAll("\n", " ")}`,
-        );
-      }
-      lines.push("");
-    }
-    if (result.consumer.other !== "") lines.push("tsc also said:", "", ...fenced(result.consumer.other, "text"), "");
-  }
-
-  lines.push("### Client API report (API Extractor)", "");
-  if (result.apiReport.status === "compared") {
-    lines.push(
-      ...(result.apiReport.diff === ""
-        ? ["No change to api-report/client.api.md or client-node.api.md."]
-        : fenced(result.apiReport.diff)),
-      "",
-    );
-    for (const error of result.apiReport.errors) lines.push(`- API Extractor: ${error}`);
-  } else
-    lines.push(`${result.apiReport.status === "identical" ? "No change" : "Skipped"}: ${result.apiReport.reason}.`, "");
-
-  lines.push("### Generated reference (generated/REFERENCE.md)", "");
-  if (result.reference.status === "compared")
-    lines.push(...(result.reference.diff === "" ? ["No change."] : fenced(result.reference.diff)), "");
-  else
-    lines.push(
-      result.reference.status === "absent"
-        ? "The generator writes no REFERENCE.md."
-        : `Skipped: ${result.reference.reason}.`,
-      "",
-    );
+  lines.push(...clientSections(result));
 
   const { stale, problems } = result.acknowledgements;
   if (stale.length > 0 || problems.length > 0) {
@@ -245,4 +205,51 @@ export function renderMarkdown(result: ReviewResult): string {
   const timings = Object.entries(result.timings).map(([step, millis]) => `${step} ${(millis / 1000).toFixed(1)} s`);
   if (timings.length > 0) lines.push(`<sub>${timings.join(" · ")}</sub>`, "");
   return lines.join("\n");
+}
+
+/** The client checks of `make review` (absent from `account-funds-review diff`). */
+function clientSections(result: ReviewResult): string[] {
+  const lines: string[] = [];
+  const { consumer, apiReport, reference } = result;
+  if (consumer !== undefined) {
+    lines.push("### Consumer impact", "");
+    if (consumer.status === "skipped") lines.push(`Skipped: ${consumer.reason}`, "");
+    else {
+      const files = consumer.files.map(code).join(", ");
+      if (consumer.diagnostics.length === 0) lines.push(`BASE's ${files} compile against the new client.`, "");
+      else {
+        lines.push(`BASE's ${files} against the new client:`, "");
+        for (const diagnostic of consumer.diagnostics) {
+          lines.push(
+            `- ${diagnostic.level === "breaking" ? "✗" : "⚠"} ${code(`${diagnostic.file}:${diagnostic.line}`)} ${diagnostic.code}: ${diagnostic.message.replaceAll("\n", " ")}`,
+          );
+        }
+        lines.push("");
+      }
+      if (consumer.other !== "") lines.push("tsc also said:", "", ...fenced(consumer.other, "text"), "");
+    }
+  }
+  if (apiReport !== undefined) {
+    lines.push("### Client API report (API Extractor)", "");
+    if (apiReport.status === "compared") {
+      lines.push(
+        ...(apiReport.diff === ""
+          ? ["No change to api-report/client.api.md or client-node.api.md."]
+          : fenced(apiReport.diff)),
+        "",
+      );
+      for (const error of apiReport.errors) lines.push(`- API Extractor: ${error}`);
+    } else lines.push(`${apiReport.status === "identical" ? "No change" : "Skipped"}: ${apiReport.reason}.`, "");
+  }
+  if (reference !== undefined) {
+    lines.push("### Generated reference (generated/REFERENCE.md)", "");
+    if (reference.status === "compared")
+      lines.push(...(reference.diff === "" ? ["No change."] : fenced(reference.diff)), "");
+    else
+      lines.push(
+        reference.status === "absent" ? "The generator writes no REFERENCE.md." : `Skipped: ${reference.reason}.`,
+        "",
+      );
+  }
+  return lines;
 }

@@ -1,29 +1,11 @@
-/**
- * Two documents → the review's findings, through the real Redocly CLI and the rules: what `make review` does
- * after generating both sides. Each call is one `redocly diff` process (a few seconds).
- */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+/** Two documents → the review's findings, through the engine: what `make review` does after bundling both sides. */
 import { isJsonObject } from "@account-funds/generator/json-pointer";
-import { classifyChanges, diffContext } from "../../src/diff/classify.js";
+import { diffDocuments as diff } from "../../src/diff/engine.js";
 import type { Finding } from "../../src/diff/finding.js";
-import { redoclyDiff } from "../../src/diff/redocly.js";
 
-export async function diffDocuments(base: unknown, revision: unknown): Promise<Finding[]> {
-  const directory = await mkdtemp(join(tmpdir(), "review-test-"));
-  try {
-    const basePath = join(directory, "base.json");
-    const revisionPath = join(directory, "revision.json");
-    await writeFile(basePath, JSON.stringify(base));
-    await writeFile(revisionPath, JSON.stringify(revision));
-    const result = await redoclyDiff(basePath, revisionPath, directory);
-    if (!result.ok) throw new Error(result.message);
-    if (!isJsonObject(base) || !isJsonObject(revision)) throw new Error("both documents must be JSON objects");
-    return classifyChanges(result.report, diffContext(base, revision));
-  } finally {
-    await rm(directory, { recursive: true, force: true });
-  }
+export function diffDocuments(base: unknown, revision: unknown): Finding[] {
+  if (!isJsonObject(base) || !isJsonObject(revision)) throw new Error("both documents must be JSON objects");
+  return diff(base, revision);
 }
 
 /** The findings at a pointer, as `rule level side` strings: what the tests compare. */

@@ -1,11 +1,13 @@
 /**
- * Request and response bodies checked with the client's precompiled validators (generated from the same spec),
- * so the sandbox and the client cannot disagree on what a valid body is.
+ * Request bodies checked with the client's precompiled validators (generated from the API's document), so the
+ * sandbox takes every body the API's document allows, and refuses no other; responses checked against the
+ * sandbox's own document (response-contract.ts).
  */
 import type { ApiError } from "../http/api-error.js";
 import type { HandlerContext } from "./handler.js";
 import type { Contract, OperationContract } from "./contract.js";
 import type { ParsedBody } from "../http/body.js";
+import { sandboxResponses } from "./response-contract.js";
 
 interface ErrorObject {
   readonly instancePath: string;
@@ -152,9 +154,10 @@ export interface CheckedAnswer {
 }
 
 /**
- * A response the spec does not allow is the sandbox's bug: 500, with what was wrong. Checked: the status is one
- * the operation declares, with the declared headers (e.g. `Location` on 201, `Allow` on 405), in the declared
- * media type, with a body valid against the declared schema.
+ * A response the sandbox's document does not allow is the sandbox's bug: 500, with what was wrong. Checked: the
+ * status is one the operation declares there, with the declared headers (e.g. `Location` on 201, `Allow` on 405,
+ * `Retry-After` on 503), in the declared media type, with a body valid against the declared schema (success bodies
+ * by the client's validators, the same checks: response-contract.ts).
  */
 export function checkResponse(
   contract: Contract,
@@ -163,25 +166,33 @@ export function checkResponse(
 ): ApiError | undefined {
   const { status, contentType, body, headers } = answer;
   const operationId = operation.metadata.operationId;
-  const declared = operation.metadata.responses[String(status)];
+  const declared = sandboxResponses().get(operationId)?.[String(status)];
   const problem = (code: string, message: string): ApiError => ({
     status: 500,
     code,
     message: `${operationId} ${message}`,
   });
   if (declared === undefined)
-    return problem("undeclared_status", `answered ${status}, which the spec does not declare.`);
+    return problem("undeclared_status", `answered ${status}, which the sandbox's document does not declare.`);
   const sent = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
-  const missing = (declared.headers ?? []).filter((name) => !sent.has(name.toLowerCase()));
+  const missing = declared.requiredHeaders.filter((name) => !sent.has(name.toLowerCase()));
   if (missing.length > 0)
     return problem("missing_header", `${status} lacks the declared ${missing.join(", ")} header.`);
   if (declared.mediaType === undefined) {
     if (body === undefined) return undefined;
-    return problem("undeclared_body", `${status} has a body the spec does not declare.`);
+    return problem("undeclared_body", `${status} has a body the sandbox's document does not declare.`);
   }
   if (declared.mediaType !== contentType)
-    return problem("undeclared_media_type", `${status} is ${contentType}; the spec declares ${declared.mediaType}.`);
-  const validate = contract.validators[operationId]?.responses?.[String(status)]?.[contentType];
+    return problem(
+      "undeclared_media_type",
+      `${status} is ${contentType}; the document declares ${declared.mediaType}.`,
+    );
+  // A success body by the client's validator where the API's document describes it; else (a 201, whose body the
+  // API's document leaves undescribed, and every error) by the sandbox's document.
+  const validate =
+    (status >= 200 && status < 300
+      ? contract.validators[operationId]?.responses?.[String(status)]?.[contentType]
+      : undefined) ?? declared.bodyValidator();
   if (validate !== undefined && !validate(body)) return schemaError(validate.errors, "", 500, "invalid_response");
   return undefined;
 }

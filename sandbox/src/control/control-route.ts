@@ -21,10 +21,13 @@ export interface ControlDependencies {
   readonly tenantOfUsername: (username: string) => TenantId | undefined;
   /** The base URL the caller reached the sandbox at, for `Location` headers and event ApiUrls. */
   readonly baseUrl: string;
+  /** The bytes of a consistent copy of the state, an SQLite file (`state/snapshot.ts`). */
+  readonly snapshot: () => Uint8Array;
 }
 
 export type ControlResult =
   | { readonly status: number; readonly body: unknown; readonly headers?: Readonly<Record<string, string>> }
+  | { readonly status: number; readonly bytes: Uint8Array; readonly headers: Readonly<Record<string, string>> }
   | { readonly error: ApiError };
 
 export interface ControlCall {

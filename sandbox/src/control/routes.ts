@@ -1,6 +1,6 @@
 /**
- * The sandbox-only control API under `/_sandbox/`, kept out of the public spec: reset to the seed, read and move
- * the clock, complete transfers, withdrawals and exchanges (which the real service does on its own), register
+ * The sandbox-only control API under `/_sandbox/`, kept out of the public spec: health, reset to the seed, a
+ * snapshot of the state (`snapshot-route.ts`), read and move the clock, complete transfers, withdrawals and exchanges (which the real service does on its own), register
  * webhook targets, see and replay dead-lettered deliveries (`webhook-routes.ts`) and read the raised events. It
  * is the operator's: no token, and it listens only where the server binds (loopback by default). JSON in and
  * out; errors are `{ error: { code, message, target? } }`; a change the data file refuses is 503.
@@ -36,7 +36,9 @@ import {
   type ControlRoute,
 } from "./control-route.js";
 import { fieldsOf, noQuery, parseClockChange, parseEventsQuery, parseId, type Parsed } from "./input.js";
+import { snapshotRoute } from "./snapshot-route.js";
 import { webhookRoutes } from "./webhook-routes.js";
+import { HEALTH_PATH } from "../http/start-gate.js";
 import { type CommandRefusal } from "../domain/refusals.js";
 
 export type { ControlDependencies } from "./control-route.js";
@@ -108,6 +110,13 @@ const routes: readonly ControlRoute[] = [
     path: `${CONTROL_ROOT}/`,
     run: (call) => noInput(call, () => json(200, { routes: routes.map((route) => `${route.method} ${route.path}`) })),
   },
+  // Served once the core stands; while it starts, the server answers this path itself with 503 (`http/start-gate.ts`).
+  {
+    method: "GET",
+    path: HEALTH_PATH,
+    run: (call) => noInput(call, () => json(200, { status: "ready" }, { "cache-control": "no-store" })),
+  },
+  snapshotRoute,
   {
     method: "POST",
     path: `${CONTROL_ROOT}/reset`,
@@ -196,5 +205,6 @@ export async function handleControlRequest(
     return jsonResponse(unavailable.status, unavailable.body, unavailable.headers);
   }
   if ("error" in result) return errorResponse(result.error);
+  if ("bytes" in result) return new Response(result.bytes, { status: result.status, headers: result.headers });
   return jsonResponse(result.status, result.body, result.headers);
 }

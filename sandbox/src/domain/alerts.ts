@@ -8,7 +8,7 @@ import type { AlertRecord, TenantId } from "../state/records.js";
 import type { DomainContext } from "./context.js";
 import { midRateOf, rateValueDate } from "./rates.js";
 import { invalidRequest, type InvalidRequest } from "./outcomes.js";
-import { notFound, noRate, unknownCurrency, type CommandRefusal } from "./refusals.js";
+import { requireFields, notFound, noRate, unknownCurrency, type CommandRefusal } from "./refusals.js";
 
 export type AlertOutcome = { readonly ok: true; readonly alert: AlertRecord } | CommandRefusal;
 
@@ -16,12 +16,21 @@ export function alertOf(ctx: DomainContext, tenant: TenantId, id: number): Alert
   return ctx.store.owned(ctx.store.alerts, tenant, id);
 }
 
-/** POST /Alerts/Create: an active alert; a currency the sandbox does not know, or a pair without a rate, is a 400. */
+/**
+ * POST /Alerts/Create: an active alert; a currency the sandbox does not know, or a pair without a rate, is a 400,
+ * and so is a missing currency or Limit (the reference requires none: the sandbox's model needs them).
+ */
 export function createAlert(ctx: DomainContext, tenant: TenantId, body: unknown): AlertOutcome | InvalidRequest {
   const { store, clock } = ctx;
   const checked = validateCreateAlert(body);
   if (!checked.ok) return invalidRequest(checked.issues);
-  const command = checked.value;
+  const needed = requireFields(
+    checked.value,
+    ["SourceCurrencyCode", "TargetCurrencyCode", "Limit"],
+    "an alert watches a pair's rate against a Limit",
+  );
+  if (!needed.ok) return needed;
+  const command = needed.value;
   const { SourceCurrencyCode: source, TargetCurrencyCode: target } = command;
   if (store.currencies.get(source) === undefined) return unknownCurrency(source, "SourceCurrencyCode");
   if (store.currencies.get(target) === undefined) return unknownCurrency(target, "TargetCurrencyCode");

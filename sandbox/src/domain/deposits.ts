@@ -23,6 +23,7 @@ import {
   gone,
   notFound,
   tooManyDecimals,
+  requireFields,
   unknownAccount,
   unknownCurrency,
   type CommandRefusal,
@@ -113,7 +114,7 @@ export function assignNewDepositor(
   if (!checked.ok) return invalidRequest(checked.issues);
   const request = checked.value;
   const party = depositorParty(request);
-  if (party === undefined) return badRequest("required", "Either Individual or Company is required.", "Individual");
+  if (!party.ok) return party;
   const { store, clock } = ctx;
   return store.atomically(() => {
     const depositor = store.depositors.insert({
@@ -124,7 +125,7 @@ export function assignNewDepositor(
       RemitterName: deposit.CounterpartAccountName,
       IsThirdParty: request.IsThirdParty ?? false,
       StatusCode: "E",
-      ...party,
+      ...party.party,
     });
     const linked = store.deposits.update(deposit.Id, { DepositorId: depositor.Id });
     return { ok: true, deposit: linked, depositor } as const;
@@ -134,22 +135,41 @@ export function assignNewDepositor(
 type DepositorParty = Pick<DepositorRecord, "Name" | "EntityType"> &
   Partial<Pick<DepositorRecord, "Address" | "Website" | "IndustryId" | "IndustryDetails" | "PhoneNumber">>;
 
-function depositorParty(request: AssignDepositorRequest): DepositorParty | undefined {
-  const individual = request.Individual;
+/**
+ * The depositor a body describes. The reference requires none of its members; the sandbox's model needs one
+ * party, Individual or Company (not both), with a name (400 otherwise, its own business rule).
+ */
+function depositorParty(
+  request: AssignDepositorRequest,
+): { readonly ok: true; readonly party: DepositorParty } | CommandRefusal {
+  const { Individual: individual, Company: company } = request;
+  if (individual !== undefined && company !== undefined)
+    return badRequest("conflict", "The sandbox takes a depositor as an Individual or a Company, not both.", "Company");
   if (individual !== undefined) {
+    const name = [individual.FirstName, individual.MiddleName, individual.LastName]
+      .filter((part) => part !== undefined && part !== "")
+      .join(" ");
+    if (name === "") return badRequest("required", "The sandbox needs the individual's name.", "Individual/LastName");
     return {
-      Name: [individual.FirstName, individual.MiddleName, individual.LastName]
-        .filter((part) => part !== undefined && part !== "")
-        .join(" "),
-      EntityType: "Individual",
-      ...withAddress(individual.Address),
-      ...(individual.PhoneNumber === undefined ? {} : { PhoneNumber: individual.PhoneNumber }),
+      ok: true,
+      party: {
+        Name: name,
+        EntityType: "Individual",
+        ...withAddress(individual.Address),
+        ...(individual.PhoneNumber === undefined ? {} : { PhoneNumber: individual.PhoneNumber }),
+      },
     };
   }
-  const company = request.Company;
-  if (company === undefined) return undefined;
+  if (company === undefined)
+    return badRequest("required", "The sandbox needs an Individual or a Company to assign.", "Individual");
+  if (company.Name === undefined)
+    return badRequest("required", "The sandbox needs the company's Name.", "Company/Name");
+  return { ok: true, party: companyParty(company.Name, company) };
+}
+
+function companyParty(name: string, company: NonNullable<AssignDepositorRequest["Company"]>): DepositorParty {
   return {
-    Name: company.Name,
+    Name: name,
     EntityType: "Company",
     ...withAddress(company.Address),
     ...(company.PhoneNumber === undefined ? {} : { PhoneNumber: company.PhoneNumber }),
@@ -199,7 +219,13 @@ export function depositRequirement(
 ): { readonly ok: true; readonly requirement: DepositRequirement } | CommandRefusal | InvalidRequest {
   const checked = validateDepositRequirementRequest(body);
   if (!checked.ok) return invalidRequest(checked.issues);
-  const request = checked.value;
+  const needed = requireFields(
+    checked.value,
+    ["AccountId", "NetDepositRequirement", "CurrencyCode"],
+    "the requirement is an account's net requirement in a currency",
+  );
+  if (!needed.ok) return needed;
+  const request = needed.value;
   if (store.accountOf(tenant, request.AccountId) === undefined) return unknownAccount(request.AccountId);
   if (store.currencies.get(request.CurrencyCode) === undefined)
     return unknownCurrency(request.CurrencyCode, "CurrencyCode");

@@ -6,16 +6,24 @@
  * target balance, each with a statement item that carries the exchange as its detail.
  */
 import type { CreateExchange } from "@account-funds/client";
-import { validateCreateExchange, type BeneficiaryContext } from "@account-funds/validators";
+import { validateCreateExchange, type BeneficiaryContext, type CreateExchangeRequest } from "@account-funds/validators";
 import type { ExchangeRecord, TenantId } from "../state/records.js";
 import type { Store } from "../state/store.js";
-import { allocate, credit, debit, InsufficientFunds, release } from "./balances.js";
+import { allocate, availableOf, balanceOf, credit, debit, InsufficientFunds, release } from "./balances.js";
 import type { DomainContext } from "./context.js";
 import { fromMinor, decimalsOf } from "./money.js";
-import { priceExchange } from "./rates.js";
+import { priceExchange, type GoalType } from "./rates.js";
 import { exchangeStatuses, statusText, type ExchangeStatusCode } from "./statuses.js";
 import { invalidRequest, type InvalidRequest } from "./outcomes.js";
-import { badRequest, gone, notFound, unknownAccount, type CommandRefusal } from "./refusals.js";
+import {
+  badRequest,
+  gone,
+  notFound,
+  requireFields,
+  unknownAccount,
+  type CommandRefusal,
+  type WithFields,
+} from "./refusals.js";
 import { unknownBoEPurposeCode } from "./purpose-codes.js";
 
 export type ExchangeOutcome = { readonly ok: true; readonly exchange: ExchangeRecord } | CommandRefusal;
@@ -44,16 +52,24 @@ export function createExchange(ctx: DomainContext, tenant: TenantId, body: unkno
   const { store, clock } = ctx;
   const checked = validateCreateExchange(body, {});
   if (!checked.ok) return invalidRequest(checked.issues);
-  const command = checked.value;
+  const needed = requireFields(
+    checked.value,
+    ["AccountId", "SourceCurrencyCode", "TargetCurrencyCode"],
+    "an exchange sells one currency of an account for another",
+  );
+  if (!needed.ok) return needed;
+  const command = needed.value;
   const boe = unknownBoEPurposeCode(store, command.BoEPurposeCodeId);
   if (boe !== undefined) return boe;
   const account = store.accountOf(tenant, command.AccountId);
   if (account === undefined) return unknownAccount(command.AccountId);
+  const goal = goalOfRequest(store, command);
+  if (!goal.ok) return goal;
   const priced = priceExchange(store, {
     sourceCurrencyCode: command.SourceCurrencyCode,
     targetCurrencyCode: command.TargetCurrencyCode,
-    goalType: command.GoalType,
-    goal: command.Goal,
+    goalType: goal.goalType,
+    goal: goal.goal,
     goalField: "Goal",
   });
   if (!priced.ok) return priced;
@@ -89,6 +105,37 @@ export function createExchange(ctx: DomainContext, tenant: TenantId, body: unkno
     if (error instanceof InsufficientFunds) return insufficient(ctx, account.Id, price.sourceCurrencyCode, error);
     throw error;
   }
+}
+
+/**
+ * The amount an exchange is for. The reference requires neither Goal nor GoalType; the sandbox needs an amount and
+ * whether it is bought or sold. With UseAvailableFunds and no Goal it sells all the available funds of the source
+ * currency (GoalType Sell, or none); otherwise a missing Goal, or a Goal without its GoalType, is a 400.
+ */
+function goalOfRequest(
+  store: Store,
+  command: WithFields<CreateExchangeRequest, "AccountId" | "SourceCurrencyCode">,
+): { readonly ok: true; readonly goal: number; readonly goalType: GoalType } | CommandRefusal {
+  if (command.Goal === undefined) {
+    if (command.UseAvailableFunds !== true)
+      return badRequest(
+        "required",
+        "The sandbox needs Goal, or UseAvailableFunds: true to sell the available funds.",
+        "Goal",
+      );
+    if (command.GoalType === "Buy")
+      return badRequest(
+        "required",
+        "The sandbox needs Goal to buy: the available funds are an amount to sell.",
+        "Goal",
+      );
+    const balance = balanceOf(store, command.AccountId, command.SourceCurrencyCode);
+    const available = balance === undefined ? 0 : availableOf(balance);
+    return { ok: true, goal: fromMinor(available, decimalsOf(store, command.SourceCurrencyCode)), goalType: "Sell" };
+  }
+  if (command.GoalType === undefined)
+    return badRequest("required", "The sandbox needs GoalType: it says whether Goal is bought or sold.", "GoalType");
+  return { ok: true, goal: command.Goal, goalType: command.GoalType };
 }
 
 function insufficient(

@@ -78,7 +78,8 @@ export interface NewPayment {
 
 /**
  * The amount a new payment moves, in minor units: the requested one, or the whole available balance when Amount
- * is absent ("the maximum transferable amount"). Refused (target `Amount`) when it exceeds what is available.
+ * is absent ("the maximum transferable amount"). Refused (target `Amount`) when it exceeds what is available, and
+ * when it is not above 0.
  */
 export function amountToMove(
   ctx: DomainContext,
@@ -99,6 +100,8 @@ export function amountToMove(
     const message = `Amount has more decimal places than ${currencyCode} allows (${decimals}).`;
     return badRequest("invalid_amount", message, "Amount");
   }
+  // The reference shows no lower bound (the validators only warn); the sandbox moves nothing that is not above 0.
+  if (amount <= 0) return badRequest("invalid_amount", "The sandbox moves only an Amount above 0.", "Amount");
   if (amount > available)
     return badRequest("insufficient_funds", `Amount exceeds the available balance of ${shown}.`, "Amount");
   return amount;

@@ -12,6 +12,7 @@ import { invalidRequest, type InvalidRequest } from "./outcomes.js";
 import {
   badRequest,
   noRate,
+  requireFields,
   tooManyDecimals,
   unknownAccount,
   unknownCurrency,
@@ -92,14 +93,26 @@ export function priceExchange(
   };
 }
 
-/** A quote: the price of an exchange now, on an account of the caller; nothing is reserved. */
-export interface Quote extends PricedExchange {
+/**
+ * A quote: the rate of a pair now, on an account of the caller, and with an Amount the price of the exchange
+ * (`price`); nothing is reserved.
+ */
+export interface Quote {
   readonly accountId: number;
+  readonly sourceCurrencyCode: string;
+  readonly targetCurrencyCode: string;
+  readonly rate: number;
+  readonly goalType?: GoalType;
+  readonly price?: PricedExchange;
   readonly quotedAt: string;
   readonly valueDate: string;
 }
 
-/** POST /Quotes/Quote: validates the body; the account must be the caller's (else 400, target AccountId). */
+/**
+ * POST /Quotes/Quote: validates the body; the account must be the caller's (else 400, target AccountId). The
+ * reference requires no field; the sandbox needs the account and the pair (400 otherwise), and prices an exchange
+ * when Amount is given (with its GoalType: 400 without); without Amount the quote is the rate alone.
+ */
 export function quoteExchange(
   store: Store,
   clock: SandboxClock,
@@ -108,23 +121,47 @@ export function quoteExchange(
 ): { readonly ok: true; readonly quote: Quote } | CommandRefusal | InvalidRequest {
   const checked = validateQuoteRequest(body);
   if (!checked.ok) return invalidRequest(checked.issues);
-  const request = checked.value;
+  const needed = requireFields(
+    checked.value,
+    ["AccountId", "SourceCurrencyCode", "TargetCurrencyCode"],
+    "a quote is the rate of a pair, on an account",
+  );
+  if (!needed.ok) return needed;
+  const request = needed.value;
   if (store.accountOf(tenant, request.AccountId) === undefined) return unknownAccount(request.AccountId);
+  const { SourceCurrencyCode: source, TargetCurrencyCode: target } = request;
+  const quoted = { accountId: request.AccountId, quotedAt: clock.now().toISOString(), valueDate: rateValueDate(clock) };
+  if (request.Amount === undefined) {
+    if (store.currencies.get(source) === undefined) return unknownCurrency(source, "SourceCurrencyCode");
+    if (store.currencies.get(target) === undefined) return unknownCurrency(target, "TargetCurrencyCode");
+    const rate = midRateOf(store, source, target);
+    if (rate === undefined) return noRate(source, target);
+    const goalType = request.GoalType === undefined ? {} : { goalType: request.GoalType };
+    return {
+      ok: true,
+      quote: { ...quoted, sourceCurrencyCode: source, targetCurrencyCode: target, rate: rate.MidRate, ...goalType },
+    };
+  }
+  if (request.GoalType === undefined)
+    return badRequest("required", "The sandbox needs GoalType: it says whether Amount is bought or sold.", "GoalType");
   const priced = priceExchange(store, {
-    sourceCurrencyCode: request.SourceCurrencyCode,
-    targetCurrencyCode: request.TargetCurrencyCode,
+    sourceCurrencyCode: source,
+    targetCurrencyCode: target,
     goalType: request.GoalType,
     goal: request.Amount,
     goalField: "Amount",
   });
   if (!priced.ok) return priced;
+  const { price } = priced;
   return {
     ok: true,
     quote: {
-      ...priced.price,
-      accountId: request.AccountId,
-      quotedAt: clock.now().toISOString(),
-      valueDate: rateValueDate(clock),
+      ...quoted,
+      sourceCurrencyCode: source,
+      targetCurrencyCode: target,
+      rate: price.rate,
+      goalType: price.goalType,
+      price,
     },
   };
 }

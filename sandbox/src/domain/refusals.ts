@@ -21,6 +21,7 @@ export type RefusalCode =
   | "beneficiary_not_enabled"
   | "currency_mismatch"
   | "required"
+  | "conflict"
   // Amounts and rates.
   | "insufficient_funds"
   | "invalid_amount"
@@ -42,6 +43,10 @@ export interface CommandRefusal {
   readonly status: 400 | 404 | 409 | 410;
   readonly code: RefusalCode;
   readonly message: string;
+  /**
+   * The body field refused, by name (`AccountId`; a nested one as an OData path, `UltimateOriginator/SubaccountNumber`);
+   * the API answers it as a JSON pointer (`handlers/command-result.ts`).
+   */
   readonly target?: string;
 }
 
@@ -85,3 +90,22 @@ export const noRate = (source: string, target: string): CommandRefusal =>
 /** 400: an amount with more decimal places than its currency has, at the body's field `target`. */
 export const tooManyDecimals = (target: string, currencyCode: string): CommandRefusal =>
   badRequest("too_many_decimals", `${target} has more decimal places than ${currencyCode} allows.`, target);
+
+/** `T` with the `fields` present. */
+export type WithFields<T, K extends keyof T> = T & { [P in K]-?: Exclude<T[P], undefined> };
+
+/**
+ * 400 at the first of `fields` that is missing: the reference does not mark it required, but the sandbox's model
+ * cannot carry the command out without it (`why` says what it is needed for). The sandbox's own business rule, as
+ * the API may have one: the body is valid, and the validators only warn about it.
+ */
+export function requireFields<T extends object, K extends keyof T & string>(
+  values: T,
+  fields: readonly K[],
+  why: string,
+): { readonly ok: true; readonly value: WithFields<T, K> } | CommandRefusal {
+  const absent = fields.find((field) => values[field] === undefined);
+  return absent === undefined
+    ? { ok: true, value: values as WithFields<T, K> }
+    : badRequest("required", `The sandbox needs ${absent}: ${why}.`, absent);
+}

@@ -66,19 +66,19 @@ export function toMidRateValue(rate: RateRecord, valueDate: string): MidRateValu
 }
 
 /**
- * Sandbox extension of the open QuoteResponse (the reference does not show its fields): the request echoed, the
- * mid rate applied and both amounts, so a client sees exactly what Exchanges/Create would sell and buy at this
- * moment. Nothing is reserved by a quote.
+ * Sandbox extension of the open QuoteResponse (the reference does not show its fields): the request echoed and the
+ * mid rate applied; with an Amount, both amounts too, so a client sees exactly what Exchanges/Create would sell
+ * and buy at this moment. Nothing is reserved by a quote.
  */
 export type SandboxQuoteResponse = QuoteResponse & {
   readonly AccountId: number;
   readonly SourceCurrencyCode: string;
   readonly TargetCurrencyCode: string;
-  readonly GoalType: string;
-  readonly Amount: number;
+  readonly GoalType?: string;
+  readonly Amount?: number;
   readonly Rate: number;
-  readonly SellAmount: number;
-  readonly BuyAmount: number;
+  readonly SellAmount?: number;
+  readonly BuyAmount?: number;
   readonly QuotedAt: string;
   readonly ValueDate: string;
 };
@@ -86,15 +86,19 @@ export type SandboxQuoteResponse = QuoteResponse & {
 export function toQuoteBody(store: Store, quote: Quote): SandboxQuoteResponse {
   const sourceDecimals = decimalsOf(store, quote.sourceCurrencyCode);
   const targetDecimals = decimalsOf(store, quote.targetCurrencyCode);
+  const { price } = quote;
   return {
     AccountId: quote.accountId,
     SourceCurrencyCode: quote.sourceCurrencyCode,
     TargetCurrencyCode: quote.targetCurrencyCode,
-    GoalType: quote.goalType,
-    Amount: fromMinor(quote.goal, quote.goalType === "Buy" ? targetDecimals : sourceDecimals),
+    ...(quote.goalType === undefined ? {} : { GoalType: quote.goalType }),
+    ...(price === undefined
+      ? {}
+      : { Amount: fromMinor(price.goal, price.goalType === "Buy" ? targetDecimals : sourceDecimals) }),
     Rate: quote.rate,
-    SellAmount: fromMinor(quote.sold, sourceDecimals),
-    BuyAmount: fromMinor(quote.bought, targetDecimals),
+    ...(price === undefined
+      ? {}
+      : { SellAmount: fromMinor(price.sold, sourceDecimals), BuyAmount: fromMinor(price.bought, targetDecimals) }),
     QuotedAt: quote.quotedAt,
     ValueDate: quote.valueDate,
   };

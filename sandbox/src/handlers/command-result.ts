@@ -3,10 +3,24 @@ import { ok, rejected, type HandlerResult } from "../api/handler.js";
 import type { Done, InvalidRequest } from "../domain/outcomes.js";
 import type { CommandRefusal } from "../domain/refusals.js";
 
+/**
+ * A refusal's body field (`AccountId`, `UltimateOriginator/SubaccountNumber`) as the API's `target`: a JSON pointer
+ * into the body (RFC 6901), the one form every 400 about the body carries, the validators' details included.
+ */
+export function bodyPointer(field: string): string {
+  return `/${field
+    .split("/")
+    .map((name) => name.replaceAll("~", "~0"))
+    .join("/")}`;
+}
+
 /** A refused command as the API answers it; validator issues become one detail each. */
 export function commandResult(outcome: Done | CommandRefusal | InvalidRequest): HandlerResult {
   if (outcome.ok) return ok();
   if ("issues" in outcome) return rejected(outcome.issues);
   const { status, code, message, target } = outcome;
-  return { kind: "error", error: target === undefined ? { status, code, message } : { status, code, message, target } };
+  return {
+    kind: "error",
+    error: target === undefined ? { status, code, message } : { status, code, message, target: bodyPointer(target) },
+  };
 }

@@ -20,8 +20,11 @@ import { writtenForm } from "./responses.js";
 export interface NodeAdapterOptions {
   readonly door: Extract<Door, "http" | "https">;
   readonly limits: SandboxLimits;
-  /** `host:port` the server listens at: the authority of a request without a Host header. */
-  readonly authority: string;
+  /**
+   * `host:port` the server listens at: the authority of a request without a Host header. A function, as the
+   * adapter is attached before the server listens (a port of 0 is known only then).
+   */
+  readonly authority: () => string;
   readonly serve: (request: Request, connection: Connection) => Promise<Response>;
   /** The client certificate of a TLS connection (mTLS), for the https door. */
   readonly certificateOf?: (socket: TLSSocket) => PresentedCertificate | undefined;
@@ -79,10 +82,10 @@ function clientErrorOf(error: Error & { code?: string }): ApiError | undefined {
 const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[^\s/?#@\\[\]]+)(?::\d{1,5})?$/;
 
 /** The request's URL (RFC 9112 §3.3): an absolute-form target as it is, else scheme + Host + target. */
-function urlOf(message: IncomingMessage, scheme: string, authority: string): string | undefined {
+function urlOf(message: IncomingMessage, scheme: string, authority: () => string): string | undefined {
   const target = message.url ?? "/";
   if (!target.startsWith("/")) return URL.canParse(target) ? target : undefined;
-  const host = message.headers.host ?? authority;
+  const host = message.headers.host ?? authority();
   const url = `${scheme}://${host}${target}`;
   return HOST.test(host) && URL.canParse(url) ? url : undefined;
 }

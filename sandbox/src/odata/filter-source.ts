@@ -77,16 +77,25 @@ export function prepareFilter(source: string): Result<PreparedFilter> {
         `unexpected '%' at position ${i}: outside string literals the $filter value must be percent-decoded`,
       );
     }
+    if (char === "[" || char === "{" || char === '"') {
+      // JSON array and object literals (ABNF arrayOrObject) are unsupported anyway, and the library never returns
+      // on an unterminated JSON string in one (`a eq ["`): refused here, before it runs.
+      return fail(
+        "unsupported_filter",
+        TARGET,
+        `$filter does not support JSON array and object literals (position ${i})`,
+      );
+    }
     if (char === "-" && previous === "-") {
       // `- -x` is a negation of a negation; the library parses long runs of them in quadratic time.
       return fail("unsupported_filter", TARGET, "$filter does not support negation of an expression");
     }
-    if (char === "(" || char === "[" || char === "{") {
+    if (char === "(") {
       depth += 1;
       if (depth > MAX_FILTER_DEPTH) {
         return fail("query_too_complex", TARGET, `$filter nests parentheses deeper than ${MAX_FILTER_DEPTH} levels`);
       }
-    } else if (char === ")" || char === "]" || char === "}") {
+    } else if (char === ")") {
       depth -= 1;
       if (depth < 0) return fail("invalid_filter_syntax", TARGET, `unbalanced ')' at position ${i}`);
     }

@@ -11,11 +11,25 @@
  * acknowledged. A power cut or kernel crash can lose the last commits since the WAL was last synced (never
  * corrupting the file); `sync: "full"` syncs the WAL on every commit and survives those too, at the price of
  * one fsync per command. The file is opened in exclusive locking mode: a second sandbox on it is refused.
+ *
+ * The file on its own: timed checkpoints (`checkpoints.ts`) keep it at most about a second behind the last
+ * acknowledged write, and its lifecycle row (`lifecycle.ts`) says how it was left, so a file whose WAL went missing
+ * after an unclean stop is told apart (`previousStop`) and never taken for a new one. `snapshotTo` writes a
+ * consistent copy (`snapshot.ts`).
  */
 import { accessSync, closeSync, constants, existsSync, openSync, readSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { createCheckpointer } from "./checkpoints.js";
 import { importJson, preview } from "./json-import.js";
-import { closeQuietly, openSqlite, type SqliteConnection, type SqliteDriverName } from "./sqlite-driver.js";
+import { previousStopOf, readLifecycle, writeLifecycle, type PreviousStop } from "./lifecycle.js";
+import { vacuumInto, writeAtomically } from "./snapshot-file.js";
+import {
+  closeQuietly,
+  openSqlite,
+  SqliteUnavailableError,
+  type SqliteConnection,
+  type SqliteDriverName,
+} from "./sqlite-driver.js";
 import { APPLICATION_ID, applicationIdOf, isEmptyDatabase, migrate, schemaVersionOf } from "./sqlite-schema.js";
 import { createSink } from "./sqlite-sink.js";
 import { DataFileError, rowProblem, stateProblem } from "./state-checks.js";
@@ -38,8 +52,14 @@ export interface DataFile {
   readonly state: SandboxState | undefined;
   /** Set when a version 1 JSON file was imported on this start: where its original now is. */
   readonly importedFrom: string | undefined;
+  /** How the last sandbox left the file (`lifecycle.ts`): `wal-missing` is worth a warning. */
+  readonly previousStop: PreviousStop;
   readonly sink: StoreSink;
-  /** Closes the database; afterwards every write fails. Never throws: a failure is returned. */
+  /** Checkpoints the WAL into the file now; returns the failure instead of throwing (the WAL still has it all). */
+  checkpoint(): Error | undefined;
+  /** Writes a consistent copy of the file to `target` (replaced atomically); throws when it cannot. */
+  snapshotTo(target: string): void;
+  /** Marks the file closed and closes it (which checkpoints and removes the WAL); afterwards every write fails. Never throws: a failure is returned. */
   close(): Error | undefined;
 }
 
@@ -99,29 +119,82 @@ export function openDataFile(file: string, options: DataFileOptions = {}): DataF
     importedFrom = importJson(path, options.driver);
     kind = "sqlite";
   }
-  const database = open(path, options);
+  // Looked at before SQLite opens the file, which replays a WAL it finds and removes it at close. An empty WAL
+  // counts as there: it held nothing to lose.
+  const walWasThere = existsSync(`${path}-wal`);
+  const walMode = kind === "sqlite" && inWalMode(path);
+  const { database, wasEmpty } = open(path, options);
   try {
+    if (walMode && wasEmpty && !walWasThere) {
+      // A WAL-mode file that was in use holds its schema; with none, what it had was in the WAL that is not there.
+      throw new DataFileError(
+        `The sandbox data file ${path} cannot be used: it holds no tables and no ${path}-wal is beside it, so its state was in that WAL file, which is missing (copied without it, or deleted after an unclean stop). Put the -wal file back beside it, or remove ${path} to start from the seed.`,
+      );
+    }
+    const lifecycle = readLifecycle(database);
     const state = kind === "sqlite" ? loadDatabase(database, path) : undefined;
+    const previousStop = previousStopOf(lifecycle, state !== undefined, walWasThere);
+    if (previousStop.kind === "wal-missing" && state === undefined) {
+      throw new DataFileError(
+        `The sandbox data file ${path} cannot be used: a sandbox had it open when it was copied or stopped, and its WAL file ${path}-wal is missing, which held its whole state. Put the -wal file back beside it, or remove ${path} to start from the seed.`,
+      );
+    }
+    writeLifecycle(database, "open");
+    const checkpointer = createCheckpointer(database, undefined, (error) =>
+      process.emitWarning(
+        `checkpointing the sandbox data file ${path}: ${error.message} (the WAL still holds every commit)`,
+      ),
+    );
+    // The file on its own says it is open (and holds what a crash left in the WAL) from now on.
+    const failure = checkpointer.checkpoint();
+    if (failure !== undefined) throw failure;
     return {
       path,
       driver: database.driver,
       state,
       importedFrom,
-      sink: createSink(database, path),
-      close: () => closeQuietly(database),
+      previousStop,
+      sink: createSink(database, path, checkpointer.committed),
+      checkpoint: checkpointer.checkpoint,
+      snapshotTo: (target) => writeAtomically(resolve(target), (temporary) => vacuumInto(database, temporary)),
+      close: () => {
+        checkpointer.stop();
+        try {
+          writeLifecycle(database, "closed");
+        } catch {
+          // A file that cannot take this row (a full disk) still closes; the next start may then warn for nothing.
+        }
+        return closeQuietly(database);
+      },
     };
   } catch (error) {
     closeQuietly(database);
-    throw error;
+    if (error instanceof DataFileError) throw error;
+    throw new DataFileError(`The sandbox data file ${path} cannot be used: ${(error as Error).message}.`);
   }
 }
 
-/** Opens `path`, configures it, takes its lock and brings its schema up to date. */
-function open(path: string, options: DataFileOptions): SqliteConnection {
+/** Whether the SQLite file at `path` says it is in WAL mode: its header's read and write versions are 2. */
+function inWalMode(path: string): boolean {
+  const descriptor = openSync(path, "r");
+  try {
+    const versions = Buffer.alloc(2);
+    return readSync(descriptor, versions, 0, 2, 18) === 2 && versions[0] === 2 && versions[1] === 2;
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/**
+ * Opens `path`, configures it, takes its lock and brings its schema up to date; `wasEmpty`: it held no table
+ * before (a new file).
+ */
+function open(path: string, options: DataFileOptions): { database: SqliteConnection; wasEmpty: boolean } {
   let database: SqliteConnection;
   try {
     database = openSqlite(path, options.driver);
   } catch (error) {
+    if (error instanceof SqliteUnavailableError) throw error;
     throw new DataFileError(`The sandbox data file ${path} cannot be opened: ${(error as Error).message}`);
   }
   const step = (what: string | ((error: Error) => string), run: () => void): void => {
@@ -152,13 +225,15 @@ function open(path: string, options: DataFileOptions): SqliteConnection {
     const verdict = typeof row === "object" && row !== null ? Object.values(row)[0] : undefined;
     if (verdict !== "ok") throw new Error(String(verdict));
   });
+  let wasEmpty = false;
   step("it is not a sandbox data file", () => {
     const id = applicationIdOf(database);
-    if (id !== APPLICATION_ID && !(id === 0 && isEmptyDatabase(database)))
+    wasEmpty = isEmptyDatabase(database);
+    if (id !== APPLICATION_ID && !(id === 0 && wasEmpty))
       throw new Error(`application_id is ${id}, a sandbox data file has ${APPLICATION_ID}`);
   });
   step("its schema cannot be brought up to date", () => void migrate(database));
-  return database;
+  return { database, wasEmpty };
 }
 
 /** Why a file could not be opened for writing, from SQLite's message. */

@@ -4,22 +4,11 @@
  * The durable store imports such a file once (`data-file.ts`), into an SQLite file written beside it and renamed
  * over it; everything in it is checked first, and the first problem stops the import naming the file and the row.
  */
-import {
-  closeSync,
-  constants,
-  copyFileSync,
-  existsSync,
-  fsyncSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-} from "node:fs";
+import { constants, copyFileSync, existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { WebhookCursorRecord } from "./records.js";
-import { closeQuietly, openSqlite, type SqliteConnection } from "./sqlite-driver.js";
-import { migrate } from "./sqlite-schema.js";
-import { createSink } from "./sqlite-sink.js";
+import { syncDirectory, writeStateDatabase } from "./snapshot-file.js";
+import { SqliteUnavailableError } from "./sqlite-driver.js";
 import { DataFileError, rowProblem, stateProblem } from "./state-checks.js";
 import { TABLE_NAMES, type SandboxState, type TableName } from "./tables.js";
 
@@ -133,24 +122,16 @@ export function importJson(path: string, driver: string | undefined): string {
   const state = readJsonDataFile(path);
   const temporary = join(dirname(path), `.${basename(path)}.importing-${process.pid}`);
   rmSync(temporary, { force: true });
-  let database: SqliteConnection | undefined;
   try {
-    database = openSqlite(temporary, driver);
-    database.exec("PRAGMA journal_mode = DELETE");
-    database.exec("PRAGMA synchronous = FULL");
-    migrate(database);
-    createSink(database, temporary).replace(state);
-    database.close();
-    database = undefined;
+    writeStateDatabase(temporary, state, "closed", driver);
     const backup = backupPathOf(path);
     copyFileSync(path, backup, constants.COPYFILE_EXCL);
     renameSync(temporary, path);
     syncDirectory(dirname(path));
     return backup;
   } catch (error) {
-    if (database !== undefined) closeQuietly(database);
     rmSync(temporary, { force: true });
-    if (error instanceof DataFileError) throw error;
+    if (error instanceof DataFileError || error instanceof SqliteUnavailableError) throw error;
     throw new DataFileError(
       `The sandbox data file ${path} could not be imported into a database: ${(error as Error).message}`,
     );
@@ -161,14 +142,5 @@ function backupPathOf(path: string): string {
   for (let index = 1; ; index += 1) {
     const candidate = `${path}.v1${index === 1 ? "" : `-${index}`}.json`;
     if (!existsSync(candidate)) return candidate;
-  }
-}
-
-function syncDirectory(directory: string): void {
-  const descriptor = openSync(directory, "r");
-  try {
-    fsyncSync(descriptor);
-  } finally {
-    closeSync(descriptor);
   }
 }

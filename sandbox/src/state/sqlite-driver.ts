@@ -3,10 +3,12 @@
  * (`exec`, `prepare` → `run`/`get`/`all`, `close`):
  * - `node:sqlite` (`DatabaseSync`), built into Node.js from 22.13 (22.5 behind a flag): nothing to compile, and
  *   always built for the running Node.js, so it is preferred wherever the runtime has it;
- * - `better-sqlite3` 12 (an optional dependency), compiled from source by node-gyp at install: the binding on
- *   Node.js 20, which has no `node:sqlite`.
+ * - `better-sqlite3` 12, an optional peer dependency the user installs (it compiles from source with node-gyp
+ *   where no prebuilt binary downloads): the binding on Node.js 20, which has no `node:sqlite`. A peer, not an
+ *   optional dependency, so that installing the sandbox never compiles anything.
  * `ACCOUNT_FUNDS_SANDBOX_SQLITE=node:sqlite|better-sqlite3` forces one (tests of either on the same runtime).
  */
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 export type SqliteDriverName = "node:sqlite" | "better-sqlite3";
@@ -35,6 +37,24 @@ interface RawDatabase {
 type RawDatabaseConstructor = new (path: string) => RawDatabase;
 
 export const SQLITE_DRIVER_VARIABLE = "ACCOUNT_FUNDS_SANDBOX_SQLITE";
+
+/** No SQLite binding can be loaded here: `--data`, `--from` and snapshots cannot work; the message says what to install. */
+export class SqliteUnavailableError extends Error {
+  override readonly name = "SqliteUnavailableError";
+  readonly code = "sqlite_unavailable";
+}
+
+/** The range of the optional peer better-sqlite3, from the package's manifest (two folders up, in src/ and dist/). */
+function betterSqliteRange(): string {
+  try {
+    const manifest: unknown = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+    const peers = isObject(manifest) ? manifest["peerDependencies"] : undefined;
+    const range = isObject(peers) ? peers["better-sqlite3"] : undefined;
+    return typeof range === "string" ? range : "12";
+  } catch {
+    return "12";
+  }
+}
 
 const isConstructor = (value: unknown): value is RawDatabaseConstructor => typeof value === "function";
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
@@ -66,8 +86,14 @@ function betterSqlite(): RawDatabaseConstructor | Error {
     if (isConstructor(loaded)) return loaded;
     return new Error("better-sqlite3 did not export its Database class");
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "MODULE_NOT_FOUND" && /'better-sqlite3'/.test(String(error)))
+      return new Error(
+        `better-sqlite3, the sandbox's optional peer dependency, is not installed: npm install --save-dev better-sqlite3@${betterSqliteRange()} (it compiles with node-gyp where no prebuilt binary downloads)`,
+      );
     const reason = error instanceof Error ? error.message.split("\n", 1)[0] : String(error);
-    return new Error(`better-sqlite3 did not load (${reason}); it builds at install: npm rebuild better-sqlite3`);
+    return new Error(
+      `better-sqlite3 did not load (${reason}); rebuild it for this Node.js: npm rebuild better-sqlite3`,
+    );
   }
 }
 
@@ -85,14 +111,16 @@ export function loadSqliteDriver(forced: string | undefined = process.env[SQLITE
     if (forced !== "node:sqlite" && forced !== "better-sqlite3")
       throw new Error(`${SQLITE_DRIVER_VARIABLE} must be node:sqlite or better-sqlite3, got ${JSON.stringify(forced)}`);
     const open = loaders[forced]();
-    if (open instanceof Error) throw open;
+    if (open instanceof Error) throw new SqliteUnavailableError(open.message);
     return { name: forced, open };
   }
   const native = nodeSqlite();
   if (!(native instanceof Error)) return { name: "node:sqlite", open: native };
   const addon = betterSqlite();
   if (!(addon instanceof Error)) return { name: "better-sqlite3", open: addon };
-  throw new Error(`--data needs SQLite and none is available: ${native.message}; ${addon.message}.`);
+  throw new SqliteUnavailableError(
+    `The data file needs SQLite and none is available: ${native.message}; ${addon.message}. Or run on Node.js 22.13+, where node:sqlite is built in.`,
+  );
 }
 
 /** Opens (creating when missing) the database file at `path` with the chosen binding. */

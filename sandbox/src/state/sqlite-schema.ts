@@ -10,6 +10,10 @@
  * in. `counters` holds an id counter where the rows cannot tell it (`store.ts`, `StoreChanges.counters`), in the
  * same transaction as the rows, so an id is never handed out twice. A table added to `tables.ts` needs a
  * migration that creates it: a test holds the tables the migrations create against that list.
+ *
+ * Schema 2: `lifecycle`, one row saying how the file was left (`lifecycle.ts`): open by a running sandbox, closed
+ * cleanly, or written as a snapshot; and when it was last checkpointed. Start-up compares it with the WAL file it
+ * finds, so a file whose WAL went missing after an unclean stop is said, never silently taken for a new one.
  */
 import type { SqliteConnection } from "./sqlite-driver.js";
 
@@ -63,6 +67,17 @@ export const MIGRATIONS: readonly Migration[] = [
           ["webhook_dead_letters", "INTEGER"],
         ] as const
       ).map(([name, key]) => recordTable(name, key)),
+    ].join("\n"),
+  },
+  {
+    version: 2,
+    sql: [
+      "CREATE TABLE lifecycle (",
+      "  id INTEGER PRIMARY KEY CHECK (id = 1),",
+      "  state TEXT NOT NULL CHECK (state IN ('open', 'closed', 'snapshot')),",
+      "  changed_at TEXT NOT NULL,",
+      "  checkpointed_at TEXT",
+      ") STRICT;",
     ].join("\n"),
   },
 ];

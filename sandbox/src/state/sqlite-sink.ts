@@ -47,7 +47,8 @@ function prepareStatements(database: SqliteConnection): Statements {
   };
 }
 
-export function createSink(database: SqliteConnection, path: string): StoreSink {
+/** `committed` runs after each transaction SQLite committed (the data file schedules its checkpoint). */
+export function createSink(database: SqliteConnection, path: string, committed: () => void = () => {}): StoreSink {
   let statements: Statements | undefined;
   const prepared = (): Statements => (statements ??= prepareStatements(database));
 
@@ -69,6 +70,7 @@ export function createSink(database: SqliteConnection, path: string): StoreSink 
       }
       throw new StoreWriteError(path, what, error);
     }
+    committed();
   }
 
   return {

@@ -31,6 +31,17 @@ describe("the response check of validateResponses", () => {
     expect(check("createAccountTransfer", 201, {}, { Id: 1 })).toBe("missing_header");
   });
 
+  /* The sandbox's document, not the API's: its own statuses exactly, the headers it always sends. */
+  it("holds the sandbox to its own document: no status of the API's open ranges, Retry-After and WWW-Authenticate", () => {
+    expect(check("getAccount", 418)).toBe("undeclared_status");
+    expect(check("getAccount", 502)).toBe("undeclared_status");
+    expect(check("getAccount", 503)).toBe("missing_header");
+    expect(check("getAccount", 503, { "retry-after": "1" })).toBeUndefined();
+    expect(check("getAccount", 401)).toBe("missing_header");
+    expect(check("getAccount", 401, { "www-authenticate": 'Bearer error="invalid_token"' })).toBeUndefined();
+    expect(check("requestPasswordToken", 429, { "retry-after": "1" }, { error: "slow_down" })).toBeUndefined();
+  });
+
   it("refuses a body the schema does not allow, and a body where none is declared", () => {
     expect(check("getAccount", 404, {}, { message: "no error member" })).toBe("invalid_response");
     expect(check("approveTransfer", 200, {}, { Id: 1 })).toBe("undeclared_body");

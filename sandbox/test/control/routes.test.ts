@@ -14,6 +14,7 @@ import { createWebhookDispatcher, type WebhookDispatcher } from "../../src/webho
 import { createEventSink, type EventSink } from "../../src/webhooks/event-sink.js";
 import { emptyState } from "../../src/state/tables.js";
 import { StoreWriteError } from "../../src/state/store-write-error.js";
+import { SqliteUnavailableError } from "../../src/state/sqlite-driver.js";
 
 // The completion commands keep their real behaviour unless a test says otherwise.
 vi.mock("../../src/domain/transfers.js", async (importOriginal) => {
@@ -39,6 +40,7 @@ let clock: SandboxClock;
 let events: EventSink;
 let dispatcher: WebhookDispatcher;
 let reset: ReturnType<typeof vi.fn<() => void>>;
+let snapshot: ReturnType<typeof vi.fn<() => Uint8Array>>;
 
 beforeEach(async () => {
   vi.clearAllMocks();
@@ -46,6 +48,7 @@ beforeEach(async () => {
   clock = createSandboxClock(START);
   events = createEventSink(store, clock);
   reset = vi.fn(() => store.restore(emptyState()));
+  snapshot = vi.fn(() => new TextEncoder().encode("SQLite format 3\0 and the rest"));
   server = createServer();
   const serve = (request: Request): Promise<Response> => {
     const deps: ControlDependencies = {
@@ -56,13 +59,14 @@ beforeEach(async () => {
       reset,
       tenantOfUsername: (username) => usernames[username],
       baseUrl,
+      snapshot,
     };
     return handleControlRequest(request, new URL(request.url), deps, {
       ...DEFAULT_LIMITS,
       maxBytes: DEFAULT_LIMITS.maxBodyBytes,
     });
   };
-  serveNode(server, { door: "http", limits: DEFAULT_LIMITS, authority: "127.0.0.1", serve });
+  serveNode(server, { door: "http", limits: DEFAULT_LIMITS, authority: () => "127.0.0.1", serve });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Targets at an unused port: delivery fails quietly and retries slowly; these tests only read the status.
@@ -158,6 +162,49 @@ describe("routing", () => {
       "unsupported_media_type",
     );
     expectError(await call("POST", "/_sandbox/clock", "x".repeat(70 * 1024)), 413, "payload_too_large");
+  });
+});
+
+describe("GET /_sandbox/health", () => {
+  it("answers 200 ready, never cached, and is listed", async () => {
+    const reply = await call("GET", "/_sandbox/health");
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ status: "ready" });
+    expect(reply.headers.get("cache-control")).toBe("no-store");
+    expect((await call("GET", "/_sandbox/")).body.routes).toEqual(
+      expect.arrayContaining(["GET /_sandbox/health", "POST /_sandbox/snapshot"]),
+    );
+  });
+});
+
+describe("POST /_sandbox/snapshot", () => {
+  it("answers the snapshot's bytes as an SQLite file to save", async () => {
+    const response = await fetch(`${baseUrl}/_sandbox/snapshot`, { method: "POST" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/vnd.sqlite3");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="sandbox-snapshot.db"');
+    expect(new TextDecoder().decode(await response.arrayBuffer())).toBe("SQLite format 3\0 and the rest");
+    expect(snapshot).toHaveBeenCalledTimes(1);
+  });
+
+  it("answers 501 sqlite_unavailable without a binding, 503 with Retry-After when writing fails", async () => {
+    snapshot.mockImplementationOnce(() => {
+      throw new SqliteUnavailableError("install better-sqlite3");
+    });
+    const unavailable = await call("POST", "/_sandbox/snapshot");
+    expectError(unavailable, 501, "sqlite_unavailable");
+    expect(unavailable.body.error).toMatchObject({ message: expect.stringContaining("install better-sqlite3") });
+    snapshot.mockImplementationOnce(() => {
+      throw new Error("ENOSPC: no space left on device");
+    });
+    const failed = await call("POST", "/_sandbox/snapshot");
+    expectError(failed, 503, "snapshot_failed");
+    expect(failed.headers.get("retry-after")).toBe("5");
+  });
+
+  it("takes no body and no query", async () => {
+    expectError(await call("POST", "/_sandbox/snapshot", { path: "/etc/passwd" }), 400, "unknown_field", "path");
+    expect(snapshot).not.toHaveBeenCalled();
   });
 });
 

@@ -47,9 +47,16 @@ describe("createAlert", () => {
   it("refuses an invalid body, an unknown currency and a pair without a rate, changing nothing", () => {
     const { ctx, store } = fixture();
     const before = snapshot(store);
-    expect(createAlert(ctx, "demo", { SourceCurrencyCode: "GBP", TargetCurrencyCode: "USD", Limit: -1 })).toMatchObject(
-      { ok: false, status: 400, issues: [{ path: ["Limit"] }] },
-    );
+    expect(
+      createAlert(ctx, "demo", { SourceCurrencyCode: "GBP", TargetCurrencyCode: "USD", Limit: "1" }),
+    ).toMatchObject({ ok: false, status: 400, issues: [{ path: ["Limit"] }] });
+    // The reference requires no field of the alert; the sandbox needs a pair and a Limit to watch (its own rule).
+    expect(createAlert(ctx, "demo", { SourceCurrencyCode: "GBP", TargetCurrencyCode: "USD" })).toMatchObject({
+      ok: false,
+      status: 400,
+      code: "required",
+      target: "Limit",
+    });
     expect(createAlert(ctx, "demo", { SourceCurrencyCode: "SEK", TargetCurrencyCode: "USD", Limit: 1 })).toMatchObject({
       ok: false,
       status: 400,

@@ -154,10 +154,21 @@ describe("assigning depositors", () => {
       ...company,
       Individual: { FirstName: "A", LastName: "B" },
     });
-    expect(both).toMatchObject({ ok: false, status: 400 });
-    const other = assignNewDepositor(ctx, "demo", received.Id, { Company: { Name: "X", IndustryId: 99 } });
+    // The reference allows both, and neither; the sandbox's depositor is one party with a name (its own rule).
+    expect(both).toMatchObject({ ok: false, status: 400, code: "conflict", target: "Company" });
+    expect(assignNewDepositor(ctx, "demo", received.Id, { IsThirdParty: true })).toMatchObject({
+      ok: false,
+      status: 400,
+      code: "required",
+    });
+    expect(assignNewDepositor(ctx, "demo", received.Id, { Company: { Website: "https://x.example" } })).toMatchObject({
+      ok: false,
+      status: 400,
+      target: "Company/Name",
+    });
+    const other = assignNewDepositor(ctx, "demo", received.Id, { Company: { Name: "X", IndustryId: "99" } });
     expect(!other.ok && "issues" in other && other.issues.map((issue) => issue.path.join("/"))).toEqual([
-      "Company/IndustryDetails",
+      "Company/IndustryId",
     ]);
     expect(snapshot(store)).toBe(before);
   });

@@ -128,10 +128,30 @@ describe("createExchange", () => {
   it("answers the validators' issues for an invalid body", () => {
     const { ctx, store, demo } = fixture();
     const before = snapshot(store);
-    const outcome = createExchange(ctx, "demo", gbpToEur(demo.primary, { TargetCurrencyCode: "GBP" }));
+    const outcome = createExchange(ctx, "demo", gbpToEur(demo.primary, { TargetCurrencyCode: "GB" }));
     expect(outcome.ok).toBe(false);
     expect("issues" in outcome && outcome.issues.map((issue) => issue.path.join("/"))).toEqual(["TargetCurrencyCode"]);
     expect(snapshot(store)).toBe(before);
+  });
+
+  /* The reference requires no field of CreateExchange: what the sandbox's model needs is its own 400. */
+  it("needs an account, a pair, and Goal with GoalType unless UseAvailableFunds sells the available funds", () => {
+    const { ctx, store, demo } = fixture();
+    const before = snapshot(store);
+    const { Goal: _goal, GoalType: _goalType, ...noAmount } = gbpToEur(demo.primary) as Record<string, unknown>;
+    expect(createExchange(ctx, "demo", { ...noAmount, SourceCurrencyCode: undefined })).toMatchObject({
+      status: 400,
+      code: "required",
+      target: "SourceCurrencyCode",
+    });
+    expect(createExchange(ctx, "demo", noAmount)).toMatchObject({ status: 400, target: "Goal" });
+    expect(createExchange(ctx, "demo", { ...noAmount, Goal: 10 })).toMatchObject({ status: 400, target: "GoalType" });
+    expect(snapshot(store)).toBe(before);
+    const available = balance(store, demo.primary, "GBP").available;
+    const all = createExchange(ctx, "demo", { ...noAmount, UseAvailableFunds: true });
+    if (!all.ok || "issues" in all) throw new Error(JSON.stringify(all));
+    expect(all.exchange).toMatchObject({ GoalType: "Sell", sold: available, StatusCode: "L" });
+    expect(balance(store, demo.primary, "GBP").available).toBe(0);
   });
 
   it("refuses another tenant's account, a pair without a rate and too many decimals (400 with the field)", () => {
@@ -327,8 +347,23 @@ describe("quoteExchange", () => {
     const exchange = created(ctx, "demo", gbpToEur(demo.primary));
     expect(outcome).toMatchObject({
       ok: true,
-      quote: { sold: exchange.sold, bought: exchange.bought, rate: exchange.rate, accountId: demo.primary },
+      quote: { price: { sold: exchange.sold, bought: exchange.bought }, rate: exchange.rate, accountId: demo.primary },
     });
+  });
+
+  it("quotes the rate alone without Amount (the reference requires none of its fields)", () => {
+    const { ctx, store, demo } = fixture();
+    const outcome = quoteExchange(store, ctx.clock, "demo", {
+      AccountId: demo.primary,
+      SourceCurrencyCode: "GBP",
+      TargetCurrencyCode: "EUR",
+    });
+    if (!outcome.ok || "issues" in outcome) throw new Error(JSON.stringify(outcome));
+    expect(outcome.quote.price).toBeUndefined();
+    expect(outcome.quote.rate).toBeGreaterThan(0);
+    expect(
+      quoteExchange(store, ctx.clock, "demo", { AccountId: demo.primary, SourceCurrencyCode: "GBP", Amount: 5 }),
+    ).toMatchObject({ ok: false, status: 400, code: "required", target: "TargetCurrencyCode" });
   });
 
   it("refuses another tenant's account (400, target AccountId)", () => {

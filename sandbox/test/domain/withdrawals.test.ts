@@ -215,9 +215,10 @@ describe("createAccountWithdrawal", () => {
     expect(paths(createAccountWithdrawal(fx.ctx, "demo", { ...secondary, PaymentChargesCode: "OUR" }))).toEqual([
       "PaymentChargesCode",
     ]);
-    expect(
-      paths(createAccountWithdrawal(fx.ctx, "demo", { ...secondary, UltimateOriginator: { Name: "Adatum" } })),
-    ).toEqual(["UltimateOriginator/SubaccountNumber"]);
+    // For a PSP account only SubaccountNumber is used: an originator without one is taken (the validators warn).
+    expect(createAccountWithdrawal(fx.ctx, "demo", { ...secondary, UltimateOriginator: { Name: "Adatum" } }).ok).toBe(
+      true,
+    );
     // The secondary has no subaccounts; the primary's subaccount numbers are not its own.
     const primarySubaccount = fx.store.accounts.get(fx.demo.subaccounts[0]!)!.AccountNumber;
     expect(
@@ -229,6 +230,20 @@ describe("createAccountWithdrawal", () => {
       status: 400,
       target: "UltimateOriginator/SubaccountNumber",
     });
+  });
+
+  it("takes a PSP account's UltimateOriginator with its SubaccountNumber and a partial address (issue 20)", () => {
+    const fx = fixture();
+    const subaccount = fx.store.accounts.get(fx.other.subaccounts[0]!)!.AccountNumber;
+    const outcome = createAccountWithdrawal(fx.ctx, "other", {
+      AccountId: fx.other.primary,
+      CurrencyCode: "EUR",
+      Amount: 10,
+      BeneficiaryId: fx.otherEur.Id,
+      UltimateOriginator: { SubaccountNumber: subaccount, Address: { Town: "Leeds", CountryCode: "GB" } },
+      Reference: null,
+    });
+    expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
   });
 
   it("refuses a suspended beneficiary, a currency mismatch, another tenant's references and too much", () => {

@@ -7,66 +7,30 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSandboxClock } from "../../src/clock.js";
 import { openDataFile, type DataFile } from "../../src/state/data-file.js";
 import { seedStore } from "../../src/seed/index.js";
+import { clock, close, closeAll, createAlert, open, seeded } from "./data-file-fixture.js";
 import { loadSqliteDriver, openSqlite } from "../../src/state/sqlite-driver.js";
-import { migrate, schemaVersionOf, type Migration } from "../../src/state/sqlite-schema.js";
+import { migrate, SCHEMA_VERSION, schemaVersionOf, type Migration } from "../../src/state/sqlite-schema.js";
 import { Store, type StoreSink } from "../../src/state/store.js";
 import { StoreWriteError } from "../../src/state/store-write-error.js";
 import { emptyState, type SandboxState } from "../../src/state/tables.js";
 
-const clock = createSandboxClock(new Date("2025-03-01T10:00:00Z"));
 let directory: string;
-const opened: DataFile[] = [];
 beforeEach(() => {
   directory = mkdtempSync(join(tmpdir(), "sandbox-data-"));
 });
 afterEach(() => {
-  for (const file of opened.splice(0)) file.close();
+  closeAll();
   rmSync(directory, { recursive: true, force: true });
 });
 
-function open(path: string): DataFile {
-  const file = openDataFile(path);
-  opened.push(file);
-  return file;
-}
-
-/** A data file with the seed in it, and a durable store over it. */
-function seeded(path: string): { file: DataFile; store: Store } {
-  const file = open(path);
-  expect(file.state).toBeUndefined();
-  const store = seedStore(clock);
-  file.sink.replace(store.toJSON());
-  store.persistTo(file.sink);
-  return { file, store };
-}
-
 function reopen(path: string, file: DataFile): SandboxState {
-  expect(file.close()).toBeUndefined();
-  opened.splice(opened.indexOf(file), 1);
+  close(file);
   const again = open(path);
   expect(again.state).toBeDefined();
   return again.state!;
 }
-
-const createAlert = (store: Store, tenant = "demo"): number =>
-  store.atomically(() => {
-    const id = store.nextId("alerts");
-    store.alerts.insert({
-      Id: id,
-      tenant,
-      SourceCurrencyCode: "GBP",
-      TargetCurrencyCode: "EUR",
-      Limit: 1.2,
-      Rate: 1.17,
-      CreatedDate: "2025-03-01T10:00:00Z",
-      ValueDate: "2025-03-01T10:00:00Z",
-      Active: true,
-    });
-    return id;
-  });
 
 describe("a data file", () => {
   it(`is SQLite through ${loadSqliteDriver().name} on Node ${process.versions.node}, versioned, and holds the seed`, () => {
@@ -81,7 +45,7 @@ describe("a data file", () => {
     const path = join(directory, "state.db");
     const { file, store } = seeded(path);
     const first = createAlert(store);
-    const second = createAlert(store, "other");
+    const second = createAlert(store, { tenant: "other" });
     store.atomically(() => store.alerts.update(first, { Active: false }));
     store.atomically(() => store.balances.update(store.balances.all()[0]!.AccountId + ":GBP", { value: 123 }));
     const state = reopen(path, file);
@@ -186,8 +150,7 @@ describe("start-up refuses a file it cannot use, naming it", () => {
   function tampered(sql: readonly string[], parameter?: string): { path: string; store: Store } {
     const path = join(directory, "state.db");
     const { file, store } = seeded(path);
-    file.close();
-    opened.length = 0;
+    close(file);
     const database = openSqlite(path);
     for (const statement of sql)
       database.prepare(statement).run(...(statement.includes("?") && parameter !== undefined ? [parameter] : []));
@@ -197,7 +160,9 @@ describe("start-up refuses a file it cannot use, naming it", () => {
 
   it("of a newer schema version than this sandbox reads", () => {
     const { path } = tampered(["PRAGMA user_version = 99"]);
-    expect(() => openDataFile(path)).toThrow(/its schema version is 99; this sandbox reads versions up to 1/);
+    expect(() => openDataFile(path)).toThrow(
+      new RegExp(`its schema version is 99; this sandbox reads versions up to ${SCHEMA_VERSION}`),
+    );
   });
 
   it("that another sandbox holds open", () => {

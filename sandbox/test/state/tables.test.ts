@@ -12,13 +12,15 @@ import { Store } from "../../src/state/store.js";
 
 const clock = createSandboxClock(new Date("2025-03-01T10:00:00Z"));
 
-/** `name → INTEGER | TEXT` of every record table in a database brought up to date by the migrations. */
+/** `name → INTEGER | TEXT` of every record table (not the id counters, nor the lifecycle row) once migrated. */
 function migratedTables(): Record<string, string> {
   const database = openSqlite(":memory:");
   try {
     migrate(database);
     const names = database
-      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name <> 'counters' ORDER BY name")
+      .prepare(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT IN ('counters', 'lifecycle') ORDER BY name",
+      )
       .all()
       .map((row) => String((row as { name: unknown }).name));
     const tables: Record<string, string> = {};

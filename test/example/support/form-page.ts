@@ -11,6 +11,7 @@ export interface FieldDescription {
   readonly hint: string;
   readonly normalised: string;
   readonly error: string;
+  readonly warning: string;
   readonly invalid: boolean;
 }
 
@@ -59,6 +60,7 @@ export class FormPage {
       hint: text("hint"),
       normalised: text("normalised"),
       error: text("error"),
+      warning: text("warning"),
       invalid: (await field.getAttribute("aria-invalid")) === "true",
     };
   }
@@ -70,6 +72,18 @@ export class FormPage {
       if (description.error !== message || description.invalid !== (message !== "")) {
         throw new Error(
           `${label}: error ${JSON.stringify(description.error)}, aria-invalid ${description.invalid}; expected ${JSON.stringify(message)}`,
+        );
+      }
+    }, WAIT);
+  }
+
+  /** Waits until the field's warning is `message` ("" for none); a warning never makes it `aria-invalid`. */
+  async expectWarning(label: string, message: string): Promise<void> {
+    await vi.waitFor(async () => {
+      const description = await this.describe(label);
+      if (description.warning !== message || description.invalid) {
+        throw new Error(
+          `${label}: warning ${JSON.stringify(description.warning)}, aria-invalid ${description.invalid}; expected ${JSON.stringify(message)}`,
         );
       }
     }, WAIT);

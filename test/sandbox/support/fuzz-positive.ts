@@ -43,7 +43,10 @@ import type { FuzzFile, FuzzResponse } from "./fuzz-http.js";
  *   no beneficiary in it;
  * - instruction_closed, instruction_in_use: the exchange is already final, or already triggers a withdrawal;
  * - instruction_incomplete: the exchange was created without the BoEPurposeCodeId or ReceiverLei that the
- *   withdrawal it would fund requires (the ExchangeDto does not show them).
+ *   withdrawal it would fund requires (the ExchangeDto does not show them);
+ * - required, conflict: the body leaves out a field the reference does not require but the sandbox's model needs
+ *   (an alert's Limit, an exchange's Goal or GoalType, a depositor's name), or gives a depositor as both an
+ *   Individual and a Company: the validators only warn about these.
  * Not accepted: any unknown_* code (every reference is seeded valid), invalid_body (the spec accepts the body),
  * and invalid_request, except at a field whose conditional rule the validator could not check (below).
  */
@@ -58,6 +61,8 @@ export const domainRefusalCodes: readonly string[] = [
   "instruction_closed",
   "instruction_in_use",
   "instruction_incomplete",
+  "required",
+  "conflict",
 ];
 
 const allConditionalRules = Object.keys(conditionalRules) as ConditionalRuleName[];
@@ -119,8 +124,8 @@ function withdrawalDetails(seeds: Seeds, currency: string, accountId: number, ba
     .map(({ boe, purpose, subaccount }) => (body: Body): Body => {
       let patched = currency === "GBP" ? { ...body, BoEPurposeCodeId: boe } : ifPresent(body, "BoEPurposeCodeId", boe);
       patched = ifPresent(patched, "PaymentPurposeId", purpose);
-      const originator = patched["UltimateOriginator"] as Body | undefined;
-      if (originator !== undefined && "SubaccountNumber" in originator) {
+      const originator = patched["UltimateOriginator"] as Body | null | undefined;
+      if (originator !== undefined && originator !== null && "SubaccountNumber" in originator) {
         const { SubaccountNumber: _random, ...rest } = originator;
         patched = {
           ...patched,
@@ -247,15 +252,27 @@ const recipes: readonly CommandRecipe[] = [
   },
   {
     operationId: "createExchange",
+    // The schema requires no field (the reference marks none); mostly an amount and its GoalType are completed,
+    // so that exchanges get created, and now and then the body is left as generated (the sandbox then needs them).
     references: (seeds) =>
       fc
-        .tuple(accountIds(seeds), currencyPair(seeds), fc.constantFrom(...seeds.boePurposeCodes))
-        .map(([AccountId, [SourceCurrencyCode, TargetCurrencyCode], boe]) => (body: Body) => ({
-          ...ifPresent(body, "BoEPurposeCodeId", boe),
-          AccountId,
-          SourceCurrencyCode,
-          TargetCurrencyCode,
-        })),
+        .tuple(
+          accountIds(seeds),
+          currencyPair(seeds),
+          fc.constantFrom(...seeds.boePurposeCodes),
+          fc.record({ goal: fc.integer({ min: 1, max: 500 }), goalType: fc.constantFrom("Buy", "Sell") }),
+          fc.nat(3),
+        )
+        .map(
+          ([AccountId, [SourceCurrencyCode, TargetCurrencyCode], boe, { goal, goalType }, complete]) =>
+            (body: Body) => ({
+              ...ifPresent(body, "BoEPurposeCodeId", boe),
+              ...(complete === 0 ? {} : { Goal: body["Goal"] ?? goal, GoalType: body["GoalType"] ?? goalType }),
+              AccountId,
+              SourceCurrencyCode,
+              TargetCurrencyCode,
+            }),
+        ),
     // The withdrawal an exchange funds is not known when it is created (an instruction withdrawal names it
     // later): the sandbox checks its BoEPurposeCodeId and ReceiverLei rules then, as the validators leave them here.
     validate: (body) => verdictOf(validateCreateExchange(body, {})),
@@ -295,8 +312,10 @@ const recipes: readonly CommandRecipe[] = [
     operationId: "assignDepositor",
     references: (seeds) =>
       sectorIds(seeds).map((industry) => (body: Body) => {
-        const company = body["Company"] as Body | undefined;
-        return company === undefined ? body : { ...body, Company: ifPresent(company, "IndustryId", industry) };
+        const company = body["Company"] as Body | null | undefined;
+        return company === undefined || company === null
+          ? body
+          : { ...body, Company: ifPresent(company, "IndustryId", industry) };
       }),
     validate: (body, seeds) => verdictOf(validateAssignDepositor(body, { sectors: seeds.sectors })),
   },

@@ -1,6 +1,8 @@
 /**
- * The spec as the fuzzer reads it: the bundled `@account-funds/client/openapi.json`, the generated
- * `operationMetadata` and the parameters of `@account-funds/client/contract`. It resolves body schemas (through the
+ * The spec as the fuzzer reads it: the sandbox's document (`@account-funds/sandbox/openapi.json`: the API's with the
+ * sandbox's limits and error bodies laid over it, the contract the sandbox answers by), the generated
+ * `operationMetadata` (with the responses the sandbox's document declares) and the parameters of
+ * `@account-funds/client/contract`. It resolves body schemas (through the
  * generator's JSON pointer module), and compiles ajv validators (JSON Schema 2020-12,
  * ajv-formats and the spec's own formats from @account-funds/validators) for response bodies and request bodies,
  * independent of the validators the sandbox and the client carry.
@@ -31,7 +33,7 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const DOCUMENT_ID = "openapi.json";
 
 export const document: JsonSchema = objectAt(
-  JSON.parse(readFileSync(createRequire(import.meta.url).resolve("@account-funds/client/openapi.json"), "utf8")),
+  JSON.parse(readFileSync(createRequire(import.meta.url).resolve("@account-funds/sandbox/openapi.json"), "utf8")),
   "openapi.json",
 );
 
@@ -49,8 +51,30 @@ export function resolvePointer(ref: string): JsonSchema {
 
 export const deref = (node: JsonSchema): JsonSchema => dereference(node, resolvePointer);
 
-/** Every operation of the spec, the two token endpoints included. */
-export const operations: readonly OperationMetadata[] = Object.values(operationMetadata) as OperationMetadata[];
+/**
+ * Every operation of the spec, the two token endpoints included, with the responses of the sandbox's document:
+ * the client's metadata has the API document's (its open 4XX and 5XX ranges instead of the sandbox's statuses).
+ */
+export const operations: readonly OperationMetadata[] = (Object.values(operationMetadata) as OperationMetadata[]).map(
+  (operation) => ({ ...operation, responses: sandboxResponsesOf(operation) }),
+);
+
+/** Each declared status's first media type and required headers, as the sandbox's document declares them. */
+function sandboxResponsesOf(operation: OperationMetadata): OperationMetadata["responses"] {
+  const responses: Record<string, { mediaType?: string; headers?: readonly string[] }> = {};
+  for (const [status, entry] of Object.entries(operationMember(operation, "responses") ?? {})) {
+    const response = isJsonObject(entry) ? deref(entry) : {};
+    const mediaType = Object.keys(isJsonObject(response["content"]) ? response["content"] : {})[0];
+    const headers = Object.entries(isJsonObject(response["headers"]) ? response["headers"] : {})
+      .filter(([, header]) => isJsonObject(header) && deref(header)["required"] === true)
+      .map(([name]) => name);
+    responses[status] = {
+      ...(mediaType === undefined ? {} : { mediaType }),
+      ...(headers.length === 0 ? {} : { headers }),
+    };
+  }
+  return responses;
+}
 export const operationsById: ReadonlyMap<string, OperationMetadata> = new Map(
   operations.map((operation) => [operation.operationId, operation]),
 );

@@ -139,9 +139,16 @@ async function createPayment(
           BeneficiaryId: world.transferBeneficiary[currencyCode],
         })
       : await world.client.withResponse.withdrawals.createAccountWithdrawal(withdrawalBody(world, currencyCode, minor));
-  return result.ok
-    ? { status: result.status, body: result.data, id: result.data.Id }
-    : { status: result.status, body: result.error };
+  return result.ok ? createdOf(result.status, result.data) : { status: result.status, body: result.error };
+}
+
+/**
+ * A 201's status, body and id: the sandbox sends a CreateResultDto (its document), which the API's document leaves
+ * undescribed (the client types the body as `undefined`).
+ */
+function createdOf(status: number, data: unknown): { status: number; body: unknown; id?: number } {
+  const id = (data as { readonly Id?: unknown } | undefined)?.Id;
+  return { status, body: data, ...(typeof id === "number" ? { id } : {}) };
 }
 
 /** A Sell exchange from available funds (created Allocated), goal in minor units of the source. */
@@ -159,9 +166,7 @@ async function createExchange(
     GoalType: "Sell",
     UseAvailableFunds: true,
   });
-  return result.ok
-    ? { status: result.status, body: result.data, id: result.data.Id }
-    : { status: result.status, body: result.error };
+  return result.ok ? createdOf(result.status, result.data) : { status: result.status, body: result.error };
 }
 
 /** Sequentially, before the batch: PRE_CREATED_PER_KIND entities of each kind, small, one currency after another. */
@@ -277,7 +282,8 @@ export async function checkBatch(
     if (op.op === "create" || op.op === "createExchange") {
       if (status === 400) {
         const error = (body as { error?: { code?: string; target?: string } }).error;
-        const field = op.op === "create" ? "Amount" : "Goal";
+        // The refused field, as a JSON pointer into the body (the sandbox's one form of a body field's target).
+        const field = op.op === "create" ? "/Amount" : "/Goal";
         if (error?.code !== "insufficient_funds" || error.target !== field)
           throw new Error(`a valid create refused for another reason than funds: ${where}`);
       } else if (status !== 201 || outcome.created === undefined) {

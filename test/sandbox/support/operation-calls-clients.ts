@@ -76,6 +76,17 @@ export function mtlsClient(
   return { client, close: () => dispatcher.close() };
 }
 
+/**
+ * The id a 201 created, from its body: the sandbox's document declares a CreateResultDto with its Id; the API's
+ * describes no 201 body (the id is the key of Location), so the client's type of it is `undefined`.
+ */
+export function createdId<R extends { readonly status: number }>(result: R): number {
+  const created = expectStatus(result, 201) as unknown as { readonly data?: { readonly Id?: unknown } };
+  const id = created.data?.Id;
+  if (typeof id !== "number") throw new Error(`201 without an Id: ${JSON.stringify(created.data)}`);
+  return id;
+}
+
 /** Asserts a `withResponse` result's status (showing the error body when it differs) and narrows it. */
 export function expectStatus<R extends { readonly status: number }, S extends R["status"]>(
   result: R,

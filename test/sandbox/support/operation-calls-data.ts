@@ -5,7 +5,7 @@
  */
 import { filter, type AccountFundsClient, type components } from "@account-funds/client";
 import { expect } from "vitest";
-import { expectStatus } from "./operation-calls-clients.js";
+import { createdId } from "./operation-calls-clients.js";
 
 type Schemas = components["schemas"];
 export type AccountDto = Schemas["AccountDto"];
@@ -121,7 +121,7 @@ export async function createTransfer(
     BeneficiaryId: beneficiary.Id,
     Reference: reference,
   });
-  return expectStatus(result, 201).data.Id;
+  return createdId(result);
 }
 
 /** A new Pending withdrawal to the account's first enabled withdrawal beneficiary in the currency; its id. */
@@ -139,7 +139,7 @@ export async function createWithdrawal(
     Reference: reference,
     Description: "Created by the operation tests",
   });
-  return expectStatus(result, 201).data.Id;
+  return createdId(result);
 }
 
 export interface ExchangeOrder {
@@ -161,7 +161,7 @@ export async function createExchange(client: AccountFundsClient, order: Exchange
     GoalType: order.goalType,
     UseAvailableFunds: order.useAvailableFunds,
   });
-  return expectStatus(result, 201).data.Id;
+  return createdId(result);
 }
 
 /** The body of a new EUR withdrawal beneficiary (a German IBAN) of the account. */
@@ -184,5 +184,5 @@ export async function createBeneficiary(
   name = "Jonas Weber",
 ): Promise<number> {
   const result = await client.withResponse.beneficiaries.createWithdrawalBeneficiary(beneficiaryBody(accountId, name));
-  return expectStatus(result, 201).data.Id;
+  return createdId(result);
 }

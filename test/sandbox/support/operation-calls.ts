@@ -7,7 +7,7 @@
 import { filter, multipart, type AccountFundsClient, type OperationId } from "@account-funds/client";
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEMO_USER, type Sandbox } from "@account-funds/sandbox";
 import { expect } from "vitest";
-import { expectStatus } from "./operation-calls-clients.js";
+import { createdId, expectStatus } from "./operation-calls-clients.js";
 import type { ControlApi } from "./operation-calls-control.js";
 import {
   accountsOf,
@@ -303,9 +303,10 @@ const transferCalls = {
       BeneficiaryId: beneficiary.Id,
       Reference: "INV-2026-0001",
     });
-    const { data, response } = expectStatus(result, 201);
-    expectCreatedLocation(response, sandbox, data.Id);
-    const created = await client.transfers.getTransfer(data.Id);
+    const { response } = expectStatus(result, 201);
+    const id = createdId(result);
+    expectCreatedLocation(response, sandbox, id);
+    const created = await client.transfers.getTransfer(id);
     expect(created).toMatchObject({
       AccountId: account.Id,
       CurrencyCode: "EUR",
@@ -377,9 +378,10 @@ const withdrawalCalls = {
         ],
       }),
     );
-    const { data, response } = expectStatus(result, 201);
-    expectCreatedLocation(response, sandbox, data.Id);
-    const created = await client.withdrawals.getWithdrawal(data.Id);
+    const { response } = expectStatus(result, 201);
+    const id = createdId(result);
+    expectCreatedLocation(response, sandbox, id);
+    const created = await client.withdrawals.getWithdrawal(id);
     expect(created).toMatchObject({
       AccountId: account.Id,
       CurrencyCode: "EUR",
@@ -389,7 +391,7 @@ const withdrawalCalls = {
     });
     expect(created.Beneficiary?.Id).toBe(beneficiary.Id);
     // The API shows no documents; the sandbox keeps what it received of each part.
-    expect(sandbox.store.withdrawals.get(data.Id)?.supportingDocuments).toEqual([
+    expect(sandbox.store.withdrawals.get(id)?.supportingDocuments).toEqual([
       { fileName: "proforma.pdf", contentType: "application/pdf", size: invoice.byteLength },
       { fileName: "lines.csv", contentType: "text/csv", size: 20 },
     ]);
@@ -409,15 +411,16 @@ const withdrawalCalls = {
       InstructionId: exchangeId,
       BeneficiaryId: beneficiary.Id,
     });
-    const { data, response } = expectStatus(result, 201);
-    expectCreatedLocation(response, sandbox, data.Id);
-    expect(await client.withdrawals.getWithdrawal(data.Id)).toMatchObject({
+    const { response } = expectStatus(result, 201);
+    const id = createdId(result);
+    expectCreatedLocation(response, sandbox, id);
+    expect(await client.withdrawals.getWithdrawal(id)).toMatchObject({
       InstructionId: exchangeId,
       CurrencyCode: "USD",
       Amount: 40,
       StatusCode: "P",
     });
-    expect((await client.exchanges.listWithdrawals(exchangeId)).value.map((row) => row.Id)).toEqual([data.Id]);
+    expect((await client.exchanges.listWithdrawals(exchangeId)).value.map((row) => row.Id)).toEqual([id]);
   },
   approveWithdrawal: async ({ client }) => {
     const id = await createWithdrawal(client, { accountId: (await primaryAccount(client)).Id, ...EUR_PAYMENT });
@@ -519,9 +522,10 @@ const beneficiaryCalls = {
     const result = await client.withResponse.beneficiaries.createWithdrawalBeneficiary(
       beneficiaryBody(account.Id, "Lena Fischer"),
     );
-    const { data, response } = expectStatus(result, 201);
-    expectCreatedLocation(response, sandbox, data.Id);
-    const created = await client.beneficiaries.getBeneficiary(data.Id);
+    const { response } = expectStatus(result, 201);
+    const id = createdId(result);
+    expectCreatedLocation(response, sandbox, id);
+    const created = await client.beneficiaries.getBeneficiary(id);
     expect(created).toMatchObject({
       AccountId: account.Id,
       Name: "Lena Fischer",
@@ -626,9 +630,10 @@ const exchangeCalls = {
       GoalType: "Sell",
       UseAvailableFunds: false,
     });
-    const { data, response } = expectStatus(result, 201);
-    expectCreatedLocation(response, sandbox, data.Id);
-    const created = await client.exchanges.getExchange(data.Id);
+    const { response } = expectStatus(result, 201);
+    const id = createdId(result);
+    expectCreatedLocation(response, sandbox, id);
+    const created = await client.exchanges.getExchange(id);
     expect(created).toMatchObject({
       AccountId: account.Id,
       SourceCurrencyCode: "GBP",
@@ -791,9 +796,11 @@ const alertCalls = {
       TargetCurrencyCode: pair.TargetCurrencyCode ?? "",
       Limit: 1.5,
     };
-    const { data, response } = expectStatus(await client.withResponse.alerts.createAlert(body), 201);
-    expectCreatedLocation(response, sandbox, data.Id);
-    expect(await client.alerts.getAlert(data.Id)).toMatchObject({ ...body, Active: true, CancelledDate: null });
+    const result = await client.withResponse.alerts.createAlert(body);
+    const { response } = expectStatus(result, 201);
+    const id = createdId(result);
+    expectCreatedLocation(response, sandbox, id);
+    expect(await client.alerts.getAlert(id)).toMatchObject({ ...body, Active: true, CancelledDate: null });
   },
   cancelAlert: async ({ client }) => {
     const created = await client.alerts.createAlert({

@@ -1,8 +1,10 @@
 /**
- * Prism (the project's own dev dependency, @stoplight/prism-cli 5.14) as a validating proxy in front of a sandbox:
- * `prism proxy generated/openapi.json <sandbox> --errors`. Prism checks each request and each response against the
- * bundled spec and reports what does not match in the `sl-violations` header (RFC 7807 problem bodies instead of the
- * upstream's answer where `--errors` makes a violation an error). A fetch wrapper records those reports per call.
+ * Prism (the project's own dev dependency, @stoplight/prism-cli 5.14) as a validating proxy in front of a server:
+ * `prism proxy <document> <server> --errors`. In front of the sandbox, the sandbox's document (`sandbox/openapi.json`:
+ * the API's with the sandbox's limits, status values and servers laid over it); in front of the stand-in for the
+ * real API, the API's (`generated/openapi.json`). Prism checks each request and each response against it and
+ * reports what does not match in the `sl-violations` header (RFC 7807 problem bodies instead of the upstream's
+ * answer where `--errors` makes a violation an error). A fetch wrapper records those reports per call.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
@@ -10,7 +12,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const REPOSITORY_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const SPEC_FILE = join(REPOSITORY_ROOT, "generated/openapi.json");
+/** The documents Prism can check against. */
+export const SANDBOX_DOCUMENT = join(REPOSITORY_ROOT, "sandbox/openapi.json");
+export const API_DOCUMENT = join(REPOSITORY_ROOT, "generated/openapi.json");
 const require = createRequire(import.meta.url);
 const PRISM_PACKAGE = require.resolve("@stoplight/prism-cli/package.json");
 const PRISM_CLI = join(dirname(PRISM_PACKAGE), "dist/index.js");
@@ -48,10 +52,10 @@ function stopChild(child: ChildProcess): Promise<void> {
  * Starts `prism proxy <bundled spec> <upstream> --errors` on a port of the system's choosing, and resolves with its
  * URL once it says it listens (`-v info`: its per-request lines are read and dropped).
  */
-export function startPrismProxy(upstream: string): Promise<PrismProxy> {
+export function startPrismProxy(upstream: string, document: string = SANDBOX_DOCUMENT): Promise<PrismProxy> {
   const child = spawn(
     process.execPath,
-    [PRISM_CLI, "proxy", SPEC_FILE, upstream, "--errors", "-h", "127.0.0.1", "-p", "0", "-v", "info"],
+    [PRISM_CLI, "proxy", document, upstream, "--errors", "-h", "127.0.0.1", "-p", "0", "-v", "info"],
     {
       cwd: REPOSITORY_ROOT,
       stdio: ["ignore", "pipe", "pipe"],

@@ -34,11 +34,16 @@ const killAll = (): void => {
 afterAll(killAll);
 process.once("exit", killAll);
 
-function spawnSandbox(
+/**
+ * Spawns the command with `args` after `defaults` (a free port, no HTTPS; a later option of the same name wins),
+ * under `wrapper` when given; killed after the test file if still running.
+ */
+export function spawnSandbox(
   args: readonly string[],
   wrapper: readonly string[] = [],
+  defaults: readonly string[] = ["--port", "0", "--no-tls"],
 ): { child: ChildProcess; output: () => { stdout: string; stderr: string }; exited: SandboxProcess["exited"] } {
-  const command = [...wrapper, process.execPath, SANDBOX_COMMAND, "--port", "0", "--no-tls", ...args];
+  const command = [...wrapper, process.execPath, SANDBOX_COMMAND, ...defaults, ...args];
   const child = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
   let stdout = "";
@@ -54,7 +59,27 @@ function spawnSandbox(
   return { child, output: () => ({ stdout, stderr }), exited };
 }
 
-/** Starts the sandbox; resolves once it printed its URL. `wrapper` runs it under another command (e.g. prlimit). */
+/** The ready line's fields (sandbox/README.md, "Starting it from a script"). */
+export interface ReadyLine {
+  readonly status: "ready";
+  readonly url: string;
+  readonly tlsUrl: string | null;
+  readonly healthUrl: string;
+  readonly certificateSha256: string | null;
+  readonly dataFile: string | null;
+  readonly pid: number;
+  readonly version: string;
+}
+
+/** The ready line, once stdout has it whole (on success the command prints nothing else there). */
+export function readyLineOf(stdout: string): ReadyLine | undefined {
+  const line = stdout.split("\n", 2);
+  if (line.length < 2) return undefined;
+  const parsed = JSON.parse(line[0]!) as { status?: unknown };
+  return parsed.status === "ready" ? (parsed as ReadyLine) : undefined;
+}
+
+/** Starts the sandbox; resolves once it printed its ready line. `wrapper` runs it under another command (e.g. prlimit). */
 export async function startSandboxProcess(
   args: readonly string[],
   wrapper: readonly string[] = [],
@@ -62,7 +87,7 @@ export async function startSandboxProcess(
   const { child, output, exited } = spawnSandbox(args, wrapper);
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   for (;;) {
-    const url = /API and token:\s+(http:\/\/[^/\s]+)\//.exec(output().stdout)?.[1];
+    const url = readyLineOf(output().stdout)?.url;
     if (url !== undefined) return { url, child, output, exited };
     if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
       child.kill("SIGKILL");
@@ -76,8 +101,12 @@ export async function startSandboxProcess(
 }
 
 /** Runs the sandbox until it exits by itself (a refused start-up), or kills it after `timeoutMs`. */
-export async function runSandboxProcess(args: readonly string[], timeoutMs = 60_000): Promise<Exit> {
-  const { child, output, exited } = spawnSandbox(args);
+export async function runSandboxProcess(
+  args: readonly string[],
+  timeoutMs = 60_000,
+  wrapper: readonly string[] = [],
+): Promise<Exit> {
+  const { child, output, exited } = spawnSandbox(args, wrapper);
   const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
   const { code, signal } = await exited;
   clearTimeout(timer);
@@ -137,6 +166,35 @@ export async function call(
     headers: response.headers,
     body: text === "" ? undefined : (JSON.parse(text) as unknown),
   };
+}
+
+/**
+ * Creates alerts for Limits `from` .. `from + count - 1`, `workers` requests at a time; each answer goes to
+ * `onAnswer` with its Limit, in the order they arrive.
+ */
+export async function createAlerts(
+  url: string,
+  token: string,
+  from: number,
+  count: number,
+  onAnswer: (answer: Answer, limit: number) => void,
+  workers = 4,
+): Promise<void> {
+  let next = from;
+  const worker = async (): Promise<void> => {
+    while (next < from + count) {
+      const limit = next++;
+      onAnswer(
+        await call(url, token, "POST", "/api/v1/Alerts/Create", {
+          SourceCurrencyCode: "GBP",
+          TargetCurrencyCode: "EUR",
+          Limit: limit,
+        }),
+        limit,
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
 }
 
 /** Every row of an OData list (the sandbox is started with a page size that holds them all). */

@@ -2,6 +2,7 @@
  * Turns a validation function into a public validator: it never throws (an unexpected exception becomes
  * an `internal_error` issue) and it also speaks Standard Schema v1, so form libraries accept it as is.
  */
+import type { FormInput } from "./form-input.js";
 import type { Failure, Result } from "./result.js";
 import type { StandardSchemaV1 } from "./standard-schema.js";
 
@@ -10,7 +11,7 @@ export const VENDOR = "account-funds";
 const UNEXPECTED = "Validation failed unexpectedly";
 
 function internalError(message: string): Failure {
-  return { ok: false, issues: [{ code: "internal_error", message, path: [] }] };
+  return { ok: false, issues: [{ code: "internal_error", message, path: [] }], warnings: [] };
 }
 
 /** Returned when even describing the failure failed (an exhausted stack): built once, ahead of need. */
@@ -30,11 +31,15 @@ export function describeThrown(error: unknown): string {
   return "a thrown value that is not an Error.";
 }
 
+/**
+ * A validator: a function of any value, and a Standard Schema whose input type is what a form holds
+ * (`FormInput<T>`: strings where people type) and whose output type is the wire form `T`, the request body to send.
+ */
 export type Validator<T, Extra extends object = {}, Options = undefined> = ((
   input: unknown,
   options?: Options,
 ) => Result<T, Extra>) &
-  StandardSchemaV1<unknown, T>;
+  StandardSchemaV1<FormInput<T>, T>;
 
 /**
  * `validate` behind a try/catch. The error path must not throw either: describing a hostile thrown value (a
@@ -56,6 +61,7 @@ export function guarded<T, Extra extends object, Options>(
   };
 }
 
+/** Standard Schema's answer: a warning is no issue there (it never fails a validation), only errors are. */
 export function standardResult<T>(result: Result<T, object>): StandardSchemaV1.Result<T> {
   return result.ok ? { value: result.value } : { issues: result.issues };
 }
@@ -63,9 +69,10 @@ export function standardResult<T>(result: Result<T, object>): StandardSchemaV1.R
 /** `safe` with its Standard Schema v1 face, whose `validate` is `standardValidate`. */
 export function withStandardSchema<T, Extra extends object, Options>(
   safe: (input: unknown, options?: Options) => Result<T, Extra>,
-  standardValidate: StandardSchemaV1.Props<unknown, T>["validate"],
+  standardValidate: StandardSchemaV1.Props<FormInput<T>, T>["validate"],
 ): Validator<T, Extra, Options> {
-  const standard: StandardSchemaV1.Props<unknown, T> = { version: 1, vendor: VENDOR, validate: standardValidate };
+  // `types` is left out: it carries types only, never a value (Standard Schema v1).
+  const standard: StandardSchemaV1.Props<FormInput<T>, T> = { version: 1, vendor: VENDOR, validate: standardValidate };
   return Object.assign(safe, { "~standard": standard });
 }
 
@@ -82,8 +89,5 @@ export function defineValidator<T, Extra extends object = {}, Options = undefine
   validate: (input: unknown, options?: Options) => Result<T, Extra>,
 ): Validator<T, Extra, Options> {
   const safe = guarded(validate);
-  return withStandardSchema<T, Extra, Options>(safe, (value) => {
-    const result = safe(value);
-    return result.ok ? { value: result.value } : { issues: result.issues };
-  });
+  return withStandardSchema<T, Extra, Options>(safe, (value) => standardResult(safe(value)));
 }

@@ -1,11 +1,12 @@
 /**
- * Every machine code an issue can carry. Codes are a public interface: add new ones, never rename or
- * reuse one for a different meaning.
+ * Every machine code an issue can carry, as an error or (`severity: "warning"`) as a warning. Codes are a public
+ * interface: add new ones, never rename or reuse one for a different meaning.
  */
 export const issueCodes = [
   // Shape of the input
   "invalid_type", // not the expected JSON type (string, number, object, ...)
   "required", // a required field is missing or empty
+  "recommended", // (a warning) a field the reference does not mark required is missing, and little can be done without it
   "not_allowed", // a field that must not be present in this context
   "invalid_enum", // not one of the allowed values
   "too_short",

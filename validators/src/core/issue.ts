@@ -1,6 +1,10 @@
 /**
  * A validation issue is data, never an exception: a stable machine `code`, an English default `message`
  * and the `path` of the offending field, so a form can show the message beside it.
+ *
+ * An issue is an error (the value is refused) unless it says `severity: "warning"`: a check stricter than the
+ * API reference states (national IBAN check digits, the NZ bank table, ...), whose value is still valid and sent;
+ * the user is told. Warnings are listed apart, in a result's `warnings`, and never fail a validation.
  */
 import type { IssueCode } from "./issue-codes.js";
 
@@ -16,6 +20,8 @@ export interface Issue {
   readonly path: readonly PathSegment[];
   /** Values the message was built from (expected length, allowed values, ...). */
   readonly params?: Readonly<Record<string, unknown>>;
+  /** `"warning"`: the value is valid and sent, the user is told; absent: an error, the value is refused. */
+  readonly severity?: "warning";
 }
 
 export function issue(
@@ -25,6 +31,32 @@ export function issue(
   params?: Readonly<Record<string, unknown>>,
 ): Issue {
   return params === undefined ? { code, message, path } : { code, message, path, params };
+}
+
+/** The same issue as a warning: stricter than the reference, so reported but never a refusal. */
+export function asWarning(found: Issue): Issue {
+  return { ...found, severity: "warning" };
+}
+
+export function isWarning(found: Issue): boolean {
+  return found.severity === "warning";
+}
+
+/** Whether `found` holds an error (an issue that is not a warning). */
+export function hasErrors(found: readonly Issue[]): boolean {
+  for (let i = 0; i < found.length; i++) if ((found[i] as Issue).severity !== "warning") return true;
+  return false;
+}
+
+/** Splits issues into errors and warnings, each in the order found. */
+export function splitIssues(found: readonly Issue[]): { errors: Issue[]; warnings: Issue[] } {
+  const errors: Issue[] = [];
+  const warnings: Issue[] = [];
+  for (let i = 0; i < found.length; i++) {
+    const item = found[i] as Issue;
+    (item.severity === "warning" ? warnings : errors).push(item);
+  }
+  return { errors, warnings };
 }
 
 /** Re-roots issues found in a nested value under `prefix` (e.g. `["PaymentRouting"]`). */

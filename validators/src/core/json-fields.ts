@@ -8,10 +8,13 @@
  * and `""` as "not given" lets a form pass its state as is; the normalised value (the wire form, where a field
  * that is not given is left out) never contains them. Codes (enums) are trimmed; free text is kept as typed.
  */
-import { appendIssues, issue, prefixIssues, type Issue, type PathSegment } from "./issue.js";
+import { appendIssues, asWarning, hasErrors, issue, prefixIssues, type Issue, type PathSegment } from "./issue.js";
 import type { Result } from "./result.js";
 
-/** A field read from the input: its normalised value when usable, and what was wrong with it. */
+/**
+ * A field read from the input: its normalised value when usable, and what was wrong with it. `issues` may hold
+ * warnings (`severity: "warning"`) beside a value; an error always leaves `value` undefined.
+ */
 export interface FieldResult<T> {
   readonly value: T | undefined;
   readonly issues: readonly Issue[];
@@ -32,6 +35,16 @@ export function ok<T>(value: T): FieldResult<T> {
 /** A failed read: one issue, or a list (passed as it is, never spread into the call: see `appendIssues`). */
 export function fail<T>(found: Issue | readonly Issue[]): FieldResult<T> {
   return { value: undefined, issues: "code" in found ? [found] : found };
+}
+
+/** A usable value with warnings about it (the reference allows it; a stricter check does not). */
+export function okWithWarnings<T>(value: T, warnings: readonly Issue[]): FieldResult<T> {
+  return { value, issues: warnings };
+}
+
+/** `value` when `found` holds no error (only warnings, or nothing), else a failure with everything found. */
+export function settle<T>(value: T, found: readonly Issue[]): FieldResult<T> {
+  return hasErrors(found) ? fail(found) : { value, issues: found };
 }
 
 const absent: FieldResult<never> = { value: undefined, issues: [] };
@@ -70,6 +83,16 @@ export function requiredIssue(path: Path): Issue {
   return issue("required", `${label(path)} is required.`, path);
 }
 
+/**
+ * A warning: a field the reference does not mark required is missing, and `why` says what can hardly be done
+ * without it. The request is still valid and may be sent (the API decides).
+ */
+export function recommendedIssue(path: Path, why: string): Issue {
+  return asWarning(
+    issue("recommended", `${label(path)} is missing: ${why} (the API reference does not say it is required).`, path),
+  );
+}
+
 export function invalidType(path: Path, expected: string, input: unknown): Issue {
   return issue("invalid_type", `${label(path)} must be ${expected}.`, path, { expected, received: typeName(input) });
 }
@@ -77,12 +100,25 @@ export function invalidType(path: Path, expected: string, input: unknown): Issue
 export interface PresenceOptions {
   /** Report an empty value as `required` (default: the field is optional). */
   readonly required?: boolean;
+  /**
+   * The field is optional by the reference but little can be done without it: an empty value is a
+   * `recommended` warning whose message ends with this reason.
+   */
+  readonly recommended?: string;
 }
 
 /** Shared start of every reader: `undefined` for "go on", or the result for an empty value. */
 function whenEmpty<T>(input: unknown, path: Path, options: PresenceOptions): FieldResult<T> | undefined {
   if (!isEmpty(input)) return undefined;
-  return options.required === true ? fail(requiredIssue(path)) : absent;
+  return emptyResult(path, options);
+}
+
+/** An empty value: `required` error, `recommended` warning, or simply absent. */
+function emptyResult<T>(path: Path, options: PresenceOptions): FieldResult<T> {
+  if (options.required === true) return fail(requiredIssue(path));
+  if (options.recommended !== undefined)
+    return { value: undefined, issues: [recommendedIssue(path, options.recommended)] };
+  return absent;
 }
 
 /**
@@ -174,7 +210,10 @@ export function readInt64(input: unknown, path: Path, options: IntegerOptions = 
 }
 
 export interface DecimalOptions extends PresenceOptions {
-  /** Require a value > 0 (amounts, rates); see the module comment of each request. */
+  /**
+   * Warn when the value is not > 0 (amounts, rates): the reference states no bound, so a zero or negative value
+   * is valid and sent, and the user is told that it cannot be moved.
+   */
   readonly positive?: boolean;
 }
 
@@ -183,17 +222,23 @@ export function readDecimal(input: unknown, path: Path, options: DecimalOptions 
   const empty = whenEmpty<number>(input, path, options);
   if (empty !== undefined) return empty;
   if (typeof input !== "number" || !Number.isFinite(input)) return fail(invalidType(path, "a finite number", input));
+  const value = input === 0 ? 0 : input;
   if (options.positive === true && !(input > 0)) {
-    return fail(
-      issue("out_of_range", `${label(path)} must be greater than 0.`, path, { exclusiveMinimum: 0, received: input }),
-    );
+    return okWithWarnings(value, [
+      asWarning(
+        issue("out_of_range", `${label(path)} is not greater than 0: nothing can be moved.`, path, {
+          exclusiveMinimum: 0,
+          received: input,
+        }),
+      ),
+    ]);
   }
-  return ok(input === 0 ? 0 : input);
+  return ok(value);
 }
 
 export function readBoolean(input: unknown, path: Path, options: PresenceOptions = {}): FieldResult<boolean> {
   // `false` is a value, never "empty"; only undefined and null are.
-  if (input === undefined || input === null) return options.required === true ? fail(requiredIssue(path)) : absent;
+  if (input === undefined || input === null) return emptyResult(path, options);
   if (typeof input !== "boolean") return fail(invalidType(path, "true or false", input));
   return ok(input);
 }
@@ -234,21 +279,27 @@ export function readWith<T>(
   const empty = whenEmpty<T>(input, path, options);
   if (empty !== undefined) return empty;
   const result = check(input);
-  return result.ok ? ok(result.value) : fail(prefixIssues(path, result.issues));
+  if (result.ok)
+    return result.warnings.length === 0
+      ? ok(result.value)
+      : okWithWarnings(result.value, prefixIssues(path, result.warnings));
+  const found = prefixIssues(path, result.issues);
+  if (result.warnings.length > 0) appendIssues(found, prefixIssues(path, result.warnings));
+  return fail(found);
 }
 
 export interface ObjectOptions extends PresenceOptions {}
 
 /** A nested JSON object; `undefined` value when empty or not an object. */
 export function readObject(input: unknown, path: Path, options: ObjectOptions = {}): FieldResult<JsonObject> {
-  if (input === undefined || input === null) return options.required === true ? fail(requiredIssue(path)) : absent;
+  if (input === undefined || input === null) return emptyResult(path, options);
   if (!isJsonObject(input)) return fail(invalidType(path, "an object", input));
   return ok(input);
 }
 
 /** A JSON array; its items are read by the caller. */
 export function readArray(input: unknown, path: Path, options: PresenceOptions = {}): FieldResult<readonly unknown[]> {
-  if (input === undefined || input === null) return options.required === true ? fail(requiredIssue(path)) : absent;
+  if (input === undefined || input === null) return emptyResult(path, options);
   if (!Array.isArray(input)) return fail(invalidType(path, "a list", input));
   return ok(input);
 }
@@ -297,7 +348,7 @@ export function readFields<T extends object>(
   if (object.value === undefined) return { value: undefined, issues: object.issues };
   const { take, issues } = collectIssues();
   const value = members(object.value, take);
-  return issues.length > 0 ? fail(issues) : ok(definedFields<T>(value));
+  return hasErrors(issues) ? fail(issues) : { value: definedFields<T>(value), issues };
 }
 
 /**
@@ -317,7 +368,7 @@ export function readItems<T>(
     const read = take(item(value, [...path, index]));
     if (read !== undefined) items.push(read);
   });
-  return issues.length > 0 ? fail(issues) : ok(items);
+  return hasErrors(issues) ? fail(issues) : { value: items, issues };
 }
 
 /**

@@ -1,12 +1,13 @@
 /**
- * ABA routing transit number: 9 digits whose 3-7-1 weighted sum is a multiple of 10, starting with a
- * Federal Reserve routing symbol prefix. Source: American Bankers Association, "Routing Number Policy"
- * and "Key to Routing Numbers" (Accuity); prefixes 00–12 (Federal Reserve districts, 00 US Government),
- * 21–32 (thrift institutions), 61–72 (electronic transactions), 80 (traveler's cheques).
+ * ABA routing transit number: 9 digits whose 3-7-1 weighted sum is a multiple of 10 (what the reference states:
+ * "9 digits, checksum validated"), starting with a Federal Reserve routing symbol prefix. Source: American
+ * Bankers Association, "Routing Number Policy" and "Key to Routing Numbers" (Accuity); prefixes 00–12 (Federal
+ * Reserve districts, 00 US Government), 21–32 (thrift institutions), 61–72 (electronic transactions), 80
+ * (traveler's cheques). The prefix, and nine zeros, are beyond the reference: warnings, never refusals.
  */
 import { defineValidator } from "../core/define-validator.js";
-import { issue, type Issue } from "../core/issue.js";
-import { failure, success } from "../core/result.js";
+import { asWarning, issue, type Issue } from "../core/issue.js";
+import { failure, noWarnings, success } from "../core/result.js";
 import { invalidChecksum, notAString } from "./identifier-issues.js";
 import { isDigits, readGroups, removeSeparators, type GroupedForm } from "./separators.js";
 
@@ -39,21 +40,31 @@ function isValidPrefix(prefix: number): boolean {
   return prefix <= 12 || (prefix >= 21 && prefix <= 32) || (prefix >= 61 && prefix <= 72) || prefix === 80;
 }
 
-/** The routing number's own rules on its nine digits, given their 3-7-1 weighted sum: prefix, then check digit. */
-function checkPrefixAndSum(value: string, sum: number): string | Issue {
+/** The check digit on nine digits, given their 3-7-1 weighted sum. */
+function checkSum(value: string, sum: number): string | Issue {
+  return sum % 10 === 0 ? value : invalidChecksum(FORM.name);
+}
+
+/** What the ABA's policy adds to the reference's rule, on a number whose check digit is right: warnings. */
+function policyWarnings(value: string): readonly Issue[] {
   const prefix = (value.charCodeAt(0) - 0x30) * 10 + (value.charCodeAt(1) - 0x30);
   if (!isValidPrefix(prefix)) {
-    return issue(
-      "invalid_prefix",
-      `An ABA routing number starts with 00–12, 21–32, 61–72 or 80, not ${value.slice(0, 2)}.`,
-      [],
-      { prefix: value.slice(0, 2) },
-    );
+    return [
+      asWarning(
+        issue(
+          "invalid_prefix",
+          `An ABA routing number starts with 00–12, 21–32, 61–72 or 80, not ${value.slice(0, 2)}.`,
+          [],
+          { prefix: value.slice(0, 2) },
+        ),
+      ),
+    ];
   }
-  // 000000000 passes the 3-7-1 check and has the valid prefix 00, but no routing number is all zeros. Only
-  // nine zeros give a sum of 0, so this costs nothing on the fast path.
-  if (sum === 0) return issue("invalid_format", "An ABA routing number cannot be all zeros.", [], { position: 0 });
-  return sum % 10 === 0 ? value : invalidChecksum(FORM.name);
+  // 000000000 passes the 3-7-1 check and has the valid prefix 00, but no routing number is all zeros.
+  if (value === "000000000") {
+    return [asWarning(issue("invalid_format", "An ABA routing number cannot be all zeros.", [], { position: 0 }))];
+  }
+  return noWarnings;
 }
 
 /**
@@ -70,14 +81,14 @@ function readCanonicalAba(input: string): string | Issue | undefined {
     if (a >>> 0 > 9 || b >>> 0 > 9 || c >>> 0 > 9) return undefined; // unsigned: below "0" wraps
     sum += 3 * a + 7 * b + c;
   }
-  return checkPrefixAndSum(input, sum);
+  return checkSum(input, sum);
 }
 
 function readAba(input: string): string | Issue {
   const canonical = readCanonicalAba(input);
   if (canonical !== undefined) return canonical;
   const value = readGroups(input, FORM);
-  return typeof value === "string" ? checkPrefixAndSum(value, weightedSum(value, 9)) : value;
+  return typeof value === "string" ? checkSum(value, weightedSum(value, 9)) : value;
 }
 
 /** Removes spaces and hyphens; no validation. */
@@ -89,7 +100,9 @@ export function compact(input: string): string {
 export const validateAbaRoutingNumber = /* @__PURE__ */ defineValidator<string>((input) => {
   if (typeof input !== "string") return failure([notAString(FORM.name, input)]);
   const value = readAba(input);
-  return typeof value === "string" ? success(value) : failure([value]);
+  if (typeof value !== "string") return failure([value]);
+  const warnings = policyWarnings(value);
+  return warnings.length === 0 ? success(value) : success(value, {}, warnings);
 });
 
 export function isValidAbaRoutingNumber(input: unknown): boolean {

@@ -6,7 +6,7 @@
  */
 import { defineValidator } from "../core/define-validator.js";
 import { issue, type Issue } from "../core/issue.js";
-import { failure, type Success } from "../core/result.js";
+import { failure, noWarnings, type Success } from "../core/result.js";
 import { notAString, tooLong } from "./identifier-issues.js";
 import {
   HYPHEN,
@@ -79,6 +79,7 @@ export const validateCanadianTransitNumber = /* @__PURE__ */ defineValidator<str
     const result: Success<string, CaTransitNumberDetails> = {
       ok: true,
       value,
+      warnings: noWarnings,
       institution: value.slice(1, 4),
       transit: value.slice(4, 9),
       print: printForm(value),

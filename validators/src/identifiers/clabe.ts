@@ -1,11 +1,12 @@
 /**
  * CLABE (Clave Bancaria Estandarizada), Mexico: 3-digit bank, 3-digit city (plaza), 11-digit account and a
  * check digit over the first 17 with weights 3, 7, 1 (each product taken mod 10). Source: Banco de México,
- * SPEI "Estructura de la CLABE"; Asociación de Bancos de México.
+ * SPEI "Estructura de la CLABE"; Asociación de Bancos de México. The reference states `^[0-9]{18}$`: that is
+ * the error; a wrong check digit, beyond it, is a warning.
  */
 import { defineValidator } from "../core/define-validator.js";
-import { type Issue } from "../core/issue.js";
-import { failure, type Success } from "../core/result.js";
+import { asWarning, type Issue } from "../core/issue.js";
+import { failure, noWarnings, type Success } from "../core/result.js";
 import { invalidChecksum, notAString } from "./identifier-issues.js";
 import { isDigits, readGroups, removeSeparators, type GroupedForm } from "./separators.js";
 
@@ -39,10 +40,13 @@ export function calcCheckDigit(value: string): string {
   return String((10 - weightedSum(value)) % 10);
 }
 
+/** The 18 digits, or the error: what the reference states. */
 function readClabe(input: string): string | Issue {
-  const value = readGroups(input, FORM);
-  if (typeof value !== "string") return value;
-  return (10 - weightedSum(value)) % 10 === value.charCodeAt(17) - 0x30 ? value : invalidChecksum(FORM.name);
+  return readGroups(input, FORM);
+}
+
+function hasCheckDigit(value: string): boolean {
+  return (10 - weightedSum(value)) % 10 === value.charCodeAt(17) - 0x30;
 }
 
 /** Removes spaces and hyphens; no validation. */
@@ -59,6 +63,7 @@ export const validateClabe = /* @__PURE__ */ defineValidator<string, ClabeDetail
   const result: Success<string, ClabeDetails> = {
     ok: true,
     value,
+    warnings: hasCheckDigit(value) ? noWarnings : [asWarning(invalidChecksum(FORM.name))],
     bank: value.slice(0, 3),
     city: value.slice(3, 6),
     account: value.slice(6, 17),

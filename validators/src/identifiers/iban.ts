@@ -2,10 +2,12 @@
  * IBAN, ISO 13616-1:2020: country code, two MOD 97-10 check digits (ISO 7064) and a BBAN whose length and
  * structure the SWIFT IBAN Registry (release 102) fixes per country; some BBANs carry national check
  * digits too. Source: https://www.swift.com/standards/data-standards/iban (registry), ibantools 4.5.
+ * The reference says "structure and checksum validated": those are errors. National check digits, beyond
+ * it, are a warning (`invalid_national_checksum`, `severity: "warning"`): the IBAN is valid and sent.
  */
 import { defineValidator } from "../core/define-validator.js";
-import { issue, type Issue } from "../core/issue.js";
-import { failure, type Success } from "../core/result.js";
+import { asWarning, issue, type Issue } from "../core/issue.js";
+import { failure, noWarnings, type Success } from "../core/result.js";
 import { assignedCountryCode } from "./country-code.js";
 import { ibanFormat, type IbanFormat } from "./iban-registry.js";
 import {
@@ -128,13 +130,21 @@ function readIban(input: string, allowNonRegistry: boolean): string | Issue {
         ? input
         : input.slice(start, end)
       : removeSeparators(input, start, end);
-  const upper = lower ? electronic.toUpperCase() : electronic;
-  if (format.national !== undefined && !format.national(upper)) {
-    return issue("invalid_national_checksum", `The national check digits inside this ${country} IBAN are wrong.`, [], {
-      country,
-    });
-  }
-  return upper;
+  return lower ? electronic.toUpperCase() : electronic;
+}
+
+/** The national check digits of a valid electronic IBAN, where its country has them: the warnings. */
+function nationalWarnings(electronic: string): readonly Issue[] {
+  const format = ibanFormat(electronic.charCodeAt(0), electronic.charCodeAt(1));
+  if (format?.national === undefined || format.national(electronic)) return noWarnings;
+  const country = electronic.slice(0, 2);
+  return [
+    asWarning(
+      issue("invalid_national_checksum", `The national check digits inside this ${country} IBAN are wrong.`, [], {
+        country,
+      }),
+    ),
+  ];
 }
 
 function misplacedSeparator(code: number, position: number): Issue {
@@ -210,6 +220,7 @@ export const validateIban = /* @__PURE__ */ defineValidator<string, IbanDetails,
   const result: Success<string, IbanDetails> = {
     ok: true,
     value: electronic,
+    warnings: nationalWarnings(electronic),
     electronic,
     print: printForm(electronic),
     country: electronic.slice(0, 2),

@@ -3,11 +3,16 @@
  * written `01-0902-0068389-00`. Checked by the Payments NZ "Bank account number validation" rules as
  * Inland Revenue publishes them (RWT/NRWT specification, 2016 onwards): the branch must lie in a range
  * allocated to the bank, then a weighted modulus check with algorithm A, B, D, E, F, G or X, chosen by
- * bank (and for A/B by the account base). The value is the spec's form: 15 or 16 digits, no dashes.
+ * bank (and for A/B by the account base). A number in that structure has the value 15 or 16 digits, no dashes.
+ *
+ * The reference states only `^[0-9A-Z-]{15,16}$`. So the bank and branch table and the check digits are
+ * warnings, never refusals, and a value the structure cannot read but the reference's pattern accepts
+ * (`01-902-68389-000`) is valid as written (upper case), with a warning saying why it is not read as bank,
+ * branch, base and suffix.
  */
 import { defineValidator } from "../core/define-validator.js";
-import { issue, type Issue } from "../core/issue.js";
-import { failure, type Result, type Success } from "../core/result.js";
+import { asWarning, issue, type Issue } from "../core/issue.js";
+import { failure, noWarnings, success, type Result, type Success } from "../core/result.js";
 import {
   describeCharacter,
   empty,
@@ -22,14 +27,18 @@ import { HYPHEN, MAX_INPUT_LENGTH, SPACE, removeSeparators, trimEnd, trimStart }
 
 export type { NzAlgorithm } from "./nz-bank-table.js";
 
+/** The parts of a number in the bank-branch-base-suffix structure; absent for one only the reference's pattern accepts. */
 export interface NzAccountNumberDetails {
-  readonly bank: string;
-  readonly branch: string;
-  readonly base: string;
-  readonly suffix: string;
+  readonly bank?: string;
+  readonly branch?: string;
+  readonly base?: string;
+  readonly suffix?: string;
   /** `01-0902-0068389-00`. */
-  readonly print: string;
+  readonly print?: string;
 }
+
+/** The reference's pattern for the NZ AccountNumber (§ routing types), on the trimmed, upper-cased input. */
+const REFERENCE_PATTERN = /^[0-9A-Z-]{15,16}$/;
 
 const NAME = "NZ bank account number";
 
@@ -121,39 +130,50 @@ function checksumOf(digits: Int32Array, count: number, algorithm: Algorithm): nu
 }
 
 /**
- * Input in a canonical form, read in one pass: the result, or the issue the general reader would name first
- * (for these forms only an unknown bank or branch, or wrong check digits, can be wrong). Undefined for any
- * other form, which the general reader handles. The strings are the input itself where possible: `print`
- * for printed input, `value` for compact input; `bank` comes from the bank table.
+ * A success with every detail, as one literal of one shape: not success(value, extra), whose spread of `extra`
+ * costs 30–120 ns a call on Node 20, more than the check.
  */
-function readCanonicalNz(input: string): Success<string, NzAccountNumberDetails> | Issue | undefined {
+function nzSuccess(
+  value: string,
+  bank: string,
+  branch: string,
+  base: string,
+  suffix: string,
+  print: string,
+  warnings: readonly Issue[],
+): Success<string, NzAccountNumberDetails> {
+  return { ok: true, value, warnings, bank, branch, base, suffix, print };
+}
+
+/**
+ * Input in a canonical form, read in one pass: the result (an unknown bank or branch, or wrong check digits, are
+ * its warnings). Undefined for any other form, which the general reader handles. The strings are the input
+ * itself where possible: `print` for printed input, `value` for compact input.
+ */
+function readCanonicalNz(input: string): Success<string, NzAccountNumberDetails> | undefined {
   const digits = (scratch ??= new Int32Array(19));
   const count = readCanonicalDigits(input, digits);
   if (count === 0) return undefined;
+  const bankCode = input.slice(0, 2);
   const bank = bankTable()[numberOf(digits, 0, 2)];
   const branchNumber = numberOf(digits, 2, 6);
-  if (bank === undefined || !isAllocated(bank, branchNumber)) return unknownBank(bank, input.slice(0, 2), branchNumber);
-  const algorithm = algorithmOf(bank, numberOf(digits, 6, 13));
-  if (checksumOf(digits, count, algorithm) % algorithm.modulus !== 0) return invalidChecksum(NAME);
-  // Literals, not success(value, extra): spreading `extra` costs 30–120 ns a call on Node 20, more than the check.
+  let warnings: readonly Issue[] = noWarnings;
+  if (bank === undefined || !isAllocated(bank, branchNumber)) {
+    warnings = [asWarning(unknownBank(bank, bankCode, branchNumber))];
+  } else {
+    const algorithm = algorithmOf(bank, numberOf(digits, 6, 13));
+    if (checksumOf(digits, count, algorithm) % algorithm.modulus !== 0) warnings = [asWarning(invalidChecksum(NAME))];
+  }
   if (count === input.length) {
     const branch = input.slice(2, 6);
     const base = input.slice(6, 13);
     const suffix = input.slice(13);
-    return {
-      ok: true,
-      value: input,
-      bank: bank.code,
-      branch,
-      base,
-      suffix,
-      print: `${bank.code}-${branch}-${base}-${suffix}`,
-    };
+    return nzSuccess(input, bankCode, branch, base, suffix, `${bankCode}-${branch}-${base}-${suffix}`, warnings);
   }
   const branch = input.slice(3, 7);
   const base = input.slice(8, 15);
   const suffix = input.slice(16);
-  return { ok: true, value: bank.code + branch + base + suffix, bank: bank.code, branch, base, suffix, print: input };
+  return nzSuccess(bankCode + branch + base + suffix, bankCode, branch, base, suffix, input, warnings);
 }
 
 /** The bank number is not allocated, or the branch is not allocated to the bank. */
@@ -183,7 +203,8 @@ function fitGroup(input: string, from: number, to: number, length: number): stri
 }
 
 /**
- * The result for a valid number, or the first issue, reading the input once: compact (15 or 16 digits) or
+ * The result for a number in the structure (with the table's and check digits' warnings), or the first issue
+ * that keeps it from being read so, reading the input once: compact (15 or 16 digits) or
  * grouped by one kind of separator as bank (2), branch (3–4), base (6–8) and suffix (2–4); groups longer
  * than the canonical length may only add a leading zero. Builds the parts from the groups it already has,
  * because string slicing dominates the cost of this check.
@@ -252,57 +273,74 @@ function readNz(input: string): Success<string, NzAccountNumberDetails> | Issue 
 
   const bank = bankTable()[numberAt(input, start, e0)];
   const branchNumber = numberAt(input, b1, e1);
-  if (bank === undefined || !isAllocated(bank, branchNumber))
-    return unknownBank(bank, input.slice(start, e0), branchNumber);
-  const algorithm = bank.highBase === undefined ? bank.algorithm : algorithmOf(bank, numberAt(input, b2, e2));
-  // Bank digits weigh 0 in every allocated algorithm (only the unused C weighs them); suffix digits only in E and G.
-  let sum = weightedSum(input, b1, e1, 6, algorithm) + weightedSum(input, b2, e2, 14, algorithm);
-  if (algorithm.digitSum) sum += weightedSum(input, b3, end, 18, algorithm);
-  if (sum % algorithm.modulus !== 0) return invalidChecksum(NAME);
+  let warnings: readonly Issue[] = noWarnings;
+  if (bank === undefined || !isAllocated(bank, branchNumber)) {
+    warnings = [asWarning(unknownBank(bank, input.slice(start, e0), branchNumber))];
+  } else {
+    const algorithm = bank.highBase === undefined ? bank.algorithm : algorithmOf(bank, numberAt(input, b2, e2));
+    // Bank digits weigh 0 in every allocated algorithm (only the unused C weighs them); suffix digits only in E and G.
+    let sum = weightedSum(input, b1, e1, 6, algorithm) + weightedSum(input, b2, e2, 14, algorithm);
+    if (algorithm.digitSum) sum += weightedSum(input, b3, end, 18, algorithm);
+    if (sum % algorithm.modulus !== 0) warnings = [asWarning(invalidChecksum(NAME))];
+  }
 
-  // A literal, not success(value, extra): spreading `extra` costs 30–120 ns a call on Node 20, more than the check.
   if (separators === 0) {
     const value = start === 0 && end === input.length ? input : input.slice(start, end);
     const bankCode = value.slice(0, 2);
     const branch = value.slice(2, 6);
     const base = value.slice(6, 13);
     const suffix = value.slice(13);
-    return { ok: true, value, bank: bankCode, branch, base, suffix, print: `${bankCode}-${branch}-${base}-${suffix}` };
+    return nzSuccess(value, bankCode, branch, base, suffix, `${bankCode}-${branch}-${base}-${suffix}`, warnings);
   }
   const bankCode = input.slice(start, e0);
   const branch = fitGroup(input, b1, e1, 4);
   const base = fitGroup(input, b2, e2, 7);
   const suffix = fitGroup(input, b3, end, end - b3 === 2 ? 2 : 3);
   const canonical = separator === HYPHEN && e1 - b1 === 4 && e2 - b2 === 7 && end - b3 <= 3;
-  return {
-    ok: true,
-    value: bankCode + branch + base + suffix,
-    bank: bankCode,
+  return nzSuccess(
+    bankCode + branch + base + suffix,
+    bankCode,
     branch,
     base,
     suffix,
-    print: canonical ? input.slice(start, end) : `${bankCode}-${branch}-${base}-${suffix}`,
-  };
+    canonical ? input.slice(start, end) : `${bankCode}-${branch}-${base}-${suffix}`,
+    warnings,
+  );
 }
 
 function printForm(value: string): string {
   return `${value.slice(0, 2)}-${value.slice(2, 6)}-${value.slice(6, 13)}-${value.slice(13)}`;
 }
 
-/** The 15- or 16-digit form of a valid number in any accepted form, else the input without separators. */
+/** The 15- or 16-digit form of a number in the bank-branch-base-suffix structure, else the input without separators. */
 export function compact(input: string): string {
   if (typeof input !== "string") return "";
   const result = readCanonicalNz(input) ?? readNz(input);
   return "ok" in result ? result.value : removeSeparators(input, 0, input.length).trim();
 }
 
-/** The result for any accepted form: canonical forms in one pass, everything else by the general reader. */
+/**
+ * The result for any accepted form: canonical forms in one pass, everything else by the general reader; a form
+ * it cannot read as bank, branch, base and suffix is still valid when the reference's pattern accepts it.
+ */
 function readNzResult(input: string): Result<string, NzAccountNumberDetails> {
   const result = readCanonicalNz(input) ?? readNz(input);
-  return "ok" in result ? result : failure([result]);
+  if ("ok" in result) return result;
+  const written = referenceForm(input);
+  return written === undefined ? failure([result]) : success(written, {}, [asWarning(result)]);
 }
 
-/** Accepts `01-0902-0068389-00`, `01 902 0068389 000` and `010902006838900`; the value has no dashes. */
+/** The trimmed, upper-cased input when the reference's pattern accepts it, else undefined. */
+function referenceForm(input: string): string | undefined {
+  if (input.length > MAX_INPUT_LENGTH) return undefined;
+  const written = input.trim().toUpperCase();
+  return REFERENCE_PATTERN.test(written) ? written : undefined;
+}
+
+/**
+ * Accepts `01-0902-0068389-00`, `01 902 0068389 000` and `010902006838900` (the value: 15 or 16 digits, no
+ * dashes), and anything else the reference's pattern accepts, as written (with a warning).
+ */
 export const validateNzAccountNumber = /* @__PURE__ */ defineValidator<string, NzAccountNumberDetails>((input) => {
   if (typeof input !== "string") return failure([notAString(NAME, input)]);
   return readNzResult(input);
@@ -310,7 +348,10 @@ export const validateNzAccountNumber = /* @__PURE__ */ defineValidator<string, N
 
 export function isValidNzAccountNumber(input: unknown): boolean {
   try {
-    return typeof input === "string" && "ok" in (readCanonicalNz(input) ?? readNz(input));
+    return (
+      typeof input === "string" &&
+      ("ok" in (readCanonicalNz(input) ?? readNz(input)) || referenceForm(input) !== undefined)
+    );
   } catch {
     return false; // never throws: what makes the check throw (a hostile option, a Proxy) is not valid
   }

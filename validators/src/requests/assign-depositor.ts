@@ -3,15 +3,16 @@
  * (boolean), Individual (FirstName, MiddleName, LastName, PhoneNumber, Address), Company (Name, PhoneNumber,
  * Website, IndustryId int, IndustryDetails, Address), SupportingDocuments (Name, MediaType, StreamLength int64).
  *
- * Assumptions (the reference marks no field as required): exactly one of Individual and Company is given
- * (a depositor is one or the other: `required` at `["Individual"]` with `params.anyOf` when neither,
- * `conflict` at `["Company"]` when both); an Individual has FirstName and LastName, a Company has Name; an
- * Address has the reference's AddressDto fields, all optional (fields/depositor-address.ts). With
- * `options.sectors`, the Company's IndustryId must be a known sector and IndustryDetails is required when its
- * industry starts with "Other" (the beneficiary rule; the Company has the same pair of fields).
+ * The reference marks no field as required, so none is; warnings say what a depositor can hardly be identified
+ * without: one of Individual and Company (`recommended` at `["Individual"]` with `params.anyOf` when neither,
+ * `conflict` at `["Company"]` when both: a depositor is one or the other), an Individual's FirstName and
+ * LastName, a Company's Name. An Address has the reference's AddressDto fields, all optional
+ * (fields/depositor-address.ts). With `options.sectors`, a Company's IndustryId that is no known sector, and a
+ * missing IndustryDetails when its industry starts with "Other", are warnings too: the reference states these
+ * rules for withdrawal beneficiaries only, and the Company has the same pair of fields.
  */
 import { defineValidator } from "../core/define-validator.js";
-import { issue, type Issue } from "../core/issue.js";
+import { asWarning, issue, type Issue } from "../core/issue.js";
 import { failure } from "../core/result.js";
 import { readDepositorAddress, type DepositorAddress } from "./fields/depositor-address.js";
 import {
@@ -34,18 +35,18 @@ import {
 import { requestResult, type RequestReport } from "./request-result.js";
 import { industryDetailsRule } from "./rules/industry-details.js";
 import { industryIdRule } from "./rules/industry-id.js";
-import { combineOutcomes, passed, type RuleOutcome, type Sector } from "./rules/rule-context.js";
+import { passed, type RuleOutcome, type Sector } from "./rules/rule-context.js";
 
 export interface AssignDepositorIndividual {
-  FirstName: string;
+  FirstName?: string;
   MiddleName?: string;
-  LastName: string;
+  LastName?: string;
   PhoneNumber?: string;
   Address?: DepositorAddress;
 }
 
 export interface AssignDepositorCompany {
-  Name: string;
+  Name?: string;
   PhoneNumber?: string;
   Website?: string;
   /** Id from /v1/Sectors. */
@@ -61,15 +62,15 @@ export interface SupportingDocument {
   StreamLength?: number;
 }
 
-interface AssignDepositorCommon {
+/** One of Individual and Company is expected (a warning otherwise, see the module comment); the reference requires neither. */
+export interface AssignDepositorRequest {
   IsThirdParty?: boolean;
+  Individual?: AssignDepositorIndividual;
+  Company?: AssignDepositorCompany;
   SupportingDocuments?: SupportingDocument[];
 }
 
-/** Exactly one of Individual and Company (assumption, see the module comment), as the type states. */
-export type AssignDepositorRequest =
-  | (AssignDepositorCommon & { Individual: AssignDepositorIndividual; Company?: never })
-  | (AssignDepositorCommon & { Company: AssignDepositorCompany; Individual?: never });
+const TO_IDENTIFY = "a depositor can hardly be identified without it";
 
 export interface AssignDepositorOptions {
   /** The /v1/Sectors list: checks Company.IndustryId and the "Other…" IndustryDetails rule. */
@@ -78,9 +79,9 @@ export interface AssignDepositorOptions {
 
 function readIndividual(input: unknown, path: Path): FieldResult<AssignDepositorIndividual> {
   return readFields<AssignDepositorIndividual>(input, path, (body, take) => ({
-    FirstName: take(readString(field(body, "FirstName"), [...path, "FirstName"], { required: true })),
+    FirstName: take(readString(field(body, "FirstName"), [...path, "FirstName"], { recommended: TO_IDENTIFY })),
     MiddleName: take(readString(field(body, "MiddleName"), [...path, "MiddleName"])),
-    LastName: take(readString(field(body, "LastName"), [...path, "LastName"], { required: true })),
+    LastName: take(readString(field(body, "LastName"), [...path, "LastName"], { recommended: TO_IDENTIFY })),
     PhoneNumber: take(readString(field(body, "PhoneNumber"), [...path, "PhoneNumber"])),
     Address: take(readDepositorAddress(field(body, "Address"), [...path, "Address"])),
   }));
@@ -88,7 +89,7 @@ function readIndividual(input: unknown, path: Path): FieldResult<AssignDepositor
 
 function readCompany(input: unknown, path: Path): FieldResult<AssignDepositorCompany> {
   return readFields<AssignDepositorCompany>(input, path, (body, take) => ({
-    Name: take(readString(field(body, "Name"), [...path, "Name"], { required: true })),
+    Name: take(readString(field(body, "Name"), [...path, "Name"], { recommended: TO_IDENTIFY })),
     PhoneNumber: take(readString(field(body, "PhoneNumber"), [...path, "PhoneNumber"])),
     Website: take(readString(field(body, "Website"), [...path, "Website"])),
     IndustryId: take(readInt32(field(body, "IndustryId"), [...path, "IndustryId"])),
@@ -112,29 +113,44 @@ function readSupportingDocuments(input: unknown, path: Path): FieldResult<Suppor
   return readItems(input, path, readDocument);
 }
 
-/** Exactly one of Individual and Company (assumption, see the module comment). */
+/** One of Individual and Company: warnings (see the module comment). */
 function depositorKindIssues(body: JsonObject): Issue[] {
   const individual = !isEmpty(field(body, "Individual"));
   const company = !isEmpty(field(body, "Company"));
   if (individual && company) {
-    return [issue("conflict", "Give either Individual or Company, not both.", ["Company"], { other: ["Individual"] })];
+    return [
+      asWarning(
+        issue("conflict", "Individual and Company are both given: a depositor is one or the other.", ["Company"], {
+          other: ["Individual"],
+        }),
+      ),
+    ];
   }
   if (!individual && !company) {
     return [
-      issue("required", "Either Individual or Company is required.", ["Individual"], {
-        anyOf: ["Individual", "Company"],
-      }),
+      asWarning(
+        issue(
+          "recommended",
+          "Neither Individual nor Company is given: a depositor can hardly be identified without one (the API reference does not say it is required).",
+          ["Individual"],
+          { anyOf: ["Individual", "Company"] },
+        ),
+      ),
     ];
   }
   return [];
 }
 
+/**
+ * The withdrawal beneficiary's industry rules, applied to the Company as warnings: the reference states them for
+ * beneficiaries only, and the Company has the same pair of fields.
+ */
 function companyRules(body: JsonObject, sectors: readonly Sector[] | undefined): RuleOutcome[] {
   const raw = field(body, "Company");
   if (!isJsonObject(raw)) return [passed("industry-id"), passed("industry-details")];
   // Read again on its own: the rules apply even when another Company field is wrong.
   const industryId = readInt32(field(raw, "IndustryId"), []).value;
-  return [
+  const outcomes = [
     industryIdRule({
       present: !isEmpty(field(raw, "IndustryId")),
       industryId,
@@ -149,6 +165,9 @@ function companyRules(body: JsonObject, sectors: readonly Sector[] | undefined):
       path: ["Company", "IndustryDetails"],
     }),
   ];
+  // Warnings only: a rule that cannot be checked without the sectors is no rule the server may refuse by, so it is
+  // not listed in uncheckedRules either.
+  return outcomes.map((outcome) => ({ ...outcome, checked: true, issues: outcome.issues.map(asWarning) }));
 }
 
 export const validateAssignDepositor = /* @__PURE__ */ defineValidator<
@@ -166,11 +185,7 @@ export const validateAssignDepositor = /* @__PURE__ */ defineValidator<
   );
   add(depositorKindIssues(input));
   const outcomes = companyRules(input, options?.sectors ?? undefined);
-  const depositor = Individual !== undefined ? { Individual } : Company !== undefined ? { Company } : undefined;
-  // No valid depositor: an issue says why already (Individual or Company invalid, or neither given).
-  if (depositor === undefined) return failure([...issues, ...combineOutcomes(outcomes).issues]);
-  return requestResult(input, issues, outcomes, () => ({
-    ...definedFields<AssignDepositorCommon>({ IsThirdParty, SupportingDocuments }),
-    ...depositor,
-  }));
+  return requestResult(input, issues, outcomes, () =>
+    definedFields<AssignDepositorRequest>({ IsThirdParty, Individual, Company, SupportingDocuments }),
+  );
 });

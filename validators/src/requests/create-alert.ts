@@ -1,8 +1,8 @@
 /**
  * CreateAlertRequest (§ "Request shapes"; POST /v1/Alerts/Create): SourceCurrencyCode, TargetCurrencyCode and
- * Limit (decimal, the exchange-rate threshold). The reference marks no field as required; all three are
- * required here (assumption: an alert without a pair or a threshold cannot be raised), Limit must be > 0 (a
- * rate is positive) and the two currencies must differ.
+ * Limit (decimal, the exchange-rate threshold). The reference marks no field as required, so none is: a missing
+ * one is a warning (`recommended`: an alert without a pair or a threshold can hardly be raised), and so are a
+ * Limit that is not > 0 (a rate is positive) and two equal currencies.
  */
 import { defineValidator } from "../core/define-validator.js";
 import { failure } from "../core/result.js";
@@ -11,22 +11,24 @@ import { collectIssues, definedFields, field, invalidType, isJsonObject, readDec
 import { requestResult, type RequestReport } from "./request-result.js";
 
 export interface CreateAlertRequest {
-  SourceCurrencyCode: string;
-  TargetCurrencyCode: string;
+  SourceCurrencyCode?: string;
+  TargetCurrencyCode?: string;
   /** Exchange-rate threshold. */
-  Limit: number;
+  Limit?: number;
 }
+
+const TO_RAISE = "an alert can hardly be raised without it";
 
 export const validateCreateAlert = /* @__PURE__ */ defineValidator<CreateAlertRequest, RequestReport>((input) => {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
   const { take, add, issues } = collectIssues();
   const SourceCurrencyCode = take(
-    readCurrencyCode(field(input, "SourceCurrencyCode"), ["SourceCurrencyCode"], { required: true }),
+    readCurrencyCode(field(input, "SourceCurrencyCode"), ["SourceCurrencyCode"], { recommended: TO_RAISE }),
   );
   const TargetCurrencyCode = take(
-    readCurrencyCode(field(input, "TargetCurrencyCode"), ["TargetCurrencyCode"], { required: true }),
+    readCurrencyCode(field(input, "TargetCurrencyCode"), ["TargetCurrencyCode"], { recommended: TO_RAISE }),
   );
-  const Limit = take(readDecimal(field(input, "Limit"), ["Limit"], { required: true, positive: true }));
+  const Limit = take(readDecimal(field(input, "Limit"), ["Limit"], { recommended: TO_RAISE, positive: true }));
   add(currencyPairIssues(SourceCurrencyCode, TargetCurrencyCode));
   return requestResult(input, issues, [], () =>
     definedFields<CreateAlertRequest>({ SourceCurrencyCode, TargetCurrencyCode, Limit }),

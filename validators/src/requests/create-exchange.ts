@@ -3,8 +3,10 @@
  * of), TargetCurrencyCode (acquired), Goal (decimal, the amount bought or sold depending on GoalType),
  * GoalType (`Buy`/`Sell`), UseAvailableFunds (boolean), BoEPurposeCodeId (int) and ReceiverLei.
  *
- * Assumptions (the reference marks no field as required): AccountId, both currencies, Goal and GoalType are
- * required, since an exchange cannot be executed without them; Goal must be > 0; the currencies must differ.
+ * The reference marks no field as required, so none is. Warnings (`recommended`): a missing AccountId or
+ * currency; a missing Goal unless UseAvailableFunds is true (the available funds may then be the amount); a
+ * missing GoalType when Goal is given (it says whether Goal is bought or sold). Also warnings: a Goal that is not
+ * > 0, and two equal currencies.
  *
  * BoEPurposeCodeId is "required for GBP withdrawals" and ReceiverLei "when the beneficiary is a company with
  * vertical FI and industry Banks or Building Societies": both concern a withdrawal the exchange funds (an
@@ -36,14 +38,14 @@ import { receiverLeiRule } from "./rules/receiver-lei.js";
 import { passed, type BeneficiaryContext, type RuleOutcome } from "./rules/rule-context.js";
 
 export interface CreateExchangeRequest {
-  AccountId: number;
+  AccountId?: number;
   /** Currency disposed of. */
-  SourceCurrencyCode: string;
+  SourceCurrencyCode?: string;
   /** Currency acquired. */
-  TargetCurrencyCode: string;
+  TargetCurrencyCode?: string;
   /** Amount bought or sold, depending on GoalType. */
-  Goal: number;
-  GoalType: GoalType;
+  Goal?: number;
+  GoalType?: GoalType;
   /** True when available funds in the account are to be used. */
   UseAvailableFunds?: boolean;
   BoEPurposeCodeId?: number;
@@ -58,6 +60,8 @@ export interface CreateExchangeOptions {
   readonly withdrawal?: false | { readonly beneficiary?: BeneficiaryContext };
 }
 
+const TO_EXECUTE = "an exchange can hardly be executed without it";
+
 export const validateCreateExchange = /* @__PURE__ */ defineValidator<
   CreateExchangeRequest,
   RequestReport,
@@ -65,16 +69,26 @@ export const validateCreateExchange = /* @__PURE__ */ defineValidator<
 >((input, options) => {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
   const { take, add, issues } = collectIssues();
+  const useAvailableFunds = field(input, "UseAvailableFunds") === true;
   const value = {
-    AccountId: take(readInt32(field(input, "AccountId"), ["AccountId"], { required: true })),
+    AccountId: take(readInt32(field(input, "AccountId"), ["AccountId"], { recommended: TO_EXECUTE })),
     SourceCurrencyCode: take(
-      readCurrencyCode(field(input, "SourceCurrencyCode"), ["SourceCurrencyCode"], { required: true }),
+      readCurrencyCode(field(input, "SourceCurrencyCode"), ["SourceCurrencyCode"], { recommended: TO_EXECUTE }),
     ),
     TargetCurrencyCode: take(
-      readCurrencyCode(field(input, "TargetCurrencyCode"), ["TargetCurrencyCode"], { required: true }),
+      readCurrencyCode(field(input, "TargetCurrencyCode"), ["TargetCurrencyCode"], { recommended: TO_EXECUTE }),
     ),
-    Goal: take(readDecimal(field(input, "Goal"), ["Goal"], { required: true, positive: true })),
-    GoalType: take(readEnum(field(input, "GoalType"), ["GoalType"], goalTypes, { required: true })),
+    Goal: take(
+      readDecimal(field(input, "Goal"), ["Goal"], {
+        positive: true,
+        ...(useAvailableFunds ? {} : { recommended: "an exchange has no amount without it or UseAvailableFunds" }),
+      }),
+    ),
+    GoalType: take(
+      readEnum(field(input, "GoalType"), ["GoalType"], goalTypes, {
+        ...(isEmpty(field(input, "Goal")) ? {} : { recommended: "it says whether Goal is bought or sold" }),
+      }),
+    ),
     UseAvailableFunds: take(readBoolean(field(input, "UseAvailableFunds"), ["UseAvailableFunds"])),
     BoEPurposeCodeId: take(readInt32(field(input, "BoEPurposeCodeId"), ["BoEPurposeCodeId"])),
     ReceiverLei: take(readReceiverLei(field(input, "ReceiverLei"), ["ReceiverLei"])),

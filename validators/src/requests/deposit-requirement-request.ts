@@ -1,8 +1,8 @@
 /**
  * DepositRequirementRequest (§ "Request shapes"; POST /v1/Deposits/DepositRequirement): AccountId,
- * NetDepositRequirement (decimal), CurrencyCode. The reference marks no field as required; all three are
- * required here (assumption: the request means nothing without them). NetDepositRequirement must be a finite
- * number; its sign is not restricted (the reference does not say what a negative requirement means).
+ * NetDepositRequirement (decimal), CurrencyCode. The reference marks no field as required, so none is: a missing
+ * one is a warning (`recommended`: the requirement can hardly be computed without it). NetDepositRequirement is
+ * a finite number; its sign is not restricted (the reference does not say what a negative requirement means).
  */
 import { defineValidator } from "../core/define-validator.js";
 import { failure } from "../core/result.js";
@@ -19,10 +19,12 @@ import {
 import { requestResult, type RequestReport } from "./request-result.js";
 
 export interface DepositRequirementRequest {
-  AccountId: number;
-  NetDepositRequirement: number;
-  CurrencyCode: string;
+  AccountId?: number;
+  NetDepositRequirement?: number;
+  CurrencyCode?: string;
 }
+
+const TO_COMPUTE = "the requirement can hardly be computed without it";
 
 export const validateDepositRequirementRequest = /* @__PURE__ */ defineValidator<
   DepositRequirementRequest,
@@ -30,11 +32,13 @@ export const validateDepositRequirementRequest = /* @__PURE__ */ defineValidator
 >((input) => {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
   const { take, issues } = collectIssues();
-  const AccountId = take(readInt32(field(input, "AccountId"), ["AccountId"], { required: true }));
+  const AccountId = take(readInt32(field(input, "AccountId"), ["AccountId"], { recommended: TO_COMPUTE }));
   const NetDepositRequirement = take(
-    readDecimal(field(input, "NetDepositRequirement"), ["NetDepositRequirement"], { required: true }),
+    readDecimal(field(input, "NetDepositRequirement"), ["NetDepositRequirement"], { recommended: TO_COMPUTE }),
   );
-  const CurrencyCode = take(readCurrencyCode(field(input, "CurrencyCode"), ["CurrencyCode"], { required: true }));
+  const CurrencyCode = take(
+    readCurrencyCode(field(input, "CurrencyCode"), ["CurrencyCode"], { recommended: TO_COMPUTE }),
+  );
   return requestResult(input, issues, [], () =>
     definedFields<DepositRequirementRequest>({ AccountId, NetDepositRequirement, CurrencyCode }),
   );

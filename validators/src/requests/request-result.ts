@@ -3,7 +3,7 @@
  * normalising changed (`normalized`, `changes`), and `uncheckedRules`, the conditional rules that could not be
  * decided because their context was not given.
  */
-import type { Issue } from "../core/issue.js";
+import { splitIssues, type Issue } from "../core/issue.js";
 import { normalizationOf, type Normalization } from "../core/normalization.js";
 import { failure, success, type Result } from "../core/result.js";
 import { combineOutcomes, type ConditionalRule, type RuleOutcome } from "./rules/rule-context.js";
@@ -17,8 +17,8 @@ export interface RuleReport {
 export interface RequestReport extends RuleReport, Normalization {}
 
 /**
- * Fails with every issue found (field issues first, then rule issues), or succeeds with `build()` and how it
- * differs from `input`.
+ * Fails with every error found (field issues first, then rule issues), or succeeds with `build()` and how it
+ * differs from `input`; either way with the warnings found (checks stricter than the reference: never a refusal).
  */
 export function requestResult<T>(
   input: unknown,
@@ -27,8 +27,8 @@ export function requestResult<T>(
   build: () => T,
 ): Result<T, RequestReport> {
   const { issues, uncheckedRules } = combineOutcomes(outcomes);
-  const all = [...fieldIssues, ...issues];
-  if (all.length > 0) return failure(all);
+  const { errors, warnings } = splitIssues([...fieldIssues, ...issues]);
+  if (errors.length > 0) return failure(errors, warnings);
   const value = build();
-  return success(value, { uncheckedRules, ...normalizationOf(input, value) });
+  return success(value, { uncheckedRules, ...normalizationOf(input, value) }, warnings);
 }

@@ -1,7 +1,7 @@
 /**
  * BankStateBranchAccountNumber (§ routing types, AU): CountryCode `AU`; BankStateBranch, 6 digits
- * (`validateBsb`); Bic; AccountNumber `^[0-9A-Z-]{6,10}$` (`validateAccountNumber`). AccountNumber is required
- * (assumption, see `read-routing.ts`).
+ * (`validateBsb`); Bic; AccountNumber `^[0-9A-Z-]{6,10}$` (`validateAccountNumber`). A missing AccountNumber is
+ * a warning (`recommended`, see `read-routing.ts`).
  */
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
@@ -14,7 +14,7 @@ import { routingTypeCountries } from "./routing-types.js";
 export interface BankStateBranchAccountNumberPaymentRouting extends RoutingBase<"BankStateBranchAccountNumber", "AU"> {
   BankStateBranch?: string;
   Bic?: string;
-  AccountNumber: string;
+  AccountNumber?: string;
 }
 
 const spec: RoutingSpec<BankStateBranchAccountNumberPaymentRouting> = {
@@ -25,7 +25,7 @@ const spec: RoutingSpec<BankStateBranchAccountNumberPaymentRouting> = {
     Bic: { check: (value) => validateBic(value), required: false },
     AccountNumber: {
       check: (value) => validateAccountNumber(value, { routingType: "BankStateBranchAccountNumber" }),
-      required: true,
+      required: "recommended",
     },
   },
 };

@@ -1,8 +1,8 @@
 /**
  * BicAccountNumber (§ routing types, "fallback for all other countries"): CountryCode is the destination
  * country, any assigned code; Bic; AccountNumber `^[0-9A-Z-]{4,24}$` (`validateAccountNumber`).
- * AccountNumber is required (assumption, see `read-routing.ts`); Bic is optional, as the reference does not
- * say otherwise.
+ * A missing AccountNumber is a warning (`recommended`, see `read-routing.ts`); Bic is optional, as the
+ * reference does not say otherwise.
  */
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
@@ -13,7 +13,7 @@ import { routingTypeCountries } from "./routing-types.js";
 
 export interface BicAccountNumberPaymentRouting extends RoutingBase<"BicAccountNumber"> {
   Bic?: string;
-  AccountNumber: string;
+  AccountNumber?: string;
 }
 
 const spec: RoutingSpec<BicAccountNumberPaymentRouting> = {
@@ -23,7 +23,7 @@ const spec: RoutingSpec<BicAccountNumberPaymentRouting> = {
     Bic: { check: (value) => validateBic(value), required: false },
     AccountNumber: {
       check: (value) => validateAccountNumber(value, { routingType: "BicAccountNumber" }),
-      required: true,
+      required: "recommended",
     },
   },
 };

@@ -1,6 +1,6 @@
 /**
  * BicClabe (§ routing types, MX): CountryCode `MX`; Bic; AccountNumber `^[0-9]{18}$`, a CLABE with its
- * check digit (`validateClabe`). AccountNumber is required (assumption, see `read-routing.ts`).
+ * check digit (`validateClabe`). A missing AccountNumber is a warning (see `read-routing.ts`).
  */
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
@@ -11,7 +11,7 @@ import { routingTypeCountries } from "./routing-types.js";
 
 export interface BicClabePaymentRouting extends RoutingBase<"BicClabe", "MX"> {
   Bic?: string;
-  AccountNumber: string;
+  AccountNumber?: string;
 }
 
 const spec: RoutingSpec<BicClabePaymentRouting> = {
@@ -19,7 +19,7 @@ const spec: RoutingSpec<BicClabePaymentRouting> = {
   country: routingTypeCountries.BicClabe,
   properties: {
     Bic: { check: (value) => validateBic(value), required: false },
-    AccountNumber: { check: (value) => validateClabe(value), required: true },
+    AccountNumber: { check: (value) => validateClabe(value), required: "recommended" },
   },
 };
 

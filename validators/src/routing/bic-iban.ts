@@ -1,8 +1,8 @@
 /**
  * BicIban (§ routing types, "IBAN countries"): CountryCode is the destination country, any assigned code;
  * Bic (BIC pattern, `validateBic`); Iban, grouped or not, structure and checksum validated (`validateIban`,
- * which returns the electronic form: no spaces, upper case). Iban is required (the account identifier,
- * see `read-routing.ts`); Bic is optional.
+ * which returns the electronic form: no spaces, upper case). A missing Iban (the account identifier)
+ * is a warning (see `read-routing.ts`); Bic is optional.
  *
  * Not checked: that the IBAN's country equals CountryCode. The reference calls CountryCode the destination
  * and does not tie it to the IBAN, and territories bank with another country's IBAN (Jersey, Guernsey and
@@ -18,7 +18,7 @@ import { routingTypeCountries } from "./routing-types.js";
 
 export interface BicIbanPaymentRouting extends RoutingBase<"BicIban"> {
   Bic?: string;
-  Iban: string;
+  Iban?: string;
 }
 
 const spec: RoutingSpec<BicIbanPaymentRouting> = {
@@ -26,7 +26,7 @@ const spec: RoutingSpec<BicIbanPaymentRouting> = {
   country: routingTypeCountries.BicIban,
   properties: {
     Bic: { check: (value) => validateBic(value), required: false },
-    Iban: { check: (value) => validateIban(value), required: true },
+    Iban: { check: (value) => validateIban(value), required: "recommended" },
   },
 };
 

@@ -1,7 +1,7 @@
 /**
  * BicNuban (§ routing types, NG): CountryCode `NG`; Bic; AccountNumber `^[0-9]{10}$`, a NUBAN
  * (`validateNuban`). The NUBAN check digit needs the CBN bank code, which the routing does not carry (a BIC
- * is not a CBN code), so only the 10 digits are checked. AccountNumber is required (assumption, see
+ * is not a CBN code), so only the 10 digits are checked. A missing AccountNumber is a warning (see
  * `read-routing.ts`).
  */
 import { defineValidator } from "../core/define-validator.js";
@@ -13,7 +13,7 @@ import { routingTypeCountries } from "./routing-types.js";
 
 export interface BicNubanPaymentRouting extends RoutingBase<"BicNuban", "NG"> {
   Bic?: string;
-  AccountNumber: string;
+  AccountNumber?: string;
 }
 
 const spec: RoutingSpec<BicNubanPaymentRouting> = {
@@ -21,7 +21,7 @@ const spec: RoutingSpec<BicNubanPaymentRouting> = {
   country: routingTypeCountries.BicNuban,
   properties: {
     Bic: { check: (value) => validateBic(value), required: false },
-    AccountNumber: { check: (value) => validateNuban(value), required: true },
+    AccountNumber: { check: (value) => validateNuban(value), required: "recommended" },
   },
 };
 

@@ -1,8 +1,8 @@
 /**
  * IndianFinancialSystemCodeAccountNumber (§ routing types, IN): CountryCode `IN`; Bic;
  * IndianFinancialSystemCode `^\w{11}$` (`validateIfsc`); AccountNumber `^[0-9A-Z-]{4,24}$`
- * (`validateAccountNumber`). "Both Bic and IndianFinancialSystemCode are required"; AccountNumber too
- * (assumption, see `read-routing.ts`).
+ * (`validateAccountNumber`). "Both Bic and IndianFinancialSystemCode are required"; a missing
+ * AccountNumber is a warning (see `read-routing.ts`).
  */
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
@@ -18,7 +18,7 @@ export interface IndianFinancialSystemCodeAccountNumberPaymentRouting extends Ro
 > {
   Bic: string;
   IndianFinancialSystemCode: string;
-  AccountNumber: string;
+  AccountNumber?: string;
 }
 
 const spec: RoutingSpec<IndianFinancialSystemCodeAccountNumberPaymentRouting> = {
@@ -29,7 +29,7 @@ const spec: RoutingSpec<IndianFinancialSystemCodeAccountNumberPaymentRouting> = 
     IndianFinancialSystemCode: { check: (value) => validateIfsc(value), required: true },
     AccountNumber: {
       check: (value) => validateAccountNumber(value, { routingType: "IndianFinancialSystemCodeAccountNumber" }),
-      required: true,
+      required: "recommended",
     },
   },
 };

@@ -5,6 +5,7 @@
  */
 import { defineValidator } from "../core/define-validator.js";
 import { normalizationOf, type Normalization } from "../core/normalization.js";
+import { splitIssues } from "../core/issue.js";
 import { failure, success } from "../core/result.js";
 import { validateBic } from "../identifiers/bic.js";
 import { collectIssues, field, invalidType, isJsonObject, readWith } from "../core/json-fields.js";
@@ -25,7 +26,8 @@ export const validateIntermediaryPaymentRouting = /* @__PURE__ */ defineValidato
   const { take, add, issues } = collectIssues();
   add(readRoutingType(field(input, "Type"), intermediaryRoutingTypes));
   const Bic = take(readWith(field(input, "Bic"), ["Bic"], (value) => validateBic(value), { required: true }));
-  if (issues.length > 0 || Bic === undefined) return failure(issues);
+  const { errors, warnings } = splitIssues(issues);
+  if (errors.length > 0 || Bic === undefined) return failure(errors, warnings);
   const value: IntermediaryPaymentRouting = { Type: "Bic", Bic };
-  return success(value, normalizationOf(input, value));
+  return success(value, normalizationOf(input, value), warnings);
 });

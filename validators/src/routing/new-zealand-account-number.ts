@@ -1,8 +1,7 @@
 /**
  * NewZealandAccountNumber (§ routing types, NZ): CountryCode `NZ`; Bic; AccountNumber `^[0-9A-Z-]{15,16}$`,
- * checked as a New Zealand bank account number (`validateNzAccountNumber`: bank, branch and check digits;
- * the normalised value is the 15 or 16 digits). AccountNumber is required (assumption, see
- * `read-routing.ts`).
+ * checked as a New Zealand bank account number (`validateNzAccountNumber`: the reference's pattern; the bank, branch and check digits
+ * only warn). A missing AccountNumber is a warning (see `read-routing.ts`).
  */
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
@@ -13,7 +12,7 @@ import { routingTypeCountries } from "./routing-types.js";
 
 export interface NewZealandAccountNumberPaymentRouting extends RoutingBase<"NewZealandAccountNumber", "NZ"> {
   Bic?: string;
-  AccountNumber: string;
+  AccountNumber?: string;
 }
 
 const spec: RoutingSpec<NewZealandAccountNumberPaymentRouting> = {
@@ -21,7 +20,7 @@ const spec: RoutingSpec<NewZealandAccountNumberPaymentRouting> = {
   country: routingTypeCountries.NewZealandAccountNumber,
   properties: {
     Bic: { check: (value) => validateBic(value), required: false },
-    AccountNumber: { check: (value) => validateNzAccountNumber(value), required: true },
+    AccountNumber: { check: (value) => validateNzAccountNumber(value), required: "recommended" },
   },
 };
 

@@ -5,6 +5,7 @@
  * `params.allowed`, or `required`), together with what can still be checked without it: the CountryCode.
  */
 import { defineValidator } from "../core/define-validator.js";
+import { splitIssues } from "../core/issue.js";
 import type { Normalization } from "../core/normalization.js";
 import { failure, type Result } from "../core/result.js";
 import { field, invalidType, isJsonObject } from "../core/json-fields.js";
@@ -71,8 +72,9 @@ export const validatePaymentRouting = /* @__PURE__ */ defineValidator<PaymentRou
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
   const type = field(input, "Type");
   if (isPaymentRoutingType(type)) return validators[type](input);
-  return failure([
+  const found = splitIssues([
     ...readRoutingType(type, paymentRoutingTypes),
     ...readRoutingCountry(field(input, "CountryCode"), undefined, "payment").issues,
   ]);
+  return failure(found.errors, found.warnings);
 });

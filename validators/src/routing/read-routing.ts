@@ -4,18 +4,18 @@
  * of bank identifier properties, each checked by the identifier validator of this package that owns its
  * rule. Each routing module describes its type with a `RoutingSpec`; `readRouting` applies it.
  *
- * Assumption (the reference: "which listed properties are mandatory, other than where stated above: not
- * shown"), stated in the spec too: the account identifier of each type is required (Iban for BicIban, SortCode
- * and AccountNumber for SortCodeAccountNumber, AccountNumber for the others), because a routing without it
- * cannot route a payment. Other properties are optional unless the reference states a combination (US: Bic or
- * RoutingTransitNumber; IN: Bic and IndianFinancialSystemCode); the value types state the same.
+ The reference says "which listed properties are mandatory, other than where stated above: not shown", so only
+ * the combinations it states are errors (US: Bic or RoutingTransitNumber; IN: Bic and IndianFinancialSystemCode).
+ * A missing account identifier of the type (Iban for BicIban, SortCode and AccountNumber for
+ * SortCodeAccountNumber, AccountNumber for the others) is a warning (`recommended`): a routing without it can
+ * hardly route a payment, but the reference does not say the API refuses it, so the spec does not either.
  *
  * Properties the type does not list are not reported and are left out of the normalised value (the spec
  * sets no `additionalProperties` restriction, and the value carries only what the type defines); `changes`
  * lists them, like every other difference between the input and the value.
  */
 import { validateCountryCode } from "../identifiers/country-code.js";
-import { issue, type Issue } from "../core/issue.js";
+import { issue, splitIssues, type Issue } from "../core/issue.js";
 import { normalizationOf, type Normalization } from "../core/normalization.js";
 import { failure, success, type Result } from "../core/result.js";
 import {
@@ -26,6 +26,7 @@ import {
   isEmpty,
   isJsonObject,
   readWith,
+  recommendedIssue,
   requiredIssue,
 } from "../core/json-fields.js";
 import type { PaymentRoutingType } from "./routing-types.js";
@@ -35,8 +36,11 @@ export type IdentifierCheck = (input: unknown) => Result<string, object>;
 
 export interface RoutingPropertySpec {
   readonly check: IdentifierCheck;
-  /** Required on its own (an account identifier, or a property the reference says is required). */
-  readonly required: boolean;
+  /**
+   * `true`: the reference says it is required (an error when missing); `"recommended"`: the type's account
+   * identifier, whose absence is a warning; `false`: optional.
+   */
+  readonly required: boolean | "recommended";
 }
 
 /** The properties of a routing value besides Type and CountryCode (of every member, for the US union). */
@@ -113,7 +117,12 @@ export function readRouting<V extends RoutingBase<PaymentRoutingType>>(
 
   const properties: Record<string, string> = {};
   for (const [key, property] of Object.entries<RoutingPropertySpec>(spec.properties)) {
-    const value = take(readWith(field(input, key), [key], property.check, { required: property.required }));
+    const given = field(input, key);
+    if (property.required === "recommended" && isEmpty(given)) {
+      add(recommendedIssue([key], `a ${spec.type} routing without it can hardly route a payment`));
+      continue;
+    }
+    const value = take(readWith(given, [key], property.check, { required: property.required === true }));
     if (value !== undefined) properties[key] = value;
   }
   for (const group of spec.anyOf ?? []) {
@@ -126,8 +135,9 @@ export function readRouting<V extends RoutingBase<PaymentRoutingType>>(
       );
     }
   }
-  if (issues.length > 0 || CountryCode === undefined) return failure(issues);
+  const { errors, warnings } = splitIssues(issues);
+  if (errors.length > 0 || CountryCode === undefined) return failure(errors, warnings);
   // The object has exactly the checked properties of `spec`, each a string, which is what `V` declares.
   const value = { Type: spec.type, CountryCode, ...properties } as unknown as V;
-  return success(value, normalizationOf(input, value));
+  return success(value, normalizationOf(input, value), warnings);
 }

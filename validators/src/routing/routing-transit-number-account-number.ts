@@ -2,8 +2,8 @@
  * RoutingTransitNumberAccountNumber (§ routing types, US): CountryCode `US`; RoutingTransitNumber, 9 digits
  * with the ABA checksum (`validateAbaRoutingNumber`); Bic; AccountNumber `^[0-9A-Z-]{7,17}$`
  * (`validateAccountNumber`). "Either Bic or RoutingTransitNumber is required": when both are missing one
- * `required` issue is placed at `["RoutingTransitNumber"]` with `params.anyOf`. AccountNumber is required
- * (assumption, see `read-routing.ts`).
+ * `required` issue is placed at `["RoutingTransitNumber"]` with `params.anyOf`. A missing AccountNumber
+ * is a warning (see `read-routing.ts`).
  */
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
@@ -14,7 +14,7 @@ import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.
 import { routingTypeCountries } from "./routing-types.js";
 
 interface UsRouting extends RoutingBase<"RoutingTransitNumberAccountNumber", "US"> {
-  AccountNumber: string;
+  AccountNumber?: string;
 }
 
 /** A US routing has a RoutingTransitNumber, a Bic, or both: the type says "either", as the reference does. */
@@ -30,7 +30,7 @@ const spec: RoutingSpec<RoutingTransitNumberAccountNumberPaymentRouting> = {
     Bic: { check: (value) => validateBic(value), required: false },
     AccountNumber: {
       check: (value) => validateAccountNumber(value, { routingType: "RoutingTransitNumberAccountNumber" }),
-      required: true,
+      required: "recommended",
     },
   },
   anyOf: [["Bic", "RoutingTransitNumber"]],

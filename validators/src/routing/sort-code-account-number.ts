@@ -1,7 +1,7 @@
 /**
  * SortCodeAccountNumber (§ routing types, GB): CountryCode `GB`; SortCode, 6 digits (`validateSortCode`);
- * AccountNumber, 8 digits (`validateUkAccountNumber`). Both are required: together they are the account
- * identifier (assumption, see `read-routing.ts`).
+ * AccountNumber, 8 digits (`validateUkAccountNumber`). Together they are the account identifier:
+ * a missing one is a warning (see `read-routing.ts`).
  */
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
@@ -11,16 +11,16 @@ import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.
 import { routingTypeCountries } from "./routing-types.js";
 
 export interface SortCodeAccountNumberPaymentRouting extends RoutingBase<"SortCodeAccountNumber", "GB"> {
-  SortCode: string;
-  AccountNumber: string;
+  SortCode?: string;
+  AccountNumber?: string;
 }
 
 const spec: RoutingSpec<SortCodeAccountNumberPaymentRouting> = {
   type: "SortCodeAccountNumber",
   country: routingTypeCountries.SortCodeAccountNumber,
   properties: {
-    SortCode: { check: (value) => validateSortCode(value), required: true },
-    AccountNumber: { check: (value) => validateUkAccountNumber(value), required: true },
+    SortCode: { check: (value) => validateSortCode(value), required: "recommended" },
+    AccountNumber: { check: (value) => validateUkAccountNumber(value), required: "recommended" },
   },
 };
 

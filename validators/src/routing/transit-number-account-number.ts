@@ -1,7 +1,7 @@
 /**
  * TransitNumberAccountNumber (§ routing types, CA): CountryCode `CA`; TransitNumber, 9 digits with a
  * leading zero (`validateCanadianTransitNumber`); Bic; AccountNumber `^[0-9A-Z-]{7}$` (`validateAccountNumber`).
- * AccountNumber is required (assumption, see `read-routing.ts`).
+ * A missing AccountNumber is a warning (see `read-routing.ts`).
  */
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
@@ -14,7 +14,7 @@ import { routingTypeCountries } from "./routing-types.js";
 export interface TransitNumberAccountNumberPaymentRouting extends RoutingBase<"TransitNumberAccountNumber", "CA"> {
   TransitNumber?: string;
   Bic?: string;
-  AccountNumber: string;
+  AccountNumber?: string;
 }
 
 const spec: RoutingSpec<TransitNumberAccountNumberPaymentRouting> = {
@@ -25,7 +25,7 @@ const spec: RoutingSpec<TransitNumberAccountNumberPaymentRouting> = {
     Bic: { check: (value) => validateBic(value), required: false },
     AccountNumber: {
       check: (value) => validateAccountNumber(value, { routingType: "TransitNumberAccountNumber" }),
-      required: true,
+      required: "recommended",
     },
   },
 };

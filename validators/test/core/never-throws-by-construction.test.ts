@@ -74,6 +74,7 @@ describe("the error path", () => {
     expect(validateIban("DE89370400440532013000", options)).toEqual({
       ok: false,
       issues: [expect.objectContaining({ code: "internal_error" })],
+      warnings: [],
     });
     expect(isValidIban("DE89370400440532013000", options)).toBe(false);
     expect(isValidNuban("0000014579", options)).toBe(false);

@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { calcAbaRoutingNumberCheckDigit, isValidAbaRoutingNumber, validateAbaRoutingNumber } from "../../src/index.js";
-import { DIGITS, adjacentTranspositions, digits, expectIssue, expectValue, substitutions } from "./helpers.js";
+import {
+  DIGITS,
+  adjacentTranspositions,
+  digits,
+  expectIssue,
+  expectValue,
+  expectWarning,
+  substitutions,
+} from "./helpers.js";
 
 const prefixes = [
   ...Array.from({ length: 13 }, (_, n) => n),
@@ -42,21 +50,30 @@ describe("validateAbaRoutingNumber", () => {
     expectIssue(validateAbaRoutingNumber("02100002"), "invalid_length");
     expectIssue(validateAbaRoutingNumber("02100002A"), "invalid_character");
     expectIssue(validateAbaRoutingNumber("021-000-021"), "invalid_separator");
-    expect(expectIssue(validateAbaRoutingNumber("131000021"), "invalid_prefix").params).toEqual({ prefix: "13" });
-    for (const prefix of ["13", "20", "33", "60", "73", "79", "81", "99"]) {
-      const base = `${prefix}100002`;
-      expectIssue(validateAbaRoutingNumber(base + calcAbaRoutingNumberCheckDigit(base)), "invalid_prefix");
-    }
     expectIssue(validateAbaRoutingNumber("021000022"), "invalid_checksum");
   });
 
-  it("refuses the all-zero number, which the prefix and 3-7-1 checks alone would accept", () => {
+  /* The reference states "9 digits, checksum validated": the ABA's prefix ranges go beyond it, so they warn. */
+  it("warns, never refuses, about a prefix outside the Federal Reserve ranges", () => {
+    const prefixed = expectWarning(validateAbaRoutingNumber("131000021"), "invalid_prefix");
+    expect(prefixed.params).toEqual({ prefix: "13" });
+    expect(isValidAbaRoutingNumber("131000021")).toBe(true);
+    for (const prefix of ["13", "20", "33", "60", "73", "79", "81", "99"]) {
+      const aba = `${prefix}100002${calcAbaRoutingNumberCheckDigit(`${prefix}100002`)}`;
+      expectWarning(validateAbaRoutingNumber(aba), "invalid_prefix");
+      expect(validateAbaRoutingNumber(aba).ok).toBe(true);
+    }
+  });
+
+  it("warns about the all-zero number, which the prefix and 3-7-1 checks alone would accept", () => {
     expect(weightedSum("000000000") % 10).toBe(0);
     expect(calcAbaRoutingNumberCheckDigit("00000000")).toBe("0");
-    expect(expectIssue(validateAbaRoutingNumber("000000000"), "invalid_format").message).toContain("all zeros");
-    expectIssue(validateAbaRoutingNumber(" 000000000 "), "invalid_format");
-    expect(isValidAbaRoutingNumber("000000000")).toBe(false);
-    expectValue(validateAbaRoutingNumber("000000518"), "000000518"); // a real 00 prefix (US Government) stays valid
+    expect(expectWarning(validateAbaRoutingNumber("000000000"), "invalid_format").message).toContain("all zeros");
+    expectWarning(validateAbaRoutingNumber(" 000000000 "), "invalid_format");
+    expect(isValidAbaRoutingNumber("000000000")).toBe(true);
+    const government = validateAbaRoutingNumber("000000518"); // a real 00 prefix (US Government): no warning
+    expectValue(government, "000000518");
+    expect(government.warnings).toEqual([]);
   });
 
   it("accepts built numbers in every prefix range", () => {

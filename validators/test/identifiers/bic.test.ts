@@ -2,7 +2,7 @@ import fc from "fast-check";
 import bicPackage from "bic";
 import { describe, expect, it } from "vitest";
 import { countryCodes, formatBic, isValidBic, validateBic } from "../../src/index.js";
-import { ALPHANUMERIC, LETTERS, expectIssue, expectValue, stringOf } from "./helpers.js";
+import { ALPHANUMERIC, LETTERS, expectIssue, expectValue, expectWarning, stringOf } from "./helpers.js";
 
 const validBic = fc
   .tuple(
@@ -19,6 +19,7 @@ describe("validateBic", () => {
     expect(validateBic("DEUTDEFF")).toEqual({
       ok: true,
       value: "DEUTDEFF",
+      warnings: [],
       test: false,
       institution: "DEUT",
       country: "DE",
@@ -27,6 +28,7 @@ describe("validateBic", () => {
     expect(validateBic("deut de ff 500")).toEqual({
       ok: true,
       value: "DEUTDEFF500",
+      warnings: [],
       test: false,
       institution: "DEUT",
       country: "DE",
@@ -53,7 +55,6 @@ describe("validateBic", () => {
 
   it("rejects what the bic npm package wrongly accepts", () => {
     for (const [bic, code] of [
-      ["DEUTXXFF", "unknown_country"],
       ["DEUTDE0F", "invalid_format"], // location cannot start with 0
       ["DEUTDE1F", "invalid_format"], // … or 1
       ["DEUTDEFO", "invalid_format"], // … nor end with the letter O
@@ -89,13 +90,22 @@ describe("validateBic", () => {
     );
   });
 
-  it("agrees with the reference pattern plus the country list", () => {
+  /* ISO 9362 takes the country from ISO 3166-1; the reference states only two letters, so an unassigned one warns. */
+  it("warns, never refuses, about a country that is not an ISO 3166-1 code", () => {
+    const found = expectWarning(validateBic("DEUTXXFF"), "unknown_country");
+    expect(found.params).toEqual({ country: "XX" });
+    expect(validateBic("DEUTXXFF500")).toMatchObject({ ok: true, value: "DEUTXXFF500", country: "XX", branch: "500" });
+    expect(isValidBic("DEUTXXFF")).toBe(true);
+  });
+
+  it("agrees with the reference pattern, and warns exactly outside the country list", () => {
     const pattern = /^[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/;
     const countries = new Set(countryCodes());
     fc.assert(
       fc.property(fc.oneof(validBic, stringOf(ALPHANUMERIC, 8), stringOf(ALPHANUMERIC, 11)), (candidate) => {
-        const expected = pattern.test(candidate) && countries.has(candidate.slice(4, 6));
-        expect(isValidBic(candidate), candidate).toBe(expected);
+        expect(isValidBic(candidate), candidate).toBe(pattern.test(candidate));
+        const result = validateBic(candidate);
+        if (result.ok) expect(result.warnings.length > 0).toBe(!countries.has(candidate.slice(4, 6)));
       }),
       { numRuns: 3000 },
     );

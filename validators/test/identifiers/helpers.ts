@@ -8,10 +8,24 @@ export function expectIssue(result: Result<unknown, object>, code: string) {
   expect(result.ok, JSON.stringify(result)).toBe(false);
   if (result.ok) throw new Error("unreachable");
   expect(result.issues.map((found) => found.code)).toEqual([code]);
+  expect(result.issues.every((found) => found.severity === undefined)).toBe(true);
   const [found] = result.issues;
   if (found === undefined) throw new Error("unreachable");
   expect(found.message.length).toBeGreaterThan(0);
   expect(found.path).toEqual([]);
+  return found;
+}
+
+/**
+ * Asserts a success (the value is valid and sent) with exactly one warning of `code`, a check stricter than the
+ * API reference, and returns that warning.
+ */
+export function expectWarning(result: Result<unknown, object>, code: string) {
+  expect(result.ok, JSON.stringify(result)).toBe(true);
+  expect(result.warnings.map((found) => [found.code, found.severity])).toEqual([[code, "warning"]]);
+  const [found] = result.warnings;
+  if (found === undefined) throw new Error("unreachable");
+  expect(found.message.length).toBeGreaterThan(0);
   return found;
 }
 

@@ -17,7 +17,7 @@ const account = fc
 
 describe("validateNuban", () => {
   it("checks only the shape without a bank code", () => {
-    expect(validateNuban("0123456789")).toEqual({ ok: true, value: "0123456789", checked: false });
+    expect(validateNuban("0123456789")).toEqual({ ok: true, value: "0123456789", warnings: [], checked: false });
     expectIssue(validateNuban("012345678"), "invalid_length");
     expectIssue(validateNuban("01234567A9"), "invalid_character");
     expectIssue(validateNuban(123), "invalid_type");
@@ -49,6 +49,7 @@ describe("validateNuban", () => {
     expect(validateNuban(serial + check, { bankCode: "058" })).toEqual({
       ok: true,
       value: serial + check,
+      warnings: [],
       checked: true,
     });
     const wrong = serial + String((Number(check) + 1) % 10);

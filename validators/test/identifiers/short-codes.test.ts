@@ -6,16 +6,17 @@ import {
   formatSortCode,
   validateBsb,
   validateCanadianTransitNumber,
+  isValidIfsc,
   validateIfsc,
   validateSortCode,
   validateUkAccountNumber,
 } from "../../src/index.js";
-import { ALPHANUMERIC, LETTERS, digits, expectIssue, expectValue, stringOf } from "./helpers.js";
+import { ALPHANUMERIC, LETTERS, digits, expectIssue, expectValue, expectWarning, stringOf } from "./helpers.js";
 
 describe("validateSortCode", () => {
   it("accepts 123456, 12-34-56 and 12 34 56", () => {
     for (const written of ["123456", "12-34-56", "12 34 56", " 12-34-56 "]) {
-      expect(validateSortCode(written)).toEqual({ ok: true, value: "123456", print: "12-34-56" });
+      expect(validateSortCode(written)).toEqual({ ok: true, value: "123456", warnings: [], print: "12-34-56" });
     }
     expect(formatSortCode("123456")).toBe("12-34-56");
   });
@@ -53,7 +54,7 @@ describe("validateUkAccountNumber", () => {
 describe("validateBsb", () => {
   it("accepts 123456, 123-456 and 123 456", () => {
     for (const written of ["062000", "062-000", "062 000"]) {
-      expect(validateBsb(written)).toEqual({ ok: true, value: "062000", print: "062-000" });
+      expect(validateBsb(written)).toEqual({ ok: true, value: "062000", warnings: [], print: "062-000" });
     }
     expect(formatBsb("062000")).toBe("062-000");
     expectIssue(validateBsb("06-2000"), "invalid_separator");
@@ -73,7 +74,14 @@ describe("validateBsb", () => {
 
 describe("validateCanadianTransitNumber", () => {
   it("accepts the electronic form and the cheque form", () => {
-    const expected = { ok: true, value: "000312345", institution: "003", transit: "12345", print: "12345-003" };
+    const expected = {
+      ok: true,
+      value: "000312345",
+      warnings: [],
+      institution: "003",
+      transit: "12345",
+      print: "12345-003",
+    };
     expect(validateCanadianTransitNumber("000312345")).toEqual(expected);
     expect(validateCanadianTransitNumber("12345-003")).toEqual(expected);
     expect(validateCanadianTransitNumber("12345 003")).toEqual(expected);
@@ -100,16 +108,32 @@ describe("validateCanadianTransitNumber", () => {
 
 describe("validateIfsc", () => {
   it("accepts RBI codes and returns bank and branch", () => {
-    expect(validateIfsc("SBIN0005943")).toEqual({ ok: true, value: "SBIN0005943", bank: "SBIN", branch: "005943" });
+    expect(validateIfsc("SBIN0005943")).toEqual({
+      ok: true,
+      value: "SBIN0005943",
+      warnings: [],
+      bank: "SBIN",
+      branch: "005943",
+    });
     expectValue(validateIfsc("hdfc0000001"), "HDFC0000001");
     expectValue(validateIfsc("ICIC0ABC123"), "ICIC0ABC123");
   });
 
-  it("rejects wrong shapes", () => {
-    expectIssue(validateIfsc("SBIN1005943"), "invalid_format");
-    expectIssue(validateIfsc("SB1N0005943"), "invalid_format");
+  it("rejects what the reference's ^\\w{11}$ refuses", () => {
     expectIssue(validateIfsc("SBIN000594"), "invalid_length");
-    expectIssue(validateIfsc("SBIN_005943"), "invalid_character");
+    expectIssue(validateIfsc("SBIN-005943"), "invalid_character");
+    expectIssue(validateIfsc("SBIN 005943"), "invalid_character");
+    expectIssue(validateIfsc(""), "required");
+  });
+
+  /* RBI's structure (4 letters, a reserved 0, 6 letters or digits) goes beyond the reference: warnings. */
+  it("warns, never refuses, about RBI's structure; the value is upper case", () => {
+    expectWarning(validateIfsc("SBIN1005943"), "invalid_format");
+    expectWarning(validateIfsc("SB1N0005943"), "invalid_format");
+    expectWarning(validateIfsc("SBIN_005943"), "invalid_format");
+    expectWarning(validateIfsc("SBIN0_05943"), "invalid_format");
+    expect(validateIfsc(" sbin1005943 ")).toMatchObject({ ok: true, value: "SBIN1005943" });
+    expect(isValidIfsc("SBIN_005943")).toBe(true);
   });
 
   it("accepts built codes", () => {

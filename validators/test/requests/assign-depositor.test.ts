@@ -9,11 +9,16 @@ function issues(input: unknown, options?: AssignDepositorOptions): readonly Issu
 
 const paths = (found: readonly Issue[]) => found.map((one) => [one.code, one.path]);
 
+/** The warnings: what the reference does not require but a depositor can hardly be identified without. */
+const warnings = (input: unknown, options?: AssignDepositorOptions): readonly Issue[] =>
+  validateAssignDepositor(input, options).warnings;
+
 describe("validateAssignDepositor", () => {
   it("accepts a company depositor", () => {
     expect(validateAssignDepositor(validAssignDepositor, { sectors })).toEqual({
       ok: true,
       value: validAssignDepositor,
+      warnings: [],
       normalized: false,
       changes: [],
       uncheckedRules: [],
@@ -25,6 +30,7 @@ describe("validateAssignDepositor", () => {
     expect(validateAssignDepositor(body)).toEqual({
       ok: true,
       value: body,
+      warnings: [],
       normalized: false,
       changes: [],
       uncheckedRules: [],
@@ -38,21 +44,37 @@ describe("validateAssignDepositor", () => {
     expect(validateAssignDepositor(partial)).toMatchObject({ ok: true, value: partial });
   });
 
-  it("requires exactly one of Individual and Company (assumption)", () => {
-    expect(issues({ IsThirdParty: false })).toEqual([
-      expect.objectContaining({ code: "required", path: ["Individual"], params: { anyOf: ["Individual", "Company"] } }),
+  /* The reference marks nothing of AssignDepositorDto as required: one of Individual and Company is a warning. */
+  it("warns, never refuses, unless exactly one of Individual and Company is given", () => {
+    expect(validateAssignDepositor({ IsThirdParty: false })).toMatchObject({
+      ok: true,
+      value: { IsThirdParty: false },
+    });
+    expect(warnings({ IsThirdParty: false })).toEqual([
+      expect.objectContaining({
+        code: "recommended",
+        path: ["Individual"],
+        params: { anyOf: ["Individual", "Company"] },
+        severity: "warning",
+      }),
     ]);
-    expect(paths(issues({ ...validAssignDepositor, Individual: { FirstName: "Jane", LastName: "Doe" } }))).toEqual([
-      ["conflict", ["Company"]],
-    ]);
+    const both = { ...validAssignDepositor, Individual: { FirstName: "Jane", LastName: "Doe" } };
+    expect(issues(both)).toEqual([]);
+    expect(paths(warnings(both))).toEqual([["conflict", ["Company"]]]);
   });
 
   it("checks the members of Individual, Company and SupportingDocuments", () => {
-    expect(paths(issues({ Individual: { MiddleName: 3, Address: { Street: "x", Town: 7 } } }))).toEqual([
-      ["required", ["Individual", "FirstName"]],
+    const individual = { Individual: { MiddleName: 3, Address: { Street: "x", Town: 7 } } };
+    expect(paths(issues(individual))).toEqual([
       ["invalid_type", ["Individual", "MiddleName"]],
-      ["required", ["Individual", "LastName"]],
       ["invalid_type", ["Individual", "Address", "Town"]],
+    ]);
+    expect(paths(warnings(individual))).toEqual([
+      ["recommended", ["Individual", "FirstName"]],
+      ["recommended", ["Individual", "LastName"]],
+    ]);
+    expect(paths(warnings({ Company: { Website: "https://acme.example" } }))).toEqual([
+      ["recommended", ["Company", "Name"]],
     ]);
     expect(
       paths(
@@ -72,17 +94,20 @@ describe("validateAssignDepositor", () => {
     ]);
   });
 
-  it("applies the industry rules to the Company with the sectors list", () => {
-    expect(paths(issues({ Company: { Name: "Acme", IndustryId: 4 } }, { sectors }))).toEqual([
+  /* The reference states the industry rules for beneficiaries only: for a depositor they warn. */
+  it("applies the beneficiary's industry rules to the Company with the sectors list, as warnings", () => {
+    expect(issues({ Company: { Name: "Acme", IndustryId: 4 } }, { sectors })).toEqual([]);
+    expect(paths(warnings({ Company: { Name: "Acme", IndustryId: 4 } }, { sectors }))).toEqual([
       ["required", ["Company", "IndustryDetails"]],
     ]);
     expect(
-      issues({ Company: { Name: "Acme", IndustryId: 4, IndustryDetails: "Ship chandlers" } }, { sectors }),
+      warnings({ Company: { Name: "Acme", IndustryId: 4, IndustryDetails: "Ship chandlers" } }, { sectors }),
     ).toEqual([]);
-    expect(paths(issues({ Company: { Name: "Acme", IndustryId: 42 } }, { sectors }))).toEqual([
+    expect(paths(warnings({ Company: { Name: "Acme", IndustryId: 42 } }, { sectors }))).toEqual([
       ["invalid_enum", ["Company", "IndustryId"]],
     ]);
+    // Without the sectors nothing is warned about; these rules refuse nothing, so none is "unchecked" either.
     const unknown = validateAssignDepositor({ Company: { Name: "Acme", IndustryId: 4 } });
-    expect(unknown.ok && unknown.uncheckedRules).toEqual(["industry-id", "industry-details"]);
+    expect(unknown).toMatchObject({ ok: true, warnings: [], uncheckedRules: [] });
   });
 });

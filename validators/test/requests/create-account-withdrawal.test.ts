@@ -14,6 +14,10 @@ function unchecked(input: unknown, options?: CreateAccountWithdrawalOptions): re
 
 const paths = (found: readonly Issue[]) => found.map((one) => [one.code, one.path]);
 
+/** The warnings: checks beyond the reference, which never refuse the withdrawal. */
+const warnings = (input: unknown, options?: CreateAccountWithdrawalOptions): readonly Issue[] =>
+  validateCreateAccountWithdrawal(input, options).warnings;
+
 describe("validateCreateAccountWithdrawal: fields", () => {
   it("accepts a valid withdrawal and normalises it", () => {
     const result = validateCreateAccountWithdrawal({
@@ -34,6 +38,7 @@ describe("validateCreateAccountWithdrawal: fields", () => {
         PaymentChargesCode: "SHA",
         ReceiverLei: LEI,
       },
+      warnings: [],
       normalized: true,
       changes: [
         { path: ["CurrencyCode"], from: " eur", to: "EUR" },
@@ -67,13 +72,15 @@ describe("validateCreateAccountWithdrawal: fields", () => {
     ]);
   });
 
-  it("requires Amount to be a finite number greater than 0 when given", () => {
+  it("requires Amount to be a finite number when given; warns when it is not greater than 0", () => {
     expect(issues({ ...validAccountWithdrawal, Amount: undefined })).toEqual([]);
     for (const Amount of [Number.NaN, Number.POSITIVE_INFINITY, "10"]) {
       expect(paths(issues({ ...validAccountWithdrawal, Amount }))).toEqual([["invalid_type", ["Amount"]]]);
     }
-    expect(paths(issues({ ...validAccountWithdrawal, Amount: 0 }))).toEqual([["out_of_range", ["Amount"]]]);
-    expect(paths(issues({ ...validAccountWithdrawal, Amount: -5 }))).toEqual([["out_of_range", ["Amount"]]]);
+    for (const Amount of [0, -5]) {
+      expect(issues({ ...validAccountWithdrawal, Amount })).toEqual([]);
+      expect(paths(warnings({ ...validAccountWithdrawal, Amount }))).toEqual([["out_of_range", ["Amount"]]]);
+    }
   });
 
   it("limits Reference to 35 and Description to 140 characters", () => {
@@ -97,22 +104,27 @@ describe("validateCreateAccountWithdrawal: fields", () => {
         params: { allowed: ["OUR", "SHA"], received: "BEN" },
       }),
     ]);
-    expect(paths(issues({ ...validAccountWithdrawal, ReceiverLei: "5493001KJTIIGC8Y1R13" }))).toEqual([
+    expect(paths(issues({ ...validAccountWithdrawal, ReceiverLei: "5493001KJTIIGC8Y1R1" }))).toEqual([
+      ["invalid_length", ["ReceiverLei"]],
+    ]);
+    expect(issues({ ...validAccountWithdrawal, ReceiverLei: "5493001KJTIIGC8Y1R13" })).toEqual([]);
+    expect(paths(warnings({ ...validAccountWithdrawal, ReceiverLei: "5493001KJTIIGC8Y1R13" }))).toEqual([
       ["invalid_checksum", ["ReceiverLei"]],
     ]);
   });
 
-  it("checks the UltimateOriginator shape: Name up to 35, the address rules", () => {
+  it("checks the UltimateOriginator shape: Name up to 35, the address's members; a partial address is no error", () => {
     const found = issues({
       ...validAccountWithdrawal,
-      UltimateOriginator: { Name: "n".repeat(36), Address: { Street: "Main St" }, SubaccountNumber: 12 },
+      UltimateOriginator: { Name: "n".repeat(36), Address: { Street: "Main St", Town: 7 }, SubaccountNumber: 12 },
     });
     expect(paths(found)).toEqual([
       ["too_long", ["UltimateOriginator", "Name"]],
-      ["required", ["UltimateOriginator", "Address", "Town"]],
-      ["required", ["UltimateOriginator", "Address", "CountryCode"]],
+      ["invalid_type", ["UltimateOriginator", "Address", "Town"]],
       ["invalid_type", ["UltimateOriginator", "SubaccountNumber"]],
     ]);
+    // Which address members are required depends on the account (the ultimate-originator rule).
+    expect(issues({ ...validAccountWithdrawal, UltimateOriginator: { Address: { Street: "Main St" } } })).toEqual([]);
     expect(paths(issues({ ...validAccountWithdrawal, UltimateOriginator: "me" }))).toEqual([
       ["invalid_type", ["UltimateOriginator"]],
     ]);
@@ -194,17 +206,28 @@ describe("validateCreateAccountWithdrawal: receiver-lei rule", () => {
 describe("validateCreateAccountWithdrawal: ultimate-originator rule", () => {
   const withOriginator = (UltimateOriginator: unknown) => ({ ...validAccountWithdrawal, UltimateOriginator });
 
-  it("non-PSP account: Name and Address are required", () => {
+  it("non-PSP account: Name and Address are required, and the Address's Street, Town and CountryCode", () => {
     expect(paths(issues(withOriginator({ SubaccountNumber: "S-1" }), { account: { isPsp: false } }))).toEqual([
       ["required", ["UltimateOriginator", "Name"]],
       ["required", ["UltimateOriginator", "Address"]],
     ]);
+    expect(
+      paths(issues(withOriginator({ Name: "Jane", Address: { Street: "Main St" } }), { account: { isPsp: false } })),
+    ).toEqual([
+      ["required", ["UltimateOriginator", "Address", "Town"]],
+      ["required", ["UltimateOriginator", "Address", "CountryCode"]],
+    ]);
     expect(issues(withOriginator({ Name: "Jane Doe", Address: address }), { account: { isPsp: false } })).toEqual([]);
   });
 
-  it("PSP account: SubaccountNumber is required; Name and Address are kept but not required", () => {
-    expect(paths(issues(withOriginator({ Name: "Jane Doe" }), { account: { isPsp: true } }))).toEqual([
-      ["required", ["UltimateOriginator", "SubaccountNumber"]],
+  it("PSP account: only SubaccountNumber is used; a partial address is kept; a missing SubaccountNumber warns", () => {
+    const partial = withOriginator({ SubaccountNumber: "S-1", Address: { Town: "Leeds", CountryCode: "GB" } });
+    const kept = validateCreateAccountWithdrawal(partial, { account: { isPsp: true } });
+    expect(kept).toMatchObject({ ok: true, warnings: [] });
+    expect(kept.ok && kept.value.UltimateOriginator).toEqual(partial.UltimateOriginator);
+    expect(issues(withOriginator({ Name: "Jane Doe" }), { account: { isPsp: true } })).toEqual([]);
+    expect(paths(warnings(withOriginator({ Name: "Jane Doe" }), { account: { isPsp: true } }))).toEqual([
+      ["recommended", ["UltimateOriginator", "SubaccountNumber"]],
     ]);
     const result = validateCreateAccountWithdrawal(withOriginator({ Name: "Jane", SubaccountNumber: "S-1" }), {
       account: { isPsp: true },

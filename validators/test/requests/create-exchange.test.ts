@@ -9,25 +9,39 @@ function issues(input: unknown, options?: CreateExchangeOptions): readonly Issue
 
 const paths = (found: readonly Issue[]) => found.map((one) => [one.code, one.path]);
 
+/** The warnings: what the reference does not require but an exchange can hardly do without. */
+function warnings(input: unknown, options?: CreateExchangeOptions): readonly Issue[] {
+  return validateCreateExchange(input, options).warnings;
+}
+
 describe("validateCreateExchange: fields", () => {
   it("accepts a valid exchange", () => {
     expect(validateCreateExchange({ ...validExchange, SourceCurrencyCode: "eur" }, { withdrawal: false })).toEqual({
       ok: true,
       value: validExchange,
+      warnings: [],
       normalized: true,
       changes: [{ path: ["SourceCurrencyCode"], from: "eur", to: validExchange.SourceCurrencyCode }],
       uncheckedRules: [],
     });
   });
 
-  it("requires AccountId, both currencies, Goal and GoalType (assumption)", () => {
-    expect(paths(issues({}))).toEqual([
-      ["required", ["AccountId"]],
-      ["required", ["SourceCurrencyCode"]],
-      ["required", ["TargetCurrencyCode"]],
-      ["required", ["Goal"]],
-      ["required", ["GoalType"]],
+  /* The reference marks no field of CreateExchange as required: missing ones are warnings, never refusals. */
+  it("requires nothing; warns about a missing account, currency or amount", () => {
+    expect(issues({})).toEqual([]);
+    expect(paths(warnings({}))).toEqual([
+      ["recommended", ["AccountId"]],
+      ["recommended", ["SourceCurrencyCode"]],
+      ["recommended", ["TargetCurrencyCode"]],
+      ["recommended", ["Goal"]],
     ]);
+    expect(paths(warnings({ ...validExchange, GoalType: undefined }))).toEqual([["recommended", ["GoalType"]]]);
+  });
+
+  it("takes UseAvailableFunds without Goal or GoalType, with no warning", () => {
+    const { Goal: _goal, GoalType: _goalType, ...rest } = validExchange;
+    const result = validateCreateExchange({ ...rest, UseAvailableFunds: true }, { withdrawal: false });
+    expect(result).toMatchObject({ ok: true, value: { ...rest, UseAvailableFunds: true }, warnings: [] });
   });
 
   it("checks GoalType, Goal, UseAvailableFunds and the currency pair", () => {
@@ -38,12 +52,14 @@ describe("validateCreateExchange: fields", () => {
         params: { allowed: ["Buy", "Sell"], received: "buy" },
       }),
     ]);
-    expect(paths(issues({ ...validExchange, Goal: -1 }))).toEqual([["out_of_range", ["Goal"]]]);
+    expect(issues({ ...validExchange, Goal: -1 })).toEqual([]);
+    expect(paths(warnings({ ...validExchange, Goal: -1 }))).toEqual([["out_of_range", ["Goal"]]]);
     expect(paths(issues({ ...validExchange, UseAvailableFunds: "true" }))).toEqual([
       ["invalid_type", ["UseAvailableFunds"]],
     ]);
     expect(issues({ ...validExchange, UseAvailableFunds: false })).toEqual([]);
-    expect(paths(issues({ ...validExchange, TargetCurrencyCode: "eur" }))).toEqual([
+    expect(issues({ ...validExchange, TargetCurrencyCode: "eur" })).toEqual([]);
+    expect(paths(warnings({ ...validExchange, TargetCurrencyCode: "eur" }))).toEqual([
       ["conflict", ["TargetCurrencyCode"]],
     ]);
   });

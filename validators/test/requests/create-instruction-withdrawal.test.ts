@@ -27,6 +27,7 @@ describe("validateCreateInstructionWithdrawal", () => {
     expect(result).toEqual({
       ok: true,
       value: { ...validInstructionWithdrawal, PaymentChargesCode: "OUR", ReceiverLei: LEI },
+      warnings: [],
       normalized: true,
       changes: [{ path: ["Reference"], from: "not a field of this request", to: undefined }],
       uncheckedRules: ["account-setup"],
@@ -66,7 +67,16 @@ describe("validateCreateInstructionWithdrawal", () => {
       ),
     ).toEqual([["required", ["ReceiverLei"]]]);
     expect(
-      paths(issues({ ...validInstructionWithdrawal, UltimateOriginator: {} }, { account: { isPsp: true } })),
-    ).toEqual([["required", ["UltimateOriginator", "SubaccountNumber"]]]);
+      paths(issues({ ...validInstructionWithdrawal, UltimateOriginator: {} }, { account: { isPsp: false } })),
+    ).toEqual([
+      ["required", ["UltimateOriginator", "Name"]],
+      ["required", ["UltimateOriginator", "Address"]],
+    ]);
+    const psp = validateCreateInstructionWithdrawal(
+      { ...validInstructionWithdrawal, UltimateOriginator: {} },
+      { account: { isPsp: true } },
+    );
+    expect(psp.ok).toBe(true);
+    expect(paths(psp.warnings)).toEqual([["recommended", ["UltimateOriginator", "SubaccountNumber"]]]);
   });
 });

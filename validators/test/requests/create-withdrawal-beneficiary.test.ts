@@ -35,6 +35,7 @@ describe("validateCreateWithdrawalBeneficiary: fields", () => {
       ok: true,
       // Free text is sent as typed; a blank optional field is left out.
       value: { ...validBeneficiary, Reference: "  Supplier 1 " },
+      warnings: [],
       normalized: true,
       changes: [
         { path: ["CurrencyCode"], from: "eur", to: "EUR" },
@@ -140,7 +141,12 @@ describe("validateCreateWithdrawalBeneficiary: fields", () => {
   it("checks ReceiverLei with the LEI validator", () => {
     const result = validateCreateWithdrawalBeneficiary({ ...validBeneficiary, ReceiverLei: LEI.toLowerCase() });
     expect(result.ok && result.value.ReceiverLei).toBe(LEI);
-    expect(at(issues({ ...validBeneficiary, ReceiverLei: "5493001KJTIIGC8Y1R13" }), ["ReceiverLei"])).toHaveLength(1);
+    const checkDigits = validateCreateWithdrawalBeneficiary({
+      ...validBeneficiary,
+      ReceiverLei: "5493001KJTIIGC8Y1R13",
+    });
+    expect(checkDigits.ok).toBe(true); // ISO 17442's check digits warn: the reference states 20 alphanumerics
+    expect(at(checkDigits.warnings, ["ReceiverLei"])).toEqual(["invalid_checksum"]);
     expect(at(issues({ ...validBeneficiary, ReceiverLei: "5493001KJTIIGC8Y1R1" }), ["ReceiverLei"])).toHaveLength(1);
   });
 

@@ -110,6 +110,7 @@ describe("presentation forms", () => {
     expect(result).toEqual({
       ok: true,
       value: wire,
+      warnings: [],
       normalized: true,
       changes: [
         { path: ["Amount"], from: null, to: undefined },

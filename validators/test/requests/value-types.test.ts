@@ -31,13 +31,13 @@ describe("value types", () => {
     expectTypeOf(base).not.toExtend<RoutingTransitNumberAccountNumberPaymentRouting>();
   });
 
-  it("fixes the country and the required identifiers of each type", () => {
+  it("fixes the country and the identifiers the reference requires of each type; the account identifier is optional", () => {
     expectTypeOf<SortCodeAccountNumberPaymentRouting["CountryCode"]>().toEqualTypeOf<"GB">();
     expectTypeOf<IndianFinancialSystemCodeAccountNumberPaymentRouting["Bic"]>().toEqualTypeOf<string>();
     expectTypeOf<
       IndianFinancialSystemCodeAccountNumberPaymentRouting["IndianFinancialSystemCode"]
     >().toEqualTypeOf<string>();
-    expectTypeOf<Extract<PaymentRouting, { Type: "BicIban" }>["Iban"]>().toEqualTypeOf<string>();
+    expectTypeOf<Extract<PaymentRouting, { Type: "BicIban" }>["Iban"]>().toEqualTypeOf<string | undefined>();
     expectTypeOf<PaymentRouting["Type"]>().toEqualTypeOf<
       | "BicIban"
       | "SortCodeAccountNumber"
@@ -52,13 +52,14 @@ describe("value types", () => {
     >();
   });
 
-  it("an AssignDepositor value has Individual or Company, never both, never neither", () => {
+  it("an AssignDepositor value may have Individual, Company, both or neither, as the reference allows", () => {
     const individual = { FirstName: "Ada", LastName: "Lovelace" };
     const company = { Name: "Northwind" };
     expectTypeOf({ Individual: individual }).toExtend<AssignDepositorRequest>();
     expectTypeOf({ Company: company }).toExtend<AssignDepositorRequest>();
-    expectTypeOf({ Individual: individual, Company: company }).not.toExtend<AssignDepositorRequest>();
-    expectTypeOf({ IsThirdParty: true }).not.toExtend<AssignDepositorRequest>();
+    expectTypeOf({ Individual: individual, Company: company }).toExtend<AssignDepositorRequest>();
+    expectTypeOf({ IsThirdParty: true }).toExtend<AssignDepositorRequest>();
+    expectTypeOf({ Individual: 1 }).not.toExtend<AssignDepositorRequest>();
   });
 
   it("values are mutable: the caller owns them, and the client's bodies are mutable", () => {

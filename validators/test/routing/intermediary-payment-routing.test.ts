@@ -8,6 +8,7 @@ describe("validateIntermediaryPaymentRouting", () => {
     expect(validateIntermediaryPaymentRouting({ Type: "Bic", Bic: "deut de ff" })).toEqual({
       ok: true,
       value: { Type: "Bic", Bic: "DEUTDEFF" },
+      warnings: [],
       normalized: true,
       changes: [{ path: ["Bic"], from: "deut de ff", to: "DEUTDEFF" }],
     });
@@ -36,6 +37,7 @@ describe("validateIntermediaryPaymentRouting", () => {
         expect(result).toEqual({
           ok: true,
           value: { Type: "Bic", Bic: bic },
+          warnings: [],
           normalized: true,
           changes: [{ path: ["Bic"], from: bic.toLowerCase(), to: bic }],
         });

@@ -44,6 +44,11 @@ function issuesOf(input: unknown): readonly Issue[] {
   return result.ok ? [] : result.issues;
 }
 
+/** The warnings of a routing: checks beyond the reference, which never refuse it. */
+function warningsOf(input: unknown): readonly Issue[] {
+  return validatePaymentRouting(input).warnings;
+}
+
 function codesAt(issues: readonly Issue[], path: readonly (string | number)[]): string[] {
   return issues.filter((found) => JSON.stringify(found.path) === JSON.stringify(path)).map((found) => found.code);
 }
@@ -57,7 +62,7 @@ const badValues: Record<string, string> = {
   RoutingTransitNumber: "021000022", // checksum
   TransitNumber: "112345678", // no leading zero
   BankStateBranch: "06200", // 5 digits
-  IndianFinancialSystemCode: "SBIN1000058", // fifth character must be 0
+  IndianFinancialSystemCode: "SBIN-000058", // not ^\w{11}$
 };
 
 describe.each(paymentRoutingTypes)("%s routing", (type) => {
@@ -68,7 +73,13 @@ describe.each(paymentRoutingTypes)("%s routing", (type) => {
     const expected = normalisedRoutings[type];
     const normalized = !isDeepStrictEqual(valid, expected);
     for (const result of [validatePaymentRouting(valid), perType[type](valid)]) {
-      expect(result).toEqual({ ok: true, value: expected, normalized, changes: normalized ? expect.any(Array) : [] });
+      expect(result).toEqual({
+        ok: true,
+        value: expected,
+        warnings: [],
+        normalized,
+        changes: normalized ? expect.any(Array) : [],
+      });
     }
   });
 
@@ -95,11 +106,15 @@ describe.each(paymentRoutingTypes)("%s routing", (type) => {
     expect(codesAt(issuesOf({ ...valid, CountryCode: "ZZ" }), ["CountryCode"])).toEqual(["unknown_country"]);
   });
 
-  it("requires the account identifier (assumption)", () => {
+  /* "Which listed properties are mandatory ... not shown": the account identifier is recommended, not required. */
+  it("warns, never refuses, when the account identifier is missing", () => {
     const key = accountIdentifier[type];
     const { [key]: _removed, ...rest } = valid;
-    expect(codesAt(issuesOf(rest), [key])).toEqual(["required"]);
-    expect(codesAt(issuesOf({ ...valid, [key]: "  " }), [key])).toEqual(["required"]);
+    expect(issuesOf(rest)).toEqual([]);
+    expect(codesAt(warningsOf(rest), [key])).toEqual(["recommended"]);
+    expect(codesAt(warningsOf({ ...valid, [key]: "  " }), [key])).toEqual(["recommended"]);
+    const result = validatePaymentRouting(rest);
+    expect(result.ok && key in result.value).toBe(false);
   });
 
   it.each(Object.keys(valid).filter((key) => key !== "Type" && key !== "CountryCode"))(
@@ -226,6 +241,7 @@ describe("validatePaymentRouting", () => {
     expect(result).toEqual({
       ok: true,
       value: { Type: "BicIban", CountryCode: "GB", Bic: "NWBKGB2L", Iban: "GB82WEST12345698765432" },
+      warnings: [],
       normalized: true,
       changes: [
         { path: ["CountryCode"], from: " gb ", to: "GB" },
@@ -249,15 +265,16 @@ describe("validatePaymentRouting", () => {
     expect(codesAt(issuesOf({ ...generic, AccountNumber: "AB1" }), ["AccountNumber"])).toEqual(["too_short"]);
   });
 
-  it("checks the CLABE check digit and the NZ account number", () => {
-    expect(
-      codesAt(issuesOf({ ...validRoutings.BicClabe, AccountNumber: "002010077777777772" }), ["AccountNumber"]),
-    ).toEqual(["invalid_checksum"]);
-    expect(
-      codesAt(issuesOf({ ...validRoutings.NewZealandAccountNumber, AccountNumber: "01-0902-0068390-00" }), [
-        "AccountNumber",
-      ]),
-    ).toEqual(["invalid_checksum"]);
+  it("warns, never refuses, about the CLABE check digit and the NZ check digits and bank table", () => {
+    const clabe = { ...validRoutings.BicClabe, AccountNumber: "002010077777777772" };
+    expect(issuesOf(clabe)).toEqual([]);
+    expect(codesAt(warningsOf(clabe), ["AccountNumber"])).toEqual(["invalid_checksum"]);
+    const nz = { ...validRoutings.NewZealandAccountNumber, AccountNumber: "01-0902-0068390-00" };
+    expect(issuesOf(nz)).toEqual([]);
+    expect(codesAt(warningsOf(nz), ["AccountNumber"])).toEqual(["invalid_checksum"]);
+    const written = { ...validRoutings.NewZealandAccountNumber, AccountNumber: "01-902-68389-000" };
+    expect(validatePaymentRouting(written)).toMatchObject({ ok: true, value: { AccountNumber: "01-902-68389-000" } });
+    expect(codesAt(warningsOf(written), ["AccountNumber"])).toEqual(["invalid_format"]);
   });
 
   it("accepts any generated valid routing", () => {

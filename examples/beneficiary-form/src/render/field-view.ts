@@ -1,6 +1,7 @@
 /**
- * One field on the page: a label, its control, a hint, the normalised value shown back and the error text,
- * the last three tied to the control with `aria-describedby`; `aria-invalid` follows the errors.
+ * One field on the page: a label, its control, a hint, the normalised value shown back, the error text and the
+ * warning text, the last four tied to the control with `aria-describedby`; `aria-invalid` follows the errors only
+ * (a warning is a valid value that is sent).
  */
 import type { FieldSpec } from "../fields/field-spec.js";
 import { pathKey } from "../standard-schema-adapter.js";
@@ -10,8 +11,11 @@ export interface FieldView {
   readonly spec: FieldSpec;
   readonly element: HTMLElement;
   readonly control: HTMLInputElement | HTMLSelectElement;
-  /** Shows `errors` (none: valid or not yet visited) and the normalised value (undefined: none). */
-  show(errors: readonly string[], normalised: string | undefined): void;
+  /**
+   * Shows `errors` (none: valid or not yet visited), the normalised value (undefined: none) and `warnings`: checks
+   * stricter than the API reference that the value fails, which do not stop it being sent.
+   */
+  show(errors: readonly string[], normalised: string | undefined, warnings?: readonly string[]): void;
   setHint(hint: string): void;
 }
 
@@ -56,18 +60,21 @@ export function createFieldView(spec: FieldSpec, value: string): FieldView {
   const hint = element("p", "hint", `${id}-hint`);
   const normalised = element("p", "normalised", `${id}-normalised`);
   const error = element("p", "error", `${id}-error`);
-  control.setAttribute("aria-describedby", [hint.id, normalised.id, error.id].join(" "));
+  const warning = element("p", "warning", `${id}-warning`);
+  control.setAttribute("aria-describedby", [hint.id, normalised.id, error.id, warning.id].join(" "));
 
   const wrapper = element("div", "field", `${id}-field`);
-  wrapper.append(label, control, hint, normalised, error);
+  wrapper.append(label, control, hint, normalised, error, warning);
 
   const view: FieldView = {
     key,
     spec,
     element: wrapper,
     control,
-    show(errors, normalisedText) {
+    show(errors, normalisedText, warnings = []) {
       error.textContent = errors.join(" ");
+      warning.textContent = warnings.join(" ");
+      wrapper.classList.toggle("warned", warnings.length > 0);
       control.setAttribute("aria-invalid", String(errors.length > 0));
       wrapper.classList.toggle("invalid", errors.length > 0);
       normalised.textContent = normalisedText === undefined ? "" : `Normalised: ${normalisedText}`;

@@ -50,9 +50,17 @@ export function options(facts: RuntimeFacts, authentication: Authentication): st
     "",
     ...byAuthentication[authentication],
     "",
+    "`retry` ([Retries, redirects and limits](#retries-redirects-and-limits)):",
+    "",
+    ...table(["field", "type", "description"], rows(facts.options.retry, false)),
+    "",
     "Per call, the last argument of every method (`init`):",
     "",
     ...table(["option", "type", "description"], rows(facts.options.call, false)),
+    "",
+    "`.paginate(...)` takes the same, and:",
+    "",
+    ...table(["option", "type", "description"], rows(facts.options.paginate, false)),
     "",
   ];
 }

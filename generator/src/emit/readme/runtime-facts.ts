@@ -1,6 +1,7 @@
 /**
  * What the README says about the runtime, read from the runtime's own declarations and their JSDoc: the option
- * tables (client-options.ts), the error classes (errors.ts) and the filter builder's operators (odata-filter.ts). A new
+ * tables (client-options.ts, and retry.ts's `RetrySettings`), the error classes (errors.ts) and the filter builder's
+ * operators (odata-filter.ts). A new
  * option or error class, or a changed default in the documentation, reaches the README with the next
  * `make generate`, and the README cannot describe what the client does not have. The runtime's text comes with the
  * emit input (the pipeline reads generator/runtime/ once).
@@ -24,6 +25,10 @@ export interface OptionTables {
   readonly credentials: readonly OptionRow[];
   readonly client: readonly OptionRow[];
   readonly call: readonly OptionRow[];
+  /** `.paginate(...)`'s own options beside the per-call ones (`maxPages`). */
+  readonly paginate: readonly OptionRow[];
+  /** The `retry` option's fields. */
+  readonly retry: readonly OptionRow[];
 }
 
 export interface ErrorClass {
@@ -45,7 +50,11 @@ export function runtimeFacts(runtime: readonly SourceText[]): RuntimeFacts {
   const project = new Project({ useInMemoryFileSystem: true });
   const parse = (name: string): SourceFile => project.createSourceFile(name, sourceText(runtime, name, "runtime"));
   const [options, errors, odata] = [parse("client-options.ts"), parse("errors.ts"), parse("odata-filter.ts")];
-  return { options: optionTables(options), errors: errorClasses(errors), filterOperators: filterOperators(odata) };
+  return {
+    options: { ...optionTables(options), retry: rows(parse("retry.ts"), "RetrySettings") },
+    errors: errorClasses(errors),
+    filterOperators: filterOperators(odata),
+  };
 }
 
 function errorClasses(file: SourceFile): ErrorClass[] {
@@ -77,12 +86,13 @@ function filterOperators(file: SourceFile): string[] {
     );
 }
 
-function optionTables(file: SourceFile): OptionTables {
+function optionTables(file: SourceFile): Omit<OptionTables, "retry"> {
   return {
     authentication: merged(file, ["ClientSecretAuthOptions", "MtlsAuthOptions", "TokenProviderAuthOptions"]),
     credentials: rows(file, "PasswordCredentials"),
     client: rows(file, "CommonClientOptions"),
     call: rows(file, "CallOptions"),
+    paginate: rows(file, "PaginateOptions"),
   };
 }
 

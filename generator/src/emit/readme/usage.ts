@@ -8,6 +8,7 @@ import type { ApiModel, OperationModel } from "../../model/model.js";
 import { codeBlock } from "../../print/markdown.js";
 import type { Authentication, ClientSurface } from "../client-surface.js";
 import { dateTimeSection, listSection } from "./list-section.js";
+import { resilienceSection } from "./resilience-section.js";
 import type { RuntimeFacts } from "./runtime-facts.js";
 import { call, packageName, pathArguments, requestBody, settings } from "./snippets.js";
 import { uploadSection } from "./upload-section.js";
@@ -73,10 +74,13 @@ export function usage(model: ApiModel, surface: ClientSurface, facts: RuntimeFac
           ? []
           : [`console.log(await ${call(readBack, ["created.id"])}); // read back by its id`]),
       ]),
-      "A `201 Created` resolves to `{ id, location, body }`. `id` is the key of the `Location` URL, which the spec requires on",
-      "every 201, so it is a `number`; a 201 without a Location the id can be read from throws an `InvalidLocationError` (the",
-      "resource was created, but its id is unknown). Other successes resolve to their body (text for `text/plain`,",
-      "`undefined` without content).",
+      "A `201 Created` resolves to `{ id, location, body }`. `id` is the key of the `Location` URL (`.../Transfers(123)`,",
+      "`Transfers(Id=123)` or `.../transfers/123`, any host and case), which the spec requires on every 201, so it is a",
+      "`number`; a 201 without a Location the id can be read from throws an `InvalidLocationError` (the resource was",
+      "created, but its id is unknown: `error.data` holds the body). `body` is the 201's body as it came — none, `{}`, the",
+      "created entity, or text that is not JSON — and is never validated, not even with `validateResponses`: a created",
+      "payment is never reported as a failure. Other successes resolve to their body (text for `text/plain`, `undefined`",
+      "without content); a command's success body that is not the JSON declared resolves to its text.",
       "",
     ]);
   }
@@ -100,11 +104,19 @@ export function usage(model: ApiModel, surface: ClientSurface, facts: RuntimeFac
         "}",
       ]),
       "Every error the client throws is an `AccountFundsError`, with `status`, `code` (the API's error code), `body`,",
-      "`request` (method and redacted URL) and `operationId`. See [Errors](#errors) for every class. Arguments the types",
-      "already rule out (a `$top` of -1, a date-time without a UTC offset) throw a `TypeError` before anything is sent.",
+      "`request` (method and redacted URL) and `operationId`. See [Errors](#errors) for every class. An error response",
+      "becomes its class whatever its status and media type — the API's OData JSON, an ASP.NET ProblemDetails, a gateway's",
+      "HTML page, an empty body — with the most useful message it holds (an OData `error.message`, a ProblemDetails",
+      "`detail` or `title` with the fields its `errors` name, an HTML page's title, else the status's reason phrase),",
+      "`body` parsed (JSON when it parses, else the text), `rawBody` as received, `fieldErrors` by field and `retryAfterMs`",
+      "when the response said when to try again. Arguments their types cannot rule out, since a `number` or a `string`",
+      "admits them (a `$top` of -1, a filter's date-time without a UTC offset), and client options that cannot work",
+      "together are checked at the call and throw an `InvalidArgumentError` before anything is sent.",
       "",
     ]);
   }
+  const read = list ?? get;
+  if (read !== undefined) sections.push(resilienceSection(read));
   if (get !== undefined) {
     sections.push([
       "### Every declared status as a value: `withResponse`",

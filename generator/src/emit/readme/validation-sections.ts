@@ -20,8 +20,9 @@ export function formSection(model: ApiModel): string[] {
   return [
     "### Validate a form, then send `result.value`",
     "",
-    "The API takes the wire form the spec describes and refuses presentation forms with a 400: a sort code `400515`, not",
-    "`40-05-15`; `GB`, not `gb`; an optional field left out, never `null`. People type presentation forms.",
+    "The API takes the wire form the spec describes and refuses the presentation forms the spec leaves out with a 400: a",
+    "sort code `400515`, not `40-05-15`; `GB`, not `gb`; an optional field left out, never `null`. (An IBAN is taken",
+    '"grouped or not", as the reference says: `DE89 3704 0044 0532 0130 00` is a wire form too.) People type presentation forms.',
     "[`@account-funds/validators`](https://www.npmjs.com/package/@account-funds/validators) (`npm install @account-funds/validators`)",
     "accepts what they type and hands back the wire form in `result.value`, with `result.normalized` and `result.changes`",
     "(`{ path, from, to }`) saying what it changed, so a form can show what will be sent. Free text (names, addresses,",
@@ -56,7 +57,10 @@ export function formSection(model: ApiModel): string[] {
       "}",
     ]),
     "`result.uncheckedRules` lists the conditional rules the validator could not decide for lack of context (the API may",
-    "still refuse the body for them). `validateRequests: true` (below) checks the wire form only: it refuses presentation forms too.",
+    "still refuse the body for them). `validateRequests: true` (below) checks the wire form only: it refuses those presentation forms too.",
+    "The API's refusal comes back to the form's fields too: `fieldErrorsOf(error)` of the validators reads a",
+    "`BadRequestError` (the OData error's `target` and `details`) or a `RequestValidationError` (its issues) into",
+    "messages at field names such as `PaymentRouting.SortCode`.",
     "",
   ];
 }

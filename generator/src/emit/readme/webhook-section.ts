@@ -27,18 +27,23 @@ export function webhookSection(model: ApiModel, parser: string): string[] {
                 "  // Kinds of event this client does not know yet: kept as they arrived, never a failed delivery.",
                 `  for (const event of result.unknownEvents) console.log("not known yet:", event.${events.tag});`,
               ]),
+          "  // Events that match no schema (a known kind with a field missing): reported alone, the others delivered.",
+          "  for (const { index, issues } of result.invalidEvents) console.warn(`event ${index} is invalid`, issues);",
         ];
   const checks = `\`${parser}\` checks the delivery against the spec${payload === undefined ? "" : `'s \`${payload}\` schema`} and never throws:`;
   const text =
     events === undefined
       ? [
-          `${checks} \`{ ok: true, events }\``,
-          "with typed events, or `{ ok: false, error: { code, message, issues } }`.",
+          `${checks} \`{ ok: true, events, invalidEvents }\``,
+          "with typed events (each judged alone: one that does not match goes to `invalidEvents` with its issues), or",
+          "`{ ok: false, error: { code, message, issues } }` when the body is not a JSON array of events.",
         ]
       : [
-          `${checks} \`{ ok: true, events, unknownEvents }\`,`,
-          `or \`{ ok: false, error: { code, message, issues } }\`. \`events\` are the events of the kinds the spec shows, each checked`,
-          `whole and typed by its \`${events.tag}\`; a known event that does not match its schema fails the delivery.`,
+          `${checks} \`{ ok: true, events, unknownEvents, invalidEvents }\`,`,
+          "or `{ ok: false, error: { code, message, issues } }` when the body is not a JSON array of events. Each event is",
+          `judged alone: \`events\` are the events of the kinds the spec shows, each checked whole and typed by its \`${events.tag}\`;`,
+          "a known event that does not match its schema goes to `invalidEvents` (`{ index, event, issues }`, its issues with",
+          "paths into the event) and costs the others nothing: they are delivered.",
           ...(events.unknown === undefined
             ? []
             : [

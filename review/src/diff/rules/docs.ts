@@ -1,9 +1,9 @@
 /**
- * Documentation, examples, deprecation and vendor extensions: nothing a client's code or validation depends on.
- * Redocly rates them patch; the review lists them as information (x-assumption changes have their own section).
+ * Documentation, examples, deprecation, operation tags and vendor extensions: nothing a client's code or validation
+ * depends on, except the tags (the client groups some operations by them). x-assumption changes have their own
+ * section of the report and are left out before the rules (src/diff/classify.ts).
  */
-import { parsePointer } from "@account-funds/generator/json-pointer";
-import type { Rule, RuleDocumentation } from "./rule.js";
+import { changed, type Rule, type RuleDocumentation } from "./rule.js";
 
 const documentationKeys = new Set([
   "description",
@@ -12,47 +12,57 @@ const documentationKeys = new Set([
   "example",
   "examples",
   "externalDocs",
+  "$comment",
   "x-summary",
 ]);
 
+/** Nodes that only document, whatever changed in them. */
+const documentationNodes = new Set(["info", "tag", "link"]);
+
 export const docsRule: Rule = {
   name: "docs",
-  classify(facts) {
-    const key = facts.property ?? lastKey(facts.pointer);
-    if (key === "deprecated") {
-      const now = facts.after === true;
+  classify({ change, subject }) {
+    const key = change.property ?? "";
+    if (key === "deprecated" && change.kind === "changed") {
       return [
         {
           rule: "deprecated",
-          source: "review",
+          everySide: true,
           level: "info",
-          message: `${facts.subject} ${now ? "is now deprecated" : "is no longer deprecated"}.`,
+          message: `${subject} ${change.after === true ? "is now deprecated" : "is no longer deprecated"}.`,
         },
       ];
     }
-    if (key === "tags" && facts.change.typeName === "Operation") {
+    if (key === "tags" && change.node === "operation") {
       return [
         {
           rule: "operation-tags-changed",
-          source: "review",
           level: "warning",
-          message: `Tags of ${facts.subject} changed from ${JSON.stringify(facts.before)} to ${JSON.stringify(facts.after)}.`,
+          message: `Tags of ${subject} changed from ${JSON.stringify(change.before)} to ${JSON.stringify(change.after)}.`,
           note: "The client groups operations outside /api/v<N>/ by their first tag (client.<tag>.<method>); the consumer check and the API report show whether a method moved.",
         },
       ];
     }
-    if (documentationKeys.has(key) || facts.change.typeName === "Example" || facts.change.typeName === "ExamplesMap") {
+    if (change.node === "document" && key === "openapi")
       return [
-        { rule: "docs-changed", source: "review", level: "info", message: `${key} of ${facts.subject} ${facts.kind}.` },
+        {
+          rule: "openapi-version-changed",
+          level: "info",
+          message: `The document's OpenAPI version ${changed(change.before, change.after)} (a 3.0 document is upgraded to 3.1 before the comparison).`,
+        },
+      ];
+    if (documentationKeys.has(key) || documentationNodes.has(change.node)) {
+      return [
+        { rule: "docs-changed", everySide: true, level: "info", message: `${key} of ${subject} ${change.kind}.` },
       ];
     }
-    if (key.startsWith("x-")) {
+    if (key.startsWith("x-") && key !== "x-extensible-enum") {
       return [
         {
           rule: "extension-changed",
-          source: "review",
+          everySide: true,
           level: "info",
-          message: `\`${key}\` of ${facts.subject} ${facts.kind}.`,
+          message: `\`${key}\` of ${subject} ${change.kind}.`,
         },
       ];
     }
@@ -60,37 +70,41 @@ export const docsRule: Rule = {
   },
 };
 
-function lastKey(pointer: string): string {
-  return parsePointer(pointer).at(-1) ?? "";
-}
-
 export const docsRuleDocumentation: readonly RuleDocumentation[] = [
   {
     rule: "docs-changed",
     side: "both",
     level: "info",
-    source: "review",
-    basis: "descriptions, summaries, titles, examples: Redocly rates them patch",
+    basis: "descriptions, summaries, titles, examples, `info`, document tags, links",
+    oasdiff: "not reported (links: not compared)",
+  },
+  {
+    rule: "openapi-version-changed",
+    side: "both",
+    level: "info",
+    basis: "3.0 is read as 3.1 (the generator's loader upgrades it)",
+    oasdiff: "not reported",
   },
   {
     rule: "deprecated",
     side: "both",
     level: "info",
-    source: "review",
-    basis: "oasdiff: deprecating is not breaking (removing later is)",
+    basis: "deprecating is not breaking (removing later is)",
+    oasdiff: "*-deprecated (INFO); removing before the sunset date: ERR",
   },
   {
     rule: "operation-tags-changed",
     side: "both",
     level: "warning",
-    source: "review",
     basis: "the generated client groups operations outside `/api/v<N>/` by their first tag",
+    oasdiff: "api-tag-added / api-tag-removed (INFO)",
+    differs: "stricter: a tag is part of the generated client's surface",
   },
   {
     rule: "extension-changed",
     side: "both",
     level: "info",
-    source: "review",
-    basis: "`x-` extensions other than x-assumption (which has its own section)",
+    basis: "`x-` extensions other than x-assumption (its own section) and x-extensible-enum (rules/enums.ts)",
+    oasdiff: "not reported",
   },
 ];

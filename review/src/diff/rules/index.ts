@@ -1,39 +1,64 @@
 /**
- * The rules in the order the engine asks them. Judging rules that see every side of a kind of change come
- * before Redocly's verdicts (which they replace for enums and constraints); the rest only answer for sides no
- * verdict covered.
+ * The rules in the order the engine asks them: the first that answers decides. Documentation first (it is the same
+ * on every side), then one rule per kind of node or keyword, and last the rule that fails closed.
  */
-import { additionsRule, additionsRuleDocumentation } from "./additions.js";
+import { annotationsRule, annotationsRuleDocumentation } from "./annotations.js";
+import { applicatorsRule, applicatorsRuleDocumentation } from "./applicators.js";
+import { bodiesRule, bodiesRuleDocumentation } from "./bodies.js";
+import { combinatorsRule, combinatorsRuleDocumentation } from "./combinators.js";
+import { componentsRule, componentsRuleDocumentation } from "./components.js";
 import { constraintsRule, constraintsRuleDocumentation } from "./constraints.js";
 import { defaultsRule, defaultsRuleDocumentation } from "./defaults.js";
 import { docsRule, docsRuleDocumentation } from "./docs.js";
 import { enumsRule, enumsRuleDocumentation } from "./enums.js";
-import { fallbackRule, fallbackRuleDocumentation } from "./fallback.js";
+import { operationsRule, operationsRuleDocumentation } from "./operations.js";
+import { parametersRule, parametersRuleDocumentation } from "./parameters.js";
 import { propertiesRule, propertiesRuleDocumentation } from "./properties.js";
+import { referencesRule, referencesRuleDocumentation } from "./references.js";
 import type { Rule, RuleDocumentation } from "./rule.js";
+import { securityRule, securityRuleDocumentation } from "./security.js";
+import { serversRule, serversRuleDocumentation } from "./servers.js";
 import { typesRule, typesRuleDocumentation } from "./types.js";
-import { verdictsRule, verdictsRuleDocumentation } from "./verdicts.js";
+import { unclassifiedRule, unclassifiedRuleDocumentation } from "./unclassified.js";
 
 export const rules: readonly Rule[] = [
   docsRule,
-  enumsRule,
-  constraintsRule,
-  verdictsRule,
-  defaultsRule,
+  operationsRule,
+  parametersRule,
+  bodiesRule,
+  securityRule,
+  serversRule,
+  componentsRule,
   propertiesRule,
+  enumsRule,
   typesRule,
-  additionsRule,
-  fallbackRule,
+  constraintsRule,
+  combinatorsRule,
+  applicatorsRule,
+  referencesRule,
+  defaultsRule,
+  annotationsRule,
 ];
 
+/** Asked when no rule answered. */
+export { unclassifiedRule };
+
 export const ruleDocumentation: readonly RuleDocumentation[] = [
-  ...verdictsRuleDocumentation,
-  ...enumsRuleDocumentation,
-  ...constraintsRuleDocumentation,
+  ...operationsRuleDocumentation,
+  ...parametersRuleDocumentation,
+  ...bodiesRuleDocumentation,
+  ...securityRuleDocumentation,
+  ...serversRuleDocumentation,
   ...propertiesRuleDocumentation,
+  ...enumsRuleDocumentation,
   ...typesRuleDocumentation,
+  ...constraintsRuleDocumentation,
+  ...combinatorsRuleDocumentation,
+  ...applicatorsRuleDocumentation,
+  ...referencesRuleDocumentation,
   ...defaultsRuleDocumentation,
-  ...additionsRuleDocumentation,
+  ...annotationsRuleDocumentation,
+  ...componentsRuleDocumentation,
   ...docsRuleDocumentation,
-  ...fallbackRuleDocumentation,
+  ...unclassifiedRuleDocumentation,
 ];

@@ -5,7 +5,7 @@
  * Outer spaces and lower case are presentation forms: ` gbp ` normalises to `GBP`. Whether the currency exists, or is
  * offered by the account, is for the server (the currency list is an endpoint, not a fixed table).
  */
-import { issue, type Issue } from "../../core/issue.js";
+import { asWarning, issue, type Issue } from "../../core/issue.js";
 import {
   fail,
   label,
@@ -33,15 +33,20 @@ export function readCurrencyCode(input: unknown, path: Path, options: PresenceOp
 }
 
 /**
- * Assumption for exchanges, quotes and alerts (the reference does not state it): SourceCurrencyCode and
- * TargetCurrencyCode differ, since an exchange of a currency into itself has no rate. Reported as `conflict`
- * at `["TargetCurrencyCode"]`.
+ * For exchanges, quotes and alerts: SourceCurrencyCode and TargetCurrencyCode should differ, since an exchange
+ * of a currency into itself has no rate. The reference does not say the API refuses it, so it is a warning
+ * (`conflict` at `["TargetCurrencyCode"]`), never a refusal.
  */
 export function currencyPairIssues(source: string | undefined, target: string | undefined): Issue[] {
   if (source === undefined || source !== target) return [];
   return [
-    issue("conflict", "TargetCurrencyCode must differ from SourceCurrencyCode.", ["TargetCurrencyCode"], {
-      other: ["SourceCurrencyCode"],
-    }),
+    asWarning(
+      issue(
+        "conflict",
+        "TargetCurrencyCode is SourceCurrencyCode: a pair of one currency exchanges nothing.",
+        ["TargetCurrencyCode"],
+        { other: ["SourceCurrencyCode"] },
+      ),
+    ),
   ];
 }

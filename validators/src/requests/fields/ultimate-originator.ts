@@ -4,21 +4,22 @@
  * This module checks the shape of what is given. Which members are required depends on whether the account
  * is a PSP account, which the body does not say: that is the rule in `../rules/ultimate-originator.ts`.
  */
-import { readPostalAddress, type PostalAddress } from "./postal-address.js";
+import { readPostalAddress, type PartialPostalAddress } from "./postal-address.js";
 import { field, readFields, readString, type FieldResult, type Path } from "../../core/json-fields.js";
 
 export const ULTIMATE_ORIGINATOR_NAME_MAX_LENGTH = 35;
 
 export interface UltimateOriginator {
   Name?: string;
-  Address?: PostalAddress;
+  /** Street, Town and CountryCode are required for a non-PSP account only (the rule checks them). */
+  Address?: PartialPostalAddress;
   SubaccountNumber?: string;
 }
 
 export function readUltimateOriginator(input: unknown, path: Path): FieldResult<UltimateOriginator> {
   return readFields<UltimateOriginator>(input, path, (body, take) => ({
     Name: take(readString(field(body, "Name"), [...path, "Name"], { maxLength: ULTIMATE_ORIGINATOR_NAME_MAX_LENGTH })),
-    Address: take(readPostalAddress(field(body, "Address"), [...path, "Address"])),
+    Address: take(readPostalAddress(field(body, "Address"), [...path, "Address"], { partial: true })),
     SubaccountNumber: take(readString(field(body, "SubaccountNumber"), [...path, "SubaccountNumber"])),
   }));
 }
