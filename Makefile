@@ -18,7 +18,7 @@ STAMPS := node_modules/.cache/account-funds
 GENERATE_STAMP := $(STAMPS)/generate.stamp
 sources = $(shell find $(1) -name '*.ts' -o -name '*.js')
 
-.PHONY: all install generate build build-validators build-generator check-generated lint format-check format typecheck publint package-checks consumer api-report api-report-check unit test test-node release-check version bench assumptions clean sandbox demo docs example react-example browser review
+.PHONY: all install generate build build-validators build-generator check-generated lint format-check format typecheck publint package-checks consumer api-report api-report-check unit test test-node release-check version bench corpus assumptions clean sandbox demo docs example react-example browser review
 
 ## all: install (npm ci when the lock file changed), generate (when its inputs changed), build (what changed), then
 ## the main job: the demo of the generated client against the sandbox started in-process (demo/main.ts; exits
@@ -236,6 +236,15 @@ docs: install
 
 ## test: everything CI runs (test-node on the Node lines other than the machine's, which unit and consumer cover).
 test: install lint format-check typecheck check-generated build publint package-checks consumer api-report-check release-check unit test-node
+
+## corpus: opt-in (not in `make test`): generates the public specs of generator/corpus/specs.ts (npm packages
+## installed in generator/corpus/ from its own lock file) with this generator, openapi-typescript and
+## @hey-api/openapi-ts (on Node 22), type-checks every output strictly and prints a table (generator/README.md).
+corpus: build-generator generator/corpus/node_modules/.package-lock.json tools/node-versions/22/node_modules/.package-lock.json
+	$(BIN)/tsx generator/corpus/run.ts
+
+generator/corpus/node_modules/.package-lock.json: generator/corpus/package-lock.json
+	npm ci --prefix generator/corpus --no-audit --no-fund --ignore-scripts
 
 ## bench: benchmarks with ratios against peers measured in the same run: the validators' (validators/bench), the
 ## client's (generator/bench: per-call overhead, generate time, type instantiations, bundle size), the sandbox's

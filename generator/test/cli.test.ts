@@ -82,8 +82,10 @@ describe("generate and check", () => {
     );
     expect(result.code).toBe(exitCodes.specError);
     expect(result.err.split("\n")).toEqual([
-      expect.stringMatching(/broken\/split\/paths\/items\.yaml#\/Item\/get: operation has no operationId$/),
-      expect.stringMatching(/broken\/split\/parameters\/Id\.yaml#: path parameter id has no schema$/),
+      expect.stringMatching(
+        /broken\/split\/parameters\/Id\.yaml#: path parameter id has no schema \(reached from GET \/api\/v1\/Items\(\{id\}\)\)$/,
+      ),
+      expect.stringMatching(/broken\/split\/paths\/items\.yaml#\/Item\/get\/responses\/2OO: response status "2OO"/),
       "the spec has 2 problems; nothing was generated.",
       "",
     ]);
