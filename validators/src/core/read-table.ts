@@ -170,6 +170,31 @@ function readTableFields<V>(
   readers: AnyReaders,
   context: ReadContext,
 ): FieldResult<V> {
+  const { values, issues } = readTableParts(object, path, table, readers, context);
+  return hasErrors(issues) ? fail(issues) : { value: definedFields<Record<string, unknown>>(values) as V, issues };
+}
+
+/**
+ * The fields of `object` read by `table`, each on its own: the values read well (an absent or wrong field is
+ * `undefined`) and every issue found. For a request's rules, which read the fields that are right when another is
+ * wrong.
+ */
+export function readTableFieldsOf<T extends ObjectTable>(
+  object: JsonObject,
+  table: T,
+  readers: TableReaders<T>,
+  context: ReadContext = lenient,
+): { readonly values: { readonly [K in keyof T["fields"]]?: unknown }; readonly issues: readonly Issue[] } {
+  return readTableParts(object, [], table, readers as unknown as AnyReaders, context);
+}
+
+function readTableParts(
+  object: JsonObject,
+  path: Path,
+  table: ObjectTable,
+  readers: AnyReaders,
+  context: ReadContext,
+): { readonly values: Record<string, unknown>; readonly issues: readonly Issue[] } {
   // `fields` are the readers of the table read first; the tables it reaches have theirs in `tables`.
   const custom = { ...readers.tables?.[table.name], ...readers.fields };
   const nested: AnyReaders = { ...readers, fields: undefined, noun: undefined };
@@ -181,7 +206,7 @@ function readTableFields<V>(
     values[name] = take(readField(input, fieldPath, spec, nested, context, custom[name]));
   }
   add(requiredAnyOfIssues(object, path, table, readers.noun ?? `a ${table.name}`));
-  return hasErrors(issues) ? fail(issues) : { value: definedFields<Record<string, unknown>>(values) as V, issues };
+  return { values, issues };
 }
 
 /** One required issue when no group of the table's `requiredAnyOf` is given whole, at the last group's first field. */
