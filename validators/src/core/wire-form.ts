@@ -4,7 +4,8 @@
  * `null` or a blank left out); a server reads the request as it came, and the API refuses what its document does
  * not allow. With `wireForm`, a field the lenient reading took is also held to the table's facts as given: a value
  * it had to change to fit them is a `presentation_form` issue, whose `params.wireForm` is what to send instead
- * (none: leave the field out). Only strings and `null` can differ so: numbers and booleans are read as they are.
+ * (none: leave the field out). Only strings (a blank for any type) and `null` can differ so: numbers and booleans
+ * are read as they are.
  */
 import type { FieldSpec, StringField } from "./field-table.js";
 import { issue, type Issue } from "./issue.js";
@@ -35,7 +36,9 @@ export function wireFormIssues(
 ): Issue[] {
   if (input === undefined) return [];
   if (input === null) return spec.nullable === true ? [] : [presentationForm(path, input, value)];
-  if (spec.type !== "string" || typeof input !== "string") return [];
+  if (typeof input !== "string" || spec.type === "any") return [];
+  // A blank where a number, a boolean, an object or a list goes is "not given" to a form, and no value to the API.
+  if (spec.type !== "string") return [presentationForm(path, input, value)];
   // A non-blank text was checked by its format's reader as it is; a blank one was read as "not given".
   const formatTaken = spec.format === undefined || value !== undefined || formatAccepts(input);
   return formatTaken && takesText(input, spec) ? [] : [presentationForm(path, input, value)];
