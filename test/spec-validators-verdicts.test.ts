@@ -157,7 +157,9 @@ describe.each(requestSubjects.map((subject) => [subject.schema, subject] as cons
           const refusedAt = result.ok ? [] : outsideExemptFields(result.issues);
           expect(refusedAt, `the spec accepts, wireForm refuses (${describeIssues(refusedAt)}) ${case_}`).toEqual([]);
         } else {
-          expect(result.ok, `the spec refuses (${ajv.errorsText(check.errors)}), wireForm accepts: ${case_}`).toBe(false);
+          expect(result.ok, `the spec refuses (${ajv.errorsText(check.errors)}), wireForm accepts: ${case_}`).toBe(
+            false,
+          );
         }
       }),
       { numRuns: 250 },

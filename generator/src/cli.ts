@@ -231,7 +231,8 @@ function tablesUsage(
   overlay: string | undefined,
 ): string | undefined {
   const given = validatorsOut !== undefined || sandboxOut !== undefined;
-  if (command === "assumptions" && given) return "--validators-out and --sandbox-out are options of generate, check and tables";
+  if (command === "assumptions" && given)
+    return "--validators-out and --sandbox-out are options of generate, check and tables";
   if (command === "tables" && !given) return "tables needs --validators-out, --sandbox-out or both";
   if (command === "tables" && overlay !== undefined) return "--overlay is an option of generate, check and assumptions";
   return undefined;
@@ -240,11 +241,20 @@ function tablesUsage(
 /** Per table output folder: the counts, and each file written or deleted. */
 function printWritten(
   io: CliIo,
-  outcomes: readonly { readonly directory: string; readonly result: { readonly written: readonly string[]; readonly unchanged: readonly string[]; readonly deleted: readonly string[] } }[],
+  outcomes: readonly {
+    readonly directory: string;
+    readonly result: {
+      readonly written: readonly string[];
+      readonly unchanged: readonly string[];
+      readonly deleted: readonly string[];
+    };
+  }[],
 ): void {
   for (const { directory, result } of outcomes) {
     const { written, unchanged, deleted } = result;
-    io.out(`${displayPath(directory)}/: ${written.length} written, ${unchanged.length} unchanged, ${deleted.length} deleted\n`);
+    io.out(
+      `${displayPath(directory)}/: ${written.length} written, ${unchanged.length} unchanged, ${deleted.length} deleted\n`,
+    );
     for (const path of written) io.out(`  wrote   ${path}\n`);
     for (const path of deleted) io.out(`  deleted ${path}\n`);
   }

@@ -15,7 +15,12 @@ import { SpecError, throwIfAny, type SpecProblem } from "../spec/spec-error.js";
 import type { ApiModel, SchemaModel } from "../model/model.js";
 
 export type FieldType =
-  | { readonly type: "integer" | "number"; readonly format?: string; readonly minimum?: number; readonly maximum?: number }
+  | {
+      readonly type: "integer" | "number";
+      readonly format?: string;
+      readonly minimum?: number;
+      readonly maximum?: number;
+    }
   | { readonly type: "boolean" }
   | {
       readonly type: "string";
@@ -54,7 +59,11 @@ export interface TableModel {
   /** `anyOf` of `required` lists: every field of one of the groups is present (US routing: Bic, or RoutingTransitNumber). */
   readonly requiredAnyOf: readonly (readonly string[])[];
   /** `if: {required: [F], properties: {F: {const: V}}}` / `then: {required: [...]}`: fields required when F is V. */
-  readonly requiredWhen: readonly { readonly field: string; readonly equals: string; readonly required: readonly string[] }[];
+  readonly requiredWhen: readonly {
+    readonly field: string;
+    readonly equals: string;
+    readonly required: readonly string[];
+  }[];
 }
 
 /** A component that is a discriminated `oneOf`: the discriminator's value of each member, and its table. */
@@ -95,7 +104,11 @@ export function entitySchemas(model: ApiModel): string[] {
  * The tables of `roots` and, with `nested`, of every object or union component they reach. Without `nested`, a
  * nested object is still a field (`type: "object"` naming its component) but gets no table of its own.
  */
-export function readTables(model: ApiModel, roots: readonly string[], options: { readonly nested: boolean }): TablesModel {
+export function readTables(
+  model: ApiModel,
+  roots: readonly string[],
+  options: { readonly nested: boolean },
+): TablesModel {
   const byName = new Map(model.schemas.map((schema) => [schema.name, schema]));
   const problems: SpecProblem[] = [];
   const components: ComponentModel[] = [];
@@ -108,7 +121,9 @@ export function readTables(model: ApiModel, roots: readonly string[], options: {
     const schema = byName.get(name);
     if (schema === undefined || !isJsonObject(schema.schema)) return;
     if (visiting.has(name))
-      problems.push(new SpecError({ pointer: schema.pointer, reason: "a schema that contains itself cannot be a field table" }));
+      problems.push(
+        new SpecError({ pointer: schema.pointer, reason: "a schema that contains itself cannot be a field table" }),
+      );
     if (seen.has(name)) return;
     seen.add(name);
     visiting.add(name);
@@ -119,7 +134,8 @@ export function readTables(model: ApiModel, roots: readonly string[], options: {
       components.push({ kind: "union", ...union });
     } else {
       const table = reader.table();
-      if (options.nested) for (const reached of reachedComponents(table.fields.map((field) => field.type))) visit(reached);
+      if (options.nested)
+        for (const reached of reachedComponents(table.fields.map((field) => field.type))) visit(reached);
       components.push({ kind: "table", ...table });
     }
     visiting.delete(name);
@@ -207,7 +223,8 @@ class SchemaReader {
       const read = this.field(property, pointer);
       return {
         name,
-        description: isJsonObject(property) && typeof property["description"] === "string" ? property["description"] : "",
+        description:
+          isJsonObject(property) && typeof property["description"] === "string" ? property["description"] : "",
         required: required.includes(name),
         nullable: read.nullable,
         type: read.type,
@@ -313,14 +330,20 @@ class SchemaReader {
       }
       case "array": {
         this.only(node, pointer, ["type", "items"]);
-        const items = node["items"] === undefined ? { type: { type: "any" } as const } : this.field(node["items"], `${pointer}/items`);
+        const items =
+          node["items"] === undefined
+            ? { type: { type: "any" } as const }
+            : this.field(node["items"], `${pointer}/items`);
         return { type: { type: "array", items: items.type }, nullable };
       }
       case "object": {
         this.only(node, pointer, ["type", "additionalProperties"]);
         const values = node["additionalProperties"];
         if (!isJsonObject(values)) {
-          this.problem(pointer, "an inline object must be a map (additionalProperties with a schema); name a component");
+          this.problem(
+            pointer,
+            "an inline object must be a map (additionalProperties with a schema); name a component",
+          );
           return { type: { type: "any" }, nullable };
         }
         return { type: { type: "map", values: this.field(values, `${pointer}/additionalProperties`).type }, nullable };

@@ -62,7 +62,8 @@ function storedType(type: FieldType): string {
       return "boolean";
     case "string":
       if (type.const !== undefined) return JSON.stringify(type.const);
-      if (type.enum !== undefined && type.enum.length > 0) return type.enum.map((value) => JSON.stringify(value)).join(" | ");
+      if (type.enum !== undefined && type.enum.length > 0)
+        return type.enum.map((value) => JSON.stringify(value)).join(" | ");
       return "string";
     case "object":
     case "union":
@@ -111,7 +112,11 @@ function addFieldsType(file: TypeScriptFile, table: TableModel): void {
   file.addInterface({
     name: `${table.name}Fields`,
     isExported: true,
-    docs: [jsDocText(`${table.name}'s fields as a record stores them.${table.description === "" ? "" : ` ${table.description}`}`)],
+    docs: [
+      jsDocText(
+        `${table.name}'s fields as a record stores them.${table.description === "" ? "" : ` ${table.description}`}`,
+      ),
+    ],
     properties: table.fields.map((field) => ({
       name: propertyName(field.name),
       type: storedType(field.type),

@@ -84,7 +84,8 @@ function valueType(type: FieldType): string {
       return "boolean";
     case "string":
       if (type.const !== undefined) return JSON.stringify(type.const);
-      if (type.enum !== undefined && type.enum.length > 0) return type.enum.map((value) => JSON.stringify(value)).join(" | ");
+      if (type.enum !== undefined && type.enum.length > 0)
+        return type.enum.map((value) => JSON.stringify(value)).join(" | ");
       return "string";
     case "object":
       return type.table;
@@ -110,7 +111,9 @@ function addValueType(file: TypeScriptFile, table: TableModel): void {
     docs:
       alternatives.length === 0
         ? docs(table.description)
-        : [`The members of ${table.name}; ${table.name} requires ${alternatives.map((group) => group.join(" and ")).join(", or ")}.`],
+        : [
+            `The members of ${table.name}; ${table.name} requires ${alternatives.map((group) => group.join(" and ")).join(", or ")}.`,
+          ],
     properties: table.fields.map((field: FieldModel) => ({
       name: propertyName(field.name),
       type: valueType(field.type),
@@ -125,7 +128,10 @@ function addValueType(file: TypeScriptFile, table: TableModel): void {
     isExported: true,
     docs: docs(table.description),
     type: alternatives
-      .map((group) => `(${name} & { ${group.map((field) => `${propertyName(field)}: ${typeOf.get(field) ?? "unknown"}`).join("; ")} })`)
+      .map(
+        (group) =>
+          `(${name} & { ${group.map((field) => `${propertyName(field)}: ${typeOf.get(field) ?? "unknown"}`).join("; ")} })`,
+      )
       .join(" | "),
   });
 }
@@ -134,7 +140,9 @@ function addUnionType(file: TypeScriptFile, union: UnionModel): void {
   file.addTypeAlias({
     name: union.name,
     isExported: true,
-    docs: docs(`${union.description}${union.description === "" ? "" : " "}One of its members, by ${union.discriminator}.`),
+    docs: docs(
+      `${union.description}${union.description === "" ? "" : " "}One of its members, by ${union.discriminator}.`,
+    ),
     type: union.members.map((member) => member.table).join(" | "),
   });
 }

@@ -19,7 +19,6 @@ import {
   fail,
   field,
   isEmpty,
-  isJsonObject,
   label,
   readArray,
   readBoolean,
@@ -80,7 +79,10 @@ type NumberFormat = "int32" | "int64" | "decimal" | "double";
 /** How deep the types below look into nested tables (request shapes nest three deep). */
 type Deeper<D extends readonly unknown[]> = D["length"] extends 6 ? never : [...D, unknown];
 
-type FieldFormats<F, D extends readonly unknown[]> = F extends { readonly type: "string"; readonly format: infer X extends string }
+type FieldFormats<F, D extends readonly unknown[]> = F extends {
+  readonly type: "string";
+  readonly format: infer X extends string;
+}
   ? X
   : F extends { readonly table: { readonly fields: infer Fields } }
     ? FieldsFormats<Fields, Deeper<D>>
@@ -99,7 +101,9 @@ type FieldsFormats<Fields, D extends readonly unknown[]> = [D] extends [never]
 /** Every custom format the fields of `T` reach (unions aside: their readers read them whole). */
 export type TableFormats<T extends ObjectTable> = Exclude<FieldsFormats<T["fields"], []>, NumberFormat>;
 
-type FieldUnions<F, D extends readonly unknown[]> = F extends { readonly union: { readonly name: infer N extends string } }
+type FieldUnions<F, D extends readonly unknown[]> = F extends {
+  readonly union: { readonly name: infer N extends string };
+}
   ? N
   : F extends { readonly table: { readonly fields: infer Fields } }
     ? FieldsUnions<Fields, Deeper<D>>
@@ -235,7 +239,9 @@ export function readField(
   const standard = (options: PresenceOptions = {}) => readBySpec(input, path, spec, readers, context, options);
   const read = held(own === undefined ? standard() : own(input, path, { spec, context, standard }), path, spec);
   if (!context.wireForm || hasErrors(read.issues)) return read;
-  const wire = wireFormIssues(input, path, spec, read.value, (value) => formatVerdict(value, path, spec, readers, context));
+  const wire = wireFormIssues(input, path, spec, read.value, (value) =>
+    formatVerdict(value, path, spec, readers, context),
+  );
   if (wire.length === 0) return read;
   const found = [...wire];
   appendIssues(found, read.issues);

@@ -29,14 +29,21 @@ export function accountNumberRuleOf(pattern: string): AccountNumberRule {
   const form = /^\^\[(0-9|0-9A-Z-)\]\{(\d+)(?:,(\d+))?\}\$$/.exec(pattern);
   if (form === null) return { pattern, minLength: 1, maxLength: MAX_INPUT_LENGTH, digitsOnly: false };
   const minLength = Number(form[2]);
-  return { pattern, minLength, maxLength: form[3] === undefined ? minLength : Number(form[3]), digitsOnly: form[1] === "0-9" };
+  return {
+    pattern,
+    minLength,
+    maxLength: form[3] === undefined ? minLength : Number(form[3]),
+    digitsOnly: form[1] === "0-9",
+  };
 }
 
 type Members = (typeof paymentRoutingUnion)["mapping"];
 
 /** The routing types whose table has an `AccountNumber` with a pattern. */
 export type AccountNumberRoutingType = {
-  [T in keyof Members]: Members[T]["fields"] extends { readonly AccountNumber: { readonly pattern: string } } ? T : never;
+  [T in keyof Members]: Members[T]["fields"] extends { readonly AccountNumber: { readonly pattern: string } }
+    ? T
+    : never;
 }[keyof Members];
 
 /** Routing types that carry an `AccountNumber`, with the reference's pattern for it. */
@@ -51,7 +58,8 @@ export const accountNumberRules = /* @__PURE__ */ (() => {
 })();
 
 /** The generic rule (BicAccountNumber's, and the default when no routing type is given). */
-export const genericAccountNumberRule: AccountNumberRule = /* @__PURE__ */ (() => accountNumberRules.BicAccountNumber)();
+export const genericAccountNumberRule: AccountNumberRule = /* @__PURE__ */ (() =>
+  accountNumberRules.BicAccountNumber)();
 
 export interface AccountNumberOptions {
   /** Take length and characters from this routing type's rule. */

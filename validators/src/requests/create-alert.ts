@@ -16,19 +16,22 @@ export type CreateAlertOptions = WireFormOption;
 
 const TO_RAISE = "an alert can hardly be raised without it";
 
-export const validateCreateAlert = /* @__PURE__ */ defineValidator<CreateAlertRequest, RequestReport, CreateAlertOptions>(
-  (input, options) =>
-    readRequest<CreateAlertRequest, typeof createAlertRequestTable>(
-      input,
-      createAlertRequestTable,
-      {
-        fields: {
-          SourceCurrencyCode: recommendedCurrencyCode(TO_RAISE),
-          TargetCurrencyCode: recommendedCurrencyCode(TO_RAISE),
-          Limit: positiveAmount({ recommended: TO_RAISE }),
-        },
+export const validateCreateAlert = /* @__PURE__ */ defineValidator<
+  CreateAlertRequest,
+  RequestReport,
+  CreateAlertOptions
+>((input, options) =>
+  readRequest<CreateAlertRequest, typeof createAlertRequestTable>(
+    input,
+    createAlertRequestTable,
+    {
+      fields: {
+        SourceCurrencyCode: recommendedCurrencyCode(TO_RAISE),
+        TargetCurrencyCode: recommendedCurrencyCode(TO_RAISE),
+        Limit: positiveAmount({ recommended: TO_RAISE }),
       },
-      contextOf(options),
-      { issues: (_body, fields) => currencyPairIssues(fields.SourceCurrencyCode, fields.TargetCurrencyCode) },
-    ),
+    },
+    contextOf(options),
+    { issues: (_body, fields) => currencyPairIssues(fields.SourceCurrencyCode, fields.TargetCurrencyCode) },
+  ),
 );

@@ -7,7 +7,10 @@
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
 import { contextOf, type WireFormOption } from "../core/read-table.js";
-import { bicAccountNumberPaymentRoutingTable, type BicAccountNumberPaymentRouting } from "../generated/request-fields.js";
+import {
+  bicAccountNumberPaymentRoutingTable,
+  type BicAccountNumberPaymentRouting,
+} from "../generated/request-fields.js";
 import { validateAccountNumber } from "../identifiers/account-number.js";
 import { readBic, readCountryCode } from "../identifiers/format-readers.js";
 import { checkedProperty, readRouting, type RoutingReaders } from "./read-routing.js";
@@ -23,6 +26,8 @@ const readers: RoutingReaders<typeof bicAccountNumberPaymentRoutingTable> = {
 };
 
 /** Validates a BicAccountNumber routing and returns it with its identifiers in their normalised forms. */
-export const validateBicAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<BicAccountNumberPaymentRouting, Normalization, WireFormOption>(
-  (input, options) => readRouting(input, bicAccountNumberPaymentRoutingTable, readers, contextOf(options)),
-);
+export const validateBicAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<
+  BicAccountNumberPaymentRouting,
+  Normalization,
+  WireFormOption
+>((input, options) => readRouting(input, bicAccountNumberPaymentRoutingTable, readers, contextOf(options)));

@@ -17,6 +17,8 @@ const readers: RoutingReaders<typeof bicClabePaymentRoutingTable> = {
 };
 
 /** Validates a BicClabe routing and returns it with its identifiers in their normalised forms. */
-export const validateBicClabePaymentRouting = /* @__PURE__ */ defineValidator<BicClabePaymentRouting, Normalization, WireFormOption>(
-  (input, options) => readRouting(input, bicClabePaymentRoutingTable, readers, contextOf(options)),
-);
+export const validateBicClabePaymentRouting = /* @__PURE__ */ defineValidator<
+  BicClabePaymentRouting,
+  Normalization,
+  WireFormOption
+>((input, options) => readRouting(input, bicClabePaymentRoutingTable, readers, contextOf(options)));

@@ -24,6 +24,8 @@ const readers: RoutingReaders<typeof bicIbanPaymentRoutingTable> = {
 };
 
 /** Validates a BicIban routing and returns it with its identifiers in their normalised forms. */
-export const validateBicIbanPaymentRouting = /* @__PURE__ */ defineValidator<BicIbanPaymentRouting, Normalization, WireFormOption>(
-  (input, options) => readRouting(input, bicIbanPaymentRoutingTable, readers, contextOf(options)),
-);
+export const validateBicIbanPaymentRouting = /* @__PURE__ */ defineValidator<
+  BicIbanPaymentRouting,
+  Normalization,
+  WireFormOption
+>((input, options) => readRouting(input, bicIbanPaymentRoutingTable, readers, contextOf(options)));

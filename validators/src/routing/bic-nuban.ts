@@ -21,6 +21,8 @@ const readers: RoutingReaders<typeof bicNubanPaymentRoutingTable> = {
 };
 
 /** Validates a BicNuban routing and returns it with its identifiers in their normalised forms. */
-export const validateBicNubanPaymentRouting = /* @__PURE__ */ defineValidator<BicNubanPaymentRouting, Normalization, WireFormOption>(
-  (input, options) => readRouting(input, bicNubanPaymentRoutingTable, readers, contextOf(options)),
-);
+export const validateBicNubanPaymentRouting = /* @__PURE__ */ defineValidator<
+  BicNubanPaymentRouting,
+  Normalization,
+  WireFormOption
+>((input, options) => readRouting(input, bicNubanPaymentRoutingTable, readers, contextOf(options)));

@@ -6,7 +6,10 @@
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
 import { contextOf, type WireFormOption } from "../core/read-table.js";
-import { newZealandAccountNumberPaymentRoutingTable, type NewZealandAccountNumberPaymentRouting } from "../generated/request-fields.js";
+import {
+  newZealandAccountNumberPaymentRoutingTable,
+  type NewZealandAccountNumberPaymentRouting,
+} from "../generated/request-fields.js";
 import { readBic, readNzAccountNumber } from "../identifiers/format-readers.js";
 import { readRouting, type RoutingReaders } from "./read-routing.js";
 
@@ -18,6 +21,8 @@ const readers: RoutingReaders<typeof newZealandAccountNumberPaymentRoutingTable>
 };
 
 /** Validates a NewZealandAccountNumber routing and returns it with its identifiers in their normalised forms. */
-export const validateNewZealandAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<NewZealandAccountNumberPaymentRouting, Normalization, WireFormOption>(
-  (input, options) => readRouting(input, newZealandAccountNumberPaymentRoutingTable, readers, contextOf(options)),
-);
+export const validateNewZealandAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<
+  NewZealandAccountNumberPaymentRouting,
+  Normalization,
+  WireFormOption
+>((input, options) => readRouting(input, newZealandAccountNumberPaymentRoutingTable, readers, contextOf(options)));

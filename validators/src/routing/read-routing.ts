@@ -29,7 +29,16 @@ import {
   type TableReaders,
 } from "../core/read-table.js";
 import { failure, success, type Result } from "../core/result.js";
-import { fail, invalidEnum, invalidType, isEmpty, isJsonObject, ok, readWith, requiredIssue } from "../core/json-fields.js";
+import {
+  fail,
+  invalidEnum,
+  invalidType,
+  isEmpty,
+  isJsonObject,
+  ok,
+  readWith,
+  requiredIssue,
+} from "../core/json-fields.js";
 import { validateCountryCode } from "../identifiers/country-code.js";
 import type { PaymentRoutingType } from "./routing-types.js";
 

@@ -8,7 +8,10 @@
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
 import { contextOf, type WireFormOption } from "../core/read-table.js";
-import { routingTransitNumberAccountNumberPaymentRoutingTable, type RoutingTransitNumberAccountNumberPaymentRouting } from "../generated/request-fields.js";
+import {
+  routingTransitNumberAccountNumberPaymentRoutingTable,
+  type RoutingTransitNumberAccountNumberPaymentRouting,
+} from "../generated/request-fields.js";
 import { validateAccountNumber } from "../identifiers/account-number.js";
 import { readAbaRoutingNumber, readBic } from "../identifiers/format-readers.js";
 import { checkedProperty, readRouting, type RoutingReaders } from "./read-routing.js";
@@ -18,12 +21,18 @@ export type { RoutingTransitNumberAccountNumberPaymentRouting };
 const readers: RoutingReaders<typeof routingTransitNumberAccountNumberPaymentRoutingTable> = {
   formats: { "aba-routing-number": readAbaRoutingNumber, bic: readBic },
   fields: {
-    AccountNumber: checkedProperty((value) => validateAccountNumber(value, { routingType: "RoutingTransitNumberAccountNumber" })),
+    AccountNumber: checkedProperty((value) =>
+      validateAccountNumber(value, { routingType: "RoutingTransitNumberAccountNumber" }),
+    ),
   },
   accountIdentifier: ["AccountNumber"],
 };
 
 /** Validates a RoutingTransitNumberAccountNumber routing and returns it with its identifiers in their normalised forms. */
-export const validateRoutingTransitNumberAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<RoutingTransitNumberAccountNumberPaymentRouting, Normalization, WireFormOption>(
-  (input, options) => readRouting(input, routingTransitNumberAccountNumberPaymentRoutingTable, readers, contextOf(options)),
+export const validateRoutingTransitNumberAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<
+  RoutingTransitNumberAccountNumberPaymentRouting,
+  Normalization,
+  WireFormOption
+>((input, options) =>
+  readRouting(input, routingTransitNumberAccountNumberPaymentRoutingTable, readers, contextOf(options)),
 );

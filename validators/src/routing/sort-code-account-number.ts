@@ -6,7 +6,10 @@
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
 import { contextOf, type WireFormOption } from "../core/read-table.js";
-import { sortCodeAccountNumberPaymentRoutingTable, type SortCodeAccountNumberPaymentRouting } from "../generated/request-fields.js";
+import {
+  sortCodeAccountNumberPaymentRoutingTable,
+  type SortCodeAccountNumberPaymentRouting,
+} from "../generated/request-fields.js";
 import { readSortCode, readUkAccountNumber } from "../identifiers/format-readers.js";
 import { readRouting, type RoutingReaders } from "./read-routing.js";
 
@@ -18,6 +21,8 @@ const readers: RoutingReaders<typeof sortCodeAccountNumberPaymentRoutingTable> =
 };
 
 /** Validates a SortCodeAccountNumber routing and returns it with its identifiers in their normalised forms. */
-export const validateSortCodeAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<SortCodeAccountNumberPaymentRouting, Normalization, WireFormOption>(
-  (input, options) => readRouting(input, sortCodeAccountNumberPaymentRoutingTable, readers, contextOf(options)),
-);
+export const validateSortCodeAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<
+  SortCodeAccountNumberPaymentRouting,
+  Normalization,
+  WireFormOption
+>((input, options) => readRouting(input, sortCodeAccountNumberPaymentRoutingTable, readers, contextOf(options)));

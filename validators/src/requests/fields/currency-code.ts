@@ -34,7 +34,8 @@ export const currencyCode: FieldReader = (input, path, reading) => {
 
 /** A currency code field that a request can hardly do without: `why` ends its `recommended` warning. */
 export function recommendedCurrencyCode(why: string): FieldReader {
-  return (input, path, reading) => currencyCode(input, path, { ...reading, standard: () => reading.standard({ recommended: why }) });
+  return (input, path, reading) =>
+    currencyCode(input, path, { ...reading, standard: () => reading.standard({ recommended: why }) });
 }
 
 /**

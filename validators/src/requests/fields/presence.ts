@@ -15,5 +15,9 @@ export function recommended(why: string): FieldReader {
 /** A decimal amount, with a warning when it is not greater than 0; `recommended` as above when given. */
 export function positiveAmount(options: Pick<PresenceOptions, "recommended"> = {}): FieldReader {
   return (input, path, reading) =>
-    readDecimal(input, path, { ...options, ...(reading.spec.required === true ? { required: true } : {}), positive: true });
+    readDecimal(input, path, {
+      ...options,
+      ...(reading.spec.required === true ? { required: true } : {}),
+      positive: true,
+    });
 }
