@@ -167,14 +167,22 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     }
     const result = await check(options);
     printWarnings(io, result.warnings);
-    const drifts = [...result.drifts, ...(await tables.checkTables(result.model, tableOutputs))];
-    const names = [outName, ...Object.values(tableOutputs).map((directory) => displayPath(directory))];
+    const tableDrifts = await tables.checkTables(result.model, tableOutputs);
+    const drifts = [...result.drifts, ...tableDrifts];
+    const tableNames = Object.values(tableOutputs).map((directory) => displayPath(directory));
     if (drifts.length === 0) {
-      io.out(`${names.map((name) => `${name}/`).join(", ")} ${names.length === 1 ? "is" : "are"} up to date.\n`);
+      const names = [outName, ...tableNames].map((name) => `${name}/`);
+      io.out(`${names.join(", ")} ${names.length === 1 ? "is" : "are"} up to date.\n`);
       return exitCodes.ok;
     }
     io.out(`${formatDrifts(drifts)}\n`);
-    io.err(`${outName}/ is stale: run 'make generate' and commit the result.\n`);
+    const stale = [
+      ...(result.drifts.length > 0 ? [outName] : []),
+      ...tableNames.filter((name) => tableDrifts.some((drift) => drift.path.startsWith(`${name}/`))),
+    ].map((name) => `${name}/`);
+    io.err(
+      `${stale.join(", ")} ${stale.length === 1 ? "is" : "are"} stale: run 'make generate' and commit the result.\n`,
+    );
     return exitCodes.stale;
   } catch (thrown) {
     const problems = specProblemsOf(thrown);
