@@ -20,6 +20,8 @@ export type FieldType =
       readonly format?: string;
       readonly minimum?: number;
       readonly maximum?: number;
+      readonly exclusiveMinimum?: number;
+      readonly exclusiveMaximum?: number;
     }
   | { readonly type: "boolean" }
   | {
@@ -287,7 +289,14 @@ class SchemaReader {
       this.only(node, pointer, ["$ref"]);
       return { type: this.component(ref, pointer), nullable: false };
     }
-    const types = Array.isArray(node["type"]) ? node["type"] : node["type"] === undefined ? [] : [node["type"]];
+    const types = Array.isArray(node["type"])
+      ? node["type"]
+      : node["type"] !== undefined
+        ? [node["type"]]
+        : typeof node["const"] === "string" ||
+            (Array.isArray(node["enum"]) && node["enum"].every((value) => typeof value === "string" || value === null))
+          ? ["string"] // a const or an enum of strings states the type
+          : [];
     const nullable = types.includes("null") || (Array.isArray(node["enum"]) && node["enum"].includes(null));
     const [type, ...more] = types.filter((name) => name !== "null");
     if (more.length > 0) this.problem(`${pointer}/type`, "a property of several types besides null cannot be read");
@@ -297,13 +306,15 @@ class SchemaReader {
         return { type: { type: "any" }, nullable };
       case "integer":
       case "number":
-        this.only(node, pointer, ["type", "format", "minimum", "maximum"]);
+        this.only(node, pointer, ["type", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]);
         return {
           type: pick({
             type,
             format: this.member(node, pointer, "format", "string"),
             minimum: this.member(node, pointer, "minimum", "number"),
             maximum: this.member(node, pointer, "maximum", "number"),
+            exclusiveMinimum: this.member(node, pointer, "exclusiveMinimum", "number"),
+            exclusiveMaximum: this.member(node, pointer, "exclusiveMaximum", "number"),
           }),
           nullable,
         };

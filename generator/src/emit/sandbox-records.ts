@@ -84,7 +84,13 @@ function storedSchema(type: FieldType): { [key: string]: LiteralValue } {
   switch (type.type) {
     case "integer":
     case "number":
-      return { type: type.type, minimum: type.minimum, maximum: type.maximum };
+      return {
+        type: type.type,
+        minimum: type.minimum,
+        maximum: type.maximum,
+        exclusiveMinimum: type.exclusiveMinimum,
+        exclusiveMaximum: type.exclusiveMaximum,
+      };
     case "boolean":
       return { type: "boolean" };
     case "string":

@@ -42,11 +42,10 @@ export const validatorFieldsEmitter: Emitter = {
 export async function requestFieldsFile(model: ApiModel): Promise<string> {
   const { components, roots } = readTables(model, requestBodySchemas(model), { nested: true });
   const file = createTypeScriptFile("request-fields.ts");
-  file.addImportDeclaration({
-    isTypeOnly: true,
-    namedImports: ["ObjectTable", "UnionTable"],
-    moduleSpecifier: tableTypesModule,
-  });
+  const kinds = new Set(components.map((component) => component.kind));
+  const tableTypes = [...(kinds.has("table") ? ["ObjectTable"] : []), ...(kinds.has("union") ? ["UnionTable"] : [])];
+  if (tableTypes.length > 0)
+    file.addImportDeclaration({ isTypeOnly: true, namedImports: tableTypes, moduleSpecifier: tableTypesModule });
   // Value types first (a type may name one declared later), then the tables, each after the tables it names.
   for (const component of components)
     if (component.kind === "table") addValueType(file, component);
@@ -56,7 +55,11 @@ export async function requestFieldsFile(model: ApiModel): Promise<string> {
     else addUnion(file, component);
     blankLine(file);
   }
-  const what = `The request shapes of the API's document as @account-funds/validators reads them: value types and field tables of ${roots.join(", ")} and the shapes they reach.`;
+  const shapes =
+    roots.length === 0
+      ? "no request shape (the document has no JSON request body)"
+      : `${roots.join(", ")} and the shapes they reach`;
+  const what = `The request shapes of the API's document as @account-funds/validators reads them: value types and field tables of ${shapes}.`;
   return printTypeScriptFile(file, model.source, what);
 }
 

@@ -20,6 +20,8 @@ export interface NumberField extends Presence {
   readonly format?: string;
   readonly minimum?: number;
   readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
 }
 
 export interface BooleanField extends Presence {

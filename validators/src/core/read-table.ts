@@ -10,7 +10,7 @@
  * table's facts are checked on the value as read, the wire form. With `wireForm`, as a server reads a request, each
  * field is also held to the facts as given (`wire-form.ts`), so what the API's document refuses is refused.
  */
-import type { FieldSpec, ObjectTable, StringField, UnionTable } from "./field-table.js";
+import type { FieldSpec, NumberField, ObjectTable, StringField, UnionTable } from "./field-table.js";
 import { appendIssues, hasErrors, issue, prefixIssues, type Issue } from "./issue.js";
 import {
   codePointLength,
@@ -248,10 +248,14 @@ export function readField(
   return fail(found);
 }
 
-/** A text read (by any reader) held to the table's lengths and pattern: the facts apply to the wire form. */
+/** A value read (by any reader) held to the table's lengths, pattern and bounds: the facts apply to the wire form. */
 function held(read: FieldResult<unknown>, path: Path, spec: FieldSpec): FieldResult<unknown> {
-  if (spec.type !== "string" || typeof read.value !== "string") return read;
-  const found = textIssues(read.value, path, spec);
+  const found =
+    spec.type === "string" && typeof read.value === "string"
+      ? textIssues(read.value, path, spec)
+      : (spec.type === "number" || spec.type === "integer") && typeof read.value === "number"
+        ? boundIssues(read.value, path, spec)
+        : [];
   if (found.length === 0) return read;
   appendIssues(found, read.issues);
   return fail(found);
@@ -326,6 +330,31 @@ function readText(
   // The compiler holds every caller to a reader per format; a table read without one is this package's bug.
   if (reader === undefined) throw new Error(`no reader for format ${spec.format} at ${path.join(".")}`);
   return reader(input, path, context);
+}
+
+/** The table's bounds, on a number as read (an integer's inclusive bounds its reader already holds it to). */
+function boundIssues(value: number, path: Path, spec: NumberField): Issue[] {
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = spec;
+  const below =
+    (minimum !== undefined && value < minimum) || (exclusiveMinimum !== undefined && !(value > exclusiveMinimum));
+  const above =
+    (maximum !== undefined && value > maximum) || (exclusiveMaximum !== undefined && !(value < exclusiveMaximum));
+  if (!below && !above) return [];
+  const bounds = [
+    minimum === undefined ? undefined : `at least ${minimum}`,
+    exclusiveMinimum === undefined ? undefined : `greater than ${exclusiveMinimum}`,
+    maximum === undefined ? undefined : `at most ${maximum}`,
+    exclusiveMaximum === undefined ? undefined : `less than ${exclusiveMaximum}`,
+  ].filter((bound) => bound !== undefined);
+  return [
+    issue("out_of_range", `${label(path)} must be ${bounds.join(" and ")}.`, path, {
+      ...(minimum === undefined ? {} : { minimum }),
+      ...(maximum === undefined ? {} : { maximum }),
+      ...(exclusiveMinimum === undefined ? {} : { exclusiveMinimum }),
+      ...(exclusiveMaximum === undefined ? {} : { exclusiveMaximum }),
+      received: value,
+    }),
+  ];
 }
 
 /** The table's lengths and pattern, on a value as read. */
