@@ -400,8 +400,9 @@ function readMap(
     const value = object.value[key];
     const valuePath = [...path, key];
     if (value === undefined || value === null) {
-      if (value === null && context.wireForm && values.nullable !== true)
-        take(readField(value, valuePath, { ...values, required: true }, readers, context));
+      // `null` is "not given" to a form; to the API it is a value its type does not take (unless it says so).
+      if (value === null && context.wireForm)
+        take(fail(wireFormIssues(value, valuePath, values, undefined, () => true)));
       continue;
     }
     const read = take(readField(value, valuePath, values, readers, context));
