@@ -39,7 +39,7 @@ function subject<Options extends { readonly wireForm?: boolean | undefined }>(
   schema: string,
   validatorName: string,
   validator: Validator<unknown, RequestReport, Options>,
-  context: fc.Arbitrary<Options>,
+  context: fc.Arbitrary<Options | undefined>,
 ): RequestSubject {
   return {
     schema,

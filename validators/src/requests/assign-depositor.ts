@@ -33,10 +33,10 @@ import { passed, type RuleOutcome, type Sector } from "./rules/rule-context.js";
 export type { AssignDepositorCompany, AssignDepositorIndividual, SupportingDocument };
 
 /** A depositor's address: the reference's AddressDto fields, all optional (the spec's AssignDepositorAddress). */
-export type DepositorAddress = AssignDepositorAddress;
+export interface DepositorAddress extends AssignDepositorAddress {}
 
 /** One of Individual and Company is expected (a warning otherwise, see the module comment); the reference requires neither. */
-export type AssignDepositorRequest = AssignDepositorDto;
+export interface AssignDepositorRequest extends AssignDepositorDto {}
 
 const TO_IDENTIFY = "a depositor can hardly be identified without it";
 

@@ -14,7 +14,7 @@ import { positiveAmount } from "./fields/presence.js";
 import { readRequest, type RequestReport } from "./request-result.js";
 
 /** The transfer as the API takes it (the spec's CreateAccountTransfer). */
-export type CreateAccountTransferRequest = CreateAccountTransfer;
+export interface CreateAccountTransferRequest extends CreateAccountTransfer {}
 
 export type CreateAccountTransferOptions = WireFormOption;
 

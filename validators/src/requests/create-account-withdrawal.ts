@@ -21,7 +21,7 @@ import type { AccountContext, BeneficiaryContext } from "./rules/rule-context.js
 import { withdrawalRules } from "./rules/withdrawal-rules.js";
 
 /** The withdrawal as the API takes it (the spec's CreateAccountWithdrawal). */
-export type CreateAccountWithdrawalRequest = CreateAccountWithdrawal;
+export interface CreateAccountWithdrawalRequest extends CreateAccountWithdrawal {}
 
 /** The optional or conditional fields the account withdrawal and the instruction withdrawal share. */
 export type WithdrawalDetails = Pick<

@@ -29,7 +29,7 @@ import { receiverLeiRule } from "./rules/receiver-lei.js";
 import { passed, type BeneficiaryContext, type RuleOutcome } from "./rules/rule-context.js";
 
 /** The exchange as the API takes it (the spec's CreateExchange). */
-export type CreateExchangeRequest = CreateExchange;
+export interface CreateExchangeRequest extends CreateExchange {}
 
 export interface CreateExchangeOptions extends WireFormOption {
   /**

@@ -17,7 +17,7 @@ import { readRequest, type RequestReport } from "./request-result.js";
 import { withdrawalRules } from "./rules/withdrawal-rules.js";
 
 /** The instruction withdrawal as the API takes it (the spec's CreateInstructionWithdrawal). */
-export type CreateInstructionWithdrawalRequest = CreateInstructionWithdrawal;
+export interface CreateInstructionWithdrawalRequest extends CreateInstructionWithdrawal {}
 
 export interface CreateInstructionWithdrawalOptions extends WithdrawalOptions {
   /** ISO 4217 code of the currency the instruction pays out (the body does not carry it). */

@@ -34,7 +34,7 @@ import { knownFlag, type RequiredAdditionalInformation, type RuleOutcome, type S
 import { findSector } from "./rules/sectors.js";
 
 /** The beneficiary as the API takes it (the spec's CreateWithdrawalBeneficiary). */
-export type CreateWithdrawalBeneficiaryRequest = CreateWithdrawalBeneficiary;
+export interface CreateWithdrawalBeneficiaryRequest extends CreateWithdrawalBeneficiary {}
 
 /** AdditionalInformation: the key/value strings of a beneficiary. */
 export type AdditionalInformation = NonNullable<CreateWithdrawalBeneficiary["AdditionalInformation"]>;
