@@ -87,24 +87,11 @@ describe(`CreateAccountTransfer.Reference's maxLength changed in the spec alone`
   });
 
   it("the sandbox creates a transfer at the new limit and refuses one character more", async () => {
-    const { createSandbox, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEMO_USER } =
-      await import("../sandbox/src/index.js");
+    const { createSandbox } = await import("../sandbox/src/index.js");
+    const { tokenAt } = await import("./sandbox/support/sandbox-fixture.js");
     const sandbox = await createSandbox();
     try {
-      const token = await sandbox.fetch("http://sandbox.test/connect/token", {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          grant_type: "password",
-          scope: "serviceFXAPI",
-          client_id: DEFAULT_CLIENT_ID,
-          client_secret: DEFAULT_CLIENT_SECRET,
-          username: DEMO_USER.username,
-          password: DEMO_USER.password,
-        }),
-      });
-      const { access_token } = (await token.json()) as { access_token: string };
-      const authorization = `Bearer ${access_token}`;
+      const authorization = `Bearer ${await tokenAt("http://sandbox.test", (input, init) => sandbox.fetch(input, init))}`;
       const beneficiaries = (await (
         await sandbox.fetch("http://sandbox.test/api/v1/TransferBeneficiaries", { headers: { authorization } })
       ).json()) as { value: { Id: number; AccountId: number; CurrencyCode: string; StatusCode: string }[] };

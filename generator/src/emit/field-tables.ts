@@ -13,6 +13,7 @@
 import { componentRefName, escapePointerSegment, isJsonObject, type JsonObject } from "../spec/json-pointer.js";
 import { SpecError, throwIfAny, type SpecProblem } from "../spec/spec-error.js";
 import type { ApiModel, SchemaModel } from "../model/model.js";
+import type { TypeScriptFile } from "../print/typescript-file.js";
 
 export type FieldType =
   | {
@@ -407,4 +408,43 @@ const escape = escapePointerSegment;
 /** `members` without those left unset. */
 function pick<T extends object>(members: { readonly [key: string]: unknown }): T {
   return Object.fromEntries(Object.entries(members).filter(([, value]) => value !== undefined)) as T;
+}
+
+/**
+ * The TypeScript type of a field's value, never `null` (a value as read or stored leaves it out): a const or an enum as
+ * its literals, a nested object or union by its component's name or, `open`, as an object of any members; `readonly`
+ * lists and maps for a value that is kept rather than handed over.
+ */
+export function fieldTypeText(type: FieldType, style: { readonly open: boolean; readonly readonly: boolean }): string {
+  switch (type.type) {
+    case "integer":
+    case "number":
+      return "number";
+    case "boolean":
+      return "boolean";
+    case "string":
+      if (type.const !== undefined) return JSON.stringify(type.const);
+      if (type.enum !== undefined && type.enum.length > 0)
+        return type.enum.map((value) => JSON.stringify(value)).join(" | ");
+      return "string";
+    case "object":
+      return style.open ? "Readonly<Record<string, unknown>>" : type.table;
+    case "union":
+      return style.open ? "Readonly<Record<string, unknown>>" : type.union;
+    case "array": {
+      const item = fieldTypeText(type.items, style);
+      return `${style.readonly ? "readonly " : ""}${item.includes(" | ") ? `(${item})` : item}[]`;
+    }
+    case "map": {
+      const record = `Record<string, ${fieldTypeText(type.values, style)}>`;
+      return style.readonly ? `Readonly<${record}>` : record;
+    }
+    case "any":
+      return "unknown";
+  }
+}
+
+/** A blank line between two constants, which ts-morph's printer leaves out between statements of one kind. */
+export function blankLine(file: TypeScriptFile): void {
+  file.statements.push({ kind: "text", text: "\n" });
 }

@@ -19,8 +19,15 @@ import { propertyName } from "../print/names.js";
 import { VariableDeclarationKind } from "../print/ts-morph.js";
 import { createTypeScriptFile, jsDocText, printTypeScriptFile, type TypeScriptFile } from "../print/typescript-file.js";
 import type { Emitter } from "./emitter.js";
-import { blankLine } from "./validator-fields.js";
-import { entitySchemas, readTables, requestBodySchemas, type FieldType, type TableModel } from "./field-tables.js";
+import {
+  blankLine,
+  entitySchemas,
+  fieldTypeText,
+  readTables,
+  requestBodySchemas,
+  type FieldType,
+  type TableModel,
+} from "./field-tables.js";
 
 export const sandboxRecordsEmitter: Emitter = {
   name: "sandbox-records",
@@ -50,34 +57,8 @@ export function fieldSchemasConstant(name: string): string {
   return `${name.charAt(0).toLowerCase()}${name.slice(1)}FieldSchemas`;
 }
 
-const openObject = "Readonly<Record<string, unknown>>";
-
-/** The type a record stores a field's value as. */
-function storedType(type: FieldType): string {
-  switch (type.type) {
-    case "integer":
-    case "number":
-      return "number";
-    case "boolean":
-      return "boolean";
-    case "string":
-      if (type.const !== undefined) return JSON.stringify(type.const);
-      if (type.enum !== undefined && type.enum.length > 0)
-        return type.enum.map((value) => JSON.stringify(value)).join(" | ");
-      return "string";
-    case "object":
-    case "union":
-      return openObject;
-    case "array": {
-      const item = storedType(type.items);
-      return `readonly ${item.includes(" | ") ? `(${item})` : item}[]`;
-    }
-    case "map":
-      return `Readonly<Record<string, ${storedType(type.values)}>>`;
-    case "any":
-      return "unknown";
-  }
-}
+/** The type a record stores a field's value as: nested objects kept open, lists and maps read-only. */
+const storedType = (type: FieldType): string => fieldTypeText(type, { open: true, readonly: true });
 
 /** The draft-07 schema of a stored field: what ajv's `JSONSchemaType` takes for `storedType`. */
 function storedSchema(type: FieldType): { [key: string]: LiteralValue } {

@@ -21,6 +21,8 @@ import { VariableDeclarationKind } from "../print/ts-morph.js";
 import { createTypeScriptFile, jsDocText, printTypeScriptFile, type TypeScriptFile } from "../print/typescript-file.js";
 import type { Emitter } from "./emitter.js";
 import {
+  blankLine,
+  fieldTypeText,
   readTables,
   requestBodySchemas,
   type FieldModel,
@@ -63,11 +65,6 @@ export async function requestFieldsFile(model: ApiModel): Promise<string> {
   return printTypeScriptFile(file, model.source, what);
 }
 
-/** A blank line between two constants, which ts-morph's printer leaves out between statements of one kind. */
-export function blankLine(file: TypeScriptFile): void {
-  file.statements.push({ kind: "text", text: "\n" });
-}
-
 /** `AccountId` → `accountIdTable`: the table constant of a component. */
 export function tableConstant(name: string, suffix: "Table" | "Union"): string {
   return `${name.charAt(0).toLowerCase()}${name.slice(1)}${suffix}`;
@@ -77,33 +74,8 @@ function docs(description: string): string[] {
   return description.trim() === "" ? [] : [jsDocText(description)];
 }
 
-/** The TypeScript type of a field's value in the wire form (never `null`: the validators leave it out). */
-function valueType(type: FieldType): string {
-  switch (type.type) {
-    case "integer":
-    case "number":
-      return "number";
-    case "boolean":
-      return "boolean";
-    case "string":
-      if (type.const !== undefined) return JSON.stringify(type.const);
-      if (type.enum !== undefined && type.enum.length > 0)
-        return type.enum.map((value) => JSON.stringify(value)).join(" | ");
-      return "string";
-    case "object":
-      return type.table;
-    case "union":
-      return type.union;
-    case "array": {
-      const item = valueType(type.items);
-      return item.includes(" | ") ? `(${item})[]` : `${item}[]`;
-    }
-    case "map":
-      return `Record<string, ${valueType(type.values)}>`;
-    case "any":
-      return "unknown";
-  }
-}
+/** The TypeScript type of a field's value in the wire form, nested shapes by name (the validators leave `null` out). */
+const valueType = (type: FieldType): string => fieldTypeText(type, { open: false, readonly: false });
 
 function addValueType(file: TypeScriptFile, table: TableModel): void {
   const alternatives = table.requiredAnyOf.filter((group) => group.length > 0);
