@@ -10,16 +10,14 @@
  * table's facts are checked on the value as read, the wire form. With `wireForm`, as a server reads a request, each
  * field is also held to the facts as given (`wire-form.ts`), so what the API's document refuses is refused.
  */
-import type { FieldSpec, NumberField, ObjectTable, StringField, UnionTable } from "./field-table.js";
+import type { FieldSpec, ObjectTable, StringField, UnionTable } from "./field-table.js";
 import { appendIssues, hasErrors, issue, prefixIssues, type Issue } from "./issue.js";
 import {
-  codePointLength,
   collectIssues,
   definedFields,
   fail,
   field,
   isEmpty,
-  label,
   readArray,
   readBoolean,
   readDecimal,
@@ -34,121 +32,23 @@ import {
   type PresenceOptions,
 } from "./json-fields.js";
 import type { Result } from "./result.js";
-import { patternOf, wireFormIssues } from "./wire-form.js";
+import { boundIssues, textIssues } from "./field-facts.js";
+import { lenient, type AnyReaders, type FieldReader, type ReadContext, type TableReaders } from "./table-readers.js";
+import { wireFormIssues } from "./wire-form.js";
 
-export interface ReadContext {
-  /** Hold each field to the table's facts as given, not only as read (a server's reading of a request). */
-  readonly wireForm: boolean;
-}
-
-export const lenient: ReadContext = { wireForm: false };
-const wire: ReadContext = { wireForm: true };
-
-/** The option of every request and routing validator that reads a request as a server does. */
-export interface WireFormOption {
-  /**
-   * Take only the wire form, as the API's document states it (a server's check of a request it received): a
-   * presentation form the validator would otherwise normalise (`gbp`, `12-34-56`, a blank or `null` where the
-   * document takes none) is a `presentation_form` error naming the wire form. Default: `false`, a form's reading.
-   */
-  readonly wireForm?: boolean | undefined;
-}
-
-/** The reading an option bag asks for. */
-export function contextOf(options: WireFormOption | undefined): ReadContext {
-  return options?.wireForm === true ? wire : lenient;
-}
-
-/** The standard reading of a field, handed to a reader of its own so that it can add to it. */
-export interface FieldReading {
-  readonly spec: FieldSpec;
-  readonly context: ReadContext;
-  /** The field read by its spec alone, with extra presence options (`recommended`). */
-  standard(options?: PresenceOptions): FieldResult<unknown>;
-}
-
-export type FieldReader = (input: unknown, path: Path, reading: FieldReading) => FieldResult<unknown>;
-/** A custom format's check: the normalised value, or the issues (at `path`). */
-export type FormatReader = (input: unknown, path: Path, context: ReadContext) => FieldResult<string>;
-/** A union's reader (a payment routing of any type). */
-export type UnionReader = (input: unknown, path: Path, context: ReadContext) => FieldResult<object>;
-
-/** Formats of JSON Schema's own vocabulary for numbers, which the readers of `json-fields.ts` implement. */
-type NumberFormat = "int32" | "int64" | "decimal" | "double";
-
-/** How deep the types below look into nested tables (request shapes nest three deep). */
-type Deeper<D extends readonly unknown[]> = D["length"] extends 6 ? never : [...D, unknown];
-
-type FieldFormats<F, D extends readonly unknown[]> = F extends {
-  readonly type: "string";
-  readonly format: infer X extends string;
-}
-  ? X
-  : F extends { readonly table: { readonly fields: infer Fields } }
-    ? FieldsFormats<Fields, Deeper<D>>
-    : F extends { readonly items: infer I }
-      ? FieldFormats<I, Deeper<D>>
-      : F extends { readonly values: infer V }
-        ? FieldFormats<V, Deeper<D>>
-        : never;
-
-type FieldsFormats<Fields, D extends readonly unknown[]> = [D] extends [never]
-  ? never
-  : string extends keyof Fields
-    ? never // a table not known field by field: the reading's own signature, not a caller's
-    : { [K in keyof Fields]: FieldFormats<Fields[K], D> }[keyof Fields];
-
-/** Every custom format the fields of `T` reach (unions aside: their readers read them whole). */
-export type TableFormats<T extends ObjectTable> = Exclude<FieldsFormats<T["fields"], []>, NumberFormat>;
-
-type FieldUnions<F, D extends readonly unknown[]> = F extends {
-  readonly union: { readonly name: infer N extends string };
-}
-  ? N
-  : F extends { readonly table: { readonly fields: infer Fields } }
-    ? FieldsUnions<Fields, Deeper<D>>
-    : F extends { readonly items: infer I }
-      ? FieldUnions<I, Deeper<D>>
-      : F extends { readonly values: infer V }
-        ? FieldUnions<V, Deeper<D>>
-        : never;
-
-type FieldsUnions<Fields, D extends readonly unknown[]> = [D] extends [never]
-  ? never
-  : string extends keyof Fields
-    ? never
-    : { [K in keyof Fields]: FieldUnions<Fields[K], D> }[keyof Fields];
-
-/** Every union the fields of `T` reach. */
-export type TableUnions<T extends ObjectTable> = FieldsUnions<T["fields"], []>;
-
-/** What the caller supplies to read `T`: a reader per custom format and per union it reaches, and any field's own. */
-export type TableReaders<T extends ObjectTable> = {
-  /** How an issue of the whole object names it: `a RoutingTransitNumberAccountNumber routing` (default: the table's name). */
-  readonly noun?: string;
-  /** Readers of fields of `T` whose reading needs more than their spec. */
-  readonly fields?: { readonly [K in keyof T["fields"]]?: FieldReader };
-  /** Readers of the fields of the tables `T` reaches, by table name. */
-  readonly tables?: { readonly [table: string]: { readonly [name: string]: FieldReader } };
-} & FormatReaders<TableFormats<T>> &
-  UnionReaders<TableUnions<T>>;
-
-type FormatReaders<Formats extends string> = [Formats] extends [never]
-  ? { readonly formats?: undefined }
-  : { readonly formats: { readonly [F in Formats]: FormatReader } };
-
-type UnionReaders<Unions extends string> = [Unions] extends [never]
-  ? { readonly unions?: undefined }
-  : { readonly unions: { readonly [U in Unions]: UnionReader } };
-
-/** The readers with their types forgotten, as the reading passes them down. */
-interface AnyReaders {
-  readonly noun?: string | undefined;
-  readonly fields?: { readonly [name: string]: FieldReader | undefined } | undefined;
-  readonly tables?: { readonly [table: string]: { readonly [name: string]: FieldReader } } | undefined;
-  readonly formats?: { readonly [format: string]: FormatReader } | undefined;
-  readonly unions?: { readonly [union: string]: UnionReader } | undefined;
-}
+export {
+  contextOf,
+  lenient,
+  type FieldReader,
+  type FieldReading,
+  type FormatReader,
+  type ReadContext,
+  type TableFormats,
+  type TableReaders,
+  type TableUnions,
+  type UnionReader,
+  type WireFormOption,
+} from "./table-readers.js";
 
 /**
  * `input` read as an object of `table`: its fields' values (absent ones left out) in the table's order, or every
@@ -330,53 +230,6 @@ function readText(
   // The compiler holds every caller to a reader per format; a table read without one is this package's bug.
   if (reader === undefined) throw new Error(`no reader for format ${spec.format} at ${path.join(".")}`);
   return reader(input, path, context);
-}
-
-/** The table's bounds, on a number as read (an integer's inclusive bounds its reader already holds it to). */
-function boundIssues(value: number, path: Path, spec: NumberField): Issue[] {
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = spec;
-  const below =
-    (minimum !== undefined && value < minimum) || (exclusiveMinimum !== undefined && !(value > exclusiveMinimum));
-  const above =
-    (maximum !== undefined && value > maximum) || (exclusiveMaximum !== undefined && !(value < exclusiveMaximum));
-  if (!below && !above) return [];
-  const bounds = [
-    minimum === undefined ? undefined : `at least ${minimum}`,
-    exclusiveMinimum === undefined ? undefined : `greater than ${exclusiveMinimum}`,
-    maximum === undefined ? undefined : `at most ${maximum}`,
-    exclusiveMaximum === undefined ? undefined : `less than ${exclusiveMaximum}`,
-  ].filter((bound) => bound !== undefined);
-  return [
-    issue("out_of_range", `${label(path)} must be ${bounds.join(" and ")}.`, path, {
-      ...(minimum === undefined ? {} : { minimum }),
-      ...(maximum === undefined ? {} : { maximum }),
-      ...(exclusiveMinimum === undefined ? {} : { exclusiveMinimum }),
-      ...(exclusiveMaximum === undefined ? {} : { exclusiveMaximum }),
-      received: value,
-    }),
-  ];
-}
-
-/** The table's lengths and pattern, on a value as read. */
-export function textIssues(value: string, path: Path, spec: StringField): Issue[] {
-  const found: Issue[] = [];
-  if (spec.minLength !== undefined && codePointLength(value, spec.minLength) < spec.minLength)
-    found.push(
-      issue("too_short", `${label(path)} must be at least ${spec.minLength} characters long.`, path, {
-        minimum: spec.minLength,
-        actual: codePointLength(value),
-      }),
-    );
-  if (spec.maxLength !== undefined && codePointLength(value, spec.maxLength) > spec.maxLength)
-    found.push(
-      issue("too_long", `${label(path)} must be at most ${spec.maxLength} characters long.`, path, {
-        maximum: spec.maxLength,
-        actual: codePointLength(value),
-      }),
-    );
-  if (spec.pattern !== undefined && !patternOf(spec.pattern).test(value))
-    found.push(issue("invalid_format", `${label(path)} must match ${spec.pattern}.`, path, { pattern: spec.pattern }));
-  return found;
 }
 
 /**
