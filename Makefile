@@ -16,6 +16,7 @@ export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
 # Build stamps live beside the installed packages: a fresh `npm ci` (new compilers, new types) rebuilds everything.
 STAMPS := node_modules/.cache/account-funds
 GENERATE_STAMP := $(STAMPS)/generate.stamp
+TABLES_STAMP := $(STAMPS)/tables.stamp
 sources = $(shell find $(1) -name '*.ts' -o -name '*.js')
 # TypeScript 7, the native compiler (tools/typescript-7/): the builds and the type checks. 5.9, the workspace's
 # `typescript`, stays for the tools that need the compiler's API (ts-morph, openapi-typescript, API Extractor).
@@ -24,13 +25,13 @@ TSC7 := tools/typescript-7/node_modules/.bin/tsc
 # packages' tests (test/packages) read the tarballs from it.
 PACKED := test-results/tarballs
 
-.PHONY: all install generate build build-validators build-generator check-generated lint format-check format typecheck publint pack package-checks consumer api-report api-report-check unit test test-steps test-node release-check version bench assumptions clean sandbox demo docs example react-example browser review
+.PHONY: all install generate build build-validators build-generator check-generated lint format-check format typecheck publint pack package-checks consumer api-report api-report-check unit test test-steps test-node release-check version bench corpus assumptions clean sandbox demo docs example react-example browser review
 
 ## all: install (npm ci when the lock file changed), generate (when its inputs changed), build (what changed), then
 ## the main job: the demo of the generated client against the sandbox started in-process (demo/main.ts; exits
 ## non-zero when a step fails). Every step before the demo is a file target with its sources as prerequisites, so a
 ## `make` with nothing changed starts no compiler and goes straight to the demo.
-all: install $(GENERATE_STAMP) build demo
+all: install $(TABLES_STAMP) $(GENERATE_STAMP) build demo
 
 ## install: `npm ci` when node_modules is missing or older than package-lock.json.
 install: node_modules/.package-lock.json
@@ -59,16 +60,32 @@ GENERATOR := node generator/dist/src/cli.js
 SANDBOX_OVERLAY := sandbox/openapi/overlay.yaml
 SANDBOX_DOCUMENT := sandbox/openapi.json
 OVERLAY_ARGS := --overlay $(SANDBOX_OVERLAY) --overlay-out $(SANDBOX_DOCUMENT)
-GENERATE := $(GENERATOR) generate --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS)
+# The spec's facts for the other packages: the request shapes' field tables and value types the validators read
+# (validators/src/generated/) and the fields the sandbox's records keep (sandbox/src/state/generated/), generated
+# beside the client and drift-checked with it. They are written first (`tables`, which needs only the spec and the
+# generator): the validators are built from them, and generating the client needs the validators' build (the
+# custom formats its ajv validators import), so spec → tables → validators → client has no cycle.
+TABLE_ARGS := --validators-out validators/src/generated --sandbox-out sandbox/src/state/generated
+TABLES := $(GENERATOR) tables --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) $(TABLE_ARGS)
+SPEC_FILES := $(shell find spec -path spec/test -prune -o -type f -print)
+GENERATE := $(GENERATOR) generate --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS) $(TABLE_ARGS)
 
-## generate: generate the client package generated/ from spec/ (bundle, types, validators, ...; deterministic), and
-## the sandbox's document sandbox/openapi.json from it and sandbox/openapi/overlay.yaml.
+## generate: generate the client package generated/ from spec/ (bundle, types, validators, ...; deterministic), the
+## sandbox's document sandbox/openapi.json from it and sandbox/openapi/overlay.yaml, and the spec's tables of the
+## validators and the sandbox (first, then the validators are built from them).
 ## Always runs when asked for by name; `make` runs it only when the spec, the overlay, the generator, its templates or
 ## the validators' table of formats changed.
-generate: build-validators build-generator
+generate: build-generator
+	$(TABLES)
+	@$(MAKE) --no-print-directory build-validators
 	$(GENERATE)
-	@mkdir -p $(STAMPS) && touch $(GENERATE_STAMP)
-$(GENERATE_STAMP): $(shell find spec -path spec/test -prune -o -type f -print) $(SANDBOX_OVERLAY) $(wildcard generator/templates/*) generator/dist/src/cli.js $(FORMATS_STAMP)
+	@mkdir -p $(STAMPS) && touch $(TABLES_STAMP) $(GENERATE_STAMP)
+$(TABLES_STAMP): $(SPEC_FILES) generator/dist/src/cli.js
+	$(TABLES)
+	@mkdir -p $(@D) && touch $@
+# The tables first: the validators' build this needs (through the fingerprint of their formats) is made from them (in
+# this order, within one `make`).
+$(GENERATE_STAMP): $(SPEC_FILES) $(SANDBOX_OVERLAY) $(wildcard generator/templates/*) generator/dist/src/cli.js $(TABLES_STAMP) $(FORMATS_STAMP)
 	$(GENERATE)
 	@mkdir -p $(@D) && touch $@
 
@@ -132,7 +149,9 @@ browser:
 sandbox: build
 	node sandbox/dist/cli.js $(ARGS)
 
-## build-validators: the generator and the spec tests use @account-funds/validators' build (custom formats).
+## build-validators: the generator and the spec tests use @account-funds/validators' build (custom formats). It builds
+## the committed tables (src/generated/) as they are: only `make` and `make generate` rewrite them, so that
+## `make test` checks them for drift instead.
 build-validators: validators/dist/index.js
 validators/dist/index.js: $(call sources,validators/src) validators/tsconfig.build.json validators/tsconfig.json validators/package.json tsconfig.json node_modules/.package-lock.json
 	@rm -rf validators/dist
@@ -147,10 +166,10 @@ generator/dist/src/cli.js: $(call sources,generator/src generator/runtime) gener
 	@rm -rf generator/dist
 	@$(TSC7) -p generator/tsconfig.build.json
 
-## check-generated: fail, with a diff, when generated/ or sandbox/openapi.json differs from what `make generate`
-## would write.
+## check-generated: fail, with a diff, when generated/, sandbox/openapi.json or the tables of the validators and the
+## sandbox differ from what `make generate` would write.
 check-generated: build-validators build-generator
-	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS)
+	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS) $(TABLE_ARGS)
 
 ## lint: Redocly lint of the spec (zero errors, zero warnings), and of the sandbox's document made from it.
 lint: install
@@ -284,7 +303,7 @@ version: build-validators build-generator
 	cp generated/package.json generator/templates/package.json
 	cp generated/CHANGELOG.md generator/templates/CHANGELOG.md
 	npm install --package-lock-only --no-audit --no-fund
-	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS)
+	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS) $(TABLE_ARGS)
 
 ## docs: the HTML reference of the API, docs/dist/index.html (not committed): Redocly build-docs of the bundled spec
 ## (generated/openapi.json) with Redoc inlined, so the page opens offline (docs/build.ts; test/docs opens it in Chromium);
@@ -315,6 +334,15 @@ test-steps: $(TEST_STEPS)
 test-steps: SHELL = tools/make/timed-shell.sh $@
 test-steps: TEST_NODE_ELSEWHERE := skip
 test-steps: WAIT_FOR_UNIT := yes
+
+## corpus: opt-in (not in `make test`): generates the public specs of generator/corpus/specs.ts (npm packages
+## installed in generator/corpus/ from its own lock file) with this generator, openapi-typescript and
+## @hey-api/openapi-ts (on Node 22), type-checks every output strictly and prints a table (generator/README.md).
+corpus: build-generator generator/corpus/node_modules/.package-lock.json tools/node-versions/22/node_modules/.package-lock.json
+	$(BIN)/tsx generator/corpus/run.ts
+
+generator/corpus/node_modules/.package-lock.json: generator/corpus/package-lock.json
+	npm ci --prefix generator/corpus --no-audit --no-fund --ignore-scripts
 
 ## bench: benchmarks with ratios against peers measured in the same run: the validators' (validators/bench), the
 ## client's (generator/bench: per-call overhead, generate time, type instantiations, bundle size), the sandbox's

@@ -8388,6 +8388,8 @@ export interface operations {
     };
   };
 }
-type WithRequired<T, K extends keyof T> = T & {
-  [P in K]-?: T[P];
-};
+type WithRequired<T, K extends keyof NonNullable<T>> = T extends null
+  ? T
+  : T & {
+      [P in K]-?: NonNullable<T>[P];
+    };

@@ -1,7 +1,7 @@
 /**
  * `make generate` against openapi-typescript alone on the same spec, as wall time of fresh processes: our
- * generator CLI (`node generator/dist/src/cli.js generate`, the command `make generate` runs, into a new temporary
- * --out directory every run) and the openapi-typescript CLI on the bundled spec (generated/openapi.json), runs
+ * generator CLI (`node generator/dist/src/cli.js generate`, the command `make generate` runs, with the sandbox's
+ * overlay, into a new temporary --out directory every run) and the openapi-typescript CLI on the bundled spec (generated/openapi.json), runs
  * interleaved, medians compared. `make generate`'s prerequisites (building @account-funds/validators, and
  * compiling the generator when its sources changed) are not timed. Also for information: openapi-typescript on
  * the multi-file source (it bundles too, like we do), and where the generator's time goes (generate-phases.mjs,
@@ -17,6 +17,7 @@ import {
   openapiTypescriptBin,
   redoclyConfig,
   repositoryRoot,
+  sandboxOverlay,
   specRoot,
 } from "./paths.js";
 import { median, timedRun } from "./stats.js";
@@ -64,6 +65,10 @@ const contenders: readonly Contender[] = [
         redoclyConfig,
         "--out",
         join(scratch, `generated-${run}`),
+        "--overlay",
+        sandboxOverlay,
+        "--overlay-out",
+        join(scratch, `sandbox-openapi-${run}.json`),
       ],
     }),
   },

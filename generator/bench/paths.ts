@@ -11,6 +11,8 @@ export const generatedSourceEntry = at("../../generated/src/index.ts");
 export const generatedOpenapiJson = at("../../generated/openapi.json");
 export const specRoot = at("../../spec/openapi.yaml");
 export const redoclyConfig = at("../../spec/redocly.yaml");
+/** The sandbox's overlay, which `make generate` applies to the bundled spec (sandbox/openapi.json). */
+export const sandboxOverlay = at("../../sandbox/openapi/overlay.yaml");
 /** The compiled generator CLI `make generate` runs (`make build-generator`, which `make bench` runs first). */
 export const generatorCli = at("../dist/src/cli.js");
 export const generatePhasesScript = at("./generate-phases.mjs");

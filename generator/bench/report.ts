@@ -1,6 +1,7 @@
 /** Markdown tables of the benchmark's results. */
 import type { GenerateTimeReport } from "./generate-time.js";
 import type { InstantiationsResult } from "./instantiations.js";
+import type { LargeSpecReport } from "./large-spec-time.js";
 import type { PerCallResult } from "./per-call.js";
 import type { SizeResult } from "./size.js";
 import type { TargetResult } from "./targets.js";
@@ -12,6 +13,7 @@ export interface RunInfo {
   readonly rounds: number;
   readonly timeMs: number;
   readonly generateRuns: number;
+  readonly largeSpecRuns: number;
 }
 
 const table = (header: readonly string[], rows: readonly (readonly string[])[]): string =>
@@ -31,7 +33,7 @@ export function renderHeader(info: RunInfo): string {
     "# @account-funds/client benchmark",
     "",
     `Node ${info.node}, ${info.cpu} × ${info.cores}. Per call: median of ${info.rounds} rounds of ${info.timeMs} ms per contender;` +
-      ` generate: median of ${info.generateRuns} runs. Ratios compare numbers measured in this run.`,
+      ` generate: median of ${info.generateRuns} runs, Stripe's spec: of ${info.largeSpecRuns}. Ratios compare numbers measured in this run.`,
   ].join("\n");
 }
 
@@ -55,20 +57,11 @@ export function renderPerCall(results: readonly PerCallResult[]): string {
 }
 
 export function renderGenerate(report: GenerateTimeReport): string {
-  const peer = report.contenders.find((contender) => contender.id === "openapi-typescript")?.medianMs ?? Number.NaN;
   const total = report.phases.reduce((sum, phase) => sum + phase.ms, 0);
   return [
     "## `make generate` wall time (fresh process per run, new --out directory)",
     "",
-    table(
-      ["command", "median (s)", "vs openapi-typescript", "runs (s)"],
-      report.contenders.map((contender) => [
-        contender.name,
-        seconds(contender.medianMs),
-        `${(contender.medianMs / peer).toFixed(2)}×`,
-        contender.runsMs.map(seconds).join(", "),
-      ]),
-    ),
+    timesTable(report.contenders),
     "",
     "Where the generator's time goes (one in-process run of the compiled generator):",
     "",
@@ -83,6 +76,39 @@ export function renderGenerate(report: GenerateTimeReport): string {
       ["emitter", "ms"],
       report.emitters.map((emitter) => [emitter.name, emitter.ms.toFixed(0)]),
     ),
+  ].join("\n");
+}
+
+export function renderLargeSpec(report: LargeSpecReport): string {
+  const title = `## ${report.spec}'s spec: our generator CLI and openapi-typescript's (fresh process per run)`;
+  if ("skipped" in report) return [title, "", report.skipped].join("\n");
+  return [title, "", timesTable(report.contenders)].join("\n");
+}
+
+/** Commands' wall times, each against openapi-typescript's. */
+function timesTable(
+  contenders: readonly { id: string; name: string; medianMs: number; runsMs: readonly number[] }[],
+): string {
+  const peer = contenders.find((contender) => contender.id === "openapi-typescript")?.medianMs ?? Number.NaN;
+  return table(
+    ["command", "median (s)", "vs openapi-typescript", "runs (s)"],
+    contenders.map((contender) => [
+      contender.name,
+      seconds(contender.medianMs),
+      `${(contender.medianMs / peer).toFixed(2)}×`,
+      contender.runsMs.map(seconds).join(", "),
+    ]),
+  );
+}
+
+/** The 1, 5 and 15 minute load averages when the run started and ended, against the number of cores. */
+export function renderLoad(start: readonly number[], end: readonly number[], cores: number): string {
+  const averages = (load: readonly number[]): string => load.map((value) => value.toFixed(2)).join(", ");
+  return [
+    "## Machine load",
+    "",
+    `Load average (1, 5, 15 min) on ${cores} cores: ${averages(start)} at the start, ${averages(end)} at the end.`,
+    "Above the number of cores, other processes share the CPU: wall times grow, and ratios are only as steady as the load.",
   ].join("\n");
 }
 

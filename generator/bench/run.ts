@@ -1,24 +1,29 @@
 /**
  * `make bench` (as `npm run bench` of @account-funds/generator): in one run, (a) per-call overhead with a stubbed
  * `fetch` for bare fetch, bare openapi-fetch and our client; (b) `make generate` wall time against the
- * openapi-typescript CLI alone on the same spec; (c) TypeScript instantiations of a consumer file with 50 calls
- * and of the same file with one mistyped call; (d) min+gzip of the client core, the whole entry and openapi-fetch.
+ * openapi-typescript CLI alone on the same spec; (c) the same two CLIs on Stripe's public spec, from the corpus's
+ * install when there is one (large-spec-time.ts); (d) TypeScript instantiations of a consumer file with 50 calls
+ * and of the same file with one mistyped call; (e) min+gzip of the client core, the whole entry and openapi-fetch.
+ * The load average is printed at the start and the end: the machines are shared.
  * Markdown on stdout, progress on stderr. A missed target does not fail the run; a part that breaks does (exit 1,
  * after the other parts have printed).
  *
  * Needs the built packages (`make build`). Tuning (environment): BENCH_ROUNDS (7), BENCH_TIME_MS per contender per
- * round (500), BENCH_WARMUP_MS (300), BENCH_GENERATE_RUNS (7), BENCH_PARTS (e.g. "per-call,size"; default all of
- * per-call, generate, instantiations, size).
+ * round (500), BENCH_WARMUP_MS (300), BENCH_GENERATE_RUNS (7), BENCH_LARGE_SPEC_RUNS (5), BENCH_PARTS (e.g.
+ * "per-call,size"; default all of per-call, generate, large-spec, instantiations, size).
  */
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { measureGenerateTime, type GenerateTimeReport } from "./generate-time.js";
 import { measureInstantiations, type InstantiationsResult } from "./instantiations.js";
+import { measureLargeSpecTime, type LargeSpecReport } from "./large-spec-time.js";
 import { measurePerCall, type PerCallResult } from "./per-call.js";
 import {
   renderFailure,
   renderGenerate,
   renderHeader,
   renderInstantiations,
+  renderLargeSpec,
+  renderLoad,
   renderPerCall,
   renderSizes,
   renderTargets,
@@ -26,7 +31,7 @@ import {
 import { SIZE_ENTRIES, measureSize, type SizeResult } from "./size.js";
 import { evaluateTargets } from "./targets.js";
 
-const PARTS = ["per-call", "generate", "instantiations", "size"] as const;
+const PARTS = ["per-call", "generate", "large-spec", "instantiations", "size"] as const;
 type Part = (typeof PARTS)[number];
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -56,6 +61,8 @@ async function main(): Promise<void> {
     warmupMs: numberFromEnv("BENCH_WARMUP_MS", 300),
   };
   const generateRuns = numberFromEnv("BENCH_GENERATE_RUNS", 7);
+  const largeSpecRuns = numberFromEnv("BENCH_LARGE_SPEC_RUNS", 5);
+  const loadAtStart = loadavg();
   const parts = partsFromEnv();
   const started = performance.now();
   const cpu = cpus();
@@ -66,6 +73,7 @@ async function main(): Promise<void> {
       cores: cpu.length,
       ...options,
       generateRuns,
+      largeSpecRuns,
     }),
   ];
   let failed = false;
@@ -100,6 +108,12 @@ async function main(): Promise<void> {
     () => measureGenerateTime(generateRuns, progress),
     renderGenerate,
   );
+  const largeSpec = await attempt<LargeSpecReport>(
+    "large-spec",
+    "Stripe's spec",
+    () => measureLargeSpecTime(largeSpecRuns, progress),
+    renderLargeSpec,
+  );
   const instantiations = await attempt<InstantiationsResult[]>(
     "instantiations",
     "TypeScript instantiations",
@@ -117,7 +131,8 @@ async function main(): Promise<void> {
     },
     renderSizes,
   );
-  sections.push(renderTargets(evaluateTargets({ perCall, generate, instantiations, sizes })));
+  sections.push(renderTargets(evaluateTargets({ perCall, generate, largeSpec, instantiations, sizes })));
+  sections.push(renderLoad(loadAtStart, loadavg(), cpu.length));
 
   process.stdout.write(`${sections.join("\n\n")}\n`);
   progress(`finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);

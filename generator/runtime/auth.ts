@@ -7,7 +7,13 @@
  * request is repeated like a GET (it changes no state): on network errors, timeouts and 408/429/502/503/504, within
  * `maxRetries`; a redirect of it is never followed (the form holds the password).
  */
-import type { ClientOptions, MtlsOptions, PasswordCredentials, TokenProvider } from "./client-options.js";
+import type {
+  ClientOptions,
+  MtlsOptions,
+  PasswordCredentials,
+  PlainClientOptions,
+  TokenProvider,
+} from "./client-options.js";
 import { readErrorBody } from "./error-body.js";
 import { TokenRequestError, invalidArgument } from "./errors.js";
 import { tokenProblem } from "./header-values.js";
@@ -51,7 +57,7 @@ export interface TokenOperations {
  * `InvalidArgumentError` when the client is created.
  */
 export function clientTokenSource(
-  options: ClientOptions,
+  options: ClientOptions | PlainClientOptions,
   operations: TokenOperations | undefined,
   settings: Pick<
     PasswordTokenSourceConfig,

@@ -2,7 +2,7 @@
  * What the runtime knows of one operation: emitted for every operation into `operations.ts` by the
  * generator, read by the client at run time (method, path, bodies, success statuses, validators' keys).
  */
-export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete" | "head" | "options";
 
 export interface OperationMetadata {
   readonly operationId: string;

@@ -13,7 +13,7 @@
  */
 import { DEFAULT_TOKEN_REFRESH_SKEW_MS, clientTokenSource, type TokenOperations } from "./auth.js";
 import { createCallValidation } from "./call-validation.js";
-import type { CallOptions, ClientOptions, FetchLike, PaginateOptions } from "./client-options.js";
+import type { CallOptions, ClientOptions, FetchLike, PaginateOptions, PlainClientOptions } from "./client-options.js";
 import type { OperationValidators } from "./compiled-validator.js";
 import { asCallError, asOptionsError, countOption, pageLimit } from "./call-errors.js";
 import { AccountFundsError, type RequestSummary } from "./errors.js";
@@ -26,6 +26,7 @@ import type { ResultMode } from "./operation-types.js";
 import { createRedactor } from "./redact.js";
 import { encodeBody } from "./request-body.js";
 import { acceptOf, mergeHeaders } from "./request-headers.js";
+import { parameterHeaders, type ParameterOptions } from "./request-parameters.js";
 import { checkedBaseUrl, requestUrl, serverUrl } from "./request-url.js";
 import { DEFAULT_MAX_REDIRECTS, redirectError } from "./redirect.js";
 import { declaredResponse, parseError, parseSuccess } from "./response-body.js";
@@ -44,7 +45,7 @@ export interface RuntimeConfig {
    * validates never loads them (the façade's loader is a dynamic `import()`, a chunk of its own in a bundle).
    */
   readonly loadOperationValidators?: () => Promise<Readonly<Record<string, OperationValidators>>>;
-  /** The token operations the built-in authentication uses. */
+  /** The token operations the built-in authentication uses; none for an API whose operations take no token. */
   readonly tokenOperations?: TokenOperations;
   /**
    * The date-time property paths of each OData read's entity, by operationId: a `$filter` string compared with
@@ -87,7 +88,7 @@ interface Executed {
 }
 
 /** The client's runtime; options that cannot work together are an `InvalidArgumentError`. */
-export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}): Runtime {
+export function createRuntime(options: ClientOptions | PlainClientOptions, config: RuntimeConfig = {}): Runtime {
   try {
     return buildRuntime(options, config);
   } catch (error) {
@@ -95,7 +96,7 @@ export function createRuntime(options: ClientOptions, config: RuntimeConfig = {}
   }
 }
 
-function buildRuntime(options: ClientOptions, config: RuntimeConfig): Runtime {
+function buildRuntime(options: ClientOptions | PlainClientOptions, config: RuntimeConfig): Runtime {
   const baseUrl = checkedBaseUrl(options.baseUrl);
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const now = options.now ?? Date.now;
@@ -111,15 +112,19 @@ function buildRuntime(options: ClientOptions, config: RuntimeConfig): Runtime {
   const defaultTimeoutMs = count(options.timeoutMs, DEFAULT_TIMEOUT_MS);
   const defaultMaxResponseBytes = countOption(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, "maxResponseBytes");
   const maxRedirects = countOption(options.maxRedirects, DEFAULT_MAX_REDIRECTS, "maxRedirects");
-  const tokens = clientTokenSource(options, config.tokenOperations, {
-    transport,
-    redactor,
-    now,
-    refreshSkewMs: count(options.tokenRefreshSkewMs, DEFAULT_TOKEN_REFRESH_SKEW_MS),
-    timeoutMs: defaultTimeoutMs,
-    maxRetries: defaultMaxRetries,
-    maxResponseBytes: defaultMaxResponseBytes,
-  });
+  // No token operations: no operation takes an access token (the generator leaves them out), no token source.
+  const tokens =
+    config.tokenOperations === undefined
+      ? undefined
+      : clientTokenSource(options, config.tokenOperations, {
+          transport,
+          redactor,
+          now,
+          refreshSkewMs: count(options.tokenRefreshSkewMs, DEFAULT_TOKEN_REFRESH_SKEW_MS),
+          timeoutMs: defaultTimeoutMs,
+          maxRetries: defaultMaxRetries,
+          maxResponseBytes: defaultMaxResponseBytes,
+        });
   const validation = createCallValidation({
     loadOperationValidators: config.loadOperationValidators,
     redactor,
@@ -159,7 +164,7 @@ function buildRuntime(options: ClientOptions, config: RuntimeConfig): Runtime {
     const encoded = encodeBody(operation, target.args.body);
     const query = serializeQuery(target.args.query, operation.odata === undefined ? undefined : dateTimesOf(operation));
     const url = requestUrl(target.path, target.baseUrl || baseUrl, target.args.path, query.values);
-    const headers = mergeHeaders(options.headers, init?.headers, {
+    const headers = mergeHeaders(options.headers, init?.headers, parameterHeaders(init as ParameterOptions), {
       accept: acceptOf(operation),
       "content-type": encoded?.contentType ?? null,
     });

@@ -122,6 +122,20 @@ export interface TokenProviderAuthOptions {
 export type ClientOptions = CommonClientOptions &
   (ClientSecretAuthOptions | MtlsAuthOptions | TokenProviderAuthOptions);
 
+/** The options of a client whose API has operations that take an access token but no token operation. */
+export type TokenProviderClientOptions = CommonClientOptions & TokenProviderAuthOptions;
+
+/**
+ * The options of a client whose API has no operation that takes an access token: no authentication of its own (an
+ * API key or basic credentials go in `headers`, or in the parameters the spec declares).
+ */
+export type PlainClientOptions = CommonClientOptions & {
+  readonly credentials?: undefined;
+  readonly authUrl?: undefined;
+  readonly mtls?: undefined;
+  readonly tokenProvider?: undefined;
+};
+
 /** Per-call options, the last argument of every client method. */
 export interface CallOptions {
   /** Cancels the call, its retries and their waits: the call rejects with an `AbortError`. */

@@ -99,23 +99,26 @@ export type StatusNumber<S> = S extends number ? S : S extends `${infer N extend
 /**
  * The result of a `withResponse` method: one variant per declared status, narrowed by `status` (or `ok`). A
  * declared status never throws; undeclared statuses and network failures still do. `Data`, when given, replaces
- * the success body (an OData read narrowed by `$select`).
+ * the success body (an OData read narrowed by `$select`). An operation that documents no response (OpenAPI 3.1
+ * allows it) resolves on any success, its body unknown.
  */
-export type RawResultOf<Op, Data = never> = {
-  [S in keyof ResponsesOf<Op>]: S extends SuccessStatus
-    ? {
-        readonly ok: true;
-        readonly status: StatusNumber<S>;
-        readonly data: [Data] extends [never] ? ResponseBody<ResponsesOf<Op>[S]> : Data;
-        readonly response: Response;
-      }
-    : {
-        readonly ok: false;
-        readonly status: StatusNumber<S>;
-        readonly error: ResponseBody<ResponsesOf<Op>[S]>;
-        readonly response: Response;
-      };
-}[keyof ResponsesOf<Op>];
+export type RawResultOf<Op, Data = never> = [ResponsesOf<Op>] extends [never]
+  ? { readonly ok: true; readonly status: number; readonly data: unknown; readonly response: Response }
+  : {
+      [S in keyof ResponsesOf<Op>]: S extends SuccessStatus
+        ? {
+            readonly ok: true;
+            readonly status: StatusNumber<S>;
+            readonly data: [Data] extends [never] ? ResponseBody<ResponsesOf<Op>[S]> : Data;
+            readonly response: Response;
+          }
+        : {
+            readonly ok: false;
+            readonly status: StatusNumber<S>;
+            readonly error: ResponseBody<ResponsesOf<Op>[S]>;
+            readonly response: Response;
+          };
+    }[keyof ResponsesOf<Op>];
 
 /** `"data"`: methods resolve to the success body and throw on errors; `"raw"`: they resolve to `RawResultOf`. */
 export type ResultMode = "data" | "raw";

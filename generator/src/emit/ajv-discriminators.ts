@@ -6,17 +6,16 @@
  * (`/PaymentRouting/Type: must be equal to constant`, from the branch tried first).
  *
  * ajv selects the branch by the `const` (or `enum`) each branch gives the tag property, and refuses `mapping`
- * (https://ajv.js.org/json-schema.html#discriminator). So a mapping is checked to say exactly what the consts say
- * (every value to the branch that declares it) and dropped; one that says something else, or a discriminator ajv
- * cannot read, fails generation with the pointer of the schema: a silently different reading of the spec would be
- * worse. Without a mapping, OpenAPI selects the schema named like the value, so the consts must be those names.
+ * (https://ajv.js.org/json-schema.html#discriminator). So when the consts say what the mapping says (every value to
+ * the branch that declares it; without a mapping, OpenAPI selects the schema named like the value), the mapping is
+ * dropped. Otherwise OpenAPI's reading is made ajv's: each branch gets the values that select it, from the mapping
+ * or its schema's name, which covers branches that inherit the tag through `allOf` (`forAjv`).
  *
  * Two facts the branches already imply are also stated on the parent for ajv: the tag is required, and its value
  * is one of the branches' consts. A body without a tag, or with an unknown one, then fails at the tag
  * (`/PaymentRouting/Type: must be equal to one of the allowed values`, with the values in `params`) before ajv's
  * own `value of tag "Type" must be in oneOf` about the object. The set of valid bodies does not change.
  */
-import { SpecError } from "../spec/spec-error.js";
 import type { OpenApiDocument } from "../model/model.js";
 import { formatPointer, resolvePointer, isJsonObject, type JsonObject } from "../spec/json-pointer.js";
 
@@ -37,99 +36,120 @@ export function withAjvDiscriminators(document: OpenApiDocument): OpenApiDocumen
   return rewrite(document, []) as OpenApiDocument;
 }
 
-/** `schema` (a copy) with its discriminator as ajv reads it, after checking that ajv reads it as OpenAPI does. */
+/**
+ * `schema` (a copy) with its discriminator as ajv reads it. When the branches state the tag as ajv reads it (a
+ * `const`/`enum` on each, agreeing with the mapping), the mapping is dropped; else each branch is wrapped with the
+ * tag values OpenAPI's mapping (or, without one, the schema's name) selects it by — the inheritance pattern, where a
+ * branch gets the tag through `allOf` from its base. A discriminator that selects nothing (no `oneOf`: the base of
+ * that pattern, or `anyOf`) is an annotation and dropped; one no branch can be selected by is dropped with a
+ * warning, and the `oneOf` is then checked as JSON Schema says, branch by branch.
+ */
 function forAjv(document: OpenApiDocument, schema: { [key: string]: unknown }, path: Path): JsonObject {
-  const fail = (at: Path, reason: string): never => {
-    throw new SpecError({ pointer: formatPointer(at), reason });
-  };
+  const { discriminator: _annotation, ...withoutDiscriminator } = schema;
   const discriminator = schema["discriminator"] as JsonObject;
   const tag = discriminator["propertyName"];
-  if (typeof tag !== "string") return fail([...path, "discriminator"], "a discriminator needs a propertyName");
   const branches = schema["oneOf"];
-  if (!Array.isArray(branches))
-    return fail(
-      [...path, "discriminator"],
-      "a discriminator needs a oneOf of the schemas it selects between (ajv's discriminator reads no anyOf)",
-    );
+  if (typeof tag !== "string" || !Array.isArray(branches)) return withoutDiscriminator;
   const parentRequires = strings(schema["required"]).includes(tag);
-
-  /** Tag value → index of the branch whose `const`/`enum` gives it. */
-  const branchOf = new Map<string, number>();
-  const refs: (string | undefined)[] = [];
-  for (const [index, branch] of branches.entries()) {
-    const at = [...path, "oneOf", index];
-    const ref = isJsonObject(branch) && typeof branch["$ref"] === "string" ? branch["$ref"] : undefined;
-    refs.push(ref);
-    const resolved = ref === undefined ? branch : resolveRef(document, ref, at, fail);
-    const property =
-      isJsonObject(resolved) && isJsonObject(resolved["properties"]) ? resolved["properties"][tag] : undefined;
-    if (!isJsonObject(property)) return fail(at, `the branch does not declare the discriminator property ${tag}`);
-    const values = "const" in property ? [property["const"]] : Array.isArray(property["enum"]) ? property["enum"] : [];
-    if (values.length === 0 || !values.every((value) => typeof value === "string")) {
-      return fail(at, `the branch's ${tag} needs a string const or enum, which selects the branch`);
-    }
-    if (!parentRequires && !(isJsonObject(resolved) && strings(resolved["required"]).includes(tag)))
-      return fail(at, `the branch does not require ${tag}`);
-    for (const value of values as string[]) {
-      const other = branchOf.get(value);
-      if (other !== undefined) return fail(at, `${tag} ${value} selects branches ${other} and ${index}`);
-      branchOf.set(value, index);
-    }
+  const refs = branches.map((branch) =>
+    isJsonObject(branch) && typeof branch["$ref"] === "string" ? branch["$ref"] : undefined,
+  );
+  const direct = directReading(document, branches, refs, tag, parentRequires, discriminator["mapping"]);
+  const branchOf = direct ?? openApiReading(branches, refs, discriminator["mapping"]);
+  if (branchOf === undefined) {
+    console.warn(
+      `#${formatPointer([...path, "discriminator"])}: no branch of the oneOf can be selected by ${tag} (neither a mapping, schema names, nor a const or enum of ${tag} in each branch): the validators check the oneOf without the discriminator, branch by branch`,
+    );
+    return withoutDiscriminator;
   }
-
-  const mapping = discriminator["mapping"];
-  if (isJsonObject(mapping)) {
-    for (const [value, target] of Object.entries(mapping)) {
-      const index = branchOf.get(value);
-      const ref = typeof target === "string" ? schemaRef(target) : undefined;
-      if (index === undefined)
-        return fail([...path, "discriminator", "mapping", value], `no branch's ${tag} is ${value}`);
-      if (ref !== refs[index])
-        return fail(
-          [...path, "discriminator", "mapping", value],
-          `maps ${value} to ${String(target)}, but the branch whose ${tag} is ${value} is ${refs[index] ?? "inline"}`,
-        );
-    }
-    const unmapped = [...branchOf.keys()].filter((value) => !Object.hasOwn(mapping, value));
-    if (unmapped.length > 0)
-      return fail(
-        [...path, "discriminator", "mapping"],
-        `does not map ${unmapped.join(", ")}, which OpenAPI would then take as schema names`,
-      );
-  } else {
-    for (const [value, index] of branchOf) {
-      if (refs[index] !== schemaRef(value))
-        return fail(
-          [...path, "oneOf", index],
-          `without a mapping, OpenAPI selects the schema named ${value}, not this branch`,
-        );
-    }
-  }
-
   const { mapping: _mapping, ...ajvDiscriminator } = discriminator;
   const properties = isJsonObject(schema["properties"]) ? schema["properties"] : {};
+  const valuesOf = (index: number): string[] =>
+    [...branchOf].filter(([, branch]) => branch === index).map(([value]) => value);
   return {
     ...schema,
+    ...(direct !== undefined
+      ? {}
+      : {
+          oneOf: branches.map((branch, index) => ({
+            ...(refs[index] !== undefined ? { $ref: refs[index] } : { allOf: [branch] }),
+            required: [tag],
+            properties: { [tag]: { enum: valuesOf(index) } },
+          })),
+        }),
     discriminator: ajvDiscriminator,
     required: parentRequires ? schema["required"] : [...strings(schema["required"]), tag],
     properties: Object.hasOwn(properties, tag) ? properties : { ...properties, [tag]: { enum: [...branchOf.keys()] } },
   };
 }
 
+/**
+ * Tag value → branch, when each branch declares the tag as ajv reads it (a required string `const` or `enum`) and
+ * the mapping (or, without one, the schema names) says the same; undefined otherwise.
+ */
+function directReading(
+  document: OpenApiDocument,
+  branches: readonly unknown[],
+  refs: readonly (string | undefined)[],
+  tag: string,
+  parentRequires: boolean,
+  mapping: unknown,
+): Map<string, number> | undefined {
+  const branchOf = new Map<string, number>();
+  for (const [index, branch] of branches.entries()) {
+    const ref = refs[index];
+    const resolved =
+      ref === undefined ? branch : ref.startsWith("#") ? resolvePointer(document, ref.slice(1)) : undefined;
+    const property =
+      isJsonObject(resolved) && isJsonObject(resolved["properties"]) ? resolved["properties"][tag] : undefined;
+    if (!isJsonObject(property)) return undefined;
+    const values = "const" in property ? [property["const"]] : Array.isArray(property["enum"]) ? property["enum"] : [];
+    if (values.length === 0 || !values.every((value) => typeof value === "string")) return undefined;
+    if (!parentRequires && !(isJsonObject(resolved) && strings(resolved["required"]).includes(tag))) return undefined;
+    for (const value of values as string[]) {
+      if (branchOf.has(value)) return undefined;
+      branchOf.set(value, index);
+    }
+  }
+  if (isJsonObject(mapping)) {
+    for (const [value, target] of Object.entries(mapping)) {
+      const index = branchOf.get(value);
+      if (index === undefined || typeof target !== "string" || schemaRef(target) !== refs[index]) return undefined;
+    }
+    if ([...branchOf.keys()].some((value) => !Object.hasOwn(mapping, value))) return undefined;
+  } else {
+    for (const [value, index] of branchOf) if (refs[index] !== schemaRef(value)) return undefined;
+  }
+  return branchOf;
+}
+
+/**
+ * Tag value → branch as OpenAPI 3.1 §4.8.25 selects: the mapping's values, then, for a `$ref`'d branch no mapping
+ * value names, the schema's name. Undefined when a branch is selected by no value.
+ */
+function openApiReading(
+  branches: readonly unknown[],
+  refs: readonly (string | undefined)[],
+  mapping: unknown,
+): Map<string, number> | undefined {
+  const branchOf = new Map<string, number>();
+  const mapped = isJsonObject(mapping) ? Object.entries(mapping) : [];
+  for (const [value, target] of mapped) {
+    const index = typeof target === "string" ? refs.indexOf(schemaRef(target)) : -1;
+    if (index >= 0) branchOf.set(value, index);
+  }
+  for (const [index, ref] of refs.entries()) {
+    if ([...branchOf.values()].includes(index) || ref === undefined) continue;
+    const name = /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1];
+    if (name !== undefined && !branchOf.has(name))
+      branchOf.set(name.replaceAll("~1", "/").replaceAll("~0", "~"), index);
+  }
+  return branches.every((_branch, index) => [...branchOf.values()].includes(index)) ? branchOf : undefined;
+}
+
 /** A mapping value as a `$ref`: OpenAPI allows a schema name (`BicIban`) or a reference (`#/components/...`). */
 function schemaRef(target: string): string {
   return /^[\w.-]+$/.test(target) ? `#/components/schemas/${target}` : target;
-}
-
-function resolveRef(
-  document: OpenApiDocument,
-  ref: string,
-  at: Path,
-  fail: (at: Path, reason: string) => never,
-): unknown {
-  if (!ref.startsWith("#")) return fail(at, `${ref} is not a reference inside the bundled document`);
-  const resolved = resolvePointer(document, ref.slice(1));
-  return resolved === undefined ? fail(at, `${ref} resolves to nothing`) : resolved;
 }
 
 function strings(value: unknown): string[] {

@@ -14,6 +14,7 @@ import { propertyName } from "../print/names.js";
 import { jsDocText } from "../print/typescript-file.js";
 import {
   methodParameters,
+  takesParameterOptions,
   type ClientGroup,
   type MethodParameter,
   type OperationTypeAliasName,
@@ -41,7 +42,7 @@ export function groupInterface(
     methods.push({
       name: propertyName(operation.clientMethod),
       docs,
-      parameters: parameters.map((parameter) => signatureParameter(parameter, id)),
+      parameters: parameters.map((parameter) => signatureParameter(parameter, id, takesParameterOptions(operation))),
       returnType: `OperationResult<M, ${id}>`,
     });
   }
@@ -100,11 +101,19 @@ export const operationTypeAliases = {
 /** The method's parameters as declared (`argumentSlots` order; client-surface.ts decides names and optionality). */
 export function signatureParameters(operation: OperationModel): OptionalKind<ParameterDeclarationStructure>[] {
   const id = JSON.stringify(operation.operationId);
-  return methodParameters(operation).map((parameter) => signatureParameter(parameter, id));
+  const withParameters = takesParameterOptions(operation);
+  return methodParameters(operation).map((parameter) => signatureParameter(parameter, id, withParameters));
 }
 
-function signatureParameter(parameter: MethodParameter, id: string): OptionalKind<ParameterDeclarationStructure> {
-  const type = slotType(parameter, id);
+function signatureParameter(
+  parameter: MethodParameter,
+  id: string,
+  withParameters = false,
+): OptionalKind<ParameterDeclarationStructure> {
+  const type =
+    parameter.slot.kind === "init" && withParameters
+      ? `CallOptions & ParameterOptionsOf<Operation<${id}>>`
+      : slotType(parameter, id);
   return {
     name: parameter.name,
     type: parameter.undefinedAllowed ? `${type} | undefined` : type,

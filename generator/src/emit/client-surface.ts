@@ -13,6 +13,12 @@ import { odataEntities, odataEntityOf } from "./odata-paths.js";
 export interface ClientSurface {
   readonly groups: readonly ClientGroup[];
   readonly tokenOperations: TokenOperations;
+  /**
+   * How a client authenticates, which decides its options type: `password-grant` (`ClientOptions`: credentials with
+   * the spec's token operations, or a `tokenProvider`), `token-provider` (`TokenProviderClientOptions`: operations
+   * take an access token, the spec has no token operation) or `none` (`PlainClientOptions`: no operation takes one).
+   */
+  readonly authentication: Authentication;
   /** One per webhook, in the spec's order. */
   readonly webhookParsers: readonly WebhookParser[];
   /** What `src/client.ts` exports, for the package entry to re-export. */
@@ -47,6 +53,15 @@ export interface MethodParameter {
   /** Optional, but before a required parameter: it must be passed, and may be `undefined`. */
   readonly undefinedAllowed: boolean;
 }
+
+export type Authentication = "password-grant" | "token-provider" | "none";
+
+/** The client options type of each kind of authentication (runtime/client-options.ts). */
+export const clientOptionsType = {
+  "password-grant": "ClientOptions",
+  "token-provider": "TokenProviderClientOptions",
+  none: "PlainClientOptions",
+} as const satisfies Record<Authentication, string>;
 
 /** The token operations the built-in authentication uses: the password grant with a secret, and with mTLS. */
 export interface TokenOperations {
@@ -91,9 +106,15 @@ export function clientSurface(model: ApiModel): ClientSurface {
     ...(odataEntities(model).size > 0 ? ["ODataEntities"] : []),
     ...(model.webhooks.length > 0 ? ["WebhookEventOf"] : []),
   ];
+  const tokens = tokenOperations(model);
   return {
     groups,
-    tokenOperations: tokenOperations(model),
+    tokenOperations: tokens,
+    authentication: !model.operations.some((operation) => operation.security === "bearer")
+      ? "none"
+      : tokens.clientSecret === undefined && tokens.mtls === undefined
+        ? "token-provider"
+        : "password-grant",
     webhookParsers,
     exports: {
       values: ["createAccountFundsClient", "loadOperationValidators", ...webhookParsers.map((parser) => parser.name)],
@@ -112,6 +133,16 @@ function clientMethod(operation: OperationModel): ClientMethod {
   const entity = odataEntityOf(operation);
   if (entity === undefined) return { operation, kind: "method", parameters };
   return { operation, kind: operation.odataList !== undefined ? "list" : "entity", entity, parameters };
+}
+
+/** Whether any operation takes header or cookie parameters (its methods' options then carry them, typed). */
+export function hasParameterOptions(model: ApiModel): boolean {
+  return model.operations.some(takesParameterOptions);
+}
+
+/** The operation's per-call options carry its header or cookie parameters (`ParameterOptionsOf`). */
+export function takesParameterOptions(operation: OperationModel): boolean {
+  return operation.headerParameters.length > 0 || operation.cookieParameters.length > 0;
 }
 
 /** Parameters in `argumentSlots` order; an optional parameter before a required one may be `undefined` instead. */
@@ -147,11 +178,13 @@ function isOptional(operation: OperationModel, slot: ArgumentSlot): boolean {
       // OData reads are `ODataListMethod`/`ODataEntityMethod`s, typed from the entity; a method has the spec's query.
       return !operation.queryParameters.some((parameter) => parameter.required);
     case "init":
-      return true;
+      return ![...operation.headerParameters, ...operation.cookieParameters].some((parameter) => parameter.required);
   }
 }
 
+/** A form POST without an access token (or with the client certificate) is a token request, if anything needs one. */
 export function tokenOperations(model: ApiModel): TokenOperations {
+  if (!model.operations.some((operation) => operation.security === "bearer")) return {};
   const isTokenRequest = (operation: OperationModel): boolean =>
     operation.method === "post" &&
     operation.requestBody?.contents.some((media) => media.mediaType === "application/x-www-form-urlencoded") === true;

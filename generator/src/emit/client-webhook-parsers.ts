@@ -9,13 +9,15 @@ import type { WebhookParser } from "./client-surface.js";
 
 export function addWebhookParser(file: TypeScriptFile, { name, webhook }: WebhookParser): void {
   const payload = webhook.payload.schemaName;
-  if (payload === undefined) throw new Error(`webhook ${webhook.name}: the payload must be a component schema`);
+  // An inline payload schema is typed from the webhook's operation (its request body's media type).
+  const payloadType =
+    payload !== undefined
+      ? `Schema<${JSON.stringify(payload)}>`
+      : `NonNullable<Operation<${JSON.stringify(webhook.operationId)}>["requestBody"]>["content"][${JSON.stringify(webhook.payload.mediaType)}]`;
+  const payloadName = payload ?? `${webhook.name} payload`;
   const { events } = webhook;
   // With known and unknown kinds (model/webhook-events.ts): the known union typed, the others apart.
-  const eventType =
-    events === undefined
-      ? `WebhookEventOf<Schema<${JSON.stringify(payload)}>>`
-      : `Schema<${JSON.stringify(events.known)}>`;
+  const eventType = events === undefined ? `WebhookEventOf<${payloadType}>` : `Schema<${JSON.stringify(events.known)}>`;
   const unknownType = events?.unknown === undefined ? "never" : `Schema<${JSON.stringify(events.unknown)}>`;
   if (!file.declares("WebhookEventOf")) {
     file.addTypeAlias({
@@ -34,13 +36,13 @@ export function addWebhookParser(file: TypeScriptFile, { name, webhook }: Webhoo
     events === undefined
       ? [
           `Parses a delivery of the \`${webhook.name}\` webhook (the raw body as a string or bytes, or the parsed JSON)`,
-          `and checks it against the spec's \`${payload}\` schema, each event alone. Never throws: \`{ ok: true, events,`,
+          `and checks it against the spec's \`${payloadName}\` schema, each event alone. Never throws: \`{ ok: true, events,`,
           "invalidEvents }` (an event that matches no schema, with its position and issues; the others are delivered), or",
           "`{ ok: false, error: { code, message, issues } }` when the body is not a JSON array of events.",
         ]
       : [
           `Parses a delivery of the \`${webhook.name}\` webhook (the raw body as a string or bytes, or the parsed JSON)`,
-          `and checks it against the spec's \`${payload}\` schema, each event alone. Never throws: \`{ ok: true, events,`,
+          `and checks it against the spec's \`${payloadName}\` schema, each event alone. Never throws: \`{ ok: true, events,`,
           "unknownEvents, invalidEvents }`,",
           `\`events\` the \`${events.known}\`s (one per \`${events.tag}\` the spec knows, each checked whole), \`unknownEvents\``,
           `${events.unknown === undefined ? "always empty" : `the \`${events.unknown}\`s of other kinds, kept as they arrived`}, \`invalidEvents\` those that match`,

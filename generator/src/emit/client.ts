@@ -12,7 +12,13 @@ import type { CodeBlockWriter } from "ts-morph";
 import { VariableDeclarationKind } from "../print/ts-morph.js";
 import { createTypeScriptFile, printTypeScriptFile, type TypeScriptFile } from "../print/typescript-file.js";
 import { groupInterface, operationTypeAliases } from "./client-signatures.js";
-import { clientSurface, operationTypeAliasNames } from "./client-surface.js";
+import {
+  clientOptionsType,
+  clientSurface,
+  hasParameterOptions,
+  operationTypeAliasNames,
+  type Authentication,
+} from "./client-surface.js";
 import { addWebhookParser } from "./client-webhook-parsers.js";
 import type { Emitter } from "./emitter.js";
 import { entitiesInterface, odataDateTimes, odataEntities } from "./odata-paths.js";
@@ -29,6 +35,7 @@ const modules = {
   options: "./runtime/client-options.js",
   operationTypes: "./runtime/operation-types.js",
   request: "./runtime/request.js",
+  requestParameters: "./runtime/request-parameters.js",
   webhooks: "./runtime/webhooks.js",
 } as const;
 
@@ -36,7 +43,8 @@ export const clientEmitter: Emitter = {
   name: "client",
   async emit({ model }) {
     const file = createTypeScriptFile("client.ts");
-    const { groups, tokenOperations: tokens, webhookParsers } = clientSurface(model);
+    const { groups, tokenOperations: tokens, authentication, webhookParsers } = clientSurface(model);
+    const optionsType = clientOptionsType[authentication];
 
     file.addImportDeclaration({
       isTypeOnly: true,
@@ -49,7 +57,7 @@ export const clientEmitter: Emitter = {
     file.addImportDeclaration({ namedImports: ["bindGroups"], moduleSpecifier: modules.bind });
     file.addImportDeclaration({
       isTypeOnly: true,
-      namedImports: ["CallOptions", "ClientOptions"],
+      namedImports: ["CallOptions", optionsType],
       moduleSpecifier: modules.options,
     });
     file.addImportDeclaration({
@@ -74,6 +82,12 @@ export const clientEmitter: Emitter = {
       moduleSpecifier: modules.operationTypes,
     });
     file.addImportDeclaration({ namedImports: ["createRuntime"], moduleSpecifier: modules.request });
+    if (hasParameterOptions(model))
+      file.addImportDeclaration({
+        isTypeOnly: true,
+        namedImports: ["ParameterOptionsOf"],
+        moduleSpecifier: modules.requestParameters,
+      });
     if (model.webhooks.length > 0) {
       file.addImportDeclaration({
         namedImports: ["parseWebhookEventsWith", "type WebhookParseResult"],
@@ -156,29 +170,15 @@ export const clientEmitter: Emitter = {
     file.addFunction({
       name: "createAccountFundsClient",
       isExported: true,
-      parameters: [{ name: "options", type: "ClientOptions" }],
+      parameters: [{ name: "options", type: optionsType }],
       returnType: "AccountFundsClient",
-      docs: [
-        [
-          "Creates a client. Authentication is built in: pass `credentials` and `authUrl` (client secret, or with",
-          "`mtls` a client certificate), or your own `tokenProvider`.",
-          "",
-          "@example",
-          "```ts",
-          "const client = createAccountFundsClient({",
-          '  baseUrl: "https://api.example.com",',
-          '  authUrl: "https://auth.example.com",',
-          "  credentials: { clientId, clientSecret, username, password },",
-          "});",
-          'const balances = await client.accounts.listBalances(accountId, { $select: ["CurrencyCode", "Available"] });',
-          "```",
-        ].join("\n"),
-      ],
+      docs: [createClientDocs[authentication]],
       statements: (writer) => {
         writer.write("const runtime = createRuntime(options, {").newLine();
         writer.indent(() => {
           writer.writeLine("loadOperationValidators,");
-          writer.writeLine(`tokenOperations: { ${tokenConfig.join(", ")} },`);
+          // No operation takes an access token: the client has no token source to build.
+          if (authentication !== "none") writer.writeLine(`tokenOperations: { ${tokenConfig.join(", ")} },`);
           if (dateTimes.size > 0) writer.writeLine("odataDateTimes,");
         });
         writer.writeLine("});");
@@ -197,6 +197,42 @@ export const clientEmitter: Emitter = {
     return [{ path: "src/client.ts", contents: await printTypeScriptFile(file, model.source, what) }];
   },
 };
+
+/** `createAccountFundsClient`'s JSDoc, by how the client authenticates. */
+const createClientDocs = {
+  "password-grant": [
+    "Creates a client. Authentication is built in: pass `credentials` and `authUrl` (client secret, or with",
+    "`mtls` a client certificate), or your own `tokenProvider`.",
+    "",
+    "@example",
+    "```ts",
+    "const client = createAccountFundsClient({",
+    '  baseUrl: "https://api.example.com",',
+    '  authUrl: "https://auth.example.com",',
+    "  credentials: { clientId, clientSecret, username, password },",
+    "});",
+    'const balances = await client.accounts.listBalances(accountId, { $select: ["CurrencyCode", "Available"] });',
+    "```",
+  ].join("\n"),
+  "token-provider": [
+    "Creates a client. Its operations take an access token, which the spec says no operation issues: pass your own",
+    "`tokenProvider` (called before every request that needs one).",
+    "",
+    "@example",
+    "```ts",
+    'const client = createAccountFundsClient({ baseUrl: "https://api.example.com", tokenProvider: () => token });',
+    "```",
+  ].join("\n"),
+  none: [
+    "Creates a client. No operation takes an access token; send an API key or other credentials the spec asks for",
+    "in `headers` or as the parameters it declares.",
+    "",
+    "@example",
+    "```ts",
+    'const client = createAccountFundsClient({ baseUrl: "https://api.example.com" });',
+    "```",
+  ].join("\n"),
+} as const satisfies Record<Authentication, string>;
 
 /** `const name = { ... }<suffix>;` with its JSDoc, the members written by `members`. */
 function addObjectConstant(

@@ -9,7 +9,7 @@
 import type { ExportDeclarationStructure, OptionalKind } from "ts-morph";
 import type { ApiModel } from "../model/model.js";
 import { createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
-import { clientSurface } from "./client-surface.js";
+import { clientOptionsType, clientSurface, hasParameterOptions } from "./client-surface.js";
 import type { Emitter } from "./emitter.js";
 
 interface RuntimeExports {
@@ -133,6 +133,26 @@ export const runtimeExports: readonly RuntimeExports[] = [
   },
 ];
 
+/** The runtime's types for header and cookie parameters: exported when an operation has such parameters. */
+const parameterOptionsExports: RuntimeExports = {
+  module: "request-parameters",
+  types: ["ParameterOptions", "ParameterOptionsOf"],
+};
+
+/**
+ * The runtime modules `src/index.ts` re-exports for this model: with the options type of a client that takes no
+ * credentials (`PlainClientOptions`, `TokenProviderClientOptions`) when it is that client's.
+ */
+export function runtimeExportsOf(model: ApiModel): readonly RuntimeExports[] {
+  const optionsType = clientOptionsType[clientSurface(model).authentication];
+  const withOptions = runtimeExports.map((entry) =>
+    entry.module !== "client-options" || entry.types?.includes(optionsType) === true
+      ? entry
+      : { ...entry, types: [...(entry.types ?? []), optionsType].sort() },
+  );
+  return hasParameterOptions(model) ? [...withOptions, parameterOptionsExports] : withOptions;
+}
+
 /** Names `src/index.ts` exports besides the schema types; a schema with one of these names would clash. */
 export function indexExportNames(model: ApiModel): string[] {
   const client = clientSurface(model).exports;
@@ -146,7 +166,7 @@ export function indexExportNames(model: ApiModel): string[] {
     "operationMetadata",
     "OperationId",
     "webhookValidators",
-    ...runtimeExports.flatMap((entry) => [...(entry.values ?? []), ...(entry.types ?? [])]),
+    ...runtimeExportsOf(model).flatMap((entry) => [...(entry.values ?? []), ...(entry.types ?? [])]),
   ];
 }
 
@@ -154,11 +174,13 @@ export const indexFileEmitter: Emitter = {
   name: "index",
   async emit({ model }) {
     const exported = new Set(indexExportNames(model));
-    const clashes = model.schemas.map((schema) => schema.name).filter((name) => exported.has(name));
-    if (clashes.length > 0) {
-      throw new Error(
-        `schema names clash with the client's exports: ${clashes.join(", ")} (rename the schemas or the exports)`,
-      );
+    // `export *` of schemas.ts gives way to the entry's own exports of the same name (ECMAScript's rule for star
+    // exports); such a schema's type is still `Schema<"Name">` and schemas.ts's export.
+    for (const schema of model.schemas) {
+      if (exported.has(schema.typeName))
+        console.warn(
+          `schema ${schema.name}: the package entry exports the client's own ${schema.typeName}, so the schema's type is Schema<${JSON.stringify(schema.name)}> there`,
+        );
     }
 
     const index = createTypeScriptFile("index.ts");
@@ -176,7 +198,7 @@ export const indexFileEmitter: Emitter = {
       { moduleSpecifier: "./schemas.js", isTypeOnly: true },
       { moduleSpecifier: "./operations.js", namedExports: ["operations as operationMetadata", "type OperationId"] },
       { moduleSpecifier: "./validators/webhooks.js", namedExports: ["webhookValidators"] },
-      ...runtimeExports.map((entry) => ({
+      ...runtimeExportsOf(model).map((entry) => ({
         moduleSpecifier: `./runtime/${entry.module}.js`,
         isTypeOnly: entry.values === undefined,
         namedExports: [

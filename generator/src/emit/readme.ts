@@ -8,7 +8,7 @@
  */
 import type { ApiModel } from "../model/model.js";
 import { generatedHeader } from "../print/header.js";
-import { clientSurface, type ClientSurface } from "./client-surface.js";
+import { clientSurface, type Authentication, type ClientSurface } from "./client-surface.js";
 import type { Emitter } from "./emitter.js";
 import { errors, methods, options } from "./readme/reference-tables.js";
 import { runtimeFacts } from "./readme/runtime-facts.js";
@@ -25,7 +25,7 @@ export const readmeEmitter: Emitter = {
       intro(model, surface),
       install(),
       usage(model, surface, facts),
-      options(facts),
+      options(facts, surface.authentication),
       errors(facts.errors),
       methods(surface),
     ]
@@ -56,8 +56,7 @@ function intro(model: ApiModel, surface: ClientSurface): string[] {
     "",
     `- **One method per operation**, grouped by resource (${[...groups, "…"].join(", ")}; see [Methods](#methods)), with path`,
     "  parameters, queries, bodies and results typed from the spec: a wrong field, type or path parameter does not compile.",
-    `- **Authentication built in**: the OAuth 2.0 password grant with a client secret${mtls ? " or a client certificate (mutual TLS)" : ""},`,
-    "  tokens cached, shared by concurrent calls and refreshed; or your own token provider.",
+    ...authenticationBullet[surface.authentication](mtls),
     "- **Resilient**: GETs and the token request retried with backoff (and `Retry-After`, failing fast past a cap) on network",
     "  errors, timeouts and 408/429/502/503/504; a timeout per attempt; cancellation with an `AbortSignal`. Commands (POST)",
     "  are never repeated, nor redirected.",
@@ -80,6 +79,19 @@ function intro(model: ApiModel, surface: ClientSurface): string[] {
     "",
   ];
 }
+
+/** The intro's line on authentication, by how the client authenticates (none: no line). */
+const authenticationBullet = {
+  "password-grant": (mtls: boolean) => [
+    `- **Authentication built in**: the OAuth 2.0 password grant with a client secret${mtls ? " or a client certificate (mutual TLS)" : ""},`,
+    "  tokens cached, shared by concurrent calls and refreshed; or your own token provider.",
+  ],
+  "token-provider": () => [
+    "- **Bearer tokens from your token provider**, sent to every operation that takes one; on a 401 the provider is told",
+    "  and the call is tried once more with a fresh token.",
+  ],
+  none: () => [],
+} as const satisfies Record<Authentication, (mtls: boolean) => string[]>;
 
 function install(): string[] {
   return [

@@ -18,9 +18,8 @@
  * cannot say "not all of these" in one object type, so that alternative stays wider than the spec (no such
  * schema exists today). Only the types change: ajv and generated/openapi.json get the spec as written.
  */
-import { SpecError } from "../spec/spec-error.js";
 import type { OpenApiDocument } from "../model/model.js";
-import { formatPointer, isJsonObject, type JsonObject } from "../spec/json-pointer.js";
+import { isJsonObject, type JsonObject } from "../spec/json-pointer.js";
 
 /** Keys whose values are data (examples, constants), never schemas to rewrite. */
 const dataKeys = new Set(["example", "examples", "default", "const", "enum"]);
@@ -44,20 +43,20 @@ const typeKeywords = [
 ];
 
 export function withRequiredAlternatives(document: OpenApiDocument): OpenApiDocument {
-  return rewrite(document, []) as OpenApiDocument;
+  return rewrite(document) as OpenApiDocument;
 }
 
-function rewrite(node: unknown, path: readonly (string | number)[]): unknown {
-  if (Array.isArray(node)) return node.map((item, index) => rewrite(item, [...path, index]));
+function rewrite(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(rewrite);
   if (!isJsonObject(node)) return node;
   const copy: { [key: string]: unknown } = {};
   for (const [key, value] of Object.entries(node))
-    copy[key] = dataKeys.has(key) || key.startsWith("x-") ? value : rewrite(value, [...path, key]);
-  return typeAlternatives(copy, path);
+    copy[key] = dataKeys.has(key) || key.startsWith("x-") ? value : rewrite(value);
+  return typeAlternatives(copy);
 }
 
 /** `schema` with its required-only `anyOf`/`oneOf` moved into `allOf` as typed alternatives; as is otherwise. */
-function typeAlternatives(schema: { [key: string]: unknown }, path: readonly (string | number)[]): JsonObject {
+function typeAlternatives(schema: { [key: string]: unknown }): JsonObject {
   const properties = schema["properties"];
   if (!isJsonObject(properties)) return schema;
   const parentRequired = new Set(strings(schema["required"]));
@@ -65,18 +64,18 @@ function typeAlternatives(schema: { [key: string]: unknown }, path: readonly (st
   for (const keyword of ["anyOf", "oneOf"] as const) {
     const branches = schema[keyword];
     if (!Array.isArray(branches) || branches.length === 0 || !branches.every(isRequiredOnly)) continue;
-    const names = branches.map((branch, index) => {
-      const added = strings(branch["required"]).filter((name) => !parentRequired.has(name));
-      for (const name of added) {
-        if (!Object.hasOwn(properties, name)) {
-          throw new SpecError({
-            pointer: formatPointer([...path, keyword, index, "required"]),
-            reason: `requires ${name}, which the schema's properties do not declare, so it has no type`,
-          });
-        }
-      }
-      return added;
-    });
+    const names = branches.map((branch) => strings(branch["required"]).filter((name) => !parentRequired.has(name)));
+    // A branch requiring a property the parent does not declare (valid JSON Schema: it may come from elsewhere, or
+    // be any value) has no type to give it; nor can a oneOf branch that always matches another be told apart.
+    // Such a schema is typed as openapi-typescript types it, with the branches left as they are.
+    if (names.some((required) => required.some((name) => !Object.hasOwn(properties, name)))) continue;
+    if (
+      keyword === "oneOf" &&
+      names.some((required, index) =>
+        names.some((other, at) => at !== index && other.every((name) => required.includes(name))),
+      )
+    )
+      continue;
     const alternatives = names.map((required, index) => {
       const typed: { [name: string]: unknown } = Object.fromEntries(
         required.map((name) => [name, typeOnly(properties[name])]),
@@ -85,12 +84,6 @@ function typeAlternatives(schema: { [key: string]: unknown }, path: readonly (st
         for (const [other, otherRequired] of names.entries()) {
           if (other === index) continue;
           const missing = otherRequired.filter((name) => !required.includes(name));
-          if (missing.length === 0) {
-            throw new SpecError({
-              pointer: formatPointer([...path, keyword, index]),
-              reason: `a value matching this branch always matches branch ${other} too, so oneOf never accepts it`,
-            });
-          }
           if (missing.length === 1) typed[missing[0]!] = false;
         }
       }

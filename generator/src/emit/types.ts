@@ -24,6 +24,7 @@ import { generatedHeader } from "../print/header.js";
 import { runInLibraryThread } from "../workers/library-thread.js";
 import type { Emitter } from "./emitter.js";
 import { withEntityKeys } from "./entity-keys.js";
+import { withOperationIds } from "./operation-ids.js";
 import { withRequiredAlternatives } from "./required-alternatives.js";
 
 export const openapiTypescriptOptions = {
@@ -53,7 +54,9 @@ export const typesEmitter: Emitter = {
     // With required-only anyOf/oneOf branches typed (required-alternatives.ts explains why here), and each entity's
     // key required, as a whole entity has it (entity-keys.ts).
     const input = {
-      document: withRequiredAlternatives(withEntityKeys(model.documentForLibraries)),
+      document: withRequiredAlternatives(
+        withEntityKeys(withOperationIds(model.documentForLibraries, [...model.operations, ...model.webhooks])),
+      ),
       options: openapiTypescriptOptions,
     };
     const { output, printed } = await runInLibraryThread("openapiTypescript", input);

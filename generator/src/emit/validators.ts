@@ -34,6 +34,7 @@ import { parsePointer } from "../spec/json-pointer.js";
 import { Code, writeLiteral, type LiteralValue } from "../print/literal.js";
 import { addVerbatimCode, createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
 import { withAjvDiscriminators } from "./ajv-discriminators.js";
+import { formattedCodeLimit, indentedByBlock, moduleBody, type StandaloneCode } from "./ajv-standalone-code.js";
 import { withAjvOpenUnions } from "./ajv-open-unions.js";
 import type { EmittedFile, Emitter } from "./emitter.js";
 import { pascalCase, propertyAccess } from "../print/names.js";
@@ -169,7 +170,8 @@ async function validatorsModule(model: ApiModel, module: ModulePlan, code: Stand
       declarations: [{ name: formatsName, initializer: (writer) => writeLiteral(writer, formats) }],
     });
   }
-  const verbatim = addVerbatimCode(file, code.text);
+  const formatted = code.length <= formattedCodeLimit;
+  const verbatim = addVerbatimCode(file, formatted ? code.pieces : code.pieces.map(indentedByBlock), formatted);
   const { map } = module;
   file.addVariableStatement({
     isExported: true,
@@ -238,18 +240,10 @@ function multipartValidators(entries: ValidatorEntries, media: MediaModel, inlin
   return { required: parts.required, values, files };
 }
 
-interface StandaloneCode {
-  readonly text: string;
-  /** `ajv/dist/runtime/*` modules the code uses, with the default-import binding each gets. */
-  readonly runtimeImports: readonly { readonly module: string; readonly binding: string }[];
-  /** Function formats the code reads from `allFormats`, sorted. */
-  readonly formats: readonly string[];
-}
-
 /**
  * ajv's standalone code for each module's entries, made into ES module bodies. One ajv instance compiles them all,
- * in the library thread, so a schema both modules use is compiled once; each module's code has only the functions
- * its own validators reach.
+ * in the library thread (a large spec's in a thread of their own), so a schema both modules use is compiled once;
+ * each module's code has only the functions its own validators reach.
  */
 async function compileStandalone(
   model: ApiModel,
@@ -257,43 +251,20 @@ async function compileStandalone(
 ): Promise<StandaloneCode[]> {
   const refs = modules.map((entries) => entries.map(({ name, ref, pointer }) => ({ name, ref, pointer })));
   const document = withAjvDiscriminators(withAjvOpenUnions(model.documentForLibraries));
-  const { output, printed } = await runInLibraryThread("ajvStandalone", {
-    document,
-    documentId,
-    modules: refs,
-    formatsName,
-  });
+  const { output, printed } = await runInLibraryThread(
+    "ajvStandalone",
+    { document, documentId, modules: refs, formatsName },
+    { ownThread: isLargeSpec(model) },
+  );
   for (const line of printed) console.warn(line); // reported as the validators emitter's warnings
   if ("failed" in output) throw new SpecError(output.failed);
-  return output.codes.map(moduleBody);
+  return output.codes.map((code) => moduleBody(code, formatsName));
 }
 
-/** ajv's CommonJS-flavoured standalone output as an ES module body: imports for its run-time helpers. */
-function moduleBody(code: string): StandaloneCode {
-  let text = code;
-
-  text = text.replace(/^"use strict";/, "");
-  text = text.replace(/export const ([A-Za-z_$][\w$]*) = ([A-Za-z_$][\w$]*);/g, "const $1 = $2;");
-  const runtimeImports = new Map<string, string>();
-  text = text.replace(/require\("([^"]+)"\)((?:\.[A-Za-z_$][\w$]*)?)/g, (_match, module: string, member: string) => {
-    if (!module.startsWith("ajv/dist/runtime/"))
-      throw new Error(`ajv standalone code requires ${module}, which is not a run-time helper`);
-    const binding = runtimeImports.get(module) ?? `ajvRuntime${pascalCase(module.slice("ajv/dist/runtime/".length))}`;
-    runtimeImports.set(module, binding);
-    // Node imports a CommonJS module as its `module.exports`; bundlers give `exports.default`. Both work:
-    return member === ".default" ? `(${binding}.default ?? ${binding})` : `(${binding}.default ?? ${binding})${member}`;
-  });
-  const formats = new Set<string>();
-  for (const match of text.matchAll(
-    new RegExp(`\\b${formatsName}(?:\\.([A-Za-z_$][\\w$]*)|\\[("(?:[^"\\\\]|\\\\.)*")\\])`, "g"),
-  )) {
-    formats.add(match[1] ?? (JSON.parse(match[2] ?? '""') as string));
-  }
-  return {
-    text,
-    runtimeImports: [...runtimeImports]
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([module, binding]) => ({ module: `${module}.js`, binding })),
-    formats: [...formats].sort(),
-  };
+/**
+ * A spec whose validators take ajv seconds (Stripe, GitHub, Plaid, Square: over 500 operations and component
+ * schemas; ours has 270): they compile in a thread of their own, beside openapi-typescript's (library-thread.ts).
+ */
+function isLargeSpec(model: ApiModel): boolean {
+  return model.operations.length + model.schemas.length > 500;
 }

@@ -18,6 +18,7 @@ import {
 } from "@redocly/openapi-core";
 import { refOf, resolvePointer } from "../spec/json-pointer.js";
 import { displayPath } from "./display-path.js";
+import { JsonResolver } from "./json-resolver.js";
 import { SpecError, SpecErrors, type SpecProblem } from "../spec/spec-error.js";
 
 export interface BundleOptions {
@@ -46,7 +47,13 @@ export async function bundleSpec(options: BundleOptions): Promise<BundledSpec> {
   const config = await loadRedoclyConfig(rootFile, options.configPath);
   let result: Awaited<ReturnType<typeof bundle>>;
   try {
-    result = await bundle({ ref: rootFile, config, dereference: false, removeUnusedComponents: false });
+    result = await bundle({
+      ref: rootFile,
+      config,
+      externalRefResolver: new JsonResolver(config.resolve),
+      dereference: false,
+      removeUnusedComponents: false,
+    });
   } catch (thrown) {
     throw rootFileError(rootFile, thrown);
   }

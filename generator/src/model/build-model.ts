@@ -8,9 +8,9 @@ import { isJsonObject, type JsonObject } from "../spec/json-pointer.js";
 import { throwIfAny } from "../spec/spec-error.js";
 import type { ApiModel, OpenApiDocument, TagModel } from "./model.js";
 import { collectAssumptions } from "./assumptions.js";
-import { buildGroups } from "./client-names.js";
+import { buildGroups, resolveMethodNames } from "./client-names.js";
 import { Problems, stringOr, type ModelContext } from "./document.js";
-import { buildOperations, type SeenOperationIds } from "./operations.js";
+import { buildOperations, declaredOperationIds, type SeenOperationIds } from "./operations.js";
 import { buildSchemas } from "./schemas.js";
 import { buildSecuritySchemes } from "./security.js";
 import { documentServers } from "./servers.js";
@@ -33,11 +33,12 @@ export function buildModel(document: OpenApiDocument, options: BuildModelOptions
     problems,
     securitySchemes: buildSecuritySchemes(document, problems),
     assumptions,
+    declaredOperationIds: declaredOperationIds(document),
   };
   const seenOperationIds: SeenOperationIds = new Map();
-  const operations = buildOperations(context, seenOperationIds);
+  const operations = resolveMethodNames(buildOperations(context, seenOperationIds));
   const webhooks = buildWebhooks(context, seenOperationIds);
-  const groups = buildGroups(operations, problems);
+  const groups = buildGroups(operations);
   const schemas = buildSchemas(document, operations, webhooks, assumptions, problems);
   const servers = documentServers(document, problems);
   throwIfAny(problems.list);
@@ -60,6 +61,7 @@ export function buildModel(document: OpenApiDocument, options: BuildModelOptions
     schemas,
     webhooks,
     assumptions,
+    warnings: problems.warningList,
   };
 }
 

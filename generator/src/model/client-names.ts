@@ -1,11 +1,14 @@
 /**
  * How operations are named on the client. The group is the OData entity set a path starts with after
- * `/api/v<N>/` (`/api/v1/Accounts({accountId})/Balances` → `accounts`), or the operation's tag for paths outside
- * the API (`/connect/token`, tag `Auth` → `auth`). The method is the operationId, except that under a keyed
- * parent (`/Accounts({accountId})/Balances`) the parent's singular noun is dropped after the verb, because the
- * group already says it: `accounts.listBalances`, not `accounts.listAccountBalances`.
+ * `/api/v<N>/` (`/api/v1/Accounts({accountId})/Balances` → `accounts`), else the operation's first tag
+ * (`/connect/token`, tag `Auth` → `auth`), else the path's first segment that is neither a version nor a parameter
+ * (`/v1/customers/{id}` → `customers`). The method is the operationId, except that under a keyed parent
+ * (`/Accounts({accountId})/Balances`) the parent's singular noun is dropped after the verb, because the group
+ * already says it: `accounts.listBalances`, not `accounts.listAccountBalances`. An operationId that is no
+ * identifier is made into one (`post-payments` → `postPayments`, `users/unfollow` → `unfollow`); an operation
+ * without one is named from its method and path (`GET /v1/customers/{id}` → `getV1CustomersById`). Two
+ * operations that would share a method name keep their full names, then get a number (`list2`), in document order.
  */
-import type { Problems } from "./document.js";
 
 const apiPath = /^\/api\/v\d+\/([^/(]+)(\([^)]*\))?(\/.*)?$/;
 const identifier = /^[A-Za-z_$][\w$]*$/;
@@ -15,11 +18,65 @@ export function entitySet(path: string): string | undefined {
   return apiPath.exec(path)?.[1];
 }
 
-/** Client group of an operation: camelCase entity set, or camelCase tag for paths outside `/api/v<N>/`. */
-export function groupName(path: string, tag: string): string | undefined {
+/**
+ * Client group of an operation: camelCase entity set, else camelCase tag, else the first path segment that is
+ * not a version (`v1`, `v2.1`), `api` or a parameter; `root` for `/`. Always an identifier.
+ */
+export function groupName(path: string, tag: string): string {
   const set = entitySet(path);
-  if (set !== undefined) return camelCase(set);
-  return tag === "" ? undefined : camelCase(tag);
+  if (set !== undefined) return identifierFrom(set);
+  if (tag !== "") return identifierFrom(tag);
+  const segment = path
+    .split("/")
+    .find((part) => part !== "" && part !== "api" && !/^v\d+(\.\d+)*$/i.test(part) && !part.includes("{"));
+  return segment === undefined ? "root" : identifierFrom(segment);
+}
+
+/** A camelCase identifier for any text: `Balances and Statements` → `balancesAndStatements`, `3ds` → `_3ds`. */
+export function identifierFrom(text: string): string {
+  const camel = camelCase(text);
+  if (camel === "") return "_";
+  return /^[0-9]/.test(camel) ? `_${camel}` : camel;
+}
+
+/**
+ * The operationId the generator gives an operation that declares none: its method and path, the path's
+ * parameters as `By<Name>` (`GET /v1/customers/{customer}` → `getV1CustomersByCustomer`, `GET /` → `getRoot`).
+ */
+export function operationIdFromPath(method: string, path: string): string {
+  const words = path
+    .split("/")
+    .filter((segment) => segment !== "")
+    .flatMap((segment) =>
+      segment.split(/(\{[^{}]*\})/).map((part) => (part.startsWith("{") ? `By ${part.slice(1, -1)}` : part)),
+    )
+    .map((part) => pascalWord(camelCase(part)))
+    .join("");
+  return `${method}${words === "" ? "Root" : words}`;
+}
+
+function lowerFirst(word: string): string {
+  return word.charAt(0).toLowerCase() + word.slice(1);
+}
+
+function pascalWord(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/**
+ * The method name an operationId asks for: itself when it is an identifier, else the last part after a `/`
+ * (GitHub's `repos/get-content`: the group is `repos`) in camelCase, keeping the inner capitals
+ * (`post-payments-paymentPspReference-refunds` → `postPaymentsPaymentPspReferenceRefunds`).
+ */
+export function methodNameFromOperationId(operationId: string): string {
+  // Stripe's `GetCustomersCustomer`: a method reads as `getCustomersCustomer`.
+  if (isIdentifier(operationId)) return /^[A-Z][a-z]/.test(operationId) ? lowerFirst(operationId) : operationId;
+  const last =
+    operationId
+      .split("/")
+      .filter((part) => part !== "")
+      .pop() ?? operationId;
+  return identifierFrom(last);
 }
 
 /**
@@ -31,7 +88,8 @@ export function groupName(path: string, tag: string): string | undefined {
 export function clientMethodName(operationId: string, path: string): string {
   const match = apiPath.exec(path);
   const [, set, key, rest] = match ?? [];
-  if (set === undefined || key === undefined || rest === undefined) return operationId;
+  if (!isIdentifier(operationId) || set === undefined || key === undefined || rest === undefined)
+    return methodNameFromOperationId(operationId);
   const verb = /^[a-z]+/.exec(operationId)?.[0];
   if (verb === undefined) return operationId;
   const noun = operationId.slice(verb.length);
@@ -69,29 +127,46 @@ export function isIdentifier(name: string): boolean {
 
 export interface NamedOperation {
   readonly operationId: string;
-  readonly pointer: string;
   readonly group: string;
   readonly clientMethod: string;
 }
 
-/** Groups in order of first appearance, operations in document order; reports two operations on one method. */
-export function buildGroups(
-  operations: readonly NamedOperation[],
-  problems: Problems,
-): { name: string; operationIds: string[] }[] {
-  const groups = new Map<string, { name: string; operationIds: string[] }>();
-  const methods = new Map<string, NamedOperation>();
+/**
+ * Final client method names. An operation whose name is its operationId as declared claims it first; then, in
+ * document order, the others (names shortened under a keyed parent, or made into identifiers): one whose preferred
+ * name is taken in its group falls back to its whole operationId as an identifier, then to that with a number.
+ */
+export function resolveMethodNames<T extends NamedOperation>(operations: readonly T[]): T[] {
+  const taken = new Set<string>();
+  const names = new Map<T, string>();
+  const claim = (operation: T, name: string): void => {
+    taken.add(`${operation.group}.${name}`);
+    names.set(operation, name);
+  };
   for (const operation of operations) {
     const key = `${operation.group}.${operation.clientMethod}`;
-    const other = methods.get(key);
-    if (other !== undefined) {
-      problems.add(
-        operation.pointer,
-        `operations ${other.operationId} and ${operation.operationId} both map to the client method ${key} (rename one operationId)`,
-      );
-      continue;
+    if (operation.clientMethod === operation.operationId && !taken.has(key)) claim(operation, operation.clientMethod);
+  }
+  for (const operation of operations) {
+    if (names.has(operation)) continue;
+    const candidates = [operation.clientMethod, identifierFrom(operation.operationId)];
+    let name = candidates.find((candidate) => !taken.has(`${operation.group}.${candidate}`));
+    for (let index = 2; name === undefined; index++) {
+      const numbered = `${candidates[0]}${index}`;
+      if (!taken.has(`${operation.group}.${numbered}`)) name = numbered;
     }
-    methods.set(key, operation);
+    claim(operation, name);
+  }
+  return operations.map((operation) => {
+    const name = names.get(operation) ?? operation.clientMethod;
+    return name === operation.clientMethod ? operation : { ...operation, clientMethod: name };
+  });
+}
+
+/** Groups in order of first appearance, operations in document order (names already made unique). */
+export function buildGroups(operations: readonly NamedOperation[]): { name: string; operationIds: string[] }[] {
+  const groups = new Map<string, { name: string; operationIds: string[] }>();
+  for (const operation of operations) {
     const group = groups.get(operation.group) ?? { name: operation.group, operationIds: [] };
     group.operationIds.push(operation.operationId);
     groups.set(operation.group, group);

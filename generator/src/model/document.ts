@@ -14,6 +14,8 @@ export interface ModelContext {
   readonly securitySchemes: readonly SecuritySchemeModel[];
   /** Every `x-assumption` of the document, for the ones that apply to each operation. */
   readonly assumptions: readonly AssumptionModel[];
+  /** Every operationId the document declares (paths and webhooks): a made-up one must differ from all of them. */
+  readonly declaredOperationIds: ReadonlySet<string>;
 }
 
 /**
@@ -37,13 +39,67 @@ export function stringOr(value: unknown, fallback: string): string {
   return typeof value === "string" ? value : fallback;
 }
 
-/** Problems of the spec found while building the model; pointers are into the bundled document. */
+/**
+ * Problems of the spec found while building the model, and warnings (what the generator works around); pointers
+ * are into the bundled document. A problem is reported once at the node that has it: a shared component (a `$ref`'d
+ * parameter, schema or response) reached from several operations is one problem naming the operations that reach it.
+ */
 export class Problems {
-  readonly list: SpecProblem[] = [];
+  private readonly problems = new Map<string, { pointer: string; reason: string; reachedFrom: Set<string> }>();
+  private readonly warnings = new Map<string, { pointer: string; reason: string; reachedFrom: Set<string> }>();
+  /** The operation being built (`GET /v1/customers`), while one is. */
+  private within: { readonly label: string; readonly pointer: string } | undefined;
 
   add(pointer: string, reason: string): void {
-    this.list.push({ pointer, reason });
+    this.record(this.problems, pointer, reason);
   }
+
+  warn(pointer: string, reason: string): void {
+    this.record(this.warnings, pointer, reason);
+  }
+
+  /** Runs `build` with problems outside `pointer` attributed to the operation `label`. */
+  inOperation<T>(label: string, pointer: string, build: () => T): T {
+    const outer = this.within;
+    this.within = { label, pointer };
+    try {
+      return build();
+    } finally {
+      this.within = outer;
+    }
+  }
+
+  get list(): SpecProblem[] {
+    return listed(this.problems);
+  }
+
+  get warningList(): SpecProblem[] {
+    return listed(this.warnings);
+  }
+
+  private record(
+    into: Map<string, { pointer: string; reason: string; reachedFrom: Set<string> }>,
+    pointer: string,
+    reason: string,
+  ): void {
+    const key = `${pointer}\u0000${reason}`;
+    const entry = into.get(key) ?? { pointer, reason, reachedFrom: new Set<string>() };
+    into.set(key, entry);
+    const within = this.within;
+    if (within !== undefined && pointer !== within.pointer && !pointer.startsWith(`${within.pointer}/`))
+      entry.reachedFrom.add(within.label);
+  }
+}
+
+/** The operations that reach a shared node, named after the reason: the first three, then how many more. */
+function listed(entries: Map<string, { pointer: string; reason: string; reachedFrom: Set<string> }>): SpecProblem[] {
+  return [...entries.values()].map(({ pointer, reason, reachedFrom }) => {
+    if (reachedFrom.size === 0) return { pointer, reason };
+    const names = [...reachedFrom];
+    const shown = names.slice(0, 3).join(", ");
+    const more = names.length > 3 ? ` and ${names.length - 3} more` : "";
+    return { pointer, reason: `${reason} (reached from ${shown}${more})` };
+  });
 }
 
 export interface Located<T> {

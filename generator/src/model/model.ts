@@ -7,6 +7,7 @@
  */
 import type { EntityShape, ScalarType } from "../../runtime/operation-contract.js";
 import type { JsonObject, JsonValue } from "../spec/json-pointer.js";
+import type { SpecProblem } from "../spec/spec-error.js";
 
 export type { EntityPropertyKind, EntityShape, ScalarType } from "../../runtime/operation-contract.js";
 
@@ -35,6 +36,8 @@ export interface ApiModel {
   readonly schemas: readonly SchemaModel[];
   readonly webhooks: readonly WebhookModel[];
   readonly assumptions: readonly AssumptionModel[];
+  /** What the spec has that the generator works around without stopping (pointers into the bundled document). */
+  readonly warnings: readonly SpecProblem[];
 }
 
 export interface InfoModel {
@@ -52,7 +55,8 @@ export interface TagModel {
 
 /**
  * A client resource group: the OData entity set a path starts with (`/api/v1/Accounts(...)/Balances` →
- * `accounts`), or the tag for paths outside `/api/v1` (`auth`).
+ * `accounts`), else the operation's first tag (`auth`), else the path's first segment (`/v1/customers` →
+ * `customers`); model/client-names.ts.
  */
 export interface ClientGroup {
   /** camelCase property on the client: `accounts`, `inboundTransfers`, `auth`. */
@@ -61,10 +65,13 @@ export interface ClientGroup {
   readonly operationIds: readonly string[];
 }
 
-export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete" | "head" | "options";
 
 export interface OperationModel {
+  /** As declared; made from the method and path when the spec declares none (`operationIdGenerated`). */
   readonly operationId: string;
+  /** The spec declares no operationId: `operationId` is the generator's (model/client-names.ts). */
+  readonly operationIdGenerated?: true;
   readonly method: HttpMethod;
   /** Path template exactly as in the spec: `/api/v1/Accounts({accountId})/Balances`. */
   readonly path: string;
@@ -78,6 +85,10 @@ export interface OperationModel {
   /** Path parameters in the order they appear in the path. */
   readonly pathParameters: readonly ParameterModel[];
   readonly queryParameters: readonly ParameterModel[];
+  /** Header parameters, sent from the call's options (`Prefer`, the client's own, and Accept, Content-Type, Authorization, which OpenAPI says to ignore, left out). */
+  readonly headerParameters: readonly ParameterModel[];
+  /** Cookie parameters, sent as one `Cookie` header from the call's options. */
+  readonly cookieParameters: readonly ParameterModel[];
   readonly requestBody?: RequestBodyModel;
   readonly responses: readonly ResponseModel[];
   /** Operation- or path-level `servers` (the token endpoints' `{auth_url}`); absent for the API's own. */
@@ -100,7 +111,7 @@ export type SecurityRequirementModel = readonly { readonly scheme: string; reado
 
 export interface ParameterModel {
   readonly name: string;
-  readonly in: "path" | "query" | "header";
+  readonly in: "path" | "query" | "header" | "cookie";
   readonly required: boolean;
   readonly description: string;
   /** The parameter's JSON Schema (dereferenced). */
@@ -204,7 +215,10 @@ export interface OAuthFlowModel {
 }
 
 export interface SchemaModel {
+  /** The name in the spec (`components.schemas`): the key of openapi-typescript's `components["schemas"]`. */
   readonly name: string;
+  /** The TypeScript name of its named type: `name` when it is an identifier, else made into one (model/type-names.ts). */
+  readonly typeName: string;
   readonly pointer: string;
   readonly description: string;
   /** The schema as the spec wrote it (`$ref`s to other components stay). */
@@ -220,6 +234,8 @@ export interface SchemaModel {
 export interface WebhookModel {
   readonly name: string;
   readonly operationId: string;
+  /** The spec declares no operationId: `operationId` is made from the webhook's name. */
+  readonly operationIdGenerated?: true;
   readonly pointer: string;
   readonly method: HttpMethod;
   readonly tag: string;

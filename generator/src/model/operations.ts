@@ -6,16 +6,17 @@
 import { childPointer, isJsonObject, type JsonObject } from "../spec/json-pointer.js";
 import type { HttpMethod, OperationModel } from "./model.js";
 import { operationAssumptions } from "./applicable-assumptions.js";
-import { clientMethodName, groupName, isIdentifier } from "./client-names.js";
-import { namedObjects, resolveRefs, stringOr, type ModelContext, type Problems } from "./document.js";
+import { clientMethodName, groupName, operationIdFromPath } from "./client-names.js";
+import { namedObjects, Problems, resolveRefs, stringOr, type ModelContext } from "./document.js";
 import { detectOData } from "./odata.js";
 import { buildParameters } from "./parameters.js";
 import { buildRequestBody, buildResponses } from "./responses.js";
 import { operationSecurity } from "./security.js";
 import { operationServers } from "./servers.js";
 
-export const httpMethods: readonly HttpMethod[] = ["get", "post", "put", "patch", "delete"];
-const unsupportedMethods = ["head", "options", "trace", "query"];
+export const httpMethods: readonly HttpMethod[] = ["get", "post", "put", "patch", "delete", "head", "options"];
+/** TRACE: `fetch` refuses to send it (Fetch standard, forbidden methods); the client leaves it out, with a warning. */
+const skippedMethods = ["trace"];
 
 /** operationId → the operation that declared it first (`GET /api/v1/Accounts`, `webhook accountFundsEvent`). */
 export type SeenOperationIds = Map<string, string>;
@@ -32,8 +33,11 @@ export function buildOperations(context: ModelContext, seenOperationIds: SeenOpe
     if (item === undefined) continue;
     for (const [key, value] of Object.entries(item.node)) {
       const pointer = childPointer(item.pointer, key);
-      if (unsupportedMethods.includes(key)) {
-        problems.add(pointer, `${key.toUpperCase()} operations are not supported by the generated client`);
+      if (skippedMethods.includes(key)) {
+        problems.warn(
+          pointer,
+          `${key.toUpperCase()} ${path} is left out of the client: fetch cannot send ${key.toUpperCase()}`,
+        );
         continue;
       }
       if (!(httpMethods as readonly string[]).includes(key)) continue;
@@ -41,13 +45,9 @@ export function buildOperations(context: ModelContext, seenOperationIds: SeenOpe
         problems.add(pointer, "operation must be an object");
         continue;
       }
-      const operation = buildOperation(
-        context,
-        path,
-        item,
-        key as HttpMethod,
-        { node: value, pointer },
-        seenOperationIds,
+      const label = `${key.toUpperCase()} ${path}`;
+      const operation = problems.inOperation(label, pointer, () =>
+        buildOperation(context, path, item, key as HttpMethod, { node: value, pointer }, seenOperationIds),
       );
       if (operation !== undefined) operations.push(operation);
     }
@@ -65,13 +65,16 @@ function buildOperation(
 ): OperationModel | undefined {
   const { document, problems } = context;
   const { node, pointer } = operation;
-  const operationId = checkOperationId(node, pointer, `${method.toUpperCase()} ${path}`, seenOperationIds, problems);
+  const operationId = checkOperationId(
+    node,
+    pointer,
+    `${method.toUpperCase()} ${path}`,
+    seenOperationIds,
+    context,
+    () => operationIdFromPath(method, path),
+  );
   const tag = firstTag(node);
   const group = groupName(path, tag);
-  if (group === undefined)
-    problems.add(pointer, `${path} is outside /api/v<N>/ and the operation has no tag to name its client group`);
-  else if (!isIdentifier(group))
-    problems.add(pointer, `client group ${JSON.stringify(group)} (from ${path}) is not a JavaScript identifier`);
 
   const parameters = buildParameters(document, path, item, operation, problems);
   const requestBody = buildRequestBody(document, node["requestBody"], childPointer(pointer, "requestBody"), problems);
@@ -84,16 +87,12 @@ function buildOperation(
     pointer,
     problems,
   );
-  if (operationId === undefined || group === undefined) return undefined;
+  if (operationId === undefined) return undefined;
+  const odata = detectOData(document, method, parameters.queryParameters, responses);
 
-  const clientMethod = clientMethodName(operationId, path);
-  if (!isIdentifier(clientMethod))
-    problems.add(
-      pointer,
-      `client method ${JSON.stringify(clientMethod)} (from operationId ${operationId}) is not a JavaScript identifier`,
-    );
   return {
-    operationId,
+    operationId: operationId.id,
+    ...(operationId.declared ? {} : { operationIdGenerated: true }),
     method,
     path,
     pointer,
@@ -101,16 +100,21 @@ function buildOperation(
     summary: stringOr(node["summary"], ""),
     description: stringOr(node["description"], ""),
     group,
-    clientMethod,
+    clientMethod: clientMethodName(operationId.id, path),
     pathParameters: parameters.pathParameters,
     queryParameters: parameters.queryParameters,
+    // `Prefer` (RFC 7240) of an OData list is the client's own: it sends `odata.maxpagesize` from `maxPageSize`.
+    headerParameters: parameters.headerParameters.filter(
+      (parameter) => odata.odataList === undefined || parameter.name.toLowerCase() !== "prefer",
+    ),
+    cookieParameters: parameters.cookieParameters,
     ...(requestBody === undefined ? {} : { requestBody }),
     responses,
     ...(servers === undefined ? {} : { servers }),
     security,
     securityRequirements,
     deprecated: node["deprecated"] === true,
-    ...detectOData(document, method, parameters.queryParameters, responses),
+    ...odata,
     assumptions: operationAssumptions(document, context.assumptions, pointer, [
       ...new Set(securityRequirements.flatMap((requirement) => requirement.map((entry) => entry.scheme))),
     ]),
@@ -124,17 +128,25 @@ export function firstTag(operation: JsonObject): string {
   return typeof first === "string" ? first : "";
 }
 
+/**
+ * The operation's operationId, or one made from `fallback` when it declares none (`declared: false`; numbered
+ * when taken). A repeated declared operationId is a problem of the spec (OpenAPI requires them unique).
+ */
 export function checkOperationId(
   node: JsonObject,
   pointer: string,
   label: string,
   seen: SeenOperationIds,
-  problems: Problems,
-): string | undefined {
+  { problems, declaredOperationIds }: Pick<ModelContext, "problems" | "declaredOperationIds">,
+  fallback: () => string,
+): { readonly id: string; readonly declared: boolean } | undefined {
   const operationId = node["operationId"];
   if (typeof operationId !== "string" || operationId === "") {
-    problems.add(pointer, "operation has no operationId");
-    return undefined;
+    const base = fallback();
+    let id = base;
+    for (let index = 2; seen.has(id) || declaredOperationIds.has(id); index++) id = `${base}${index}`;
+    seen.set(id, label);
+    return { id, declared: false };
   }
   const first = seen.get(operationId);
   if (first !== undefined) {
@@ -145,5 +157,20 @@ export function checkOperationId(
     return undefined;
   }
   seen.set(operationId, label);
-  return operationId;
+  return { id: operationId, declared: true };
+}
+
+/** Every operationId the document declares, under `paths` and `webhooks` (path items followed through `$ref`s). */
+export function declaredOperationIds(document: JsonObject): Set<string> {
+  const ids = new Set<string>();
+  for (const kind of ["paths", "webhooks"]) {
+    const items = document[kind];
+    if (!isJsonObject(items)) continue;
+    for (const entry of Object.values(items)) {
+      const item = resolveRefs(document, entry, "", new Problems());
+      for (const operation of Object.values(item?.node ?? {}))
+        if (isJsonObject(operation) && typeof operation["operationId"] === "string") ids.add(operation["operationId"]);
+    }
+  }
+  return ids;
 }

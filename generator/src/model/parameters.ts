@@ -10,7 +10,12 @@ import { dereferenceSchema } from "./dereference-schema.js";
 export interface OperationParameters {
   readonly pathParameters: readonly ParameterModel[];
   readonly queryParameters: readonly ParameterModel[];
+  readonly headerParameters: readonly ParameterModel[];
+  readonly cookieParameters: readonly ParameterModel[];
 }
+
+/** Headers a header parameter may not name: OpenAPI 3.1 §4.8.12.1 says such a parameter definition is ignored. */
+const ignoredHeaders = new Set(["accept", "content-type", "authorization"]);
 
 interface Site {
   readonly node: unknown;
@@ -59,7 +64,14 @@ export function buildParameters(
       );
     }
   }
-  return { pathParameters, queryParameters: parameters.filter((parameter) => parameter.in === "query") };
+  return {
+    pathParameters,
+    queryParameters: parameters.filter((parameter) => parameter.in === "query"),
+    headerParameters: parameters.filter(
+      (parameter) => parameter.in === "header" && !ignoredHeaders.has(parameter.name.toLowerCase()),
+    ),
+    cookieParameters: parameters.filter((parameter) => parameter.in === "cookie"),
+  };
 }
 
 /** The parameter, or the `in:name` key of a broken one (its problem is reported). */
@@ -78,28 +90,31 @@ function buildParameter(
     problems.add(resolved.pointer, "parameter has no name");
     return { broken: "" };
   }
-  // `Prefer` (RFC 7240) is the client's own header: it sends `odata.maxpagesize` from a list's `maxPageSize`.
-  const clientHeader = location === "header" && name.toLowerCase() === "prefer";
-  if (location !== "path" && location !== "query" && !clientHeader) {
-    const reason =
-      location === "header" || location === "cookie"
-        ? `${location} parameter ${name} is not supported by the generated client`
-        : `parameter ${name} has no valid \`in\` (path or query)`;
-    problems.add(resolved.pointer, reason);
+  if (location !== "path" && location !== "query" && location !== "header" && location !== "cookie") {
+    problems.add(resolved.pointer, `parameter ${name} has no valid \`in\` (path, query, header or cookie)`);
     return { broken: `${String(location)}:${name}` };
   }
-  if (node["content"] !== undefined) {
-    problems.add(resolved.pointer, `${location} parameter ${name} uses \`content\`; only \`schema\` is supported`);
-    return { broken: `${location}:${name}` };
-  }
-  if (!isJsonObject(node["schema"])) {
+  if (location === "header" && ignoredHeaders.has(name.toLowerCase()))
+    problems.warn(
+      resolved.pointer,
+      `header parameter ${name} is ignored, as OpenAPI says of Accept, Content-Type and Authorization: the client sets that header itself`,
+    );
+  // OpenAPI allows `content` (one media type with its schema) instead of `schema`: the value is that media type's.
+  const content = isJsonObject(node["content"]) ? Object.entries(node["content"])[0] : undefined;
+  const schemaNode =
+    node["schema"] ?? (content !== undefined && isJsonObject(content[1]) ? content[1]["schema"] : undefined);
+  const schemaPointer =
+    node["schema"] !== undefined || content === undefined
+      ? childPointer(resolved.pointer, "schema")
+      : childPointer(childPointer(childPointer(resolved.pointer, "content"), content[0]), "schema");
+  if (!isJsonObject(schemaNode)) {
     problems.add(resolved.pointer, `${location} parameter ${name} has no schema`);
     return { broken: `${location}:${name}` };
   }
   const required = node["required"] === true;
   if (location === "path" && !required)
     problems.add(resolved.pointer, `path parameter ${name} must be \`required: true\``);
-  const schema = dereferenceSchema(document, node["schema"], childPointer(resolved.pointer, "schema"), problems);
+  const schema = dereferenceSchema(document, schemaNode, schemaPointer, problems);
   const example = node["example"];
   return {
     name,

@@ -45,8 +45,11 @@ export function buildResponses(
   pointer: string,
   problems: Problems,
 ): ResponseModel[] {
+  // OpenAPI 3.1 makes `responses` optional (§4.8.10): an operation without it documents no response, and its call
+  // resolves to whatever a success carries (`unknown`), as an undeclared success does. Present, it must list one.
+  if (node === undefined) return [];
   if (!isJsonObject(node) || Object.keys(node).length === 0) {
-    problems.add(pointer, "operation declares no responses");
+    problems.add(pointer, "responses lists no response (leave it out for an operation that documents none)");
     return [];
   }
   const responses: ResponseModel[] = [];

@@ -1,8 +1,8 @@
 /**
  * Every component schema, in the (sorted) order of the bundle, with its description and how it is used: as a
  * request, response or webhook body directly (`$ref` right under a media type), or nested (referenced from
- * another schema, an inline body schema or a parameter). Each becomes a named type in `schemas.ts`, so its
- * name must be a TypeScript identifier.
+ * another schema, an inline body schema or a parameter). Each becomes a named type in `schemas.ts`, named as
+ * type-names.ts says.
  */
 import {
   childPointer,
@@ -14,32 +14,12 @@ import {
 } from "../spec/json-pointer.js";
 import type { AssumptionModel, MediaModel, OperationModel, SchemaModel, WebhookModel } from "./model.js";
 import { assumptionsUnder } from "./applicable-assumptions.js";
-import { isIdentifier } from "./client-names.js";
 import { namedObjects, stringOr, type Problems } from "./document.js";
 import { entityShapeFromSchema } from "./entity-shape.js";
+import { typeNames } from "./type-names.js";
 
 type Usage = SchemaModel["usedAs"][number];
 const usageOrder: readonly Usage[] = ["request", "response", "webhook", "nested"];
-
-/** Names a type alias cannot have, and the names `schemas.ts` imports from `types.ts`. */
-const reservedNames = new Set([
-  "any",
-  "bigint",
-  "boolean",
-  "never",
-  "number",
-  "object",
-  "string",
-  "symbol",
-  "undefined",
-  "unknown",
-  "void",
-  "components",
-  "paths",
-  "operations",
-  "webhooks",
-  "$defs",
-]);
 
 export function buildSchemas(
   document: JsonObject,
@@ -73,13 +53,13 @@ export function buildSchemas(
   const entities = new Set(
     operations.flatMap((operation) => [operation.odataList?.entitySchema, operation.odataEntity?.entitySchema]),
   );
+  const names = typeNames(Object.keys(schemas));
   return Object.entries(schemas).map(([name, schema]) => {
     const pointer = childPointer("/components/schemas", name);
-    if (!isIdentifier(name) || reservedNames.has(name))
-      problems.add(pointer, `schema name ${JSON.stringify(name)} cannot be a TypeScript type name`);
     const used = usage.get(name) ?? new Set<Usage>();
     return {
       name,
+      typeName: names.get(name) ?? name,
       pointer,
       description: isJsonObject(schema) ? stringOr(schema["description"], "") : "",
       schema: isJsonValue(schema) ? schema : {},

@@ -1,8 +1,9 @@
 /**
  * Security: the document's schemes, and per operation its requirements (its own `security`, else the document's)
- * and how the client authenticates it: no requirement (or only `{}`) → `none`; a `mutualTLS` scheme → `mutualTLS`
- * (the client certificate); any other scheme → `bearer` (the spec's bearerAuth and oauth2 both end in
- * `Authorization: Bearer <token>`).
+ * and how the client authenticates it: a `mutualTLS` scheme → `mutualTLS` (the client certificate); a requirement
+ * the client's access token meets (`http` bearer, `oauth2`, `openIdConnect`: each ends in `Authorization: Bearer
+ * <token>`) → `bearer`; else `none`: no requirement (or only `{}`), or schemes only the caller can meet (`apiKey`,
+ * `http` basic), which the caller sends as parameters or headers.
  */
 import { childPointer, isJsonObject, type JsonObject } from "../spec/json-pointer.js";
 import type { OAuthFlowModel, SecurityRequirementModel, SecuritySchemeModel } from "./model.js";
@@ -67,7 +68,7 @@ export function operationSecurity(
   );
   const names = securityRequirements.flatMap((requirement) => requirement.map((entry) => entry.scheme));
   if (names.length === 0) return { security: "none", securityRequirements };
-  let security: SecurityKind = "bearer";
+  let security: SecurityKind = "none";
   for (const name of names) {
     const scheme = schemes.find((candidate) => candidate.name === name);
     if (scheme === undefined) {
@@ -75,6 +76,13 @@ export function operationSecurity(
       continue;
     }
     if (scheme.type === "mutualTLS") security = "mutualTLS";
+    else if (security === "none" && sendsBearerToken(scheme)) security = "bearer";
   }
   return { security, securityRequirements };
+}
+
+/** A scheme the client's access token meets: `Authorization: Bearer <token>` (RFC 6750). */
+function sendsBearerToken(scheme: SecuritySchemeModel): boolean {
+  if (scheme.type === "oauth2" || scheme.type === "openIdConnect") return true;
+  return scheme.type === "http" && scheme.settings.scheme?.toLowerCase() === "bearer";
 }

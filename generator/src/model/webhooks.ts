@@ -7,6 +7,7 @@ import { childPointer, isJsonObject } from "../spec/json-pointer.js";
 import type { WebhookModel } from "./model.js";
 import { operationAssumptions } from "./applicable-assumptions.js";
 import { namedObjects, resolveRefs, stringOr, type ModelContext } from "./document.js";
+import { identifierFrom } from "./client-names.js";
 import { checkOperationId, firstTag, httpMethods, type SeenOperationIds } from "./operations.js";
 import { buildRequestBody, buildResponses } from "./responses.js";
 import { operationSecurity } from "./security.js";
@@ -27,7 +28,9 @@ export function buildWebhooks(context: ModelContext, seenOperationIds: SeenOpera
       return [];
     }
     const pointer = childPointer(item.pointer, method);
-    const operationId = checkOperationId(operation, pointer, `webhook ${name}`, seenOperationIds, problems);
+    const operationId = checkOperationId(operation, pointer, `webhook ${name}`, seenOperationIds, context, () =>
+      identifierFrom(`${name} webhook`),
+    );
     const requestBody = buildRequestBody(
       document,
       operation["requestBody"],
@@ -45,12 +48,14 @@ export function buildWebhooks(context: ModelContext, seenOperationIds: SeenOpera
         : buildResponses(document, operation["responses"], childPointer(pointer, "responses"), problems);
     const { securityRequirements } = operationSecurity(document, context.securitySchemes, operation, pointer, problems);
     if (operationId === undefined || payload === undefined) return [];
+    const webhookId = operationId.id;
     const schemes = securityRequirements.flatMap((requirement) => requirement.map((entry) => entry.scheme));
     const events = webhookEvents(document, payload.schemaName);
     return [
       {
         name,
-        operationId,
+        operationId: webhookId,
+        ...(operationId.declared ? {} : { operationIdGenerated: true }),
         pointer,
         method,
         tag: firstTag(operation),

@@ -17,9 +17,20 @@ const openApiKeywords = ["xml", "externalDocs", "example"];
  * @returns {import("./library-thread.js").AjvStandaloneOutput}
  */
 export function compileStandalone({ document, documentId, modules, formatsName }) {
+  /** @type {Set<string>} What ajv logged (unknown keywords): each once, as a warning. */
+  const logged = new Set();
+  const note = (/** @type {unknown[]} */ ...parts) => void logged.add(parts.map(String).join(" "));
+  const knownFormats = { ...fullFormats, ...accountFundsFormats };
   const ajv = new Ajv2020({
+    // Strict where a mistake would change what is checked; where JSON Schema 2020-12 allows what ajv's strict mode
+    // calls bad style (`required` or `maxLength` without a `type`, a union of types met by a `type` elsewhere),
+    // the schema is compiled as it is. An unknown keyword is an annotation (2020-12 §4.3.1): a warning.
     strict: true,
+    strictSchema: "log",
+    strictTypes: false,
+    strictTuples: false,
     strictRequired: false,
+    logger: { log: () => undefined, warn: note, error: note },
     allowUnionTypes: true,
     allErrors: true,
     // A discriminated oneOf is checked against the branch its tag selects (emit/ajv-discriminators.ts).
@@ -28,9 +39,11 @@ export function compileStandalone({ document, documentId, modules, formatsName }
     coerceTypes: false,
     removeAdditional: false,
     inlineRefs: false,
-    formats: { ...fullFormats, ...accountFundsFormats },
+    formats: { ...knownFormats, ...unknownFormats(document, knownFormats) },
     keywords: [...openApiKeywords, ...extensionKeywords(document), "components", "paths", "webhooks"],
-    code: { source: true, esm: true, formats: _`${new Name(formatsName)}`, lines: false },
+    // `lines`: a line break between statements, so that the emitter can cut the code between top-level functions
+    // and format it in pieces (emit/validators.ts); the formatter decides the layout either way.
+    code: { source: true, esm: true, formats: _`${new Name(formatsName)}`, lines: true },
   });
   ajv.addSchema({
     $id: documentId,
@@ -50,12 +63,58 @@ export function compileStandalone({ document, documentId, modules, formatsName }
       };
     }
   }
+  for (const line of logged) {
+    const keyword = /unknown keyword: "(.*)"/.exec(line)?.[1];
+    console.warn(
+      keyword === undefined
+        ? `ajv: ${line}`
+        : `unknown keyword "${keyword}" in a schema: ignored, as JSON Schema 2020-12 says of unknown keywords (a misspelt keyword or a property listed outside \`properties\`?)`,
+    );
+  }
   // One instance for every module: a schema two modules use compiles once; each module's code has only the
   // functions its own refs reach.
   const codes = modules.map((refs) =>
     refs.length === 0 ? "" : standaloneCode.default(ajv, Object.fromEntries(refs.map(({ name, ref }) => [name, ref]))),
   );
   return { codes };
+}
+
+/** Keys whose values are data, never schemas. */
+const dataKeys = new Set(["example", "examples", "default", "const", "enum"]);
+
+/**
+ * Every `format` the document uses that the generator does not know, as ajv's "ignore this format" (`true`),
+ * reported once per format with where it is first used: JSON Schema 2020-12 makes `format` an annotation unless
+ * a validator knows it, so such values are checked by the rest of their schema (their `type`, `pattern`, ...) alone.
+ * @param {unknown} document
+ * @param {{ [name: string]: unknown }} known
+ * @returns {{ [name: string]: true }}
+ */
+function unknownFormats(document, known) {
+  /** @type {Map<string, { first: string, count: number }>} */
+  const found = new Map();
+  /** @param {unknown} node @param {string} pointer */
+  const visit = (node, pointer) => {
+    if (Array.isArray(node)) return node.forEach((item, index) => visit(item, `${pointer}/${index}`));
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (dataKeys.has(key) || key.startsWith("x-")) continue;
+      if (key === "format" && typeof value === "string" && !Object.hasOwn(known, value)) {
+        const entry = found.get(value);
+        if (entry === undefined) found.set(value, { first: pointer, count: 1 });
+        else entry.count++;
+      }
+      visit(value, `${pointer}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+    }
+  };
+  visit(document, "");
+  for (const [format, { first, count }] of found) {
+    const more = count > 1 ? ` and ${count - 1} other schema${count > 2 ? "s" : ""}` : "";
+    console.warn(
+      `#${first}: format "${format}" (here${more}) is not one the client knows: its values are checked by the rest of their schema (type, pattern, length) alone, not as ${format}`,
+    );
+  }
+  return Object.fromEntries([...found.keys()].map((format) => [format, true]));
 }
 
 /**

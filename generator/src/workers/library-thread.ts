@@ -1,9 +1,11 @@
 /**
- * The generator's two CPU-heavy library calls run in one worker thread (library-worker.js), beside the main
- * thread's emitters on a second core: openapi-typescript with the TypeScript compiler it loads, and ajv compiling
- * the standalone validators. The thread starts with the pipeline and loads both libraries while the main thread
- * loads the spec; it keeps the process alive only while it has work. (One thread, not one per library: on two
- * cores a third thread only adds its own start-up.)
+ * The generator's two CPU-heavy library calls run in a worker thread (library-worker.js), beside the main thread's
+ * emitters on a second core: openapi-typescript with the TypeScript compiler it loads, and ajv compiling the
+ * standalone validators. The thread starts with the pipeline and loads both libraries while the main thread loads
+ * the spec; it keeps the process alive only while it has work. One thread for both, as a rule: on two cores a
+ * third thread costs its own start (0.1 s of CPU on our spec) and saves nothing while the main thread has work. A
+ * large spec's validators get a thread of their own (`ownThread`): there the two libraries take seconds each
+ * (Stripe: 1 s and 2 s), which two cores then run side by side while the main thread waits.
  */
 import { Worker } from "node:worker_threads";
 
@@ -54,9 +56,13 @@ class LibraryThread {
   /** Why the thread stopped, if it did: work sent to it fails with this rather than waiting forever. */
   private stopped: unknown;
 
-  constructor() {
+  /** `preload`: the tasks whose library the thread loads as it starts. */
+  constructor(preload: readonly (keyof Tasks)[]) {
     // `execArgv: []`: under tsx the worker would inherit its loader hooks, and load its libraries twice as slowly.
-    this.worker = new Worker(new URL("./library-worker.js", import.meta.url), { execArgv: [] });
+    this.worker = new Worker(new URL("./library-worker.js", import.meta.url), {
+      execArgv: [],
+      workerData: { preload },
+    });
     this.worker.on("message", ({ id, output, error, printed }: Reply) => {
       const job = this.pending.get(id);
       if (job === undefined) return;
@@ -89,17 +95,28 @@ class LibraryThread {
 }
 
 let thread: LibraryThread | undefined;
+/** Threads of one task each (`ownThread`). */
+const ownThreads = new Map<keyof Tasks, LibraryThread>();
+const tasks: readonly (keyof Tasks)[] = ["openapiTypescript", "ajvStandalone"];
 
 /** Starts the thread ahead of its first task, so its libraries load while the main thread loads the spec. */
 export function startLibraryThread(): void {
-  thread ??= new LibraryThread();
+  thread ??= new LibraryThread(tasks);
 }
 
-/** Runs `task` in the thread (a structured clone of `input` goes there). */
+/**
+ * Runs `task` in the library thread (a structured clone of `input` goes there), or with `ownThread` in a thread
+ * of its own, started now.
+ */
 export async function runInLibraryThread<T extends keyof Tasks>(
   task: T,
   input: Tasks[T]["input"],
+  { ownThread = false }: { readonly ownThread?: boolean } = {},
 ): Promise<ThreadResult<Tasks[T]["output"]>> {
-  thread ??= new LibraryThread();
-  return (await thread.run(task, input)) as ThreadResult<Tasks[T]["output"]>;
+  let runner: LibraryThread;
+  if (ownThread) {
+    runner = ownThreads.get(task) ?? new LibraryThread([task]);
+    ownThreads.set(task, runner);
+  } else runner = thread ??= new LibraryThread(tasks);
+  return (await runner.run(task, input)) as ThreadResult<Tasks[T]["output"]>;
 }

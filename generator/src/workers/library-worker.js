@@ -1,25 +1,37 @@
 // @ts-check
 /**
- * The worker thread of library-thread.ts: openapi-typescript (printed to text here, as its AST cannot cross
- * threads) and ajv's standalone compile (ajv-standalone.js). JavaScript, not TypeScript, so it runs alike under
- * tsx, vitest and compiled code. It loads both libraries as soon as it starts, while the main thread is still
- * loading the spec.
+ * A worker thread of library-thread.ts: openapi-typescript (printed to text here, as its AST cannot cross threads;
+ * openapi-typescript.js) and ajv's standalone compile (ajv-standalone.js). JavaScript, not TypeScript, so it runs
+ * alike under tsx, vitest and compiled code. It loads the libraries `workerData.preload` names as soon as it
+ * starts, while the main thread is still loading the spec, and any other on its first task.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { createRequire } from "node:module";
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 
-// openapi-typescript's CommonJS build, through `require`: imported as ESM, its CommonJS dependencies (TypeScript's
-// 9 MB among them) would first be lexed for export names, which doubled the half second the load takes.
-/** @type {typeof import("openapi-typescript")} */
-const { default: openapiTS, astToString } = createRequire(import.meta.url)("openapi-typescript");
-const ajvStandalone = import("./ajv-standalone.js");
-
-/** @type {{ [task: string]: (input: any) => Promise<unknown> }} */
-const tasks = {
-  openapiTypescript: async ({ document, options }) => astToString(await openapiTS(document, options)),
-  ajvStandalone: async (input) => (await ajvStandalone).compileStandalone(input),
+/** @type {{ [task: string]: () => Promise<(input: any) => unknown> }} */
+const libraries = {
+  openapiTypescript: async () => {
+    const { openapiTypescript } = await import("./openapi-typescript.js");
+    return ({ document, options }) => openapiTypescript(document, options);
+  },
+  ajvStandalone: async () => (await import("./ajv-standalone.js")).compileStandalone,
 };
+/** @type {Map<string, Promise<(input: any) => unknown>>} */
+const loaded = new Map();
+/** @param {string} task */
+const library = (task) => {
+  const load = libraries[task];
+  if (load === undefined) return Promise.reject(new Error(`unknown task ${task}`));
+  let loading = loaded.get(task);
+  if (loading === undefined) {
+    loading = load();
+    // A library that fails to load fails the tasks that need it, not the thread before any task came.
+    loading.catch(() => undefined);
+    loaded.set(task, loading);
+  }
+  return loading;
+};
+for (const task of /** @type {string[]} */ (workerData?.preload ?? [])) library(task);
 
 // What a library prints during a task goes back with the task's result, for the main thread to report as the
 // emitter's warnings rather than interleaved with the CLI's output.
@@ -37,9 +49,8 @@ for (const method of /** @type {const} */ (["log", "warn", "error"])) {
 parentPort?.on("message", ({ id, task, input }) => {
   /** @type {string[]} */
   const printed = [];
-  const run = tasks[task];
   printedBy
-    .run(printed, () => (run === undefined ? Promise.reject(new Error(`unknown task ${task}`)) : run(input)))
+    .run(printed, async () => (await library(task))(input))
     .then(
       (output) => parentPort?.postMessage({ id, output, printed }),
       (error) => parentPort?.postMessage({ id, error, printed }),

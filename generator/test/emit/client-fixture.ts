@@ -51,6 +51,8 @@ function operation(
     description: "",
     pathParameters: [],
     queryParameters: [],
+    headerParameters: [],
+    cookieParameters: [],
     responses: [json("200"), json("401", "ODataError")],
     security: "bearer",
     securityRequirements: [[{ scheme: "bearerAuth", scopes: [] }]],
@@ -182,6 +184,7 @@ export function fixtureModel(overrides: Partial<ApiModel> = {}): ApiModel {
     source: "spec/openapi.yaml",
     openapi: "3.1.0",
     info: { title: "Fixture", version: "1", summary: "", description: "" },
+    warnings: [],
     tags: [],
     servers: [],
     securitySchemes: [],
@@ -190,6 +193,7 @@ export function fixtureModel(overrides: Partial<ApiModel> = {}): ApiModel {
     schemas: [
       {
         name: "AccountBalanceDto",
+        typeName: "AccountBalanceDto",
         pointer: "/components/schemas/AccountBalanceDto",
         description: "",
         schema: {},
@@ -198,6 +202,7 @@ export function fixtureModel(overrides: Partial<ApiModel> = {}): ApiModel {
       },
       {
         name: "WebhookEventDelivery",
+        typeName: "WebhookEventDelivery",
         pointer: "/components/schemas/WebhookEventDelivery",
         description: "",
         schema: {},

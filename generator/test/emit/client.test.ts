@@ -1,3 +1,4 @@
+import { emitFiles } from "../../src/pipeline.js";
 import { readdir } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { clientEmitter } from "../../src/emit/client.js";
@@ -136,16 +137,28 @@ describe("index emitter", () => {
     expect(index).toContain("SuccessStatusOf");
   });
 
-  it("refuses a schema whose name clashes with an export", async () => {
+  it("warns of a schema whose type name the entry exports for the client, and still emits", async () => {
     const model = fixtureModel();
     expect(indexExportNames(model)).toContain("AccountsClient");
     const clashing = fixtureModel({
       schemas: [
         ...model.schemas,
-        { name: "AccountsClient", pointer: "/x", description: "", schema: {}, usedAs: [], assumptions: [] },
+        {
+          name: "AccountsClient",
+          typeName: "AccountsClient",
+          pointer: "/x",
+          description: "",
+          schema: {},
+          usedAs: [],
+          assumptions: [],
+        },
       ],
     });
-    await expect(indexFileEmitter.emit(await emitInput(clashing))).rejects.toThrow(/AccountsClient/);
+    const { warnings, files } = await emitFiles(await emitInput(clashing), [indexFileEmitter]);
+    expect(files.map((file) => file.path)).toContain("src/index.ts");
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      "schema AccountsClient: the package entry exports the client's own AccountsClient, so the schema's type is Schema<\"AccountsClient\"> there",
+    ]);
   });
 });
 

@@ -53,7 +53,7 @@ describe("readme emitter", () => {
   });
 
   it("documents every client option and error class the runtime declares", async () => {
-    const contents = (await emitFixture(readmeEmitter, "odata.yaml")).get("README.md") ?? "";
+    const contents = (await emitFixture(readmeEmitter, "commands.yaml")).get("README.md") ?? "";
     for (const option of [
       "baseUrl",
       "credentials",

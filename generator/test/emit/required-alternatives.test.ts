@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { withRequiredAlternatives } from "../../src/emit/required-alternatives.js";
-import { SpecError } from "../../src/spec/spec-error.js";
 
 const bic = {
   description: "BIC8 or BIC11.",
@@ -94,26 +93,22 @@ describe("required-only branches as typed alternatives", () => {
     });
   });
 
-  it("fails on a branch that requires a property the schema does not declare", () => {
+  // Valid JSON Schema the rewrite cannot type better: left as openapi-typescript types it (GitHub's campaigns).
+  it("leaves alone a branch that requires a property the schema does not declare", () => {
     const spec = documentWith({
       type: "object",
       properties: { Bic: bic },
       anyOf: [{ required: ["Bic"] }, { required: ["Rtn"] }],
     });
-    expect(() => withRequiredAlternatives(spec)).toThrow(SpecError);
-    expect(() => withRequiredAlternatives(spec)).toThrow(
-      "#/components/schemas/Routing/anyOf/1/required: requires Rtn, which the schema's properties do not declare",
-    );
+    expect(routingOf(withRequiredAlternatives(spec))).toEqual(routingOf(spec));
   });
 
-  it("fails on a oneOf branch that every value of another branch also matches", () => {
+  it("leaves alone a oneOf branch that every value of another branch also matches", () => {
     const spec = documentWith({
       type: "object",
       properties: { Bic: bic, Rtn: rtn },
       oneOf: [{ required: ["Bic"] }, { required: ["Bic", "Rtn"] }],
     });
-    expect(() => withRequiredAlternatives(spec)).toThrow(
-      "#/components/schemas/Routing/oneOf/1: a value matching this branch always matches branch 0 too",
-    );
+    expect(routingOf(withRequiredAlternatives(spec))).toEqual(routingOf(spec));
   });
 });

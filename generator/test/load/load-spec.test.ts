@@ -153,3 +153,20 @@ describe("a broken spec", () => {
     expect(new SpecError({ pointer: "/paths", reason: "r" }).message).toBe("(bundled spec)#/paths: r");
   });
 });
+
+describe("a JSON spec", () => {
+  it("reads .json files as JSON, and one that holds YAML as YAML", async () => {
+    const { document } = await loadSpec({ specPath: fixturePath("json/openapi.json") });
+    expect(document["components"]).toEqual({
+      schemas: {
+        Owner: { $ref: "#/components/schemas/owner" },
+        owner: { type: "object", properties: { name: { type: "string" } } },
+        Pet: {
+          type: "object",
+          // JSON.parse's reading of a number beyond 2^53 (YAML's would be the same double).
+          properties: { name: { type: "string" }, big: { type: "integer", maximum: 9007199254740992 } },
+        },
+      },
+    });
+  });
+});

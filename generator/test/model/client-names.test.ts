@@ -15,8 +15,14 @@ describe("client group", () => {
     expect(groupName(path, tag)).toBe(group);
   });
 
-  it("has none for a path outside the API without a tag", () => {
-    expect(groupName("/connect/token", "")).toBeUndefined();
+  it.each([
+    ["/connect/token", "connect"],
+    ["/v1/customers/{customer}", "customers"],
+    ["/api/v2.1/invoice-items", "invoiceItems"],
+    ["/{tenant}/3ds/sessions", "_3ds"],
+    ["/", "root"],
+  ])("without a tag, outside /api/v<N>/: %s → its first segment, %s", (path, group) => {
+    expect(groupName(path, "")).toBe(group);
   });
 });
 

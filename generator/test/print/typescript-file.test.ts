@@ -12,6 +12,7 @@ import {
   createTypeScriptFile,
   printTypeScriptFile,
   type TypeScriptFile,
+  type VerbatimCode,
 } from "../../src/print/typescript-file.js";
 import { ajvLike } from "./code-samples.js";
 
@@ -93,44 +94,53 @@ describe("TypeScriptFile", () => {
 });
 
 describe("printTypeScriptFile with verbatim code", () => {
+  // ajv's code as two pieces cut before a top-level function (emit/validators.ts cuts it so).
+  const cut = ajvLike.indexOf("function validate10");
   const cases = [
-    { name: "after a constant", formats: true, code: ajvLike },
-    { name: "after the imports", formats: false, code: ajvLike },
-    { name: "empty", formats: false, code: "" },
+    { name: "after a constant", formats: true, code: ajvLike, pieces: [ajvLike] },
+    { name: "after the imports", formats: false, code: ajvLike, pieces: [ajvLike] },
+    { name: "in two pieces", formats: true, code: ajvLike, pieces: [ajvLike.slice(0, cut), ajvLike.slice(cut)] },
+    { name: "empty", formats: false, code: "", pieces: [] },
   ];
 
-  it.each(cases)("prints what ts-morph printed with the code in the file: code $name", async ({ formats, code }) => {
-    const build = <F extends SourceFile | TypeScriptFile>(file: F, addCode: (file: F) => void): F => {
-      file.addImportDeclaration({
-        isTypeOnly: true,
-        namedImports: ["CompiledValidator"],
-        moduleSpecifier: "./compiled-validator.js",
-      });
-      if (formats)
-        file.addVariableStatement({
-          declarationKind: VariableDeclarationKind.Const,
-          docs: ["Formats."],
-          declarations: [{ name: "allFormats", initializer: "{ a: 1 }" }],
+  it.each(cases)(
+    "prints what ts-morph printed with the code in the file: code $name",
+    async ({ formats, code, pieces }) => {
+      const build = <F extends SourceFile | TypeScriptFile>(file: F, addCode: (file: F) => void): F => {
+        file.addImportDeclaration({
+          isTypeOnly: true,
+          namedImports: ["CompiledValidator"],
+          moduleSpecifier: "./compiled-validator.js",
         });
-      addCode(file);
-      file.addVariableStatement({
-        isExported: true,
-        declarationKind: VariableDeclarationKind.Const,
-        docs: ["The map."],
-        declarations: [
-          { name: "validators", type: "Record<string, CompiledValidator>", initializer: "{ thing: validateThing }" },
-        ],
-      });
-      return file;
-    };
-    let verbatim = { marker: "", code: "" };
-    const spliced = build(createTypeScriptFile("validators.ts"), (file) => (verbatim = addVerbatimCode(file, code)));
-    const inFile = build(sourceFile(), (file) => void file.addStatements(code));
+        if (formats)
+          file.addVariableStatement({
+            declarationKind: VariableDeclarationKind.Const,
+            docs: ["Formats."],
+            declarations: [{ name: "allFormats", initializer: "{ a: 1 }" }],
+          });
+        addCode(file);
+        file.addVariableStatement({
+          isExported: true,
+          declarationKind: VariableDeclarationKind.Const,
+          docs: ["The map."],
+          declarations: [
+            { name: "validators", type: "Record<string, CompiledValidator>", initializer: "{ thing: validateThing }" },
+          ],
+        });
+        return file;
+      };
+      let verbatim: VerbatimCode = { marker: "", pieces: [], formatted: true };
+      const spliced = build(
+        createTypeScriptFile("validators.ts"),
+        (file) => (verbatim = addVerbatimCode(file, pieces)),
+      );
+      const inFile = build(sourceFile(), (file) => void file.addStatements(code));
 
-    const header = `${generatedHeader("spec.yaml", "Validators.")}// @ts-nocheck\n`;
-    const expected = await formatTypeScript(`${header}\n${inFile.getFullText()}`);
-    expect(await printTypeScriptFile(spliced, "spec.yaml", "Validators.", ["// @ts-nocheck"], [verbatim])).toBe(
-      expected,
-    );
-  });
+      const header = `${generatedHeader("spec.yaml", "Validators.")}// @ts-nocheck\n`;
+      const expected = await formatTypeScript(`${header}\n${inFile.getFullText()}`);
+      expect(await printTypeScriptFile(spliced, "spec.yaml", "Validators.", ["// @ts-nocheck"], [verbatim])).toBe(
+        expected,
+      );
+    },
+  );
 });

@@ -3,30 +3,52 @@
  * error classes, and every method by resource group with its request and summary (from the client's surface).
  */
 import { table } from "../../print/markdown.js";
-import type { ClientMethod, ClientSurface } from "../client-surface.js";
+import type { Authentication, ClientMethod, ClientSurface } from "../client-surface.js";
 import type { ErrorClass, OptionRow, RuntimeFacts } from "./runtime-facts.js";
 import { methodPath } from "./snippets.js";
 
-export function options(facts: RuntimeFacts): string[] {
+export function options(facts: RuntimeFacts, authentication: Authentication): string[] {
   const rows = (list: readonly OptionRow[], required: boolean) =>
     list.map((row) => [
       `\`${row.name}\`${required && !row.optional ? " (required)" : ""}`,
       `\`${row.type}\``,
       row.description,
     ]);
+  const tokenProvider = facts.options.authentication.filter((row) => row.name === "tokenProvider");
+  const byAuthentication = {
+    "password-grant": [
+      "`createAccountFundsClient(options)`. Authentication is one of: `credentials` with a `clientSecret` and `authUrl`;",
+      "`credentials` without one, `authUrl` and `mtls`; or `tokenProvider`.",
+      "",
+      ...table(["option", "type", "description"], rows(facts.options.authentication, false)),
+      "",
+      ...table(["option", "type", "description"], rows(facts.options.client, true)),
+      "",
+      "`credentials`:",
+      "",
+      ...table(["field", "type", "description"], rows(facts.options.credentials, true)),
+    ],
+    "token-provider": [
+      "`createAccountFundsClient(options)`. The operations take an access token from your `tokenProvider`:",
+      "",
+      ...table(
+        ["option", "type", "description"],
+        [...rows(tokenProvider, false).map(([name = "", ...rest]) => [`${name} (required)`, ...rest])],
+      ),
+      "",
+      ...table(["option", "type", "description"], rows(facts.options.client, true)),
+    ],
+    none: [
+      "`createAccountFundsClient(options)`. No operation takes an access token: send the credentials the spec asks for",
+      "(an API key, basic credentials) in `headers` or as the parameters it declares.",
+      "",
+      ...table(["option", "type", "description"], rows(facts.options.client, true)),
+    ],
+  } satisfies Record<Authentication, string[]>;
   return [
     "## Options",
     "",
-    "`createAccountFundsClient(options)`. Authentication is one of: `credentials` with a `clientSecret` and `authUrl`;",
-    "`credentials` without one, `authUrl` and `mtls`; or `tokenProvider`.",
-    "",
-    ...table(["option", "type", "description"], rows(facts.options.authentication, false)),
-    "",
-    ...table(["option", "type", "description"], rows(facts.options.client, true)),
-    "",
-    "`credentials`:",
-    "",
-    ...table(["field", "type", "description"], rows(facts.options.credentials, true)),
+    ...byAuthentication[authentication],
     "",
     "`retry` ([Retries, redirects and limits](#retries-redirects-and-limits)):",
     "",

@@ -6,7 +6,7 @@
  */
 import type { ApiModel, OperationModel } from "../../model/model.js";
 import { codeBlock } from "../../print/markdown.js";
-import type { ClientSurface } from "../client-surface.js";
+import type { Authentication, ClientSurface } from "../client-surface.js";
 import { dateTimeSection, listSection } from "./list-section.js";
 import { resilienceSection } from "./resilience-section.js";
 import type { RuntimeFacts } from "./runtime-facts.js";
@@ -53,30 +53,7 @@ export function usage(model: ApiModel, surface: ClientSurface, facts: RuntimeFac
   const mtls = surface.tokenOperations.mtls;
   const parser = surface.webhookParsers[0]?.name;
   const sections: string[][] = [
-    [
-      "## Usage",
-      "",
-      "### Create a client",
-      "",
-      ...codeBlock([
-        `import { createAccountFundsClient } from "${packageName}";`,
-        "",
-        "const client = createAccountFundsClient({",
-        `  baseUrl: ${settings.baseUrl}, // the API`,
-        `  authUrl: ${settings.authUrl}, // the token service`,
-        "  credentials: {",
-        `    clientId: ${settings.clientId},`,
-        `    clientSecret: ${settings.clientSecret},`,
-        `    username: ${settings.username},`,
-        `    password: ${settings.password},`,
-        "  },",
-        "});",
-      ]),
-      "The client asks the token service for an access token on the first call, shares it between concurrent calls,",
-      "refreshes it before it expires, and fetches a fresh one once when the API answers 401. To manage tokens yourself,",
-      "pass `tokenProvider` instead of `credentials` and `authUrl`. The snippets below use this `client`.",
-      "",
-    ],
+    ["## Usage", "", "### Create a client", "", ...createClient[surface.authentication](), ""],
   ];
   if (list !== undefined) sections.push(listSection(list, facts.filterOperators));
   sections.push(dateTimeSection(model));
@@ -179,9 +156,53 @@ export function usage(model: ApiModel, surface: ClientSurface, facts: RuntimeFac
       "",
     ]);
   }
-  if (create !== undefined) sections.push(validationSection(create));
+  if (create !== undefined) sections.push(validationSection(create, surface.authentication));
   return sections.flat();
 }
+
+/** "Create a client", by how the client authenticates. */
+const createClient = {
+  "password-grant": () => [
+    ...codeBlock([
+      `import { createAccountFundsClient } from "${packageName}";`,
+      "",
+      "const client = createAccountFundsClient({",
+      `  baseUrl: ${settings.baseUrl}, // the API`,
+      `  authUrl: ${settings.authUrl}, // the token service`,
+      "  credentials: {",
+      `    clientId: ${settings.clientId},`,
+      `    clientSecret: ${settings.clientSecret},`,
+      `    username: ${settings.username},`,
+      `    password: ${settings.password},`,
+      "  },",
+      "});",
+    ]),
+    "The client asks the token service for an access token on the first call, shares it between concurrent calls,",
+    "refreshes it before it expires, and fetches a fresh one once when the API answers 401. To manage tokens yourself,",
+    "pass `tokenProvider` instead of `credentials` and `authUrl`. The snippets below use this `client`.",
+  ],
+  "token-provider": () => [
+    ...codeBlock([
+      `import { createAccountFundsClient } from "${packageName}";`,
+      "",
+      "const client = createAccountFundsClient({",
+      `  baseUrl: ${settings.baseUrl}, // the API`,
+      '  tokenProvider: async () => "an access token you obtained yourself",',
+      "});",
+    ]),
+    "The operations take an access token, and the spec has no operation that issues one: the client calls your",
+    "`tokenProvider` before every request that needs a token. The snippets below use this `client`.",
+  ],
+  none: () => [
+    ...codeBlock([
+      `import { createAccountFundsClient } from "${packageName}";`,
+      "",
+      `const client = createAccountFundsClient({ baseUrl: ${settings.baseUrl} });`,
+    ]),
+    "No operation takes an access token: send the credentials the spec asks for (an API key, basic credentials) in",
+    "`headers` or as the parameters it declares. The snippets below use this `client`.",
+  ],
+} as const satisfies Record<Authentication, () => string[]>;
 
 function find(
   model: ApiModel,

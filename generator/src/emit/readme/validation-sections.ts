@@ -2,6 +2,7 @@
  * The README's sections on validation: a form checked with @account-funds/validators before its wire form is sent,
  * and the client's own opt-in request and response validation.
  */
+import type { Authentication } from "../client-surface.js";
 import type { ApiModel, OperationModel } from "../../model/model.js";
 import { codeBlock } from "../../print/markdown.js";
 import { call, packageName, requestBody, sandboxValues, settings } from "./snippets.js";
@@ -64,7 +65,7 @@ export function formSection(model: ApiModel): string[] {
   ];
 }
 
-export function validationSection(create: OperationModel): string[] {
+export function validationSection(create: OperationModel, authentication: Authentication): string[] {
   return [
     "### Validate requests and responses",
     "",
@@ -73,7 +74,7 @@ export function validationSection(create: OperationModel): string[] {
       "",
       "const checked = createAccountFundsClient({",
       `  baseUrl: ${settings.baseUrl},`,
-      '  tokenProvider: async () => "an access token you obtained yourself",',
+      ...(authentication === "none" ? [] : ['  tokenProvider: async () => "an access token you obtained yourself",']),
       "  validateRequests: true,",
       "  validateResponses: true,",
       "});",
