@@ -249,9 +249,13 @@ api-report-check: build
 ## Workers and isolation per project: vitest.config.ts; where a test goes: the README's "Where a test goes".
 unit: build browser pack
 	@rm -f $(UNIT_DONE)
-	@echo "vitest run"; status=0; $(BIN)/vitest run || status=$$?; touch $(UNIT_DONE); exit $$status
+	@echo "vitest run"; status=0; $(BIN)/vitest run $(call VITEST_REPORT,unit) || status=$$?; touch $(UNIT_DONE); exit $$status
 # Left by `unit` when its run ends, passed or failed: in `make test` the other Node lines wait for it.
 UNIT_DONE := test-results/unit.done
+# Each vitest run of unit and test-node also writes its results as JSON (test-results/vitest/<run>.json), from which
+# `make test` prints the slowest test files of each run under its step times.
+VITEST_REPORTS := test-results/vitest
+VITEST_REPORT = --reporter=default --reporter=json --outputFile.json=$(VITEST_REPORTS)/$(1).json
 
 NODE_VERSIONS ?= 20 22 24
 ## test-node: on each Node.js line of NODE_VERSIONS (default: 20 22 24; e.g. NODE_VERSIONS=22), what can behave
@@ -278,7 +282,8 @@ test-node-%: build pack $(if $(filter test-steps,$(MAKECMDGOALS)),browser)
 	  echo "== Node $$("$$bin/node" --version): the consumer's entry points, then the tests tagged node-lines"; \
 	  status=0; PATH="$$bin:$$PATH" $(BIN)/tsx test/consumer/check.ts --entry-points --tarballs $(PACKED) || status=1; \
 	  $(if $(WAIT_FOR_UNIT),until [ -e $(UNIT_DONE) ]; do sleep 1; done;) \
-	  PATH="$$bin:$$PATH" $(BIN)/vitest run --maxWorkers=2 --tags-filter node-lines $$tests || status=1; \
+	  PATH="$$bin:$$PATH" $(BIN)/vitest run --maxWorkers=2 --tags-filter node-lines $(call VITEST_REPORT,node-$*) $$tests \
+	    || status=1; \
 	  exit $$status; \
 	fi
 tools/node-versions/%/node_modules/.package-lock.json: tools/node-versions/%/package-lock.json
@@ -323,11 +328,12 @@ TEST_STEPS := unit $(addprefix test-node-,$(OTHER_NODE_LINES)) consumer typechec
 TEST_JOBS ?= $(words $(TEST_STEPS))
 STEP_TIMES := test-results/step-times.tsv
 test: install
-	@mkdir -p $(dir $(STEP_TIMES)) && rm -f $(STEP_TIMES) $(UNIT_DONE)
+	@mkdir -p $(dir $(STEP_TIMES)) && rm -rf $(STEP_TIMES) $(UNIT_DONE) $(VITEST_REPORTS)
 	@status=0; started="$$(cut -d' ' -f1-3 /proc/loadavg)"; \
 	STEP_TIMES="$(CURDIR)/$(STEP_TIMES)" $(MAKE) --no-print-directory --keep-going -j$(TEST_JOBS) --output-sync=target \
 	  test-steps || status=$$?; \
-	node tools/make/step-times.mjs "$(STEP_TIMES)" --load-before "$$started" --steps "$(TEST_STEPS)"; \
+	node tools/make/step-times.mjs "$(STEP_TIMES)" --load-before "$$started" --steps "$(TEST_STEPS)" \
+	  --vitest-reports $(VITEST_REPORTS); \
 	exit $$status
 test-steps: $(TEST_STEPS)
 # Every recipe line of the steps runs through tools/make/timed-shell.sh, which records its target, start, end and CPU.

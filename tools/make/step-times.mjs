@@ -2,13 +2,17 @@
 // system, of every process it ran), read from the lines tools/make/timed-shell.sh appended for each recipe line.
 // Recipe lines of files the steps need (dist/, fingerprints, tarballs, a Node line's binary) count for "build", "pack"
 // or "install Node <line>".
+// Then, from the JSON results of the vitest runs (--vitest-reports <folder>: <run>.json each), the slowest test files of
+// each run: where to look first when a run gets slower.
 // Usage: node tools/make/step-times.mjs <step-times.tsv> [--steps "<step> ..."] [--load-before "<load average>"]
-import { readFileSync } from "node:fs";
+//   [--vitest-reports <folder>]
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { "load-before": { type: "string" }, steps: { type: "string" } },
+  options: { "load-before": { type: "string" }, steps: { type: "string" }, "vitest-reports": { type: "string" } },
 });
 const named = new Set((values.steps ?? "").split(/\s+/).filter((step) => step !== ""));
 
@@ -62,6 +66,36 @@ const lines = [
       `${name.padEnd(width)} ${seconds(step.start - first)} ${seconds(step.end - step.start)} ${seconds(step.cpu)}${step.failed ? "  FAILED" : ""}`,
   ),
   `${"make test".padEnd(width)} ${seconds(0)} ${seconds(last - first)} ${seconds(cpu)}`,
+  ...slowestFiles(values["vitest-reports"]),
   "",
 ];
 process.stdout.write(lines.join("\n"));
+
+/** The five slowest test files of each vitest run's JSON results in `folder` (their wall time, files side by side). */
+function slowestFiles(folder) {
+  if (folder === undefined) return [];
+  let names = [];
+  try {
+    names = readdirSync(folder)
+      .filter((name) => name.endsWith(".json"))
+      .sort();
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    let results;
+    try {
+      results = JSON.parse(readFileSync(join(folder, name), "utf8")).testResults ?? [];
+    } catch {
+      return [];
+    }
+    const files = results
+      .map((file) => ({ path: relative(process.cwd(), file.name), wall: (file.endTime - file.startTime) / 1000 }))
+      .sort((a, b) => b.wall - a.wall)
+      .slice(0, 5);
+    return [
+      `Slowest test files of vitest ${name.replace(/\.json$/, "")} (wall s, ${results.length} files):`,
+      ...files.map(({ path, wall }) => `  ${seconds(wall)}  ${path}`),
+    ];
+  });
+}
