@@ -247,11 +247,16 @@ api-report-check: build
 
 ## unit: every vitest project (unit, property, contract and end-to-end tests; the browser ones need `make browser`).
 ## Workers and isolation per project: vitest.config.ts; where a test goes: the README's "Where a test goes".
+## The files tagged node-lines run first (test/support/sequencer.ts); once they have ended, a reporter leaves
+## UNIT_NODE_LINES_DONE (test/support/node-lines-reporter.ts), which `make test`'s other Node lines wait for.
 unit: build browser pack
-	@rm -f $(UNIT_DONE)
-	@echo "vitest run"; status=0; $(BIN)/vitest run $(call VITEST_REPORT,unit) || status=$$?; touch $(UNIT_DONE); exit $$status
-# Left by `unit` when its run ends, passed or failed: in `make test` the other Node lines wait for it.
-UNIT_DONE := test-results/unit.done
+	@rm -f $(UNIT_NODE_LINES_DONE)
+	@echo "vitest run"; status=0; \
+	NODE_LINES_DONE="$(CURDIR)/$(UNIT_NODE_LINES_DONE)" $(BIN)/vitest run $(call VITEST_REPORT,unit) \
+	  --reporter=./test/support/node-lines-reporter.ts || status=$$?; \
+	touch $(UNIT_NODE_LINES_DONE); exit $$status
+# Left by `unit` once its run of the files tagged node-lines has ended (passed or failed), or the run itself.
+UNIT_NODE_LINES_DONE := test-results/unit-node-lines.done
 # Each vitest run of unit and test-node also writes its results as JSON (test-results/vitest/<run>.json), from which
 # `make test` prints the slowest test files of each run under its step times.
 VITEST_REPORTS := test-results/vitest
@@ -267,10 +272,12 @@ NODE_VERSIONS ?= 20 22 24
 ## One target per line (test-node-22, ...), so `make -j` runs the lines side by side.
 test-node: $(addprefix test-node-,$(NODE_VERSIONS))
 NODE_LINES_TESTS = $(shell grep -rlw --include='*.test.ts' --exclude-dir=node_modules -e node-lines validators spec generator generated sandbox review test)
-# In `make test` a line installs its Node and checks the consumer's entry points, then waits for `unit` to end
-# (UNIT_DONE) before its tests: they are the tests most sensitive to a starved machine (storage faults, kills,
-# start-up windows, timeouts, memory), sound on a loaded machine but not on a drowned one. It needs what unit needs,
-# so that it never waits for a unit that cannot start.
+# In `make test` a line installs its Node and checks the consumer's entry points, then waits for `unit` to have run
+# its own tests tagged node-lines (UNIT_NODE_LINES_DONE), and runs them one file at a time (NODE_LINE_WORKERS) beside
+# the rest of unit, in-process tests: the tagged tests are the most sensitive to a starved machine (storage faults,
+# kills, start-up windows, timeouts, memory), sound on a loaded machine but not on a drowned one, so the three Node
+# lines never run them all at once. It needs what unit needs, so that it never waits for a unit that cannot start.
+NODE_LINE_WORKERS := 2
 test-node-%: build pack $(if $(filter test-steps,$(MAKECMDGOALS)),browser)
 	@if [ "$$(uname -sm)" != "Linux x86_64" ]; then \
 	  echo "test-node: the pinned Node binaries are Linux x64 builds, this is $$(uname -sm) (the GitHub workflow runs them)"; \
@@ -281,9 +288,9 @@ test-node-%: build pack $(if $(filter test-steps,$(MAKECMDGOALS)),browser)
 	  tests="$(NODE_LINES_TESTS)"; [ -n "$$tests" ] || { echo "test-node: no test file is tagged node-lines"; exit 1; }; \
 	  echo "== Node $$("$$bin/node" --version): the consumer's entry points, then the tests tagged node-lines"; \
 	  status=0; PATH="$$bin:$$PATH" $(BIN)/tsx test/consumer/check.ts --entry-points --tarballs $(PACKED) || status=1; \
-	  $(if $(WAIT_FOR_UNIT),until [ -e $(UNIT_DONE) ]; do sleep 1; done;) \
-	  PATH="$$bin:$$PATH" $(BIN)/vitest run --maxWorkers=2 --tags-filter node-lines $(call VITEST_REPORT,node-$*) $$tests \
-	    || status=1; \
+	  $(if $(WAIT_FOR_UNIT),until [ -e $(UNIT_NODE_LINES_DONE) ]; do sleep 1; done;) \
+	  PATH="$$bin:$$PATH" $(BIN)/vitest run --maxWorkers=$(NODE_LINE_WORKERS) --tags-filter node-lines \
+	    $(call VITEST_REPORT,node-$*) $$tests || status=1; \
 	  exit $$status; \
 	fi
 tools/node-versions/%/node_modules/.package-lock.json: tools/node-versions/%/package-lock.json
@@ -321,14 +328,15 @@ docs: install
 ## steps never interleave; a failed step does not stop the others), then a table of each step's start, wall time and
 ## CPU time (test-results/step-times.tsv; tools/make/). All steps start at once (TEST_JOBS: one job per step), so
 ## `unit`, the longest, starts as soon as the builds are done rather than when a job slot frees up (make has no
-## priorities); the short steps are over within a minute, and the other Node lines wait for unit's end anyway.
+## priorities); the short steps are over within a minute or two, and the other Node lines wait anyway until unit has
+## run its own tests tagged node-lines (then run theirs beside the rest of unit, which is in-process).
 ## `make test TEST_JOBS=1`: one step at a time.
 TEST_STEPS := unit $(addprefix test-node-,$(OTHER_NODE_LINES)) consumer typecheck api-report-check package-checks \
   publint check-generated build lint format-check release-check
 TEST_JOBS ?= $(words $(TEST_STEPS))
 STEP_TIMES := test-results/step-times.tsv
 test: install
-	@mkdir -p $(dir $(STEP_TIMES)) && rm -rf $(STEP_TIMES) $(UNIT_DONE) $(VITEST_REPORTS)
+	@mkdir -p $(dir $(STEP_TIMES)) && rm -rf $(STEP_TIMES) $(UNIT_NODE_LINES_DONE) $(VITEST_REPORTS)
 	@status=0; started="$$(cut -d' ' -f1-3 /proc/loadavg)"; \
 	STEP_TIMES="$(CURDIR)/$(STEP_TIMES)" $(MAKE) --no-print-directory --keep-going -j$(TEST_JOBS) --output-sync=target \
 	  test-steps || status=$$?; \
@@ -340,6 +348,7 @@ test-steps: $(TEST_STEPS)
 test-steps: SHELL = tools/make/timed-shell.sh $@
 test-steps: TEST_NODE_ELSEWHERE := skip
 test-steps: WAIT_FOR_UNIT := yes
+test-steps: NODE_LINE_WORKERS := 1
 
 ## corpus: opt-in (not in `make test`): generates the public specs of generator/corpus/specs.ts (npm packages
 ## installed in generator/corpus/ from its own lock file) with this generator, openapi-typescript and

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { NodeLinesFirstSequencer } from "./test/support/sequencer.js";
 import { builtExports, publishedFolders } from "./test/support/source-exports.js";
 
 // One vitest project per package; each package keeps its own tests in its own test/ folder. Where a new test goes
@@ -75,6 +76,9 @@ export default defineConfig({
     // file that waits on a sandbox, a browser or a compiler in another process leaves a core to the next one. Timing
     // bounds in tests are built for a loaded machine (best of several runs, generous timeouts).
     maxWorkers: 3,
+    // The files tagged node-lines first, then the rest (test/support/sequencer.ts): `make test` starts the other Node
+    // lines' runs of them once this run's have ended.
+    sequence: { sequencer: NodeLinesFirstSequencer },
     projects: [
       project("validators", "./validators", { isolate: false }),
       project("spec", "./spec", { isolate: false }),
