@@ -58,6 +58,7 @@ export const typesEmitter: Emitter = {
         withEntityKeys(withOperationIds(model.documentForLibraries, [...model.operations, ...model.webhooks])),
       ),
       options: openapiTypescriptOptions,
+      typeNames: Object.fromEntries(model.schemas.map((schema) => [schema.name, schema.typeName])),
     };
     const { output, printed } = await runInLibraryThread("openapiTypescript", input);
     for (const line of printed) console.warn(line); // reported as the types emitter's warnings, as in the main thread
