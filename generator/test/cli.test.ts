@@ -122,10 +122,7 @@ describe("check with the defaults (the real spec), against the output of a first
     { timeout: 120_000 },
     async () => {
       const file = join(directory.path, "src/schemas.ts");
-      await writeFile(
-        file,
-        (await readFile(file, "utf8")).replace("\n  AccountDto,\n", "\n  AccountDTO,\n"),
-      );
+      await writeFile(file, (await readFile(file, "utf8")).replace("\n  AccountDto,\n", "\n  AccountDTO,\n"));
       const checked = await run("check", "--out", directory.path);
       expect(checked.code).toBe(exitCodes.stale);
       expect(checked.out).toContain("--- a/src/schemas.ts\n+++ b/src/schemas.ts\n@@ ");

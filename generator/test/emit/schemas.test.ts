@@ -12,7 +12,12 @@ describe("schemas emitter", () => {
   it("re-exports the named type of every schema from types.ts, by the model's names", async () => {
     const contents = (await emitFixture(schemasEmitter, "any-openapi.yaml")).get("src/schemas.ts") ?? "";
     const exported = /export type \{([^}]*)\} from "\.\/types\.js";/.exec(contents)?.[1];
-    expect(exported?.split(",").map((name) => name.trim()).filter((name) => name !== "")).toEqual([
+    expect(
+      exported
+        ?.split(",")
+        .map((name) => name.trim())
+        .filter((name) => name !== ""),
+    ).toEqual([
       "AnyPet",
       "ApiError",
       "Cat",
