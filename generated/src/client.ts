@@ -2328,6 +2328,8 @@ export type WebhookEventOf<D> = D extends readonly (infer E)[] ? E : D;
  * the `UnknownWebhookEvent`s of other kinds, kept as they arrived, `invalidEvents` those that match
  * no schema (a known kind with a field missing or mistyped: its position, the event and its issues; the others are
  * delivered); or `{ ok: false, error: { code, message, issues } }` when the body is not a JSON array of events.
+ * An event whose `ApiUrl` names another entity than its `EntityId` (the key of the URL's path, read as a
+ * `Location` is: `(9)`, `(Id=9)`, `/9`, any host and case) is an invalid event too, with an issue naming both.
  */
 export function parseWebhookEvents(
   body: unknown,
@@ -2336,16 +2338,19 @@ export function parseWebhookEvents(
     webhookValidators.accountFundsEvent!,
     body,
     {
-      tag: "Reason",
-      known: [
-        "TransferCreated",
-        "TransferCompleted",
-        "IncomingTransferCompleted",
-        "TransferCanceled",
-        "WithdrawalCreated",
-        "WithdrawalCompleted",
-        "WithdrawalCanceled",
-      ],
+      kinds: {
+        tag: "Reason",
+        known: [
+          "TransferCreated",
+          "TransferCompleted",
+          "IncomingTransferCompleted",
+          "TransferCanceled",
+          "WithdrawalCreated",
+          "WithdrawalCompleted",
+          "WithdrawalCanceled",
+        ],
+      },
+      entityUrl: { url: "ApiUrl", key: "EntityId" },
     },
   );
 }
