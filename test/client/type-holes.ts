@@ -146,11 +146,11 @@ function declarationOf(
 ): ts.PropertySignature & { type: ts.TypeNode } {
   const index = node.indexType;
   if (!ts.isLiteralTypeNode(index) || !ts.isStringLiteral(index.literal))
-    throw new Error(`${placeOf(node)}: an index the check does not know (${node.getText()})`);
+    throw new Error(`an index the check does not know: ${node.getText()}`);
   const property = checker.getPropertyOfType(checker.getTypeAtLocation(node.objectType), index.literal.text);
   const declaration = property?.valueDeclaration;
   if (declaration === undefined || !ts.isPropertySignature(declaration) || declaration.type === undefined) {
-    throw new Error(`${placeOf(node)}: ${node.getText()} resolves to no property signature`);
+    throw new Error(`${node.getText()} resolves to no property signature`);
   }
   return declaration as ts.PropertySignature & { type: ts.TypeNode };
 }
