@@ -16,6 +16,7 @@ export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
 # Build stamps live beside the installed packages: a fresh `npm ci` (new compilers, new types) rebuilds everything.
 STAMPS := node_modules/.cache/account-funds
 GENERATE_STAMP := $(STAMPS)/generate.stamp
+TABLES_STAMP := $(STAMPS)/tables.stamp
 sources = $(shell find $(1) -name '*.ts' -o -name '*.js')
 
 .PHONY: all install generate build build-validators build-generator check-generated lint format-check format typecheck publint package-checks consumer api-report api-report-check unit test test-node release-check version bench corpus assumptions clean sandbox demo docs example react-example browser review
@@ -24,7 +25,7 @@ sources = $(shell find $(1) -name '*.ts' -o -name '*.js')
 ## the main job: the demo of the generated client against the sandbox started in-process (demo/main.ts; exits
 ## non-zero when a step fails). Every step before the demo is a file target with its sources as prerequisites, so a
 ## `make` with nothing changed starts no compiler and goes straight to the demo.
-all: install $(GENERATE_STAMP) build demo
+all: install $(TABLES_STAMP) $(GENERATE_STAMP) build demo
 
 ## install: `npm ci` when node_modules is missing or older than package-lock.json.
 install: node_modules/.package-lock.json
@@ -38,15 +39,30 @@ GENERATOR := node generator/dist/src/cli.js
 SANDBOX_OVERLAY := sandbox/openapi/overlay.yaml
 SANDBOX_DOCUMENT := sandbox/openapi.json
 OVERLAY_ARGS := --overlay $(SANDBOX_OVERLAY) --overlay-out $(SANDBOX_DOCUMENT)
-GENERATE := $(GENERATOR) generate --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS)
+# The spec's facts for the other packages: the request shapes' field tables and value types the validators read
+# (validators/src/generated/) and the fields the sandbox's records keep (sandbox/src/state/generated/), generated
+# beside the client and drift-checked with it. They are written first (`tables`, which needs only the spec and the
+# generator): the validators are built from them, and generating the client needs the validators' build (the
+# custom formats its ajv validators import), so spec → tables → validators → client has no cycle.
+TABLE_ARGS := --validators-out validators/src/generated --sandbox-out sandbox/src/state/generated
+TABLES := $(GENERATOR) tables --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) $(TABLE_ARGS)
+SPEC_FILES := $(shell find spec -path spec/test -prune -o -type f -print)
+GENERATE := $(GENERATOR) generate --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS) $(TABLE_ARGS)
 
-## generate: generate the client package generated/ from spec/ (bundle, types, validators, ...; deterministic), and
-## the sandbox's document sandbox/openapi.json from it and sandbox/openapi/overlay.yaml.
+## generate: generate the client package generated/ from spec/ (bundle, types, validators, ...; deterministic), the
+## sandbox's document sandbox/openapi.json from it and sandbox/openapi/overlay.yaml, and the spec's tables of the
+## validators and the sandbox (first, then the validators are built from them).
 ## Always runs when asked for by name; `make` runs it only when the spec, the generator or its templates changed.
-generate: build-validators build-generator
+generate: build-generator
+	$(TABLES)
+	@$(MAKE) --no-print-directory build-validators
 	$(GENERATE)
-	@mkdir -p $(STAMPS) && touch $(GENERATE_STAMP)
-$(GENERATE_STAMP): $(shell find spec -path spec/test -prune -o -type f -print) $(SANDBOX_OVERLAY) $(wildcard generator/templates/*) generator/dist/src/cli.js validators/dist/index.js
+	@mkdir -p $(STAMPS) && touch $(TABLES_STAMP) $(GENERATE_STAMP)
+$(TABLES_STAMP): $(SPEC_FILES) generator/dist/src/cli.js
+	$(TABLES)
+	@mkdir -p $(@D) && touch $@
+# The tables first: the validators' build this needs is made from them (in this order, within one `make`).
+$(GENERATE_STAMP): $(SPEC_FILES) $(SANDBOX_OVERLAY) $(wildcard generator/templates/*) generator/dist/src/cli.js $(TABLES_STAMP) validators/dist/index.js
 	$(GENERATE)
 	@mkdir -p $(@D) && touch $@
 
@@ -95,7 +111,9 @@ browser:
 sandbox: build
 	node sandbox/dist/cli.js $(ARGS)
 
-## build-validators: the generator and the spec tests use @account-funds/validators' build (custom formats).
+## build-validators: the generator and the spec tests use @account-funds/validators' build (custom formats). It builds
+## the committed tables (src/generated/) as they are: only `make` and `make generate` rewrite them, so that
+## `make test` checks them for drift instead.
 build-validators: validators/dist/index.js
 validators/dist/index.js: $(call sources,validators/src) validators/tsconfig.build.json validators/tsconfig.json validators/package.json tsconfig.json node_modules/.package-lock.json
 	@rm -rf validators/dist
@@ -110,10 +128,10 @@ generator/dist/src/cli.js: $(call sources,generator/src generator/runtime) gener
 	@rm -rf generator/dist
 	@$(BIN)/tsc -p generator/tsconfig.build.json
 
-## check-generated: fail, with a diff, when generated/ or sandbox/openapi.json differs from what `make generate`
-## would write.
+## check-generated: fail, with a diff, when generated/, sandbox/openapi.json or the tables of the validators and the
+## sandbox differ from what `make generate` would write.
 check-generated: build-validators build-generator
-	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS)
+	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS) $(TABLE_ARGS)
 
 ## lint: Redocly lint of the spec (zero errors, zero warnings), and of the sandbox's document made from it.
 lint: install
@@ -225,7 +243,7 @@ version: build-validators build-generator
 	cp generated/package.json generator/templates/package.json
 	cp generated/CHANGELOG.md generator/templates/CHANGELOG.md
 	npm install --package-lock-only --no-audit --no-fund
-	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS)
+	$(GENERATOR) check --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS) $(TABLE_ARGS)
 
 ## docs: the HTML reference of the API, docs/dist/index.html (not committed): Redocly build-docs of the bundled spec
 ## (generated/openapi.json) with Redoc inlined, so the page opens offline (docs/build.ts; test/docs opens it in Chromium);

@@ -144,4 +144,27 @@ describe.each(requestSubjects.map((subject) => [subject.schema, subject] as cons
     expect(verdicts.accepted).toBeGreaterThan(10);
     expect(verdicts.refused).toBeGreaterThan(10);
   });
+
+  it("with wireForm, as a server reads a request, the validator's verdict is the spec's, presentation forms refused", () => {
+    const verdicts = { accepted: 0, refused: 0 };
+    fc.assert(
+      fc.property(bodies, ({ description, body }) => {
+        const accepted = specAccepts(body);
+        verdicts[accepted ? "accepted" : "refused"]++;
+        const result = subject.validateWireForm(body);
+        const case_ = `${description}: ${JSON.stringify(body)}`;
+        if (accepted) {
+          const refusedAt = result.ok ? [] : outsideExemptFields(result.issues);
+          expect(refusedAt, `the spec accepts, wireForm refuses (${describeIssues(refusedAt)}) ${case_}`).toEqual([]);
+        } else {
+          expect(result.ok, `the spec refuses (${ajv.errorsText(check.errors)}), wireForm accepts: ${case_}`).toBe(
+            false,
+          );
+        }
+      }),
+      { numRuns: 250 },
+    );
+    expect(verdicts.accepted).toBeGreaterThan(10);
+    expect(verdicts.refused).toBeGreaterThan(10);
+  });
 });

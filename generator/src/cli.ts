@@ -24,6 +24,8 @@ Commands:
   generate      write the package into the output directory (make generate)
   check         compare the output directory with what generate would write; exit 1
                 with a diff when it is out of date (make check-generated)
+  tables        write only the tables of --validators-out and --sandbox-out (what make
+                writes before it builds the validators, which generate imports)
   assumptions   list every x-assumption of the bundled spec with its JSON pointer,
                 as a Markdown table, or JSON with --json (make assumptions); with
                 --overlay, then those the overlay's document adds and drops
@@ -36,6 +38,12 @@ Options:
                     sandbox/openapi/overlay.yaml)
   --overlay-out <file>
                     generate, check: where the overlay's document goes (sandbox/openapi.json)
+  --validators-out <dir>
+                    generate, check, tables: the request shapes' value types and field
+                    tables of @account-funds/validators (validators/src/generated)
+  --sandbox-out <dir>
+                    generate, check, tables: the fields the sandbox's records keep
+                    (sandbox/src/state/generated)
   --json            assumptions: print JSON instead of a Markdown table
   -h, --help        show this help
   --version         print the generator's version
@@ -76,7 +84,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     return exitCodes.ok;
   }
   const [command, ...extra] = positionals;
-  if (command === undefined || extra.length > 0 || !["generate", "check", "assumptions"].includes(command)) {
+  if (command === undefined || extra.length > 0 || !["generate", "check", "tables", "assumptions"].includes(command)) {
     io.err(
       `${command === undefined ? "missing command" : extra.length > 0 ? `unexpected argument: ${extra[0]}` : `unknown command: ${command}`}\n\n${usage}`,
     );
@@ -86,11 +94,17 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     io.err(`--json is an option of the assumptions command\n\n${usage}`);
     return exitCodes.usage;
   }
-  const overlayMisuse = overlayUsage(command, values.overlay, values["overlay-out"]);
+  const overlayMisuse =
+    overlayUsage(command, values.overlay, values["overlay-out"]) ??
+    tablesUsage(command, values["validators-out"], values["sandbox-out"], values.overlay);
   if (overlayMisuse !== undefined) {
     io.err(`${overlayMisuse}\n\n${usage}`);
     return exitCodes.usage;
   }
+  const tableOutputs = {
+    ...(values["validators-out"] === undefined ? {} : { validators: resolve(values["validators-out"]) }),
+    ...(values["sandbox-out"] === undefined ? {} : { sandbox: resolve(values["sandbox-out"]) }),
+  };
   const options = {
     specPath: values.spec ?? defaultSpecPath,
     outDirectory: values.out ?? defaultOutDirectory,
@@ -137,6 +151,13 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
       return exitCodes.ok;
     }
     const outName = displayPath(options.outDirectory);
+    const tables = await import("./package-tables.js");
+    if (command === "tables") {
+      const { model, warnings } = await loadModel(options);
+      printWarnings(io, warnings);
+      printWritten(io, await tables.writeTables(model, tableOutputs));
+      return exitCodes.ok;
+    }
     if (command === "generate") {
       const result = await generate(options);
       printWarnings(io, result.warnings);
@@ -145,16 +166,27 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
       for (const path of written) io.out(`  wrote   ${path}\n`);
       for (const path of deleted) io.out(`  deleted ${path}\n`);
       if (result.overlaid !== undefined) io.out(`${result.overlaid.path}: ${result.overlaid.outcome}\n`);
+      printWritten(io, await tables.writeTables(result.model, tableOutputs));
       return exitCodes.ok;
     }
     const result = await check(options);
     printWarnings(io, result.warnings);
-    if (result.drifts.length === 0) {
-      io.out(`${outName}/ is up to date.\n`);
+    const tableDrifts = await tables.checkTables(result.model, tableOutputs);
+    const drifts = [...result.drifts, ...tableDrifts];
+    const tableNames = Object.values(tableOutputs).map((directory) => displayPath(directory));
+    if (drifts.length === 0) {
+      const names = [outName, ...tableNames].map((name) => `${name}/`);
+      io.out(`${names.join(", ")} ${names.length === 1 ? "is" : "are"} up to date.\n`);
       return exitCodes.ok;
     }
-    io.out(`${formatDrifts(result.drifts)}\n`);
-    io.err(`${outName}/ is stale: run 'make generate' and commit the result.\n`);
+    io.out(`${formatDrifts(drifts)}\n`);
+    const stale = [
+      ...(result.drifts.length > 0 ? [outName] : []),
+      ...tableNames.filter((name) => tableDrifts.some((drift) => drift.path.startsWith(`${name}/`))),
+    ].map((name) => `${name}/`);
+    io.err(
+      `${stale.join(", ")} ${stale.length === 1 ? "is" : "are"} stale: run 'make generate' and commit the result.\n`,
+    );
     return exitCodes.stale;
   } catch (thrown) {
     const problems = specProblemsOf(thrown);
@@ -179,6 +211,8 @@ function parse(argv: readonly string[]) {
       config: { type: "string" },
       overlay: { type: "string" },
       "overlay-out": { type: "string" },
+      "validators-out": { type: "string" },
+      "sandbox-out": { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean" },
@@ -199,6 +233,43 @@ function overlayUsage(command: string, overlay: string | undefined, out: string 
   if (command !== "assumptions" && overlay !== undefined && out === undefined)
     return `${command} --overlay needs --overlay-out, where the overlay's document goes`;
   return undefined;
+}
+
+/** What is wrong with the table outputs for `command`, if anything. */
+function tablesUsage(
+  command: string,
+  validatorsOut: string | undefined,
+  sandboxOut: string | undefined,
+  overlay: string | undefined,
+): string | undefined {
+  const given = validatorsOut !== undefined || sandboxOut !== undefined;
+  if (command === "assumptions" && given)
+    return "--validators-out and --sandbox-out are options of generate, check and tables";
+  if (command === "tables" && !given) return "tables needs --validators-out, --sandbox-out or both";
+  if (command === "tables" && overlay !== undefined) return "--overlay is an option of generate, check and assumptions";
+  return undefined;
+}
+
+/** Per table output folder: the counts, and each file written or deleted. */
+function printWritten(
+  io: CliIo,
+  outcomes: readonly {
+    readonly directory: string;
+    readonly result: {
+      readonly written: readonly string[];
+      readonly unchanged: readonly string[];
+      readonly deleted: readonly string[];
+    };
+  }[],
+): void {
+  for (const { directory, result } of outcomes) {
+    const { written, unchanged, deleted } = result;
+    io.out(
+      `${displayPath(directory)}/: ${written.length} written, ${unchanged.length} unchanged, ${deleted.length} deleted\n`,
+    );
+    for (const path of written) io.out(`  wrote   ${path}\n`);
+    for (const path of deleted) io.out(`  deleted ${path}\n`);
+  }
 }
 
 function overlayOptions(overlay: string, out: string | undefined): OverlayOptions {

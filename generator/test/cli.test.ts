@@ -34,6 +34,8 @@ describe("usage", () => {
     [["generate", "--unknown"]],
     [["check", "--json"]],
     [["--version=1"]],
+    [["tables"]],
+    [["assumptions", "--validators-out", "somewhere"]],
   ])("rejects %j with EX_USAGE (64)", async (argv) => {
     const result = await run(...argv);
     expect(result.code).toBe(64);
@@ -91,6 +93,30 @@ describe("generate and check", () => {
     ]);
     expect(result.out).toBe("");
   });
+
+  it(
+    "writes the validators' and the sandbox's tables, which check then holds for drift",
+    { timeout: 60_000 },
+    async () => {
+      const tables = ["--validators-out", join(directory.path, "v"), "--sandbox-out", join(directory.path, "s")];
+      const commands = fixturePath("commands.yaml");
+      const written = await run("tables", "--spec", commands, ...tables);
+      expect(written.code).toBe(exitCodes.ok);
+      expect(written.out).toContain("  wrote   request-fields.ts");
+      expect(written.out).toContain("  wrote   spec-fields.ts");
+      const out = join(directory.path, "commands");
+      expect((await run("generate", "--spec", commands, "--out", out, ...tables)).out).toMatch(
+        /v\/: 0 written, 2 unchanged, 0 deleted/,
+      );
+      const table = join(directory.path, "v/request-fields.ts");
+      await writeFile(table, (await readFile(table, "utf8")).replace("maxLength: 35", "maxLength: 36"));
+      const checked = await run("check", "--spec", commands, "--out", out, ...tables);
+      expect(checked.code).toBe(exitCodes.stale);
+      expect(checked.out).toContain("  changed ");
+      expect(checked.out).toContain('-    Reference: { type: "string", maxLength: 36 },');
+      expect(checked.err).toMatch(/^\S*v\/ is stale: run 'make generate'/);
+    },
+  );
 
   it("lists assumptions as a Markdown table or JSON", async () => {
     const table = await run("assumptions", "--spec", spec);

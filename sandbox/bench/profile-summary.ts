@@ -44,8 +44,11 @@ function moduleOf(frame: CallFrame): string {
 /** Stages of a request, recognised by a frame's file (or function); the first match from the leaf up wins. */
 const STAGES: readonly (readonly [string, RegExp])[] = [
   ["JWT verification (auth/tokens, jose, WebCrypto)", /\/jose\/|node:internal\/crypto|\/auth\/tokens\.js/],
-  ["request schema check (generated ajv validators, api/body-checks)", /\/generated\/|\/api\/body-checks\.js/],
-  ["request rules (@account-funds/validators)", /\/validators\/dist\//],
+  [
+    "the client's generated ajv validators (responses), multipart parts (api/body-checks)",
+    /\/generated\/dist\/|\/api\/body-checks\.js/,
+  ],
+  ["request body check, the one (@account-funds/validators, wire form)", /\/validators\/dist\//],
   ["body read and JSON parse (http/body)", /\/http\/body\.js/],
   ["OData shaping (api/odata-response, odata/)", /\/api\/odata-response\.js|\/sandbox\/dist\/odata\//],
   ["handler, domain, DTOs, state", /\/sandbox\/dist\/(handlers|domain|dto|state)\//],

@@ -29,20 +29,23 @@ export interface RequestSubject {
   /** Its validator's name, as the spec's `x-conditional-rules` name it in `implementedBy`. */
   readonly validatorName: string;
   readonly validate: (body: unknown) => Result<unknown, RequestReport>;
+  /** The validator as a server runs it: `{ wireForm: true }`, the wire form only. */
+  readonly validateWireForm: (body: unknown) => Result<unknown, RequestReport>;
   /** The validator with a generated context. */
   readonly validateInContext: fc.Arbitrary<(body: unknown) => Result<unknown, RequestReport>>;
 }
 
-function subject<Options>(
+function subject<Options extends { readonly wireForm?: boolean | undefined }>(
   schema: string,
   validatorName: string,
   validator: Validator<unknown, RequestReport, Options>,
-  context: fc.Arbitrary<Options>,
+  context: fc.Arbitrary<Options | undefined>,
 ): RequestSubject {
   return {
     schema,
     validatorName,
     validate: (body) => validator(body),
+    validateWireForm: (body) => validator(body, { wireForm: true } as Options),
     validateInContext: context.map((options) => (body: unknown) => validator(body, options)),
   };
 }

@@ -17,4 +17,6 @@ export * from "./routing/index.js";
 export * from "./requests/index.js";
 export * from "./formats/index.js";
 export type * from "./requests/form-inputs.js";
+// The spec's request shapes by their names in the API's document (the validators' value types are these).
+export type * from "./generated/request-fields.js";
 export * from "./field-errors/index.js";

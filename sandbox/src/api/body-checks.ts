@@ -1,7 +1,10 @@
 /**
- * Request bodies checked with the client's precompiled validators (generated from the API's document), so the
- * sandbox takes every body the API's document allows, and refuses no other; responses checked against the
- * sandbox's own document (response-contract.ts).
+ * Request bodies: what the pipeline checks before a handler sees one, and what it leaves to the one check of its
+ * members, `@account-funds/validators` with `wireForm` (called by the domain module of the operation, with the
+ * context its conditional rules need). Here only the multipart structure the API's document declares (the
+ * generated metadata: which parts are required, which hold JSON, which files of which content types) and the JSON
+ * of a part; the members of a JSON body or of the `Request` part are the validators'. Responses are checked against
+ * the sandbox's own document (response-contract.ts).
  */
 import type { ApiError } from "../http/api-error.js";
 import type { HandlerContext } from "./handler.js";
@@ -53,96 +56,61 @@ function schemaError(
   };
 }
 
+/** A body as the handler gets it: its JSON (for multipart, the `Request` part's), where that sits, and the files. */
+export interface CheckedBody {
+  readonly value: unknown;
+  /** JSON pointer of the body's JSON in the request: `""`, or `/Request` for the part of a multipart body. */
+  readonly pointer: string;
+  readonly files: HandlerContext["files"];
+}
+
+const partError = (code: string, message: string, name: string): { ok: false; error: ApiError } => ({
+  ok: false,
+  error: { status: 400, code, message, target: `/${name}` },
+});
+
 export function checkRequestBody(
   contract: Contract,
   operation: OperationContract,
   body: ParsedBody,
-): { ok: true; value: unknown; files: HandlerContext["files"] } | { ok: false; error: ApiError } {
-  const validators = contract.validators[operation.metadata.operationId];
-  if (body.kind === "json") {
-    const validate = validators?.request?.["application/json"];
-    if (validate !== undefined && !validate(body.value))
-      return { ok: false, error: schemaError(validate.errors, "", 400, "invalid_body") };
-    return { ok: true, value: body.value, files: [] };
-  }
+): ({ ok: true } & CheckedBody) | { ok: false; error: ApiError } {
+  if (body.kind === "json") return { ok: true, value: body.value, pointer: "", files: [] };
   if (body.kind === "multipart") {
-    const multipart = validators?.multipart;
+    const multipart = contract.validators[operation.metadata.operationId]?.multipart;
     if (multipart === undefined)
       return {
         ok: false,
         error: { status: 415, code: "unsupported_media_type", message: "This operation takes no multipart body." },
       };
     for (const name of multipart.required) {
-      if (!body.fields.has(name) && !body.files.some((file) => file.fieldName === name)) {
-        return {
-          ok: false,
-          error: {
-            status: 400,
-            code: "missing_part",
-            message: `The multipart part ${name} is required.`,
-            target: `/${name}`,
-          },
-        };
-      }
+      if (!body.fields.has(name) && !body.files.some((file) => file.fieldName === name))
+        return partError("missing_part", `The multipart part ${name} is required.`, name);
     }
     const values: Record<string, unknown> = {};
     for (const [name, field] of body.fields) {
-      const validate = multipart.values[name];
-      if (validate === undefined)
-        return {
-          ok: false,
-          error: {
-            status: 400,
-            code: "unknown_part",
-            message: `The multipart part ${name} is not expected.`,
-            target: `/${name}`,
-          },
-        };
-      let value: unknown;
+      if (multipart.values[name] === undefined)
+        return partError("unknown_part", `The multipart part ${name} is not expected.`, name);
       try {
-        value = JSON.parse(field.text);
+        values[name] = JSON.parse(field.text);
       } catch {
-        return {
-          ok: false,
-          error: {
-            status: 400,
-            code: "invalid_json",
-            message: `The part ${name} is not valid JSON.`,
-            target: `/${name}`,
-          },
-        };
+        return partError("invalid_json", `The part ${name} is not valid JSON.`, name);
       }
-      if (!validate(value)) return { ok: false, error: schemaError(validate.errors, `/${name}`, 400, "invalid_body") };
-      values[name] = value;
     }
     for (const file of body.files) {
       const rule = multipart.files[file.fieldName];
       if (rule === undefined)
-        return {
-          ok: false,
-          error: {
-            status: 400,
-            code: "unknown_part",
-            message: `The multipart part ${file.fieldName} is not expected.`,
-            target: `/${file.fieldName}`,
-          },
-        };
-      if (rule.contentTypes !== undefined && !rule.contentTypes.includes(file.contentType)) {
-        return {
-          ok: false,
-          error: {
-            status: 400,
-            code: "unsupported_file_type",
-            message: `${file.fileName}: content type ${file.contentType} is not accepted.`,
-            target: `/${file.fieldName}`,
-          },
-        };
-      }
+        return partError("unknown_part", `The multipart part ${file.fieldName} is not expected.`, file.fieldName);
+      if (rule.contentTypes !== undefined && !rule.contentTypes.includes(file.contentType))
+        return partError(
+          "unsupported_file_type",
+          `${file.fileName}: content type ${file.contentType} is not accepted.`,
+          file.fieldName,
+        );
     }
-    return { ok: true, value: values["Request"], files: body.files };
+    return { ok: true, value: values["Request"], pointer: "/Request", files: body.files };
   }
-  if (body.kind === "form") return { ok: true, value: Object.fromEntries(body.value), files: [] };
-  return { ok: true, value: undefined, files: [] };
+  if (body.kind === "form") return { ok: true, value: Object.fromEntries(body.value), pointer: "", files: [] };
+  return { ok: true, value: undefined, pointer: "", files: [] };
 }
 
 /** A response as the pipeline writes it. */

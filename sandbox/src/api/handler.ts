@@ -1,10 +1,11 @@
 /**
  * The contract between the request pipeline and the per-resource handlers. The pipeline has already matched
- * the operation, authenticated the caller, and checked path, query and body against the spec; a handler
- * applies the domain rules (with @account-funds/validators) and returns data. OData shaping of lists and
+ * the operation, authenticated the caller, checked path and query against the spec and read the body (a multipart
+ * body's structure checked); a handler checks the body's members with @account-funds/validators (the one check of
+ * a body), applies the domain rules and returns data. OData shaping of lists and
  * entities ($filter, $select, paging, `@odata.context`) is the pipeline's, so each handler returns plain rows.
  */
-import type { Operation, OperationId, PathParamsOf, QueryOf, RequestContentOf } from "@account-funds/client";
+import type { Operation, OperationId, PathParamsOf, QueryOf } from "@account-funds/client";
 import type { Issue } from "@account-funds/validators";
 import type { SandboxClock } from "../clock.js";
 import type { ApiError } from "../http/api-error.js";
@@ -31,16 +32,6 @@ export type QueryParametersOf<K extends ApiOperationId> = [QueryOf<Operation<K>>
   ? Readonly<Record<string, never>>
   : Readonly<QueryOf<Operation<K>>>;
 
-/**
- * The JSON body of an operation as the client types it; for a multipart body, its `Request` part (the same
- * schema); `undefined` for an operation that takes no body.
- */
-export type BodyOf<K extends ApiOperationId> = [RequestContentOf<Operation<K>>] extends [never]
-  ? undefined
-  : RequestContentOf<Operation<K>> extends { readonly "application/json": infer B }
-    ? B
-    : undefined;
-
 /** What a handler of operation `K` is given: its checked parameters and body, typed as the client types them. */
 export interface HandlerContext<K extends ApiOperationId = ApiOperationId> {
   readonly operationId: K;
@@ -50,8 +41,14 @@ export interface HandlerContext<K extends ApiOperationId = ApiOperationId> {
   readonly path: PathOf<K>;
   /** Query parameters (OData system options included), checked and typed as the spec declares them. */
   readonly query: QueryParametersOf<K>;
-  /** The JSON body (for multipart: the `Request` part), valid against the operation's request schema. */
-  readonly body: BodyOf<K>;
+  /**
+   * The JSON body (for multipart: the `Request` part), as it came: its one check is `@account-funds/validators`'
+   * request validator with `wireForm` (the API's document, from the same spec, and the conditional rules), which the
+   * domain module of the operation runs with the context its rules need.
+   */
+  readonly body: unknown;
+  /** Where the body's JSON is in the request (`""`; `/Request` for a multipart body): the targets of its issues start so. */
+  readonly bodyPointer: string;
   /** Files of a multipart body. */
   readonly files: readonly UploadedFile[];
   readonly store: Store;
@@ -62,7 +59,7 @@ export interface HandlerContext<K extends ApiOperationId = ApiOperationId> {
 }
 
 /** What every handler can use whatever its operation: the caller and the sandbox's state, clock and events. */
-export type RequestContext = Omit<HandlerContext, "operationId" | "path" | "query" | "body">;
+export type RequestContext = Omit<HandlerContext, "operationId" | "path" | "query" | "body" | "bodyPointer">;
 
 export type HandlerResult =
   /** A collection: the pipeline applies the OData options and writes the envelope. */
@@ -116,7 +113,10 @@ export const badRequest = (code: string, message: string, target?: string): Hand
   error: target === undefined ? { status: 400, code, message } : { status: 400, code, message, target },
 });
 
-/** A request the validators refused: one OData error detail per issue, its target the issue's JSON path. */
+/**
+ * A body the validators refused (the one check of a body: the API's document, from the spec, and the conditional
+ * rules): `invalid_body`, one OData error detail per issue, its target the issue's JSON path under `prefix`.
+ */
 export function rejected(issues: readonly Issue[], prefix = ""): HandlerResult {
   const details = issues.map((found) => ({
     code: found.code,
@@ -128,8 +128,8 @@ export function rejected(issues: readonly Issue[], prefix = ""): HandlerResult {
     kind: "error",
     error: {
       status: 400,
-      code: "invalid_request",
-      message: first === undefined ? "The request is not valid." : `${first.target}: ${first.message}`,
+      code: "invalid_body",
+      message: first === undefined ? "The body is not valid." : `${first.target}: ${first.message}`,
       ...(first === undefined ? {} : { target: first.target }),
       details,
     },

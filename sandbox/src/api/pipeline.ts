@@ -1,5 +1,6 @@
 /**
- * One API request, step by step: route → authenticate → parameters → body → handler → OData shaping →
+ * One API request, step by step: route → authenticate → parameters → body (read; its members checked once, by the
+ * validators the handler's domain module runs) → handler → OData shaping →
  * (optionally) response check against the spec → a web-standard `Response`. Every refusal is an OData error body
  * with a machine code and a target; nothing reaches a handler unchecked, and a handler's bug is a 500, never a
  * crash.
@@ -16,7 +17,7 @@ import {
 } from "./handler.js";
 import { readParameters } from "./parameters.js";
 import { shapeEntity, shapeList } from "./odata-response.js";
-import { checkRequestBody, checkResponse } from "./body-checks.js";
+import { checkRequestBody, checkResponse, type CheckedBody } from "./body-checks.js";
 import { odataErrorBody, type ApiError, type HeaderRecord } from "../http/api-error.js";
 import { parseBody } from "../http/body.js";
 import { discardBody, readBody, type BodyLimits } from "../http/body-reader.js";
@@ -86,6 +87,7 @@ interface CheckedRequest {
   readonly path: Readonly<Record<string, unknown>>;
   readonly query: Readonly<Record<string, unknown>>;
   readonly body: unknown;
+  readonly bodyPointer: string;
   readonly files: HandlerContext["files"];
 }
 
@@ -114,15 +116,22 @@ async function checkRequest(
   }
   const body = await readRequestBody(request, contract, deps);
   if (!body.ok) return refused(body.error, body.headers);
-  return { ok: true, tenant: auth.tenant, ...parameters.value, body: body.value, files: body.files };
+  return {
+    ok: true,
+    tenant: auth.tenant,
+    ...parameters.value,
+    body: body.value,
+    bodyPointer: body.pointer,
+    files: body.files,
+  };
 }
 
 /**
  * The one place where checked values become a handler's typed view (`HandlerContext<K>`): `readParameters`
  * converted each path and query parameter to the scalar type the contract metadata gives it and checked it
- * against its schema, and `checkRequestBody` checked the body against the operation's request schema, all
- * generated from the spec the client's types come from. So the types the client declares for operation `K`
- * hold for these values, which the compiler cannot see through the checks: hence the one assertion here.
+ * against its schema, generated from the spec the client's types come from. So the types the client declares for
+ * operation `K` hold for these values, which the compiler cannot see through the checks: hence the one assertion
+ * here. The body stays `unknown` until the validators read it (the domain module does, with `wireForm`).
  */
 function handle<K extends ApiOperationId>(
   operationId: K,
@@ -130,14 +139,13 @@ function handle<K extends ApiOperationId>(
   baseUrl: string,
   deps: ApiDependencies,
 ): Promise<HandlerResult> {
-  const typed = { path: checked.path, query: checked.query, body: checked.body } as Pick<
-    HandlerContext<K>,
-    "path" | "query" | "body"
-  >;
+  const typed = { path: checked.path, query: checked.query } as Pick<HandlerContext<K>, "path" | "query">;
   const context: HandlerContext<K> = {
     operationId,
     tenant: checked.tenant,
     ...typed,
+    body: checked.body,
+    bodyPointer: checked.bodyPointer,
     files: checked.files,
     store: deps.store,
     clock: deps.clock,
@@ -163,21 +171,18 @@ async function readRequestBody(
   request: Request,
   contract: OperationContract,
   deps: ApiDependencies,
-): Promise<
-  | { ok: true; value: unknown; files: HandlerContext["files"] }
-  | { ok: false; error: ApiError; headers?: HeaderRecord | undefined }
-> {
+): Promise<({ ok: true } & CheckedBody) | { ok: false; error: ApiError; headers?: HeaderRecord | undefined }> {
   const declared = contract.metadata.requestBody;
   // A body sent to an operation that takes none is ignored unread, as HTTP allows (RFC 9110 §9.3.1, §9.3.3):
   // these operations declare neither 413 nor 415, so its size and media type are not theirs to refuse.
   if (declared === undefined) {
     discardBody(request);
-    return { ok: true, value: undefined, files: [] };
+    return { ok: true, value: undefined, pointer: "", files: [] };
   }
   const raw = await readBody(request, deps.bodyLimits, deps.largeBodies);
   if (!raw.ok) return raw;
   if (raw.bytes.length === 0) {
-    if (!declared.required) return { ok: true, value: undefined, files: [] };
+    if (!declared.required) return { ok: true, value: undefined, pointer: "", files: [] };
     return {
       ok: false,
       error: {

@@ -22,7 +22,7 @@ export function alertOf(ctx: DomainContext, tenant: TenantId, id: number): Alert
  */
 export function createAlert(ctx: DomainContext, tenant: TenantId, body: unknown): AlertOutcome | InvalidRequest {
   const { store, clock } = ctx;
-  const checked = validateCreateAlert(body);
+  const checked = validateCreateAlert(body, { wireForm: true });
   if (!checked.ok) return invalidRequest(checked.issues);
   const needed = requireFields(
     checked.value,

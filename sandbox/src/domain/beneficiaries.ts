@@ -82,7 +82,10 @@ export function createWithdrawalBeneficiary(
   body: unknown,
 ): BeneficiaryOutcome | InvalidRequest {
   const { store } = ctx;
-  const checked = validateCreateWithdrawalBeneficiary(body, beneficiaryValidationOptions(store, body));
+  const checked = validateCreateWithdrawalBeneficiary(body, {
+    ...beneficiaryValidationOptions(store, body),
+    wireForm: true,
+  });
   if (!checked.ok) return invalidRequest(checked.issues);
   const request = checked.value;
   if (store.accountOf(tenant, request.AccountId) === undefined) return unknownAccount(request.AccountId);

@@ -110,7 +110,7 @@ export function assignNewDepositor(
 ): AssignOutcome | InvalidRequest {
   const deposit = depositOf(ctx, tenant, depositId);
   if (deposit === undefined) return notFound(`Deposit ${depositId}`);
-  const checked = validateAssignDepositor(body, { sectors: sectorsOf(ctx.store) });
+  const checked = validateAssignDepositor(body, { sectors: sectorsOf(ctx.store), wireForm: true });
   if (!checked.ok) return invalidRequest(checked.issues);
   const request = checked.value;
   const party = depositorParty(request);
@@ -217,7 +217,7 @@ export function depositRequirement(
   tenant: TenantId,
   body: unknown,
 ): { readonly ok: true; readonly requirement: DepositRequirement } | CommandRefusal | InvalidRequest {
-  const checked = validateDepositRequirementRequest(body);
+  const checked = validateDepositRequirementRequest(body, { wireForm: true });
   if (!checked.ok) return invalidRequest(checked.issues);
   const needed = requireFields(
     checked.value,

@@ -50,7 +50,7 @@ export function exchangeOf(ctx: DomainContext, tenant: TenantId, id: number): Ex
  */
 export function createExchange(ctx: DomainContext, tenant: TenantId, body: unknown): ExchangeOutcome | InvalidRequest {
   const { store, clock } = ctx;
-  const checked = validateCreateExchange(body, {});
+  const checked = validateCreateExchange(body, { wireForm: true });
   if (!checked.ok) return invalidRequest(checked.issues);
   const needed = requireFields(
     checked.value,

@@ -119,7 +119,7 @@ export function quoteExchange(
   tenant: TenantId,
   body: unknown,
 ): { readonly ok: true; readonly quote: Quote } | CommandRefusal | InvalidRequest {
-  const checked = validateQuoteRequest(body);
+  const checked = validateQuoteRequest(body, { wireForm: true });
   if (!checked.ok) return invalidRequest(checked.issues);
   const needed = requireFields(
     checked.value,

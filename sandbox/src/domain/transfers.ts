@@ -33,7 +33,7 @@ export function createTransfer(
   tenant: TenantId,
   body: unknown,
 ): { ok: true; transfer: TransferRecord } | CommandRefusal | InvalidRequest {
-  const checked = validateCreateAccountTransfer(body);
+  const checked = validateCreateAccountTransfer(body, { wireForm: true });
   if (!checked.ok) return invalidRequest(checked.issues);
   const request = checked.value;
 

@@ -86,6 +86,7 @@ export function createAccountWithdrawal(
   const account = accountId === undefined ? undefined : store.accountOf(tenant, accountId);
   const found = ownedBeneficiary(store, tenant, body);
   const checked = validateCreateAccountWithdrawal(body, {
+    wireForm: true,
     ...(found === undefined ? {} : { beneficiary: beneficiaryRuleContext(store, found) }),
     ...(account === undefined ? {} : { account: accountRuleContext(account) }),
   });
@@ -160,6 +161,7 @@ export function createInstructionWithdrawal(
   const account = exchange === undefined ? undefined : store.accounts.get(exchange.AccountId);
   const found = ownedBeneficiary(store, tenant, body);
   const checked = validateCreateInstructionWithdrawal(body, {
+    wireForm: true,
     ...(exchange === undefined ? {} : { currencyCode: exchange.TargetCurrencyCode }),
     ...(found === undefined ? {} : { beneficiary: beneficiaryRuleContext(store, found) }),
     ...(account === undefined ? {} : { account: accountRuleContext(account) }),

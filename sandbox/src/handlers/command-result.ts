@@ -14,10 +14,13 @@ export function bodyPointer(field: string): string {
     .join("/")}`;
 }
 
-/** A refused command as the API answers it; validator issues become one detail each. */
-export function commandResult(outcome: Done | CommandRefusal | InvalidRequest): HandlerResult {
+/**
+ * A refused command as the API answers it; validator issues become one detail each, their targets under `prefix`
+ * (the handler's `bodyPointer`: `/Request` when the body was the part of a multipart one).
+ */
+export function commandResult(outcome: Done | CommandRefusal | InvalidRequest, prefix = ""): HandlerResult {
   if (outcome.ok) return ok();
-  if ("issues" in outcome) return rejected(outcome.issues);
+  if ("issues" in outcome) return rejected(outcome.issues, prefix);
   const { status, code, message, target } = outcome;
   return {
     kind: "error",

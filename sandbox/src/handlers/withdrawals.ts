@@ -41,10 +41,10 @@ function supportingDocuments(context: HandlerContext<"createAccountWithdrawal">)
     .map((file) => ({ fileName: file.fileName, contentType: file.contentType, size: file.size }));
 }
 
-const createdWithdrawal = (outcome: CreateWithdrawalOutcome) =>
+const createdWithdrawal = (outcome: CreateWithdrawalOutcome, bodyPointer = "") =>
   outcome.ok
     ? created(outcome.withdrawal.Id, locationOf("getWithdrawal", { id: outcome.withdrawal.Id }))
-    : commandResult(outcome);
+    : commandResult(outcome, bodyPointer);
 
 const listWithdrawals: Handler<"listWithdrawals"> = (context) =>
   list(
@@ -87,7 +87,10 @@ export const withdrawalHandlers = {
   getWithdrawalPaymentConfirmationDetails,
   listAccountWithdrawals,
   createAccountWithdrawal: (context) =>
-    createdWithdrawal(createAccount(context, context.tenant, context.body, supportingDocuments(context))),
+    createdWithdrawal(
+      createAccount(context, context.tenant, context.body, supportingDocuments(context)),
+      context.bodyPointer,
+    ),
   createInstructionWithdrawal: (context) => createdWithdrawal(createInstruction(context, context.tenant, context.body)),
   approveWithdrawal: (context) => commandResult(approveWithdrawal(context, context.tenant, context.path.withdrawalId)),
   rejectWithdrawal: (context) => commandResult(rejectWithdrawal(context, context.tenant, context.path.withdrawalId)),

@@ -4,7 +4,30 @@
  * user, the account setup, the beneficiary's routing). Amounts are integers in minor units (cents), so that
  * balances never drift by floating-point rounding; the DTO mappers turn them back into decimals. Which table
  * holds which record, and the state as a whole (`SandboxState`), is `tables.ts`.
+ *
+ * A field the API's document states (a request's field as the validators hand it back, an entity's field) is
+ * picked from the spec's types, `generated/spec-fields.ts`, so its type, literals and optionality are the spec's;
+ * the record says only which it keeps, which its model always has (`Required<...>`), and its own columns.
  */
+import type {
+  AccountBalanceDtoFields,
+  AccountDtoFields,
+  AccountStatementItemDtoFields,
+  AlertDtoFields,
+  CreateAccountTransferFields,
+  CreateAccountWithdrawalFields,
+  CreateAlertRequestFields,
+  CreateExchangeFields,
+  CreateInstructionWithdrawalFields,
+  CreateWithdrawalBeneficiaryFields,
+  CurrencyDtoFields,
+  DepositDtoFields,
+  DepositorDto2Fields,
+  ExchangeDtoFields,
+  OutboundTransferDtoFields,
+  TransferBeneficiaryDtoFields,
+  WithdrawalDtoFields,
+} from "./generated/spec-fields.js";
 
 /** The service user (tenant) a record belongs to: another user gets 404 for it. */
 export type TenantId = string;
@@ -16,15 +39,13 @@ export interface EntityRecord {
   readonly CountryCode: string;
 }
 
-export interface AccountRecord {
+export interface AccountRecord extends Required<
+  Pick<AccountDtoFields, "EntityId" | "Name" | "AccountNumber" | "StatusCode">
+> {
   readonly Id: number;
   readonly tenant: TenantId;
-  readonly EntityId: number;
   /** Set on a subaccount: the account it belongs to. */
   readonly ParentAccountId?: number;
-  readonly Name: string;
-  readonly AccountNumber: string;
-  readonly StatusCode: string;
   /** Account setup, not readable from the API: it decides the UltimateOriginator and PaymentChargesCode rules. */
   readonly setup: {
     readonly isPsp: boolean;
@@ -36,13 +57,11 @@ export interface AccountRecord {
 }
 
 /** One currency of one account. Available = Value − Allocated − Processing. */
-export interface BalanceRecord {
+export interface BalanceRecord extends Required<Pick<AccountBalanceDtoFields, "CurrencyCode" | "ValueDate">> {
   readonly AccountId: number;
-  readonly CurrencyCode: string;
   readonly value: number;
   readonly allocated: number;
   readonly processing: number;
-  readonly ValueDate: string;
 }
 
 export type StatementDetail =
@@ -51,65 +70,43 @@ export type StatementDetail =
   | { readonly kind: "exchange"; readonly id: number }
   | { readonly kind: "deposit"; readonly id: number };
 
-export interface StatementItemRecord {
+export interface StatementItemRecord extends Required<
+  Pick<AccountStatementItemDtoFields, "CurrencyCode" | "ValueDate" | "Sequence" | "Narrative">
+> {
   readonly Id: number;
   readonly AccountId: number;
-  readonly CurrencyCode: string;
   readonly delta: number;
   readonly runningTotal: number;
-  readonly ValueDate: string;
-  readonly Sequence: string;
-  readonly Narrative: string;
   readonly detail?: StatementDetail;
 }
 
-export interface TransferBeneficiaryRecord {
+export interface TransferBeneficiaryRecord
+  extends
+    Required<
+      Pick<TransferBeneficiaryDtoFields, "AccountId" | "BeneficiaryAccountId" | "Name" | "CurrencyCode" | "StatusCode">
+    >,
+    Pick<TransferBeneficiaryDtoFields, "Website" | "Vertical" | "Industry"> {
   readonly Id: number;
   readonly tenant: TenantId;
-  readonly AccountId: number;
-  readonly BeneficiaryAccountId: number;
-  readonly Name: string;
-  readonly Website?: string;
-  readonly Vertical?: string;
-  readonly Industry?: string;
-  readonly CurrencyCode: string;
-  readonly StatusCode: string;
 }
 
 /** A withdrawal beneficiary, kept as it was created (the request's routing, address and classification). */
-export interface BeneficiaryRecord {
+export interface BeneficiaryRecord extends Omit<CreateWithdrawalBeneficiaryFields, "AccountHolderName"> {
   readonly Id: number;
   readonly tenant: TenantId;
-  readonly AccountId: number;
-  readonly Name: string;
+  /** Name when the request left it out ("when empty it equals Name"). */
   readonly AccountHolderName: string;
-  readonly CurrencyCode: string;
   readonly StatusCode: string;
-  readonly BeneficiaryType: "Individual" | "Company";
-  readonly PaymentRouting: Readonly<Record<string, unknown>>;
-  readonly AlternatePaymentRouting?: readonly Readonly<Record<string, unknown>>[];
-  readonly IntermediaryPaymentRouting?: readonly Readonly<Record<string, unknown>>[];
-  readonly Address: Readonly<Record<string, unknown>>;
-  readonly IndustryId?: number;
-  readonly IndustryDetails?: string;
-  readonly Website?: string;
-  readonly Reference?: string;
-  readonly ReceiverLei?: string;
-  readonly AdditionalInformation?: Readonly<Record<string, string>>;
 }
 
-export interface TransferRecord {
+export interface TransferRecord
+  extends
+    Pick<CreateAccountTransferFields, "AccountId" | "BeneficiaryId" | "CurrencyCode" | "Reference">,
+    Required<Pick<OutboundTransferDtoFields, "CreatedDate" | "ValueDate" | "StatusCode">> {
   readonly Id: number;
   readonly tenant: TenantId;
-  readonly AccountId: number;
-  readonly BeneficiaryId: number;
   readonly BeneficiaryAccountId: number;
-  readonly CurrencyCode: string;
   readonly amount: number;
-  readonly Reference?: string;
-  readonly CreatedDate: string;
-  readonly ValueDate: string;
-  readonly StatusCode: string;
 }
 
 export interface SupportingDocumentRecord {
@@ -118,94 +115,68 @@ export interface SupportingDocumentRecord {
   readonly size: number;
 }
 
-export interface WithdrawalRecord {
+export interface WithdrawalRecord
+  extends
+    Omit<CreateAccountWithdrawalFields, "Amount">,
+    Partial<Pick<CreateInstructionWithdrawalFields, "InstructionId">>,
+    Required<Pick<WithdrawalDtoFields, "CreatedDate" | "ValueDate" | "StatusCode">> {
   readonly Id: number;
   readonly tenant: TenantId;
-  readonly AccountId: number;
-  readonly BeneficiaryId: number;
-  readonly CurrencyCode: string;
   readonly amount: number;
-  readonly Reference?: string;
-  readonly Description?: string;
-  readonly InstructionId?: number;
-  readonly PaymentPurposeId?: number;
-  readonly BoEPurposeCodeId?: number;
-  readonly ReceiverLei?: string;
-  readonly PaymentChargesCode?: string;
-  readonly UltimateOriginator?: Readonly<Record<string, unknown>>;
   readonly supportingDocuments: readonly SupportingDocumentRecord[];
-  readonly CreatedDate: string;
-  readonly ValueDate: string;
-  readonly StatusCode: string;
 }
 
-export interface ExchangeRecord {
+export interface ExchangeRecord
+  extends
+    Required<Pick<CreateExchangeFields, "AccountId" | "SourceCurrencyCode" | "TargetCurrencyCode" | "GoalType">>,
+    Pick<CreateExchangeFields, "BoEPurposeCodeId" | "ReceiverLei">,
+    Required<Pick<ExchangeDtoFields, "StatusCode" | "CreatedOn" | "UpdatedDate" | "DepositReference">> {
   readonly Id: number;
   readonly tenant: TenantId;
-  readonly AccountId: number;
-  readonly SourceCurrencyCode: string;
-  readonly TargetCurrencyCode: string;
-  readonly GoalType: "Buy" | "Sell";
   /** In minor units of the target currency (Buy) or of the source currency (Sell). */
   readonly goal: number;
   readonly rate: number;
   /** Minor units of the source currency sold and of the target currency bought. */
   readonly sold: number;
   readonly bought: number;
+  /** As the CreateExchange request gave it (false when left out); like BoEPurposeCodeId and ReceiverLei, which are
+   * checked when an instruction withdrawal names the exchange. */
   readonly UseAvailableFunds: boolean;
-  /** As the CreateExchange request gave them: checked when an instruction withdrawal names the exchange. */
-  readonly BoEPurposeCodeId?: number;
-  readonly ReceiverLei?: string;
-  readonly StatusCode: string;
-  readonly CreatedOn: string;
-  readonly UpdatedDate: string;
-  readonly DepositReference: string;
 }
 
-export interface AlertRecord {
+export interface AlertRecord
+  extends
+    Required<CreateAlertRequestFields>,
+    Required<Pick<AlertDtoFields, "Rate" | "CreatedDate" | "ValueDate" | "Active">>,
+    Pick<AlertDtoFields, "NotifiedDate" | "CancelledDate"> {
   readonly Id: number;
   readonly tenant: TenantId;
-  readonly SourceCurrencyCode: string;
-  readonly TargetCurrencyCode: string;
-  readonly Limit: number;
-  readonly Rate: number;
-  readonly CreatedDate: string;
-  readonly ValueDate: string;
-  readonly NotifiedDate?: string;
-  readonly CancelledDate?: string;
-  readonly Active: boolean;
 }
 
-export interface DepositRecord {
+export interface DepositRecord extends Required<
+  Pick<DepositDtoFields, "CurrencyCode" | "Reference" | "ValueDate" | "StatusCode" | "CounterpartAccountName">
+> {
   readonly Id: number;
   readonly tenant: TenantId;
   readonly AccountId: number;
-  readonly CurrencyCode: string;
   readonly amount: number;
-  readonly Reference: string;
+  /** Lines of text (the reference types Narrative only as "array"; the sandbox's are strings). */
   readonly Narrative: readonly string[];
-  readonly ValueDate: string;
-  readonly StatusCode: string;
-  readonly CounterpartAccountName: string;
   readonly DepositorId?: number;
   readonly ExchangeId?: number;
 }
 
-export interface DepositorRecord {
+export interface DepositorRecord
+  extends
+    Required<Pick<DepositorDto2Fields, "CreatedDate" | "Name" | "RemitterName" | "IsThirdParty" | "StatusCode">>,
+    Pick<DepositorDto2Fields, "Address" | "Website" | "IndustryDetails" | "PhoneNumber"> {
   readonly Id: number;
   readonly tenant: TenantId;
   readonly AccountId: number;
-  readonly CreatedDate: string;
-  readonly Name: string;
-  readonly RemitterName: string;
+  /** The kind of party assigned (the reference types EntityType as a string; the sandbox's depositors are these). */
   readonly EntityType: "Individual" | "Company";
-  readonly IsThirdParty: boolean;
-  readonly Address?: Readonly<Record<string, unknown>>;
-  readonly Website?: string;
+  /** The Company's IndustryId as assigned (DepositorDto2 shows an Industry object). */
   readonly IndustryId?: number;
-  readonly IndustryDetails?: string;
-  readonly PhoneNumber?: string;
-  readonly StatusCode: string;
 }
 
 /** Sandbox-only: the status of an asynchronous job, read with its token. */
@@ -217,14 +188,9 @@ export interface JobRecord {
   readonly CreatedDate: string;
 }
 
-export interface CurrencyRecord {
-  readonly Id: string;
-  readonly Name: string;
-  readonly Type: string;
-  readonly Format: string;
-  readonly FormatTemplate: string;
-  readonly SignificantDigits: number;
-}
+export type CurrencyRecord = Required<
+  Pick<CurrencyDtoFields, "Id" | "Name" | "Type" | "Format" | "FormatTemplate" | "SignificantDigits">
+>;
 
 export interface CountryRecord {
   readonly Id: string;

@@ -1,10 +1,11 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { CreateAccountTransfer, CreateAccountWithdrawal } from "@account-funds/client";
+import type { CreateAccountTransferRequest, CreateAccountWithdrawalRequest } from "@account-funds/validators";
 import type { Handler, HandlerContext, HandlerTable } from "../../src/api/handler.js";
 import { handlers } from "../../src/handlers/index.js";
 
 // Compile-time checks (tsc -p sandbox/tsconfig.json): a handler's context is typed from the client's operation.
-describe("Handler<K>: path, query and body typed from the client's operation types", () => {
+describe("Handler<K>: path and query typed from the client's operation types, the body by the validators", () => {
   it("types path parameters with their scalar types", () => {
     expectTypeOf<HandlerContext<"getAccount">["path"]>().toEqualTypeOf<Readonly<{ id: number }>>();
     expectTypeOf<HandlerContext<"getAccountBalance">["path"]>().toEqualTypeOf<
@@ -21,10 +22,12 @@ describe("Handler<K>: path, query and body typed from the client's operation typ
     >();
   });
 
-  it("types the body as the JSON request body (the multipart Request part has the same schema)", () => {
-    expectTypeOf<HandlerContext<"createAccountTransfer">["body"]>().toEqualTypeOf<CreateAccountTransfer>();
-    expectTypeOf<HandlerContext<"createAccountWithdrawal">["body"]>().toEqualTypeOf<CreateAccountWithdrawal>();
-    expectTypeOf<HandlerContext<"approveTransfer">["body"]>().toEqualTypeOf<undefined>();
+  it("leaves the body as it came: its one check, the validators' wire-form reading, types it as the operation's body", () => {
+    expectTypeOf<HandlerContext<"createAccountTransfer">["body"]>().toEqualTypeOf<unknown>();
+    // What the domain module gets back from the validators is the client's body for the operation (the multipart
+    // Request part has the same schema).
+    expectTypeOf<CreateAccountTransferRequest>().toExtend<CreateAccountTransfer>();
+    expectTypeOf<CreateAccountWithdrawalRequest>().toExtend<CreateAccountWithdrawal>();
   });
 
   it("does not compile a handler that reads a parameter its operation does not have", () => {

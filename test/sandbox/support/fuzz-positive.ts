@@ -47,8 +47,9 @@ import type { FuzzFile, FuzzResponse } from "./fuzz-http.js";
  * - required, conflict: the body leaves out a field the reference does not require but the sandbox's model needs
  *   (an alert's Limit, an exchange's Goal or GoalType, a depositor's name), or gives a depositor as both an
  *   Individual and a Company: the validators only warn about these.
- * Not accepted: any unknown_* code (every reference is seeded valid), invalid_body (the spec accepts the body),
- * and invalid_request, except at a field whose conditional rule the validator could not check (below).
+ * Not accepted: any unknown_* code (every reference is seeded valid), and invalid_body (the sandbox's one check of a
+ * body, the validators with its context), except at a field whose conditional rule the validator could not check
+ * without that context (below).
  */
 export const domainRefusalCodes: readonly string[] = [
   "insufficient_funds",
@@ -407,12 +408,20 @@ export function outcomeOf(response: FuzzResponse): string {
 const under = (target: string, field: string): boolean => target === field || target.startsWith(`${field}/`);
 
 /**
- * What a body the validators accept may get: a success status, a domain refusal, or an invalid_request whose
+ * What a body the validators accept may get: a success status, a domain refusal, or an invalid_body whose
  * every detail is at a field of a rule the validator could not check. A body the validators refuse (with the
  * API's additional-information rules) must be refused at one of the fields they name.
  */
-export function positiveProblems(operation: OperationMetadata, verdict: Verdict, response: FuzzResponse): string[] {
+export function positiveProblems(
+  operation: OperationMetadata,
+  verdict: Verdict,
+  response: FuzzResponse,
+  /** Where the body's JSON was in the request (`/Request`, the part of a multipart body): its issues' targets start so. */
+  bodyPointer = "",
+): string[] {
   const answer = `${response.status} ${response.text.slice(0, 400)}`;
+  const inBody = (target: string): string =>
+    bodyPointer !== "" && target.startsWith(`${bodyPointer}/`) ? target.slice(bodyPointer.length) : target;
   if (!verdict.ok) {
     const fields = verdict.issues.map((issue) => pointerOf(issue.path));
     const disagreeing = fields.filter((field) => !isAtFieldOf(allConditionalRules, field));
@@ -422,7 +431,7 @@ export function positiveProblems(operation: OperationMetadata, verdict: Verdict,
       ];
     if (response.status !== 400 || !isODataError(response.body))
       return [`the validators refuse it at ${fields.join(", ")}; the sandbox answered ${answer}`];
-    return targetsOf(response.body).some((target) => fields.some((field) => under(target, field)))
+    return targetsOf(response.body).some((target) => fields.some((field) => under(inBody(target), field)))
       ? []
       : [`refused, but not at ${fields.join(", ")}: ${answer}`];
   }
@@ -430,8 +439,8 @@ export function positiveProblems(operation: OperationMetadata, verdict: Verdict,
   if (response.status !== 400 || !isODataError(response.body)) return [`a valid body was answered ${answer}`];
   const { code, details } = response.body.error;
   if (domainRefusalCodes.includes(code)) return [];
-  if (code === "invalid_request" && verdict.uncheckedRules.length > 0) {
-    const targets = (details ?? []).map((detail) => detail.target ?? "");
+  if (code === "invalid_body" && verdict.uncheckedRules.length > 0) {
+    const targets = (details ?? []).map((detail) => inBody(detail.target ?? ""));
     if (targets.length > 0 && targets.every((target) => isAtFieldOf(verdict.uncheckedRules, target))) return [];
     return [`refused outside the fields of the unchecked rules (${verdict.uncheckedRules.join(", ")}): ${answer}`];
   }

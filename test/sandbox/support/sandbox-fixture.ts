@@ -48,7 +48,16 @@ export function clientFor(sandbox: Sandbox, user: SeededUser = DEMO_USER): Accou
 
 /** A bearer token for raw `fetch` calls (fuzzing sends what the typed client would refuse to build). */
 export async function tokenFor(sandbox: Sandbox, user: SeededUser = DEMO_USER): Promise<string> {
-  const response = await fetch(`${sandbox.url}/connect/token`, {
+  return tokenAt(sandbox.url, fetch, user);
+}
+
+/** A bearer token from the token endpoint at `url`, through `fetchWith` (an in-process sandbox's `fetch`, or any). */
+export async function tokenAt(
+  url: string,
+  fetchWith: (input: string, init: RequestInit) => Promise<Response>,
+  user: SeededUser = DEMO_USER,
+): Promise<string> {
+  const response = await fetchWith(`${url}/connect/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({

@@ -17,6 +17,7 @@ export const issueCodes = [
   "invalid_separator", // separators in the wrong place or of the wrong kind
   "not_integer",
   "out_of_range",
+  "presentation_form", // (with `wireForm`) a value as people type it where the API takes its wire form (`params.wireForm`)
   // Identifiers
   "invalid_checksum", // a check digit or MOD 97-10 remainder is wrong
   "invalid_national_checksum", // the BBAN's own national check digits are wrong

@@ -1,16 +1,18 @@
 /**
  * Account numbers without a checksum scheme of their own: the Account Funds reference's generic pattern
- * `^[0-9A-Z-]{4,24}$` and its per-routing-type patterns (spec/CONVENTIONS.md, "Rules"), so the routing
- * validators and the spec share one implementation.
+ * (`^[0-9A-Z-]{4,24}$`, BicAccountNumber's) and its per-routing-type patterns, read from the spec's routing tables
+ * (`generated/request-fields.ts`), so the routing validators and the spec share one statement of them.
  */
 import { defineValidator } from "../core/define-validator.js";
 import { issue, type Issue } from "../core/issue.js";
 import { failure, success } from "../core/result.js";
+import { patternOf } from "../core/wire-form.js";
+import { paymentRoutingUnion } from "../generated/request-fields.js";
 import { empty, invalidCharacter, invalidLength, notAString, tooLong } from "./identifier-issues.js";
 import { HYPHEN, MAX_INPUT_LENGTH, isDigit, isLower, isUpper, trimEnd, trimStart } from "./separators.js";
 
 export interface AccountNumberRule {
-  /** The pattern as the spec writes it, for documentation and schema generation. */
+  /** The pattern as the spec writes it; a value read by the rule is also matched against it. */
   readonly pattern: string;
   readonly minLength: number;
   readonly maxLength: number;
@@ -18,33 +20,46 @@ export interface AccountNumberRule {
   readonly digitsOnly: boolean;
 }
 
-/** The generic rule (BicAccountNumber, and the default when no routing type is given). */
-export const genericAccountNumberRule = {
-  pattern: "^[0-9A-Z-]{4,24}$",
-  minLength: 4,
-  maxLength: 24,
-  digitsOnly: false,
-} as const satisfies AccountNumberRule;
+/**
+ * The lengths and characters a pattern of the reference's form states: a character class (`[0-9]`, or
+ * `[0-9A-Z-]`) repeated `{n}` or `{min,max}` times, anchored. A pattern of any other form gives the widest rule
+ * of the class `[0-9A-Z-]`; the pattern itself still decides (`validateAccountNumber` matches it last).
+ */
+export function accountNumberRuleOf(pattern: string): AccountNumberRule {
+  const form = /^\^\[(0-9|0-9A-Z-)\]\{(\d+)(?:,(\d+))?\}\$$/.exec(pattern);
+  if (form === null) return { pattern, minLength: 1, maxLength: MAX_INPUT_LENGTH, digitsOnly: false };
+  const minLength = Number(form[2]);
+  return {
+    pattern,
+    minLength,
+    maxLength: form[3] === undefined ? minLength : Number(form[3]),
+    digitsOnly: form[1] === "0-9",
+  };
+}
+
+type Members = (typeof paymentRoutingUnion)["mapping"];
+
+/** The routing types whose table has an `AccountNumber` with a pattern. */
+export type AccountNumberRoutingType = {
+  [T in keyof Members]: Members[T]["fields"] extends { readonly AccountNumber: { readonly pattern: string } }
+    ? T
+    : never;
+}[keyof Members];
 
 /** Routing types that carry an `AccountNumber`, with the reference's pattern for it. */
-export const accountNumberRules = {
-  SortCodeAccountNumber: { pattern: "^[0-9]{8}$", minLength: 8, maxLength: 8, digitsOnly: true },
-  RoutingTransitNumberAccountNumber: { pattern: "^[0-9A-Z-]{7,17}$", minLength: 7, maxLength: 17, digitsOnly: false },
-  TransitNumberAccountNumber: { pattern: "^[0-9A-Z-]{7}$", minLength: 7, maxLength: 7, digitsOnly: false },
-  BankStateBranchAccountNumber: { pattern: "^[0-9A-Z-]{6,10}$", minLength: 6, maxLength: 10, digitsOnly: false },
-  NewZealandAccountNumber: { pattern: "^[0-9A-Z-]{15,16}$", minLength: 15, maxLength: 16, digitsOnly: false },
-  IndianFinancialSystemCodeAccountNumber: {
-    pattern: "^[0-9A-Z-]{4,24}$",
-    minLength: 4,
-    maxLength: 24,
-    digitsOnly: false,
-  },
-  BicNuban: { pattern: "^[0-9]{10}$", minLength: 10, maxLength: 10, digitsOnly: true },
-  BicClabe: { pattern: "^[0-9]{18}$", minLength: 18, maxLength: 18, digitsOnly: true },
-  BicAccountNumber: genericAccountNumberRule,
-} as const satisfies Readonly<Record<string, AccountNumberRule>>;
+export const accountNumberRules = /* @__PURE__ */ (() => {
+  const rules: { [type: string]: AccountNumberRule } = {};
+  for (const [type, table] of Object.entries(paymentRoutingUnion.mapping)) {
+    const accountNumber: { readonly pattern?: string } | undefined =
+      "AccountNumber" in table.fields ? table.fields.AccountNumber : undefined;
+    if (accountNumber?.pattern !== undefined) rules[type] = accountNumberRuleOf(accountNumber.pattern);
+  }
+  return Object.freeze(rules) as { readonly [T in AccountNumberRoutingType]: AccountNumberRule };
+})();
 
-export type AccountNumberRoutingType = keyof typeof accountNumberRules;
+/** The generic rule (BicAccountNumber's, and the default when no routing type is given). */
+export const genericAccountNumberRule: AccountNumberRule = /* @__PURE__ */ (() =>
+  accountNumberRules.BicAccountNumber)();
 
 export interface AccountNumberOptions {
   /** Take length and characters from this routing type's rule. */
@@ -65,8 +80,9 @@ function ruleFor(options: AccountNumberOptions | undefined): AccountNumberRule {
       : genericAccountNumberRule;
   if (options?.minLength === undefined && options?.maxLength === undefined && options?.digitsOnly === undefined)
     return base;
+  // A rule of the caller's own: its lengths and characters decide, not the routing type's pattern.
   return {
-    pattern: base.pattern,
+    pattern: "",
     minLength: typeof options.minLength === "number" ? options.minLength : base.minLength,
     maxLength: typeof options.maxLength === "number" ? options.maxLength : base.maxLength,
     digitsOnly: typeof options.digitsOnly === "boolean" ? options.digitsOnly : base.digitsOnly,
@@ -100,8 +116,11 @@ function readAccountNumber(input: string, rule: AccountNumberRule): string | Iss
     });
   }
   if (length > rule.maxLength) return tooLong(NAME, rule.maxLength, length);
-  const value = start === 0 && end === input.length ? input : input.slice(start, end);
-  return lower ? value.toUpperCase() : value;
+  const text = start === 0 && end === input.length ? input : input.slice(start, end);
+  const value = lower ? text.toUpperCase() : text;
+  if (rule.pattern !== "" && !patternOf(rule.pattern).test(value))
+    return issue("invalid_format", `${NAME} must match ${rule.pattern}.`, [], { pattern: rule.pattern });
+  return value;
 }
 
 /** Trims and upper-cases; no validation. */

@@ -13,6 +13,8 @@
 import { defineValidator } from "../core/define-validator.js";
 import { asWarning, issue, type Issue } from "../core/issue.js";
 import { failure, noWarnings, success, type Result, type Success } from "../core/result.js";
+import { patternOf } from "../core/wire-form.js";
+import { newZealandAccountNumberPaymentRoutingTable } from "../generated/request-fields.js";
 import {
   describeCharacter,
   empty,
@@ -37,8 +39,13 @@ export interface NzAccountNumberDetails {
   readonly print?: string;
 }
 
-/** The reference's pattern for the NZ AccountNumber (§ routing types), on the trimmed, upper-cased input. */
-const REFERENCE_PATTERN = /^[0-9A-Z-]{15,16}$/;
+/**
+ * The reference's pattern for the NZ AccountNumber (§ routing types), as the spec's routing table states it, on the
+ * trimmed, upper-cased input.
+ */
+const REFERENCE_PATTERN = /* @__PURE__ */ patternOf(
+  newZealandAccountNumberPaymentRoutingTable.fields.AccountNumber.pattern,
+);
 
 const NAME = "NZ bank account number";
 

@@ -1,116 +1,48 @@
 /**
  * AssignDepositorDto (§ "Request shapes"; POST /v1/Deposits/{depositId}/AssignDepositor): IsThirdParty
  * (boolean), Individual (FirstName, MiddleName, LastName, PhoneNumber, Address), Company (Name, PhoneNumber,
- * Website, IndustryId int, IndustryDetails, Address), SupportingDocuments (Name, MediaType, StreamLength int64).
+ * Website, IndustryId int, IndustryDetails, Address), SupportingDocuments (Name, MediaType, StreamLength int64),
+ * as the spec's tables state them.
  *
  * The reference marks no field as required, so none is; warnings say what a depositor can hardly be identified
  * without: one of Individual and Company (`recommended` at `["Individual"]` with `params.anyOf` when neither,
  * `conflict` at `["Company"]` when both: a depositor is one or the other), an Individual's FirstName and
- * LastName, a Company's Name. An Address has the reference's AddressDto fields, all optional
- * (fields/depositor-address.ts). With `options.sectors`, a Company's IndustryId that is no known sector, and a
+ * LastName, a Company's Name. An Address has the reference's AddressDto fields, all optional (the spec's
+ * AssignDepositorAddress). With `options.sectors`, a Company's IndustryId that is no known sector, and a
  * missing IndustryDetails when its industry starts with "Other", are warnings too: the reference states these
  * rules for withdrawal beneficiaries only, and the Company has the same pair of fields.
  */
 import { defineValidator } from "../core/define-validator.js";
 import { asWarning, issue, type Issue } from "../core/issue.js";
-import { failure } from "../core/result.js";
-import { readDepositorAddress, type DepositorAddress } from "./fields/depositor-address.js";
+import { field, isEmpty, isJsonObject, readInt32, type JsonObject } from "../core/json-fields.js";
+import { contextOf, type WireFormOption } from "../core/read-table.js";
 import {
-  collectIssues,
-  definedFields,
-  field,
-  invalidType,
-  isEmpty,
-  isJsonObject,
-  readBoolean,
-  readFields,
-  readInt32,
-  readInt64,
-  readItems,
-  readString,
-  type FieldResult,
-  type JsonObject,
-  type Path,
-} from "../core/json-fields.js";
-import { requestResult, type RequestReport } from "./request-result.js";
+  assignDepositorDtoTable,
+  type AssignDepositorAddress,
+  type AssignDepositorCompany,
+  type AssignDepositorDto,
+  type AssignDepositorIndividual,
+  type SupportingDocument,
+} from "../generated/request-fields.js";
+import { recommended } from "./fields/presence.js";
+import { readRequest, type RequestReport } from "./request-result.js";
 import { industryDetailsRule } from "./rules/industry-details.js";
 import { industryIdRule } from "./rules/industry-id.js";
 import { passed, type RuleOutcome, type Sector } from "./rules/rule-context.js";
 
-export interface AssignDepositorIndividual {
-  FirstName?: string;
-  MiddleName?: string;
-  LastName?: string;
-  PhoneNumber?: string;
-  Address?: DepositorAddress;
-}
+export type { AssignDepositorCompany, AssignDepositorIndividual, SupportingDocument };
 
-export interface AssignDepositorCompany {
-  Name?: string;
-  PhoneNumber?: string;
-  Website?: string;
-  /** Id from /v1/Sectors. */
-  IndustryId?: number;
-  IndustryDetails?: string;
-  Address?: DepositorAddress;
-}
-
-export interface SupportingDocument {
-  Name?: string;
-  MediaType?: string;
-  /** Size in bytes (int64, limited to JavaScript's safe integers). */
-  StreamLength?: number;
-}
+/** A depositor's address: the reference's AddressDto fields, all optional (the spec's AssignDepositorAddress). */
+export interface DepositorAddress extends AssignDepositorAddress {}
 
 /** One of Individual and Company is expected (a warning otherwise, see the module comment); the reference requires neither. */
-export interface AssignDepositorRequest {
-  IsThirdParty?: boolean;
-  Individual?: AssignDepositorIndividual;
-  Company?: AssignDepositorCompany;
-  SupportingDocuments?: SupportingDocument[];
-}
+export interface AssignDepositorRequest extends AssignDepositorDto {}
 
 const TO_IDENTIFY = "a depositor can hardly be identified without it";
 
-export interface AssignDepositorOptions {
+export interface AssignDepositorOptions extends WireFormOption {
   /** The /v1/Sectors list: checks Company.IndustryId and the "Other…" IndustryDetails rule. */
   readonly sectors?: readonly Sector[] | null | undefined;
-}
-
-function readIndividual(input: unknown, path: Path): FieldResult<AssignDepositorIndividual> {
-  return readFields<AssignDepositorIndividual>(input, path, (body, take) => ({
-    FirstName: take(readString(field(body, "FirstName"), [...path, "FirstName"], { recommended: TO_IDENTIFY })),
-    MiddleName: take(readString(field(body, "MiddleName"), [...path, "MiddleName"])),
-    LastName: take(readString(field(body, "LastName"), [...path, "LastName"], { recommended: TO_IDENTIFY })),
-    PhoneNumber: take(readString(field(body, "PhoneNumber"), [...path, "PhoneNumber"])),
-    Address: take(readDepositorAddress(field(body, "Address"), [...path, "Address"])),
-  }));
-}
-
-function readCompany(input: unknown, path: Path): FieldResult<AssignDepositorCompany> {
-  return readFields<AssignDepositorCompany>(input, path, (body, take) => ({
-    Name: take(readString(field(body, "Name"), [...path, "Name"], { recommended: TO_IDENTIFY })),
-    PhoneNumber: take(readString(field(body, "PhoneNumber"), [...path, "PhoneNumber"])),
-    Website: take(readString(field(body, "Website"), [...path, "Website"])),
-    IndustryId: take(readInt32(field(body, "IndustryId"), [...path, "IndustryId"])),
-    IndustryDetails: take(readString(field(body, "IndustryDetails"), [...path, "IndustryDetails"])),
-    Address: take(readDepositorAddress(field(body, "Address"), [...path, "Address"])),
-  }));
-}
-
-function readSupportingDocuments(input: unknown, path: Path): FieldResult<SupportingDocument[]> {
-  const readDocument = (item: unknown, itemPath: Path): FieldResult<SupportingDocument> =>
-    readFields<SupportingDocument>(
-      item,
-      itemPath,
-      (object, take) => ({
-        Name: take(readString(field(object, "Name"), [...itemPath, "Name"])),
-        MediaType: take(readString(field(object, "MediaType"), [...itemPath, "MediaType"])),
-        StreamLength: take(readInt64(field(object, "StreamLength"), [...itemPath, "StreamLength"], { minimum: 0 })),
-      }),
-      { required: true },
-    );
-  return readItems(input, path, readDocument);
 }
 
 /** One of Individual and Company: warnings (see the module comment). */
@@ -174,18 +106,20 @@ export const validateAssignDepositor = /* @__PURE__ */ defineValidator<
   AssignDepositorRequest,
   RequestReport,
   AssignDepositorOptions
->((input, options) => {
-  if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
-  const { take, add, issues } = collectIssues();
-  const IsThirdParty = take(readBoolean(field(input, "IsThirdParty"), ["IsThirdParty"]));
-  const Individual = take(readIndividual(field(input, "Individual"), ["Individual"]));
-  const Company = take(readCompany(field(input, "Company"), ["Company"]));
-  const SupportingDocuments = take(
-    readSupportingDocuments(field(input, "SupportingDocuments"), ["SupportingDocuments"]),
-  );
-  add(depositorKindIssues(input));
-  const outcomes = companyRules(input, options?.sectors ?? undefined);
-  return requestResult(input, issues, outcomes, () =>
-    definedFields<AssignDepositorRequest>({ IsThirdParty, Individual, Company, SupportingDocuments }),
-  );
-});
+>((input, options) =>
+  readRequest<AssignDepositorRequest, typeof assignDepositorDtoTable>(
+    input,
+    assignDepositorDtoTable,
+    {
+      tables: {
+        AssignDepositorIndividual: { FirstName: recommended(TO_IDENTIFY), LastName: recommended(TO_IDENTIFY) },
+        AssignDepositorCompany: { Name: recommended(TO_IDENTIFY) },
+      },
+    },
+    contextOf(options),
+    {
+      issues: (body) => depositorKindIssues(body),
+      rules: (body) => companyRules(body, options?.sectors ?? undefined),
+    },
+  ),
+);

@@ -2,43 +2,35 @@
  * CreateAccountWithdrawal (§ "Request shapes"; POST /v1/Withdrawals/CreateAccountWithdrawal, the JSON body or
  * the `Request` part of the multipart form): an ad-hoc withdrawal to a withdrawal beneficiary.
  *
- * Fields: AccountId, CurrencyCode, BeneficiaryId (required); Amount (optional decimal, "when empty the
- * maximum withdrawable amount is requested": left out or null, null left out of the value; assumed > 0 when
- * given); Reference (≤ 35); Description (≤ 140);
- * and the withdrawal details shared with the instruction withdrawal (`fields/withdrawal-details.ts`).
- * Conditional rules (`rules/withdrawal-rules.ts`): BoEPurposeCodeId when CurrencyCode is GBP (body only);
- * PaymentPurposeId, ReceiverLei, UltimateOriginator members and account-setup fields (need the context).
+ * Its fields, which are required, their limits (Reference ≤ 35, Description ≤ 140, the UltimateOriginator's Name
+ * ≤ 35), PaymentChargesCode's values and the shapes of UltimateOriginator and its Address are the spec's table
+ * (`generated/request-fields.ts`). Added here: the currency code read as people type it, a warning for an Amount
+ * that is not above 0 ("when empty the maximum withdrawable amount is requested": left out or null, null left out
+ * of the value), and the conditional rules (`rules/withdrawal-rules.ts`): BoEPurposeCodeId when CurrencyCode is GBP
+ * (body only); PaymentPurposeId, ReceiverLei, UltimateOriginator members and account-setup fields (need the
+ * context).
  */
 import { defineValidator } from "../core/define-validator.js";
-import { failure } from "../core/result.js";
-import { readCurrencyCode } from "./fields/currency-code.js";
-import {
-  collectIssues,
-  definedFields,
-  field,
-  invalidType,
-  isJsonObject,
-  readDecimal,
-  readInt32,
-} from "../core/json-fields.js";
-import { readDescription, readReference } from "./fields/reference.js";
-import { readWithdrawalDetails, type WithdrawalDetails } from "./fields/withdrawal-details.js";
-import { requestResult, type RequestReport } from "./request-result.js";
+import { contextOf, type WireFormOption } from "../core/read-table.js";
+import { createAccountWithdrawalTable, type CreateAccountWithdrawal } from "../generated/request-fields.js";
+import { readCountryCode, readLei } from "../identifiers/format-readers.js";
+import { currencyCode } from "./fields/currency-code.js";
+import { positiveAmount } from "./fields/presence.js";
+import { readRequest, type RequestReport } from "./request-result.js";
 import type { AccountContext, BeneficiaryContext } from "./rules/rule-context.js";
 import { withdrawalRules } from "./rules/withdrawal-rules.js";
 
-export interface CreateAccountWithdrawalRequest extends WithdrawalDetails {
-  AccountId: number;
-  CurrencyCode: string;
-  /** Absent: the maximum withdrawable amount is requested. */
-  Amount?: number;
-  BeneficiaryId: number;
-  Reference?: string;
-  Description?: string;
-}
+/** The withdrawal as the API takes it (the spec's CreateAccountWithdrawal). */
+export interface CreateAccountWithdrawalRequest extends CreateAccountWithdrawal {}
+
+/** The optional or conditional fields the account withdrawal and the instruction withdrawal share. */
+export type WithdrawalDetails = Pick<
+  CreateAccountWithdrawal,
+  "PaymentPurposeId" | "UltimateOriginator" | "PaymentChargesCode" | "BoEPurposeCodeId" | "ReceiverLei"
+>;
 
 /** Context for the rules the body alone cannot decide. */
-export interface WithdrawalOptions {
+export interface WithdrawalOptions extends WireFormOption {
   /** The beneficiary of BeneficiaryId: bank country (payment purpose), type, vertical, industry (receiver LEI). */
   readonly beneficiary?: BeneficiaryContext;
   /** The account of AccountId: PSP or not (ultimate originator), what its setup accepts. */
@@ -51,33 +43,23 @@ export const validateCreateAccountWithdrawal = /* @__PURE__ */ defineValidator<
   CreateAccountWithdrawalRequest,
   RequestReport,
   CreateAccountWithdrawalOptions
->((input, options) => {
-  if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
-  const { take, add, issues } = collectIssues();
-  const AccountId = take(readInt32(field(input, "AccountId"), ["AccountId"], { required: true }));
-  const CurrencyCode = take(readCurrencyCode(field(input, "CurrencyCode"), ["CurrencyCode"], { required: true }));
-  const Amount = take(readDecimal(field(input, "Amount"), ["Amount"], { positive: true }));
-  const BeneficiaryId = take(readInt32(field(input, "BeneficiaryId"), ["BeneficiaryId"], { required: true }));
-  const Reference = take(readReference(field(input, "Reference"), ["Reference"]));
-  const Description = take(readDescription(field(input, "Description"), ["Description"]));
-  const details = readWithdrawalDetails(input);
-  add(details.issues);
-
-  const outcomes = withdrawalRules(input, {
-    // An invalid CurrencyCode is already an issue; the rules then treat the currency as unknown.
-    currency: CurrencyCode,
-    beneficiary: options?.beneficiary,
-    account: options?.account,
-  });
-  return requestResult(input, issues, outcomes, () =>
-    definedFields<CreateAccountWithdrawalRequest>({
-      AccountId,
-      CurrencyCode,
-      Amount,
-      BeneficiaryId,
-      Reference,
-      Description,
-      ...details.value,
-    }),
-  );
-});
+>((input, options) =>
+  readRequest<CreateAccountWithdrawalRequest, typeof createAccountWithdrawalTable>(
+    input,
+    createAccountWithdrawalTable,
+    {
+      fields: { CurrencyCode: currencyCode, Amount: positiveAmount() },
+      formats: { lei: readLei, "country-code": readCountryCode },
+    },
+    contextOf(options),
+    {
+      rules: (body, fields) =>
+        withdrawalRules(body, {
+          // An invalid CurrencyCode is already an issue; the rules then treat the currency as unknown.
+          currency: fields.CurrencyCode,
+          beneficiary: options?.beneficiary,
+          account: options?.account,
+        }),
+    },
+  ),
+);

@@ -1,7 +1,8 @@
 /**
  * CreateExchange (§ "Request shapes"; POST /v1/Exchanges/Create): AccountId, SourceCurrencyCode (disposed
  * of), TargetCurrencyCode (acquired), Goal (decimal, the amount bought or sold depending on GoalType),
- * GoalType (`Buy`/`Sell`), UseAvailableFunds (boolean), BoEPurposeCodeId (int) and ReceiverLei.
+ * GoalType (`Buy`/`Sell`), UseAvailableFunds (boolean), BoEPurposeCodeId (int) and ReceiverLei, as the spec's
+ * table states them.
  *
  * The reference marks no field as required, so none is. Warnings (`recommended`): a missing AccountId or
  * currency; a missing Goal unless UseAvailableFunds is true (the available funds may then be the amount); a
@@ -16,43 +17,21 @@
  * The ReceiverLei rule has no currency condition here, as the reference states it for CreateExchange.
  */
 import { defineValidator } from "../core/define-validator.js";
-import { failure } from "../core/result.js";
-import { currencyPairIssues, readCurrencyCode } from "./fields/currency-code.js";
-import { goalTypes, type GoalType } from "./fields/enums.js";
-import {
-  collectIssues,
-  definedFields,
-  field,
-  invalidType,
-  isEmpty,
-  isJsonObject,
-  readBoolean,
-  readDecimal,
-  readEnum,
-  readInt32,
-} from "../core/json-fields.js";
-import { readReceiverLei } from "./fields/receiver-lei.js";
-import { requestResult, type RequestReport } from "./request-result.js";
+import { field, isEmpty, isJsonObject, type JsonObject } from "../core/json-fields.js";
+import { contextOf, type WireFormOption } from "../core/read-table.js";
+import { createExchangeTable, type CreateExchange } from "../generated/request-fields.js";
+import { readLei } from "../identifiers/format-readers.js";
+import { currencyPairIssues, recommendedCurrencyCode } from "./fields/currency-code.js";
+import { positiveAmount, recommended } from "./fields/presence.js";
+import { readRequest, type RequestReport } from "./request-result.js";
 import { boePurposeCodeRule } from "./rules/boe-purpose-code.js";
 import { receiverLeiRule } from "./rules/receiver-lei.js";
 import { passed, type BeneficiaryContext, type RuleOutcome } from "./rules/rule-context.js";
 
-export interface CreateExchangeRequest {
-  AccountId?: number;
-  /** Currency disposed of. */
-  SourceCurrencyCode?: string;
-  /** Currency acquired. */
-  TargetCurrencyCode?: string;
-  /** Amount bought or sold, depending on GoalType. */
-  Goal?: number;
-  GoalType?: GoalType;
-  /** True when available funds in the account are to be used. */
-  UseAvailableFunds?: boolean;
-  BoEPurposeCodeId?: number;
-  ReceiverLei?: string;
-}
+/** The exchange as the API takes it (the spec's CreateExchange). */
+export interface CreateExchangeRequest extends CreateExchange {}
 
-export interface CreateExchangeOptions {
+export interface CreateExchangeOptions extends WireFormOption {
   /**
    * The withdrawal this exchange funds: `false` for none; otherwise its beneficiary (type, vertical,
    * industry) for the ReceiverLei rule. The BoE rule only needs to know that there is one.
@@ -67,39 +46,33 @@ export const validateCreateExchange = /* @__PURE__ */ defineValidator<
   RequestReport,
   CreateExchangeOptions
 >((input, options) => {
-  if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
-  const { take, add, issues } = collectIssues();
-  const useAvailableFunds = field(input, "UseAvailableFunds") === true;
-  const value = {
-    AccountId: take(readInt32(field(input, "AccountId"), ["AccountId"], { recommended: TO_EXECUTE })),
-    SourceCurrencyCode: take(
-      readCurrencyCode(field(input, "SourceCurrencyCode"), ["SourceCurrencyCode"], { recommended: TO_EXECUTE }),
-    ),
-    TargetCurrencyCode: take(
-      readCurrencyCode(field(input, "TargetCurrencyCode"), ["TargetCurrencyCode"], { recommended: TO_EXECUTE }),
-    ),
-    Goal: take(
-      readDecimal(field(input, "Goal"), ["Goal"], {
-        positive: true,
-        ...(useAvailableFunds ? {} : { recommended: "an exchange has no amount without it or UseAvailableFunds" }),
-      }),
-    ),
-    GoalType: take(
-      readEnum(field(input, "GoalType"), ["GoalType"], goalTypes, {
-        ...(isEmpty(field(input, "Goal")) ? {} : { recommended: "it says whether Goal is bought or sold" }),
-      }),
-    ),
-    UseAvailableFunds: take(readBoolean(field(input, "UseAvailableFunds"), ["UseAvailableFunds"])),
-    BoEPurposeCodeId: take(readInt32(field(input, "BoEPurposeCodeId"), ["BoEPurposeCodeId"])),
-    ReceiverLei: take(readReceiverLei(field(input, "ReceiverLei"), ["ReceiverLei"])),
-  };
-  add(currencyPairIssues(value.SourceCurrencyCode, value.TargetCurrencyCode));
-  const outcomes = exchangeRules(input, value.TargetCurrencyCode, options?.withdrawal);
-  return requestResult(input, issues, outcomes, () => definedFields<CreateExchangeRequest>(value));
+  const body: JsonObject = isJsonObject(input) ? input : {};
+  const useAvailableFunds = field(body, "UseAvailableFunds") === true;
+  return readRequest<CreateExchangeRequest, typeof createExchangeTable>(
+    input,
+    createExchangeTable,
+    {
+      fields: {
+        AccountId: recommended(TO_EXECUTE),
+        SourceCurrencyCode: recommendedCurrencyCode(TO_EXECUTE),
+        TargetCurrencyCode: recommendedCurrencyCode(TO_EXECUTE),
+        Goal: positiveAmount(
+          useAvailableFunds ? {} : { recommended: "an exchange has no amount without it or UseAvailableFunds" },
+        ),
+        ...(isEmpty(field(body, "Goal")) ? {} : { GoalType: recommended("it says whether Goal is bought or sold") }),
+      },
+      formats: { lei: readLei },
+    },
+    contextOf(options),
+    {
+      issues: (_body, fields) => currencyPairIssues(fields.SourceCurrencyCode, fields.TargetCurrencyCode),
+      rules: (body, fields) => exchangeRules(body, fields.TargetCurrencyCode, options?.withdrawal),
+    },
+  );
 });
 
 function exchangeRules(
-  body: Readonly<Record<string, unknown>>,
+  body: JsonObject,
   target: string | undefined,
   withdrawal: CreateExchangeOptions["withdrawal"],
 ): RuleOutcome[] {

@@ -2,10 +2,11 @@
  * CreateWithdrawalBeneficiary (§ "Request shapes"; POST /v1/Beneficiaries/CreateWithdrawalBeneficiary): a bank
  * account outside the system that withdrawals can pay.
  *
- * Fields: AccountId, Name, CurrencyCode, PaymentRouting, BeneficiaryType, Address (required);
- * AccountHolderName ("when empty it equals Name"; left absent, the server fills it), AlternatePaymentRouting
- * (list, items as PaymentRouting), IntermediaryPaymentRouting (list of `{ Type: "Bic", Bic }`), IndustryId,
- * Website, IndustryDetails, AdditionalInformation (object of strings), Reference (≤ 35), ReceiverLei.
+ * Fields, as the spec's table states them: AccountId, Name, CurrencyCode, PaymentRouting, BeneficiaryType, Address
+ * (required); AccountHolderName ("when empty it equals Name"; left absent, the server fills it),
+ * AlternatePaymentRouting (list, items as PaymentRouting), IntermediaryPaymentRouting (list of
+ * `{ Type: "Bic", Bic }`), IndustryId, Website, IndustryDetails, AdditionalInformation (object of strings),
+ * Reference (≤ 35), ReceiverLei. A routing is read by its type's validator (`routing/`).
  *
  * Conditional rules, with the context of `CreateWithdrawalBeneficiaryOptions`:
  * - receiver-lei: GBP (body CurrencyCode), Company (body BeneficiaryType), vertical FI (`options.vertical`)
@@ -15,35 +16,16 @@
  * - additional-information: keys and RegEx rules of `options.additionalInformationRules`.
  */
 import { defineWaitingValidator } from "../core/waiting-validator.js";
-import { failure, type Result } from "../core/result.js";
-import {
-  validateIntermediaryPaymentRouting,
-  type IntermediaryPaymentRouting,
-} from "../routing/intermediary-payment-routing.js";
-import { validatePaymentRouting, type PaymentRouting } from "../routing/payment-routing.js";
-import { readAdditionalInformation, type AdditionalInformation } from "./fields/additional-information.js";
-import { readCurrencyCode } from "./fields/currency-code.js";
-import { beneficiaryTypes, type BeneficiaryType } from "./fields/enums.js";
-import { readPostalAddress, type PostalAddress } from "./fields/postal-address.js";
-import {
-  collectIssues,
-  definedFields,
-  field,
-  invalidType,
-  isEmpty,
-  isJsonObject,
-  readEnum,
-  readInt32,
-  readItems,
-  readString,
-  readWith,
-  type FieldResult,
-  type JsonObject,
-  type Path,
-} from "../core/json-fields.js";
-import { readReceiverLei } from "./fields/receiver-lei.js";
-import { readReference } from "./fields/reference.js";
-import { requestResult, type RequestReport } from "./request-result.js";
+import { fail, field, isEmpty, ok, readInt32, type JsonObject } from "../core/json-fields.js";
+import { checkedBy, contextOf, type FieldReader, type WireFormOption } from "../core/read-table.js";
+import { createWithdrawalBeneficiaryTable, type CreateWithdrawalBeneficiary } from "../generated/request-fields.js";
+import { readBic, readCountryCode, readLei } from "../identifiers/format-readers.js";
+import { intermediaryRoutingTypes } from "../routing/intermediary-payment-routing.js";
+import { validatePaymentRouting } from "../routing/payment-routing.js";
+import { readRoutingType } from "../routing/read-routing.js";
+import { prefixIssues } from "../core/issue.js";
+import { currencyCode } from "./fields/currency-code.js";
+import { readRequest, type RequestReport } from "./request-result.js";
 import { additionalInformationRule } from "./rules/additional-information.js";
 import { industryDetailsRule } from "./rules/industry-details.js";
 import { industryIdRequired, industryIdRule } from "./rules/industry-id.js";
@@ -51,31 +33,13 @@ import { receiverLeiRule } from "./rules/receiver-lei.js";
 import { knownFlag, type RequiredAdditionalInformation, type RuleOutcome, type Sector } from "./rules/rule-context.js";
 import { findSector } from "./rules/sectors.js";
 
-export interface CreateWithdrawalBeneficiaryRequest {
-  AccountId: number;
-  /** Friendly name, used only on the platform. */
-  Name: string;
-  /** Official account holder name sent to the bank; the server uses Name when it is absent. */
-  AccountHolderName?: string;
-  /** Currency of the bank account. */
-  CurrencyCode: string;
-  PaymentRouting: PaymentRouting;
-  /** Alternate routings of the same beneficiary, for payment optimisations. */
-  AlternatePaymentRouting?: PaymentRouting[];
-  /** Intermediary or corresponding banks. */
-  IntermediaryPaymentRouting?: IntermediaryPaymentRouting[];
-  BeneficiaryType: BeneficiaryType;
-  Address: PostalAddress;
-  /** Id from /v1/Sectors. */
-  IndustryId?: number;
-  Website?: string;
-  IndustryDetails?: string;
-  AdditionalInformation?: AdditionalInformation;
-  Reference?: string;
-  ReceiverLei?: string;
-}
+/** The beneficiary as the API takes it (the spec's CreateWithdrawalBeneficiary). */
+export interface CreateWithdrawalBeneficiaryRequest extends CreateWithdrawalBeneficiary {}
 
-export interface CreateWithdrawalBeneficiaryOptions {
+/** AdditionalInformation: the key/value strings of a beneficiary. */
+export type AdditionalInformation = NonNullable<CreateWithdrawalBeneficiary["AdditionalInformation"]>;
+
+export interface CreateWithdrawalBeneficiaryOptions extends WireFormOption {
   /** The beneficiary's vertical (e.g. `"FI"`), which the body does not carry; for the ReceiverLei rule. */
   readonly vertical?: string | null | undefined;
   /** The /v1/Sectors list: names the IndustryId (ReceiverLei, IndustryDetails rules) and checks it exists. */
@@ -92,14 +56,16 @@ export interface CreateWithdrawalBeneficiaryOptions {
   readonly additionalInformationRules?: readonly RequiredAdditionalInformation[] | null | undefined;
 }
 
-/** A list of routings, each checked like PaymentRouting; issues at `[name, index, …]`. */
-function readRoutingList<T>(
-  input: unknown,
-  path: Path,
-  validate: (item: unknown) => Result<T, object>,
-): FieldResult<T[]> {
-  return readItems(input, path, (item, itemPath) => readWith(item, itemPath, validate, { required: true }));
-}
+/** A routing of any type (PaymentRouting, an AlternatePaymentRouting item), by its type's validator. */
+const readPaymentRouting = /* @__PURE__ */ checkedBy((value, context) =>
+  validatePaymentRouting(value, { wireForm: context.wireForm }),
+);
+
+/** An IntermediaryPaymentRouting item's Type, as its validator reads it: the spec's const, spelled exactly. */
+const intermediaryType: FieldReader = (value, path) => {
+  const found = readRoutingType(value, intermediaryRoutingTypes);
+  return found.length === 0 ? ok(value) : fail(prefixIssues(path.slice(0, -1), found));
+};
 
 function beneficiaryRules(
   body: JsonObject,
@@ -145,44 +111,28 @@ export const validateCreateWithdrawalBeneficiary = /* @__PURE__ */ defineWaiting
   CreateWithdrawalBeneficiaryRequest,
   RequestReport,
   CreateWithdrawalBeneficiaryOptions
->((input, options) => {
-  if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
-  const { take, issues } = collectIssues();
-  const value = {
-    AccountId: take(readInt32(field(input, "AccountId"), ["AccountId"], { required: true })),
-    Name: take(readString(field(input, "Name"), ["Name"], { required: true })),
-    AccountHolderName: take(readString(field(input, "AccountHolderName"), ["AccountHolderName"])),
-    CurrencyCode: take(readCurrencyCode(field(input, "CurrencyCode"), ["CurrencyCode"], { required: true })),
-    PaymentRouting: take(
-      readWith(field(input, "PaymentRouting"), ["PaymentRouting"], validatePaymentRouting, { required: true }),
-    ),
-    AlternatePaymentRouting: take(
-      readRoutingList(field(input, "AlternatePaymentRouting"), ["AlternatePaymentRouting"], validatePaymentRouting),
-    ),
-    IntermediaryPaymentRouting: take(
-      readRoutingList(
-        field(input, "IntermediaryPaymentRouting"),
-        ["IntermediaryPaymentRouting"],
-        validateIntermediaryPaymentRouting,
-      ),
-    ),
-    BeneficiaryType: take(
-      readEnum(field(input, "BeneficiaryType"), ["BeneficiaryType"], beneficiaryTypes, { required: true }),
-    ),
-    Address: take(readPostalAddress(field(input, "Address"), ["Address"], { required: true })),
-    IndustryId: take(readInt32(field(input, "IndustryId"), ["IndustryId"])),
-    Website: take(readString(field(input, "Website"), ["Website"])),
-    IndustryDetails: take(readString(field(input, "IndustryDetails"), ["IndustryDetails"])),
-    AdditionalInformation: take(
-      readAdditionalInformation(field(input, "AdditionalInformation"), ["AdditionalInformation"]),
-    ),
-    Reference: take(readReference(field(input, "Reference"), ["Reference"])),
-    ReceiverLei: take(readReceiverLei(field(input, "ReceiverLei"), ["ReceiverLei"])),
-  };
-  const outcomes = beneficiaryRules(
+>((input, options) =>
+  readRequest<CreateWithdrawalBeneficiaryRequest, typeof createWithdrawalBeneficiaryTable>(
     input,
-    { currency: value.CurrencyCode, type: value.BeneficiaryType, additionalInformation: value.AdditionalInformation },
-    options,
-  );
-  return requestResult(input, issues, outcomes, () => definedFields<CreateWithdrawalBeneficiaryRequest>(value));
-});
+    createWithdrawalBeneficiaryTable,
+    {
+      fields: { CurrencyCode: currencyCode },
+      tables: { IntermediaryPaymentRouting: { Type: intermediaryType } },
+      formats: { lei: readLei, "country-code": readCountryCode, bic: readBic },
+      unions: { PaymentRouting: readPaymentRouting },
+    },
+    contextOf(options),
+    {
+      rules: (body, fields) =>
+        beneficiaryRules(
+          body,
+          {
+            currency: fields.CurrencyCode,
+            type: fields.BeneficiaryType,
+            additionalInformation: fields.AdditionalInformation,
+          },
+          options,
+        ),
+    },
+  ),
+);

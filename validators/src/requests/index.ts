@@ -3,31 +3,44 @@ export { validateCreateWithdrawalBeneficiary } from "./create-withdrawal-benefic
 export type {
   CreateWithdrawalBeneficiaryRequest,
   CreateWithdrawalBeneficiaryOptions,
+  AdditionalInformation,
 } from "./create-withdrawal-beneficiary.js";
 export { validateCreateAccountWithdrawal } from "./create-account-withdrawal.js";
 export type {
   CreateAccountWithdrawalRequest,
   CreateAccountWithdrawalOptions,
   WithdrawalOptions,
+  WithdrawalDetails,
 } from "./create-account-withdrawal.js";
 export { validateCreateInstructionWithdrawal } from "./create-instruction-withdrawal.js";
 export type {
   CreateInstructionWithdrawalRequest,
   CreateInstructionWithdrawalOptions,
 } from "./create-instruction-withdrawal.js";
-export { validateCreateAccountTransfer, type CreateAccountTransferRequest } from "./create-account-transfer.js";
+export {
+  validateCreateAccountTransfer,
+  type CreateAccountTransferRequest,
+  type CreateAccountTransferOptions,
+} from "./create-account-transfer.js";
 export { validateCreateExchange, type CreateExchangeRequest, type CreateExchangeOptions } from "./create-exchange.js";
-export { validateCreateAlert, type CreateAlertRequest } from "./create-alert.js";
-export { validateQuoteRequest, type QuoteRequest } from "./quote-request.js";
-export { validateDepositRequirementRequest, type DepositRequirementRequest } from "./deposit-requirement-request.js";
+export { validateCreateAlert, type CreateAlertRequest, type CreateAlertOptions } from "./create-alert.js";
+export { validateQuoteRequest, type QuoteRequest, type QuoteRequestOptions } from "./quote-request.js";
+export {
+  validateDepositRequirementRequest,
+  type DepositRequirementRequest,
+  type DepositRequirementRequestOptions,
+} from "./deposit-requirement-request.js";
 export { validateAssignDepositor } from "./assign-depositor.js";
 export type {
   AssignDepositorRequest,
   AssignDepositorOptions,
   AssignDepositorIndividual,
   AssignDepositorCompany,
+  DepositorAddress,
   SupportingDocument,
 } from "./assign-depositor.js";
+export type { PostalAddress, UltimateOriginator } from "../generated/request-fields.js";
+export type { WireFormOption } from "../core/read-table.js";
 
 export type { RuleReport, RequestReport } from "./request-result.js";
 export {
@@ -47,13 +60,11 @@ export {
   type BeneficiaryType,
   type PaymentChargesCode,
 } from "./fields/enums.js";
-export type { PostalAddress } from "./fields/postal-address.js";
-export type { DepositorAddress } from "./fields/depositor-address.js";
-export type { UltimateOriginator } from "./fields/ultimate-originator.js";
-export type { WithdrawalDetails } from "./fields/withdrawal-details.js";
-export type { AdditionalInformation } from "./fields/additional-information.js";
-export { REFERENCE_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from "./fields/reference.js";
-export { ULTIMATE_ORIGINATOR_NAME_MAX_LENGTH } from "./fields/ultimate-originator.js";
+export {
+  REFERENCE_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  ULTIMATE_ORIGINATOR_NAME_MAX_LENGTH,
+} from "./fields/reference.js";
 export {
   compileSafeRegex,
   isSafeRegex,

@@ -5,33 +5,30 @@
  */
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
+import { contextOf, type WireFormOption } from "../core/read-table.js";
+import {
+  bankStateBranchAccountNumberPaymentRoutingTable,
+  type BankStateBranchAccountNumberPaymentRouting,
+} from "../generated/request-fields.js";
 import { validateAccountNumber } from "../identifiers/account-number.js";
-import { validateBic } from "../identifiers/bic.js";
-import { validateBsb } from "../identifiers/bsb.js";
-import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
-import { routingTypeCountries } from "./routing-types.js";
+import { readBic, readBsb } from "../identifiers/format-readers.js";
+import { checkedProperty, readRouting, type RoutingReaders } from "./read-routing.js";
 
-export interface BankStateBranchAccountNumberPaymentRouting extends RoutingBase<"BankStateBranchAccountNumber", "AU"> {
-  BankStateBranch?: string;
-  Bic?: string;
-  AccountNumber?: string;
-}
+export type { BankStateBranchAccountNumberPaymentRouting };
 
-const spec: RoutingSpec<BankStateBranchAccountNumberPaymentRouting> = {
-  type: "BankStateBranchAccountNumber",
-  country: routingTypeCountries.BankStateBranchAccountNumber,
-  properties: {
-    BankStateBranch: { check: (value) => validateBsb(value), required: false },
-    Bic: { check: (value) => validateBic(value), required: false },
-    AccountNumber: {
-      check: (value) => validateAccountNumber(value, { routingType: "BankStateBranchAccountNumber" }),
-      required: "recommended",
-    },
+const readers: RoutingReaders<typeof bankStateBranchAccountNumberPaymentRoutingTable> = {
+  formats: { bsb: readBsb, bic: readBic },
+  fields: {
+    AccountNumber: checkedProperty((value) =>
+      validateAccountNumber(value, { routingType: "BankStateBranchAccountNumber" }),
+    ),
   },
+  accountIdentifier: ["AccountNumber"],
 };
 
 /** Validates a BankStateBranchAccountNumber routing and returns it with its identifiers in their normalised forms. */
 export const validateBankStateBranchAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<
   BankStateBranchAccountNumberPaymentRouting,
-  Normalization
->((input) => readRouting(input, spec));
+  Normalization,
+  WireFormOption
+>((input, options) => readRouting(input, bankStateBranchAccountNumberPaymentRoutingTable, readers, contextOf(options)));

@@ -6,30 +6,28 @@
  */
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
+import { contextOf, type WireFormOption } from "../core/read-table.js";
+import {
+  bicAccountNumberPaymentRoutingTable,
+  type BicAccountNumberPaymentRouting,
+} from "../generated/request-fields.js";
 import { validateAccountNumber } from "../identifiers/account-number.js";
-import { validateBic } from "../identifiers/bic.js";
-import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
-import { routingTypeCountries } from "./routing-types.js";
+import { readBic, readCountryCode } from "../identifiers/format-readers.js";
+import { checkedProperty, readRouting, type RoutingReaders } from "./read-routing.js";
 
-export interface BicAccountNumberPaymentRouting extends RoutingBase<"BicAccountNumber"> {
-  Bic?: string;
-  AccountNumber?: string;
-}
+export type { BicAccountNumberPaymentRouting };
 
-const spec: RoutingSpec<BicAccountNumberPaymentRouting> = {
-  type: "BicAccountNumber",
-  country: routingTypeCountries.BicAccountNumber,
-  properties: {
-    Bic: { check: (value) => validateBic(value), required: false },
-    AccountNumber: {
-      check: (value) => validateAccountNumber(value, { routingType: "BicAccountNumber" }),
-      required: "recommended",
-    },
+const readers: RoutingReaders<typeof bicAccountNumberPaymentRoutingTable> = {
+  formats: { bic: readBic, "country-code": readCountryCode },
+  fields: {
+    AccountNumber: checkedProperty((value) => validateAccountNumber(value, { routingType: "BicAccountNumber" })),
   },
+  accountIdentifier: ["AccountNumber"],
 };
 
 /** Validates a BicAccountNumber routing and returns it with its identifiers in their normalised forms. */
 export const validateBicAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<
   BicAccountNumberPaymentRouting,
-  Normalization
->((input) => readRouting(input, spec));
+  Normalization,
+  WireFormOption
+>((input, options) => readRouting(input, bicAccountNumberPaymentRoutingTable, readers, contextOf(options)));

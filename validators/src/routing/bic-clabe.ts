@@ -4,26 +4,21 @@
  */
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
-import { validateBic } from "../identifiers/bic.js";
-import { validateClabe } from "../identifiers/clabe.js";
-import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
-import { routingTypeCountries } from "./routing-types.js";
+import { contextOf, type WireFormOption } from "../core/read-table.js";
+import { bicClabePaymentRoutingTable, type BicClabePaymentRouting } from "../generated/request-fields.js";
+import { readBic, readClabe } from "../identifiers/format-readers.js";
+import { readRouting, type RoutingReaders } from "./read-routing.js";
 
-export interface BicClabePaymentRouting extends RoutingBase<"BicClabe", "MX"> {
-  Bic?: string;
-  AccountNumber?: string;
-}
+export type { BicClabePaymentRouting };
 
-const spec: RoutingSpec<BicClabePaymentRouting> = {
-  type: "BicClabe",
-  country: routingTypeCountries.BicClabe,
-  properties: {
-    Bic: { check: (value) => validateBic(value), required: false },
-    AccountNumber: { check: (value) => validateClabe(value), required: "recommended" },
-  },
+const readers: RoutingReaders<typeof bicClabePaymentRoutingTable> = {
+  formats: { bic: readBic, clabe: readClabe },
+  accountIdentifier: ["AccountNumber"],
 };
 
 /** Validates a BicClabe routing and returns it with its identifiers in their normalised forms. */
-export const validateBicClabePaymentRouting = /* @__PURE__ */ defineValidator<BicClabePaymentRouting, Normalization>(
-  (input) => readRouting(input, spec),
-);
+export const validateBicClabePaymentRouting = /* @__PURE__ */ defineValidator<
+  BicClabePaymentRouting,
+  Normalization,
+  WireFormOption
+>((input, options) => readRouting(input, bicClabePaymentRoutingTable, readers, contextOf(options)));

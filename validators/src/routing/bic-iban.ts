@@ -11,26 +11,21 @@
  */
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
-import { validateBic } from "../identifiers/bic.js";
-import { validateIban } from "../identifiers/iban.js";
-import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
-import { routingTypeCountries } from "./routing-types.js";
+import { contextOf, type WireFormOption } from "../core/read-table.js";
+import { bicIbanPaymentRoutingTable, type BicIbanPaymentRouting } from "../generated/request-fields.js";
+import { readBic, readCountryCode, readIban } from "../identifiers/format-readers.js";
+import { readRouting, type RoutingReaders } from "./read-routing.js";
 
-export interface BicIbanPaymentRouting extends RoutingBase<"BicIban"> {
-  Bic?: string;
-  Iban?: string;
-}
+export type { BicIbanPaymentRouting };
 
-const spec: RoutingSpec<BicIbanPaymentRouting> = {
-  type: "BicIban",
-  country: routingTypeCountries.BicIban,
-  properties: {
-    Bic: { check: (value) => validateBic(value), required: false },
-    Iban: { check: (value) => validateIban(value), required: "recommended" },
-  },
+const readers: RoutingReaders<typeof bicIbanPaymentRoutingTable> = {
+  formats: { bic: readBic, iban: readIban, "country-code": readCountryCode },
+  accountIdentifier: ["Iban"],
 };
 
 /** Validates a BicIban routing and returns it with its identifiers in their normalised forms. */
-export const validateBicIbanPaymentRouting = /* @__PURE__ */ defineValidator<BicIbanPaymentRouting, Normalization>(
-  (input) => readRouting(input, spec),
-);
+export const validateBicIbanPaymentRouting = /* @__PURE__ */ defineValidator<
+  BicIbanPaymentRouting,
+  Normalization,
+  WireFormOption
+>((input, options) => readRouting(input, bicIbanPaymentRoutingTable, readers, contextOf(options)));

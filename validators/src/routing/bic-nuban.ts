@@ -6,26 +6,23 @@
  */
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
-import { validateBic } from "../identifiers/bic.js";
+import { contextOf, type WireFormOption } from "../core/read-table.js";
+import { bicNubanPaymentRoutingTable, type BicNubanPaymentRouting } from "../generated/request-fields.js";
 import { validateNuban } from "../identifiers/nuban.js";
-import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
-import { routingTypeCountries } from "./routing-types.js";
+import { readBic } from "../identifiers/format-readers.js";
+import { checkedProperty, readRouting, type RoutingReaders } from "./read-routing.js";
 
-export interface BicNubanPaymentRouting extends RoutingBase<"BicNuban", "NG"> {
-  Bic?: string;
-  AccountNumber?: string;
-}
+export type { BicNubanPaymentRouting };
 
-const spec: RoutingSpec<BicNubanPaymentRouting> = {
-  type: "BicNuban",
-  country: routingTypeCountries.BicNuban,
-  properties: {
-    Bic: { check: (value) => validateBic(value), required: false },
-    AccountNumber: { check: (value) => validateNuban(value), required: "recommended" },
-  },
+const readers: RoutingReaders<typeof bicNubanPaymentRoutingTable> = {
+  formats: { bic: readBic },
+  fields: { AccountNumber: checkedProperty((value) => validateNuban(value)) },
+  accountIdentifier: ["AccountNumber"],
 };
 
 /** Validates a BicNuban routing and returns it with its identifiers in their normalised forms. */
-export const validateBicNubanPaymentRouting = /* @__PURE__ */ defineValidator<BicNubanPaymentRouting, Normalization>(
-  (input) => readRouting(input, spec),
-);
+export const validateBicNubanPaymentRouting = /* @__PURE__ */ defineValidator<
+  BicNubanPaymentRouting,
+  Normalization,
+  WireFormOption
+>((input, options) => readRouting(input, bicNubanPaymentRoutingTable, readers, contextOf(options)));

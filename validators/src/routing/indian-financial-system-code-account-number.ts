@@ -1,41 +1,37 @@
 /**
  * IndianFinancialSystemCodeAccountNumber (§ routing types, IN): CountryCode `IN`; Bic;
  * IndianFinancialSystemCode `^\w{11}$` (`validateIfsc`); AccountNumber `^[0-9A-Z-]{4,24}$`
- * (`validateAccountNumber`). "Both Bic and IndianFinancialSystemCode are required"; a missing
- * AccountNumber is a warning (see `read-routing.ts`).
+ * (`validateAccountNumber`). "Both Bic and IndianFinancialSystemCode are required" (the spec's `required`); a
+ * missing AccountNumber is a warning (see `read-routing.ts`).
  */
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
+import { contextOf, type WireFormOption } from "../core/read-table.js";
+import {
+  indianFinancialSystemCodeAccountNumberPaymentRoutingTable,
+  type IndianFinancialSystemCodeAccountNumberPaymentRouting,
+} from "../generated/request-fields.js";
 import { validateAccountNumber } from "../identifiers/account-number.js";
-import { validateBic } from "../identifiers/bic.js";
-import { validateIfsc } from "../identifiers/ifsc.js";
-import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
-import { routingTypeCountries } from "./routing-types.js";
+import { readBic, readIfsc } from "../identifiers/format-readers.js";
+import { checkedProperty, readRouting, type RoutingReaders } from "./read-routing.js";
 
-export interface IndianFinancialSystemCodeAccountNumberPaymentRouting extends RoutingBase<
-  "IndianFinancialSystemCodeAccountNumber",
-  "IN"
-> {
-  Bic: string;
-  IndianFinancialSystemCode: string;
-  AccountNumber?: string;
-}
+export type { IndianFinancialSystemCodeAccountNumberPaymentRouting };
 
-const spec: RoutingSpec<IndianFinancialSystemCodeAccountNumberPaymentRouting> = {
-  type: "IndianFinancialSystemCodeAccountNumber",
-  country: routingTypeCountries.IndianFinancialSystemCodeAccountNumber,
-  properties: {
-    Bic: { check: (value) => validateBic(value), required: true },
-    IndianFinancialSystemCode: { check: (value) => validateIfsc(value), required: true },
-    AccountNumber: {
-      check: (value) => validateAccountNumber(value, { routingType: "IndianFinancialSystemCodeAccountNumber" }),
-      required: "recommended",
-    },
+const readers: RoutingReaders<typeof indianFinancialSystemCodeAccountNumberPaymentRoutingTable> = {
+  formats: { bic: readBic, ifsc: readIfsc },
+  fields: {
+    AccountNumber: checkedProperty((value) =>
+      validateAccountNumber(value, { routingType: "IndianFinancialSystemCodeAccountNumber" }),
+    ),
   },
+  accountIdentifier: ["AccountNumber"],
 };
 
 /** Validates a IndianFinancialSystemCodeAccountNumber routing and returns it with its identifiers in their normalised forms. */
 export const validateIndianFinancialSystemCodeAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<
   IndianFinancialSystemCodeAccountNumberPaymentRouting,
-  Normalization
->((input) => readRouting(input, spec));
+  Normalization,
+  WireFormOption
+>((input, options) =>
+  readRouting(input, indianFinancialSystemCodeAccountNumberPaymentRoutingTable, readers, contextOf(options)),
+);

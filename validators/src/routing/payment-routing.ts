@@ -7,53 +7,27 @@
 import { defineValidator } from "../core/define-validator.js";
 import { splitIssues } from "../core/issue.js";
 import type { Normalization } from "../core/normalization.js";
+import type { WireFormOption } from "../core/read-table.js";
 import { failure, type Result } from "../core/result.js";
 import { field, invalidType, isJsonObject } from "../core/json-fields.js";
-import {
-  validateBankStateBranchAccountNumberPaymentRouting,
-  type BankStateBranchAccountNumberPaymentRouting,
-} from "./bank-state-branch-account-number.js";
-import { validateBicAccountNumberPaymentRouting, type BicAccountNumberPaymentRouting } from "./bic-account-number.js";
-import { validateBicClabePaymentRouting, type BicClabePaymentRouting } from "./bic-clabe.js";
-import { validateBicIbanPaymentRouting, type BicIbanPaymentRouting } from "./bic-iban.js";
-import { validateBicNubanPaymentRouting, type BicNubanPaymentRouting } from "./bic-nuban.js";
-import {
-  validateIndianFinancialSystemCodeAccountNumberPaymentRouting,
-  type IndianFinancialSystemCodeAccountNumberPaymentRouting,
-} from "./indian-financial-system-code-account-number.js";
-import {
-  validateNewZealandAccountNumberPaymentRouting,
-  type NewZealandAccountNumberPaymentRouting,
-} from "./new-zealand-account-number.js";
+import type { PaymentRouting } from "../generated/request-fields.js";
+import { validateBankStateBranchAccountNumberPaymentRouting } from "./bank-state-branch-account-number.js";
+import { validateBicAccountNumberPaymentRouting } from "./bic-account-number.js";
+import { validateBicClabePaymentRouting } from "./bic-clabe.js";
+import { validateBicIbanPaymentRouting } from "./bic-iban.js";
+import { validateBicNubanPaymentRouting } from "./bic-nuban.js";
+import { validateIndianFinancialSystemCodeAccountNumberPaymentRouting } from "./indian-financial-system-code-account-number.js";
+import { validateNewZealandAccountNumberPaymentRouting } from "./new-zealand-account-number.js";
 import { readRoutingCountry, readRoutingType } from "./read-routing.js";
-import {
-  validateRoutingTransitNumberAccountNumberPaymentRouting,
-  type RoutingTransitNumberAccountNumberPaymentRouting,
-} from "./routing-transit-number-account-number.js";
+import { validateRoutingTransitNumberAccountNumberPaymentRouting } from "./routing-transit-number-account-number.js";
 import { paymentRoutingTypes, isPaymentRoutingType, type PaymentRoutingType } from "./routing-types.js";
-import {
-  validateSortCodeAccountNumberPaymentRouting,
-  type SortCodeAccountNumberPaymentRouting,
-} from "./sort-code-account-number.js";
-import {
-  validateTransitNumberAccountNumberPaymentRouting,
-  type TransitNumberAccountNumberPaymentRouting,
-} from "./transit-number-account-number.js";
+import { validateSortCodeAccountNumberPaymentRouting } from "./sort-code-account-number.js";
+import { validateTransitNumberAccountNumberPaymentRouting } from "./transit-number-account-number.js";
 
-/** A normalised payment routing of any type, discriminated on `Type`. */
-export type PaymentRouting =
-  | BicIbanPaymentRouting
-  | SortCodeAccountNumberPaymentRouting
-  | RoutingTransitNumberAccountNumberPaymentRouting
-  | TransitNumberAccountNumberPaymentRouting
-  | BankStateBranchAccountNumberPaymentRouting
-  | NewZealandAccountNumberPaymentRouting
-  | IndianFinancialSystemCodeAccountNumberPaymentRouting
-  | BicNubanPaymentRouting
-  | BicClabePaymentRouting
-  | BicAccountNumberPaymentRouting;
+/** A normalised payment routing of any type, discriminated on `Type` (the spec's PaymentRouting). */
+export type { PaymentRouting };
 
-type RoutingValidator = (input: unknown) => Result<PaymentRouting, Normalization>;
+type RoutingValidator = (input: unknown, options?: WireFormOption) => Result<PaymentRouting, Normalization>;
 
 const validators: Readonly<Record<PaymentRoutingType, RoutingValidator>> = {
   BicIban: validateBicIbanPaymentRouting,
@@ -68,13 +42,15 @@ const validators: Readonly<Record<PaymentRoutingType, RoutingValidator>> = {
   BicAccountNumber: validateBicAccountNumberPaymentRouting,
 };
 
-export const validatePaymentRouting = /* @__PURE__ */ defineValidator<PaymentRouting, Normalization>((input) => {
-  if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
-  const type = field(input, "Type");
-  if (isPaymentRoutingType(type)) return validators[type](input);
-  const found = splitIssues([
-    ...readRoutingType(type, paymentRoutingTypes),
-    ...readRoutingCountry(field(input, "CountryCode"), undefined, "payment").issues,
-  ]);
-  return failure(found.errors, found.warnings);
-});
+export const validatePaymentRouting = /* @__PURE__ */ defineValidator<PaymentRouting, Normalization, WireFormOption>(
+  (input, options) => {
+    if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
+    const type = field(input, "Type");
+    if (isPaymentRoutingType(type)) return validators[type](input, options);
+    const found = splitIssues([
+      ...readRoutingType(type, paymentRoutingTypes),
+      ...readRoutingCountry(field(input, "CountryCode"), undefined, "payment").issues,
+    ]);
+    return failure(found.errors, found.warnings);
+  },
+);

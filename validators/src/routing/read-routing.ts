@@ -1,60 +1,46 @@
 /**
  * What every routing type has in common (§ CreateWithdrawalBeneficiary, "Payment routing types"): a `Type`
  * and a `CountryCode` (ISO alpha-2, both required), a fixed country for the single-country types, and a set
- * of bank identifier properties, each checked by the identifier validator of this package that owns its
- * rule. Each routing module describes its type with a `RoutingSpec`; `readRouting` applies it.
+ * of bank identifier properties. Which properties a type has, which it requires (IN: Bic and
+ * IndianFinancialSystemCode; US: Bic or RoutingTransitNumber) and each one's pattern and format are the spec's,
+ * in the type's field table (`generated/request-fields.ts`); each routing module adds what the spec cannot say:
+ * the identifier validator that checks a property (by its format, or for an account number without one, by its
+ * pattern) and which properties are the type's account identifier. `readRouting` applies both.
  *
- The reference says "which listed properties are mandatory, other than where stated above: not shown", so only
- * the combinations it states are errors (US: Bic or RoutingTransitNumber; IN: Bic and IndianFinancialSystemCode).
- * A missing account identifier of the type (Iban for BicIban, SortCode and AccountNumber for
- * SortCodeAccountNumber, AccountNumber for the others) is a warning (`recommended`): a routing without it can
- * hardly route a payment, but the reference does not say the API refuses it, so the spec does not either.
+ * The reference says "which listed properties are mandatory, other than where stated above: not shown", so only
+ * the combinations it states are errors. A missing account identifier of the type (Iban for BicIban, SortCode and
+ * AccountNumber for SortCodeAccountNumber, AccountNumber for the others) is a warning (`recommended`): a routing
+ * without it can hardly route a payment, but the reference does not say the API refuses it, so the spec does not
+ * either.
  *
  * Properties the type does not list are not reported and are left out of the normalised value (the spec
  * sets no `additionalProperties` restriction, and the value carries only what the type defines); `changes`
  * lists them, like every other difference between the input and the value.
  */
-import { validateCountryCode } from "../identifiers/country-code.js";
+import type { ObjectTable } from "../core/field-table.js";
 import { issue, splitIssues, type Issue } from "../core/issue.js";
 import { normalizationOf, type Normalization } from "../core/normalization.js";
+import {
+  checkedBy,
+  lenient,
+  readTable,
+  type FieldReader,
+  type ReadContext,
+  type TableReaders,
+} from "../core/read-table.js";
 import { failure, success, type Result } from "../core/result.js";
 import {
-  collectIssues,
-  field,
+  fail,
   invalidEnum,
   invalidType,
   isEmpty,
   isJsonObject,
+  ok,
   readWith,
-  recommendedIssue,
   requiredIssue,
 } from "../core/json-fields.js";
+import { validateCountryCode } from "../identifiers/country-code.js";
 import type { PaymentRoutingType } from "./routing-types.js";
-
-/** An identifier check: one of the `validateX` functions of `identifiers/`, possibly with its options bound. */
-export type IdentifierCheck = (input: unknown) => Result<string, object>;
-
-export interface RoutingPropertySpec {
-  readonly check: IdentifierCheck;
-  /**
-   * `true`: the reference says it is required (an error when missing); `"recommended"`: the type's account
-   * identifier, whose absence is a warning; `false`: optional.
-   */
-  readonly required: boolean | "recommended";
-}
-
-/** The properties of a routing value besides Type and CountryCode (of every member, for the US union). */
-export type RoutingProperty<V> = V extends unknown ? Exclude<keyof V, "Type" | "CountryCode"> & string : never;
-
-export interface RoutingSpec<V extends RoutingBase<PaymentRoutingType>> {
-  readonly type: V["Type"];
-  /** The CountryCode the type requires, or undefined when any destination country is allowed. */
-  readonly country: string | undefined;
-  /** The type's properties besides Type and CountryCode, in the order of the normalised value. */
-  readonly properties: { readonly [K in RoutingProperty<V>]: RoutingPropertySpec };
-  /** Groups of properties of which at least one is required; the issue is placed at the last of the group. */
-  readonly anyOf?: readonly (readonly RoutingProperty<V>[])[];
-}
 
 /**
  * Every normalised routing: its Type and CountryCode (the type's fixed country where it has one, e.g. `"GB"`).
@@ -64,6 +50,20 @@ export interface RoutingBase<T extends PaymentRoutingType, C extends string = st
   Type: T;
   CountryCode: C;
 }
+
+/** A routing type's table: a `Type` const, and a `CountryCode` const or any country. */
+export interface RoutingTable extends ObjectTable {
+  readonly fields: {
+    readonly Type: { readonly type: "string"; readonly const: string };
+    readonly CountryCode: { readonly type: "string"; readonly const?: string };
+  } & ObjectTable["fields"];
+}
+
+/** What a routing module adds to its table: checks by format and by property, and the type's account identifier. */
+export type RoutingReaders<T extends RoutingTable> = Pick<TableReaders<T>, "formats" | "fields"> & {
+  /** The type's account identifier: a missing one is a `recommended` warning. */
+  readonly accountIdentifier: readonly (keyof T["fields"] & string)[];
+};
 
 /** Reads `Type`: required, a string, one of `allowed`. */
 export function readRoutingType<T extends string>(input: unknown, allowed: readonly T[]): Issue[] {
@@ -102,42 +102,45 @@ export function readRoutingCountry(
   };
 }
 
+/** A property checked by an identifier validator of its own (an account number by its routing type's pattern). */
+export function checkedProperty(check: (input: unknown) => Result<string, object>): FieldReader {
+  const read = checkedBy(check);
+  return (input, path, reading) => (isEmpty(input) ? reading.standard() : read(input, path, reading.context));
+}
+
 /**
- * Validates `input` as the routing `spec` describes and returns it normalised, with what normalising changed:
- * `V` is the routing's type, whose properties are exactly `spec.properties` (the compiler holds them in sync).
+ * Validates `input` as a routing of `table` and returns it normalised, with what normalising changed: `V` is the
+ * routing's type, which the table's value type is (generated with it).
  */
-export function readRouting<V extends RoutingBase<PaymentRoutingType>>(
+export function readRouting<V extends RoutingBase<PaymentRoutingType>, T extends RoutingTable = RoutingTable>(
   input: unknown,
-  spec: RoutingSpec<V>,
+  table: T,
+  readers: RoutingReaders<T>,
+  context: ReadContext = lenient,
 ): Result<V, Normalization> {
   if (!isJsonObject(input)) return failure([invalidType([], "an object", input)]);
-  const { take, add, issues } = collectIssues();
-  add(readRoutingType(field(input, "Type"), [spec.type]));
-  const CountryCode = take(readRoutingCountry(field(input, "CountryCode"), spec.country, spec.type));
-
-  const properties: Record<string, string> = {};
-  for (const [key, property] of Object.entries<RoutingPropertySpec>(spec.properties)) {
-    const given = field(input, key);
-    if (property.required === "recommended" && isEmpty(given)) {
-      add(recommendedIssue([key], `a ${spec.type} routing without it can hardly route a payment`));
-      continue;
-    }
-    const value = take(readWith(given, [key], property.check, { required: property.required === true }));
-    if (value !== undefined) properties[key] = value;
+  const type = table.fields.Type.const;
+  const fields: { [name: string]: FieldReader | undefined } = {
+    ...readers.fields,
+    Type: (value) => {
+      const found = readRoutingType(value, [type]);
+      return found.length === 0 ? ok(type) : fail(found);
+    },
+    CountryCode: (value) => readRoutingCountry(value, table.fields.CountryCode.const, type),
+  };
+  const why = `a ${type} routing without it can hardly route a payment`;
+  for (const name of readers.accountIdentifier) {
+    const own = fields[name];
+    fields[name] = (value, path, reading) =>
+      isEmpty(value)
+        ? reading.standard({ recommended: why })
+        : own === undefined
+          ? reading.standard()
+          : own(value, path, reading);
   }
-  for (const group of spec.anyOf ?? []) {
-    if (group.every((key) => isEmpty(field(input, key)))) {
-      const last = group[group.length - 1] as string;
-      add(
-        issue("required", `Either ${group.join(" or ")} is required for a ${spec.type} routing.`, [last], {
-          anyOf: group,
-        }),
-      );
-    }
-  }
-  const { errors, warnings } = splitIssues(issues);
-  if (errors.length > 0 || CountryCode === undefined) return failure(errors, warnings);
-  // The object has exactly the checked properties of `spec`, each a string, which is what `V` declares.
-  const value = { Type: spec.type, CountryCode, ...properties } as unknown as V;
-  return success(value, normalizationOf(input, value), warnings);
+  const tableReaders = { noun: `a ${type} routing`, fields, formats: readers.formats } as unknown as TableReaders<T>;
+  const read = readTable<T, V>(input, [], table, tableReaders, context);
+  const { errors, warnings } = splitIssues(read.issues);
+  if (errors.length > 0 || read.value === undefined) return failure(errors, warnings);
+  return success(read.value, normalizationOf(input, read.value), warnings);
 }

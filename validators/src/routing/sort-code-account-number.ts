@@ -5,27 +5,24 @@
  */
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
-import { validateSortCode } from "../identifiers/sort-code.js";
-import { validateUkAccountNumber } from "../identifiers/uk-account-number.js";
-import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
-import { routingTypeCountries } from "./routing-types.js";
+import { contextOf, type WireFormOption } from "../core/read-table.js";
+import {
+  sortCodeAccountNumberPaymentRoutingTable,
+  type SortCodeAccountNumberPaymentRouting,
+} from "../generated/request-fields.js";
+import { readSortCode, readUkAccountNumber } from "../identifiers/format-readers.js";
+import { readRouting, type RoutingReaders } from "./read-routing.js";
 
-export interface SortCodeAccountNumberPaymentRouting extends RoutingBase<"SortCodeAccountNumber", "GB"> {
-  SortCode?: string;
-  AccountNumber?: string;
-}
+export type { SortCodeAccountNumberPaymentRouting };
 
-const spec: RoutingSpec<SortCodeAccountNumberPaymentRouting> = {
-  type: "SortCodeAccountNumber",
-  country: routingTypeCountries.SortCodeAccountNumber,
-  properties: {
-    SortCode: { check: (value) => validateSortCode(value), required: "recommended" },
-    AccountNumber: { check: (value) => validateUkAccountNumber(value), required: "recommended" },
-  },
+const readers: RoutingReaders<typeof sortCodeAccountNumberPaymentRoutingTable> = {
+  formats: { "sort-code": readSortCode, "uk-account-number": readUkAccountNumber },
+  accountIdentifier: ["SortCode", "AccountNumber"],
 };
 
 /** Validates a SortCodeAccountNumber routing and returns it with its identifiers in their normalised forms. */
 export const validateSortCodeAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<
   SortCodeAccountNumberPaymentRouting,
-  Normalization
->((input) => readRouting(input, spec));
+  Normalization,
+  WireFormOption
+>((input, options) => readRouting(input, sortCodeAccountNumberPaymentRoutingTable, readers, contextOf(options)));

@@ -5,33 +5,30 @@
  */
 import { defineValidator } from "../core/define-validator.js";
 import type { Normalization } from "../core/normalization.js";
+import { contextOf, type WireFormOption } from "../core/read-table.js";
+import {
+  transitNumberAccountNumberPaymentRoutingTable,
+  type TransitNumberAccountNumberPaymentRouting,
+} from "../generated/request-fields.js";
 import { validateAccountNumber } from "../identifiers/account-number.js";
-import { validateBic } from "../identifiers/bic.js";
-import { validateCanadianTransitNumber } from "../identifiers/ca-transit-number.js";
-import { readRouting, type RoutingBase, type RoutingSpec } from "./read-routing.js";
-import { routingTypeCountries } from "./routing-types.js";
+import { readBic, readCanadianTransitNumber } from "../identifiers/format-readers.js";
+import { checkedProperty, readRouting, type RoutingReaders } from "./read-routing.js";
 
-export interface TransitNumberAccountNumberPaymentRouting extends RoutingBase<"TransitNumberAccountNumber", "CA"> {
-  TransitNumber?: string;
-  Bic?: string;
-  AccountNumber?: string;
-}
+export type { TransitNumberAccountNumberPaymentRouting };
 
-const spec: RoutingSpec<TransitNumberAccountNumberPaymentRouting> = {
-  type: "TransitNumberAccountNumber",
-  country: routingTypeCountries.TransitNumberAccountNumber,
-  properties: {
-    TransitNumber: { check: (value) => validateCanadianTransitNumber(value), required: false },
-    Bic: { check: (value) => validateBic(value), required: false },
-    AccountNumber: {
-      check: (value) => validateAccountNumber(value, { routingType: "TransitNumberAccountNumber" }),
-      required: "recommended",
-    },
+const readers: RoutingReaders<typeof transitNumberAccountNumberPaymentRoutingTable> = {
+  formats: { "ca-transit-number": readCanadianTransitNumber, bic: readBic },
+  fields: {
+    AccountNumber: checkedProperty((value) =>
+      validateAccountNumber(value, { routingType: "TransitNumberAccountNumber" }),
+    ),
   },
+  accountIdentifier: ["AccountNumber"],
 };
 
 /** Validates a TransitNumberAccountNumber routing and returns it with its identifiers in their normalised forms. */
 export const validateTransitNumberAccountNumberPaymentRouting = /* @__PURE__ */ defineValidator<
   TransitNumberAccountNumberPaymentRouting,
-  Normalization
->((input) => readRouting(input, spec));
+  Normalization,
+  WireFormOption
+>((input, options) => readRouting(input, transitNumberAccountNumberPaymentRoutingTable, readers, contextOf(options)));

@@ -9,3 +9,9 @@ export const flag = { type: "boolean" } as const;
 export const openObject = { type: "object", required: [] } as const;
 export const optionalOpenObject = { type: "object", required: [], nullable: true } as const;
 export const tenant = { type: "string", minLength: 1 } as const;
+
+/** A field a record may leave out: its schema (the spec's, `generated/spec-fields.ts`) taking `null` too, as ajv's `JSONSchemaType` has it. */
+export const optional = <Schema extends object>(schema: Schema): Schema & { readonly nullable: true } => ({
+  ...schema,
+  nullable: true,
+});
