@@ -119,7 +119,7 @@ export type StatusIn<R extends StatusRange, Except extends number = never> =
   | Exclude<R extends `${infer H extends number}XX` ? Hundred<H, 0 | 1 | 2 | 3 | 4> : never, Except>
   | Exclude<R extends `${infer H extends number}XX` ? Hundred<H, 5 | 6 | 7 | 8 | 9> : never, Except>;
 
-/** The statuses an operation's responses declare one by one (`200`, `"404"` → `200 | 404`), its ranges and `default` left out. */
+/** The statuses an operation declares one by one (`200`, `"404"` → `200 | 404`); its ranges and `default` left out. */
 export type DeclaredStatusOf<Op> = StatusKeyNumber<keyof ResponsesOf<Op>>;
 type StatusKeyNumber<S> = S extends number ? S : S extends `${infer N extends number}` ? N : never;
 /** The statuses of `Declared` in range `R`: what `StatusIn<R, ...>` leaves out. */
@@ -152,7 +152,7 @@ export interface RawSuccess<S extends number, D> {
   readonly response: Response;
 }
 
-/** A declared error status of a `withResponse` call: `ok: false`, the status, the parsed error body and the `Response`. */
+/** A declared error status of a `withResponse` call: `ok: false`, the status, the parsed error body, the `Response`. */
 export interface RawFailure<S extends number, E> {
   readonly ok: false;
   readonly status: S;
@@ -171,7 +171,8 @@ type RawDataOf<R, Data> = [Data] extends [never] ? KeptBody<R> : Data;
 /**
  * The result of a `withResponse` method: one variant per declared status (`RawSuccess`, `RawFailure`), narrowed by
  * `status` (or `ok`); a range (`4XX`) stands for its statuses but those declared on their own, `default` for every
- * status no other key covers. A body the spec does not describe is `unknown` (`KeptBody`): the client keeps it. A declared status never throws; undeclared statuses and network failures still do.
+ * status no other key covers. A body the spec does not describe is `unknown` (`KeptBody`): the client keeps it. A
+ * declared status never throws; undeclared statuses and network failures still do.
  * `Data`, when given, replaces the success body (an OData read narrowed by `$select`). An operation that documents
  * no response (OpenAPI 3.1 allows it) resolves on any success, its body unknown.
  */
@@ -205,7 +206,7 @@ export type ResultMode = "data" | "raw";
  */
 export type MethodResult<M extends ResultMode, D, R> = M extends "raw" ? Promise<R> : Promise<D>;
 
-/** What a method returns in mode `M`, worked out from the operation: `DefaultResultOf` for `"data"`, `RawResultOf` for `"raw"`. */
+/** What a method returns in mode `M`, worked out from the operation: `DefaultResultOf`, or `RawResultOf` for `"raw"`. */
 export type ResultOf<M extends ResultMode, Op> = MethodResult<M, DefaultResultOf<Op>, RawResultOf<Op>>;
 
 /** What an OData read returns in mode `M` when its success body is `B` (narrowed by `$select`). */
