@@ -9,13 +9,15 @@ import { bindGroups } from "./runtime/bind.js";
 import type { CallOptions, ClientOptions } from "./runtime/client-options.js";
 import type { OperationValidators } from "./runtime/compiled-validator.js";
 import type {
+  DefaultResultOf,
+  MethodResult,
   ODataEntityMethod,
   ODataListMethod,
   PathParamOf,
   QueryOf,
+  RawResultOf,
   RequestBodyOf,
   ResultMode,
-  ResultOf,
 } from "./runtime/operation-types.js";
 import { createRuntime } from "./runtime/request.js";
 import { parseWebhookEventsWith, type WebhookParseResult } from "./runtime/webhooks.js";
@@ -29,10 +31,24 @@ export type OperationBody<K extends keyof OperationTypes> = RequestBodyOf<Operat
 /** The query object the method of operation `K` takes (`never` when it takes none). */
 export type OperationQuery<K extends keyof OperationTypes> = QueryOf<OperationTypes[K]>;
 /**
- * What the method of operation `K` returns: with `"data"` the success body (a `Created` for a 201), with
- * `"raw"` (`withResponse`) every declared status as a value, narrowed by `status`.
+ * What the method of operation `K` resolves to: the success body (`TransferDto`, the schema's named type), a
+ * `Created` for a 201, `void` without content.
  */
-export type OperationResult<M extends ResultMode, K extends keyof OperationTypes> = ResultOf<M, OperationTypes[K]>;
+export type OperationData<K extends keyof OperationTypes> = DefaultResultOf<OperationTypes[K]>;
+/**
+ * What the `withResponse` method of operation `K` resolves to: one `RawSuccess` or `RawFailure` per declared
+ * status, narrowed by `status` (or `ok`).
+ */
+export type OperationResponse<K extends keyof OperationTypes> = RawResultOf<OperationTypes[K]>;
+/**
+ * What the method of operation `K` returns: with `"data"` a promise of `OperationData<K>`, with `"raw"`
+ * (`withResponse`) of `OperationResponse<K>`.
+ */
+export type OperationResult<M extends ResultMode, K extends keyof OperationTypes> = MethodResult<
+  M,
+  OperationData<K>,
+  OperationResponse<K>
+>;
 /** A schema of the spec by name: `Schema<"AccountDto">` (the same type as the named export `AccountDto`). */
 export type Schema<N extends keyof components["schemas"]> = components["schemas"][N];
 
@@ -868,7 +884,14 @@ export interface AccountsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Accounts` (`listAccounts`)
    */
-  listAccounts: ODataListMethod<M, [], Schema<"AccountDto">, Operation<"listAccounts">, ODataEntities["AccountDto"]>;
+  listAccounts: ODataListMethod<
+    M,
+    [],
+    Schema<"AccountDto">,
+    OperationData<"listAccounts">,
+    OperationResponse<"listAccounts">,
+    ODataEntities["AccountDto"]
+  >;
   /**
    * Get an account.
    *
@@ -880,7 +903,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getAccount", "id">],
     Schema<"AccountDto">,
-    Operation<"getAccount">,
+    OperationData<"getAccount">,
+    OperationResponse<"getAccount">,
     ODataEntities["AccountDto"]
   >;
   /**
@@ -894,7 +918,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountSubaccounts", "accountId">],
     Schema<"AccountDto">,
-    Operation<"listAccountSubaccounts">,
+    OperationData<"listAccountSubaccounts">,
+    OperationResponse<"listAccountSubaccounts">,
     ODataEntities["AccountDto"]
   >;
   /**
@@ -908,7 +933,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountBalances", "accountId">],
     Schema<"AccountBalanceDto">,
-    Operation<"listAccountBalances">,
+    OperationData<"listAccountBalances">,
+    OperationResponse<"listAccountBalances">,
     ODataEntities["AccountBalanceDto"]
   >;
   /**
@@ -925,7 +951,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
       currencyCode: OperationPathParam<"getAccountBalance", "currencyCode">,
     ],
     Schema<"AccountBalanceDto">,
-    Operation<"getAccountBalance">,
+    OperationData<"getAccountBalance">,
+    OperationResponse<"getAccountBalance">,
     ODataEntities["AccountBalanceDto"]
   >;
   /**
@@ -942,7 +969,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
       currencyCode: OperationPathParam<"listAccountBalanceStatement", "currencyCode">,
     ],
     Schema<"AccountStatementItemDto">,
-    Operation<"listAccountBalanceStatement">,
+    OperationData<"listAccountBalanceStatement">,
+    OperationResponse<"listAccountBalanceStatement">,
     ODataEntities["AccountStatementItemDto"]
   >;
   /**
@@ -956,7 +984,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountInboundTransfers", "accountId">],
     Schema<"InboundTransferDto">,
-    Operation<"listAccountInboundTransfers">,
+    OperationData<"listAccountInboundTransfers">,
+    OperationResponse<"listAccountInboundTransfers">,
     ODataEntities["InboundTransferDto"]
   >;
   /**
@@ -970,7 +999,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountOutboundTransfers", "accountId">],
     Schema<"OutboundTransferDto">,
-    Operation<"listAccountOutboundTransfers">,
+    OperationData<"listAccountOutboundTransfers">,
+    OperationResponse<"listAccountOutboundTransfers">,
     ODataEntities["OutboundTransferDto"]
   >;
   /**
@@ -984,7 +1014,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountWithdrawals", "accountId">],
     Schema<"WithdrawalDto">,
-    Operation<"listAccountWithdrawals">,
+    OperationData<"listAccountWithdrawals">,
+    OperationResponse<"listAccountWithdrawals">,
     ODataEntities["WithdrawalDto"]
   >;
   /**
@@ -998,7 +1029,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountBeneficiaries", "accountId">],
     Schema<"BeneficiaryDto">,
-    Operation<"listAccountBeneficiaries">,
+    OperationData<"listAccountBeneficiaries">,
+    OperationResponse<"listAccountBeneficiaries">,
     ODataEntities["BeneficiaryDto"]
   >;
   /**
@@ -1012,7 +1044,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountTransferBeneficiaries", "accountId">],
     Schema<"TransferBeneficiaryDto">,
-    Operation<"listAccountTransferBeneficiaries">,
+    OperationData<"listAccountTransferBeneficiaries">,
+    OperationResponse<"listAccountTransferBeneficiaries">,
     ODataEntities["TransferBeneficiaryDto"]
   >;
   /**
@@ -1026,7 +1059,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountExchanges", "accountId">],
     Schema<"ExchangeDto">,
-    Operation<"listAccountExchanges">,
+    OperationData<"listAccountExchanges">,
+    OperationResponse<"listAccountExchanges">,
     ODataEntities["ExchangeDto"]
   >;
   /**
@@ -1040,7 +1074,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountDeposits", "accountId">],
     Schema<"DepositDto">,
-    Operation<"listAccountDeposits">,
+    OperationData<"listAccountDeposits">,
+    OperationResponse<"listAccountDeposits">,
     ODataEntities["DepositDto"]
   >;
   /**
@@ -1054,7 +1089,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountDepositInformation", "accountId">],
     Schema<"DepositInformationDto">,
-    Operation<"listAccountDepositInformation">,
+    OperationData<"listAccountDepositInformation">,
+    OperationResponse<"listAccountDepositInformation">,
     ODataEntities["DepositInformationDto"]
   >;
   /**
@@ -1068,7 +1104,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountDepositRoutingInformation", "accountId">],
     Schema<"DepositRoutingInformationDto">,
-    Operation<"listAccountDepositRoutingInformation">,
+    OperationData<"listAccountDepositRoutingInformation">,
+    OperationResponse<"listAccountDepositRoutingInformation">,
     ODataEntities["DepositRoutingInformationDto"]
   >;
   /**
@@ -1082,7 +1119,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
     M,
     [accountId: OperationPathParam<"listAccountDepositors", "accountId">],
     Schema<"DepositorDto2">,
-    Operation<"listAccountDepositors">,
+    OperationData<"listAccountDepositors">,
+    OperationResponse<"listAccountDepositors">,
     ODataEntities["DepositorDto2"]
   >;
   /**
@@ -1099,7 +1137,8 @@ export interface AccountsClient<M extends ResultMode = "data"> {
       filterType: OperationPathParam<"listAccountCountries", "filterType">,
     ],
     Schema<"CountryDto">,
-    Operation<"listAccountCountries">,
+    OperationData<"listAccountCountries">,
+    OperationResponse<"listAccountCountries">,
     ODataEntities["CountryDto"]
   >;
 }
@@ -1113,7 +1152,14 @@ export interface EntitiesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Entities` (`listEntities`)
    */
-  listEntities: ODataListMethod<M, [], Schema<"EntityDto">, Operation<"listEntities">, ODataEntities["EntityDto"]>;
+  listEntities: ODataListMethod<
+    M,
+    [],
+    Schema<"EntityDto">,
+    OperationData<"listEntities">,
+    OperationResponse<"listEntities">,
+    ODataEntities["EntityDto"]
+  >;
   /**
    * Get an entity.
    *
@@ -1125,7 +1171,8 @@ export interface EntitiesClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getEntity", "id">],
     Schema<"EntityDto">,
-    Operation<"getEntity">,
+    OperationData<"getEntity">,
+    OperationResponse<"getEntity">,
     ODataEntities["EntityDto"]
   >;
   /**
@@ -1139,7 +1186,8 @@ export interface EntitiesClient<M extends ResultMode = "data"> {
     M,
     [entityId: OperationPathParam<"listEntityAccounts", "entityId">],
     Schema<"AccountDto">,
-    Operation<"listEntityAccounts">,
+    OperationData<"listEntityAccounts">,
+    OperationResponse<"listEntityAccounts">,
     ODataEntities["AccountDto"]
   >;
   /**
@@ -1156,7 +1204,8 @@ export interface EntitiesClient<M extends ResultMode = "data"> {
       filterType: OperationPathParam<"listEntityCountries", "filterType">,
     ],
     Schema<"CountryDto">,
-    Operation<"listEntityCountries">,
+    OperationData<"listEntityCountries">,
+    OperationResponse<"listEntityCountries">,
     ODataEntities["CountryDto"]
   >;
 }
@@ -1174,7 +1223,8 @@ export interface TransfersClient<M extends ResultMode = "data"> {
     M,
     [],
     Schema<"TransferDto">,
-    Operation<"listTransfers">,
+    OperationData<"listTransfers">,
+    OperationResponse<"listTransfers">,
     ODataEntities["TransferDto"]
   >;
   /**
@@ -1188,7 +1238,8 @@ export interface TransfersClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getTransfer", "id">],
     Schema<"TransferDto">,
-    Operation<"getTransfer">,
+    OperationData<"getTransfer">,
+    OperationResponse<"getTransfer">,
     ODataEntities["TransferDto"]
   >;
   /**
@@ -1202,7 +1253,8 @@ export interface TransfersClient<M extends ResultMode = "data"> {
     M,
     [transferId: OperationPathParam<"listTransferFees", "transferId">],
     Schema<"FeeDto">,
-    Operation<"listTransferFees">,
+    OperationData<"listTransferFees">,
+    OperationResponse<"listTransferFees">,
     ODataEntities["FeeDto"]
   >;
   /**
@@ -1264,7 +1316,8 @@ export interface InboundTransfersClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getInboundTransfer", "id">],
     Schema<"InboundTransferDto">,
-    Operation<"getInboundTransfer">,
+    OperationData<"getInboundTransfer">,
+    OperationResponse<"getInboundTransfer">,
     ODataEntities["InboundTransferDto"]
   >;
   /**
@@ -1278,7 +1331,8 @@ export interface InboundTransfersClient<M extends ResultMode = "data"> {
     M,
     [transferId: OperationPathParam<"listInboundTransferFees", "transferId">],
     Schema<"FeeDto">,
-    Operation<"listInboundTransferFees">,
+    OperationData<"listInboundTransferFees">,
+    OperationResponse<"listInboundTransferFees">,
     ODataEntities["FeeDto"]
   >;
 }
@@ -1296,7 +1350,8 @@ export interface OutboundTransfersClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getOutboundTransfer", "id">],
     Schema<"OutboundTransferDto">,
-    Operation<"getOutboundTransfer">,
+    OperationData<"getOutboundTransfer">,
+    OperationResponse<"getOutboundTransfer">,
     ODataEntities["OutboundTransferDto"]
   >;
   /**
@@ -1310,7 +1365,8 @@ export interface OutboundTransfersClient<M extends ResultMode = "data"> {
     M,
     [transferId: OperationPathParam<"listOutboundTransferFees", "transferId">],
     Schema<"FeeDto">,
-    Operation<"listOutboundTransferFees">,
+    OperationData<"listOutboundTransferFees">,
+    OperationResponse<"listOutboundTransferFees">,
     ODataEntities["FeeDto"]
   >;
 }
@@ -1328,7 +1384,8 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
     M,
     [],
     Schema<"WithdrawalDto">,
-    Operation<"listWithdrawals">,
+    OperationData<"listWithdrawals">,
+    OperationResponse<"listWithdrawals">,
     ODataEntities["WithdrawalDto"]
   >;
   /**
@@ -1342,7 +1399,8 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getWithdrawal", "id">],
     Schema<"WithdrawalDto">,
-    Operation<"getWithdrawal">,
+    OperationData<"getWithdrawal">,
+    OperationResponse<"getWithdrawal">,
     ODataEntities["WithdrawalDto"]
   >;
   /**
@@ -1356,7 +1414,8 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
     M,
     [withdrawalId: OperationPathParam<"listWithdrawalFees", "withdrawalId">],
     Schema<"FeeDto">,
-    Operation<"listWithdrawalFees">,
+    OperationData<"listWithdrawalFees">,
+    OperationResponse<"listWithdrawalFees">,
     ODataEntities["FeeDto"]
   >;
   /**
@@ -1370,7 +1429,8 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
     M,
     [withdrawalId: OperationPathParam<"getWithdrawalPaymentConfirmationDetails", "withdrawalId">],
     Schema<"PaymentConfirmationDetailsDto">,
-    Operation<"getWithdrawalPaymentConfirmationDetails">,
+    OperationData<"getWithdrawalPaymentConfirmationDetails">,
+    OperationResponse<"getWithdrawalPaymentConfirmationDetails">,
     ODataEntities["PaymentConfirmationDetailsDto"]
   >;
   /**
@@ -1384,7 +1444,8 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
     M,
     [],
     Schema<"PaymentPurposeDto">,
-    Operation<"listBoEPaymentPurposes">,
+    OperationData<"listBoEPaymentPurposes">,
+    OperationResponse<"listBoEPaymentPurposes">,
     ODataEntities["PaymentPurposeDto"]
   >;
   /**
@@ -1398,7 +1459,8 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
     M,
     [CountryCode: OperationPathParam<"listCountryPaymentPurposes", "CountryCode">],
     Schema<"PaymentPurposeDto">,
-    Operation<"listCountryPaymentPurposes">,
+    OperationData<"listCountryPaymentPurposes">,
+    OperationResponse<"listCountryPaymentPurposes">,
     ODataEntities["PaymentPurposeDto"]
   >;
   /**
@@ -1412,7 +1474,8 @@ export interface WithdrawalsClient<M extends ResultMode = "data"> {
     M,
     [],
     Schema<"PaymentPurposeDto">,
-    Operation<"listGenericPaymentPurposes">,
+    OperationData<"listGenericPaymentPurposes">,
+    OperationResponse<"listGenericPaymentPurposes">,
     ODataEntities["PaymentPurposeDto"]
   >;
   /**
@@ -1496,7 +1559,8 @@ export interface BeneficiariesClient<M extends ResultMode = "data"> {
     M,
     [],
     Schema<"BeneficiaryDto">,
-    Operation<"listBeneficiaries">,
+    OperationData<"listBeneficiaries">,
+    OperationResponse<"listBeneficiaries">,
     ODataEntities["BeneficiaryDto"]
   >;
   /**
@@ -1510,7 +1574,8 @@ export interface BeneficiariesClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getBeneficiary", "id">],
     Schema<"BeneficiaryDto">,
-    Operation<"getBeneficiary">,
+    OperationData<"getBeneficiary">,
+    OperationResponse<"getBeneficiary">,
     ODataEntities["BeneficiaryDto"]
   >;
   /**
@@ -1584,7 +1649,8 @@ export interface TransferBeneficiariesClient<M extends ResultMode = "data"> {
     M,
     [],
     Schema<"TransferBeneficiaryDto">,
-    Operation<"listTransferBeneficiaries">,
+    OperationData<"listTransferBeneficiaries">,
+    OperationResponse<"listTransferBeneficiaries">,
     ODataEntities["TransferBeneficiaryDto"]
   >;
   /**
@@ -1598,7 +1664,8 @@ export interface TransferBeneficiariesClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getTransferBeneficiary", "id">],
     Schema<"TransferBeneficiaryDto">,
-    Operation<"getTransferBeneficiary">,
+    OperationData<"getTransferBeneficiary">,
+    OperationResponse<"getTransferBeneficiary">,
     ODataEntities["TransferBeneficiaryDto"]
   >;
 }
@@ -1616,7 +1683,8 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
     M,
     [],
     Schema<"ExchangeDto">,
-    Operation<"listExchanges">,
+    OperationData<"listExchanges">,
+    OperationResponse<"listExchanges">,
     ODataEntities["ExchangeDto"]
   >;
   /**
@@ -1630,7 +1698,8 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getExchange", "id">],
     Schema<"ExchangeDto">,
-    Operation<"getExchange">,
+    OperationData<"getExchange">,
+    OperationResponse<"getExchange">,
     ODataEntities["ExchangeDto"]
   >;
   /**
@@ -1644,7 +1713,8 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
     M,
     [exchangeId: OperationPathParam<"listExchangeAllocations", "exchangeId">],
     Schema<"AllocationDto">,
-    Operation<"listExchangeAllocations">,
+    OperationData<"listExchangeAllocations">,
+    OperationResponse<"listExchangeAllocations">,
     ODataEntities["AllocationDto"]
   >;
   /**
@@ -1658,7 +1728,8 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
     M,
     [exchangeId: OperationPathParam<"listExchangeDeposits", "exchangeId">],
     Schema<"DepositDto">,
-    Operation<"listExchangeDeposits">,
+    OperationData<"listExchangeDeposits">,
+    OperationResponse<"listExchangeDeposits">,
     ODataEntities["DepositDto"]
   >;
   /**
@@ -1672,7 +1743,8 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
     M,
     [exchangeId: OperationPathParam<"listExchangeFees", "exchangeId">],
     Schema<"FeeDto">,
-    Operation<"listExchangeFees">,
+    OperationData<"listExchangeFees">,
+    OperationResponse<"listExchangeFees">,
     ODataEntities["FeeDto"]
   >;
   /**
@@ -1686,7 +1758,8 @@ export interface ExchangesClient<M extends ResultMode = "data"> {
     M,
     [exchangeId: OperationPathParam<"listExchangeWithdrawals", "exchangeId">],
     Schema<"WithdrawalDto">,
-    Operation<"listExchangeWithdrawals">,
+    OperationData<"listExchangeWithdrawals">,
+    OperationResponse<"listExchangeWithdrawals">,
     ODataEntities["WithdrawalDto"]
   >;
   /**
@@ -1780,7 +1853,14 @@ export interface DepositsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Deposits` (`listDeposits`)
    */
-  listDeposits: ODataListMethod<M, [], Schema<"DepositDto">, Operation<"listDeposits">, ODataEntities["DepositDto"]>;
+  listDeposits: ODataListMethod<
+    M,
+    [],
+    Schema<"DepositDto">,
+    OperationData<"listDeposits">,
+    OperationResponse<"listDeposits">,
+    ODataEntities["DepositDto"]
+  >;
   /**
    * Get a deposit.
    *
@@ -1792,7 +1872,8 @@ export interface DepositsClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getDeposit", "id">],
     Schema<"DepositDto">,
-    Operation<"getDeposit">,
+    OperationData<"getDeposit">,
+    OperationResponse<"getDeposit">,
     ODataEntities["DepositDto"]
   >;
   /**
@@ -1806,7 +1887,8 @@ export interface DepositsClient<M extends ResultMode = "data"> {
     M,
     [depositId: OperationPathParam<"listDepositFees", "depositId">],
     Schema<"FeeDto">,
-    Operation<"listDepositFees">,
+    OperationData<"listDepositFees">,
+    OperationResponse<"listDepositFees">,
     ODataEntities["FeeDto"]
   >;
   /**
@@ -1855,7 +1937,14 @@ export interface AlertsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Alerts` (`listAlerts`)
    */
-  listAlerts: ODataListMethod<M, [], Schema<"AlertDto">, Operation<"listAlerts">, ODataEntities["AlertDto"]>;
+  listAlerts: ODataListMethod<
+    M,
+    [],
+    Schema<"AlertDto">,
+    OperationData<"listAlerts">,
+    OperationResponse<"listAlerts">,
+    ODataEntities["AlertDto"]
+  >;
   /**
    * Get an exchange-rate alert.
    *
@@ -1867,7 +1956,8 @@ export interface AlertsClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getAlert", "id">],
     Schema<"AlertDto">,
-    Operation<"getAlert">,
+    OperationData<"getAlert">,
+    OperationResponse<"getAlert">,
     ODataEntities["AlertDto"]
   >;
   /**
@@ -1900,7 +1990,14 @@ export interface CountriesClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Countries` (`listCountries`)
    */
-  listCountries: ODataListMethod<M, [], Schema<"CountryDto">, Operation<"listCountries">, ODataEntities["CountryDto"]>;
+  listCountries: ODataListMethod<
+    M,
+    [],
+    Schema<"CountryDto">,
+    OperationData<"listCountries">,
+    OperationResponse<"listCountries">,
+    ODataEntities["CountryDto"]
+  >;
 }
 
 /** The `currencies` methods of the client. */
@@ -1916,7 +2013,8 @@ export interface CurrenciesClient<M extends ResultMode = "data"> {
     M,
     [],
     Schema<"CurrencyDto">,
-    Operation<"listCurrencies">,
+    OperationData<"listCurrencies">,
+    OperationResponse<"listCurrencies">,
     ODataEntities["CurrencyDto"]
   >;
   /**
@@ -1930,7 +2028,8 @@ export interface CurrenciesClient<M extends ResultMode = "data"> {
     M,
     [id: OperationPathParam<"getCurrency", "id">],
     Schema<"CurrencyDto">,
-    Operation<"getCurrency">,
+    OperationData<"getCurrency">,
+    OperationResponse<"getCurrency">,
     ODataEntities["CurrencyDto"]
   >;
 }
@@ -1944,7 +2043,14 @@ export interface SectorsClient<M extends ResultMode = "data"> {
    *
    * `GET /api/v1/Sectors` (`listSectors`)
    */
-  listSectors: ODataListMethod<M, [], Schema<"SectorDto">, Operation<"listSectors">, ODataEntities["SectorDto"]>;
+  listSectors: ODataListMethod<
+    M,
+    [],
+    Schema<"SectorDto">,
+    OperationData<"listSectors">,
+    OperationResponse<"listSectors">,
+    ODataEntities["SectorDto"]
+  >;
 }
 
 /** The `jobs` methods of the client. */
@@ -2222,6 +2328,8 @@ export type WebhookEventOf<D> = D extends readonly (infer E)[] ? E : D;
  * the `UnknownWebhookEvent`s of other kinds, kept as they arrived, `invalidEvents` those that match
  * no schema (a known kind with a field missing or mistyped: its position, the event and its issues; the others are
  * delivered); or `{ ok: false, error: { code, message, issues } }` when the body is not a JSON array of events.
+ * An event whose `ApiUrl` names another entity than its `EntityId` (the key of the URL's path, read as a
+ * `Location` is: `(9)`, `(Id=9)`, `/9`, any host and case) is an invalid event too, with an issue naming both.
  */
 export function parseWebhookEvents(
   body: unknown,
@@ -2230,16 +2338,19 @@ export function parseWebhookEvents(
     webhookValidators.accountFundsEvent!,
     body,
     {
-      tag: "Reason",
-      known: [
-        "TransferCreated",
-        "TransferCompleted",
-        "IncomingTransferCompleted",
-        "TransferCanceled",
-        "WithdrawalCreated",
-        "WithdrawalCompleted",
-        "WithdrawalCanceled",
-      ],
+      kinds: {
+        tag: "Reason",
+        known: [
+          "TransferCreated",
+          "TransferCompleted",
+          "IncomingTransferCompleted",
+          "TransferCanceled",
+          "WithdrawalCreated",
+          "WithdrawalCompleted",
+          "WithdrawalCanceled",
+        ],
+      },
+      entityUrl: { url: "ApiUrl", key: "EntityId" },
     },
   );
 }

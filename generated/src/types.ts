@@ -2076,1965 +2076,127 @@ export interface webhooks {
 }
 export interface components {
   schemas: {
-    /**
-     * AccountBalanceDto
-     * @description Balance of an account in one currency, keyed by CurrencyCode (/Balances({currencyCode})).
-     */
-    AccountBalanceDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      CurrencyCode: string;
-      Currency?: components["schemas"]["CurrencyDto"] | null;
-      /** Format: decimal */
-      Value?: number | null;
-      /** Format: decimal */
-      Allocated?: number | null;
-      /** Format: decimal */
-      Processing?: number | null;
-      /** Format: decimal */
-      Available?: number | null;
-      ValueDate?: components["schemas"]["DateTime"] | null;
-      Statement?: components["schemas"]["AccountStatementItemDto"][] | null;
-    };
-    /**
-     * AccountBalanceDtoCollection
-     * @description OData v4 collection of AccountBalanceDto.
-     */
-    AccountBalanceDtoCollection: {
-      value: components["schemas"]["AccountBalanceDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * AccountDto
-     * @description Account. The navigation members are present only when expanded or navigated.
-     */
-    AccountDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      /** Format: int32 */
-      Id: number;
-      /** Format: int32 */
-      EntityId?: number | null;
-      Name?: string | null;
-      AccountNumber?: string | null;
-      /** @description Status as a short code; the reference does not show its values. */
-      StatusCode?: string | null;
-      /** @description Status as text (of StatusCode); the reference does not show its values. */
-      Status?: string | null;
-      /** @description Navigation member: the account's balances. Present only when expanded or navigated. */
-      Balances?: components["schemas"]["AccountBalanceDto"][] | null;
-      /** @description Navigation member: the account's exchanges. Present only when expanded or navigated. */
-      Exchanges?: components["schemas"]["ExchangeDto"][] | null;
-      /** @description Navigation member: the account's withdrawals. Present only when expanded or navigated. */
-      Withdrawals?: components["schemas"]["WithdrawalDto"][] | null;
-      /** @description Navigation member: the account's inbound transfers. Present only when expanded or navigated. */
-      InboundTransfers?: components["schemas"]["InboundTransferDto"][] | null;
-      /** @description Navigation member: the account's outbound transfers. Present only when expanded or navigated. */
-      OutboundTransfers?: components["schemas"]["OutboundTransferDto"][] | null;
-      /** @description Navigation member: the account's deposits. Present only when expanded or navigated. */
-      Deposits?: components["schemas"]["DepositDto"][] | null;
-      /** @description Navigation member: the account's withdrawal beneficiaries. Present only when expanded or navigated. */
-      Beneficiaries?: components["schemas"]["BeneficiaryDto"][] | null;
-      /** @description Navigation member: the account's transfer beneficiaries. Present only when expanded or navigated. */
-      TransferBeneficiaries?: components["schemas"]["TransferBeneficiaryDto"][] | null;
-      /** @description Navigation member: the account's deposit information. Present only when expanded or navigated. */
-      DepositInformation?: components["schemas"]["DepositInformationDto"][] | null;
-      /** @description Navigation member: the account's deposit routing information. Present only when expanded or navigated. */
-      DepositRoutingInformation?: components["schemas"]["DepositRoutingInformationDto"][] | null;
-      /** @description Navigation member: the account's activities. Present only when expanded or navigated. */
-      Activities?: components["schemas"]["ActivityDto"][] | null;
-      /** @description Navigation member: the account's depositors. Present only when expanded or navigated. */
-      Depositors?: components["schemas"]["DepositorDto2"][] | null;
-    };
-    /**
-     * AccountDtoCollection
-     * @description OData v4 collection of AccountDto.
-     */
-    AccountDtoCollection: {
-      value: components["schemas"]["AccountDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * AccountInfoDto
-     * @description Short account information.
-     */
-    AccountInfoDto: {
-      /** Format: int32 */
-      Id?: number | null;
-      AccountNumber?: string | null;
-      Name?: string | null;
-    };
-    /**
-     * AccountStatementItemDto
-     * @description Statement item of an account balance, with optional detail objects.
-     */
-    AccountStatementItemDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      /** Format: int32 */
-      Id: number;
-      CurrencyCode?: string | null;
-      /** Format: decimal */
-      DeltaBalance?: number | null;
-      ValueDate?: components["schemas"]["DateTime"] | null;
-      Sequence?: string | null;
-      /** Format: decimal */
-      RunningTotal?: number | null;
-      Narrative?: string | null;
-      /** @description Optional exchange details. */
-      Exchange?: components["schemas"]["ExchangeStatementDetailsDto"] | null;
-      /** @description Optional withdrawal details. */
-      Withdrawal?: components["schemas"]["WithdrawalStatementDetailsDto"] | null;
-      /** @description Optional transfer details. */
-      Transfer?: components["schemas"]["TransferStatementDetailsDto"] | null;
-      /** @description Optional deposit details. */
-      Deposit?: components["schemas"]["DepositStatementDetailsDto"] | null;
-      /** @description Optional funds request details. */
-      FundsRequest?: components["schemas"]["FundsRequestStatementDetailsDto"] | null;
-      /** @description Optional fee details. */
-      Fee?: components["schemas"]["FeeStatementDetailsDto"] | null;
-    };
-    /**
-     * AccountStatementItemDtoCollection
-     * @description OData v4 collection of AccountStatementItemDto.
-     */
-    AccountStatementItemDtoCollection: {
-      value: components["schemas"]["AccountStatementItemDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * ActivityDto
-     * @description Activity on an account.
-     */
-    ActivityDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      /** Format: int32 */
-      Id: number;
-      ExecutedAt?: components["schemas"]["DateTime"] | null;
-      UserName?: string | null;
-      Location?: string | null;
-      Description?: string | null;
-      ActivityType?: string | null;
-      ApprovalStatusId?: string | null;
-      InBound?: boolean | null;
-    };
-    /**
-     * AdditionalInformationField
-     * @description One required additional information field: its key and the rules its value must match.
-     */
-    AdditionalInformationField: {
-      /** @description Key of the field in AdditionalInformation. */
-      Field?: string | null;
-      /** @description Rules the value must match. */
-      Rule?: components["schemas"]["AdditionalInformationRule"][] | null;
-    };
-    /**
-     * AdditionalInformationRule
-     * @description Rule of an additional information field.
-     */
-    AdditionalInformationRule: {
-      /** @description Regular expression the value must match. */
-      RegEx?: string | null;
-    };
-    /**
-     * AddressDto
-     * @description Address of a depositor.
-     */
-    AddressDto: {
-      Street?: string | null;
-      HouseNumber?: string | null;
-      HouseName?: string | null;
-      FlatNumber?: string | null;
-      District?: string | null;
-      Town?: string | null;
-      County?: string | null;
-      PostCode?: string | null;
-      CountryCode?: string | null;
-    };
-    /**
-     * AlertDto
-     * @description Exchange-rate alert.
-     */
-    AlertDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      /** Format: int32 */
-      Id: number;
-      SourceCurrencyCode?: string | null;
-      TargetCurrencyCode?: string | null;
-      /**
-       * Format: decimal
-       * @description Exchange-rate threshold.
-       */
-      Limit?: number | null;
-      CreatedDate?: components["schemas"]["DateTime"] | null;
-      /** Format: double */
-      Rate?: number | null;
-      ValueDate?: components["schemas"]["DateTime"] | null;
-      NotifiedDate?: components["schemas"]["DateTime"] | null;
-      CancelledDate?: components["schemas"]["DateTime"] | null;
-      Active?: boolean | null;
-    };
-    /**
-     * AlertDtoCollection
-     * @description OData v4 collection of AlertDto.
-     */
-    AlertDtoCollection: {
-      value: components["schemas"]["AlertDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * AllocationDto
-     * @description Allocation of an exchange.
-     */
-    AllocationDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      /** Format: int32 */
-      Id: number;
-      /** Format: decimal */
-      Amount?: number | null;
-      ValueDate?: components["schemas"]["DateTime"] | null;
-      /** Format: int32 */
-      DepositId?: number | null;
-    };
-    /**
-     * AllocationDtoCollection
-     * @description OData v4 collection of AllocationDto.
-     */
-    AllocationDtoCollection: {
-      value: components["schemas"]["AllocationDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * AssignDepositorAddress
-     * @description Address of a depositor in an AssignDepositorDto (Individual or Company): the fields of AddressDto, the address of a depositor, all optional.
-     */
-    AssignDepositorAddress: {
-      Street?: string | null;
-      HouseNumber?: string | null;
-      HouseName?: string | null;
-      FlatNumber?: string | null;
-      District?: string | null;
-      Town?: string | null;
-      County?: string | null;
-      PostCode?: string | null;
-      CountryCode?: string | null;
-    };
-    /**
-     * AssignDepositorCompany
-     * @description Company depositor in an AssignDepositorDto.
-     */
-    AssignDepositorCompany: {
-      Name?: string | null;
-      PhoneNumber?: string | null;
-      Website?: string | null;
-      /**
-       * Format: int32
-       * @description Id from /api/v1/Sectors.
-       */
-      IndustryId?: number | null;
-      IndustryDetails?: string | null;
-      Address?: components["schemas"]["AssignDepositorAddress"] | null;
-    };
-    /**
-     * AssignDepositorDto
-     * @description Body of /api/v1/Deposits/{depositId}/AssignDepositor: the depositor to assign to a deposit, as an individual or a company, with supporting documents.
-     */
-    AssignDepositorDto: {
-      IsThirdParty?: boolean | null;
-      Individual?: components["schemas"]["AssignDepositorIndividual"] | null;
-      Company?: components["schemas"]["AssignDepositorCompany"] | null;
-      SupportingDocuments?: components["schemas"]["SupportingDocument"][] | null;
-    };
-    /**
-     * AssignDepositorIndividual
-     * @description Individual depositor in an AssignDepositorDto.
-     */
-    AssignDepositorIndividual: {
-      FirstName?: string | null;
-      MiddleName?: string | null;
-      LastName?: string | null;
-      PhoneNumber?: string | null;
-      Address?: components["schemas"]["AssignDepositorAddress"] | null;
-    };
-    /**
-     * BankStateBranchAccountNumberPaymentRouting
-     * @description Routing by BSB and account number (AU).
-     */
-    BankStateBranchAccountNumberPaymentRouting: {
-      /**
-       * @description Routing type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      Type: "BankStateBranchAccountNumber";
-      /**
-       * @description ISO 3166-1 alpha-2 country code.
-       * @constant
-       */
-      CountryCode: "AU";
-      /**
-       * Format: bsb
-       * @description 6 digits.
-       */
-      BankStateBranch?: string | null;
-      /**
-       * Format: bic
-       * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
-       */
-      Bic?: string | null;
-      AccountNumber?: string | null;
-    };
-    /**
-     * BeneficiaryDto
-     * @description Withdrawal beneficiary: a bank account outside the system that withdrawals are paid to.
-     */
-    BeneficiaryDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      /** Format: int32 */
-      Id: number;
-      /** Format: int32 */
-      AccountId?: number | null;
-      Name?: string | null;
-      CurrencyCode?: string | null;
-      /** @description Status as a short code; the reference does not show its values. */
-      StatusCode?: string | null;
-      /** @description Status as text (of StatusCode); the reference does not show its values. */
-      Status?: string | null;
-      PaymentRouting?: components["schemas"]["PaymentRoutingDto"] | null;
-    };
-    /**
-     * BeneficiaryDtoCollection
-     * @description OData v4 collection of BeneficiaryDto.
-     */
-    BeneficiaryDtoCollection: {
-      value: components["schemas"]["BeneficiaryDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * BicAccountNumberPaymentRouting
-     * @description Routing by BIC and account number: the fallback for all other countries.
-     */
-    BicAccountNumberPaymentRouting: {
-      /**
-       * @description Routing type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      Type: "BicAccountNumber";
-      /**
-       * Format: country-code
-       * @description Destination country; ISO 3166-1 alpha-2 country code.
-       */
-      CountryCode: string;
-      /**
-       * Format: bic
-       * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
-       */
-      Bic?: string | null;
-      AccountNumber?: string | null;
-    };
-    /**
-     * BicClabePaymentRouting
-     * @description Routing by BIC and CLABE account number (MX).
-     */
-    BicClabePaymentRouting: {
-      /**
-       * @description Routing type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      Type: "BicClabe";
-      /**
-       * @description ISO 3166-1 alpha-2 country code.
-       * @constant
-       */
-      CountryCode: "MX";
-      /**
-       * Format: bic
-       * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
-       */
-      Bic?: string | null;
-      /**
-       * Format: clabe
-       * @description 18-digit CLABE. Format clabe: @account-funds/validators warns (never refuses) about a wrong check digit (Banxico).
-       */
-      AccountNumber?: string | null;
-    };
-    /**
-     * BicIbanPaymentRouting
-     * @description Routing by BIC and IBAN, for IBAN countries.
-     */
-    BicIbanPaymentRouting: {
-      /**
-       * @description Routing type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      Type: "BicIban";
-      /**
-       * Format: country-code
-       * @description Destination country; ISO 3166-1 alpha-2 country code.
-       */
-      CountryCode: string;
-      /**
-       * Format: bic
-       * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
-       */
-      Bic?: string | null;
-      /**
-       * Format: iban
-       * @description IBAN, grouped or not; structure and checksum are validated. Format iban: the registry structure and the MOD 97-10 checksum (ISO 13616); @account-funds/validators warns (never refuses) when national check digits are wrong.
-       */
-      Iban?: string | null;
-    };
-    /**
-     * BicNubanPaymentRouting
-     * @description Routing by BIC and NUBAN account number (NG).
-     */
-    BicNubanPaymentRouting: {
-      /**
-       * @description Routing type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      Type: "BicNuban";
-      /**
-       * @description ISO 3166-1 alpha-2 country code.
-       * @constant
-       */
-      CountryCode: "NG";
-      /**
-       * Format: bic
-       * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
-       */
-      Bic?: string | null;
-      /** @description 10-digit NUBAN. */
-      AccountNumber?: string | null;
-    };
-    /**
-     * ClientDepositorDetailsDto
-     * @description Client depositor of a deposit.
-     */
-    ClientDepositorDetailsDto: {
-      /** Format: int32 */
-      DepositorId?: number | null;
-    };
-    /**
-     * CountryDto
-     * @description Country.
-     */
-    CountryDto: Record<string, unknown>;
-    /**
-     * CountryDtoCollection
-     * @description OData v4 collection of CountryDto.
-     */
-    CountryDtoCollection: {
-      value: components["schemas"]["CountryDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * CreateAccountTransfer
-     * @description Body of /api/v1/Transfers/CreateAccountTransfer: an internal transfer from an account to a transfer beneficiary.
-     */
-    CreateAccountTransfer: {
-      /**
-       * Format: int32
-       * @description Account the funds come from.
-       */
-      AccountId: number;
-      /** @description Currency to transfer. */
-      CurrencyCode: string;
-      /**
-       * Format: decimal
-       * @description When empty (left out, or null), the maximum transferable amount is requested.
-       */
-      Amount?: number | null;
-      /**
-       * Format: int32
-       * @description Transfer beneficiary that receives the funds.
-       */
-      BeneficiaryId: number;
-      /** @description Up to 35 characters. */
-      Reference?: string | null;
-    };
-    /**
-     * CreateAccountWithdrawal
-     * @description Body of /api/v1/Withdrawals/CreateAccountWithdrawal (JSON): an ad-hoc withdrawal that states its account, currency and amount. Also the Request part of the multipart/form-data body (CreateAccountWithdrawalMultipart).
-     */
-    CreateAccountWithdrawal: {
-      /** Format: int32 */
-      AccountId: number;
-      CurrencyCode: string;
-      /**
-       * Format: decimal
-       * @description When empty (left out, or null), the maximum withdrawable amount is requested.
-       */
-      Amount?: number | null;
-      /** Format: int32 */
-      BeneficiaryId: number;
-      /** @description Up to 35 characters. */
-      Reference?: string | null;
-      /** @description Up to 140 characters. */
-      Description?: string | null;
-      /**
-       * Format: int32
-       * @description Payment purpose. Mandatory for beneficiaries with bank accounts in the United Arab Emirates (all currencies) or China (CNH only).
-       */
-      PaymentPurposeId?: number | null;
-      /** @description Optional; only for a withdrawal on behalf of another party. Whether it is accepted depends on the account setup. */
-      UltimateOriginator?: components["schemas"]["UltimateOriginator"] | null;
-      /**
-       * @description OUR or SHA; whether it is accepted depends on the account setup. SHA: the client pays the service fee for the withdrawal and the beneficiary bears charges raised by other banks. OUR: the client pays the service fee plus a fee covering charges raised by other banks.
-       * @enum {string|null}
-       */
-      PaymentChargesCode?: "OUR" | "SHA" | null;
-      /**
-       * Format: int32
-       * @description BoE purpose code; values from /api/v1/Withdrawals/BoEPaymentPurposes. Required when CurrencyCode is GBP.
-       */
-      BoEPurposeCodeId?: number | null;
-      /**
-       * Format: lei
-       * @description 20-character alphanumeric LEI of the receiver; required only when the currency is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies. Format lei: @account-funds/validators warns (never refuses) about wrong ISO 17442 check digits.
-       */
-      ReceiverLei?: string | null;
-    };
-    /**
-     * CreateAccountWithdrawalMultipart
-     * @description multipart/form-data body of /api/v1/Withdrawals/CreateAccountWithdrawal with supporting documents. The part named Request holds the JSON body; each document is a part named SupportingDocuments with a file name and its own content type. Encoding for the request body: Request contentType application/json; SupportingDocuments any content type (`*\/*`), each file's own.
-     */
-    CreateAccountWithdrawalMultipart: {
-      /** @description The JSON body of the withdrawal (part contentType application/json). */
-      Request: components["schemas"]["CreateAccountWithdrawal"];
-      /** @description Supporting documents, one part per file. */
-      SupportingDocuments?: string[];
-    };
-    /**
-     * CreateAlertRequest
-     * @description Body of /api/v1/Alerts/Create: an exchange-rate alert.
-     */
-    CreateAlertRequest: {
-      SourceCurrencyCode?: string | null;
-      TargetCurrencyCode?: string | null;
-      /**
-       * Format: decimal
-       * @description Exchange-rate threshold.
-       */
-      Limit?: number | null;
-    };
-    /**
-     * CreateExchange
-     * @description Body of /api/v1/Exchanges/Create: a currency exchange.
-     */
-    CreateExchange: {
-      /** Format: int32 */
-      AccountId?: number | null;
-      /** @description Currency disposed of. */
-      SourceCurrencyCode?: string | null;
-      /** @description Currency acquired. */
-      TargetCurrencyCode?: string | null;
-      /**
-       * Format: decimal
-       * @description Amount bought or sold depending on GoalType.
-       */
-      Goal?: number | null;
-      /** @enum {string|null} */
-      GoalType?: "Buy" | "Sell" | null;
-      /** @description True when available funds in the account are to be used. */
-      UseAvailableFunds?: boolean | null;
-      /**
-       * Format: int32
-       * @description Required for GBP withdrawals.
-       */
-      BoEPurposeCodeId?: number | null;
-      /**
-       * Format: lei
-       * @description 20-character alphanumeric LEI; required when the beneficiary is a company with vertical FI and industry Banks or Building Societies. Format lei: @account-funds/validators warns (never refuses) about wrong ISO 17442 check digits.
-       */
-      ReceiverLei?: string | null;
-    };
-    /**
-     * CreateInstructionWithdrawal
-     * @description Body of /api/v1/Withdrawals/CreateInstructionWithdrawal: a withdrawal that is triggered when an instruction (an exchange instruction) completes. The optional and conditional fields follow the same rules as the account withdrawal.
-     */
-    CreateInstructionWithdrawal: {
-      /**
-       * Format: int32
-       * @description The instruction whose completion triggers the withdrawal.
-       */
-      InstructionId: number;
-      /** Format: int32 */
-      BeneficiaryId: number;
-      /**
-       * Format: int32
-       * @description Payment purpose. Mandatory for beneficiaries with bank accounts in the United Arab Emirates (all currencies) or China (CNH only).
-       */
-      PaymentPurposeId?: number | null;
-      /** @description Optional; only for a withdrawal on behalf of another party. Whether it is accepted depends on the account setup. */
-      UltimateOriginator?: components["schemas"]["UltimateOriginator"] | null;
-      /**
-       * @description OUR or SHA; whether it is accepted depends on the account setup. SHA: the client pays the service fee for the withdrawal and the beneficiary bears charges raised by other banks. OUR: the client pays the service fee plus a fee covering charges raised by other banks.
-       * @enum {string|null}
-       */
-      PaymentChargesCode?: "OUR" | "SHA" | null;
-      /**
-       * Format: int32
-       * @description BoE purpose code; values from /api/v1/Withdrawals/BoEPaymentPurposes. Required when the withdrawal currency is GBP.
-       */
-      BoEPurposeCodeId?: number | null;
-      /**
-       * Format: lei
-       * @description 20-character alphanumeric LEI of the receiver; required only when the currency is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies. Format lei: @account-funds/validators warns (never refuses) about wrong ISO 17442 check digits.
-       */
-      ReceiverLei?: string | null;
-    };
-    /**
-     * CreateResultDto
-     * @description Result of a create command: the Id of the created resource.
-     */
-    CreateResultDto: {
-      /** Format: int32 */
-      Id?: number;
-    };
-    /**
-     * CreateWithdrawalBeneficiary
-     * @description Body of /api/v1/Beneficiaries/CreateWithdrawalBeneficiary: a bank account outside the system that withdrawals can be paid to.
-     */
-    CreateWithdrawalBeneficiary: {
-      /** Format: int32 */
-      AccountId: number;
-      /** @description Friendly name used only on the platform. */
-      Name: string;
-      /** @description Official account holder name sent to the bank; when empty it equals Name. */
-      AccountHolderName?: string | null;
-      /** @description Currency of the bank account. */
-      CurrencyCode: string;
-      /** @description Routing of the bank account; Type selects the routing type. */
-      PaymentRouting: components["schemas"]["PaymentRouting"];
-      /** @description Alternate routing for the same beneficiary, for payment optimizations; items have the same shape as PaymentRouting. */
-      AlternatePaymentRouting?: components["schemas"]["PaymentRouting"][] | null;
-      /** @description Routing of intermediary or corresponding banks. */
-      IntermediaryPaymentRouting?: components["schemas"]["IntermediaryPaymentRouting"][] | null;
-      /** @enum {string} */
-      BeneficiaryType: "Individual" | "Company";
-      /** @description Street, Town and CountryCode required; HouseNumber, HouseName, FlatNumber, District, County, PostCode optional. */
-      Address: components["schemas"]["PostalAddress"];
-      /**
-       * Format: int32
-       * @description Id from /api/v1/Sectors. Required only for corporate beneficiaries held by the customer account.
-       */
-      IndustryId?: number | null;
-      Website?: string | null;
-      /** @description Required when the chosen industry starts with "Other". */
-      IndustryDetails?: string | null;
-      /** @description Key/value strings. Required for certain country-of-residence and routing-country combinations; the keys come from the RequiredAdditionalInformation endpoint and each value is validated against the Rule RegEx of its field. */
-      AdditionalInformation?: {
-        [key: string]: string;
-      } | null;
-      /** @description Up to 35 characters. */
-      Reference?: string | null;
-      /**
-       * Format: lei
-       * @description 20-character alphanumeric LEI of the receiver; required only when CurrencyCode is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies. Format lei: @account-funds/validators warns (never refuses) about wrong ISO 17442 check digits.
-       */
-      ReceiverLei?: string | null;
-    };
-    /**
-     * CurrencyDto
-     * @description Currency, keyed by its string Id (/api/v1/Currencies({id})).
-     */
-    CurrencyDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      Id: string;
-      Name?: string | null;
-      Type?: string | null;
-      Format?: string | null;
-      FormatTemplate?: string | null;
-      /** Format: int32 */
-      SignificantDigits?: number | null;
-    };
-    /**
-     * CurrencyDtoCollection
-     * @description OData v4 collection of CurrencyDto.
-     */
-    CurrencyDtoCollection: {
-      value: components["schemas"]["CurrencyDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * DateTime
-     * Format: iso8601-date-time
-     * @description The reference's `datetime`: an ISO 8601 date-time string, with or without a UTC offset, e.g. `2024-01-01T09:30:00Z`, `2024-01-01T09:30:00.1234567+01:00` or `2024-01-01T09:30:00`. The client hands it over as the string it received.
-     * @example 2024-01-01T09:30:00Z
-     * @example 2024-01-01T09:30:00.1234567
-     */
-    DateTime: string;
-    /**
-     * DepositDto
-     * @description Deposit into an account.
-     */
-    DepositDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      /** Format: int32 */
-      Id: number;
-      /** Format: int32 */
-      AccountId?: number | null;
-      CurrencyCode?: string | null;
-      /** Format: decimal */
-      Amount?: number | null;
-      Reference?: string | null;
-      Narrative?: unknown[] | null;
-      ValueDate?: components["schemas"]["DateTime"] | null;
-      /** Format: decimal */
-      Deposited?: number | null;
-      /** @description Status as a short code; the reference does not show its values. */
-      StatusCode?: string | null;
-      /** @description Status as text (of StatusCode); the reference does not show its values. */
-      Status?: string | null;
-      Depositor?: components["schemas"]["DepositorDetailsDto"] | null;
-      CounterpartAccountName?: string | null;
-      ClientDepositor?: components["schemas"]["ClientDepositorDetailsDto"] | null;
-      Fees?: components["schemas"]["FeeDto"][] | null;
-    };
-    /**
-     * DepositDtoCollection
-     * @description OData v4 collection of DepositDto.
-     */
-    DepositDtoCollection: {
-      value: components["schemas"]["DepositDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * DepositInformationDto
-     * @description Deposit information of an account for one currency.
-     */
-    DepositInformationDto: {
-      CurrencyCode?: string | null;
-      Routings?: components["schemas"]["DepositInformationRoutingTempDto"][] | null;
-    };
-    /**
-     * DepositInformationDtoCollection
-     * @description OData v4 collection of DepositInformationDto.
-     */
-    DepositInformationDtoCollection: {
-      value: components["schemas"]["DepositInformationDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * DepositInformationRoutingTempDto
-     * @description Routing of deposit information.
-     */
-    DepositInformationRoutingTempDto: {
-      BeneficiaryName?: string | null;
-      /** @description The routing properties. */
-      Properties?: Record<string, unknown> | null;
-    };
-    /**
-     * DepositRequirementRequest
-     * @description Body of /api/v1/Deposits/DepositRequirement.
-     */
-    DepositRequirementRequest: {
-      /** Format: int32 */
-      AccountId?: number | null;
-      /** Format: decimal */
-      NetDepositRequirement?: number | null;
-      CurrencyCode?: string | null;
-    };
-    /**
-     * DepositRequirementResponse
-     * @description Response body of the deposit requirement request (/api/v1/Deposits/DepositRequirement).
-     */
-    DepositRequirementResponse: Record<string, unknown>;
-    /**
-     * DepositRoutingInformationDto
-     * @description Deposit routing information of an account for one currency.
-     */
-    DepositRoutingInformationDto: {
-      CurrencyCode?: string | null;
-      Routings?: components["schemas"]["PaymentRoutingDto"][] | null;
-    };
-    /**
-     * DepositRoutingInformationDtoCollection
-     * @description OData v4 collection of DepositRoutingInformationDto.
-     */
-    DepositRoutingInformationDtoCollection: {
-      value: components["schemas"]["DepositRoutingInformationDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * DepositStatementDetailsDto
-     * @description Deposit details of a statement item.
-     */
-    DepositStatementDetailsDto: {
-      /** Format: int32 */
-      Id?: number | null;
-      Reference?: string | null;
-      CounterpartAccountName?: string | null;
-      Exchange?: Record<string, unknown> | null;
-    };
-    /**
-     * DepositorDetailsDto
-     * @description Depositor details of a deposit.
-     */
-    DepositorDetailsDto: {
-      Name?: string | null;
-      VirtualAccount?: components["schemas"]["PartyIdentificationDto"] | null;
-      Counterparty?: components["schemas"]["PartyIdentificationDto"] | null;
-      CounterpartyBankCountry?: string | null;
-      CounterpartyBankName?: string | null;
-    };
-    /**
-     * DepositorDto2
-     * @description Depositor of an account.
-     */
-    DepositorDto2: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      /** Format: int32 */
-      Id: number;
-      CreatedDate?: components["schemas"]["DateTime"] | null;
-      RemitterName?: string | null;
-      Name?: string | null;
-      EntityType?: string | null;
-      IsThirdParty?: boolean | null;
-      Address?: components["schemas"]["AddressDto"] | null;
-      Website?: string | null;
-      Industry?: components["schemas"]["IndustryDto"] | null;
-      IndustryDetails?: string | null;
-      PhoneNumber?: string | null;
-      /** @description Status as a short code; the reference does not show its values. */
-      StatusCode?: string | null;
-      /** @description Status as text (of StatusCode); the reference does not show its values. */
-      Status?: string | null;
-      /** @description The field name is spelled this way in the API. */
-      ComplianceOverridenEntityTypeId?: string | null;
-    };
-    /**
-     * DepositorDto2Collection
-     * @description OData v4 collection of DepositorDto2.
-     */
-    DepositorDto2Collection: {
-      value: components["schemas"]["DepositorDto2"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * EntityDto
-     * @description Entity that owns accounts.
-     */
-    EntityDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      /** Format: int32 */
-      Id: number;
-    };
-    /**
-     * EntityDtoCollection
-     * @description OData v4 collection of EntityDto.
-     */
-    EntityDtoCollection: {
-      value: components["schemas"]["EntityDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * ErrorBody
-     * @description The body of an error response of the API endpoints, when there is one. An OData service answers the OData v4 JSON error (`ODataError`); ASP.NET Core answers problem details (`ProblemDetails`, RFC 9457) for what it refuses itself. Either may come; read `error.message` of the first, `title`, `detail` and `errors` of the second.
-     */
-    ErrorBody: components["schemas"]["ODataError"] | components["schemas"]["ProblemDetails"];
-    /**
-     * ExchangeDto
-     * @description Currency exchange.
-     */
-    ExchangeDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      /** Format: int32 */
-      Id: number;
-      /** Format: int32 */
-      AccountId?: number | null;
-      /** @description Currency disposed of. */
-      SourceCurrencyCode?: string | null;
-      /** @description Currency acquired. */
-      TargetCurrencyCode?: string | null;
-      InstructionTypeId?: string | null;
-      /**
-       * Format: decimal
-       * @description Amount bought or sold depending on GoalType.
-       */
-      Goal?: number | null;
-      GoalTypeCode?: string | null;
-      GoalType?: string | null;
-      /** Format: decimal */
-      Sold?: number | null;
-      /** Format: decimal */
-      Bought?: number | null;
-      /** @description Status as a short code; the reference does not show its values. */
-      StatusCode?: string | null;
-      /** @description Status as text (of StatusCode); the reference does not show its values. */
-      Status?: string | null;
-      CreatedOn?: components["schemas"]["DateTime"] | null;
-      UpdatedDate?: components["schemas"]["DateTime"] | null;
-      Allocations?: components["schemas"]["AllocationDto"][] | null;
-      Deposits?: components["schemas"]["DepositDto"][] | null;
-      Fees?: components["schemas"]["FeeDto"][] | null;
-      Withdrawals?: components["schemas"]["WithdrawalDto"][] | null;
-      DepositReference?: string | null;
-    };
-    /**
-     * ExchangeDtoCollection
-     * @description OData v4 collection of ExchangeDto.
-     */
-    ExchangeDtoCollection: {
-      value: components["schemas"]["ExchangeDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * ExchangeStatementDetailsDto
-     * @description Exchange details of a statement item.
-     */
-    ExchangeStatementDetailsDto: {
-      /** Format: int32 */
-      Id?: number | null;
-      SourceCurrencyCode?: string | null;
-      TargetCurrencyCode?: string | null;
-      /** Format: decimal */
-      Goal?: number | null;
-      GoalTypeCode?: string | null;
-      GoalType?: string | null;
-    };
-    /**
-     * FeeDto
-     * @description Fee of a deposit, exchange, transfer or withdrawal.
-     */
-    FeeDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      /** Format: int32 */
-      Id: number;
-      /** @description Fee narrative. The field name is spelled this way in the API. */
-      Narative?: string | null;
-      CurrencyCode?: string | null;
-      /** Format: double */
-      Amount?: number | null;
-      /** Format: double */
-      DefinitionAmount?: number | null;
-      /** Format: double */
-      BaseAmount?: number | null;
-      /** Format: double */
-      TieredFeeBaseValue?: number | null;
-      /** Format: double */
-      Percentage?: number | null;
-      PaymentScheme?: string | null;
-      ConfiguredCurrency?: string | null;
-      /** Format: double */
-      ConfiguredAmount?: number | null;
-      /** Format: double */
-      ConfiguredPercentage?: number | null;
-      /** Format: double */
-      ExchangeRate?: number | null;
-      Cancelled?: boolean | null;
-      CanBeCancelled?: boolean | null;
-    };
-    /**
-     * FeeDtoCollection
-     * @description OData v4 collection of FeeDto.
-     */
-    FeeDtoCollection: {
-      value: components["schemas"]["FeeDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * FeeStatementDetailsDto
-     * @description Fee details of a statement item; each related id has a matching detail object.
-     */
-    FeeStatementDetailsDto: {
-      /** Format: int32 */
-      Id?: number | null;
-      /** Format: int32 */
-      AccountId?: number | null;
-      /** Format: int32 */
-      DepositId?: number | null;
-      /** Format: int32 */
-      WithdrawalId?: number | null;
-      /** Format: int32 */
-      TransferId?: number | null;
-      /** Format: int32 */
-      ExchangeId?: number | null;
-      /** @description Detail object matching DepositId. */
-      Deposit?: components["schemas"]["DepositStatementDetailsDto"] | null;
-      /** @description Detail object matching WithdrawalId. */
-      Withdrawal?: components["schemas"]["WithdrawalStatementDetailsDto"] | null;
-      /** @description Detail object matching TransferId. */
-      Transfer?: components["schemas"]["TransferStatementDetailsDto"] | null;
-      /** @description Detail object matching ExchangeId. */
-      Exchange?: components["schemas"]["ExchangeStatementDetailsDto"] | null;
-      Narrative?: string | null;
-    };
-    /**
-     * FundsRequestStatementDetailsDto
-     * @description Funds request details of a statement item.
-     */
-    FundsRequestStatementDetailsDto: {
-      /** Format: int32 */
-      Id?: number | null;
-      /** Format: int32 */
-      PayeeAccountId?: number | null;
-      /** Format: int32 */
-      PayerAccountId?: number | null;
-      PayeeReference?: string | null;
-      PayerReference?: string | null;
-      /** Format: decimal */
-      Amount?: number | null;
-      CurrencyCode?: string | null;
-    };
-    /**
-     * InboundTransferBeneficiaryDto
-     * @description Transfer beneficiary of an inbound transfer.
-     */
-    InboundTransferBeneficiaryDto: {
-      /** Format: int32 */
-      Id?: number | null;
-      /** Format: int32 */
-      AccountId?: number | null;
-      /** Format: int32 */
-      BeneficiaryAccountId?: number | null;
-      BeneficiaryAccountName?: string | null;
-      CurrencyCode?: string | null;
-    };
-    /**
-     * InboundTransferDto
-     * @description Inbound transfer: an internal transfer the caller's account receives. Same fields as the outbound transfer, except that Beneficiary is an InboundTransferBeneficiaryDto.
-     */
-    InboundTransferDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      Beneficiary?: components["schemas"]["InboundTransferBeneficiaryDto"] | null;
-      /** Format: int32 */
-      Id: number;
-      /** Format: int32 */
-      AccountId?: number | null;
-      AccountName?: string | null;
-      CurrencyCode?: string | null;
-      /** Format: double */
-      Amount?: number | null;
-      Reference?: string | null;
-      /** Format: int32 */
-      InstructionId?: number | null;
-      CreatedDate?: components["schemas"]["DateTime"] | null;
-      ValueDate?: components["schemas"]["DateTime"] | null;
-      /** @description Status as a short code; the reference does not show its values. */
-      StatusCode?: string | null;
-      /** @description Status as text (of StatusCode); the reference does not show its values. */
-      Status?: string | null;
-      Fees?: components["schemas"]["FeeDto"][] | null;
-    };
-    /**
-     * InboundTransferDtoCollection
-     * @description OData v4 collection of InboundTransferDto.
-     */
-    InboundTransferDtoCollection: {
-      value: components["schemas"]["InboundTransferDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * IncomingTransferCompletedEvent
-     * @description Raised on the beneficiary account when the transfer is completed and funds moved.
-     */
-    IncomingTransferCompletedEvent: {
-      /**
-       * @description Type of the entity.
-       * @constant
-       */
-      EntityType: "Transfer";
-      /**
-       * Format: int32
-       * @description Id of the entity.
-       */
-      EntityId: number;
-      /**
-       * @description Event kind. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      Reason: "IncomingTransferCompleted";
-      /**
-       * Format: uri
-       * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/InboundTransfers({id}), whose key is EntityId.
-       */
-      ApiUrl: string;
-    };
-    /**
-     * IndianFinancialSystemCodeAccountNumberPaymentRouting
-     * @description Routing by IFSC and account number (IN). Both Bic and IndianFinancialSystemCode are required.
-     */
-    IndianFinancialSystemCodeAccountNumberPaymentRouting: {
-      /**
-       * @description Routing type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      Type: "IndianFinancialSystemCodeAccountNumber";
-      /**
-       * @description ISO 3166-1 alpha-2 country code.
-       * @constant
-       */
-      CountryCode: "IN";
-      /**
-       * Format: bic
-       * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
-       */
-      Bic: string;
-      /**
-       * Format: ifsc
-       * @description Format ifsc: @account-funds/validators warns (never refuses) when it lacks RBI's structure (4 letters, 0, 6 letters or digits).
-       */
-      IndianFinancialSystemCode: string;
-      AccountNumber?: string | null;
-    };
-    /**
-     * IndustryDto
-     * @description Industry of a depositor.
-     */
-    IndustryDto: {
-      /** Format: int32 */
-      Id?: number | null;
-      Name?: string | null;
-    };
-    /**
-     * IntermediaryPaymentRouting
-     * @description Routing of an intermediary or corresponding bank. The reference: each item has Type `Bic` and Bic (the BIC of the intermediary or corresponding bank).
-     */
-    IntermediaryPaymentRouting: {
-      /**
-       * @description Routing type.
-       * @constant
-       */
-      Type: "Bic";
-      /**
-       * Format: bic
-       * @description BIC of the intermediary or corresponding bank. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
-       */
-      Bic: string;
-    };
-    /**
-     * JobStatusResponse
-     * @description Response body of the job status request (/api/v1/Jobs/{jobId}/Status).
-     */
-    JobStatusResponse: Record<string, unknown>;
-    /**
-     * MidRateValue
-     * @description Mid rate of a currency pair.
-     */
-    MidRateValue: {
-      SourceCurrencyCode?: string | null;
-      TargetCurrencyCode?: string | null;
-      ValueDate?: components["schemas"]["DateTime"] | null;
-      /** Format: decimal */
-      MidRate?: number | null;
-    };
-    /**
-     * MtlsPasswordTokenRequest
-     * @description Form body (application/x-www-form-urlencoded) of POST {auth_url}/connect/mtls/token: OAuth 2.0 Password Grant with a client certificate presented in the TLS handshake. No client_secret: the endpoint no longer accepts one.
-     */
-    MtlsPasswordTokenRequest: {
-      /**
-       * @description OAuth 2.0 grant type.
-       * @constant
-       */
-      grant_type: "password";
-      /**
-       * @description Scope requested; serviceFXAPI (the scope value with the brand part replaced by the neutral word service).
-       * @example serviceFXAPI
-       */
-      scope: string;
-      /** @description Identifies the integrating party; issued on request by an account manager. */
-      client_id: string;
-      /**
-       * Format: email
-       * @description E-mail address of the portal user representing the integrating service.
-       */
-      username: string;
-      /** @description That user's password. */
-      password: string;
-    };
-    /**
-     * NewZealandAccountNumberPaymentRouting
-     * @description Routing by New Zealand account number (NZ).
-     */
-    NewZealandAccountNumberPaymentRouting: {
-      /**
-       * @description Routing type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      Type: "NewZealandAccountNumber";
-      /**
-       * @description ISO 3166-1 alpha-2 country code.
-       * @constant
-       */
-      CountryCode: "NZ";
-      /**
-       * Format: bic
-       * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
-       */
-      Bic?: string | null;
-      /**
-       * Format: nz-account-number
-       * @description Format nz-account-number: @account-funds/validators warns (never refuses) about an unallocated bank or branch, wrong check digits (Payments NZ) or a form it cannot read as bank, branch, base and suffix.
-       */
-      AccountNumber?: string | null;
-    };
-    /**
-     * ODataCollectionAnnotations
-     * @description OData v4 control information of a collection response.
-     */
-    ODataCollectionAnnotations: {
-      /**
-       * Format: uri-reference
-       * @description Context URL of the response.
-       */
-      "@odata.context"?: string;
-      /**
-       * Format: int64
-       * @description Total number of matching entities; present when $count=true is requested.
-       */
-      "@odata.count"?: number;
-      /**
-       * Format: uri-reference
-       * @description URL of the next page; present when the server pages the result.
-       */
-      "@odata.nextLink"?: string;
-    };
-    /**
-     * ODataEntityAnnotations
-     * @description OData v4 control information of a single-entity response: the context annotation @odata.context.
-     */
-    ODataEntityAnnotations: {
-      /**
-       * Format: uri-reference
-       * @description Context URL of the response.
-       */
-      "@odata.context"?: string;
-    };
-    /**
-     * ODataEntityId
-     * Format: uri-reference
-     * @description The `@odata.id` annotation of an entity: its entity-id, by convention its canonical URL (absolute, or relative to the context URL of the response). An entity carries it when a `$select` leaves out its key.
-     */
-    ODataEntityId: string;
-    /**
-     * ODataError
-     * @description The OData v4 JSON error, one of the two forms an error body of the API endpoints takes (ErrorBody).
-     */
-    ODataError: {
-      /** @description The error. */
-      error: {
-        /** @description Service-defined error code. */
-        code: string;
-        /** @description Human-readable error message. */
-        message: string;
-        /** @description Target of the error, e.g. the name of the wrong attribute. */
-        target?: string;
-        /** @description Further errors. */
-        details?: components["schemas"]["ODataErrorDetail"][];
-        /** @description Service-defined debugging information. */
-        innererror?: Record<string, unknown>;
-      };
-    };
-    /**
-     * ODataErrorDetail
-     * @description One item of ODataError.error.details.
-     */
-    ODataErrorDetail: {
-      /** @description Service-defined error code. */
-      code: string;
-      /** @description Human-readable error message. */
-      message: string;
-      /** @description Target of the error. */
-      target?: string;
-    };
-    /**
-     * OutboundTransferBeneficiaryDto
-     * @description Transfer beneficiary of an outbound transfer.
-     */
-    OutboundTransferBeneficiaryDto: {
-      Name?: string | null;
-      /**
-       * @description Status as a single letter code. Known value for a transfer beneficiary: E (Status Enabled).
-       * @example E
-       */
-      StatusCode?: string | null;
-      /**
-       * @description Text of the status. Known value for a transfer beneficiary: Enabled (StatusCode E).
-       * @example Enabled
-       */
-      Status?: string | null;
-      /** Format: int32 */
-      Id?: number | null;
-      /** Format: int32 */
-      AccountId?: number | null;
-      /** Format: int32 */
-      BeneficiaryAccountId?: number | null;
-      BeneficiaryAccountName?: string | null;
-      CurrencyCode?: string | null;
-    };
-    /**
-     * OutboundTransferDto
-     * @description Outbound transfer: an internal transfer the caller's account sends.
-     */
-    OutboundTransferDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      Beneficiary?: components["schemas"]["OutboundTransferBeneficiaryDto"] | null;
-      /** Format: int32 */
-      Id: number;
-      /** Format: int32 */
-      AccountId?: number | null;
-      AccountName?: string | null;
-      CurrencyCode?: string | null;
-      /** Format: double */
-      Amount?: number | null;
-      Reference?: string | null;
-      /** Format: int32 */
-      InstructionId?: number | null;
-      CreatedDate?: components["schemas"]["DateTime"] | null;
-      ValueDate?: components["schemas"]["DateTime"] | null;
-      /** @description Status as a short code; the reference does not show its values. */
-      StatusCode?: string | null;
-      /** @description Status as text (of StatusCode); the reference does not show its values. */
-      Status?: string | null;
-      Fees?: components["schemas"]["FeeDto"][] | null;
-    };
-    /**
-     * OutboundTransferDtoCollection
-     * @description OData v4 collection of OutboundTransferDto.
-     */
-    OutboundTransferDtoCollection: {
-      value: components["schemas"]["OutboundTransferDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * PartyIdentificationDto
-     * @description Party identification: the routing properties of a party.
-     */
-    PartyIdentificationDto: {
-      /** @description The routing properties. */
-      Properties?: Record<string, unknown> | null;
-    };
-    /**
-     * PasswordTokenRequest
-     * @description Form body (application/x-www-form-urlencoded) of POST {auth_url}/connect/token: OAuth 2.0 Password Grant with a client secret.
-     */
-    PasswordTokenRequest: {
-      /**
-       * @description OAuth 2.0 grant type.
-       * @constant
-       */
-      grant_type: "password";
-      /**
-       * @description Scope requested; serviceFXAPI (the scope value with the brand part replaced by the neutral word service).
-       * @example serviceFXAPI
-       */
-      scope: string;
-      /** @description Identifies the integrating party; issued on request by an account manager. */
-      client_id: string;
-      /** @description The password of the client_id. */
-      client_secret: string;
-      /**
-       * Format: email
-       * @description E-mail address of the portal user representing the integrating service.
-       */
-      username: string;
-      /** @description That user's password. */
-      password: string;
-    };
-    /**
-     * PaymentConfirmationDetailsDto
-     * @description Payment confirmation details of a withdrawal.
-     */
-    PaymentConfirmationDetailsDto: Record<string, unknown>;
-    /**
-     * PaymentPurposeDto
-     * @description Payment purpose. The BoE payment purposes (/api/v1/Withdrawals/BoEPaymentPurposes) supply the BoEPurposeCodeId values of GBP withdrawals.
-     */
-    PaymentPurposeDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      /** Format: int32 */
-      Id: number;
-    };
-    /**
-     * PaymentPurposeDtoCollection
-     * @description OData v4 collection of PaymentPurposeDto.
-     */
-    PaymentPurposeDtoCollection: {
-      value: components["schemas"]["PaymentPurposeDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * PaymentRouting
-     * @description Payment routing of a withdrawal beneficiary; Type selects the routing type.
-     */
-    PaymentRouting:
-      | components["schemas"]["BicIbanPaymentRouting"]
-      | components["schemas"]["SortCodeAccountNumberPaymentRouting"]
-      | components["schemas"]["RoutingTransitNumberAccountNumberPaymentRouting"]
-      | components["schemas"]["TransitNumberAccountNumberPaymentRouting"]
-      | components["schemas"]["BankStateBranchAccountNumberPaymentRouting"]
-      | components["schemas"]["NewZealandAccountNumberPaymentRouting"]
-      | components["schemas"]["IndianFinancialSystemCodeAccountNumberPaymentRouting"]
-      | components["schemas"]["BicNubanPaymentRouting"]
-      | components["schemas"]["BicClabePaymentRouting"]
-      | components["schemas"]["BicAccountNumberPaymentRouting"];
-    /**
-     * PaymentRoutingDto
-     * @description Payment routing of a bank account: account holder name and party identifications.
-     */
-    PaymentRoutingDto: {
-      AccountHolderName?: string | null;
-      PartyIdentification?: components["schemas"]["PartyIdentificationDto"] | null;
-      IntermediaryPartyIdentification?: components["schemas"]["PartyIdentificationDto"] | null;
-    };
-    /**
-     * PostalAddress
-     * @description Address of a withdrawal beneficiary in a request (an ultimate originator's is UltimateOriginatorAddress).
-     */
-    PostalAddress: {
-      Street: string;
-      HouseNumber?: string | null;
-      HouseName?: string | null;
-      FlatNumber?: string | null;
-      District?: string | null;
-      Town: string;
-      County?: string | null;
-      PostCode?: string | null;
-      /**
-       * Format: country-code
-       * @description ISO 3166-1 alpha-2 country code.
-       */
-      CountryCode: string;
-    };
-    /**
-     * ProblemDetails
-     * @description Problem details for HTTP APIs (RFC 9457, media type `application/problem+json`), as ASP.NET Core writes them; its `errors` (ASP.NET Core's validation problem details) names each wrong field with its messages. Every member is optional.
-     */
-    ProblemDetails: {
-      /** @description A URI reference that identifies the problem type. */
-      type?: string;
-      /** @description A short summary of the problem type. */
-      title?: string;
-      /** @description The HTTP status code. */
-      status?: number;
-      /** @description An explanation of this occurrence of the problem. */
-      detail?: string;
-      /** @description A URI reference that identifies this occurrence. */
-      instance?: string;
-      /** @description The wrong fields, each with its messages (ASP.NET Core's validation problem details). */
-      errors?: {
-        [key: string]: string[];
-      };
-    };
-    /**
-     * QuoteRequest
-     * @description Body of /api/v1/Quotes/Quote.
-     */
-    QuoteRequest: {
-      /** Format: int32 */
-      AccountId?: number | null;
-      /** @enum {string|null} */
-      GoalType?: "Buy" | "Sell" | null;
-      /** Format: decimal */
-      Amount?: number | null;
-      SourceCurrencyCode?: string | null;
-      TargetCurrencyCode?: string | null;
-    };
-    /**
-     * QuoteResponse
-     * @description Response body of the quote request (/api/v1/Quotes/Quote).
-     */
-    QuoteResponse: Record<string, unknown>;
-    /**
-     * RequiredAdditionalInformationResponse
-     * @description Additional information required for a withdrawal beneficiary (/api/v1/Beneficiaries/{currencyCode}/RequiredAdditionalInformation): the fields whose keys go into AdditionalInformation, each with its RegEx rules.
-     */
-    RequiredAdditionalInformationResponse: {
-      RequiredAdditionalInformation?: components["schemas"]["AdditionalInformationField"][] | null;
-    };
-    /**
-     * RoutingTransitNumberAccountNumberPaymentRouting
-     * @description Routing by routing transit number and account number (US). Either Bic or RoutingTransitNumber is required.
-     */
-    RoutingTransitNumberAccountNumberPaymentRouting: {
-      /**
-       * @description Routing type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      Type: "RoutingTransitNumberAccountNumber";
-      /**
-       * @description ISO 3166-1 alpha-2 country code.
-       * @constant
-       */
-      CountryCode: "US";
-      /**
-       * Format: aba-routing-number
-       * @description 9 digits; checksum validated. Format aba-routing-number: the checksum; @account-funds/validators warns (never refuses) about a prefix outside the Federal Reserve ranges (ABA).
-       */
-      RoutingTransitNumber?: string;
-      /**
-       * Format: bic
-       * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
-       */
-      Bic?: string;
-      AccountNumber?: string | null;
-    } & (
-      | {
-          Bic: string;
-        }
-      | {
-          RoutingTransitNumber: string;
-        }
-    );
-    /**
-     * SectorDto
-     * @description Sector (industry). Its Id is used as IndustryId.
-     */
-    SectorDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      /**
-       * Format: int32
-       * @description Used as IndustryId, an int.
-       */
-      Id: number;
-      /** @description Name of the industry. */
-      Name?: string | null;
-    };
-    /**
-     * SectorDtoCollection
-     * @description OData v4 collection of SectorDto.
-     */
-    SectorDtoCollection: {
-      value: components["schemas"]["SectorDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * SortCodeAccountNumberPaymentRouting
-     * @description Routing by sort code and account number (GB).
-     */
-    SortCodeAccountNumberPaymentRouting: {
-      /**
-       * @description Routing type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      Type: "SortCodeAccountNumber";
-      /**
-       * @description ISO 3166-1 alpha-2 country code.
-       * @constant
-       */
-      CountryCode: "GB";
-      /**
-       * Format: sort-code
-       * @description 6 digits.
-       */
-      SortCode?: string | null;
-      /**
-       * Format: uk-account-number
-       * @description 8 digits.
-       */
-      AccountNumber?: string | null;
-    };
-    /**
-     * SupportingDocument
-     * @description Supporting document file of an AssignDepositorDto.
-     */
-    SupportingDocument: {
-      Name?: string | null;
-      MediaType?: string | null;
-      /**
-       * Format: int64
-       * @description Size of the file in bytes.
-       */
-      StreamLength?: number | null;
-    };
-    /**
-     * TokenErrorResponse
-     * @description Body of a failed token request (status 400).
-     */
-    TokenErrorResponse: {
-      /**
-       * @description Error code. invalid_client: the client_id does not exist or the client_secret is wrong. invalid_user: the username does not exist or the password is wrong.
-       * @example invalid_client
-       * @example invalid_user
-       */
-      error: string;
-      /** @description Human-readable text explaining the error. */
-      error_description?: string;
-      /**
-       * Format: uri
-       * @description URI of a web page with information about the error.
-       */
-      error_uri?: string;
-    };
-    /**
-     * TokenResponse
-     * @description Successful token response (status 200).
-     */
-    TokenResponse: {
-      /** @description Encoded JWT; passed verbatim as Authorization: Bearer <ACCESS_TOKEN>. */
-      access_token: string;
-      /**
-       * Format: int32
-       * @description Lifetime in seconds: 900 (15 minutes).
-       */
-      expires_in: number;
-      /**
-       * @description Always Bearer.
-       * @constant
-       */
-      token_type: "Bearer";
-      /** @description Scope the token grants. */
-      scope?: string;
-    };
-    /**
-     * TransferBeneficiaryDto
-     * @description Transfer beneficiary: another account within the system that receives internal transfers from the account.
-     */
-    TransferBeneficiaryDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      /** Format: int32 */
-      Id: number;
-      /** Format: int32 */
-      AccountId?: number | null;
-      /** Format: int32 */
-      BeneficiaryAccountId?: number | null;
-      Name?: string | null;
-      Website?: string | null;
-      Vertical?: string | null;
-      Industry?: string | null;
-      CurrencyCode?: string | null;
-      /**
-       * @description Status as a single letter code. Known value: E (Status Enabled); other values are not shown.
-       * @example E
-       */
-      StatusCode?: string | null;
-      /**
-       * @description Text of the status. Known value: Enabled (StatusCode E); other values are not shown.
-       * @example Enabled
-       */
-      Status?: string | null;
-    };
-    /**
-     * TransferBeneficiaryDtoCollection
-     * @description OData v4 collection of TransferBeneficiaryDto.
-     */
-    TransferBeneficiaryDtoCollection: {
-      value: components["schemas"]["TransferBeneficiaryDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * TransferCanceledEvent
-     * @description Raised when a transfer is canceled and allocated funds returned to the account. Follows the cancelling of a transfer.
-     */
-    TransferCanceledEvent: {
-      /**
-       * @description Type of the entity.
-       * @constant
-       */
-      EntityType: "Transfer";
-      /**
-       * Format: int32
-       * @description Id of the entity.
-       */
-      EntityId: number;
-      /**
-       * @description Event kind. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      Reason: "TransferCanceled";
-      /**
-       * Format: uri
-       * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/OutboundTransfers({id}), whose key is EntityId.
-       */
-      ApiUrl: string;
-    };
-    /**
-     * TransferCompletedEvent
-     * @description Raised when a transfer is completed and funds have reached the beneficiary.
-     */
-    TransferCompletedEvent: {
-      /**
-       * @description Type of the entity.
-       * @constant
-       */
-      EntityType: "Transfer";
-      /**
-       * Format: int32
-       * @description Id of the entity.
-       */
-      EntityId: number;
-      /**
-       * @description Event kind. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      Reason: "TransferCompleted";
-      /**
-       * Format: uri
-       * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/OutboundTransfers({id}), whose key is EntityId.
-       */
-      ApiUrl: string;
-    };
-    /**
-     * TransferCreatedEvent
-     * @description Raised when a new transfer has been created. Follows the creation of a transfer via CreateAccountTransfer.
-     */
-    TransferCreatedEvent: {
-      /**
-       * @description Type of the entity.
-       * @constant
-       */
-      EntityType: "Transfer";
-      /**
-       * Format: int32
-       * @description Id of the entity.
-       */
-      EntityId: number;
-      /**
-       * @description Event kind. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      Reason: "TransferCreated";
-      /**
-       * Format: uri
-       * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/OutboundTransfers({id}), whose key is EntityId.
-       */
-      ApiUrl: string;
-    };
-    /**
-     * TransferDto
-     * @description Transfer as returned by /api/v1/Transfers, which does not distinguish direction.
-     */
-    TransferDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      Beneficiary?: components["schemas"]["OutboundTransferBeneficiaryDto"] | null;
-      /** Format: int32 */
-      Id: number;
-      /** Format: int32 */
-      AccountId?: number | null;
-      AccountName?: string | null;
-      CurrencyCode?: string | null;
-      /** Format: double */
-      Amount?: number | null;
-      Reference?: string | null;
-      /** Format: int32 */
-      InstructionId?: number | null;
-      CreatedDate?: components["schemas"]["DateTime"] | null;
-      ValueDate?: components["schemas"]["DateTime"] | null;
-      /** @description Status as a short code; the reference does not show its values. */
-      StatusCode?: string | null;
-      /** @description Status as text (of StatusCode); the reference does not show its values. */
-      Status?: string | null;
-      Fees?: components["schemas"]["FeeDto"][] | null;
-    };
-    /**
-     * TransferDtoCollection
-     * @description OData v4 collection of TransferDto.
-     */
-    TransferDtoCollection: {
-      value: components["schemas"]["TransferDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * TransferStatementDetailsDto
-     * @description Transfer details of a statement item.
-     */
-    TransferStatementDetailsDto: {
-      /** Format: int32 */
-      Id?: number | null;
-      Reference?: string | null;
-      PayerAccount?: components["schemas"]["AccountInfoDto"] | null;
-      BeneficiaryAccount?: components["schemas"]["AccountInfoDto"] | null;
-    };
-    /**
-     * TransitNumberAccountNumberPaymentRouting
-     * @description Routing by transit number and account number (CA).
-     */
-    TransitNumberAccountNumberPaymentRouting: {
-      /**
-       * @description Routing type. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      Type: "TransitNumberAccountNumber";
-      /**
-       * @description ISO 3166-1 alpha-2 country code.
-       * @constant
-       */
-      CountryCode: "CA";
-      /**
-       * Format: ca-transit-number
-       * @description 9 digits with a leading zero.
-       */
-      TransitNumber?: string | null;
-      /**
-       * Format: bic
-       * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
-       */
-      Bic?: string | null;
-      AccountNumber?: string | null;
-    };
-    /**
-     * UltimateOriginator
-     * @description The party on whose behalf a withdrawal is made. For non-PSP accounts Name and Address are required by default; for PSP accounts only SubaccountNumber is used.
-     */
-    UltimateOriginator: {
-      /** @description Up to 35 characters. */
-      Name?: string | null;
-      /** @description Street, Town and CountryCode (ISO 3166-1 alpha-2) required for a non-PSP account; PostCode required where supported; HouseNumber, HouseName, FlatNumber, District, County optional. Not used for a PSP account. */
-      Address?: components["schemas"]["UltimateOriginatorAddress"] | null;
-      /** @description Taken from /api/v1/Accounts({accountId})/Subaccounts. */
-      SubaccountNumber?: string | null;
-    };
-    /**
-     * UltimateOriginatorAddress
-     * @description Address of an ultimate originator: the fields of a request address (PostalAddress). Street, Town and CountryCode (ISO 3166-1 alpha-2) are required for a non-PSP account, PostCode where supported; for a PSP account only the ultimate originator's SubaccountNumber is used, so an address, whole or partial, is taken and ignored. Which applies depends on the account (x-conditional-rules of UltimateOriginator).
-     */
-    UltimateOriginatorAddress: {
-      Street?: string | null;
-      HouseNumber?: string | null;
-      HouseName?: string | null;
-      FlatNumber?: string | null;
-      District?: string | null;
-      Town?: string | null;
-      County?: string | null;
-      PostCode?: string | null;
-      /**
-       * Format: country-code
-       * @description ISO 3166-1 alpha-2 country code.
-       */
-      CountryCode?: string | null;
-    };
-    /**
-     * UnknownWebhookEvent
-     * @description A webhook event of a kind the reference does not show: an object whose Reason is none of WebhookEvent's. Kept as it arrives, its other members unchecked, so that a new kind of event never fails a delivery.
-     */
-    UnknownWebhookEvent: {
-      /** @description Type of the entity, as received. */
-      EntityType?: unknown;
-      /** @description Id of the entity, as received. */
-      EntityId?: unknown;
-      /** @description Event kind; none of the kinds of WebhookEvent (they must match their own schemas). */
-      Reason: string;
-      /** @description URL of the entity in the API, as received. */
-      ApiUrl?: unknown;
-    } & {
-      [key: string]: unknown;
-    };
-    /**
-     * WebhookEvent
-     * @description One webhook event of a kind the reference shows (its Events table); Reason tells the event kind. Events of other kinds arrive as UnknownWebhookEvent.
-     */
-    WebhookEvent:
-      | components["schemas"]["TransferCreatedEvent"]
-      | components["schemas"]["TransferCompletedEvent"]
-      | components["schemas"]["IncomingTransferCompletedEvent"]
-      | components["schemas"]["TransferCanceledEvent"]
-      | components["schemas"]["WithdrawalCreatedEvent"]
-      | components["schemas"]["WithdrawalCompletedEvent"]
-      | components["schemas"]["WithdrawalCanceledEvent"];
-    /**
-     * WebhookEventDelivery
-     * @description Body of a webhook delivery: a JSON array of events, each of a kind the reference shows (WebhookEvent, checked whole) or of another kind (UnknownWebhookEvent, kept as it is).
-     */
-    WebhookEventDelivery: (components["schemas"]["WebhookEvent"] | components["schemas"]["UnknownWebhookEvent"])[];
-    /**
-     * WithdrawalCanceledEvent
-     * @description Raised when a withdrawal is canceled and allocated funds returned to the account. Follows the cancelling of a withdrawal.
-     */
-    WithdrawalCanceledEvent: {
-      /**
-       * @description Type of the entity.
-       * @constant
-       */
-      EntityType: "Withdrawal";
-      /**
-       * Format: int32
-       * @description Id of the entity.
-       */
-      EntityId: number;
-      /**
-       * @description Event kind. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      Reason: "WithdrawalCanceled";
-      /**
-       * Format: uri
-       * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/Withdrawals({id}), whose key is EntityId.
-       */
-      ApiUrl: string;
-    };
-    /**
-     * WithdrawalCompletedEvent
-     * @description Raised when a withdrawal is completed, i.e. a bank statement confirms that funds left the service's bank account.
-     */
-    WithdrawalCompletedEvent: {
-      /**
-       * @description Type of the entity.
-       * @constant
-       */
-      EntityType: "Withdrawal";
-      /**
-       * Format: int32
-       * @description Id of the entity.
-       */
-      EntityId: number;
-      /**
-       * @description Event kind. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      Reason: "WithdrawalCompleted";
-      /**
-       * Format: uri
-       * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/Withdrawals({id}), whose key is EntityId.
-       */
-      ApiUrl: string;
-    };
-    /**
-     * WithdrawalCreatedEvent
-     * @description Raised when a new withdrawal has been created. Follows the creation of a withdrawal.
-     */
-    WithdrawalCreatedEvent: {
-      /**
-       * @description Type of the entity.
-       * @constant
-       */
-      EntityType: "Withdrawal";
-      /**
-       * Format: int32
-       * @description Id of the entity.
-       */
-      EntityId: number;
-      /**
-       * @description Event kind. (enum property replaced by openapi-typescript)
-       * @enum {string}
-       */
-      Reason: "WithdrawalCreated";
-      /**
-       * Format: uri
-       * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/Withdrawals({id}), whose key is EntityId.
-       */
-      ApiUrl: string;
-    };
-    /**
-     * WithdrawalDto
-     * @description Withdrawal: moves funds out of the system to the bank account named by a withdrawal beneficiary.
-     */
-    WithdrawalDto: {
-      "@odata.id"?: components["schemas"]["ODataEntityId"];
-      /** Format: int32 */
-      Id: number;
-      /** Format: int32 */
-      AccountId?: number | null;
-      Account?: components["schemas"]["AccountDto"] | null;
-      CurrencyCode?: string | null;
-      /** Format: double */
-      Amount?: number | null;
-      TargetCurrencyCode?: string | null;
-      /** Format: double */
-      TargetAmount?: number | null;
-      IsCrossCurrency?: boolean | null;
-      /** Format: double */
-      OutstandingAmount?: number | null;
-      Beneficiary?: components["schemas"]["BeneficiaryDto"] | null;
-      Reference?: string | null;
-      /** Format: int32 */
-      InstructionId?: number | null;
-      CreatedDate?: components["schemas"]["DateTime"] | null;
-      ValueDate?: components["schemas"]["DateTime"] | null;
-      Description?: string | null;
-      /** @description Status as a short code; the reference does not show its values. */
-      StatusCode?: string | null;
-      /** @description Status as text (of StatusCode); the reference does not show its values. */
-      Status?: string | null;
-      Fees?: components["schemas"]["FeeDto"][] | null;
-    };
-    /**
-     * WithdrawalDtoCollection
-     * @description OData v4 collection of WithdrawalDto.
-     */
-    WithdrawalDtoCollection: {
-      value: components["schemas"]["WithdrawalDto"][];
-    } & components["schemas"]["ODataCollectionAnnotations"];
-    /**
-     * WithdrawalStatementDetailsDto
-     * @description Withdrawal details of a statement item.
-     */
-    WithdrawalStatementDetailsDto: {
-      /** Format: int32 */
-      Id?: number | null;
-      Reference?: string | null;
-      Exchange?: Record<string, unknown> | null;
-      /** Format: int32 */
-      BeneficiaryId?: number | null;
-      BeneficiaryName?: string | null;
-    };
+    AccountBalanceDto: AccountBalanceDto;
+    AccountBalanceDtoCollection: AccountBalanceDtoCollection;
+    AccountDto: AccountDto;
+    AccountDtoCollection: AccountDtoCollection;
+    AccountInfoDto: AccountInfoDto;
+    AccountStatementItemDto: AccountStatementItemDto;
+    AccountStatementItemDtoCollection: AccountStatementItemDtoCollection;
+    ActivityDto: ActivityDto;
+    AdditionalInformationField: AdditionalInformationField;
+    AdditionalInformationRule: AdditionalInformationRule;
+    AddressDto: AddressDto;
+    AlertDto: AlertDto;
+    AlertDtoCollection: AlertDtoCollection;
+    AllocationDto: AllocationDto;
+    AllocationDtoCollection: AllocationDtoCollection;
+    AssignDepositorAddress: AssignDepositorAddress;
+    AssignDepositorCompany: AssignDepositorCompany;
+    AssignDepositorDto: AssignDepositorDto;
+    AssignDepositorIndividual: AssignDepositorIndividual;
+    BankStateBranchAccountNumberPaymentRouting: BankStateBranchAccountNumberPaymentRouting;
+    BeneficiaryDto: BeneficiaryDto;
+    BeneficiaryDtoCollection: BeneficiaryDtoCollection;
+    BicAccountNumberPaymentRouting: BicAccountNumberPaymentRouting;
+    BicClabePaymentRouting: BicClabePaymentRouting;
+    BicIbanPaymentRouting: BicIbanPaymentRouting;
+    BicNubanPaymentRouting: BicNubanPaymentRouting;
+    ClientDepositorDetailsDto: ClientDepositorDetailsDto;
+    CountryDto: CountryDto;
+    CountryDtoCollection: CountryDtoCollection;
+    CreateAccountTransfer: CreateAccountTransfer;
+    CreateAccountWithdrawal: CreateAccountWithdrawal;
+    CreateAccountWithdrawalMultipart: CreateAccountWithdrawalMultipart;
+    CreateAlertRequest: CreateAlertRequest;
+    CreateExchange: CreateExchange;
+    CreateInstructionWithdrawal: CreateInstructionWithdrawal;
+    CreateResultDto: CreateResultDto;
+    CreateWithdrawalBeneficiary: CreateWithdrawalBeneficiary;
+    CurrencyDto: CurrencyDto;
+    CurrencyDtoCollection: CurrencyDtoCollection;
+    DateTime: DateTime;
+    DepositDto: DepositDto;
+    DepositDtoCollection: DepositDtoCollection;
+    DepositInformationDto: DepositInformationDto;
+    DepositInformationDtoCollection: DepositInformationDtoCollection;
+    DepositInformationRoutingTempDto: DepositInformationRoutingTempDto;
+    DepositRequirementRequest: DepositRequirementRequest;
+    DepositRequirementResponse: DepositRequirementResponse;
+    DepositRoutingInformationDto: DepositRoutingInformationDto;
+    DepositRoutingInformationDtoCollection: DepositRoutingInformationDtoCollection;
+    DepositStatementDetailsDto: DepositStatementDetailsDto;
+    DepositorDetailsDto: DepositorDetailsDto;
+    DepositorDto2: DepositorDto2;
+    DepositorDto2Collection: DepositorDto2Collection;
+    EntityDto: EntityDto;
+    EntityDtoCollection: EntityDtoCollection;
+    ErrorBody: ErrorBody;
+    ExchangeDto: ExchangeDto;
+    ExchangeDtoCollection: ExchangeDtoCollection;
+    ExchangeStatementDetailsDto: ExchangeStatementDetailsDto;
+    FeeDto: FeeDto;
+    FeeDtoCollection: FeeDtoCollection;
+    FeeStatementDetailsDto: FeeStatementDetailsDto;
+    FundsRequestStatementDetailsDto: FundsRequestStatementDetailsDto;
+    InboundTransferBeneficiaryDto: InboundTransferBeneficiaryDto;
+    InboundTransferDto: InboundTransferDto;
+    InboundTransferDtoCollection: InboundTransferDtoCollection;
+    IncomingTransferCompletedEvent: IncomingTransferCompletedEvent;
+    IndianFinancialSystemCodeAccountNumberPaymentRouting: IndianFinancialSystemCodeAccountNumberPaymentRouting;
+    IndustryDto: IndustryDto;
+    IntermediaryPaymentRouting: IntermediaryPaymentRouting;
+    JobStatusResponse: JobStatusResponse;
+    MidRateValue: MidRateValue;
+    MtlsPasswordTokenRequest: MtlsPasswordTokenRequest;
+    NewZealandAccountNumberPaymentRouting: NewZealandAccountNumberPaymentRouting;
+    ODataCollectionAnnotations: ODataCollectionAnnotations;
+    ODataEntityAnnotations: ODataEntityAnnotations;
+    ODataEntityId: ODataEntityId;
+    ODataError: ODataError;
+    ODataErrorDetail: ODataErrorDetail;
+    OutboundTransferBeneficiaryDto: OutboundTransferBeneficiaryDto;
+    OutboundTransferDto: OutboundTransferDto;
+    OutboundTransferDtoCollection: OutboundTransferDtoCollection;
+    PartyIdentificationDto: PartyIdentificationDto;
+    PasswordTokenRequest: PasswordTokenRequest;
+    PaymentConfirmationDetailsDto: PaymentConfirmationDetailsDto;
+    PaymentPurposeDto: PaymentPurposeDto;
+    PaymentPurposeDtoCollection: PaymentPurposeDtoCollection;
+    PaymentRouting: PaymentRouting;
+    PaymentRoutingDto: PaymentRoutingDto;
+    PostalAddress: PostalAddress;
+    ProblemDetails: ProblemDetails;
+    QuoteRequest: QuoteRequest;
+    QuoteResponse: QuoteResponse;
+    RequiredAdditionalInformationResponse: RequiredAdditionalInformationResponse;
+    RoutingTransitNumberAccountNumberPaymentRouting: RoutingTransitNumberAccountNumberPaymentRouting;
+    SectorDto: SectorDto;
+    SectorDtoCollection: SectorDtoCollection;
+    SortCodeAccountNumberPaymentRouting: SortCodeAccountNumberPaymentRouting;
+    SupportingDocument: SupportingDocument;
+    TokenErrorResponse: TokenErrorResponse;
+    TokenResponse: TokenResponse;
+    TransferBeneficiaryDto: TransferBeneficiaryDto;
+    TransferBeneficiaryDtoCollection: TransferBeneficiaryDtoCollection;
+    TransferCanceledEvent: TransferCanceledEvent;
+    TransferCompletedEvent: TransferCompletedEvent;
+    TransferCreatedEvent: TransferCreatedEvent;
+    TransferDto: TransferDto;
+    TransferDtoCollection: TransferDtoCollection;
+    TransferStatementDetailsDto: TransferStatementDetailsDto;
+    TransitNumberAccountNumberPaymentRouting: TransitNumberAccountNumberPaymentRouting;
+    UltimateOriginator: UltimateOriginator;
+    UltimateOriginatorAddress: UltimateOriginatorAddress;
+    UnknownWebhookEvent: UnknownWebhookEvent;
+    WebhookEvent: WebhookEvent;
+    WebhookEventDelivery: WebhookEventDelivery;
+    WithdrawalCanceledEvent: WithdrawalCanceledEvent;
+    WithdrawalCompletedEvent: WithdrawalCompletedEvent;
+    WithdrawalCreatedEvent: WithdrawalCreatedEvent;
+    WithdrawalDto: WithdrawalDto;
+    WithdrawalDtoCollection: WithdrawalDtoCollection;
+    WithdrawalStatementDetailsDto: WithdrawalStatementDetailsDto;
   };
   responses: {
     /** @description An attribute of the request is wrong. */
@@ -4255,6 +2417,1968 @@ export interface components {
   };
   pathItems: never;
 }
+/**
+ * AccountBalanceDto
+ * @description Balance of an account in one currency, keyed by CurrencyCode (/Balances({currencyCode})).
+ */
+export type AccountBalanceDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  CurrencyCode: string;
+  Currency?: components["schemas"]["CurrencyDto"] | null;
+  /** Format: decimal */
+  Value?: number | null;
+  /** Format: decimal */
+  Allocated?: number | null;
+  /** Format: decimal */
+  Processing?: number | null;
+  /** Format: decimal */
+  Available?: number | null;
+  ValueDate?: components["schemas"]["DateTime"] | null;
+  Statement?: components["schemas"]["AccountStatementItemDto"][] | null;
+};
+/**
+ * AccountBalanceDtoCollection
+ * @description OData v4 collection of AccountBalanceDto.
+ */
+export type AccountBalanceDtoCollection = {
+  value: components["schemas"]["AccountBalanceDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * AccountDto
+ * @description Account. The navigation members are present only when expanded or navigated.
+ */
+export type AccountDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  /** Format: int32 */
+  Id: number;
+  /** Format: int32 */
+  EntityId?: number | null;
+  Name?: string | null;
+  AccountNumber?: string | null;
+  /** @description Status as a short code; the reference does not show its values. */
+  StatusCode?: string | null;
+  /** @description Status as text (of StatusCode); the reference does not show its values. */
+  Status?: string | null;
+  /** @description Navigation member: the account's balances. Present only when expanded or navigated. */
+  Balances?: components["schemas"]["AccountBalanceDto"][] | null;
+  /** @description Navigation member: the account's exchanges. Present only when expanded or navigated. */
+  Exchanges?: components["schemas"]["ExchangeDto"][] | null;
+  /** @description Navigation member: the account's withdrawals. Present only when expanded or navigated. */
+  Withdrawals?: components["schemas"]["WithdrawalDto"][] | null;
+  /** @description Navigation member: the account's inbound transfers. Present only when expanded or navigated. */
+  InboundTransfers?: components["schemas"]["InboundTransferDto"][] | null;
+  /** @description Navigation member: the account's outbound transfers. Present only when expanded or navigated. */
+  OutboundTransfers?: components["schemas"]["OutboundTransferDto"][] | null;
+  /** @description Navigation member: the account's deposits. Present only when expanded or navigated. */
+  Deposits?: components["schemas"]["DepositDto"][] | null;
+  /** @description Navigation member: the account's withdrawal beneficiaries. Present only when expanded or navigated. */
+  Beneficiaries?: components["schemas"]["BeneficiaryDto"][] | null;
+  /** @description Navigation member: the account's transfer beneficiaries. Present only when expanded or navigated. */
+  TransferBeneficiaries?: components["schemas"]["TransferBeneficiaryDto"][] | null;
+  /** @description Navigation member: the account's deposit information. Present only when expanded or navigated. */
+  DepositInformation?: components["schemas"]["DepositInformationDto"][] | null;
+  /** @description Navigation member: the account's deposit routing information. Present only when expanded or navigated. */
+  DepositRoutingInformation?: components["schemas"]["DepositRoutingInformationDto"][] | null;
+  /** @description Navigation member: the account's activities. Present only when expanded or navigated. */
+  Activities?: components["schemas"]["ActivityDto"][] | null;
+  /** @description Navigation member: the account's depositors. Present only when expanded or navigated. */
+  Depositors?: components["schemas"]["DepositorDto2"][] | null;
+};
+/**
+ * AccountDtoCollection
+ * @description OData v4 collection of AccountDto.
+ */
+export type AccountDtoCollection = {
+  value: components["schemas"]["AccountDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * AccountInfoDto
+ * @description Short account information.
+ */
+export type AccountInfoDto = {
+  /** Format: int32 */
+  Id?: number | null;
+  AccountNumber?: string | null;
+  Name?: string | null;
+};
+/**
+ * AccountStatementItemDto
+ * @description Statement item of an account balance, with optional detail objects.
+ */
+export type AccountStatementItemDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  /** Format: int32 */
+  Id: number;
+  CurrencyCode?: string | null;
+  /** Format: decimal */
+  DeltaBalance?: number | null;
+  ValueDate?: components["schemas"]["DateTime"] | null;
+  Sequence?: string | null;
+  /** Format: decimal */
+  RunningTotal?: number | null;
+  Narrative?: string | null;
+  /** @description Optional exchange details. */
+  Exchange?: components["schemas"]["ExchangeStatementDetailsDto"] | null;
+  /** @description Optional withdrawal details. */
+  Withdrawal?: components["schemas"]["WithdrawalStatementDetailsDto"] | null;
+  /** @description Optional transfer details. */
+  Transfer?: components["schemas"]["TransferStatementDetailsDto"] | null;
+  /** @description Optional deposit details. */
+  Deposit?: components["schemas"]["DepositStatementDetailsDto"] | null;
+  /** @description Optional funds request details. */
+  FundsRequest?: components["schemas"]["FundsRequestStatementDetailsDto"] | null;
+  /** @description Optional fee details. */
+  Fee?: components["schemas"]["FeeStatementDetailsDto"] | null;
+};
+/**
+ * AccountStatementItemDtoCollection
+ * @description OData v4 collection of AccountStatementItemDto.
+ */
+export type AccountStatementItemDtoCollection = {
+  value: components["schemas"]["AccountStatementItemDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * ActivityDto
+ * @description Activity on an account.
+ */
+export type ActivityDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  /** Format: int32 */
+  Id: number;
+  ExecutedAt?: components["schemas"]["DateTime"] | null;
+  UserName?: string | null;
+  Location?: string | null;
+  Description?: string | null;
+  ActivityType?: string | null;
+  ApprovalStatusId?: string | null;
+  InBound?: boolean | null;
+};
+/**
+ * AdditionalInformationField
+ * @description One required additional information field: its key and the rules its value must match.
+ */
+export type AdditionalInformationField = {
+  /** @description Key of the field in AdditionalInformation. */
+  Field?: string | null;
+  /** @description Rules the value must match. */
+  Rule?: components["schemas"]["AdditionalInformationRule"][] | null;
+};
+/**
+ * AdditionalInformationRule
+ * @description Rule of an additional information field.
+ */
+export type AdditionalInformationRule = {
+  /** @description Regular expression the value must match. */
+  RegEx?: string | null;
+};
+/**
+ * AddressDto
+ * @description Address of a depositor.
+ */
+export type AddressDto = {
+  Street?: string | null;
+  HouseNumber?: string | null;
+  HouseName?: string | null;
+  FlatNumber?: string | null;
+  District?: string | null;
+  Town?: string | null;
+  County?: string | null;
+  PostCode?: string | null;
+  CountryCode?: string | null;
+};
+/**
+ * AlertDto
+ * @description Exchange-rate alert.
+ */
+export type AlertDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  /** Format: int32 */
+  Id: number;
+  SourceCurrencyCode?: string | null;
+  TargetCurrencyCode?: string | null;
+  /**
+   * Format: decimal
+   * @description Exchange-rate threshold.
+   */
+  Limit?: number | null;
+  CreatedDate?: components["schemas"]["DateTime"] | null;
+  /** Format: double */
+  Rate?: number | null;
+  ValueDate?: components["schemas"]["DateTime"] | null;
+  NotifiedDate?: components["schemas"]["DateTime"] | null;
+  CancelledDate?: components["schemas"]["DateTime"] | null;
+  Active?: boolean | null;
+};
+/**
+ * AlertDtoCollection
+ * @description OData v4 collection of AlertDto.
+ */
+export type AlertDtoCollection = {
+  value: components["schemas"]["AlertDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * AllocationDto
+ * @description Allocation of an exchange.
+ */
+export type AllocationDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  /** Format: int32 */
+  Id: number;
+  /** Format: decimal */
+  Amount?: number | null;
+  ValueDate?: components["schemas"]["DateTime"] | null;
+  /** Format: int32 */
+  DepositId?: number | null;
+};
+/**
+ * AllocationDtoCollection
+ * @description OData v4 collection of AllocationDto.
+ */
+export type AllocationDtoCollection = {
+  value: components["schemas"]["AllocationDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * AssignDepositorAddress
+ * @description Address of a depositor in an AssignDepositorDto (Individual or Company): the fields of AddressDto, the address of a depositor, all optional.
+ */
+export type AssignDepositorAddress = {
+  Street?: string | null;
+  HouseNumber?: string | null;
+  HouseName?: string | null;
+  FlatNumber?: string | null;
+  District?: string | null;
+  Town?: string | null;
+  County?: string | null;
+  PostCode?: string | null;
+  CountryCode?: string | null;
+};
+/**
+ * AssignDepositorCompany
+ * @description Company depositor in an AssignDepositorDto.
+ */
+export type AssignDepositorCompany = {
+  Name?: string | null;
+  PhoneNumber?: string | null;
+  Website?: string | null;
+  /**
+   * Format: int32
+   * @description Id from /api/v1/Sectors.
+   */
+  IndustryId?: number | null;
+  IndustryDetails?: string | null;
+  Address?: components["schemas"]["AssignDepositorAddress"] | null;
+};
+/**
+ * AssignDepositorDto
+ * @description Body of /api/v1/Deposits/{depositId}/AssignDepositor: the depositor to assign to a deposit, as an individual or a company, with supporting documents.
+ */
+export type AssignDepositorDto = {
+  IsThirdParty?: boolean | null;
+  Individual?: components["schemas"]["AssignDepositorIndividual"] | null;
+  Company?: components["schemas"]["AssignDepositorCompany"] | null;
+  SupportingDocuments?: components["schemas"]["SupportingDocument"][] | null;
+};
+/**
+ * AssignDepositorIndividual
+ * @description Individual depositor in an AssignDepositorDto.
+ */
+export type AssignDepositorIndividual = {
+  FirstName?: string | null;
+  MiddleName?: string | null;
+  LastName?: string | null;
+  PhoneNumber?: string | null;
+  Address?: components["schemas"]["AssignDepositorAddress"] | null;
+};
+/**
+ * BankStateBranchAccountNumberPaymentRouting
+ * @description Routing by BSB and account number (AU).
+ */
+export type BankStateBranchAccountNumberPaymentRouting = {
+  /**
+   * @description Routing type. (enum property replaced by openapi-typescript)
+   * @enum {string}
+   */
+  Type: "BankStateBranchAccountNumber";
+  /**
+   * @description ISO 3166-1 alpha-2 country code.
+   * @constant
+   */
+  CountryCode: "AU";
+  /**
+   * Format: bsb
+   * @description 6 digits.
+   */
+  BankStateBranch?: string | null;
+  /**
+   * Format: bic
+   * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
+   */
+  Bic?: string | null;
+  AccountNumber?: string | null;
+};
+/**
+ * BeneficiaryDto
+ * @description Withdrawal beneficiary: a bank account outside the system that withdrawals are paid to.
+ */
+export type BeneficiaryDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  /** Format: int32 */
+  Id: number;
+  /** Format: int32 */
+  AccountId?: number | null;
+  Name?: string | null;
+  CurrencyCode?: string | null;
+  /** @description Status as a short code; the reference does not show its values. */
+  StatusCode?: string | null;
+  /** @description Status as text (of StatusCode); the reference does not show its values. */
+  Status?: string | null;
+  PaymentRouting?: components["schemas"]["PaymentRoutingDto"] | null;
+};
+/**
+ * BeneficiaryDtoCollection
+ * @description OData v4 collection of BeneficiaryDto.
+ */
+export type BeneficiaryDtoCollection = {
+  value: components["schemas"]["BeneficiaryDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * BicAccountNumberPaymentRouting
+ * @description Routing by BIC and account number: the fallback for all other countries.
+ */
+export type BicAccountNumberPaymentRouting = {
+  /**
+   * @description Routing type. (enum property replaced by openapi-typescript)
+   * @enum {string}
+   */
+  Type: "BicAccountNumber";
+  /**
+   * Format: country-code
+   * @description Destination country; ISO 3166-1 alpha-2 country code.
+   */
+  CountryCode: string;
+  /**
+   * Format: bic
+   * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
+   */
+  Bic?: string | null;
+  AccountNumber?: string | null;
+};
+/**
+ * BicClabePaymentRouting
+ * @description Routing by BIC and CLABE account number (MX).
+ */
+export type BicClabePaymentRouting = {
+  /**
+   * @description Routing type. (enum property replaced by openapi-typescript)
+   * @enum {string}
+   */
+  Type: "BicClabe";
+  /**
+   * @description ISO 3166-1 alpha-2 country code.
+   * @constant
+   */
+  CountryCode: "MX";
+  /**
+   * Format: bic
+   * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
+   */
+  Bic?: string | null;
+  /**
+   * Format: clabe
+   * @description 18-digit CLABE. Format clabe: @account-funds/validators warns (never refuses) about a wrong check digit (Banxico).
+   */
+  AccountNumber?: string | null;
+};
+/**
+ * BicIbanPaymentRouting
+ * @description Routing by BIC and IBAN, for IBAN countries.
+ */
+export type BicIbanPaymentRouting = {
+  /**
+   * @description Routing type. (enum property replaced by openapi-typescript)
+   * @enum {string}
+   */
+  Type: "BicIban";
+  /**
+   * Format: country-code
+   * @description Destination country; ISO 3166-1 alpha-2 country code.
+   */
+  CountryCode: string;
+  /**
+   * Format: bic
+   * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
+   */
+  Bic?: string | null;
+  /**
+   * Format: iban
+   * @description IBAN, grouped or not; structure and checksum are validated. Format iban: the registry structure and the MOD 97-10 checksum (ISO 13616); @account-funds/validators warns (never refuses) when national check digits are wrong.
+   */
+  Iban?: string | null;
+};
+/**
+ * BicNubanPaymentRouting
+ * @description Routing by BIC and NUBAN account number (NG).
+ */
+export type BicNubanPaymentRouting = {
+  /**
+   * @description Routing type. (enum property replaced by openapi-typescript)
+   * @enum {string}
+   */
+  Type: "BicNuban";
+  /**
+   * @description ISO 3166-1 alpha-2 country code.
+   * @constant
+   */
+  CountryCode: "NG";
+  /**
+   * Format: bic
+   * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
+   */
+  Bic?: string | null;
+  /** @description 10-digit NUBAN. */
+  AccountNumber?: string | null;
+};
+/**
+ * ClientDepositorDetailsDto
+ * @description Client depositor of a deposit.
+ */
+export type ClientDepositorDetailsDto = {
+  /** Format: int32 */
+  DepositorId?: number | null;
+};
+/**
+ * CountryDto
+ * @description Country.
+ */
+export type CountryDto = Record<string, unknown>;
+/**
+ * CountryDtoCollection
+ * @description OData v4 collection of CountryDto.
+ */
+export type CountryDtoCollection = {
+  value: components["schemas"]["CountryDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * CreateAccountTransfer
+ * @description Body of /api/v1/Transfers/CreateAccountTransfer: an internal transfer from an account to a transfer beneficiary.
+ */
+export type CreateAccountTransfer = {
+  /**
+   * Format: int32
+   * @description Account the funds come from.
+   */
+  AccountId: number;
+  /** @description Currency to transfer. */
+  CurrencyCode: string;
+  /**
+   * Format: decimal
+   * @description When empty (left out, or null), the maximum transferable amount is requested.
+   */
+  Amount?: number | null;
+  /**
+   * Format: int32
+   * @description Transfer beneficiary that receives the funds.
+   */
+  BeneficiaryId: number;
+  /** @description Up to 35 characters. */
+  Reference?: string | null;
+};
+/**
+ * CreateAccountWithdrawal
+ * @description Body of /api/v1/Withdrawals/CreateAccountWithdrawal (JSON): an ad-hoc withdrawal that states its account, currency and amount. Also the Request part of the multipart/form-data body (CreateAccountWithdrawalMultipart).
+ */
+export type CreateAccountWithdrawal = {
+  /** Format: int32 */
+  AccountId: number;
+  CurrencyCode: string;
+  /**
+   * Format: decimal
+   * @description When empty (left out, or null), the maximum withdrawable amount is requested.
+   */
+  Amount?: number | null;
+  /** Format: int32 */
+  BeneficiaryId: number;
+  /** @description Up to 35 characters. */
+  Reference?: string | null;
+  /** @description Up to 140 characters. */
+  Description?: string | null;
+  /**
+   * Format: int32
+   * @description Payment purpose. Mandatory for beneficiaries with bank accounts in the United Arab Emirates (all currencies) or China (CNH only).
+   */
+  PaymentPurposeId?: number | null;
+  /** @description Optional; only for a withdrawal on behalf of another party. Whether it is accepted depends on the account setup. */
+  UltimateOriginator?: components["schemas"]["UltimateOriginator"] | null;
+  /**
+   * @description OUR or SHA; whether it is accepted depends on the account setup. SHA: the client pays the service fee for the withdrawal and the beneficiary bears charges raised by other banks. OUR: the client pays the service fee plus a fee covering charges raised by other banks.
+   * @enum {string|null}
+   */
+  PaymentChargesCode?: "OUR" | "SHA" | null;
+  /**
+   * Format: int32
+   * @description BoE purpose code; values from /api/v1/Withdrawals/BoEPaymentPurposes. Required when CurrencyCode is GBP.
+   */
+  BoEPurposeCodeId?: number | null;
+  /**
+   * Format: lei
+   * @description 20-character alphanumeric LEI of the receiver; required only when the currency is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies. Format lei: @account-funds/validators warns (never refuses) about wrong ISO 17442 check digits.
+   */
+  ReceiverLei?: string | null;
+};
+/**
+ * CreateAccountWithdrawalMultipart
+ * @description multipart/form-data body of /api/v1/Withdrawals/CreateAccountWithdrawal with supporting documents. The part named Request holds the JSON body; each document is a part named SupportingDocuments with a file name and its own content type. Encoding for the request body: Request contentType application/json; SupportingDocuments any content type (`*\/*`), each file's own.
+ */
+export type CreateAccountWithdrawalMultipart = {
+  /** @description The JSON body of the withdrawal (part contentType application/json). */
+  Request: components["schemas"]["CreateAccountWithdrawal"];
+  /** @description Supporting documents, one part per file. */
+  SupportingDocuments?: string[];
+};
+/**
+ * CreateAlertRequest
+ * @description Body of /api/v1/Alerts/Create: an exchange-rate alert.
+ */
+export type CreateAlertRequest = {
+  SourceCurrencyCode?: string | null;
+  TargetCurrencyCode?: string | null;
+  /**
+   * Format: decimal
+   * @description Exchange-rate threshold.
+   */
+  Limit?: number | null;
+};
+/**
+ * CreateExchange
+ * @description Body of /api/v1/Exchanges/Create: a currency exchange.
+ */
+export type CreateExchange = {
+  /** Format: int32 */
+  AccountId?: number | null;
+  /** @description Currency disposed of. */
+  SourceCurrencyCode?: string | null;
+  /** @description Currency acquired. */
+  TargetCurrencyCode?: string | null;
+  /**
+   * Format: decimal
+   * @description Amount bought or sold depending on GoalType.
+   */
+  Goal?: number | null;
+  /** @enum {string|null} */
+  GoalType?: "Buy" | "Sell" | null;
+  /** @description True when available funds in the account are to be used. */
+  UseAvailableFunds?: boolean | null;
+  /**
+   * Format: int32
+   * @description Required for GBP withdrawals.
+   */
+  BoEPurposeCodeId?: number | null;
+  /**
+   * Format: lei
+   * @description 20-character alphanumeric LEI; required when the beneficiary is a company with vertical FI and industry Banks or Building Societies. Format lei: @account-funds/validators warns (never refuses) about wrong ISO 17442 check digits.
+   */
+  ReceiverLei?: string | null;
+};
+/**
+ * CreateInstructionWithdrawal
+ * @description Body of /api/v1/Withdrawals/CreateInstructionWithdrawal: a withdrawal that is triggered when an instruction (an exchange instruction) completes. The optional and conditional fields follow the same rules as the account withdrawal.
+ */
+export type CreateInstructionWithdrawal = {
+  /**
+   * Format: int32
+   * @description The instruction whose completion triggers the withdrawal.
+   */
+  InstructionId: number;
+  /** Format: int32 */
+  BeneficiaryId: number;
+  /**
+   * Format: int32
+   * @description Payment purpose. Mandatory for beneficiaries with bank accounts in the United Arab Emirates (all currencies) or China (CNH only).
+   */
+  PaymentPurposeId?: number | null;
+  /** @description Optional; only for a withdrawal on behalf of another party. Whether it is accepted depends on the account setup. */
+  UltimateOriginator?: components["schemas"]["UltimateOriginator"] | null;
+  /**
+   * @description OUR or SHA; whether it is accepted depends on the account setup. SHA: the client pays the service fee for the withdrawal and the beneficiary bears charges raised by other banks. OUR: the client pays the service fee plus a fee covering charges raised by other banks.
+   * @enum {string|null}
+   */
+  PaymentChargesCode?: "OUR" | "SHA" | null;
+  /**
+   * Format: int32
+   * @description BoE purpose code; values from /api/v1/Withdrawals/BoEPaymentPurposes. Required when the withdrawal currency is GBP.
+   */
+  BoEPurposeCodeId?: number | null;
+  /**
+   * Format: lei
+   * @description 20-character alphanumeric LEI of the receiver; required only when the currency is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies. Format lei: @account-funds/validators warns (never refuses) about wrong ISO 17442 check digits.
+   */
+  ReceiverLei?: string | null;
+};
+/**
+ * CreateResultDto
+ * @description Result of a create command: the Id of the created resource.
+ */
+export type CreateResultDto = {
+  /** Format: int32 */
+  Id?: number;
+};
+/**
+ * CreateWithdrawalBeneficiary
+ * @description Body of /api/v1/Beneficiaries/CreateWithdrawalBeneficiary: a bank account outside the system that withdrawals can be paid to.
+ */
+export type CreateWithdrawalBeneficiary = {
+  /** Format: int32 */
+  AccountId: number;
+  /** @description Friendly name used only on the platform. */
+  Name: string;
+  /** @description Official account holder name sent to the bank; when empty it equals Name. */
+  AccountHolderName?: string | null;
+  /** @description Currency of the bank account. */
+  CurrencyCode: string;
+  /** @description Routing of the bank account; Type selects the routing type. */
+  PaymentRouting: components["schemas"]["PaymentRouting"];
+  /** @description Alternate routing for the same beneficiary, for payment optimizations; items have the same shape as PaymentRouting. */
+  AlternatePaymentRouting?: components["schemas"]["PaymentRouting"][] | null;
+  /** @description Routing of intermediary or corresponding banks. */
+  IntermediaryPaymentRouting?: components["schemas"]["IntermediaryPaymentRouting"][] | null;
+  /** @enum {string} */
+  BeneficiaryType: "Individual" | "Company";
+  /** @description Street, Town and CountryCode required; HouseNumber, HouseName, FlatNumber, District, County, PostCode optional. */
+  Address: components["schemas"]["PostalAddress"];
+  /**
+   * Format: int32
+   * @description Id from /api/v1/Sectors. Required only for corporate beneficiaries held by the customer account.
+   */
+  IndustryId?: number | null;
+  Website?: string | null;
+  /** @description Required when the chosen industry starts with "Other". */
+  IndustryDetails?: string | null;
+  /** @description Key/value strings. Required for certain country-of-residence and routing-country combinations; the keys come from the RequiredAdditionalInformation endpoint and each value is validated against the Rule RegEx of its field. */
+  AdditionalInformation?: {
+    [key: string]: string;
+  } | null;
+  /** @description Up to 35 characters. */
+  Reference?: string | null;
+  /**
+   * Format: lei
+   * @description 20-character alphanumeric LEI of the receiver; required only when CurrencyCode is GBP and the beneficiary is a company with Vertical FI and Industry Banks or Building Societies. Format lei: @account-funds/validators warns (never refuses) about wrong ISO 17442 check digits.
+   */
+  ReceiverLei?: string | null;
+};
+/**
+ * CurrencyDto
+ * @description Currency, keyed by its string Id (/api/v1/Currencies({id})).
+ */
+export type CurrencyDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  Id: string;
+  Name?: string | null;
+  Type?: string | null;
+  Format?: string | null;
+  FormatTemplate?: string | null;
+  /** Format: int32 */
+  SignificantDigits?: number | null;
+};
+/**
+ * CurrencyDtoCollection
+ * @description OData v4 collection of CurrencyDto.
+ */
+export type CurrencyDtoCollection = {
+  value: components["schemas"]["CurrencyDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * DateTime
+ * Format: iso8601-date-time
+ * @description The reference's `datetime`: an ISO 8601 date-time string, with or without a UTC offset, e.g. `2024-01-01T09:30:00Z`, `2024-01-01T09:30:00.1234567+01:00` or `2024-01-01T09:30:00`. The client hands it over as the string it received.
+ * @example 2024-01-01T09:30:00Z
+ * @example 2024-01-01T09:30:00.1234567
+ */
+export type DateTime = string;
+/**
+ * DepositDto
+ * @description Deposit into an account.
+ */
+export type DepositDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  /** Format: int32 */
+  Id: number;
+  /** Format: int32 */
+  AccountId?: number | null;
+  CurrencyCode?: string | null;
+  /** Format: decimal */
+  Amount?: number | null;
+  Reference?: string | null;
+  Narrative?: unknown[] | null;
+  ValueDate?: components["schemas"]["DateTime"] | null;
+  /** Format: decimal */
+  Deposited?: number | null;
+  /** @description Status as a short code; the reference does not show its values. */
+  StatusCode?: string | null;
+  /** @description Status as text (of StatusCode); the reference does not show its values. */
+  Status?: string | null;
+  Depositor?: components["schemas"]["DepositorDetailsDto"] | null;
+  CounterpartAccountName?: string | null;
+  ClientDepositor?: components["schemas"]["ClientDepositorDetailsDto"] | null;
+  Fees?: components["schemas"]["FeeDto"][] | null;
+};
+/**
+ * DepositDtoCollection
+ * @description OData v4 collection of DepositDto.
+ */
+export type DepositDtoCollection = {
+  value: components["schemas"]["DepositDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * DepositInformationDto
+ * @description Deposit information of an account for one currency.
+ */
+export type DepositInformationDto = {
+  CurrencyCode?: string | null;
+  Routings?: components["schemas"]["DepositInformationRoutingTempDto"][] | null;
+};
+/**
+ * DepositInformationDtoCollection
+ * @description OData v4 collection of DepositInformationDto.
+ */
+export type DepositInformationDtoCollection = {
+  value: components["schemas"]["DepositInformationDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * DepositInformationRoutingTempDto
+ * @description Routing of deposit information.
+ */
+export type DepositInformationRoutingTempDto = {
+  BeneficiaryName?: string | null;
+  /** @description The routing properties. */
+  Properties?: Record<string, unknown> | null;
+};
+/**
+ * DepositRequirementRequest
+ * @description Body of /api/v1/Deposits/DepositRequirement.
+ */
+export type DepositRequirementRequest = {
+  /** Format: int32 */
+  AccountId?: number | null;
+  /** Format: decimal */
+  NetDepositRequirement?: number | null;
+  CurrencyCode?: string | null;
+};
+/**
+ * DepositRequirementResponse
+ * @description Response body of the deposit requirement request (/api/v1/Deposits/DepositRequirement).
+ */
+export type DepositRequirementResponse = Record<string, unknown>;
+/**
+ * DepositRoutingInformationDto
+ * @description Deposit routing information of an account for one currency.
+ */
+export type DepositRoutingInformationDto = {
+  CurrencyCode?: string | null;
+  Routings?: components["schemas"]["PaymentRoutingDto"][] | null;
+};
+/**
+ * DepositRoutingInformationDtoCollection
+ * @description OData v4 collection of DepositRoutingInformationDto.
+ */
+export type DepositRoutingInformationDtoCollection = {
+  value: components["schemas"]["DepositRoutingInformationDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * DepositStatementDetailsDto
+ * @description Deposit details of a statement item.
+ */
+export type DepositStatementDetailsDto = {
+  /** Format: int32 */
+  Id?: number | null;
+  Reference?: string | null;
+  CounterpartAccountName?: string | null;
+  Exchange?: Record<string, unknown> | null;
+};
+/**
+ * DepositorDetailsDto
+ * @description Depositor details of a deposit.
+ */
+export type DepositorDetailsDto = {
+  Name?: string | null;
+  VirtualAccount?: components["schemas"]["PartyIdentificationDto"] | null;
+  Counterparty?: components["schemas"]["PartyIdentificationDto"] | null;
+  CounterpartyBankCountry?: string | null;
+  CounterpartyBankName?: string | null;
+};
+/**
+ * DepositorDto2
+ * @description Depositor of an account.
+ */
+export type DepositorDto2 = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  /** Format: int32 */
+  Id: number;
+  CreatedDate?: components["schemas"]["DateTime"] | null;
+  RemitterName?: string | null;
+  Name?: string | null;
+  EntityType?: string | null;
+  IsThirdParty?: boolean | null;
+  Address?: components["schemas"]["AddressDto"] | null;
+  Website?: string | null;
+  Industry?: components["schemas"]["IndustryDto"] | null;
+  IndustryDetails?: string | null;
+  PhoneNumber?: string | null;
+  /** @description Status as a short code; the reference does not show its values. */
+  StatusCode?: string | null;
+  /** @description Status as text (of StatusCode); the reference does not show its values. */
+  Status?: string | null;
+  /** @description The field name is spelled this way in the API. */
+  ComplianceOverridenEntityTypeId?: string | null;
+};
+/**
+ * DepositorDto2Collection
+ * @description OData v4 collection of DepositorDto2.
+ */
+export type DepositorDto2Collection = {
+  value: components["schemas"]["DepositorDto2"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * EntityDto
+ * @description Entity that owns accounts.
+ */
+export type EntityDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  /** Format: int32 */
+  Id: number;
+};
+/**
+ * EntityDtoCollection
+ * @description OData v4 collection of EntityDto.
+ */
+export type EntityDtoCollection = {
+  value: components["schemas"]["EntityDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * ErrorBody
+ * @description The body of an error response of the API endpoints, when there is one. An OData service answers the OData v4 JSON error (`ODataError`); ASP.NET Core answers problem details (`ProblemDetails`, RFC 9457) for what it refuses itself. Either may come; read `error.message` of the first, `title`, `detail` and `errors` of the second.
+ */
+export type ErrorBody = components["schemas"]["ODataError"] | components["schemas"]["ProblemDetails"];
+/**
+ * ExchangeDto
+ * @description Currency exchange.
+ */
+export type ExchangeDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  /** Format: int32 */
+  Id: number;
+  /** Format: int32 */
+  AccountId?: number | null;
+  /** @description Currency disposed of. */
+  SourceCurrencyCode?: string | null;
+  /** @description Currency acquired. */
+  TargetCurrencyCode?: string | null;
+  InstructionTypeId?: string | null;
+  /**
+   * Format: decimal
+   * @description Amount bought or sold depending on GoalType.
+   */
+  Goal?: number | null;
+  GoalTypeCode?: string | null;
+  GoalType?: string | null;
+  /** Format: decimal */
+  Sold?: number | null;
+  /** Format: decimal */
+  Bought?: number | null;
+  /** @description Status as a short code; the reference does not show its values. */
+  StatusCode?: string | null;
+  /** @description Status as text (of StatusCode); the reference does not show its values. */
+  Status?: string | null;
+  CreatedOn?: components["schemas"]["DateTime"] | null;
+  UpdatedDate?: components["schemas"]["DateTime"] | null;
+  Allocations?: components["schemas"]["AllocationDto"][] | null;
+  Deposits?: components["schemas"]["DepositDto"][] | null;
+  Fees?: components["schemas"]["FeeDto"][] | null;
+  Withdrawals?: components["schemas"]["WithdrawalDto"][] | null;
+  DepositReference?: string | null;
+};
+/**
+ * ExchangeDtoCollection
+ * @description OData v4 collection of ExchangeDto.
+ */
+export type ExchangeDtoCollection = {
+  value: components["schemas"]["ExchangeDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * ExchangeStatementDetailsDto
+ * @description Exchange details of a statement item.
+ */
+export type ExchangeStatementDetailsDto = {
+  /** Format: int32 */
+  Id?: number | null;
+  SourceCurrencyCode?: string | null;
+  TargetCurrencyCode?: string | null;
+  /** Format: decimal */
+  Goal?: number | null;
+  GoalTypeCode?: string | null;
+  GoalType?: string | null;
+};
+/**
+ * FeeDto
+ * @description Fee of a deposit, exchange, transfer or withdrawal.
+ */
+export type FeeDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  /** Format: int32 */
+  Id: number;
+  /** @description Fee narrative. The field name is spelled this way in the API. */
+  Narative?: string | null;
+  CurrencyCode?: string | null;
+  /** Format: double */
+  Amount?: number | null;
+  /** Format: double */
+  DefinitionAmount?: number | null;
+  /** Format: double */
+  BaseAmount?: number | null;
+  /** Format: double */
+  TieredFeeBaseValue?: number | null;
+  /** Format: double */
+  Percentage?: number | null;
+  PaymentScheme?: string | null;
+  ConfiguredCurrency?: string | null;
+  /** Format: double */
+  ConfiguredAmount?: number | null;
+  /** Format: double */
+  ConfiguredPercentage?: number | null;
+  /** Format: double */
+  ExchangeRate?: number | null;
+  Cancelled?: boolean | null;
+  CanBeCancelled?: boolean | null;
+};
+/**
+ * FeeDtoCollection
+ * @description OData v4 collection of FeeDto.
+ */
+export type FeeDtoCollection = {
+  value: components["schemas"]["FeeDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * FeeStatementDetailsDto
+ * @description Fee details of a statement item; each related id has a matching detail object.
+ */
+export type FeeStatementDetailsDto = {
+  /** Format: int32 */
+  Id?: number | null;
+  /** Format: int32 */
+  AccountId?: number | null;
+  /** Format: int32 */
+  DepositId?: number | null;
+  /** Format: int32 */
+  WithdrawalId?: number | null;
+  /** Format: int32 */
+  TransferId?: number | null;
+  /** Format: int32 */
+  ExchangeId?: number | null;
+  /** @description Detail object matching DepositId. */
+  Deposit?: components["schemas"]["DepositStatementDetailsDto"] | null;
+  /** @description Detail object matching WithdrawalId. */
+  Withdrawal?: components["schemas"]["WithdrawalStatementDetailsDto"] | null;
+  /** @description Detail object matching TransferId. */
+  Transfer?: components["schemas"]["TransferStatementDetailsDto"] | null;
+  /** @description Detail object matching ExchangeId. */
+  Exchange?: components["schemas"]["ExchangeStatementDetailsDto"] | null;
+  Narrative?: string | null;
+};
+/**
+ * FundsRequestStatementDetailsDto
+ * @description Funds request details of a statement item.
+ */
+export type FundsRequestStatementDetailsDto = {
+  /** Format: int32 */
+  Id?: number | null;
+  /** Format: int32 */
+  PayeeAccountId?: number | null;
+  /** Format: int32 */
+  PayerAccountId?: number | null;
+  PayeeReference?: string | null;
+  PayerReference?: string | null;
+  /** Format: decimal */
+  Amount?: number | null;
+  CurrencyCode?: string | null;
+};
+/**
+ * InboundTransferBeneficiaryDto
+ * @description Transfer beneficiary of an inbound transfer.
+ */
+export type InboundTransferBeneficiaryDto = {
+  /** Format: int32 */
+  Id?: number | null;
+  /** Format: int32 */
+  AccountId?: number | null;
+  /** Format: int32 */
+  BeneficiaryAccountId?: number | null;
+  BeneficiaryAccountName?: string | null;
+  CurrencyCode?: string | null;
+};
+/**
+ * InboundTransferDto
+ * @description Inbound transfer: an internal transfer the caller's account receives. Same fields as the outbound transfer, except that Beneficiary is an InboundTransferBeneficiaryDto.
+ */
+export type InboundTransferDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  Beneficiary?: components["schemas"]["InboundTransferBeneficiaryDto"] | null;
+  /** Format: int32 */
+  Id: number;
+  /** Format: int32 */
+  AccountId?: number | null;
+  AccountName?: string | null;
+  CurrencyCode?: string | null;
+  /** Format: double */
+  Amount?: number | null;
+  Reference?: string | null;
+  /** Format: int32 */
+  InstructionId?: number | null;
+  CreatedDate?: components["schemas"]["DateTime"] | null;
+  ValueDate?: components["schemas"]["DateTime"] | null;
+  /** @description Status as a short code; the reference does not show its values. */
+  StatusCode?: string | null;
+  /** @description Status as text (of StatusCode); the reference does not show its values. */
+  Status?: string | null;
+  Fees?: components["schemas"]["FeeDto"][] | null;
+};
+/**
+ * InboundTransferDtoCollection
+ * @description OData v4 collection of InboundTransferDto.
+ */
+export type InboundTransferDtoCollection = {
+  value: components["schemas"]["InboundTransferDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * IncomingTransferCompletedEvent
+ * @description Raised on the beneficiary account when the transfer is completed and funds moved.
+ */
+export type IncomingTransferCompletedEvent = {
+  /**
+   * @description Type of the entity.
+   * @constant
+   */
+  EntityType: "Transfer";
+  /**
+   * Format: int32
+   * @description Id of the entity.
+   */
+  EntityId: number;
+  /**
+   * @description Event kind. (enum property replaced by openapi-typescript)
+   * @enum {string}
+   */
+  Reason: "IncomingTransferCompleted";
+  /**
+   * Format: uri
+   * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/InboundTransfers({id}), whose key is EntityId.
+   */
+  ApiUrl: string;
+};
+/**
+ * IndianFinancialSystemCodeAccountNumberPaymentRouting
+ * @description Routing by IFSC and account number (IN). Both Bic and IndianFinancialSystemCode are required.
+ */
+export type IndianFinancialSystemCodeAccountNumberPaymentRouting = {
+  /**
+   * @description Routing type. (enum property replaced by openapi-typescript)
+   * @enum {string}
+   */
+  Type: "IndianFinancialSystemCodeAccountNumber";
+  /**
+   * @description ISO 3166-1 alpha-2 country code.
+   * @constant
+   */
+  CountryCode: "IN";
+  /**
+   * Format: bic
+   * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
+   */
+  Bic: string;
+  /**
+   * Format: ifsc
+   * @description Format ifsc: @account-funds/validators warns (never refuses) when it lacks RBI's structure (4 letters, 0, 6 letters or digits).
+   */
+  IndianFinancialSystemCode: string;
+  AccountNumber?: string | null;
+};
+/**
+ * IndustryDto
+ * @description Industry of a depositor.
+ */
+export type IndustryDto = {
+  /** Format: int32 */
+  Id?: number | null;
+  Name?: string | null;
+};
+/**
+ * IntermediaryPaymentRouting
+ * @description Routing of an intermediary or corresponding bank. The reference: each item has Type `Bic` and Bic (the BIC of the intermediary or corresponding bank).
+ */
+export type IntermediaryPaymentRouting = {
+  /**
+   * @description Routing type.
+   * @constant
+   */
+  Type: "Bic";
+  /**
+   * Format: bic
+   * @description BIC of the intermediary or corresponding bank. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
+   */
+  Bic: string;
+};
+/**
+ * JobStatusResponse
+ * @description Response body of the job status request (/api/v1/Jobs/{jobId}/Status).
+ */
+export type JobStatusResponse = Record<string, unknown>;
+/**
+ * MidRateValue
+ * @description Mid rate of a currency pair.
+ */
+export type MidRateValue = {
+  SourceCurrencyCode?: string | null;
+  TargetCurrencyCode?: string | null;
+  ValueDate?: components["schemas"]["DateTime"] | null;
+  /** Format: decimal */
+  MidRate?: number | null;
+};
+/**
+ * MtlsPasswordTokenRequest
+ * @description Form body (application/x-www-form-urlencoded) of POST {auth_url}/connect/mtls/token: OAuth 2.0 Password Grant with a client certificate presented in the TLS handshake. No client_secret: the endpoint no longer accepts one.
+ */
+export type MtlsPasswordTokenRequest = {
+  /**
+   * @description OAuth 2.0 grant type.
+   * @constant
+   */
+  grant_type: "password";
+  /**
+   * @description Scope requested; serviceFXAPI (the scope value with the brand part replaced by the neutral word service).
+   * @example serviceFXAPI
+   */
+  scope: string;
+  /** @description Identifies the integrating party; issued on request by an account manager. */
+  client_id: string;
+  /**
+   * Format: email
+   * @description E-mail address of the portal user representing the integrating service.
+   */
+  username: string;
+  /** @description That user's password. */
+  password: string;
+};
+/**
+ * NewZealandAccountNumberPaymentRouting
+ * @description Routing by New Zealand account number (NZ).
+ */
+export type NewZealandAccountNumberPaymentRouting = {
+  /**
+   * @description Routing type. (enum property replaced by openapi-typescript)
+   * @enum {string}
+   */
+  Type: "NewZealandAccountNumber";
+  /**
+   * @description ISO 3166-1 alpha-2 country code.
+   * @constant
+   */
+  CountryCode: "NZ";
+  /**
+   * Format: bic
+   * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
+   */
+  Bic?: string | null;
+  /**
+   * Format: nz-account-number
+   * @description Format nz-account-number: @account-funds/validators warns (never refuses) about an unallocated bank or branch, wrong check digits (Payments NZ) or a form it cannot read as bank, branch, base and suffix.
+   */
+  AccountNumber?: string | null;
+};
+/**
+ * ODataCollectionAnnotations
+ * @description OData v4 control information of a collection response.
+ */
+export type ODataCollectionAnnotations = {
+  /**
+   * Format: uri-reference
+   * @description Context URL of the response.
+   */
+  "@odata.context"?: string;
+  /**
+   * Format: int64
+   * @description Total number of matching entities; present when $count=true is requested.
+   */
+  "@odata.count"?: number;
+  /**
+   * Format: uri-reference
+   * @description URL of the next page; present when the server pages the result.
+   */
+  "@odata.nextLink"?: string;
+};
+/**
+ * ODataEntityAnnotations
+ * @description OData v4 control information of a single-entity response: the context annotation @odata.context.
+ */
+export type ODataEntityAnnotations = {
+  /**
+   * Format: uri-reference
+   * @description Context URL of the response.
+   */
+  "@odata.context"?: string;
+};
+/**
+ * ODataEntityId
+ * Format: uri-reference
+ * @description The `@odata.id` annotation of an entity: its entity-id, by convention its canonical URL (absolute, or relative to the context URL of the response). An entity carries it when a `$select` leaves out its key.
+ */
+export type ODataEntityId = string;
+/**
+ * ODataError
+ * @description The OData v4 JSON error, one of the two forms an error body of the API endpoints takes (ErrorBody).
+ */
+export type ODataError = {
+  /** @description The error. */
+  error: {
+    /** @description Service-defined error code. */
+    code: string;
+    /** @description Human-readable error message. */
+    message: string;
+    /** @description Target of the error, e.g. the name of the wrong attribute. */
+    target?: string;
+    /** @description Further errors. */
+    details?: components["schemas"]["ODataErrorDetail"][];
+    /** @description Service-defined debugging information. */
+    innererror?: Record<string, unknown>;
+  };
+};
+/**
+ * ODataErrorDetail
+ * @description One item of ODataError.error.details.
+ */
+export type ODataErrorDetail = {
+  /** @description Service-defined error code. */
+  code: string;
+  /** @description Human-readable error message. */
+  message: string;
+  /** @description Target of the error. */
+  target?: string;
+};
+/**
+ * OutboundTransferBeneficiaryDto
+ * @description Transfer beneficiary of an outbound transfer.
+ */
+export type OutboundTransferBeneficiaryDto = {
+  Name?: string | null;
+  /**
+   * @description Status as a single letter code. Known value for a transfer beneficiary: E (Status Enabled).
+   * @example E
+   */
+  StatusCode?: string | null;
+  /**
+   * @description Text of the status. Known value for a transfer beneficiary: Enabled (StatusCode E).
+   * @example Enabled
+   */
+  Status?: string | null;
+  /** Format: int32 */
+  Id?: number | null;
+  /** Format: int32 */
+  AccountId?: number | null;
+  /** Format: int32 */
+  BeneficiaryAccountId?: number | null;
+  BeneficiaryAccountName?: string | null;
+  CurrencyCode?: string | null;
+};
+/**
+ * OutboundTransferDto
+ * @description Outbound transfer: an internal transfer the caller's account sends.
+ */
+export type OutboundTransferDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  Beneficiary?: components["schemas"]["OutboundTransferBeneficiaryDto"] | null;
+  /** Format: int32 */
+  Id: number;
+  /** Format: int32 */
+  AccountId?: number | null;
+  AccountName?: string | null;
+  CurrencyCode?: string | null;
+  /** Format: double */
+  Amount?: number | null;
+  Reference?: string | null;
+  /** Format: int32 */
+  InstructionId?: number | null;
+  CreatedDate?: components["schemas"]["DateTime"] | null;
+  ValueDate?: components["schemas"]["DateTime"] | null;
+  /** @description Status as a short code; the reference does not show its values. */
+  StatusCode?: string | null;
+  /** @description Status as text (of StatusCode); the reference does not show its values. */
+  Status?: string | null;
+  Fees?: components["schemas"]["FeeDto"][] | null;
+};
+/**
+ * OutboundTransferDtoCollection
+ * @description OData v4 collection of OutboundTransferDto.
+ */
+export type OutboundTransferDtoCollection = {
+  value: components["schemas"]["OutboundTransferDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * PartyIdentificationDto
+ * @description Party identification: the routing properties of a party.
+ */
+export type PartyIdentificationDto = {
+  /** @description The routing properties. */
+  Properties?: Record<string, unknown> | null;
+};
+/**
+ * PasswordTokenRequest
+ * @description Form body (application/x-www-form-urlencoded) of POST {auth_url}/connect/token: OAuth 2.0 Password Grant with a client secret.
+ */
+export type PasswordTokenRequest = {
+  /**
+   * @description OAuth 2.0 grant type.
+   * @constant
+   */
+  grant_type: "password";
+  /**
+   * @description Scope requested; serviceFXAPI (the scope value with the brand part replaced by the neutral word service).
+   * @example serviceFXAPI
+   */
+  scope: string;
+  /** @description Identifies the integrating party; issued on request by an account manager. */
+  client_id: string;
+  /** @description The password of the client_id. */
+  client_secret: string;
+  /**
+   * Format: email
+   * @description E-mail address of the portal user representing the integrating service.
+   */
+  username: string;
+  /** @description That user's password. */
+  password: string;
+};
+/**
+ * PaymentConfirmationDetailsDto
+ * @description Payment confirmation details of a withdrawal.
+ */
+export type PaymentConfirmationDetailsDto = Record<string, unknown>;
+/**
+ * PaymentPurposeDto
+ * @description Payment purpose. The BoE payment purposes (/api/v1/Withdrawals/BoEPaymentPurposes) supply the BoEPurposeCodeId values of GBP withdrawals.
+ */
+export type PaymentPurposeDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  /** Format: int32 */
+  Id: number;
+};
+/**
+ * PaymentPurposeDtoCollection
+ * @description OData v4 collection of PaymentPurposeDto.
+ */
+export type PaymentPurposeDtoCollection = {
+  value: components["schemas"]["PaymentPurposeDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * PaymentRouting
+ * @description Payment routing of a withdrawal beneficiary; Type selects the routing type.
+ */
+export type PaymentRouting =
+  | components["schemas"]["BicIbanPaymentRouting"]
+  | components["schemas"]["SortCodeAccountNumberPaymentRouting"]
+  | components["schemas"]["RoutingTransitNumberAccountNumberPaymentRouting"]
+  | components["schemas"]["TransitNumberAccountNumberPaymentRouting"]
+  | components["schemas"]["BankStateBranchAccountNumberPaymentRouting"]
+  | components["schemas"]["NewZealandAccountNumberPaymentRouting"]
+  | components["schemas"]["IndianFinancialSystemCodeAccountNumberPaymentRouting"]
+  | components["schemas"]["BicNubanPaymentRouting"]
+  | components["schemas"]["BicClabePaymentRouting"]
+  | components["schemas"]["BicAccountNumberPaymentRouting"];
+/**
+ * PaymentRoutingDto
+ * @description Payment routing of a bank account: account holder name and party identifications.
+ */
+export type PaymentRoutingDto = {
+  AccountHolderName?: string | null;
+  PartyIdentification?: components["schemas"]["PartyIdentificationDto"] | null;
+  IntermediaryPartyIdentification?: components["schemas"]["PartyIdentificationDto"] | null;
+};
+/**
+ * PostalAddress
+ * @description Address of a withdrawal beneficiary in a request (an ultimate originator's is UltimateOriginatorAddress).
+ */
+export type PostalAddress = {
+  Street: string;
+  HouseNumber?: string | null;
+  HouseName?: string | null;
+  FlatNumber?: string | null;
+  District?: string | null;
+  Town: string;
+  County?: string | null;
+  PostCode?: string | null;
+  /**
+   * Format: country-code
+   * @description ISO 3166-1 alpha-2 country code.
+   */
+  CountryCode: string;
+};
+/**
+ * ProblemDetails
+ * @description Problem details for HTTP APIs (RFC 9457, media type `application/problem+json`), as ASP.NET Core writes them; its `errors` (ASP.NET Core's validation problem details) names each wrong field with its messages. Every member is optional.
+ */
+export type ProblemDetails = {
+  /** @description A URI reference that identifies the problem type. */
+  type?: string;
+  /** @description A short summary of the problem type. */
+  title?: string;
+  /** @description The HTTP status code. */
+  status?: number;
+  /** @description An explanation of this occurrence of the problem. */
+  detail?: string;
+  /** @description A URI reference that identifies this occurrence. */
+  instance?: string;
+  /** @description The wrong fields, each with its messages (ASP.NET Core's validation problem details). */
+  errors?: {
+    [key: string]: string[];
+  };
+};
+/**
+ * QuoteRequest
+ * @description Body of /api/v1/Quotes/Quote.
+ */
+export type QuoteRequest = {
+  /** Format: int32 */
+  AccountId?: number | null;
+  /** @enum {string|null} */
+  GoalType?: "Buy" | "Sell" | null;
+  /** Format: decimal */
+  Amount?: number | null;
+  SourceCurrencyCode?: string | null;
+  TargetCurrencyCode?: string | null;
+};
+/**
+ * QuoteResponse
+ * @description Response body of the quote request (/api/v1/Quotes/Quote).
+ */
+export type QuoteResponse = Record<string, unknown>;
+/**
+ * RequiredAdditionalInformationResponse
+ * @description Additional information required for a withdrawal beneficiary (/api/v1/Beneficiaries/{currencyCode}/RequiredAdditionalInformation): the fields whose keys go into AdditionalInformation, each with its RegEx rules.
+ */
+export type RequiredAdditionalInformationResponse = {
+  RequiredAdditionalInformation?: components["schemas"]["AdditionalInformationField"][] | null;
+};
+/**
+ * RoutingTransitNumberAccountNumberPaymentRouting
+ * @description Routing by routing transit number and account number (US). Either Bic or RoutingTransitNumber is required.
+ */
+export type RoutingTransitNumberAccountNumberPaymentRouting = {
+  /**
+   * @description Routing type. (enum property replaced by openapi-typescript)
+   * @enum {string}
+   */
+  Type: "RoutingTransitNumberAccountNumber";
+  /**
+   * @description ISO 3166-1 alpha-2 country code.
+   * @constant
+   */
+  CountryCode: "US";
+  /**
+   * Format: aba-routing-number
+   * @description 9 digits; checksum validated. Format aba-routing-number: the checksum; @account-funds/validators warns (never refuses) about a prefix outside the Federal Reserve ranges (ABA).
+   */
+  RoutingTransitNumber?: string;
+  /**
+   * Format: bic
+   * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
+   */
+  Bic?: string;
+  AccountNumber?: string | null;
+} & (
+  | {
+      Bic: string;
+    }
+  | {
+      RoutingTransitNumber: string;
+    }
+);
+/**
+ * SectorDto
+ * @description Sector (industry). Its Id is used as IndustryId.
+ */
+export type SectorDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  /**
+   * Format: int32
+   * @description Used as IndustryId, an int.
+   */
+  Id: number;
+  /** @description Name of the industry. */
+  Name?: string | null;
+};
+/**
+ * SectorDtoCollection
+ * @description OData v4 collection of SectorDto.
+ */
+export type SectorDtoCollection = {
+  value: components["schemas"]["SectorDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * SortCodeAccountNumberPaymentRouting
+ * @description Routing by sort code and account number (GB).
+ */
+export type SortCodeAccountNumberPaymentRouting = {
+  /**
+   * @description Routing type. (enum property replaced by openapi-typescript)
+   * @enum {string}
+   */
+  Type: "SortCodeAccountNumber";
+  /**
+   * @description ISO 3166-1 alpha-2 country code.
+   * @constant
+   */
+  CountryCode: "GB";
+  /**
+   * Format: sort-code
+   * @description 6 digits.
+   */
+  SortCode?: string | null;
+  /**
+   * Format: uk-account-number
+   * @description 8 digits.
+   */
+  AccountNumber?: string | null;
+};
+/**
+ * SupportingDocument
+ * @description Supporting document file of an AssignDepositorDto.
+ */
+export type SupportingDocument = {
+  Name?: string | null;
+  MediaType?: string | null;
+  /**
+   * Format: int64
+   * @description Size of the file in bytes.
+   */
+  StreamLength?: number | null;
+};
+/**
+ * TokenErrorResponse
+ * @description Body of a failed token request (status 400).
+ */
+export type TokenErrorResponse = {
+  /**
+   * @description Error code. invalid_client: the client_id does not exist or the client_secret is wrong. invalid_user: the username does not exist or the password is wrong.
+   * @example invalid_client
+   * @example invalid_user
+   */
+  error: string;
+  /** @description Human-readable text explaining the error. */
+  error_description?: string;
+  /**
+   * Format: uri
+   * @description URI of a web page with information about the error.
+   */
+  error_uri?: string;
+};
+/**
+ * TokenResponse
+ * @description Successful token response (status 200).
+ */
+export type TokenResponse = {
+  /** @description Encoded JWT; passed verbatim as Authorization: Bearer <ACCESS_TOKEN>. */
+  access_token: string;
+  /**
+   * Format: int32
+   * @description Lifetime in seconds: 900 (15 minutes).
+   */
+  expires_in: number;
+  /**
+   * @description Always Bearer.
+   * @constant
+   */
+  token_type: "Bearer";
+  /** @description Scope the token grants. */
+  scope?: string;
+};
+/**
+ * TransferBeneficiaryDto
+ * @description Transfer beneficiary: another account within the system that receives internal transfers from the account.
+ */
+export type TransferBeneficiaryDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  /** Format: int32 */
+  Id: number;
+  /** Format: int32 */
+  AccountId?: number | null;
+  /** Format: int32 */
+  BeneficiaryAccountId?: number | null;
+  Name?: string | null;
+  Website?: string | null;
+  Vertical?: string | null;
+  Industry?: string | null;
+  CurrencyCode?: string | null;
+  /**
+   * @description Status as a single letter code. Known value: E (Status Enabled); other values are not shown.
+   * @example E
+   */
+  StatusCode?: string | null;
+  /**
+   * @description Text of the status. Known value: Enabled (StatusCode E); other values are not shown.
+   * @example Enabled
+   */
+  Status?: string | null;
+};
+/**
+ * TransferBeneficiaryDtoCollection
+ * @description OData v4 collection of TransferBeneficiaryDto.
+ */
+export type TransferBeneficiaryDtoCollection = {
+  value: components["schemas"]["TransferBeneficiaryDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * TransferCanceledEvent
+ * @description Raised when a transfer is canceled and allocated funds returned to the account. Follows the cancelling of a transfer.
+ */
+export type TransferCanceledEvent = {
+  /**
+   * @description Type of the entity.
+   * @constant
+   */
+  EntityType: "Transfer";
+  /**
+   * Format: int32
+   * @description Id of the entity.
+   */
+  EntityId: number;
+  /**
+   * @description Event kind. (enum property replaced by openapi-typescript)
+   * @enum {string}
+   */
+  Reason: "TransferCanceled";
+  /**
+   * Format: uri
+   * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/OutboundTransfers({id}), whose key is EntityId.
+   */
+  ApiUrl: string;
+};
+/**
+ * TransferCompletedEvent
+ * @description Raised when a transfer is completed and funds have reached the beneficiary.
+ */
+export type TransferCompletedEvent = {
+  /**
+   * @description Type of the entity.
+   * @constant
+   */
+  EntityType: "Transfer";
+  /**
+   * Format: int32
+   * @description Id of the entity.
+   */
+  EntityId: number;
+  /**
+   * @description Event kind. (enum property replaced by openapi-typescript)
+   * @enum {string}
+   */
+  Reason: "TransferCompleted";
+  /**
+   * Format: uri
+   * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/OutboundTransfers({id}), whose key is EntityId.
+   */
+  ApiUrl: string;
+};
+/**
+ * TransferCreatedEvent
+ * @description Raised when a new transfer has been created. Follows the creation of a transfer via CreateAccountTransfer.
+ */
+export type TransferCreatedEvent = {
+  /**
+   * @description Type of the entity.
+   * @constant
+   */
+  EntityType: "Transfer";
+  /**
+   * Format: int32
+   * @description Id of the entity.
+   */
+  EntityId: number;
+  /**
+   * @description Event kind. (enum property replaced by openapi-typescript)
+   * @enum {string}
+   */
+  Reason: "TransferCreated";
+  /**
+   * Format: uri
+   * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/OutboundTransfers({id}), whose key is EntityId.
+   */
+  ApiUrl: string;
+};
+/**
+ * TransferDto
+ * @description Transfer as returned by /api/v1/Transfers, which does not distinguish direction.
+ */
+export type TransferDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  Beneficiary?: components["schemas"]["OutboundTransferBeneficiaryDto"] | null;
+  /** Format: int32 */
+  Id: number;
+  /** Format: int32 */
+  AccountId?: number | null;
+  AccountName?: string | null;
+  CurrencyCode?: string | null;
+  /** Format: double */
+  Amount?: number | null;
+  Reference?: string | null;
+  /** Format: int32 */
+  InstructionId?: number | null;
+  CreatedDate?: components["schemas"]["DateTime"] | null;
+  ValueDate?: components["schemas"]["DateTime"] | null;
+  /** @description Status as a short code; the reference does not show its values. */
+  StatusCode?: string | null;
+  /** @description Status as text (of StatusCode); the reference does not show its values. */
+  Status?: string | null;
+  Fees?: components["schemas"]["FeeDto"][] | null;
+};
+/**
+ * TransferDtoCollection
+ * @description OData v4 collection of TransferDto.
+ */
+export type TransferDtoCollection = {
+  value: components["schemas"]["TransferDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * TransferStatementDetailsDto
+ * @description Transfer details of a statement item.
+ */
+export type TransferStatementDetailsDto = {
+  /** Format: int32 */
+  Id?: number | null;
+  Reference?: string | null;
+  PayerAccount?: components["schemas"]["AccountInfoDto"] | null;
+  BeneficiaryAccount?: components["schemas"]["AccountInfoDto"] | null;
+};
+/**
+ * TransitNumberAccountNumberPaymentRouting
+ * @description Routing by transit number and account number (CA).
+ */
+export type TransitNumberAccountNumberPaymentRouting = {
+  /**
+   * @description Routing type. (enum property replaced by openapi-typescript)
+   * @enum {string}
+   */
+  Type: "TransitNumberAccountNumber";
+  /**
+   * @description ISO 3166-1 alpha-2 country code.
+   * @constant
+   */
+  CountryCode: "CA";
+  /**
+   * Format: ca-transit-number
+   * @description 9 digits with a leading zero.
+   */
+  TransitNumber?: string | null;
+  /**
+   * Format: bic
+   * @description BIC8 or BIC11. Format bic: @account-funds/validators warns (never refuses) when letters 5-6 are not an assigned ISO 3166-1 code (ISO 9362).
+   */
+  Bic?: string | null;
+  AccountNumber?: string | null;
+};
+/**
+ * UltimateOriginator
+ * @description The party on whose behalf a withdrawal is made. For non-PSP accounts Name and Address are required by default; for PSP accounts only SubaccountNumber is used.
+ */
+export type UltimateOriginator = {
+  /** @description Up to 35 characters. */
+  Name?: string | null;
+  /** @description Street, Town and CountryCode (ISO 3166-1 alpha-2) required for a non-PSP account; PostCode required where supported; HouseNumber, HouseName, FlatNumber, District, County optional. Not used for a PSP account. */
+  Address?: components["schemas"]["UltimateOriginatorAddress"] | null;
+  /** @description Taken from /api/v1/Accounts({accountId})/Subaccounts. */
+  SubaccountNumber?: string | null;
+};
+/**
+ * UltimateOriginatorAddress
+ * @description Address of an ultimate originator: the fields of a request address (PostalAddress). Street, Town and CountryCode (ISO 3166-1 alpha-2) are required for a non-PSP account, PostCode where supported; for a PSP account only the ultimate originator's SubaccountNumber is used, so an address, whole or partial, is taken and ignored. Which applies depends on the account (x-conditional-rules of UltimateOriginator).
+ */
+export type UltimateOriginatorAddress = {
+  Street?: string | null;
+  HouseNumber?: string | null;
+  HouseName?: string | null;
+  FlatNumber?: string | null;
+  District?: string | null;
+  Town?: string | null;
+  County?: string | null;
+  PostCode?: string | null;
+  /**
+   * Format: country-code
+   * @description ISO 3166-1 alpha-2 country code.
+   */
+  CountryCode?: string | null;
+};
+/**
+ * UnknownWebhookEvent
+ * @description A webhook event of a kind the reference does not show: an object whose Reason is none of WebhookEvent's. Kept as it arrives, its other members unchecked, so that a new kind of event never fails a delivery.
+ */
+export type UnknownWebhookEvent = {
+  /** @description Type of the entity, as received. */
+  EntityType?: unknown;
+  /** @description Id of the entity, as received. */
+  EntityId?: unknown;
+  /** @description Event kind; none of the kinds of WebhookEvent (they must match their own schemas). */
+  Reason: string;
+  /** @description URL of the entity in the API, as received. */
+  ApiUrl?: unknown;
+} & {
+  [key: string]: unknown;
+};
+/**
+ * WebhookEvent
+ * @description One webhook event of a kind the reference shows (its Events table); Reason tells the event kind. Events of other kinds arrive as UnknownWebhookEvent.
+ */
+export type WebhookEvent =
+  | components["schemas"]["TransferCreatedEvent"]
+  | components["schemas"]["TransferCompletedEvent"]
+  | components["schemas"]["IncomingTransferCompletedEvent"]
+  | components["schemas"]["TransferCanceledEvent"]
+  | components["schemas"]["WithdrawalCreatedEvent"]
+  | components["schemas"]["WithdrawalCompletedEvent"]
+  | components["schemas"]["WithdrawalCanceledEvent"];
+/**
+ * WebhookEventDelivery
+ * @description Body of a webhook delivery: a JSON array of events, each of a kind the reference shows (WebhookEvent, checked whole) or of another kind (UnknownWebhookEvent, kept as it is).
+ */
+export type WebhookEventDelivery = (
+  | components["schemas"]["WebhookEvent"]
+  | components["schemas"]["UnknownWebhookEvent"]
+)[];
+/**
+ * WithdrawalCanceledEvent
+ * @description Raised when a withdrawal is canceled and allocated funds returned to the account. Follows the cancelling of a withdrawal.
+ */
+export type WithdrawalCanceledEvent = {
+  /**
+   * @description Type of the entity.
+   * @constant
+   */
+  EntityType: "Withdrawal";
+  /**
+   * Format: int32
+   * @description Id of the entity.
+   */
+  EntityId: number;
+  /**
+   * @description Event kind. (enum property replaced by openapi-typescript)
+   * @enum {string}
+   */
+  Reason: "WithdrawalCanceled";
+  /**
+   * Format: uri
+   * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/Withdrawals({id}), whose key is EntityId.
+   */
+  ApiUrl: string;
+};
+/**
+ * WithdrawalCompletedEvent
+ * @description Raised when a withdrawal is completed, i.e. a bank statement confirms that funds left the service's bank account.
+ */
+export type WithdrawalCompletedEvent = {
+  /**
+   * @description Type of the entity.
+   * @constant
+   */
+  EntityType: "Withdrawal";
+  /**
+   * Format: int32
+   * @description Id of the entity.
+   */
+  EntityId: number;
+  /**
+   * @description Event kind. (enum property replaced by openapi-typescript)
+   * @enum {string}
+   */
+  Reason: "WithdrawalCompleted";
+  /**
+   * Format: uri
+   * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/Withdrawals({id}), whose key is EntityId.
+   */
+  ApiUrl: string;
+};
+/**
+ * WithdrawalCreatedEvent
+ * @description Raised when a new withdrawal has been created. Follows the creation of a withdrawal.
+ */
+export type WithdrawalCreatedEvent = {
+  /**
+   * @description Type of the entity.
+   * @constant
+   */
+  EntityType: "Withdrawal";
+  /**
+   * Format: int32
+   * @description Id of the entity.
+   */
+  EntityId: number;
+  /**
+   * @description Event kind. (enum property replaced by openapi-typescript)
+   * @enum {string}
+   */
+  Reason: "WithdrawalCreated";
+  /**
+   * Format: uri
+   * @description Absolute URL of the entity in the API (any absolute URL: the service's base URL is not fixed); it points to {base_url}/api/v1/Withdrawals({id}), whose key is EntityId.
+   */
+  ApiUrl: string;
+};
+/**
+ * WithdrawalDto
+ * @description Withdrawal: moves funds out of the system to the bank account named by a withdrawal beneficiary.
+ */
+export type WithdrawalDto = {
+  "@odata.id"?: components["schemas"]["ODataEntityId"];
+  /** Format: int32 */
+  Id: number;
+  /** Format: int32 */
+  AccountId?: number | null;
+  Account?: components["schemas"]["AccountDto"] | null;
+  CurrencyCode?: string | null;
+  /** Format: double */
+  Amount?: number | null;
+  TargetCurrencyCode?: string | null;
+  /** Format: double */
+  TargetAmount?: number | null;
+  IsCrossCurrency?: boolean | null;
+  /** Format: double */
+  OutstandingAmount?: number | null;
+  Beneficiary?: components["schemas"]["BeneficiaryDto"] | null;
+  Reference?: string | null;
+  /** Format: int32 */
+  InstructionId?: number | null;
+  CreatedDate?: components["schemas"]["DateTime"] | null;
+  ValueDate?: components["schemas"]["DateTime"] | null;
+  Description?: string | null;
+  /** @description Status as a short code; the reference does not show its values. */
+  StatusCode?: string | null;
+  /** @description Status as text (of StatusCode); the reference does not show its values. */
+  Status?: string | null;
+  Fees?: components["schemas"]["FeeDto"][] | null;
+};
+/**
+ * WithdrawalDtoCollection
+ * @description OData v4 collection of WithdrawalDto.
+ */
+export type WithdrawalDtoCollection = {
+  value: components["schemas"]["WithdrawalDto"][];
+} & components["schemas"]["ODataCollectionAnnotations"];
+/**
+ * WithdrawalStatementDetailsDto
+ * @description Withdrawal details of a statement item.
+ */
+export type WithdrawalStatementDetailsDto = {
+  /** Format: int32 */
+  Id?: number | null;
+  Reference?: string | null;
+  Exchange?: Record<string, unknown> | null;
+  /** Format: int32 */
+  BeneficiaryId?: number | null;
+  BeneficiaryName?: string | null;
+};
 export type $defs = Record<string, never>;
 export interface operations {
   listAccounts: {

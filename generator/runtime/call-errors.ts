@@ -1,38 +1,62 @@
 /**
- * Whatever fails inside a call leaves it as an `AccountFundsError` with the call's operationId and request: an
- * argument the types rule out (thrown deep down, as `invalidArgument(...)`, or as a `TypeError` by a `$filter`
- * callback or a built-in) becomes an `InvalidArgumentError`, anything else unforeseen an `AccountFundsError`
- * (`unexpected_error`), its message and cause redacted. Options of the client and of a call are checked here too.
+ * Whatever fails inside a call leaves it as an `AccountFundsError` with the call's operationId, client method and
+ * request: an argument the types rule out (thrown deep down, as `invalidArgument(...)`, or as a `TypeError` by a
+ * `$filter` callback or a built-in) becomes an `InvalidArgumentError`, anything else unforeseen an
+ * `AccountFundsError` (`unexpected_error`), its message and cause redacted. Options of the client and of a call are
+ * checked here too.
  */
 import { AccountFundsError, InvalidArgumentError, invalidArgument, type RequestSummary } from "./errors.js";
+import { methodName, type OperationMetadata } from "./operation-metadata.js";
 import type { Redactor } from "./redact.js";
 
-/** `error` as an `AccountFundsError` of the call `operationId` (to `request`, when it names none). */
+/** `error` as an `AccountFundsError` of the call of `operation` (to `request`, when it names none). */
 export function asCallError(
   error: unknown,
-  operationId: string,
+  operation: Pick<OperationMetadata, "operationId" | "group" | "clientMethod">,
   request: RequestSummary,
   redactor: Redactor,
 ): AccountFundsError {
+  const { operationId } = operation;
+  const clientMethod = methodName(operation);
   if (error instanceof AccountFundsError) {
-    if (error.operationId !== undefined || !(error instanceof InvalidArgumentError)) return error;
+    if (error.operationId !== undefined || !(error instanceof InvalidArgumentError))
+      return withClientMethod(error, clientMethod);
     return new InvalidArgumentError({
       message: `${error.message} (${request.method} ${request.url})`,
       code: "invalid_argument",
       request,
       operationId,
+      clientMethod,
     });
   }
   const argument = error instanceof TypeError || error instanceof RangeError;
   const detail = redactor.string(error instanceof Error ? error.message : String(error));
-  const init = { request, operationId, cause: redactor.error(error) };
+  const init = { request, operationId, clientMethod, cause: redactor.error(error) };
   return argument
     ? new InvalidArgumentError({
         ...init,
         message: `${detail} (${request.method} ${request.url})`,
         code: "invalid_argument",
       })
-    : new AccountFundsError({ ...init, message: `${operationId} failed: ${detail}`, code: "unexpected_error" });
+    : new AccountFundsError({ ...init, message: `${clientMethod} failed: ${detail}`, code: "unexpected_error" });
+}
+
+/**
+ * `error` with `clientMethod` set: itself when it has it, else a copy (same class, message, stack and fields). The
+ * layers that make errors (transport, token source, paging, validation) do not know the method called, and one
+ * error may reach several calls (a failed token request every waiting call shares): each gets its own copy.
+ */
+function withClientMethod(error: AccountFundsError, clientMethod: string): AccountFundsError {
+  if (error.clientMethod === clientMethod) return error;
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as AccountFundsError;
+  Object.defineProperties(copy, Object.getOwnPropertyDescriptors(error));
+  Object.defineProperty(copy, "clientMethod", {
+    value: clientMethod,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+  return copy;
 }
 
 /** A failure to build the client, as an `InvalidArgumentError` (options that cannot work together). */

@@ -11,7 +11,7 @@ import {
   type RequestSummary,
   type ValidationIssue,
 } from "./errors.js";
-import type { OperationMetadata } from "./operation-metadata.js";
+import { methodName, type OperationMetadata } from "./operation-metadata.js";
 import type { Redactor } from "./redact.js";
 import { requestMediaType } from "./request-body.js";
 import { declaredResponse } from "./response-body.js";
@@ -73,7 +73,7 @@ export function createCallValidation({
       const first = issues[0];
       if (first === undefined) return;
       throw new RequestValidationError({
-        message: `The request body of ${operation.operationId} does not match the spec: ${first.path || "(root)"} ${first.message}`,
+        message: `The request body of ${methodName(operation)} does not match the spec: ${first.path || "(root)"} ${first.message}`,
         code: "invalid_request",
         request: summaryOf(operation, ""),
         operationId: operation.operationId,
@@ -96,7 +96,7 @@ export function createCallValidation({
       const first = issues[0];
       if (first === undefined) return;
       throw new ResponseValidationError({
-        message: `The ${status} response of ${operation.operationId} does not match the spec: ${first.path || "(root)"} ${first.message}`,
+        message: `The ${status} response of ${methodName(operation)} does not match the spec: ${first.path || "(root)"} ${first.message}`,
         status,
         code: "invalid_response",
         request: summaryOf(operation, url),

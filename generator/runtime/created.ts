@@ -6,7 +6,7 @@
  */
 import { InvalidLocationError, type RequestSummary } from "./errors.js";
 import { parseLocation } from "./location.js";
-import type { OperationMetadata } from "./operation-metadata.js";
+import { methodName, type OperationMetadata } from "./operation-metadata.js";
 import type { Created, CreatedWithoutLocation } from "./operation-types.js";
 import type { Redactor } from "./redact.js";
 
@@ -32,8 +32,8 @@ export function createdResult(
     const location = parsed === undefined ? undefined : redactor.url(parsed.location);
     throw new InvalidLocationError({
       message: missing
-        ? `The ${created.response.status} response of ${operation.operationId} has no Location header: the resource was created, but its id is unknown (${request.method} ${request.url})`
-        : `The Location header of the ${created.response.status} response of ${operation.operationId} names no key (${location ?? ""}): the resource was created, but its id is unknown (${request.method} ${request.url})`,
+        ? `The ${created.response.status} response of ${methodName(operation)} has no Location header: the resource was created, but its id is unknown (${request.method} ${request.url})`
+        : `The Location header of the ${created.response.status} response of ${methodName(operation)} names no key (${location ?? ""}): the resource was created, but its id is unknown (${request.method} ${request.url})`,
       status: created.response.status,
       code: missing ? "missing_location" : "invalid_location",
       body: redactor.value(created.data),

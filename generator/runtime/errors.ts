@@ -3,7 +3,7 @@
  * builder throw nothing else. HTTP failures are `ApiStatusError`s, with a class per status the reference names (400,
  * 401, 404, 410) and per kind of status it leaves open (429, 5xx, a 3xx not followed); a body too large to read is a
  * `ResponseTooLargeError`; transport failures are `ConnectionError`, `TimeoutError` and `AbortError`; a failed token
- * request is a `TokenRequestError`; an argument the types rule out is an `InvalidArgumentError`; an opted-in check
+ * request is a `TokenRequestError`; an argument the client refuses is an `InvalidArgumentError`; an opted-in check
  * that fails is a `RequestValidationError` (before anything is sent) or a `ResponseValidationError`. Messages,
  * bodies, headers, URLs, causes and `toJSON()` are redacted before they are stored: an error can be logged whole.
  */
@@ -26,8 +26,10 @@ export interface AccountFundsErrorInit {
   readonly body?: unknown;
   /** The request the error belongs to (redacted URL). */
   readonly request?: RequestSummary | undefined;
-  /** The spec's operationId of the call. */
+  /** The spec's operationId of the call (of the token operation, when the token request failed). */
   readonly operationId?: string | undefined;
+  /** The client method called, group included: `accounts.listBalances` (the call stamps it: `asCallError`). */
+  readonly clientMethod?: string | undefined;
   /** Response headers, already redacted. */
   readonly headers?: Readonly<Record<string, string>> | undefined;
   /** The underlying error (`Error.cause`), already redacted. */
@@ -44,7 +46,10 @@ export class AccountFundsError extends Error {
   /** Parsed response body (redacted), when there was one. */
   readonly body: unknown;
   readonly request: RequestSummary | undefined;
+  /** The spec's operationId (`listAccountBalances`); the token operation's when the token request failed. */
   readonly operationId: string | undefined;
+  /** The client method called, group included: `accounts.listBalances`; undefined outside a call. */
+  readonly clientMethod: string | undefined;
   /** Response headers (redacted), when there was a response. */
   readonly headers: Readonly<Record<string, string>> | undefined;
 
@@ -55,6 +60,7 @@ export class AccountFundsError extends Error {
     this.body = init.body;
     this.request = init.request;
     this.operationId = init.operationId;
+    this.clientMethod = init.clientMethod;
     this.headers = init.headers;
   }
 
@@ -65,6 +71,7 @@ export class AccountFundsError extends Error {
       message: this.message,
       status: this.status,
       code: this.code,
+      clientMethod: this.clientMethod,
       operationId: this.operationId,
       request: this.request,
       body: this.body,
@@ -226,15 +233,16 @@ export class TokenRequestError extends AccountFundsError {
 }
 
 /**
- * An argument the types rule out (a `$top` of -1, a date-time without an offset, a missing path parameter, a
- * header value with a line break) or client options that cannot work together. Thrown before anything is sent.
+ * An argument the client refuses: one its types cannot rule out (a `$top` of -1, a date-time without an offset, a
+ * header value with a line break), one they do but that came through JavaScript or a cast (a missing path
+ * parameter), or client options that cannot work together. Thrown before anything is sent.
  */
 export class InvalidArgumentError extends AccountFundsError {
   override name = "InvalidArgumentError";
   declare readonly code: "invalid_argument";
 }
 
-/** An `InvalidArgumentError` for a call's argument; the call adds its request and operationId. */
+/** An `InvalidArgumentError` for a call's argument; the call adds its request, operationId and client method. */
 export function invalidArgument(message: string): InvalidArgumentError {
   return new InvalidArgumentError({ message, code: "invalid_argument" });
 }

@@ -142,22 +142,27 @@ export type ODataSelectPath<E> = "*" | ODataPath<E>;
 
 /**
  * The entity as a `$select` of `S` returns it: the selected properties (members of a complex value when a path
- * names them: `Beneficiary/Name` keeps `Beneficiary.Name` only), plus the entity's `@odata.id` (its canonical URL),
- * which a response carries when the key was not selected (JSON Format §4.5.8). Without `$select`, or with `*`,
- * the whole entity.
+ * names them: `Beneficiary/Name` keeps `Beneficiary.Name` only) and its instance annotations (`@odata.context`,
+ * which no `$select` removes), plus the entity's `@odata.id` (its canonical URL), which a response carries when the
+ * key was not selected (JSON Format §4.5.8). Without `$select`, or with `*`, the whole entity.
  */
-export type ODataSelected<E, S extends string> = [S] extends [never]
-  ? E
-  : "*" extends S
-    ? E
-    : ODataProjection<E, S> & { readonly "@odata.id"?: string };
+export type ODataSelected<E, S extends string> = [S] extends [never] ? E : "*" extends S ? E : Selected<E, S>;
+
+/**
+ * The projection of `E` a `$select` of the paths `S` returns (`ODataSelected` without its cases for no `$select`
+ * and `*`): hovers and errors read `Selected<TransferDto, "Id" | "Amount">`.
+ */
+export type Selected<E, S extends string> = ODataProjection<E, S> & { readonly "@odata.id"?: string };
 
 /**
  * The selected members of `E`, modifiers (optional, readonly) kept: a member a path names whole, or, for
  * `Beneficiary/Name`, `Beneficiary` projected to the rest of the paths under it (`null` and `undefined` kept).
+ * Instance annotations (`@odata.context`) are not properties and stay.
  */
 export type ODataProjection<E, S extends string> = {
-  [K in keyof E as K extends (S extends `${infer Head}/${string}` ? Head : S) ? K : never]: K extends S
+  [
+    K in keyof E as K extends `@${string}` ? K : K extends (S extends `${infer Head}/${string}` ? Head : S) ? K : never
+  ]: K extends S | `@${string}`
     ? E[K]
     : E[K] extends infer T
       ? T extends object

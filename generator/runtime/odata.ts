@@ -40,6 +40,7 @@ export type {
   ODataTermShape,
   ODataTextPath,
   ODataValue,
+  Selected,
 } from "./odata-paths.js";
 
 /** A primitive property, optionally followed by a direction: `"Amount"`, `"CreatedDate desc"`, `"Beneficiary/Name asc"`. */

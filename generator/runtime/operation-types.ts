@@ -6,7 +6,7 @@
 import type { CallOptions, PaginateOptions } from "./client-options.js";
 import type { MultipartBody, MultipartParts } from "./multipart.js";
 import type { ODataEntityQuery, ODataListQuery } from "./odata.js";
-import type { ODataEntityPaths, ODataPathsOf, ODataSelected, ODataTermShape } from "./odata-paths.js";
+import type { ODataEntityPaths, ODataPathsOf, ODataSelected, ODataTermShape, Selected } from "./odata-paths.js";
 
 /** The parameters object of an operation (`path`, `query`, `header`, `cookie`); never when it declares none. */
 export type ParametersOf<Op> = Op extends { parameters: infer P } ? P : never;
@@ -81,69 +81,161 @@ export interface CreatedWithoutLocation<B = unknown> {
   readonly body: B;
 }
 
+/**
+ * The body of a response object as the client keeps it: its content, or `unknown` when the spec describes none.
+ * The client keeps whatever body came (a 201's, an error's: a created resource is never turned into a failure, an
+ * error keeps what the server said), so a body the spec does not describe is still there to read, as `unknown`.
+ */
+export type KeptBody<R> = R extends { content: infer C } ? C[keyof C] : unknown;
+
 /** What a 201 response object `R` resolves to: `Created` when it requires `Location`, else `CreatedWithoutLocation`. */
 export type CreatedOf<R> = R extends { headers: { Location: unknown } }
-  ? Created<ResponseBody<R>>
-  : CreatedWithoutLocation<ResponseBody<R>>;
+  ? Created<KeptBody<R>>
+  : CreatedWithoutLocation<KeptBody<R>>;
 
 /** What a method resolves to by default: `Created<...>` for a 201, else the success body. */
 export type DefaultResultOf<Op> = 201 extends SuccessStatusOf<Op> ? CreatedOf<ResponsesOf<Op>[201]> : SuccessBodyOf<Op>;
 
-/** A response key as the `status` a response has: `"404"` → `404`; a range or `default` → `number`. */
-export type StatusNumber<S> = S extends number ? S : S extends `${infer N extends number}` ? N : number;
+/** A range of statuses as OpenAPI writes it in `responses` (RFC 9110's classes). */
+export type StatusRange = "1XX" | "2XX" | "3XX" | "4XX" | "5XX";
+
+type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+type Hundred<H extends number, Tens extends number> = `${H}${Tens}${Digit}` extends infer T
+  ? T extends `${infer N extends number}`
+    ? N
+    : never
+  : never;
 
 /**
- * The result of a `withResponse` method: one variant per declared status, narrowed by `status` (or `ok`). A
- * declared status never throws; undeclared statuses and network failures still do. `Data`, when given, replaces
- * the success body (an OData read narrowed by `$select`). An operation that documents no response (OpenAPI 3.1
- * allows it) resolves on any success, its body unknown.
+ * The statuses of a range but those the operation declares on their own (`Except`): `StatusIn<"4XX", 400 | 404>` is
+ * 401 to 499 but 404, a literal union, so `status === 401` narrows. Written as the union of its two halves (x00–x49,
+ * x50–x99) so that TypeScript keeps this name in hovers and errors rather than printing the hundred numbers.
  */
-export type RawResultOf<Op, Data = never> = [ResponsesOf<Op>] extends [never]
-  ? { readonly ok: true; readonly status: number; readonly data: unknown; readonly response: Response }
-  : {
-      [S in keyof ResponsesOf<Op>]: S extends SuccessStatus
-        ? {
-            readonly ok: true;
-            readonly status: StatusNumber<S>;
-            readonly data: [Data] extends [never] ? ResponseBody<ResponsesOf<Op>[S]> : Data;
-            readonly response: Response;
-          }
-        : {
-            readonly ok: false;
-            readonly status: StatusNumber<S>;
-            readonly error: ResponseBody<ResponsesOf<Op>[S]>;
-            readonly response: Response;
-          };
-    }[keyof ResponsesOf<Op>];
+export type StatusIn<R extends StatusRange, Except extends number = never> =
+  | Exclude<R extends `${infer H extends number}XX` ? Hundred<H, 0 | 1 | 2 | 3 | 4> : never, Except>
+  | Exclude<R extends `${infer H extends number}XX` ? Hundred<H, 5 | 6 | 7 | 8 | 9> : never, Except>;
+
+/** The statuses an operation declares one by one (`200`, `"404"` → `200 | 404`); its ranges and `default` left out. */
+export type DeclaredStatusOf<Op> = StatusKeyNumber<keyof ResponsesOf<Op>>;
+type StatusKeyNumber<S> = S extends number ? S : S extends `${infer N extends number}` ? N : never;
+/** The statuses of `Declared` in range `R`: what `StatusIn<R, ...>` leaves out. */
+type DeclaredIn<Declared, R> = R extends `${infer H extends number}XX`
+  ? Declared extends number
+    ? `${Declared}` extends `${H}${string}`
+      ? Declared
+      : never
+    : never
+  : never;
+
+/**
+ * A response key as the `status` a response has: `"404"` → `404`; a range → its statuses but the declared ones
+ * (`StatusIn`); `default` → every status no other key covers (`Declared` the statuses declared one by one,
+ * `Ranges` the ranges declared).
+ */
+export type StatusNumber<S, Declared extends number = never, Ranges extends StatusRange = never> = S extends number
+  ? S
+  : S extends `${infer N extends number}`
+    ? N
+    : S extends StatusRange
+      ? StatusIn<S, Declared>
+      : StatusIn<Exclude<StatusRange, Ranges | "2XX">, Declared>;
+
+/** A declared success of a `withResponse` call: `ok` and the status, the body (`data`) and the `Response`. */
+export interface RawSuccess<S extends number, D> {
+  readonly ok: true;
+  readonly status: S;
+  readonly data: D;
+  readonly response: Response;
+}
+
+/** A declared error status of a `withResponse` call: `ok: false`, the status, the parsed error body, the `Response`. */
+export interface RawFailure<S extends number, E> {
+  readonly ok: false;
+  readonly status: S;
+  readonly error: E;
+  readonly response: Response;
+}
+
+/** The responses `withResponse` types: the operation's, or any success with an unknown body when it documents none. */
+type RawResponsesOf<Op> = [ResponsesOf<Op>] extends [never]
+  ? { "2XX": { content: { "*/*": unknown } } }
+  : ResponsesOf<Op>;
+
+/** The body of a success in `withResponse`: the response's as the client keeps it, or `Data`. */
+type RawDataOf<R, Data> = [Data] extends [never] ? KeptBody<R> : Data;
+
+/**
+ * The result of a `withResponse` method: one variant per declared status (`RawSuccess`, `RawFailure`), narrowed by
+ * `status` (or `ok`); a range (`4XX`) stands for its statuses but those declared on their own, `default` for every
+ * status no other key covers. A body the spec does not describe is `unknown` (`KeptBody`): the client keeps it. A
+ * declared status never throws; undeclared statuses and network failures still do.
+ * `Data`, when given, replaces the success body (an OData read narrowed by `$select`). An operation that documents
+ * no response (OpenAPI 3.1 allows it) resolves on any success, its body unknown.
+ */
+export type RawResultOf<Op, Data = never> = {
+  [S in keyof RawResponsesOf<Op>]: S extends SuccessStatus
+    ? S extends StatusRange
+      ? RawSuccess<StatusIn<S, DeclaredIn<DeclaredStatusOf<Op>, S>>, RawDataOf<RawResponsesOf<Op>[S], Data>>
+      : RawSuccess<StatusNumber<S>, RawDataOf<RawResponsesOf<Op>[S], Data>>
+    : S extends StatusRange
+      ? RawFailure<StatusIn<S, DeclaredIn<DeclaredStatusOf<Op>, S>>, KeptBody<RawResponsesOf<Op>[S]>>
+      : RawFailure<
+          StatusNumber<S, DeclaredStatusOf<Op>, Extract<keyof RawResponsesOf<Op>, StatusRange>>,
+          KeptBody<RawResponsesOf<Op>[S]>
+        >;
+}[keyof RawResponsesOf<Op>];
+
+/**
+ * A `withResponse` result `R` whose success body is `D` instead (an OData read narrowed by `$select`): the errors
+ * as they are, the successes with `D`.
+ */
+export type SelectedResponse<R, D> =
+  | Exclude<R, { readonly ok: true }>
+  | (R extends RawSuccess<infer S, unknown> ? RawSuccess<S, D> : never);
 
 /** `"data"`: methods resolve to the success body and throw on errors; `"raw"`: they resolve to `RawResultOf`. */
 export type ResultMode = "data" | "raw";
 
-/** What a method returns in mode `M`: `DefaultResultOf` for `"data"`, `RawResultOf` for `"raw"`. */
-export type ResultOf<M extends ResultMode, Op> = Promise<M extends "raw" ? RawResultOf<Op> : DefaultResultOf<Op>>;
+/**
+ * What a method returns in mode `M`, given what it resolves to by default (`D`) and with `withResponse` (`R`).
+ * The generated client passes the operation's named types, so hovers read `Promise<TransferDto>`.
+ */
+export type MethodResult<M extends ResultMode, D, R> = M extends "raw" ? Promise<R> : Promise<D>;
+
+/** What a method returns in mode `M`, worked out from the operation: `DefaultResultOf`, or `RawResultOf` for `"raw"`. */
+export type ResultOf<M extends ResultMode, Op> = MethodResult<M, DefaultResultOf<Op>, RawResultOf<Op>>;
 
 /** What an OData read returns in mode `M` when its success body is `B` (narrowed by `$select`). */
-export type ODataResultOf<M extends ResultMode, Op, B> = Promise<M extends "raw" ? RawResultOf<Op, B> : B>;
+export type ODataResultOf<M extends ResultMode, Op, B> = MethodResult<M, B, RawResultOf<Op, B>>;
+
+/** A page of an OData collection `C` (its `value` and control information) whose entities are `X`s. */
+export type ODataPage<C, X> = Omit<C, "value"> & { value: X[] };
 
 /** A collection body with `value` holding `X`s: the list's page as `$select` narrows it. */
-export type ODataPageOf<Op, X> = Omit<SuccessBodyOf<Op>, "value"> & { value: X[] };
+export type ODataPageOf<Op, X> = ODataPage<SuccessBodyOf<Op>, X>;
 
 /**
  * An OData list method: call it for one page, or `.paginate(...)` for every entity of every page. `E` is the
- * entity, `N` its paths (precomputed by the generator; `ODataPathsOf<E>` works them out). The `$select` given
- * (`S`) narrows the entities to the selected properties (`ODataSelected`); the comparisons of a `$filter`
- * expression (`T`) are checked against the entity.
+ * entity, `D` the page the call resolves to and `R` its `withResponse` result, `N` the entity's paths
+ * (precomputed by the generator; `ODataPathsOf<E>` works them out). The `$select` given (`S`) narrows the entities
+ * to the selected properties (`Selected`); the comparisons of a `$filter` expression (`T`) are checked against the
+ * entity.
  */
 export interface ODataListMethod<
   M extends ResultMode,
   Args extends readonly unknown[],
   E,
-  Op,
+  D,
+  R,
   N extends ODataEntityPaths = ODataPathsOf<E>,
 > {
   <const S extends "*" | N["all"] = never, T extends ODataTermShape = never>(
     ...args: [...Args, query?: ODataListQuery<E, N, S, T>, init?: CallOptions]
-  ): [S] extends [never] ? ResultOf<M, Op> : ODataResultOf<M, Op, ODataPageOf<Op, ODataSelected<E, S>>>;
+  ): [S] extends [never]
+    ? MethodResult<M, D, R>
+    : "*" extends S
+      ? MethodResult<M, D, R>
+      : MethodResult<M, ODataPage<D, Selected<E, S>>, SelectedResponse<R, ODataPage<D, Selected<E, S>>>>;
   /**
    * Every entity of every page: follows `@odata.nextLink` until the last page, or `init.maxPages` pages (default
    * 1 000; past it a `PagingError`). `$top` caps the total (OData's meaning); `maxPageSize` sizes the pages
@@ -154,17 +246,23 @@ export interface ODataListMethod<
   ): AsyncIterableIterator<ODataSelected<E, S>>;
 }
 
-/** An OData keyed GET (`Accounts({id})`): the `$select` given (`S`) narrows the entity to the selected properties. */
+/**
+ * An OData keyed GET (`Accounts({id})`): `D` is the body it resolves to (the entity with its control information),
+ * `R` its `withResponse` result; the `$select` given (`S`) narrows the entity to the selected properties.
+ */
 export interface ODataEntityMethod<
   M extends ResultMode,
   Args extends readonly unknown[],
   E,
-  Op,
+  D,
+  R,
   N extends ODataEntityPaths = ODataPathsOf<E>,
 > {
   <const S extends "*" | N["all"] = never>(
     ...args: [...Args, query?: ODataEntityQuery<E, S>, init?: CallOptions]
   ): [S] extends [never]
-    ? ResultOf<M, Op>
-    : ODataResultOf<M, Op, Omit<SuccessBodyOf<Op>, keyof E> & ODataSelected<E, S>>;
+    ? MethodResult<M, D, R>
+    : "*" extends S
+      ? MethodResult<M, D, R>
+      : MethodResult<M, Selected<D, S>, SelectedResponse<R, Selected<D, S>>>;
 }

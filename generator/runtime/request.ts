@@ -254,7 +254,7 @@ function buildRuntime(options: ClientOptions | PlainClientOptions, config: Runti
       if (options.validateRequests) await validation.checkRequest(operation, args.body);
       return await shape(mode, operation, await execute(operation, targetOf(operation, args), init));
     } catch (error) {
-      const failure = asCallError(error, operation.operationId, summaryOf(operation, ""), redactor);
+      const failure = asCallError(error, operation, summaryOf(operation, ""), redactor);
       reportError(operation, failure);
       throw failure;
     }
@@ -287,7 +287,7 @@ function buildRuntime(options: ClientOptions | PlainClientOptions, config: Runti
         },
       );
     } catch (error) {
-      const failure = asCallError(error, operation.operationId, summaryOf(operation, ""), redactor);
+      const failure = asCallError(error, operation, summaryOf(operation, ""), redactor);
       reportError(operation, failure);
       throw failure;
     }

@@ -5,11 +5,13 @@
  * Each event is judged alone, so one event never costs the others: the known kinds (their discriminator value is
  * one the spec lists) that match their schema are `events`, typed; those of kinds the spec does not know are kept
  * apart, as received, in `unknownEvents` (forward compatible, as SDKs treat unknown members of a union); an event
- * that matches no schema — a known kind with a field missing or mistyped — goes to `invalidEvents` with its
- * position and its issues. Only a body that is no JSON array fails the delivery as a whole.
+ * that matches no schema — a known kind with a field missing or mistyped — or whose entity URL names another entity
+ * than its key (`x-entity-url`: `ApiUrl` and `EntityId`) goes to `invalidEvents` with its position and its issues.
+ * Only a body that is no JSON array fails the delivery as a whole.
  */
 import type { CompiledValidator } from "./compiled-validator.js";
 import type { ValidationIssue } from "./errors.js";
+import { idFromPath } from "./location.js";
 import { issuesOf } from "./validation-issues.js";
 
 export type WebhookParseErrorCode =
@@ -57,14 +59,30 @@ export interface WebhookEventKinds {
 }
 
 /**
+ * The member of a known event holding the URL of its entity (`ApiUrl`) and the member holding that entity's key
+ * (`EntityId`): the URL must name that key (the spec's `x-entity-url`).
+ */
+export interface WebhookEntityUrl {
+  readonly url: string;
+  readonly key: string;
+}
+
+/** What the spec says of a delivery's events beyond their schema: their kinds, and the link of URL and key. */
+export interface WebhookChecks {
+  /** Without kinds, every event is a known one. */
+  readonly kinds?: WebhookEventKinds;
+  /** Without it, the URL is not compared with the key. */
+  readonly entityUrl?: WebhookEntityUrl;
+}
+
+/**
  * Parses a delivery. `body` may be the raw body (a string, a Buffer/Uint8Array, an ArrayBuffer) or the already
- * parsed JSON value (an array). An empty array is a valid delivery with no events. Without `kinds`, every event
- * is a known one.
+ * parsed JSON value (an array). An empty array is a valid delivery with no events.
  */
 export function parseWebhookEventsWith<E, U = never>(
   validate: CompiledValidator,
   body: unknown,
-  kinds?: WebhookEventKinds,
+  checks: WebhookChecks = {},
 ): WebhookParseResult<E, U> {
   let value: unknown;
   if (typeof body === "string" || body instanceof ArrayBuffer || ArrayBuffer.isView(body)) {
@@ -81,7 +99,7 @@ export function parseWebhookEventsWith<E, U = never>(
     value = body;
   }
 
-  if (validate(value)) return split<E, U>(Array.isArray(value) ? value : [value], kinds, []);
+  if (validate(value)) return split<E, U>(Array.isArray(value) ? value : [value], checks, []);
   if (!Array.isArray(value)) {
     const issues = specificIssues(validate);
     const first = issues[0];
@@ -94,14 +112,20 @@ export function parseWebhookEventsWith<E, U = never>(
     );
   }
   // Some event does not match: each is checked alone, as a delivery of one, so the others are kept.
-  const valid: unknown[] = [];
+  const valid: (unknown | typeof invalidMark)[] = [];
   const invalid: InvalidWebhookEvent[] = [];
   value.forEach((event: unknown, index) => {
     if (validate([event])) valid.push(event);
-    else invalid.push({ index, event, issues: specificIssues(validate).map((issue) => atEvent(issue)) });
+    else {
+      valid.push(invalidMark);
+      invalid.push({ index, event, issues: specificIssues(validate).map((issue) => atEvent(issue)) });
+    }
   });
-  return split<E, U>(valid, kinds, invalid);
+  return split<E, U>(valid, checks, invalid);
 }
+
+/** Stands in the delivery for an event already found invalid, so the others keep their positions. */
+const invalidMark: unique symbol = Symbol("invalid");
 
 /**
  * The validator's issues, without ajv's "must match "then" schema" (a known event is checked by its kind's schema
@@ -123,19 +147,57 @@ function atEvent(issue: ValidationIssue): ValidationIssue {
   return { ...issue, path };
 }
 
-/** The valid events, the known ones apart from the others (the validator has checked each against its kind). */
+/**
+ * The valid events, the known ones apart from the others (the validator has checked each against its kind); a known
+ * event whose URL names another entity than its key joins the invalid ones, in delivery order.
+ */
 function split<E, U>(
   items: readonly unknown[],
-  kinds: WebhookEventKinds | undefined,
-  invalidEvents: readonly InvalidWebhookEvent[],
+  { kinds, entityUrl }: WebhookChecks,
+  invalid: readonly InvalidWebhookEvent[],
 ): WebhookParseResult<E, U> {
   const events: E[] = [];
   const unknownEvents: U[] = [];
-  for (const item of items) {
-    if (kinds === undefined || isKnown(item, kinds)) events.push(item as E);
-    else unknownEvents.push(item as U);
-  }
+  const invalidEvents = [...invalid];
+  items.forEach((item, index) => {
+    if (item === invalidMark) return;
+    if (kinds !== undefined && !isKnown(item, kinds)) {
+      unknownEvents.push(item as U);
+      return;
+    }
+    const issue = entityUrl === undefined ? undefined : entityUrlIssue(item, entityUrl);
+    if (issue === undefined) events.push(item as E);
+    else invalidEvents.push({ index, event: item, issues: [issue] });
+  });
+  invalidEvents.sort((a, b) => a.index - b.index);
   return { ok: true, events, unknownEvents, invalidEvents };
+}
+
+/**
+ * What is wrong with a known event's entity URL: the key its path names (`.../Withdrawals(9)`, `(Id=9)`, `/9`, any
+ * host and case: read as the client reads a `Location`) is not the event's key; undefined when it is. An event
+ * without either member is left to the schema (which requires them where the spec does).
+ */
+function entityUrlIssue(event: unknown, { url, key }: WebhookEntityUrl): ValidationIssue | undefined {
+  if (typeof event !== "object" || event === null) return undefined;
+  const members = event as Record<string, unknown>;
+  const href = Object.hasOwn(members, url) ? members[url] : undefined;
+  const expected = Object.hasOwn(members, key) ? members[key] : undefined;
+  if (typeof href !== "string" || expected === undefined || expected === null) return undefined;
+  let named: number | undefined;
+  try {
+    named = idFromPath(new URL(href).pathname);
+  } catch {
+    named = undefined;
+  }
+  if (named !== undefined && String(named) === String(expected)) return undefined;
+  const found = named === undefined ? "names no entity key" : `names the entity ${named}`;
+  return {
+    path: `/${url.replaceAll("~", "~0").replaceAll("/", "~1")}`,
+    message: `${found}, but ${key} is ${JSON.stringify(expected)}`,
+    keyword: "x-entity-url",
+    params: { urlMember: url, keyMember: key, urlKey: named ?? null, key: expected },
+  };
 }
 
 function isKnown(item: unknown, { tag, known }: WebhookEventKinds): boolean {

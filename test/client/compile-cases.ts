@@ -33,22 +33,7 @@ export function compileCases(fileName: string, cases: readonly Case[]): string[]
     text += `export async function case${index}(): Promise<void> {\n  ${code}\n}\n`;
     ranges.push([start, text.length]);
   }
-  const config = ts.getParsedCommandLineOfConfigFile(
-    join(here, "tsconfig.json"),
-    {},
-    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
-  );
-  const options = { ...config?.options, noEmit: true };
-  const host = ts.createCompilerHost(options);
-  const readSourceFile = host.getSourceFile.bind(host);
-  // The cases exist only in memory, beside this file so that their import resolves as the tests' own do.
-  host.getSourceFile = (name, language, ...rest) =>
-    name === file ? ts.createSourceFile(name, text, language) : readSourceFile(name, language, ...rest);
-  host.fileExists = (
-    (exists) => (name: string) =>
-      name === file || exists(name)
-  )(host.fileExists.bind(host));
-  const program = ts.createProgram([file], options, host);
+  const program = inMemoryProgram(file, text);
   const diagnostics = ts.getPreEmitDiagnostics(program).filter((diagnostic) => diagnostic.file?.fileName === file);
   const outside = diagnostics.filter(
     (diagnostic) => !ranges.some(([start, end]) => (diagnostic.start ?? -1) >= start && (diagnostic.start ?? -1) < end),
@@ -62,6 +47,28 @@ export function compileCases(fileName: string, cases: readonly Case[]): string[]
       .filter((diagnostic) => (diagnostic.start ?? -1) >= start && (diagnostic.start ?? -1) < end)
       .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")),
   );
+}
+
+/**
+ * A program of one module that exists only in memory (`text`, as `file`), compiled with test/client's settings; put
+ * beside this file, its imports resolve as the tests' own do. `oldProgram` lends its parsed files to a second one.
+ */
+export function inMemoryProgram(file: string, text: string, oldProgram?: ts.Program): ts.Program {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(here, "tsconfig.json"),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  );
+  const options = { ...config?.options, noEmit: true };
+  const host = ts.createCompilerHost(options);
+  const readSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, language, ...rest) =>
+    name === file ? ts.createSourceFile(name, text, language) : readSourceFile(name, language, ...rest);
+  host.fileExists = (
+    (exists) => (name: string) =>
+      name === file || exists(name)
+  )(host.fileExists.bind(host));
+  return ts.createProgram([file], options, host, oldProgram);
 }
 
 /** The case compiled (no error), or one of its errors is the expected one. */

@@ -52,7 +52,7 @@ describe("validateRequests on a discriminated routing", () => {
       client.beneficiaries.createWithdrawalBeneficiary({ ...beneficiary, PaymentRouting: { ...gb, SortCode: "1234" } }),
     );
     expect(error.message).toBe(
-      'The request body of createWithdrawalBeneficiary does not match the spec: /PaymentRouting/SortCode must match pattern "^[0-9]{6}$"',
+      'The request body of beneficiaries.createWithdrawalBeneficiary does not match the spec: /PaymentRouting/SortCode must match pattern "^[0-9]{6}$"',
     );
     expect(summary(error)).toEqual(["/PaymentRouting/SortCode pattern", "/PaymentRouting/SortCode format"]);
     expect(api.to("/api/v1/Beneficiaries/CreateWithdrawalBeneficiary")).toEqual([]);
@@ -65,7 +65,7 @@ describe("validateRequests on a discriminated routing", () => {
       client.beneficiaries.createWithdrawalBeneficiary({ ...beneficiary, AlternatePaymentRouting: alternate }),
     );
     expect(error.message).toBe(
-      'The request body of createWithdrawalBeneficiary does not match the spec: /AlternatePaymentRouting/1/AccountNumber must match pattern "^[0-9]{8}$"',
+      'The request body of beneficiaries.createWithdrawalBeneficiary does not match the spec: /AlternatePaymentRouting/1/AccountNumber must match pattern "^[0-9]{8}$"',
     );
     expect(summary(error)).toEqual([
       "/AlternatePaymentRouting/1/AccountNumber pattern",
@@ -80,7 +80,7 @@ describe("validateRequests on a discriminated routing", () => {
       client.beneficiaries.createWithdrawalBeneficiary({ ...beneficiary, PaymentRouting: { ...gb, Type: "SortCode" } }),
     );
     expect(error.message).toBe(
-      "The request body of createWithdrawalBeneficiary does not match the spec: /PaymentRouting/Type must be equal to one of the allowed values",
+      "The request body of beneficiaries.createWithdrawalBeneficiary does not match the spec: /PaymentRouting/Type must be equal to one of the allowed values",
     );
     expect(error.issues[0]).toMatchObject({
       path: "/PaymentRouting/Type",

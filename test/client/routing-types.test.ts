@@ -197,7 +197,7 @@ function depositorCases(): Case[] {
     // (the validators warn; a server may refuse by its own rules).
     { name: "AssignDepositor: neither Individual nor Company compiles", code: assign("") },
     { name: "AssignDepositor: both Individual and Company compile", code: assign(`${individual}, ${company}`) },
-    { name: "AssignDepositor: a wrong Individual", code: assign("Individual: 7"), error: /FirstName/ },
+    { name: "AssignDepositor: a wrong Individual", code: assign("Individual: 7"), error: /AssignDepositorIndividual/ },
   ];
 }
 

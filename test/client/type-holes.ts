@@ -1,9 +1,10 @@
 /**
  * Where the generated types are `unknown` (or `any`) inside a request or response body: every operation's
  * request body and every response body of `generated/src/types.ts`, followed through `components[...]`
- * references with the TypeScript compiler's checker. A place is named by where its `unknown` is declared, as the
- * chain of names leading to it in types.ts: `components/schemas/CountryDto/*` (`*`: an index signature or a
- * `Record` value), `components/schemas/DepositDto/Narrative/[]` (`[]`: the items of an array).
+ * references and the schemas' named types with the TypeScript compiler's checker. A place is named by where its
+ * `unknown` is declared, as the chain of names leading to it in types.ts, a schema's named type by its place in
+ * `components`: `components/schemas/CountryDto/*` (`*`: an index signature or a `Record` value),
+ * `components/schemas/DepositDto/Narrative/[]` (`[]`: the items of an array).
  */
 import ts from "typescript";
 
@@ -26,11 +27,12 @@ export function typeHoles(typesFile: string): TypeHole[] {
   );
   if (operations === undefined) throw new Error(`${typesFile} declares no interface operations`);
 
+  const schemaOf = schemaNames(source);
   const holes = new Map<string, TypeHole>();
   const visited = new Set<ts.Node>();
   const visit = (node: ts.TypeNode, reachedFrom: string): void => {
     if (node.kind === ts.SyntaxKind.UnknownKeyword || node.kind === ts.SyntaxKind.AnyKeyword) {
-      const place = placeOf(node);
+      const place = placeOf(node, schemaOf);
       if (!holes.has(place)) holes.set(place, { place, reachedFrom });
       return;
     }
@@ -38,7 +40,10 @@ export function typeHoles(typesFile: string): TypeHole[] {
       for (const member of node.members) {
         if ((ts.isPropertySignature(member) || ts.isIndexSignatureDeclaration(member)) && member.type !== undefined)
           visit(member.type, reachedFrom);
-        else throw new Error(`${placeOf(member)}: a member the check does not know (${ts.SyntaxKind[member.kind]})`);
+        else
+          throw new Error(
+            `${placeOf(member, schemaOf)}: a member the check does not know (${ts.SyntaxKind[member.kind]})`,
+          );
       }
     } else if (ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node)) {
       for (const type of node.types) visit(type, reachedFrom);
@@ -64,10 +69,19 @@ export function typeHoles(typesFile: string): TypeHole[] {
       if (visited.has(declaration)) return;
       visited.add(declaration);
       visit(declaration.type, reachedFrom);
+    } else if (ts.isTypeReferenceNode(node) && schemaOf.has(node.typeName.getText())) {
+      // A schema's named type (`TransferDto`, declared `export type TransferDto = { ... }`).
+      const declaration = checker
+        .getSymbolAtLocation(node.typeName)
+        ?.declarations?.find((candidate) => ts.isTypeAliasDeclaration(candidate));
+      if (declaration === undefined) throw new Error(`${node.getText()} declares no type alias`);
+      if (visited.has(declaration)) return;
+      visited.add(declaration);
+      visit(declaration.type, reachedFrom);
     } else if (!isLeaf(node)) {
       // A construct this walk does not follow could hide a hole: fail rather than pass it by.
       throw new Error(
-        `${placeOf(node)}: a type the check does not know (${ts.SyntaxKind[node.kind]}: ${node.getText()})`,
+        `${placeOf(node, schemaOf)}: a type the check does not know (${ts.SyntaxKind[node.kind]}: ${node.getText()})`,
       );
     }
   };
@@ -94,6 +108,24 @@ export function typeHoles(typesFile: string): TypeHole[] {
   return [...holes.values()].sort((a, b) => (a.place < b.place ? -1 : a.place > b.place ? 1 : 0));
 }
 
+/** The schemas' named types, each with its schema's name: `components.schemas` maps `TransferDto: TransferDto`. */
+function schemaNames(source: ts.SourceFile): Map<string, string> {
+  const components = source.statements.find(
+    (statement): statement is ts.InterfaceDeclaration =>
+      ts.isInterfaceDeclaration(statement) && statement.name.text === "components",
+  );
+  const schemas = components?.members.find(
+    (member): member is ts.PropertySignature => ts.isPropertySignature(member) && nameOf(member) === "schemas",
+  )?.type;
+  const names = new Map<string, string>();
+  if (schemas === undefined || !ts.isTypeLiteralNode(schemas)) return names;
+  for (const member of schemas.members) {
+    if (ts.isPropertySignature(member) && member.type !== undefined && ts.isTypeReferenceNode(member.type))
+      names.set(member.type.typeName.getText(), nameOf(member));
+  }
+  return names;
+}
+
 /** The media types of a request body or response (inline, or a `components[...]` reference) and their types. */
 function contentOf(checker: ts.TypeChecker, node: ts.TypeNode): [string, ts.TypeNode][] {
   const resolved = ts.isIndexedAccessTypeNode(node) ? declarationOf(checker, node).type : node;
@@ -114,11 +146,11 @@ function declarationOf(
 ): ts.PropertySignature & { type: ts.TypeNode } {
   const index = node.indexType;
   if (!ts.isLiteralTypeNode(index) || !ts.isStringLiteral(index.literal))
-    throw new Error(`${placeOf(node)}: an index the check does not know (${node.getText()})`);
+    throw new Error(`an index the check does not know: ${node.getText()}`);
   const property = checker.getPropertyOfType(checker.getTypeAtLocation(node.objectType), index.literal.text);
   const declaration = property?.valueDeclaration;
   if (declaration === undefined || !ts.isPropertySignature(declaration) || declaration.type === undefined) {
-    throw new Error(`${placeOf(node)}: ${node.getText()} resolves to no property signature`);
+    throw new Error(`${node.getText()} resolves to no property signature`);
   }
   return declaration as ts.PropertySignature & { type: ts.TypeNode };
 }
@@ -148,8 +180,11 @@ function nameOf(member: ts.PropertySignature): string {
   return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) ? name.text : name.getText();
 }
 
-/** `components/schemas/CountryDto/*`: the names of the declarations around `node`, outermost first. */
-function placeOf(node: ts.Node): string {
+/**
+ * `components/schemas/CountryDto/*`: the names of the declarations around `node`, outermost first; a schema's named
+ * type (`schemaOf`) by its place in `components`.
+ */
+function placeOf(node: ts.Node, schemaOf: ReadonlyMap<string, string>): string {
   const segments: string[] = [];
   for (
     let child: ts.Node = node, parent = node.parent;
@@ -161,6 +196,8 @@ function placeOf(node: ts.Node): string {
     else if (ts.isArrayTypeNode(parent)) segments.push("[]");
     else if (ts.isTypeReferenceNode(parent) && parent.typeArguments?.[1] === child) segments.push("*");
     else if (ts.isInterfaceDeclaration(parent)) segments.push(parent.name.text);
+    else if (ts.isTypeAliasDeclaration(parent) && schemaOf.has(parent.name.text))
+      segments.push(schemaOf.get(parent.name.text) ?? "", "schemas", "components");
   }
   return segments.reverse().join("/");
 }

@@ -18,8 +18,11 @@ import {
   type ODataEntityAnnotations,
   type ODataEntities,
   type ODataPathsOf,
+  type ODataEntityId,
   type ODataSelected,
   type Schema,
+  type Selected,
+  type StatusIn,
   type ErrorBody,
   type ProblemDetails,
   type QuoteResponse,
@@ -74,19 +77,27 @@ describe("client types", () => {
 
   it("narrows OData results to the $select given, with @odata.id for an entity whose key was not selected", () => {
     const narrowed = () => client.accounts.getBalance(1, "GBP", { $select: ["Available"] });
+    // The control information (`@odata.context`, the entity's own `@odata.id`) stays: no $select removes it.
     expectTypeOf<Awaited<ReturnType<typeof narrowed>>>().toEqualTypeOf<
-      Omit<AccountBalanceDto & ODataEntityAnnotations, keyof AccountBalanceDto> & { Available?: number | null } & {
+      Selected<AccountBalanceDto & ODataEntityAnnotations, "Available">
+    >();
+    expectTypeOf<Awaited<ReturnType<typeof narrowed>>>().toEqualTypeOf<
+      { "@odata.id"?: ODataEntityId; "@odata.context"?: string; Available?: number | null } & {
         readonly "@odata.id"?: string;
       }
     >();
     expectTypeOf<ODataSelected<AccountBalanceDto, "Available" | "Currency/Name">>().toEqualTypeOf<
-      { Available?: number | null; Currency?: { Name?: string | null } | null } & { readonly "@odata.id"?: string }
+      {
+        "@odata.id"?: ODataEntityId;
+        Available?: number | null;
+        Currency?: { "@odata.id"?: ODataEntityId; Name?: string | null } | null;
+      } & { readonly "@odata.id"?: string }
     >();
     expectTypeOf<ODataSelected<AccountBalanceDto, never>>().toEqualTypeOf<AccountBalanceDto>();
     expectTypeOf<ODataSelected<AccountBalanceDto, "*" | "Value">>().toEqualTypeOf<AccountBalanceDto>();
     const pages = () => client.accounts.listBalances.paginate(1, { $select: "Value" });
     expectTypeOf<ReturnType<typeof pages>>().toEqualTypeOf<
-      AsyncIterableIterator<{ Value?: number | null } & { readonly "@odata.id"?: string }>
+      AsyncIterableIterator<{ "@odata.id"?: ODataEntityId; Value?: number | null } & { readonly "@odata.id"?: string }>
     >();
   });
 
@@ -96,8 +107,8 @@ describe("client types", () => {
       AsyncIterableIterator<AccountBalanceDto>
     >();
     expectTypeOf<Resolved<Client["accounts"]["getAccount"]>>().toEqualTypeOf<AccountDto & ODataEntityAnnotations>();
-    // A 201 describes no body (the reference shows none beyond Location).
-    expectTypeOf<Resolved<Client["transfers"]["createAccountTransfer"]>>().toEqualTypeOf<Created<undefined>>();
+    // A 201 describes no body (the reference shows none beyond Location); one that comes is kept, unknown.
+    expectTypeOf<Resolved<Client["transfers"]["createAccountTransfer"]>>().toEqualTypeOf<Created<unknown>>();
     // The reference's CreateResultDto is exported to read a 201 body with, if one comes; nothing in it is required.
     expectTypeOf<CreateResultDto>().toEqualTypeOf<{ Id?: number }>();
     // The spec requires Location on every 201: the id is always there.
@@ -112,13 +123,27 @@ describe("client types", () => {
 
   it("narrows withResponse results by status", () => {
     type Approve = Resolved<Client["withResponse"]["transfers"]["approveTransfer"]>;
-    // 200, 400, 401, 404 and 410 as the reference lists them, and the open 4XX and 5XX ranges: any status.
-    expectTypeOf<Approve["status"]>().toEqualTypeOf<number>();
+    // 200, 400, 401, 404 and 410 as the reference lists them, and the open 4XX and 5XX ranges: every other 4xx and
+    // 5xx, each a literal, so that a status narrows to its one variant.
+    type Hundred<H extends number> =
+      `${H}${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}` extends infer T
+        ? T extends `${infer N extends number}`
+          ? N
+          : never
+        : never;
+    expectTypeOf<Approve["status"]>().toEqualTypeOf<200 | Hundred<4> | Hundred<5>>();
     expectTypeOf<Extract<Approve, { status: 410 }>["error"]>().toEqualTypeOf<ErrorBody | ProblemDetails>();
+    expectTypeOf<Extract<Approve, { status: 410 }>["status"]>().toEqualTypeOf<410>();
+    // What `raw.status === 418` narrows to: the range's variant.
+    type WithStatus<U, S extends number> = U extends { readonly status: infer T } ? (S extends T ? U : never) : never;
+    expectTypeOf<WithStatus<Approve, 418>["status"]>().toEqualTypeOf<StatusIn<"4XX", 400 | 401 | 404 | 410>>();
+    expectTypeOf<WithStatus<Approve, 404>["status"]>().toEqualTypeOf<404>();
     expectTypeOf<Extract<Approve, { ok: true }>["status"]>().toEqualTypeOf<200>();
-    expectTypeOf<Extract<Approve, { ok: true }>["data"]>().toEqualTypeOf<undefined>();
+    // No body described: whatever came is kept, unknown.
+    expectTypeOf<Extract<Approve, { ok: true }>["data"]>().toEqualTypeOf<unknown>();
+    expectTypeOf<WithStatus<Approve, 418>["error"]>().toEqualTypeOf<unknown>();
     type Create = Resolved<Client["withResponse"]["transfers"]["createAccountTransfer"]>;
-    expectTypeOf<Extract<Create, { status: 201 }>["data"]>().toEqualTypeOf<undefined>();
+    expectTypeOf<Extract<Create, { status: 201 }>["data"]>().toEqualTypeOf<unknown>();
   });
 
   it("accepts the multipart form through multipart(), and the JSON form as is", () => {

@@ -133,6 +133,30 @@ describe("webhook deliveries from the stand-in, each event judged alone", () => 
     expect(result).toMatchObject({ ok: true, events: [lowerCase, transferCreated], invalidEvents: [] });
   });
 
+  it("reports an event whose ApiUrl names another entity than its EntityId, and delivers the others", async () => {
+    const otherEntity = { ...lowerCase, ApiUrl: `${origin}/api/v1/Withdrawals(Id=10)` };
+    const { status, result } = await deliver(JSON.stringify([transferCreated, otherEntity, encoded]));
+    expect(status).toBe(200);
+    expect(result).toMatchObject({
+      ok: true,
+      events: [transferCreated, encoded],
+      invalidEvents: [
+        {
+          index: 1,
+          event: otherEntity,
+          issues: [
+            {
+              path: "/ApiUrl",
+              message: "names the entity 10, but EntityId is 9",
+              keyword: "x-entity-url",
+              params: { urlMember: "ApiUrl", keyMember: "EntityId", urlKey: 10, key: 9 },
+            },
+          ],
+        },
+      ],
+    });
+  });
+
   it("takes an empty delivery, and refuses a body that is no JSON array of events", async () => {
     expect((await deliver("[]")).result).toEqual({ ok: true, events: [], unknownEvents: [], invalidEvents: [] });
     expect(await deliver("<html><body>502 Bad Gateway</body></html>")).toMatchObject({

@@ -29,3 +29,11 @@ export interface OperationMetadata {
   readonly server?: { readonly url: string; readonly variables: { readonly [name: string]: string } };
   readonly odata?: "list" | "entity";
 }
+
+/**
+ * The client's method of an operation as a caller writes it, group included: `accounts.listBalances` for the
+ * operationId `listAccountBalances`. Errors and their messages name the call by it (`operationId` beside it).
+ */
+export function methodName(operation: Pick<OperationMetadata, "group" | "clientMethod">): string {
+  return `${operation.group}.${operation.clientMethod}`;
+}

@@ -9,7 +9,7 @@
  */
 import { invalidArgument } from "./errors.js";
 import { MultipartBody, encodeMultipart } from "./multipart.js";
-import type { OperationMetadata } from "./operation-metadata.js";
+import { methodName, type OperationMetadata } from "./operation-metadata.js";
 
 export interface EncodedBody {
   readonly body: string | Blob | FormData;
@@ -19,14 +19,14 @@ export interface EncodedBody {
 export function encodeBody(operation: OperationMetadata, body: unknown): EncodedBody | undefined {
   const accepted = operation.requestBody;
   if (body === undefined) {
-    if (accepted?.required) throw invalidArgument(`${operation.operationId} needs a request body`);
+    if (accepted?.required) throw invalidArgument(`${methodName(operation)} needs a request body`);
     return undefined;
   }
-  if (!accepted) throw invalidArgument(`${operation.operationId} takes no request body`);
+  if (!accepted) throw invalidArgument(`${methodName(operation)} takes no request body`);
   const mediaType = requestMediaType(accepted, body);
   if (mediaType === "multipart/form-data") {
     if (!accepted.mediaTypes.includes(mediaType))
-      throw invalidArgument(`${operation.operationId} does not accept multipart/form-data`);
+      throw invalidArgument(`${methodName(operation)} does not accept multipart/form-data`);
     if (body instanceof MultipartBody) return encodeMultipart(body.parts);
     return { body: body as FormData, contentType: null }; // fetch sets the boundary
   }

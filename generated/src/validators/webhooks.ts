@@ -45,6 +45,12 @@ const schema147 = {
   description:
     "One webhook event of a kind the reference shows (its Events table); Reason tells the event kind. Events of other kinds arrive as UnknownWebhookEvent.",
   type: "object",
+  "x-entity-url": {
+    url: "ApiUrl",
+    key: "EntityId",
+    "x-assumption":
+      'The key in ApiUrl (OutboundTransfers({id}), InboundTransfers({id}), Withdrawals({id})) is the event\'s EntityId — the reference gives both as the same entity\'s (EntityId "id of the entity", ApiUrl "absolute URL of the entity in the API", pointing to .../({id})) without saying in words that {id} is EntityId',
+  },
   oneOf: [
     { $ref: "#/components/schemas/TransferCreatedEvent" },
     { $ref: "#/components/schemas/TransferCompletedEvent" },

@@ -35,7 +35,7 @@ export function groupInterface(
         .filter((parameter) => parameter.slot.kind === "path")
         .map((parameter) => `${parameter.name}: ${slotType(parameter, id)}`);
       const paths = entities.has(entity) ? `, ODataEntities[${JSON.stringify(entity)}]` : "";
-      const type = `${kind === "list" ? "ODataListMethod" : "ODataEntityMethod"}<M, [${pathTuple.join(", ")}], Schema<${JSON.stringify(entity)}>, Operation<${id}>${paths}>`;
+      const type = `${kind === "list" ? "ODataListMethod" : "ODataEntityMethod"}<M, [${pathTuple.join(", ")}], Schema<${JSON.stringify(entity)}>, OperationData<${id}>, OperationResponse<${id}>${paths}>`;
       properties.push({ name: propertyName(operation.clientMethod), docs, type });
       continue;
     }
@@ -81,13 +81,33 @@ export const operationTypeAliases = {
     type: "QueryOf<OperationTypes[K]>",
     docs: ["The query object the method of operation `K` takes (`never` when it takes none)."],
   },
-  OperationResult: {
-    typeParameters: ["M extends ResultMode", "K extends keyof OperationTypes"],
-    type: "ResultOf<M, OperationTypes[K]>",
+  OperationData: {
+    typeParameters: ["K extends keyof OperationTypes"],
+    type: "DefaultResultOf<OperationTypes[K]>",
     docs: [
       [
-        'What the method of operation `K` returns: with `"data"` the success body (a `Created` for a 201), with',
-        '`"raw"` (`withResponse`) every declared status as a value, narrowed by `status`.',
+        "What the method of operation `K` resolves to: the success body (`TransferDto`, the schema's named type), a",
+        "`Created` for a 201, `void` without content.",
+      ].join("\n"),
+    ],
+  },
+  OperationResponse: {
+    typeParameters: ["K extends keyof OperationTypes"],
+    type: "RawResultOf<OperationTypes[K]>",
+    docs: [
+      [
+        "What the `withResponse` method of operation `K` resolves to: one `RawSuccess` or `RawFailure` per declared",
+        "status, narrowed by `status` (or `ok`).",
+      ].join("\n"),
+    ],
+  },
+  OperationResult: {
+    typeParameters: ["M extends ResultMode", "K extends keyof OperationTypes"],
+    type: "MethodResult<M, OperationData<K>, OperationResponse<K>>",
+    docs: [
+      [
+        'What the method of operation `K` returns: with `"data"` a promise of `OperationData<K>`, with `"raw"`',
+        "(`withResponse`) of `OperationResponse<K>`.",
       ].join("\n"),
     ],
   },

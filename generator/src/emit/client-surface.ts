@@ -81,6 +81,8 @@ export const operationTypeAliasNames = [
   "OperationPathParam",
   "OperationBody",
   "OperationQuery",
+  "OperationData",
+  "OperationResponse",
   "OperationResult",
   "Schema",
 ] as const;

@@ -5,6 +5,7 @@
  */
 import { propertyAccess } from "../print/names.js";
 import type { TypeScriptFile } from "../print/typescript-file.js";
+import type { WebhookModel } from "../model/model.js";
 import type { WebhookParser } from "./client-surface.js";
 
 export function addWebhookParser(file: TypeScriptFile, { name, webhook }: WebhookParser): void {
@@ -30,8 +31,13 @@ export function addWebhookParser(file: TypeScriptFile, { name, webhook }: Webhoo
       ],
     });
   }
-  const kinds =
-    events === undefined ? "" : `, { tag: ${JSON.stringify(events.tag)}, known: ${JSON.stringify(events.tags)} }`;
+  const checks = [
+    ...(events === undefined
+      ? []
+      : [`kinds: { tag: ${JSON.stringify(events.tag)}, known: ${JSON.stringify(events.tags)} }`]),
+    ...(webhook.entityUrl === undefined ? [] : [`entityUrl: ${JSON.stringify(webhook.entityUrl)}`]),
+  ];
+  const checksArgument = checks.length === 0 ? "" : `, { ${checks.join(", ")} }`;
   const docs =
     events === undefined
       ? [
@@ -54,9 +60,18 @@ export function addWebhookParser(file: TypeScriptFile, { name, webhook }: Webhoo
     isExported: true,
     parameters: [{ name: "body", type: "unknown" }],
     returnType: `WebhookParseResult<${eventType}, ${unknownType}>`,
-    docs: [docs.join("\n")],
+    docs: [[...docs, ...entityUrlDocs(webhook.entityUrl)].join("\n")],
     statements: [
-      `return parseWebhookEventsWith<${eventType}, ${unknownType}>(webhookValidators${propertyAccess(webhook.name)}!, body${kinds});`,
+      `return parseWebhookEventsWith<${eventType}, ${unknownType}>(webhookValidators${propertyAccess(webhook.name)}!, body${checksArgument});`,
     ],
   });
+}
+
+/** What the parser's JSDoc says of the link of an event's URL and key, when the spec makes it (`x-entity-url`). */
+function entityUrlDocs(entityUrl: WebhookModel["entityUrl"]): string[] {
+  if (entityUrl === undefined) return [];
+  return [
+    `An event whose \`${entityUrl.url}\` names another entity than its \`${entityUrl.key}\` (the key of the URL's path, read as a`,
+    "`Location` is: `(9)`, `(Id=9)`, `/9`, any host and case) is an invalid event too, with an issue naming both.",
+  ];
 }

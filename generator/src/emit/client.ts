@@ -71,13 +71,15 @@ export const clientEmitter: Emitter = {
     file.addImportDeclaration({
       isTypeOnly: true,
       namedImports: [
+        "DefaultResultOf",
+        "MethodResult",
         ...(usesEntityMethod ? ["ODataEntityMethod"] : []),
         "ODataListMethod",
         "PathParamOf",
         "QueryOf",
+        "RawResultOf",
         "RequestBodyOf",
         "ResultMode",
-        "ResultOf",
       ],
       moduleSpecifier: modules.operationTypes,
     });

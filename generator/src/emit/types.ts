@@ -3,8 +3,9 @@
  * the types openapi-fetch and the client are parameterised with.
  *
  * Options, and why:
- * - interfaces, not `exportType` aliases: interfaces show by name in hovers and errors and are what
- *   openapi-fetch's documentation uses;
+ * - interfaces, not `exportType` aliases, for `paths`, `components`, `operations` and `webhooks`: what openapi-fetch's
+ *   documentation uses; each component schema is then declared as a named type (workers/types-named-schemas.js), by
+ *   the model's name, so hovers and errors name it;
  * - `emptyObjectsUnknown: true`: the spec leaves some bodies open on purpose (`QuoteResponse: type: object`,
  *   "not shown in the reference"); they must read as `Record<string, unknown>`, not `Record<string, never>`;
  * - `alphabetize: false`: order is already stable (components are sorted by the loader, paths and properties
@@ -12,7 +13,8 @@
  *   diffs readable next to it;
  * - `immutable: false`: callers build request bodies and keep response data; readonly arrays would not pass to
  *   their own `T[]` parameters. Immutability is a choice for the caller (`Readonly<...>`), not the contract;
- * - `rootTypes: false`: `schemas.ts` exports a named type per schema, with its description, instead;
+ * - `rootTypes: false`: its `SchemaTransferDto = components["schemas"]["TransferDto"]` aliases name nothing in a
+ *   hover (an indexed access resolves to the member's anonymous type); the schemas are declared by name instead;
  * - `enum: false`, `enumValues: false`: enums stay string-literal unions, so `types.ts` is types only;
  * - `additionalProperties: false`, `defaultNonNullable: true`, `propertiesRequiredByDefault: false`,
  *   `pathParamsAsTypes: false`, `excludeDeprecated: false`, `arrayLength: false`: openapi-typescript's defaults,
@@ -58,6 +60,7 @@ export const typesEmitter: Emitter = {
         withEntityKeys(withOperationIds(model.documentForLibraries, [...model.operations, ...model.webhooks])),
       ),
       options: openapiTypescriptOptions,
+      typeNames: Object.fromEntries(model.schemas.map((schema) => [schema.name, schema.typeName])),
     };
     const { output, printed } = await runInLibraryThread("openapiTypescript", input);
     for (const line of printed) console.warn(line); // reported as the types emitter's warnings, as in the main thread

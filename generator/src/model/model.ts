@@ -250,6 +250,14 @@ export interface WebhookModel {
   readonly assumptions: readonly AssumptionModel[];
   /** The kinds of event the delivery holds (model/webhook-events.ts); absent when the payload is no such union. */
   readonly events?: WebhookEventsModel;
+  /** Which member of an event holds its entity's URL and which the entity's key (`x-entity-url`); absent: unchecked. */
+  readonly entityUrl?: WebhookEntityUrlModel;
+}
+
+/** An event's member holding the URL of its entity (`ApiUrl`), and the member holding that entity's key (`EntityId`). */
+export interface WebhookEntityUrlModel {
+  readonly url: string;
+  readonly key: string;
 }
 
 /** A delivery's events: the known ones, a discriminated union, and the schema of the others. */

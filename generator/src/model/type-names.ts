@@ -11,7 +11,7 @@ const identifier = /^[A-Za-z_$][\w$]*$/;
 
 /**
  * Names a type alias cannot have (TypeScript's predefined types, ECMAScript's reserved words), and the names
- * `schemas.ts` imports from `types.ts`.
+ * `types.ts` declares beside the schemas' types (openapi-typescript's interfaces and its `WithRequired` helper).
  */
 const reservedNames = new Set([
   ..."break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await type".split(
@@ -33,6 +33,7 @@ const reservedNames = new Set([
   "operations",
   "webhooks",
   "$defs",
+  "WithRequired",
 ]);
 
 /** Schema name → type name, for every name given. */

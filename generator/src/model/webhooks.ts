@@ -11,7 +11,7 @@ import { identifierFrom } from "./client-names.js";
 import { checkOperationId, firstTag, httpMethods, type SeenOperationIds } from "./operations.js";
 import { buildRequestBody, buildResponses } from "./responses.js";
 import { operationSecurity } from "./security.js";
-import { webhookEvents } from "./webhook-events.js";
+import { webhookEntityUrl, webhookEvents } from "./webhook-events.js";
 
 export function buildWebhooks(context: ModelContext, seenOperationIds: SeenOperationIds): WebhookModel[] {
   const { document, problems } = context;
@@ -51,6 +51,7 @@ export function buildWebhooks(context: ModelContext, seenOperationIds: SeenOpera
     const webhookId = operationId.id;
     const schemes = securityRequirements.flatMap((requirement) => requirement.map((entry) => entry.scheme));
     const events = webhookEvents(document, payload.schemaName);
+    const entityUrl = webhookEntityUrl(document, payload.schemaName, events, problems);
     return [
       {
         name,
@@ -67,6 +68,7 @@ export function buildWebhooks(context: ModelContext, seenOperationIds: SeenOpera
         securityRequirements,
         assumptions: operationAssumptions(document, context.assumptions, pointer, schemes),
         ...(events === undefined ? {} : { events }),
+        ...(entityUrl === undefined ? {} : { entityUrl }),
       },
     ];
   });

@@ -33,7 +33,12 @@ export type AjvStandaloneOutput =
 export interface Tasks {
   /** openapi-typescript's output for `document` with `options`, printed to text. */
   readonly openapiTypescript: {
-    readonly input: { readonly document: unknown; readonly options: object };
+    readonly input: {
+      readonly document: unknown;
+      readonly options: object;
+      /** Component schema name → the name of its type (model/type-names.ts): each is declared as a named type. */
+      readonly typeNames?: Readonly<Record<string, string>>;
+    };
     readonly output: string;
   };
   readonly ajvStandalone: { readonly input: AjvStandaloneInput; readonly output: AjvStandaloneOutput };

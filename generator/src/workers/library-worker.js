@@ -12,7 +12,7 @@ import { parentPort, workerData } from "node:worker_threads";
 const libraries = {
   openapiTypescript: async () => {
     const { openapiTypescript } = await import("./openapi-typescript.js");
-    return ({ document, options }) => openapiTypescript(document, options);
+    return ({ document, options, typeNames }) => openapiTypescript(document, options, typeNames);
   },
   ajvStandalone: async () => (await import("./ajv-standalone.js")).compileStandalone,
 };

@@ -2,9 +2,11 @@
 /**
  * openapi-typescript's types of a document, printed to text (its AST cannot cross threads), with the two fixes of
  * its output the generator makes: `WithRequired` of a nullable type (types-with-required.js) and arrays that make a
- * schema contain itself (types-recursive-arrays.js).
+ * schema contain itself (types-recursive-arrays.js); then each component schema declared as a named type
+ * (types-named-schemas.js), so hovers and errors name it.
  */
 import { createRequire } from "node:module";
+import { withSchemasNamed } from "./types-named-schemas.js";
 import { withRecursiveArraysNamed } from "./types-recursive-arrays.js";
 import { withNullableWithRequired } from "./types-with-required.js";
 
@@ -23,12 +25,12 @@ const { astToString } = require("openapi-typescript/dist/lib/ts.cjs");
 /**
  * @param {any} document bundled, upgraded to 3.1
  * @param {import("openapi-typescript").OpenAPITSOptions} options
+ * @param {Readonly<Record<string, string>>} [typeNames] component schema name → its type's name (model/type-names.ts)
  * @returns {string}
  */
-export function openapiTypescript(document, options) {
-  return astToString(
-    withRecursiveArraysNamed(withNullableWithRequired(openapiTypescriptStatements(document, options))),
-  );
+export function openapiTypescript(document, options, typeNames = {}) {
+  const statements = withNullableWithRequired(openapiTypescriptStatements(document, options));
+  return astToString(withSchemasNamed(withRecursiveArraysNamed(statements, Object.values(typeNames)), typeNames));
 }
 
 /**

@@ -18,9 +18,10 @@ const ts = createRequire(import.meta.url)("typescript");
 
 /**
  * @param {readonly import("typescript").Node[]} nodes openapi-typescript's statements
+ * @param {readonly string[]} [reserved] names the array interfaces must not take (the schemas' named types)
  * @returns {import("typescript").Node[]}
  */
-export function withRecursiveArraysNamed(nodes) {
+export function withRecursiveArraysNamed(nodes, reserved = []) {
   const components = nodes.find((node) => ts.isInterfaceDeclaration(node) && node.name.text === "components");
   if (components === undefined || !ts.isInterfaceDeclaration(components)) return [...nodes];
   const schemas = components.members.find((member) => propertyName(member) === "schemas");
@@ -40,7 +41,7 @@ export function withRecursiveArraysNamed(nodes) {
   for (const edge of cyclic) if (edge.array !== undefined) arrays.set(edge.array, edge.from);
   if (arrays.size === 0) return [...nodes];
 
-  const taken = new Set(nodes.flatMap((node) => declaredName(node) ?? []));
+  const taken = new Set([...reserved, ...nodes.flatMap((node) => declaredName(node) ?? [])]);
   /** @type {Map<import("typescript").ArrayTypeNode, string>} */
   const names = new Map();
   for (const [array, schema] of arrays) {

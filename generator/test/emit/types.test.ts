@@ -17,6 +17,23 @@ describe("types emitter", () => {
 
   it("reads a body left open as an open record, not an empty one", async () => {
     const contents = (await emitFixture(typesEmitter, "commands.yaml")).get("src/types.ts") ?? "";
-    expect(contents).toContain("QuoteResponse: Record<string, unknown>;");
+    expect(contents).toContain("export type QuoteResponse = Record<string, unknown>;");
+    expect(contents).toContain("QuoteResponse: QuoteResponse;");
+  });
+
+  it("declares each schema as a type named by the model, with its JSDoc, and keeps descriptions from closing it", async () => {
+    const odata = (await emitFixture(typesEmitter, "odata.yaml")).get("src/types.ts") ?? "";
+    expect(odata).toContain(
+      "/**\n * AccountDto\n * @description An account. Ends a comment like *\\/ so JSDoc must escape it.\n */\nexport type AccountDto = {",
+    );
+    expect(odata).toContain("    AccountDto: AccountDto;\n");
+    // Names that are no identifiers are the model's (type-names.ts); the JSDoc says the spec's name.
+    const any = (await emitFixture(typesEmitter, "any-openapi.yaml")).get("src/types.ts") ?? "";
+    expect(any).toContain('    "payment.method": PaymentMethod2;\n');
+    expect(any).toContain("/** The schema `payment.method` of the spec. */\nexport type PaymentMethod2 = {");
+    expect(any).toContain("    import: ImportSchema;\n");
+    // Another schema is reached through `components`, which names it: `AnyPet` reads as `Cat | Dog`.
+    expect(any).toContain('export type AnyPet = components["schemas"]["Cat"] | components["schemas"]["Dog"];');
+    expect(any).toContain("    AnyPet: AnyPet;\n");
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The README's promise, site by site: every error the client throws is an `AccountFundsError` with `request`
- * (method and redacted URL) and `operationId`, whatever failed (a RangeError in a `$filter` callback included). Each
+ * (method and redacted URL), `operationId` and `clientMethod` (the method called), whatever failed (a RangeError in a
+ * `$filter` callback included). Each
  * scenario reaches one construction site of the runtime; a scan
  * of the runtime's sources lists the sites, so a new site without a scenario fails here.
  */
@@ -21,6 +22,8 @@ interface Scenario {
   /** Routes the fake API, then makes the call that fails. */
   readonly run: (h: Harness) => Promise<unknown>;
   readonly operationId: string;
+  /** The method called, when the operation is not its own (a token request): else the operation's method. */
+  readonly clientMethod?: string;
   /** The request the error names. */
   readonly request: { readonly method: string; readonly url: string | RegExp };
 }
@@ -45,6 +48,14 @@ const allValidators = {
   createAccountTransfer: { request: { "application/json": rejectAll } },
 };
 
+/** The method of each operation the scenarios call. */
+const methodOf: Readonly<Record<string, string>> = {
+  getAccount: "accounts.getAccount",
+  listAccounts: "accounts.listAccounts",
+  listAccountBalances: "accounts.listBalances",
+  createAccountTransfer: "transfers.createAccountTransfer",
+};
+
 const transfer = { AccountId: 1, CurrencyCode: "GBP", BeneficiaryId: 2 };
 const createTransfer = { method: "POST", url: `${BASE_URL}/api/v1/Transfers/CreateAccountTransfer` };
 const getAccount = { method: "GET", url: `${BASE_URL}/api/v1/Accounts(1)` };
@@ -65,6 +76,16 @@ const scenarios: readonly Scenario[] = [
     ),
     operationId: "getAccount",
     request: getAccount,
+  },
+  {
+    site: "status-error.ts:errorForStatus",
+    name: "a 404 of a method named otherwise than its operation",
+    run: ({ server, client }) => (
+      server.on("GET", "/api/v1/Accounts(1)/Balances", () => odataError(404, "NotFound", "no")),
+      client.accounts.listBalances(1)
+    ),
+    operationId: "listAccountBalances",
+    request: { method: "GET", url: `${BASE_URL}/api/v1/Accounts(1)/Balances` },
   },
   {
     site: "status-error.ts:errorForStatus",
@@ -262,6 +283,7 @@ const scenarios: readonly Scenario[] = [
       client.accounts.getAccount(1)
     ),
     operationId: "requestPasswordToken",
+    clientMethod: "accounts.getAccount",
     request: { method: "POST", url: /\/connect\/token$/ },
   },
 ];
@@ -282,7 +304,7 @@ function constructionSites(): string[] {
     });
 }
 
-describe("the error contract: request and operationId on every error", () => {
+describe("the error contract: request, operationId and clientMethod on every error", () => {
   it("has a scenario for every construction site of the runtime", () => {
     const covered = new Set(scenarios.map((scenario) => scenario.site));
     expect([...new Set(constructionSites())].filter((site) => !covered.has(site))).toEqual([]);
@@ -302,11 +324,28 @@ describe("the error contract: request and operationId on every error", () => {
         (caught: unknown) => caught,
       );
       expect(error).toBeInstanceOf(AccountFundsError);
-      const { request, operationId } = error as AccountFundsError;
+      const { request, operationId, clientMethod } = error as AccountFundsError;
       expect(operationId).toBe(scenario.operationId);
+      expect(clientMethod).toBe(scenario.clientMethod ?? methodOf[scenario.operationId]);
+      expect((error as AccountFundsError).toJSON()).toMatchObject({ operationId, clientMethod });
       expect(request?.method).toBe(scenario.request.method);
       if (typeof scenario.request.url === "string") expect(request?.url).toBe(scenario.request.url);
       else expect(request?.url).toMatch(scenario.request.url);
     },
   );
+
+  it("gives each call waiting on one failed token request its own error, naming the method it called", async () => {
+    const { server, client } = harness();
+    server.on("POST", "/connect/token", () => json(400, { error: "invalid_client" }));
+    const [account, accounts] = await Promise.all([
+      client.accounts.getAccount(1).catch((error: unknown) => error),
+      client.accounts.listAccounts().catch((error: unknown) => error),
+    ]);
+    expect(server.to("/connect/token")).toHaveLength(1);
+    expect(account).toBeInstanceOf(AccountFundsError);
+    expect(account).toMatchObject({ operationId: "requestPasswordToken", clientMethod: "accounts.getAccount" });
+    expect(accounts).toMatchObject({ operationId: "requestPasswordToken", clientMethod: "accounts.listAccounts" });
+    expect((account as Error).message).toBe((accounts as Error).message);
+    expect((account as Error).stack).toBe((accounts as Error).stack);
+  });
 });

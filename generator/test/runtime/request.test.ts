@@ -681,7 +681,7 @@ describe("response validation", () => {
       { path: "/Id", message: "must be integer", keyword: "type", params: { type: "integer" } },
     ]);
     expect(error.data).toEqual({ Id: "x" });
-    expect(error.message).toBe("The 200 response of getAccount does not match the spec: /Id must be integer");
+    expect(error.message).toBe("The 200 response of accounts.getAccount does not match the spec: /Id must be integer");
     expect(loadOperationValidators).toHaveBeenCalledOnce();
   });
 

@@ -80,7 +80,7 @@ describe("request validation", () => {
       { path: "/Amount", keyword: "exclusiveMinimum", message: "must be > 0", params: { comparison: ">", limit: 0 } },
     ]);
     expect(error.message).toBe(
-      "The request body of createAccountTransfer does not match the spec: /AccountId must be integer",
+      "The request body of transfers.createAccountTransfer does not match the spec: /AccountId must be integer",
     );
     expect(server.requests).toEqual([]);
     expect(onRequest).not.toHaveBeenCalled();

@@ -69,7 +69,7 @@ describe("parseWebhookEvents", () => {
     const result = parseWebhookEventsWith<Event, { Reason: string }>(
       open,
       [exchange, ...delivery, { Reason: 5 }, withdrawal],
-      kinds,
+      { kinds },
     );
     expect(result).toEqual({
       ok: true,
@@ -78,7 +78,7 @@ describe("parseWebhookEvents", () => {
       invalidEvents: [],
     });
     // The split follows the validator's verdict: an event it refuses is reported whatever its kind.
-    expect(parseWebhookEventsWith(validate, [{ ...exchange, EntityId: "7" }], kinds)).toMatchObject({
+    expect(parseWebhookEventsWith(validate, [{ ...exchange, EntityId: "7" }], { kinds })).toMatchObject({
       ok: true,
       events: [],
       unknownEvents: [],
@@ -90,7 +90,7 @@ describe("parseWebhookEvents", () => {
     const kinds = { tag: "Reason", known: ["TransferCreated", "WithdrawalCreated"] };
     const [transfer] = delivery;
     const broken = { EntityType: "Withdrawal", EntityId: "9", Reason: "WithdrawalCreated" };
-    const result = parseWebhookEventsWith<Event>(validate, JSON.stringify([broken, transfer, 42]), kinds);
+    const result = parseWebhookEventsWith<Event>(validate, JSON.stringify([broken, transfer, 42]), { kinds });
     if (!result.ok) throw new Error("expected the delivery to be taken");
     expect(result.events).toEqual([transfer]);
     expect(result.invalidEvents.map(({ index, event }) => [index, event])).toEqual([
@@ -105,6 +105,71 @@ describe("parseWebhookEvents", () => {
       expect.arrayContaining(["type", "required"]),
     );
     expect(result.invalidEvents[1]?.issues).toEqual([expect.objectContaining({ path: "", keyword: "type" })]);
+  });
+
+  it("checks that a known event's URL names its key, each event alone, as a Location is read", () => {
+    const kinds = { tag: "Reason", known: ["TransferCreated", "WithdrawalCreated"] };
+    const entityUrl = { url: "ApiUrl", key: "EntityId" };
+    const withdrawal = (EntityId: number, ApiUrl: string) => ({
+      EntityType: "Withdrawal",
+      EntityId,
+      Reason: "WithdrawalCreated",
+      ApiUrl,
+    });
+    // Any host, any case, the key alone or named, a numeric segment.
+    const good = [
+      withdrawal(9, "https://api.test/api/v1/Withdrawals(9)"),
+      withdrawal(9, "HTTPS://Gateway.Example:8443/API/V1/withdrawals(Id=9)"),
+      withdrawal(9, "https://api.test/api/v1/withdrawals(id=9)?x=1#f"),
+      withdrawal(9, "https://api.test/v2/withdrawals/9"),
+    ];
+    const otherKey = withdrawal(9, "https://api.test/api/v1/Withdrawals(10)");
+    const noKey = withdrawal(9, "https://api.test/api/v1/Withdrawals");
+    // Of an unknown kind: kept as it came, unchecked.
+    const exchange = { EntityType: "Exchange", EntityId: 7, Reason: "ExchangeCompleted", ApiUrl: "https://x/E(8)" };
+    const open = new Ajv2020({ allErrors: true }).compile({
+      type: "array",
+      items: { type: "object" },
+    }) as unknown as CompiledValidator;
+    const body = [otherKey, ...good, exchange, noKey];
+    const result = parseWebhookEventsWith<Event>(open, body, { kinds, entityUrl });
+    expect(result).toEqual({
+      ok: true,
+      events: good,
+      unknownEvents: [exchange],
+      invalidEvents: [
+        {
+          index: 0,
+          event: otherKey,
+          issues: [
+            {
+              path: "/ApiUrl",
+              message: "names the entity 10, but EntityId is 9",
+              keyword: "x-entity-url",
+              params: { urlMember: "ApiUrl", keyMember: "EntityId", urlKey: 10, key: 9 },
+            },
+          ],
+        },
+        {
+          index: 6,
+          event: noKey,
+          issues: [expect.objectContaining({ path: "/ApiUrl", message: "names no entity key, but EntityId is 9" })],
+        },
+      ],
+    });
+    // Without the spec's link, nothing is compared; with it, an event the schema refuses is reported once, by the
+    // schema, in its place among those the link refuses.
+    expect(parseWebhookEventsWith<Event>(open, body, { kinds })).toMatchObject({ invalidEvents: [] });
+    const mixed = parseWebhookEventsWith<Event>(validate, [otherKey, { ...good[0], EntityId: "9" }, good[1]], {
+      kinds,
+      entityUrl,
+    });
+    if (!mixed.ok) throw new Error("expected the delivery to be taken");
+    expect(mixed.events).toEqual([good[1]]);
+    expect(mixed.invalidEvents.map(({ index, issues }) => [index, issues[0]?.keyword])).toEqual([
+      [0, "x-entity-url"],
+      [1, "type"],
+    ]);
   });
 
   it("reports invalid JSON", () => {

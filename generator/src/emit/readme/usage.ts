@@ -53,7 +53,15 @@ export function usage(model: ApiModel, surface: ClientSurface, facts: RuntimeFac
   const mtls = surface.tokenOperations.mtls;
   const parser = surface.webhookParsers[0]?.name;
   const sections: string[][] = [
-    ["## Usage", "", "### Create a client", "", ...createClient[surface.authentication](), ""],
+    [
+      "## Usage",
+      "",
+      "### Create a client",
+      "",
+      ...createClient[surface.authentication](),
+      ...namedTypes(model, get),
+      "",
+    ],
   ];
   if (list !== undefined) sections.push(listSection(list, facts.filterOperators));
   sections.push(dateTimeSection(model));
@@ -104,14 +112,17 @@ export function usage(model: ApiModel, surface: ClientSurface, facts: RuntimeFac
         "}",
       ]),
       "Every error the client throws is an `AccountFundsError`, with `status`, `code` (the API's error code), `body`,",
-      "`request` (method and redacted URL) and `operationId`. See [Errors](#errors) for every class. An error response",
-      "becomes its class whatever its status and media type — the API's OData JSON, an ASP.NET ProblemDetails, a gateway's",
-      "HTML page, an empty body — with the most useful message it holds (an OData `error.message`, a ProblemDetails",
-      "`detail` or `title` with the fields its `errors` name, an HTML page's title, else the status's reason phrase),",
-      "`body` parsed (JSON when it parses, else the text), `rawBody` as received, `fieldErrors` by field and `retryAfterMs`",
-      "when the response said when to try again. Arguments their types cannot rule out, since a `number` or a `string`",
-      "admits them (a `$top` of -1, a filter's date-time without a UTC offset), and client options that cannot work",
-      "together are checked at the call and throw an `InvalidArgumentError` before anything is sent.",
+      `\`request\` (method and redacted URL), \`clientMethod\` (the method you called: \`${methodOf(list ?? command)}\`) and`,
+      `\`operationId\` (the spec's name of the operation that failed: \`${(list ?? command).operationId}\`, or the token`,
+      "operation's when the token request failed); messages name the method. See [Errors](#errors) for every class.",
+      "An error response becomes its class whatever its status and media type — the API's OData JSON, an ASP.NET",
+      "ProblemDetails, a gateway's HTML page, an empty body — with the most useful message it holds (an OData",
+      "`error.message`, a ProblemDetails `detail` or `title` with the fields its `errors` name, an HTML page's title, else",
+      "the status's reason phrase), `body` parsed (JSON when it parses, else the text), `rawBody` as received,",
+      "`fieldErrors` by field and `retryAfterMs` when the response said when to try again. Arguments their types cannot",
+      "rule out, since a `number` or a `string` admits them (a `$top` of -1, a filter's date-time without a UTC offset),",
+      "and client options that cannot work together are checked at the call and throw an `InvalidArgumentError` before",
+      "anything is sent.",
       "",
     ]);
   }
@@ -126,8 +137,12 @@ export function usage(model: ApiModel, surface: ClientSurface, facts: RuntimeFac
         "if (result.ok) console.log(result.status, result.data);",
         "else console.log(result.status, result.error); // a status the spec declares, with its typed body",
       ]),
-      "`client.withResponse` has the same methods; they resolve to `{ ok, status, data | error, response }`, narrowed by",
-      "`status`, for every status the spec declares. Undeclared statuses and network failures still throw.",
+      "`client.withResponse` has the same methods; they resolve to one variant per status the spec declares, a",
+      "`RawSuccess` (`{ ok: true, status, data, response }`) or a `RawFailure` (`{ ok: false, status, error, response }`),",
+      "narrowed by `status`: `result.status === 200` leaves the 200's. A range the spec declares (`4XX`) stands for each of",
+      'its statuses but those declared on their own (`StatusIn<"4XX", 400 | 404>`), so `result.status === 418` narrows',
+      "too. A body the spec does not describe is `unknown`: the client keeps whatever came. Undeclared statuses and",
+      "network failures still throw.",
       "",
     ]);
   }
@@ -212,4 +227,24 @@ function find(
     model.operations.find((operation) => operation.operationId === wanted.operationId) ??
     model.operations.find(wanted.kind)
   );
+}
+
+/** How a caller writes an operation's method, group included: `accounts.listBalances`. */
+function methodOf(operation: OperationModel): string {
+  return `${operation.group}.${operation.clientMethod}`;
+}
+
+/** How an editor shows the client's types: by the schemas' names (`TransferDto`), shown on a keyed read when there is one. */
+function namedTypes(model: ApiModel, get: OperationModel | undefined): string[] {
+  const entity = model.schemas.find((schema) => schema.name === get?.odataEntity?.entitySchema)?.typeName;
+  const example =
+    get === undefined || entity === undefined
+      ? ""
+      : ` (\`${call(get, pathArguments(get))}\` resolves to a \`${entity} & ...\`, with \`$select\` to a \`Selected<${entity} & ..., ...>\`)`;
+  return [
+    "",
+    "Every schema of the spec is a named type the package exports, and the methods are typed by them: an editor's hover",
+    `and the compiler's errors name them${example}, and a \`withResponse\` call's result is its operation's`,
+    '`OperationResponse<"operationId">`, never an object spelled out.',
+  ];
 }

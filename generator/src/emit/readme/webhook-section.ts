@@ -7,6 +7,7 @@ import { packageName } from "./snippets.js";
 export function webhookSection(model: ApiModel, parser: string): string[] {
   const payload = model.webhooks[0]?.payload.schemaName;
   const events = model.webhooks[0]?.events;
+  const entityUrl = model.webhooks[0]?.entityUrl;
   const first = events?.tags[0];
   const loop =
     events === undefined
@@ -51,6 +52,15 @@ export function webhookSection(model: ApiModel, parser: string): string[] {
                 "as they arrived: a new kind of event never fails a delivery.",
               ]),
         ];
+  // The spec links an event's URL to its key (`x-entity-url`): a URL naming another entity is an invalid event.
+  const link =
+    entityUrl === undefined
+      ? []
+      : [
+          `An event whose \`${entityUrl.url}\` names another entity than its \`${entityUrl.key}\` is invalid too (the spec links them): its`,
+          "key is read from the URL's path as a `Location` is (`(9)`, `(Id=9)`, `/9`), any host and case, and the issue",
+          `(\`keyword: "x-entity-url"\`, path \`/${entityUrl.url}\`) names both.`,
+        ];
   return [
     "### Webhooks",
     "",
@@ -69,6 +79,7 @@ export function webhookSection(model: ApiModel, parser: string): string[] {
       "}",
     ]),
     ...text,
+    ...link,
     "",
   ];
 }
