@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { displayPath } from "./load/display-path.js";
-import { formatSpecProblem, specProblemsOf } from "./spec/spec-error.js";
+import { formatSpecProblem, specProblemsOf } from "./json-pointer/spec-error.js";
 import { defaultOutDirectory, defaultSpecPath, generatorDirectory } from "./locations.js";
 import type { AssumptionModel } from "./model/model.js";
 import type { OverlayOptions } from "./overlay/overlay-output.js";

@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompiledValidator, OperationValidators } from "../runtime/compiled-validator.js";
 import type { EmittedFile } from "../src/emit/emitter.js";
-import { deref, isJsonObject, resolvePointer } from "../src/spec/json-pointer.js";
+import { deref, isJsonObject, resolvePointer } from "../src/json-pointer/json-pointer.js";
 import type { ApiModel, MediaModel } from "../src/model/model.js";
 import type { PipelineResult } from "../src/pipeline.js";
 import { temporaryDirectory } from "./support/fixtures.js";

@@ -14,22 +14,22 @@ export const generatorFloors: Floors = {
     // The client's runtime (generated/src/runtime/): a room of its own, beneath everything the generator writes.
     runtime: [],
     // The ground floor: JSON types and pointers, spec errors.
-    "src/spec": [],
+    "src/json-pointer": [],
     // ts-morph structures, the formatter, names, Markdown: how output text is written.
     "src/print": [],
     // openapi-typescript and ajv in a worker thread.
     "src/workers": [],
     // Bundle and normalise the spec.
-    "src/load": ["src/spec"],
+    "src/load": ["src/json-pointer"],
     // The one intermediate model; its contract types are the runtime's (operation-contract.ts).
-    "src/model": ["src/spec", "runtime/operation-contract.ts"],
+    "src/model": ["src/json-pointer", "runtime/operation-contract.ts"],
     // One emitter per output file: the model in, text out, never the spec or the disk.
-    "src/emit": ["src/spec", "src/model", "src/print", "src/workers", "runtime"],
+    "src/emit": ["src/json-pointer", "src/model", "src/print", "src/workers", "runtime"],
     // Write generated/ or check it for drift: the emitted files' type only.
     "src/write": ["src/emit/emitter.ts"],
     // An OpenAPI Overlay laid over the generated document (the sandbox's document): its assumptions, its file.
-    "src/overlay": ["src/spec", "src/model/model.ts", "src/model/assumptions.ts", "src/write"],
+    "src/overlay": ["src/json-pointer", "src/model/model.ts", "src/model/assumptions.ts", "src/write"],
     // The pipeline, the CLI and where the generator's files are: the roof, over every room.
-    "src/*": ["src/spec", "src/print", "src/workers", "src/load", "src/model", "src/emit", "src/write", "src/overlay"],
+    "src/*": ["src/json-pointer", "src/print", "src/workers", "src/load", "src/model", "src/emit", "src/write", "src/overlay"],
   },
 };

@@ -28,9 +28,9 @@
  */
 import { accountFundsFormats } from "@account-funds/validators";
 import { VariableDeclarationKind } from "../print/ts-morph.js";
-import { SpecError } from "../spec/spec-error.js";
+import { SpecError } from "../json-pointer/spec-error.js";
 import type { ApiModel, MediaModel } from "../model/model.js";
-import { parsePointer } from "../spec/json-pointer.js";
+import { parsePointer } from "../json-pointer/json-pointer.js";
 import { Code, writeLiteral, type LiteralValue } from "../print/literal.js";
 import { addVerbatimCode, createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
 import { withAjvDiscriminators } from "./ajv-discriminators.js";

@@ -6,8 +6,8 @@
  * included: a `$ref` names a component schema, which `schemas` holds.
  */
 import type { EntityShape, ScalarType } from "../../runtime/operation-contract.js";
-import type { JsonObject, JsonValue } from "../spec/json-pointer.js";
-import type { SpecProblem } from "../spec/spec-error.js";
+import type { JsonObject, JsonValue } from "../json-pointer/json-pointer.js";
+import type { SpecProblem } from "../json-pointer/spec-error.js";
 
 export type { EntityPropertyKind, EntityShape, ScalarType } from "../../runtime/operation-contract.js";
 

@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompiledValidator, OperationValidators } from "../../runtime/compiled-validator.js";
 import { validatorsEmitter } from "../../src/emit/validators.js";
-import { SpecError } from "../../src/spec/spec-error.js";
+import { SpecError } from "../../src/json-pointer/spec-error.js";
 import {
   emitFixture,
   emitInput,

@@ -5,7 +5,7 @@
  */
 import type { OperationModel } from "../../model/model.js";
 import { propertyAccess, propertyName } from "../../print/names.js";
-import { isJsonObject } from "../../spec/json-pointer.js";
+import { isJsonObject } from "../../json-pointer/json-pointer.js";
 
 export const packageName = "@account-funds/client";
 

@@ -13,7 +13,7 @@ import {
   resolvePointer,
   resolveRef,
   unescapePointerSegment,
-} from "../../src/spec/json-pointer.js";
+} from "../../src/json-pointer/json-pointer.js";
 
 /** Strings rich in the two characters RFC 6901 escapes, and in escape-like sequences (`~0`, `~1`, `~01`). */
 const token = fc.string({ unit: fc.constantFrom("~", "/", "0", "1", "a", " ", "é", "%"), maxLength: 12 });
