@@ -22,7 +22,7 @@ export const generatorFloors: Floors = {
     // Bundle and normalise the spec.
     "src/load": ["src/json-pointer"],
     // The one intermediate model; its contract types are the runtime's (operation-contract.ts).
-    "src/model": ["src/json-pointer", "runtime/operation-contract.ts"],
+    "src/model": ["src/json-pointer", "runtime/operations/operation-contract.ts"],
     // One emitter per output file: the model in, text out, never the spec or the disk.
     "src/emit": ["src/json-pointer", "src/model", "src/print", "src/workers", "runtime"],
     // Write generated/ or check it for drift: the emitted files' type only.
@@ -30,6 +30,15 @@ export const generatorFloors: Floors = {
     // An OpenAPI Overlay laid over the generated document (the sandbox's document): its assumptions, its file.
     "src/overlay": ["src/json-pointer", "src/model/model.ts", "src/model/assumptions.ts", "src/write"],
     // The pipeline, the CLI and where the generator's files are: the roof, over every room.
-    "src/*": ["src/json-pointer", "src/print", "src/workers", "src/load", "src/model", "src/emit", "src/write", "src/overlay"],
+    "src/*": [
+      "src/json-pointer",
+      "src/print",
+      "src/workers",
+      "src/load",
+      "src/model",
+      "src/emit",
+      "src/write",
+      "src/overlay",
+    ],
   },
 };

@@ -37,6 +37,7 @@ import { withAjvDiscriminators } from "./ajv-discriminators.js";
 import { formattedCodeLimit, indentedByBlock, moduleBody, type StandaloneCode } from "./ajv-standalone-code.js";
 import { withAjvOpenUnions } from "./ajv-open-unions.js";
 import type { EmittedFile, Emitter } from "./emitter.js";
+import { runtimeSpecifier } from "./runtime-modules.js";
 import { pascalCase, propertyAccess } from "../print/names.js";
 import { runInLibraryThread } from "../workers/library-thread.js";
 
@@ -145,7 +146,7 @@ async function validatorsModule(model: ApiModel, module: ModulePlan, code: Stand
   file.addImportDeclaration({
     isTypeOnly: true,
     namedImports: [...module.contracts],
-    moduleSpecifier: "../runtime/compiled-validator.js",
+    moduleSpecifier: runtimeSpecifier("compiledValidator", "src/*"),
   });
   for (const { module: specifier, binding } of code.runtimeImports)
     file.addImportDeclaration({ defaultImport: binding, moduleSpecifier: specifier });
