@@ -43,7 +43,7 @@ Options:
                     tables of @account-funds/validators (validators/src/generated)
   --sandbox-out <dir>
                     generate, check, tables: the fields the sandbox's records keep
-                    (sandbox/src/state/generated)
+                    (sandbox/src/foundation/state/generated)
   --json            assumptions: print JSON instead of a Markdown table
   -h, --help        show this help
   --version         print the generator's version
