@@ -35,6 +35,11 @@ export const readmes: readonly Readme[] = [
         declaration:
           'import type { ValueChange } from "@account-funds/validators";\ndeclare function showChanges(changes: readonly ValueChange[]): void;',
       },
+      {
+        name: "createOnServer",
+        declaration:
+          '/** Posts the body to the reader\'s own server, which calls the client. */\ndeclare function createOnServer(body: import("@account-funds/validators").CreateWithdrawalBeneficiaryRequest): Promise<unknown>;',
+      },
       { name: "warn", declaration: "declare function warn(rules: readonly string[]): void;" },
       {
         name: "sectors",

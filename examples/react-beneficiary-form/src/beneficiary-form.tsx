@@ -72,9 +72,10 @@ export function BeneficiaryForm({ context }: { readonly context: FormContext }):
       ...FIELDS,
       ...fieldsOf(routingType).map(([property]) => `PaymentRouting.${property}`),
     ]);
+    const isShown = (field: string): field is FieldName => shown.has(field);
     const elsewhere: string[] = [];
     for (const error of created.errors) {
-      if (shown.has(error.field)) form.setError(error.field as FieldName, { type: "server", message: error.message });
+      if (isShown(error.field)) form.setError(error.field, { type: "server", message: error.message });
       else elsewhere.push(error.field === "" ? error.message : `${error.field}: ${error.message}`);
     }
     setOutcome({

@@ -47,6 +47,28 @@ export function errorMessageOf(body: unknown): string | undefined {
   return readErrorBody(body).message;
 }
 
+/**
+ * The body's message with what its field errors add, each said once: a field message the main message already
+ * holds is left out (OData's summary usually repeats its first detail), one it only repeats names its field
+ * (`/Amount: must be above 0`), and a field's own prefix on its message is not written twice.
+ */
+export function messageWithFields(
+  message: string,
+  fieldErrors: Readonly<Record<string, readonly string[]>> | undefined,
+): string {
+  if (fieldErrors === undefined) return message;
+  let head = message;
+  const unsaid: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(fieldErrors)) {
+    for (const written of messages) {
+      const text = field !== "" && written.startsWith(`${field}: `) ? written.slice(field.length + 2) : written;
+      if (text === message && field !== "" && head === message) head = `${field}: ${message}`;
+      else if (!message.includes(text)) (unsaid[field] ??= []).push(text);
+    }
+  }
+  return Object.keys(unsaid).length === 0 ? head : `${head} — ${fieldErrorsLine(unsaid)}`;
+}
+
 /** Field errors as one line: `Reference: too long; Amount: must be positive`, at most `max` characters. */
 export function fieldErrorsLine(fieldErrors: Readonly<Record<string, readonly string[]>>, max = 500): string {
   const line = Object.entries(fieldErrors)
@@ -55,17 +77,22 @@ export function fieldErrorsLine(fieldErrors: Readonly<Record<string, readonly st
   return line.length <= max ? line : `${line.slice(0, max)}…`;
 }
 
-/** OData JSON Format §21: `code`, `message`, `target`, `details[]` with their own code, message and target. */
+/**
+ * OData JSON Format §21: `code`, `message`, `target`, `details[]` with their own code, message and target. With
+ * details, they are the field errors and the error itself their summary; without, the error is the one message at
+ * its target (as the validators' `fieldErrorsOf` reads it).
+ */
 function odataError(error: Record<string, unknown>): ErrorBodyFacts {
   const fieldErrors: Record<string, string[]> = {};
   const add = (target: unknown, message: unknown): void => {
     const text = messageOf(message);
-    if (text !== undefined && typeof target === "string" && target !== "") (fieldErrors[target] ??= []).push(text);
+    if (text === undefined || typeof target !== "string" || target === "") return;
+    const messages = (fieldErrors[target] ??= []);
+    if (!messages.includes(text)) messages.push(text);
   };
-  add(error["target"], error["message"]);
-  if (Array.isArray(error["details"])) {
-    for (const detail of error["details"]) if (isRecord(detail)) add(detail["target"], detail["message"]);
-  }
+  const details = Array.isArray(error["details"]) ? error["details"].filter(isRecord) : [];
+  if (details.length === 0) add(error["target"], error["message"]);
+  for (const detail of details) add(detail["target"], detail["message"]);
   const message = messageOf(error["message"]);
   return compact({
     code: stringOf(error["code"]),

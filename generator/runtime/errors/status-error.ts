@@ -16,7 +16,7 @@ import {
   type RequestSummary,
   type ResponseErrorInit,
 } from "./errors.js";
-import { fieldErrorsLine, readErrorBody } from "./error-body.js";
+import { messageWithFields, readErrorBody } from "./error-body.js";
 
 export interface StatusErrorInit {
   readonly status: number;
@@ -71,9 +71,9 @@ export function reasonPhrase(status: number, statusText?: string): string | unde
 export function errorForStatus(init: StatusErrorInit): ApiStatusError {
   const facts = readErrorBody(init.body);
   const detail = facts.message ?? reasonPhrase(init.status, init.statusText) ?? "request failed";
-  const fields = facts.fieldErrors === undefined ? "" : ` — ${fieldErrorsLine(facts.fieldErrors)}`;
   const code = facts.code;
-  const message = `${init.status} ${code ? `${code}: ` : ""}${detail}${fields} (${init.request.method} ${init.request.url})`;
+  const text = messageWithFields(detail, facts.fieldErrors);
+  const message = `${init.status} ${code ? `${code}: ` : ""}${text} (${init.request.method} ${init.request.url})`;
   const errorInit: ResponseErrorInit & { readonly status: number } = {
     message,
     status: init.status,

@@ -94,7 +94,12 @@ describe("error bodies of any shape: code, most useful message, field errors", (
     ).toEqual({
       code: "BadArgument",
       message: "The request is invalid.",
-      fieldErrors: { Amount: ["The request is invalid.", "must be positive"] },
+      fieldErrors: { Amount: ["must be positive"] },
+    });
+    expect(readErrorBody({ error: { code: "c", message: "too small", target: "/Amount" } })).toEqual({
+      code: "c",
+      message: "too small",
+      fieldErrors: { "/Amount": ["too small"] },
     });
     expect(readErrorBody({ "odata.error": { code: "X", message: { lang: "en-US", value: "old style" } } })).toEqual({
       code: "X",
@@ -143,6 +148,53 @@ describe("error bodies of any shape: code, most useful message, field errors", (
     expect(readErrorBody("error code: 520")).toEqual({ message: "error code: 520" });
     expect(readErrorBody("   ")).toEqual({});
     expect(readErrorBody(undefined)).toEqual({});
+  });
+
+  it("says each field error once: a summary's repeat left out, a lone message named by its field", () => {
+    const sortCode = 'SortCode is written "40-05-15"; the API takes "400515".';
+    const summary = errorForStatus({
+      status: 400,
+      body: {
+        error: {
+          code: "invalid_body",
+          message: `/PaymentRouting/SortCode: ${sortCode}`,
+          target: "/PaymentRouting/SortCode",
+          details: [
+            { code: "presentation_form", message: sortCode, target: "/PaymentRouting/SortCode" },
+            {
+              code: "invalid_length",
+              message: "must have 8 characters, not 7.",
+              target: "/PaymentRouting/AccountNumber",
+            },
+          ],
+        },
+      },
+      request,
+      operationId: "op",
+    });
+    expect(summary.message).toBe(
+      `400 invalid_body: /PaymentRouting/SortCode: ${sortCode} — /PaymentRouting/AccountNumber: must have 8 characters, not 7. (GET ${request.url})`,
+    );
+    expect(summary).toMatchObject({
+      fieldErrors: {
+        "/PaymentRouting/SortCode": [sortCode],
+        "/PaymentRouting/AccountNumber": ["must have 8 characters, not 7."],
+      },
+    });
+    const lone = errorForStatus({
+      status: 400,
+      body: { error: { code: "invalid_amount", message: "Amount must be above 0.", target: "/Amount" } },
+      request,
+      operationId: "op",
+    });
+    expect(lone.message).toBe(`400 invalid_amount: /Amount: Amount must be above 0. (GET ${request.url})`);
+    const prefixed = errorForStatus({
+      status: 400,
+      body: { title: "Invalid.", errors: { Reference: ["Reference: too long", "Reference: too long"] } },
+      request,
+      operationId: "op",
+    });
+    expect(prefixed.message).toBe(`400 Invalid. — Reference: too long; too long (GET ${request.url})`);
   });
 
   it("makes the message: the body's, with the fields it names, else the reason phrase; the class by status", () => {
