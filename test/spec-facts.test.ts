@@ -24,7 +24,7 @@ vi.mock(
   () => import(pathToFileURL(join(emitted.directory, "validators", "request-fields.ts")).href),
 );
 vi.mock(
-  "../sandbox/src/state/generated/spec-fields.js",
+  "../sandbox/src/foundation/state/generated/spec-fields.js",
   () => import(pathToFileURL(join(emitted.directory, "sandbox", "spec-fields.ts")).href),
 );
 // The sandbox imports the validators by their package name (their build); here, their sources.
