@@ -61,11 +61,11 @@ SANDBOX_OVERLAY := sandbox/openapi/overlay.yaml
 SANDBOX_DOCUMENT := sandbox/openapi.json
 OVERLAY_ARGS := --overlay $(SANDBOX_OVERLAY) --overlay-out $(SANDBOX_DOCUMENT)
 # The spec's facts for the other packages: the request shapes' field tables and value types the validators read
-# (validators/src/generated/) and the fields the sandbox's records keep (sandbox/src/state/generated/), generated
+# (validators/src/generated/) and the fields the sandbox's records keep (sandbox/src/foundation/state/generated/), generated
 # beside the client and drift-checked with it. They are written first (`tables`, which needs only the spec and the
 # generator): the validators are built from them, and generating the client needs the validators' build (the
 # custom formats its ajv validators import), so spec → tables → validators → client has no cycle.
-TABLE_ARGS := --validators-out validators/src/generated --sandbox-out sandbox/src/state/generated
+TABLE_ARGS := --validators-out validators/src/generated --sandbox-out sandbox/src/foundation/state/generated
 TABLES := $(GENERATOR) tables --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) $(TABLE_ARGS)
 SPEC_FILES := $(shell find spec -path spec/test -prune -o -type f -print)
 GENERATE := $(GENERATOR) generate --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --out generated $(OVERLAY_ARGS) $(TABLE_ARGS)

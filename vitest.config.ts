@@ -38,7 +38,8 @@ interface ProjectOptions {
    * working directory restored; no hook registered by a support module (it would run for the first file that imports
    * the module only): such hooks go in the project's setup file, which vitest runs before every file; and a file that
    * uses vi.mock empties the registry before its imports and after its tests (else a module loaded by an earlier file
-   * is not mocked, and the next file gets the mocked one): sandbox/test/control/routes.test.ts.
+   * is not mocked, and the next file gets the mocked one): sandbox/test/endpoints/control/routes.test.ts,
+   * test/spec-facts.test.ts.
    */
   readonly isolate?: boolean;
   readonly setupFiles?: readonly string[];

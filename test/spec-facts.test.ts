@@ -21,7 +21,10 @@ const emitted = vi.hoisted(() => ({ directory: "" }));
 // The cross-package project's files share one module registry (isolate: false, vitest.config.ts), and this one mocks
 // modules: it empties the registry before its imports (so that the validators and the sandbox are loaded again, with
 // the changed tables) and, with the mocks undone, after its tests (so that no other file gets the changed tables).
-const MOCKED = ["../validators/src/generated/request-fields.js", "../sandbox/src/state/generated/spec-fields.js"];
+const MOCKED = [
+  "../validators/src/generated/request-fields.js",
+  "../sandbox/src/foundation/state/generated/spec-fields.js",
+];
 vi.hoisted(() => vi.resetModules());
 afterAll(() => {
   for (const path of MOCKED) vi.doUnmock(path);
@@ -35,7 +38,7 @@ vi.mock(
   () => import(pathToFileURL(join(emitted.directory, "validators", "request-fields.ts")).href),
 );
 vi.mock(
-  "../sandbox/src/state/generated/spec-fields.js",
+  "../sandbox/src/foundation/state/generated/spec-fields.js",
   () => import(pathToFileURL(join(emitted.directory, "sandbox", "spec-fields.ts")).href),
 );
 

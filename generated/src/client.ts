@@ -5,9 +5,9 @@
 import type { components, operations as OperationTypes } from "./types.js";
 import { operations } from "./operations.js";
 import { webhookValidators } from "./validators/webhooks.js";
-import { bindGroups } from "./runtime/bind.js";
-import type { CallOptions, ClientOptions } from "./runtime/client-options.js";
-import type { OperationValidators } from "./runtime/compiled-validator.js";
+import { bindGroups } from "./runtime/client/bind.js";
+import type { CallOptions, ClientOptions } from "./runtime/options/client-options.js";
+import type { OperationValidators } from "./runtime/validation/compiled-validator.js";
 import type {
   DefaultResultOf,
   MethodResult,
@@ -18,9 +18,9 @@ import type {
   RawResultOf,
   RequestBodyOf,
   ResultMode,
-} from "./runtime/operation-types.js";
-import { createRuntime } from "./runtime/request.js";
-import { parseWebhookEventsWith, type WebhookParseResult } from "./runtime/webhooks.js";
+} from "./runtime/client/operation-types.js";
+import { createRuntime } from "./runtime/client/request.js";
+import { parseWebhookEventsWith, type WebhookParseResult } from "./runtime/webhooks/webhooks.js";
 
 /** openapi-typescript's type of the operation with operationId `K`: `operations[K]`. */
 export type Operation<K extends keyof OperationTypes> = OperationTypes[K];

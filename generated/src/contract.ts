@@ -3,7 +3,7 @@
 // change the spec (or the generator) and run `make generate`.
 
 import type { OperationId } from "./operations.js";
-import type { EntityShape, OperationContractMetadata } from "./runtime/operation-contract.js";
+import type { EntityShape, OperationContractMetadata } from "./runtime/operations/operation-contract.js";
 
 export type {
   EntityPropertyKind,
@@ -11,7 +11,7 @@ export type {
   OperationContractMetadata,
   ParameterMetadata,
   ScalarType,
-} from "./runtime/operation-contract.js";
+} from "./runtime/operations/operation-contract.js";
 
 /** Every operation's parameters and OData entity, by operationId: what a server of the contract checks a request against. */
 export const operationContracts: { readonly [K in OperationId]: OperationContractMetadata } = {

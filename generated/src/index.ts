@@ -65,7 +65,7 @@ export {
   type RequestSummary,
   type ResponseErrorInit,
   type ValidationIssue,
-} from "./runtime/errors.js";
+} from "./runtime/errors/errors.js";
 export {
   filter,
   ODataFilter,
@@ -95,8 +95,8 @@ export {
   type ODataValue,
   type Selected,
   type TermsOf,
-} from "./runtime/odata.js";
-export { multipart, MultipartBody, type FilePart, type MultipartParts } from "./runtime/multipart.js";
+} from "./runtime/odata/odata.js";
+export { multipart, MultipartBody, type FilePart, type MultipartParts } from "./runtime/bodies/multipart.js";
 export type {
   CallOptions,
   ClientOptions,
@@ -109,8 +109,14 @@ export type {
   PasswordCredentials,
   TokenProvider,
   TokenProviderAuthOptions,
-} from "./runtime/client-options.js";
-export type { ClientHooks, HookErrorInfo, HookRequestInfo, HookResponseInfo, HookRetryInfo } from "./runtime/hooks.js";
+} from "./runtime/options/client-options.js";
+export type {
+  ClientHooks,
+  HookErrorInfo,
+  HookRequestInfo,
+  HookResponseInfo,
+  HookRetryInfo,
+} from "./runtime/options/hooks.js";
 export type {
   Created,
   CreatedOf,
@@ -144,18 +150,18 @@ export type {
   SuccessBodyOf,
   SuccessStatus,
   SuccessStatusOf,
-} from "./runtime/operation-types.js";
-export type { RetrySettings } from "./runtime/retry.js";
+} from "./runtime/client/operation-types.js";
+export type { RetrySettings } from "./runtime/retry/retry.js";
 export type {
   InvalidWebhookEvent,
   WebhookParseError,
   WebhookParseErrorCode,
   WebhookParseResult,
-} from "./runtime/webhooks.js";
-export type { HttpMethod, OperationMetadata } from "./runtime/operation-metadata.js";
+} from "./runtime/webhooks/webhooks.js";
+export type { HttpMethod, OperationMetadata } from "./runtime/operations/operation-metadata.js";
 export type {
   CompiledValidator,
   MultipartValidators,
   OperationValidators,
   ValidationErrorObject,
-} from "./runtime/compiled-validator.js";
+} from "./runtime/validation/compiled-validator.js";

@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { displayPath } from "./load/display-path.js";
-import { formatSpecProblem, specProblemsOf } from "./spec/spec-error.js";
+import { formatSpecProblem, specProblemsOf } from "./json-pointer/spec-error.js";
 import { defaultOutDirectory, defaultSpecPath, generatorDirectory } from "./locations.js";
 import type { AssumptionModel } from "./model/model.js";
 import type { OverlayOptions } from "./overlay/overlay-output.js";
@@ -43,7 +43,7 @@ Options:
                     tables of @account-funds/validators (validators/src/generated)
   --sandbox-out <dir>
                     generate, check, tables: the fields the sandbox's records keep
-                    (sandbox/src/state/generated)
+                    (sandbox/src/foundation/state/generated)
   --json            assumptions: print JSON instead of a Markdown table
   -h, --help        show this help
   --version         print the generator's version

@@ -1,10 +1,11 @@
 /**
- * Reads the generator's own files that the output carries, once per run: the client runtime (generator/runtime/,
- * copied into generated/src/runtime/ and read for the README's option and error tables) and the package templates
+ * Reads the generator's own files that the output carries, once per run: the client runtime (generator/runtime/ and
+ * its folders, copied into generated/src/runtime/ as they are, and read for the README's option and error tables) and
+ * the package templates
  * (generator/templates/). The pipeline hands them to the emitters, which never read the disk (emit/emitter.ts).
  */
 import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import type { GeneratorFiles, SourceText } from "./emit/emitter.js";
 import { runtimeDirectory, templatesDirectory } from "./locations.js";
 
@@ -18,17 +19,21 @@ export async function readGeneratorFiles(
     readFolder(
       directories.runtime,
       (name) => name.endsWith(".ts") && !name.endsWith(".d.ts") && !name.endsWith(".test.ts"),
+      true,
     ),
-    readFolder(directories.templates, () => true),
+    readFolder(directories.templates, () => true, false),
   ]);
   return { runtime, templates };
 }
 
-/** The files of `directory` (not its folders) that `wanted` keeps, sorted by name. */
-async function readFolder(directory: string, wanted: (name: string) => boolean): Promise<SourceText[]> {
-  const names = (await readdir(directory, { withFileTypes: true }))
+/**
+ * The files of `directory` that `wanted` keeps, with those of its folders when `deep` (named by their path in it with
+ * `/`: `errors/errors.ts`), sorted by that name.
+ */
+async function readFolder(directory: string, wanted: (name: string) => boolean, deep: boolean): Promise<SourceText[]> {
+  const names = (await readdir(directory, { withFileTypes: true, recursive: deep }))
     .filter((entry) => entry.isFile() && wanted(entry.name))
-    .map((entry) => entry.name)
+    .map((entry) => relative(directory, join(entry.parentPath, entry.name)).split(sep).join("/"))
     .sort();
   return Promise.all(names.map(async (name) => ({ name, text: await readFile(join(directory, name), "utf8") })));
 }

@@ -1,8 +1,8 @@
 /**
  * The spec's facts for the repository's other packages, beside the client: @account-funds/validators' request
  * tables and value types (`--validators-out`, `validators/src/generated/`) and the fields the sandbox's records
- * keep (`--sandbox-out`, `sandbox/src/state/generated/`). Each folder is written like generated/: only changed
- * files rewritten, a manifest of its own (`.generated-files`), drift-checked by `check`.
+ * keep (`--sandbox-out`, `sandbox/src/foundation/state/generated/`). Each folder is written like generated/: only
+ * changed files rewritten, a manifest of its own (`.generated-files`), drift-checked by `check`.
  *
  * They need only the model: no emitter here imports @account-funds/validators, whose build the client's validators
  * need (its custom formats). So `make` writes them first (`tables`), then builds the validators with them, then

@@ -9,7 +9,7 @@ import type { EmitInput, EmittedFile, Emitter } from "./emit/emitter.js";
 import { readGeneratorFiles } from "./generator-files.js";
 import { loadSpec } from "./load/load-spec.js";
 import type { SourceLocator } from "./load/source-locator.js";
-import { formatSpecProblem, SpecError, SpecErrors, specProblemsOf } from "./spec/spec-error.js";
+import { formatSpecProblem, SpecError, SpecErrors, specProblemsOf } from "./json-pointer/spec-error.js";
 import { repositoryRoot } from "./locations.js";
 import { buildModel } from "./model/build-model.js";
 import type { ApiModel } from "./model/model.js";

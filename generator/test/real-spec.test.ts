@@ -7,9 +7,9 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompiledValidator, OperationValidators } from "../runtime/compiled-validator.js";
+import type { CompiledValidator, OperationValidators } from "../runtime/validation/compiled-validator.js";
 import type { EmittedFile } from "../src/emit/emitter.js";
-import { deref, isJsonObject, resolvePointer } from "../src/spec/json-pointer.js";
+import { deref, isJsonObject, resolvePointer } from "../src/json-pointer/json-pointer.js";
 import type { ApiModel, MediaModel } from "../src/model/model.js";
 import type { PipelineResult } from "../src/pipeline.js";
 import { temporaryDirectory } from "./support/fixtures.js";
@@ -103,7 +103,7 @@ describe("the real spec's validators", () => {
       const contents = file(path).contents;
       for (const module of importedModules(contents)) {
         expect(module, module).toMatch(
-          /^(ajv\/dist\/runtime\/[a-z0-9]+\.js|ajv-formats\/dist\/formats\.js|@account-funds\/validators|\.\.\/runtime\/compiled-validator\.js)$/,
+          /^(ajv\/dist\/runtime\/[a-z0-9]+\.js|ajv-formats\/dist\/formats\.js|@account-funds\/validators|\.\.\/runtime\/validation\/compiled-validator\.js)$/,
         );
       }
       expect(contents).not.toMatch(/\brequire\(|new Function|from "ajv"|ajv\/dist\/(core|ajv|2020|compile)/);

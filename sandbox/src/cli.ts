@@ -13,14 +13,14 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { defaultCredentials } from "./auth/index.js";
-import { normalisePublicUrl } from "./http/public-base.js";
-import { HEALTH_PATH } from "./http/start-gate.js";
+import { defaultCredentials } from "./endpoints/auth/index.js";
+import { normalisePublicUrl } from "./foundation/http/public-base.js";
+import { HEALTH_PATH } from "./foundation/http/start-gate.js";
 import { limitArgOptions, limitsOf, limitUsage } from "./limit-options.js";
-import { startSandbox, type Sandbox } from "./server.js";
-import { DataFileError } from "./state/data-file.js";
-import { writeAtomically } from "./state/snapshot-file.js";
-import { SqliteUnavailableError } from "./state/sqlite-driver.js";
+import { startSandbox, type Sandbox } from "./assembly/server.js";
+import { DataFileError } from "./foundation/state/data-file.js";
+import { writeAtomically } from "./foundation/state/snapshot-file.js";
+import { SqliteUnavailableError } from "./foundation/state/sqlite-driver.js";
 
 const usage = `Usage: account-funds-sandbox [options]
        account-funds-sandbox snapshot <file> [--url <url>]

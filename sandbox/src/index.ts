@@ -8,10 +8,10 @@ export {
   type InProcessSandbox,
   type SandboxRequestInit,
   type WebhookFetch,
-} from "./sandbox.js";
-export { startSandbox, type Sandbox, type SandboxOptions } from "./server.js";
-export { DEFAULT_LIMITS, type SandboxLimits } from "./http/limits.js";
-export { createSandboxClock, type SandboxClock } from "./clock.js";
+} from "./assembly/sandbox.js";
+export { startSandbox, type Sandbox, type SandboxOptions } from "./assembly/server.js";
+export { DEFAULT_LIMITS, type SandboxLimits } from "./foundation/http/limits.js";
+export { createSandboxClock, type SandboxClock } from "./foundation/clock.js";
 export {
   createClientCertificate,
   defaultCredentials,
@@ -23,4 +23,4 @@ export {
   type SandboxCredentials,
   type SandboxClient,
   type SandboxUser,
-} from "./auth/index.js";
+} from "./endpoints/auth/index.js";

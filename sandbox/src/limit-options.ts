@@ -2,7 +2,7 @@
  * The command line's limit options (`--max-connections 1000`, ...), one per field of `SandboxLimits`: their
  * `parseArgs` declarations, their lines of the usage text (with the defaults), and the limits they give.
  */
-import { DEFAULT_LIMITS, type SandboxLimits } from "./http/limits.js";
+import { DEFAULT_LIMITS, type SandboxLimits } from "./foundation/http/limits.js";
 
 const LIMIT_FLAGS = {
   "max-connections": {

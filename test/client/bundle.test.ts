@@ -62,7 +62,9 @@ describe("the browser bundle of the main entry", () => {
 
   it("keeps undici (Node's mTLS dispatcher) out entirely", () => {
     expect(
-      Object.keys(metafile.inputs).filter((input) => input.includes("undici") || input.endsWith("runtime/node.ts")),
+      Object.keys(metafile.inputs).filter(
+        (input) => input.includes("undici") || input.endsWith("runtime/auth/mtls-dispatcher.ts"),
+      ),
     ).toEqual([]);
   });
 });

@@ -546,7 +546,7 @@ describe("mutual TLS: /connect/mtls/token with a registered client certificate",
     expect((await postMtlsForm(tokenUrl, mtlsGrant(), serverCa, registered)).status).toBe(200);
   });
 
-  it("serves the password grant at the HTTPS door too, the spec's one {auth_url}, with or without a certificate", async () => {
+  it("serves the password grant at the HTTPS entry point too, the spec's one {auth_url}, with or without a certificate", async () => {
     const passwordTokenUrl = `${sandbox.tlsUrl ?? ""}/connect/token`;
     for (const certificate of [undefined, registered]) {
       const answer = await postMtlsForm(passwordTokenUrl, passwordGrant(), serverCa, certificate);

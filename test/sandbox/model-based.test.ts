@@ -4,7 +4,7 @@
  *
  * The model (support/model-state.ts) keeps Value/Allocated/Processing per currency in minor units and every
  * entity's status, and predicts each command's status code and effect. Exchange amounts: the model prices an
- * exchange itself from `getMidRate` in exact decimal arithmetic, rounding half up as sandbox/src/domain/rates.ts
+ * exchange itself from `getMidRate` in exact decimal arithmetic, rounding half up as sandbox/src/model/domain/rates.ts
  * documents, and checks the created exchange's Sold and Bought against that (it never copies them back).
  *
  * Properties:

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestSandbox, testClientOptions, tokenFor } from "./support/sandbox-fixture.js";
 
 const HOOK_TIMEOUT_MS = 60_000;
-/** The demo user's withdrawal beneficiaries in the seed (sandbox/src/seed/). */
+/** The demo user's withdrawal beneficiaries in the seed (sandbox/src/model/seed/). */
 const BENEFICIARIES = 14;
 
 /** A logged-in client that records every API page it reads: its Prefer header and the answer's Preference-Applied. */

@@ -5,7 +5,7 @@
  * requests are fired at it from the first moment: one connection attempt after another until the HTTP port
  * accepts, then a new connection with a request every 2 ms (without waiting for answers) until the ready line is
  * read: every other one the health route, in between an API read, a token request, a control command with a JSON
- * body and a token request at the HTTPS door. Every request sent once its door accepts must be answered within
+ * body and a token request at the HTTPS entry point. Every request sent once its port accepts must be answered within
  * the timeout (before the start gate, the first such request waited forever). Health answers 503 starting
  * (Retry-After: 1) until the core stands, 200 ready after, and at least one 503 shows the window was hit (a run that
  * missed it, as a loaded machine can, is started again, up to WINDOW_ATTEMPTS times); the other requests get their
@@ -96,7 +96,7 @@ const AIMS: readonly Aim[] = [
     body: { type: "application/json", text: JSON.stringify({ advanceSeconds: 0 }) },
   },
 ];
-/** At the HTTPS door (when it is on): the token request, the one route served there that a test can call. */
+/** At the HTTPS entry point (when it is on): the token request, the one route served there that a test can call. */
 const HTTPS_AIMS: readonly Aim[] = AIMS.filter((aim) => aim.name === "token").map((aim) => ({
   ...aim,
   scheme: "https",
@@ -220,14 +220,14 @@ async function startUnderFire(args: readonly string[], port?: number): Promise<V
 }
 
 /**
- * The requests that had to be answered: at each door, every one sent once a request had reached that door (the
- * HTTPS port listens a little after the HTTP one; before a door listens, its connections are refused).
+ * The requests that had to be answered: at each port, every one sent once a request had reached that port (the
+ * HTTPS port listens a little after the HTTP one; before a port listens, its connections are refused).
  */
 function dueAnswers(volley: Volley): Shot[] {
   return (["http", "https"] as const).flatMap((scheme) => {
-    const atDoor = volley.shots.filter((shot) => shot.aim.scheme === scheme).sort((a, b) => a.sentAt - b.sentAt);
-    const first = atDoor.findIndex((shot) => shot.connected);
-    return first === -1 ? [] : atDoor.slice(first);
+    const atEntryPoint = volley.shots.filter((shot) => shot.aim.scheme === scheme).sort((a, b) => a.sentAt - b.sentAt);
+    const first = atEntryPoint.findIndex((shot) => shot.connected);
+    return first === -1 ? [] : atEntryPoint.slice(first);
   });
 }
 

@@ -4,7 +4,7 @@
 // The validator functions are ajv's generated JavaScript; the exported map is typed.
 // @ts-nocheck
 
-import type { OperationValidators } from "../runtime/compiled-validator.js";
+import type { OperationValidators } from "../runtime/validation/compiled-validator.js";
 import ajvRuntimeUcs2length from "ajv/dist/runtime/ucs2length.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { accountFundsFormats } from "@account-funds/validators";

@@ -4,7 +4,7 @@
 // The validator functions are ajv's generated JavaScript; the exported map is typed.
 // @ts-nocheck
 
-import type { CompiledValidator } from "../runtime/compiled-validator.js";
+import type { CompiledValidator } from "../runtime/validation/compiled-validator.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 
 /** The function formats the validators call, from ajv-formats. */

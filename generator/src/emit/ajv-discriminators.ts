@@ -17,7 +17,7 @@
  * own `value of tag "Type" must be in oneOf` about the object. The set of valid bodies does not change.
  */
 import type { OpenApiDocument } from "../model/model.js";
-import { formatPointer, resolvePointer, isJsonObject, type JsonObject } from "../spec/json-pointer.js";
+import { formatPointer, resolvePointer, isJsonObject, type JsonObject } from "../json-pointer/json-pointer.js";
 
 type Path = readonly (string | number)[];
 

@@ -8,7 +8,7 @@
  * `withAjvDiscriminators`, which reads the union's mapping.
  */
 import type { OpenApiDocument } from "../model/model.js";
-import { isJsonObject, refOf, resolveRef, type JsonObject } from "../spec/json-pointer.js";
+import { isJsonObject, refOf, resolveRef, type JsonObject } from "../json-pointer/json-pointer.js";
 
 /** Keys whose values are data (examples, constants), never schemas. */
 const dataKeys = new Set(["example", "examples", "default", "const", "enum"]);

@@ -5,7 +5,7 @@
  * `client.ts` prints it; `readme.ts` documents it and `index-file.ts` re-exports it, so none of them can describe a
  * client the others do not.
  */
-import { argumentSlots, type ArgumentSlot } from "../../runtime/bind.js";
+import { argumentSlots, type ArgumentSlot } from "../../runtime/client/bind.js";
 import type { ApiModel, OperationModel, WebhookModel } from "../model/model.js";
 import { pascalCase } from "../print/names.js";
 import { odataEntities, odataEntityOf } from "./odata-paths.js";
@@ -56,7 +56,7 @@ export interface MethodParameter {
 
 export type Authentication = "password-grant" | "token-provider" | "none";
 
-/** The client options type of each kind of authentication (runtime/client-options.ts). */
+/** The client options type of each kind of authentication (runtime/options/client-options.ts). */
 export const clientOptionsType = {
   "password-grant": "ClientOptions",
   "token-provider": "TokenProviderClientOptions",

@@ -23,6 +23,7 @@ import { addWebhookParser } from "./client-webhook-parsers.js";
 import type { Emitter } from "./emitter.js";
 import { entitiesInterface, odataDateTimes, odataEntities } from "./odata-paths.js";
 import { propertyAccess, propertyName } from "../print/names.js";
+import { runtimeSpecifier } from "./runtime-modules.js";
 
 /** Where the façade's imports come from, relative to src/client.ts. */
 const modules = {
@@ -30,13 +31,13 @@ const modules = {
   operations: "./operations.js",
   operationValidators: "./validators/operations.js",
   webhookValidators: "./validators/webhooks.js",
-  compiledValidator: "./runtime/compiled-validator.js",
-  bind: "./runtime/bind.js",
-  options: "./runtime/client-options.js",
-  operationTypes: "./runtime/operation-types.js",
-  request: "./runtime/request.js",
-  requestParameters: "./runtime/request-parameters.js",
-  webhooks: "./runtime/webhooks.js",
+  compiledValidator: runtimeSpecifier("compiledValidator"),
+  bind: runtimeSpecifier("bind"),
+  options: runtimeSpecifier("clientOptions"),
+  operationTypes: runtimeSpecifier("operationTypes"),
+  request: runtimeSpecifier("request"),
+  requestParameters: runtimeSpecifier("requestParameters"),
+  webhooks: runtimeSpecifier("webhooks"),
 } as const;
 
 export const clientEmitter: Emitter = {

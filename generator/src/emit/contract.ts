@@ -2,15 +2,20 @@
  * `src/contract.ts` (`@account-funds/client/contract`): what a server of the contract checks requests against, as
  * data, so that it reads no JSON pointer or `$ref` itself: every operation's parameters (name, location, required,
  * scalar type, schema with its `$ref`s inlined) and the entity schema of its OData options, and the shape of each
- * such entity (runtime/operation-contract.ts says what a shape holds). The sandbox reads it; the client's entry
+ * such entity (runtime/operations/operation-contract.ts says what a shape holds). The sandbox reads it; the client's entry
  * points never import it, so none of it lands in a client bundle.
  */
-import type { EntityShape, OperationContractMetadata, ParameterMetadata } from "../../runtime/operation-contract.js";
+import type {
+  EntityShape,
+  OperationContractMetadata,
+  ParameterMetadata,
+} from "../../runtime/operations/operation-contract.js";
 import type { OperationModel, ParameterModel } from "../model/model.js";
 import { jsonLiteral, writeLiteral } from "../print/literal.js";
 import { VariableDeclarationKind } from "../print/ts-morph.js";
 import { createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
 import type { Emitter } from "./emitter.js";
+import { runtimeSpecifier } from "./runtime-modules.js";
 
 export function operationContract(operation: OperationModel): OperationContractMetadata {
   const entitySchema = operation.odataList?.entitySchema ?? operation.odataEntity?.entitySchema;
@@ -34,7 +39,7 @@ export const contractEmitter: Emitter = {
   name: "contract",
   async emit({ model }) {
     const file = createTypeScriptFile("contract.ts");
-    const runtime = "./runtime/operation-contract.js";
+    const runtime = runtimeSpecifier("operationContract");
     file.addImportDeclaration({ isTypeOnly: true, namedImports: ["OperationId"], moduleSpecifier: "./operations.js" });
     file.addImportDeclaration({
       isTypeOnly: true,

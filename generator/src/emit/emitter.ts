@@ -19,7 +19,10 @@ export interface SourceText {
 
 /** The generator's own files that become part of the output. */
 export interface GeneratorFiles {
-  /** generator/runtime/*.ts (no tests, no declarations), sorted by name. */
+  /**
+   * The .ts files of generator/runtime/ and its folders (no tests, no declarations), named by their path in it
+   * (`errors/errors.ts`), sorted.
+   */
   readonly runtime: readonly SourceText[];
   /** Every file of generator/templates/, sorted by name. */
   readonly templates: readonly SourceText[];

@@ -9,7 +9,7 @@
  * result as the selected members of this type. generated/openapi.json and the validators keep the spec as written.
  */
 import type { OpenApiDocument } from "../model/model.js";
-import { isJsonObject, type JsonObject } from "../spec/json-pointer.js";
+import { isJsonObject, type JsonObject } from "../json-pointer/json-pointer.js";
 
 export function withEntityKeys(document: OpenApiDocument): OpenApiDocument {
   const components = document["components"];

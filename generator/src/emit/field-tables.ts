@@ -10,8 +10,8 @@
  * dropping a fact of the spec on the way to a package. Annotations (`title`, `description`, examples, `x-`
  * extensions) are not facts of a value; an object schema's `if`/`then` is read as its conditional requirement.
  */
-import { isJsonObject } from "../spec/json-pointer.js";
-import { SpecError, throwIfAny, type SpecProblem } from "../spec/spec-error.js";
+import { isJsonObject } from "../json-pointer/json-pointer.js";
+import { SpecError, throwIfAny, type SpecProblem } from "../json-pointer/spec-error.js";
 import type { ApiModel } from "../model/model.js";
 import type { TypeScriptFile } from "../print/typescript-file.js";
 import type { ComponentModel, FieldType, TablesModel } from "./field-table-model.js";

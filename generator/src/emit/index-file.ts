@@ -11,14 +11,15 @@ import type { ApiModel } from "../model/model.js";
 import { createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
 import { clientOptionsType, clientSurface, hasParameterOptions } from "./client-surface.js";
 import type { Emitter } from "./emitter.js";
+import { runtimeSpecifier, type RuntimeModule } from "./runtime-modules.js";
 
 interface RuntimeExports {
-  readonly module: string;
+  readonly module: RuntimeModule;
   readonly values?: readonly string[];
   readonly types?: readonly string[];
 }
 
-/** The runtime's public surface, by module (under src/runtime/). */
+/** The runtime's public surface, by module (runtime-modules.ts says where each is). */
 export const runtimeExports: readonly RuntimeExports[] = [
   {
     module: "errors",
@@ -78,7 +79,7 @@ export const runtimeExports: readonly RuntimeExports[] = [
   },
   { module: "multipart", values: ["multipart", "MultipartBody"], types: ["FilePart", "MultipartParts"] },
   {
-    module: "client-options",
+    module: "clientOptions",
     types: [
       "CallOptions",
       "ClientOptions",
@@ -95,7 +96,7 @@ export const runtimeExports: readonly RuntimeExports[] = [
   },
   { module: "hooks", types: ["ClientHooks", "HookErrorInfo", "HookRequestInfo", "HookResponseInfo", "HookRetryInfo"] },
   {
-    module: "operation-types",
+    module: "operationTypes",
     types: [
       "Created",
       "CreatedOf",
@@ -136,16 +137,16 @@ export const runtimeExports: readonly RuntimeExports[] = [
     module: "webhooks",
     types: ["InvalidWebhookEvent", "WebhookParseError", "WebhookParseErrorCode", "WebhookParseResult"],
   },
-  { module: "operation-metadata", types: ["HttpMethod", "OperationMetadata"] },
+  { module: "operationMetadata", types: ["HttpMethod", "OperationMetadata"] },
   {
-    module: "compiled-validator",
+    module: "compiledValidator",
     types: ["CompiledValidator", "MultipartValidators", "OperationValidators", "ValidationErrorObject"],
   },
 ];
 
 /** The runtime's types for header and cookie parameters: exported when an operation has such parameters. */
 const parameterOptionsExports: RuntimeExports = {
-  module: "request-parameters",
+  module: "requestParameters",
   types: ["ParameterOptions", "ParameterOptionsOf"],
 };
 
@@ -156,7 +157,7 @@ const parameterOptionsExports: RuntimeExports = {
 export function runtimeExportsOf(model: ApiModel): readonly RuntimeExports[] {
   const optionsType = clientOptionsType[clientSurface(model).authentication];
   const withOptions = runtimeExports.map((entry) =>
-    entry.module !== "client-options" || entry.types?.includes(optionsType) === true
+    entry.module !== "clientOptions" || entry.types?.includes(optionsType) === true
       ? entry
       : { ...entry, types: [...(entry.types ?? []), optionsType].sort() },
   );
@@ -209,7 +210,7 @@ export const indexFileEmitter: Emitter = {
       { moduleSpecifier: "./operations.js", namedExports: ["operations as operationMetadata", "type OperationId"] },
       { moduleSpecifier: "./validators/webhooks.js", namedExports: ["webhookValidators"] },
       ...runtimeExportsOf(model).map((entry) => ({
-        moduleSpecifier: `./runtime/${entry.module}.js`,
+        moduleSpecifier: runtimeSpecifier(entry.module),
         isTypeOnly: entry.values === undefined,
         namedExports: [
           ...(entry.values ?? []),
@@ -221,7 +222,7 @@ export const indexFileEmitter: Emitter = {
 
     const node = createTypeScriptFile("node.ts");
     node.addExportDeclaration({
-      moduleSpecifier: "./runtime/node.js",
+      moduleSpecifier: runtimeSpecifier("mtlsDispatcher"),
       namedExports: ["createMtlsDispatcher", "type MtlsCertificate"],
     });
 

@@ -28,7 +28,7 @@ export const emitters: readonly Emitter[] = [
   contractEmitter, // src/contract.ts
   clientEmitter, // src/client.ts
   indexFileEmitter, // src/index.ts, src/node.ts
-  runtimeEmitter, // src/runtime/*.ts
+  runtimeEmitter, // src/runtime/ (its folders too)
   readmeEmitter, // README.md
   referenceEmitter, // REFERENCE.md
 ];

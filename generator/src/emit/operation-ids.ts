@@ -6,7 +6,7 @@
  * and the validators keep the spec as written.
  */
 import type { OpenApiDocument } from "../model/model.js";
-import { isJsonObject, parsePointer, type JsonObject } from "../spec/json-pointer.js";
+import { isJsonObject, parsePointer, type JsonObject } from "../json-pointer/json-pointer.js";
 
 export function withOperationIds(
   document: OpenApiDocument,

@@ -3,11 +3,12 @@
  * name, parameter names, body media types, responses, success statuses, security, its own server, OData shape.
  * `as const satisfies` keeps the literal types (for the client's typings) and checks the shape.
  */
-import type { OperationMetadata } from "../../runtime/operation-metadata.js";
+import type { OperationMetadata } from "../../runtime/operations/operation-metadata.js";
 import type { OperationModel } from "../model/model.js";
 import { writeLiteral, type LiteralValue } from "../print/literal.js";
 import { createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
 import type { Emitter } from "./emitter.js";
+import { runtimeSpecifier } from "./runtime-modules.js";
 import { VariableDeclarationKind } from "../print/ts-morph.js";
 
 export function operationMetadata(operation: OperationModel): OperationMetadata {
@@ -61,7 +62,7 @@ export const operationsEmitter: Emitter = {
     file.addImportDeclaration({
       isTypeOnly: true,
       namedImports: ["OperationMetadata"],
-      moduleSpecifier: "./runtime/operation-metadata.js",
+      moduleSpecifier: runtimeSpecifier("operationMetadata"),
     });
     const metadata = Object.fromEntries(
       model.operations.map((operation) => [operation.operationId, operationMetadata(operation)]),

@@ -28,7 +28,7 @@ import type {
 } from "../model/model.js";
 import { generatedHeader } from "../print/header.js";
 import { propertyAccess } from "../print/names.js";
-import { isJsonObject } from "../spec/json-pointer.js";
+import { isJsonObject } from "../json-pointer/json-pointer.js";
 import type { Emitter } from "./emitter.js";
 import { code, count, oneLine, paragraph, slug, table } from "../print/markdown.js";
 import {

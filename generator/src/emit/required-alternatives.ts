@@ -19,7 +19,7 @@
  * schema exists today). Only the types change: ajv and generated/openapi.json get the spec as written.
  */
 import type { OpenApiDocument } from "../model/model.js";
-import { isJsonObject, type JsonObject } from "../spec/json-pointer.js";
+import { isJsonObject, type JsonObject } from "../json-pointer/json-pointer.js";
 
 /** Keys whose values are data (examples, constants), never schemas to rewrite. */
 const dataKeys = new Set(["example", "examples", "default", "const", "enum"]);

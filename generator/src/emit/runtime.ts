@@ -1,5 +1,5 @@
 /**
- * `src/runtime/*.ts`: the client's hand-written runtime (generator/runtime/), copied verbatim behind the
+ * `src/runtime/`: the client's hand-written runtime (generator/runtime/), copied verbatim, folders and all, behind the
  * generated-file header. The runtime knows nothing of this API's operations; the façade hands it the metadata.
  */
 import { generatedHeader } from "../print/header.js";

@@ -1,7 +1,7 @@
 /**
- * `spec-fields.ts` of @account-funds/sandbox (written into `sandbox/src/state/generated/`): the fields of every
- * request shape (the schema of each JSON request body) and of every OData entity, as the sandbox's records keep
- * them, so that a record restates no type, length, pattern or enum of the spec by hand:
+ * `spec-fields.ts` of @account-funds/sandbox (written into `sandbox/src/foundation/state/generated/`): the fields of
+ * every request shape (the schema of each JSON request body) and of every OData entity, as the sandbox's records
+ * keep them, so that a record restates no type, length, pattern or enum of the spec by hand:
  *
  * - `<Name>Fields`: each field's type as stored (readonly; optional unless the spec requires it; never `null`,
  *   which the sandbox stores as absent; an enum or const as its literals; a nested object, union or list of them
@@ -10,8 +10,8 @@
  *   file's rows are checked with): type, pattern, lengths, bounds, enum, const; formats are left to the
  *   validators, and whether a record requires the field (`nullable`) is the record's.
  *
- * A record picks the fields it keeps (`sandbox/src/state/records.ts`, `record-schemas/`); its own columns (the
- * tenant, amounts in minor units, the account setup) stay hand-written there.
+ * A record picks the fields it keeps (`sandbox/src/foundation/state/records.ts`, `record-schemas/`); its own columns
+ * (the tenant, amounts in minor units, the account setup) stay hand-written there.
  */
 import type { ApiModel } from "../model/model.js";
 import { writeLiteral, type LiteralValue } from "../print/literal.js";

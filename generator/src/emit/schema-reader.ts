@@ -2,8 +2,8 @@
  * One component schema read into the model of a field table (field-table-model.ts): an object's fields, a
  * discriminated union's members. A keyword a table cannot say is a spec problem at its pointer, never dropped.
  */
-import { componentRefName, escapePointerSegment, isJsonObject, type JsonObject } from "../spec/json-pointer.js";
-import { SpecError, type SpecProblem } from "../spec/spec-error.js";
+import { componentRefName, escapePointerSegment, isJsonObject, type JsonObject } from "../json-pointer/json-pointer.js";
+import { SpecError, type SpecProblem } from "../json-pointer/spec-error.js";
 import type { SchemaModel } from "../model/model.js";
 import type { FieldModel, FieldType, TableModel, UnionModel } from "./field-table-model.js";
 

@@ -28,15 +28,16 @@
  */
 import { accountFundsFormats } from "@account-funds/validators";
 import { VariableDeclarationKind } from "../print/ts-morph.js";
-import { SpecError } from "../spec/spec-error.js";
+import { SpecError } from "../json-pointer/spec-error.js";
 import type { ApiModel, MediaModel } from "../model/model.js";
-import { parsePointer } from "../spec/json-pointer.js";
+import { parsePointer } from "../json-pointer/json-pointer.js";
 import { Code, writeLiteral, type LiteralValue } from "../print/literal.js";
 import { addVerbatimCode, createTypeScriptFile, printTypeScriptFile } from "../print/typescript-file.js";
 import { withAjvDiscriminators } from "./ajv-discriminators.js";
 import { formattedCodeLimit, indentedByBlock, moduleBody, type StandaloneCode } from "./ajv-standalone-code.js";
 import { withAjvOpenUnions } from "./ajv-open-unions.js";
 import type { EmittedFile, Emitter } from "./emitter.js";
+import { runtimeSpecifier } from "./runtime-modules.js";
 import { pascalCase, propertyAccess } from "../print/names.js";
 import { runInLibraryThread } from "../workers/library-thread.js";
 
@@ -145,7 +146,7 @@ async function validatorsModule(model: ApiModel, module: ModulePlan, code: Stand
   file.addImportDeclaration({
     isTypeOnly: true,
     namedImports: [...module.contracts],
-    moduleSpecifier: "../runtime/compiled-validator.js",
+    moduleSpecifier: runtimeSpecifier("compiledValidator", "src/*"),
   });
   for (const { module: specifier, binding } of code.runtimeImports)
     file.addImportDeclaration({ defaultImport: binding, moduleSpecifier: specifier });

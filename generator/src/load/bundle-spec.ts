@@ -16,10 +16,10 @@ import {
   type Config,
   type NormalizedProblem,
 } from "@redocly/openapi-core";
-import { refOf, resolvePointer } from "../spec/json-pointer.js";
+import { refOf, resolvePointer } from "../json-pointer/json-pointer.js";
 import { displayPath } from "./display-path.js";
 import { JsonResolver } from "./json-resolver.js";
-import { SpecError, SpecErrors, type SpecProblem } from "../spec/spec-error.js";
+import { SpecError, SpecErrors, type SpecProblem } from "../json-pointer/spec-error.js";
 
 export interface BundleOptions {
   /** The root file of the spec (`spec/openapi.yaml`). */

@@ -7,7 +7,7 @@ import { displayPath } from "./display-path.js";
 import { normalizeBundle } from "./normalize-bundle.js";
 import { createSourceLocator, type SourceLocator } from "./source-locator.js";
 import { openApiVersionOf, upgradeOpenApi30To31, type OpenApiVersion } from "./upgrade-openapi-3-0.js";
-import { SpecError, type SpecProblem } from "../spec/spec-error.js";
+import { SpecError, type SpecProblem } from "../json-pointer/spec-error.js";
 
 export interface LoadedSpec {
   /** Bundled, upgraded to 3.1 and normalised: what generated/openapi.json holds. */

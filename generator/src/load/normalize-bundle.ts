@@ -7,7 +7,7 @@
  * - every `components` map sorted by name: the bundler hoists components in traversal order, so a new `$ref`
  *   anywhere would otherwise reorder them, and diffs of generated/ would show moves instead of the real change.
  */
-import { isJsonObject, type JsonObject } from "../spec/json-pointer.js";
+import { isJsonObject, type JsonObject } from "../json-pointer/json-pointer.js";
 
 const topLevelOrder = [
   "openapi",

@@ -7,7 +7,7 @@
  * - `x-nullable: true` (Swagger 2's extension, still written by 3.0 generators) is read as `nullable: true`.
  * A new document: the input is not changed.
  */
-import { isJsonObject, type JsonObject } from "../spec/json-pointer.js";
+import { isJsonObject, type JsonObject } from "../json-pointer/json-pointer.js";
 
 /** Keys whose values are data, never schemas. */
 const dataKeys = new Set(["example", "examples", "default", "const", "enum"]);

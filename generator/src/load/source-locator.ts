@@ -8,7 +8,13 @@
 import { readFileSync } from "node:fs";
 import { basename, dirname, extname, resolve } from "node:path";
 import { parseYaml } from "@redocly/openapi-core";
-import { formatPointer, isPointer, parsePointer, resolvePointer, type JsonObject } from "../spec/json-pointer.js";
+import {
+  formatPointer,
+  isPointer,
+  parsePointer,
+  resolvePointer,
+  type JsonObject,
+} from "../json-pointer/json-pointer.js";
 import { displayPath } from "./display-path.js";
 
 export interface SourceLocation {

@@ -8,7 +8,7 @@
  * `$ref` or `allOf`, with an `enum`, Swagger 2's `x-nullable`) is done first (nullable-3-0.ts). A 3.1 document
  * passes through untouched.
  */
-import { isJsonObject, type JsonObject } from "../spec/json-pointer.js";
+import { isJsonObject, type JsonObject } from "../json-pointer/json-pointer.js";
 import { withNullableSpelledOut } from "./nullable-3-0.js";
 
 export type OpenApiVersion = "3.0" | "3.1";

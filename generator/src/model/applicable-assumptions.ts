@@ -14,7 +14,7 @@ import {
   refPointer,
   resolvePointer,
   type JsonObject,
-} from "../spec/json-pointer.js";
+} from "../json-pointer/json-pointer.js";
 import type { AssumptionModel } from "./model.js";
 
 /** The places an operation's assumptions can be: whole subtrees, and nodes that count without their children. */

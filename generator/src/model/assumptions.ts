@@ -3,7 +3,7 @@
  * everything the spec states that the API reference does not (`make assumptions`).
  */
 import type { AssumptionModel } from "./model.js";
-import { formatPointer } from "../spec/json-pointer.js";
+import { formatPointer } from "../json-pointer/json-pointer.js";
 
 export function collectAssumptions(document: unknown): AssumptionModel[] {
   const found: AssumptionModel[] = [];

@@ -4,8 +4,8 @@
  * which assumptions apply where), and every problem of the spec found on the way is reported at once as spec
  * errors with pointers into the bundle.
  */
-import { isJsonObject, type JsonObject } from "../spec/json-pointer.js";
-import { throwIfAny } from "../spec/spec-error.js";
+import { isJsonObject, type JsonObject } from "../json-pointer/json-pointer.js";
+import { throwIfAny } from "../json-pointer/spec-error.js";
 import type { ApiModel, OpenApiDocument, TagModel } from "./model.js";
 import { collectAssumptions } from "./assumptions.js";
 import { buildGroups, resolveMethodNames } from "./client-names.js";

@@ -2,7 +2,7 @@
  * A schema with every local `$ref` replaced by (a copy of) its target, for places where a small schema is
  * read on its own (parameters). A ref that would recurse into itself is left as it is.
  */
-import { childPointer, isJsonObject, refOf, resolveRef, type JsonObject } from "../spec/json-pointer.js";
+import { childPointer, isJsonObject, refOf, resolveRef, type JsonObject } from "../json-pointer/json-pointer.js";
 import type { Problems } from "./document.js";
 
 export function dereferenceSchema(

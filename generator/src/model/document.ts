@@ -3,8 +3,8 @@
  * OpenAPI Reference Objects followed (with the siblings they may override), text fields with a fallback, and a
  * collector for the problems found on the way (the model reports them all at once, not only the first).
  */
-import { isJsonObject, refOf, resolveRef, type JsonObject } from "../spec/json-pointer.js";
-import type { SpecProblem } from "../spec/spec-error.js";
+import { isJsonObject, refOf, resolveRef, type JsonObject } from "../json-pointer/json-pointer.js";
+import type { SpecProblem } from "../json-pointer/spec-error.js";
 import type { AssumptionModel, SecuritySchemeModel } from "./model.js";
 
 /** What the builders of operations and webhooks read besides their own node. */

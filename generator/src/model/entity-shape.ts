@@ -4,7 +4,7 @@
  * `Beneficiary/Name`). Derived here once from the entity's schema, so a server of the contract (the sandbox)
  * checks `$filter`, `$select` and `$orderby` without reading JSON Schema.
  */
-import { isJsonObject, resolveRef, type JsonObject } from "../spec/json-pointer.js";
+import { isJsonObject, resolveRef, type JsonObject } from "../json-pointer/json-pointer.js";
 import { isDateTimeFormat } from "./date-time-formats.js";
 import type { EntityPropertyKind, EntityShape } from "./model.js";
 

@@ -5,11 +5,11 @@
  * (`generated/openapi.json`). JSON Schema nodes (`schema` fields) are kept as the spec wrote them, `$ref`s
  * included: a `$ref` names a component schema, which `schemas` holds.
  */
-import type { EntityShape, ScalarType } from "../../runtime/operation-contract.js";
-import type { JsonObject, JsonValue } from "../spec/json-pointer.js";
-import type { SpecProblem } from "../spec/spec-error.js";
+import type { EntityShape, ScalarType } from "../../runtime/operations/operation-contract.js";
+import type { JsonObject, JsonValue } from "../json-pointer/json-pointer.js";
+import type { SpecProblem } from "../json-pointer/spec-error.js";
 
-export type { EntityPropertyKind, EntityShape, ScalarType } from "../../runtime/operation-contract.js";
+export type { EntityPropertyKind, EntityShape, ScalarType } from "../../runtime/operations/operation-contract.js";
 
 /** The bundled OpenAPI 3.1 document, as written to generated/openapi.json. */
 export type OpenApiDocument = JsonObject;

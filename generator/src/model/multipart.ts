@@ -14,7 +14,7 @@ import {
   isJsonObject,
   resolvePointer,
   type JsonObject,
-} from "../spec/json-pointer.js";
+} from "../json-pointer/json-pointer.js";
 import type { MediaModel, MultipartFilePart, MultipartModel, MultipartValuePart } from "./model.js";
 import type { Problems } from "./document.js";
 

@@ -4,7 +4,7 @@
  * an entity read takes `$select` and returns one entity (`allOf: [AccountDto, ODataEntityAnnotations]`). The
  * client offers paging and `$select` helpers for these, typed by the entity schema.
  */
-import { componentRefName, isJsonObject, resolvePointer, type JsonObject } from "../spec/json-pointer.js";
+import { componentRefName, isJsonObject, resolvePointer, type JsonObject } from "../json-pointer/json-pointer.js";
 import type { HttpMethod, ParameterModel, ResponseModel } from "./model.js";
 
 export interface ODataShape {

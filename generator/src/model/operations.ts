@@ -3,7 +3,7 @@
  * client name, parameters, bodies, servers, security and OData shape. operationIds must exist and be unique
  * (webhook operations count too: `seenOperationIds` is shared with them).
  */
-import { childPointer, isJsonObject, type JsonObject } from "../spec/json-pointer.js";
+import { childPointer, isJsonObject, type JsonObject } from "../json-pointer/json-pointer.js";
 import type { HttpMethod, OperationModel } from "./model.js";
 import { operationAssumptions } from "./applicable-assumptions.js";
 import { clientMethodName, groupName, operationIdFromPath } from "./client-names.js";

@@ -2,7 +2,7 @@
  * An operation's parameters: path-level and operation-level merged (the operation's own win, by name and
  * location), `$ref`s followed, schemas dereferenced; path parameters in the order the path template names them.
  */
-import { childPointer, isJsonObject, isJsonValue, type JsonObject } from "../spec/json-pointer.js";
+import { childPointer, isJsonObject, isJsonValue, type JsonObject } from "../json-pointer/json-pointer.js";
 import type { ParameterModel, ScalarType } from "./model.js";
 import { resolveRefs, stringOr, type Problems } from "./document.js";
 import { dereferenceSchema } from "./dereference-schema.js";

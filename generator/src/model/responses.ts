@@ -11,7 +11,7 @@ import {
   isJsonValue,
   type JsonObject,
   type JsonValue,
-} from "../spec/json-pointer.js";
+} from "../json-pointer/json-pointer.js";
 import type { MediaModel, RequestBodyModel, ResponseModel } from "./model.js";
 import { resolveRefs, stringOr, type Problems } from "./document.js";
 import { multipartParts } from "./multipart.js";

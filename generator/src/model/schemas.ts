@@ -11,7 +11,7 @@ import {
   isJsonObject,
   isJsonValue,
   type JsonObject,
-} from "../spec/json-pointer.js";
+} from "../json-pointer/json-pointer.js";
 import type { AssumptionModel, MediaModel, OperationModel, SchemaModel, WebhookModel } from "./model.js";
 import { assumptionsUnder } from "./applicable-assumptions.js";
 import { namedObjects, stringOr, type Problems } from "./document.js";

@@ -5,7 +5,7 @@
  * <token>`) → `bearer`; else `none`: no requirement (or only `{}`), or schemes only the caller can meet (`apiKey`,
  * `http` basic), which the caller sends as parameters or headers.
  */
-import { childPointer, isJsonObject, type JsonObject } from "../spec/json-pointer.js";
+import { childPointer, isJsonObject, type JsonObject } from "../json-pointer/json-pointer.js";
 import type { OAuthFlowModel, SecurityRequirementModel, SecuritySchemeModel } from "./model.js";
 import { namedObjects, stringOr, type Problems } from "./document.js";
 

@@ -1,5 +1,5 @@
 /** Servers: the document's own, and those an operation declares for itself (operation level, else path level), e.g. the token service's `{auth_url}`. */
-import { childPointer, isJsonObject, type JsonObject } from "../spec/json-pointer.js";
+import { childPointer, isJsonObject, type JsonObject } from "../json-pointer/json-pointer.js";
 import type { ServerModel, ServerVariableModel } from "./model.js";
 import { stringOr, type Problems } from "./document.js";
 

@@ -5,7 +5,7 @@
  * known events typed and checked, the others apart (`unknownEvents`), as SDKs keep unknown union members. Also which
  * members of an event link it to its entity (`x-entity-url`: the URL and the key it must name).
  */
-import { componentRefName, isJsonObject, resolvePointer, type JsonObject } from "../spec/json-pointer.js";
+import { componentRefName, isJsonObject, resolvePointer, type JsonObject } from "../json-pointer/json-pointer.js";
 import type { Problems } from "./document.js";
 import type { WebhookEntityUrlModel, WebhookEventsModel } from "./model.js";
 

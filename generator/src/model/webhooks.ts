@@ -3,7 +3,7 @@
  * (the JSON media type, else the first), the kinds of event it holds, what the subscriber may answer, security
  * and assumptions.
  */
-import { childPointer, isJsonObject } from "../spec/json-pointer.js";
+import { childPointer, isJsonObject } from "../json-pointer/json-pointer.js";
 import type { WebhookModel } from "./model.js";
 import { operationAssumptions } from "./applicable-assumptions.js";
 import { namedObjects, resolveRefs, stringOr, type ModelContext } from "./document.js";

@@ -10,8 +10,8 @@
  * or it would silently stop saying what the sandbox does).
  */
 import openapiFormat from "openapi-format";
-import { isJsonObject, type JsonObject } from "../spec/json-pointer.js";
-import { SpecError, SpecErrors, type SpecProblem } from "../spec/spec-error.js";
+import { isJsonObject, type JsonObject } from "../json-pointer/json-pointer.js";
+import { SpecError, SpecErrors, type SpecProblem } from "../json-pointer/spec-error.js";
 
 export interface OverlaySource {
   /** The overlay as read (YAML or JSON). */

@@ -1,5 +1,6 @@
 import { emitFiles } from "../../src/pipeline.js";
 import { readdir } from "node:fs/promises";
+import { sep } from "node:path";
 import { describe, expect, it } from "vitest";
 import { clientEmitter } from "../../src/emit/client.js";
 import { signatureParameters } from "../../src/emit/client-signatures.js";
@@ -117,7 +118,7 @@ describe("index emitter", () => {
   it("keeps undici out of the main entry", async () => {
     const files = await emitted(indexFileEmitter);
     expect(files.get("src/index.ts")).not.toContain("node.js");
-    expect(files.get("src/node.ts")).toContain('from "./runtime/node.js"');
+    expect(files.get("src/node.ts")).toContain('from "./runtime/auth/mtls-dispatcher.js"');
   });
 
   it("re-exports the types the client's signatures name, so consumers can name them too", async () => {
@@ -163,15 +164,19 @@ describe("index emitter", () => {
 });
 
 describe("runtime emitter", () => {
-  it("copies every runtime module verbatim behind the header", async () => {
+  it("copies every runtime module verbatim behind the header, in its folder", async () => {
     const files = await emitted(runtimeEmitter);
-    const sources = (await readdir(runtimeDirectory)).filter((name) => name.endsWith(".ts")).sort();
+    const sources = (await readdir(runtimeDirectory, { recursive: true }))
+      .map((name) => name.split(sep).join("/"))
+      .filter((name) => name.endsWith(".ts"))
+      .sort();
+    expect(sources).toContain("client/request.ts");
     expect([...files.keys()]).toEqual(sources.map((name) => `src/runtime/${name}`));
-    const request = files.get("src/runtime/request.ts") ?? "";
-    expect(request.split("\n")[0]).toBe("// Client runtime: generator/runtime/request.ts, copied verbatim.");
+    const request = files.get("src/runtime/client/request.ts") ?? "";
+    expect(request.split("\n")[0]).toBe("// Client runtime: generator/runtime/client/request.ts, copied verbatim.");
     expect(request).toContain("export function createRuntime(");
     for (const [path, text] of files) {
-      if (path !== "src/runtime/node.ts") expect(text, path).not.toMatch(/from "undici"/);
+      if (path !== "src/runtime/auth/mtls-dispatcher.ts") expect(text, path).not.toMatch(/from "undici"/);
     }
   });
 });

@@ -10,7 +10,7 @@ import { readTables, requestBodySchemas } from "../../src/emit/field-tables.js";
 import { sandboxRecordsEmitter } from "../../src/emit/sandbox-records.js";
 import { validatorFieldsEmitter } from "../../src/emit/validator-fields.js";
 import { loadModel } from "../../src/pipeline.js";
-import { formatSpecProblem, specProblemsOf } from "../../src/spec/spec-error.js";
+import { formatSpecProblem, specProblemsOf } from "../../src/json-pointer/spec-error.js";
 import { emitFixture, snapshotFixtures, snapshotPath, temporaryDirectory } from "../support/fixtures.js";
 import { generateRealSpec } from "../support/real-spec.js";
 

@@ -7,7 +7,7 @@ describe("operations emitter", () => {
     const files = await emitFixture(operationsEmitter, fixture);
     expect([...files.keys()]).toEqual(["src/operations.ts"]);
     const contents = files.get("src/operations.ts") ?? "";
-    expect(contents).toContain('import type { OperationMetadata } from "./runtime/operation-metadata.js";');
+    expect(contents).toContain('import type { OperationMetadata } from "./runtime/operations/operation-metadata.js";');
     expect(contents).toContain("} as const satisfies Record<string, OperationMetadata>;");
     expect(contents).toContain("export type OperationId = keyof typeof operations;");
     await expect(contents).toMatchFileSnapshot(snapshotPath(fixture, "src/operations.ts"));

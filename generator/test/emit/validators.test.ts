@@ -3,9 +3,9 @@ import { writeFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompiledValidator, OperationValidators } from "../../runtime/compiled-validator.js";
+import type { CompiledValidator, OperationValidators } from "../../runtime/validation/compiled-validator.js";
 import { validatorsEmitter } from "../../src/emit/validators.js";
-import { SpecError } from "../../src/spec/spec-error.js";
+import { SpecError } from "../../src/json-pointer/spec-error.js";
 import {
   emitFixture,
   emitInput,
@@ -49,7 +49,7 @@ describe("validators emitter", () => {
     it("import ajv's run-time helpers and the formats they use, never ajv's compiler", () => {
       expect(importedModules(files.get("src/validators/operations.ts") ?? "")).toEqual(
         [
-          "../runtime/compiled-validator.js",
+          "../runtime/validation/compiled-validator.js",
           "ajv-formats/dist/formats.js",
           "@account-funds/validators",
           "ajv/dist/runtime/ucs2length.js",
@@ -57,7 +57,7 @@ describe("validators emitter", () => {
       );
       // The webhook payload uses only ajv-formats' date-time: @account-funds/validators stays out of the main entry.
       expect(importedModules(files.get("src/validators/webhooks.ts") ?? "")).toEqual([
-        "../runtime/compiled-validator.js",
+        "../runtime/validation/compiled-validator.js",
         "ajv-formats/dist/formats.js",
       ]);
       for (const contents of files.values()) expect(contents).not.toMatch(/\brequire\(|new Function/);

@@ -4,7 +4,7 @@ import { displayPath } from "../../src/load/display-path.js";
 import { loadSpec } from "../../src/load/load-spec.js";
 import { normalizeBundle } from "../../src/load/normalize-bundle.js";
 import { upgradeOpenApi30To31 } from "../../src/load/upgrade-openapi-3-0.js";
-import { formatSpecProblem, SpecError, specProblemsOf, type SpecProblem } from "../../src/spec/spec-error.js";
+import { formatSpecProblem, SpecError, specProblemsOf, type SpecProblem } from "../../src/json-pointer/spec-error.js";
 import { fixturePath } from "../support/fixtures.js";
 
 async function problemsOf(run: () => Promise<unknown>): Promise<readonly SpecProblem[]> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { displayPath } from "../../src/load/display-path.js";
-import { specProblemsOf, type SpecProblem } from "../../src/spec/spec-error.js";
+import { specProblemsOf, type SpecProblem } from "../../src/json-pointer/spec-error.js";
 import type { OperationModel } from "../../src/model/model.js";
 import { buildModel } from "../../src/model/build-model.js";
 import { loadModel } from "../../src/pipeline.js";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { entityShapeFromSchema } from "../../src/model/entity-shape.js";
-import { isJsonObject, type JsonObject } from "../../src/spec/json-pointer.js";
+import { isJsonObject, type JsonObject } from "../../src/json-pointer/json-pointer.js";
 import { repositoryRoot } from "../support/fixtures.js";
 
 describe("entityShapeFromSchema", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Problems } from "../../src/model/document.js";
 import { webhookEntityUrl, webhookEvents } from "../../src/model/webhook-events.js";
-import type { JsonObject } from "../../src/spec/json-pointer.js";
+import type { JsonObject } from "../../src/json-pointer/json-pointer.js";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const event = (reason: string) => ({

@@ -2,7 +2,7 @@
  * An in-process HTTP fake for the client: routes by method and path pattern, records every request (headers, body
  * text) and honours the request's AbortSignal, so tests never touch the network and never really wait.
  */
-import type { FetchLike } from "../../runtime/client-options.js";
+import type { FetchLike } from "../../runtime/options/client-options.js";
 
 export interface RecordedRequest {
   readonly method: string;

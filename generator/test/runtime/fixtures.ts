@@ -1,5 +1,5 @@
 /** Operation metadata as the generator emits it into operations.ts, for a few operations of each kind. */
-import type { OperationMetadata } from "../../runtime/operation-metadata.js";
+import type { OperationMetadata } from "../../runtime/operations/operation-metadata.js";
 
 const odataQuery = ["$filter", "$select", "$orderby", "$top", "$skip", "$count"] as const;
 const json = { mediaType: "application/json" } as const;

@@ -1,8 +1,8 @@
 /** A runtime wired to a FakeServer, with recorded (not real) retry waits and a controllable clock. */
-import { bindGroups } from "../../runtime/bind.js";
-import type { ClientOptions, CommonClientOptions } from "../../runtime/client-options.js";
-import type { OperationMetadata } from "../../runtime/operation-metadata.js";
-import { createRuntime, type RuntimeConfig } from "../../runtime/request.js";
+import { bindGroups } from "../../runtime/client/bind.js";
+import type { ClientOptions, CommonClientOptions } from "../../runtime/options/client-options.js";
+import type { OperationMetadata } from "../../runtime/operations/operation-metadata.js";
+import { createRuntime, type RuntimeConfig } from "../../runtime/client/request.js";
 import { FakeServer, tokenResponse } from "./fake-fetch.js";
 import { AUTH_URL, BASE_URL, credentials, operations, tokenOperations } from "./fixtures.js";
 

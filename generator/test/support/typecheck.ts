@@ -6,9 +6,10 @@ import { copyFile, mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import ts from "typescript";
 import type { EmittedFile } from "../../src/emit/emitter.js";
+import { runtimeFile } from "../../src/emit/runtime-modules.js";
 import { generatorRoot, repositoryRoot } from "./fixtures.js";
 
-const contractFiles = ["operation-metadata.ts", "operation-contract.ts", "compiled-validator.ts"];
+const contractFiles = (["operationMetadata", "operationContract", "compiledValidator"] as const).map(runtimeFile);
 
 /** Writes `files` (paths relative to the package) and the contract files into `directory`; returns diagnostics. */
 export async function typecheckEmitted(directory: string, files: readonly EmittedFile[]): Promise<string[]> {
@@ -16,9 +17,10 @@ export async function typecheckEmitted(directory: string, files: readonly Emitte
     await mkdir(dirname(join(directory, file.path)), { recursive: true });
     await writeFile(join(directory, file.path), file.contents);
   }
-  await mkdir(join(directory, "src/runtime"), { recursive: true });
-  for (const name of contractFiles)
+  for (const name of contractFiles) {
+    await mkdir(dirname(join(directory, "src/runtime", name)), { recursive: true });
     await copyFile(join(generatorRoot, "runtime", name), join(directory, "src/runtime", name));
+  }
 
   const base = ts.readConfigFile(join(repositoryRoot, "tsconfig.json"), (path) => ts.sys.readFile(path));
   const config = ts.parseJsonConfigFileContent(

@@ -3,7 +3,7 @@
  * and the transfers, withdrawals and exchanges the run created on it. Every prediction is a pure function of
  * the model and the resolved request: the HTTP status the sandbox must answer and the change it must make.
  *
- * The rules are the sandbox's (sandbox/src/domain/{balances,transfers,withdrawals,exchanges}.ts), restated
+ * The rules are the sandbox's (sandbox/src/model/domain/{balances,transfers,withdrawals,exchanges}.ts), restated
  * here independently:
  *   Value      funds on the account; changes only on completion (with a statement item);
  *   Allocated  held by Pending transfers/withdrawals and by Allocated/Approved exchanges;

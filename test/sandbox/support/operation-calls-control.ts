@@ -1,5 +1,5 @@
 /**
- * The sandbox-only control API (`/_sandbox/`, sandbox/src/control/routes.ts) as the tests use it: completing
+ * The sandbox-only control API (`/_sandbox/`, sandbox/src/endpoints/control/routes.ts) as the tests use it: completing
  * transfers, withdrawals and exchanges (the real service does that on its own), and registering a webhook
  * target; plus a local webhook receiver that keeps every delivery parsed with the client's `parseWebhookEvents`.
  */

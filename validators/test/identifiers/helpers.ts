@@ -92,3 +92,26 @@ export const hostileInputs: readonly unknown[] = [
   " ".repeat(1_000_000),
   "-".repeat(64),
 ];
+
+/**
+ * The properties every identifier's `validate` and `isValid` keep, over `written` (strings shaped like the identifier,
+ * valid or not): `isValid` says what `validate` says, and the value is the normal form, so that validating it again
+ * gives it back unchanged (normalising twice equals normalising once).
+ */
+export function expectNormalForm(
+  validate: (input: unknown) => Result<string, object>,
+  isValid: (input: unknown) => boolean,
+  written: fc.Arbitrary<string>,
+): void {
+  fc.assert(
+    fc.property(fc.oneof(written, fc.string()), (input) => {
+      const result = validate(input);
+      expect(isValid(input), input).toBe(result.ok);
+      if (result.ok) expect(validate(result.value)).toMatchObject({ ok: true, value: result.value });
+    }),
+  );
+}
+
+/** Digits, spaces and hyphens, `length` of them at most: what people type for a numeric identifier. */
+export const digitsAndSeparators = (maxLength: number): fc.Arbitrary<string> =>
+  fc.array(fc.constantFrom(..."0123456789 -"), { maxLength }).map((characters) => characters.join(""));

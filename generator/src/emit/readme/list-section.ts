@@ -5,7 +5,7 @@
 import { isDateTimeFormat } from "../../model/date-time-formats.js";
 import type { ApiModel, OperationModel } from "../../model/model.js";
 import { codeBlock } from "../../print/markdown.js";
-import { isJsonObject } from "../../spec/json-pointer.js";
+import { isJsonObject } from "../../json-pointer/json-pointer.js";
 import { call, methodPath, pathArguments, successExample } from "./snippets.js";
 
 /** `operators`: the filter builder's functions (runtime-facts.ts). */

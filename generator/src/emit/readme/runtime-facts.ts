@@ -1,7 +1,7 @@
 /**
  * What the README says about the runtime, read from the runtime's own declarations and their JSDoc: the option
- * tables (client-options.ts, and retry.ts's `RetrySettings`), the error classes (errors.ts) and the filter builder's
- * operators (odata-filter.ts). A new
+ * tables (options/client-options.ts, and retry/retry.ts's `RetrySettings`), the error classes (errors/errors.ts) and
+ * the filter builder's operators (odata/odata-filter.ts). A new
  * option or error class, or a changed default in the documentation, reaches the README with the next
  * `make generate`, and the README cannot describe what the client does not have. The runtime's text comes with the
  * emit input (the pipeline reads generator/runtime/ once).
@@ -9,6 +9,7 @@
 import type { SourceFile } from "ts-morph";
 import { tsMorph } from "../../print/ts-morph.js";
 import { sourceText, type SourceText } from "../emitter.js";
+import { runtimeFile, type RuntimeModule } from "../runtime-modules.js";
 
 export interface OptionRow {
   readonly name: string;
@@ -48,10 +49,13 @@ export interface RuntimeFacts {
 export function runtimeFacts(runtime: readonly SourceText[]): RuntimeFacts {
   const { Project } = tsMorph();
   const project = new Project({ useInMemoryFileSystem: true });
-  const parse = (name: string): SourceFile => project.createSourceFile(name, sourceText(runtime, name, "runtime"));
-  const [options, errors, odata] = [parse("client-options.ts"), parse("errors.ts"), parse("odata-filter.ts")];
+  const parse = (module: RuntimeModule): SourceFile => {
+    const name = runtimeFile(module);
+    return project.createSourceFile(name, sourceText(runtime, name, "runtime"));
+  };
+  const [options, errors, odata] = [parse("clientOptions"), parse("errors"), parse("odataFilter")];
   return {
-    options: { ...optionTables(options), retry: rows(parse("retry.ts"), "RetrySettings") },
+    options: { ...optionTables(options), retry: rows(parse("retry"), "RetrySettings") },
     errors: errorClasses(errors),
     filterOperators: filterOperators(odata),
   };
@@ -78,7 +82,7 @@ function filterOperators(file: SourceFile): string[] {
   const { Node } = tsMorph();
   const object = Node.isAsExpression(initializer) ? initializer.getExpression() : initializer;
   if (!Node.isObjectLiteralExpression(object))
-    throw new Error("runtime/odata-filter.ts: `filter` is no longer an object literal");
+    throw new Error(`runtime/${runtimeFile("odataFilter")}: \`filter\` is no longer an object literal`);
   return object
     .getProperties()
     .flatMap((property) =>

@@ -5,12 +5,12 @@
  */
 import type { OperationModel } from "../../model/model.js";
 import { propertyAccess, propertyName } from "../../print/names.js";
-import { isJsonObject } from "../../spec/json-pointer.js";
+import { isJsonObject } from "../../json-pointer/json-pointer.js";
 
 export const packageName = "@account-funds/client";
 
 /**
- * Ids the snippets use instead of the spec's examples: they exist in the sandbox's seed (sandbox/src/seed/: the
+ * Ids the snippets use instead of the spec's examples: they exist in the sandbox's seed (sandbox/src/model/seed/: the
  * demo user's account 1, its transfer 2 and transfer beneficiary 2 in EUR, its withdrawal beneficiary 5 in USD), so
  * each snippet runs as written against `make sandbox`; test/sandbox/readme-snippets.test.ts runs them.
  */

@@ -2,7 +2,7 @@
 import type { OperationModel } from "../../model/model.js";
 import { codeBlock } from "../../print/markdown.js";
 import { propertyName } from "../../print/names.js";
-import { isJsonObject } from "../../spec/json-pointer.js";
+import { isJsonObject } from "../../json-pointer/json-pointer.js";
 import { literal, methodPath, packageName, requestExample, withSandboxIds } from "./snippets.js";
 
 export function uploadSection(upload: OperationModel): string[] {

@@ -7,7 +7,7 @@
  * `$ref`s resolved in a `SchemaScope`.
  */
 import type { SchemaModel } from "../../model/model.js";
-import { componentRefName, isJsonObject, resolveRef, type JsonObject } from "../../spec/json-pointer.js";
+import { componentRefName, isJsonObject, resolveRef, type JsonObject } from "../../json-pointer/json-pointer.js";
 import { code } from "../../print/markdown.js";
 
 /** Where schema `$ref`s point: `{ components: { schemas } }`, the model's component schemas (a bundle's schema refs all point there). */
