@@ -4,7 +4,7 @@
  * their own warnings, whichever ends first, and the console is the process's own again once both have ended.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import type { Emitter } from "../../src/emit/emitter.js";
 import { emitFiles } from "../../src/pipeline.js";
 import { emitInput, fixtureModel } from "../support/fixtures.js";
@@ -22,26 +22,19 @@ const warning = (name: string, before: number, after: number): Emitter => ({
 });
 
 describe("emitFiles' warnings", () => {
-  it("stay with their own run when two runs overlap, the one that started first ending last", async () => {
+  // `long` warns again after `short` has ended: that warning is still `long`'s, whichever of the two started first.
+  it.for([
+    ["long", "short"],
+    ["short", "long"],
+  ] as const)("stay with their own run when two runs overlap, %s started first", async (order, { expect }) => {
     const { warn, error, log } = console;
     const input = await emitInput(await fixtureModel("odata.yaml"));
-    // `long` starts first and warns again after `short` has ended: that warning is still `long`'s.
-    const long = emitFiles(input, [warning("long", 0, 40)]);
-    const short = emitFiles(input, [warning("short", 0, 0)]);
-    const [longRun, shortRun] = await Promise.all([long, short]);
-    expect(longRun.warnings.map(({ message }) => message)).toEqual(["long: first", "long: second"]);
-    expect(shortRun.warnings.map(({ message }) => message)).toEqual(["short: first", "short: second"]);
-    expect([console.warn, console.error, console.log]).toEqual([warn, error, log]);
-  });
-
-  it("stay with their own run when the run that started last ends last", async () => {
-    const { warn, error, log } = console;
-    const input = await emitInput(await fixtureModel("odata.yaml"));
-    const short = emitFiles(input, [warning("short", 0, 0)]);
-    const long = emitFiles(input, [warning("long", 0, 40)]);
-    const [shortRun, longRun] = await Promise.all([short, long]);
-    expect(longRun.warnings.map(({ message }) => message)).toEqual(["long: first", "long: second"]);
-    expect(shortRun.warnings.map(({ message }) => message)).toEqual(["short: first", "short: second"]);
+    const emitters = { long: warning("long", 0, 40), short: warning("short", 0, 0) };
+    const runs = order.map((name) => emitFiles(input, [emitters[name]]));
+    const results = Object.fromEntries(
+      (await Promise.all(runs)).map((run, index) => [order[index], run.warnings.map(({ message }) => message)]),
+    );
+    expect(results).toEqual({ long: ["long: first", "long: second"], short: ["short: first", "short: second"] });
     expect([console.warn, console.error, console.log]).toEqual([warn, error, log]);
   });
 });
