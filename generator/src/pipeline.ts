@@ -187,29 +187,43 @@ const ansiColors = /\u001b\[[0-9;]*m/g;
 /** Where console output goes while an emitter runs: that emitter's list (it follows the emitter's awaits). */
 const printedBy = new AsyncLocalStorage<string[]>();
 
+/** The pipeline runs under way in this process, and the console's own methods, kept while any is under way. */
+let capturing:
+  | { runs: number; readonly warn: Console["warn"]; readonly error: Console["error"]; readonly log: Console["log"] }
+  | undefined;
+
 async function capturingConsole<T>(run: () => Promise<T>): Promise<T> {
-  const { warn, error, log } = console;
-  const capture =
-    (original: (...parts: unknown[]) => void) =>
-    (...parts: unknown[]): void => {
-      const printed = printedBy.getStore();
-      if (printed === undefined) return original(...parts);
-      printed.push(
-        parts
-          .map((part) => (typeof part === "string" ? part : String(part)))
-          .join(" ")
-          .replace(ansiColors, "")
-          .trim(),
-      );
-    };
-  console.warn = capture(warn);
-  console.error = capture(error);
-  console.log = capture(log);
+  // Runs may overlap (two specs generated at once in one process): the console is replaced once, by the first, and
+  // put back by the last to end, whichever order they end in; each run's output goes to its own list (printedBy).
+  if (capturing === undefined) {
+    const { warn, error, log } = console;
+    const capture =
+      (original: (...parts: unknown[]) => void) =>
+      (...parts: unknown[]): void => {
+        const printed = printedBy.getStore();
+        if (printed === undefined) return original(...parts);
+        printed.push(
+          parts
+            .map((part) => (typeof part === "string" ? part : String(part)))
+            .join(" ")
+            .replace(ansiColors, "")
+            .trim(),
+        );
+      };
+    capturing = { runs: 0, warn, error, log };
+    console.warn = capture(warn);
+    console.error = capture(error);
+    console.log = capture(log);
+  }
+  capturing.runs++;
   try {
     return await run();
   } finally {
-    console.warn = warn;
-    console.error = error;
-    console.log = log;
+    if (--capturing.runs === 0) {
+      console.warn = capturing.warn;
+      console.error = capturing.error;
+      console.log = capturing.log;
+      capturing = undefined;
+    }
   }
 }

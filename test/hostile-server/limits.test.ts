@@ -3,6 +3,7 @@
  * at `maxResponseBytes` — by the bytes the client read and the hostile server managed to write, not by time; the
  * process's RSS is measured and must stay far below the body's size. An endless chain of same-origin next links
  * stops at `maxPages`. Real sockets.
+ * @module-tag node-lines: response bodies read as streams by fetch (undici), its decompression and the process's memory.
  */
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -2,6 +2,7 @@
  * Issue 21, "client, commands": a command answered by any 3xx is never re-sent (to that origin or another) and never
  * reported as created; a GET follows a redirect only to its own origin (with its token), at most `maxRedirects`
  * times; the token request follows none. Real sockets: two hostile servers, the second one the other origin.
+ * @module-tag node-lines: redirects through fetch (undici) over real sockets.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -3,6 +3,7 @@
  * error is thrown at once with `retryAfterMs`, after one request; a `Retry-After` within `maxRetryAfterMs` is waited
  * for exactly. GETs and the token request are repeated; commands never. `ApiStatusError` and `TokenRequestError`
  * both carry the response's headers. Real sockets; the waits are recorded (`retry.sleep`), not timed.
+ * @module-tag node-lines: the client's retries through fetch (undici) over real sockets.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RateLimitError, ServerError, TokenRequestError, createAccountFundsClient } from "../../generated/src/index.js";

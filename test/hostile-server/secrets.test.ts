@@ -5,6 +5,7 @@
  * password, raw and escaped, in its body, its headers and its status text. No string reachable from any error the
  * client throws holds one of them; a token that cannot be a header value is never sent at all.
  * generator/test/runtime/redaction/secrets.test.ts runs the same property in-process with many more runs.
+ * @module-tag node-lines: hostile tokens in fetch's (undici's) headers, and what its errors hold.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

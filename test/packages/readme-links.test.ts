@@ -1,15 +1,15 @@
 /**
  * Every link of every Markdown file in the published tarballs works where people read it, on npm and in
- * node_modules: each publishable package is packed once (`npm pack`, as `npm publish` would pack it; its dist/ must
- * be built), and each link's target is an absolute URL, or a file the tarball holds (a folder: a file under it),
- * with its `#anchor` a heading of the file it points to. A link to `../generated/README.md` works in the repository
- * and is broken in the package: this is where that shows.
+ * node_modules: the tarballs `make pack` packs once per run (test-results/tarballs, as `npm publish` would pack each
+ * publishable package; this asks make for them, which packs only when a package changed), and each link's target is
+ * an absolute URL, or a file the tarball holds (a folder: a file under it), with its `#anchor` a heading of the file
+ * it points to. A link to `../generated/README.md` works in the repository and is broken in the package: this is
+ * where that shows.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import { join, posix } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { headingAnchors, markdownLinks } from "./markdown-links.js";
 import { publishablePackages, repository } from "./workspace.js";
 
@@ -21,30 +21,34 @@ interface PackedPackage {
 }
 
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;
+const PACKED = join(repository, "test-results/tarballs");
 
-let directory: string;
 let packed: readonly PackedPackage[];
 
 beforeAll(() => {
-  directory = mkdtempSync(join(tmpdir(), "readme-links-"));
-  const workspaces = publishablePackages.flatMap(({ manifest }) => ["--workspace", manifest.name]);
-  const result = spawnSync(
-    "npm",
-    ["pack", "--json", "--loglevel=error", ...workspaces, "--pack-destination", directory],
-    { cwd: repository, encoding: "utf8" },
-  );
-  if (result.status !== 0) throw new Error(`npm pack failed:\n${result.stderr}`);
-  const report = JSON.parse(result.stdout) as { name: string; filename: string; files: { path: string }[] }[];
-  packed = report.map(({ name, filename, files }) => ({
-    name,
-    tarball: join(directory, filename.replace(/^@/, "").replace("/", "-")),
-    files: new Set(files.map(({ path }) => path)),
-  }));
+  // A make started by a make (`make test` runs vitest) must not read its parent's job server or flags.
+  const { MAKEFLAGS: _flags, MFLAGS: _mflags, MAKELEVEL: _level, ...environment } = process.env;
+  const made = spawnSync("make", ["--no-print-directory", "pack"], {
+    cwd: repository,
+    encoding: "utf8",
+    env: environment,
+  });
+  if (made.status !== 0) throw new Error(`make pack failed:\n${made.stdout}${made.stderr}`);
+  packed = readdirSync(PACKED)
+    .filter((file) => file.endsWith(".tgz"))
+    .map((file) => {
+      const tarball = join(PACKED, file);
+      const listed = spawnSync("tar", ["-tzf", tarball], { encoding: "utf8", maxBuffer: 64 << 20 });
+      if (listed.status !== 0) throw new Error(`tar -tzf ${tarball}: ${listed.stderr}`);
+      const files = listed.stdout
+        .split("\n")
+        .flatMap((entry) =>
+          entry.startsWith("package/") && !entry.endsWith("/") ? [entry.slice("package/".length)] : [],
+        );
+      const manifest = JSON.parse(readPacked(tarball, "package.json")) as { name: string };
+      return { name: manifest.name, tarball, files: new Set(files) };
+    });
 }, 120_000);
-
-afterAll(() => {
-  if (directory !== undefined) rmSync(directory, { recursive: true, force: true });
-});
 
 /** A file of the tarball, as packed. */
 function readPacked(tarball: string, path: string): string {

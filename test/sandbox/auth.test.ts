@@ -3,6 +3,7 @@
  * (form-encoded; 400 with a JSON `{error}`: invalid_client, invalid_user), 401 for API calls without a valid token
  * (missing, malformed, badly signed, expired after 900 s of sandbox time), the client's one re-authentication on
  * a 401, and mutual TLS at /connect/mtls/token with a registered (self-signed) client certificate.
+ * @module-tag node-lines: mutual TLS over node:https, and the client's fetch.
  */
 import { request as httpsRequest } from "node:https";
 import {

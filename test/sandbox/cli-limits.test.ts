@@ -1,4 +1,7 @@
-/** The command line's limit switches: each one sets its limit; a value that is not a positive integer is a usage error. */
+/**
+ * The command line's limit switches: each one sets its limit; a value that is not a positive integer is a usage error.
+ * @module-tag node-lines: node:http's limits, set from the command line.
+ */
 import { describe, expect, it } from "vitest";
 import { DEMO_USER } from "./support/sandbox-fixture.js";
 import {

@@ -5,6 +5,7 @@
  * subcommand while the sandbox runs starts another with `--from` (file unchanged, reset back to it) or `--data`;
  * and without an SQLite binding (better-sqlite3 not installed, simulated by failing its resolution) `--data` fails
  * at once with a structured reason, while an in-memory sandbox starts and answers a snapshot with 501.
+ * @module-tag node-lines: the SQLite driver's files, with and without better-sqlite3.
  */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

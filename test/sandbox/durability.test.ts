@@ -3,6 +3,7 @@
  * `--data`, SIGKILLed at random moments during bursts of creates from several concurrent clients, over several
  * cycles; after every restart each acknowledged (201) write is there, unchanged, and no id was handed out twice.
  * SIGTERM closes cleanly. (A full disk, read-only storage and refused data files: storage-faults.test.ts.)
+ * @module-tag node-lines: SIGKILL of the command, and the SQLite driver.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -5,6 +5,7 @@
  * results, OData query options and paging, the commands' state machines with their effect on balances and
  * statements, multipart uploads, MT103 confirmations and webhook deliveries. Both sides validate every body
  * against the spec (the sandbox answers 500, the client throws, on a mismatch).
+ * @module-tag node-lines: every operation through the client's fetch (undici) and the sandbox's node:http adapter.
  */
 import {
   filter,

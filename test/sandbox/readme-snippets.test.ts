@@ -65,12 +65,20 @@ function snippetsOf(readme: string): Snippet[] {
 
 const require = createRequire(import.meta.url);
 
-/** The module's imports made absolute: the client through the shim, other packages as this workspace resolves them. */
+/**
+ * The module's imports made absolute: the client through the shim, other packages as this workspace resolves them.
+ * This workspace's own packages stay bare: vitest resolves them for the snippet as for this file (to their sources,
+ * vitest.config.ts), so the snippet's client classes and the test's are the same modules.
+ */
 function resolveImports(code: string): string {
   return code.replace(/(\bfrom |\bimport\()"([^"./][^"]*)"/g, (_match, keyword: string, specifier: string) => {
     if (specifier.startsWith("node:")) return `${keyword}"${specifier}"`;
     const target =
-      specifier === "@account-funds/client" ? "./client-shim.mjs" : pathToFileURL(require.resolve(specifier)).href;
+      specifier === "@account-funds/client"
+        ? "./client-shim.mjs"
+        : specifier.startsWith("@account-funds/")
+          ? specifier
+          : pathToFileURL(require.resolve(specifier)).href;
     return `${keyword}${JSON.stringify(target)}`;
   });
 }
@@ -86,8 +94,7 @@ let snippets: Snippet[];
 beforeAll(async () => {
   sandbox = await startTestSandbox();
   directory = await mkdtemp(join(tmpdir(), "account-funds-readme-run-"));
-  const clientEntry = pathToFileURL(require.resolve("@account-funds/client")).href;
-  await writeFile(join(directory, "client-shim.mjs"), shimSource(clientEntry));
+  await writeFile(join(directory, "client-shim.mjs"), shimSource("@account-funds/client"));
   // The upload snippet reads proforma.pdf from the working directory.
   await writeFile(join(directory, "proforma.pdf"), "%PDF-1.7\n% a pro-forma invoice\n");
   globalThis.__readmeSandbox = { url: sandbox.url, token: () => tokenFor(sandbox) };

@@ -4,12 +4,14 @@
  * `@odata.nextLink`, `Location` and webhook `ApiUrl`s, so the generated client's `.paginate()` follows the second
  * page through the proxy and every link points at the proxy; with `publicUrl` the same holds under a path prefix
  * the proxy strips. Without either, the links point past the proxy and the client refuses the next link.
+ * @module-tag node-lines: HTTP through a proxy process (node:http, fetch).
  */
 import { createAccountFundsClient, type AccountFundsClient } from "@account-funds/client";
 import type { Sandbox, SandboxOptions } from "@account-funds/sandbox";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startWebhookReceiver, type WebhookReceiver } from "./support/operation-calls-control.js";
 import { createTransfer, primaryAccount } from "./support/operation-calls-data.js";
+import type { ForwardingMode } from "./support/reverse-proxy.js";
 import { startReverseProxy, type ReverseProxy } from "./support/reverse-proxy-process.js";
 import { DEMO_USER, startTestSandbox, testClientOptions } from "./support/sandbox-fixture.js";
 import { call, passwordToken, startSandboxProcess, stopSandboxProcess } from "./support/sandbox-process.js";
@@ -27,22 +29,28 @@ interface Setup {
   readonly client: AccountFundsClient;
 }
 
+// One proxy process for the file, pointed at each test's sandbox in the test's way (support/reverse-proxy.ts).
+let proxy: ReverseProxy;
+beforeAll(async () => {
+  proxy = await startReverseProxy();
+}, HOOK_TIMEOUT_MS);
 let current: Setup | undefined;
 let receiver: WebhookReceiver | undefined;
 afterEach(async () => {
-  await current?.proxy.stop();
   await current?.sandbox.close();
   current = undefined;
 }, HOOK_TIMEOUT_MS);
-afterAll(() => receiver?.close());
+afterAll(async () => {
+  await receiver?.close();
+  await proxy?.stop();
+});
 
 /** A sandbox with pages of 2 behind a proxy in `mode`; `publicUrl` names the proxy (with `prefix`) when asked. */
 async function behindProxy(
-  mode: "forwarded" | "x-forwarded" | "none",
+  mode: ForwardingMode,
   options: { readonly prefix?: string; readonly trustProxy?: boolean; readonly publicUrl?: boolean } = {},
 ): Promise<Setup> {
   const prefix = options.prefix ?? "";
-  const proxy = await startReverseProxy(mode, prefix);
   const base = `${proxy.url}${prefix}`;
   const sandboxOptions: SandboxOptions = {
     maxPageSize: 2,
@@ -50,7 +58,7 @@ async function behindProxy(
     ...(options.publicUrl === true ? { publicUrl: base } : {}),
   };
   const sandbox = await startTestSandbox(sandboxOptions);
-  proxy.forwardTo(sandbox.url);
+  await proxy.forwardTo(sandbox.url, mode, prefix);
   current = { sandbox, proxy, base, client: clientAt(base) };
   return current;
 }

@@ -7,12 +7,14 @@
  * read: every other one the health route, in between an API read, a token request, a control command with a JSON
  * body and a token request at the HTTPS entry point. Every request sent once its port accepts must be answered within
  * the timeout (before the start gate, the first such request waited forever). Health answers 503 starting
- * (Retry-After: 1) until the core stands, 200 ready after, and at least one 503 shows the window was hit; the other
- * requests get their real answers (401, 200), never a 503, since they wait for the core. Run in memory, with a data
+ * (Retry-After: 1) until the core stands, 200 ready after, and at least one 503 shows the window was hit (a run that
+ * missed it, as a loaded machine can, is started again, up to WINDOW_ATTEMPTS times); the other requests get their
+ * real answers (401, 200), never a 503, since they wait for the core. Run in memory, with a data
  * file (created and seeded in the window), and with a start that fails (a file that is no data file): then every
  * answer is 503 (starting, start_failed) and the other requests are refused or reset as the process goes; none
  * hangs. Alongside the first, curl polls the health route as the README says, from before the port accepts, and
  * exits 0 once the sandbox is ready. Last, the README's start-and-wait.sh runs the client against the sandbox.
+ * @module-tag node-lines: sockets and signals during the command's start-up.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -32,6 +34,13 @@ const SCRIPT = fileURLToPath(new URL("../../sandbox/examples/start-and-wait.sh",
 /** A request that waits longer than this has hung (the core stands in about a second). */
 const ANSWER_TIMEOUT_MS = 20_000;
 const FIRE_EVERY_MS = 2;
+/**
+ * Starts until a health request is answered 503 starting: the gate answers only while the command's start awaits
+ * (its certificate, its data file), a few tens of milliseconds; what comes while it builds its core in one stretch
+ * is answered once the core stands. On a loaded machine a run can miss that, and then it proved nothing about the
+ * window: the test starts the command again.
+ */
+const WINDOW_ATTEMPTS = 5;
 
 let directory: string;
 beforeAll(() => {
@@ -254,8 +263,31 @@ function curlHealthPoll(port: number): Promise<{ code: number | null; stdout: st
 
 const expectedStatus: Readonly<Record<string, number>> = { read: 401, token: 200, command: 200 };
 
-/** Every request answered; health 503 starting then 200 ready; every other request its real answer. */
-function expectAnsweredThroughout(volley: Volley): void {
+/** How many health requests were answered 503 starting: the run's requests that fell in the start-up window. */
+const inWindow = (volley: Volley): number =>
+  dueAnswers(volley).filter((shot) => shot.aim.name === "health" && shot.status === 503).length;
+
+/**
+ * The first of up to WINDOW_ATTEMPTS runs (`start(1)`, `start(2)`, ...) in which a health request fell in the
+ * start-up window, or the last; every run's requests are all answered, and a run that missed the window is stopped.
+ */
+async function windowHit(start: (attempt: number) => Promise<Volley>): Promise<Volley> {
+  let volley = await start(1);
+  for (let attempt = 2; attempt <= WINDOW_ATTEMPTS && inWindow(volley) === 0; attempt += 1) {
+    expectAnsweredThroughout(volley, { window: false });
+    console.info(`[start-up] run ${attempt - 1} missed the start-up window: starting again`);
+    process.kill(readyLineOf(volley.stdout)!.pid, "SIGTERM");
+    expect((await volley.exit).code).toBe(0);
+    volley = await start(attempt);
+  }
+  return volley;
+}
+
+/**
+ * Every request answered; health 503 starting then 200 ready; every other request its real answer; with `window`
+ * (the default), at least one health request answered 503 starting.
+ */
+function expectAnsweredThroughout(volley: Volley, { window = true }: { readonly window?: boolean } = {}): void {
   const due = dueAnswers(volley);
   const unanswered = due.filter((shot) => shot.status === undefined);
   expect(
@@ -272,7 +304,7 @@ function expectAnsweredThroughout(volley: Volley): void {
   }
   for (const shot of health.filter((shot) => shot.status !== 503))
     expect(JSON.parse(shot.body!)).toEqual({ status: "ready" });
-  expect(starting.length, "no health request fell in the start-up window").toBeGreaterThan(0);
+  if (window) expect(starting.length, "no health request fell in the start-up window").toBeGreaterThan(0);
   for (const shot of due.filter((shot) => shot.aim.name !== "health"))
     expect(shot.status, `${shot.aim.scheme} ${shot.aim.name}: ${shot.body}`).toBe(expectedStatus[shot.aim.name]);
 }
@@ -281,19 +313,15 @@ function expectAnsweredThroughout(volley: Volley): void {
 function summary(volley: Volley): string {
   const due = dueAnswers(volley);
   const window = (volley.endedAt - volley.firstAcceptedAt).toFixed(0);
-  const starting = due.filter((shot) => shot.aim.name === "health" && shot.status === 503).length;
-  return `${due.length} requests from the first accepted one to the ready line (${window} ms; ${starting} health answers 503 starting), all answered`;
+  return `${due.length} requests from the first accepted one to the ready line (${window} ms; ${inWindow(volley)} health answers 503 starting), all answered`;
 }
 
 describe("start-up under fire: every request answered", () => {
   it("in memory, while curl polls the health route as the README says", async () => {
     const port = await freePort();
     const curl = curlHealthPoll(port);
-    const volley = await startUnderFire([], port);
-    expectAnsweredThroughout(volley);
-    expect(dueAnswers(volley).some((shot) => shot.aim.scheme === "https")).toBe(true);
-    const ready = readyLineOf(volley.stdout)!;
-    expect(ready).toEqual({
+    const first = await startUnderFire([], port);
+    expect(readyLineOf(first.stdout)).toEqual({
       status: "ready",
       url: `http://127.0.0.1:${port}`,
       tlsUrl: expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+$/),
@@ -305,14 +333,20 @@ describe("start-up under fire: every request answered", () => {
     });
     const polled = await curl;
     expect(polled, polled.stderr).toMatchObject({ code: 0, stdout: JSON.stringify({ status: "ready" }) });
-    process.kill(ready.pid, "SIGTERM");
+    const volley = await windowHit(async (attempt) => (attempt === 1 ? first : startUnderFire([])));
+    expectAnsweredThroughout(volley);
+    expect(dueAnswers(volley).some((shot) => shot.aim.scheme === "https")).toBe(true);
+    process.kill(readyLineOf(volley.stdout)!.pid, "SIGTERM");
     expect((await volley.exit).code).toBe(0);
     console.info(`[start-up] in memory: ${summary(volley)}`);
   });
 
   it("with a data file (created and seeded in the window)", async () => {
-    const path = join(directory, "state.db");
-    const volley = await startUnderFire(["--data", path]);
+    let path = "";
+    const volley = await windowHit((attempt) => {
+      path = join(directory, `state-${attempt}.db`);
+      return startUnderFire(["--data", path]);
+    });
     expectAnsweredThroughout(volley);
     const ready = readyLineOf(volley.stdout)!;
     expect(ready.dataFile).toBe(path);

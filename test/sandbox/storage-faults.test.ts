@@ -4,6 +4,7 @@
  * the sandbox runs (`chattr +i`), read-only storage at start-up (a tmpfs remounted read-only), and data files
  * start-up must refuse. A write the disk refuses is a 503 with Retry-After and is not there after a restart;
  * every 201 is. A refused start-up exits 1 naming the file (and the row), without a stack trace.
+ * @module-tag node-lines: storage faults through the SQLite driver, processes and signals.
  */
 import { execFileSync } from "node:child_process";
 import { startSandbox } from "@account-funds/sandbox";
@@ -204,12 +205,18 @@ describe("start-up refuses a data file it cannot use", () => {
     return exit.stderr;
   }
 
-  /** A version 1 JSON data file of the seed (what the sandbox wrote before its data file was SQLite), changed. */
-  async function jsonFile(name: string, mutate: (state: Record<string, unknown>) => void): Promise<string> {
+  /** The seed's tables, read once from a sandbox started in-process. */
+  let seedTables: Record<string, unknown>;
+  beforeAll(async () => {
     const sandbox = await startSandbox({ port: 0, tlsPort: false });
     const { webhookCursors: _cursors, webhookDeadLetters: _letters, ...tables } = sandbox.store.toJSON();
     await sandbox.close();
-    const state: Record<string, unknown> = { ...tables, webhookCursors: {} };
+    seedTables = tables;
+  });
+
+  /** A version 1 JSON data file of the seed (what the sandbox wrote before its data file was SQLite), changed. */
+  async function jsonFile(name: string, mutate: (state: Record<string, unknown>) => void): Promise<string> {
+    const state: Record<string, unknown> = { ...structuredClone(seedTables), webhookCursors: {} };
     mutate(state);
     const path = join(directory, `${name}.json`);
     writeFileSync(path, JSON.stringify(state));

@@ -3,6 +3,7 @@
  * gets its batch dead-lettered after the attempt limit (GET /_sandbox/webhooks/failed shows it), a replay sends
  * it once the target is back, and a target that hangs never delays the API. Also: POST /_sandbox/reset puts a
  * moved clock back.
+ * @module-tag node-lines: deliveries with fetch to targets that fail or hang.
  */
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

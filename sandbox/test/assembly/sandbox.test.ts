@@ -2,6 +2,7 @@
  * `createSandbox`: the sandbox in-process, as a `fetch`. Each one has its own state; the request's signal aborts
  * the call; the mutual-TLS token endpoint judges the certificate an in-process request presents; a path nothing
  * serves is a 404 saying what is served; `Symbol.asyncDispose` closes it.
+ * @module-tag node-lines: data files (the SQLite driver) and client certificates (node:crypto).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { afterAll } from "vitest";
 
 export const SANDBOX_COMMAND = fileURLToPath(new URL("../../../sandbox/bin/account-funds-sandbox.js", import.meta.url));
 const STARTUP_TIMEOUT_MS = 60_000;
@@ -27,12 +26,14 @@ export interface Exit {
 }
 
 const running = new Set<ChildProcess>();
-const killAll = (): void => {
+/**
+ * A test that fails half-way must not leave a sandbox running: killed after each test file (support/setup.ts, the
+ * project's setup file, which runs for every file, also where files share modules) and when the worker exits.
+ */
+export const killSandboxProcesses = (): void => {
   for (const child of running) child.kill("SIGKILL");
 };
-// A test that fails half-way must not leave a sandbox running: killed after each file that imports this, and on exit.
-afterAll(killAll);
-process.once("exit", killAll);
+process.once("exit", killSandboxProcesses);
 
 /**
  * Spawns the command with `args` after `defaults` (a free port, no HTTPS; a later option of the same name wins),

@@ -1,6 +1,7 @@
 /**
  * The mTLS dispatcher against a real local TLS server that requires a client certificate (certificates made with
  * openssl for the test; skipped where openssl is missing).
+ * @module-tag node-lines: the client's Node entry: an undici dispatcher with mutual TLS.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";

@@ -1,3 +1,4 @@
+// @module-tag node-lines: multipart bodies as FormData and Blob (undici).
 import { describe, expect, it } from "vitest";
 import { MultipartBody, encodeMultipart, isFilePart, multipart } from "../../../runtime/bodies/multipart.js";
 

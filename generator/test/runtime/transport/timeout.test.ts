@@ -1,3 +1,4 @@
+// @module-tag node-lines: AbortSignal.timeout and AbortSignal.any.
 import { execFileSync } from "node:child_process";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { attemptSignal, raceSignal } from "../../../runtime/transport/timeout.js";

@@ -1,3 +1,4 @@
+// @module-tag node-lines: X.509 certificates and hashes (node:crypto).
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { normaliseThumbprint, thumbprintOf } from "../../../src/endpoints/auth/thumbprint.js";

@@ -1,3 +1,4 @@
+// @module-tag node-lines: TLS and certificates (node:https, node:crypto: each Node's OpenSSL).
 import { X509Certificate, createPrivateKey } from "node:crypto";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";

@@ -1,3 +1,4 @@
+// @module-tag node-lines: JWT signatures (jose over each Node's WebCrypto).
 import { SignJWT, UnsecuredJWT, decodeJwt, decodeProtectedHeader } from "jose";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSandboxClock, type SandboxClock } from "../../../src/foundation/clock.js";

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import { DEFAULT_LIMITS } from "../../../src/foundation/http/limits.js";
 import { serveNode } from "../../../src/foundation/http/node-adapter.js";
 import type { AddressInfo } from "node:net";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSandboxClock, type SandboxClock } from "../../../src/foundation/clock.js";
 import { handleControlRequest, type ControlDependencies } from "../../../src/endpoints/control/routes.js";
 import { completeExchange } from "../../../src/model/domain/exchanges.js";
@@ -15,6 +15,20 @@ import { createEventSink, type EventSink } from "../../../src/model/webhooks/eve
 import { emptyState } from "../../../src/foundation/state/tables.js";
 import { StoreWriteError } from "../../../src/foundation/state/store-write-error.js";
 import { SqliteUnavailableError } from "../../../src/foundation/state/sqlite-driver.js";
+
+// The sandbox project's files share one module registry (isolate: false, vitest.config.ts), and this one mocks
+// modules: it empties the registry before its imports (so that the control routes are loaded again, with the mocks)
+// and, with the mocks undone, after its tests (so that no other file gets a mocked module).
+const MOCKED = [
+  "../../../src/model/domain/transfers.js",
+  "../../../src/model/domain/withdrawals.js",
+  "../../../src/model/domain/exchanges.js",
+];
+vi.hoisted(() => vi.resetModules());
+afterAll(() => {
+  for (const path of MOCKED) vi.doUnmock(path);
+  vi.resetModules();
+});
 
 // The completion commands keep their real behaviour unless a test says otherwise.
 vi.mock("../../../src/model/domain/transfers.js", async (importOriginal) => {

@@ -1,3 +1,4 @@
+// @module-tag node-lines: request bodies read from Node streams.
 import { describe, expect, it } from "vitest";
 import { readBody, type BodyLimits } from "../../../src/foundation/http/body-reader.js";
 import { createLargeBodyGate } from "../../../src/foundation/http/large-body-gate.js";

@@ -9,6 +9,7 @@
  * the burst lasts, at most `maxLargeBodies` (8) bodies are held, each with its text and its parse (about 30 MB for
  * these): the peak resident set may grow by 40 MB per place. Without the large-body limit all 48 are held at once
  * (measured: a peak 620–670 MB over the start, against 225–240 MB with it).
+ * @module-tag node-lines: the memory Node keeps for large bodies.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "../../../src/foundation/http/limits.js";

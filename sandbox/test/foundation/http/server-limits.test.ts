@@ -2,6 +2,7 @@
  * The socket-level limits of `startSandbox`'s servers, with real sockets and small limits: connections, slow
  * headers, slow bodies, slow whole requests, oversized headers, unparsable request-targets and large bodies in
  * flight. Each refusal is a status the spec declares, with the API's error body, and a closed connection.
+ * @module-tag node-lines: node:http's sockets, timeouts and parser.
  */
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

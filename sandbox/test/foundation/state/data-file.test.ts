@@ -2,6 +2,7 @@
  * The durable store in-process: what a data file holds after commands, a failed write undone in memory with
  * no id reused, the import of a version 1 JSON file, and every kind of file start-up must refuse, named.
  * (Killed processes, a full disk and read-only storage: test/sandbox/durability.test.ts, with real processes.)
+ * @module-tag node-lines: the SQLite driver (node:sqlite from Node 22.13, better-sqlite3 before).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

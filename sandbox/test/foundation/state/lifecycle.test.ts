@@ -4,6 +4,7 @@
  * file whose state was only in a missing WAL is refused rather than seeded again. Snapshots: a consistent copy of a
  * data file or of an in-memory state, which loads as the same state and starts a sandbox (`from`).
  * (The same with real processes, copies taken while the command runs and SIGKILL: test/sandbox/data-file-copies.test.ts.)
+ * @module-tag node-lines: the SQLite driver (node:sqlite from Node 22.13, better-sqlite3 before).
  */
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,6 +1,7 @@
 /**
  * The one description of the state's tables (`tables.ts`) against what must agree with it and the compiler cannot
  * see: the SQLite tables the migrations create, and what a reset does with each table.
+ * @module-tag node-lines: the SQLite driver (node:sqlite from Node 22.13, better-sqlite3 before).
  */
 import { describe, expect, it } from "vitest";
 import { createSandboxClock } from "../../../src/foundation/clock.js";

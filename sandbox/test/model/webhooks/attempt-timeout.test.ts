@@ -3,6 +3,7 @@
  * attempt-timeout-under-gc.ts) sends one delivery to a target that never answers, forcing a GC every 5 ms, and
  * reports when the attempt failed. With `AbortSignal.any([AbortSignal.timeout(ms), ...])` on Node 20 it never
  * fails at all (the GC collects the timeout signal); with the dispatcher's own timer it fails after about `ms`.
+ * @module-tag node-lines: AbortSignal timers under garbage collection.
  */
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";

@@ -1,3 +1,4 @@
+// @module-tag node-lines: deliveries with fetch (undici) to node:http targets.
 import type { ServerResponse } from "node:http";
 import { parseWebhookEvents } from "@account-funds/client";
 import { describe, expect, it } from "vitest";

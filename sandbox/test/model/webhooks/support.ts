@@ -7,8 +7,8 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach } from "vitest";
 import { createSandboxClock } from "../../../src/foundation/clock.js";
+import { cleanups } from "../../cleanups.js";
 import { emptyState } from "../../../src/foundation/state/tables.js";
 import { Store } from "../../../src/foundation/state/store.js";
 import {
@@ -35,10 +35,8 @@ export interface Target {
 
 export type Respond = (response: ServerResponse, index: number, request: IncomingMessage) => void;
 
-export const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+// Closed after each test by the project's setup file (../setup.ts).
+export { cleanups };
 
 /** A local webhook receiver; `respond` decides each answer (default 204). */
 export async function startTarget(
