@@ -60,10 +60,10 @@ export async function smokeTest(baseUrl: string, scenario: Scenario, fixture: Fi
     );
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = text === "" ? undefined : JSON.parse(text);
   } catch {
     throw new Error(`${scenario.method} ${path} answered no JSON: ${text.slice(0, 500)}`);
   }
-  const problem = scenario.checkBody(body);
+  const problem = scenario.checkResponse(body, response.headers);
   if (problem !== undefined) throw new Error(`${scenario.method} ${path}: ${problem}: ${text.slice(0, 500)}`);
 }

@@ -30,8 +30,8 @@ export interface Scenario {
   readonly body?: string;
   /** The status every response must have. */
   readonly status: number;
-  /** A check of one response body (smoke test before the load); a message when it is wrong. */
-  readonly checkBody: (body: unknown) => string | undefined;
+  /** A check of one response (smoke test before the load): its parsed body (undefined when empty) and headers. */
+  readonly checkResponse: (body: unknown, headers: Headers) => string | undefined;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -42,8 +42,9 @@ function nonEmptyCollection(body: unknown): string | undefined {
   return body["value"].length === 0 ? "the collection is empty" : undefined;
 }
 
-function isCreateResult(body: unknown): string | undefined {
-  return isRecord(body) && typeof body["Id"] === "number" ? undefined : "the body is not a CreateResultDto ({ Id })";
+/** The API's document: a 201's id comes from its `Location`; a body, if any, is not described (Prism sends none). */
+function isCreated(_body: unknown, headers: Headers): string | undefined {
+  return headers.get("location") ? undefined : "the 201 has no Location";
 }
 
 export const SCENARIOS: readonly Scenario[] = [
@@ -54,7 +55,7 @@ export const SCENARIOS: readonly Scenario[] = [
     method: "GET",
     path: () => "/api/v1/Accounts",
     status: 200,
-    checkBody: nonEmptyCollection,
+    checkResponse: nonEmptyCollection,
   },
   {
     id: "balances",
@@ -63,7 +64,7 @@ export const SCENARIOS: readonly Scenario[] = [
     method: "GET",
     path: (fixture) => `/api/v1/Accounts(${fixture.accountId})/Balances`,
     status: 200,
-    checkBody: nonEmptyCollection,
+    checkResponse: nonEmptyCollection,
   },
   {
     id: "create-alert",
@@ -73,7 +74,7 @@ export const SCENARIOS: readonly Scenario[] = [
     path: () => "/api/v1/Alerts/Create",
     body: JSON.stringify({ SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Limit: 1.2 }),
     status: 201,
-    checkBody: isCreateResult,
+    checkResponse: isCreated,
   },
   {
     id: "create-alert-durable",
@@ -85,7 +86,7 @@ export const SCENARIOS: readonly Scenario[] = [
     path: () => "/api/v1/Alerts/Create",
     body: JSON.stringify({ SourceCurrencyCode: "GBP", TargetCurrencyCode: "EUR", Limit: 1.2 }),
     status: 201,
-    checkBody: isCreateResult,
+    checkResponse: isCreated,
   },
 ];
 
