@@ -74,7 +74,7 @@ export function messageWithFields(
 }
 
 /** Field errors as one line: `Reference: too long; Amount: must be positive`, at most `max` characters. */
-export function fieldErrorsLine(fieldErrors: Readonly<Record<string, readonly string[]>>, max = 500): string {
+function fieldErrorsLine(fieldErrors: Readonly<Record<string, readonly string[]>>, max = 500): string {
   const line = Object.entries(fieldErrors)
     .map(([field, messages]) => (field === "" ? messages.join("; ") : `${field}: ${messages.join("; ")}`))
     .join("; ");
